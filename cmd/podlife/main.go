@@ -1,0 +1,237 @@
+// Command podlife runs pod-lifecycle scenarios written in Gherkin against
+// a driver (the built-in simulator by default), checks them without
+// running them, and lists the step vocabulary.
+//
+//	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
+//	podlife lint [--driver sim] PATH...
+//	podlife steps
+//
+// Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/steps"
+)
+
+const usage = `podlife: a conformance suite and scenario language for the Kubernetes pod lifecycle.
+
+Usage:
+  podlife run [flags] PATH...     run the scenarios of feature files or folders
+  podlife lint [flags] PATH...    check scenarios without running them
+  podlife steps                   list every step phrase with an example
+
+Run 'podlife run -h' for the flags.
+Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+`
+
+// errBadInput marks problems with what the user gave: exit code 2.
+var errBadInput = errors.New("bad input")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "run":
+		var failed bool
+		failed, err = cmdRun(args[1:], stdout, stderr)
+		if err == nil && failed {
+			return 1
+		}
+	case "lint":
+		err = cmdLint(args[1:], stdout, stderr)
+	case "steps":
+		cmdSteps(stdout)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "podlife: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if err != nil {
+		if !errors.Is(err, errBadInput) {
+			fmt.Fprintf(stderr, "podlife: %v\n", err)
+		}
+		return 2
+	}
+	return 0
+}
+
+func newDriver(name string) (driver.Driver, error) {
+	switch name {
+	case "sim":
+		return simdriver.New(), nil
+	case "live":
+		return nil, fmt.Errorf("%w: the live driver is not available in this build yet; use --driver sim", errBadInput)
+	}
+	return nil, fmt.Errorf("unknown driver %q (drivers: sim)", name)
+}
+
+// load parses, selects and lints; every problem is printed as file:line.
+func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no feature files or folders given")
+	}
+	filter, err := runner.ParseFilter(tags)
+	if err != nil {
+		return nil, err
+	}
+	_, scs, problems := runner.Load(paths)
+	selected := runner.Select(scs, filter)
+	problems = append(problems, runner.Lint(selected, d)...)
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p.Error())
+		}
+		fmt.Fprintf(stderr, "%d problem(s); nothing was run\n", len(problems))
+		return nil, errBadInput
+	}
+	if len(selected) == 0 {
+		if tags != "" {
+			return nil, fmt.Errorf("--tags %q selects no scenario (of %d)", tags, len(scs))
+		}
+		return nil, fmt.Errorf("no scenario found in %s", strings.Join(paths, ", "))
+	}
+	return selected, nil
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
+	fs := flag.NewFlagSet("podlife run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator)")
+	seed := fs.Int64("seed", 1, "run seed; each scenario's seed derives from it and the scenario's place")
+	tags := fs.String("tags", "", "tag expression selecting scenarios (Ginkgo label syntax: 'termination && !slow')")
+	dir := fs.String("report", "", "report folder (default reports/<driver>)")
+	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once")
+	if err := fs.Parse(args); err != nil {
+		return false, errBadInput
+	}
+	d, err := newDriver(*drvName)
+	if err != nil {
+		return false, err
+	}
+	scs, err := load(fs.Args(), *tags, d, stderr)
+	if err != nil {
+		return false, err
+	}
+	if *dir == "" {
+		*dir = "reports/" + d.Name()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
+	fmt.Fprintf(stdout, "running %d scenario(s) on %s (seed %d)\n", len(scs), d.Name(), *seed)
+	results := runAll(ctx, scs, opt, *parallel, stdout)
+	report.Summary(stdout, results)
+	if err := report.Write(*dir, results); err != nil {
+		return false, err
+	}
+	c := report.Count(results)
+	fmt.Fprintf(stdout, "\nreports: %s (junit.xml, cucumber.json)\n%s\n", *dir, c.Line())
+	return c.Failed > 0, nil
+}
+
+// runAll runs scenarios on a pool of workers, each with its own session,
+// and prints one line per scenario in catalogue order.
+func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, out io.Writer) []report.Result {
+	if parallel < 1 {
+		parallel = 1
+	}
+	results := make([]report.Result, len(scs))
+	done := make([]chan struct{}, len(scs))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if ctx.Err() != nil {
+					results[i] = report.Result{Driver: opt.Driver.Name(), Feature: scs[i].Feature.Path, Line: scs[i].Line, Name: scs[i].Name,
+						Status: report.Skipped, Reason: "interrupted before it ran"}
+				} else {
+					results[i] = runner.Run(ctx, scs[i], opt)
+				}
+				close(done[i])
+			}
+		}()
+	}
+	go func() {
+		for i := range scs {
+			work <- i
+		}
+		close(work)
+	}()
+	for i := range scs {
+		<-done[i]
+		r := results[i]
+		mark := map[report.Status]string{report.Passed: "ok  ", report.Failed: "FAIL", report.Skipped: "skip"}[r.Status]
+		fmt.Fprintf(out, "%s %s %s (%s)\n", mark, r.ID(), r.Name, r.Wall.Round(time.Microsecond))
+	}
+	wg.Wait()
+	return results
+}
+
+func cmdLint(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife lint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	drvName := fs.String("driver", "sim", "the driver the scenarios are meant for")
+	tags := fs.String("tags", "", "tag expression selecting scenarios")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	d, err := newDriver(*drvName)
+	if err != nil {
+		return err
+	}
+	scs, err := load(fs.Args(), *tags, d, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))
+	return nil
+}
+
+func cmdSteps(out io.Writer) {
+	family := ""
+	for _, d := range steps.Definitions() {
+		if d.Family != family {
+			family = d.Family
+			fmt.Fprintf(out, "\n%s\n", strings.ToUpper(family))
+		}
+		fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(d.Example, "\n", "\n    "))
+	}
+	fmt.Fprintf(out, "\nTIMELINE EVENTS (the event column of `the timeline of pod ... is:`)\n  %s\n", strings.Join(steps.Vocabulary, ", "))
+	fmt.Fprintf(out, "\nTAGS\n  @sim @live @needs:<capability> @kubelet:<1.N> @slow @disruptive @serial @seed:<id> @upstream:<slug> @behavior:<id>\n  capabilities: ")
+	var caps []string
+	for _, c := range driver.AllCapabilities() {
+		caps = append(caps, string(c))
+	}
+	fmt.Fprintln(out, strings.Join(caps, ", "))
+}

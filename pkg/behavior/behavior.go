@@ -1,0 +1,225 @@
+// Package behavior is the contract between a scenario and the containers it
+// runs: what an agent container does (exit, handle SIGTERM, become ready,
+// fail probes, use memory, write to a volume) and how that is written into
+// the pod spec as podlife-agent arguments.
+//
+// The simulator reads the same arguments the live agent runs with, so a
+// behaviour means the same thing on every driver. The exec commands that
+// scenarios use for hooks and probes (`sleep N`, `sh -c "sleep N"`, `true`,
+// `false`, `exit N`) are parsed here too.
+package behavior
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+// Image is the image of every agent container. The live driver builds and
+// loads it under this name; the simulator recognises it.
+const Image = "podlife.local/agent:v1"
+
+// Path is the agent binary inside the image (its entrypoint).
+const Path = "/podlife-agent"
+
+// DefaultTermCode is the exit code of a process killed by an unhandled
+// SIGTERM (128+15).
+const DefaultTermCode = 143
+
+// Behavior is what an agent container does over its life. The zero value,
+// after Default, runs until signalled and exits promptly on SIGTERM with 143.
+type Behavior struct {
+	// Exit, when set, makes the process exit on its own.
+	Exit *Exit
+	// Term is what the process does on SIGTERM.
+	Term Term
+	// ReadyAfter makes the agent's readiness answer succeed from this long
+	// after start (it fails before).
+	ReadyAfter *time.Duration
+	// FailLivenessAfter and FailReadinessAfter make the agent's probe
+	// answers fail from this long after start.
+	FailLivenessAfter  *time.Duration
+	FailReadinessAfter *time.Duration
+	// Memory makes the process use this much memory from After on.
+	Memory *Usage
+	// Writes are writes to mounted volumes.
+	Writes []Write
+}
+
+// Exit is an exit on the process's own account.
+type Exit struct {
+	Code  int
+	After time.Duration
+}
+
+// Term is the SIGTERM handling: exit after Delay with Code, or ignore it.
+type Term struct {
+	Ignore bool
+	Delay  time.Duration
+	Code   int
+}
+
+// Usage is memory use from a moment after start.
+type Usage struct {
+	Quantity resource.Quantity
+	After    time.Duration
+}
+
+// Write is Bytes written to the volume mounted from Volume, After start.
+type Write struct {
+	Volume string
+	Bytes  resource.Quantity
+	After  time.Duration
+}
+
+// Default is the behaviour of an agent container no step has shaped.
+func Default() Behavior {
+	return Behavior{Term: Term{Code: DefaultTermCode}}
+}
+
+// Args encodes b as podlife-agent arguments, defaults left out, in a fixed
+// order so that equal behaviours give equal pod specs.
+func (b Behavior) Args() []string {
+	var args []string
+	if b.Exit != nil {
+		args = append(args, "--exit-code="+strconv.Itoa(b.Exit.Code), "--exit-after="+b.Exit.After.String())
+	}
+	if b.Term.Ignore {
+		args = append(args, "--on-sigterm=ignore")
+	}
+	if b.Term.Delay != 0 {
+		args = append(args, "--sigterm-delay="+b.Term.Delay.String())
+	}
+	if b.Term.Code != DefaultTermCode {
+		args = append(args, "--sigterm-exit-code="+strconv.Itoa(b.Term.Code))
+	}
+	if b.ReadyAfter != nil {
+		args = append(args, "--ready-after="+b.ReadyAfter.String())
+	}
+	if b.FailLivenessAfter != nil {
+		args = append(args, "--fail-liveness-after="+b.FailLivenessAfter.String())
+	}
+	if b.FailReadinessAfter != nil {
+		args = append(args, "--fail-readiness-after="+b.FailReadinessAfter.String())
+	}
+	if b.Memory != nil {
+		args = append(args, "--memory="+b.Memory.Quantity.String(), "--memory-after="+b.Memory.After.String())
+	}
+	writes := append([]Write(nil), b.Writes...)
+	sort.SliceStable(writes, func(i, j int) bool { return writes[i].After < writes[j].After })
+	for _, w := range writes {
+		args = append(args, fmt.Sprintf("--write=%s:%s@%s", w.Volume, w.Bytes.String(), w.After))
+	}
+	return args
+}
+
+// Parse decodes agent arguments. It is the inverse of Args.
+func Parse(args []string) (Behavior, error) {
+	b := Default()
+	fs := flag.NewFlagSet("podlife-agent", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var (
+		exitCode  = fs.Int("exit-code", 0, "exit with this code after --exit-after")
+		exitAfter = fs.String("exit-after", "", "exit on its own after this long")
+		onTerm    = fs.String("on-sigterm", "exit", "exit or ignore")
+		termDelay = fs.Duration("sigterm-delay", 0, "delay between SIGTERM and exit")
+		termCode  = fs.Int("sigterm-exit-code", DefaultTermCode, "exit code on SIGTERM")
+		ready     = fs.String("ready-after", "", "readiness succeeds from this long after start")
+		failLive  = fs.String("fail-liveness-after", "", "liveness fails from this long after start")
+		failReady = fs.String("fail-readiness-after", "", "readiness fails from this long after start")
+		memory    = fs.String("memory", "", "memory to use")
+		memAfter  = fs.Duration("memory-after", 0, "when to start using --memory")
+		writes    writeList
+	)
+	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
+	if err := fs.Parse(args); err != nil {
+		return Behavior{}, err
+	}
+	if fs.NArg() > 0 {
+		return Behavior{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *exitAfter != "" {
+		d, err := parseNonNegative(*exitAfter)
+		if err != nil {
+			return Behavior{}, fmt.Errorf("--exit-after: %w", err)
+		}
+		b.Exit = &Exit{Code: *exitCode, After: d}
+	}
+	switch *onTerm {
+	case "exit":
+	case "ignore":
+		b.Term.Ignore = true
+	default:
+		return Behavior{}, fmt.Errorf("--on-sigterm: %q is not exit or ignore", *onTerm)
+	}
+	b.Term.Delay = *termDelay
+	b.Term.Code = *termCode
+	for _, o := range []struct {
+		flag, value string
+		dst         **time.Duration
+	}{
+		{"ready-after", *ready, &b.ReadyAfter},
+		{"fail-liveness-after", *failLive, &b.FailLivenessAfter},
+		{"fail-readiness-after", *failReady, &b.FailReadinessAfter},
+	} {
+		if o.value == "" {
+			continue
+		}
+		d, err := parseNonNegative(o.value)
+		if err != nil {
+			return Behavior{}, fmt.Errorf("--%s: %w", o.flag, err)
+		}
+		*o.dst = &d
+	}
+	if *memory != "" {
+		q, err := resource.ParseQuantity(*memory)
+		if err != nil {
+			return Behavior{}, fmt.Errorf("--memory: %w", err)
+		}
+		b.Memory = &Usage{Quantity: q, After: *memAfter}
+	}
+	b.Writes = writes
+	return b, nil
+}
+
+type writeList []Write
+
+func (w *writeList) String() string { return fmt.Sprint(*w) }
+
+func (w *writeList) Set(v string) error {
+	vol, rest, ok := strings.Cut(v, ":")
+	if !ok || vol == "" {
+		return fmt.Errorf("%q is not VOLUME:BYTES@AFTER", v)
+	}
+	size, after, ok := strings.Cut(rest, "@")
+	if !ok {
+		return fmt.Errorf("%q is not VOLUME:BYTES@AFTER", v)
+	}
+	q, err := resource.ParseQuantity(size)
+	if err != nil {
+		return err
+	}
+	d, err := parseNonNegative(after)
+	if err != nil {
+		return err
+	}
+	*w = append(*w, Write{Volume: vol, Bytes: q, After: d})
+	return nil
+}
+
+func parseNonNegative(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("duration %s is negative", s)
+	}
+	return d, nil
+}

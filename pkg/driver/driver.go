@@ -1,0 +1,182 @@
+// Package driver defines what a backend must do to run podlife scenarios,
+// in Kubernetes' own types.
+//
+// A Driver starts one Session per scenario. The steps declare the cluster
+// with Configure (only before the first pod), create and delete pods, let
+// time pass with RunUntil, and read what happened through View: the pods,
+// nodes and Kubernetes Events of the scenario, and the timeline.
+//
+//	sess, err := drv.Start(ctx, driver.Scenario{ID: "termination-12", Seed: 7})
+//	defer sess.Close(ctx)
+//	err = sess.Configure(ctx, driver.Setup{Nodes: []*corev1.Node{node}})
+//	err = sess.Apply(ctx, pod)
+//	err = sess.Delete(ctx, "web", metav1.DeleteOptions{})
+//	at, ok, err := sess.RunUntil(ctx, sess.Now()+7*time.Second, func(v driver.View) bool {
+//		return v.Pod("web") == nil
+//	})
+//
+// Everything a driver cannot do is reported as an error wrapping
+// ErrUnsupported with the reason; the runner turns that into a skipped
+// scenario, never a passed one. Names in every call are scenario names: the
+// driver maps them to API names (namespaces, node aliases) itself.
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// ErrUnsupported is wrapped by every error that means "this driver cannot
+// do that"; the scenario is then skipped with the error's text as reason.
+var ErrUnsupported = errors.New("not supported by this driver")
+
+// Unsupported returns an error wrapping ErrUnsupported with a reason.
+func Unsupported(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrUnsupported, fmt.Sprintf(format, args...))
+}
+
+// Driver is a backend that runs scenarios.
+type Driver interface {
+	// Name is the driver's name in reports ("sim", "live").
+	Name() string
+	// Capabilities is what the driver can do beyond pods.
+	Capabilities() Capabilities
+	// Tolerance widens every time expectation; 0 for exact time.
+	Tolerance() time.Duration
+	// Start begins a session for one scenario.
+	Start(ctx context.Context, sc Scenario) (Session, error)
+}
+
+// Scenario identifies the scenario a session runs.
+type Scenario struct {
+	ID   string
+	Tags []string
+	// Seed drives the scenario's random choices (derived from the run seed
+	// and the scenario's file and line).
+	Seed int64
+	// KubeletVersion is the kubelet the scenario asks for ("" for the
+	// driver's default).
+	KubeletVersion string
+}
+
+// Setup is what a scenario declares about the cluster before its first pod.
+type Setup struct {
+	// KubeletVersion, when set, replaces the scenario's.
+	KubeletVersion  string
+	Nodes           []*corev1.Node
+	PriorityClasses []*schedulingv1.PriorityClass
+}
+
+// Session is one scenario's cluster.
+type Session interface {
+	// Configure declares the cluster; it is called at most once, before the
+	// first pod.
+	Configure(ctx context.Context, s Setup) error
+	// Apply creates a pod (named by its scenario name).
+	Apply(ctx context.Context, pod *corev1.Pod) error
+	// Delete deletes a pod with the API's options (grace period, force).
+	Delete(ctx context.Context, name string, opts metav1.DeleteOptions) error
+	// Now is the time since the session started.
+	Now() time.Duration
+	// RunUntil lets time pass until cond holds or deadline (session time)
+	// passes, and returns the time at which cond held and whether it did.
+	// cond is checked at once, then after every change.
+	RunUntil(ctx context.Context, deadline time.Duration, cond func(View) bool) (time.Duration, bool, error)
+	// Settle lets the scenario run to the end of its activity: until only
+	// periodic work is pending and every pod is gone or steady, or until
+	// limit has passed; capped reports the latter.
+	Settle(ctx context.Context, limit time.Duration) (at time.Duration, capped bool, err error)
+	// View is the current state.
+	View() View
+	// Close releases everything the session created. It is idempotent and
+	// bounded by its own timeout.
+	Close(ctx context.Context) error
+}
+
+// View is a read-only look at a session's cluster. Objects returned must
+// not be modified.
+type View interface {
+	// Pod is the API object of a pod by scenario name, nil when gone.
+	Pod(name string) *corev1.Pod
+	// Node is a node by scenario name, nil when unknown.
+	Node(name string) *corev1.Node
+	// Events are the Kubernetes Events of the scenario's pods.
+	Events() []*corev1.Event
+	// Timeline is what happened, in order.
+	Timeline() []timeline.Event
+}
+
+// Linter is implemented by drivers that can tell, before running, that a
+// pod is beyond them (the simulator runs only what it models).
+type Linter interface {
+	LintPod(pod *corev1.Pod) error
+}
+
+// Capability is something a driver may be able to do; its name is the
+// suffix of the `@needs:` tag.
+type Capability string
+
+// The capabilities scenarios may need.
+const (
+	CreateNodes     Capability = "create-nodes"
+	StaticPods      Capability = "static-pods"
+	NodePressure    Capability = "node-pressure"
+	NodeLifecycle   Capability = "node-lifecycle"
+	KubeletRestart  Capability = "kubelet-restart"
+	KubeletProfiles Capability = "kubelet-profiles"
+	ExactTime       Capability = "exact-time"
+)
+
+// AllCapabilities lists every known capability.
+func AllCapabilities() []Capability {
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime}
+}
+
+// ParseCapability checks a capability name.
+func ParseCapability(name string) (Capability, error) {
+	for _, c := range AllCapabilities() {
+		if string(c) == name {
+			return c, nil
+		}
+	}
+	var names []string
+	for _, c := range AllCapabilities() {
+		names = append(names, string(c))
+	}
+	return "", fmt.Errorf("unknown capability %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// Capabilities is a set of capabilities.
+type Capabilities map[Capability]bool
+
+// NewCapabilities builds a set.
+func NewCapabilities(cs ...Capability) Capabilities {
+	s := Capabilities{}
+	for _, c := range cs {
+		s[c] = true
+	}
+	return s
+}
+
+// Has reports whether c is in the set.
+func (s Capabilities) Has(c Capability) bool { return s[c] }
+
+// String lists the set in kebab-case, sorted.
+func (s Capabilities) String() string {
+	var names []string
+	for c := range s {
+		names = append(names, string(c))
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,164 @@
+// Package report writes what a run of scenarios found: JUnit XML and
+// Cucumber JSON for CI, and the final count line. Its input is a list of
+// Results, one per scenario and driver, which travel as JSON (Ginkgo
+// report entries) so that parallel runs can be merged before writing.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Status is a scenario's outcome.
+type Status string
+
+// Outcomes.
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Skipped Status = "skipped"
+)
+
+// Result is one scenario run on one driver.
+type Result struct {
+	Driver      string   `json:"driver"`
+	Feature     string   `json:"feature"` // the feature file's path
+	FeatureName string   `json:"featureName"`
+	Name        string   `json:"name"`
+	Line        int      `json:"line"` // the scenario's line (an outline's example row)
+	Tags        []string `json:"tags,omitempty"`
+	Status      Status   `json:"status"`
+	// Reason is why the scenario was skipped.
+	Reason string `json:"reason,omitempty"`
+	// Failure is the first failed step.
+	Failure *Failure `json:"failure,omitempty"`
+	Steps   []Step   `json:"steps,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
+
+	Seed           int64  `json:"seed"`
+	KubeletVersion string `json:"kubeletVersion,omitempty"`
+	// T0 is where t=0 stood at the end, for rendering the timeline.
+	T0       time.Duration    `json:"t0"`
+	Timeline []timeline.Event `json:"timeline,omitempty"`
+	Wall     time.Duration    `json:"wall"`
+	Virtual  time.Duration    `json:"virtual"`
+	// Cucumber is godog's Cucumber JSON for this scenario (one feature
+	// holding one element).
+	Cucumber json.RawMessage `json:"cucumber,omitempty"`
+}
+
+// Failure is what went wrong, at which step.
+type Failure struct {
+	Step    string `json:"step"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Step is one step's outcome.
+type Step struct {
+	Keyword string `json:"keyword"`
+	Text    string `json:"text"`
+	Line    int    `json:"line"`
+	Status  string `json:"status"`
+	Error   string `json:"error,omitempty"`
+}
+
+// ID is "path:line".
+func (r *Result) ID() string { return fmt.Sprintf("%s:%d", r.Feature, r.Line) }
+
+// TimelineText is the scenario's timeline as an aligned table, times
+// relative to t=0.
+func (r *Result) TimelineText() string { return timeline.Format(r.Timeline, r.T0) }
+
+// Explain is a failure as a person reads it: where, what was expected
+// against what was observed, and the timeline.
+func (r *Result) Explain() string {
+	var b strings.Builder
+	if f := r.Failure; f != nil {
+		fmt.Fprintf(&b, "%s:%d: %s\n", r.Feature, f.Line, f.Step)
+		for _, l := range strings.Split(f.Message, "\n") {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "    note: %s\n", n)
+	}
+	if len(r.Timeline) > 0 {
+		fmt.Fprintf(&b, "  timeline (seed %d, kubelet %s, t=0 at %s):\n", r.Seed, orDefault(r.KubeletVersion), timeline.FormatOffset(r.T0))
+		for _, l := range strings.Split(strings.TrimRight(r.TimelineText(), "\n"), "\n") {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
+	}
+	return b.String()
+}
+
+func orDefault(v string) string {
+	if v == "" {
+		return "default"
+	}
+	return v
+}
+
+// Counts tallies results.
+type Counts struct{ Passed, Failed, Skipped int }
+
+// Count tallies results by status.
+func Count(results []Result) Counts {
+	var c Counts
+	for _, r := range results {
+		switch r.Status {
+		case Passed:
+			c.Passed++
+		case Failed:
+			c.Failed++
+		default:
+			c.Skipped++
+		}
+	}
+	return c
+}
+
+// Line is the final line every run of scenarios ends with.
+func (c Counts) Line() string {
+	return fmt.Sprintf("%d passed, %d failed, %d skipped", c.Passed, c.Failed, c.Skipped)
+}
+
+// Sort orders results by feature path, line and driver, so that reports
+// do not depend on the order scenarios ran in.
+func Sort(results []Result) {
+	sort.SliceStable(results, func(i, j int) bool {
+		a, b := results[i], results[j]
+		if a.Feature != b.Feature {
+			return a.Feature < b.Feature
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Driver < b.Driver
+	})
+}
+
+// Summary writes, for a terminal, every failure explained and the skips
+// with their reasons.
+func Summary(w io.Writer, results []Result) {
+	for _, r := range results {
+		if r.Status == Failed {
+			fmt.Fprintf(w, "\nFAILED %s %s [%s]\n%s", r.ID(), r.Name, r.Driver, r.Explain())
+		}
+	}
+	var skips []string
+	for _, r := range results {
+		if r.Status == Skipped {
+			skips = append(skips, fmt.Sprintf("  %s %s: %s", r.ID(), r.Name, r.Reason))
+		}
+	}
+	if len(skips) > 0 {
+		fmt.Fprintf(w, "\nskipped:\n%s\n", strings.Join(skips, "\n"))
+	}
+}

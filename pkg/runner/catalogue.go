@@ -1,0 +1,200 @@
+// Package runner turns feature files into scenario runs: it parses the
+// catalogue once, selects scenarios by tag expression, runs each pickle
+// alone through godog on a driver, and checks scenarios without running
+// them (lint). The Ginkgo suites and the podlife CLI share it.
+package runner
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// Feature is a parsed feature file.
+type Feature struct {
+	Path    string // as found, slash-separated
+	Content []byte
+	Doc     *messages.GherkinDocument
+}
+
+// Scenario is one pickle: a scenario, or one example row of an outline.
+type Scenario struct {
+	Feature *Feature
+	Pickle  *messages.Pickle
+	// Line is the scenario's line, or the example row's for an outline.
+	Line int
+	// ScenarioLine is the Scenario: keyword's line.
+	ScenarioLine int
+	Name         string
+	// Tags are the pickle's tags without the leading '@'.
+	Tags []string
+	// StepLines and DocLines give, per pickle step, its line and the line
+	// of its doc string's opening delimiter (0 without one).
+	StepLines []int
+	DocLines  []int
+	Keywords  []string
+}
+
+// ID is "path:line".
+func (s *Scenario) ID() string { return fmt.Sprintf("%s:%d", s.Feature.Path, s.Line) }
+
+// Problem is bad input at a place in a file.
+type Problem struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (p Problem) Error() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+	}
+	return fmt.Sprintf("%s: %s", p.File, p.Msg)
+}
+
+// Load parses the feature files under paths (files, or folders searched
+// for *.feature). Every file that does not parse is a Problem; the others
+// are returned.
+func Load(paths []string) ([]*Feature, []*Scenario, []Problem) {
+	var files []string
+	var problems []Problem
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			problems = append(problems, Problem{File: p, Msg: err.Error()})
+			continue
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		_ = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".feature") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	var features []*Feature
+	var scenarios []*Scenario
+	for _, path := range files {
+		f, scs, probs := parse(filepath.ToSlash(path))
+		problems = append(problems, probs...)
+		if f != nil {
+			features = append(features, f)
+			scenarios = append(scenarios, scs...)
+		}
+	}
+	return features, scenarios, problems
+}
+
+var gherkinErr = regexp.MustCompile(`\((\d+):(\d+)\): (.*)`)
+
+func parse(path string) (*Feature, []*Scenario, []Problem) {
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, []Problem{{File: path, Msg: err.Error()}}
+	}
+	return ParseFeature(path, content)
+}
+
+// ParseFeature parses one feature's content.
+func ParseFeature(path string, content []byte) (*Feature, []*Scenario, []Problem) {
+	ids := &messages.Incrementing{}
+	doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(content), ids.NewId)
+	if err != nil {
+		var probs []Problem
+		for _, line := range strings.Split(err.Error(), "\n") {
+			if m := gherkinErr.FindStringSubmatch(line); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				probs = append(probs, Problem{File: path, Line: n, Msg: "Gherkin: " + m[3]})
+			}
+		}
+		if len(probs) == 0 {
+			probs = []Problem{{File: path, Msg: "Gherkin: " + err.Error()}}
+		}
+		return nil, nil, probs
+	}
+	if doc.Feature == nil {
+		return nil, nil, []Problem{{File: path, Msg: "no Feature: in the file"}}
+	}
+	f := &Feature{Path: path, Content: content, Doc: doc}
+	idx := index(doc)
+	var scenarios []*Scenario
+	for _, p := range gherkin.Pickles(*doc, path, ids.NewId) {
+		sc := &Scenario{Feature: f, Pickle: p, Name: p.Name}
+		sc.ScenarioLine = idx.lines[p.AstNodeIds[0]]
+		sc.Line = sc.ScenarioLine
+		if len(p.AstNodeIds) > 1 {
+			sc.Line = idx.lines[p.AstNodeIds[1]]
+		}
+		for _, t := range p.Tags {
+			sc.Tags = append(sc.Tags, strings.TrimPrefix(t.Name, "@"))
+		}
+		for _, s := range p.Steps {
+			sc.StepLines = append(sc.StepLines, idx.lines[s.AstNodeIds[0]])
+			sc.DocLines = append(sc.DocLines, idx.docLines[s.AstNodeIds[0]])
+			sc.Keywords = append(sc.Keywords, idx.keywords[s.AstNodeIds[0]])
+		}
+		scenarios = append(scenarios, sc)
+	}
+	return f, scenarios, nil
+}
+
+// astIndex maps AST node ids to what the pickles lost: lines, doc string
+// lines and keywords.
+type astIndex struct {
+	lines    map[string]int
+	docLines map[string]int
+	keywords map[string]string
+}
+
+func index(doc *messages.GherkinDocument) astIndex {
+	idx := astIndex{lines: map[string]int{}, docLines: map[string]int{}, keywords: map[string]string{}}
+	addSteps := func(steps []*messages.Step) {
+		for _, s := range steps {
+			idx.lines[s.Id] = int(s.Location.Line)
+			idx.keywords[s.Id] = strings.TrimSpace(s.Keyword)
+			if s.DocString != nil {
+				idx.docLines[s.Id] = int(s.DocString.Location.Line)
+			}
+		}
+	}
+	addScenario := func(sc *messages.Scenario) {
+		idx.lines[sc.Id] = int(sc.Location.Line)
+		addSteps(sc.Steps)
+		for _, ex := range sc.Examples {
+			for _, row := range ex.TableBody {
+				idx.lines[row.Id] = int(row.Location.Line)
+			}
+		}
+	}
+	for _, c := range doc.Feature.Children {
+		switch {
+		case c.Background != nil:
+			addSteps(c.Background.Steps)
+		case c.Scenario != nil:
+			addScenario(c.Scenario)
+		case c.Rule != nil:
+			for _, rc := range c.Rule.Children {
+				if rc.Background != nil {
+					addSteps(rc.Background.Steps)
+				}
+				if rc.Scenario != nil {
+					addScenario(rc.Scenario)
+				}
+			}
+		}
+	}
+	return idx
+}

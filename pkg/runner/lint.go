@@ -1,0 +1,179 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cucumber/godog"
+	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/steps"
+)
+
+// Lint checks scenarios without running them: tags, every step matched to
+// exactly one phrase, every argument parsed and every manifest decoded, as
+// the driver would need them. Each problem carries its file and line. A
+// scenario's steps are all checked, whatever the earlier ones found.
+func Lint(scs []*Scenario, d driver.Driver) []Problem {
+	var problems []Problem
+	seen := map[string]bool{}
+	add := func(p Problem) {
+		if k := p.Error(); !seen[k] {
+			seen[k] = true
+			problems = append(problems, p)
+		}
+	}
+	defs := steps.Definitions()
+	for _, sc := range scs {
+		if _, err := ReadTags(sc.Tags); err != nil {
+			add(Problem{File: sc.Feature.Path, Line: sc.ScenarioLine, Msg: err.Error()})
+		}
+		st := &steps.State{Driver: d, DryRun: true, FeatureDir: filepath.Dir(sc.Feature.Path)}
+		var texts []string
+		for _, s := range sc.Pickle.Steps {
+			texts = append(texts, s.Text)
+		}
+		st.Prepare(texts)
+		ctx := steps.WithState(context.Background(), st)
+		for i, s := range sc.Pickle.Steps {
+			line := sc.StepLines[i]
+			var matches []steps.Def
+			var captures [][]string
+			for _, def := range defs {
+				if m := def.Pattern.FindStringSubmatch(s.Text); m != nil {
+					matches = append(matches, def)
+					captures = append(captures, m[1:])
+				}
+			}
+			switch len(matches) {
+			case 0:
+				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text))})
+				continue
+			case 1:
+			default:
+				var pats []string
+				for _, m := range matches {
+					pats = append(pats, m.Pattern.String())
+				}
+				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("ambiguous step %q matches %s", s.Text, strings.Join(pats, " and "))})
+				continue
+			}
+			st.BeginStep(dryType(s))
+			if err := call(ctx, matches[0].Fn, captures[0], s.Argument); err != nil && !errors.Is(err, godog.ErrSkip) && !errors.Is(err, steps.ErrDeclaredBadly) {
+				l, msg := errorPlace(sc, i, err)
+				add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})
+			}
+		}
+	}
+	return problems
+}
+
+func dryType(s *messages.PickleStep) steps.StepType {
+	switch s.Type {
+	case messages.PickleStepType_ACTION:
+		return steps.Action
+	case messages.PickleStepType_OUTCOME:
+		return steps.Outcome
+	}
+	return steps.Context
+}
+
+// call invokes a step function as godog would: captures converted by the
+// parameter's kind, the doc string or table last.
+func call(ctx context.Context, fn any, captures []string, arg *messages.PickleStepArgument) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the step panicked: %v", r)
+		}
+	}()
+	v := reflect.ValueOf(fn)
+	t := v.Type()
+	in := []reflect.Value{reflect.ValueOf(ctx)}
+	for i := 1; i < t.NumIn(); i++ {
+		pt := t.In(i)
+		switch {
+		case pt == reflect.TypeOf((*godog.DocString)(nil)):
+			if arg == nil || arg.DocString == nil {
+				return fmt.Errorf("this step needs a doc string (\"\"\" ... \"\"\") after it")
+			}
+			in = append(in, reflect.ValueOf(&godog.DocString{Content: arg.DocString.Content, MediaType: arg.DocString.MediaType}))
+		case pt == reflect.TypeOf((*godog.Table)(nil)):
+			if arg == nil || arg.DataTable == nil {
+				return fmt.Errorf("this step needs a table (| ... |) after it")
+			}
+			in = append(in, reflect.ValueOf(arg.DataTable))
+		default:
+			if len(captures) == 0 {
+				return fmt.Errorf("internal: step function takes more arguments than its pattern captures")
+			}
+			c := captures[0]
+			captures = captures[1:]
+			switch pt.Kind() {
+			case reflect.String:
+				in = append(in, reflect.ValueOf(c))
+			case reflect.Int, reflect.Int64, reflect.Int32:
+				n, perr := strconv.ParseInt(c, 10, 64)
+				if perr != nil {
+					return fmt.Errorf("%q is not a whole number", c)
+				}
+				in = append(in, reflect.ValueOf(n).Convert(pt))
+			default:
+				return fmt.Errorf("internal: unsupported step parameter %s", pt)
+			}
+		}
+	}
+	out := v.Call(in)
+	if e, ok := out[len(out)-1].Interface().(error); ok {
+		return e
+	}
+	return nil
+}
+
+// Nearest names the phrase closest to text, for undefined steps.
+func Nearest(text string) string {
+	type cand struct {
+		d int
+		s string
+	}
+	var cs []cand
+	for _, def := range steps.Definitions() {
+		ex := def.Example
+		if i := strings.IndexByte(ex, '\n'); i >= 0 {
+			ex = ex[:i]
+		}
+		for _, kw := range []string{"Given ", "When ", "Then ", "And ", "But "} {
+			ex = strings.TrimPrefix(ex, kw)
+		}
+		cs = append(cs, cand{levenshtein(strings.ToLower(text), strings.ToLower(ex)), ex})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	return fmt.Sprintf("%q", cs[0].s)
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,119 @@
+package runner
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/podlife/podlife/pkg/driver"
+)
+
+// Meta is what a scenario's tags ask of the run.
+type Meta struct {
+	// Only is "sim" or "live" for @sim / @live.
+	Only           string
+	Needs          []driver.Capability
+	KubeletVersion string
+}
+
+// LatestMinor is the newest Kubernetes minor version podlife knows.
+const LatestMinor = 36
+
+var kubeletTag = regexp.MustCompile(`^1\.(\d+)$`)
+
+// ReadTags interprets the tags (without '@'): @sim, @live, @needs:<cap>,
+// @kubelet:<1.N>. Other tags are free (areas, @seed:, @upstream:,
+// @behavior:, @slow, …). An unknown capability or version is an error.
+func ReadTags(tags []string) (Meta, error) {
+	var m Meta
+	for _, t := range tags {
+		switch {
+		case t == "sim" || t == "live":
+			if m.Only != "" && m.Only != t {
+				return m, fmt.Errorf("tagged both @sim and @live")
+			}
+			m.Only = t
+		case strings.HasPrefix(t, "needs:"):
+			c, err := driver.ParseCapability(strings.TrimPrefix(t, "needs:"))
+			if err != nil {
+				return m, fmt.Errorf("tag @%s: %w", t, err)
+			}
+			m.Needs = append(m.Needs, c)
+		case strings.HasPrefix(t, "kubelet:"):
+			v := strings.TrimPrefix(t, "kubelet:")
+			mm := kubeletTag.FindStringSubmatch(v)
+			if mm == nil {
+				return m, fmt.Errorf("tag @%s: the kubelet version is 1.N (e.g. @kubelet:1.27)", t)
+			}
+			if n, _ := strconv.Atoi(mm[1]); n < 1 || n > LatestMinor {
+				return m, fmt.Errorf("tag @%s: Kubernetes has no release %s (known: 1.1 to 1.%d)", t, v, LatestMinor)
+			}
+			if m.KubeletVersion != "" && m.KubeletVersion != v {
+				return m, fmt.Errorf("tagged with two kubelet versions, %s and %s", m.KubeletVersion, v)
+			}
+			m.KubeletVersion = v
+		}
+	}
+	return m, nil
+}
+
+// SkipReason is why the driver does not run the scenario, or "".
+func (m Meta) SkipReason(d driver.Driver) string {
+	if m.Only != "" && m.Only != d.Name() {
+		return fmt.Sprintf("tagged @%s: runs on the %s driver only", m.Only, m.Only)
+	}
+	caps := d.Capabilities()
+	for _, c := range m.Needs {
+		if !caps.Has(c) {
+			return fmt.Sprintf("needs capability %s, which the %s driver lacks (it has: %s)", c, d.Name(), caps)
+		}
+	}
+	return ""
+}
+
+// Filter is a compiled --tags expression: Ginkgo's label-filter syntax
+// over the scenario's tags without '@' (`termination && !slow`,
+// `seed:003 || sidecars`).
+type Filter func(tags []string) bool
+
+// ParseFilter compiles a tag expression; "" selects everything.
+func ParseFilter(expr string) (Filter, error) {
+	if strings.TrimSpace(expr) == "" {
+		return func([]string) bool { return true }, nil
+	}
+	f, err := types.ParseLabelFilter(strings.ReplaceAll(expr, "@", ""))
+	if err != nil {
+		return nil, fmt.Errorf("--tags %q: %s", expr, plain(err.Error()))
+	}
+	return Filter(f), nil
+}
+
+var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+// plain strips terminal colours and keeps the first lines of a message.
+func plain(s string) string {
+	s = ansi.ReplaceAllString(s, "")
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "Learn more") || strings.HasPrefix(l, "http") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, ": ")
+}
+
+// Select keeps the scenarios the filter accepts.
+func Select(scs []*Scenario, f Filter) []*Scenario {
+	var out []*Scenario
+	for _, s := range scs {
+		if f(s.Tags) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

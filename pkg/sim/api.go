@@ -1,0 +1,416 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+var podResource = schema.GroupResource{Resource: "pods"}
+
+// apiServer holds the objects of the simulated cluster and applies the API
+// server's rules to writes: defaulting, validation, admission plugins,
+// graceful deletion. Watchers (scheduler, kubelets) are told of changes
+// later in the same instant, as a watch would.
+type apiServer struct {
+	s               *Simulator
+	pods            map[string]*corev1.Pod
+	nodes           map[string]*corev1.Node
+	priorityClasses map[string]*schedulingv1.PriorityClass
+	events          []*corev1.Event
+	eventIndex      map[eventKey]*corev1.Event
+	rv              int64
+}
+
+func newAPIServer(s *Simulator) *apiServer {
+	a := &apiServer{
+		s:               s,
+		pods:            map[string]*corev1.Pod{},
+		nodes:           map[string]*corev1.Node{},
+		priorityClasses: map[string]*schedulingv1.PriorityClass{},
+		eventIndex:      map[eventKey]*corev1.Event{},
+	}
+	for _, pc := range builtinPriorityClasses() {
+		a.priorityClasses[pc.Name] = pc
+	}
+	return a
+}
+
+func (a *apiServer) nextRV() string {
+	a.rv++
+	return strconv.FormatInt(a.rv, 10)
+}
+
+func (a *apiServer) createNode(in *corev1.Node) (*corev1.Node, error) {
+	n := in.DeepCopy()
+	if n.Name == "" {
+		return nil, fmt.Errorf("a node needs a name")
+	}
+	n.UID = types.UID(a.s.newUID())
+	n.CreationTimestamp = a.s.wall(a.s.now)
+	n.ResourceVersion = a.nextRV()
+	if n.Status.Allocatable == nil {
+		n.Status.Allocatable = n.Status.Capacity.DeepCopy()
+	}
+	if len(n.Status.Conditions) == 0 {
+		now := a.s.wall(a.s.now)
+		n.Status.Conditions = []corev1.NodeCondition{{
+			Type: corev1.NodeReady, Status: corev1.ConditionTrue, Reason: "KubeletReady",
+			Message: "kubelet is posting ready status", LastHeartbeatTime: now, LastTransitionTime: now,
+		}}
+	}
+	a.nodes[n.Name] = n
+	return n, nil
+}
+
+// createPriorityClass validates as pkg/apis/scheduling/validation
+// (ValidatePriorityClass) does: user classes may not exceed
+// HighestUserDefinablePriority (1000000000) and the system- prefix is
+// reserved.
+func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
+	if in.Name == "" {
+		return fmt.Errorf("a priority class needs a name")
+	}
+	if _, dup := a.priorityClasses[in.Name]; dup {
+		return apierrors.NewAlreadyExists(schema.GroupResource{Group: "scheduling.k8s.io", Resource: "priorityclasses"}, in.Name)
+	}
+	if len(in.Name) >= len("system-") && in.Name[:len("system-")] == "system-" {
+		return fmt.Errorf("priority class %q: the prefix system- is reserved for system classes", in.Name)
+	}
+	if in.Value > HighestUserDefinablePriority {
+		return fmt.Errorf("priority class %q: value %d must not be greater than %d", in.Name, in.Value, HighestUserDefinablePriority)
+	}
+	pc := in.DeepCopy()
+	a.priorityClasses[pc.Name] = pc
+	return nil
+}
+
+// createPod is the pod REST create: admission plugins (Priority,
+// DefaultTolerationSeconds), defaulting (SetDefaults_Pod), validation
+// (ValidatePodCreate), then the strategy's PrepareForCreate, which sets the
+// phase Pending and the QoS class once (pkg/registry/core/pod/strategy.go).
+func (a *apiServer) createPod(in *corev1.Pod) error {
+	p := in.DeepCopy()
+	p.Namespace = a.s.cfg.Namespace
+	if _, dup := a.pods[p.Name]; dup {
+		return apierrors.NewAlreadyExists(podResource, p.Name)
+	}
+	if err := a.admitPriority(p); err != nil {
+		return err
+	}
+	admitDefaultTolerationSeconds(p)
+	setDefaultsPod(p)
+	if errs := validatePod(p); len(errs) > 0 {
+		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
+	}
+	p.UID = types.UID(a.s.newUID())
+	p.CreationTimestamp = a.s.wall(a.s.now)
+	p.ResourceVersion = a.nextRV()
+	p.Generation = 1
+	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
+	a.pods[p.Name] = p
+	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
+	if p.Spec.NodeName != "" {
+		a.notifyKubelet(p, watchAdded)
+	} else {
+		a.s.sched.enqueue(p)
+	}
+	return nil
+}
+
+// admitPriority is the Priority admission plugin
+// (plugin/pkg/admission/priority/admission.go, Admit): it resolves
+// priorityClassName into spec.priority.
+func (a *apiServer) admitPriority(p *corev1.Pod) error {
+	name := p.Spec.PriorityClassName
+	var value int32
+	var policy *corev1.PreemptionPolicy
+	if name == "" {
+		for _, pc := range a.sortedPriorityClasses() {
+			if pc.GlobalDefault {
+				name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
+				break
+			}
+		}
+	} else {
+		pc, ok := a.priorityClasses[name]
+		if !ok {
+			return apierrors.NewForbidden(podResource, p.Name, fmt.Errorf("no PriorityClass with name %s was found", name))
+		}
+		value, policy = pc.Value, pc.PreemptionPolicy
+	}
+	if p.Spec.Priority != nil && *p.Spec.Priority != value {
+		return apierrors.NewForbidden(podResource, p.Name, fmt.Errorf("the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name", *p.Spec.Priority, value))
+	}
+	p.Spec.Priority = &value
+	if policy != nil && p.Spec.PreemptionPolicy == nil {
+		pp := *policy
+		p.Spec.PreemptionPolicy = &pp
+	}
+	if name != "" && p.Spec.PriorityClassName == "" {
+		p.Spec.PriorityClassName = name
+	}
+	return nil
+}
+
+func (a *apiServer) sortedPriorityClasses() []*schedulingv1.PriorityClass {
+	var out []*schedulingv1.PriorityClass
+	for _, pc := range a.priorityClasses {
+		out = append(out, pc)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// deletePod is the generic registry's Delete for pods: rest.BeforeDelete
+// (staging/src/k8s.io/apiserver/pkg/registry/rest/delete.go), the pod
+// strategy's CheckGracefulDelete (pkg/registry/core/pod/strategy.go) and
+// updateForGracefulDeletionAndFinalizers in
+// staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go.
+// uid, when set, is a UID precondition (the kubelet's final delete).
+func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.UID) error {
+	p, ok := a.pods[name]
+	if !ok {
+		return apierrors.NewNotFound(podResource, name)
+	}
+	if uid != "" && p.UID != uid {
+		return apierrors.NewConflict(podResource, name, fmt.Errorf("the UID in the precondition (%s) does not match the UID in record (%s)", uid, p.UID))
+	}
+	var requested *int64
+	if opts.GracePeriodSeconds != nil {
+		g := *opts.GracePeriodSeconds
+		// BeforeDelete: negative values are treated as 1 on the delete path.
+		if g < 0 {
+			g = 1
+		}
+		requested = &g
+	}
+	now := a.s.now
+	if p.DeletionTimestamp != nil {
+		// Already being deleted: the grace period may only shrink.
+		current := p.DeletionGracePeriodSeconds
+		if current == nil || *current == 0 {
+			a.removePod(p)
+			return nil
+		}
+		if requested == nil || *requested >= *current {
+			return nil // graceful deletion pending: nothing changes
+		}
+		ts := p.DeletionTimestamp.Time.Add(-time.Duration(*current) * time.Second).Add(time.Duration(*requested) * time.Second)
+		g := *requested
+		// 1.33+ (PR #122646): the new deadline is never in the past; when
+		// it had to be clamped, a non-zero request is stored as 1.
+		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) {
+			ts = nowWall
+			if g != 0 {
+				g = 1
+			}
+		}
+		mt := metav1.NewTime(ts)
+		a.markDeleting(p, &mt, g)
+		if g == 0 {
+			a.removePod(p)
+		}
+		return nil
+	}
+	// First delete: CheckGracefulDelete picks the period.
+	var period int64
+	switch {
+	case requested != nil:
+		period = *requested
+	case p.Spec.TerminationGracePeriodSeconds != nil:
+		period = *p.Spec.TerminationGracePeriodSeconds
+	}
+	if p.Spec.NodeName == "" {
+		period = 0 // an unscheduled pod is deleted at once
+	}
+	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+		period = 0 // a terminated pod is deleted at once
+	}
+	if period < 0 {
+		period = 1
+	}
+	ts := a.s.wall(now + time.Duration(period)*time.Second)
+	a.markDeleting(p, &ts, period)
+	if period == 0 && len(p.Finalizers) == 0 {
+		a.removePod(p)
+	}
+	return nil
+}
+
+// markDeleting persists deletionTimestamp and deletionGracePeriodSeconds;
+// watchers see a MODIFIED event.
+func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
+	first := p.DeletionTimestamp == nil
+	g := grace
+	p.DeletionTimestamp = ts
+	p.DeletionGracePeriodSeconds = &g
+	if first && p.Generation > 0 {
+		p.Generation++
+	}
+	p.ResourceVersion = a.nextRV()
+	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.DeleteRequested, Code: int(grace),
+		Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", grace)})
+	a.notify(p, watchModified)
+}
+
+func (a *apiServer) removePod(p *corev1.Pod) {
+	delete(a.pods, p.Name)
+	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
+	a.notify(p, watchDeleted)
+}
+
+type watchType int
+
+const (
+	watchAdded watchType = iota
+	watchModified
+	watchDeleted
+)
+
+// notify delivers a pod change to whoever watches it: the kubelet of its
+// node, or the scheduler while it is unbound.
+func (a *apiServer) notify(p *corev1.Pod, t watchType) {
+	if p.Spec.NodeName != "" {
+		a.notifyKubelet(p, t)
+		return
+	}
+	if t == watchDeleted {
+		a.s.sched.forget(p)
+	}
+}
+
+func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
+	k := a.s.byNode[p.Spec.NodeName]
+	if k == nil {
+		return // no kubelet on that node: the pod stays as it is
+	}
+	a.s.soon(func() { k.podChanged(p, t) })
+}
+
+// bind is the binding subresource (pkg/registry/core/pod/storage,
+// setPodNodeAndMetadata): it sets spec.nodeName and PodScheduled=True.
+func (a *apiServer) bind(p *corev1.Pod, node string) {
+	p.Spec.NodeName = node
+	st := *p.Status.DeepCopy()
+	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
+	a.updatePodStatus(p.Name, p.UID, st)
+	a.notifyKubelet(p, watchAdded)
+}
+
+// updatePodStatus writes a status for the pod with that UID and records
+// what changed in the timeline: phase, conditions and container readiness.
+func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodStatus) bool {
+	p, ok := a.pods[name]
+	if !ok || p.UID != uid {
+		return false
+	}
+	old := p.Status
+	p.Status = st
+	p.ResourceVersion = a.nextRV()
+	a.recordStatusDiff(p.Name, &old, &p.Status)
+	return true
+}
+
+func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
+	for _, c := range cur.Conditions {
+		var prev *corev1.PodCondition
+		for i := range old.Conditions {
+			if old.Conditions[i].Type == c.Type {
+				prev = &old.Conditions[i]
+			}
+		}
+		if prev == nil || prev.Status != c.Status {
+			msg := c.Reason
+			if c.Message != "" {
+				msg += ": " + c.Message
+			}
+			a.s.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
+		}
+	}
+	diffReady := func(olds, curs []corev1.ContainerStatus) {
+		for _, c := range curs {
+			was := false
+			for _, o := range olds {
+				if o.Name == c.Name {
+					was = o.Ready
+				}
+			}
+			if c.Ready != was {
+				k := timeline.Ready
+				if !c.Ready {
+					k = timeline.NotReady
+				}
+				a.s.record(timeline.Event{Pod: pod, Container: c.Name, Kind: k})
+			}
+		}
+	}
+	diffReady(old.InitContainerStatuses, cur.InitContainerStatuses)
+	diffReady(old.ContainerStatuses, cur.ContainerStatuses)
+	if old.Phase != cur.Phase {
+		a.s.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
+	}
+}
+
+// eventKey is what the client-go event correlator
+// (tools/record/events_cache.go, getEventKey) aggregates identical events
+// on: the involved object, reason, message, type and source.
+type eventKey struct {
+	uid, fieldPath, reason, message, eventType, source string
+}
+
+// recordEvent is a Kubernetes Event about a pod (and one of its containers
+// when container is set). Identical events are aggregated into a count.
+func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
+	fieldPath, cname := "", ""
+	if c != nil {
+		cname = c.Name
+		fieldPath = "spec.containers{" + c.Name + "}"
+		if init {
+			fieldPath = "spec.initContainers{" + c.Name + "}"
+		}
+	}
+	now := a.s.wall(a.s.now)
+	key := eventKey{string(p.UID), fieldPath, reason, message, eventType, source}
+	if ev, ok := a.eventIndex[key]; ok {
+		ev.Count++
+		ev.LastTimestamp = now
+	} else {
+		ev := &corev1.Event{
+			ObjectMeta: metav1.ObjectMeta{
+				Name:      fmt.Sprintf("%s.%x", p.Name, len(a.events)+1),
+				Namespace: p.Namespace,
+			},
+			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID, APIVersion: "v1", FieldPath: fieldPath},
+			Reason:         reason,
+			Message:        message,
+			Type:           eventType,
+			Source:         corev1.EventSource{Component: source},
+			FirstTimestamp: now,
+			LastTimestamp:  now,
+			Count:          1,
+		}
+		if source == "kubelet" && p.Spec.NodeName != "" {
+			ev.Source.Host = p.Spec.NodeName
+		}
+		a.events = append(a.events, ev)
+		a.eventIndex[key] = ev
+	}
+	a.s.record(timeline.Event{Pod: p.Name, Container: cname, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// fieldErr is a short helper for validation errors.
+func fieldErr(path *field.Path, value any, msg string) *field.Error {
+	return field.Invalid(path, value, msg)
+}

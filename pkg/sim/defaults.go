@@ -1,0 +1,386 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Priority constants of pkg/apis/scheduling/types.go.
+const (
+	HighestUserDefinablePriority = 1000000000
+	SystemCriticalPriority       = 2 * HighestUserDefinablePriority
+)
+
+// DefaultTerminationGracePeriodSeconds is v1.DefaultTerminationGracePeriodSeconds.
+const DefaultTerminationGracePeriodSeconds = 30
+
+// DefaultTolerationSeconds is the value the DefaultTolerationSeconds
+// admission plugin gives the not-ready and unreachable tolerations
+// (plugin/pkg/admission/defaulttolerationseconds).
+const DefaultTolerationSeconds = 300
+
+// builtinPriorityClasses are the classes the API server creates at start
+// (pkg/registry/scheduling/rest/storage_scheduling.go, SystemPriorityClasses).
+func builtinPriorityClasses() []*schedulingv1.PriorityClass {
+	return []*schedulingv1.PriorityClass{
+		{ObjectMeta: metav1.ObjectMeta{Name: "system-node-critical"}, Value: SystemCriticalPriority + 1000,
+			Description: "Used for system critical pods that must not be moved from their current node."},
+		{ObjectMeta: metav1.ObjectMeta{Name: "system-cluster-critical"}, Value: SystemCriticalPriority,
+			Description: "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."},
+	}
+}
+
+// admitDefaultTolerationSeconds adds the not-ready and unreachable NoExecute
+// tolerations with 300 s to a pod that does not tolerate them already
+// (plugin/pkg/admission/defaulttolerationseconds/admission.go, Admit).
+func admitDefaultTolerationSeconds(p *corev1.Pod) {
+	for _, key := range []string{corev1.TaintNodeNotReady, corev1.TaintNodeUnreachable} {
+		taint := &corev1.Taint{Key: key, Effect: corev1.TaintEffectNoExecute}
+		tolerated := false
+		for i := range p.Spec.Tolerations {
+			if toleratesTaint(&p.Spec.Tolerations[i], taint) {
+				tolerated = true
+			}
+		}
+		if !tolerated {
+			secs := int64(DefaultTolerationSeconds)
+			p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
+				Key: key, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: &secs,
+			})
+		}
+	}
+}
+
+// setDefaultsPod applies the defaulting of pkg/apis/core/v1/defaults.go
+// (SetDefaults_Pod, SetDefaults_PodSpec, SetDefaults_Container,
+// SetDefaults_Probe) that the lifecycle depends on.
+func setDefaultsPod(p *corev1.Pod) {
+	s := &p.Spec
+	if s.RestartPolicy == "" {
+		s.RestartPolicy = corev1.RestartPolicyAlways
+	}
+	if s.TerminationGracePeriodSeconds == nil {
+		g := int64(DefaultTerminationGracePeriodSeconds)
+		s.TerminationGracePeriodSeconds = &g
+	} else if *s.TerminationGracePeriodSeconds < 0 {
+		// pkg/apis/core/v1/conversion.go: a negative value is coerced to 1
+		// (and pkg/api/pod/warnings.go warns about it).
+		g := int64(1)
+		s.TerminationGracePeriodSeconds = &g
+	}
+	if s.DNSPolicy == "" {
+		s.DNSPolicy = corev1.DNSClusterFirst
+	}
+	if s.SchedulerName == "" {
+		s.SchedulerName = corev1.DefaultSchedulerName
+	}
+	for i := range s.InitContainers {
+		setDefaultsContainer(&s.InitContainers[i])
+	}
+	for i := range s.Containers {
+		setDefaultsContainer(&s.Containers[i])
+	}
+}
+
+func setDefaultsContainer(c *corev1.Container) {
+	if c.ImagePullPolicy == "" {
+		c.ImagePullPolicy = defaultPullPolicy(c.Image)
+	}
+	if c.TerminationMessagePath == "" {
+		c.TerminationMessagePath = corev1.TerminationMessagePathDefault
+	}
+	if c.TerminationMessagePolicy == "" {
+		c.TerminationMessagePolicy = corev1.TerminationMessageReadFile
+	}
+	// SetDefaults_Pod: limits without requests become the requests.
+	for name, q := range c.Resources.Limits {
+		if _, ok := c.Resources.Requests[name]; !ok {
+			if c.Resources.Requests == nil {
+				c.Resources.Requests = corev1.ResourceList{}
+			}
+			c.Resources.Requests[name] = q.DeepCopy()
+		}
+	}
+	for _, pr := range []*corev1.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
+		setDefaultsProbe(pr)
+	}
+	if c.Lifecycle != nil {
+		setDefaultsHandler(c.Lifecycle.PostStart)
+		setDefaultsHandler(c.Lifecycle.PreStop)
+	}
+}
+
+// setDefaultsProbe is SetDefaults_Probe: 1 s timeout, 10 s period,
+// thresholds 1 and 3.
+func setDefaultsProbe(pr *corev1.Probe) {
+	if pr == nil {
+		return
+	}
+	if pr.TimeoutSeconds == 0 {
+		pr.TimeoutSeconds = 1
+	}
+	if pr.PeriodSeconds == 0 {
+		pr.PeriodSeconds = 10
+	}
+	if pr.SuccessThreshold == 0 {
+		pr.SuccessThreshold = 1
+	}
+	if pr.FailureThreshold == 0 {
+		pr.FailureThreshold = 3
+	}
+	if pr.HTTPGet != nil {
+		setDefaultsHTTPGet(pr.HTTPGet)
+	}
+}
+
+func setDefaultsHandler(h *corev1.LifecycleHandler) {
+	if h != nil && h.HTTPGet != nil {
+		setDefaultsHTTPGet(h.HTTPGet)
+	}
+}
+
+func setDefaultsHTTPGet(g *corev1.HTTPGetAction) {
+	if g.Path == "" {
+		g.Path = "/"
+	}
+	if g.Scheme == "" {
+		g.Scheme = corev1.URISchemeHTTP
+	}
+}
+
+// defaultPullPolicy is SetDefaults_Container's rule: Always for a :latest
+// tag or no tag and no digest, IfNotPresent otherwise.
+func defaultPullPolicy(image string) corev1.PullPolicy {
+	ref := image
+	if i := strings.LastIndex(ref, "/"); i >= 0 {
+		ref = ref[i+1:]
+	}
+	if strings.Contains(ref, "@") {
+		return corev1.PullIfNotPresent
+	}
+	if _, tag, ok := strings.Cut(ref, ":"); !ok || tag == "latest" {
+		return corev1.PullAlways
+	}
+	return corev1.PullIfNotPresent
+}
+
+// validatePod checks what pkg/apis/core/validation (ValidatePodCreate,
+// ValidatePodSpec and the container, probe and handler validators) rejects
+// among the fields the lifecycle reads.
+func validatePod(p *corev1.Pod) field.ErrorList {
+	var errs field.ErrorList
+	spec := field.NewPath("spec")
+	if p.Name == "" {
+		errs = append(errs, field.Required(field.NewPath("metadata", "name"), "name or generateName is required"))
+	}
+	if len(p.Spec.Containers) == 0 {
+		errs = append(errs, field.Required(spec.Child("containers"), ""))
+	}
+	switch p.Spec.RestartPolicy {
+	case corev1.RestartPolicyAlways, corev1.RestartPolicyOnFailure, corev1.RestartPolicyNever:
+	default:
+		errs = append(errs, field.NotSupported(spec.Child("restartPolicy"), p.Spec.RestartPolicy, []string{"Always", "OnFailure", "Never"}))
+	}
+	if d := p.Spec.ActiveDeadlineSeconds; d != nil && *d <= 0 {
+		errs = append(errs, fieldErr(spec.Child("activeDeadlineSeconds"), *d, "must be between 1 and 2147483647, inclusive"))
+	}
+	grace := *p.Spec.TerminationGracePeriodSeconds
+	names := sets.New[string]()
+	for i := range p.Spec.InitContainers {
+		c := &p.Spec.InitContainers[i]
+		path := spec.Child("initContainers").Index(i)
+		errs = append(errs, validateContainer(c, path, names, grace)...)
+		sidecar := c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
+		if !sidecar {
+			// validateInitContainers: probes and hooks belong to sidecars only.
+			if c.Lifecycle != nil {
+				errs = append(errs, field.Forbidden(path.Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
+			}
+			for n, pr := range map[string]*corev1.Probe{"livenessProbe": c.LivenessProbe, "readinessProbe": c.ReadinessProbe, "startupProbe": c.StartupProbe} {
+				if pr != nil {
+					errs = append(errs, field.Forbidden(path.Child(n), "may not be set for init containers without restartPolicy=Always"))
+				}
+			}
+		}
+	}
+	for i := range p.Spec.Containers {
+		c := &p.Spec.Containers[i]
+		errs = append(errs, validateContainer(c, spec.Child("containers").Index(i), names, grace)...)
+	}
+	return errs
+}
+
+func validateContainer(c *corev1.Container, path *field.Path, names sets.Set[string], grace int64) field.ErrorList {
+	var errs field.ErrorList
+	if c.Name == "" {
+		errs = append(errs, field.Required(path.Child("name"), ""))
+	} else {
+		for _, msg := range validation.IsDNS1123Label(c.Name) {
+			errs = append(errs, fieldErr(path.Child("name"), c.Name, msg))
+		}
+		if names.Has(c.Name) {
+			errs = append(errs, field.Duplicate(path.Child("name"), c.Name))
+		}
+		names.Insert(c.Name)
+	}
+	if c.Image == "" {
+		errs = append(errs, field.Required(path.Child("image"), ""))
+	}
+	if rp := c.RestartPolicy; rp != nil {
+		switch *rp {
+		case corev1.ContainerRestartPolicyAlways, corev1.ContainerRestartPolicyOnFailure, corev1.ContainerRestartPolicyNever:
+		default:
+			errs = append(errs, field.NotSupported(path.Child("restartPolicy"), *rp, []string{"Always", "OnFailure", "Never"}))
+		}
+	}
+	for name, limit := range c.Resources.Limits {
+		if req, ok := c.Resources.Requests[name]; ok && req.Cmp(limit) > 0 {
+			errs = append(errs, fieldErr(path.Child("resources", "requests").Key(string(name)), req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
+		}
+	}
+	errs = append(errs, validateProbe(c.LivenessProbe, path.Child("livenessProbe"), true)...)
+	errs = append(errs, validateProbe(c.StartupProbe, path.Child("startupProbe"), true)...)
+	errs = append(errs, validateProbe(c.ReadinessProbe, path.Child("readinessProbe"), false)...)
+	if pr := c.ReadinessProbe; pr != nil && pr.TerminationGracePeriodSeconds != nil {
+		errs = append(errs, field.Invalid(path.Child("readinessProbe", "terminationGracePeriodSeconds"), *pr.TerminationGracePeriodSeconds, "must not be set for readinessProbes"))
+	}
+	if lc := c.Lifecycle; lc != nil {
+		errs = append(errs, validateHandler(lc.PostStart, path.Child("lifecycle", "postStart"), grace)...)
+		errs = append(errs, validateHandler(lc.PreStop, path.Child("lifecycle", "preStop"), grace)...)
+	}
+	return errs
+}
+
+// validateProbe mirrors validateProbe/validateLivenessProbe: non-negative
+// fields, exactly one handler, successThreshold 1 for liveness and startup,
+// a probe-level grace period above 0.
+func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) field.ErrorList {
+	if pr == nil {
+		return nil
+	}
+	var errs field.ErrorList
+	for name, v := range map[string]int32{"initialDelaySeconds": pr.InitialDelaySeconds, "timeoutSeconds": pr.TimeoutSeconds,
+		"periodSeconds": pr.PeriodSeconds, "successThreshold": pr.SuccessThreshold, "failureThreshold": pr.FailureThreshold} {
+		if v < 0 {
+			errs = append(errs, fieldErr(path.Child(name), v, "must be greater than or equal to 0"))
+		}
+	}
+	if mustSucceedOnce && pr.SuccessThreshold != 1 {
+		errs = append(errs, fieldErr(path.Child("successThreshold"), pr.SuccessThreshold, "must be 1"))
+	}
+	if g := pr.TerminationGracePeriodSeconds; g != nil && *g <= 0 {
+		errs = append(errs, fieldErr(path.Child("terminationGracePeriodSeconds"), *g, "must be greater than 0"))
+	}
+	n := 0
+	for _, set := range []bool{pr.Exec != nil, pr.HTTPGet != nil, pr.TCPSocket != nil, pr.GRPC != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		errs = append(errs, field.Required(path, "must specify exactly one handler type (exec, httpGet, tcpSocket or grpc)"))
+	}
+	return errs
+}
+
+// validateHandler mirrors validateLifecycleHandler, with the sleep action's
+// bound (validateSleepAction, zero allowed since 1.34).
+func validateHandler(h *corev1.LifecycleHandler, path *field.Path, grace int64) field.ErrorList {
+	if h == nil {
+		return nil
+	}
+	var errs field.ErrorList
+	n := 0
+	for _, set := range []bool{h.Exec != nil, h.HTTPGet != nil, h.TCPSocket != nil, h.Sleep != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		errs = append(errs, field.Required(path, "must specify exactly one handler type (exec, httpGet or sleep)"))
+	}
+	if h.Exec != nil && len(h.Exec.Command) == 0 {
+		errs = append(errs, field.Required(path.Child("exec", "command"), ""))
+	}
+	if h.Sleep != nil && (h.Sleep.Seconds < 0 || h.Sleep.Seconds > grace) {
+		errs = append(errs, fieldErr(path.Child("sleep", "seconds"), h.Sleep.Seconds,
+			fmt.Sprintf("must be non-negative and less than terminationGracePeriodSeconds (%d)", grace)))
+	}
+	return errs
+}
+
+// computePodQOS is ComputePodQOS (pkg/apis/core/v1/helper/qos/qos.go): only
+// cpu and memory count, over containers and init containers (sidecars
+// included), or the pod-level resources when they are set.
+func computePodQOS(p *corev1.Pod) corev1.PodQOSClass {
+	requests, limits := corev1.ResourceList{}, corev1.ResourceList{}
+	isGuaranteed := true
+	supported := func(n corev1.ResourceName) bool { return n == corev1.ResourceCPU || n == corev1.ResourceMemory }
+	add := func(dst corev1.ResourceList, src corev1.ResourceList) {
+		for n, q := range src {
+			if !supported(n) || q.Sign() <= 0 {
+				continue
+			}
+			if cur, ok := dst[n]; ok {
+				cur.Add(q)
+				dst[n] = cur
+			} else {
+				dst[n] = q.DeepCopy()
+			}
+		}
+	}
+	if r := p.Spec.Resources; r != nil {
+		add(requests, r.Requests)
+		add(limits, r.Limits)
+		if _, ok := limits[corev1.ResourceCPU]; !ok {
+			isGuaranteed = false
+		}
+		if _, ok := limits[corev1.ResourceMemory]; !ok {
+			isGuaranteed = false
+		}
+	} else {
+		all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
+		for _, c := range all {
+			add(requests, c.Resources.Requests)
+			cl := corev1.ResourceList{}
+			add(cl, c.Resources.Limits)
+			add(limits, c.Resources.Limits)
+			if _, ok := cl[corev1.ResourceCPU]; !ok {
+				isGuaranteed = false
+			}
+			if _, ok := cl[corev1.ResourceMemory]; !ok {
+				isGuaranteed = false
+			}
+		}
+	}
+	if len(requests) == 0 && len(limits) == 0 {
+		return corev1.PodQOSBestEffort
+	}
+	if isGuaranteed {
+		for n, req := range requests {
+			if l, ok := limits[n]; !ok || l.Cmp(req) != 0 {
+				isGuaranteed = false
+			}
+		}
+	}
+	if isGuaranteed && len(requests) == len(limits) {
+		return corev1.PodQOSGuaranteed
+	}
+	return corev1.PodQOSBurstable
+}
+
+// quantityOf returns a copy of a list entry, zero when missing.
+func quantityOf(l corev1.ResourceList, n corev1.ResourceName) resource.Quantity {
+	if q, ok := l[n]; ok {
+		return q.DeepCopy()
+	}
+	return resource.Quantity{}
+}

@@ -1,0 +1,382 @@
+package sim
+
+import (
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// minimumGracePeriodInSeconds is the floor every container stop gets
+// (pkg/kubelet/kuberuntime/kuberuntime_manager.go).
+const minimumGracePeriodInSeconds = 2
+
+// killReason is containerKillReason: it selects a probe's own grace period.
+type killReason int
+
+const (
+	killUnknown killReason = iota
+	killLiveness
+	killStartup
+	killPostStart
+)
+
+// podKill is killContainersWithSyncResult: every running container is
+// killed in parallel; done runs when all have stopped.
+type podKill struct {
+	w         *podWorker
+	kills     []*ctrKill
+	remaining int
+	done      func()
+	cancelled bool
+}
+
+// killPod kills every running container of the pod (KillPod →
+// killPodWithSyncResult → killContainersWithSyncResult). With sidecars, a
+// termination ordering makes each sidecar wait for the main containers and
+// the sidecars defined after it (1.29+).
+func (w *podWorker) killPod(override *int64, done func()) {
+	running := w.runningCtrs()
+	pk := &podKill{w: w, remaining: len(running), done: done}
+	w.kill = pk
+	var ord *ordering
+	if w.hasSidecars() {
+		ord = newOrdering(w, running)
+	}
+	for _, c := range running {
+		pk.kills = append(pk.kills, w.killContainer(c, killUnknown, "", override, ord, pk))
+	}
+	if len(running) == 0 {
+		w.s.soon(func() {
+			if !pk.cancelled {
+				done()
+			}
+		})
+	}
+}
+
+func (w *podWorker) hasSidecars() bool {
+	for _, c := range w.ctrs {
+		if c.sidecar {
+			return true
+		}
+	}
+	return false
+}
+
+// cancel stops a kill whose grace period was shortened: waits and timers
+// are dropped; signals already sent stay sent.
+func (pk *podKill) cancel() {
+	pk.cancelled = true
+	for _, k := range pk.kills {
+		k.cancel()
+	}
+}
+
+func (pk *podKill) containerStopped() {
+	pk.remaining--
+	if pk.remaining == 0 && !pk.cancelled {
+		pk.done()
+	}
+}
+
+// ctrKill is killContainer for one container: Killing event, preStop within
+// the grace, the sidecar's turn, the 2 s floor, then StopContainer (stop
+// signal, SIGKILL after the timeout).
+type ctrKill struct {
+	w         *podWorker
+	c         *ctr
+	inst      *instance
+	pk        *podKill
+	ord       *ordering
+	grace     int64
+	override  *int64
+	start     time.Duration
+	hook      *hookRun
+	timer     *timer
+	waiting   bool
+	stopping  bool
+	stopped   bool
+	cancelled bool
+}
+
+// killContainer (kuberuntime_container.go, 1.28+ order): the base grace
+// from setTerminationGracePeriod; the override, when given, replaces it
+// first; the preStop hook and the sidecar wait are taken out of it in whole
+// seconds; the floor of 2 s comes last.
+func (w *podWorker) killContainer(c *ctr, reason killReason, message string, override *int64, ord *ordering, pk *podKill) *ctrKill {
+	k := &ctrKill{w: w, c: c, inst: c.inst, pk: pk, ord: ord, override: override}
+	c.inst.kill = k
+	k.grace = w.baseGrace(c, reason)
+	if message == "" {
+		message = "Stopping container " + c.name
+	}
+	w.event(c, corev1.EventTypeNormal, "Killing", message)
+	if override != nil {
+		k.grace = *override
+	}
+	if h := c.spec.Lifecycle; h != nil && h.PreStop != nil && k.grace > 0 {
+		k.runPreStop(h.PreStop)
+	} else {
+		k.takeTurn()
+	}
+	return k
+}
+
+// baseGrace is setTerminationGracePeriod: the pod's
+// deletionGracePeriodSeconds if set; for a liveness or startup kill the
+// probe's own terminationGracePeriodSeconds; the spec value; else 2.
+func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
+	if w.deletionGrace != nil {
+		return *w.deletionGrace
+	}
+	var probe *corev1.Probe
+	switch reason {
+	case killLiveness:
+		probe = c.spec.LivenessProbe
+	case killStartup:
+		probe = c.spec.StartupProbe
+	}
+	if probe != nil && probe.TerminationGracePeriodSeconds != nil {
+		return *probe.TerminationGracePeriodSeconds
+	}
+	if g := w.pod.Spec.TerminationGracePeriodSeconds; g != nil {
+		return *g
+	}
+	return minimumGracePeriodInSeconds
+}
+
+// runPreStop is executePreStopHook: the kubelet waits for the hook at most
+// the remaining grace, then takes the elapsed time, truncated to whole
+// seconds, out of it. A failed hook emits FailedPreStopHook (without its
+// output) whenever it returns.
+func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
+	w := k.w
+	k.start = w.s.now
+	w.s.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopStarted})
+	limit := time.Duration(k.grace) * time.Second
+	k.hook = w.runHook(k.c, k.inst, h, func(failed bool) {
+		if failed {
+			w.event(k.c, corev1.EventTypeWarning, "FailedPreStopHook", "PreStopHook failed")
+		}
+		if failed {
+			k.preStopReturned("hook failed")
+		} else {
+			k.preStopReturned("completed")
+		}
+	})
+	if k.hook.done {
+		return
+	}
+	k.timer = w.s.after(limit, func() { k.preStopReturned("not completed in grace period") })
+}
+
+func (k *ctrKill) preStopReturned(how string) {
+	if k.cancelled || k.timer == nil {
+		return
+	}
+	w := k.w
+	w.s.cancel(k.timer)
+	k.timer = nil
+	w.s.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
+	k.grace -= w.since(k.start)
+	k.takeTurn()
+}
+
+// takeTurn waits, for a sidecar, until its prerequisites have terminated,
+// bounded by the remaining grace (terminationOrdering.waitForTurn).
+func (k *ctrKill) takeTurn() {
+	if k.ord == nil || k.grace <= 0 {
+		k.stop()
+		return
+	}
+	k.start = k.w.s.now
+	k.waiting = true
+	k.ord.waitForTurn(k, time.Duration(k.grace)*time.Second)
+}
+
+// turnCame is the end of the wait, by the prerequisites or by the timeout.
+func (k *ctrKill) turnCame() {
+	if !k.waiting || k.cancelled {
+		return
+	}
+	k.waiting = false
+	k.grace -= k.w.since(k.start)
+	k.stop()
+}
+
+// stop applies the floor and calls StopContainer: the stop signal now and
+// SIGKILL when the timeout passes with the process still running. A
+// container that already exited stops at once.
+func (k *ctrKill) stop() {
+	w := k.w
+	if k.grace < minimumGracePeriodInSeconds {
+		k.grace = minimumGracePeriodInSeconds
+	}
+	k.stopping = true
+	if k.inst.state != instRunning {
+		k.finish()
+		return
+	}
+	w.sigterm(k.c, k.inst)
+	if k.inst.state != instRunning {
+		return // exited on the spot; processExited finished the kill
+	}
+	inst := k.inst
+	k.timer = w.s.after(time.Duration(k.grace)*time.Second, func() {
+		k.timer = nil
+		if inst.state == instRunning {
+			w.sigkill(k.c, inst)
+		}
+	})
+}
+
+// processExited is told by the runtime that the process ended. During the
+// preStop an exec hook dies with it (handled by the hook); once stopping,
+// the kill is complete.
+func (k *ctrKill) processExited() {
+	if k.stopping {
+		k.finish()
+	}
+}
+
+func (k *ctrKill) finish() {
+	if k.stopped || k.cancelled {
+		return
+	}
+	k.stopped = true
+	k.w.s.cancel(k.timer)
+	k.timer = nil
+	if k.inst.kill == k {
+		k.inst.kill = nil
+	}
+	if k.ord != nil {
+		k.ord.terminated(k.c.name)
+	}
+	if k.pk != nil {
+		k.pk.containerStopped()
+	}
+}
+
+func (k *ctrKill) cancel() {
+	if k.stopped {
+		return
+	}
+	k.cancelled = true
+	k.w.s.cancel(k.timer)
+	k.timer = nil
+	if k.hook != nil {
+		k.hook.cancel()
+	}
+	if k.ord != nil {
+		k.ord.forget(k)
+	}
+	if k.inst.kill == k {
+		k.inst.kill = nil
+	}
+}
+
+// ordering is terminationOrdering
+// (pkg/kubelet/kuberuntime/kuberuntime_termination_order.go): a sidecar's
+// prerequisites are every main container and the sidecar defined after it;
+// containers that were not running count as terminated already.
+type ordering struct {
+	w       *podWorker
+	done    map[string]bool // terminated, or not running at the start
+	prereqs map[string][]string
+	waiters []*turnWait
+}
+
+type turnWait struct {
+	k     *ctrKill
+	timer *timer
+}
+
+func newOrdering(w *podWorker, running []*ctr) *ordering {
+	o := &ordering{w: w, done: map[string]bool{}, prereqs: map[string][]string{}}
+	isRunning := map[string]bool{}
+	for _, c := range running {
+		isRunning[c.name] = true
+	}
+	var mains []string
+	for _, c := range w.ctrs {
+		if c.init {
+			continue
+		}
+		mains = append(mains, c.name)
+		o.done[c.name] = !isRunning[c.name]
+	}
+	previousSidecar := ""
+	for i := len(w.ctrs) - 1; i >= 0; i-- {
+		c := w.ctrs[i]
+		if !c.init {
+			continue
+		}
+		o.done[c.name] = !isRunning[c.name]
+		if c.sidecar {
+			o.prereqs[c.name] = append([]string{}, mains...)
+			if previousSidecar != "" {
+				o.prereqs[c.name] = append(o.prereqs[c.name], previousSidecar)
+			}
+			previousSidecar = c.name
+		}
+	}
+	return o
+}
+
+func (o *ordering) ready(name string) bool {
+	for _, p := range o.prereqs[name] {
+		if !o.done[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// waitForTurn calls k.turnCame when the container's prerequisites have
+// terminated or after limit, whichever comes first.
+func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
+	if o.ready(k.c.name) {
+		k.turnCame()
+		return
+	}
+	tw := &turnWait{k: k}
+	tw.timer = o.w.s.after(limit, func() {
+		o.remove(tw)
+		k.turnCame()
+	})
+	o.waiters = append(o.waiters, tw)
+}
+
+// terminated is containerTerminated: it releases the waiters whose
+// prerequisites are now all gone, in the order they started waiting.
+func (o *ordering) terminated(name string) {
+	o.done[name] = true
+	for _, tw := range append([]*turnWait(nil), o.waiters...) {
+		if o.ready(tw.k.c.name) {
+			o.remove(tw)
+			o.w.s.cancel(tw.timer)
+			tw.k.turnCame()
+		}
+	}
+}
+
+func (o *ordering) forget(k *ctrKill) {
+	for _, tw := range o.waiters {
+		if tw.k == k {
+			o.remove(tw)
+			o.w.s.cancel(tw.timer)
+			return
+		}
+	}
+}
+
+func (o *ordering) remove(tw *turnWait) {
+	for i, x := range o.waiters {
+		if x == tw {
+			o.waiters = append(o.waiters[:i], o.waiters[i+1:]...)
+			return
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Epoch is the wall time the virtual clock starts at. API timestamps are
+// Epoch plus virtual time, so they are the same in every run.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// Config configures a Simulator.
+type Config struct {
+	// Seed drives every random choice (pod worker jitter, backoff requeues).
+	Seed int64
+	// Namespace holds the scenario's pods.
+	Namespace string
+	// KubeletVersion selects the kubelet profile ("1.36" when empty).
+	KubeletVersion string
+}
+
+// Simulator is a cluster of one API server, a scheduler and kubelets,
+// advanced only by its inputs and its virtual clock.
+type Simulator struct {
+	cfg     Config
+	profile Profile
+	now     time.Duration
+	q       queue
+	rng     *rand.Rand
+	tl      timeline.Timeline
+	api     *apiServer
+	sched   *scheduler
+	nodes   []*kubelet
+	byNode  map[string]*kubelet
+	uids    int
+	// running is set by the first pod: the kubelet profile is fixed then.
+	running bool
+}
+
+// New returns a simulator with no nodes.
+func New(cfg Config) (*Simulator, error) {
+	if cfg.Namespace == "" {
+		cfg.Namespace = "default"
+	}
+	p, err := ProfileFor(cfg.KubeletVersion)
+	if err != nil {
+		return nil, err
+	}
+	s := &Simulator{
+		cfg:     cfg,
+		profile: p,
+		rng:     rand.New(rand.NewSource(cfg.Seed)),
+		byNode:  map[string]*kubelet{},
+	}
+	s.api = newAPIServer(s)
+	s.sched = newScheduler(s)
+	return s, nil
+}
+
+// Profile is the kubelet behaviour in force.
+func (s *Simulator) Profile() Profile { return s.profile }
+
+// SetKubeletVersion selects another kubelet profile. It is only allowed
+// before the first pod.
+func (s *Simulator) SetKubeletVersion(v string) error {
+	if s.running {
+		return fmt.Errorf("the kubelet version can only be set before the first pod")
+	}
+	p, err := ProfileFor(v)
+	if err != nil {
+		return err
+	}
+	s.profile = p
+	return nil
+}
+
+// AddNode registers a node and starts its kubelet.
+func (s *Simulator) AddNode(n *corev1.Node) error {
+	if _, dup := s.byNode[n.Name]; dup {
+		return fmt.Errorf("node %q already exists", n.Name)
+	}
+	node, err := s.api.createNode(n)
+	if err != nil {
+		return err
+	}
+	k := newKubelet(s, node)
+	s.nodes = append(s.nodes, k)
+	s.byNode[n.Name] = k
+	s.sched.nodeAdded()
+	return nil
+}
+
+// AddPriorityClass registers a PriorityClass, validated as the API server
+// does.
+func (s *Simulator) AddPriorityClass(pc *schedulingv1.PriorityClass) error {
+	return s.api.createPriorityClass(pc)
+}
+
+// CreatePod creates a pod through the API server: defaulting, validation
+// and admission plugins apply, and an invalid pod is an error.
+func (s *Simulator) CreatePod(p *corev1.Pod) error {
+	if err := CheckPod(p); err != nil {
+		return err
+	}
+	s.running = true
+	return s.api.createPod(p)
+}
+
+// DeletePod deletes a pod with the API's graceful-deletion semantics.
+func (s *Simulator) DeletePod(name string, opts metav1.DeleteOptions) error {
+	return s.api.deletePod(name, opts, "")
+}
+
+// Pod returns the API object of a pod, or nil once it is gone. The object
+// belongs to the simulator and must not be modified.
+func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pods[name] }
+
+// Node returns the API object of a node, or nil.
+func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
+
+// Events returns the Kubernetes Events recorded so far, in creation order.
+func (s *Simulator) Events() []*corev1.Event { return s.api.events }
+
+// Timeline returns every lifecycle event so far. The slice must not be
+// modified.
+func (s *Simulator) Timeline() []timeline.Event { return s.tl.Events() }
+
+// Now is the virtual time since the simulator started.
+func (s *Simulator) Now() time.Duration { return s.now }
+
+// Step runs every timer of the next instant and moves the clock there. It
+// reports false when nothing is pending.
+func (s *Simulator) Step() bool {
+	t := s.q.peek()
+	if t == nil {
+		return false
+	}
+	s.now = t.at
+	for t := s.q.peek(); t != nil && t.at == s.now; t = s.q.peek() {
+		s.q.pop()
+		t.fn()
+	}
+	return true
+}
+
+// RunUntil steps instant by instant until cond holds after an instant, or
+// until the next instant would pass deadline; the clock then stands at
+// deadline. cond is checked once before anything runs. It returns the time
+// at which cond held and whether it did.
+func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Duration, bool) {
+	if cond != nil && cond() {
+		return s.now, true
+	}
+	for {
+		t := s.q.peek()
+		if t == nil || t.at > deadline {
+			break
+		}
+		s.Step()
+		if cond != nil && cond() {
+			return s.now, true
+		}
+	}
+	if deadline > s.now {
+		s.now = deadline
+	}
+	return s.now, cond != nil && cond()
+}
+
+// Settle runs until only periodic work (probe ticks, resyncs) is pending,
+// or until limit has passed. It reports whether the limit was reached with
+// work still pending.
+func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
+	deadline := s.now + limit
+	for s.q.nonPeriodic > 0 {
+		t := s.q.peek()
+		if t.at > deadline {
+			s.now = deadline
+			return s.now, true
+		}
+		s.Step()
+	}
+	return s.now, false
+}
+
+// after schedules fn d from now.
+func (s *Simulator) after(d time.Duration, fn func()) *timer {
+	t := &timer{at: s.now + d, fn: fn}
+	s.q.push(t)
+	return t
+}
+
+// every schedules a periodic fn (a probe tick or a resync) at d from now.
+func (s *Simulator) periodic(d time.Duration, fn func()) *timer {
+	t := &timer{at: s.now + d, fn: fn, periodic: true}
+	s.q.push(t)
+	return t
+}
+
+// soon runs fn later in this instant, after what is already queued for it:
+// the way a watch or a PLEG event reaches another component.
+func (s *Simulator) soon(fn func()) *timer { return s.after(0, fn) }
+
+func (s *Simulator) cancel(t *timer) { s.q.cancel(t) }
+
+// wall is the API timestamp of virtual time d.
+func (s *Simulator) wall(d time.Duration) metav1.Time { return metav1.NewTime(Epoch.Add(d)) }
+
+func (s *Simulator) record(e timeline.Event) {
+	e.At = s.now
+	s.tl.Append(e)
+}
+
+func (s *Simulator) newUID() string {
+	s.uids++
+	return fmt.Sprintf("00000000-0000-4000-8000-%012d", s.uids)
+}

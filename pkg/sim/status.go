@@ -1,0 +1,564 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// generateStatus is generateAPIPodStatus (pkg/kubelet/kubelet_pods.go):
+// container statuses from the runtime, the phase from getPhase, the
+// terminal-phase merge, and the kubelet-owned conditions.
+func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
+	apiPod := w.s.api.pods[w.name]
+	var old corev1.PodStatus
+	if apiPod != nil && apiPod.UID == w.uid {
+		old = apiPod.Status
+	}
+	st := corev1.PodStatus{
+		QOSClass:  w.pod.Status.QOSClass,
+		HostIP:    nodeIP(w.k.node),
+		StartTime: w.startTime,
+	}
+	if st.HostIP != "" {
+		st.HostIPs = []corev1.HostIP{{IP: st.HostIP}}
+	}
+	if w.podIP != "" {
+		st.PodIP = w.podIP
+		st.PodIPs = []corev1.PodIP{{IP: w.podIP}}
+	}
+	for _, c := range w.ctrs {
+		cs := w.containerStatus(c, &old)
+		if c.init {
+			st.InitContainerStatuses = append(st.InitContainerStatuses, cs)
+		} else {
+			st.ContainerStatuses = append(st.ContainerStatuses, cs)
+		}
+	}
+	all := append(append([]corev1.ContainerStatus{}, st.ContainerStatuses...), st.InitContainerStatuses...)
+	st.Phase = getPhase(w.pod, all, podIsTerminal, w.anyMainStarted())
+	// A terminal phase, once reached in the status manager or the API, is
+	// kept.
+	if st.Phase != corev1.PodFailed && st.Phase != corev1.PodSucceeded &&
+		(old.Phase == corev1.PodFailed || old.Phase == corev1.PodSucceeded) {
+		st.Phase = old.Phase
+	}
+	if st.Phase == old.Phase {
+		st.Reason, st.Message = old.Reason, old.Message
+	}
+	st.Conditions = w.conditions(&st, &old)
+	return st
+}
+
+func nodeIP(n *corev1.Node) string {
+	for _, a := range n.Status.Addresses {
+		if a.Type == corev1.NodeInternalIP {
+			return a.Address
+		}
+	}
+	return "172.18.0.2"
+}
+
+// anyMainStarted is HasAnyActiveRegularContainerStarted.
+func (w *podWorker) anyMainStarted() bool {
+	for _, c := range w.ctrs {
+		if !c.init && c.inst != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// containerStatus is convertToAPIContainerStatuses for one container.
+// Before its first start a container waits with PodInitializing when the
+// pod has init containers (and for the init containers themselves), or
+// ContainerCreating otherwise.
+func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.ContainerStatus {
+	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: imageID(c.spec.Image)}
+	f := false
+	if c.inst == nil {
+		reason := "ContainerCreating"
+		if c.init || len(w.pod.Spec.InitContainers) > 0 {
+			reason = "PodInitializing"
+		}
+		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: reason}
+		if !c.init {
+			cs.Started = &f
+		}
+		return cs
+	}
+	inst := c.inst
+	cs.RestartCount = int32(inst.restartCount)
+	cs.ContainerID = w.containerID(c, inst)
+	switch inst.state {
+	case instRunning:
+		cs.State.Running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
+		started := c.started()
+		cs.Started = &started
+		cs.Ready = c.ready()
+	case instExited:
+		cs.State.Terminated = w.terminatedState(c, inst)
+		cs.Started = &f
+		// A regular init container that exited 0 is ready.
+		cs.Ready = c.init && !c.sidecar && inst.exitCode == 0
+	}
+	if c.last != nil {
+		cs.LastTerminationState.Terminated = w.terminatedState(c, c.last)
+	}
+	return cs
+}
+
+func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
+	return &corev1.ContainerStateTerminated{
+		ExitCode:    int32(inst.exitCode),
+		Reason:      inst.reason,
+		StartedAt:   w.s.wall(inst.startedAt),
+		FinishedAt:  w.s.wall(inst.finishedAt),
+		ContainerID: w.containerID(c, inst),
+	}
+}
+
+func (w *podWorker) containerID(c *ctr, inst *instance) string {
+	return fmt.Sprintf("containerd://%s-%s-%d", strings.TrimLeft(string(w.uid)[24:], "0"), c.name, inst.id)
+}
+
+func imageID(image string) string {
+	name, _, _ := strings.Cut(image, ":")
+	return name + "@sha256:" + strings.Repeat("0", 64)
+}
+
+// getPhase is getPhase of pkg/kubelet/kubelet_pods.go (1.36, with
+// ContainerRestartRules on by default): regular init containers decide
+// Pending or Failed, terminated sidecars are ignored, and a pod whose
+// containers have all stopped is Running while any of them will restart.
+func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, podHasInitialized bool) corev1.PodPhase {
+	spec := &pod.Spec
+	find := func(name string) (*corev1.ContainerStatus, bool) {
+		for i := range info {
+			if info[i].Name == name {
+				return &info[i], true
+			}
+		}
+		return nil, false
+	}
+	pendingSidecars, pendingRegularInit, failedInitNotRestartable := 0, 0, 0
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
+		if isSidecar(c) {
+			continue
+		}
+		cs, ok := find(c.Name)
+		switch {
+		case !ok, cs.State.Running != nil:
+			pendingRegularInit++
+		case cs.State.Terminated != nil:
+			if code := cs.State.Terminated.ExitCode; code != 0 && !containerShouldRestart(c, spec, code) {
+				failedInitNotRestartable++
+			}
+		case cs.State.Waiting != nil:
+			if t := cs.LastTerminationState.Terminated; t != nil {
+				if t.ExitCode != 0 && !containerShouldRestart(c, spec, t.ExitCode) {
+					failedInitNotRestartable++
+				}
+			} else {
+				pendingRegularInit++
+			}
+		default:
+			pendingRegularInit++
+		}
+	}
+	unknown, running, waiting, stopped, stoppedNotRestartable, succeeded := 0, 0, 0, 0, 0, 0
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
+		if !isSidecar(c) {
+			continue
+		}
+		cs, ok := find(c.Name)
+		switch {
+		case !ok:
+			unknown++
+		case cs.State.Running != nil:
+			if cs.Started == nil || !*cs.Started {
+				pendingSidecars++
+			}
+			running++
+		case cs.State.Terminated != nil:
+			// Terminated sidecars do not count for the phase.
+		case cs.State.Waiting != nil:
+			if cs.LastTerminationState.Terminated == nil {
+				pendingSidecars++
+				waiting++
+			}
+		default:
+			pendingSidecars++
+			unknown++
+		}
+	}
+	for i := range spec.Containers {
+		c := &spec.Containers[i]
+		cs, ok := find(c.Name)
+		switch {
+		case !ok:
+			unknown++
+		case cs.State.Running != nil:
+			running++
+		case cs.State.Terminated != nil:
+			stopped++
+			code := cs.State.Terminated.ExitCode
+			if !containerShouldRestart(c, spec, code) {
+				stoppedNotRestartable++
+			}
+			if code == 0 {
+				succeeded++
+			}
+		case cs.State.Waiting != nil:
+			if t := cs.LastTerminationState.Terminated; t != nil {
+				stopped++
+				if !containerShouldRestart(c, spec, t.ExitCode) {
+					stoppedNotRestartable++
+				}
+			} else {
+				waiting++
+			}
+		default:
+			unknown++
+		}
+	}
+	if failedInitNotRestartable > 0 {
+		return corev1.PodFailed
+	}
+	switch {
+	case pendingRegularInit > 0 || (pendingSidecars > 0 && !podHasInitialized), waiting > 0:
+		return corev1.PodPending
+	case running > 0 && unknown == 0:
+		return corev1.PodRunning
+	case running == 0 && stopped > 0 && unknown == 0:
+		if podIsTerminal && !isStaticPod(pod) {
+			if stopped == succeeded {
+				return corev1.PodSucceeded
+			}
+			return corev1.PodFailed
+		}
+		if stopped != stoppedNotRestartable {
+			return corev1.PodRunning
+		}
+		if stopped == succeeded {
+			return corev1.PodSucceeded
+		}
+		return corev1.PodFailed
+	}
+	return corev1.PodPending
+}
+
+// containerShouldRestart is podutil.ContainerShouldRestart
+// (pkg/api/v1/pod/util.go): the container's restart rules, then its own
+// restart policy, then the pod's.
+func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode int32) bool {
+	if c.RestartPolicy != nil {
+		for _, r := range c.RestartPolicyRules {
+			if r.ExitCodes == nil {
+				continue
+			}
+			in := false
+			for _, v := range r.ExitCodes.Values {
+				if v == exitCode {
+					in = true
+				}
+			}
+			if (r.ExitCodes.Operator == corev1.ContainerRestartRuleOnExitCodesOpIn) == in {
+				return r.Action == corev1.ContainerRestartRuleActionRestart
+			}
+		}
+		switch *c.RestartPolicy {
+		case corev1.ContainerRestartPolicyAlways:
+			return true
+		case corev1.ContainerRestartPolicyOnFailure:
+			return exitCode != 0
+		case corev1.ContainerRestartPolicyNever:
+			return false
+		}
+	}
+	switch spec.RestartPolicy {
+	case corev1.RestartPolicyNever:
+		return false
+	case corev1.RestartPolicyOnFailure:
+		return exitCode != 0
+	}
+	return true
+}
+
+// isStaticPod is kubetypes.IsStaticPod: the pod came from a file or an
+// HTTP source, which the config.source annotation records.
+func isStaticPod(p *corev1.Pod) bool {
+	src := p.Annotations["kubernetes.io/config.source"]
+	return src != "" && src != "api"
+}
+
+// conditions are the kubelet-owned conditions of generateAPIPodStatus
+// (pkg/kubelet/status/generate.go), after the conditions the kubelet does
+// not own, which it keeps as it finds them.
+func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
+	var out []corev1.PodCondition
+	for _, c := range old.Conditions {
+		if !kubeletOwned(c.Type) {
+			out = append(out, c)
+		}
+	}
+	ready := corev1.ConditionFalse
+	if w.sandbox {
+		ready = corev1.ConditionTrue
+	}
+	out = append(out, corev1.PodCondition{Type: corev1.PodReadyToStartContainers, Status: ready})
+	initialized := w.initializedCondition(st)
+	out = append(out, initialized)
+	containersReady := w.containersReadyCondition(st)
+	out = append(out, w.readyCondition(containersReady, out))
+	out = append(out, containersReady)
+	out = append(out, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue})
+	now := w.s.wall(w.s.now)
+	for i := range out {
+		out[i].LastTransitionTime = transitionTime(old, out[i], now)
+	}
+	return out
+}
+
+// transitionTime keeps the previous lastTransitionTime while the status of
+// a condition does not change (status manager, updateLastTransitionTime).
+func transitionTime(old *corev1.PodStatus, c corev1.PodCondition, now metav1.Time) metav1.Time {
+	for _, o := range old.Conditions {
+		if o.Type == c.Type && o.Status == c.Status && !o.LastTransitionTime.IsZero() {
+			return o.LastTransitionTime
+		}
+	}
+	if !c.LastTransitionTime.IsZero() {
+		return c.LastTransitionTime
+	}
+	return now
+}
+
+func kubeletOwned(t corev1.PodConditionType) bool {
+	switch t {
+	case corev1.PodScheduled, corev1.PodReady, corev1.PodInitialized, corev1.ContainersReady,
+		corev1.PodReadyToStartContainers, "PodResizePending", "PodResizeInProgress", "AllContainersRestarting":
+		return true
+	}
+	return false
+}
+
+// initializedCondition is GeneratePodInitializedCondition: true once a
+// regular container has started, or when every init container is
+// initialized (a regular one exited 0, a sidecar started).
+func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodCondition {
+	cond := corev1.PodCondition{Type: corev1.PodInitialized, Status: corev1.ConditionTrue}
+	if st.Phase == corev1.PodSucceeded {
+		cond.Reason = "PodCompleted"
+		return cond
+	}
+	for _, cs := range st.ContainerStatuses {
+		if cs.State.Running != nil || cs.State.Terminated != nil || cs.LastTerminationState.Terminated != nil {
+			return cond
+		}
+	}
+	var incomplete []string
+	for i, c := range w.pod.Spec.InitContainers {
+		cs := st.InitContainerStatuses[i]
+		if isSidecar(&c) {
+			if cs.Started == nil || !*cs.Started {
+				incomplete = append(incomplete, c.Name)
+			}
+		} else if !cs.Ready {
+			incomplete = append(incomplete, c.Name)
+		}
+	}
+	if len(incomplete) == 0 {
+		return cond
+	}
+	cond.Status = corev1.ConditionFalse
+	cond.Reason = "ContainersNotInitialized"
+	cond.Message = fmt.Sprintf("containers with incomplete status: [%s]", strings.Join(incomplete, " "))
+	return cond
+}
+
+// containersReadyCondition is GenerateContainersReadyCondition: every main
+// container and every sidecar must be ready.
+func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCondition {
+	cond := corev1.PodCondition{Type: corev1.ContainersReady, Status: corev1.ConditionTrue}
+	switch st.Phase {
+	case corev1.PodSucceeded:
+		cond.Status, cond.Reason = corev1.ConditionFalse, "PodCompleted"
+		return cond
+	case corev1.PodFailed:
+		cond.Status, cond.Reason = corev1.ConditionFalse, "PodFailed"
+		return cond
+	}
+	var unready []string
+	for i, c := range w.pod.Spec.InitContainers {
+		if isSidecar(&c) && !st.InitContainerStatuses[i].Ready {
+			unready = append(unready, c.Name)
+		}
+	}
+	for _, cs := range st.ContainerStatuses {
+		if !cs.Ready {
+			unready = append(unready, cs.Name)
+		}
+	}
+	if len(unready) > 0 {
+		cond.Status = corev1.ConditionFalse
+		cond.Reason = "ContainersNotReady"
+		cond.Message = fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+	}
+	return cond
+}
+
+// readyCondition is GeneratePodReadyCondition: ContainersReady, and every
+// readiness gate's condition present and True.
+func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []corev1.PodCondition) corev1.PodCondition {
+	cond := corev1.PodCondition{Type: corev1.PodReady, Status: containersReady.Status, Reason: containersReady.Reason, Message: containersReady.Message}
+	if cond.Status != corev1.ConditionTrue {
+		return cond
+	}
+	var missing, notTrue []string
+	for _, g := range w.pod.Spec.ReadinessGates {
+		found := false
+		for _, c := range conds {
+			if c.Type == g.ConditionType {
+				found = true
+				if c.Status != corev1.ConditionTrue {
+					notTrue = append(notTrue, string(g.ConditionType))
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, string(g.ConditionType))
+		}
+	}
+	if len(missing)+len(notTrue) > 0 {
+		cond.Status = corev1.ConditionFalse
+		cond.Reason = "ReadinessGatesNotReady"
+		var msgs []string
+		for _, m := range missing {
+			msgs = append(msgs, fmt.Sprintf("corresponding condition of pod readiness gate %q does not exist.", m))
+		}
+		for _, m := range notTrue {
+			msgs = append(msgs, fmt.Sprintf("the status of pod readiness gate %q is not \"True\", but False", m))
+		}
+		cond.Message = strings.Join(msgs, ", ")
+	}
+	return cond
+}
+
+// setStatus is the status manager's SetPodStatus and syncPod: it writes to
+// the API what changed. While the pod worker has not finished terminating,
+// containers could still run, so a terminal phase is held back
+// (mergePodStatus in pkg/kubelet/status/status_manager.go).
+func (w *podWorker) setStatus(st corev1.PodStatus) {
+	apiPod := w.s.api.pods[w.name]
+	if apiPod == nil || apiPod.UID != w.uid {
+		return
+	}
+	old := &apiPod.Status
+	terminal := st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed
+	if terminal && w.state != stateTerminated && old.Phase != st.Phase {
+		st.Phase = old.Phase
+		st.Reason, st.Message = old.Reason, old.Message
+		var kept []corev1.PodCondition
+		for _, c := range st.Conditions {
+			if c.Type != corev1.DisruptionTarget {
+				kept = append(kept, c)
+			}
+		}
+		st.Conditions = kept
+		for _, c := range old.Conditions {
+			if c.Type == corev1.DisruptionTarget {
+				st.Conditions = append(st.Conditions, c)
+			}
+		}
+	}
+	if equalStatus(old, &st) {
+		return
+	}
+	w.s.api.updatePodStatus(w.name, w.uid, st)
+}
+
+// terminatedStatus is the status manager's TerminatePod: containers without
+// a terminated state get ContainerStatusUnknown (137) and a pod still
+// Pending or Running becomes Failed (static pods excepted).
+func (w *podWorker) terminatedStatus() corev1.PodStatus {
+	st := w.generateStatus(true)
+	unknown := func(list []corev1.ContainerStatus) {
+		for i := range list {
+			cs := &list[i]
+			if cs.State.Terminated != nil {
+				continue
+			}
+			cs.State = corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{
+				Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was terminated", ExitCode: 137,
+			}}
+		}
+	}
+	unknown(st.InitContainerStatuses)
+	unknown(st.ContainerStatuses)
+	if (st.Phase == corev1.PodPending || st.Phase == corev1.PodRunning) && !isStaticPod(w.pod) {
+		st.Phase = corev1.PodFailed
+		st.Conditions = w.conditions(&st, &st)
+	}
+	return st
+}
+
+// equalStatus compares what the simulator writes, ignoring timestamps that
+// only move with the fields they belong to.
+func equalStatus(a, b *corev1.PodStatus) bool {
+	if a.Phase != b.Phase || a.Reason != b.Reason || a.Message != b.Message || len(a.Conditions) != len(b.Conditions) ||
+		a.PodIP != b.PodIP || (a.StartTime == nil) != (b.StartTime == nil) {
+		return false
+	}
+	for i := range a.Conditions {
+		x, y := a.Conditions[i], b.Conditions[i]
+		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message {
+			return false
+		}
+	}
+	return equalContainers(a.InitContainerStatuses, b.InitContainerStatuses) && equalContainers(a.ContainerStatuses, b.ContainerStatuses)
+}
+
+func equalContainers(a, b []corev1.ContainerStatus) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.ContainerID != y.ContainerID ||
+			boolOf(x.Started) != boolOf(y.Started) || stateKey(x.State) != stateKey(y.State) ||
+			stateKey(x.LastTerminationState) != stateKey(y.LastTerminationState) {
+			return false
+		}
+	}
+	return true
+}
+
+func boolOf(b *bool) bool { return b != nil && *b }
+
+func stateKey(s corev1.ContainerState) string {
+	switch {
+	case s.Running != nil:
+		return "running"
+	case s.Terminated != nil:
+		return fmt.Sprintf("terminated/%d/%s", s.Terminated.ExitCode, s.Terminated.Reason)
+	case s.Waiting != nil:
+		return "waiting/" + s.Waiting.Reason + "/" + s.Waiting.Message
+	}
+	return ""
+}
+
+// setPodCondition replaces or appends a condition.
+func setPodCondition(st *corev1.PodStatus, c corev1.PodCondition) {
+	for i := range st.Conditions {
+		if st.Conditions[i].Type == c.Type {
+			st.Conditions[i] = c
+			return
+		}
+	}
+	st.Conditions = append(st.Conditions, c)
+}

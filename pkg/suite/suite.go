@@ -1,0 +1,163 @@
+// Package suite turns the scenario catalogue into Ginkgo specs: one It per
+// pickle, labelled with its tags, each running godog on one scenario
+// through pkg/runner. Results travel as report entries and are merged in
+// ReportAfterSuite, which writes podlife's reports and the final count
+// line. The suites under suites/ only choose the driver.
+package suite
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2" //nolint:revive // Ginkgo's DSL reads best unqualified
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/runner"
+)
+
+// entryName names podlife's report entries.
+const entryName = "podlife-result"
+
+// SummaryFile is written next to the reports: the failures, the skips and,
+// last, the count line.
+const SummaryFile = "summary.txt"
+
+// Config is what a suite varies.
+type Config struct {
+	// Driver builds the driver for one scenario.
+	Driver func() driver.Driver
+	// Features are the catalogue's paths, relative to the module root
+	// (PODLIFE_FEATURES overrides, space-separated).
+	Features []string
+	// ReportDir is where the reports go (PODLIFE_REPORT_DIR overrides).
+	ReportDir string
+	// Tags preselects scenarios (PODLIFE_TAGS overrides).
+	Tags string
+}
+
+// ChdirModuleRoot makes paths relative to the module root, as `podlife run`
+// sees them from there; call it before RunSpecs.
+func ChdirModuleRoot() error {
+	dir, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return os.Chdir(dir)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return fmt.Errorf("no go.mod above the test's folder")
+		}
+		dir = parent
+	}
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// Define declares the suite: a container whose body, run when Ginkgo
+// builds the tree (after ChdirModuleRoot), loads and lints the catalogue
+// and declares one It per pickle; and the reporter. Call it at the top
+// level: var _ = suite.Define(cfg).
+func Define(cfg Config) bool {
+	seed, _ := strconv.ParseInt(env("PODLIFE_SEED", "1"), 10, 64)
+	reportDir := env("PODLIFE_REPORT_DIR", cfg.ReportDir)
+	driverName := cfg.Driver().Name()
+
+	Describe("the catalogue on the "+driverName+" driver", func() {
+		paths := cfg.Features
+		if v := os.Getenv("PODLIFE_FEATURES"); v != "" {
+			paths = strings.Fields(v)
+		}
+		_, scs, problems := runner.Load(paths)
+		filter, err := runner.ParseFilter(env("PODLIFE_TAGS", cfg.Tags))
+		if err != nil {
+			It("selects scenarios", func() { Fail(err.Error()) })
+			return
+		}
+		scs = runner.Select(scs, filter)
+		problems = append(problems, runner.Lint(scs, cfg.Driver())...)
+		if len(problems) > 0 {
+			It("reads the catalogue", func() {
+				var lines []string
+				for _, p := range problems {
+					lines = append(lines, p.Error())
+				}
+				Fail("bad input, nothing was run:\n" + strings.Join(lines, "\n"))
+			})
+			return
+		}
+		for _, sc := range scs {
+			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), Label(LabelsOf(sc.Tags)...), func(ctx SpecContext) {
+				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
+				AddReportEntry(entryName, res, ReportEntryVisibilityNever)
+				switch res.Status {
+				case report.Skipped:
+					Skip(res.Reason)
+				case report.Failed:
+					Fail(res.Explain())
+				}
+			})
+		}
+	})
+
+	ReportAfterSuite("podlife reports", func(r Report) {
+		results := Collect(r)
+		if err := report.Write(reportDir, results); err != nil {
+			fmt.Fprintf(GinkgoWriter, "writing reports: %v\n", err)
+		}
+		var b strings.Builder
+		report.Summary(&b, results)
+		fmt.Fprintf(&b, "\nreports: %s (junit.xml, cucumber.json) on %s, seed %d\n%s\n", reportDir, driverName, seed, report.Count(results).Line())
+		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(b.String()), 0o644)
+	})
+	return true
+}
+
+// Collect gathers podlife's results from a Ginkgo report, whether the
+// specs ran in this process or in parallel ones.
+func Collect(r types.Report) []report.Result {
+	var out []report.Result
+	for _, sr := range r.SpecReports {
+		for _, e := range sr.ReportEntries {
+			if e.Name != entryName {
+				continue
+			}
+			if res, ok := e.Value.GetRawValue().(report.Result); ok {
+				out = append(out, res)
+				continue
+			}
+			var res report.Result
+			if err := json.Unmarshal([]byte(e.Value.AsJSON), &res); err == nil {
+				out = append(out, res)
+			}
+		}
+	}
+	report.Sort(out)
+	return out
+}
+
+var labelChars = regexp.MustCompile(`[&|!,()/]`)
+
+// LabelsOf turns tags into Ginkgo labels, replacing the characters Ginkgo
+// forbids.
+func LabelsOf(tags []string) []string {
+	var out []string
+	for _, t := range tags {
+		out = append(out, labelChars.ReplaceAllString(t, "_"))
+	}
+	return out
+}

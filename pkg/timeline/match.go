@@ -1,0 +1,307 @@
+package timeline
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Selector picks events. Empty fields match anything; Code is compared only
+// when HasCode is set.
+type Selector struct {
+	Pod       string
+	Container string
+	Kind      Kind
+	Reason    string
+	Status    string
+	Code      int
+	HasCode   bool
+	// AnyContainer matches pod-level and container-level events alike; by
+	// default an empty Container matches only pod-level events.
+	AnyContainer bool
+}
+
+// Matches reports whether e is selected.
+func (s Selector) Matches(e Event) bool {
+	if s.Kind != "" && e.Kind != s.Kind {
+		return false
+	}
+	if s.Pod != "" && e.Pod != s.Pod {
+		return false
+	}
+	if !s.AnyContainer && e.Container != s.Container {
+		return false
+	}
+	if s.Reason != "" && e.Reason != s.Reason {
+		return false
+	}
+	if s.Status != "" && e.Status != s.Status {
+		return false
+	}
+	if s.HasCode && e.Code != s.Code {
+		return false
+	}
+	return true
+}
+
+// Describe names what the selector looks for, for messages:
+// `SIGTERM of container "app"`.
+func (s Selector) Describe() string {
+	what := string(s.Kind)
+	if s.Kind != "" {
+		what = Event{Kind: s.Kind, Reason: s.Reason, Status: s.Status, Code: s.Code}.Label()
+		if s.Kind == Exited && !s.HasCode {
+			what = "exit"
+		}
+	}
+	switch {
+	case s.Container != "":
+		return fmt.Sprintf("%s of container %q", what, s.Container)
+	case s.Pod != "":
+		return fmt.Sprintf("%s of pod %q", what, s.Pod)
+	}
+	return what
+}
+
+// First returns the first selected event at or after from.
+func First(events []Event, from time.Duration, s Selector) (Event, bool) {
+	for _, e := range events {
+		if e.At >= from && s.Matches(e) {
+			return e, true
+		}
+	}
+	return Event{}, false
+}
+
+// Count sums the occurrences of the selected events.
+func Count(events []Event, s Selector) int {
+	n := 0
+	for _, e := range events {
+		if s.Matches(e) {
+			n += e.Occurrences()
+		}
+	}
+	return n
+}
+
+// Mismatch is an expectation that did not hold, with both sides spelled out
+// so that a report explains the failure without a re-run.
+type Mismatch struct {
+	Expected string
+	Observed string
+}
+
+func (m *Mismatch) Error() string {
+	return "expected " + m.Expected + "\n     got " + m.Observed
+}
+
+func rel(d, t0 time.Duration) string { return FormatOffset(d - t0) }
+
+// Margin renders the live tolerance for messages, empty on the simulator.
+func Margin(tol time.Duration) string {
+	if tol <= 0 {
+		return ""
+	}
+	return " (±" + FormatOffset(tol) + ")"
+}
+
+// ExpectAt checks that the first selected event at or after t0 happened at
+// t0+want, within tol.
+func ExpectAt(events []Event, t0, want, tol time.Duration, s Selector) error {
+	exp := fmt.Sprintf("%s at %s%s", s.Describe(), FormatOffset(want), Margin(tol))
+	e, ok := First(events, t0, s)
+	if !ok {
+		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
+	}
+	if d := e.At - t0 - want; d > tol || d < -tol {
+		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
+	}
+	return nil
+}
+
+// ExpectBetween checks that the first selected event at or after t0
+// happened in [t0+lo, t0+hi], each bound widened by tol.
+func ExpectBetween(events []Event, t0, lo, hi, tol time.Duration, s Selector) error {
+	exp := fmt.Sprintf("%s between %s and %s%s", s.Describe(), FormatOffset(lo), FormatOffset(hi), Margin(tol))
+	e, ok := First(events, t0, s)
+	if !ok {
+		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
+	}
+	if d := e.At - t0; d < lo-tol || d > hi+tol {
+		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
+	}
+	return nil
+}
+
+// ExpectNever checks that no selected event happened at all.
+func ExpectNever(events []Event, t0 time.Duration, s Selector) error {
+	for _, e := range events {
+		if s.Matches(e) {
+			return &Mismatch{Expected: "never " + s.Describe(), Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
+		}
+	}
+	return nil
+}
+
+// before reports whether a happened before b, treating events closer than
+// tie as simultaneous (either order holds).
+func before(a, b Event, tie time.Duration) bool {
+	if d := b.At - a.At; tie > 0 && d < tie && d > -tie {
+		return true
+	}
+	if a.At != b.At {
+		return a.At < b.At
+	}
+	return a.Seq < b.Seq
+}
+
+// ExpectAfter checks that the first `later` event at or after t0 comes after
+// the first `earlier` event at or after t0.
+func ExpectAfter(events []Event, t0, tie time.Duration, later, earlier Selector) error {
+	exp := fmt.Sprintf("%s after %s", later.Describe(), earlier.Describe())
+	l, ok := First(events, t0, later)
+	if !ok {
+		return &Mismatch{Expected: exp, Observed: "no " + later.Describe() + " since t=0"}
+	}
+	e, ok := First(events, t0, earlier)
+	if !ok {
+		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s, but no %s", later.Describe(), rel(l.At, t0), earlier.Describe())}
+	}
+	if !before(e, l, tie) {
+		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s, %s at %s", later.Describe(), rel(l.At, t0), earlier.Describe(), rel(e.At, t0))}
+	}
+	return nil
+}
+
+// ExpectOrder checks that the first occurrences at or after t0 of the
+// selected events come in the given order.
+func ExpectOrder(events []Event, t0, tie time.Duration, sels []Selector) error {
+	var names []string
+	for _, s := range sels {
+		names = append(names, s.Describe())
+	}
+	exp := strings.Join(names, ", then ")
+	found := make([]Event, len(sels))
+	var observed []string
+	missing := false
+	for i, s := range sels {
+		e, ok := First(events, t0, s)
+		if !ok {
+			observed = append(observed, "no "+s.Describe())
+			missing = true
+			continue
+		}
+		found[i] = e
+		observed = append(observed, fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0)))
+	}
+	if missing {
+		return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
+	}
+	for i := 1; i < len(found); i++ {
+		if !before(found[i-1], found[i], tie) {
+			return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
+		}
+	}
+	return nil
+}
+
+// Row is one line of an expected timeline table.
+type Row struct {
+	Line      int // the row's number in the table, for messages
+	At        time.Duration
+	HasAt     bool
+	Container string
+	Label     string // as Event.Label renders it
+}
+
+// ExpectRows matches rows in order against the pod's events at or after
+// t0. With exact set, no other event of a kind the table names may come
+// between the matched rows.
+func ExpectRows(events []Event, t0, tol time.Duration, pod string, rows []Row, exact bool) error {
+	kinds := map[string]bool{}
+	for _, r := range rows {
+		kinds[labelKind(r.Label)] = true
+	}
+	next := 0
+	var relevant []Event
+	for _, e := range events {
+		if e.Pod == pod && e.At >= t0 {
+			relevant = append(relevant, e)
+		}
+	}
+	for _, r := range rows {
+		found := -1
+		for i := next; i < len(relevant); i++ {
+			e := relevant[i]
+			if e.Container != r.Container || e.Label() != r.Label {
+				continue
+			}
+			if r.HasAt {
+				if d := e.At - t0 - r.At; d > tol || d < -tol {
+					continue
+				}
+			}
+			found = i
+			break
+		}
+		if found < 0 {
+			return &Mismatch{
+				Expected: fmt.Sprintf("row %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
+				Observed: describeCandidates(relevant[next:], t0, r),
+			}
+		}
+		if exact {
+			for _, e := range relevant[next:found] {
+				if kinds[string(e.Kind)] {
+					return &Mismatch{
+						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
+						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
+					}
+				}
+			}
+		}
+		next = found + 1
+	}
+	if exact {
+		for _, e := range relevant[next:] {
+			if kinds[string(e.Kind)] {
+				return &Mismatch{Expected: "exactly the rows and nothing after them", Observed: fmt.Sprintf("%s %s %s after the last row", rel(e.At, t0), orDash(e.Container), e.Label())}
+			}
+		}
+	}
+	return nil
+}
+
+func labelKind(label string) string {
+	if i := strings.IndexByte(label, '('); i > 0 {
+		return label[:i]
+	}
+	return label
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func lineSuffix(line int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (row %d)", line)
+}
+
+func describeCandidates(rest []Event, t0 time.Duration, r Row) string {
+	var seen []string
+	for _, e := range rest {
+		if e.Container == r.Container && labelKind(e.Label()) == labelKind(r.Label) {
+			seen = append(seen, fmt.Sprintf("%s %s at %s", orDash(e.Container), e.Label(), rel(e.At, t0)))
+		}
+	}
+	if len(seen) == 0 {
+		return fmt.Sprintf("no %s %s after the previous row", orDash(r.Container), r.Label)
+	}
+	return strings.Join(seen, "; ")
+}

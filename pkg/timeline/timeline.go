@@ -1,0 +1,149 @@
+// Package timeline is the single record of what happened to the pods of a
+// scenario: typed lifecycle events with their time and a sequence number.
+//
+// Both drivers produce the same event kinds, so a timeline from the simulator
+// and one from a real kubelet can be compared, rendered and asserted on in
+// the same way. Times are durations since the session started; the steps keep
+// their own t=0 and pass it to the matchers.
+package timeline
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Kind names what happened. The values are the vocabulary of the timeline
+// table in dsl.md (an event's Label adds its argument, e.g. "Exited(137)").
+type Kind string
+
+// The event kinds shared by every driver.
+const (
+	PodCreated      Kind = "PodCreated"      // the API accepted the pod
+	Scheduled       Kind = "Scheduled"       // bound to a node
+	Admitted        Kind = "Admitted"        // the kubelet admitted the pod
+	Rejected        Kind = "Rejected"        // the kubelet rejected the pod (Reason)
+	SandboxReady    Kind = "SandboxReady"    // the pod sandbox exists
+	Created         Kind = "Created"         // a container instance was created
+	Started         Kind = "Started"         // a container instance was started
+	PostStartDone   Kind = "PostStartDone"   // the postStart hook returned
+	Ready           Kind = "Ready"           // the container is reported ready
+	NotReady        Kind = "NotReady"        // the container is reported not ready
+	ProbeFailed     Kind = "ProbeFailed"     // a probe failure was committed (Reason: liveness, readiness, startup)
+	PreStopStarted  Kind = "PreStopStarted"  // the preStop hook began
+	PreStopDone     Kind = "PreStopDone"     // the kubelet stopped waiting for the preStop hook
+	SIGTERM         Kind = "SIGTERM"         // the stop signal was sent
+	SIGKILL         Kind = "SIGKILL"         // the container was killed
+	Exited          Kind = "Exited"          // the container process exited (Code, Reason)
+	Restarted       Kind = "Restarted"       // a new instance of an exited container was started
+	BackOff         Kind = "BackOff"         // a restart was held back by CrashLoopBackOff
+	Evicted         Kind = "Evicted"         // the eviction manager evicted the pod
+	Phase           Kind = "Phase"           // the API shows a new phase (Reason holds it)
+	Condition       Kind = "Condition"       // a pod condition changed (Reason: type, Status)
+	DeleteRequested Kind = "DeleteRequested" // an API delete was accepted (Code: grace seconds, -1 for none)
+	Deleted         Kind = "Deleted"         // the pod is gone from the API
+	KubeEvent       Kind = "Event"           // a Kubernetes Event (Reason, Message, Count)
+)
+
+// Event is one thing that happened.
+type Event struct {
+	// At is the time since the session started.
+	At time.Duration `json:"at"`
+	// Seq orders events of the same instant: the cause comes first.
+	Seq uint64 `json:"seq"`
+	// Pod and Container are scenario names; Container is empty for pod events.
+	Pod       string `json:"pod,omitempty"`
+	Container string `json:"container,omitempty"`
+	Kind      Kind   `json:"kind"`
+	// Code is the exit code of Exited, or the grace seconds of DeleteRequested.
+	Code int `json:"code,omitempty"`
+	// Reason is Kind's argument: the phase, the event or rejection reason,
+	// the probe kind, the condition type, or the exit reason.
+	Reason  string `json:"reason,omitempty"`
+	Status  string `json:"status,omitempty"`
+	Message string `json:"message,omitempty"`
+	// Count is the number of occurrences an Event stands for (aggregated
+	// Kubernetes events); 0 means 1.
+	Count int `json:"count,omitempty"`
+}
+
+// Label renders the event as the timeline table writes it: "SIGTERM",
+// "Exited(137)", "Phase(Running)", "Event(Killing)", "Condition(Ready=False)".
+func (e Event) Label() string {
+	switch e.Kind {
+	case Exited:
+		return "Exited(" + strconv.Itoa(e.Code) + ")"
+	case Rejected, ProbeFailed, Phase, KubeEvent:
+		return string(e.Kind) + "(" + e.Reason + ")"
+	case Condition:
+		return "Condition(" + e.Reason + "=" + e.Status + ")"
+	case DeleteRequested:
+		if e.Code < 0 {
+			return "DeleteRequested"
+		}
+		return "DeleteRequested(" + strconv.Itoa(e.Code) + "s)"
+	}
+	return string(e.Kind)
+}
+
+// Occurrences is how many times the event happened (aggregated events count
+// more than once).
+func (e Event) Occurrences() int {
+	if e.Count > 1 {
+		return e.Count
+	}
+	return 1
+}
+
+// String is a one-line rendering used in messages.
+func (e Event) String() string {
+	who := e.Pod
+	if e.Container != "" {
+		who += "/" + e.Container
+	}
+	return fmt.Sprintf("%s %s %s", FormatOffset(e.At), who, e.Label())
+}
+
+// Timeline is an append-only list of events in (At, Seq) order.
+type Timeline struct {
+	events []Event
+	seq    uint64
+}
+
+// Append records e, giving it the next sequence number. Events must be
+// appended in time order; the recorder is the only writer.
+func (t *Timeline) Append(e Event) {
+	t.seq++
+	e.Seq = t.seq
+	t.events = append(t.events, e)
+}
+
+// Events returns the recorded events. The slice must not be modified.
+func (t *Timeline) Events() []Event {
+	if t == nil {
+		return nil
+	}
+	return t.events
+}
+
+// Len is the number of events recorded.
+func (t *Timeline) Len() int { return len(t.events) }
+
+// FormatOffset renders a duration as the timeline does: seconds with
+// millisecond precision, "3s", "2.5s", "-1.25s".
+func FormatOffset(d time.Duration) string {
+	ms := d.Milliseconds()
+	sign := ""
+	if ms < 0 {
+		sign = "-"
+		ms = -ms
+	}
+	if ms%1000 == 0 {
+		return fmt.Sprintf("%s%ds", sign, ms/1000)
+	}
+	s := strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
+	for s[len(s)-1] == '0' {
+		s = s[:len(s)-1]
+	}
+	return sign + s + "s"
+}

@@ -1,0 +1,219 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+func actionSteps() []Def {
+	const f = "actions"
+	return []Def{
+		def(f, createOne.String(), `When the pod "web" is created`, podCreated),
+		def(f, createAll.String(), `When the pods are created`, podsCreated),
+		def(f, `^the pod "([^"]*)" is deleted$`, `When the pod "web" is deleted`, podDeleted),
+		def(f, `^the pod "([^"]*)" is deleted with grace period (\S+)$`, `When the pod "web" is deleted with grace period 10s`, podDeletedWithGrace),
+		def(f, `^the pod "([^"]*)" is force deleted$`, `When the pod "web" is force deleted`, podForceDeleted),
+		def(f, `^(\S+) pass(?:es)?$`, `When 30s pass`, timePasses),
+		def(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`, podBecomes),
+	}
+}
+
+// When the pod "web" is created
+func podCreated(ctx context.Context, name string) error {
+	st := From(ctx)
+	p, err := st.mustPod(name)
+	if err != nil {
+		return err
+	}
+	if st.DryRun {
+		return st.create(ctx, p)
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	st.moveT0(st.Session.Now())
+	return st.create(ctx, p)
+}
+
+// When the pods are created
+func podsCreated(ctx context.Context) error {
+	st := From(ctx)
+	if !st.DryRun {
+		if err := st.ready(ctx); err != nil {
+			return err
+		}
+		st.moveT0(st.Session.Now())
+	}
+	n := 0
+	for _, p := range st.pods {
+		if p.created || p.static {
+			continue
+		}
+		n++
+		if err := st.create(ctx, p); err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		return inputErr("no declared pod is left to create")
+	}
+	return nil
+}
+
+// When the pod "web" is deleted
+func podDeleted(ctx context.Context, name string) error {
+	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{})
+}
+
+// When the pod "web" is deleted with grace period 10s: gracePeriodSeconds
+// as the API takes it (0 deletes at once, like a force delete).
+func podDeletedWithGrace(ctx context.Context, name, grace string) error {
+	g, err := parseSeconds(grace)
+	if err != nil {
+		return err
+	}
+	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: &g})
+}
+
+// When the pod "web" is force deleted: what kubectl --force
+// --grace-period=0 sends.
+func podForceDeleted(ctx context.Context, name string) error {
+	zero := int64(0)
+	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: &zero})
+}
+
+func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteOptions) error {
+	p, err := st.mustPod(name)
+	if err != nil {
+		return err
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if !p.created {
+		return fmt.Errorf("pod %q is deleted before it was created", name)
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	st.moveT0(st.Session.Now())
+	if err := st.Session.Delete(ctx, name, opts); err != nil {
+		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
+	}
+	return nil
+}
+
+// When 30s pass
+func timePasses(ctx context.Context, d string) error {
+	st := From(ctx)
+	dur, err := parseDuration(d)
+	if err != nil {
+		return err
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	at, _, err := st.Session.RunUntil(ctx, st.Session.Now()+dur, nil)
+	if err != nil {
+		return err
+	}
+	st.moveT0(at)
+	return nil
+}
+
+// When the pod "web" becomes Ready: t=0 moves to the transition, which may
+// lie in the past.
+func podBecomes(ctx context.Context, name, state string) error {
+	st := From(ctx)
+	ps, err := parsePodState(state, "Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady")
+	if err != nil {
+		return err
+	}
+	if _, err := st.mustPod(name); err != nil {
+		return err
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool { return ps.now(v.Pod(name)) })
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("pod %q to become %s within %s", name, state, WaitLimit),
+			Observed: describePod(st.Session.View().Pod(name)),
+		}
+	}
+	at := st.Session.Now()
+	if e, found := lastTransition(st.events(), name, ps); found {
+		at = e.At
+	}
+	st.moveT0(at)
+	return nil
+}
+
+// lastTransition is the latest timeline event that made the state true.
+func lastTransition(events []timeline.Event, pod string, ps podState) (timeline.Event, bool) {
+	var last timeline.Event
+	found := false
+	for _, e := range events {
+		if e.Pod == pod && ps.history.Matches(e) {
+			last, found = e, true
+		}
+	}
+	return last, found
+}
+
+// describePod is a pod's state in one line, for failure messages.
+func describePod(p *corev1.Pod) string {
+	if p == nil {
+		return "the pod is gone"
+	}
+	parts := []string{"phase " + string(p.Status.Phase)}
+	if p.Status.Reason != "" {
+		parts = append(parts, "reason "+p.Status.Reason)
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == corev1.PodReady {
+			parts = append(parts, fmt.Sprintf("Ready=%s", c.Status))
+		}
+	}
+	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for _, cs := range list {
+			s := ""
+			switch {
+			case cs.State.Running != nil:
+				s = "running"
+			case cs.State.Terminated != nil:
+				s = fmt.Sprintf("terminated %s (%d)", cs.State.Terminated.Reason, cs.State.Terminated.ExitCode)
+			case cs.State.Waiting != nil:
+				s = "waiting " + cs.State.Waiting.Reason
+			}
+			if cs.RestartCount > 0 {
+				s += fmt.Sprintf(", %d restarts", cs.RestartCount)
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", cs.Name, s))
+		}
+	}
+	if p.DeletionTimestamp != nil {
+		parts = append(parts, "being deleted")
+	}
+	return strings.Join(parts, ", ")
+}

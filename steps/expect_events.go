@@ -1,0 +1,124 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// about is the optional object of an event step: `for pod "web"`, `for
+// container "app" of pod "web"`, or `for container "app"` (one pod).
+const about = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+
+func eventExpectations() []Def {
+	const f = "events"
+	return []Def{
+		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, eventRecorded),
+		def(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`, noEventRecorded),
+	}
+}
+
+// eventSelector builds the selector of Kubernetes Events with a reason,
+// about a pod or one of its containers.
+func (st *State) eventSelector(reason, cname, cpod, pod string) (timeline.Selector, string, error) {
+	sel := timeline.Selector{Kind: timeline.KubeEvent, Reason: reason, AnyContainer: true}
+	what := fmt.Sprintf("event %q", reason)
+	switch {
+	case cname != "":
+		p, c, err := st.mustContainer(cname, cpod)
+		if err != nil {
+			return sel, "", err
+		}
+		sel.Pod, sel.Container, sel.AnyContainer = p.name, c.Name, false
+		what += fmt.Sprintf(" for container %q of pod %q", c.Name, p.name)
+	case pod != "":
+		if _, err := st.mustPod(pod); err != nil {
+			return sel, "", err
+		}
+		sel.Pod = pod
+		what += fmt.Sprintf(" for pod %q", pod)
+	}
+	return sel, what, nil
+}
+
+// Then an event "Killing" is recorded for pod "web": at some time of the
+// scenario; with `N times`, exactly N occurrences (aggregated counts
+// included) once the scenario's activity has ended.
+func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	if err != nil {
+		return err
+	}
+	want := -1
+	if times != "" {
+		if want, err = parseCount(times); err != nil {
+			return err
+		}
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if want >= 0 {
+		if err := st.settle(ctx); err != nil {
+			return err
+		}
+	} else if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+		return timeline.Count(v.Timeline(), sel) > 0
+	}); err != nil {
+		return err
+	}
+	n := timeline.Count(st.events(), sel)
+	switch {
+	case want < 0 && n == 0:
+		return &timeline.Mismatch{Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.events(), sel.Pod)}
+	case want >= 0 && n != want:
+		return &timeline.Mismatch{Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
+	}
+	return nil
+}
+
+// Then no event "FailedPreStopHook" is recorded
+func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.settle(ctx); err != nil {
+		return err
+	}
+	if err := timeline.ExpectNever(st.events(), st.t0, sel); err != nil {
+		m := err.(*timeline.Mismatch)
+		m.Expected = "no " + what
+		return m
+	}
+	return nil
+}
+
+// recordedReasons lists the event reasons recorded for a pod (all pods
+// when empty), for failure messages.
+func recordedReasons(events []timeline.Event, pod string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range events {
+		if e.Kind != timeline.KubeEvent || (pod != "" && e.Pod != pod) || seen[e.Reason] {
+			continue
+		}
+		seen[e.Reason] = true
+		out = append(out, e.Reason)
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}

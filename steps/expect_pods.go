@@ -1,0 +1,327 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+func podExpectations() []Def {
+	const f = "pod expectations"
+	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+	return []Def{
+		def(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`, podIsWithin),
+		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween),
+		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter),
+		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs),
+		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition),
+		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS),
+		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
+		def(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`, containerWaiting),
+		def(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`, containerTerminated),
+	}
+}
+
+// podState is a state a pod can be in: now tells whether it holds in the
+// current object, history selects the timeline events that make it hold.
+type podState struct {
+	name    string
+	now     func(p *corev1.Pod) bool
+	history timeline.Selector
+}
+
+var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone"}
+
+func parsePodState(s string, allowed ...string) (podState, error) {
+	if len(allowed) == 0 {
+		allowed = podStates
+	}
+	if err := oneOf("pod state", s, allowed...); err != nil {
+		return podState{}, err
+	}
+	switch s {
+	case "Running", "Pending", "Succeeded", "Failed":
+		phase := corev1.PodPhase(s)
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Status.Phase == phase },
+			timeline.Selector{Kind: timeline.Phase, Reason: s}}, nil
+	case "Ready":
+		return podState{s, func(p *corev1.Pod) bool { return conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}}, nil
+	case "NotReady":
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+	case "Terminating":
+		return podState{s, func(p *corev1.Pod) bool {
+			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
+		}, timeline.Selector{Kind: timeline.DeleteRequested}}, nil
+	}
+	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}}, nil
+}
+
+func conditionIs(p *corev1.Pod, t corev1.PodConditionType, s corev1.ConditionStatus) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == t {
+			return c.Status == s
+		}
+	}
+	return false
+}
+
+func (ps podState) of(pod string) timeline.Selector {
+	sel := ps.history
+	sel.Pod = pod
+	return sel
+}
+
+// heldSoFar: true now, or true at some earlier time of the scenario.
+func (ps podState) heldSoFar(v driver.View, pod string) bool {
+	if ps.now(v.Pod(pod)) {
+		return true
+	}
+	_, ok := timeline.First(v.Timeline(), -1<<62, ps.of(pod))
+	return ok
+}
+
+// Then the pod "web" is Running within 10s: true at some time up to t0+D,
+// before t=0 included.
+func podIsWithin(ctx context.Context, name, state, d string) error {
+	st := From(ctx)
+	ps, err := parsePodState(state)
+	if err != nil {
+		return err
+	}
+	dur, err := parseDuration(d)
+	if err != nil {
+		return err
+	}
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	_, ok, err := st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	if err != nil || ok {
+		return err
+	}
+	return &timeline.Mismatch{
+		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, timeline.Margin(st.tol())),
+		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0), describePod(st.Session.View().Pod(name))),
+	}
+}
+
+// Then the pod "web" is gone between 6s and 8s: the first time it became
+// so at or after t=0 lies in the window.
+func podIsBetween(ctx context.Context, name, state, a, b string) error {
+	st := From(ctx)
+	ps, err := parsePodState(state)
+	if err != nil {
+		return err
+	}
+	lo, hi, err := window(a, b)
+	if err != nil {
+		return err
+	}
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := ps.of(name)
+	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+		return err
+	}
+	return timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel)
+}
+
+// Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
+func podIsNotAfter(ctx context.Context, name, state, d string) error {
+	st := From(ctx)
+	ps, err := parsePodState(state)
+	if err != nil {
+		return err
+	}
+	dur, err := parseDuration(d)
+	if err != nil {
+		return err
+	}
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	at := st.t0 + dur
+	if at < st.Session.Now() {
+		return inputErr("t0+%s is already past (the scenario stands at %s): order the expectations by time", d, timeline.FormatOffset(st.Session.Now()-st.t0))
+	}
+	if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
+		return err
+	}
+	if p := st.Session.View().Pod(name); ps.now(p) {
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("pod %q not %s at %s", name, state, d),
+			Observed: describePod(p),
+		}
+	}
+	return nil
+}
+
+// check runs a state check at the current time; on a cluster it polls for
+// up to the tolerance before failing.
+func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	var last error
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+		p := v.Pod(name)
+		if p == nil {
+			last = &timeline.Mismatch{Expected: fmt.Sprintf("pod %q to exist", name), Observed: "the pod is gone"}
+			return false
+		}
+		last = f(p)
+		return last == nil
+	})
+	if err != nil {
+		return err
+	}
+	return last
+}
+
+// Then the pod "web" phase is "Succeeded"
+func podPhaseIs(ctx context.Context, name, phase string) error {
+	if err := oneOf("phase", phase, "Pending", "Running", "Succeeded", "Failed", "Unknown"); err != nil {
+		return err
+	}
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		if string(p.Status.Phase) != phase {
+			return &timeline.Mismatch{Expected: "phase " + phase, Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+// Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"
+func podHasCondition(ctx context.Context, name, ctype, status, reason string) error {
+	if err := oneOf("condition status", status, "True", "False", "Unknown"); err != nil {
+		return err
+	}
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		exp := fmt.Sprintf("condition %s=%s", ctype, status)
+		if reason != "" {
+			exp += " with reason " + reason
+		}
+		for _, c := range p.Status.Conditions {
+			if string(c.Type) != ctype {
+				continue
+			}
+			if string(c.Status) != status || (reason != "" && c.Reason != reason) {
+				return &timeline.Mismatch{Expected: exp, Observed: fmt.Sprintf("condition %s=%s reason %q message %q", c.Type, c.Status, c.Reason, c.Message)}
+			}
+			return nil
+		}
+		var have []string
+		for _, c := range p.Status.Conditions {
+			have = append(have, string(c.Type))
+		}
+		return &timeline.Mismatch{Expected: exp, Observed: "no such condition (has " + strings.Join(have, ", ") + ")"}
+	})
+}
+
+// Then the pod "web" has QoS class "Burstable"
+func podHasQoS(ctx context.Context, name, qos string) error {
+	if err := oneOf("QoS class", qos, "BestEffort", "Burstable", "Guaranteed"); err != nil {
+		return err
+	}
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		if string(p.Status.QOSClass) != qos {
+			return &timeline.Mismatch{Expected: "QoS class " + qos, Observed: "QoS class " + string(p.Status.QOSClass)}
+		}
+		return nil
+	})
+}
+
+// containerStatus finds a container's status in the API object.
+func containerStatus(p *corev1.Pod, name string) *corev1.ContainerStatus {
+	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// checkContainer resolves the container and checks its status.
+func checkContainer(ctx context.Context, cname, pname string, f func(cs *corev1.ContainerStatus, p *corev1.Pod) error) error {
+	st := From(ctx)
+	p, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return err
+	}
+	return st.check(ctx, p.name, func(pod *corev1.Pod) error {
+		cs := containerStatus(pod, c.Name)
+		if cs == nil {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("a status for container %q", c.Name), Observed: describePod(pod)}
+		}
+		return f(cs, pod)
+	})
+}
+
+// Then container "app" of pod "web" has restarted 3 times
+func containerRestarted(ctx context.Context, cname, pname, n string) error {
+	want, err := parseCount(n)
+	if err != nil {
+		return err
+	}
+	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		if int(cs.RestartCount) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("restartCount %d for container %q", want, cname), Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+// Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"
+func containerWaiting(ctx context.Context, cname, pname, reason string) error {
+	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		if cs.State.Waiting == nil || cs.State.Waiting.Reason != reason {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q waiting with reason %s", cname, reason), Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+// Then container "app" of pod "web" terminated with reason "OOMKilled" and
+// exit code 137: its current state, or its last state when it was
+// restarted since.
+func containerTerminated(ctx context.Context, cname, pname, reason, code string) error {
+	want, err := parseExitCode(code)
+	if err != nil {
+		return err
+	}
+	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		t := cs.State.Terminated
+		if t == nil {
+			t = cs.LastTerminationState.Terminated
+		}
+		if t == nil || t.Reason != reason || int(t.ExitCode) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q terminated with reason %s and exit code %d", cname, reason, want), Observed: describePod(p)}
+		}
+		return nil
+	})
+}

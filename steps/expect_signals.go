@@ -1,0 +1,300 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+func signalExpectations() []Def {
+	const f = "signals and hooks"
+	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+	return []Def{
+		def(f, ctr+`runs its preStop hook at (\S+)$`, `Then container "app" runs its preStop hook at 0s`, preStopAt),
+		def(f, `^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, `Then the preStop hook of container "app" finishes at 3s`, preStopDoneAt),
+		def(f, ctr+`receives (SIG\S+) at (\S+)$`, `Then container "app" receives SIGTERM at 3s`, signalAt),
+		def(f, ctr+`receives (SIG\S+) within (\S+)$`, `Then container "app" receives SIGTERM within 1s`, signalWithin),
+		def(f, ctr+`receives (SIG\S+) between (\S+) and (\S+)$`, `Then container "app" receives SIGKILL between 4s and 6s`, signalBetween),
+		def(f, ctr+`receives SIGKILL (\S+) after SIGTERM$`, `Then container "app" receives SIGKILL 2s after SIGTERM`, killAfterTerm),
+		def(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`, neverSignal),
+		def(f, ctr+`exits at (\S+) with code (\S+)$`, `Then container "app" exits at 5s with code 137`, exitsAt),
+		def(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`, termAfterExit),
+		def(f, ctr+`starts after container "([^"]*)" is ready$`, `Then container "init-b" starts after container "init-a" is ready`, startsAfterReady),
+		def(f, `^the containers of pod "([^"]*)" stop in this order: (.+)$`, `Then the containers of pod "web" stop in this order: "app", "proxy", "logger"`, stopOrder),
+		def(f, `^the containers of pod "([^"]*)" start in this order: (.+)$`, `Then the containers of pod "web" start in this order: "istio", "app"`, startOrder),
+	}
+}
+
+func parseSignal(s string) (timeline.Kind, error) {
+	switch s {
+	case "SIGTERM":
+		return timeline.SIGTERM, nil
+	case "SIGKILL":
+		return timeline.SIGKILL, nil
+	}
+	return "", inputErr("signal %q is not SIGTERM or SIGKILL", s)
+}
+
+// containerEvent resolves a container and builds the selector of one of
+// its events; in a dry run it only checks the names.
+func (st *State) containerEvent(cname, pname string, kind timeline.Kind) (timeline.Selector, error) {
+	p, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return timeline.Selector{}, err
+	}
+	return timeline.Selector{Pod: p.name, Container: c.Name, Kind: kind}, nil
+}
+
+// tie is how close two events must be to count as simultaneous: exact on
+// the simulator, 1 ms on a cluster.
+func (st *State) tie() time.Duration {
+	if st.Driver.Capabilities().Has(driver.ExactTime) {
+		return 0
+	}
+	return time.Millisecond
+}
+
+// expectAt is the `at T` rule: the first occurrence at or after t=0 is at
+// t0+T (within the tolerance).
+func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string) error {
+	d, err := parseDuration(at)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.waitFor(ctx, st.t0+d+st.tol(), sel); err != nil {
+		return err
+	}
+	return timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel)
+}
+
+func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b string) error {
+	lo, hi, err := window(a, b)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+		return err
+	}
+	return timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel)
+}
+
+// Then container "app" runs its preStop hook at 0s
+func preStopAt(ctx context.Context, cname, pname, at string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.PreStopStarted)
+	if err != nil {
+		return err
+	}
+	return st.expectAt(ctx, sel, at)
+}
+
+// Then the preStop hook of container "app" finishes at 3s: when the kubelet
+// stops waiting for it (it completed, failed, or the grace ran out).
+func preStopDoneAt(ctx context.Context, cname, pname, at string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.PreStopDone)
+	if err != nil {
+		return err
+	}
+	return st.expectAt(ctx, sel, at)
+}
+
+// Then container "app" receives SIGTERM at 3s
+func signalAt(ctx context.Context, cname, pname, sig, at string) error {
+	st := From(ctx)
+	k, err := parseSignal(sig)
+	if err != nil {
+		return err
+	}
+	sel, err := st.containerEvent(cname, pname, k)
+	if err != nil {
+		return err
+	}
+	return st.expectAt(ctx, sel, at)
+}
+
+// Then container "app" receives SIGTERM within 1s
+func signalWithin(ctx context.Context, cname, pname, sig, d string) error {
+	return signalBetween(ctx, cname, pname, sig, "0s", d)
+}
+
+// Then container "app" receives SIGKILL between 4s and 6s
+func signalBetween(ctx context.Context, cname, pname, sig, a, b string) error {
+	st := From(ctx)
+	k, err := parseSignal(sig)
+	if err != nil {
+		return err
+	}
+	sel, err := st.containerEvent(cname, pname, k)
+	if err != nil {
+		return err
+	}
+	return st.expectBetween(ctx, sel, a, b)
+}
+
+// Then container "app" receives SIGKILL 2s after SIGTERM
+func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
+	st := From(ctx)
+	term, err := st.containerEvent(cname, pname, timeline.SIGTERM)
+	if err != nil {
+		return err
+	}
+	kill := term
+	kill.Kind = timeline.SIGKILL
+	d, err := parseDuration(gap)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.waitFor(ctx, st.Session.Now()+st.settleLimit(), term); err != nil {
+		return err
+	}
+	t, ok := timeline.First(st.events(), st.t0, term)
+	if !ok {
+		return &timeline.Mismatch{Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", cname, gap), Observed: "no SIGTERM since t=0"}
+	}
+	_, _, err = st.Session.RunUntil(ctx, t.At+d+st.tol(), func(v driver.View) bool {
+		_, ok := timeline.First(v.Timeline(), t.At, kill)
+		return ok
+	})
+	if err != nil {
+		return err
+	}
+	if err := timeline.ExpectAt(st.events(), t.At, d, st.tol(), kill); err != nil {
+		m := err.(*timeline.Mismatch)
+		m.Expected += " after SIGTERM"
+		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0))
+		return m
+	}
+	return nil
+}
+
+// Then container "app" never receives SIGKILL: over the whole scenario,
+// run to the end of its activity.
+func neverSignal(ctx context.Context, cname, pname, sig string) error {
+	st := From(ctx)
+	k, err := parseSignal(sig)
+	if err != nil {
+		return err
+	}
+	sel, err := st.containerEvent(cname, pname, k)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.settle(ctx); err != nil {
+		return err
+	}
+	return timeline.ExpectNever(st.events(), st.t0, sel)
+}
+
+// Then container "app" exits at 5s with code 137
+func exitsAt(ctx context.Context, cname, pname, at, code string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	if err != nil {
+		return err
+	}
+	want, err := parseExitCode(code)
+	if err != nil {
+		return err
+	}
+	if err := st.expectAt(ctx, sel, at); err != nil || st.DryRun {
+		return err
+	}
+	e, _ := timeline.First(st.events(), st.t0, sel)
+	if e.Code != want {
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("exit of container %q at %s with code %d", cname, at, want),
+			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0), e.Code, e.Reason),
+		}
+	}
+	return nil
+}
+
+// Then container "sidecar" receives SIGTERM after container "app" has exited
+func termAfterExit(ctx context.Context, cname, pname, other string) error {
+	return From(ctx).expectAfter(ctx, cname, pname, timeline.SIGTERM, other, timeline.Exited)
+}
+
+// Then container "init-b" starts after container "init-a" is ready
+func startsAfterReady(ctx context.Context, cname, pname, other string) error {
+	return From(ctx).expectAfter(ctx, cname, pname, timeline.Started, other, timeline.Ready)
+}
+
+func (st *State) expectAfter(ctx context.Context, cname, pname string, kind timeline.Kind, other string, otherKind timeline.Kind) error {
+	later, err := st.containerEvent(cname, pname, kind)
+	if err != nil {
+		return err
+	}
+	earlier, err := st.containerEvent(other, later.Pod, otherKind)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.waitFor(ctx, st.Session.Now()+st.settleLimit(), later); err != nil {
+		return err
+	}
+	return timeline.ExpectAfter(st.events(), st.t0, st.tie(), later, earlier)
+}
+
+// Then the containers of pod "web" stop in this order: "app", "proxy", "logger"
+func stopOrder(ctx context.Context, pod, list string) error {
+	return From(ctx).expectOrder(ctx, pod, list, timeline.Exited)
+}
+
+// Then the containers of pod "web" start in this order: "istio", "app"
+func startOrder(ctx context.Context, pod, list string) error {
+	return From(ctx).expectOrder(ctx, pod, list, timeline.Started)
+}
+
+func (st *State) expectOrder(ctx context.Context, pod, list string, kind timeline.Kind) error {
+	names, err := quoted(list)
+	if err != nil {
+		return err
+	}
+	if len(names) < 2 {
+		return inputErr("an order needs at least two containers")
+	}
+	var sels []timeline.Selector
+	for _, n := range names {
+		sel, err := st.containerEvent(n, pod, kind)
+		if err != nil {
+			return err
+		}
+		sels = append(sels, sel)
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	_, _, err = st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+		for _, s := range sels {
+			if _, ok := timeline.First(v.Timeline(), st.t0, s); !ok {
+				return false
+			}
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	return timeline.ExpectOrder(st.events(), st.t0, st.tie(), sels)
+}

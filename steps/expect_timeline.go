@@ -1,0 +1,87 @@
+package steps
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/cucumber/godog"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+func timelineExpectations() []Def {
+	const f = "timeline"
+	return []Def{
+		def(f, `^the timeline of pod "([^"]*)" is( exactly)?:$`, "Then the timeline of pod \"web\" is:\n  | at | container | event          |\n  | 0s | app       | PreStopStarted |\n  | 3s | app       | SIGTERM        |", timelineIs),
+	}
+}
+
+// Vocabulary is the event column's vocabulary, shared by every driver.
+var Vocabulary = []string{
+	"Scheduled", "Admitted", "Rejected(reason)", "Created", "Started", "PostStartDone", "Ready", "NotReady",
+	"ProbeFailed(kind)", "PreStopStarted", "PreStopDone", "SIGTERM", "SIGKILL", "Exited(code)", "Restarted",
+	"BackOff", "Evicted", "Phase(P)", "Deleted", "Event(reason)",
+	// Beyond dsl.md's list, also recorded by both drivers:
+	"PodCreated", "SandboxReady", "DeleteRequested(Ns)", "Condition(Type=Status)",
+}
+
+var labelPattern = regexp.MustCompile(`^(Scheduled|Admitted|Created|Started|PostStartDone|Ready|NotReady|PreStopStarted|PreStopDone|SIGTERM|SIGKILL|Restarted|BackOff|Evicted|Deleted|PodCreated|SandboxReady|DeleteRequested|Rejected\([^()]+\)|ProbeFailed\((liveness|readiness|startup)\)|Exited\(\d{1,3}\)|Phase\((Pending|Running|Succeeded|Failed|Unknown)\)|Event\([^()]+\)|DeleteRequested\(\d+s\)|Condition\([A-Za-z]+=(True|False|Unknown)\))$`)
+
+// Then the timeline of pod "web" is: (a table of at, container, event)
+func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) error {
+	st := From(ctx)
+	if _, err := st.mustPod(pod); err != nil {
+		return err
+	}
+	rows, err := st.parseRows(pod, table)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.settle(ctx); err != nil {
+		return err
+	}
+	return timeline.ExpectRows(st.events(), st.t0, st.tol(), pod, rows, exactly != "")
+}
+
+func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, error) {
+	if table == nil || len(table.Rows) < 2 {
+		return nil, inputErr("the timeline needs a header row (at | container | event) and at least one row")
+	}
+	col := map[string]int{}
+	for i, c := range table.Rows[0].Cells {
+		col[strings.ToLower(strings.TrimSpace(c.Value))] = i
+	}
+	for _, name := range []string{"at", "container", "event"} {
+		if _, ok := col[name]; !ok {
+			return nil, inputErr("the timeline table has no %q column (columns: at, container, event)", name)
+		}
+	}
+	p := st.pod(pod)
+	var rows []timeline.Row
+	for i, r := range table.Rows[1:] {
+		cell := func(name string) string { return strings.TrimSpace(r.Cells[col[name]].Value) }
+		row := timeline.Row{Line: i + 1, Label: cell("event"), Container: cell("container")}
+		if row.Container == "-" {
+			row.Container = ""
+		}
+		if row.Container != "" && p.container(row.Container) == nil {
+			return nil, inputErr("row %d: pod %q has no container %q", i+1, pod, row.Container)
+		}
+		if !labelPattern.MatchString(row.Label) {
+			return nil, inputErr("row %d: %q is not a timeline event (one of: %s)", i+1, row.Label, strings.Join(Vocabulary, ", "))
+		}
+		if at := cell("at"); at != "" && at != "-" {
+			d, err := parseDuration(at)
+			if err != nil {
+				return nil, err
+			}
+			row.At, row.HasAt = d, true
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}

@@ -1,0 +1,268 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/cucumber/godog"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/manifest"
+)
+
+// podDecl is a pod as the scenario declared it: agent containers have no
+// image yet, and their behaviour is kept aside until the pod is created.
+type podDecl struct {
+	name    string
+	pod     *corev1.Pod
+	beh     map[string]*behavior.Behavior
+	created bool
+	static  bool
+}
+
+// build is the pod sent to the driver.
+func (p *podDecl) build() *corev1.Pod {
+	out := p.pod.DeepCopy()
+	fill := func(cs []corev1.Container) {
+		for i := range cs {
+			if b, ok := p.beh[cs[i].Name]; ok {
+				cs[i].Image = behavior.Image
+				cs[i].Args = b.Args()
+			}
+		}
+	}
+	fill(out.Spec.InitContainers)
+	fill(out.Spec.Containers)
+	return out
+}
+
+// container finds a container of the pod (init containers included).
+func (p *podDecl) container(name string) *corev1.Container {
+	for _, list := range [][]corev1.Container{p.pod.Spec.InitContainers, p.pod.Spec.Containers} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+var (
+	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
+	createAll = regexp.MustCompile(`^the pods are created$`)
+)
+
+func podSteps() []Def {
+	const f = "pods"
+	return []Def{
+		def(f, `^a pod "([^"]*)":$`, "Given a pod \"web\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podFromDoc),
+		def(f, `^a pod "([^"]*)" from "([^"]*)"$`, `Given a pod "web" from "testdata/web.yaml"`, podFromFile),
+		def(f, `^a pod "([^"]*)"$`, `Given a pod "web"`, podPlain),
+		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds ([^\s:]+)$`, `Given a pod "web" with terminationGracePeriodSeconds 5`, podWithGrace),
+		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds (\S+):$`, "Given a pod \"web\" with terminationGracePeriodSeconds 5:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podWithGraceDoc),
+		def(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podOnNodeDoc),
+		def(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`, podWithQoS),
+	}
+}
+
+// Given a pod "web":
+func podFromDoc(ctx context.Context, name string, doc *godog.DocString) error {
+	return From(ctx).declare(name, doc, nil, "", nil)
+}
+
+// Given a pod "web" from "testdata/web.yaml"
+func podFromFile(ctx context.Context, name, path string) error {
+	st := From(ctx)
+	full := path
+	if !filepath.IsAbs(path) {
+		full = filepath.Join(st.FeatureDir, path)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		return inputErr("reading the manifest: %v", err)
+	}
+	err = st.declare(name, &godog.DocString{Content: string(data)}, nil, "", nil)
+	var ie *InputError
+	if errors.As(err, &ie) && ie.DocLine > 0 {
+		ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
+	}
+	return err
+}
+
+// Given a pod "web"
+func podPlain(ctx context.Context, name string) error {
+	return From(ctx).declare(name, nil, nil, "", nil)
+}
+
+// Given a pod "web" with terminationGracePeriodSeconds 5
+func podWithGrace(ctx context.Context, name, grace string) error {
+	g, err := parseSeconds(grace)
+	if err != nil {
+		return err
+	}
+	return From(ctx).declare(name, nil, &g, "", nil)
+}
+
+// Given a pod "web" with terminationGracePeriodSeconds 5: (and YAML)
+func podWithGraceDoc(ctx context.Context, name, grace string, doc *godog.DocString) error {
+	g, err := parseSeconds(grace)
+	if err != nil {
+		return err
+	}
+	return From(ctx).declare(name, doc, &g, "", nil)
+}
+
+// Given a pod "web" on node "worker-1": (and YAML)
+func podOnNodeDoc(ctx context.Context, name, node string, doc *godog.DocString) error {
+	return From(ctx).declare(name, doc, nil, node, nil)
+}
+
+// Given a pod "web" with QoS class "Burstable" on node "worker-1"
+func podWithQoS(ctx context.Context, name, qos, node string) error {
+	var res corev1.ResourceRequirements
+	small := corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("100m"), corev1.ResourceMemory: resource.MustParse("128Mi")}
+	switch corev1.PodQOSClass(qos) {
+	case corev1.PodQOSBestEffort:
+	case corev1.PodQOSBurstable:
+		res.Requests = small
+	case corev1.PodQOSGuaranteed:
+		res.Requests, res.Limits = small, small.DeepCopy()
+	default:
+		return inputErr("QoS class %q is not BestEffort, Burstable or Guaranteed", qos)
+	}
+	return From(ctx).declare(name, nil, nil, node, &res)
+}
+
+// declare records a pod: decoded strictly from YAML (or the one-container
+// default), with the step's values checked against the YAML's.
+func (st *State) declare(name string, doc *godog.DocString, grace *int64, node string, res *corev1.ResourceRequirements) (err error) {
+	defer func() {
+		if err != nil && name != "" {
+			if st.broken == nil {
+				st.broken = map[string]bool{}
+			}
+			st.broken[name] = true
+		}
+	}()
+	if name == "" {
+		return inputErr("a pod needs a name")
+	}
+	if st.pod(name) != nil {
+		return inputErr("pod %q is declared twice", name)
+	}
+	var pod *corev1.Pod
+	if doc != nil {
+		p, err := manifest.DecodePod([]byte(doc.Content))
+		if err != nil {
+			var me *manifest.Error
+			if errors.As(err, &me) {
+				return &InputError{Msg: me.Msg, DocLine: me.Line}
+			}
+			return inputErr("%v", err)
+		}
+		pod = p
+	} else {
+		pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app"}}}}
+	}
+	if pod.Name != "" && pod.Name != name {
+		return inputErr("the step names the pod %q but its metadata.name is %q", name, pod.Name)
+	}
+	pod.Name = name
+	if grace != nil {
+		if g := pod.Spec.TerminationGracePeriodSeconds; g != nil && *g != *grace {
+			return inputErr("the step gives terminationGracePeriodSeconds %d but the YAML gives %d", *grace, *g)
+		}
+		pod.Spec.TerminationGracePeriodSeconds = grace
+	}
+	if node != "" {
+		if pod.Spec.NodeName != "" && pod.Spec.NodeName != node {
+			return inputErr("the step puts the pod on node %q but its spec.nodeName is %q", node, pod.Spec.NodeName)
+		}
+		if _, err := st.node(node); err != nil {
+			return err
+		}
+		pod.Spec.NodeName = node
+	}
+	if res != nil {
+		pod.Spec.Containers[0].Resources = *res
+	}
+	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}}
+	for _, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
+		for i := range list {
+			c := &list[i]
+			if c.Image != "" {
+				continue
+			}
+			if len(c.Command) > 0 || len(c.Args) > 0 {
+				return inputErr("container %q has no image, so it is an agent container: its behaviour comes from steps, and command/args are not allowed", c.Name)
+			}
+			b := behavior.Default()
+			d.beh[c.Name] = &b
+		}
+	}
+	if l, ok := st.Driver.(driver.Linter); ok {
+		if err := l.LintPod(d.build()); err != nil {
+			return inputErr("the %s driver cannot run pod %q: %v", st.Driver.Name(), name, err)
+		}
+	}
+	st.pods = append(st.pods, d)
+	return nil
+}
+
+// pod returns a declared pod, or nil.
+func (st *State) pod(name string) *podDecl {
+	for _, p := range st.pods {
+		if p.name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// mustPod returns a declared pod; an empty name means the scenario's only
+// pod.
+func (st *State) mustPod(name string) (*podDecl, error) {
+	if name == "" {
+		switch len(st.pods) {
+		case 0:
+			return nil, inputErr("no pod is declared")
+		case 1:
+			return st.pods[0], nil
+		}
+		return nil, inputErr("several pods are declared: say which, with `of pod \"name\"`")
+	}
+	if p := st.pod(name); p != nil {
+		return p, nil
+	}
+	if st.broken[name] {
+		return nil, fmt.Errorf("pod %q: %w", name, ErrDeclaredBadly)
+	}
+	return nil, inputErr("pod %q is not declared", name)
+}
+
+// mustContainer resolves `container "c" [of pod "p"]`.
+func (st *State) mustContainer(cname, pname string) (*podDecl, *corev1.Container, error) {
+	p, err := st.mustPod(pname)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := p.container(cname)
+	if c == nil {
+		var names []string
+		for _, list := range [][]corev1.Container{p.pod.Spec.InitContainers, p.pod.Spec.Containers} {
+			for _, x := range list {
+				names = append(names, x.Name)
+			}
+		}
+		return nil, nil, inputErr("pod %q has no container %q (it has %v)", p.name, cname, names)
+	}
+	return p, c, nil
+}

@@ -1,0 +1,131 @@
+package steps
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+// Def is one phrase of the vocabulary: its pattern, the function godog
+// calls with the captures, and an example for `podlife steps`.
+type Def struct {
+	Family  string
+	Pattern *regexp.Regexp
+	Fn      any
+	Example string
+}
+
+// registry is built once; it is never modified afterwards.
+var registry = buildRegistry()
+
+func buildRegistry() []Def {
+	var defs []Def
+	for _, family := range [][]Def{clusterSteps(), podSteps(), behaviorSteps(), actionSteps(), podExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
+		defs = append(defs, family...)
+	}
+	return defs
+}
+
+// Definitions returns every phrase, in the order of dsl.md.
+func Definitions() []Def { return registry }
+
+// Register binds every phrase to godog, without keyword filtering: the
+// keyword never changes which step matches.
+func Register(sc *godog.ScenarioContext) {
+	for _, d := range registry {
+		sc.Step(d.Pattern, d.Fn)
+	}
+}
+
+func def(family, pattern, example string, fn any) Def {
+	return Def{Family: family, Pattern: regexp.MustCompile(pattern), Fn: fn, Example: example}
+}
+
+// Captures are taken loosely (\S+) and parsed here, so that a bad value is
+// a file:line error rather than an undefined step.
+
+// parseDuration reads a Go duration that must not be negative.
+func parseDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, inputErr("%q is not a duration (examples: 500ms, 3s, 2m, 1m30s)", s)
+	}
+	if d < 0 {
+		return 0, inputErr("duration %s is negative", s)
+	}
+	return d, nil
+}
+
+// parseSeconds reads a duration that must be a whole number of seconds, as
+// API grace periods are.
+func parseSeconds(s string) (int64, error) {
+	d, err := parseDuration(s)
+	if err != nil {
+		// A bare number is taken as seconds, as in the pod spec.
+		if n, nerr := strconv.ParseInt(s, 10, 64); nerr == nil && n >= 0 {
+			return n, nil
+		}
+		return 0, err
+	}
+	if d%time.Second != 0 {
+		return 0, inputErr("%s is not a whole number of seconds, which grace periods are", s)
+	}
+	return int64(d / time.Second), nil
+}
+
+func parseQuantity(s string) (resource.Quantity, error) {
+	q, err := resource.ParseQuantity(s)
+	if err != nil {
+		return q, inputErr("%q is not a quantity (examples: 500m, 2, 256Mi, 4Gi)", s)
+	}
+	if q.Sign() < 0 {
+		return q, inputErr("quantity %s is negative", s)
+	}
+	return q, nil
+}
+
+func parseExitCode(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 255 {
+		return 0, inputErr("%q is not an exit code (0 to 255)", s)
+	}
+	return n, nil
+}
+
+func parseCount(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > math.MaxInt32 {
+		return 0, inputErr("%q is not a count", s)
+	}
+	return n, nil
+}
+
+func oneOf(what, s string, allowed ...string) error {
+	for _, a := range allowed {
+		if s == a {
+			return nil
+		}
+	}
+	return inputErr("%s %q is not one of %s", what, s, strings.Join(allowed, ", "))
+}
+
+// between checks a window's bounds.
+func window(a, b string) (time.Duration, time.Duration, error) {
+	lo, err := parseDuration(a)
+	if err != nil {
+		return 0, 0, err
+	}
+	hi, err := parseDuration(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	if hi < lo {
+		return 0, 0, inputErr("the window %s to %s ends before it begins", a, b)
+	}
+	return lo, hi, nil
+}

@@ -1,0 +1,351 @@
+// Package steps is podlife's step vocabulary (dsl.md): each phrase is a
+// regular expression bound to a function that parses its arguments and
+// acts on a driver.Session through the scenario's State.
+//
+// Steps never reach into a driver: they speak Kubernetes types to
+// driver.Session and read what happened from driver.View. Every scenario
+// gets a fresh State, carried in the godog context; nothing is shared
+// between scenarios.
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// StepType is the kind godog gives each pickle step.
+type StepType int
+
+// Step types: Context (Given), Action (When, and And/But after it),
+// Outcome (Then).
+const (
+	Context StepType = iota
+	Action
+	Outcome
+)
+
+// WaitLimit bounds `becomes …`, `is restarted N times` and the start of
+// pods created implicitly.
+const WaitLimit = 2 * time.Minute
+
+// SettleLimit bounds "to the end of its activity" on the simulator.
+const SettleLimit = 10 * time.Minute
+
+// State is one scenario's state. It is created by the runner for each
+// scenario and reached by the steps through the context.
+type State struct {
+	Driver   driver.Driver
+	Scenario driver.Scenario
+	// Session is nil in a dry run (lint), where steps only check their
+	// arguments and declarations.
+	Session driver.Session
+	DryRun  bool
+	// FeatureDir is the feature file's folder: manifests named by path are
+	// relative to it.
+	FeatureDir string
+
+	// Notes are remarks for the report (a cap reached, an implicit wait).
+	Notes []string
+	// SkipReason is set when a step could not be carried out by the driver.
+	SkipReason string
+
+	stepType   StepType
+	t0         time.Duration
+	setup      driver.Setup
+	configured bool
+	pods       []*podDecl
+	// explicit names the pods some step of the scenario creates explicitly;
+	// the others are created when first needed.
+	explicit    map[string]bool
+	explicitAll bool
+	// broken names pods whose declaration failed, so that lint does not
+	// repeat the problem at every later step.
+	broken map[string]bool
+}
+
+type ctxKey struct{}
+
+// WithState puts st in the context.
+func WithState(ctx context.Context, st *State) context.Context {
+	return context.WithValue(ctx, ctxKey{}, st)
+}
+
+// From returns the scenario's State.
+func From(ctx context.Context) *State {
+	st, _ := ctx.Value(ctxKey{}).(*State)
+	if st == nil {
+		panic("steps: no scenario state in the context")
+	}
+	return st
+}
+
+// Prepare tells the state which steps the scenario has, before the first
+// runs: pods created by an explicit step are left to it.
+func (st *State) Prepare(stepTexts []string) {
+	st.explicit = map[string]bool{}
+	for _, text := range stepTexts {
+		if m := createOne.FindStringSubmatch(text); m != nil {
+			st.explicit[m[1]] = true
+		}
+		if createAll.MatchString(text) {
+			st.explicitAll = true
+		}
+	}
+}
+
+// BeginStep records the type of the step about to run.
+func (st *State) BeginStep(t StepType) { st.stepType = t }
+
+// T0 is the scenario's current t=0.
+func (st *State) T0() time.Duration { return st.t0 }
+
+// InputError is a problem with the scenario's text rather than with the
+// cluster. DocLine, when set, is the line inside the step's doc string.
+type InputError struct {
+	Msg     string
+	DocLine int
+	// File and FileLine point into another file (a manifest given by path).
+	File     string
+	FileLine int
+}
+
+func (e *InputError) Error() string { return e.Msg }
+
+func inputErr(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrDeclaredBadly is returned for a pod whose declaration failed earlier;
+// lint reports only the first problem.
+var ErrDeclaredBadly = errors.New("declared with errors above")
+
+// IsInputError reports whether err is a problem with the scenario's text.
+func IsInputError(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
+}
+
+// unsupported turns a driver's ErrUnsupported into a skip of the scenario.
+func (st *State) unsupported(err error) error {
+	if errors.Is(err, driver.ErrUnsupported) {
+		st.SkipReason = err.Error()
+		return godog.ErrSkip
+	}
+	return err
+}
+
+// moveT0 sets t=0 when the running step is an Action.
+func (st *State) moveT0(t time.Duration) {
+	if st.stepType == Action {
+		st.t0 = t
+	}
+}
+
+func (st *State) tol() time.Duration { return st.Driver.Tolerance() }
+
+// settleLimit is how long "the end of its activity" may take: 10 minutes
+// of virtual time on the simulator, 2 minutes on a cluster.
+func (st *State) settleLimit() time.Duration {
+	if st.Driver.Capabilities().Has(driver.ExactTime) {
+		return SettleLimit
+	}
+	return 2 * time.Minute
+}
+
+// defaultNode is dsl.md's default: "worker-1" with 4 CPU, 8Gi memory and
+// 110 pods.
+func defaultNode() *corev1.Node {
+	return newNode("worker-1", resource.MustParse("4"), resource.MustParse("8Gi"), resource.MustParse("110"))
+}
+
+func newNode(name string, cpu, mem, pods resource.Quantity) *corev1.Node {
+	capacity := corev1.ResourceList{
+		corev1.ResourceCPU:              cpu,
+		corev1.ResourceMemory:           mem,
+		corev1.ResourcePods:             pods,
+		corev1.ResourceEphemeralStorage: resource.MustParse("100Gi"),
+	}
+	return &corev1.Node{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"kubernetes.io/hostname": name, "kubernetes.io/os": "linux"}},
+		Status:     corev1.NodeStatus{Capacity: capacity, Allocatable: capacity.DeepCopy()},
+	}
+}
+
+// configure sends the declared cluster to the driver, once, adding the
+// default node when none was declared.
+func (st *State) configure(ctx context.Context) error {
+	if st.configured || st.DryRun {
+		return nil
+	}
+	st.configured = true
+	if len(st.setup.Nodes) == 0 {
+		st.setup.Nodes = []*corev1.Node{defaultNode()}
+	}
+	if err := st.Session.Configure(ctx, st.setup); err != nil {
+		return st.unsupported(err)
+	}
+	return nil
+}
+
+// ready brings the cluster to where a step can act on it or check it: the
+// cluster configured, and the declared pods that no step creates
+// explicitly created and started.
+func (st *State) ready(ctx context.Context) error {
+	if st.DryRun {
+		return nil
+	}
+	if err := st.configure(ctx); err != nil {
+		return err
+	}
+	var implicit []*podDecl
+	for _, p := range st.pods {
+		if !p.created && !p.static && !st.explicit[p.name] && !st.explicitAll {
+			implicit = append(implicit, p)
+		}
+	}
+	if len(implicit) == 0 {
+		return nil
+	}
+	for _, p := range implicit {
+		if err := st.create(ctx, p); err != nil {
+			return err
+		}
+	}
+	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
+		for _, p := range implicit {
+			if !startedOrStuck(v.Pod(p.name)) {
+				return false
+			}
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		st.Notes = append(st.Notes, fmt.Sprintf("pods created implicitly had not started after %s", timeline.FormatOffset(at)))
+	}
+	return nil
+}
+
+// startedOrStuck tells when an implicitly created pod is far enough along
+// for the scenario to act on it: running or finished, in a regular init
+// container, or stopped by an error the kubelet reports.
+func startedOrStuck(p *corev1.Pod) bool {
+	if p == nil || p.Status.Reason != "" {
+		return true
+	}
+	switch p.Status.Phase {
+	case corev1.PodRunning, corev1.PodSucceeded, corev1.PodFailed:
+		return true
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == corev1.PodScheduled && c.Status == corev1.ConditionFalse {
+			return true
+		}
+	}
+	for i, cs := range p.Status.InitContainerStatuses {
+		if i < len(p.Spec.InitContainers) && !isSidecar(&p.Spec.InitContainers[i]) && cs.State.Running != nil {
+			return true
+		}
+	}
+	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for _, cs := range list {
+			if w := cs.State.Waiting; w != nil && w.Reason != "" && w.Reason != "ContainerCreating" && w.Reason != "PodInitializing" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isSidecar(c *corev1.Container) bool {
+	return c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
+}
+
+// create sends a declared pod to the driver, its agent containers carrying
+// their behaviour as arguments.
+func (st *State) create(ctx context.Context, p *podDecl) error {
+	if p.created {
+		return inputErr("the pod %q was created already", p.name)
+	}
+	p.created = true
+	if st.DryRun {
+		return nil
+	}
+	if err := st.configure(ctx); err != nil {
+		return err
+	}
+	if err := st.Session.Apply(ctx, p.build()); err != nil {
+		return st.unsupported(fmt.Errorf("creating pod %q: %w", p.name, err))
+	}
+	return nil
+}
+
+// instant processes what is pending at the current time, so that a state
+// check reads the state after every event of the instant.
+func (st *State) instant(ctx context.Context) error {
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now(), nil)
+	return err
+}
+
+// events is the timeline so far.
+func (st *State) events() []timeline.Event { return st.Session.View().Timeline() }
+
+// waitFor runs until the selected event has happened at or after t0, or
+// until deadline.
+func (st *State) waitFor(ctx context.Context, deadline time.Duration, sel timeline.Selector) error {
+	_, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+		_, ok := timeline.First(v.Timeline(), st.t0, sel)
+		return ok
+	})
+	return err
+}
+
+// settle lets the scenario run to the end of its activity, noting a cap.
+func (st *State) settle(ctx context.Context) error {
+	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
+	if capped {
+		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
+			st.settleLimit(), timeline.FormatOffset(at-st.t0)))
+	}
+	return err
+}
+
+// agentImage reports whether a container is an agent container.
+func agentImage(c *corev1.Container) bool { return c.Image == "" || c.Image == behavior.Image }
+
+// quoted splits `"a", "b" and "c"` into names.
+func quoted(list string) ([]string, error) {
+	var out []string
+	rest := strings.TrimSpace(list)
+	for rest != "" {
+		if rest[0] != '"' {
+			return nil, inputErr("expected a quoted name at %q", rest)
+		}
+		end := strings.IndexByte(rest[1:], '"')
+		if end < 0 {
+			return nil, inputErr("unterminated name in %q", list)
+		}
+		out = append(out, rest[1:end+1])
+		rest = strings.TrimSpace(rest[end+2:])
+		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(rest, ","), "and "))
+		rest = strings.TrimSpace(rest)
+	}
+	if len(out) == 0 {
+		return nil, inputErr("no names in %q", list)
+	}
+	return out, nil
+}
