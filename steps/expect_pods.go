@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -140,7 +141,7 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
 		return err
 	}
-	return timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel)
+	return st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
@@ -161,19 +162,59 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 		return err
 	}
 	at := st.t0 + dur
-	if at < st.Session.Now() {
-		return inputErr("t0+%s is already past (the scenario stands at %s): order the expectations by time", d, timeline.FormatOffset(st.Session.Now()-st.t0))
+	if at >= st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
+			return err
+		}
 	}
-	if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
-		return err
-	}
-	if p := st.Session.View().Pod(name); ps.now(p) {
+	// The timeline answers for a moment already past as for the present.
+	if ps.heldAt(st.events(), name, at) {
 		return &timeline.Mismatch{
 			Expected: fmt.Sprintf("pod %q not %s at %s", name, state, d),
-			Observed: describePod(p),
+			Observed: fmt.Sprintf("%s at %s", state, d),
 		}
 	}
 	return nil
+}
+
+// heldAt replays the pod's timeline up to at (every event of that instant
+// included) and tells whether the state held then.
+func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
+	exists, deleting := false, false
+	phase, ready := "", false
+	for _, e := range events {
+		if e.At > at {
+			break
+		}
+		if e.Pod != pod || e.Container != "" {
+			continue
+		}
+		switch e.Kind {
+		case timeline.PodCreated:
+			exists, deleting, phase, ready = true, false, "Pending", false
+		case timeline.Deleted:
+			exists = false
+		case timeline.DeleteRequested:
+			deleting = true
+		case timeline.Phase:
+			phase = e.Reason
+		case timeline.Condition:
+			if e.Reason == "Ready" {
+				ready = e.Status == "True"
+			}
+		}
+	}
+	switch ps.name {
+	case "gone":
+		return !exists
+	case "Ready":
+		return exists && ready
+	case "NotReady":
+		return exists && !ready
+	case "Terminating":
+		return exists && deleting && phase != "Succeeded" && phase != "Failed"
+	}
+	return exists && phase == ps.name
 }
 
 // check runs a state check at the current time; on a cluster it polls for

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -70,7 +71,26 @@ func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string)
 	if err := st.waitFor(ctx, st.t0+d+st.tol(), sel); err != nil {
 		return err
 	}
-	return timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel)
+	return st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
+}
+
+// lookAhead completes a failure on the simulator, where the rest of the
+// scenario costs nothing: it says when the awaited event did come, if it
+// came later. The scenario has failed, so moving its clock is harmless.
+func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector) error {
+	m, ok := err.(*timeline.Mismatch)
+	if !ok || !strings.HasPrefix(m.Observed, "no ") || !st.Driver.Capabilities().Has(driver.ExactTime) {
+		return err
+	}
+	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
+		return err
+	}
+	if e, found := timeline.First(st.events(), st.t0, sel); found {
+		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0))
+	} else {
+		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0))
+	}
+	return m
 }
 
 func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b string) error {
@@ -84,7 +104,7 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
 		return err
 	}
-	return timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel)
+	return st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
 }
 
 // Then container "app" runs its preStop hook at 0s

@@ -106,10 +106,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	st.Prepare(texts)
 
-	stepIndex := map[string]int{}
-	for i, s := range sc.Pickle.Steps {
-		stepIndex[s.Id] = i
-	}
+	// godog parses the feature again, with its own ids: steps are matched
+	// to ours by position (its hooks run for every step, in order).
+	next := 0
 	ran := 0
 	var out bytes.Buffer
 	suite := godog.TestSuite{
@@ -125,7 +124,8 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 				return ctx, nil
 			})
 			c.StepContext().After(func(ctx context.Context, s *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-				i := stepIndex[s.Id]
+				i := min(next, len(sc.StepLines)-1)
+				next++
 				step := report.Step{Keyword: sc.Keywords[i], Text: s.Text, Line: sc.StepLines[i], Status: status.String()}
 				if err != nil && !errors.Is(err, godog.ErrSkip) {
 					line, msg := errorPlace(sc, i, err)

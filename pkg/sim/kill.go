@@ -95,6 +95,7 @@ type ctrKill struct {
 	start     time.Duration
 	hook      *hookRun
 	timer     *timer
+	inPreStop bool // the kubelet is waiting for the preStop hook
 	waiting   bool
 	stopping  bool
 	stopped   bool
@@ -154,6 +155,7 @@ func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
 func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 	w := k.w
 	k.start = w.s.now
+	k.inPreStop = true
 	w.s.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopStarted})
 	limit := time.Duration(k.grace) * time.Second
 	k.hook = w.runHook(k.c, k.inst, h, func(failed bool) {
@@ -166,16 +168,17 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 			k.preStopReturned("completed")
 		}
 	})
-	if k.hook.done {
-		return
-	}
 	k.timer = w.s.after(limit, func() { k.preStopReturned("not completed in grace period") })
 }
 
+// preStopReturned ends the wait for the hook, whichever came first: the
+// hook's return or the end of the grace. A hook that returns later (it
+// keeps running in the container) changes nothing.
 func (k *ctrKill) preStopReturned(how string) {
-	if k.cancelled || k.timer == nil {
+	if k.cancelled || !k.inPreStop {
 		return
 	}
+	k.inPreStop = false
 	w := k.w
 	w.s.cancel(k.timer)
 	k.timer = nil

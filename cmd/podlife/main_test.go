@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestRunExitCodes pins podlife run's contract: 0 when all passed, 1 when a
+// scenario failed (expected against observed, with the timeline), 2 for
+// bad input with nothing run; every run ends with the count line.
+func TestRunExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := runCLI("run", "--report", dir, "../../features/termination")
+	if code != 0 || !strings.HasSuffix(lastLine(out), " passed, 0 failed, 0 skipped") {
+		t.Errorf("catalogue: exit %d, last line %q", code, lastLine(out))
+	}
+	code, out, _ = runCLI("run", "--report", dir, "testdata/fail.feature")
+	if code != 1 || lastLine(out) != "0 passed, 1 failed, 0 skipped" {
+		t.Errorf("false expectation: exit %d, last line %q", code, lastLine(out))
+	}
+	for _, want := range []string{"testdata/fail.feature:6: Then container \"app\" receives SIGKILL at 4s",
+		"expected SIGKILL of container \"app\" at 4s", "it came at 5s", "SIGKILL"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, _, errOut := runCLI("run", "--report", dir, "../../pkg/runner/testdata/lint.feature")
+	if code != 2 || !strings.Contains(errOut, "lint.feature:9:") || !strings.Contains(errOut, "nothing was run") {
+		t.Errorf("bad input: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCLI("run", "--tags", "no-such-tag", "../../features")
+	if code != 2 || !strings.Contains(errOut, "selects no scenario") {
+		t.Errorf("empty selection: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestLintExitCodes(t *testing.T) {
+	code, _, errOut := runCLI("lint", "../../pkg/runner/testdata/lint.feature")
+	if code != 2 || strings.Count(errOut, "lint.feature:") != 3 {
+		t.Errorf("lint: exit %d, stderr:\n%s", code, errOut)
+	}
+	if code, out, _ := runCLI("lint", "../../features"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Errorf("lint of the catalogue: exit %d, %q", code, out)
+	}
+}
+
+func TestStepsListsEveryPhrase(t *testing.T) {
+	_, out, _ := runCLI("steps")
+	for _, want := range []string{`Given a pod "web" with terminationGracePeriodSeconds 5`, `When the pod "web" is force deleted`, "Exited(code)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("podlife steps lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+@termination @delete
+Feature: Delete options: grace overrides and force delete
+  A delete request may carry its own gracePeriodSeconds. The API server
+  lets a later request only shorten the grace; the kubelet restarts the
+  kill with the shorter budget. Force delete removes the object at once,
+  while the kubelet still stops the containers with grace 1 and the 2 s
+  floor (lifecycle-facts §1.1, §1.2, §17 item 3).
+
+  @behavior:grace-override
+  Scenario: A grace period on the delete request replaces the pod's
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted with grace period 10s
+    Then container "app" receives SIGKILL at 10s
+    And the pod "web" is gone within 10s
+
+  @behavior:grace-only-shrinks
+  Scenario: A shorter grace on a second delete restarts the countdown from that moment
+    The API moves deletionTimestamp back by the difference, but the kubelet
+    kills with the new grace counted from when it sees the change.
+
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    And 5s pass
+    And the pod "web" is deleted with grace period 10s
+    Then container "app" receives SIGTERM at 0s
+    And container "app" receives SIGKILL at 10s
+    And an event "Killing" is recorded for container "app" of pod "web" 2 times
+
+  @behavior:grace-only-shrinks
+  Scenario: A longer grace on a second delete changes nothing
+    Given a pod "web" with terminationGracePeriodSeconds 10
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    And 2s pass
+    And the pod "web" is deleted with grace period 60s
+    Then container "app" receives SIGKILL at 8s
+    And an event "Killing" is recorded for container "app" of pod "web" 1 time
+
+  @seed:000 @behavior:force-delete
+  Scenario: Force delete removes the object at once; the kubelet still kills with the 2 s floor
+    Since 1.31 the kubelet treats deletionGracePeriodSeconds 0 as an override,
+    clamped to 1, then floored to 2 (before, it used the spec's 30 s).
+
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When the pod "web" is force deleted
+    Then the pod "web" is gone within 0s
+    And container "app" receives SIGTERM at 0s
+    And container "app" receives SIGKILL at 2s
+
+  @behavior:force-delete
+  Scenario: Force delete leaves a preStop hook at most one second
+    Given a pod "web" with terminationGracePeriodSeconds 30:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", "10"]
+      """
+    And container "app" ignores SIGTERM
+    When the pod "web" is force deleted
+    Then the timeline of pod "web" is:
+      | at | container | event          |
+      | 0s | -         | Deleted        |
+      | 0s | app       | PreStopStarted |
+      | 1s | app       | PreStopDone    |
+      | 1s | app       | SIGTERM        |
+      | 3s | app       | SIGKILL        |
+      | 3s | app       | Exited(137)    |
+
+  @behavior:force-delete
+  Scenario: Deleting with grace period 0 is a force delete
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    When the pod "web" is deleted with grace period 0s
+    Then the pod "web" is gone within 0s
+    And container "app" exits at 0s with code 143
+
+  @behavior:deleted-while-pending @upstream:deleted-while-pending
+  Scenario: A pod deleted while it is still initializing ends Failed before it goes
+    e2e: Deleted pods handling, Should transition to Failed phase a pod which
+    is deleted while pending.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: setup
+        containers:
+        - name: app
+      """
+    And container "setup" runs to completion after 60s
+    When 10s pass
+    Then the pod "web" phase is "Pending"
+    When the pod "web" is deleted
+    Then the timeline of pod "web" is:
+      | at | container | event         |
+      | 0s | setup     | SIGTERM       |
+      | 0s | setup     | Exited(143)   |
+      | 0s | -         | Phase(Failed) |
+      | 0s | -         | Deleted       |
+    And container "app" never receives SIGTERM

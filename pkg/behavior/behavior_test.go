@@ -1,0 +1,86 @@
+package behavior
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+func dur(d time.Duration) *time.Duration { return &d }
+
+// TestArgsRoundTrip pins the agent argument format: what the steps write
+// into the pod spec is what the simulator and the agent read back.
+func TestArgsRoundTrip(t *testing.T) {
+	cases := []struct {
+		name string
+		b    Behavior
+		args []string
+	}{
+		{"the default has no arguments", Default(), nil},
+		{"exits with code 1 after 5s", Behavior{Exit: &Exit{Code: 1, After: 5 * time.Second}, Term: Term{Code: 143}},
+			[]string{"--exit-code=1", "--exit-after=5s"}},
+		{"runs to completion", Behavior{Exit: &Exit{Code: 0, After: 1500 * time.Millisecond}, Term: Term{Code: 143}},
+			[]string{"--exit-code=0", "--exit-after=1.5s"}},
+		{"ignores SIGTERM", Behavior{Term: Term{Ignore: true, Code: 143}}, []string{"--on-sigterm=ignore"}},
+		{"takes 4s to exit after SIGTERM", Behavior{Term: Term{Delay: 4 * time.Second, Code: 143}}, []string{"--sigterm-delay=4s"}},
+		{"exits 0 on SIGTERM", Behavior{Term: Term{Code: 0}}, []string{"--sigterm-exit-code=0"}},
+		{"probes and memory", Behavior{Term: Term{Code: 143}, ReadyAfter: dur(2 * time.Second), FailLivenessAfter: dur(30 * time.Second),
+			FailReadinessAfter: dur(time.Minute), Memory: &Usage{Quantity: resource.MustParse("900Mi"), After: 10 * time.Second}},
+			[]string{"--ready-after=2s", "--fail-liveness-after=30s", "--fail-readiness-after=1m0s", "--memory=900Mi", "--memory-after=10s"}},
+		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
+			[]string{"--write=scratch:2Gi@10s"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			args := tc.b.Args()
+			if !reflect.DeepEqual(args, tc.args) {
+				t.Fatalf("Args() = %q, want %q", args, tc.args)
+			}
+			back, err := Parse(args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back.Args(), args) {
+				t.Errorf("Parse(Args()) gives %q", back.Args())
+			}
+		})
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"}} {
+		if _, err := Parse(args); err == nil {
+			t.Errorf("Parse(%q) accepted", args)
+		}
+	}
+}
+
+// TestParseCommand pins the exec commands both drivers understand.
+func TestParseCommand(t *testing.T) {
+	cases := []struct {
+		cmd  []string
+		want Command
+		ok   bool
+	}{
+		{[]string{"sleep", "3"}, Command{Duration: 3 * time.Second}, true},
+		{[]string{"/bin/sleep", "0.5"}, Command{Duration: 500 * time.Millisecond}, true},
+		{[]string{"sh", "-c", "sleep 3"}, Command{Duration: 3 * time.Second}, true},
+		{[]string{"/bin/sh", "-c", "sleep infinity"}, Command{Forever: true}, true},
+		{[]string{"true"}, Command{}, true},
+		{[]string{"false"}, Command{Code: 1}, true},
+		{[]string{"sh", "-c", "exit 3"}, Command{Code: 3}, true},
+		{ProbeCommand("readiness"), Command{Probe: "readiness"}, true},
+		{[]string{"nginx", "-s", "quit"}, Command{}, false},
+		{[]string{"sleep", "-1"}, Command{}, false},
+		{[]string{"sh", "-c", "sleep 3; echo hi"}, Command{}, false},
+		{nil, Command{}, false},
+	}
+	for _, tc := range cases {
+		got, err := ParseCommand(tc.cmd)
+		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
+			t.Errorf("ParseCommand(%q) = %+v, %v; want %+v ok=%v", tc.cmd, got, err, tc.want, tc.ok)
+		}
+	}
+}

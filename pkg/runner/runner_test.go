@@ -1,0 +1,98 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/report"
+)
+
+func load(t *testing.T, path string) []*Scenario {
+	t.Helper()
+	_, scs, problems := Load([]string{path})
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	return scs
+}
+
+// TestEachPickleRunsAlone: every scenario, every example row of an
+// outline and a scenario inside a Rule runs as exactly one pickle, at its
+// own line.
+func TestEachPickleRunsAlone(t *testing.T) {
+	scs := load(t, "testdata/outline.feature")
+	wantLines := []int{3, 16, 17, 18, 22}
+	if len(scs) != len(wantLines) {
+		t.Fatalf("%d pickles, want %d", len(scs), len(wantLines))
+	}
+	for i, sc := range scs {
+		if sc.Line != wantLines[i] {
+			t.Errorf("pickle %d at line %d, want %d", i, sc.Line, wantLines[i])
+		}
+		res := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 1})
+		if res.Status != report.Passed {
+			t.Errorf("%s: %s\n%s", sc.ID(), res.Status, res.Explain())
+		}
+	}
+}
+
+// TestSameSeedSameTimeline: a scenario run twice with the same seed gives
+// byte-identical timelines; the seed depends on the place, not the order.
+func TestSameSeedSameTimeline(t *testing.T) {
+	for _, sc := range load(t, "../../features") {
+		a := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 7})
+		b := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 7})
+		if a.TimelineText() != b.TimelineText() || a.Seed != b.Seed {
+			t.Errorf("%s: timelines differ between two runs with seed 7", sc.ID())
+		}
+	}
+	if ScenarioSeed(1, "a.feature", 3) == ScenarioSeed(1, "a.feature", 4) {
+		t.Error("two scenarios of one file share a seed")
+	}
+}
+
+// TestLintFindsEveryProblem: an unknown YAML field, a bad duration and an
+// undefined step, each at its line, all reported.
+func TestLintFindsEveryProblem(t *testing.T) {
+	problems := Lint(load(t, "testdata/lint.feature"), simdriver.New())
+	want := []string{
+		`testdata/lint.feature:9: unknown field "spec.containers[0].colour"`,
+		`testdata/lint.feature:11: "5x" is not a duration`,
+		`testdata/lint.feature:12: undefined step "the pod \"web\" dances"; nearest phrase:`,
+	}
+	if len(problems) != len(want) {
+		t.Fatalf("problems: %v", problems)
+	}
+	for i, p := range problems {
+		if !strings.HasPrefix(p.Error(), want[i]) {
+			t.Errorf("problem %d = %q, want prefix %q", i, p.Error(), want[i])
+		}
+	}
+}
+
+func TestTagFilter(t *testing.T) {
+	f, err := ParseFilter("@seed:003 && !slow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f([]string{"seed:003", "termination"}) || f([]string{"seed:003", "slow"}) {
+		t.Error("filter selects the wrong scenarios")
+	}
+	if _, err := ParseFilter("(termination"); err == nil {
+		t.Error("an unbalanced expression was accepted")
+	}
+}
+
+func TestReadTags(t *testing.T) {
+	for _, bad := range [][]string{{"needs:teleport"}, {"kubelet:2.0"}, {"kubelet:1.99"}, {"sim", "live"}} {
+		if _, err := ReadTags(bad); err == nil {
+			t.Errorf("tags %v accepted", bad)
+		}
+	}
+	m, err := ReadTags([]string{"kubelet:1.27", "needs:static-pods", "seed:003"})
+	if err != nil || m.KubeletVersion != "1.27" || len(m.Needs) != 1 {
+		t.Errorf("ReadTags = %+v, %v", m, err)
+	}
+}

@@ -1,0 +1,126 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+)
+
+func running(name string) corev1.ContainerStatus {
+	return corev1.ContainerStatus{Name: name, State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}, Started: ptr(true)}
+}
+
+func exited(name string, code int32) corev1.ContainerStatus {
+	return corev1.ContainerStatus{Name: name, State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: code}}}
+}
+
+func waiting(name, reason string) corev1.ContainerStatus {
+	return corev1.ContainerStatus{Name: name, State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: reason}}}
+}
+
+func backingOff(name string, lastCode int32) corev1.ContainerStatus {
+	cs := waiting(name, "CrashLoopBackOff")
+	cs.LastTerminationState.Terminated = &corev1.ContainerStateTerminated{ExitCode: lastCode}
+	return cs
+}
+
+// TestGetPhase pins getPhase (pkg/kubelet/kubelet_pods.go, 1.36).
+func TestGetPhase(t *testing.T) {
+	one := []corev1.Container{agent("app")}
+	two := []corev1.Container{agent("app"), agent("second")}
+	initC := []corev1.Container{agent("init")}
+	side := []corev1.Container{sidecar(agent("proxy"))}
+	cases := []struct {
+		name       string
+		policy     corev1.RestartPolicy
+		init       []corev1.Container
+		containers []corev1.Container
+		statuses   []corev1.ContainerStatus
+		terminal   bool
+		started    bool
+		want       corev1.PodPhase
+	}{
+		{name: "no statuses yet: Pending", containers: one, want: corev1.PodPending},
+		{name: "a running container: Running", containers: one, statuses: []corev1.ContainerStatus{running("app")}, want: corev1.PodRunning},
+		{name: "a second container still waiting keeps the pod Pending", containers: two,
+			statuses: []corev1.ContainerStatus{running("app"), waiting("second", "ErrImagePull")}, want: corev1.PodPending},
+		{name: "CrashLoopBackOff has a last termination: Running", containers: one,
+			statuses: []corev1.ContainerStatus{backingOff("app", 1)}, want: corev1.PodRunning},
+		{name: "Always, all exited: Running (restarting)", containers: one, statuses: []corev1.ContainerStatus{exited("app", 1)}, want: corev1.PodRunning},
+		{name: "Never, exited 0: Succeeded", policy: corev1.RestartPolicyNever, containers: one, statuses: []corev1.ContainerStatus{exited("app", 0)}, want: corev1.PodSucceeded},
+		{name: "Never, exited 1: Failed", policy: corev1.RestartPolicyNever, containers: one, statuses: []corev1.ContainerStatus{exited("app", 1)}, want: corev1.PodFailed},
+		{name: "OnFailure, exited 1: Running (will restart)", policy: corev1.RestartPolicyOnFailure, containers: one, statuses: []corev1.ContainerStatus{exited("app", 1)}, want: corev1.PodRunning},
+		{name: "OnFailure, exited 0: Succeeded", policy: corev1.RestartPolicyOnFailure, containers: one, statuses: []corev1.ContainerStatus{exited("app", 0)}, want: corev1.PodSucceeded},
+		{name: "terminal pod, Always, exited 143: Failed", containers: one, statuses: []corev1.ContainerStatus{exited("app", 143)}, terminal: true, want: corev1.PodFailed},
+		{name: "terminal pod, Always, exited 0: Succeeded", containers: one, statuses: []corev1.ContainerStatus{exited("app", 0)}, terminal: true, want: corev1.PodSucceeded},
+		{name: "a running regular init container: Pending", init: initC, containers: one,
+			statuses: []corev1.ContainerStatus{running("init"), waiting("app", "PodInitializing")}, want: corev1.PodPending},
+		{name: "a failed init container with Never: Failed", policy: corev1.RestartPolicyNever, init: initC, containers: one,
+			statuses: []corev1.ContainerStatus{exited("init", 1), waiting("app", "PodInitializing")}, want: corev1.PodFailed},
+		{name: "a failed init container with Always restarts: Pending", init: initC, containers: one,
+			statuses: []corev1.ContainerStatus{backingOff("init", 1), waiting("app", "PodInitializing")}, want: corev1.PodPending},
+		{name: "terminated sidecars are ignored: main exited 0 with Never is Succeeded", policy: corev1.RestartPolicyNever, init: side, containers: one,
+			statuses: []corev1.ContainerStatus{exited("proxy", 137), exited("app", 0)}, want: corev1.PodSucceeded},
+		{name: "a running sidecar counts as running", init: side, containers: one,
+			statuses: []corev1.ContainerStatus{running("proxy"), exited("app", 0)}, policy: corev1.RestartPolicyNever, want: corev1.PodRunning},
+		{name: "a sidecar not yet started keeps an uninitialized pod Pending", init: side, containers: one,
+			statuses: []corev1.ContainerStatus{{Name: "proxy", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}, Started: ptr(false)}, waiting("app", "PodInitializing")},
+			want: corev1.PodPending},
+		{name: "a restarting sidecar does not send an initialized pod back to Pending (1.33+)", init: side, containers: one, started: true,
+			statuses: []corev1.ContainerStatus{{Name: "proxy", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}, Started: ptr(false)}, running("app")},
+			want: corev1.PodRunning},
+		{name: "a per-container Never overrides the pod's Always", containers: []corev1.Container{func() corev1.Container {
+			c := agent("app")
+			c.RestartPolicy = ptr(corev1.ContainerRestartPolicyNever)
+			return c
+		}()}, statuses: []corev1.ContainerStatus{exited("app", 2)}, want: corev1.PodFailed},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := podOf("web", 30, tc.init, tc.containers...)
+			p.Spec.RestartPolicy = tc.policy
+			if p.Spec.RestartPolicy == "" {
+				p.Spec.RestartPolicy = corev1.RestartPolicyAlways
+			}
+			if got := getPhase(p, tc.statuses, tc.terminal, tc.started); got != tc.want {
+				t.Errorf("getPhase = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDeletedWhilePending pins TerminatePod: a pod deleted before its
+// containers started ends Failed, its containers ContainerStatusUnknown
+// (e2e "Should transition to Failed phase a pod which is deleted while
+// pending").
+func TestDeletedWhilePending(t *testing.T) {
+	s := newSim(t, "")
+	p := podOf("web", 30, []corev1.Container{agent("init", exitAfter(0, 60e9))}, agent("app"))
+	if err := s.CreatePod(p); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(10e9, nil)
+	if ph := s.Pod("web").Status.Phase; ph != corev1.PodPending {
+		t.Fatalf("phase %s before the delete, want Pending", ph)
+	}
+	// The object keeps the last status the kubelet wrote before its
+	// final delete removed it from the API.
+	obj := s.Pod("web")
+	if err := s.DeletePod("web", deleteOpts()); err != nil {
+		t.Fatal(err)
+	}
+	s.Settle(time.Hour)
+	if s.Pod("web") != nil {
+		t.Fatal("the kubelet did not delete the pod")
+	}
+	last := obj.Status
+	if last.Phase != corev1.PodFailed {
+		t.Errorf("last phase before the final delete %s, want Failed", last.Phase)
+	}
+	for _, cs := range last.ContainerStatuses {
+		if cs.State.Terminated == nil || cs.State.Terminated.Reason != "ContainerStatusUnknown" || cs.State.Terminated.ExitCode != 137 {
+			t.Errorf("container %s: %+v, want terminated ContainerStatusUnknown 137", cs.Name, cs.State)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+const s = time.Second
+
+// events is a deleted pod's timeline: t=0 is the delete at 10s.
+var events = []Event{
+	{At: 0, Seq: 1, Pod: "web", Container: "app", Kind: Started},
+	{At: 10 * s, Seq: 2, Pod: "web", Container: "app", Kind: PreStopStarted},
+	{At: 13 * s, Seq: 3, Pod: "web", Container: "app", Kind: PreStopDone},
+	{At: 13 * s, Seq: 4, Pod: "web", Container: "app", Kind: SIGTERM},
+	{At: 15 * s, Seq: 5, Pod: "web", Container: "app", Kind: SIGKILL},
+	{At: 15 * s, Seq: 6, Pod: "web", Container: "app", Kind: Exited, Code: 137},
+	{At: 15 * s, Seq: 7, Pod: "web", Container: "proxy", Kind: SIGTERM},
+	{At: 15 * s, Seq: 8, Pod: "web", Container: "proxy", Kind: Exited, Code: 143},
+	{At: 15 * s, Seq: 9, Pod: "web", Kind: Deleted},
+	{At: 15 * s, Seq: 10, Pod: "web", Kind: KubeEvent, Reason: "Killing", Count: 2},
+}
+
+func sel(container string, k Kind) Selector { return Selector{Pod: "web", Container: container, Kind: k} }
+
+// TestMatchers pins the time rules of dsl.md: `at`, `between`, `never`,
+// `after`, `in this order`, each relative to t=0 and widened by the
+// tolerance.
+func TestMatchers(t *testing.T) {
+	t0 := 10 * s
+	cases := []struct {
+		name string
+		err  error
+		fail string // "" when the expectation holds
+	}{
+		{"at: the first occurrence after t=0 at exactly T", ExpectAt(events, t0, 3*s, 0, sel("app", SIGTERM)), ""},
+		{"at: a different time fails and says when it was", ExpectAt(events, t0, 4*s, 0, sel("app", SIGTERM)), "at 3s"},
+		{"at: the tolerance widens the bound", ExpectAt(events, t0, 4*s, 1500*time.Millisecond, sel("app", SIGTERM)), ""},
+		{"at: events before t=0 do not count", ExpectAt(events, t0, 0, 0, sel("app", Started)), "no Started"},
+		{"between: inside the window", ExpectBetween(events, t0, 4*s, 6*s, 0, sel("app", SIGKILL)), ""},
+		{"between: outside the window", ExpectBetween(events, t0, 0, 2*s, 0, sel("app", SIGKILL)), "at 5s"},
+		{"never: none", ExpectNever(events, t0, sel("app", PostStartDone)), ""},
+		{"never: one", ExpectNever(events, t0, sel("app", SIGKILL)), "SIGKILL"},
+		{"after: by time", ExpectAfter(events, t0, 0, sel("proxy", SIGTERM), sel("app", PreStopDone)), ""},
+		{"after: same instant, by causal sequence", ExpectAfter(events, t0, 0, sel("proxy", SIGTERM), sel("app", Exited)), ""},
+		{"after: the wrong way round", ExpectAfter(events, t0, 0, sel("app", Exited), sel("proxy", SIGTERM)), "after"},
+		{"after: a tie within 1ms satisfies either order on a cluster", ExpectAfter(events, t0, time.Millisecond, sel("app", Exited), sel("proxy", SIGTERM)), ""},
+		{"order: exits in this order", ExpectOrder(events, t0, 0, []Selector{sel("app", Exited), sel("proxy", Exited)}), ""},
+		{"order: reversed", ExpectOrder(events, t0, 0, []Selector{sel("proxy", Exited), sel("app", Exited)}), "got"},
+		{"order: a missing event", ExpectOrder(events, t0, 0, []Selector{sel("app", Exited), sel("other", Exited)}), "no exit"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			switch {
+			case tc.fail == "" && tc.err != nil:
+				t.Errorf("unexpected failure: %v", tc.err)
+			case tc.fail != "" && tc.err == nil:
+				t.Errorf("expected a failure mentioning %q", tc.fail)
+			case tc.fail != "" && !strings.Contains(tc.err.Error(), tc.fail):
+				t.Errorf("failure %q does not mention %q", tc.err, tc.fail)
+			}
+		})
+	}
+}
+
+func TestCountAggregated(t *testing.T) {
+	if n := Count(events, Selector{Kind: KubeEvent, Reason: "Killing", AnyContainer: true}); n != 2 {
+		t.Errorf("Count = %d, want the aggregated 2", n)
+	}
+}
+
+// TestRows pins the timeline table: rows in order, other events in
+// between allowed unless exact.
+func TestRows(t *testing.T) {
+	t0 := 10 * s
+	rows := []Row{
+		{At: 0, HasAt: true, Container: "app", Label: "PreStopStarted"},
+		{At: 3 * s, HasAt: true, Container: "app", Label: "SIGTERM"},
+		{At: 5 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
+		{At: 5 * s, HasAt: true, Label: "Deleted"},
+	}
+	if err := ExpectRows(events, t0, 0, "web", rows, false); err != nil {
+		t.Errorf("rows: %v", err)
+	}
+	if err := ExpectRows(events, t0, 0, "web", rows, true); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
+		t.Errorf("exact rows should fail on the SIGTERM of proxy in between (a kind the table names), got %v", err)
+	}
+	wrong := append([]Row(nil), rows...)
+	wrong[1].At = 2 * s
+	if err := ExpectRows(events, t0, 0, "web", wrong, false); err == nil || !strings.Contains(err.Error(), "SIGTERM at 3s") {
+		t.Errorf("a wrong time should name the observed one, got %v", err)
+	}
+}
+
+func TestFormatOffset(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0s", 3 * s: "3s", 2500 * time.Millisecond: "2.5s", -1250 * time.Millisecond: "-1.25s", 10 * time.Millisecond: "0.01s"} {
+		if got := FormatOffset(d); got != want {
+			t.Errorf("FormatOffset(%s) = %q, want %q", d, got, want)
+		}
+	}
+}
