@@ -66,10 +66,10 @@ func TestGetPhase(t *testing.T) {
 			statuses: []corev1.ContainerStatus{running("proxy"), exited("app", 0)}, policy: corev1.RestartPolicyNever, want: corev1.PodRunning},
 		{name: "a sidecar not yet started keeps an uninitialized pod Pending", init: side, containers: one,
 			statuses: []corev1.ContainerStatus{{Name: "proxy", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}, Started: ptr(false)}, waiting("app", "PodInitializing")},
-			want: corev1.PodPending},
+			want:     corev1.PodPending},
 		{name: "a restarting sidecar does not send an initialized pod back to Pending (1.33+)", init: side, containers: one, started: true,
 			statuses: []corev1.ContainerStatus{{Name: "proxy", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}, Started: ptr(false)}, running("app")},
-			want: corev1.PodRunning},
+			want:     corev1.PodRunning},
 		{name: "a per-container Never overrides the pod's Always", containers: []corev1.Container{func() corev1.Container {
 			c := agent("app")
 			c.RestartPolicy = ptr(corev1.ContainerRestartPolicyNever)

@@ -22,7 +22,9 @@ var events = []Event{
 	{At: 15 * s, Seq: 10, Pod: "web", Kind: KubeEvent, Reason: "Killing", Count: 2},
 }
 
-func sel(container string, k Kind) Selector { return Selector{Pod: "web", Container: container, Kind: k} }
+func sel(container string, k Kind) Selector {
+	return Selector{Pod: "web", Container: container, Kind: k}
+}
 
 // TestMatchers pins the time rules of dsl.md: `at`, `between`, `never`,
 // `after`, `in this order`, each relative to t=0 and widened by the
