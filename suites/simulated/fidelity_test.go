@@ -1,0 +1,59 @@
+package simulated
+
+import (
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/podlife/podlife/pkg/runner"
+)
+
+var behaviorRow = regexp.MustCompile(`(?m)^\| ([a-z][a-z0-9-]*) \|`)
+
+// TestFidelityDocCoversTheCatalogue checks docs/fidelity.md against the
+// catalogue: every @behavior: tag has a row, and every row a scenario.
+func TestFidelityDocCoversTheCatalogue(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/fidelity.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]bool{}
+	for _, m := range behaviorRow.FindAllStringSubmatch(string(doc), -1) {
+		if m[1] != "behaviour" && m[1] != "rule" {
+			rows[m[1]] = true
+		}
+	}
+	_, scs, problems := runner.Load([]string{"../../features"})
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	tagged := map[string]bool{}
+	for _, sc := range scs {
+		for _, tag := range sc.Tags {
+			if id, ok := strings.CutPrefix(tag, "behavior:"); ok {
+				tagged[id] = true
+			}
+		}
+	}
+	var missing, unused []string
+	for id := range tagged {
+		if !rows[id] {
+			missing = append(missing, id)
+		}
+	}
+	for id := range rows {
+		if !tagged[id] {
+			unused = append(unused, id)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(unused)
+	if len(missing) > 0 {
+		t.Errorf("behaviours tagged in features/ without a row in docs/fidelity.md: %v", missing)
+	}
+	if len(unused) > 0 {
+		t.Errorf("rows of docs/fidelity.md no scenario covers: %v", unused)
+	}
+}
