@@ -393,7 +393,7 @@ func (w *podWorker) runningCtrs() []*ctr {
 }
 
 // since is the elapsed virtual time since t, in whole seconds, truncated as
-// the kubelet's int64(time.Since(start).Seconds()) does.
+// the kubelet does when it converts the elapsed seconds to int64.
 func (w *podWorker) since(t time.Duration) int64 {
 	return int64((w.s.now - t) / time.Second)
 }
