@@ -210,7 +210,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	}
 	if l, ok := st.Driver.(driver.Linter); ok {
 		if err := l.LintPod(d.build()); err != nil {
-			return inputErr("the %s driver cannot run pod %q: %v", st.Driver.Name(), name, err)
+			return inputErr("pod %q: %v", name, err)
 		}
 	}
 	st.pods = append(st.pods, d)

@@ -70,9 +70,14 @@ func JUnit(results []Result) junit.Testsuites {
 		s.AddTestcase(tc)
 		suites.Suites[i] = s
 	}
-	// The top-level counters are summed from the suites.
+	// The suites' times and the top-level counters are sums.
+	wall := map[string]float64{}
+	for _, r := range results {
+		wall[r.Feature] += r.Wall.Seconds()
+	}
 	suites.Tests, suites.Failures, suites.Skipped = 0, 0, 0
-	for _, s := range suites.Suites {
+	for i, s := range suites.Suites {
+		suites.Suites[i].Time = fmt.Sprintf("%.3f", wall[s.Name])
 		suites.Tests += s.Tests
 		suites.Failures += s.Failures
 		suites.Skipped += s.Skipped

@@ -204,10 +204,8 @@ func validatePod(p *corev1.Pod) field.ErrorList {
 			if c.Lifecycle != nil {
 				errs = append(errs, field.Forbidden(path.Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
 			}
-			for n, pr := range map[string]*corev1.Probe{"livenessProbe": c.LivenessProbe, "readinessProbe": c.ReadinessProbe, "startupProbe": c.StartupProbe} {
-				if pr != nil {
-					errs = append(errs, field.Forbidden(path.Child(n), "may not be set for init containers without restartPolicy=Always"))
-				}
+			for _, pr := range probesOf(c) {
+				errs = append(errs, field.Forbidden(path.Child(pr.field), "may not be set for init containers without restartPolicy=Always"))
 			}
 		}
 	}
@@ -267,10 +265,13 @@ func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) fie
 		return nil
 	}
 	var errs field.ErrorList
-	for name, v := range map[string]int32{"initialDelaySeconds": pr.InitialDelaySeconds, "timeoutSeconds": pr.TimeoutSeconds,
-		"periodSeconds": pr.PeriodSeconds, "successThreshold": pr.SuccessThreshold, "failureThreshold": pr.FailureThreshold} {
-		if v < 0 {
-			errs = append(errs, fieldErr(path.Child(name), v, "must be greater than or equal to 0"))
+	for _, f := range []struct {
+		name string
+		v    int32
+	}{{"initialDelaySeconds", pr.InitialDelaySeconds}, {"timeoutSeconds", pr.TimeoutSeconds}, {"periodSeconds", pr.PeriodSeconds},
+		{"successThreshold", pr.SuccessThreshold}, {"failureThreshold", pr.FailureThreshold}} {
+		if f.v < 0 {
+			errs = append(errs, fieldErr(path.Child(f.name), f.v, "must be greater than or equal to 0"))
 		}
 	}
 	if mustSucceedOnce && pr.SuccessThreshold != 1 {
@@ -383,4 +384,21 @@ func quantityOf(l corev1.ResourceList, n corev1.ResourceName) resource.Quantity 
 		return q.DeepCopy()
 	}
 	return resource.Quantity{}
+}
+
+// namedProbe is a container's probe with its field name.
+type namedProbe struct {
+	field string
+	probe *corev1.Probe
+}
+
+// probesOf lists a container's probes in a fixed order.
+func probesOf(c *corev1.Container) []namedProbe {
+	var out []namedProbe
+	for _, p := range []namedProbe{{"startupProbe", c.StartupProbe}, {"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}} {
+		if p.probe != nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

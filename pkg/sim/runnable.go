@@ -14,6 +14,13 @@ import (
 // N"`), and exec hooks and probes of the same kinds. CreatePod applies it
 // before the API server sees the pod.
 func CheckPod(p *corev1.Pod) error {
+	// What the API server would reject is caught here too, so that lint
+	// reports it before anything runs.
+	v := p.DeepCopy()
+	setDefaultsPod(v)
+	if errs := validatePod(v); len(errs) > 0 {
+		return fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
+	}
 	all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
 	for i := range all {
 		c := &all[i]
@@ -33,21 +40,24 @@ func checkContainer(c *corev1.Container) error {
 			return fmt.Errorf("agent arguments: %w", err)
 		}
 	} else if _, err := behavior.ParseCommand(append(append([]string{}, c.Command...), c.Args...)); err != nil {
-		return fmt.Errorf("image %s: the simulator runs only agent containers and `sleep N`: %w", c.Image, err)
+		return fmt.Errorf("image %s: the simulator runs agent containers (no image:) and images running `sleep N`: %w", c.Image, err)
 	}
 	if lc := c.Lifecycle; lc != nil {
-		for name, h := range map[string]*corev1.LifecycleHandler{"postStart": lc.PostStart, "preStop": lc.PreStop} {
-			if h != nil && h.Exec != nil {
-				if _, err := behavior.ParseCommand(h.Exec.Command); err != nil {
-					return fmt.Errorf("%s hook: %w", name, err)
+		for _, h := range []struct {
+			name    string
+			handler *corev1.LifecycleHandler
+		}{{"postStart", lc.PostStart}, {"preStop", lc.PreStop}} {
+			if h.handler != nil && h.handler.Exec != nil {
+				if _, err := behavior.ParseCommand(h.handler.Exec.Command); err != nil {
+					return fmt.Errorf("%s hook: %w", h.name, err)
 				}
 			}
 		}
 	}
-	for name, pr := range map[string]*corev1.Probe{"livenessProbe": c.LivenessProbe, "readinessProbe": c.ReadinessProbe, "startupProbe": c.StartupProbe} {
-		if pr != nil && pr.Exec != nil {
-			if _, err := behavior.ParseCommand(pr.Exec.Command); err != nil {
-				return fmt.Errorf("%s: %w", name, err)
+	for _, pr := range probesOf(c) {
+		if pr.probe.Exec != nil {
+			if _, err := behavior.ParseCommand(pr.probe.Exec.Command); err != nil {
+				return fmt.Errorf("%s: %w", pr.field, err)
 			}
 		}
 	}
