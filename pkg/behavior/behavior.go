@@ -7,6 +7,22 @@
 // behaviour means the same thing on every driver. The exec commands that
 // scenarios use for hooks and probes (`sleep N`, `sh -c "sleep N"`, `true`,
 // `false`, `exit N`) are parsed here too.
+//
+// What an agent container answers, on every driver:
+//
+//   - HTTP: it listens on AgentPort and on every containerPort of its
+//     container. GET /podlife/<kind> (liveness, readiness, startup) answers
+//     200 or 500 from the behaviour; any other path answers 200. A port
+//     nobody listens on refuses the connection.
+//   - TCP: the same ports accept connections.
+//   - exec: `ProbeCommand(kind)` exits 0 or 1 from the behaviour, counted
+//     from the container's start; `sleep N`, `true`, `false`, `exit N`
+//     (bare or under `sh -c`) do what they say.
+//
+// A probe's answer from the behaviour: readiness fails before ReadyAfter
+// (when set) and from FailReadinessAfter (when set); liveness fails from
+// FailLivenessAfter; startup succeeds from ReadyAfter when set, else at
+// once.
 package behavior
 
 import (
@@ -27,6 +43,9 @@ const Image = "podlife.local/agent:v1"
 
 // Path is the agent binary inside the image (its entrypoint).
 const Path = "/podlife-agent"
+
+// AgentPort is the port every agent serves HTTP and TCP on.
+const AgentPort = 8080
 
 // DefaultTermCode is the exit code of a process killed by an unhandled
 // SIGTERM (128+15).

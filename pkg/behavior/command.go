@@ -81,3 +81,34 @@ func parseWords(w []string, orig []string) (Command, error) {
 	}
 	return bad()
 }
+
+// Answer is what the agent answers a probe of kind, `since` after the
+// container started (see the package comment).
+func (b Behavior) Answer(kind string, since time.Duration) bool {
+	switch kind {
+	case "readiness":
+		if b.ReadyAfter != nil && since < *b.ReadyAfter {
+			return false
+		}
+		return b.FailReadinessAfter == nil || since < *b.FailReadinessAfter
+	case "liveness":
+		return b.FailLivenessAfter == nil || since < *b.FailLivenessAfter
+	case "startup":
+		return b.ReadyAfter == nil || since >= *b.ReadyAfter
+	}
+	return true
+}
+
+// Listens reports whether an agent container with these declared ports
+// accepts connections on port.
+func Listens(port int32, declared []int32) bool {
+	if port == AgentPort {
+		return true
+	}
+	for _, p := range declared {
+		if p == port {
+			return true
+		}
+	}
+	return false
+}

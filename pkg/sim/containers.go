@@ -5,6 +5,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -293,7 +294,8 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 		r.inContainer = true
 		d, forever, r.failsAtEnd = cmd.Duration, cmd.Forever, cmd.Code != 0
 	case h.HTTPGet != nil:
-		r.failsAtEnd = !c.agent
+		// Only the status code is ignored: a refused connection fails.
+		r.failsAtEnd = !c.agent || !behavior.Listens(c.port(h.HTTPGet.Port), c.ports())
 	case h.Sleep != nil:
 		d = time.Duration(h.Sleep.Seconds) * time.Second
 	case h.TCPSocket != nil:
@@ -326,4 +328,27 @@ func (r *hookRun) cancel() {
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}
+}
+
+// ports are the container's declared containerPorts.
+func (c *ctr) ports() []int32 {
+	var out []int32
+	for _, p := range c.spec.Ports {
+		out = append(out, p.ContainerPort)
+	}
+	return out
+}
+
+// port resolves a handler's port, by number or by the name of a declared
+// containerPort (0 when the name is unknown).
+func (c *ctr) port(p intstr.IntOrString) int32 {
+	if p.Type == intstr.Int {
+		return p.IntVal
+	}
+	for _, cp := range c.spec.Ports {
+		if cp.Name == p.StrVal {
+			return cp.ContainerPort
+		}
+	}
+	return 0
 }
