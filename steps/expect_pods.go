@@ -109,14 +109,24 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	_, ok, err := st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
-	if err != nil || ok {
+	at, ok, err := st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	if err != nil {
 		return err
 	}
-	return &timeline.Mismatch{
+	sel := ps.of(name)
+	var obs *timeline.Event
+	if e, found := timeline.First(st.events(), -1<<62, sel); found {
+		obs = &e
+	} else if ok {
+		obs = &timeline.Event{At: at}
+	}
+	if ok {
+		return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, nil)
+	}
+	return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, timeline.Margin(st.tol())),
 		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0), describePod(st.Session.View().Pod(name))),
-	}
+	})
 }
 
 // Then the pod "web" is gone between 6s and 8s: the first time it became
@@ -141,7 +151,8 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
 		return err
 	}
-	return st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
+	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.

@@ -71,7 +71,25 @@ func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string)
 	if err := st.waitFor(ctx, st.t0+d+st.tol(), sel); err != nil {
 		return err
 	}
-	return st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
+	return st.recordCheck(sel, st.t0+d-st.tol(), st.t0+d+st.tol(), err)
+}
+
+// recordCheck keeps the outcome of an expectation about sel, observed as
+// the first matching event at or after t=0.
+func (st *State) recordCheck(sel timeline.Selector, from, to time.Duration, err error) error {
+	what := sel.Describe()
+	if sel.Kind != "" {
+		what = timeline.Event{Kind: sel.Kind, Reason: sel.Reason, Status: sel.Status, Code: sel.Code}.Label()
+		if sel.Kind == timeline.Exited && !sel.HasCode {
+			what = "exit"
+		}
+	}
+	var obs *timeline.Event
+	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
+		obs = &e
+	}
+	return st.keepCheck(sel, what, from, to, obs, err)
 }
 
 // lookAhead completes a failure on the simulator, where the rest of the
@@ -104,7 +122,8 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
 		return err
 	}
-	return st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
+	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
 }
 
 // Then container "app" runs its preStop hook at 0s
@@ -191,13 +210,12 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 	if err != nil {
 		return err
 	}
-	if err := timeline.ExpectAt(st.events(), t.At, d, st.tol(), kill); err != nil {
-		m := err.(*timeline.Mismatch)
+	err = timeline.ExpectAt(st.events(), t.At, d, st.tol(), kill)
+	if m, ok := err.(*timeline.Mismatch); ok {
 		m.Expected += " after SIGTERM"
 		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0))
-		return m
 	}
-	return nil
+	return st.recordCheck(kill, t.At+d-st.tol(), t.At+d+st.tol(), err)
 }
 
 // Then container "app" never receives SIGKILL: over the whole scenario,

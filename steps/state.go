@@ -60,8 +60,12 @@ type State struct {
 	Notes []string
 	// SkipReason is set when a step could not be carried out by the driver.
 	SkipReason string
+	// Checks are the timed expectations evaluated so far, for reports.
+	Checks []timeline.Check
 
 	stepType   StepType
+	stepLine   int
+	stepText   string
 	t0         time.Duration
 	setup      driver.Setup
 	configured bool
@@ -105,8 +109,24 @@ func (st *State) Prepare(stepTexts []string) {
 	}
 }
 
-// BeginStep records the type of the step about to run.
-func (st *State) BeginStep(t StepType) { st.stepType = t }
+// BeginStep records the step about to run: its type (which decides
+// whether t=0 moves), its line and text (for the checks it records).
+func (st *State) BeginStep(t StepType, line int, text string) {
+	st.stepType, st.stepLine, st.stepText = t, line, text
+}
+
+// keepCheck records a timed expectation's outcome: the window [from, to] in
+// session time, and the first matching event at or after the window's
+// reference, if any.
+func (st *State) keepCheck(sel timeline.Selector, what string, from, to time.Duration, observed *timeline.Event, err error) error {
+	c := timeline.Check{Line: st.stepLine, Step: st.stepText, Pod: sel.Pod, Container: sel.Container, What: what,
+		From: from, To: to, OK: err == nil}
+	if observed != nil {
+		c.Observed, c.Seen = observed.At, true
+	}
+	st.Checks = append(st.Checks, c)
+	return err
+}
 
 // T0 is the scenario's current t=0.
 func (st *State) T0() time.Duration { return st.t0 }

@@ -46,8 +46,10 @@ type Result struct {
 	// T0 is where t=0 stood at the end, for rendering the timeline.
 	T0       time.Duration    `json:"t0"`
 	Timeline []timeline.Event `json:"timeline,omitempty"`
-	Wall     time.Duration    `json:"wall"`
-	Virtual  time.Duration    `json:"virtual"`
+	// Checks are the timed expectations with their outcome, for charts.
+	Checks  []timeline.Check `json:"checks,omitempty"`
+	Wall    time.Duration    `json:"wall"`
+	Virtual time.Duration    `json:"virtual"`
 	// Cucumber is godog's Cucumber JSON for this scenario (one feature
 	// holding one element).
 	Cucumber json.RawMessage `json:"cucumber,omitempty"`

@@ -65,7 +65,7 @@ func Lint(scs []*Scenario, d driver.Driver) []Problem {
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("ambiguous step %q matches %s", s.Text, strings.Join(pats, " and "))})
 				continue
 			}
-			st.BeginStep(dryType(s))
+			st.BeginStep(dryType(s), line, s.Text)
 			if err := call(ctx, matches[0].Fn, captures[0], s.Argument); err != nil && !errors.Is(err, godog.ErrSkip) && !errors.Is(err, steps.ErrDeclaredBadly) {
 				l, msg := errorPlace(sc, i, err)
 				add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})

@@ -120,7 +120,8 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 				return steps.WithState(ctx, st), nil
 			})
 			c.StepContext().Before(func(ctx context.Context, s *godog.Step) (context.Context, error) {
-				st.BeginStep(stepType(s))
+				i := min(next, len(sc.StepLines)-1)
+				st.BeginStep(stepType(s), sc.StepLines[i], sc.Keywords[i]+" "+s.Text)
 				return ctx, nil
 			})
 			c.StepContext().After(func(ctx context.Context, s *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
@@ -167,6 +168,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)
+	res.Checks = st.Checks
 	v := sess.View()
 	res.Timeline = append([]timeline.Event(nil), v.Timeline()...)
 	res.Virtual = sess.Now()
