@@ -2,11 +2,17 @@
 GO     ?= go
 GINKGO := $(GO) tool ginkgo
 
-.PHONY: help test-sim test build lint-features
+.PHONY: help test-sim test test-live kind-node-image build lint-features
+
+# The Kubernetes release `make kind-node-image` builds a node image for.
+KIND_K8S_VERSION ?= 1.36.3
 
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
+	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
+	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
+	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
 
 ## test-sim: the whole catalogue on the simulator, scenarios in parallel on
@@ -25,6 +31,18 @@ test:
 	  if [ -n "$$fmt" ]; then echo "gofmt would change: $$fmt"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+
+## test-live: the catalogue (but @sim scenarios) on a real kubelet, in
+## parallel, each scenario in its own namespace; the summary, the
+## differential report's line and the count line come last. See
+## hack/test-live.sh for the variables.
+test-live:
+	@KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
+
+## kind-node-image: a kind node image for KIND_K8S_VERSION, built offline
+## from the Go module proxy and Debian's packages, cached.
+kind-node-image:
+	@hack/kind-node-image.sh $(KIND_K8S_VERSION)
 
 build:
 	$(GO) build -o bin/podlife ./cmd/podlife

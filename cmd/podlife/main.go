@@ -5,6 +5,7 @@
 //	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
 //	podlife lint [--driver sim] PATH...
 //	podlife steps
+//	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster]
 //
 // Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
 package main
@@ -35,6 +36,7 @@ Usage:
   podlife run [flags] PATH...     run the scenarios of feature files or folders
   podlife lint [flags] PATH...    check scenarios without running them
   podlife steps                   list every step phrase with an example
+  podlife cleanup --run ID        delete what a live run left on a cluster (only what carries its label)
 
 Run 'podlife run -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
@@ -64,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdLint(args[1:], stdout, stderr)
 	case "steps":
 		cmdSteps(stdout)
+	case "cleanup":
+		err = cmdCleanup(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:
@@ -79,14 +83,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func newDriver(name string) (driver.Driver, error) {
+func newDriver(name string, live *liveFlags, stderr io.Writer) (driver.Driver, error) {
 	switch name {
 	case "sim":
 		return simdriver.New(), nil
 	case "live":
-		return nil, fmt.Errorf("%w: the live driver is not available in this build yet; use --driver sim", errBadInput)
+		return live.driver(stderr), nil
 	}
-	return nil, fmt.Errorf("unknown driver %q (drivers: sim)", name)
+	return nil, fmt.Errorf("unknown driver %q (drivers: sim, live)", name)
 }
 
 // load parses, selects and lints; every problem is printed as file:line.
@@ -120,16 +124,21 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	fs := flag.NewFlagSet("podlife run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator)")
+	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator) or live (a cluster; see the live flags)")
+	live := addLiveFlags(fs)
 	seed := fs.Int64("seed", 1, "run seed; each scenario's seed derives from it and the scenario's place")
 	tags := fs.String("tags", "", "tag expression selecting scenarios (Ginkgo label syntax: 'termination && !slow')")
 	dir := fs.String("report", "", "report folder (default reports/<driver>)")
 	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
-	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once (live: 4 unless given)")
 	if err := fs.Parse(args); err != nil {
 		return false, errBadInput
 	}
-	d, err := newDriver(*drvName)
+	if *drvName == "live" && !flagGiven(fs, "parallel") {
+		*parallel = 4
+	}
+	live.parallel = *parallel
+	d, err := newDriver(*drvName, live, stderr)
 	if err != nil {
 		return false, err
 	}
@@ -145,6 +154,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
 	fmt.Fprintf(stdout, "running %d scenario(s) on %s (seed %d)\n", len(scs), d.Name(), *seed)
 	results := runAll(ctx, scs, opt, *parallel, stdout)
+	if ld, ok := d.(liveDriver); ok {
+		// Whatever happened (a failure, an interrupt), nothing of this
+		// run stays on the cluster.
+		finishLive(ld, stdout, stderr)
+	}
 	report.Summary(stdout, results)
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
@@ -206,7 +220,7 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errBadInput
 	}
-	d, err := newDriver(*drvName)
+	d, err := newDriver(*drvName, &liveFlags{}, stderr)
 	if err != nil {
 		return err
 	}
