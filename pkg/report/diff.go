@@ -53,6 +53,7 @@ func (d ScenarioDiff) Differs() bool { return len(d.Differences) > 0 }
 type occ struct {
 	key    string // pod/container label #n
 	at     time.Duration
+	fromT0 time.Duration // the time relative to t=0 in any case
 	ev     timeline.Event
 	before bool // before the action that set t=0
 }
@@ -64,10 +65,18 @@ type occ struct {
 // started in that same instant), and relative to the first pod's
 // creation for those before.
 func lane(r Result) []occ {
+	// The action: a delete request close to t=0 if there is one (on the
+	// simulator the pods may have been created in the same instant), else
+	// a create request.
 	mark := -1
-	for i, e := range r.Timeline {
-		if e.At >= r.T0 && (e.Kind == timeline.DeleteRequested || e.Kind == timeline.PodCreated) {
-			mark = i
+	for _, kind := range []timeline.Kind{timeline.DeleteRequested, timeline.PodCreated} {
+		for i, e := range r.Timeline {
+			if e.Kind == kind && e.At >= r.T0 && e.At-r.T0 <= actionWindow {
+				mark = i
+				break
+			}
+		}
+		if mark >= 0 {
 			break
 		}
 	}
@@ -95,7 +104,7 @@ func lane(r Result) []occ {
 		before := (mark >= 0 && i < mark) || (mark < 0 && e.At < r.T0)
 		k := who + " " + e.Label()
 		seen[k]++
-		o := occ{key: fmt.Sprintf("%s #%d", k, seen[k]), at: e.At - r.T0, ev: e, before: before}
+		o := occ{key: fmt.Sprintf("%s #%d", k, seen[k]), at: e.At - r.T0, fromT0: e.At - r.T0, ev: e, before: before}
 		if before {
 			o.at = e.At - origin
 		}
@@ -164,7 +173,7 @@ func compareTimelines(s, l Result, tol time.Duration) []string {
 	// The live run ends when its last step does (the pods are then removed
 	// by cleanup): what the simulator did after that horizon was not
 	// observed live, which is no difference.
-	horizon := l.Virtual - l.T0 - lateness
+	horizon := l.Virtual - l.T0 - max(tol, lateness)
 	rel := func(o occ) string {
 		if o.before {
 			return timeline.FormatOffset(o.at) + " after creation"
@@ -174,7 +183,7 @@ func compareTimelines(s, l Result, tol time.Duration) []string {
 	var diffs []string
 	for _, o := range sl {
 		if _, ok := liveAt[o.key]; !ok && (o.before || o.at <= horizon) {
-			diffs = append(diffs, fmt.Sprintf("only on the simulator: %s at %s", o.key, rel(o)))
+			diffs = append(diffs, fmt.Sprintf("only on the simulator: %s at %s (the live run was observed up to %s)", o.key, rel(o), timeline.FormatOffset(l.Virtual-l.T0)))
 		}
 	}
 	for _, o := range ll {
@@ -188,7 +197,12 @@ func compareTimelines(s, l Result, tol time.Duration) []string {
 			continue
 		}
 		if lo.before != o.before {
-			diffs = append(diffs, fmt.Sprintf("timing: %s %s t=0 on the simulator, %s it live", o.key, beforeAfter(o.before), beforeAfter(lo.before)))
+			// One side has it before the action, the other after: compare
+			// both from t=0.
+			if d := lo.fromT0 - o.fromT0; d > tol || d < -tol {
+				diffs = append(diffs, fmt.Sprintf("timing: %s at %s on the simulator, %s live, from t=0 (beyond ±%s)", o.key,
+					timeline.FormatOffset(o.fromT0), timeline.FormatOffset(lo.fromT0), timeline.FormatOffset(tol)))
+			}
 			continue
 		}
 		if d := lo.at - o.at; d > tol || d < -tol {
@@ -224,16 +238,13 @@ func compareTimelines(s, l Result, tol time.Duration) []string {
 	return diffs
 }
 
+// actionWindow is how long after t=0 the API records the action that set
+// it.
+const actionWindow = 500 * time.Millisecond
+
 // lateness is how long after a live run's end its last observations may
 // still have been on their way.
 const lateness = 1500 * time.Millisecond
-
-func beforeAfter(before bool) string {
-	if before {
-		return "before"
-	}
-	return "after"
-}
 
 // WriteDiff writes diff.md and diff.json into dir.
 func WriteDiff(dir string, diffs []ScenarioDiff, tol time.Duration) error {

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -33,6 +34,10 @@ func differential(live []report.Result) string {
 		if sc, ok := byID[l.ID()]; ok {
 			sim = append(sim, runner.Run(context.Background(), sc, runner.Options{Driver: simdriver.New(), Seed: seed}))
 		}
+	}
+	// Both sides' results, for whoever wants to look closer.
+	if b, err := json.MarshalIndent(map[string][]report.Result{"sim": sim, "live": live}, "", " "); err == nil {
+		_ = os.WriteFile("reports/live/results.json", b, 0o644)
 	}
 	diffs := report.Compare(sim, live, shared.Tolerance)
 	if err := report.WriteDiff("reports/live", diffs, shared.Tolerance); err != nil {

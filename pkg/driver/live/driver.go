@@ -176,6 +176,13 @@ func (d *Driver) logf(format string, args ...any) {
 	}
 }
 
+// debugf writes a trace line when PODLIFE_DEBUG=1.
+func (d *Driver) debugf(format string, args ...any) {
+	if os.Getenv("PODLIFE_DEBUG") == "1" {
+		fmt.Fprintf(os.Stderr, "%s podlife debug: %s\n", time.Now().Format("15:04:05.000"), fmt.Sprintf(format, args...))
+	}
+}
+
 func (d *Driver) connect(ctx context.Context) error {
 	d.once.Do(func() { d.err = d.doConnect(ctx) })
 	return d.err

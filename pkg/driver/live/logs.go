@@ -104,6 +104,7 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 	read := false
 	for {
 		stream, err := s.d.cs.CoreV1().Pods(s.ns).GetLogs(t.name, opts).Stream(s.ctx)
+		s.d.debugf("%s/%s/%s: log stream (previous=%v): %v", s.ns, t.name, c.name, previous, err)
 		if err == nil {
 			in.markAttached()
 			sc := bufio.NewScanner(stream)
@@ -113,6 +114,7 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 				fn(strings.TrimSpace(sc.Text()))
 			}
 			_ = stream.Close()
+			s.d.debugf("%s/%s/%s: log stream ended (read=%v, err=%v)", s.ns, t.name, c.name, read, sc.Err())
 			if previous || (read && !s.stillRunning(t, c, in)) {
 				return read
 			}

@@ -169,7 +169,8 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 			s.onContainer(t, &list[i], now)
 		}
 	}
-	if old.Status.Phase != p.Status.Phase && p.Status.Phase != "" {
+	// A new pod's Pending is no change (the simulator records none either).
+	if old.Status.Phase != p.Status.Phase && p.Status.Phase != "" && !(old.Status.Phase == "" && p.Status.Phase == corev1.PodPending) {
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Phase, Reason: string(p.Status.Phase), Message: p.Status.Reason})
 	}
 	if p.Status.Reason == "Evicted" && old.Status.Reason != "Evicted" {

@@ -464,7 +464,7 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 			// from the API, say) is activity still going on.
 			for _, c := range t.ctrs {
 				for _, in := range c.insts {
-					if c.agent && in.started && !in.finished && in.exit == nil && !in.logEnded {
+					if c.agent && in.followed && !in.finished && in.exit == nil && !in.logEnded {
 						return false
 					}
 				}
@@ -495,6 +495,7 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 		return true
 	}
 	at, ok, err := s.RunUntil(ctx, deadline, settled)
+	s.d.debugf("%s: settled=%v at %s (err %v)", s.ns, ok, at, err)
 	if err != nil || !ok {
 		return s.Now(), !ok && err == nil, err
 	}
