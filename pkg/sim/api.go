@@ -28,6 +28,8 @@ type apiServer struct {
 	pods            map[string]*corev1.Pod
 	nodes           map[string]*corev1.Node
 	priorityClasses map[string]*schedulingv1.PriorityClass
+	configMaps      map[string]*corev1.ConfigMap
+	secrets         map[string]*corev1.Secret
 	events          []*corev1.Event
 	eventIndex      map[eventKey]*corev1.Event
 	rv              int64
@@ -39,6 +41,8 @@ func newAPIServer(s *Simulator) *apiServer {
 		pods:            map[string]*corev1.Pod{},
 		nodes:           map[string]*corev1.Node{},
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
+		configMaps:      map[string]*corev1.ConfigMap{},
+		secrets:         map[string]*corev1.Secret{},
 		eventIndex:      map[eventKey]*corev1.Event{},
 	}
 	for _, pc := range builtinPriorityClasses() {
@@ -211,7 +215,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		g := *requested
 		// 1.33+ (PR #122646): the new deadline is never in the past; when
 		// it had to be clamped, a non-zero request is stored as 1.
-		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) {
+		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) && a.s.profile.ClampDeletionDeadline {
 			ts = nowWall
 			if g != 0 {
 				g = 1

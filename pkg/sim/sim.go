@@ -103,11 +103,38 @@ func (s *Simulator) AddPriorityClass(pc *schedulingv1.PriorityClass) error {
 	return s.api.createPriorityClass(pc)
 }
 
+// AddConfigMap stores a ConfigMap in the scenario's namespace; pods
+// waiting for it (CreateContainerConfigError, FailedMount) find it at their
+// next sync.
+func (s *Simulator) AddConfigMap(cm *corev1.ConfigMap) error {
+	if _, dup := s.api.configMaps[cm.Name]; dup {
+		return fmt.Errorf("config map %q already exists", cm.Name)
+	}
+	s.api.configMaps[cm.Name] = cm.DeepCopy()
+	return nil
+}
+
+// AddSecret stores a Secret in the scenario's namespace.
+func (s *Simulator) AddSecret(sec *corev1.Secret) error {
+	if _, dup := s.api.secrets[sec.Name]; dup {
+		return fmt.Errorf("secret %q already exists", sec.Name)
+	}
+	s.api.secrets[sec.Name] = sec.DeepCopy()
+	return nil
+}
+
 // CreatePod creates a pod through the API server: defaulting, validation
 // and admission plugins apply, and an invalid pod is an error.
 func (s *Simulator) CreatePod(p *corev1.Pod) error {
 	if err := CheckPod(p); err != nil {
 		return err
+	}
+	if !s.profile.Sidecars {
+		for _, c := range p.Spec.InitContainers {
+			if c.RestartPolicy != nil {
+				return fmt.Errorf("init container %q: restartPolicy on an init container (a sidecar) needs Kubernetes 1.28 or later; this kubelet is %s", c.Name, s.profile.Version)
+			}
+		}
 	}
 	s.running = true
 	return s.api.createPod(p)
