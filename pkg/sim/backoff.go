@@ -37,8 +37,10 @@ func (c virtualClock) Since(t time.Time) time.Duration { return c.Now().Sub(t) }
 func (virtualClock) After(time.Duration) <-chan time.Time {
 	panic("sim: flowcontrol.Backoff does not wait")
 }
-func (virtualClock) NewTimer(time.Duration) clock.Timer { panic("sim: flowcontrol.Backoff does not wait") }
-func (virtualClock) Sleep(time.Duration)                { panic("sim: flowcontrol.Backoff does not wait") }
+func (virtualClock) NewTimer(time.Duration) clock.Timer {
+	panic("sim: flowcontrol.Backoff does not wait")
+}
+func (virtualClock) Sleep(time.Duration) { panic("sim: flowcontrol.Backoff does not wait") }
 func (virtualClock) Tick(time.Duration) <-chan time.Time {
 	panic("sim: flowcontrol.Backoff does not wait")
 }
