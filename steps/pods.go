@@ -25,6 +25,10 @@ type podDecl struct {
 	beh     map[string]*behavior.Behavior
 	created bool
 	static  bool
+	// unpullable and cannotStart name containers shaped by "the image of
+	// container … cannot be pulled" and "container … fails to start".
+	unpullable  map[string]bool
+	cannotStart map[string]bool
 }
 
 // build is the pod sent to the driver.
@@ -35,6 +39,13 @@ func (p *podDecl) build() *corev1.Pod {
 			if b, ok := p.beh[cs[i].Name]; ok {
 				cs[i].Image = behavior.Image
 				cs[i].Args = b.Args()
+			}
+			if p.cannotStart[cs[i].Name] {
+				cs[i].Command = []string{behavior.MissingBinary}
+				cs[i].Args = nil
+			}
+			if p.unpullable[cs[i].Name] {
+				cs[i].Image = behavior.UnpullableImage
 			}
 		}
 	}
@@ -194,7 +205,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if res != nil {
 		pod.Spec.Containers[0].Resources = *res
 	}
-	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}}
+	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{}}
 	for _, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
 		for i := range list {
 			c := &list[i]

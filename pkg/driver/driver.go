@@ -33,6 +33,7 @@ import (
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -75,6 +76,9 @@ type Setup struct {
 	KubeletVersion  string
 	Nodes           []*corev1.Node
 	PriorityClasses []*schedulingv1.PriorityClass
+	// ConfigMaps and Secrets live in the scenario's namespace.
+	ConfigMaps []*corev1.ConfigMap
+	Secrets    []*corev1.Secret
 }
 
 // Session is one scenario's cluster.
@@ -114,6 +118,19 @@ type View interface {
 	Events() []*corev1.Event
 	// Timeline is what happened, in order.
 	Timeline() []timeline.Event
+}
+
+// PodPrinter is implemented by Views that can print a pod's `kubectl get
+// pods` columns themselves: the API server renders them, so its rules are
+// its version's. Steps fall back to pkg/printer's current rules.
+type PodPrinter interface {
+	PrintPod(name string) (printer.Columns, bool)
+}
+
+// SandboxKiller is implemented by Sessions that can make a pod's sandbox
+// die (the pause container killed), for the kubelet to re-create it.
+type SandboxKiller interface {
+	KillSandbox(ctx context.Context, pod string) error
 }
 
 // Linter is implemented by drivers that can tell, before running, that a

@@ -57,7 +57,9 @@ type instance struct {
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 	c := &ctr{w: w, spec: spec, name: spec.Name, init: init}
 	c.sidecar = init && isSidecar(spec)
-	if spec.Image == behavior.Image {
+	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
+		c.cmd = behavior.Command{Missing: true}
+	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Validated before the pod was created (CheckPod).
 		c.beh, _ = behavior.Parse(spec.Args)
@@ -144,6 +146,15 @@ func (w *podWorker) startContainer(a *action) (*instance, *startError) {
 	delete(w.reasons, c.name)
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
 	w.event(c, corev1.EventTypeNormal, "Created", "Created container: "+c.name)
+	if c.cmd.Missing {
+		// CRI StartContainer fails: the runtime reports the container
+		// exited with StartError (128), the kubelet RunContainerError.
+		msg := fmt.Sprintf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: %q: stat %s: no such file or directory: unknown", behavior.MissingBinary, behavior.MissingBinary)
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+msg)
+		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, w.s.now, 128, "StartError"
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
+		return inst, &startError{reason: "RunContainerError", message: msg}
+	}
 	if restarts > 0 {
 		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}

@@ -479,6 +479,7 @@ func (r *syncRun) next() {
 		if err != nil {
 			w.reasons[a.c.name] = waitReason{err.reason, err.message}
 			r.errs = append(r.errs, err)
+			r.changed = r.changed || inst != nil // a start that failed after create
 			continue
 		}
 		r.changed = true

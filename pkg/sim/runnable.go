@@ -33,7 +33,7 @@ func CheckPod(p *corev1.Pod) error {
 
 func checkContainer(c *corev1.Container) error {
 	if c.Image == behavior.Image {
-		if len(c.Command) > 0 {
+		if len(c.Command) > 0 && !(len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) {
 			return fmt.Errorf("an agent container takes behaviour arguments, not a command")
 		}
 		if _, err := behavior.Parse(c.Args); err != nil {

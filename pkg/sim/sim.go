@@ -145,6 +145,27 @@ func (s *Simulator) DeletePod(name string, opts metav1.DeleteOptions) error {
 	return s.api.deletePod(name, opts, "")
 }
 
+// LoseSandbox makes a running pod's sandbox die: the kubelet notices
+// (PLEG), kills what still runs, creates a new sandbox and runs the init
+// containers again (computePodActions with PodSandboxChanged).
+func (s *Simulator) LoseSandbox(name string) error {
+	p := s.api.pods[name]
+	if p == nil {
+		return fmt.Errorf("pod %q does not exist", name)
+	}
+	k := s.byNode[p.Spec.NodeName]
+	if k == nil || k.workers[p.UID] == nil {
+		return fmt.Errorf("pod %q is not running on a node", name)
+	}
+	w := k.workers[p.UID]
+	if !w.sandbox {
+		return fmt.Errorf("pod %q has no sandbox", name)
+	}
+	w.sandbox, w.sandboxLost = false, true
+	w.queueSync()
+	return nil
+}
+
 // Pod returns the API object of a pod, or nil once it is gone. The object
 // belongs to the simulator and must not be modified.
 func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pods[name] }

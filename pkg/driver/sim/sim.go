@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -74,8 +75,21 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 			return err
 		}
 	}
+	for _, cm := range st.ConfigMaps {
+		if err := s.sim.AddConfigMap(cm); err != nil {
+			return err
+		}
+	}
+	for _, sec := range st.Secrets {
+		if err := s.sim.AddSecret(sec); err != nil {
+			return err
+		}
+	}
 	return nil
 }
+
+// KillSandbox makes the pod's sandbox die.
+func (s *session) KillSandbox(_ context.Context, pod string) error { return s.sim.LoseSandbox(pod) }
 
 func (s *session) Apply(_ context.Context, p *corev1.Pod) error { return s.sim.CreatePod(p) }
 
@@ -105,6 +119,24 @@ func (s *session) View() driver.View { return view{s.sim} }
 func (s *session) Close(context.Context) error { return nil }
 
 type view struct{ s *sim.Simulator }
+
+var (
+	_ driver.PodPrinter    = view{}
+	_ driver.SandboxKiller = (*session)(nil)
+)
+
+// PrintPod prints with the simulated API server's version's rules.
+func (v view) PrintPod(name string) (printer.Columns, bool) {
+	p := v.s.Pod(name)
+	if p == nil {
+		return printer.Columns{}, false
+	}
+	prof := v.s.Profile()
+	return printer.Pod(p, sim.Epoch.Add(v.s.Now()), printer.Options{
+		TerminatingOnlyIfNotTerminal: prof.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          prof.CompletedShowsError,
+	}), true
+}
 
 func (v view) Pod(name string) *corev1.Pod   { return v.s.Pod(name) }
 func (v view) Node(name string) *corev1.Node { return v.s.Node(name) }
