@@ -18,6 +18,7 @@ func statusExpectations() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		def(f, `^the pod "([^"]*)" shows status "([^"]*)"$`, `Then the pod "web" shows status "CrashLoopBackOff"`, showsStatus),
+		def(f, `^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" within 1m`, showsStatusWithin),
 		def(f, `^the pod "([^"]*)" shows ready "([^"]*)"$`, `Then the pod "web" shows ready "1/2"`, showsReady),
 		def(f, `^the pod "([^"]*)" shows (\S+) restarts?$`, `Then the pod "web" shows 3 restarts`, showsRestarts),
 		def(f, ctr+`is ready within (\S+)$`, `Then container "app" of pod "web" is ready within 5s`, containerReadyWithin),
@@ -69,6 +70,46 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 // `kubectl get pods`, now.
 func showsStatus(ctx context.Context, name, status string) error {
 	return From(ctx).checkColumns(ctx, name, "showing STATUS "+status, func(c printer.Columns) bool { return c.Status == status })
+}
+
+// Then the pod "web" shows status "CrashLoopBackOff" within 1m: the STATUS
+// column took that value at some time up to t0+D, before t=0 included
+// (a value the API held only within one instant counts: a watch sees it).
+func showsStatusWithin(ctx context.Context, name, status, d string) error {
+	st := From(ctx)
+	dur, err := parseDuration(d)
+	if err != nil {
+		return err
+	}
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := timeline.Selector{Pod: name, Kind: timeline.Status, Reason: status}
+	_, _, err = st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool {
+		_, ok := timeline.First(v.Timeline(), -1<<62, sel)
+		return ok
+	})
+	if err != nil {
+		return err
+	}
+	var obs *timeline.Event
+	if e, ok := timeline.First(st.events(), -1<<62, sel); ok {
+		obs = &e
+		return st.keepCheck(sel, "Status("+status+")", 0, st.t0+dur+st.tol(), obs, nil)
+	}
+	var seen []string
+	for _, e := range st.events() {
+		if e.Pod == name && e.Kind == timeline.Status {
+			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0)))
+		}
+	}
+	return st.keepCheck(sel, "Status("+status+")", 0, st.t0+dur+st.tol(), nil, &timeline.Mismatch{
+		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s", name, status, d),
+		Observed: "STATUS was " + strings.Join(seen, ", "),
+	})
 }
 
 // Then the pod "web" shows ready "1/2"

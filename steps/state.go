@@ -302,6 +302,12 @@ func (st *State) create(ctx context.Context, p *podDecl) error {
 		return inputErr("the pod %q was created already", p.name)
 	}
 	p.created = true
+	if l, ok := st.Driver.(driver.Linter); ok {
+		// Behaviour steps changed the pod since it was declared.
+		if err := l.LintPod(p.build()); err != nil {
+			return inputErr("pod %q: %v", p.name, err)
+		}
+	}
 	if st.DryRun {
 		return nil
 	}

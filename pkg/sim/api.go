@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -125,6 +126,7 @@ func (a *apiServer) createPod(in *corev1.Pod) error {
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
+	a.recordColumns(p, printer.Columns{})
 	if p.Spec.NodeName != "" {
 		a.notifyKubelet(p, watchAdded)
 	} else {
@@ -257,6 +259,8 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 // watchers see a MODIFIED event.
 func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	first := p.DeletionTimestamp == nil
+	before := a.columns(p)
+	defer a.recordColumns(p, before)
 	g := grace
 	p.DeletionTimestamp = ts
 	p.DeletionGracePeriodSeconds = &g
@@ -321,10 +325,28 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 		return false
 	}
 	old := p.Status
+	before := a.columns(p)
 	p.Status = st
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
+	a.recordColumns(p, before)
 	return true
+}
+
+// columns is what `kubectl get pods` shows for p now, by this API server's
+// printer (server-side printing).
+func (a *apiServer) columns(p *corev1.Pod) printer.Columns {
+	return printer.Pod(p, a.s.wall(a.s.now).Time, printer.Options{
+		TerminatingOnlyIfNotTerminal: a.s.profile.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          a.s.profile.CompletedShowsError,
+	})
+}
+
+// recordColumns notes a change of the STATUS column in the timeline.
+func (a *apiServer) recordColumns(p *corev1.Pod, before printer.Columns) {
+	if after := a.columns(p); after.Status != before.Status {
+		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after.Status})
+	}
 }
 
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {

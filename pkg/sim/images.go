@@ -2,16 +2,10 @@ package sim
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/distribution/reference"
 	corev1 "k8s.io/api/core/v1"
 )
-
-// UnpullableDomain is the registry the simulator cannot reach: an image
-// under the reserved .invalid domain fails to pull, as it would on any
-// cluster. The "image cannot be pulled" behaviour uses it.
-const UnpullableDomain = "podlife.invalid"
 
 // ensureImage is EnsureImageExists (pkg/kubelet/images/image_manager.go):
 // an unparseable reference is InvalidImageName (no back-off); pull policy
@@ -50,7 +44,7 @@ func (w *podWorker) ensureImage(c *ctr) *startError {
 		return &startError{reason: "ImagePullBackOff", message: msg + ": ErrImagePull: " + w.k.pullErrors[key]}
 	}
 	w.event(c, corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", img))
-	if reference.Domain(named) == UnpullableDomain || strings.HasSuffix(reference.Domain(named), ".invalid") {
+	if unpullable(img) {
 		perr := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", ref, ref, ref)
 		w.event(c, corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", img, perr))
 		b.Next(key, w.s.wall(w.s.now).Time)

@@ -235,6 +235,9 @@ func (w *podWorker) createSandbox() {
 		w.startTime = &t
 	}
 	w.s.record(timeline.Event{Pod: w.name, Kind: timeline.SandboxReady})
+	// PLEG reports the new sandbox: another sync follows, which publishes
+	// what this one's starts left in the reason cache.
+	w.queueSync()
 }
 
 // recreateSandbox follows a lost sandbox (computePodActions with
