@@ -58,7 +58,7 @@ func containerRestartedTimes(ctx context.Context, cname, pname, n string) error 
 	for _, e := range st.events() {
 		if sel.Matches(e) {
 			if seen++; seen == want {
-				st.moveT0(e.At)
+				st.moveT0(timeline.Before(e))
 			}
 		}
 	}
@@ -82,7 +82,7 @@ func sandboxLost(ctx context.Context, name string) error {
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.Session.Now())
+	st.moveT0(st.actionMark())
 	if err := k.KillSandbox(ctx, name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
 	}
@@ -102,7 +102,7 @@ func podCreated(ctx context.Context, name string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.Session.Now())
+	st.moveT0(st.actionMark())
 	return st.create(ctx, p)
 }
 
@@ -113,7 +113,7 @@ func podsCreated(ctx context.Context) error {
 		if err := st.ready(ctx); err != nil {
 			return err
 		}
-		st.moveT0(st.Session.Now())
+		st.moveT0(st.actionMark())
 	}
 	n := 0
 	for _, p := range st.pods {
@@ -170,7 +170,7 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.Session.Now())
+	st.moveT0(st.actionMark())
 	if err := st.Session.Delete(ctx, name, opts); err != nil {
 		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
 	}
@@ -194,7 +194,7 @@ func timePasses(ctx context.Context, d string) error {
 	if err != nil {
 		return err
 	}
-	st.moveT0(at)
+	st.moveT0(timeline.Mark{At: at})
 	return nil
 }
 
@@ -225,11 +225,11 @@ func podBecomes(ctx context.Context, name, state string) error {
 			Observed: describePod(st.Session.View().Pod(name)),
 		}
 	}
-	at := st.Session.Now()
+	mark := timeline.Mark{At: st.Session.Now()}
 	if e, found := lastTransition(st.events(), name, ps); found {
-		at = e.At
+		mark = timeline.Before(e)
 	}
-	st.moveT0(at)
+	st.moveT0(mark)
 	return nil
 }
 

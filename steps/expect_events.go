@@ -50,7 +50,7 @@ func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string
 	var msgs []string
 	for _, e := range st.events() {
 		if sel.Matches(e) {
-			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0)))
+			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)))
 		}
 	}
 	if len(msgs) == 0 {

@@ -87,7 +87,7 @@ func (ps podState) heldSoFar(v driver.View, pod string) bool {
 	if ps.now(v.Pod(pod)) {
 		return true
 	}
-	_, ok := timeline.First(v.Timeline(), -1<<62, ps.of(pod))
+	_, ok := timeline.First(v.Timeline(), timeline.Beginning, ps.of(pod))
 	return ok
 }
 
@@ -109,23 +109,23 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	at, ok, err := st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	at, ok, err := st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
 	if err != nil {
 		return err
 	}
 	sel := ps.of(name)
 	var obs *timeline.Event
-	if e, found := timeline.First(st.events(), -1<<62, sel); found {
+	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
 		obs = &e
 	} else if ok {
 		obs = &timeline.Event{At: at}
 	}
 	if ok {
-		return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, nil)
+		return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, nil)
 	}
-	return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, &timeline.Mismatch{
+	return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, timeline.Margin(st.tol())),
-		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0), describePod(st.Session.View().Pod(name))),
+		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name))),
 	})
 }
 
@@ -148,11 +148,11 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 		return err
 	}
 	sel := ps.of(name)
-	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
@@ -172,7 +172,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	at := st.t0 + dur
+	at := st.t0.At+ dur
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err

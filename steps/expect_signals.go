@@ -68,11 +68,11 @@ func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string)
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.waitFor(ctx, st.t0+d+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+d+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+d-st.tol(), st.t0+d+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+d-st.tol(), st.t0.At+d+st.tol(), err)
 }
 
 // recordCheck keeps the outcome of an expectation about sel, observed as
@@ -104,9 +104,9 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		return err
 	}
 	if e, found := timeline.First(st.events(), st.t0, sel); found {
-		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0))
+		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0))
+		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0.At))
 	}
 	return m
 }
@@ -119,11 +119,11 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
 }
 
 // Then container "app" runs its preStop hook at 0s
@@ -204,16 +204,16 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", cname, gap), Observed: "no SIGTERM since t=0"}
 	}
 	_, _, err = st.Session.RunUntil(ctx, t.At+d+st.tol(), func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), t.At, kill)
+		_, ok := timeline.First(v.Timeline(), timeline.Before(t), kill)
 		return ok
 	})
 	if err != nil {
 		return err
 	}
-	err = timeline.ExpectAt(st.events(), t.At, d, st.tol(), kill)
+	err = timeline.ExpectAt(st.events(), timeline.Before(t), d, st.tol(), kill)
 	if m, ok := err.(*timeline.Mismatch); ok {
 		m.Expected += " after SIGTERM"
-		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0))
+		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0.At))
 	}
 	return st.recordCheck(kill, t.At+d-st.tol(), t.At+d+st.tol(), err)
 }
@@ -257,7 +257,7 @@ func exitsAt(ctx context.Context, cname, pname, at, code string) error {
 	if e.Code != want {
 		return &timeline.Mismatch{
 			Expected: fmt.Sprintf("exit of container %q at %s with code %d", cname, at, want),
-			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0), e.Code, e.Reason),
+			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0.At), e.Code, e.Reason),
 		}
 	}
 	return nil

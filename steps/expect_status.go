@@ -88,25 +88,25 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 		return err
 	}
 	sel := timeline.Selector{Pod: name, Kind: timeline.Status, Reason: status}
-	_, _, err = st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), -1<<62, sel)
+	_, _, err = st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool {
+		_, ok := timeline.First(v.Timeline(), timeline.Beginning, sel)
 		return ok
 	})
 	if err != nil {
 		return err
 	}
 	var obs *timeline.Event
-	if e, ok := timeline.First(st.events(), -1<<62, sel); ok {
+	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
 		obs = &e
-		return st.keepCheck(sel, "Status("+status+")", 0, st.t0+dur+st.tol(), obs, nil)
+		return st.keepCheck(sel, "Status("+status+")", 0, st.t0.At+dur+st.tol(), obs, nil)
 	}
 	var seen []string
 	for _, e := range st.events() {
 		if e.Pod == name && e.Kind == timeline.Status {
-			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0)))
+			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)))
 		}
 	}
-	return st.keepCheck(sel, "Status("+status+")", 0, st.t0+dur+st.tol(), nil, &timeline.Mismatch{
+	return st.keepCheck(sel, "Status("+status+")", 0, st.t0.At+dur+st.tol(), nil, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s", name, status, d),
 		Observed: "STATUS was " + strings.Join(seen, ", "),
 	})

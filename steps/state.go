@@ -66,7 +66,7 @@ type State struct {
 	stepType   StepType
 	stepLine   int
 	stepText   string
-	t0         time.Duration
+	t0         timeline.Mark
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
@@ -129,7 +129,17 @@ func (st *State) keepCheck(sel timeline.Selector, what string, from, to time.Dur
 }
 
 // T0 is the scenario's current t=0.
-func (st *State) T0() time.Duration { return st.t0 }
+func (st *State) T0() time.Duration { return st.t0.At }
+
+// actionMark is t=0 for an action made now: after everything that has
+// happened so far, this instant included.
+func (st *State) actionMark() timeline.Mark {
+	m := timeline.Mark{At: st.Session.Now()}
+	if es := st.events(); len(es) > 0 && es[len(es)-1].At == m.At {
+		m.Seq = es[len(es)-1].Seq
+	}
+	return m
+}
 
 // InputError is a problem with the scenario's text rather than with the
 // cluster. DocLine, when set, is the line inside the step's doc string.
@@ -167,9 +177,9 @@ func (st *State) unsupported(err error) error {
 }
 
 // moveT0 sets t=0 when the running step is an Action.
-func (st *State) moveT0(t time.Duration) {
+func (st *State) moveT0(m timeline.Mark) {
 	if st.stepType == Action {
-		st.t0 = t
+		st.t0 = m
 	}
 }
 
@@ -345,7 +355,7 @@ func (st *State) settle(ctx context.Context) error {
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-			st.settleLimit(), timeline.FormatOffset(at-st.t0)))
+			st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
 	}
 	return err
 }
