@@ -272,3 +272,78 @@ func (w *podWorker) stopProbes() {
 		}
 	}
 }
+
+// quiet reports that the worker will not change its container's result
+// again unless something else happens first (a restart, a deletion): what
+// "steady" means when Settle decides that a scenario's activity has ended.
+func (pw *probeWorker) quiet() bool {
+	c := pw.c
+	inst := c.inst
+	if pw.stopped || pw.onHold || inst == nil || inst.state != instRunning {
+		return true
+	}
+	since := pw.w.s.now - inst.startedAt
+	if since < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
+		return false
+	}
+	if pw.kind == startupProbe {
+		if c.started() {
+			return true
+		}
+	} else if !c.started() {
+		return true // waits on the startup worker, which speaks for itself
+	}
+	ok, _ := pw.probe(inst)
+	want := resultFailure
+	if ok {
+		want = resultSuccess
+	}
+	if c.results[pw.kind] != want {
+		return false
+	}
+	// An agent's answer may still change at a time its behaviour names.
+	if kind := pw.agentKind(); kind != "" {
+		for _, at := range []*time.Duration{c.beh.ReadyAfter, c.beh.FailLivenessAfter, c.beh.FailReadinessAfter} {
+			if at != nil && *at > since {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// agentKind is the probe kind the agent answers for this worker's handler,
+// or "" when the handler does not ask the agent's behaviour.
+func (pw *probeWorker) agentKind() string {
+	if !pw.c.agent {
+		return ""
+	}
+	h := pw.spec.ProbeHandler
+	switch {
+	case h.Exec != nil:
+		cmd, _ := behavior.ParseCommand(h.Exec.Command)
+		return cmd.Probe
+	case h.HTTPGet != nil:
+		kind, _ := strings.CutPrefix(h.HTTPGet.Path, "/podlife/")
+		if kind != h.HTTPGet.Path {
+			return kind
+		}
+	}
+	return ""
+}
+
+// probesQuiet: no probe worker of any pod is about to change a result.
+func (s *Simulator) probesQuiet() bool {
+	for _, k := range s.nodes {
+		for _, w := range k.workers {
+			for _, c := range w.ctrs {
+				for _, pw := range c.probes {
+					if !pw.quiet() {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}

@@ -222,13 +222,17 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 	return s.now, cond != nil && cond()
 }
 
-// Settle runs until only periodic work (probe ticks, resyncs) is pending,
-// or until limit has passed. It reports whether the limit was reached with
-// work still pending.
+// Settle runs until the scenario's activity has ended: only periodic work
+// (probe ticks, resyncs) pending, and no probe about to change a result;
+// or until limit has passed. It reports whether the limit was reached
+// first.
 func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
 	deadline := s.now + limit
-	for s.q.nonPeriodic > 0 {
+	for s.q.nonPeriodic > 0 || !s.probesQuiet() {
 		t := s.q.peek()
+		if t == nil {
+			break
+		}
 		if t.at > deadline {
 			s.now = deadline
 			return s.now, true
