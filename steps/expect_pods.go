@@ -172,7 +172,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	at := st.t0.At+ dur
+	at := st.t0.At + dur
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err
