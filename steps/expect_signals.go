@@ -22,6 +22,7 @@ func signalExpectations() []Def {
 		def(f, ctr+`receives SIGKILL (\S+) after SIGTERM$`, `Then container "app" receives SIGKILL 2s after SIGTERM`, killAfterTerm),
 		def(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`, neverSignal),
 		def(f, ctr+`exits at (\S+) with code (\S+)$`, `Then container "app" exits at 5s with code 137`, exitsAt),
+		def(f, ctr+`is restarted between (\S+) and (\S+)$`, `Then container "app" of pod "web" is restarted between 20s and 30s`, restartedBetween),
 		def(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`, termAfterExit),
 		def(f, ctr+`starts after container "([^"]*)" is ready$`, `Then container "init-b" starts after container "init-a" is ready`, startsAfterReady),
 		def(f, `^the containers of pod "([^"]*)" stop in this order: (.+)$`, `Then the containers of pod "web" stop in this order: "app", "proxy", "logger"`, stopOrder),
@@ -335,4 +336,15 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 		return err
 	}
 	return timeline.ExpectOrder(st.events(), st.t0, st.tie(), sels)
+}
+
+// Then container "app" of pod "web" is restarted between 20s and 30s: its
+// next restart after t=0.
+func restartedBetween(ctx context.Context, cname, pname, a, b string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.Restarted)
+	if err != nil {
+		return err
+	}
+	return st.expectBetween(ctx, sel, a, b)
 }
