@@ -24,6 +24,7 @@ func statusExpectations() []Def {
 		def(f, ctr+`is ready within (\S+)$`, `Then container "app" of pod "web" is ready within 5s`, containerReadyWithin),
 		def(f, ctr+`becomes ready at (\S+)$`, `Then container "app" of pod "web" becomes ready at 2s`, containerReadyAt),
 		def(f, ctr+`is not ready$`, `Then container "app" of pod "web" is not ready`, containerNotReady),
+		def(f, ctr+`becomes not ready at (\S+)$`, `Then container "app" of pod "web" becomes not ready at 7s`, containerNotReadyAt),
 	}
 }
 
@@ -162,4 +163,14 @@ func containerNotReady(ctx context.Context, cname, pname string) error {
 		}
 		return nil
 	})
+}
+
+// Then container "app" of pod "web" becomes not ready at 7s
+func containerNotReadyAt(ctx context.Context, cname, pname, at string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.NotReady)
+	if err != nil {
+		return err
+	}
+	return st.expectAt(ctx, sel, at)
 }

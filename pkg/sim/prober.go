@@ -85,7 +85,10 @@ func (w *podWorker) addProbes() {
 			}
 			pw := &probeWorker{w: w, c: c, kind: p.kind, spec: p.spec}
 			c.probes = append(c.probes, pw)
-			pw.schedule(0)
+			// worker.run probes at once, before this sync starts the
+			// containers, then on its ticker.
+			pw.doProbe()
+			pw.schedule(time.Duration(p.spec.PeriodSeconds) * time.Second)
 		}
 	}
 }
