@@ -20,6 +20,7 @@ func podExpectations() []Def {
 		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween),
 		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter),
 		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs),
+		def(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`, podHasReason),
 		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition),
 		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS),
 		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
@@ -261,6 +262,16 @@ func podPhaseIs(ctx context.Context, name, phase string) error {
 	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
 		if string(p.Status.Phase) != phase {
 			return &timeline.Mismatch{Expected: "phase " + phase, Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+// Then the pod "web" has reason "DeadlineExceeded": status.reason, now.
+func podHasReason(ctx context.Context, name, reason string) error {
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		if p.Status.Reason != reason {
+			return &timeline.Mismatch{Expected: "reason " + reason, Observed: describePod(p)}
 		}
 		return nil
 	})
