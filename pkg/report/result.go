@@ -53,6 +53,18 @@ type Result struct {
 	// Cucumber is godog's Cucumber JSON for this scenario (one feature
 	// holding one element).
 	Cucumber json.RawMessage `json:"cucumber,omitempty"`
+	// Gherkin is the scenario's text (its Background included), and Pods
+	// the pods as the driver received them: the page shows both next to
+	// the timeline, so that a reader needs no other file. Results written
+	// before these fields existed simply lack them.
+	Gherkin string     `json:"gherkin,omitempty"`
+	Pods    []Manifest `json:"pods,omitempty"`
+}
+
+// Manifest is one object sent to the driver, as YAML.
+type Manifest struct {
+	Name string `json:"name"`
+	YAML string `json:"yaml"`
 }
 
 // Failure is what went wrong, at which step.
