@@ -1,7 +1,17 @@
-// Package report writes what a run of scenarios found: JUnit XML and
-// Cucumber JSON for CI, and the final count line. Its input is a list of
-// Results, one per scenario and driver, which travel as JSON (Ginkgo
-// report entries) so that parallel runs can be merged before writing.
+// Package report writes what a run of scenarios found: for CI, JUnit XML
+// (written from podlife's own results), Cucumber JSON with each timeline
+// attached, summary.md and the final count line; for people, a
+// self-contained HTML page whose scenarios are drawn as SVG swim-lane
+// charts with the expectations on them, and the same timeline as text for
+// a terminal; coverage.yaml per behaviour; and the diff of two runs (the
+// simulator against a real kubelet).
+//
+// Its input is a list of Results, one per scenario and driver, which
+// travel as JSON (Ginkgo report entries) so that parallel runs can be
+// merged before writing, and which each run leaves in results.json so that
+// runs can be compared later. The page, the charts, summary.md and
+// coverage.yaml are functions of the results alone, in a fixed order (no
+// map order, no wall clock), so that golden files hold.
 package report
 
 import (
