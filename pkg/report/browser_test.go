@@ -17,9 +17,14 @@ import (
 )
 
 // chromium finds the headless browser: $PODLIFE_CHROMIUM, else Debian's
-// chromium on the PATH.
+// chromium on the PATH. PODLIFE_CHROMIUM=none says there is none (the
+// Makefile sets it so when its $(CHROMIUM) is missing).
 func chromium() (string, bool) {
-	if p := os.Getenv("PODLIFE_CHROMIUM"); p != "" {
+	switch p := os.Getenv("PODLIFE_CHROMIUM"); p {
+	case "none":
+		return "", false
+	case "":
+	default:
 		return p, true
 	}
 	p, err := exec.LookPath("chromium")
