@@ -16,14 +16,17 @@ import (
 // calls it a divergence: the live driver's tolerance in design.md.
 const DefaultTolerance = 1500 * time.Millisecond
 
-// lifecycleKinds are the container-level events a diff compares: what a
+// lifecycleKind tells the container-level events a diff compares: what a
 // container went through, which both drivers observe the same way. Pod
 // conditions, Kubernetes Events and the API's bookkeeping differ in
 // timing and detail between a simulator and a real control plane without
 // meaning the lifecycle differs.
-var lifecycleKinds = map[timeline.Kind]bool{
-	timeline.Started: true, timeline.PreStopStarted: true, timeline.PreStopDone: true,
-	timeline.SIGTERM: true, timeline.SIGKILL: true, timeline.Exited: true,
+func lifecycleKind(k timeline.Kind) bool {
+	switch k {
+	case timeline.Started, timeline.PreStopStarted, timeline.PreStopDone, timeline.SIGTERM, timeline.SIGKILL, timeline.Exited:
+		return true
+	}
+	return false
 }
 
 // Difference is one way two runs of a scenario differ.
@@ -150,7 +153,7 @@ func lifecycle(r *Result) []lifecycleEvent {
 		return events[i].Seq < events[j].Seq
 	})
 	for _, e := range events {
-		if e.Container == "" || !lifecycleKinds[e.Kind] {
+		if e.Container == "" || !lifecycleKind(e.Kind) {
 			continue
 		}
 		k := laneKey(e.Pod, e.Container) + " " + e.Label()

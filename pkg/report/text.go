@@ -8,12 +8,15 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// quietKinds are left out of the terminal timeline unless every event is
-// asked for: the API's and the kubelet's bookkeeping (conditions, events,
-// scheduling, the sandbox), which are true but bury the lifecycle.
-var quietKinds = map[timeline.Kind]bool{
-	timeline.Condition: true, timeline.KubeEvent: true, timeline.Scheduled: true,
-	timeline.Admitted: true, timeline.SandboxReady: true, timeline.Created: true,
+// quiet tells the events left out of the terminal timeline unless every
+// event is asked for: the API's and the kubelet's bookkeeping (conditions,
+// events, scheduling, the sandbox), which are true but bury the lifecycle.
+func quiet(k timeline.Kind) bool {
+	switch k {
+	case timeline.Condition, timeline.KubeEvent, timeline.Scheduled, timeline.Admitted, timeline.SandboxReady, timeline.Created:
+		return true
+	}
+	return false
 }
 
 func fmtRel(d, t0 time.Duration) string { return timeline.FormatOffset(d - t0) }
@@ -73,7 +76,7 @@ func (r *Result) Lifecycle(all bool) string {
 					detail += fmt.Sprintf(" (x%d)", e.Count)
 				}
 			}
-			if !all && quietKinds[e.Kind] {
+			if !all && quiet(e.Kind) {
 				continue
 			}
 			container := e.Container
