@@ -1,12 +1,16 @@
 // Command podlife runs pod-lifecycle scenarios written in Gherkin against
 // a driver (the built-in simulator by default), checks them without
-// running them, and lists the step vocabulary.
+// running them, lists the step vocabulary, shows one scenario's timeline
+// and compares two runs.
 //
 //	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
 //	podlife lint [--driver sim] PATH...
 //	podlife steps
+//	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
+//	podlife report --diff [--tolerance D] [--out FILE] DIR_A DIR_B
 //
-// Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+// Exit codes: 0 all passed (no divergence), 1 a scenario failed (the runs
+// diverged), 2 bad input (nothing ran).
 package main
 
 import (
@@ -35,9 +39,15 @@ Usage:
   podlife run [flags] PATH...     run the scenarios of feature files or folders
   podlife lint [flags] PATH...    check scenarios without running them
   podlife steps                   list every step phrase with an example
+  podlife timeline [flags] FILE:LINE
+                                  run one scenario on the simulator and print its
+                                  timeline (--svg OUT writes the chart)
+  podlife report --diff A B       compare two runs' report folders (reports/sim
+                                  reports/live) and write a page of what differs
 
-Run 'podlife run -h' for the flags.
-Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+Run 'podlife <command> -h' for the flags.
+Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged),
+2 bad input (nothing ran).
 `
 
 // errBadInput marks problems with what the user gave: exit code 2.
@@ -64,6 +74,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdLint(args[1:], stdout, stderr)
 	case "steps":
 		cmdSteps(stdout)
+	case "timeline":
+		var failed bool
+		failed, err = cmdTimeline(args[1:], stdout, stderr)
+		if err == nil && failed {
+			return 1
+		}
+	case "report":
+		var diverged bool
+		diverged, err = cmdReport(args[1:], stdout, stderr)
+		if err == nil && diverged {
+			return 1
+		}
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:
@@ -150,7 +172,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		return false, err
 	}
 	c := report.Count(results)
-	fmt.Fprintf(stdout, "\nreports: %s (junit.xml, cucumber.json)\n%s\n", *dir, c.Line())
+	fmt.Fprintf(stdout, "\nreports: %s (%s)\n%s\n", *dir, report.Files, c.Line())
 	return c.Failed > 0, nil
 }
 

@@ -51,6 +51,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		Line:        sc.Line,
 		Tags:        sc.Tags,
 		Seed:        ScenarioSeed(opt.Seed, sc.Feature.Path, sc.Line),
+		Gherkin:     Source(sc),
 	}
 	start := time.Now()
 	defer func() { res.Wall = time.Since(start) }()
@@ -69,7 +70,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		res.KubeletVersion = meta.KubeletVersion
 	}
 	dsc := driver.Scenario{ID: sanitizeID(sc), Tags: sc.Tags, Seed: res.Seed, KubeletVersion: res.KubeletVersion}
-	sess, err := opt.Driver.Start(ctx, dsc)
+	drvSess, err := opt.Driver.Start(ctx, dsc)
 	if err != nil {
 		if errors.Is(err, driver.ErrUnsupported) {
 			res.Status, res.Reason = report.Skipped, err.Error()
@@ -78,6 +79,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		}
 		return res
 	}
+	sess := &recorder{Session: drvSess}
 	closeTimeout := opt.CloseTimeout
 	if closeTimeout == 0 {
 		closeTimeout = 2 * time.Minute
@@ -169,6 +171,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)
 	res.Checks = st.Checks
+	res.Pods = sess.pods
 	v := sess.View()
 	res.Timeline = append([]timeline.Event(nil), v.Timeline()...)
 	res.Virtual = sess.Now()

@@ -96,3 +96,37 @@ func TestReadTags(t *testing.T) {
 		t.Errorf("ReadTags = %+v, %v", m, err)
 	}
 }
+
+// TestResultCarriesSourceAndPods: a result holds the scenario's own text
+// (an outline with only its example row, the Background included) and the
+// pods the driver received, without Go's empty fields.
+func TestResultCarriesSourceAndPods(t *testing.T) {
+	scs := load(t, "testdata/outline.feature")
+	src := Source(scs[2]) // the example row at line 17
+	if !strings.Contains(src, "| 5     | 5s   |") || strings.Contains(src, "| 30    |") || strings.Contains(src, "Scenario: before") {
+		t.Errorf("outline row source:\n%s", src)
+	}
+	sc := load(t, "testdata/source.feature")[1]
+	res := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 1})
+	if res.Status != report.Passed {
+		t.Fatalf("%s: %s", sc.ID(), res.Explain())
+	}
+	if !strings.HasPrefix(res.Gherkin, "Background:\n  Given a cluster\n\n@behavior:example @seed:example\nScenario: the one shown\n") ||
+		strings.Contains(res.Gherkin, "before") {
+		t.Errorf("source is not the Background and the scenario:\n%s", res.Gherkin)
+	}
+	if len(res.Pods) != 1 || res.Pods[0].Name != "web" {
+		t.Fatalf("pods recorded: %+v", res.Pods)
+	}
+	y := res.Pods[0].YAML
+	for _, want := range []string{"kind: Pod", "--on-sigterm=ignore", "terminationGracePeriodSeconds: 5"} {
+		if !strings.Contains(y, want) {
+			t.Errorf("pod YAML lacks %q:\n%s", want, y)
+		}
+	}
+	for _, noise := range []string{"{}", "creationTimestamp"} {
+		if strings.Contains(y, noise) {
+			t.Errorf("pod YAML carries %q:\n%s", noise, y)
+		}
+	}
+}
