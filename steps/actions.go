@@ -75,7 +75,7 @@ func sandboxLost(ctx context.Context, name string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	k, ok := st.Session.(driver.SandboxKiller)
+	k, ok := driver.SessionAs[driver.SandboxKiller](st.Session)
 	if !ok {
 		return st.unsupported(driver.Unsupported("the %s driver cannot kill a pod's sandbox", st.Driver.Name()))
 	}

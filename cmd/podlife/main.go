@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -93,7 +94,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil {
-		if !errors.Is(err, errBadInput) {
+		// The bare errBadInput means its problems were printed already.
+		if err != errBadInput {
 			fmt.Fprintf(stderr, "podlife: %v\n", err)
 		}
 		return 2
@@ -111,6 +113,81 @@ func newDriver(name string) (driver.Driver, error) {
 	return nil, fmt.Errorf("unknown driver %q (drivers: sim)", name)
 }
 
+// place is a FILE:LINE argument: one scenario or one example row.
+type place struct {
+	file string
+	line int
+}
+
+// asPlace reads "path:line" when path is a file and the argument itself is
+// not (a folder named "x:1" stays a folder).
+func asPlace(arg string) (place, bool) {
+	if _, err := os.Stat(arg); err == nil {
+		return place{}, false
+	}
+	file, line, err := splitPlace(arg)
+	if err != nil {
+		return place{}, false
+	}
+	if fi, err := os.Stat(file); err != nil || fi.IsDir() {
+		return place{}, false
+	}
+	return place{file, line}, true
+}
+
+// pickPlaces keeps the scenarios of whole paths and the one each place
+// names; a place in a file also given whole adds nothing.
+func pickPlaces(scs []*runner.Scenario, paths []string, places []place) ([]*runner.Scenario, error) {
+	wanted := map[string]bool{}
+	for _, pl := range places {
+		var in []*runner.Scenario
+		for _, sc := range scs {
+			if filepath.Clean(sc.Feature.Path) == filepath.Clean(pl.file) {
+				in = append(in, sc)
+			}
+		}
+		sc, err := pick(in, pl.file, pl.line)
+		if err != nil {
+			return nil, err
+		}
+		wanted[sc.ID()] = true
+	}
+	whole := func(sc *runner.Scenario) bool {
+		for _, p := range paths {
+			if _, ok := asPlace(p); ok {
+				continue
+			}
+			rel, err := filepath.Rel(filepath.Clean(p), filepath.Clean(sc.Feature.Path))
+			if err == nil && !strings.HasPrefix(rel, "..") {
+				return true
+			}
+		}
+		return false
+	}
+	var out []*runner.Scenario
+	seen := map[string]bool{}
+	for _, sc := range scs {
+		if (wanted[sc.ID()] || whole(sc)) && !seen[sc.ID()] {
+			seen[sc.ID()] = true
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}
+
+// unique drops a scenario loaded twice (a folder and a file in it both given).
+func unique(scs []*runner.Scenario) []*runner.Scenario {
+	seen := map[string]bool{}
+	out := scs[:0:0]
+	for _, sc := range scs {
+		if !seen[sc.ID()] {
+			seen[sc.ID()] = true
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
 // load parses, selects and lints; every problem is printed as file:line.
 func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
 	if len(paths) == 0 {
@@ -120,7 +197,23 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 	if err != nil {
 		return nil, err
 	}
-	_, scs, problems := runner.Load(paths)
+	var files []string
+	var places []place
+	for _, p := range paths {
+		if pl, ok := asPlace(p); ok {
+			places = append(places, pl)
+			files = append(files, pl.file)
+			continue
+		}
+		files = append(files, p)
+	}
+	_, scs, problems := runner.Load(files)
+	scs = unique(scs)
+	if len(places) > 0 && len(problems) == 0 {
+		if scs, err = pickPlaces(scs, paths, places); err != nil {
+			return nil, err
+		}
+	}
 	selected := runner.Select(scs, filter)
 	problems = append(problems, runner.Lint(selected, d)...)
 	if len(problems) > 0 {

@@ -64,3 +64,43 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestKubeletVersionFlag: the same scenario passes on the default kubelet
+// and fails on 1.27, whose kubelet did not take preStop time out of the
+// grace period (SIGKILL 3 s later), and the failure says so.
+func TestKubeletVersionFlag(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, _ := runCLI("run", "--report", dir, "testdata/versions.feature"); code != 0 {
+		t.Errorf("default kubelet: exit %d\n%s", code, out)
+	}
+	code, out, _ := runCLI("run", "--report", dir, "--kubelet-version", "1.27", "testdata/versions.feature")
+	if code != 1 || !strings.Contains(out, "it came at 8s") {
+		t.Errorf("kubelet 1.27: exit %d, want a SIGKILL at 8s reported\n%s", code, out)
+	}
+}
+
+// TestRunOneScenario: FILE:LINE runs one scenario or one example row; a
+// line past the end of the file, or between scenarios' texts, is an error.
+func TestRunOneScenario(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := runCLI("run", "--report", dir, "testdata/versions.feature:2")
+	if code != 0 || lastLine(out) != "1 passed, 0 failed, 0 skipped" {
+		t.Errorf("one scenario: exit %d, last line %q", code, lastLine(out))
+	}
+	code, out, _ = runCLI("run", "--report", dir, "testdata/versions.feature:2", "testdata/fail.feature")
+	if code != 1 || lastLine(out) != "1 passed, 1 failed, 0 skipped" {
+		t.Errorf("a scenario and a file: exit %d, last line %q", code, lastLine(out))
+	}
+	code, _, errOut := runCLI("run", "--report", dir, "testdata/versions.feature:99")
+	if code != 2 || !strings.Contains(errOut, "versions.feature:99: the file has") {
+		t.Errorf("past the end: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestUnknownDriverSaysWhy: a driver that cannot run says so, not just exit 2.
+func TestUnknownDriverSaysWhy(t *testing.T) {
+	code, _, errOut := runCLI("run", "--driver", "nope", "testdata/versions.feature")
+	if code != 2 || !strings.Contains(errOut, `unknown driver "nope"`) {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

@@ -117,6 +117,11 @@ func splitPlace(s string) (string, int, error) {
 // example row), else the scenario whose text holds the line. An outline's
 // other lines are ambiguous: the error lists its rows.
 func pick(scs []*runner.Scenario, file string, line int) (*runner.Scenario, error) {
+	if b, err := os.ReadFile(file); err == nil {
+		if n := strings.Count(string(b), "\n") + 1; line > n {
+			return nil, fmt.Errorf("%s:%d: the file has %d lines", file, line, n)
+		}
+	}
 	for _, sc := range scs {
 		if sc.Line == line {
 			return sc, nil

@@ -197,3 +197,26 @@ func (s Capabilities) String() string {
 	sort.Strings(names)
 	return strings.Join(names, ", ")
 }
+
+// Wrapper is implemented by Sessions that wrap another (the runner records
+// what passes through), so that optional interfaces such as SandboxKiller
+// stay reachable through the wrapper.
+type Wrapper interface {
+	Unwrap() Session
+}
+
+// SessionAs finds the first session in s's wrapping chain that implements T.
+func SessionAs[T any](s Session) (T, bool) {
+	for s != nil {
+		if t, ok := s.(T); ok {
+			return t, true
+		}
+		w, ok := s.(Wrapper)
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	var zero T
+	return zero, false
+}

@@ -26,3 +26,7 @@ func (r *recorder) Apply(ctx context.Context, pod *corev1.Pod) error {
 	r.pods = append(r.pods, manifestOf(pod))
 	return r.Session.Apply(ctx, pod)
 }
+
+// Unwrap gives the optional interfaces of the driver's session (killing a
+// sandbox, node actions) to the steps that look for them.
+func (r *recorder) Unwrap() driver.Session { return r.Session }
