@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -102,5 +104,35 @@ func TestUnknownDriverSaysWhy(t *testing.T) {
 	code, _, errOut := runCLI("run", "--driver", "nope", "testdata/versions.feature")
 	if code != 2 || !strings.Contains(errOut, `unknown driver "nope"`) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestBadInputClasses feeds one malformed feature per class of bad input
+// to lint and to run: each gives exit 2, one problem at its file and line
+// with the message its first line (`# want: ...`) states, and nothing runs.
+func TestBadInputClasses(t *testing.T) {
+	files, err := filepath.Glob("testdata/bad/*.feature")
+	if err != nil || len(files) < 11 {
+		t.Fatalf("%d bad features (%v)", len(files), err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		want, ok := strings.CutPrefix(first, "# want: ")
+		if !ok {
+			t.Fatalf("%s: first line is not '# want: FILE:LINE: message'", f)
+		}
+		want = "testdata/bad/" + want
+		for _, args := range [][]string{{"lint", f}, {"run", "--report", t.TempDir(), f}} {
+			cmd := args[0]
+			code, out, errOut := runCLI(args...)
+			problems := strings.Count(errOut, "testdata/bad/")
+			if code != 2 || !strings.Contains(errOut, want) || problems != 1 || strings.Contains(out, "passed") {
+				t.Errorf("podlife %s %s: exit %d, %d problem line(s), want one with %q\nstderr:\n%s\nstdout:\n%s", cmd, f, code, problems, want, errOut, out)
+			}
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -55,6 +56,17 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	start := time.Now()
 	defer func() { res.Wall = time.Since(start) }()
+	// godog recovers a step's panic; this catches the rest (the driver's
+	// Start, settling, collecting the timeline) so that one scenario's bug
+	// fails that scenario only. The session is closed by then: deferred
+	// calls run while panicking.
+	defer func() {
+		if r := recover(); r != nil {
+			res.Status, res.Reason = report.Failed, ""
+			res.Failure = &report.Failure{Line: sc.Line, Step: sc.Name,
+				Message: fmt.Sprintf("internal error (a bug in podlife or its driver): panic: %v\n%s", r, debug.Stack())}
+		}
+	}()
 
 	meta, err := ReadTags(sc.Tags)
 	if err != nil {
