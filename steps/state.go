@@ -229,6 +229,9 @@ func (st *State) ready(ctx context.Context) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
+	if err := st.createStaticPods(ctx); err != nil { // static.go
+		return err
+	}
 	var implicit []*podDecl
 	for _, p := range st.pods {
 		if !p.created && !p.static && !st.explicit[p.name] && !st.explicitAll {

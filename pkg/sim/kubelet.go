@@ -18,6 +18,9 @@ type kubelet struct {
 	node    *corev1.Node
 	workers map[types.UID]*podWorker
 	podIPs  int
+
+	// The eviction manager, usage, static pods (kubelet_node.go).
+	nodeSide
 }
 
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
@@ -49,6 +52,9 @@ func (k *kubelet) podChanged(p *corev1.Pod, t watchType) {
 // (HandlePodAdditions). A pod that is already terminal is not admitted.
 func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+		return
+	}
+	if !k.canAdmitPod(p) { // admission.go
 		return
 	}
 	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
@@ -85,6 +91,9 @@ type podWorker struct {
 	kill      *podKill // the pod-level kill in flight
 	startTime *metav1.Time
 	podIP     string
+	// killStatus is the status function of a kubelet-initiated kill
+	// (eviction, preemption; killpod.go).
+	killStatus *killStatus
 }
 
 type workerState int

@@ -23,6 +23,8 @@ type Profile struct {
 // profiles lists the modelled kubelet versions.
 var profiles = map[string]Profile{
 	"1.36": {Version: "1.36", Minor: 36},
+	// 1.10 with ExperimentalCriticalPodAnnotation on: seed 002 (profile_nodes.go).
+	"1.10": {Version: "1.10", Minor: 10},
 }
 
 // KubeletVersions lists the modelled kubelet versions, oldest first.
