@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -194,16 +195,12 @@ func podNotEvicted(ctx context.Context, name string) error {
 	if err := st.settle(ctx); err != nil {
 		return err
 	}
+	// An admission rejection under pressure also reports reason Evicted;
+	// it is not an eviction (dsl.md).
 	if err := timeline.ExpectNever(st.events(), st.t0, evictedSel(name)); err != nil {
 		m := err.(*timeline.Mismatch)
 		m.Expected = fmt.Sprintf("pod %q never evicted", name)
 		return m
-	}
-	// An Evicted event without the pod shown evicted would be a driver's
-	// inconsistency; the event alone is the eviction for a static pod.
-	sel := timeline.Selector{Pod: name, Kind: timeline.KubeEvent, Reason: "Evicted", AnyContainer: true}
-	if e, ok := timeline.First(st.events(), -1<<62, sel); ok {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("pod %q never evicted", name), Observed: fmt.Sprintf("an Evicted event at %s", timeline.FormatOffset(e.At-st.t0))}
 	}
 	return nil
 }
@@ -277,7 +274,65 @@ func admissionExpectations() []Def {
 		def(f, `^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`, `Then the pod "web" stays Pending with reason "Unschedulable"`, podStaysWithReason),
 		def(f, `^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)"$`, `Then the pod "web" is scheduled on node "worker-2"`, podScheduledOn),
 		def(f, `^the pod "([^"]*)" is nominated to node "([^"]*)"$`, `Then the pod "high" is nominated to node "worker-1"`, podNominated),
+		def(f, `^the pod "([^"]*)" has priority (\S+)$`, `Then the pod "agent" has priority 2000001000`, podHasPriority),
+		def(f, `^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`, `Then an event "FailedScheduling" for pod "big" says "0/1 nodes are available: 1 Insufficient cpu."`, eventSays),
 	}
+}
+
+// Then an event "FailedScheduling" for pod "big" says "…": some event of
+// that reason about the pod (at any time of the scenario) has a message
+// containing the text.
+func eventSays(ctx context.Context, reason, pod, text string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, "", "", pod)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+		for _, e := range v.Timeline() {
+			if sel.Matches(e) && strings.Contains(e.Message, text) {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		return err
+	}
+	var seen []string
+	for _, e := range st.events() {
+		if sel.Matches(e) {
+			if strings.Contains(e.Message, text) {
+				return nil
+			}
+			seen = append(seen, fmt.Sprintf("%q", e.Message))
+		}
+	}
+	if len(seen) == 0 {
+		return &timeline.Mismatch{Expected: fmt.Sprintf("%s saying %q", what, text), Observed: "no such event"}
+	}
+	return &timeline.Mismatch{Expected: fmt.Sprintf("%s saying %q", what, text), Observed: strings.Join(seen, "; ")}
+}
+
+// Then the pod "agent" has priority 2000001000: spec.priority as the
+// Priority admission plugin resolved it.
+func podHasPriority(ctx context.Context, name, value string) error {
+	want, err := strconv.ParseInt(value, 10, 32)
+	if err != nil {
+		return inputErr("priority %q is not a 32-bit integer", value)
+	}
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		if p.Spec.Priority == nil || int64(*p.Spec.Priority) != want {
+			got := "none"
+			if p.Spec.Priority != nil {
+				got = strconv.Itoa(int(*p.Spec.Priority))
+			}
+			return &timeline.Mismatch{Expected: fmt.Sprintf("pod %q with priority %d", name, want), Observed: "priority " + got}
+		}
+		return nil
+	})
 }
 
 // Then the pod "web" is rejected with reason "OutOfmemory": the kubelet's

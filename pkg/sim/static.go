@@ -120,11 +120,14 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	if sp == nil {
 		return
 	}
+	cur := k.s.api.pods[p.Name]
 	switch {
 	case t == watchDeleted:
-		if cur := k.s.api.pods[p.Name]; cur == nil {
+		if cur == nil {
 			k.createMirrorPod(sp)
 		}
+	case cur != p:
+		// A stale event about a mirror pod replaced since.
 	case p.DeletionTimestamp != nil:
 		zero := int64(0)
 		if k.s.api.deletePod(p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, p.UID) == nil {
