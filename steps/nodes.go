@@ -217,8 +217,9 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 
 // When node "worker-1" comes under memory pressure: usage outside the pods
 // rises until the signal (memory.available, nodefs.available or
-// pid.available) is half the kubelet's threshold for it — below it, so
-// that a hard threshold evicts at the eviction manager's next pass.
+// pid.available) would be half the kubelet's threshold for it with no pod
+// using anything — below it whatever the pods do, so that a hard threshold
+// evicts at the eviction manager's next pass, pod after pod.
 func nodePressure(ctx context.Context, node, kind string) error {
 	var p driver.Pressure
 	switch kind {

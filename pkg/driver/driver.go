@@ -120,9 +120,11 @@ type Nodes interface {
 	// memory.available = capacity − usage) or ephemeral-storage (nodefs
 	// used), its pods' usage included.
 	NodeUsage(ctx context.Context, node string, resource corev1.ResourceName, total resource.Quantity) error
-	// NodePressure brings a node under pressure: the signal
-	// (memory.available, nodefs.available, pid.available) drops to half
-	// the kubelet's threshold for it, by usage outside the pods.
+	// NodePressure brings a node under pressure: by usage outside the
+	// pods, the signal (memory.available, nodefs.available, pid.available)
+	// drops to half the kubelet's threshold for it with no pod using
+	// anything; what the pods use comes on top, so evictions do not
+	// relieve it.
 	NodePressure(ctx context.Context, node string, kind Pressure) error
 	// NodeNotReady cuts a node off from the control plane: its kubelet
 	// stops heartbeating and hears nothing more, its containers keep

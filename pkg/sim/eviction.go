@@ -147,29 +147,12 @@ func (m *evictionManager) synchronize() {
 	if len(m.thresholdsMet) > 0 {
 		met = mergeThresholds(met, thresholdsMet(m.thresholdsMet, obs, true))
 	}
-	first := map[string]time.Duration{}
-	for _, t := range met {
-		at, ok := m.firstObservedAt[t.key()]
-		if !ok {
-			at = now
-		}
-		first[t.key()] = at
-	}
+	first := thresholdsFirstObservedAt(met, m.firstObservedAt, now)
 	for _, c := range nodeConditionsOf(met) {
 		m.conditionsLastObservedAt[c] = now
 	}
-	var conds []corev1.NodeConditionType
-	for _, pc := range pressureConditions {
-		if at, ok := m.conditionsLastObservedAt[pc.typ]; ok && now-at < m.transition {
-			conds = append(conds, pc.typ)
-		}
-	}
-	var graced []threshold
-	for _, t := range met {
-		if now-first[t.key()] >= t.gracePeriod {
-			graced = append(graced, t)
-		}
-	}
+	conds := nodeConditionsObservedSince(m.conditionsLastObservedAt, m.transition, now)
+	graced := thresholdsMetGracePeriod(met, first, now)
 	shuffleThresholds(m.s.rng, graced)
 	// The kubelet holds its conditions in map order.
 	if len(conds) > 1 {
@@ -223,13 +206,7 @@ func (m *evictionManager) synchronize() {
 		if !m.canEvict(w) {
 			continue
 		}
-		override := m.s.profile.hardEvictionOverride()
-		if !toReclaim.isHard() {
-			override = m.maxPodGrace
-			if m.s.profile.softEvictionCapsToSpec() && w.pod.Spec.TerminationGracePeriodSeconds != nil {
-				override = min(m.maxPodGrace, *w.pod.Spec.TerminationGracePeriodSeconds)
-			}
-		}
+		override := evictionOverride(m.s.profile, toReclaim, m.maxPodGrace, w.pod)
 		var msg string
 		if m.s.profile.detailedEvictionMessage() {
 			msg = evictionMessage(res, w.pod, c.stats, graced, obs)
@@ -246,6 +223,20 @@ func (m *evictionManager) synchronize() {
 	}
 	// "unable to evict any pods from the node"
 	m.schedule(evictionMonitoringPeriod)
+}
+
+// evictionOverride is the grace override of a pressure eviction
+// (synchronize): immediateEvictionGracePeriodSeconds for a hard threshold;
+// for a soft one evictionMaxPodGracePeriod, capped by the pod's own grace
+// period from 1.32 on.
+func evictionOverride(p Profile, t threshold, maxPodGrace int64, pod *corev1.Pod) int64 {
+	if t.isHard() {
+		return p.hardEvictionOverride()
+	}
+	if p.softEvictionCapsToSpec() && pod.Spec.TerminationGracePeriodSeconds != nil {
+		return min(maxPodGrace, *pod.Spec.TerminationGracePeriodSeconds)
+	}
+	return maxPodGrace
 }
 
 // anyEvictable tells whether an active pod could still be evicted.

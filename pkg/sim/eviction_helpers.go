@@ -106,6 +106,7 @@ type EvictionConfig struct {
 type thresholdValue struct {
 	quantity   *resource.Quantity
 	percentage float32
+	text       string // as configured, for keys and messages
 }
 
 // threshold is evictionapi.Threshold (operator LessThan for every signal).
@@ -123,10 +124,13 @@ func (t threshold) key() string {
 }
 
 func (v thresholdValue) String() string {
+	if v.text != "" {
+		return v.text
+	}
 	if v.quantity != nil {
 		return v.quantity.String()
 	}
-	return strconv.FormatFloat(float64(v.percentage)*100, 'f', -1, 32) + "%"
+	return strconv.FormatFloat(float64(v.percentage*100), 'f', -1, 32) + "%"
 }
 
 // isHard is isHardEvictionThreshold: a threshold without grace period.
@@ -234,7 +238,7 @@ func parseThresholdStatement(s signal, val string) (*threshold, error) {
 		if p > 1 {
 			return nil, fmt.Errorf("eviction percentage threshold %v must be <= 100%%: %s", s, val)
 		}
-		return &threshold{signal: s, value: thresholdValue{percentage: p}}, nil
+		return &threshold{signal: s, value: thresholdValue{percentage: p, text: val}}, nil
 	}
 	q, err := resource.ParseQuantity(val)
 	if err != nil {
@@ -326,6 +330,45 @@ func mergeThresholds(a, b []threshold) []threshold {
 		}
 		if !found {
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// thresholdsFirstObservedAt keeps, for each met threshold, when it was
+// first met: the previous time when it was already met, now otherwise.
+// Thresholds no longer met are dropped.
+func thresholdsFirstObservedAt(met []threshold, last map[string]time.Duration, now time.Duration) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, t := range met {
+		at, ok := last[t.key()]
+		if !ok {
+			at = now
+		}
+		out[t.key()] = at
+	}
+	return out
+}
+
+// thresholdsMetGracePeriod keeps the met thresholds whose grace period
+// has passed since they were first met (a hard threshold at once).
+func thresholdsMetGracePeriod(met []threshold, first map[string]time.Duration, now time.Duration) []threshold {
+	var out []threshold
+	for _, t := range met {
+		if now-first[t.key()] >= t.gracePeriod {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// nodeConditionsObservedSince keeps the conditions observed less than
+// period ago, in the node status setters' order.
+func nodeConditionsObservedSince(lastObservedAt map[corev1.NodeConditionType]time.Duration, period, now time.Duration) []corev1.NodeConditionType {
+	var out []corev1.NodeConditionType
+	for _, pc := range pressureConditions {
+		if at, ok := lastObservedAt[pc.typ]; ok && now-at < period {
+			out = append(out, pc.typ)
 		}
 	}
 	return out

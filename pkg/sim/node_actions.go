@@ -64,11 +64,12 @@ const (
 )
 
 // NodePressure brings a node under pressure: usage outside the pods rises
-// until the signal's available amount is half the threshold (the hard
-// threshold when there is one, else the soft): memory.available for
-// memory, nodefs.available for disk, pid.available for PID. The pressure
-// holds until the scenario lowers the usage; evicting pods does not relieve
-// it, as with a process hogging the node outside Kubernetes.
+// until the signal's available amount would be half the threshold (the
+// hard threshold when there is one, else the soft) even with no pod using
+// anything: memory.available for memory, nodefs.available for disk,
+// pid.available for PID. What the pods use comes on top. The pressure holds
+// until the scenario lowers the usage; evicting pods does not relieve it,
+// as with a process hogging the node outside Kubernetes.
 func (s *Simulator) NodePressure(node, kind string) error {
 	k, err := s.kubeletOf(node)
 	if err != nil {
@@ -100,11 +101,11 @@ func (s *Simulator) NodePressure(node, kind string) error {
 	target := q.Value() / 2
 	switch kind {
 	case MemoryPressure:
-		k.usage.memory = max(obs.capacity-target-k.podsMemory(), 0)
+		k.usage.memory = max(obs.capacity-target, 0)
 	case DiskPressure:
-		k.usage.disk = max(obs.capacity-target-(k.diskUsed()-k.usage.disk), 0)
+		k.usage.disk = max(obs.capacity-target, 0)
 	case PIDPressure:
-		k.usage.processes = max(obs.capacity-target-(k.processes()-k.usage.processes), 0)
+		k.usage.processes = max(obs.capacity-target, 0)
 	}
 	k.eviction.usageChanged()
 	return nil

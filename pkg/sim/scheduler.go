@@ -416,8 +416,7 @@ func (sc *scheduler) selectHost(p *corev1.Pod, feasible []*kubelet) *kubelet {
 // pkg/scheduler/util/pod_resources.go).
 func (sc *scheduler) score(p *corev1.Pod, n *corev1.Node) int64 {
 	cpu, mem := nonZeroRequests(p)
-	for _, name := range sortedKeys(sc.s.api.pods) {
-		q := sc.s.api.pods[name]
+	for _, q := range sc.s.api.pods { // sums: the order does not matter
 		if q.Spec.NodeName != n.Name || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
 			continue
 		}
@@ -564,8 +563,8 @@ func (s *Simulator) nodeUsage(node string, except *corev1.Pod) (corev1.ResourceL
 func (s *Simulator) nodeUsageExcept(node string, except *corev1.Pod, without map[types.UID]bool) (corev1.ResourceList, int) {
 	used := corev1.ResourceList{}
 	n := 0
-	for _, name := range sortedKeys(s.api.pods) {
-		q := s.api.pods[name]
+	// Sums do not depend on the order: the map is ranged directly.
+	for _, q := range s.api.pods {
 		if q == except || without[q.UID] || q.Spec.NodeName != node || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
 			continue
 		}
