@@ -180,3 +180,56 @@ Feature: Kubelet admission
     And the pod "web" is rejected with reason "OutOfcpu"
     When the pod "web" is deleted
     Then the pod "web" is gone within 0s
+
+  @behavior:admission-critical-preemption
+  @upstream:critical-pod-preemption-disruption-target
+  Scenario: A critical pod that does not fit makes room by preempting a pod at admission
+    e2e: CriticalPod, when we need to admit a critical pod, should add
+    DisruptionTarget condition to the preempted pod.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "low" on node "worker-1":
+      """yaml
+      spec:
+        terminationGracePeriodSeconds: 5
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    And container "app" of pod "low" ignores SIGTERM
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+      """
+    When the pod "low" is created
+    And the pod "low" becomes Running
+    And the pod "critical" is created
+    Then an event "Preempting" for pod "low" says "Preempted in order to admit critical pod"
+    And container "app" of pod "low" receives SIGKILL at 5s
+    And the pod "low" phase is "Failed"
+    And the pod "low" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
+    And the pod "critical" is Running within 5s
+    And the pod "low" is not evicted
+
+  @behavior:admission-critical-preemption
+  Scenario: With nothing to preempt a critical pod is rejected with UnexpectedAdmissionError
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "3"
+      """
+    Then the pod "critical" is rejected with reason "UnexpectedAdmissionError"

@@ -29,6 +29,9 @@ const (
 type admissionFailure struct {
 	reason, message string
 	insufficient    bool
+	// For an insufficient resource: what, in the predicate's units.
+	resource                  corev1.ResourceName
+	requested, used, capacity int64
 }
 
 // canAdmitPod runs the admit handlers and rejects the pod on the first
@@ -38,7 +41,18 @@ func (k *kubelet) canAdmitPod(p *corev1.Pod) bool {
 		k.rejectPod(p, reason, msg)
 		return false
 	}
-	if f := k.generalFilter(p); len(f) > 0 {
+	f := k.generalFilter(p)
+	if k.preempted[p.UID] {
+		// Admitted after preemption: HandleAdmissionFailure returned no
+		// reason, and the kubelet does not check again.
+		delete(k.preempted, p.UID)
+		f = nil
+	}
+	if len(f) > 0 {
+		var preempting bool
+		if f, preempting = k.handleAdmissionFailure(p, f); preempting {
+			return false // admitted once the victims are killed
+		}
 		k.rejectPod(p, f[0].reason, f[0].message)
 		return false
 	}
@@ -109,7 +123,7 @@ func (k *kubelet) fitsResources(p *corev1.Pod) []admissionFailure {
 
 // insufficient is an InsufficientResourceError.
 func insufficient(reason string, name corev1.ResourceName, requested, used, capacity int64) admissionFailure {
-	return admissionFailure{reason: reason, insufficient: true,
+	return admissionFailure{reason: reason, insufficient: true, resource: name, requested: requested, used: used, capacity: capacity,
 		message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", name, requested, used, capacity)}
 }
 

@@ -26,6 +26,8 @@ type nodeSide struct {
 	// usageSeen marks the container instances whose memory and writes are
 	// already scheduled as activity.
 	usageSeen map[*instance]bool
+	// preempted marks critical pods admitted once their victims are gone.
+	preempted map[types.UID]bool
 }
 
 // startNodeSide starts the node-side components once the node exists: the

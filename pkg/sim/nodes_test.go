@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -220,4 +222,90 @@ func TestEvictionLoopTiming(t *testing.T) {
 	// shown Failed then; the poll at 13s finds it cleaned up and evicts b,
 	// which exits at once; the poll at 14s, c.
 	diffLines(t, got, []string{"12s a", "13s b", "14s c"})
+}
+
+// TestPodsToPreempt replays the kubelet's preemption_test.go
+// TestGetPodsToPreempt: which running pods a critical pod's admission
+// preempts for what it lacks (cpu in millicores, memory in Mi, pods).
+func TestPodsToPreempt(t *testing.T) {
+	mk := func(name string, cpu, mem string, guaranteed bool) *corev1.Pod {
+		p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name, UID: types.UID(name)}, Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c"}}}}
+		if cpu != "" {
+			r := corev1.ResourceList{corev1.ResourceCPU: resource.MustParse(cpu), corev1.ResourceMemory: resource.MustParse(mem)}
+			p.Spec.Containers[0].Resources.Requests = r
+			if guaranteed {
+				p.Spec.Containers[0].Resources.Limits = r.DeepCopy()
+			}
+		}
+		return p
+	}
+	prio := int32(SystemCriticalPriority)
+	critical := mk("cluster-critical", "100m", "100Mi", false)
+	critical.Namespace, critical.Spec.Priority = "kube-system", &prio
+	all := map[string]*corev1.Pod{
+		"bestEffort":              mk("bestEffort", "", "", false),
+		"burstable":               mk("burstable", "100m", "100Mi", false),
+		"guaranteed":              mk("guaranteed", "100m", "100Mi", true),
+		"high-request-burstable":  mk("high-request-burstable", "300m", "300Mi", false),
+		"high-request-guaranteed": mk("high-request-guaranteed", "300m", "300Mi", true),
+	}
+	req := func(cpu, memMi, pods int64) admissionRequirements {
+		var r admissionRequirements
+		if cpu > 0 {
+			r = append(r, admissionRequirement{corev1.ResourceCPU, cpu})
+		}
+		if memMi > 0 {
+			r = append(r, admissionRequirement{corev1.ResourceMemory, memMi << 20})
+		}
+		if pods > 0 {
+			r = append(r, admissionRequirement{corev1.ResourcePods, pods})
+		}
+		return r
+	}
+	cases := []struct {
+		name  string
+		input []string
+		req   admissionRequirements
+		want  []string // nil: an error
+	}{
+		{"no requirements", nil, req(0, 0, 0), []string{}},
+		{"no pods", nil, req(0, 0, 1), nil},
+		{"equal pods and resources requirements", []string{"burstable"}, req(100, 100, 1), []string{"burstable"}},
+		{"higher requirements than pod requests", []string{"burstable"}, req(200, 200, 2), nil},
+		{"choose between bestEffort and burstable", []string{"burstable", "bestEffort"}, req(0, 0, 1), []string{"bestEffort"}},
+		{"choose between burstable and guaranteed", []string{"burstable", "guaranteed"}, req(0, 0, 1), []string{"burstable"}},
+		{"choose lower request burstable if it meets requirements", []string{"bestEffort", "high-request-burstable", "burstable"}, req(100, 100, 0), []string{"burstable"}},
+		{"choose higher request burstable if lower does not meet requirements", []string{"bestEffort", "burstable", "high-request-burstable"}, req(150, 150, 0), []string{"high-request-burstable"}},
+		{"multiple pods required", []string{"bestEffort", "burstable", "high-request-burstable", "guaranteed", "high-request-guaranteed"}, req(350, 350, 0), []string{"burstable", "high-request-burstable"}},
+		{"evict guaranteed when we have to, and dont evict the extra burstable", []string{"bestEffort", "burstable", "high-request-burstable", "guaranteed", "high-request-guaranteed"}, req(0, 550, 0), []string{"high-request-burstable", "high-request-guaranteed"}},
+	}
+	s, _ := New(Config{})
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var in []*corev1.Pod
+			for _, n := range tc.input {
+				in = append(in, all[n])
+			}
+			got, err := s.podsToPreempt(critical, in, tc.req)
+			if tc.want == nil {
+				if err == nil {
+					t.Fatalf("no error, chose %v", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, p := range got {
+				names = append(names, p.Name)
+			}
+			sort.Strings(names)
+			want := append([]string{}, tc.want...)
+			sort.Strings(want)
+			if strings.Join(names, " ") != strings.Join(want, " ") {
+				t.Errorf("preempts %v, want %v", names, want)
+			}
+		})
+	}
 }
