@@ -51,7 +51,7 @@ func (st *State) createStaticPods(ctx context.Context) error {
 }
 
 func usageSteps() []Def {
-	const f = "behaviour"
+	const f = "container usage"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		def(f, ctr+`uses (\S+) of memory after (\S+)$`, `Given container "app" of pod "web" uses 900Mi of memory after 10s`, usesMemory),

@@ -7,7 +7,7 @@ Feature: Kubelet admission
   its QoS class, has no container statuses, and never reaches a pod worker
   (lifecycle-facts §10).
 
-  @behavior:admission-resources
+  @behavior:admission-resources @needs:create-nodes
   Scenario: A pod asking for more cpu than the node has is rejected with OutOfcpu
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "web" on node "worker-1":
@@ -25,7 +25,7 @@ Feature: Kubelet admission
     And an event "OutOfcpu" is recorded for pod "web"
     And no event "Started" is recorded for pod "web"
 
-  @behavior:admission-resources
+  @behavior:admission-resources @needs:create-nodes
   Scenario: The rejection message gives the request, the use and the capacity (memory in bytes)
     Given a node "worker-1" with 4 CPU, 1Gi memory and 110 pods
     And a pod "first" on node "worker-1":
@@ -57,7 +57,7 @@ Feature: Kubelet admission
       | 0s | -         | Rejected(OutOfmemory)  |
       | 0s | -         | Phase(Failed)          |
 
-  @behavior:admission-resources
+  @behavior:admission-resources @needs:create-nodes
   Scenario: The node's pod capacity is enforced with OutOfpods
     Given a node "worker-1" with 4 CPU, 8Gi memory and 1 pods
     And a pod "first" on node "worker-1":
@@ -165,7 +165,7 @@ Feature: Kubelet admission
       """
     Then the pod "web" is rejected with reason "TaintToleration"
 
-  @behavior:admission-rejected-deleted-at-once
+  @behavior:admission-rejected-deleted-at-once @needs:create-nodes
   Scenario: A rejected pod is deleted at once: its phase is terminal
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "web" on node "worker-1":
@@ -181,7 +181,7 @@ Feature: Kubelet admission
     When the pod "web" is deleted
     Then the pod "web" is gone within 0s
 
-  @behavior:admission-critical-preemption
+  @behavior:admission-critical-preemption @needs:create-nodes
   @upstream:critical-pod-preemption-disruption-target
   Scenario: A critical pod that does not fit makes room by preempting a pod at admission
     e2e: CriticalPod, when we need to admit a critical pod, should add
@@ -219,7 +219,7 @@ Feature: Kubelet admission
     And the pod "critical" is Running within 5s
     And the pod "low" is not evicted
 
-  @behavior:admission-critical-preemption
+  @behavior:admission-critical-preemption @needs:create-nodes
   Scenario: With nothing to preempt a critical pod is rejected with UnexpectedAdmissionError
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "critical" on node "worker-1":

@@ -234,7 +234,7 @@ Feature: Node-pressure eviction under memory pressure
     And an event "NodeHasInsufficientMemory" is recorded
     And an event "EvictionThresholdMet" is recorded
 
-  @behavior:eviction-per-node
+  @behavior:eviction-per-node @needs:create-nodes
   Scenario: Pressure on one node of three evicts that node's pods only
     Given a node "worker-1"
     And a node "worker-2"

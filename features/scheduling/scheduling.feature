@@ -7,7 +7,7 @@ Feature: Scheduling, unschedulable pods and preemption
   it is tried again on a cluster event that may help. A higher-priority pod
   may preempt lower-priority ones (lifecycle-facts §12).
 
-  @behavior:scheduling-unschedulable
+  @behavior:scheduling-unschedulable @needs:create-nodes
   @upstream:validates-resource-limits
   Scenario: A pod no node can fit stays Pending with reason Unschedulable
     e2e: SchedulerPredicates, validates resource limits of pods that are
@@ -27,7 +27,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "big" has condition "PodScheduled" "False" with reason "Unschedulable"
     And an event "FailedScheduling" is recorded for pod "big"
 
-  @behavior:scheduling-failure-message
+  @behavior:scheduling-failure-message @needs:create-nodes
   Scenario: The FailedScheduling message counts the reasons per node and reports preemption
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a node "worker-2" with 2 CPU, 8Gi memory and 110 pods
@@ -49,7 +49,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And an event "FailedScheduling" for pod "big" says "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
     And the pod "big" stays Pending with reason "Unschedulable"
 
-  @behavior:scheduling-node-selector
+  @behavior:scheduling-node-selector @needs:create-nodes
   @upstream:validates-node-selector
   Scenario: A nodeSelector chooses among three nodes
     e2e: SchedulerPredicates, validates that NodeSelector is respected if
@@ -69,7 +69,7 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "web" is scheduled on node "worker-3"
     And the pod "web" is Running within 1s
 
-  @behavior:scheduling-node-affinity
+  @behavior:scheduling-node-affinity @needs:create-nodes
   Scenario: Required node affinity chooses the node
     Given a node "worker-1"
     And a node "worker-2"
@@ -107,7 +107,7 @@ Feature: Scheduling, unschedulable pods and preemption
       """
     Then the pod "web" stays Pending with reason "Unschedulable"
 
-  @behavior:scheduling-taints
+  @behavior:scheduling-taints @needs:create-nodes
   @upstream:validates-taints-tolerations
   Scenario: A NoSchedule taint keeps pods off unless they tolerate it
     e2e: SchedulerPredicates, validates that taints-tolerations is respected
@@ -129,7 +129,7 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "tolerant" is scheduled on node "worker-1"
     And the pod "plain" stays Pending with reason "Unschedulable"
 
-  @behavior:scheduling-requeue
+  @behavior:scheduling-requeue @needs:create-nodes
   Scenario: A pending pod is scheduled as soon as a deleted pod frees room
     With SchedulerPopFromBackoffQ (beta, on since 1.33) an idle scheduler
     does not wait out the pod's backoff.
@@ -161,7 +161,7 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "second" is Running within 0s
     And the pod "second" is scheduled on node "worker-1"
 
-  @behavior:scheduling-least-allocated
+  @behavior:scheduling-least-allocated @needs:create-nodes
   Scenario: The scheduler prefers the least allocated node
     Given a node "worker-1"
     And a node "worker-2"
@@ -181,7 +181,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
 
-  @behavior:scheduling-pressure-taint @needs:node-pressure
+  @behavior:scheduling-pressure-taint @needs:node-pressure @needs:create-nodes
   Scenario: A node under memory pressure gets no new pods
     Given a node "worker-1"
     And a node "worker-2"
@@ -192,7 +192,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
 
-  @behavior:scheduling-preemption
+  @behavior:scheduling-preemption @needs:create-nodes
   @upstream:basic-preemption
   Scenario: A higher-priority pod preempts a lower-priority one
     e2e: SchedulerPreemption, validates basic preemption works; validates
@@ -231,7 +231,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "high" is Running within 5s
     And the pod "high" is scheduled on node "worker-1"
 
-  @behavior:scheduling-preemption-never
+  @behavior:scheduling-preemption-never @needs:create-nodes
   Scenario: A pod with preemptionPolicy Never waits instead of preempting
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "low":

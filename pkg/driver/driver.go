@@ -172,7 +172,9 @@ type View interface {
 	Node(name string) *corev1.Node
 	// Events are the Kubernetes Events of the scenario's pods.
 	Events() []*corev1.Event
-	// Timeline is what happened, in order.
+	// Timeline is what happened, in order. Events about a node (its
+	// Kubernetes Events, its condition changes) go under the pod name
+	// "node/<node>".
 	Timeline() []timeline.Event
 }
 
