@@ -260,3 +260,48 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "polite" stays Pending with reason "Unschedulable"
     And the pod "low" is not evicted
     And no event "Preempted" is recorded
+
+  @behavior:scheduling-init-sidecar-requests @needs:create-nodes
+  Scenario: A pod's request counts its init containers and sidecars
+    The effective request is the larger of the sidecars plus the
+    containers and, for each init container, itself plus the sidecars
+    started before it (lifecycle-facts §2.4): here 1 CPU of sidecar plus
+    1.5 of app, 2.5 CPU, on a node of 2.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "init-heavy":
+      """yaml
+      spec:
+        initContainers:
+        - name: setup
+          image: busybox:1.36
+          command: ["sleep", "1"]
+          resources:
+            requests:
+              cpu: 1500m
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+      """
+    And a pod "with-sidecar":
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+          resources:
+            requests:
+              cpu: "1"
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    When the pod "init-heavy" is created
+    And the pod "with-sidecar" is created
+    Then the pod "init-heavy" is scheduled on node "worker-1"
+    And the pod "with-sidecar" stays Pending with reason "Unschedulable"
+    And an event "FailedScheduling" for pod "with-sidecar" says "0/1 nodes are available: 1 Insufficient cpu."

@@ -28,6 +28,15 @@ func (sc *scheduler) preempt(p *corev1.Pod, failed []nodeFilter) (string, string
 	if p.Spec.PreemptionPolicy != nil && *p.Spec.PreemptionPolicy == corev1.PreemptNever {
 		return "", preemptionNotEligibleNeverMessage
 	}
+	// PodEligibleToPreemptOthers: victims of an earlier preemption still
+	// terminating on the nominated node; the nomination stands.
+	if nom := p.Status.NominatedNodeName; nom != "" {
+		for _, q := range sc.s.api.pods {
+			if q.Spec.NodeName == nom && podPriority(q) < podPriority(p) && terminatingByPreemption(q) {
+				return nom, "preemption: not eligible due to a terminating pod on the nominated node."
+			}
+		}
+	}
 	var cands []preemptionCandidate
 	notHelpful := 0
 	counts := map[string]int{}
@@ -51,6 +60,16 @@ func (sc *scheduler) preempt(p *corev1.Pod, failed []nodeFilter) (string, string
 	best := pickOneNodeForPreemption(cands)
 	sc.actuate(p, best)
 	return best.node.Name, ""
+}
+
+// terminatingByPreemption is podTerminatingByPreemption: being deleted
+// with the scheduler's DisruptionTarget condition.
+func terminatingByPreemption(p *corev1.Pod) bool {
+	if p.DeletionTimestamp == nil {
+		return false
+	}
+	c := podConditionOf(&p.Status, corev1.DisruptionTarget)
+	return c != nil && c.Status == corev1.ConditionTrue && c.Reason == corev1.PodReasonPreemptionByScheduler
 }
 
 // selectVictimsOnNode removes every lower-priority pod, checks the
