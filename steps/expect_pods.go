@@ -37,7 +37,7 @@ type podState struct {
 	history timeline.Selector
 }
 
-var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone"}
+var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone", "evicted"}
 
 func parsePodState(s string, allowed ...string) (podState, error) {
 	if len(allowed) == 0 {
@@ -57,6 +57,8 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 	case "NotReady":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
 			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
+		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}}, nil
 	case "Terminating":
 		return podState{s, func(p *corev1.Pod) bool {
 			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
@@ -96,6 +98,9 @@ func (ps podState) heldSoFar(v driver.View, pod string) bool {
 // before t=0 included.
 func podIsWithin(ctx context.Context, name, state, d string) error {
 	st := From(ctx)
+	if state == "evicted" {
+		return st.podEvictedWithin(ctx, name, d)
+	}
 	ps, err := parsePodState(state)
 	if err != nil {
 		return err
@@ -192,7 +197,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 // heldAt replays the pod's timeline up to at (every event of that instant
 // included) and tells whether the state held then.
 func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
-	exists, deleting := false, false
+	exists, deleting, evicted := false, false, false
 	phase, ready := "", false
 	for _, e := range events {
 		if e.At > at {
@@ -208,6 +213,8 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 			exists = false
 		case timeline.DeleteRequested:
 			deleting = true
+		case timeline.Evicted:
+			evicted = true
 		case timeline.Phase:
 			phase = e.Reason
 		case timeline.Condition:
@@ -217,6 +224,8 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 		}
 	}
 	switch ps.name {
+	case "evicted":
+		return evicted
 	case "gone":
 		return !exists
 	case "Ready":

@@ -28,6 +28,7 @@ func buildRegistry() []Def {
 	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), statusExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
+	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	return defs
 }
 

@@ -239,6 +239,9 @@ func (st *State) ready(ctx context.Context) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
+	if err := st.createStaticPods(ctx); err != nil { // static.go
+		return err
+	}
 	var implicit []*podDecl
 	for _, p := range st.pods {
 		if !p.created && !p.static && !st.explicit[p.name] && !st.explicitAll {
@@ -374,6 +377,9 @@ func quoted(list string) ([]string, error) {
 		end := strings.IndexByte(rest[1:], '"')
 		if end < 0 {
 			return nil, inputErr("unterminated name in %q", list)
+		}
+		if end == 0 {
+			return nil, inputErr("empty name in %q", list)
 		}
 		out = append(out, rest[1:end+1])
 		rest = strings.TrimSpace(rest[end+2:])

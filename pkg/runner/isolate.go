@@ -27,23 +27,27 @@ func isolate(sc *Scenario) []byte {
 	}
 	var spans []span
 	var boundaries []int // lines where a rule begins
-	addScenario := func(s *messages.Scenario) {
-		start := int(s.Location.Line)
-		for _, t := range s.Tags {
-			start = min(start, int(t.Location.Line))
+	// tagged is where a keyword's block begins: its first tag, or the tag
+	// lines right above it (a bare "@" is a tag line the AST keeps no tag
+	// for).
+	tagged := func(line int, tags []*messages.Tag) int {
+		for line > 1 && strings.HasPrefix(strings.TrimSpace(lines[line-2]), "@") {
+			line--
 		}
-		spans = append(spans, span{s, start})
+		for _, t := range tags {
+			line = min(line, int(t.Location.Line))
+		}
+		return line
+	}
+	addScenario := func(s *messages.Scenario) {
+		spans = append(spans, span{s, tagged(int(s.Location.Line), s.Tags)})
 	}
 	for _, c := range f.Doc.Feature.Children {
 		switch {
 		case c.Scenario != nil:
 			addScenario(c.Scenario)
 		case c.Rule != nil:
-			start := int(c.Rule.Location.Line)
-			for _, t := range c.Rule.Tags {
-				start = min(start, int(t.Location.Line))
-			}
-			boundaries = append(boundaries, start)
+			boundaries = append(boundaries, tagged(int(c.Rule.Location.Line), c.Rule.Tags))
 			for _, rc := range c.Rule.Children {
 				if rc.Scenario != nil {
 					addScenario(rc.Scenario)

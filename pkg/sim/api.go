@@ -107,7 +107,9 @@ func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
 // phase Pending and the QoS class once (pkg/registry/core/pod/strategy.go).
 func (a *apiServer) createPod(in *corev1.Pod) error {
 	p := in.DeepCopy()
-	p.Namespace = a.s.cfg.Namespace
+	if p.Namespace != "kube-system" { // kept for the critical pods of the 1.10 profile
+		p.Namespace = a.s.cfg.Namespace
+	}
 	if _, dup := a.pods[p.Name]; dup {
 		return apierrors.NewAlreadyExists(podResource, p.Name)
 	}
@@ -119,7 +121,9 @@ func (a *apiServer) createPod(in *corev1.Pod) error {
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
 	}
-	p.UID = types.UID(a.s.newUID())
+	if p.UID == "" || !isMirrorPod(p) { // a mirror pod keeps its static pod's UID (static.go)
+		p.UID = types.UID(a.s.newUID())
+	}
 	p.CreationTimestamp = a.s.wall(a.s.now)
 	p.ResourceVersion = a.nextRV()
 	p.Generation = 1
@@ -129,6 +133,7 @@ func (a *apiServer) createPod(in *corev1.Pod) error {
 	a.recordColumns(p, printer.Columns{})
 	if p.Spec.NodeName != "" {
 		a.notifyKubelet(p, watchAdded)
+		a.s.lifecycle.podBound(p)
 	} else {
 		a.s.sched.enqueue(p)
 	}
@@ -277,6 +282,7 @@ func (a *apiServer) removePod(p *corev1.Pod) {
 	delete(a.pods, p.Name)
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.notify(p, watchDeleted)
+	a.podRemoved(p) // api_nodes.go
 }
 
 type watchType int
@@ -301,8 +307,12 @@ func (a *apiServer) notify(p *corev1.Pod, t watchType) {
 
 func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
 	k := a.s.byNode[p.Spec.NodeName]
-	if k == nil {
-		return // no kubelet on that node: the pod stays as it is
+	if k == nil || k.down {
+		return // no kubelet on that node (or cut off): the pod stays as it is
+	}
+	if isMirrorPod(p) {
+		a.s.soon(func() { k.mirrorPodChanged(p, t) }) // static.go
+		return
 	}
 	a.s.soon(func() { k.podChanged(p, t) })
 }
@@ -313,8 +323,12 @@ func (a *apiServer) bind(p *corev1.Pod, node string) {
 	p.Spec.NodeName = node
 	st := *p.Status.DeepCopy()
 	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
+	// 1.35+ (ClearingNominatedNodeNameAfterBinding): binding clears the
+	// nominated node (pkg/registry/core/pod/storage/storage.go).
+	st.NominatedNodeName = ""
 	a.updatePodStatus(p.Name, p.UID, st)
 	a.notifyKubelet(p, watchAdded)
+	a.s.lifecycle.podBound(p)
 }
 
 // updatePodStatus writes a status for the pod with that UID and records
@@ -330,6 +344,7 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
 	a.recordColumns(p, before)
+	a.statusWritten(p, &old) // api_nodes.go
 	return true
 }
 

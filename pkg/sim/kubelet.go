@@ -27,6 +27,9 @@ type kubelet struct {
 	// images present on the node (the agent's is loaded), by reference.
 	images     map[string]bool
 	pullErrors map[string]string
+
+	// The eviction manager, usage, static pods (kubelet_node.go).
+	nodeSide
 }
 
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
@@ -64,6 +67,9 @@ func (k *kubelet) podChanged(p *corev1.Pod, t watchType) {
 // (HandlePodAdditions). A pod that is already terminal is not admitted.
 func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+		return
+	}
+	if !k.canAdmitPod(p) { // admission.go
 		return
 	}
 	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
@@ -112,6 +118,9 @@ type podWorker struct {
 	// deadlineExceeded: activeDeadlineSeconds passed (active_deadline.go).
 	deadlineExceeded bool
 	mountRetry       *timer
+	// killStatus is the status function of a kubelet-initiated kill
+	// (eviction, preemption; killpod.go).
+	killStatus *killStatus
 }
 
 type waitReason struct{ reason, message string }

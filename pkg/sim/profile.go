@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,9 +74,18 @@ func profileFor(m int) Profile {
 // against (lifecycle-facts.md read v1.27.0's killContainer).
 const oldestModelled = 27
 
+// legacyMinors are older profiles kept to reproduce an incident: 1.10, the
+// kubelet of seed 002, run with ExperimentalCriticalPodAnnotation on (its
+// node-side switches are in profile_nodes.go; its container rules are
+// 1.27's, the oldest the termination rules were read for).
+var legacyMinors = []int{10}
+
 // KubeletVersions lists the modelled kubelet versions, oldest first.
 func KubeletVersions() []string {
 	var vs []string
+	for _, m := range legacyMinors {
+		vs = append(vs, fmt.Sprintf("1.%d", m))
+	}
 	for m := oldestModelled; m <= minorOf(DefaultKubeletVersion); m++ {
 		vs = append(vs, fmt.Sprintf("1.%d", m))
 	}
@@ -101,7 +111,7 @@ func ProfileFor(version string) (Profile, error) {
 		return Profile{}, fmt.Errorf("kubelet version %q is not of the form 1.N", version)
 	}
 	m, err := strconv.Atoi(parts[1])
-	if err != nil || m < oldestModelled || m > minorOf(DefaultKubeletVersion) {
+	if err != nil || (m < oldestModelled && !slices.Contains(legacyMinors, m)) || m > minorOf(DefaultKubeletVersion) {
 		return Profile{}, fmt.Errorf("kubelet version %q is not modelled by the simulator (modelled: %s)", version, strings.Join(KubeletVersions(), ", "))
 	}
 	return profileFor(m), nil

@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -42,6 +43,15 @@ type Simulator struct {
 	uids    int
 	// running is set by the first pod: the kubelet profile is fixed then.
 	running bool
+
+	// Node side (issue 4): the kubelets' eviction configuration, the
+	// controllers of nodes, the pods the eviction manager evicted, and the
+	// scenario names of static pods (API name → manifest name).
+	eviction   EvictionConfig
+	thresholds []threshold
+	lifecycle  *nodeLifecycle
+	evicted    map[types.UID]bool
+	alias      map[string]string
 }
 
 // New returns a simulator with no nodes.
@@ -61,6 +71,9 @@ func New(cfg Config) (*Simulator, error) {
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
+	s.lifecycle = newNodeLifecycle(s)
+	s.evicted = map[types.UID]bool{}
+	s.thresholds, _ = ParseEvictionConfig(EvictionConfig{})
 	return s, nil
 }
 
@@ -93,6 +106,9 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	k := newKubelet(s, node)
 	s.nodes = append(s.nodes, k)
 	s.byNode[n.Name] = k
+	k.startNodeSide()
+	s.lifecycle.nodeAdded(node)
+	s.lifecycle.doNoScheduleTaintingPass(node)
 	s.sched.nodeAdded()
 	return nil
 }
@@ -266,6 +282,9 @@ func (s *Simulator) cancel(t *timer) { s.q.cancel(t) }
 func (s *Simulator) wall(d time.Duration) metav1.Time { return metav1.NewTime(Epoch.Add(d)) }
 
 func (s *Simulator) record(e timeline.Event) {
+	if a, ok := s.alias[e.Pod]; ok {
+		e.Pod = a // a static pod goes by its manifest name
+	}
 	e.At = s.now
 	s.tl.Append(e)
 }

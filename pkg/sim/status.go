@@ -519,6 +519,9 @@ func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []
 // containers could still run, so a terminal phase is held back
 // (mergePodStatus in pkg/kubelet/status/status_manager.go).
 func (w *podWorker) setStatus(st corev1.PodStatus) {
+	if w.statusHook(&st) { // kubelet_node.go
+		return
+	}
 	apiPod := w.s.api.pods[w.name]
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
