@@ -393,15 +393,14 @@ func (m *evictionManager) evictPod(p evictionPlan, done func()) {
 		m.s.record(timeline.Event{Pod: w.name, Kind: timeline.Evicted, Message: p.message})
 	}
 	m.s.evicted[w.uid] = true
+	// An override of 0 (hard eviction before 1.31) reaches the pod worker
+	// as is; whether it counts is the worker's rule (effectiveGrace,
+	// Profile.ZeroOverrideCounts). killPodNow's timeout is computed from
+	// the override alone (pkg/kubelet/pod_workers.go killPodNow, since
+	// renamed TerminatePodAbnormallyAndWait).
 	override := p.override
-	var ov *int64
-	if !(override == 0 && m.s.profile.zeroOverrideIsUnset()) {
-		ov = &override
-	}
+	ov := &override
 	grace := override
-	if ov == nil && w.pod.Spec.TerminationGracePeriodSeconds != nil {
-		grace = *w.pod.Spec.TerminationGracePeriodSeconds
-	}
 	timeout := max(grace+grace/2, killPodNowMinTimeout)
 	finished := false
 	var to *timer

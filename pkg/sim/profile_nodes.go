@@ -40,11 +40,6 @@ func (p Profile) hardEvictionOverride() int64 {
 // alone (eviction_manager.go synchronize).
 func (p Profile) softEvictionCapsToSpec() bool { return p.Minor >= 32 }
 
-// zeroOverrideIsUnset: before 1.31 the pod worker took a grace override of
-// 0 as "no override" and fell back to the spec (pod_workers.go
-// calculateEffectiveGracePeriod before PR #124063).
-func (p Profile) zeroOverrideIsUnset() bool { return p.Minor < 31 }
-
 // detailedEvictionMessage: the pressure eviction message names the
 // threshold, the available quantity and the offending containers
 // (helpers.go evictionMessage); 1.10 says only "The node was low on
