@@ -118,7 +118,7 @@ func (st *State) node(name string) (*corev1.Node, error) {
 		st.setup.Nodes = append(st.setup.Nodes, n)
 		return n, nil
 	}
-	return nil, inputErr("node %q is not declared (declare it with: Given a node %q)", name, name)
+	return nil, undeclaredErr("node %q is not declared (declare it with: Given a node %q)", name, name)
 }
 
 // Given a priority class "high" with value 1000000

@@ -244,7 +244,7 @@ func (st *State) mustPod(name string) (*podDecl, error) {
 	if name == "" {
 		switch len(st.pods) {
 		case 0:
-			return nil, inputErr("no pod is declared")
+			return nil, undeclaredErr("no pod is declared")
 		case 1:
 			return st.pods[0], nil
 		}
@@ -256,7 +256,7 @@ func (st *State) mustPod(name string) (*podDecl, error) {
 	if st.broken[name] {
 		return nil, fmt.Errorf("pod %q: %w", name, ErrDeclaredBadly)
 	}
-	return nil, inputErr("pod %q is not declared", name)
+	return nil, undeclaredErr("pod %q is not declared", name)
 }
 
 // mustContainer resolves `container "c" [of pod "p"]`.

@@ -149,12 +149,25 @@ type InputError struct {
 	// File and FileLine point into another file (a manifest given by path).
 	File     string
 	FileLine int
+	// Undeclared: the pod or node named was never declared; lint does not
+	// repeat this after an undefined step (likely the declaration).
+	Undeclared bool
 }
 
 func (e *InputError) Error() string { return e.Msg }
 
 func inputErr(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+func undeclaredErr(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...), Undeclared: true}
+}
+
+// IsUndeclared reports whether err names a pod or node never declared.
+func IsUndeclared(err error) bool {
+	var e *InputError
+	return errors.As(err, &e) && e.Undeclared
 }
 
 // ErrDeclaredBadly is returned for a pod whose declaration failed earlier;

@@ -7,7 +7,7 @@ Feature: Kubelet admission
   its QoS class, has no container statuses, and never reaches a pod worker
   (lifecycle-facts §10).
 
-  @behavior:admission-resources @needs:create-nodes
+  @behavior:admission-resources @needs:create-nodes @seed:001
   Scenario: A pod asking for more cpu than the node has is rejected with OutOfcpu
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "web" on node "worker-1":
@@ -21,6 +21,7 @@ Feature: Kubelet admission
       """
     Then the pod "web" is rejected with reason "OutOfcpu"
     And the pod "web" phase is "Failed"
+    And the pod "web" shows status "OutOfcpu"
     And the pod "web" has QoS class "Burstable"
     And an event "OutOfcpu" is recorded for pod "web"
     And no event "Started" is recorded for pod "web"
@@ -90,7 +91,7 @@ Feature: Kubelet admission
       """
     Then the pod "web" is rejected with reason "NodeAffinity"
 
-  @behavior:admission-memory-pressure @needs:node-pressure
+  @behavior:admission-memory-pressure @needs:node-pressure @seed:001
   Scenario: Under memory pressure a BestEffort pod is rejected with reason Evicted, a Burstable one admitted
     Given the kubelet hard eviction threshold is "memory.available<500Mi"
     And a pod "best-effort" on node "worker-1":
@@ -112,6 +113,7 @@ Feature: Kubelet admission
     And 10s pass
     And the pods are created
     Then the pod "best-effort" is rejected with reason "Evicted"
+    And the pod "best-effort" shows status "Evicted"
     And the pod "burstable" is Running within 1s
     And the pod "best-effort" is not evicted
 
@@ -215,6 +217,7 @@ Feature: Kubelet admission
     Then an event "Preempting" for pod "low" says "Preempted in order to admit critical pod"
     And container "app" of pod "low" receives SIGKILL at 5s
     And the pod "low" phase is "Failed"
+    And the pod "low" shows status "Error"
     And the pod "low" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
     And the pod "critical" is Running within 5s
     And the pod "low" is not evicted

@@ -12,7 +12,7 @@ Feature: Node-pressure eviction under memory pressure
   Background:
     Given the kubelet hard eviction threshold is "memory.available<500Mi"
 
-  @behavior:eviction-memory-hard
+  @behavior:eviction-memory-hard @seed:001
   @upstream:memory-allocatable-eviction
   Scenario: A pod using far more than it requested is evicted when memory runs low
     e2e: MemoryAllocatableEviction, should eventually evict all of the
@@ -31,6 +31,7 @@ Feature: Node-pressure eviction under memory pressure
     When the pod "hog" is created
     Then the pod "hog" is evicted within 10s
     And the pod "hog" phase is "Failed"
+    And the pod "hog" shows status "Error"
     And the pod "hog" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
     And an event "Evicted" is recorded for pod "hog"
 

@@ -25,6 +25,7 @@ Feature: Scheduling, unschedulable pods and preemption
       """
     Then the pod "big" stays Pending with reason "Unschedulable"
     And the pod "big" has condition "PodScheduled" "False" with reason "Unschedulable"
+    And the pod "big" shows status "Pending"
     And an event "FailedScheduling" is recorded for pod "big"
 
   @behavior:scheduling-failure-message @needs:create-nodes

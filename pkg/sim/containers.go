@@ -49,6 +49,7 @@ type instance struct {
 	exitCode     int
 	reason       string
 	exitTimer    *timer // the process's own exit
+	oomTimer     *timer // the OOM killer (oom.go)
 	termTimer    *timer // exit after SIGTERM
 	hook         *hookRun
 	kill         *ctrKill
@@ -212,6 +213,9 @@ func (w *podWorker) runProcess(c *ctr, inst *instance) {
 		code := c.cmd.Code
 		inst.exitTimer = w.s.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })
 	}
+	if d, ok := w.oomAfter(c); ok {
+		inst.oomTimer = w.s.after(d, func() { w.processExit(c, inst, 137, "OOMKilled") })
+	}
 }
 
 // sigterm delivers the stop signal. An agent exits after its SIGTERM delay
@@ -240,6 +244,7 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 	}
 	w.s.cancel(inst.exitTimer)
 	w.s.cancel(inst.termTimer)
+	w.s.cancel(inst.oomTimer)
 	if reason == "" {
 		reason = "Completed"
 		if code != 0 {
