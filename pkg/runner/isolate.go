@@ -27,17 +27,23 @@ func isolate(sc *Scenario) []byte {
 	}
 	var spans []span
 	var boundaries []int // lines where a rule begins
-	// tagged is where a keyword's block begins: its first tag, or the tag
-	// lines right above it (a bare "@" is a tag line the AST keeps no tag
-	// for).
+	// tagged is where a keyword's block begins: its first tag, or the
+	// first of the tag lines above it, blank and comment lines between
+	// (a bare "@" is a tag line the AST keeps no tag for).
 	tagged := func(line int, tags []*messages.Tag) int {
-		for line > 1 && strings.HasPrefix(strings.TrimSpace(lines[line-2]), "@") {
-			line--
+		start := line
+		for l := line - 1; l >= 1; l-- {
+			t := strings.TrimSpace(lines[l-1])
+			if strings.HasPrefix(t, "@") {
+				start = l
+			} else if t != "" && !strings.HasPrefix(t, "#") {
+				break
+			}
 		}
 		for _, t := range tags {
-			line = min(line, int(t.Location.Line))
+			start = min(start, int(t.Location.Line))
 		}
-		return line
+		return start
 	}
 	addScenario := func(s *messages.Scenario) {
 		spans = append(spans, span{s, tagged(int(s.Location.Line), s.Tags)})
