@@ -69,10 +69,7 @@ func containerRestartedTimes(ctx context.Context, cname, pname, n string) error 
 // kubelet kills what runs and starts the pod again in a new sandbox.
 func sandboxLost(ctx context.Context, name string) error {
 	st := From(ctx)
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	k, ok := driver.SessionAs[driver.SandboxKiller](st.Session)

@@ -164,10 +164,7 @@ func (st *State) podEvictedWithin(ctx context.Context, name, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := evictedSel(name)
@@ -186,10 +183,7 @@ func (st *State) podEvictedWithin(ctx context.Context, name, d string) error {
 // of its activity.
 func podNotEvicted(ctx context.Context, name string) error {
 	st := From(ctx)
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	if err := st.settle(ctx); err != nil {
@@ -247,10 +241,7 @@ func podsEvictedInOrder(ctx context.Context, list string) error {
 // pod).
 func podEvictedWithMessage(ctx context.Context, name, part string) error {
 	st := From(ctx)
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := evictedSel(name)
@@ -340,10 +331,7 @@ func podHasPriority(ctx context.Context, name, value string) error {
 // reason, the message "Pod was rejected: …", and no container ever ran.
 func podRejected(ctx context.Context, name, reason string) error {
 	st := From(ctx)
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := timeline.Selector{Pod: name, Kind: timeline.Rejected}
@@ -385,10 +373,7 @@ func podStaysWithReason(ctx context.Context, name, phase, reason string) error {
 	if err := oneOf("phase", phase, "Pending", "Running", "Succeeded", "Failed"); err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	if err := st.settle(ctx); err != nil {

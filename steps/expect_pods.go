@@ -109,10 +109,7 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	at, ok, err := st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
@@ -147,10 +144,7 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := ps.of(name)
@@ -172,10 +166,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	at := st.t0.At + dur
@@ -241,10 +232,7 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 // check runs a state check at the current time; on a cluster it polls for
 // up to the tolerance before failing.
 func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	var last error

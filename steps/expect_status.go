@@ -43,10 +43,7 @@ func columns(v driver.View, name string) (printer.Columns, bool) {
 }
 
 func (st *State) checkColumns(ctx context.Context, name, what string, ok func(printer.Columns) bool) error {
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	var last printer.Columns
@@ -82,10 +79,7 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := timeline.Selector{Pod: name, Kind: timeline.Status, Reason: status}

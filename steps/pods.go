@@ -238,6 +238,19 @@ func (st *State) pod(name string) *podDecl {
 	return nil
 }
 
+// livePod checks that a step's pod is declared and, unless this is a dry
+// run, brings the cluster up to the step. It reports false when the step
+// has nothing more to do: an error, or a dry run (lint).
+func (st *State) livePod(ctx context.Context, name string) (bool, error) {
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return false, err
+	}
+	if err := st.ready(ctx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
 // mustPod returns a declared pod; an empty name means the scenario's only
 // pod.
 func (st *State) mustPod(name string) (*podDecl, error) {
