@@ -130,9 +130,6 @@ func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
 	if err := st.settle(ctx); err != nil {
 		return err
 	}
@@ -168,9 +165,6 @@ func noEventWithMessage(ctx context.Context, reason, text, cname, cpod, pod stri
 	st := From(ctx)
 	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
 	if err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
 		return err
 	}
 	if err := st.settle(ctx); err != nil {

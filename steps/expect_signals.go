@@ -231,9 +231,6 @@ func neverSignal(ctx context.Context, cname, pname, sig string) error {
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
 	if err := st.settle(ctx); err != nil {
 		return err
 	}

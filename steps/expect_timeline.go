@@ -38,9 +38,6 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
 	if err := st.settle(ctx); err != nil {
 		return err
 	}

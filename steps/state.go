@@ -366,8 +366,12 @@ func (st *State) waitFor(ctx context.Context, deadline time.Duration, sel timeli
 	return err
 }
 
-// settle lets the scenario run to the end of its activity, noting a cap.
+// settle lets the scenario run to the end of its activity, noting a cap;
+// the cluster is brought up first if no step has yet.
 func (st *State) settle(ctx context.Context) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
