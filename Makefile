@@ -1,8 +1,10 @@
 # podlife — make targets. See README.md.
 GO     ?= go
 GINKGO := $(GO) tool ginkgo
+# CHROMIUM is the headless browser the page test drives: Debian's package.
+CHROMIUM ?= chromium
 
-.PHONY: help test-sim test test-live kind-node-image build lint-features
+.PHONY: help test-sim test test-browser chromium test-live kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -10,6 +12,7 @@ KIND_K8S_VERSION ?= 1.36.3
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
+	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
 	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
@@ -30,7 +33,12 @@ test:
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$fmt" ]; then echo "gofmt would change: $$fmt"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test ./...
+	PODLIFE_CHROMIUM="$$(command -v $(CHROMIUM) || echo none)" $(GO) test ./...
+	@if command -v $(CHROMIUM) >/dev/null 2>&1; then \
+	  echo "browser test (TestIndexInChromium): ran with $$(command -v $(CHROMIUM))"; \
+	else \
+	  echo "browser test (TestIndexInChromium): SKIPPED, $(CHROMIUM) is not installed; 'make test-browser' installs it and runs it"; \
+	fi
 
 ## test-live: the catalogue (but @sim scenarios) on a real kubelet, in
 ## parallel, each scenario in its own namespace; the summary, the
@@ -49,3 +57,15 @@ build:
 
 lint-features:
 	$(GO) run ./cmd/podlife lint features
+
+## chromium: Debian's chromium package, installed when missing (root, or sudo).
+chromium:
+	@command -v $(CHROMIUM) >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium package"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+## test-browser: the report page rendered by a real browser; the test reads
+## the DOM Chromium built and checks every scenario row and a failure mark.
+test-browser: chromium
+	PODLIFE_CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) test -count=1 -run 'TestIndexInChromium' -v ./pkg/report

@@ -22,7 +22,68 @@ func actionSteps() []Def {
 		def(f, `^the pod "([^"]*)" is force deleted$`, `When the pod "web" is force deleted`, podForceDeleted),
 		def(f, `^(\S+) pass(?:es)?$`, `When 30s pass`, timePasses),
 		def(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`, podBecomes),
+		def(f, `^container "([^"]*)"(?: of pod "([^"]*)")? is restarted (\S+) times?$`, `When container "app" of pod "web" is restarted 3 times`, containerRestartedTimes),
+		def(f, `^the sandbox of pod "([^"]*)" is lost$`, `When the sandbox of pod "web" is lost`, sandboxLost),
 	}
+}
+
+// When container "app" of pod "web" is restarted 3 times: waits until its
+// restartCount reaches N; t=0 moves to the N-th restart.
+func containerRestartedTimes(ctx context.Context, cname, pname, n string) error {
+	st := From(ctx)
+	want, err := parseCount(n)
+	if err != nil {
+		return err
+	}
+	sel, err := st.containerEvent(cname, pname, timeline.Restarted)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
+		return timeline.Count(v.Timeline(), sel) >= want
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("container %q restarted %d times within %s", sel.Container, want, WaitLimit),
+			Observed: describePod(st.Session.View().Pod(sel.Pod)),
+		}
+	}
+	seen := 0
+	for _, e := range st.events() {
+		if sel.Matches(e) {
+			if seen++; seen == want {
+				st.moveT0(timeline.Before(e))
+			}
+		}
+	}
+	return nil
+}
+
+// When the sandbox of pod "web" is lost: its pause container dies; the
+// kubelet kills what runs and starts the pod again in a new sandbox.
+func sandboxLost(ctx context.Context, name string) error {
+	st := From(ctx)
+	if live, err := st.livePod(ctx, name); !live {
+		return err
+	}
+	k, ok := driver.SessionAs[driver.SandboxKiller](st.Session)
+	if !ok {
+		return st.unsupported(driver.Unsupported("the %s driver cannot kill a pod's sandbox", st.Driver.Name()))
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	st.moveT0(st.actionMark())
+	if err := k.KillSandbox(ctx, name); err != nil {
+		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
+	}
+	return nil
 }
 
 // When the pod "web" is created
@@ -38,7 +99,7 @@ func podCreated(ctx context.Context, name string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.Session.Now())
+	st.moveT0(st.actionMark())
 	return st.create(ctx, p)
 }
 
@@ -49,7 +110,7 @@ func podsCreated(ctx context.Context) error {
 		if err := st.ready(ctx); err != nil {
 			return err
 		}
-		st.moveT0(st.Session.Now())
+		st.moveT0(st.actionMark())
 	}
 	n := 0
 	for _, p := range st.pods {
@@ -106,7 +167,7 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.Session.Now())
+	st.moveT0(st.actionMark())
 	if err := st.Session.Delete(ctx, name, opts); err != nil {
 		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
 	}
@@ -130,7 +191,7 @@ func timePasses(ctx context.Context, d string) error {
 	if err != nil {
 		return err
 	}
-	st.moveT0(at)
+	st.moveT0(timeline.Mark{At: at})
 	return nil
 }
 
@@ -161,11 +222,11 @@ func podBecomes(ctx context.Context, name, state string) error {
 			Observed: describePod(st.Session.View().Pod(name)),
 		}
 	}
-	at := st.Session.Now()
+	mark := timeline.Mark{At: st.Session.Now()}
 	if e, found := lastTransition(st.events(), name, ps); found {
-		at = e.At
+		mark = timeline.Before(e)
 	}
-	st.moveT0(at)
+	st.moveT0(mark)
 	return nil
 }
 

@@ -3,6 +3,8 @@ package steps
 import (
 	"context"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/podlife/podlife/pkg/behavior"
 )
 
@@ -76,4 +78,102 @@ func exitsOnSIGTERM(ctx context.Context, cname, pname, code string) error {
 		return err
 	}
 	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Term.Ignore = false; b.Term.Code = n })
+}
+
+func probeBehaviorSteps() []Def {
+	const f = "behaviour"
+	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+	return []Def{
+		def(f, ctr+`becomes ready after (\S+)$`, `Given container "app" of pod "web" becomes ready after 2s`, becomesReadyAfter),
+		def(f, ctr+`fails its (\S+) probe after (\S+)$`, `Given container "app" of pod "web" fails its liveness probe after 30s`, failsProbeAfter),
+		def(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`, imageCannotBePulled),
+		def(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`, failsToStart),
+	}
+}
+
+// agentProbe points a probe at the agent's own answer, keeping its timing
+// fields: the behaviour now decides what it answers.
+func agentProbe(p *corev1.Probe, kind string) {
+	p.ProbeHandler = corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand(kind)}}
+}
+
+// Given container "app" of pod "web" becomes ready after 2s: an exec
+// readiness probe every second when the container has none, else its own
+// probe answered by the agent; Ready at the first probe at or after D.
+func becomesReadyAfter(ctx context.Context, cname, pname, after string) error {
+	d, err := parseDuration(after)
+	if err != nil {
+		return err
+	}
+	st := From(ctx)
+	return st.shape(cname, pname, func(b *behavior.Behavior) {
+		b.ReadyAfter = &d
+		_, c, _ := st.mustContainer(cname, pname)
+		if c.ReadinessProbe == nil {
+			c.ReadinessProbe = &corev1.Probe{PeriodSeconds: 1}
+		}
+		agentProbe(c.ReadinessProbe, "readiness")
+	})
+}
+
+// Given container "app" of pod "web" fails its liveness probe after 30s: the
+// container's own probe (it must have one), answered by the agent.
+func failsProbeAfter(ctx context.Context, cname, pname, kind, after string) error {
+	if err := oneOf("probe", kind, "liveness", "readiness"); err != nil {
+		return err
+	}
+	d, err := parseDuration(after)
+	if err != nil {
+		return err
+	}
+	st := From(ctx)
+	_, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return err
+	}
+	probe := c.LivenessProbe
+	if kind == "readiness" {
+		probe = c.ReadinessProbe
+	}
+	if probe == nil {
+		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, kind)
+	}
+	return st.shape(cname, pname, func(b *behavior.Behavior) {
+		if kind == "liveness" {
+			b.FailLivenessAfter = &d
+		} else {
+			b.FailReadinessAfter = &d
+		}
+		agentProbe(probe, kind)
+	})
+}
+
+// Given the image of container "app" of pod "web" cannot be pulled
+func imageCannotBePulled(ctx context.Context, cname, pname string) error {
+	st := From(ctx)
+	p, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return err
+	}
+	if p.created {
+		return inputErr("pod %q is created already: its images are set before", p.name)
+	}
+	p.unpullable[c.Name] = true
+	return nil
+}
+
+// Given container "app" of pod "web" fails to start: its executable does
+// not exist, so the runtime cannot start it (StartError, then
+// RunContainerError and CrashLoopBackOff).
+func failsToStart(ctx context.Context, cname, pname string) error {
+	st := From(ctx)
+	p, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return err
+	}
+	if p.created {
+		return inputErr("pod %q is created already", p.name)
+	}
+	p.cannotStart[c.Name] = true
+	return nil
 }

@@ -118,7 +118,7 @@ func (st *State) node(name string) (*corev1.Node, error) {
 		st.setup.Nodes = append(st.setup.Nodes, n)
 		return n, nil
 	}
-	return nil, inputErr("node %q is not declared (declare it with: Given a node %q)", name, name)
+	return nil, undeclaredErr("node %q is not declared (declare it with: Given a node %q)", name, name)
 }
 
 // Given a priority class "high" with value 1000000
@@ -148,12 +148,16 @@ func aPriorityClass(ctx context.Context, name, value string) error {
 	return nil
 }
 
-// Given node "worker-1" is tainted "dedicated=infra:NoSchedule"
+// Given node "worker-1" is tainted "dedicated=infra:NoSchedule"; as an
+// action (When), the taint is added to the running node (nodes.go).
 func nodeTainted(ctx context.Context, name, taint string) error {
 	st := From(ctx)
 	t, err := parseTaint(taint)
 	if err != nil {
 		return err
+	}
+	if st.stepType == Action {
+		return st.taintRunningNode(ctx, name, t, false)
 	}
 	if err := st.beforeCluster("a taint"); err != nil {
 		return err

@@ -18,7 +18,46 @@ func eventExpectations() []Def {
 	return []Def{
 		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, eventRecorded),
 		def(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`, noEventRecorded),
+		def(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`, eventWithMessage),
+		def(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`, noEventWithMessage),
 	}
+}
+
+// Then an event "Killing" with message containing "liveness" is recorded
+// for container "app": at some time of the scenario.
+func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	match := func(events []timeline.Event) bool {
+		for _, e := range events {
+			if sel.Matches(e) && strings.Contains(e.Message, text) {
+				return true
+			}
+		}
+		return false
+	}
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool { return match(v.Timeline()) }); err != nil {
+		return err
+	}
+	if match(st.events()) {
+		return nil
+	}
+	var msgs []string
+	for _, e := range st.events() {
+		if sel.Matches(e) {
+			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)))
+		}
+	}
+	if len(msgs) == 0 {
+		msgs = []string{"no such event"}
+	}
+	return &timeline.Mismatch{Expected: fmt.Sprintf("%s with message containing %q", what, text), Observed: strings.Join(msgs, "; ")}
 }
 
 // eventSelector builds the selector of Kubernetes Events with a reason,
@@ -91,9 +130,6 @@ func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
 	if err := st.settle(ctx); err != nil {
 		return err
 	}
@@ -121,4 +157,26 @@ func recordedReasons(events []timeline.Event, pod string) string {
 		return "none"
 	}
 	return strings.Join(out, ", ")
+}
+
+// Then no event "Killing" with message containing "liveness" is recorded:
+// over the whole scenario, run to the end of its activity.
+func noEventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.settle(ctx); err != nil {
+		return err
+	}
+	for _, e := range st.events() {
+		if sel.Matches(e) && strings.Contains(e.Message, text) {
+			return &timeline.Mismatch{
+				Expected: fmt.Sprintf("no %s with message containing %q", what, text),
+				Observed: fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)),
+			}
+		}
+	}
+	return nil
 }

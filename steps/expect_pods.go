@@ -20,6 +20,7 @@ func podExpectations() []Def {
 		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween),
 		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter),
 		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs),
+		def(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`, podHasReason),
 		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition),
 		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS),
 		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
@@ -36,7 +37,7 @@ type podState struct {
 	history timeline.Selector
 }
 
-var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone"}
+var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone", "evicted"}
 
 func parsePodState(s string, allowed ...string) (podState, error) {
 	if len(allowed) == 0 {
@@ -56,6 +57,8 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 	case "NotReady":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
 			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
+		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}}, nil
 	case "Terminating":
 		return podState{s, func(p *corev1.Pod) bool {
 			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
@@ -87,7 +90,7 @@ func (ps podState) heldSoFar(v driver.View, pod string) bool {
 	if ps.now(v.Pod(pod)) {
 		return true
 	}
-	_, ok := timeline.First(v.Timeline(), -1<<62, ps.of(pod))
+	_, ok := timeline.First(v.Timeline(), timeline.Beginning, ps.of(pod))
 	return ok
 }
 
@@ -95,6 +98,9 @@ func (ps podState) heldSoFar(v driver.View, pod string) bool {
 // before t=0 included.
 func podIsWithin(ctx context.Context, name, state, d string) error {
 	st := From(ctx)
+	if state == "evicted" {
+		return st.podEvictedWithin(ctx, name, d)
+	}
 	ps, err := parsePodState(state)
 	if err != nil {
 		return err
@@ -103,29 +109,26 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	at, ok, err := st.Session.RunUntil(ctx, st.t0+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	at, ok, err := st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
 	if err != nil {
 		return err
 	}
 	sel := ps.of(name)
 	var obs *timeline.Event
-	if e, found := timeline.First(st.events(), -1<<62, sel); found {
+	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
 		obs = &e
 	} else if ok {
 		obs = &timeline.Event{At: at}
 	}
 	if ok {
-		return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, nil)
+		return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, nil)
 	}
-	return st.keepCheck(sel, state, 0, st.t0+dur+st.tol(), obs, &timeline.Mismatch{
+	return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, timeline.Margin(st.tol())),
-		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0), describePod(st.Session.View().Pod(name))),
+		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name))),
 	})
 }
 
@@ -141,18 +144,15 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	sel := ps.of(name)
-	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
@@ -166,13 +166,10 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	at := st.t0 + dur
+	at := st.t0.At + dur
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err
@@ -191,7 +188,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 // heldAt replays the pod's timeline up to at (every event of that instant
 // included) and tells whether the state held then.
 func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
-	exists, deleting := false, false
+	exists, deleting, evicted := false, false, false
 	phase, ready := "", false
 	for _, e := range events {
 		if e.At > at {
@@ -207,6 +204,8 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 			exists = false
 		case timeline.DeleteRequested:
 			deleting = true
+		case timeline.Evicted:
+			evicted = true
 		case timeline.Phase:
 			phase = e.Reason
 		case timeline.Condition:
@@ -216,6 +215,8 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 		}
 	}
 	switch ps.name {
+	case "evicted":
+		return evicted
 	case "gone":
 		return !exists
 	case "Ready":
@@ -231,10 +232,7 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 // check runs a state check at the current time; on a cluster it polls for
 // up to the tolerance before failing.
 func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
+	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
 	var last error
@@ -261,6 +259,16 @@ func podPhaseIs(ctx context.Context, name, phase string) error {
 	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
 		if string(p.Status.Phase) != phase {
 			return &timeline.Mismatch{Expected: "phase " + phase, Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+// Then the pod "web" has reason "DeadlineExceeded": status.reason, now.
+func podHasReason(ctx context.Context, name, reason string) error {
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		if p.Status.Reason != reason {
+			return &timeline.Mismatch{Expected: "reason " + reason, Observed: describePod(p)}
 		}
 		return nil
 	})

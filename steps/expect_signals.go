@@ -22,6 +22,7 @@ func signalExpectations() []Def {
 		def(f, ctr+`receives SIGKILL (\S+) after SIGTERM$`, `Then container "app" receives SIGKILL 2s after SIGTERM`, killAfterTerm),
 		def(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`, neverSignal),
 		def(f, ctr+`exits at (\S+) with code (\S+)$`, `Then container "app" exits at 5s with code 137`, exitsAt),
+		def(f, ctr+`is restarted between (\S+) and (\S+)$`, `Then container "app" of pod "web" is restarted between 20s and 30s`, restartedBetween),
 		def(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`, termAfterExit),
 		def(f, ctr+`starts after container "([^"]*)" is ready$`, `Then container "init-b" starts after container "init-a" is ready`, startsAfterReady),
 		def(f, `^the containers of pod "([^"]*)" stop in this order: (.+)$`, `Then the containers of pod "web" stop in this order: "app", "proxy", "logger"`, stopOrder),
@@ -68,11 +69,11 @@ func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string)
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.waitFor(ctx, st.t0+d+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+d+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+d-st.tol(), st.t0+d+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+d-st.tol(), st.t0.At+d+st.tol(), err)
 }
 
 // recordCheck keeps the outcome of an expectation about sel, observed as
@@ -104,9 +105,9 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		return err
 	}
 	if e, found := timeline.First(st.events(), st.t0, sel); found {
-		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0))
+		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0))
+		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0.At))
 	}
 	return m
 }
@@ -119,11 +120,11 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.waitFor(ctx, st.t0+hi+st.tol(), sel); err != nil {
+	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0+lo-st.tol(), st.t0+hi+st.tol(), err)
+	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
 }
 
 // Then container "app" runs its preStop hook at 0s
@@ -204,16 +205,16 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", cname, gap), Observed: "no SIGTERM since t=0"}
 	}
 	_, _, err = st.Session.RunUntil(ctx, t.At+d+st.tol(), func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), t.At, kill)
+		_, ok := timeline.First(v.Timeline(), timeline.Before(t), kill)
 		return ok
 	})
 	if err != nil {
 		return err
 	}
-	err = timeline.ExpectAt(st.events(), t.At, d, st.tol(), kill)
+	err = timeline.ExpectAt(st.events(), timeline.Before(t), d, st.tol(), kill)
 	if m, ok := err.(*timeline.Mismatch); ok {
 		m.Expected += " after SIGTERM"
-		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0))
+		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0.At))
 	}
 	return st.recordCheck(kill, t.At+d-st.tol(), t.At+d+st.tol(), err)
 }
@@ -228,9 +229,6 @@ func neverSignal(ctx context.Context, cname, pname, sig string) error {
 	}
 	sel, err := st.containerEvent(cname, pname, k)
 	if err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
 		return err
 	}
 	if err := st.settle(ctx); err != nil {
@@ -257,7 +255,7 @@ func exitsAt(ctx context.Context, cname, pname, at, code string) error {
 	if e.Code != want {
 		return &timeline.Mismatch{
 			Expected: fmt.Sprintf("exit of container %q at %s with code %d", cname, at, want),
-			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0), e.Code, e.Reason),
+			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0.At), e.Code, e.Reason),
 		}
 	}
 	return nil
@@ -335,4 +333,15 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 		return err
 	}
 	return timeline.ExpectOrder(st.events(), st.t0, st.tie(), sels)
+}
+
+// Then container "app" of pod "web" is restarted between 20s and 30s: its
+// next restart after t=0.
+func restartedBetween(ctx context.Context, cname, pname, a, b string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.Restarted)
+	if err != nil {
+		return err
+	}
+	return st.expectBetween(ctx, sel, a, b)
 }

@@ -25,6 +25,10 @@ type podDecl struct {
 	beh     map[string]*behavior.Behavior
 	created bool
 	static  bool
+	// unpullable and cannotStart name containers shaped by "the image of
+	// container … cannot be pulled" and "container … fails to start".
+	unpullable  map[string]bool
+	cannotStart map[string]bool
 }
 
 // build is the pod sent to the driver.
@@ -35,6 +39,13 @@ func (p *podDecl) build() *corev1.Pod {
 			if b, ok := p.beh[cs[i].Name]; ok {
 				cs[i].Image = behavior.Image
 				cs[i].Args = b.Args()
+			}
+			if p.cannotStart[cs[i].Name] {
+				cs[i].Command = []string{behavior.MissingBinary}
+				cs[i].Args = nil
+			}
+			if p.unpullable[cs[i].Name] {
+				cs[i].Image = behavior.UnpullableImage
 			}
 		}
 	}
@@ -194,7 +205,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if res != nil {
 		pod.Spec.Containers[0].Resources = *res
 	}
-	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}}
+	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{}}
 	for _, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
 		for i := range list {
 			c := &list[i]
@@ -227,13 +238,26 @@ func (st *State) pod(name string) *podDecl {
 	return nil
 }
 
+// livePod checks that a step's pod is declared and, unless this is a dry
+// run, brings the cluster up to the step. It reports false when the step
+// has nothing more to do: an error, or a dry run (lint).
+func (st *State) livePod(ctx context.Context, name string) (bool, error) {
+	if _, err := st.mustPod(name); err != nil || st.DryRun {
+		return false, err
+	}
+	if err := st.ready(ctx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
 // mustPod returns a declared pod; an empty name means the scenario's only
 // pod.
 func (st *State) mustPod(name string) (*podDecl, error) {
 	if name == "" {
 		switch len(st.pods) {
 		case 0:
-			return nil, inputErr("no pod is declared")
+			return nil, undeclaredErr("no pod is declared")
 		case 1:
 			return st.pods[0], nil
 		}
@@ -245,7 +269,7 @@ func (st *State) mustPod(name string) (*podDecl, error) {
 	if st.broken[name] {
 		return nil, fmt.Errorf("pod %q: %w", name, ErrDeclaredBadly)
 	}
-	return nil, inputErr("pod %q is not declared", name)
+	return nil, undeclaredErr("pod %q is not declared", name)
 }
 
 // mustContainer resolves `container "c" [of pod "p"]`.

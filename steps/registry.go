@@ -25,9 +25,10 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), podSteps(), behaviorSteps(), actionSteps(), podExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), statusExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
+	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	return defs
 }
 

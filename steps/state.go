@@ -66,7 +66,7 @@ type State struct {
 	stepType   StepType
 	stepLine   int
 	stepText   string
-	t0         time.Duration
+	t0         timeline.Mark
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
@@ -129,7 +129,17 @@ func (st *State) keepCheck(sel timeline.Selector, what string, from, to time.Dur
 }
 
 // T0 is the scenario's current t=0.
-func (st *State) T0() time.Duration { return st.t0 }
+func (st *State) T0() time.Duration { return st.t0.At }
+
+// actionMark is t=0 for an action made now: after everything that has
+// happened so far, this instant included.
+func (st *State) actionMark() timeline.Mark {
+	m := timeline.Mark{At: st.Session.Now()}
+	if es := st.events(); len(es) > 0 && es[len(es)-1].At == m.At {
+		m.Seq = es[len(es)-1].Seq
+	}
+	return m
+}
 
 // InputError is a problem with the scenario's text rather than with the
 // cluster. DocLine, when set, is the line inside the step's doc string.
@@ -139,12 +149,25 @@ type InputError struct {
 	// File and FileLine point into another file (a manifest given by path).
 	File     string
 	FileLine int
+	// Undeclared: the pod or node named was never declared; lint does not
+	// repeat this after an undefined step (likely the declaration).
+	Undeclared bool
 }
 
 func (e *InputError) Error() string { return e.Msg }
 
 func inputErr(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+func undeclaredErr(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...), Undeclared: true}
+}
+
+// IsUndeclared reports whether err names a pod or node never declared.
+func IsUndeclared(err error) bool {
+	var e *InputError
+	return errors.As(err, &e) && e.Undeclared
 }
 
 // ErrDeclaredBadly is returned for a pod whose declaration failed earlier;
@@ -167,9 +190,9 @@ func (st *State) unsupported(err error) error {
 }
 
 // moveT0 sets t=0 when the running step is an Action.
-func (st *State) moveT0(t time.Duration) {
+func (st *State) moveT0(m timeline.Mark) {
 	if st.stepType == Action {
-		st.t0 = t
+		st.t0 = m
 	}
 }
 
@@ -227,6 +250,9 @@ func (st *State) ready(ctx context.Context) error {
 		return nil
 	}
 	if err := st.configure(ctx); err != nil {
+		return err
+	}
+	if err := st.createStaticPods(ctx); err != nil { // static.go
 		return err
 	}
 	var implicit []*podDecl
@@ -302,6 +328,12 @@ func (st *State) create(ctx context.Context, p *podDecl) error {
 		return inputErr("the pod %q was created already", p.name)
 	}
 	p.created = true
+	if l, ok := st.Driver.(driver.Linter); ok {
+		// Behaviour steps changed the pod since it was declared.
+		if err := l.LintPod(p.build()); err != nil {
+			return inputErr("pod %q: %v", p.name, err)
+		}
+	}
 	if st.DryRun {
 		return nil
 	}
@@ -334,12 +366,16 @@ func (st *State) waitFor(ctx context.Context, deadline time.Duration, sel timeli
 	return err
 }
 
-// settle lets the scenario run to the end of its activity, noting a cap.
+// settle lets the scenario run to the end of its activity, noting a cap;
+// the cluster is brought up first if no step has yet.
 func (st *State) settle(ctx context.Context) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-			st.settleLimit(), timeline.FormatOffset(at-st.t0)))
+			st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
 	}
 	return err
 }
@@ -358,6 +394,9 @@ func quoted(list string) ([]string, error) {
 		end := strings.IndexByte(rest[1:], '"')
 		if end < 0 {
 			return nil, inputErr("unterminated name in %q", list)
+		}
+		if end == 0 {
+			return nil, inputErr("empty name in %q", list)
 		}
 		out = append(out, rest[1:end+1])
 		rest = strings.TrimSpace(rest[end+2:])

@@ -1,13 +1,17 @@
 // Command podlife runs pod-lifecycle scenarios written in Gherkin against
 // a driver (the built-in simulator by default), checks them without
-// running them, and lists the step vocabulary.
+// running them, lists the step vocabulary, shows one scenario's timeline
+// and compares two runs.
 //
 //	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
 //	podlife lint [--driver sim] PATH...
 //	podlife steps
-//	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster]
+//	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
+//	podlife report --diff [--tolerance D] [--out FILE] DIR_A DIR_B
+//	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
 //
-// Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+// Exit codes: 0 all passed (no divergence), 1 a scenario failed (the runs
+// diverged), 2 bad input (nothing ran).
 package main
 
 import (
@@ -18,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -36,10 +41,17 @@ Usage:
   podlife run [flags] PATH...     run the scenarios of feature files or folders
   podlife lint [flags] PATH...    check scenarios without running them
   podlife steps                   list every step phrase with an example
-  podlife cleanup --run ID        delete what a live run left on a cluster (only what carries its label)
+  podlife timeline [flags] FILE:LINE
+                                  run one scenario on the simulator and print its
+                                  timeline (--svg OUT writes the chart)
+  podlife report --diff A B       compare two runs' report folders (reports/sim
+                                  reports/live) and write a page of what differs
+  podlife cleanup --run ID        delete what a live run left on a cluster (only
+                                  what carries its label)
 
-Run 'podlife run -h' for the flags.
-Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (nothing ran).
+Run 'podlife <command> -h' for the flags.
+Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged),
+2 bad input (nothing ran).
 `
 
 // errBadInput marks problems with what the user gave: exit code 2.
@@ -68,6 +80,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cmdSteps(stdout)
 	case "cleanup":
 		err = cmdCleanup(args[1:], stdout, stderr)
+	case "timeline":
+		var failed bool
+		failed, err = cmdTimeline(args[1:], stdout, stderr)
+		if err == nil && failed {
+			return 1
+		}
+	case "report":
+		var diverged bool
+		diverged, err = cmdReport(args[1:], stdout, stderr)
+		if err == nil && diverged {
+			return 1
+		}
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:
@@ -75,7 +99,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil {
-		if !errors.Is(err, errBadInput) {
+		// The bare errBadInput means its problems were printed already.
+		if err != errBadInput {
 			fmt.Fprintf(stderr, "podlife: %v\n", err)
 		}
 		return 2
@@ -93,6 +118,81 @@ func newDriver(name string, live *liveFlags, stderr io.Writer) (driver.Driver, e
 	return nil, fmt.Errorf("unknown driver %q (drivers: sim, live)", name)
 }
 
+// place is a FILE:LINE argument: one scenario or one example row.
+type place struct {
+	file string
+	line int
+}
+
+// asPlace reads "path:line" when path is a file and the argument itself is
+// not (a folder named "x:1" stays a folder).
+func asPlace(arg string) (place, bool) {
+	if _, err := os.Stat(arg); err == nil {
+		return place{}, false
+	}
+	file, line, err := splitPlace(arg)
+	if err != nil {
+		return place{}, false
+	}
+	if fi, err := os.Stat(file); err != nil || fi.IsDir() {
+		return place{}, false
+	}
+	return place{file, line}, true
+}
+
+// pickPlaces keeps the scenarios of whole paths and the one each place
+// names; a place in a file also given whole adds nothing.
+func pickPlaces(scs []*runner.Scenario, paths []string, places []place) ([]*runner.Scenario, error) {
+	wanted := map[string]bool{}
+	for _, pl := range places {
+		var in []*runner.Scenario
+		for _, sc := range scs {
+			if filepath.Clean(sc.Feature.Path) == filepath.Clean(pl.file) {
+				in = append(in, sc)
+			}
+		}
+		sc, err := pick(in, pl.file, pl.line)
+		if err != nil {
+			return nil, err
+		}
+		wanted[sc.ID()] = true
+	}
+	whole := func(sc *runner.Scenario) bool {
+		for _, p := range paths {
+			if _, ok := asPlace(p); ok {
+				continue
+			}
+			rel, err := filepath.Rel(filepath.Clean(p), filepath.Clean(sc.Feature.Path))
+			if err == nil && !strings.HasPrefix(rel, "..") {
+				return true
+			}
+		}
+		return false
+	}
+	var out []*runner.Scenario
+	seen := map[string]bool{}
+	for _, sc := range scs {
+		if (wanted[sc.ID()] || whole(sc)) && !seen[sc.ID()] {
+			seen[sc.ID()] = true
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}
+
+// unique drops a scenario loaded twice (a folder and a file in it both given).
+func unique(scs []*runner.Scenario) []*runner.Scenario {
+	seen := map[string]bool{}
+	out := scs[:0:0]
+	for _, sc := range scs {
+		if !seen[sc.ID()] {
+			seen[sc.ID()] = true
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
 // load parses, selects and lints; every problem is printed as file:line.
 func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
 	if len(paths) == 0 {
@@ -102,7 +202,23 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 	if err != nil {
 		return nil, err
 	}
-	_, scs, problems := runner.Load(paths)
+	var files []string
+	var places []place
+	for _, p := range paths {
+		if pl, ok := asPlace(p); ok {
+			places = append(places, pl)
+			files = append(files, pl.file)
+			continue
+		}
+		files = append(files, p)
+	}
+	_, scs, problems := runner.Load(files)
+	scs = unique(scs)
+	if len(places) > 0 && len(problems) == 0 {
+		if scs, err = pickPlaces(scs, paths, places); err != nil {
+			return nil, err
+		}
+	}
 	selected := runner.Select(scs, filter)
 	problems = append(problems, runner.Lint(selected, d)...)
 	if len(problems) > 0 {
@@ -164,7 +280,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		return false, err
 	}
 	c := report.Count(results)
-	fmt.Fprintf(stdout, "\nreports: %s (junit.xml, cucumber.json)\n%s\n", *dir, c.Line())
+	fmt.Fprintf(stdout, "\nreports: %s (%s)\n%s\n", *dir, report.Files, c.Line())
 	return c.Failed > 0, nil
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -61,6 +63,76 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 	for _, want := range []string{`Given a pod "web" with terminationGracePeriodSeconds 5`, `When the pod "web" is force deleted`, "Exited(code)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("podlife steps lacks %q", want)
+		}
+	}
+}
+
+// TestKubeletVersionFlag: the same scenario passes on the default kubelet
+// and fails on 1.27, whose kubelet did not take preStop time out of the
+// grace period (SIGKILL 3 s later), and the failure says so.
+func TestKubeletVersionFlag(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, _ := runCLI("run", "--report", dir, "testdata/versions.feature"); code != 0 {
+		t.Errorf("default kubelet: exit %d\n%s", code, out)
+	}
+	code, out, _ := runCLI("run", "--report", dir, "--kubelet-version", "1.27", "testdata/versions.feature")
+	if code != 1 || !strings.Contains(out, "it came at 8s") {
+		t.Errorf("kubelet 1.27: exit %d, want a SIGKILL at 8s reported\n%s", code, out)
+	}
+}
+
+// TestRunOneScenario: FILE:LINE runs one scenario or one example row; a
+// line past the end of the file, or between scenarios' texts, is an error.
+func TestRunOneScenario(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := runCLI("run", "--report", dir, "testdata/versions.feature:2")
+	if code != 0 || lastLine(out) != "1 passed, 0 failed, 0 skipped" {
+		t.Errorf("one scenario: exit %d, last line %q", code, lastLine(out))
+	}
+	code, out, _ = runCLI("run", "--report", dir, "testdata/versions.feature:2", "testdata/fail.feature")
+	if code != 1 || lastLine(out) != "1 passed, 1 failed, 0 skipped" {
+		t.Errorf("a scenario and a file: exit %d, last line %q", code, lastLine(out))
+	}
+	code, _, errOut := runCLI("run", "--report", dir, "testdata/versions.feature:99")
+	if code != 2 || !strings.Contains(errOut, "versions.feature:99: the file has") {
+		t.Errorf("past the end: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestUnknownDriverSaysWhy: a driver that cannot run says so, not just exit 2.
+func TestUnknownDriverSaysWhy(t *testing.T) {
+	code, _, errOut := runCLI("run", "--driver", "nope", "testdata/versions.feature")
+	if code != 2 || !strings.Contains(errOut, `unknown driver "nope"`) {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestBadInputClasses feeds one malformed feature per class of bad input
+// to lint and to run: each gives exit 2, one problem at its file and line
+// with the message its first line (`# want: ...`) states, and nothing runs.
+func TestBadInputClasses(t *testing.T) {
+	files, err := filepath.Glob("testdata/bad/*.feature")
+	if err != nil || len(files) < 11 {
+		t.Fatalf("%d bad features (%v)", len(files), err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		want, ok := strings.CutPrefix(first, "# want: ")
+		if !ok {
+			t.Fatalf("%s: first line is not '# want: FILE:LINE: message'", f)
+		}
+		want = "testdata/bad/" + want
+		for _, args := range [][]string{{"lint", f}, {"run", "--report", t.TempDir(), f}} {
+			cmd := args[0]
+			code, out, errOut := runCLI(args...)
+			problems := strings.Count(errOut, "testdata/bad/")
+			if code != 2 || !strings.Contains(errOut, want) || problems != 1 || strings.Contains(out, "passed") {
+				t.Errorf("podlife %s %s: exit %d, %d problem line(s), want one with %q\nstderr:\n%s\nstdout:\n%s", cmd, f, code, problems, want, errOut, out)
+			}
 		}
 	}
 }

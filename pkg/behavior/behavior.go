@@ -47,6 +47,10 @@ const Path = "/podlife-agent"
 // AgentPort is the port every agent serves HTTP and TCP on.
 const AgentPort = 8080
 
+// UnpullableImage is an image no registry serves (the .invalid domain is
+// reserved): pulling it fails on every driver.
+const UnpullableImage = "podlife.invalid/unpullable:v1"
+
 // DefaultTermCode is the exit code of a process killed by an unhandled
 // SIGTERM (128+15).
 const DefaultTermCode = 143

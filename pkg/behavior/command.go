@@ -16,7 +16,14 @@ type Command struct {
 	Forever  bool
 	Code     int
 	Probe    string // "liveness", "readiness" or "startup"
+	// Missing: the executable does not exist, so the container cannot
+	// start (the runtime's StartError).
+	Missing bool
 }
+
+// MissingBinary is an executable no image has: a container whose command
+// it is fails to start on every driver.
+const MissingBinary = "/podlife-missing-binary"
 
 // ProbeCommand is the exec command with which an agent answers a probe of
 // the given kind ("liveness", "readiness", "startup") from its behaviour.
@@ -31,6 +38,9 @@ func ProbeCommand(kind string) []string {
 func ParseCommand(cmd []string) (Command, error) {
 	if len(cmd) == 0 {
 		return Command{}, fmt.Errorf("empty command")
+	}
+	if cmd[0] == MissingBinary {
+		return Command{Missing: true}, nil
 	}
 	if cmd[0] == Path {
 		if len(cmd) == 3 && cmd[1] == "probe" && (cmd[2] == "liveness" || cmd[2] == "readiness" || cmd[2] == "startup") {

@@ -31,8 +31,10 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -75,6 +77,68 @@ type Setup struct {
 	KubeletVersion  string
 	Nodes           []*corev1.Node
 	PriorityClasses []*schedulingv1.PriorityClass
+	// ConfigMaps and Secrets live in the scenario's namespace.
+	ConfigMaps []*corev1.ConfigMap
+	Secrets    []*corev1.Secret
+	// Eviction is every kubelet's eviction configuration; nil keeps the
+	// kubelet's defaults. A driver that cannot configure its kubelets so
+	// returns an error wrapping ErrUnsupported.
+	Eviction *Eviction
+}
+
+// Eviction is the eviction part of the KubeletConfiguration, under its
+// field names (lifecycle-facts §9.1).
+type Eviction struct {
+	// Hard is evictionHard: signal → "500Mi" or "10%". Nil keeps the
+	// kubelet's default hard thresholds; when set, it replaces them all.
+	Hard map[string]string
+	// Soft is evictionSoft, each with its SoftGracePeriod.
+	Soft            map[string]string
+	SoftGracePeriod map[string]time.Duration
+	// MaxPodGracePeriod is evictionMaxPodGracePeriod (kubelet default 0).
+	MaxPodGracePeriod int64
+	// PressureTransitionPeriod is evictionPressureTransitionPeriod; 0
+	// keeps the kubelet's default (5m).
+	PressureTransitionPeriod time.Duration
+}
+
+// Pressure is a kind of node pressure for Nodes.NodePressure.
+type Pressure string
+
+// The pressures a node can come under.
+const (
+	MemoryPressure Pressure = "memory"
+	DiskPressure   Pressure = "disk"
+	PIDPressure    Pressure = "PID"
+)
+
+// Nodes is implemented by sessions that can act on nodes while a scenario
+// runs. Every method may return an error wrapping ErrUnsupported; nodes are
+// named by their scenario names.
+type Nodes interface {
+	// StaticPod writes a static pod manifest on a node. The kubelet runs
+	// the pod and keeps a mirror pod in the API; the session maps the
+	// pod's scenario name (its metadata.name) to the mirror pod.
+	StaticPod(ctx context.Context, node string, pod *corev1.Pod) error
+	// NodeUsage sets a node's total usage of memory (its working set:
+	// memory.available = capacity − usage) or ephemeral-storage (nodefs
+	// used), its pods' usage included.
+	NodeUsage(ctx context.Context, node string, resource corev1.ResourceName, total resource.Quantity) error
+	// NodePressure brings a node under pressure: by usage outside the
+	// pods, the signal (memory.available, nodefs.available, pid.available)
+	// drops to half the kubelet's threshold for it with no pod using
+	// anything; what the pods use comes on top, so evictions do not
+	// relieve it.
+	NodePressure(ctx context.Context, node string, kind Pressure) error
+	// NodeNotReady cuts a node off from the control plane: its kubelet
+	// stops heartbeating and hears nothing more, its containers keep
+	// running. The node-lifecycle controller marks it after its grace
+	// period.
+	NodeNotReady(ctx context.Context, node string) error
+	// RestartKubelet restarts a node's kubelet; containers keep running.
+	RestartKubelet(ctx context.Context, node string) error
+	// TaintNode adds a taint to a node, or removes it.
+	TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error
 }
 
 // Session is one scenario's cluster.
@@ -112,8 +176,23 @@ type View interface {
 	Node(name string) *corev1.Node
 	// Events are the Kubernetes Events of the scenario's pods.
 	Events() []*corev1.Event
-	// Timeline is what happened, in order.
+	// Timeline is what happened, in order. Events about a node (its
+	// Kubernetes Events, its condition changes) go under the pod name
+	// "node/<node>".
 	Timeline() []timeline.Event
+}
+
+// PodPrinter is implemented by Views that can print a pod's `kubectl get
+// pods` columns themselves: the API server renders them, so its rules are
+// its version's. Steps fall back to pkg/printer's current rules.
+type PodPrinter interface {
+	PrintPod(name string) (printer.Columns, bool)
+}
+
+// SandboxKiller is implemented by Sessions that can make a pod's sandbox
+// die (the pause container killed), for the kubelet to re-create it.
+type SandboxKiller interface {
+	KillSandbox(ctx context.Context, pod string) error
 }
 
 // Linter is implemented by drivers that can tell, before running, that a
@@ -179,4 +258,27 @@ func (s Capabilities) String() string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
+}
+
+// Wrapper is implemented by Sessions that wrap another (the runner records
+// what passes through), so that optional interfaces such as SandboxKiller
+// stay reachable through the wrapper.
+type Wrapper interface {
+	Unwrap() Session
+}
+
+// SessionAs finds the first session in s's wrapping chain that implements T.
+func SessionAs[T any](s Session) (T, bool) {
+	for s != nil {
+		if t, ok := s.(T); ok {
+			return t, true
+		}
+		w, ok := s.(Wrapper)
+		if !ok {
+			break
+		}
+		s = w.Unwrap()
+	}
+	var zero T
+	return zero, false
 }

@@ -5,6 +5,7 @@
 package manifest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -35,6 +36,18 @@ func (e *Error) Error() string {
 // DecodePod decodes a whole Pod, or a document holding only a Pod's
 // `spec:` (and optionally `metadata:`).
 func DecodePod(doc []byte) (*corev1.Pod, error) {
+	pod, err := decode(doc)
+	// The YAML parser reports the end of the stream on the line after the
+	// last, and counts a lone CR as a line break, which a feature file
+	// does not: keep the line within the document.
+	var e *Error
+	if errors.As(err, &e) {
+		e.Line = min(e.Line, bytes.Count(doc, []byte("\n"))+1)
+	}
+	return pod, err
+}
+
+func decode(doc []byte) (*corev1.Pod, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(doc, &root); err != nil {
 		return nil, yamlError(err)

@@ -1,10 +1,10 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"html/template"
+	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -12,299 +12,280 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// The differential report: the same scenarios on the simulator and on a
-// live cluster, and where they part. Only lifecycle events are compared
-// (diffKinds, diffReasons): conditions, scheduling and image events come
-// with latencies the simulator leaves out on purpose.
+// DefaultTolerance is how far two drivers' times may differ before a diff
+// calls it a divergence: the live driver's tolerance in design.md.
+const DefaultTolerance = 1500 * time.Millisecond
 
-// diffKinds are the timeline kinds compared.
-var diffKinds = map[timeline.Kind]bool{
-	timeline.Started: true, timeline.Restarted: true, timeline.PreStopStarted: true, timeline.PreStopDone: true,
-	timeline.PostStartDone: true, timeline.SIGTERM: true, timeline.SIGKILL: true, timeline.Exited: true,
-	timeline.BackOff: true, timeline.Evicted: true, timeline.Rejected: true, timeline.Phase: true, timeline.Deleted: true,
+// lifecycleKind tells the container-level events a diff compares: what a
+// container went through, which both drivers observe the same way. Pod
+// conditions, Kubernetes Events and the API's bookkeeping differ in
+// timing and detail between a simulator and a real control plane without
+// meaning the lifecycle differs.
+func lifecycleKind(k timeline.Kind) bool {
+	switch k {
+	case timeline.Started, timeline.PreStopStarted, timeline.PreStopDone, timeline.SIGTERM, timeline.SIGKILL, timeline.Exited:
+		return true
+	}
+	return false
 }
 
-// diffReasons are the Kubernetes Event reasons compared.
-var diffReasons = map[string]bool{
-	"Killing": true, "FailedPreStopHook": true, "FailedPostStartHook": true, "Unhealthy": true,
-	"BackOff": true, "Evicted": true, "Preempting": true, "FailedScheduling": true,
+// Difference is one way two runs of a scenario differ.
+type Difference struct {
+	// Kind is "outcome", "events" (an event only one run has, an exit
+	// code included), "order" or "timing".
+	Kind string `json:"kind"`
+	Text string `json:"text"`
 }
 
-// ScenarioDiff is one scenario's comparison.
+// ScenarioDiff is one scenario as two runs saw it.
 type ScenarioDiff struct {
-	Feature string `json:"feature"`
-	Line    int    `json:"line"`
-	Name    string `json:"name"`
-	Sim     Status `json:"sim"`
-	Live    Status `json:"live"`
-	// Reason is why the scenario was not compared (skipped on one side).
-	Reason string `json:"reason,omitempty"`
-	// Differences, each one line: outcome, missing or extra events,
-	// order, timing.
-	Differences []string `json:"differences,omitempty"`
+	ID          string       `json:"id"`
+	Name        string       `json:"name"`
+	A, B        *Result      `json:"-"`
+	Differences []Difference `json:"differences,omitempty"`
+	// NotCompared says why the runs could not be compared (a skip, a
+	// scenario only one run has).
+	NotCompared string `json:"notCompared,omitempty"`
 }
 
-// ID is "path:line".
-func (d ScenarioDiff) ID() string { return fmt.Sprintf("%s:%d", d.Feature, d.Line) }
-
-// Differs reports whether the scenario's outcome or events differ.
-func (d ScenarioDiff) Differs() bool { return len(d.Differences) > 0 }
-
-type occ struct {
-	key    string // pod/container label #n
-	at     time.Duration
-	fromT0 time.Duration // the time relative to t=0 in any case
-	ev     timeline.Event
-	before bool // before the action that set t=0
+// DiffReport is the comparison of two runs.
+type DiffReport struct {
+	A, B      string // the runs' labels (their folders or drivers)
+	Tolerance time.Duration
+	// Compared counts the scenarios both runs ran to an outcome.
+	Compared int
+	// Diverged lists the scenarios that differ, NotCompared those that
+	// could not be compared; both in feature and line order.
+	Diverged    []ScenarioDiff
+	NotCompared []ScenarioDiff
 }
 
-// lane is the comparable events of a timeline, keyed by pod, container,
-// label and occurrence. Times are relative to t=0 for events after the
-// action that set it (its delete or create request, found among the
-// events of the t=0 instant, since on the simulator the pods may have
-// started in that same instant), and relative to the first pod's
-// creation for those before.
-func lane(r Result) []occ {
-	// The action: a delete request close to t=0 if there is one (on the
-	// simulator the pods may have been created in the same instant), else
-	// a create request.
-	mark := -1
-	for _, kind := range []timeline.Kind{timeline.DeleteRequested, timeline.PodCreated} {
-		for i, e := range r.Timeline {
-			if e.Kind == kind && e.At >= r.T0 && e.At-r.T0 <= actionWindow {
-				mark = i
-				break
-			}
-		}
-		if mark >= 0 {
-			break
-		}
-	}
-	var origin time.Duration
-	for _, e := range r.Timeline {
-		if e.Kind == timeline.PodCreated {
-			origin = e.At
-			break
-		}
-	}
-	seen := map[string]int{}
-	var out []occ
-	for i, e := range r.Timeline {
-		if e.Kind == timeline.KubeEvent {
-			if !diffReasons[e.Reason] {
-				continue
-			}
-		} else if !diffKinds[e.Kind] {
-			continue
-		}
-		who := e.Pod
-		if e.Container != "" {
-			who += "/" + e.Container
-		}
-		before := (mark >= 0 && i < mark) || (mark < 0 && e.At < r.T0)
-		k := who + " " + e.Label()
-		seen[k]++
-		o := occ{key: fmt.Sprintf("%s #%d", k, seen[k]), at: e.At - r.T0, fromT0: e.At - r.T0, ev: e, before: before}
-		if before {
-			o.at = e.At - origin
-		}
-		out = append(out, o)
-	}
-	return out
+type scenarioKey struct {
+	feature string
+	line    int
 }
 
-// Compare pairs the live results with the simulator's by scenario and
-// lists, for each, what differs: the outcome; events on one side only;
-// pairs of events in the other order (same container, or more than tie
-// apart on the simulator); and times after t=0 further apart than tol.
-func Compare(sim, live []Result, tol time.Duration) []ScenarioDiff {
-	bySim := map[string]Result{}
-	for _, r := range sim {
-		bySim[r.ID()] = r
+// Diff compares two runs scenario by scenario (by feature path and line):
+// their outcome, the order of the container-level lifecycle events, and
+// those events' times relative to t=0 beyond tol. Times before t=0 are
+// setup (pod start on a real cluster takes seconds the simulator does
+// not spend) and are compared for order only.
+func Diff(aLabel string, a []Result, bLabel string, b []Result, tol time.Duration) DiffReport {
+	d := DiffReport{A: aLabel, B: bLabel, Tolerance: tol}
+	index := func(rs []Result) map[scenarioKey]*Result {
+		m := map[scenarioKey]*Result{}
+		for i := range rs {
+			m[scenarioKey{rs[i].Feature, rs[i].Line}] = &rs[i]
+		}
+		return m
 	}
-	var out []ScenarioDiff
-	for _, l := range live {
-		s, ok := bySim[l.ID()]
-		d := ScenarioDiff{Feature: l.Feature, Line: l.Line, Name: l.Name, Live: l.Status}
-		if !ok {
-			d.Reason = "not run on the simulator"
-			out = append(out, d)
-			continue
-		}
-		d.Sim = s.Status
-		if l.Status == Skipped || s.Status == Skipped {
-			reason := l.Reason
-			if s.Status == Skipped {
-				reason = "simulator: " + s.Reason
-			}
-			d.Reason = "skipped: " + reason
-			out = append(out, d)
-			continue
-		}
-		if l.Status != s.Status {
-			msg := fmt.Sprintf("outcome: %s on the simulator, %s live", s.Status, l.Status)
-			if l.Failure != nil {
-				msg += fmt.Sprintf(" (line %d: %s)", l.Failure.Line, firstLine(l.Failure.Message))
-			}
-			d.Differences = append(d.Differences, msg)
-		}
-		d.Differences = append(d.Differences, compareTimelines(s, l, tol)...)
-		out = append(out, d)
+	ia, ib := index(a), index(b)
+	var keys []scenarioKey
+	for k := range ia {
+		keys = append(keys, k)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Feature != out[j].Feature {
-			return out[i].Feature < out[j].Feature
+	for k := range ib {
+		if ia[k] == nil {
+			keys = append(keys, k)
 		}
-		return out[i].Line < out[j].Line
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].feature != keys[j].feature {
+			return keys[i].feature < keys[j].feature
+		}
+		return keys[i].line < keys[j].line
 	})
+	for _, k := range keys {
+		ra, rb := ia[k], ib[k]
+		sd := ScenarioDiff{ID: fmt.Sprintf("%s:%d", k.feature, k.line), A: ra, B: rb}
+		switch {
+		case ra == nil:
+			sd.Name, sd.NotCompared = rb.Name, "only in "+bLabel
+		case rb == nil:
+			sd.Name, sd.NotCompared = ra.Name, "only in "+aLabel
+		default:
+			sd.Name = ra.Name
+			sd.NotCompared = notCompared(aLabel, ra, bLabel, rb)
+		}
+		if sd.NotCompared != "" {
+			d.NotCompared = append(d.NotCompared, sd)
+			continue
+		}
+		d.Compared++
+		sd.Differences = compare(aLabel, ra, bLabel, rb, tol)
+		if len(sd.Differences) > 0 {
+			d.Diverged = append(d.Diverged, sd)
+		}
+	}
+	return d
+}
+
+func notCompared(aLabel string, a *Result, bLabel string, b *Result) string {
+	switch {
+	case a.Status == Skipped && b.Status == Skipped:
+		return "skipped on both"
+	case a.Status == Skipped:
+		return fmt.Sprintf("skipped on %s: %s", aLabel, a.Reason)
+	case b.Status == Skipped:
+		return fmt.Sprintf("skipped on %s: %s", bLabel, b.Reason)
+	}
+	return ""
+}
+
+// lifecycleEvent is one compared event: its name in the run ("web/app
+// SIGTERM", the nth occurrence numbered from the second) and its time
+// relative to t=0.
+type lifecycleEvent struct {
+	key string
+	at  time.Duration
+}
+
+func lifecycle(r *Result) []lifecycleEvent {
+	var out []lifecycleEvent
+	seen := map[string]int{}
+	// In (At, Seq) order, as a driver records them; results read from a
+	// file are not trusted to be.
+	events := append([]timeline.Event(nil), r.Timeline...)
+	sort.SliceStable(events, func(i, j int) bool {
+		if events[i].At != events[j].At {
+			return events[i].At < events[j].At
+		}
+		return events[i].Seq < events[j].Seq
+	})
+	for _, e := range events {
+		if e.Container == "" || !lifecycleKind(e.Kind) {
+			continue
+		}
+		k := laneKey(e.Pod, e.Container) + " " + e.Label()
+		seen[k]++
+		if n := seen[k]; n > 1 {
+			k = fmt.Sprintf("%s #%d", k, n)
+		}
+		out = append(out, lifecycleEvent{key: k, at: e.At - r.T0})
+	}
 	return out
 }
 
-func compareTimelines(s, l Result, tol time.Duration) []string {
-	sl, ll := lane(s), lane(l)
-	liveAt := map[string]occ{}
-	for _, o := range ll {
-		liveAt[o.key] = o
-	}
-	simAt := map[string]occ{}
-	for _, o := range sl {
-		simAt[o.key] = o
-	}
-	// The live run ends when its last step does (the pods are then removed
-	// by cleanup): what the simulator did after that horizon was not
-	// observed live, which is no difference.
-	horizon := l.Virtual - l.T0 - max(tol, lateness)
-	rel := func(o occ) string {
-		if o.before {
-			return timeline.FormatOffset(o.at) + " after creation"
+func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Duration) []Difference {
+	var out []Difference
+	if a.Status != b.Status {
+		text := fmt.Sprintf("%s on %s, %s on %s", a.Status, aLabel, b.Status, bLabel)
+		for _, side := range []struct {
+			label string
+			r     *Result
+		}{{aLabel, a}, {bLabel, b}} {
+			if side.r.Failure != nil {
+				text += fmt.Sprintf("; %s: line %d: %s", side.label, side.r.Failure.Line, firstLine(side.r.Failure.Message))
+			}
 		}
-		return timeline.FormatOffset(o.at)
+		out = append(out, Difference{Kind: "outcome", Text: text})
 	}
-	var diffs []string
-	for _, o := range sl {
-		if _, ok := liveAt[o.key]; !ok && (o.before || o.at <= horizon) {
-			diffs = append(diffs, fmt.Sprintf("only on the simulator: %s at %s (the live run was observed up to %s)", o.key, rel(o), timeline.FormatOffset(l.Virtual-l.T0)))
+	ea, eb := lifecycle(a), lifecycle(b)
+	at := func(es []lifecycleEvent) map[string]time.Duration {
+		m := map[string]time.Duration{}
+		for _, e := range es {
+			m[e.key] = e.at
 		}
+		return m
 	}
-	for _, o := range ll {
-		if _, ok := simAt[o.key]; !ok {
-			diffs = append(diffs, fmt.Sprintf("only live: %s at %s", o.key, rel(o)))
-		}
-	}
-	for _, o := range sl {
-		lo, ok := liveAt[o.key]
-		if !ok {
+	ta, tb := at(ea), at(eb)
+	var commonA, commonB []string
+	for _, e := range ea {
+		if _, ok := tb[e.key]; !ok {
+			out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), aLabel, bLabel)})
 			continue
 		}
-		if lo.before != o.before {
-			// One side has it before the action, the other after: compare
-			// both from t=0.
-			if d := lo.fromT0 - o.fromT0; d > tol || d < -tol {
-				diffs = append(diffs, fmt.Sprintf("timing: %s at %s on the simulator, %s live, from t=0 (beyond ±%s)", o.key,
-					timeline.FormatOffset(o.fromT0), timeline.FormatOffset(lo.fromT0), timeline.FormatOffset(tol)))
-			}
+		commonA = append(commonA, e.key)
+	}
+	for _, e := range eb {
+		if _, ok := ta[e.key]; !ok {
+			out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), bLabel, aLabel)})
 			continue
 		}
-		if d := lo.at - o.at; d > tol || d < -tol {
-			diffs = append(diffs, fmt.Sprintf("timing: %s at %s on the simulator, %s live (beyond ±%s)", o.key, rel(o), rel(lo), timeline.FormatOffset(tol)))
+		commonB = append(commonB, e.key)
+	}
+	for i := range commonA {
+		if commonA[i] != commonB[i] {
+			out = append(out, Difference{Kind: "order", Text: fmt.Sprintf("from event %d on: %s has %s; %s has %s",
+				i+1, aLabel, strings.Join(commonA[i:], ", "), bLabel, strings.Join(commonB[i:], ", "))})
+			break
 		}
 	}
-	// Order: every pair in the simulator's order that the live run
-	// reversed. Events of one container keep their causal order even at
-	// one instant; across containers only a real gap counts. Kubernetes
-	// Events are left out: they reach the API after the fact, batched.
-	const tie = 100 * time.Millisecond
-	for i := 0; i < len(sl); i++ {
-		for j := i + 1; j < len(sl); j++ {
-			a, b := sl[i], sl[j]
-			if a.ev.Kind == timeline.KubeEvent || b.ev.Kind == timeline.KubeEvent || a.before != b.before {
-				continue
+	for _, k := range commonA {
+		x, y := ta[k], tb[k]
+		if x < 0 || y < 0 {
+			continue
+		}
+		if delta := y - x; delta > tol || -delta > tol {
+			sign := "+"
+			if delta < 0 {
+				sign = ""
 			}
-			la, oka := liveAt[a.key]
-			lb, okb := liveAt[b.key]
-			if !oka || !okb || la.before != lb.before {
-				continue
-			}
-			sameLane := a.ev.Pod == b.ev.Pod && a.ev.Container == b.ev.Container
-			if !sameLane && b.at-a.at < tie {
-				continue
-			}
-			if lb.at < la.at || (lb.at == la.at && lb.ev.Seq < la.ev.Seq) {
-				diffs = append(diffs, fmt.Sprintf("order: %s before %s on the simulator (%s, %s), after it live (%s, %s)",
-					a.key, b.key, rel(a), rel(b), rel(la), rel(lb)))
-			}
+			out = append(out, Difference{Kind: "timing", Text: fmt.Sprintf("%s at %s on %s, %s on %s (Δ %s%s, tolerance %s)",
+				k, timeline.FormatOffset(x), aLabel, timeline.FormatOffset(y), bLabel, sign, timeline.FormatOffset(delta), timeline.FormatOffset(tol))})
 		}
 	}
-	return diffs
+	return out
 }
 
-// actionWindow is how long after t=0 the API records the action that set
-// it.
-const actionWindow = 500 * time.Millisecond
+// Text writes the diff as a short list for a terminal.
+func (d DiffReport) Text(w io.Writer) {
+	fmt.Fprintf(w, "%s vs %s: %d scenario(s) compared, %d diverged (tolerance %s), %d not compared\n",
+		d.A, d.B, d.Compared, len(d.Diverged), timeline.FormatOffset(d.Tolerance), len(d.NotCompared))
+	for _, sd := range d.Diverged {
+		fmt.Fprintf(w, "\n%s %s\n", sd.ID, sd.Name)
+		for _, df := range sd.Differences {
+			fmt.Fprintf(w, "  %s: %s\n", df.Kind, df.Text)
+		}
+	}
+	if len(d.NotCompared) > 0 {
+		fmt.Fprintf(w, "\nnot compared:\n")
+		for _, sd := range d.NotCompared {
+			fmt.Fprintf(w, "  %s %s: %s\n", sd.ID, sd.Name, sd.NotCompared)
+		}
+	}
+}
 
-// lateness is how long after a live run's end its last observations may
-// still have been on their way.
-const lateness = 1500 * time.Millisecond
+// The diff page's view model.
+type diffView struct {
+	A, B        string
+	Tolerance   string
+	Compared    int
+	Diverged    []diffRow
+	NotCompared []ScenarioDiff
+}
 
-// WriteDiff writes diff.md and diff.json into dir.
-func WriteDiff(dir string, diffs []ScenarioDiff, tol time.Duration) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	js, err := json.MarshalIndent(diffs, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "diff.json"), js, 0o644); err != nil {
-		return err
-	}
-	var b strings.Builder
-	differ, same, skipped := 0, 0, 0
-	for _, d := range diffs {
-		switch {
-		case d.Reason != "":
-			skipped++
-		case d.Differs():
-			differ++
-		default:
-			same++
-		}
-	}
-	fmt.Fprintf(&b, "# Simulator against live kubelet\n\n")
-	fmt.Fprintf(&b, "The same scenarios on both drivers. Compared: the outcome, and the lifecycle events after t=0 "+
-		"(container starts, preStop, signals, exits, phases, deletion, and the events Killing, FailedPreStopHook, Unhealthy, BackOff, Evicted): "+
-		"events on one side only, pairs in the other order, and times further apart than the live tolerance (±%s). "+
-		"Every difference is fixed or explained in docs/fidelity.md.\n\n", timeline.FormatOffset(tol))
-	fmt.Fprintf(&b, "%d scenarios differ, %d agree, %d not compared.\n\n", differ, same, skipped)
-	if differ > 0 {
-		fmt.Fprintf(&b, "## Differences\n\n")
-		for _, d := range diffs {
-			if d.Reason != "" || !d.Differs() {
-				continue
-			}
-			fmt.Fprintf(&b, "### %s — %s\n\nsimulator %s, live %s\n\n", d.ID(), d.Name, d.Sim, d.Live)
-			for _, x := range d.Differences {
-				fmt.Fprintf(&b, "- %s\n", x)
-			}
-			b.WriteString("\n")
-		}
-	}
-	if same > 0 {
-		fmt.Fprintf(&b, "## Agreeing\n\n")
-		for _, d := range diffs {
-			if d.Reason == "" && !d.Differs() {
-				fmt.Fprintf(&b, "- %s — %s (%s on both)\n", d.ID(), d.Name, d.Live)
+type diffRow struct {
+	ID, Anchor, Name string
+	StatusA, StatusB string
+	Kinds            string
+	Differences      []Difference
+	ChartA, ChartB   template.HTML
+}
+
+// HTML writes the diff as a self-contained page: the diverged scenarios
+// with what differs and both runs' charts one above the other, then the
+// scenarios that could not be compared and why.
+func (d DiffReport) HTML(w io.Writer) error {
+	v := diffView{A: d.A, B: d.B, Tolerance: timeline.FormatOffset(d.Tolerance), Compared: d.Compared, NotCompared: d.NotCompared}
+	for _, sd := range d.Diverged {
+		row := diffRow{ID: sd.ID, Anchor: anchor(sd.A.Feature, sd.A.Line, ""), Name: sd.Name,
+			StatusA: string(sd.A.Status), StatusB: string(sd.B.Status), Differences: sd.Differences}
+		var kinds []string
+		for _, df := range sd.Differences {
+			if !slices.Contains(kinds, df.Kind) {
+				kinds = append(kinds, df.Kind)
 			}
 		}
-		b.WriteString("\n")
-	}
-	if skipped > 0 {
-		fmt.Fprintf(&b, "## Not compared\n\n")
-		for _, d := range diffs {
-			if d.Reason != "" {
-				fmt.Fprintf(&b, "- %s — %s: %s\n", d.ID(), d.Name, d.Reason)
-			}
+		row.Kinds = strings.Join(kinds, ", ")
+		var err error
+		if row.ChartA, err = chartHTML(sd.A); err != nil {
+			return err
 		}
+		if row.ChartB, err = chartHTML(sd.B); err != nil {
+			return err
+		}
+		v.Diverged = append(v.Diverged, row)
 	}
-	return os.WriteFile(filepath.Join(dir, "diff.md"), []byte(b.String()), 0o644)
+	return templates.ExecuteTemplate(w, "diff.html", v)
 }

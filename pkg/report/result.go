@@ -1,7 +1,17 @@
-// Package report writes what a run of scenarios found: JUnit XML and
-// Cucumber JSON for CI, and the final count line. Its input is a list of
-// Results, one per scenario and driver, which travel as JSON (Ginkgo
-// report entries) so that parallel runs can be merged before writing.
+// Package report writes what a run of scenarios found: for CI, JUnit XML
+// (written from podlife's own results), Cucumber JSON with each timeline
+// attached, summary.md and the final count line; for people, a
+// self-contained HTML page whose scenarios are drawn as SVG swim-lane
+// charts with the expectations on them, and the same timeline as text for
+// a terminal; coverage.yaml per behaviour; and the diff of two runs (the
+// simulator against a real kubelet).
+//
+// Its input is a list of Results, one per scenario and driver, which
+// travel as JSON (Ginkgo report entries) so that parallel runs can be
+// merged before writing, and which each run leaves in results.json so that
+// runs can be compared later. The page, the charts, summary.md and
+// coverage.yaml are functions of the results alone, in a fixed order (no
+// map order, no wall clock), so that golden files hold.
 package report
 
 import (
@@ -53,6 +63,18 @@ type Result struct {
 	// Cucumber is godog's Cucumber JSON for this scenario (one feature
 	// holding one element).
 	Cucumber json.RawMessage `json:"cucumber,omitempty"`
+	// Gherkin is the scenario's text (its Background included), and Pods
+	// the pods as the driver received them: the page shows both next to
+	// the timeline, so that a reader needs no other file. Results written
+	// before these fields existed simply lack them.
+	Gherkin string     `json:"gherkin,omitempty"`
+	Pods    []Manifest `json:"pods,omitempty"`
+}
+
+// Manifest is one object sent to the driver, as YAML.
+type Manifest struct {
+	Name string `json:"name"`
+	YAML string `json:"yaml"`
 }
 
 // Failure is what went wrong, at which step.

@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,12 +13,34 @@ import (
 	"github.com/jstemmer/go-junit-report/v2/junit"
 )
 
-// Write writes the reports of a run into dir: junit.xml and cucumber.json.
-// Results are sorted first, so the files do not depend on run order.
+// ResultsFile holds a run's results, machine-readable, in its report
+// folder: `podlife report --diff` and the other drivers' pages read it.
+const ResultsFile = "results.json"
+
+// Files names what Write puts in a report folder, for the line that says
+// where the reports are.
+const Files = "index.html, summary.md, coverage.yaml, junit.xml, cucumber.json, results.json"
+
+// Write writes the reports of a run into dir: results.json, junit.xml and
+// cucumber.json from this run's results; index.html, summary.md and
+// coverage.yaml from them together with the latest results of the other
+// drivers found next to dir (reports/live beside reports/sim), so that
+// the matrix has a column per driver. Results are sorted first, so the
+// files do not depend on run order.
 func Write(dir string, results []Result) error {
 	Sort(results)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("creating the report folder: %w", err)
+	}
+	raw, err := json.MarshalIndent(results, "", "  ")
+	if err != nil {
+		return fmt.Errorf("writing results: %w", err)
+	}
+	if results == nil {
+		raw = []byte("[]")
+	}
+	if err := os.WriteFile(filepath.Join(dir, ResultsFile), append(raw, '\n'), 0o644); err != nil {
+		return err
 	}
 	var jbuf bytes.Buffer
 	suites := JUnit(results)
@@ -30,7 +54,88 @@ func Write(dir string, results []Result) error {
 	if err != nil {
 		return fmt.Errorf("writing Cucumber JSON: %w", err)
 	}
-	return os.WriteFile(filepath.Join(dir, "cucumber.json"), cuke, 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "cucumber.json"), cuke, 0o644); err != nil {
+		return err
+	}
+
+	all := append(append([]Result(nil), results...), siblings(dir, results)...)
+	Sort(all)
+	title := pageTitle(dir)
+	var page bytes.Buffer
+	if err := Index(&page, title, all); err != nil {
+		return fmt.Errorf("writing index.html: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), page.Bytes(), 0o644); err != nil {
+		return err
+	}
+	var md bytes.Buffer
+	SummaryMarkdown(&md, title, all)
+	if err := os.WriteFile(filepath.Join(dir, "summary.md"), md.Bytes(), 0o644); err != nil {
+		return err
+	}
+	cov, err := CoverageYAML(Coverage(all))
+	if err != nil {
+		return fmt.Errorf("writing coverage.yaml: %w", err)
+	}
+	return os.WriteFile(filepath.Join(dir, "coverage.yaml"), cov, 0o644)
+}
+
+// ReadResults reads the results a run left in its report folder.
+func ReadResults(dir string) ([]Result, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, ResultsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no %s: not a podlife report folder, or written before results were kept", dir, ResultsFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Result
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ResultsFile), err)
+	}
+	return out, nil
+}
+
+// siblings are the latest results of the other drivers: every folder next
+// to dir holding results.json, for drivers this run does not have (the
+// first folder, by name, for each driver). Unreadable folders are not this
+// run's business and are passed over.
+func siblings(dir string, mine []Result) []Result {
+	have := map[string]bool{}
+	for _, r := range mine {
+		have[r.Driver] = true
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	entries, err := os.ReadDir(filepath.Dir(abs))
+	if err != nil {
+		return nil
+	}
+	var out []Result
+	taken := map[string]bool{}
+	for _, e := range entries {
+		other := filepath.Join(filepath.Dir(abs), e.Name())
+		if !e.IsDir() || other == abs {
+			continue
+		}
+		rs, err := ReadResults(other)
+		if err != nil {
+			continue
+		}
+		found := map[string]bool{}
+		for _, r := range rs {
+			if !have[r.Driver] && !taken[r.Driver] {
+				out = append(out, r)
+				found[r.Driver] = true
+			}
+		}
+		for d := range found {
+			taken[d] = true
+		}
+	}
+	return out
 }
 
 // JUnit builds the JUnit document: one testsuite per feature file, one
@@ -55,9 +160,11 @@ func JUnit(results []Result) junit.Testsuites {
 		case Skipped:
 			tc.Skipped = &junit.Result{Message: r.Reason}
 		case Failed:
+			// The message is the expectation against what was observed; the
+			// body adds the place and the timeline.
 			msg := "failed"
-			if r.Failure != nil {
-				msg = firstLine(r.Failure.Message)
+			if f := r.Failure; f != nil {
+				msg = fmt.Sprintf("%s:%d: %s: %s", r.Feature, f.Line, f.Step, strings.Join(strings.Fields(f.Message), " "))
 			}
 			tc.Failure = &junit.Result{Message: msg, Type: "expectation", Data: r.Explain()}
 		}
@@ -93,7 +200,11 @@ func firstLine(s string) string {
 }
 
 // Cucumber merges the per-scenario Cucumber JSON that godog wrote into one
-// document: one feature per file, its scenarios in line order.
+// document: one feature per file, its scenarios in line order, the
+// timeline attached to each (godog's attachment on the last step). The
+// features' comments are left out: godog saw every other scenario of the
+// file commented out (each runs alone), and listed those lines as
+// comments.
 func Cucumber(results []Result) ([]byte, error) {
 	type feature = map[string]any
 	var order []string
@@ -107,6 +218,7 @@ func Cucumber(results []Result) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", r.ID(), err)
 		}
 		for _, f := range fs {
+			delete(f, "comments")
 			uri, _ := f["uri"].(string)
 			elems, _ := f["elements"].([]any)
 			have, ok := byURI[uri]

@@ -117,6 +117,9 @@ func ParseFeature(path string, content []byte) (*Feature, []*Scenario, []Problem
 		for _, line := range strings.Split(err.Error(), "\n") {
 			if m := gherkinErr.FindStringSubmatch(line); m != nil {
 				n, _ := strconv.Atoi(m[1])
+				// "Unexpected end of file" is on the line after the last:
+				// point at the last.
+				n = min(n, bytes.Count(content, []byte("\n"))+1)
 				probs = append(probs, Problem{File: path, Line: n, Msg: "Gherkin: " + m[3]})
 			}
 		}

@@ -27,23 +27,33 @@ func isolate(sc *Scenario) []byte {
 	}
 	var spans []span
 	var boundaries []int // lines where a rule begins
-	addScenario := func(s *messages.Scenario) {
-		start := int(s.Location.Line)
-		for _, t := range s.Tags {
+	// tagged is where a keyword's block begins: its first tag, or the
+	// first of the tag lines above it, blank and comment lines between
+	// (a bare "@" is a tag line the AST keeps no tag for).
+	tagged := func(line int, tags []*messages.Tag) int {
+		start := line
+		for l := line - 1; l >= 1; l-- {
+			t := strings.TrimSpace(lines[l-1])
+			if strings.HasPrefix(t, "@") {
+				start = l
+			} else if t != "" && !strings.HasPrefix(t, "#") {
+				break
+			}
+		}
+		for _, t := range tags {
 			start = min(start, int(t.Location.Line))
 		}
-		spans = append(spans, span{s, start})
+		return start
+	}
+	addScenario := func(s *messages.Scenario) {
+		spans = append(spans, span{s, tagged(int(s.Location.Line), s.Tags)})
 	}
 	for _, c := range f.Doc.Feature.Children {
 		switch {
 		case c.Scenario != nil:
 			addScenario(c.Scenario)
 		case c.Rule != nil:
-			start := int(c.Rule.Location.Line)
-			for _, t := range c.Rule.Tags {
-				start = min(start, int(t.Location.Line))
-			}
-			boundaries = append(boundaries, start)
+			boundaries = append(boundaries, tagged(int(c.Rule.Location.Line), c.Rule.Tags))
 			for _, rc := range c.Rule.Children {
 				if rc.Scenario != nil {
 					addScenario(rc.Scenario)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -51,9 +52,21 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		Line:        sc.Line,
 		Tags:        sc.Tags,
 		Seed:        ScenarioSeed(opt.Seed, sc.Feature.Path, sc.Line),
+		Gherkin:     Source(sc),
 	}
 	start := time.Now()
 	defer func() { res.Wall = time.Since(start) }()
+	// godog recovers a step's panic; this catches the rest (the driver's
+	// Start, settling, collecting the timeline) so that one scenario's bug
+	// fails that scenario only. The session is closed by then: deferred
+	// calls run while panicking.
+	defer func() {
+		if r := recover(); r != nil {
+			res.Status, res.Reason = report.Failed, ""
+			res.Failure = &report.Failure{Line: sc.Line, Step: sc.Name,
+				Message: fmt.Sprintf("internal error (a bug in podlife or its driver): panic: %v\n%s", r, debug.Stack())}
+		}
+	}()
 
 	meta, err := ReadTags(sc.Tags)
 	if err != nil {
@@ -69,7 +82,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		res.KubeletVersion = meta.KubeletVersion
 	}
 	dsc := driver.Scenario{ID: sanitizeID(sc), Tags: sc.Tags, Seed: res.Seed, KubeletVersion: res.KubeletVersion}
-	sess, err := opt.Driver.Start(ctx, dsc)
+	drvSess, err := opt.Driver.Start(ctx, dsc)
 	if err != nil {
 		if errors.Is(err, driver.ErrUnsupported) {
 			res.Status, res.Reason = report.Skipped, err.Error()
@@ -78,6 +91,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		}
 		return res
 	}
+	sess := &recorder{Session: drvSess}
 	closeTimeout := opt.CloseTimeout
 	if closeTimeout == 0 {
 		closeTimeout = 2 * time.Minute
@@ -169,6 +183,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)
 	res.Checks = st.Checks
+	res.Pods = sess.pods
 	v := sess.View()
 	res.Timeline = append([]timeline.Event(nil), v.Timeline()...)
 	res.Virtual = sess.Now()

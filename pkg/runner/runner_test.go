@@ -2,7 +2,9 @@ package runner
 
 import (
 	"context"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
@@ -38,16 +40,58 @@ func TestEachPickleRunsAlone(t *testing.T) {
 	}
 }
 
-// TestSameSeedSameTimeline: a scenario run twice with the same seed gives
-// byte-identical timelines; the seed depends on the place, not the order.
+// TestSameSeedSameTimeline: every catalogue scenario (100 or more) run
+// twice with each of two seeds, once one at a time with GOMAXPROCS 1 and
+// once eight at a time with GOMAXPROCS 8, gives byte-identical timelines:
+// the seed depends on the place, not the order or the parallelism. And
+// the seed is used: some timelines (restart jitter) differ between seeds.
 func TestSameSeedSameTimeline(t *testing.T) {
-	for _, sc := range load(t, "../../features") {
-		a := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 7})
-		b := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 7})
-		if a.TimelineText() != b.TimelineText() || a.Seed != b.Seed {
-			t.Errorf("%s: timelines differ between two runs with seed 7", sc.ID())
+	scs := load(t, "../../features")
+	if len(scs) < 100 {
+		t.Fatalf("%d scenarios in the catalogue, want 100 or more", len(scs))
+	}
+	runAll := func(seed int64, procs int) []string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		out := make([]string, len(scs))
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range procs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					res := Run(context.Background(), scs[i], Options{Driver: simdriver.New(), Seed: seed})
+					out[i] = res.TimelineText()
+				}
+			}()
+		}
+		for i := range scs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		return out
+	}
+	byseed := map[int64][]string{}
+	for _, seed := range []int64{7, 8} {
+		a, b := runAll(seed, 1), runAll(seed, 8)
+		for i, sc := range scs {
+			if a[i] != b[i] {
+				t.Errorf("%s: timelines differ between GOMAXPROCS 1 and 8 with seed %d:\n%s\n---\n%s", sc.ID(), seed, a[i], b[i])
+			}
+		}
+		byseed[seed] = a
+	}
+	differ := 0
+	for i := range scs {
+		if byseed[7][i] != byseed[8][i] {
+			differ++
 		}
 	}
+	if differ == 0 {
+		t.Error("no timeline depends on the seed: is the random source used?")
+	}
+	t.Logf("%d scenarios x 2 seeds x 2 runs; %d timelines depend on the seed", len(scs), differ)
 	if ScenarioSeed(1, "a.feature", 3) == ScenarioSeed(1, "a.feature", 4) {
 		t.Error("two scenarios of one file share a seed")
 	}
@@ -94,5 +138,39 @@ func TestReadTags(t *testing.T) {
 	m, err := ReadTags([]string{"kubelet:1.27", "needs:static-pods", "seed:003"})
 	if err != nil || m.KubeletVersion != "1.27" || len(m.Needs) != 1 {
 		t.Errorf("ReadTags = %+v, %v", m, err)
+	}
+}
+
+// TestResultCarriesSourceAndPods: a result holds the scenario's own text
+// (an outline with only its example row, the Background included) and the
+// pods the driver received, without Go's empty fields.
+func TestResultCarriesSourceAndPods(t *testing.T) {
+	scs := load(t, "testdata/outline.feature")
+	src := Source(scs[2]) // the example row at line 17
+	if !strings.Contains(src, "| 5     | 5s   |") || strings.Contains(src, "| 30    |") || strings.Contains(src, "Scenario: before") {
+		t.Errorf("outline row source:\n%s", src)
+	}
+	sc := load(t, "testdata/source.feature")[1]
+	res := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 1})
+	if res.Status != report.Passed {
+		t.Fatalf("%s: %s", sc.ID(), res.Explain())
+	}
+	if !strings.HasPrefix(res.Gherkin, "Background:\n  Given a cluster\n\n@behavior:example @seed:example\nScenario: the one shown\n") ||
+		strings.Contains(res.Gherkin, "before") {
+		t.Errorf("source is not the Background and the scenario:\n%s", res.Gherkin)
+	}
+	if len(res.Pods) != 1 || res.Pods[0].Name != "web" {
+		t.Fatalf("pods recorded: %+v", res.Pods)
+	}
+	y := res.Pods[0].YAML
+	for _, want := range []string{"kind: Pod", "--on-sigterm=ignore", "terminationGracePeriodSeconds: 5"} {
+		if !strings.Contains(y, want) {
+			t.Errorf("pod YAML lacks %q:\n%s", want, y)
+		}
+	}
+	for _, noise := range []string{"{}", "creationTimestamp"} {
+		if strings.Contains(y, noise) {
+			t.Errorf("pod YAML carries %q:\n%s", noise, y)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -28,6 +29,8 @@ type apiServer struct {
 	pods            map[string]*corev1.Pod
 	nodes           map[string]*corev1.Node
 	priorityClasses map[string]*schedulingv1.PriorityClass
+	configMaps      map[string]*corev1.ConfigMap
+	secrets         map[string]*corev1.Secret
 	events          []*corev1.Event
 	eventIndex      map[eventKey]*corev1.Event
 	rv              int64
@@ -39,6 +42,8 @@ func newAPIServer(s *Simulator) *apiServer {
 		pods:            map[string]*corev1.Pod{},
 		nodes:           map[string]*corev1.Node{},
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
+		configMaps:      map[string]*corev1.ConfigMap{},
+		secrets:         map[string]*corev1.Secret{},
 		eventIndex:      map[eventKey]*corev1.Event{},
 	}
 	for _, pc := range builtinPriorityClasses() {
@@ -102,7 +107,9 @@ func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
 // phase Pending and the QoS class once (pkg/registry/core/pod/strategy.go).
 func (a *apiServer) createPod(in *corev1.Pod) error {
 	p := in.DeepCopy()
-	p.Namespace = a.s.cfg.Namespace
+	if p.Namespace != "kube-system" { // kept for the critical pods of the 1.10 profile
+		p.Namespace = a.s.cfg.Namespace
+	}
 	if _, dup := a.pods[p.Name]; dup {
 		return apierrors.NewAlreadyExists(podResource, p.Name)
 	}
@@ -114,15 +121,19 @@ func (a *apiServer) createPod(in *corev1.Pod) error {
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
 	}
-	p.UID = types.UID(a.s.newUID())
+	if p.UID == "" || !isMirrorPod(p) { // a mirror pod keeps its static pod's UID (static.go)
+		p.UID = types.UID(a.s.newUID())
+	}
 	p.CreationTimestamp = a.s.wall(a.s.now)
 	p.ResourceVersion = a.nextRV()
 	p.Generation = 1
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
+	a.recordColumns(p, printer.Columns{})
 	if p.Spec.NodeName != "" {
 		a.notifyKubelet(p, watchAdded)
+		a.s.lifecycle.podBound(p)
 	} else {
 		a.s.sched.enqueue(p)
 	}
@@ -211,7 +222,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		g := *requested
 		// 1.33+ (PR #122646): the new deadline is never in the past; when
 		// it had to be clamped, a non-zero request is stored as 1.
-		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) {
+		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) && a.s.profile.ClampDeletionDeadline {
 			ts = nowWall
 			if g != 0 {
 				g = 1
@@ -253,6 +264,8 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 // watchers see a MODIFIED event.
 func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	first := p.DeletionTimestamp == nil
+	before := a.columns(p)
+	defer a.recordColumns(p, before)
 	g := grace
 	p.DeletionTimestamp = ts
 	p.DeletionGracePeriodSeconds = &g
@@ -269,6 +282,7 @@ func (a *apiServer) removePod(p *corev1.Pod) {
 	delete(a.pods, p.Name)
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.notify(p, watchDeleted)
+	a.podRemoved(p) // api_nodes.go
 }
 
 type watchType int
@@ -293,8 +307,12 @@ func (a *apiServer) notify(p *corev1.Pod, t watchType) {
 
 func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
 	k := a.s.byNode[p.Spec.NodeName]
-	if k == nil {
-		return // no kubelet on that node: the pod stays as it is
+	if k == nil || k.down {
+		return // no kubelet on that node (or cut off): the pod stays as it is
+	}
+	if isMirrorPod(p) {
+		a.s.soon(func() { k.mirrorPodChanged(p, t) }) // static.go
+		return
 	}
 	a.s.soon(func() { k.podChanged(p, t) })
 }
@@ -305,8 +323,12 @@ func (a *apiServer) bind(p *corev1.Pod, node string) {
 	p.Spec.NodeName = node
 	st := *p.Status.DeepCopy()
 	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
+	// 1.35+ (ClearingNominatedNodeNameAfterBinding): binding clears the
+	// nominated node (pkg/registry/core/pod/storage/storage.go).
+	st.NominatedNodeName = ""
 	a.updatePodStatus(p.Name, p.UID, st)
 	a.notifyKubelet(p, watchAdded)
+	a.s.lifecycle.podBound(p)
 }
 
 // updatePodStatus writes a status for the pod with that UID and records
@@ -317,10 +339,29 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 		return false
 	}
 	old := p.Status
+	before := a.columns(p)
 	p.Status = st
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
+	a.recordColumns(p, before)
+	a.statusWritten(p, &old) // api_nodes.go
 	return true
+}
+
+// columns is what `kubectl get pods` shows for p now, by this API server's
+// printer (server-side printing).
+func (a *apiServer) columns(p *corev1.Pod) printer.Columns {
+	return printer.Pod(p, a.s.wall(a.s.now).Time, printer.Options{
+		TerminatingOnlyIfNotTerminal: a.s.profile.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          a.s.profile.CompletedShowsError,
+	})
+}
+
+// recordColumns notes a change of the STATUS column in the timeline.
+func (a *apiServer) recordColumns(p *corev1.Pod, before printer.Columns) {
+	if after := a.columns(p); after.Status != before.Status {
+		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after.Status})
+	}
 }
 
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {

@@ -12,7 +12,8 @@ import (
 )
 
 // ctr is one container of a pod as the kubelet and the runtime know it: its
-// spec, what its process does, and its current and previous instances.
+// spec, what its process does, its current and previous instances, and the
+// prober's results for the current instance.
 type ctr struct {
 	w       *podWorker
 	spec    *corev1.Container
@@ -24,9 +25,11 @@ type ctr struct {
 	beh   behavior.Behavior // agent behaviour
 	cmd   behavior.Command  // an image container's command (sleep N)
 
-	inst   *instance // the current instance, nil before the first start
-	last   *instance // the previous instance (lastState)
-	starts int       // instances started so far
+	inst    *instance // the current instance, nil before the first start
+	last    *instance // the previous instance (lastState)
+	starts  int       // instances started so far
+	results [3]result // per probeKind, for the current instance
+	probes  []*probeWorker
 }
 
 type instState int
@@ -46,6 +49,7 @@ type instance struct {
 	exitCode     int
 	reason       string
 	exitTimer    *timer // the process's own exit
+	oomTimer     *timer // the OOM killer (oom.go)
 	termTimer    *timer // exit after SIGTERM
 	hook         *hookRun
 	kill         *ctrKill
@@ -54,20 +58,14 @@ type instance struct {
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 	c := &ctr{w: w, spec: spec, name: spec.Name, init: init}
 	c.sidecar = init && isSidecar(spec)
-	if spec.Image == behavior.Image {
+	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
+		c.cmd = behavior.Command{Missing: true}
+	} else if spec.Image == behavior.Image {
 		c.agent = true
-		b, err := behavior.Parse(spec.Args)
-		if err != nil {
-			// Validated before the pod was created (Simulator.CheckPod).
-			panic(fmt.Sprintf("container %s: %v", spec.Name, err))
-		}
-		c.beh = b
+		// Validated before the pod was created (CheckPod).
+		c.beh, _ = behavior.Parse(spec.Args)
 	} else {
-		cmd, err := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
-		if err != nil {
-			panic(fmt.Sprintf("container %s: %v", spec.Name, err))
-		}
-		c.cmd = cmd
+		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
 	}
 	w.ctrs = append(w.ctrs, c)
 	w.byName[c.name] = c
@@ -78,118 +76,131 @@ func isSidecar(c *corev1.Container) bool {
 	return c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
 }
 
-// started is the prober's notion: running, and its startup probe (if any)
-// has succeeded.
-func (c *ctr) started() bool {
-	return c.inst != nil && c.inst.state == instRunning
-}
+func (c *ctr) running() bool { return c.inst != nil && c.inst.state == instRunning }
 
-// ready is running, started and, with a readiness probe, answering it.
-func (c *ctr) ready() bool {
-	if !c.started() {
-		return false
-	}
-	if c.init && !c.sidecar {
-		return false
-	}
-	return c.spec.ReadinessProbe == nil
-}
-
-// startRun is the sequential container start of one SyncPod: image, create,
-// start, postStart, one container after the other (startContainer in
-// kuberuntime_container.go). A postStart hook blocks the run, and with it
-// the pod worker, until it returns.
-type startRun struct {
-	w       *podWorker
-	pending []*ctr
-	hook    *hookRun
-	current *ctr
-}
-
-func (w *podWorker) startContainers(cs []*ctr) {
-	r := &startRun{w: w, pending: cs}
-	r.next()
-}
-
-func (r *startRun) next() {
-	w := r.w
-	for len(r.pending) > 0 {
-		c := r.pending[0]
-		r.pending = r.pending[1:]
-		inst := w.startContainer(c)
-		if inst == nil {
-			continue
-		}
-		if h := c.spec.Lifecycle; h != nil && h.PostStart != nil {
-			r.current = c
-			w.blocked = r
-			r.hook = w.runHook(c, inst, h.PostStart, func(failed bool) { r.postStartDone(c, inst, failed) })
-			return
-		}
-	}
-	w.blocked = nil
-	w.queueSync() // PLEG: the started containers show in the next status
-}
-
-// postStartDone continues the run after the hook returned. A failed
-// postStart emits FailedPostStartHook and kills the container with its
-// preStop and no override (startContainer, step 4).
-func (r *startRun) postStartDone(c *ctr, inst *instance, failed bool) {
-	w := r.w
-	r.hook = nil
-	r.current = nil
-	if failed {
-		w.event(c, corev1.EventTypeWarning, "FailedPostStartHook", "PostStartHook failed")
-		w.killContainer(c, killPostStart, "FailedPostStartHook", nil, nil, nil)
-	} else {
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.PostStartDone})
-	}
-	r.next()
-}
-
-// abort ends a run blocked in postStart because the pod is terminating: the
-// sync's context is cancelled and no further container starts.
-func (r *startRun) abort() {
-	if r.hook != nil {
-		r.hook.cancel()
-	}
-	r.w.blocked = nil
-	r.pending = nil
-}
-
-// startContainer pulls (the image is present), creates and starts one
-// container instance and starts its process.
-func (w *podWorker) startContainer(c *ctr) *instance {
-	w.pullImage(c)
-	restarts := 0
+// latest is the most recent instance, current or (after a sandbox purge)
+// previous.
+func (c *ctr) latest() *instance {
 	if c.inst != nil {
-		restarts = c.inst.restartCount + 1
+		return c.inst
+	}
+	return c.last
+}
+
+// started is the prober manager's notion (isContainerStarted): running,
+// and its startup probe, if any, has succeeded.
+func (c *ctr) started() bool {
+	return c.running() && (c.spec.StartupProbe == nil || c.results[startupProbe] == resultSuccess)
+}
+
+// ready is started and, with a readiness probe, answering it
+// (UpdatePodStatus). A regular init container is ready once it exited 0.
+func (c *ctr) ready() bool {
+	if c.init && !c.sidecar {
+		return c.inst != nil && c.inst.state == instExited && c.inst.exitCode == 0
+	}
+	return c.started() && (c.spec.ReadinessProbe == nil || c.results[readinessProbe] == resultSuccess)
+}
+
+// probeKill reports a committed liveness or startup failure of the running
+// instance, with the kill's reason and message: computePodActions kills
+// (and restarts) it.
+func (c *ctr) probeKill() (killReason, string, bool) {
+	if !c.running() {
+		return 0, "", false
+	}
+	if c.spec.LivenessProbe != nil && c.results[livenessProbe] == resultFailure {
+		return killLiveness, fmt.Sprintf("Container %s failed liveness probe", c.name), true
+	}
+	if c.spec.StartupProbe != nil && c.results[startupProbe] == resultFailure {
+		return killStartup, fmt.Sprintf("Container %s failed startup probe", c.name), true
+	}
+	return 0, "", false
+}
+
+// startContainer is kuberuntime's startContainer (with doBackOff before
+// it): back-off, image, configuration, create, start. It returns the new
+// instance, or the error SyncPod records for the container.
+func (w *podWorker) startContainer(a *action) (*instance, *startError) {
+	c := a.c
+	if err := w.doBackOff(c, a.backoffFrom); err != nil {
+		return nil, err
+	}
+	if err := w.ensureImage(c); err != nil {
+		return nil, err
+	}
+	if err := w.checkConfig(c); err != nil {
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+err.message)
+		return nil, err
+	}
+	restarts := 0
+	if prev := c.latest(); prev != nil {
+		restarts = prev.restartCount + 1
+	}
+	if c.inst != nil {
 		c.last = c.inst
 	}
 	c.starts++
+	c.results = [3]result{}
 	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.s.now}
 	c.inst = inst
+	delete(w.reasons, c.name)
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
 	w.event(c, corev1.EventTypeNormal, "Created", "Created container: "+c.name)
+	if c.cmd.Missing {
+		// CRI StartContainer fails: the runtime reports the container
+		// exited with StartError (128), the kubelet RunContainerError.
+		msg := fmt.Sprintf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: %q: stat %s: no such file or directory: unknown", behavior.MissingBinary, behavior.MissingBinary)
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+msg)
+		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, w.s.now, 128, "StartError"
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
+		return inst, &startError{reason: "RunContainerError", message: msg}
+	}
 	if restarts > 0 {
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted})
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
 	w.event(c, corev1.EventTypeNormal, "Started", "Started container "+c.name)
 	w.runProcess(c, inst)
-	return inst
+	for _, pw := range c.probes {
+		if pw.kind == readinessProbe {
+			pw.trigger()
+		}
+	}
+	return inst, nil
 }
 
-// pullImage is EnsureImageExists for an image that is present on the node:
-// IfNotPresent and Never use it, Always asks the registry again.
-func (w *podWorker) pullImage(c *ctr) {
-	img := c.spec.Image
-	if c.spec.ImagePullPolicy == corev1.PullAlways {
-		w.event(c, corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", img))
-		w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Successfully pulled image %q in 0s (0s including waiting). Image size: 0 bytes.", img))
-		return
+// startError is a container start that failed: the reason the container
+// then waits with (through the kubelet's reason cache) and, for back-offs,
+// when the sync may try again.
+type startError struct {
+	reason  string
+	message string
+	retryAt time.Duration // 0: the pod worker's default back-off
+}
+
+// doBackOff is kuberuntime's doBackOff: the latest exited instance's
+// finishedAt, against the container's entry in the crash-loop back-off.
+// In back-off: a BackOff event and CrashLoopBackOff. Otherwise the entry
+// moves to its next step and the container restarts.
+func (w *podWorker) doBackOff(c *ctr, from *instance) *startError {
+	if from == nil {
+		return nil
 	}
-	w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", img))
+	b := w.k.crashBackOff
+	key := backoffKey(w.pod, c.spec)
+	ts := w.s.wall(from.finishedAt).Time
+	if b.IsInBackOffSince(key, ts) {
+		w.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(w.pod)))
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
+		return &startError{
+			reason:  "CrashLoopBackOff",
+			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", b.Get(key), c.name, formatPod(w.pod)),
+			retryAt: from.finishedAt + b.Get(key),
+		}
+	}
+	b.Next(key, ts)
+	return nil
 }
 
 // runProcess starts what the container's process does on its own.
@@ -201,6 +212,9 @@ func (w *podWorker) runProcess(c *ctr, inst *instance) {
 	case !c.agent && !c.cmd.Forever:
 		code := c.cmd.Code
 		inst.exitTimer = w.s.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })
+	}
+	if d, ok := w.oomAfter(c); ok {
+		inst.oomTimer = w.s.after(d, func() { w.processExit(c, inst, 137, "OOMKilled") })
 	}
 }
 
@@ -230,6 +244,7 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 	}
 	w.s.cancel(inst.exitTimer)
 	w.s.cancel(inst.termTimer)
+	w.s.cancel(inst.oomTimer)
 	if reason == "" {
 		reason = "Completed"
 		if code != 0 {
@@ -287,10 +302,7 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 	forever := false
 	switch {
 	case h.Exec != nil:
-		cmd, err := behavior.ParseCommand(h.Exec.Command)
-		if err != nil {
-			panic(fmt.Sprintf("hook of %s: %v", c.name, err)) // checked before creation
-		}
+		cmd, _ := behavior.ParseCommand(h.Exec.Command) // checked before creation
 		r.inContainer = true
 		d, forever, r.failsAtEnd = cmd.Duration, cmd.Forever, cmd.Code != 0
 	case h.HTTPGet != nil:

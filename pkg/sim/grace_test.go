@@ -19,23 +19,30 @@ func TestEffectiveGrace(t *testing.T) {
 		shortened     bool
 	}
 	cases := []struct {
-		name  string
-		spec  int64
-		steps []step
+		name    string
+		spec    int64
+		steps   []step
+		version string
 	}{
-		{"the first deletion takes deletionGracePeriodSeconds", 30, []step{{ptr(int64(10)), nil, 10, false}}},
-		{"a shorter deletion grace later shortens it", 30, []step{{ptr(int64(30)), nil, 30, false}, {ptr(int64(5)), nil, 5, true}}},
-		{"a longer value never lengthens it", 30, []step{{ptr(int64(5)), nil, 5, false}, {ptr(int64(30)), nil, 5, false}}},
-		{"force delete: deletionGracePeriodSeconds 0 counts as an override and is clamped to 1", 30, []step{{ptr(int64(0)), nil, 1, false}}},
-		{"the kubelet's override wins when smaller (hard eviction sends 1)", 30, []step{{nil, ptr(int64(1)), 1, false}}},
-		{"no deletion and no override: the spec value", 20, []step{{nil, nil, 20, false}}},
-		{"an override of 0 is an override (not unset) and is clamped to 1", 30, []step{{nil, ptr(int64(0)), 1, false}}},
-		{"a negative override is clamped to 1", 30, []step{{nil, ptr(int64(-1)), 1, false}}},
-		{"eviction during a graceful deletion shortens it", 30, []step{{ptr(int64(30)), nil, 30, false}, {ptr(int64(30)), ptr(int64(1)), 1, true}}},
+		{"the first deletion takes deletionGracePeriodSeconds", 30, []step{{ptr(int64(10)), nil, 10, false}}, ""},
+		{"a shorter deletion grace later shortens it", 30, []step{{ptr(int64(30)), nil, 30, false}, {ptr(int64(5)), nil, 5, true}}, ""},
+		{"a longer value never lengthens it", 30, []step{{ptr(int64(5)), nil, 5, false}, {ptr(int64(30)), nil, 5, false}}, ""},
+		{"force delete: deletionGracePeriodSeconds 0 counts as an override and is clamped to 1", 30, []step{{ptr(int64(0)), nil, 1, false}}, ""},
+		{"the kubelet's override wins when smaller (hard eviction sends 1)", 30, []step{{nil, ptr(int64(1)), 1, false}}, ""},
+		{"no deletion and no override: the spec value", 20, []step{{nil, nil, 20, false}}, ""},
+		{"an override of 0 is an override (not unset) and is clamped to 1", 30, []step{{nil, ptr(int64(0)), 1, false}}, ""},
+		{"a negative override is clamped to 1", 30, []step{{nil, ptr(int64(-1)), 1, false}}, ""},
+		{"eviction during a graceful deletion shortens it", 30, []step{{ptr(int64(30)), nil, 30, false}, {ptr(int64(30)), ptr(int64(1)), 1, true}}, ""},
+		{"before 1.31 a force delete's 0 counted as unset: the spec's grace won", 30, []step{{ptr(int64(0)), nil, 30, false}}, "1.30"},
+		{"before 1.31 a hard eviction's override 0 gave the spec's grace (issue #115819)", 30, []step{{nil, ptr(int64(0)), 30, false}}, "1.30"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &podWorker{pod: podOf("web", tc.spec, nil, agent("app"))}
+			p, err := ProfileFor(tc.version)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := &podWorker{s: &Simulator{profile: p}, pod: podOf("web", tc.spec, nil, agent("app"))}
 			for i, st := range tc.steps {
 				w.deletionGrace = st.deletionGrace
 				got, shortened := w.effectiveGrace(st.override)

@@ -41,7 +41,7 @@ func (w *podWorker) killPod(override *int64, done func()) {
 	pk := &podKill{w: w, remaining: len(running), done: done}
 	w.kill = pk
 	var ord *ordering
-	if w.hasSidecars() {
+	if w.hasSidecars() && w.s.profile.SidecarOrdering {
 		ord = newOrdering(w, running)
 	}
 	for _, c := range running {
@@ -100,12 +100,17 @@ type ctrKill struct {
 	stopping  bool
 	stopped   bool
 	cancelled bool
+	// onStopped runs once the container has stopped (a kill on its own,
+	// outside a pod kill).
+	onStopped func()
 }
 
 // killContainer (kuberuntime_container.go, 1.28+ order): the base grace
 // from setTerminationGracePeriod; the override, when given, replaces it
 // first; the preStop hook and the sidecar wait are taken out of it in whole
-// seconds; the floor of 2 s comes last.
+// seconds; the floor of 2 s comes last. Up to 1.27 the preStop ran on the
+// base grace and the override replaced the result after the floor
+// (PR #115835 changed the order).
 func (w *podWorker) killContainer(c *ctr, reason killReason, message string, override *int64, ord *ordering, pk *podKill) *ctrKill {
 	k := &ctrKill{w: w, c: c, inst: c.inst, pk: pk, ord: ord, override: override}
 	c.inst.kill = k
@@ -114,7 +119,7 @@ func (w *podWorker) killContainer(c *ctr, reason killReason, message string, ove
 		message = "Stopping container " + c.name
 	}
 	w.event(c, corev1.EventTypeNormal, "Killing", message)
-	if override != nil {
+	if override != nil && w.s.profile.OverrideFirst {
 		k.grace = *override
 	}
 	if h := c.spec.Lifecycle; h != nil && h.PreStop != nil && k.grace > 0 {
@@ -217,6 +222,9 @@ func (k *ctrKill) stop() {
 	if k.grace < minimumGracePeriodInSeconds {
 		k.grace = minimumGracePeriodInSeconds
 	}
+	if k.override != nil && !w.s.profile.OverrideFirst {
+		k.grace = *k.override
+	}
 	k.stopping = true
 	if k.inst.state != instRunning {
 		k.finish()
@@ -259,6 +267,9 @@ func (k *ctrKill) finish() {
 	}
 	if k.pk != nil {
 		k.pk.containerStopped()
+	}
+	if k.onStopped != nil {
+		k.onStopped()
 	}
 }
 

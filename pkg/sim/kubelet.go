@@ -7,7 +7,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/flowcontrol"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -18,10 +20,26 @@ type kubelet struct {
 	node    *corev1.Node
 	workers map[types.UID]*podWorker
 	podIPs  int
+	// crashBackOff and imageBackOff are the kubelet's two back-offs
+	// (NewMainKubelet), client-go's flowcontrol.Backoff on virtual time.
+	crashBackOff *flowcontrol.Backoff
+	imageBackOff *flowcontrol.Backoff
+	// images present on the node (the agent's is loaded), by reference.
+	images     map[string]bool
+	pullErrors map[string]string
+
+	// The eviction manager, usage, static pods (kubelet_node.go).
+	nodeSide
 }
 
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
-	return &kubelet{s: s, node: node, workers: map[types.UID]*podWorker{}}
+	return &kubelet{
+		s: s, node: node, workers: map[types.UID]*podWorker{},
+		crashBackOff: newCrashLoopBackOff(s),
+		imageBackOff: newImageBackOff(s),
+		images:       map[string]bool{behavior.Image: true},
+		pullErrors:   map[string]string{},
+	}
 }
 
 // podChanged is the API config source reaching the sync loop:
@@ -51,6 +69,9 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 		return
 	}
+	if !k.canAdmitPod(p) { // admission.go
+		return
+	}
 	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
 	k.workers[p.UID] = w
@@ -78,14 +99,31 @@ type podWorker struct {
 	grace int64
 
 	syncTimer *timer
-	blocked   *startRun // a container start waiting on its postStart hook
+	requeue   *timer   // the pod worker's requeue after a failed sync
+	blocked   *syncRun // a sync waiting on a kill or a postStart hook
 	sandbox   bool
-	ctrs      []*ctr // init containers, then containers, in spec order
-	byName    map[string]*ctr
-	kill      *podKill // the pod-level kill in flight
-	startTime *metav1.Time
-	podIP     string
+	// sandboxLost: the sandbox died; the next sync kills what runs and
+	// creates a new one.
+	sandboxLost bool
+	ctrs        []*ctr // init containers, then containers, in spec order
+	byName      map[string]*ctr
+	kill        *podKill // the pod-level kill in flight
+	startTime   *metav1.Time
+	podIP       string
+	// reasons is the kubelet's reason cache: why each container last
+	// failed to start, shown as its Waiting reason.
+	reasons     map[string]waitReason
+	probesAdded bool
+	deadline    *timer
+	// deadlineExceeded: activeDeadlineSeconds passed (active_deadline.go).
+	deadlineExceeded bool
+	mountRetry       *timer
+	// killStatus is the status function of a kubelet-initiated kill
+	// (eviction, preemption; killpod.go).
+	killStatus *killStatus
 }
+
+type waitReason struct{ reason, message string }
 
 type workerState int
 
@@ -96,7 +134,7 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, byName: map[string]*ctr{}}
+	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, byName: map[string]*ctr{}, reasons: map[string]waitReason{}}
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -134,23 +172,44 @@ func (w *podWorker) queueSync() {
 func (w *podWorker) sync() {
 	w.syncTimer = nil
 	if w.blocked != nil || w.state != stateSyncing {
-		// A sync blocked in postStart picks up where it was when the hook
-		// returns; terminating pods advance through their kill.
+		// A sync blocked on a kill or a postStart hook picks up where it
+		// was; terminating pods advance through their kill.
 		return
 	}
 	w.syncPod()
 }
 
 // syncPod is Kubelet.SyncPod and kuberuntime's SyncPod for a pod that is
-// not terminating: publish the status computed from the runtime, and if
-// the phase is terminal hand the pod to termination; otherwise create the
-// sandbox and carry out computePodActions.
+// not terminating: publish the status computed from the runtime, hand a
+// terminal pod to termination, wait for volumes, create the sandbox, then
+// carry out computePodActions.
 func (w *podWorker) syncPod() {
+	w.addProbes()
+	w.armDeadline()
 	st := w.generateStatus(false)
 	w.setStatus(st)
 	if st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed {
 		w.terminate(nil)
 		return
+	}
+	// WaitForAttachAndMount comes before the runtime's SyncPod: a volume
+	// that cannot be mounted keeps the pod without a sandbox.
+	if vol, msg := w.missingVolume(); vol != "" {
+		w.mountFailed(vol, msg)
+		return
+	}
+	if w.sandboxLost {
+		if len(w.runningCtrs()) > 0 {
+			if w.kill == nil {
+				w.event(nil, corev1.EventTypeNormal, "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.")
+				w.killPod(nil, func() { w.kill = nil; w.queueSync() })
+			}
+			return
+		}
+		w.sandboxLost = false
+		if !w.recreateSandbox() {
+			return
+		}
 	}
 	if !w.sandbox {
 		w.createSandbox()
@@ -168,8 +227,9 @@ func (w *podWorker) syncPod() {
 		}
 		return
 	}
-	if len(acts.start) > 0 {
-		w.startContainers(acts.start)
+	if len(acts.actions) > 0 {
+		r := &syncRun{w: w, actions: acts.actions}
+		r.next()
 	}
 }
 
@@ -184,59 +244,138 @@ func (w *podWorker) createSandbox() {
 		w.startTime = &t
 	}
 	w.s.record(timeline.Event{Pod: w.name, Kind: timeline.SandboxReady})
+	// PLEG reports the new sandbox: another sync follows, which publishes
+	// what this one's starts left in the reason cache.
+	w.queueSync()
 }
 
-// podActions is what computePodActions decided.
+// recreateSandbox follows a lost sandbox (computePodActions with
+// PodSandboxChanged): init containers are purged and run again from the
+// first, unless the pod has finished (restartPolicy not restarting and
+// every regular container done), in which case no sandbox is made again.
+func (w *podWorker) recreateSandbox() bool {
+	if w.pod.Spec.RestartPolicy != corev1.RestartPolicyAlways {
+		finished := true
+		for _, c := range w.ctrs {
+			if !c.init && (c.inst == nil || w.shouldRestart(c)) {
+				finished = false
+			}
+		}
+		if finished {
+			return false
+		}
+	}
+	for _, c := range w.ctrs {
+		if c.init && c.inst != nil {
+			// purgeInitContainers: the runtime forgets them; restartCount
+			// carries on (calcRestartCountByLogDir).
+			c.last, c.inst = c.inst, nil
+		}
+	}
+	return true
+}
+
+// mountFailed is the volume manager's complaint: a FailedMount event, and
+// another try later (the operation executor backs off up to 2m2s).
+func (w *podWorker) mountFailed(vol, msg string) {
+	w.event(nil, corev1.EventTypeWarning, "FailedMount", fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", vol, msg))
+	if w.mountRetry == nil {
+		w.mountRetry = w.s.periodic(2*time.Minute+2*time.Second, func() { w.mountRetry = nil; w.queueSync() })
+	}
+}
+
+// armDeadline starts the activeDeadlineSeconds clock from the pod's start
+// time (pkg/kubelet/active_deadline.go, pastActiveDeadline).
+func (w *podWorker) armDeadline() {
+	d := w.pod.Spec.ActiveDeadlineSeconds
+	if d == nil || w.deadline != nil || w.startTime == nil {
+		return
+	}
+	at := w.startTime.Sub(Epoch) + time.Duration(*d)*time.Second
+	w.deadline = w.s.after(at-w.s.now, func() {
+		w.deadlineExceeded = true
+		w.queueSync()
+	})
+}
+
+// podActions is what computePodActions decided: kill the pod, or kill and
+// start containers, in that order.
 type podActions struct {
 	killPod bool
-	start   []*ctr
+	actions []*action
+}
+
+// action is one container kill or start of a sync. A start carries the
+// latest exited instance the sync saw, which doBackOff measures from.
+type action struct {
+	kill        bool
+	c           *ctr
+	reason      killReason
+	message     string
+	backoffFrom *instance
+}
+
+func (a *podActions) start(c *ctr, from *instance) {
+	a.actions = append(a.actions, &action{c: c, backoffFrom: from})
+}
+
+func (a *podActions) killFor(c *ctr, reason killReason, message string) {
+	a.actions = append(a.actions, &action{kill: true, c: c, reason: reason, message: message})
 }
 
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
-// containers first (computeInitContainerActions), then the containers to
-// (re)start by restart policy; when no regular container is running and
-// none is to be started, the pod is killed, sidecars included — sidecars
-// never keep a pod alive.
+// containers first (computeInitContainerActions), then the regular
+// containers: start the new, restart the exited by restart policy, kill
+// (and restart) those whose liveness or startup probe failed. When no
+// regular container is running and none is to be started, the pod is
+// killed, sidecars included: sidecars never keep a pod alive.
 func (w *podWorker) computePodActions() podActions {
 	var a podActions
 	if !w.computeInitContainerActions(&a) {
 		return a
 	}
-	keep := 0
+	keep, starts := 0, 0
 	for _, c := range w.ctrs {
 		if c.init {
 			continue
 		}
 		switch {
 		case c.inst == nil:
-			a.start = append(a.start, c)
-		case c.inst.state == instRunning:
-			keep++
+			a.start(c, nil)
+			starts++
+		case c.running():
+			reason, msg, dead := c.probeKill()
+			if !dead {
+				keep++
+				continue
+			}
+			restart := w.restartsAfterProbeKill(c)
+			if restart {
+				msg += ", will be restarted"
+			}
+			a.killFor(c, reason, msg)
+			if restart {
+				a.start(c, c.last)
+				starts++
+			}
 		case w.shouldRestart(c):
-			a.start = append(a.start, c)
+			a.start(c, c.inst)
+			starts++
 		}
 	}
-	if keep == 0 && !hasMain(a.start) {
+	if keep == 0 && starts == 0 {
 		a.killPod = true
-		a.start = nil
+		a.actions = nil
 	}
 	return a
 }
 
-func hasMain(cs []*ctr) bool {
-	for _, c := range cs {
-		if !c.init {
-			return true
-		}
-	}
-	return false
-}
-
 // computeInitContainerActions (kuberuntime_container.go): init containers
 // run one at a time in spec order; after a sidecar the next starts once the
-// sidecar is started, after a regular one once it exited 0. Once a regular
-// container exists, only sidecars are kept running. It reports whether the
-// pod is initialized.
+// sidecar is started (its startup probe, if any, succeeded), after a
+// regular one once it exited 0. Once a regular container exists, only
+// sidecars are kept running, restarted on exit or on a failed probe. It
+// reports whether the pod is initialized.
 func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 	initialized := false
 	for _, c := range w.ctrs {
@@ -244,10 +383,25 @@ func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 			initialized = true
 		}
 	}
+	keepSidecar := func(c *ctr) {
+		switch {
+		case c.inst == nil || c.inst.state == instExited:
+			var from *instance
+			if c.inst != nil {
+				from = c.inst
+			}
+			a.start(c, from)
+		default:
+			if reason, msg, dead := c.probeKill(); dead {
+				a.killFor(c, reason, msg+", will be restarted")
+				a.start(c, c.last)
+			}
+		}
+	}
 	if initialized {
 		for _, c := range w.ctrs {
-			if c.sidecar && (c.inst == nil || c.inst.state == instExited) {
-				a.start = append(a.start, c)
+			if c.sidecar {
+				keepSidecar(c)
 			}
 		}
 		return true
@@ -257,27 +411,24 @@ func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 			continue
 		}
 		switch {
-		case c.inst == nil:
-			a.start = append(a.start, c)
-			return false
 		case c.sidecar:
-			if c.inst.state == instExited {
-				a.start = append(a.start, c)
-				return false
-			}
+			keepSidecar(c)
 			if !c.started() {
 				return false
 			}
+		case c.inst == nil:
+			a.start(c, nil)
+			return false
 		case c.inst.state != instExited:
 			return false
 		case c.inst.exitCode == 0:
 			continue
-		case w.pod.Spec.RestartPolicy == corev1.RestartPolicyNever:
-			// A failed init container fails the pod: kill what runs.
-			a.killPod = true
+		case w.shouldRestart(c):
+			a.start(c, c.inst)
 			return false
 		default:
-			a.start = append(a.start, c)
+			// A failed init container that will not restart fails the pod.
+			a.killPod = true
 			return false
 		}
 	}
@@ -286,21 +437,141 @@ func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 
 // shouldRestart is ShouldContainerBeRestarted
 // (pkg/kubelet/container/helpers.go) for an exited container: never once
-// the pod is being deleted, otherwise by the pod's restart policy.
+// the pod is being deleted, otherwise by ContainerShouldRestart (the
+// container's rules and policy, then the pod's).
 func (w *podWorker) shouldRestart(c *ctr) bool {
 	if w.deleting {
 		return false
 	}
-	if c.sidecar {
+	if c.inst == nil {
 		return true
 	}
-	switch w.pod.Spec.RestartPolicy {
-	case corev1.RestartPolicyNever:
-		return false
-	case corev1.RestartPolicyOnFailure:
-		return c.inst.exitCode != 0
+	return containerShouldRestart(c.spec, &w.pod.Spec, int32(c.inst.exitCode))
+}
+
+// restartsAfterProbeKill: a container killed for its liveness or startup
+// probe restarts unless its policy is Never; with no exit code yet, rules
+// are not evaluated (computePodActions).
+func (w *podWorker) restartsAfterProbeKill(c *ctr) bool {
+	if p := c.spec.RestartPolicy; p != nil {
+		return *p != corev1.ContainerRestartPolicyNever
 	}
-	return true
+	return w.pod.Spec.RestartPolicy != corev1.RestartPolicyNever
+}
+
+// syncRun is the rest of SyncPod: the kills and starts computePodActions
+// asked for, one after the other. A kill waits for its container to stop,
+// a start for its postStart hook; meanwhile the pod worker is busy.
+type syncRun struct {
+	w       *podWorker
+	actions []*action
+	hook    *hookRun
+	kill    *ctrKill
+	changed bool // something started or stopped: PLEG brings a new sync
+	errs    []*startError
+	aborted bool
+}
+
+func (r *syncRun) next() {
+	w := r.w
+	for len(r.actions) > 0 && !r.aborted {
+		a := r.actions[0]
+		r.actions = r.actions[1:]
+		if a.kill {
+			if !a.c.running() {
+				continue
+			}
+			r.changed = true
+			w.blocked = r
+			r.kill = w.killContainer(a.c, a.reason, a.message, nil, nil, nil)
+			r.kill.onStopped = func() { r.kill = nil; r.next() }
+			return
+		}
+		inst, err := w.startContainer(a)
+		if err != nil {
+			w.reasons[a.c.name] = waitReason{err.reason, err.message}
+			r.errs = append(r.errs, err)
+			r.changed = r.changed || inst != nil // a start that failed after create
+			continue
+		}
+		r.changed = true
+		if h := a.c.spec.Lifecycle; h != nil && h.PostStart != nil {
+			w.blocked = r
+			c := a.c
+			r.hook = w.runHook(c, inst, h.PostStart, func(failed bool) { r.postStartDone(c, failed) })
+			return
+		}
+	}
+	if r.aborted {
+		return
+	}
+	w.blocked = nil
+	if len(r.errs) > 0 {
+		w.scheduleRequeue(r.errs)
+	}
+	if r.changed {
+		w.queueSync() // PLEG: the started and stopped containers
+	}
+}
+
+// postStartDone continues the run after the hook returned. A failed
+// postStart emits FailedPostStartHook, kills the container with its preStop
+// and no override, and leaves PostStartHookError as its reason
+// (startContainer, step 4).
+func (r *syncRun) postStartDone(c *ctr, failed bool) {
+	w := r.w
+	r.hook = nil
+	if !failed {
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.PostStartDone})
+		r.next()
+		return
+	}
+	w.event(c, corev1.EventTypeWarning, "FailedPostStartHook", "PostStartHook failed")
+	err := &startError{reason: "PostStartHookError", message: fmt.Sprintf("PostStartHook failed for container %q", c.name)}
+	r.errs = append(r.errs, err)
+	r.kill = w.killContainer(c, killPostStart, "FailedPostStartHook", nil, nil, nil)
+	r.kill.onStopped = func() {
+		r.kill = nil
+		w.reasons[c.name] = waitReason{err.reason, err.message}
+		r.next()
+	}
+}
+
+// abort ends a run because the pod is terminating: the sync's context is
+// cancelled; a hook is abandoned, a kill in flight is left to the
+// termination's own kill.
+func (r *syncRun) abort() {
+	r.aborted = true
+	if r.hook != nil {
+		r.hook.cancel()
+	}
+	if r.kill != nil {
+		r.kill.cancel()
+	}
+	r.w.blocked = nil
+	r.actions = nil
+}
+
+// scheduleRequeue is completeWork after a failed sync: again at the
+// earliest back-off expiry (MinBackoffExpiration) or the default back-off
+// period, capped at the resync interval, stretched by up to 50 %.
+func (w *podWorker) scheduleRequeue(errs []*startError) {
+	delay := backOffPeriod
+	var earliest time.Duration
+	for _, e := range errs {
+		if e.retryAt > 0 && (earliest == 0 || e.retryAt < earliest) {
+			earliest = e.retryAt
+		}
+	}
+	if earliest > 0 {
+		delay = max(0, earliest-w.s.now)
+	}
+	delay = min(delay, resyncInterval)
+	w.s.cancel(w.requeue)
+	w.requeue = w.s.after(w.s.jitter(delay, workerBackOffPeriodJitterFactor), func() {
+		w.requeue = nil
+		w.queueSync()
+	})
 }
 
 // terminate is UpdatePod with a termination request: the first call moves
@@ -314,13 +585,15 @@ func (w *podWorker) terminate(override *int64) {
 	grace, shortened := w.effectiveGrace(override)
 	if w.state == stateSyncing {
 		w.state = stateTerminating
-		if w.syncTimer != nil {
-			w.s.cancel(w.syncTimer)
-			w.syncTimer = nil
-		}
+		w.s.cancel(w.syncTimer)
+		w.syncTimer = nil
+		w.s.cancel(w.requeue)
+		w.s.cancel(w.mountRetry)
+		w.s.cancel(w.deadline)
 		if w.blocked != nil {
 			w.blocked.abort()
 		}
+		w.stopLivenessAndStartup()
 		// SyncTerminatingPod publishes the pod's status before killing.
 		w.setStatus(w.generateStatus(false))
 		w.startKill(grace)
@@ -342,8 +615,9 @@ func (w *podWorker) startKill(grace int64) {
 // effectiveGrace is calculateEffectiveGracePeriod (pod_workers.go, 1.31+):
 // the API's deletionGracePeriodSeconds and the kubelet's own override may
 // only lower the recorded value; the spec value is used only when neither
-// applied; the result is at least 1. It reports whether an earlier value
-// was shortened.
+// applied; the result is at least 1. Before 1.31 an override of 0 counted
+// as unset, so the spec value won. It reports whether an earlier value was
+// shortened.
 func (w *podWorker) effectiveGrace(override *int64) (int64, bool) {
 	g := w.grace
 	overridden := false
@@ -352,6 +626,9 @@ func (w *podWorker) effectiveGrace(override *int64) (int64, bool) {
 	}
 	if override != nil && (g == 0 || *override < g) {
 		g, overridden = *override, true
+	}
+	if !w.s.profile.ZeroOverrideCounts {
+		overridden = false
 	}
 	if !overridden && g == 0 && w.pod.Spec.TerminationGracePeriodSeconds != nil {
 		g = *w.pod.Spec.TerminationGracePeriodSeconds
@@ -373,6 +650,7 @@ func (w *podWorker) terminatingDone() {
 	w.kill = nil
 	w.sandbox = false
 	w.state = stateTerminated
+	w.stopProbes()
 	w.setStatus(w.generateStatus(true))
 	w.setStatus(w.terminatedStatus())
 	if w.deleting && !w.removed {
@@ -385,7 +663,7 @@ func (w *podWorker) terminatingDone() {
 func (w *podWorker) runningCtrs() []*ctr {
 	var out []*ctr
 	for _, c := range w.ctrs {
-		if c.inst != nil && c.inst.state == instRunning {
+		if c.running() {
 			out = append(out, c)
 		}
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,25 +12,82 @@ import (
 // scenario asks for another.
 const DefaultKubeletVersion = "1.36"
 
-// Profile holds the kubelet behaviours that changed between releases, one
-// switch per change recorded in lifecycle-facts.md. A profile exists for a
-// minor version only where its differences are modelled.
+// Profile holds the behaviours that changed between releases, one switch
+// per change lifecycle-facts.md records, each named after what it turns
+// on. The simulated cluster (API server, scheduler, kubelets) is of one
+// version, as a kind cluster is.
 type Profile struct {
-	// Version is "1.36", "1.27", ...
 	Version string
 	Minor   int
+	// OverrideFirst: killContainer applies the grace override before the
+	// preStop hook and the 2 s floor last (1.28+, PR #115835). Before, the
+	// preStop ran on the base grace and the override replaced the result
+	// after the floor.
+	OverrideFirst bool
+	// Sidecars: init containers with restartPolicy Always
+	// (SidecarContainers: alpha 1.28, taken as enabled; beta and on 1.29).
+	Sidecars bool
+	// SidecarOrdering: sidecars stop after the main containers, in reverse
+	// order (kuberuntime_termination_order.go exists from 1.29). In 1.28
+	// they are killed together with the main containers.
+	SidecarOrdering bool
+	// ZeroOverrideCounts: calculateEffectiveGracePeriod's `overridden`
+	// flag (1.31+, PR #124063): an override of 0 (force delete) is not
+	// "unset" and is clamped to 1; before, the spec's grace won.
+	ZeroOverrideCounts bool
+	// TerminatingOnlyIfNotTerminal: the printer shows Terminating only
+	// while the phase is not terminal (1.31+).
+	TerminatingOnlyIfNotTerminal bool
+	// CompletedShowsError: the printer turns "Completed" into a terminated
+	// container's error reason when some container failed (1.35+).
+	CompletedShowsError bool
+	// ClampDeletionDeadline: a shortened deletion deadline is never in the
+	// past (1.33+, PR #122646).
+	ClampDeletionDeadline bool
+	// PendingSidecarNeedsUninitialized: a not-yet-started sidecar keeps the
+	// pod Pending only if no regular container has run (getPhase, 1.33+).
+	PendingSidecarNeedsUninitialized bool
+	// ReadyToStartContainers: the PodReadyToStartContainers condition
+	// (beta and on from 1.29).
+	ReadyToStartContainers bool
 }
 
-// profiles lists the modelled kubelet versions.
-var profiles = map[string]Profile{
-	"1.36": {Version: "1.36", Minor: 36},
+// profileFor builds the profile of minor version m from the release each
+// change shipped in.
+func profileFor(m int) Profile {
+	return Profile{
+		Version:                          fmt.Sprintf("1.%d", m),
+		Minor:                            m,
+		OverrideFirst:                    m >= 28,
+		Sidecars:                         m >= 28,
+		SidecarOrdering:                  m >= 29,
+		ZeroOverrideCounts:               m >= 31,
+		TerminatingOnlyIfNotTerminal:     m >= 31,
+		CompletedShowsError:              m >= 35,
+		ClampDeletionDeadline:            m >= 33,
+		PendingSidecarNeedsUninitialized: m >= 33,
+		ReadyToStartContainers:           m >= 29,
+	}
 }
+
+// oldestModelled is the oldest kubelet the termination rules are checked
+// against (lifecycle-facts.md read v1.27.0's killContainer).
+const oldestModelled = 27
+
+// legacyMinors are older profiles kept to reproduce an incident: 1.10, the
+// kubelet of seed 002, run with ExperimentalCriticalPodAnnotation on (its
+// node-side switches are in profile_nodes.go; its container rules are
+// 1.27's, the oldest the termination rules were read for).
+var legacyMinors = []int{10}
 
 // KubeletVersions lists the modelled kubelet versions, oldest first.
 func KubeletVersions() []string {
 	var vs []string
-	for v := range profiles {
-		vs = append(vs, v)
+	for _, m := range legacyMinors {
+		vs = append(vs, fmt.Sprintf("1.%d", m))
+	}
+	for m := oldestModelled; m <= minorOf(DefaultKubeletVersion); m++ {
+		vs = append(vs, fmt.Sprintf("1.%d", m))
 	}
 	sort.Slice(vs, func(i, j int) bool { return minorOf(vs[i]) < minorOf(vs[j]) })
 	return vs
@@ -48,12 +106,13 @@ func ProfileFor(version string) (Profile, error) {
 		version = DefaultKubeletVersion
 	}
 	v := strings.TrimPrefix(version, "v")
-	if parts := strings.Split(v, "."); len(parts) > 2 {
-		v = parts[0] + "." + parts[1]
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || parts[0] != "1" {
+		return Profile{}, fmt.Errorf("kubelet version %q is not of the form 1.N", version)
 	}
-	p, ok := profiles[v]
-	if !ok {
+	m, err := strconv.Atoi(parts[1])
+	if err != nil || (m < oldestModelled && !slices.Contains(legacyMinors, m)) || m > minorOf(DefaultKubeletVersion) {
 		return Profile{}, fmt.Errorf("kubelet version %q is not modelled by the simulator (modelled: %s)", version, strings.Join(KubeletVersions(), ", "))
 	}
-	return p, nil
+	return profileFor(m), nil
 }

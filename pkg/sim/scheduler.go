@@ -2,83 +2,323 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/klog/v2"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// scheduler binds unbound pods to nodes. It checks the fit filters of the
-// default profile that the lifecycle depends on (resources, node name,
-// nodeSelector, untolerated taints) and takes the first node that fits, in
-// the order nodes were added.
+// scheduler is the default scheduler (pkg/scheduler, v1.36.3) reduced to
+// what the lifecycle depends on: a scheduling queue with backoff and
+// queueing hints, the filters of the default profile that decide fit
+// (TaintToleration, NodeAffinity, NodeResourcesFit, in that order), a
+// score (LeastAllocated and BalancedAllocation) with ties broken by the
+// seeded random source, and DefaultPreemption.
 type scheduler struct {
-	s       *Simulator
-	pending []*corev1.Pod // unschedulable pods, waiting for a cluster change
+	s *Simulator
+	// activeQ holds pods ready to be tried, highest priority first;
+	// backoffQ pods backing off after a failure; unschedulable pods wait
+	// for a cluster event (scheduling_queue.go).
+	activeQ       []*queuedPod
+	backoffQ      []*queuedPod
+	unschedulable map[types.UID]*queuedPod
+	cycle         *timer
+	flush         *timer
 }
 
-func newScheduler(s *Simulator) *scheduler { return &scheduler{s: s} }
+// queuedPod is framework.QueuedPodInfo.
+type queuedPod struct {
+	pod *corev1.Pod
+	// timestamp is when the pod last entered the queue (after a failure,
+	// the failure's time); backoff counts from it.
+	timestamp          time.Duration
+	initial            time.Duration
+	unschedulableCount int
+	// plugins are the filters that rejected the pod on some node, which
+	// decide the cluster events that may make it schedulable.
+	plugins map[string]bool
+}
 
+// Queue constants (pkg/scheduler/apis/config/v1/defaults.go,
+// scheduling_queue.go).
+const (
+	podInitialBackoff                  = time.Second
+	podMaxBackoff                      = 10 * time.Second
+	podMaxInUnschedulablePodsDuration  = 5 * time.Minute
+	unschedulablePodsFlushPeriod       = 30 * time.Second
+	backoffQOrderingWindow             = time.Second
+	pluginTaintToleration              = "TaintToleration"
+	pluginNodeAffinity                 = "NodeAffinity"
+	pluginNodeResourcesFit             = "NodeResourcesFit"
+	reasonUntoleratedTaint             = "node(s) had untolerated taint(s)"
+	reasonNodeAffinity                 = "node(s) didn't match Pod's node affinity/selector"
+	reasonTooManyPods                  = "Too many pods"
+	reasonNoPreemptionVictims          = "No preemption victims found for incoming pod"
+	reasonPreemptionNotHelpful         = "Preemption is not helpful for scheduling"
+	preemptionNotEligibleNeverMessage  = "preemption: not eligible due to preemptionPolicy=Never."
+	schedulerDefaultMilliCPURequest    = 100               // pkg/scheduler/util/pod_resources.go
+	schedulerDefaultMemoryRequest      = 200 * 1024 * 1024 // idem
+	maxNodeScore                       = 100
+	weightNodeResourcesFit             = 1
+	weightNodeResourcesBalancedAllocat = 1
+)
+
+func newScheduler(s *Simulator) *scheduler {
+	return &scheduler{s: s, unschedulable: map[types.UID]*queuedPod{}}
+}
+
+// enqueue adds a new pod to activeQ.
 func (sc *scheduler) enqueue(p *corev1.Pod) {
-	sc.s.soon(func() { sc.scheduleOne(p) })
+	sc.activeQ = append(sc.activeQ, &queuedPod{pod: p, timestamp: sc.s.now, initial: sc.s.now})
+	sc.kick()
+	if sc.flush == nil {
+		sc.flush = sc.s.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
+	}
 }
 
+// forget drops a pod deleted before it was scheduled.
 func (sc *scheduler) forget(p *corev1.Pod) {
-	for i, q := range sc.pending {
-		if q == p {
-			sc.pending = append(sc.pending[:i], sc.pending[i+1:]...)
-			return
+	delete(sc.unschedulable, p.UID)
+	sc.activeQ = removeQueued(sc.activeQ, p)
+	sc.backoffQ = removeQueued(sc.backoffQ, p)
+}
+
+func removeQueued(q []*queuedPod, p *corev1.Pod) []*queuedPod {
+	for i, x := range q {
+		if x.pod.UID == p.UID {
+			return append(q[:i], q[i+1:]...)
 		}
 	}
+	return q
 }
 
-// nodeAdded and podRemoved are the cluster events on which unschedulable
-// pods are tried again (the queueing hints of the NodeResourcesFit and
-// TaintToleration plugins).
-func (sc *scheduler) nodeAdded()  { sc.retry() }
-func (sc *scheduler) podRemoved() { sc.retry() }
+// Cluster events and the queueing hints of the plugins that registered
+// them: a new node may suit anyone; a node update helps pods rejected for
+// taints or labels (and resources, for allocatable); a pod leaving a node
+// frees resources.
+func (sc *scheduler) nodeAdded() { sc.moveAll(func(*queuedPod) bool { return true }) }
+func (sc *scheduler) nodeUpdated() {
+	sc.moveAll(func(q *queuedPod) bool {
+		return q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
+	})
+}
+func (sc *scheduler) podRemoved() {
+	sc.moveAll(func(q *queuedPod) bool { return q.plugins[pluginNodeResourcesFit] })
+}
 
-func (sc *scheduler) retry() {
-	pods := sc.pending
-	sc.pending = nil
-	for _, p := range pods {
-		sc.enqueue(p)
+// moveAll is movePodsToActiveOrBackoffQueue for the unschedulable pods the
+// event may help, in the order they became unschedulable.
+func (sc *scheduler) moveAll(hint func(*queuedPod) bool) {
+	var moved []*queuedPod
+	for _, q := range sc.unschedulable {
+		if hint(q) {
+			moved = append(moved, q)
+		}
+	}
+	sort.Slice(moved, func(i, j int) bool {
+		if moved[i].timestamp != moved[j].timestamp {
+			return moved[i].timestamp < moved[j].timestamp
+		}
+		return moved[i].pod.Name < moved[j].pod.Name
+	})
+	for _, q := range moved {
+		delete(sc.unschedulable, q.pod.UID)
+		if sc.backingOff(q) {
+			sc.backoffQ = append(sc.backoffQ, q)
+		} else {
+			sc.activeQ = append(sc.activeQ, q)
+		}
+	}
+	if len(moved) > 0 {
+		sc.kick()
 	}
 }
 
-// scheduleOne is pkg/scheduler/schedule_one.go in short: filter, pick, bind
-// and the Scheduled event; on failure the PodScheduled=False condition and
-// the FailedScheduling event (handleSchedulingFailure).
-func (sc *scheduler) scheduleOne(p *corev1.Pod) {
+// flushUnschedulable moves pods unschedulable for longer than 5 minutes
+// (flushUnschedulablePodsLeftover, every 30 s).
+func (sc *scheduler) flushUnschedulable() {
+	sc.flush = sc.s.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
+	sc.moveAll(func(q *queuedPod) bool { return sc.s.now-q.timestamp > podMaxInUnschedulablePodsDuration })
+}
+
+// backoffDuration is calculateBackoffDuration: 1 s doubled with each
+// unschedulable attempt, at most 10 s.
+func backoffDuration(count int) time.Duration {
+	if count == 0 {
+		return 0
+	}
+	shift := count - 1
+	if shift >= 31 || podInitialBackoff > podMaxBackoff>>uint(shift) {
+		return podMaxBackoff
+	}
+	return podInitialBackoff << uint(shift)
+}
+
+// backoffExpiry is getBackoffTime: the failure's time plus the backoff,
+// truncated to the 1 s ordering window.
+func (q *queuedPod) backoffExpiry() time.Duration {
+	return (q.timestamp + backoffDuration(q.unschedulableCount)).Truncate(backoffQOrderingWindow)
+}
+
+// backingOff is isPodBackingoff: the expiry is not before the current
+// window.
+func (sc *scheduler) backingOff(q *queuedPod) bool {
+	if q.unschedulableCount == 0 {
+		return false
+	}
+	return q.backoffExpiry() >= sc.s.now.Truncate(backoffQOrderingWindow)
+}
+
+// kick makes the scheduler pop the next pod later in this instant.
+func (sc *scheduler) kick() {
+	if sc.cycle == nil && (len(sc.activeQ) > 0 || len(sc.backoffQ) > 0) {
+		sc.cycle = sc.s.soon(sc.scheduleNext)
+	}
+}
+
+// pop is activeQ's pop (PrioritySort: higher priority, then earlier
+// timestamp); with SchedulerPopFromBackoffQ (beta and on since 1.33) an
+// empty activeQ yields the backoffQ's head at once, backoff or not.
+func (sc *scheduler) pop() *queuedPod {
+	if len(sc.activeQ) > 0 {
+		best := 0
+		for i, q := range sc.activeQ {
+			b := sc.activeQ[best]
+			if podPriority(q.pod) > podPriority(b.pod) || (podPriority(q.pod) == podPriority(b.pod) && q.timestamp < b.timestamp) {
+				best = i
+			}
+		}
+		q := sc.activeQ[best]
+		sc.activeQ = append(sc.activeQ[:best], sc.activeQ[best+1:]...)
+		return q
+	}
+	if len(sc.backoffQ) > 0 {
+		best := 0
+		for i, q := range sc.backoffQ {
+			b := sc.backoffQ[best]
+			if q.backoffExpiry() < b.backoffExpiry() || (q.backoffExpiry() == b.backoffExpiry() && podPriority(q.pod) > podPriority(b.pod)) {
+				best = i
+			}
+		}
+		q := sc.backoffQ[best]
+		sc.backoffQ = append(sc.backoffQ[:best], sc.backoffQ[best+1:]...)
+		return q
+	}
+	return nil
+}
+
+func (sc *scheduler) scheduleNext() {
+	sc.cycle = nil
+	if q := sc.pop(); q != nil {
+		sc.scheduleOne(q)
+	}
+	sc.kick()
+}
+
+// nodeFilter is one node's verdict: the first failing filter's plugin and
+// reasons (RunFilterPlugins stops at the first failure), and whether
+// preemption could help (Unschedulable, not UnschedulableAndUnresolvable).
+type nodeFilter struct {
+	node       *corev1.Node
+	plugin     string
+	reasons    []string
+	resolvable bool
+}
+
+// scheduleOne is pkg/scheduler/schedule_one.go in short: filter every
+// node, score the feasible ones and bind to the best with the Scheduled
+// event; on failure try preemption (PostFilter), then
+// handleSchedulingFailure: PodScheduled=False with reason Unschedulable,
+// the FailedScheduling event, the pod unschedulable until an event helps.
+func (sc *scheduler) scheduleOne(q *queuedPod) {
+	p := q.pod
 	if sc.s.api.pods[p.Name] != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		return
 	}
-	var reasons []string
+	var feasible []*kubelet
+	var failed []nodeFilter
 	for _, k := range sc.s.nodes {
-		if why := sc.fits(p, k.node); why != "" {
-			reasons = append(reasons, why)
+		f := sc.filter(p, k.node, nil)
+		if f.plugin == "" {
+			feasible = append(feasible, k)
 			continue
 		}
+		failed = append(failed, f)
+	}
+	if len(feasible) > 0 {
+		k := sc.selectHost(p, feasible)
 		sc.s.api.bind(p, k.node.Name)
 		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: k.node.Name})
 		sc.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
 			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, k.node.Name), corev1.DefaultSchedulerName)
 		return
 	}
-	msg := fmt.Sprintf("0/%d nodes are available: %s.", len(sc.s.nodes), summarise(reasons))
+	msg := fitErrorMessage(len(sc.s.nodes), failed)
+	nominated, postMsg := sc.preempt(p, failed)
+	if postMsg != "" {
+		msg += " " + postMsg
+	}
 	cond := corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable, Message: msg, LastTransitionTime: sc.s.wall(sc.s.now)}
 	st := *p.Status.DeepCopy()
+	if old := podConditionOf(&st, corev1.PodScheduled); old != nil && old.Status == cond.Status {
+		cond.LastTransitionTime = old.LastTransitionTime
+	}
 	setPodCondition(&st, cond)
+	st.NominatedNodeName = nominated
 	sc.s.api.updatePodStatus(p.Name, p.UID, st)
 	sc.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "FailedScheduling", msg, corev1.DefaultSchedulerName)
-	sc.pending = append(sc.pending, p)
+	q.unschedulableCount++
+	q.timestamp = sc.s.now
+	q.plugins = map[string]bool{}
+	for _, f := range failed {
+		q.plugins[f.plugin] = true
+	}
+	sc.unschedulable[p.UID] = q
 }
 
-// summarise counts identical reasons as the scheduler's FitError does:
-// "3 Insufficient cpu, 1 node(s) had untolerated taint ...".
+func podConditionOf(st *corev1.PodStatus, t corev1.PodConditionType) *corev1.PodCondition {
+	for i := range st.Conditions {
+		if st.Conditions[i].Type == t {
+			return &st.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// fitErrorMessage is FitError.Error: "0/N nodes are available:" and the
+// histogram of reasons, each "count reason", sorted as strings.
+func fitErrorMessage(numNodes int, failed []nodeFilter) string {
+	counts := map[string]int{}
+	for _, f := range failed {
+		for _, r := range f.reasons {
+			counts[r]++
+		}
+	}
+	msg := fmt.Sprintf("0/%d nodes are available:", numNodes)
+	if len(counts) > 0 {
+		msg += " " + histogram(counts) + "."
+	}
+	return msg
+}
+
+func histogram(counts map[string]int) string {
+	var parts []string
+	for r, n := range counts {
+		parts = append(parts, fmt.Sprintf("%d %s", n, r))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
+
+// summarise renders reasons as FitError's histogram (kept for callers
+// that list reasons one per node).
 func summarise(reasons []string) string {
 	if len(reasons) == 0 {
 		return "no nodes available to schedule pods"
@@ -87,52 +327,142 @@ func summarise(reasons []string) string {
 	for _, r := range reasons {
 		counts[r]++
 	}
-	var keys []string
-	for r := range counts {
-		keys = append(keys, r)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, r := range keys {
-		parts = append(parts, fmt.Sprintf("%d %s", counts[r], r))
-	}
-	return strings.Join(parts, ", ")
+	return histogram(counts)
 }
 
-// fits returns why p does not fit on n, or "".
+// fits returns the first reason p does not fit on n, or "".
 func (sc *scheduler) fits(p *corev1.Pod, n *corev1.Node) string {
-	for k, v := range p.Spec.NodeSelector {
-		if n.Labels[k] != v {
-			return "node(s) didn't match Pod's node affinity/selector"
-		}
+	f := sc.filter(p, n, nil)
+	if f.plugin == "" {
+		return ""
 	}
+	return f.reasons[0]
+}
+
+// filter runs the filters in the default profile's order on one node:
+// TaintToleration (NoSchedule and NoExecute taints), NodeAffinity
+// (nodeSelector and required node affinity), NodeResourcesFit. without
+// lists pods to leave out of the node's usage (preemption's what-if).
+func (sc *scheduler) filter(p *corev1.Pod, n *corev1.Node, without map[types.UID]bool) nodeFilter {
 	for i := range n.Spec.Taints {
 		t := &n.Spec.Taints[i]
 		if t.Effect == corev1.TaintEffectPreferNoSchedule {
 			continue
 		}
 		if !tolerates(p.Spec.Tolerations, t) {
-			return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
+			return nodeFilter{node: n, plugin: pluginTaintToleration, reasons: []string{reasonUntoleratedTaint}}
 		}
 	}
-	req := podRequests(p)
-	used, count := sc.s.nodeUsage(n.Name, p)
-	if maxPods, ok := n.Status.Allocatable[corev1.ResourcePods]; ok && int64(count+1) > maxPods.Value() {
-		return "Too many pods"
+	if !matchesNodeSelector(p, n) {
+		return nodeFilter{node: n, plugin: pluginNodeAffinity, reasons: []string{reasonNodeAffinity}}
 	}
+	if r := sc.insufficient(p, n, without); len(r) > 0 {
+		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
+	}
+	return nodeFilter{node: n}
+}
+
+// insufficient is noderesources.Fits: "Too many pods", then every
+// requested resource the node lacks ("Insufficient cpu", ...).
+func (sc *scheduler) insufficient(p *corev1.Pod, n *corev1.Node, without map[types.UID]bool) []string {
+	var out []string
+	used, count := sc.s.nodeUsageExcept(n.Name, p, without)
+	if maxPods, ok := n.Status.Allocatable[corev1.ResourcePods]; ok && int64(count+1) > maxPods.Value() {
+		out = append(out, reasonTooManyPods)
+	}
+	req := podRequests(p)
 	for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory, corev1.ResourceEphemeralStorage} {
 		want := quantityOf(req, r)
-		if want.IsZero() {
+		if want.Sign() <= 0 {
 			continue
 		}
 		have := quantityOf(n.Status.Allocatable, r)
 		u := quantityOf(used, r)
 		u.Add(want)
 		if u.Cmp(have) > 0 {
-			return "Insufficient " + string(r)
+			out = append(out, "Insufficient "+string(r))
 		}
 	}
-	return ""
+	return out
+}
+
+// selectHost scores the feasible nodes and picks the highest score; ties
+// are broken as selectHost does, by reservoir sampling with the random
+// source.
+func (sc *scheduler) selectHost(p *corev1.Pod, feasible []*kubelet) *kubelet {
+	if len(feasible) == 1 {
+		return feasible[0]
+	}
+	var best *kubelet
+	bestScore, ties := int64(-1), 0
+	for _, k := range feasible {
+		score := sc.score(p, k.node)
+		switch {
+		case score > bestScore:
+			best, bestScore, ties = k, score, 1
+		case score == bestScore:
+			ties++
+			if sc.s.rng.Intn(ties) == 0 {
+				best = k
+			}
+		}
+	}
+	return best
+}
+
+// score is NodeResourcesFit's LeastAllocated plus
+// NodeResourcesBalancedAllocation over cpu and memory, with the
+// scheduler's non-zero defaults for pods that request nothing (100m, 200Mi;
+// pkg/scheduler/util/pod_resources.go).
+func (sc *scheduler) score(p *corev1.Pod, n *corev1.Node) int64 {
+	cpu, mem := nonZeroRequests(p)
+	for _, q := range sc.s.api.pods { // sums: the order does not matter
+		if q.Spec.NodeName != n.Name || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
+			continue
+		}
+		c, m := nonZeroRequests(q)
+		cpu += c
+		mem += m
+	}
+	cpuQ := quantityOf(n.Status.Allocatable, corev1.ResourceCPU)
+	allocCPU := cpuQ.MilliValue()
+	allocMem := quantityValue(n.Status.Allocatable, corev1.ResourceMemory)
+	least := func(req, capacity int64) int64 {
+		if capacity == 0 || req > capacity {
+			return 0
+		}
+		return (capacity - req) * maxNodeScore / capacity
+	}
+	leastAllocated := (least(cpu, allocCPU) + least(mem, allocMem)) / 2
+	frac := func(req, capacity int64) float64 {
+		if capacity == 0 {
+			return 1
+		}
+		return math.Min(float64(req)/float64(capacity), 1)
+	}
+	fc, fm := frac(cpu, allocCPU), frac(mem, allocMem)
+	std := math.Abs(fc-fm) / 2
+	balanced := int64((1 - std) * maxNodeScore)
+	return weightNodeResourcesFit*leastAllocated + weightNodeResourcesBalancedAllocat*balanced
+}
+
+// nonZeroRequests is the pod's cpu (millicores) and memory request with the
+// scheduler's defaults for containers requesting none.
+func nonZeroRequests(p *corev1.Pod) (int64, int64) {
+	var cpu, mem int64
+	for _, c := range p.Spec.Containers {
+		if q, ok := c.Resources.Requests[corev1.ResourceCPU]; ok {
+			cpu += q.MilliValue()
+		} else {
+			cpu += schedulerDefaultMilliCPURequest
+		}
+		if q, ok := c.Resources.Requests[corev1.ResourceMemory]; ok {
+			mem += q.Value()
+		} else {
+			mem += schedulerDefaultMemoryRequest
+		}
+	}
+	return cpu, mem
 }
 
 // toleratesTaint is Toleration.ToleratesTaint (k8s.io/api/core/v1) without
@@ -150,14 +480,92 @@ func tolerates(tols []corev1.Toleration, t *corev1.Taint) bool {
 	return false
 }
 
+// matchesNodeSelector is the required part of node affinity
+// (component-helpers nodeaffinity.GetRequiredNodeAffinity(pod).Match):
+// every nodeSelector label, and one of the required terms, each term's
+// expressions and fields all matching.
+func matchesNodeSelector(p *corev1.Pod, n *corev1.Node) bool {
+	for k, v := range p.Spec.NodeSelector {
+		if n.Labels[k] != v {
+			return false
+		}
+	}
+	a := p.Spec.Affinity
+	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+		return true
+	}
+	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+		if len(term.MatchExpressions) == 0 && len(term.MatchFields) == 0 {
+			continue // an empty term matches nothing
+		}
+		ok := true
+		for _, e := range term.MatchExpressions {
+			v, has := n.Labels[e.Key]
+			if !matchRequirement(e, v, has) {
+				ok = false
+			}
+		}
+		for _, e := range term.MatchFields {
+			if e.Key != "metadata.name" || !matchRequirement(e, n.Name, true) {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// matchRequirement evaluates one node selector requirement against a
+// label's value (has: the label exists).
+func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool {
+	in := func() bool {
+		for _, x := range e.Values {
+			if x == v {
+				return true
+			}
+		}
+		return false
+	}
+	switch e.Operator {
+	case corev1.NodeSelectorOpIn:
+		return has && in()
+	case corev1.NodeSelectorOpNotIn:
+		return !has || !in()
+	case corev1.NodeSelectorOpExists:
+		return has
+	case corev1.NodeSelectorOpDoesNotExist:
+		return !has
+	case corev1.NodeSelectorOpGt, corev1.NodeSelectorOpLt:
+		if !has || len(e.Values) != 1 {
+			return false
+		}
+		a, err1 := strconv.ParseInt(v, 10, 64)
+		b, err2 := strconv.ParseInt(e.Values[0], 10, 64)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if e.Operator == corev1.NodeSelectorOpGt {
+			return a > b
+		}
+		return a < b
+	}
+	return false
+}
+
 // nodeUsage sums the requests of the non-terminal pods bound to node, other
 // than except.
 func (s *Simulator) nodeUsage(node string, except *corev1.Pod) (corev1.ResourceList, int) {
+	return s.nodeUsageExcept(node, except, nil)
+}
+
+func (s *Simulator) nodeUsageExcept(node string, except *corev1.Pod, without map[types.UID]bool) (corev1.ResourceList, int) {
 	used := corev1.ResourceList{}
 	n := 0
-	for _, name := range sortedKeys(s.api.pods) {
-		q := s.api.pods[name]
-		if q == except || q.Spec.NodeName != node || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
+	// Sums do not depend on the order: the map is ranged directly.
+	for _, q := range s.api.pods {
+		if q == except || without[q.UID] || q.Spec.NodeName != node || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
 			continue
 		}
 		n++

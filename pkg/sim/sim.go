@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -42,6 +43,15 @@ type Simulator struct {
 	uids    int
 	// running is set by the first pod: the kubelet profile is fixed then.
 	running bool
+
+	// Node side (issue 4): the kubelets' eviction configuration, the
+	// controllers of nodes, the pods the eviction manager evicted, and the
+	// scenario names of static pods (API name → manifest name).
+	eviction   EvictionConfig
+	thresholds []threshold
+	lifecycle  *nodeLifecycle
+	evicted    map[types.UID]bool
+	alias      map[string]string
 }
 
 // New returns a simulator with no nodes.
@@ -61,6 +71,9 @@ func New(cfg Config) (*Simulator, error) {
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
+	s.lifecycle = newNodeLifecycle(s)
+	s.evicted = map[types.UID]bool{}
+	s.thresholds, _ = ParseEvictionConfig(EvictionConfig{})
 	return s, nil
 }
 
@@ -93,6 +106,9 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	k := newKubelet(s, node)
 	s.nodes = append(s.nodes, k)
 	s.byNode[n.Name] = k
+	k.startNodeSide()
+	s.lifecycle.nodeAdded(node)
+	s.lifecycle.doNoScheduleTaintingPass(node)
 	s.sched.nodeAdded()
 	return nil
 }
@@ -103,11 +119,38 @@ func (s *Simulator) AddPriorityClass(pc *schedulingv1.PriorityClass) error {
 	return s.api.createPriorityClass(pc)
 }
 
+// AddConfigMap stores a ConfigMap in the scenario's namespace; pods
+// waiting for it (CreateContainerConfigError, FailedMount) find it at their
+// next sync.
+func (s *Simulator) AddConfigMap(cm *corev1.ConfigMap) error {
+	if _, dup := s.api.configMaps[cm.Name]; dup {
+		return fmt.Errorf("config map %q already exists", cm.Name)
+	}
+	s.api.configMaps[cm.Name] = cm.DeepCopy()
+	return nil
+}
+
+// AddSecret stores a Secret in the scenario's namespace.
+func (s *Simulator) AddSecret(sec *corev1.Secret) error {
+	if _, dup := s.api.secrets[sec.Name]; dup {
+		return fmt.Errorf("secret %q already exists", sec.Name)
+	}
+	s.api.secrets[sec.Name] = sec.DeepCopy()
+	return nil
+}
+
 // CreatePod creates a pod through the API server: defaulting, validation
 // and admission plugins apply, and an invalid pod is an error.
 func (s *Simulator) CreatePod(p *corev1.Pod) error {
 	if err := CheckPod(p); err != nil {
 		return err
+	}
+	if !s.profile.Sidecars {
+		for _, c := range p.Spec.InitContainers {
+			if c.RestartPolicy != nil {
+				return fmt.Errorf("init container %q: restartPolicy on an init container (a sidecar) needs Kubernetes 1.28 or later; this kubelet is %s", c.Name, s.profile.Version)
+			}
+		}
 	}
 	s.running = true
 	return s.api.createPod(p)
@@ -116,6 +159,27 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 // DeletePod deletes a pod with the API's graceful-deletion semantics.
 func (s *Simulator) DeletePod(name string, opts metav1.DeleteOptions) error {
 	return s.api.deletePod(name, opts, "")
+}
+
+// LoseSandbox makes a running pod's sandbox die: the kubelet notices
+// (PLEG), kills what still runs, creates a new sandbox and runs the init
+// containers again (computePodActions with PodSandboxChanged).
+func (s *Simulator) LoseSandbox(name string) error {
+	p := s.api.pods[name]
+	if p == nil {
+		return fmt.Errorf("pod %q does not exist", name)
+	}
+	k := s.byNode[p.Spec.NodeName]
+	if k == nil || k.workers[p.UID] == nil {
+		return fmt.Errorf("pod %q is not running on a node", name)
+	}
+	w := k.workers[p.UID]
+	if !w.sandbox {
+		return fmt.Errorf("pod %q has no sandbox", name)
+	}
+	w.sandbox, w.sandboxLost = false, true
+	w.queueSync()
+	return nil
 }
 
 // Pod returns the API object of a pod, or nil once it is gone. The object
@@ -174,13 +238,17 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 	return s.now, cond != nil && cond()
 }
 
-// Settle runs until only periodic work (probe ticks, resyncs) is pending,
-// or until limit has passed. It reports whether the limit was reached with
-// work still pending.
+// Settle runs until the scenario's activity has ended: only periodic work
+// (probe ticks, resyncs) pending, and no probe about to change a result;
+// or until limit has passed. It reports whether the limit was reached
+// first.
 func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
 	deadline := s.now + limit
-	for s.q.nonPeriodic > 0 {
+	for s.q.nonPeriodic > 0 || !s.probesQuiet() {
 		t := s.q.peek()
+		if t == nil {
+			break
+		}
 		if t.at > deadline {
 			s.now = deadline
 			return s.now, true
@@ -214,6 +282,9 @@ func (s *Simulator) cancel(t *timer) { s.q.cancel(t) }
 func (s *Simulator) wall(d time.Duration) metav1.Time { return metav1.NewTime(Epoch.Add(d)) }
 
 func (s *Simulator) record(e timeline.Event) {
+	if a, ok := s.alias[e.Pod]; ok {
+		e.Pod = a // a static pod goes by its manifest name
+	}
 	e.At = s.now
 	s.tl.Append(e)
 }

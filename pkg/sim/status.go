@@ -38,7 +38,9 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 		}
 	}
 	all := append(append([]corev1.ContainerStatus{}, st.ContainerStatuses...), st.InitContainerStatuses...)
-	st.Phase = getPhase(w.pod, all, podIsTerminal, w.anyMainStarted())
+	// Before 1.33 a not-yet-started sidecar kept any pod Pending.
+	initialized := w.anyMainStarted() && w.s.profile.PendingSidecarNeedsUninitialized
+	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized)
 	// A terminal phase, once reached in the status manager or the API, is
 	// kept.
 	if st.Phase != corev1.PodFailed && st.Phase != corev1.PodSucceeded &&
@@ -48,8 +50,53 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	if st.Phase == old.Phase {
 		st.Reason, st.Message = old.Reason, old.Message
 	}
+	if w.deadlineExceeded {
+		// The activeDeadlineSeconds PodSyncHandler's ShouldEvict
+		// (active_deadline.go): Failed, DeadlineExceeded, and an event.
+		st.Phase, st.Reason, st.Message = corev1.PodFailed, "DeadlineExceeded", "Pod was active on the node longer than the specified deadline"
+		if old.Phase != corev1.PodFailed {
+			w.event(nil, corev1.EventTypeNormal, "DeadlineExceeded", st.Message)
+		}
+	}
 	st.Conditions = w.conditions(&st, &old)
 	return st
+}
+
+// publishStatus is the status manager's SetContainerReadiness and
+// SetContainerStartup: a probe result changes the ready and started flags
+// of the status it has, and the conditions they feed, without a sync.
+func (w *podWorker) publishStatus() {
+	apiPod := w.s.api.pods[w.name]
+	if apiPod == nil || apiPod.UID != w.uid {
+		return
+	}
+	st := *apiPod.Status.DeepCopy()
+	for _, list := range [][]corev1.ContainerStatus{st.InitContainerStatuses, st.ContainerStatuses} {
+		for i := range list {
+			cs := &list[i]
+			c := w.byName[cs.Name]
+			if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
+				continue
+			}
+			started := c.started()
+			cs.Started = &started
+			cs.Ready = c.ready()
+		}
+	}
+	cr := w.containersReadyCondition(&st)
+	ready := w.readyCondition(cr, st.Conditions)
+	now := w.s.wall(w.s.now)
+	for i, c := range st.Conditions {
+		switch c.Type {
+		case corev1.ContainersReady:
+			cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
+			st.Conditions[i] = cr
+		case corev1.PodReady:
+			ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
+			st.Conditions[i] = ready
+		}
+	}
+	w.setStatus(st)
 }
 
 func nodeIP(n *corev1.Node) string {
@@ -79,12 +126,20 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: imageID(c.spec.Image)}
 	f := false
 	if c.inst == nil {
-		reason := "ContainerCreating"
+		reason, message := "ContainerCreating", ""
 		if c.init || len(w.pod.Spec.InitContainers) > 0 {
 			reason = "PodInitializing"
 		}
-		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: reason}
-		if !c.init {
+		if r, ok := w.reasons[c.name]; ok && !w.deleting {
+			reason, message = r.reason, r.message
+		}
+		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
+		if last := c.last; last != nil {
+			// Purged with its sandbox: the previous run stays its last state.
+			cs.RestartCount = int32(last.restartCount)
+			cs.LastTerminationState.Terminated = w.terminatedState(c, last)
+		}
+		if !c.init || c.sidecar {
 			cs.Started = &f
 		}
 		return cs
@@ -92,6 +147,14 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	inst := c.inst
 	cs.RestartCount = int32(inst.restartCount)
 	cs.ContainerID = w.containerID(c, inst)
+	if r, ok := w.reasons[c.name]; ok && inst.state == instExited && w.shouldRestart(c) {
+		// convertToAPIContainerStatuses: a container that will be restarted
+		// and whose last start failed waits with the reason cache's reason.
+		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: r.reason, Message: r.message}
+		cs.LastTerminationState.Terminated = w.terminatedState(c, inst)
+		cs.Started = &f
+		return cs
+	}
 	switch inst.state {
 	case instRunning:
 		cs.State.Running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
@@ -306,11 +369,13 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 			out = append(out, c)
 		}
 	}
-	ready := corev1.ConditionFalse
-	if w.sandbox {
-		ready = corev1.ConditionTrue
+	if w.s.profile.ReadyToStartContainers {
+		ready := corev1.ConditionFalse
+		if w.sandbox {
+			ready = corev1.ConditionTrue
+		}
+		out = append(out, corev1.PodCondition{Type: corev1.PodReadyToStartContainers, Status: ready})
 	}
-	out = append(out, corev1.PodCondition{Type: corev1.PodReadyToStartContainers, Status: ready})
 	initialized := w.initializedCondition(st)
 	out = append(out, initialized)
 	containersReady := w.containersReadyCondition(st)
@@ -454,6 +519,9 @@ func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []
 // containers could still run, so a terminal phase is held back
 // (mergePodStatus in pkg/kubelet/status/status_manager.go).
 func (w *podWorker) setStatus(st corev1.PodStatus) {
+	if w.statusHook(&st) { // kubelet_node.go
+		return
+	}
 	apiPod := w.s.api.pods[w.name]
 	if apiPod == nil || apiPod.UID != w.uid {
 		return

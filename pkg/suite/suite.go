@@ -133,7 +133,7 @@ func Define(cfg Config) bool {
 		if cfg.Summary != nil {
 			b.WriteString(cfg.Summary(results))
 		}
-		fmt.Fprintf(&b, "\nreports: %s (junit.xml, cucumber.json) on %s, seed %d\n%s\n", reportDir, driverName, seed, report.Count(results).Line())
+		fmt.Fprintf(&b, "\nreports: %s (%s) on %s, seed %d\n%s\n", reportDir, report.Files, driverName, seed, report.Count(results).Line())
 		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(b.String()), 0o644)
 	})
 	return true

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -63,10 +64,31 @@ func (s Selector) Describe() string {
 	return what
 }
 
-// First returns the first selected event at or after from.
-func First(events []Event, from time.Duration, s Selector) (Event, bool) {
+// Mark is a point in a timeline: a time, and the sequence number of the
+// last event that came before it. On the simulator many causally ordered
+// events share an instant, so "at or after t=0" means after the mark:
+// later in time, or in the same instant and later in sequence. A mark with
+// Seq 0 takes in the whole instant.
+type Mark struct {
+	At  time.Duration
+	Seq uint64
+}
+
+// Beginning is before every event.
+var Beginning = Mark{At: math.MinInt64}
+
+// Precedes reports whether e came after the mark.
+func (m Mark) Precedes(e Event) bool {
+	return e.At > m.At || (e.At == m.At && e.Seq > m.Seq)
+}
+
+// Just before e: a mark that e (and what follows it) comes after.
+func Before(e Event) Mark { return Mark{At: e.At, Seq: e.Seq - 1} }
+
+// First returns the first selected event after the mark.
+func First(events []Event, from Mark, s Selector) (Event, bool) {
 	for _, e := range events {
-		if e.At >= from && s.Matches(e) {
+		if from.Precedes(e) && s.Matches(e) {
 			return e, true
 		}
 	}
@@ -95,7 +117,7 @@ func (m *Mismatch) Error() string {
 	return "expected " + m.Expected + "\n     got " + m.Observed
 }
 
-func rel(d, t0 time.Duration) string { return FormatOffset(d - t0) }
+func rel(d time.Duration, t0 Mark) string { return FormatOffset(d - t0.At) }
 
 // Margin renders the live tolerance for messages, empty on the simulator.
 func Margin(tol time.Duration) string {
@@ -107,13 +129,13 @@ func Margin(tol time.Duration) string {
 
 // ExpectAt checks that the first selected event at or after t0 happened at
 // t0+want, within tol.
-func ExpectAt(events []Event, t0, want, tol time.Duration, s Selector) error {
+func ExpectAt(events []Event, t0 Mark, want, tol time.Duration, s Selector) error {
 	exp := fmt.Sprintf("%s at %s%s", s.Describe(), FormatOffset(want), Margin(tol))
 	e, ok := First(events, t0, s)
 	if !ok {
 		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
 	}
-	if d := e.At - t0 - want; d > tol || d < -tol {
+	if d := e.At - t0.At - want; d > tol || d < -tol {
 		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
 	}
 	return nil
@@ -121,20 +143,20 @@ func ExpectAt(events []Event, t0, want, tol time.Duration, s Selector) error {
 
 // ExpectBetween checks that the first selected event at or after t0
 // happened in [t0+lo, t0+hi], each bound widened by tol.
-func ExpectBetween(events []Event, t0, lo, hi, tol time.Duration, s Selector) error {
+func ExpectBetween(events []Event, t0 Mark, lo, hi, tol time.Duration, s Selector) error {
 	exp := fmt.Sprintf("%s between %s and %s%s", s.Describe(), FormatOffset(lo), FormatOffset(hi), Margin(tol))
 	e, ok := First(events, t0, s)
 	if !ok {
 		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
 	}
-	if d := e.At - t0; d < lo-tol || d > hi+tol {
+	if d := e.At - t0.At; d < lo-tol || d > hi+tol {
 		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
 	}
 	return nil
 }
 
 // ExpectNever checks that no selected event happened at all.
-func ExpectNever(events []Event, t0 time.Duration, s Selector) error {
+func ExpectNever(events []Event, t0 Mark, s Selector) error {
 	for _, e := range events {
 		if s.Matches(e) {
 			return &Mismatch{Expected: "never " + s.Describe(), Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
@@ -157,7 +179,7 @@ func before(a, b Event, tie time.Duration) bool {
 
 // ExpectAfter checks that the first `later` event at or after t0 comes after
 // the first `earlier` event at or after t0.
-func ExpectAfter(events []Event, t0, tie time.Duration, later, earlier Selector) error {
+func ExpectAfter(events []Event, t0 Mark, tie time.Duration, later, earlier Selector) error {
 	exp := fmt.Sprintf("%s after %s", later.Describe(), earlier.Describe())
 	l, ok := First(events, t0, later)
 	if !ok {
@@ -175,7 +197,7 @@ func ExpectAfter(events []Event, t0, tie time.Duration, later, earlier Selector)
 
 // ExpectOrder checks that the first occurrences at or after t0 of the
 // selected events come in the given order.
-func ExpectOrder(events []Event, t0, tie time.Duration, sels []Selector) error {
+func ExpectOrder(events []Event, t0 Mark, tie time.Duration, sels []Selector) error {
 	var names []string
 	for _, s := range sels {
 		names = append(names, s.Describe())
@@ -217,7 +239,7 @@ type Row struct {
 // ExpectRows matches rows in order against the pod's events at or after
 // t0. With exact set, no other event of a kind the table names may come
 // between the matched rows.
-func ExpectRows(events []Event, t0, tol time.Duration, pod string, rows []Row, exact bool) error {
+func ExpectRows(events []Event, t0 Mark, tol time.Duration, pod string, rows []Row, exact bool) error {
 	kinds := map[string]bool{}
 	for _, r := range rows {
 		kinds[labelKind(r.Label)] = true
@@ -225,7 +247,7 @@ func ExpectRows(events []Event, t0, tol time.Duration, pod string, rows []Row, e
 	next := 0
 	var relevant []Event
 	for _, e := range events {
-		if e.Pod == pod && e.At >= t0 {
+		if e.Pod == pod && t0.Precedes(e) {
 			relevant = append(relevant, e)
 		}
 	}
@@ -237,7 +259,7 @@ func ExpectRows(events []Event, t0, tol time.Duration, pod string, rows []Row, e
 				continue
 			}
 			if r.HasAt {
-				if d := e.At - t0 - r.At; d > tol || d < -tol {
+				if d := e.At - t0.At - r.At; d > tol || d < -tol {
 					continue
 				}
 			}
@@ -293,7 +315,7 @@ func lineSuffix(line int) string {
 	return fmt.Sprintf(" (row %d)", line)
 }
 
-func describeCandidates(rest []Event, t0 time.Duration, r Row) string {
+func describeCandidates(rest []Event, t0 Mark, r Row) string {
 	var seen []string
 	for _, e := range rest {
 		if e.Container == r.Container && labelKind(e.Label()) == labelKind(r.Label) {

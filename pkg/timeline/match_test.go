@@ -30,7 +30,7 @@ func sel(container string, k Kind) Selector {
 // `after`, `in this order`, each relative to t=0 and widened by the
 // tolerance.
 func TestMatchers(t *testing.T) {
-	t0 := 10 * s
+	t0 := Mark{At: 10 * s}
 	cases := []struct {
 		name string
 		err  error
@@ -40,6 +40,8 @@ func TestMatchers(t *testing.T) {
 		{"at: a different time fails and says when it was", ExpectAt(events, t0, 4*s, 0, sel("app", SIGTERM)), "at 3s"},
 		{"at: the tolerance widens the bound", ExpectAt(events, t0, 4*s, 1500*time.Millisecond, sel("app", SIGTERM)), ""},
 		{"at: events before t=0 do not count", ExpectAt(events, t0, 0, 0, sel("app", Started)), "no Started"},
+		{"a mark excludes the events of its instant that came before it", ExpectAt(events, Mark{At: 15 * s, Seq: 6}, 0, 0, sel("app", Exited)), "no exit"},
+		{"a mark takes in its instant's later events", ExpectAt(events, Mark{At: 15 * s, Seq: 6}, 0, 0, sel("proxy", Exited)), ""},
 		{"between: inside the window", ExpectBetween(events, t0, 4*s, 6*s, 0, sel("app", SIGKILL)), ""},
 		{"between: outside the window", ExpectBetween(events, t0, 0, 2*s, 0, sel("app", SIGKILL)), "at 5s"},
 		{"never: none", ExpectNever(events, t0, sel("app", PostStartDone)), ""},
@@ -75,7 +77,7 @@ func TestCountAggregated(t *testing.T) {
 // TestRows pins the timeline table: rows in order, other events in
 // between allowed unless exact.
 func TestRows(t *testing.T) {
-	t0 := 10 * s
+	t0 := Mark{At: 10 * s}
 	rows := []Row{
 		{At: 0, HasAt: true, Container: "app", Label: "PreStopStarted"},
 		{At: 3 * s, HasAt: true, Container: "app", Label: "SIGTERM"},

@@ -43,6 +43,7 @@ const (
 	DeleteRequested Kind = "DeleteRequested" // an API delete was accepted (Code: grace seconds, -1 for none)
 	Deleted         Kind = "Deleted"         // the pod is gone from the API
 	KubeEvent       Kind = "Event"           // a Kubernetes Event (Reason, Message, Count)
+	Status          Kind = "Status"          // the STATUS column of kubectl get pods changed (Reason)
 )
 
 // Event is one thing that happened.
@@ -73,7 +74,7 @@ func (e Event) Label() string {
 	switch e.Kind {
 	case Exited:
 		return "Exited(" + strconv.Itoa(e.Code) + ")"
-	case Rejected, ProbeFailed, Phase, KubeEvent:
+	case Rejected, ProbeFailed, Phase, KubeEvent, Status:
 		return string(e.Kind) + "(" + e.Reason + ")"
 	case Condition:
 		return "Condition(" + e.Reason + "=" + e.Status + ")"

@@ -1,10 +1,12 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
@@ -12,10 +14,14 @@ import (
 	"github.com/podlife/podlife/pkg/runner"
 )
 
-// differential runs the scenarios that ran live on the simulator too,
-// with the same seeds, and writes the differential report
-// (reports/live/diff.md, diff.json); its summary goes before the count
-// line.
+// diffDir is where the differential report goes.
+const diffDir = "reports/live/diff"
+
+// differential runs the scenarios that ran live on the simulator too, with
+// the same seeds, and writes the differential report (report.Diff:
+// outcome, order and timing of the lifecycle events): diff.txt,
+// index.html and the simulator's results.json in reports/live/diff. Its
+// summary goes before the count line.
 func differential(live []report.Result) string {
 	if len(live) == 0 {
 		return ""
@@ -35,19 +41,19 @@ func differential(live []report.Result) string {
 			sim = append(sim, runner.Run(context.Background(), sc, runner.Options{Driver: simdriver.New(), Seed: seed}))
 		}
 	}
-	// Both sides' results, for whoever wants to look closer.
-	if b, err := json.MarshalIndent(map[string][]report.Result{"sim": sim, "live": live}, "", " "); err == nil {
-		_ = os.WriteFile("reports/live/results.json", b, 0o644)
-	}
-	diffs := report.Compare(sim, live, shared.Tolerance)
-	if err := report.WriteDiff("reports/live", diffs, shared.Tolerance); err != nil {
+	d := report.Diff("sim", sim, "live", live, shared.Tolerance)
+	if err := os.MkdirAll(diffDir, 0o755); err != nil {
 		return fmt.Sprintf("\ndifferential report: %v\n", err)
 	}
-	n := 0
-	for _, d := range diffs {
-		if d.Differs() {
-			n++
-		}
+	var text, page bytes.Buffer
+	d.Text(&text)
+	_ = os.WriteFile(filepath.Join(diffDir, "diff.txt"), text.Bytes(), 0o644)
+	if err := d.HTML(&page); err == nil {
+		_ = os.WriteFile(filepath.Join(diffDir, "index.html"), page.Bytes(), 0o644)
 	}
-	return fmt.Sprintf("\ndifferential report (simulator against live): %d of %d scenarios differ: reports/live/diff.md\n", n, len(diffs))
+	if b, err := json.MarshalIndent(sim, "", " "); err == nil {
+		_ = os.WriteFile(filepath.Join(diffDir, "sim-results.json"), b, 0o644)
+	}
+	return fmt.Sprintf("\ndifferential report: simulator against live, %d scenario(s) compared, %d diverged, %d not compared: %s/diff.txt, %s/index.html\n",
+		d.Compared, len(d.Diverged), len(d.NotCompared), diffDir, diffDir)
 }

@@ -56,7 +56,7 @@ var _ = Describe("podlife's safety on a shared cluster", Label("safety"), Serial
 		pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
 		Expect(sess.Apply(ctx, pod)).To(Succeed())
 		_, ok, err := sess.RunUntil(ctx, sess.Now()+time.Minute, func(v driver.View) bool {
-			_, ok := timeline.First(v.Timeline(), 0, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Started})
+			_, ok := timeline.First(v.Timeline(), timeline.Beginning, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Started})
 			return ok
 		})
 		Expect(err).NotTo(HaveOccurred())

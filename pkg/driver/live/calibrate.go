@@ -88,7 +88,7 @@ func agentPod(name string) *corev1.Pod {
 func (s *session) waitStarted(ctx context.Context, names []string, created []time.Duration) ([]time.Duration, error) {
 	var stuck string
 	started := func(v driver.View, i int) (time.Duration, bool) {
-		e, ok := timeline.First(v.Timeline(), created[i], timeline.Selector{Pod: names[i], Container: "app", Kind: timeline.Started})
+		e, ok := timeline.First(v.Timeline(), timeline.Mark{At: created[i]}, timeline.Selector{Pod: names[i], Container: "app", Kind: timeline.Started})
 		return e.At - created[i], ok
 	}
 	_, ok, err := s.RunUntil(ctx, s.Now()+2*time.Minute, func(v driver.View) bool {

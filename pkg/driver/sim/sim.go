@@ -8,9 +8,11 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -24,6 +26,7 @@ func New() *Driver { return &Driver{} }
 var (
 	_ driver.Driver = (*Driver)(nil)
 	_ driver.Linter = (*Driver)(nil)
+	_ driver.Nodes  = (*session)(nil)
 )
 
 // Name is "sim".
@@ -52,6 +55,16 @@ func (*Driver) Start(_ context.Context, sc driver.Scenario) (driver.Session, err
 type session struct {
 	sim        *sim.Simulator
 	configured bool
+	// names maps a static pod's scenario name to its mirror pod's API name.
+	names map[string]string
+}
+
+// apiName is the API name of a pod named in the scenario.
+func (s *session) apiName(name string) string {
+	if n, ok := s.names[name]; ok {
+		return n
+	}
+	return name
 }
 
 func (s *session) Configure(_ context.Context, st driver.Setup) error {
@@ -64,6 +77,14 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 			return driver.Unsupported("%v", err)
 		}
 	}
+	if e := st.Eviction; e != nil {
+		if err := s.sim.SetEvictionConfig(sim.EvictionConfig{
+			Hard: e.Hard, Soft: e.Soft, SoftGracePeriod: e.SoftGracePeriod,
+			MaxPodGracePeriod: e.MaxPodGracePeriod, PressureTransitionPeriod: e.PressureTransitionPeriod,
+		}); err != nil {
+			return err
+		}
+	}
 	for _, pc := range st.PriorityClasses {
 		if err := s.sim.AddPriorityClass(pc); err != nil {
 			return err
@@ -74,19 +95,64 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 			return err
 		}
 	}
+	for _, cm := range st.ConfigMaps {
+		if err := s.sim.AddConfigMap(cm); err != nil {
+			return err
+		}
+	}
+	for _, sec := range st.Secrets {
+		if err := s.sim.AddSecret(sec); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// KillSandbox makes the pod's sandbox die.
+func (s *session) KillSandbox(_ context.Context, pod string) error {
+	return s.sim.LoseSandbox(s.apiName(pod))
 }
 
 func (s *session) Apply(_ context.Context, p *corev1.Pod) error { return s.sim.CreatePod(p) }
 
 func (s *session) Delete(_ context.Context, name string, opts metav1.DeleteOptions) error {
-	return s.sim.DeletePod(name, opts)
+	return s.sim.DeletePod(s.apiName(name), opts)
+}
+
+func (s *session) StaticPod(_ context.Context, node string, p *corev1.Pod) error {
+	name, err := s.sim.AddStaticPod(node, p)
+	if err != nil {
+		return err
+	}
+	if s.names == nil {
+		s.names = map[string]string{}
+	}
+	s.names[p.Name] = name
+	return nil
+}
+
+func (s *session) NodeUsage(_ context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
+	return s.sim.SetNodeUsage(node, r, total)
+}
+
+func (s *session) NodePressure(_ context.Context, node string, kind driver.Pressure) error {
+	return s.sim.NodePressure(node, string(kind))
+}
+
+func (s *session) NodeNotReady(_ context.Context, node string) error { return s.sim.NodeNotReady(node) }
+
+func (s *session) RestartKubelet(_ context.Context, node string) error {
+	return s.sim.RestartKubelet(node)
+}
+
+func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remove bool) error {
+	return s.sim.TaintNode(node, t, remove)
 }
 
 func (s *session) Now() time.Duration { return s.sim.Now() }
 
 func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
-	v := view{s.sim}
+	v := view{s}
 	var c func() bool
 	if cond != nil {
 		c = func() bool { return cond(v) }
@@ -100,13 +166,31 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 	return at, capped, ctx.Err()
 }
 
-func (s *session) View() driver.View { return view{s.sim} }
+func (s *session) View() driver.View { return view{s} }
 
 func (s *session) Close(context.Context) error { return nil }
 
-type view struct{ s *sim.Simulator }
+type view struct{ s *session }
 
-func (v view) Pod(name string) *corev1.Pod   { return v.s.Pod(name) }
-func (v view) Node(name string) *corev1.Node { return v.s.Node(name) }
-func (v view) Events() []*corev1.Event       { return v.s.Events() }
-func (v view) Timeline() []timeline.Event    { return v.s.Timeline() }
+var (
+	_ driver.PodPrinter    = view{}
+	_ driver.SandboxKiller = (*session)(nil)
+)
+
+// PrintPod prints with the simulated API server's version's rules.
+func (v view) PrintPod(name string) (printer.Columns, bool) {
+	p := v.Pod(name)
+	if p == nil {
+		return printer.Columns{}, false
+	}
+	prof := v.s.sim.Profile()
+	return printer.Pod(p, sim.Epoch.Add(v.s.sim.Now()), printer.Options{
+		TerminatingOnlyIfNotTerminal: prof.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          prof.CompletedShowsError,
+	}), true
+}
+
+func (v view) Pod(name string) *corev1.Pod   { return v.s.sim.Pod(v.s.apiName(name)) }
+func (v view) Node(name string) *corev1.Node { return v.s.sim.Node(name) }
+func (v view) Events() []*corev1.Event       { return v.s.sim.Events() }
+func (v view) Timeline() []timeline.Event    { return v.s.sim.Timeline() }

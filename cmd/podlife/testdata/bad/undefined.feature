@@ -1,0 +1,6 @@
+# want: undefined.feature:6: undefined step "container \"app\" gets SIGTERM at 0s"; nearest phrase: "container \"app\" receives SIGTERM at
+Feature: an undefined step
+
+  Scenario: a phrase that is not in the vocabulary
+    Given a pod "web"
+    Then container "app" gets SIGTERM at 0s

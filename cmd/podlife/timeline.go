@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/runner"
+)
+
+// parseInterleaved parses flags that may come before, between or after
+// the positional arguments (`timeline FILE:LINE --svg out.svg`), which the
+// flag package alone does not.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// cmdTimeline runs one scenario, named by FILE:LINE (the Scenario line, a
+// line inside it, or an outline's example row), on the simulator and
+// prints its timeline; --svg writes its chart. It reports whether the
+// scenario failed.
+func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
+	fs := flag.NewFlagSet("podlife timeline", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Int64("seed", 1, "run seed (the scenario's seed derives from it and its place, as in `podlife run`)")
+	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
+	all := fs.Bool("all", false, "print every event, the API's bookkeeping (conditions, Kubernetes Events) included")
+	svg := fs.String("svg", "", "also write the timeline chart as SVG to this file")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE\n")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return false, errBadInput
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return false, fmt.Errorf("timeline: want one FILE:LINE")
+	}
+	file, line, err := splitPlace(pos[0])
+	if err != nil {
+		return false, err
+	}
+	_, scs, problems := runner.Load([]string{file})
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p.Error())
+		}
+		return false, errBadInput
+	}
+	sc, err := pick(scs, file, line)
+	if err != nil {
+		return false, err
+	}
+	d := simdriver.New()
+	if problems := runner.Lint([]*runner.Scenario{sc}, d); len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p.Error())
+		}
+		fmt.Fprintf(stderr, "%d problem(s); nothing was run\n", len(problems))
+		return false, errBadInput
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res := runner.Run(ctx, sc, runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet})
+	fmt.Fprint(stdout, res.Lifecycle(*all))
+	if *svg != "" {
+		f, err := os.Create(*svg)
+		if err != nil {
+			return false, err
+		}
+		if err := report.ChartSVG(f, res); err != nil {
+			f.Close()
+			return false, err
+		}
+		if err := f.Close(); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(stdout, "chart: %s\n", *svg)
+	}
+	return res.Status == report.Failed, nil
+}
+
+// splitPlace splits "path:line".
+func splitPlace(s string) (string, int, error) {
+	i := strings.LastIndexByte(s, ':')
+	if i <= 0 {
+		return "", 0, fmt.Errorf("%q: want FILE:LINE, e.g. features/termination/sidecars.feature:128", s)
+	}
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil || n < 1 {
+		return "", 0, fmt.Errorf("%q: %q is not a line number", s, s[i+1:])
+	}
+	return s[:i], n, nil
+}
+
+// pick finds the scenario at a line: a pickle's own line (a scenario or an
+// example row), else the scenario whose text holds the line. An outline's
+// other lines are ambiguous: the error lists its rows.
+func pick(scs []*runner.Scenario, file string, line int) (*runner.Scenario, error) {
+	if b, err := os.ReadFile(file); err == nil {
+		if n := strings.Count(string(b), "\n") + 1; line > n {
+			return nil, fmt.Errorf("%s:%d: the file has %d lines", file, line, n)
+		}
+	}
+	for _, sc := range scs {
+		if sc.Line == line {
+			return sc, nil
+		}
+	}
+	// The last scenario starting at or before the line.
+	start := 0
+	for _, sc := range scs {
+		if sc.ScenarioLine <= line && sc.ScenarioLine > start {
+			start = sc.ScenarioLine
+		}
+	}
+	var in []*runner.Scenario
+	for _, sc := range scs {
+		if sc.ScenarioLine == start {
+			in = append(in, sc)
+		}
+	}
+	switch {
+	case len(in) == 1 && in[0].Line == in[0].ScenarioLine:
+		return in[0], nil
+	case len(in) > 1 || (len(in) == 1 && in[0].Line != in[0].ScenarioLine):
+		var rows []string
+		for _, sc := range in {
+			rows = append(rows, strconv.Itoa(sc.Line))
+		}
+		return nil, fmt.Errorf("%s:%d: this is a Scenario Outline; give the line of one example row: %s",
+			file, line, strings.Join(rows, ", "))
+	}
+	var lines []string
+	for _, sc := range scs {
+		lines = append(lines, strconv.Itoa(sc.Line))
+	}
+	return nil, fmt.Errorf("%s:%d: no scenario here (scenarios at lines %s)", file, line, strings.Join(lines, ", "))
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// seedIncidents are the catalogue's seed 003 scenarios (found by tag, so
+// that the test follows the catalogue's lines).
+func seedIncidents(t *testing.T) []*runner.Scenario {
+	t.Helper()
+	_, scs, problems := runner.Load([]string{"../../features"})
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	f, err := runner.ParseFilter("seed:003")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scs = runner.Select(scs, f)
+	if len(scs) == 0 {
+		t.Fatal("no @seed:003 scenario in features/")
+	}
+	return scs
+}
+
+// TestTimelineReadsAsTheIncident: `podlife timeline FILE:LINE` on the seed
+// incident prints, in this order, the preStop hooks, SIGTERM, the exits
+// and the pod gone, times relative to t=0 in aligned columns; --svg
+// writes the chart.
+func TestTimelineReadsAsTheIncident(t *testing.T) {
+	for _, sc := range seedIncidents(t) {
+		svg := filepath.Join(t.TempDir(), "chart.svg")
+		code, out, errOut := runCLI("timeline", sc.ID(), "--svg", svg)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s%s", sc.ID(), code, out, errOut)
+		}
+		at := 0
+		for _, want := range []string{"PreStopStarted", "PreStopDone", "preStop ran", "SIGTERM", "Exited(", "Deleted", "pod gone"} {
+			i := strings.Index(out[at:], want)
+			if i < 0 {
+				t.Errorf("%s: %q missing, or out of order, in:\n%s", sc.ID(), want, out)
+				break
+			}
+			at += i
+		}
+		for _, noise := range []string{"Condition(", "Event(Killing)"} {
+			if strings.Contains(out, noise) {
+				t.Errorf("%s: the timeline shows bookkeeping %q without --all", sc.ID(), noise)
+			}
+		}
+		if !strings.Contains(out, "\n t  pod  container  event") || !strings.Contains(out, "t=0 is the last action") {
+			t.Errorf("%s: no aligned header or no t=0:\n%s", sc.ID(), out)
+		}
+		raw, err := os.ReadFile(svg)
+		if err != nil || !strings.Contains(string(raw), "<svg") || !strings.Contains(string(raw), "mark sigterm") {
+			t.Errorf("%s: --svg wrote no chart: %v", sc.ID(), err)
+		}
+	}
+}
+
+func TestTimelineInput(t *testing.T) {
+	const outline = "../../pkg/runner/testdata/outline.feature"
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"an outline's example row runs that row", []string{outline + ":17"}, 0, "SIGKILL"},
+		{"a line inside a scenario runs it", []string{outline + ":5"}, 0, "Deleted"},
+		{"an outline's own line is ambiguous", []string{outline + ":8"}, 2, "outline.feature:8: this is a Scenario Outline; give the line of one example row: 16, 17, 18"},
+		{"a line before any scenario", []string{outline + ":1"}, 2, "outline.feature:1: no scenario here"},
+		{"no line", []string{outline}, 2, "want FILE:LINE"},
+		{"no file", []string{"nowhere.feature:3"}, 2, "nowhere.feature"},
+		{"a failed scenario exits 1", []string{"testdata/fail.feature:2"}, 1, "FAIL line 6"},
+		{"bad input in the scenario", []string{"../../pkg/runner/testdata/lint.feature:4"}, 2, "lint.feature:9:"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(append([]string{"timeline"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+				t.Errorf("exit %d (want %d), output lacks %q:\n%s%s", code, tc.code, tc.want, out, errOut)
+			}
+		})
+	}
+}
+
+// TestReportDiff compares two synthetic runs: a sim run and a "live" one
+// whose SIGKILL came 2 s late; the diff lists that scenario and writes a
+// page; the same run against itself does not diverge.
+func TestReportDiff(t *testing.T) {
+	root := t.TempDir()
+	simDir, liveDir := filepath.Join(root, "sim"), filepath.Join(root, "live")
+	if code, out, errOut := runCLI("run", "--report", simDir, "--tags", "seed:003", "../../features"); code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errOut)
+	}
+	// The live run: the same results on a "live" driver, where the app's
+	// SIGKILL came 2 s later in one scenario.
+	rs, err := report.ReadResults(simDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changed *report.Result
+	var want string
+	for i := range rs {
+		rs[i].Driver = "live"
+		for j, e := range rs[i].Timeline {
+			if changed == nil && e.Container == "app" && e.Kind == timeline.SIGKILL {
+				rs[i].Timeline[j].At += 2 * time.Second
+				changed = &rs[i]
+				want = fmt.Sprintf("timing: web/app SIGKILL at %s on sim, %s on live (Δ +2s, tolerance 1.5s)",
+					timeline.FormatOffset(e.At-rs[i].T0), timeline.FormatOffset(e.At+2*time.Second-rs[i].T0))
+			}
+		}
+	}
+	if changed == nil {
+		t.Fatal("no seed 003 scenario has a SIGKILL of app to move")
+	}
+	if err := report.Write(liveDir, rs); err != nil {
+		t.Fatal(err)
+	}
+	sc := changed
+	page := filepath.Join(root, "diff.html")
+	code, out, errOut := runCLI("report", "--diff", simDir, liveDir, "--out", page)
+	if code != 1 || !strings.Contains(out, sc.ID()) || !strings.Contains(out, want) {
+		t.Errorf("diff: exit %d\n%s%s", code, out, errOut)
+	}
+	if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), fmt.Sprintf(`data-id="%s"`, sc.ID())) {
+		t.Errorf("diff page: %v", err)
+	}
+	if code, out, _ := runCLI("report", "--diff", simDir, simDir, "--out", page); code != 0 || !strings.Contains(out, "0 diverged") {
+		t.Errorf("a run against itself: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"report", simDir, liveDir}, {"report", "--diff", simDir}, {"report", "--diff", simDir, root}} {
+		if code, _, errOut := runCLI(args...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+@eviction @needs:node-pressure
+Feature: Local ephemeral storage limits and disk pressure
+  Before looking at node pressure, every pass checks each pod's emptyDir
+  sizeLimit and its ephemeral-storage limit. These evictions use a grace of
+  1 s, take no DisruptionTarget condition, and may evict several pods in one
+  pass (lifecycle-facts §9.2, §9.5). Under disk pressure pods are ranked by
+  disk usage above their ephemeral-storage request, then priority, then
+  usage above the request.
+
+  @behavior:eviction-emptydir
+  @upstream:local-storage-capacity-isolation-eviction
+  Scenario: A pod writing past its emptyDir's sizeLimit is evicted
+    e2e: LocalStorageCapacityIsolationEviction, should eventually evict all
+    of the correct pods.
+
+    Given a pod "writer":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir:
+            sizeLimit: 1Gi
+      """
+    And container "app" of pod "writer" writes 2Gi to volume "scratch" after 5s
+    When the pod "writer" is created
+    Then the pod "writer" is evicted within 10s
+    And the pod "writer" is evicted with message containing "Usage of EmptyDir volume"
+    And the pod "writer" is evicted with message containing "scratch"
+    And the pod "writer" is evicted with message containing "exceeds the limit"
+    And node "worker-1" has condition "DiskPressure" "False"
+
+  @behavior:eviction-pod-ephemeral-limit
+  Scenario: A pod whose volumes outgrow its containers' ephemeral-storage limits is evicted
+    Given a pod "writer":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            limits:
+              ephemeral-storage: 1Gi
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir: {}
+      """
+    And container "app" of pod "writer" writes 1536Mi to volume "scratch" after 5s
+    When the pod "writer" is created
+    Then the pod "writer" is evicted with message containing "Pod ephemeral local storage usage exceeds the total limit of containers 1Gi. "
+
+  @behavior:eviction-local-storage-several
+  Scenario: Several pods over their limits are evicted in one pass
+    Given a pod "a":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir:
+            sizeLimit: 100Mi
+      """
+    And container "app" of pod "a" writes 200Mi to volume "scratch" after 1s
+    And a pod "b":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir:
+            sizeLimit: 100Mi
+      """
+    And container "app" of pod "b" writes 200Mi to volume "scratch" after 1s
+    When the pods are created
+    Then the pod "a" is evicted between 10s and 10s
+    And the pod "b" is evicted between 10s and 10s
+
+  @behavior:eviction-disk-pressure
+  @upstream:priority-local-storage-eviction-ordering
+  Scenario: Under disk pressure the pod above its ephemeral-storage request goes first
+    e2e: PriorityLocalStorageEvictionOrdering, should eventually evict all
+    of the correct pods.
+
+    Given a pod "within":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              ephemeral-storage: 4Gi
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir: {}
+      """
+    And container "app" of pod "within" writes 3Gi to volume "scratch" after 1s
+    And a pod "beyond":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          volumeMounts:
+          - name: scratch
+            mountPath: /scratch
+        volumes:
+        - name: scratch
+          emptyDir: {}
+      """
+    And container "app" of pod "beyond" writes 1Gi to volume "scratch" after 1s
+    When node "worker-1" comes under disk pressure
+    Then the pods are evicted in this order: "beyond", "within"
+    And the pod "beyond" is evicted with message containing "The node was low on resource: ephemeral-storage. "
+    And node "worker-1" has condition "DiskPressure" "True"
+    And node "worker-1" has taint "node.kubernetes.io/disk-pressure:NoSchedule"
+
+  @behavior:eviction-pid-pressure @upstream:priority-pid-eviction-ordering
+  Scenario: Under PID pressure the lower-priority pod goes first
+    e2e: PriorityPidEvictionOrdering, should eventually evict all of the
+    correct pods.
+
+    Given the kubelet hard eviction threshold is "pid.available<1000"
+    And a priority class "important" with value 1000
+    And a pod "important":
+      """yaml
+      spec:
+        priorityClassName: important
+        containers:
+        - name: app
+      """
+    And a pod "ordinary"
+    When node "worker-1" comes under PID pressure
+    Then the pods are evicted in this order: "ordinary", "important"
+    And node "worker-1" has condition "PIDPressure" "True"

@@ -1,0 +1,250 @@
+@eviction @needs:node-pressure
+Feature: Node-pressure eviction under memory pressure
+  The kubelet's eviction manager observes memory.available every 10 s. When
+  a hard threshold is met it raises MemoryPressure, ranks the active pods —
+  usage above the memory request first, then lower priority, then larger
+  usage above the request; the QoS class is not a key — and evicts at most
+  one pod per pass, with a grace period of 1 s (lifecycle-facts §9.2–§9.5).
+  Here every kubelet evicts below 500Mi of available memory on nodes of
+  8Gi; "comes under memory pressure" brings memory.available to half the
+  threshold by usage outside the pods, which evictions do not relieve.
+
+  Background:
+    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+
+  @behavior:eviction-memory-hard @seed:001
+  @upstream:memory-allocatable-eviction
+  Scenario: A pod using far more than it requested is evicted when memory runs low
+    e2e: MemoryAllocatableEviction, should eventually evict all of the
+    correct pods.
+
+    Given a pod "hog":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    When the pod "hog" is created
+    Then the pod "hog" is evicted within 10s
+    And the pod "hog" phase is "Failed"
+    And the pod "hog" shows status "Error"
+    And the pod "hog" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
+    And an event "Evicted" is recorded for pod "hog"
+
+  @behavior:eviction-memory-hard
+  Scenario: Once the pod that used the memory is gone, the pressure ends and the others stay
+    Given a pod "hog"
+    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    And a pod "quiet"
+    When the pods are created
+    Then the pod "hog" is evicted within 10s
+    And the pod "quiet" is not evicted
+    And the pod "quiet" phase is "Running"
+
+  @behavior:eviction-message
+  Scenario: The eviction message names the resource, the threshold and the offending container
+    Given a pod "hog":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    When the pod "hog" is created
+    Then the pod "hog" is evicted with message containing "The node was low on resource: memory. Threshold quantity: 500Mi, available: 392Mi. "
+    And the pod "hog" is evicted with message containing "Container app was using 7800Mi, request is 100Mi, has larger consumption of memory. "
+
+  @behavior:eviction-rank-priority @seed:000
+  Scenario: The eviction-order trap: a high-priority BestEffort pod outlives a low-priority Burstable pod
+    QoS class is not a ranking key. Both pods use more than they request;
+    the lower priority goes first, Burstable or not.
+
+    Given a priority class "important" with value 1000
+    And a pod "best-effort":
+      """yaml
+      spec:
+        priorityClassName: important
+        containers:
+        - name: app
+      """
+    And container "app" of pod "best-effort" uses 200Mi of memory after 1s
+    And a pod "burstable":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "burstable" uses 300Mi of memory after 1s
+    When node "worker-1" comes under memory pressure
+    Then the pods are evicted in this order: "burstable", "best-effort"
+    And the pod "best-effort" has QoS class "BestEffort"
+    And the pod "burstable" has QoS class "Burstable"
+
+  @behavior:eviction-rank-exceeds
+  @upstream:priority-memory-eviction-ordering
+  Scenario: A pod above its request goes before a lower-priority pod within its request
+    e2e: PriorityMemoryEvictionOrdering, should eventually evict all of the
+    correct pods.
+
+    Given a priority class "important" with value 1000
+    And a pod "greedy":
+      """yaml
+      spec:
+        priorityClassName: important
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "greedy" uses 200Mi of memory after 1s
+    And a pod "modest":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 1Gi
+      """
+    And container "app" of pod "modest" uses 900Mi of memory after 1s
+    When node "worker-1" comes under memory pressure
+    Then the pods are evicted in this order: "greedy", "modest"
+
+  @behavior:eviction-rank-usage
+  Scenario: Between pods of one priority above their requests, the larger excess goes first
+    Given a pod "small":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "small" uses 150Mi of memory after 1s
+    And a pod "large":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 500Mi
+      """
+    And container "app" of pod "large" uses 900Mi of memory after 1s
+    When node "worker-1" comes under memory pressure
+    Then the pods are evicted in this order: "large", "small"
+
+  @behavior:eviction-one-per-pass
+  Scenario: One pod per pass; the next pass comes once the evicted pod is cleaned up
+    The eviction manager evicts at most one pod per pass, then polls every
+    second for the pod to be cleaned up and synchronizes again at once.
+
+    Given a pod "first"
+    And container "app" of pod "first" uses 300Mi of memory after 1s
+    And a pod "second"
+    And container "app" of pod "second" uses 200Mi of memory after 1s
+    When node "worker-1" comes under memory pressure
+    Then the pod "first" is evicted between 10s and 10s
+    And the pod "second" is evicted between 11s and 11s
+
+  @behavior:eviction-wait-cleanup
+  Scenario: A pod that ignores SIGTERM delays the next eviction until it is killed
+    Given a pod "stubborn" with terminationGracePeriodSeconds 30
+    And container "app" of pod "stubborn" uses 300Mi of memory after 1s
+    And container "app" of pod "stubborn" ignores SIGTERM
+    And a pod "next"
+    And container "app" of pod "next" uses 200Mi of memory after 1s
+    When node "worker-1" comes under memory pressure
+    Then container "app" of pod "stubborn" receives SIGTERM at 10s
+    And container "app" of pod "stubborn" receives SIGKILL at 12s
+    And the pod "stubborn" is evicted between 12s and 12s
+    And the pod "next" is evicted between 13s and 13s
+
+  @behavior:eviction-hard-grace
+  @upstream:evicted-pods-should-be-terminal
+  Scenario: A hard eviction gives one second, whatever the pod's grace period
+    Hard evictions use immediateEvictionGracePeriodSeconds = 1 (1.31+): the
+    preStop hook is cut off after 1 s and the stop signal gets the 2 s
+    floor. e2e: Pods Extended, Pod Container lifecycle, evicted pods should
+    be terminal.
+
+    Given a pod "web" with terminationGracePeriodSeconds 60:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", "10"]
+      """
+    And container "app" ignores SIGTERM
+    When node "worker-1" comes under memory pressure
+    Then container "app" runs its preStop hook at 10s
+    And container "app" receives SIGTERM at 11s
+    And container "app" receives SIGKILL at 13s
+    And the pod "web" phase is "Failed"
+
+  @behavior:evicted-status-after-stop
+  Scenario: The API shows Failed and Evicted only once the containers have stopped
+    The kubelet holds back a terminal phase, and the DisruptionTarget
+    condition, while a container could still run (mergePodStatus).
+
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When node "worker-1" comes under memory pressure
+    Then the timeline of pod "web" is:
+      | at  | container | event                      |
+      | 10s | -         | Event(Evicted)             |
+      | 10s | app       | SIGTERM                    |
+      | 12s | app       | Exited(137)                |
+      | 12s | -         | Condition(DisruptionTarget=True) |
+      | 12s | -         | Phase(Failed)              |
+      | 12s | -         | Evicted                    |
+    And the pod "web" is not Failed after 11s
+
+  @behavior:evicted-pod-kept
+  Scenario: An evicted pod stays in the API as a Failed object
+    The kubelet does not delete evicted pods: they remain until their owner
+    or the pod garbage collector removes them.
+
+    Given a pod "web"
+    When node "worker-1" comes under memory pressure
+    And 5m pass
+    Then the pod "web" phase is "Failed"
+    And the pod "web" is not gone after 0s
+
+  @behavior:pressure-condition-taint
+  Scenario: Memory pressure sets the node's condition, its event and the NoSchedule taint
+    Given a pod "web"
+    When node "worker-1" comes under memory pressure
+    Then node "worker-1" has condition "MemoryPressure" "True" within 10s
+    And node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"
+    And an event "NodeHasInsufficientMemory" is recorded
+    And an event "EvictionThresholdMet" is recorded
+
+  @behavior:eviction-per-node @needs:create-nodes
+  Scenario: Pressure on one node of three evicts that node's pods only
+    Given a node "worker-1"
+    And a node "worker-2"
+    And a node "worker-3"
+    And a pod "a" with QoS class "Burstable" on node "worker-1"
+    And a pod "b" with QoS class "Burstable" on node "worker-2"
+    And a pod "c" with QoS class "Burstable" on node "worker-3"
+    When node "worker-2" comes under memory pressure
+    Then the pod "b" is evicted within 10s
+    And the pod "a" is not evicted
+    And the pod "c" is not evicted
+    And node "worker-1" has condition "MemoryPressure" "False"

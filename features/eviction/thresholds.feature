@@ -1,0 +1,96 @@
+@eviction @needs:node-pressure
+Feature: Eviction thresholds, soft grace periods and the pressure transition period
+  Without configuration the kubelet evicts below memory.available 100Mi
+  (and nodefs 10%, imagefs 15%, inodes 5%). A soft threshold raises the
+  node condition at once but evicts only once it has been met for its grace
+  period, with a pod grace of min(evictionMaxPodGracePeriod, the pod's)
+  (1.34+). A condition stays True for the pressure transition period (5m)
+  after its threshold was last met (lifecycle-facts §9.1, §9.4).
+
+  @behavior:eviction-default-thresholds
+  Scenario: Without configuration the kubelet evicts below 100Mi of available memory
+    Given a pod "web"
+    When node "worker-1" memory usage reaches 8142Mi
+    Then the pod "web" is evicted within 10s
+    And the pod "web" is evicted with message containing "Threshold quantity: 100Mi, available: 50Mi. "
+
+  @behavior:eviction-default-thresholds
+  Scenario: Above the default threshold nothing is evicted
+    Given a pod "web"
+    When node "worker-1" memory usage reaches 8042Mi
+    Then the pod "web" is not evicted
+    And node "worker-1" has condition "MemoryPressure" "False"
+
+  @behavior:eviction-percentage-threshold
+  Scenario: A percentage threshold is a fraction of the node's memory capacity
+    10% of 8Gi, with the percentage held in a float32 as the kubelet holds
+    it, is 858993472 bytes, not 858993459.
+
+    Given the kubelet hard eviction threshold is "memory.available<10%"
+    And a pod "web"
+    When node "worker-1" memory usage reaches 7.5Gi
+    Then the pod "web" is evicted with message containing "Threshold quantity: 858993472, available: 512Mi. "
+
+  @behavior:eviction-soft-grace @behavior:pressure-condition-immediate
+  @upstream:local-storage-soft-eviction
+  Scenario: A soft threshold raises the condition at once and evicts after its grace period
+    e2e: LocalStorageSoftEviction, should eventually evict all of the
+    correct pods (here with memory).
+
+    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    And a pod "web"
+    When node "worker-1" memory usage reaches 7.5Gi
+    Then node "worker-1" has condition "MemoryPressure" "True" within 10s
+    And the pod "web" is not evicted after 39s
+    And the pod "web" is evicted between 40s and 40s
+
+  @behavior:eviction-soft-pod-grace
+  Scenario: With the default evictionMaxPodGracePeriod of 0 a soft eviction gives 1 second
+    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    And a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When node "worker-1" memory usage reaches 7.5Gi
+    Then container "app" receives SIGTERM at 40s
+    And container "app" receives SIGKILL 2s after SIGTERM
+
+  @behavior:eviction-soft-pod-grace
+  @upstream:local-storage-soft-eviction-not-overwrite-grace
+  Scenario: A soft eviction never gives more than the pod's own grace period (1.34+)
+    e2e: LocalStorageSoftEvictionNotOverwriteTerminationGracePeriodSeconds,
+    should eventually evict all of the correct pods (here with memory).
+
+    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    And the kubelet eviction max pod grace period is 20s
+    And a pod "short" with terminationGracePeriodSeconds 5
+    And container "app" of pod "short" ignores SIGTERM
+    When node "worker-1" memory usage reaches 7.5Gi
+    Then container "app" of pod "short" receives SIGTERM at 40s
+    And container "app" of pod "short" receives SIGKILL 5s after SIGTERM
+
+  @behavior:pressure-transition-period
+  Scenario: MemoryPressure stays True for the transition period after the pressure ends
+    The condition was last observed at 10s; the pass that finds it older
+    than 5m comes at 310s, 300s after t=0 here.
+
+    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    When node "worker-1" memory usage reaches 7.8Gi
+    Then node "worker-1" has condition "MemoryPressure" "True" within 10s
+    When node "worker-1" memory usage reaches 2Gi
+    And 4m pass
+    Then node "worker-1" has condition "MemoryPressure" "True"
+    And node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"
+    And node "worker-1" has condition "MemoryPressure" "False" within 60s
+    And node "worker-1" has no taint "node.kubernetes.io/memory-pressure:NoSchedule"
+
+  @behavior:kubelet-restart-eviction-state @needs:kubelet-restart
+  Scenario: A kubelet restart starts a soft threshold's grace period over
+    The eviction manager keeps when each threshold was first met in memory
+    only.
+
+    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    And a pod "web"
+    When node "worker-1" memory usage reaches 7.5Gi
+    And 25s pass
+    And the kubelet on node "worker-1" restarts
+    Then the pod "web" is not evicted after 29s
+    And the pod "web" is evicted between 30s and 30s

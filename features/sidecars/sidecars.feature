@@ -1,0 +1,150 @@
+@sidecars
+Feature: Sidecars: init containers with restartPolicy Always
+  A sidecar starts in init order and lets the next container start once it
+  is started (after its startupProbe, never waiting for readiness). It is
+  restarted whenever it exits, whatever the pod's restartPolicy; its exit
+  codes never decide the pod's phase; it counts in READY and RESTARTS
+  (lifecycle-facts §2).
+
+  @behavior:sidecar-start-order @upstream:sidecar-serial-startup
+  Scenario: Sidecars start in order, before the main containers
+    e2e: Containers Lifecycle, should run the first init container to
+    completion before starting first restartable init container.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: setup
+        - name: mesh
+          restartPolicy: Always
+        - name: logger
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "setup" runs to completion after 2s
+    When the pod "web" is created
+    Then the containers of pod "web" start in this order: "setup", "mesh", "logger", "app"
+    And the pod "web" shows ready "3/3"
+
+  @behavior:sidecar-startup-gate @upstream:sidecar-startup-probe-gates
+  Scenario: A sidecar's startupProbe holds back the next container until it succeeds
+    e2e: running restartable init containers with startup probes, should
+    launch restartable init containers serially considering the startup probe.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+          startupProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 5
+            periodSeconds: 1
+        containers:
+        - name: app
+      """
+    When the pod "web" is created
+    Then the timeline of pod "web" is:
+      | at | container | event   |
+      | 0s | mesh      | Started |
+      | 5s | mesh      | Ready   |
+      | 5s | app       | Started |
+    And the pod "web" shows status "Init:0/1" within 0s
+
+  @behavior:sidecar-readiness-no-gate
+  Scenario: A sidecar that is not ready does not hold back the main containers
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+          readinessProbe:
+            exec:
+              command: ["false"]
+            periodSeconds: 1
+        containers:
+        - name: app
+      """
+    When the pod "web" is created
+    Then container "app" of pod "web" is ready within 0s
+    And the pod "web" shows ready "1/2"
+    And the pod "web" has condition "ContainersReady" "False" with reason "ContainersNotReady"
+    And the pod "web" shows status "Running"
+
+  @behavior:sidecar-always-restarts @upstream:sidecar-restart-never-pod
+  Scenario: A sidecar is restarted even when the pod's restartPolicy is Never
+    Given a pod "web":
+      """yaml
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "mesh" exits with code 1 after 5s
+    When the pod "web" is created
+    And container "mesh" of pod "web" is restarted 1 time
+    Then the pod "web" phase is "Running"
+    And the pod "web" shows 1 restart
+    And container "app" of pod "web" has restarted 0 times
+
+  @behavior:sidecar-ready-counts
+  Scenario: READY counts the sidecars next to the containers
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+        containers:
+        - name: app
+        - name: worker
+      """
+    When the pod "web" is created
+    Then the pod "web" shows ready "3/3"
+    And the pod "web" shows status "Running"
+
+  @behavior:sidecars-never-keep-pod-alive
+  Scenario: A sidecar's non-zero exit does not fail a pod whose main container succeeded
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" runs to completion after 3s
+    And container "mesh" exits with code 2 on SIGTERM
+    When the pod "job" is created
+    Then container "mesh" exits at 3s with code 2
+    And the pod "job" phase is "Succeeded"
+    And the pod "job" shows status "Completed"
+
+  @kubelet:1.28 @behavior:sidecar-stop-order
+  Scenario: On a 1.28 kubelet sidecars are killed together with the main containers
+    The sidecar feature was alpha in 1.28 and had no termination ordering.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" takes 4s to exit after SIGTERM
+    When the pod "web" is deleted
+    Then container "proxy" receives SIGTERM at 0s
+    And container "proxy" exits at 0s with code 143
+    And container "app" exits at 4s with code 143

@@ -1,0 +1,173 @@
+// Package printer computes the STATUS, READY and RESTARTS columns of
+// `kubectl get pods` as the API server's table printer does (printPod in
+// pkg/printers/internalversion/printers.go). Since printing is server-side,
+// the API server's version decides the rules; Options carries the two
+// that changed recently.
+package printer
+
+import (
+	"fmt"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/duration"
+)
+
+// Columns are the three lifecycle columns of `kubectl get pods`.
+type Columns struct {
+	Status   string `json:"status"`
+	Ready    string `json:"ready"`
+	Restarts string `json:"restarts"`
+}
+
+// Options are the printer rules that depend on the API server's version.
+type Options struct {
+	// TerminatingOnlyIfNotTerminal: Terminating is shown only while the
+	// phase is not terminal (1.31+); before, for any deleted pod.
+	TerminatingOnlyIfNotTerminal bool
+	// CompletedShowsError: when the containers' reasons give "Completed"
+	// but some container terminated with a non-zero exit, that
+	// container's reason is shown (1.35+).
+	CompletedShowsError bool
+}
+
+// Current are the rules of the 1.36 API server.
+var Current = Options{TerminatingOnlyIfNotTerminal: true, CompletedShowsError: true}
+
+// nodeUnreachablePodReason is the reason only the (dead) NodeLost path set.
+const nodeUnreachablePodReason = "NodeLost"
+
+func isSidecar(c *corev1.Container) bool {
+	return c != nil && c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
+}
+
+// Pod prints a pod at time now (for the RESTARTS column's "ago").
+func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
+	restarts, sidecarRestarts := 0, 0
+	total := len(p.Spec.Containers)
+	ready := 0
+	var lastRestart, lastSidecarRestart time.Time
+
+	reason := string(p.Status.Phase)
+	if p.Status.Reason != "" {
+		reason = p.Status.Reason
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == corev1.PodScheduled && c.Reason == corev1.PodReasonSchedulingGated {
+			reason = corev1.PodReasonSchedulingGated
+		}
+	}
+	inits := map[string]*corev1.Container{}
+	for i := range p.Spec.InitContainers {
+		inits[p.Spec.InitContainers[i].Name] = &p.Spec.InitContainers[i]
+		if isSidecar(&p.Spec.InitContainers[i]) {
+			total++
+		}
+	}
+	later := func(t *time.Time, cs corev1.ContainerStatus) {
+		if lt := cs.LastTerminationState.Terminated; lt != nil && t.Before(lt.FinishedAt.Time) {
+			*t = lt.FinishedAt.Time
+		}
+	}
+
+	// Init containers, in order: the first that is not done gives the
+	// reason and marks the pod as initializing.
+	initializing := false
+	for i, cs := range p.Status.InitContainerStatuses {
+		restarts += int(cs.RestartCount)
+		later(&lastRestart, cs)
+		if isSidecar(inits[cs.Name]) {
+			sidecarRestarts += int(cs.RestartCount)
+			later(&lastSidecarRestart, cs)
+		}
+		switch {
+		case cs.State.Terminated != nil && cs.State.Terminated.ExitCode == 0:
+			continue
+		case isSidecar(inits[cs.Name]) && cs.Started != nil && *cs.Started:
+			if cs.Ready {
+				ready++
+			}
+			continue
+		case cs.State.Terminated != nil:
+			reason = "Init:" + terminatedReason(cs.State.Terminated)
+		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "" && cs.State.Waiting.Reason != "PodInitializing":
+			reason = "Init:" + cs.State.Waiting.Reason
+		default:
+			reason = fmt.Sprintf("Init:%d/%d", i, len(p.Spec.InitContainers))
+		}
+		initializing = true
+		break
+	}
+
+	if !initializing || initializedTrue(p) {
+		restarts = sidecarRestarts
+		lastRestart = lastSidecarRestart
+		hasRunning := false
+		errorReason := ""
+		// Backwards, so that the lowest-index container not running wins.
+		for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
+			cs := p.Status.ContainerStatuses[i]
+			restarts += int(cs.RestartCount)
+			later(&lastRestart, cs)
+			switch {
+			case cs.State.Waiting != nil && cs.State.Waiting.Reason != "":
+				reason = cs.State.Waiting.Reason
+			case cs.State.Terminated != nil:
+				reason = terminatedReason(cs.State.Terminated)
+				if cs.State.Terminated.ExitCode != 0 {
+					errorReason = reason
+				}
+			case cs.Ready && cs.State.Running != nil:
+				hasRunning = true
+				ready++
+			}
+		}
+		if reason == "Completed" {
+			switch {
+			case hasRunning && readyTrue(p):
+				reason = "Running"
+			case o.CompletedShowsError && errorReason != "":
+				reason = errorReason
+			case hasRunning:
+				reason = "NotReady"
+			}
+		}
+	}
+
+	terminal := p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed
+	switch {
+	case p.DeletionTimestamp != nil && p.Status.Reason == nodeUnreachablePodReason:
+		reason = "Unknown"
+	case p.DeletionTimestamp != nil && (!terminal || !o.TerminatingOnlyIfNotTerminal):
+		reason = "Terminating"
+	}
+
+	r := fmt.Sprint(restarts)
+	if restarts != 0 && !lastRestart.IsZero() {
+		r = fmt.Sprintf("%d (%s ago)", restarts, duration.HumanDuration(now.Sub(lastRestart)))
+	}
+	return Columns{Status: reason, Ready: fmt.Sprintf("%d/%d", ready, total), Restarts: r}
+}
+
+// terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.
+func terminatedReason(t *corev1.ContainerStateTerminated) string {
+	switch {
+	case t.Reason != "":
+		return t.Reason
+	case t.Signal != 0:
+		return fmt.Sprintf("Signal:%d", t.Signal)
+	}
+	return fmt.Sprintf("ExitCode:%d", t.ExitCode)
+}
+
+func conditionTrue(p *corev1.Pod, t corev1.PodConditionType) bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == t {
+			return c.Status == corev1.ConditionTrue
+		}
+	}
+	return false
+}
+
+func initializedTrue(p *corev1.Pod) bool { return conditionTrue(p, corev1.PodInitialized) }
+func readyTrue(p *corev1.Pod) bool       { return conditionTrue(p, corev1.PodReady) }

@@ -1,0 +1,162 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/podlife/podlife/pkg/report"
+)
+
+// chromium finds the headless browser: $PODLIFE_CHROMIUM, else Debian's
+// chromium on the PATH. PODLIFE_CHROMIUM=none says there is none (the
+// Makefile sets it so when its $(CHROMIUM) is missing).
+func chromium() (string, bool) {
+	switch p := os.Getenv("PODLIFE_CHROMIUM"); p {
+	case "none":
+		return "", false
+	case "":
+	default:
+		return p, true
+	}
+	p, err := exec.LookPath("chromium")
+	return p, err == nil
+}
+
+// TestIndexInChromium renders the page of the whole catalogue plus a
+// failing scenario in headless Chromium and reads the DOM the browser
+// built (not the file): one row per scenario, and the failed scenario's
+// chart carries the failure mark, its failed expectation drawn in red
+// with its text. The browser runs offline: no network, no profile.
+func TestIndexInChromium(t *testing.T) {
+	bin, ok := chromium()
+	if !ok {
+		t.Skip("chromium is not installed: the page was not rendered in a browser. " +
+			"`make test-browser` installs Debian's chromium package and runs this test (or set PODLIFE_CHROMIUM to a Chromium binary)")
+	}
+	results := runFeatures(t, "../../features", "testdata/false.feature")
+	dir := t.TempDir()
+	if err := report.Write(filepath.Join(dir, "sim"), results); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "sim", "index.html")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+t.TempDir(), "--dump-dom", (&url.URL{Scheme: "file", Path: page}).String())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	doc, err := html.Parse(&stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	rows := map[string]int{}
+	for _, n := range find(doc, func(n *html.Node) bool { return n.Data == "tr" && hasClass(n, "scenario-row") }) {
+		rows[attr(n, "data-id")]++
+	}
+	var failedID string
+	for _, r := range results {
+		if rows[r.ID()] != 1 {
+			t.Errorf("the page has %d rows for %s, want 1", rows[r.ID()], r.ID())
+		}
+		if r.Status == report.Failed {
+			failedID = r.ID()
+		}
+	}
+	if len(rows) != len(results) {
+		t.Errorf("%d scenario rows for %d results", len(rows), len(results))
+	}
+	if failedID == "" {
+		t.Fatal("testdata/false.feature did not fail: the test needs a failed scenario")
+	}
+
+	sections := find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "data-id") == failedID })
+	if len(sections) != 1 {
+		t.Fatalf("%d sections for the failed scenario %s", len(sections), failedID)
+	}
+	charts := find(sections[0], func(n *html.Node) bool { return n.Data == "svg" && hasClass(n, "chart") })
+	if len(charts) != 1 || !hasClass(charts[0], "chart-failed") {
+		t.Fatalf("the failed scenario has %d charts, or its chart is not marked failed", len(charts))
+	}
+	marks := find(charts[0], func(n *html.Node) bool { return n.Data == "g" && hasClass(n, "check") && hasClass(n, "failed") })
+	labels := find(charts[0], func(n *html.Node) bool { return n.Data == "text" && hasClass(n, "check-label") })
+	if len(marks) != 1 || len(labels) != 1 || !strings.Contains(text(labels[0]), "SIGKILL expected at 4s, observed 5s") {
+		t.Errorf("the failed chart has %d failure marks and labels %q; want one, saying SIGKILL expected at 4s, observed 5s", len(marks), texts(labels))
+	}
+	// A passing scenario's chart carries none.
+	for _, sec := range find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "data-id") != failedID }) {
+		if n := find(sec, func(n *html.Node) bool { return hasClass(n, "check") && hasClass(n, "failed") }); len(n) > 0 {
+			t.Errorf("%s passed but its chart has a failure mark", attr(sec, "data-id"))
+		}
+	}
+}
+
+func find(n *html.Node, pred func(*html.Node) bool) []*html.Node {
+	var out []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && pred(n) {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasClass(n *html.Node, class string) bool {
+	for _, c := range strings.Fields(attr(n, "class")) {
+		if c == class {
+			return true
+		}
+	}
+	return false
+}
+
+func text(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+func texts(ns []*html.Node) []string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, text(n))
+	}
+	return out
+}

@@ -1,0 +1,557 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// The chart is a swim-lane drawing of one result: a lane per pod (phase
+// bands, the delete request, "gone") and under it a lane per container
+// (running and ready spans, the preStop span, start, ready, SIGTERM,
+// SIGKILL and exit marks), with every timed expectation drawn on the lane
+// it is about: the expected window, the observed time, and for a failed
+// one a red mark with its text. Times are seconds relative to t=0.
+//
+// Layout is computed here, in Go, from the timeline alone; the template
+// only writes the shapes out. Everything is derived from ordered slices,
+// so the same result always gives the same SVG, byte for byte.
+
+// Chart geometry, in SVG pixels.
+const (
+	chartWidth  = 960.0
+	gutter      = 150.0 // lane labels
+	rightPad    = 24.0
+	laneHeight  = 44.0
+	rowHeight   = 16.0
+	charWidth   = 6.0 // a 10px sans-serif character, roughly: enough to keep labels apart
+	minWindowPx = 3.0
+)
+
+type chart struct {
+	Standalone bool
+	Width      float64
+	Height     float64
+	Title      string
+	Status     string
+	// Failure is the failed step, drawn as a banner: a failure that is not
+	// a timed expectation (a timeline table, a state) still shows.
+	Failure   string
+	FailureY  float64
+	AxisY     float64
+	PlotTop   float64
+	PlotBot   float64
+	PlotLeft  float64
+	PlotRight float64
+	T0X       float64
+	Lanes     []lane
+	Ticks     []tick
+	Rects     []shape
+	Lines     []shape
+	Labels    []label
+	Checks    []checkView
+	Legend    []legendItem
+	LegendY   float64
+	LegendTop float64
+	LegendBot float64
+}
+
+type lane struct {
+	Y, H   float64
+	Label  string
+	Pod    bool
+	Odd    bool
+	LabelX float64
+}
+
+type tick struct {
+	X     float64
+	Label string
+}
+
+type shape struct {
+	X, Y, W, H float64
+	Y2         float64
+	Class      string
+	Title      string
+	layer      int // spans are drawn bottom layer first
+}
+
+// Span layers: a container's running bar under its ready bar under its
+// preStop span, whatever order the events closed them in.
+const (
+	layerBase = iota
+	layerReady
+	layerPreStop
+)
+
+type label struct {
+	X, Y  float64
+	Text  string
+	Class string
+}
+
+type checkView struct {
+	Class     string
+	Num       int
+	WX, WY    float64
+	WW, WH    float64
+	NumX      float64
+	Seen      bool
+	Points    string
+	Title     string
+	Mark      *label // the in-lane text of a failed expectation
+	ListY     float64
+	ListText  string
+	ListGlyph string
+}
+
+type legendItem struct {
+	X     float64
+	LineX float64
+	Class string
+	Text  string
+	Line  bool
+}
+
+// axis maps relative seconds to x.
+type axis struct{ lo, hi, left, width float64 }
+
+func (a axis) x(sec float64) float64 {
+	return a.left + (sec-a.lo)/(a.hi-a.lo)*a.width
+}
+
+func secs(d time.Duration) float64 { return d.Seconds() }
+
+// laneKey names a lane: a pod ("web") or a container ("web/app").
+func laneKey(pod, container string) string {
+	if container == "" {
+		return pod
+	}
+	return pod + "/" + container
+}
+
+// rowAlloc places labels in a lane's two text rows (above and below the
+// bars) so that they do not overlap: a label goes in the first row free at
+// its mark, or else as little to the right as a row allows, so labels of
+// one instant read left to right in the order they were placed.
+type rowAlloc struct{ used [2][][2]float64 }
+
+func (r *rowAlloc) free(row int, a, b float64) bool {
+	for _, iv := range r.used[row] {
+		if a < iv[1] && iv[0] < b {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *rowAlloc) place(x float64, text string) (row int, at float64) {
+	w := float64(len([]rune(text)))*charWidth + 4
+	row, at = -1, math.Inf(1)
+	for i := range r.used {
+		if r.free(i, x, x+w) {
+			row, at = i, x
+			break
+		}
+	}
+	if row < 0 {
+		for i := range r.used {
+			for _, iv := range r.used[i] {
+				if e := iv[1]; e >= x && e < at && r.free(i, e, e+w) {
+					row, at = i, e
+				}
+			}
+		}
+	}
+	r.used[row] = append(r.used[row], [2]float64{at, at + w})
+	return row, at
+}
+
+// newChart lays out r's chart.
+func newChart(r *Result, standalone bool) *chart {
+	c := &chart{Standalone: standalone, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
+	rel := func(d time.Duration) float64 { return secs(d - r.T0) }
+
+	// The time range: every event and every expectation, and t=0.
+	lo, hi := 0.0, 0.0
+	for _, e := range r.Timeline {
+		lo, hi = math.Min(lo, rel(e.At)), math.Max(hi, rel(e.At))
+	}
+	for _, ck := range r.Checks {
+		for _, d := range []time.Duration{ck.From, ck.To} {
+			lo, hi = math.Min(lo, rel(d)), math.Max(hi, rel(d))
+		}
+		if ck.Seen {
+			hi = math.Max(hi, rel(ck.Observed))
+		}
+	}
+	if len(r.Timeline) > 0 {
+		// A window opening at the session's start ("within") reaches back
+		// no further than the first event.
+		lo = math.Max(lo, math.Min(0, rel(r.Timeline[0].At)))
+	}
+	if hi-lo < 1 {
+		hi = lo + 1
+	}
+	pad := math.Max((hi-lo)*0.04, 0.25)
+	ax := axis{lo: lo - pad, hi: hi + pad, left: gutter, width: chartWidth - gutter - rightPad}
+	clampX := func(sec float64) float64 { return ax.x(math.Max(ax.lo, math.Min(ax.hi, sec))) }
+
+	y := 22.0
+	if r.Status == Failed {
+		c.Failure = failureBanner(r)
+		c.FailureY = y + 16
+		y += 18
+	}
+	c.AxisY = y + 18
+	y += 26
+	c.PlotTop = y
+
+	// Lanes, in order of first appearance; a check may name a lane the
+	// timeline never reached.
+	var keys []string
+	index := map[string]int{}
+	podOf := map[string]string{}
+	addLane := func(pod, container string) {
+		if pod == "" {
+			return
+		}
+		if _, ok := index[pod]; !ok {
+			index[pod] = len(keys)
+			keys = append(keys, pod)
+			podOf[pod] = pod
+		}
+		if container == "" {
+			return
+		}
+		k := laneKey(pod, container)
+		if _, ok := index[k]; ok {
+			return
+		}
+		// After the pod's last lane.
+		at := index[pod] + 1
+		for at < len(keys) && podOf[keys[at]] == pod {
+			at++
+		}
+		keys = append(keys[:at], append([]string{k}, keys[at:]...)...)
+		podOf[k] = pod
+		for i, kk := range keys {
+			index[kk] = i
+		}
+	}
+	for _, e := range r.Timeline {
+		addLane(e.Pod, e.Container)
+	}
+	for _, ck := range r.Checks {
+		addLane(ck.Pod, ck.Container)
+	}
+	laneY := map[string]float64{}
+	for i, k := range keys {
+		pod := podOf[k] == k
+		text := "pod " + k
+		lx := 8.0
+		if !pod {
+			text = strings.TrimPrefix(k, podOf[k]+"/")
+			lx = 22
+		}
+		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Odd: i%2 == 1, LabelX: lx})
+		laneY[k] = y
+		y += laneHeight
+	}
+	c.PlotBot = y
+	c.PlotLeft, c.PlotRight = gutter, chartWidth-rightPad
+	c.T0X = ax.x(0)
+	for _, t := range ticks(ax.lo, ax.hi) {
+		c.Ticks = append(c.Ticks, tick{X: ax.x(t), Label: timeline.FormatOffset(time.Duration(math.Round(t*1000)) * time.Millisecond)})
+	}
+
+	alloc := map[string]*rowAlloc{}
+	for _, k := range keys {
+		alloc[k] = &rowAlloc{}
+	}
+	// Expectations first: a failed one's label claims its place in the
+	// lane before the marks' labels do.
+	y += 10
+	for i, ck := range r.Checks {
+		k := laneKey(ck.Pod, ck.Container)
+		if _, ok := laneY[k]; !ok {
+			if len(keys) == 0 {
+				continue
+			}
+			k = keys[0]
+		}
+		ly := laneY[k]
+		cls := "check ok"
+		glyph := "✓"
+		if !ck.OK {
+			cls, glyph = "check failed", "✗"
+		}
+		x1, x2 := clampX(rel(ck.From)), clampX(rel(ck.To))
+		if x2-x1 < minWindowPx {
+			mid := (x1 + x2) / 2
+			x1, x2 = mid-minWindowPx/2, mid+minWindowPx/2
+		}
+		v := checkView{Class: cls, Num: i + 1, WX: x1, WY: ly + 4, WW: x2 - x1, WH: laneHeight - 8, NumX: x1 + 1,
+			ListY: y + 12, ListGlyph: glyph}
+		expected := expectedText(ck, r.T0)
+		observed := "not observed"
+		if ck.Seen {
+			observed = "observed " + timeline.FormatOffset(ck.Observed-r.T0)
+			ox, oy := clampX(rel(ck.Observed)), ly+laneHeight/2
+			v.Seen = true
+			v.Points = fmt.Sprintf("%s,%s %s,%s %s,%s %s,%s", px(ox), px(oy-6), px(ox+6), px(oy), px(ox), px(oy+6), px(ox-6), px(oy))
+		}
+		who := ck.Pod
+		if ck.Container != "" {
+			who = ck.Container
+		}
+		v.Title = fmt.Sprintf("line %d: %s — %s %s, %s", ck.Line, ck.Step, who, expected, observed)
+		v.ListText = fmt.Sprintf("%d  line %d: %s (%s, %s)", i+1, ck.Line, ck.Step, expected, observed)
+		if !ck.OK {
+			text := fmt.Sprintf("✗ %s %s, %s", ck.What, expected, observed)
+			lx := x2 + 3
+			if lx+float64(len([]rune(text)))*charWidth > chartWidth-rightPad {
+				lx = math.Max(gutter+2, x1-3-float64(len([]rune(text)))*charWidth)
+			}
+			row, at := alloc[k].place(lx, text)
+			v.Mark = &label{X: at, Y: ly + 10 + float64(row)*30, Text: text, Class: "check-label"}
+		}
+		c.Checks = append(c.Checks, v)
+		y += rowHeight
+	}
+	mark := func(k string, at float64, class, text, title string) {
+		ly := laneY[k]
+		x := clampX(at)
+		c.Lines = append(c.Lines, shape{X: x, Y: ly + 8, Y2: ly + laneHeight - 8, Class: "mark " + class, Title: title})
+		if text == "" {
+			return
+		}
+		row, lx := alloc[k].place(x+2, text)
+		c.Labels = append(c.Labels, label{X: lx, Y: ly + 10 + float64(row)*30, Text: text, Class: "mark-label " + class})
+	}
+	span := func(k string, from, to float64, top, h float64, class, title string) {
+		x1, x2 := clampX(from), clampX(to)
+		layer := layerBase
+		switch class {
+		case "ready":
+			layer = layerReady
+		case "prestop":
+			layer = layerPreStop
+		}
+		c.Rects = append(c.Rects, shape{X: x1, Y: laneY[k] + top, W: math.Max(x2-x1, 1), H: h, Class: class, Title: title, layer: layer})
+	}
+	end := ax.hi
+	at := func(e timeline.Event) string { return timeline.FormatOffset(e.At - r.T0) }
+
+	// Open spans per lane, closed by the event that ends them.
+	type open struct {
+		from  float64
+		class string
+		title string
+	}
+	phase := map[string]*open{}
+	terminating := map[string]*open{}
+	running := map[string]*open{}
+	ready := map[string]*open{}
+	preStop := map[string]*open{}
+	closePhase := func(pod string, to float64) {
+		if p := phase[pod]; p != nil {
+			span(pod, p.from, to, 14, 14, "phase phase-"+p.class, p.title)
+			if w := clampX(to) - clampX(p.from); w > float64(len(p.title))*charWidth+6 {
+				c.Labels = append(c.Labels, label{X: clampX(p.from) + 3, Y: laneY[pod] + 25, Text: p.title, Class: "band-label"})
+			}
+			delete(phase, pod)
+		}
+	}
+	for _, e := range r.Timeline {
+		t := rel(e.At)
+		k := laneKey(e.Pod, e.Container)
+		if e.Pod == "" {
+			continue
+		}
+		if e.Container == "" {
+			switch e.Kind {
+			case timeline.PodCreated:
+				phase[k] = &open{from: t, class: "pending", title: "Pending"}
+			case timeline.Phase:
+				closePhase(k, t)
+				phase[k] = &open{from: t, class: strings.ToLower(e.Reason), title: e.Reason}
+			case timeline.DeleteRequested:
+				text := "delete"
+				if e.Code >= 0 {
+					text = fmt.Sprintf("delete %ds", e.Code)
+				}
+				if terminating[k] == nil {
+					terminating[k] = &open{from: t}
+				}
+				mark(k, t, "delete", text, at(e)+" "+e.Label())
+			case timeline.Deleted:
+				closePhase(k, t)
+				if o := terminating[k]; o != nil {
+					span(k, o.from, t, 30, 4, "terminating", "terminating")
+					delete(terminating, k)
+				}
+				mark(k, t, "gone", "gone", at(e)+" deleted from the API")
+			case timeline.Evicted, timeline.Rejected:
+				mark(k, t, "other", e.Label(), at(e)+" "+e.Label())
+			}
+			continue
+		}
+		switch e.Kind {
+		case timeline.Started:
+			running[k] = &open{from: t}
+			mark(k, t, "start", "start", at(e)+" started")
+		case timeline.Ready:
+			ready[k] = &open{from: t}
+			mark(k, t, "ready", "ready", at(e)+" ready")
+		case timeline.NotReady:
+			if o := ready[k]; o != nil {
+				span(k, o.from, t, 24, 4, "ready", "ready")
+				delete(ready, k)
+			}
+		case timeline.PreStopStarted:
+			preStop[k] = &open{from: t}
+		case timeline.PreStopDone:
+			if o := preStop[k]; o != nil {
+				span(k, o.from, t, 14, 16, "prestop", "preStop "+timeline.FormatOffset(time.Duration((t-o.from)*float64(time.Second))))
+				delete(preStop, k)
+			}
+			mark(k, t, "prestop-done", "preStop done", at(e)+" preStop done")
+		case timeline.SIGTERM:
+			mark(k, t, "sigterm", "SIGTERM", at(e)+" SIGTERM")
+		case timeline.SIGKILL:
+			mark(k, t, "sigkill", "SIGKILL", at(e)+" SIGKILL")
+		case timeline.Exited:
+			if o := ready[k]; o != nil {
+				span(k, o.from, t, 24, 4, "ready", "ready")
+				delete(ready, k)
+			}
+			if o := running[k]; o != nil {
+				span(k, o.from, t, 16, 12, "run", "running")
+				delete(running, k)
+			}
+			mark(k, t, "exit", fmt.Sprintf("exit %d", e.Code), strings.TrimSpace(at(e)+" "+e.Label()+" "+e.Reason))
+		case timeline.PostStartDone, timeline.ProbeFailed, timeline.BackOff, timeline.Restarted:
+			mark(k, t, "other", e.Label(), at(e)+" "+e.Label())
+		}
+	}
+	// Whatever is still open runs to the chart's end. Keys in lane order,
+	// so the output does not depend on map order.
+	for _, k := range keys {
+		if o := running[k]; o != nil {
+			span(k, o.from, end, 16, 12, "run", "running")
+		}
+		if o := ready[k]; o != nil {
+			span(k, o.from, end, 24, 4, "ready", "ready")
+		}
+		if o := preStop[k]; o != nil {
+			span(k, o.from, end, 14, 16, "prestop", "preStop (still running)")
+		}
+		if o := terminating[k]; o != nil {
+			span(k, o.from, end, 30, 4, "terminating", "terminating")
+		}
+		closePhase(k, end)
+	}
+	sort.SliceStable(c.Rects, func(i, j int) bool { return c.Rects[i].layer < c.Rects[j].layer })
+	y += 8
+	c.LegendY = y + 12
+	c.LegendTop, c.LegendBot = c.LegendY-9, c.LegendY+1
+	lx := 8.0
+	for _, it := range []legendItem{
+		{Class: "run", Text: "running"}, {Class: "ready", Text: "ready"}, {Class: "prestop", Text: "preStop"},
+		{Class: "mark sigterm", Text: "SIGTERM", Line: true}, {Class: "mark sigkill", Text: "SIGKILL", Line: true},
+		{Class: "mark exit", Text: "exit", Line: true}, {Class: "window-ok", Text: "expected window"},
+		{Class: "window-failed", Text: "failed expectation"}, {Class: "mark t0", Text: "t=0", Line: true},
+	} {
+		it.X, it.LineX = lx, lx+8
+		c.Legend = append(c.Legend, it)
+		lx += 22 + float64(len(it.Text))*charWidth + 12
+	}
+	c.Height = y + 22
+	return c
+}
+
+// failureBanner is the failed step in one line.
+func failureBanner(r *Result) string {
+	if r.Failure == nil {
+		return "✗ failed"
+	}
+	msg := strings.Join(strings.Fields(strings.ReplaceAll(r.Failure.Message, "\n", " ")), " ")
+	const limit = 140
+	if len([]rune(msg)) > limit {
+		msg = string([]rune(msg)[:limit-1]) + "…"
+	}
+	return fmt.Sprintf("✗ line %d: %s", r.Failure.Line, msg)
+}
+
+// expectedText says what a check expected, relative to t=0: "expected at
+// 4s", "expected between 1s and 3s", "expected by 5s".
+func expectedText(ck timeline.Check, t0 time.Duration) string {
+	from, to := timeline.FormatOffset(ck.From-t0), timeline.FormatOffset(ck.To-t0)
+	switch {
+	case ck.From == ck.To:
+		return "expected at " + from
+	case ck.From <= 0:
+		return "expected by " + to
+	}
+	return "expected between " + from + " and " + to
+}
+
+// ticks are round times across [lo, hi]: at most about ten.
+func ticks(lo, hi float64) []float64 {
+	steps := []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600}
+	step := steps[len(steps)-1]
+	for _, s := range steps {
+		if (hi-lo)/s <= 10 {
+			step = s
+			break
+		}
+	}
+	var out []float64
+	for i := math.Ceil(lo / step); i*step <= hi+1e-9; i++ {
+		t := i * step
+		if math.Abs(t) < 1e-9 {
+			t = 0
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// px formats a coordinate with one decimal, the same on every platform.
+func px(v float64) string {
+	s := strconv.FormatFloat(math.Round(v*10)/10, 'f', 1, 64)
+	s = strings.TrimSuffix(s, ".0")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// ChartSVG writes the chart of one result as a standalone SVG document
+// (its own styles included).
+func ChartSVG(w io.Writer, r Result) error {
+	if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"); err != nil {
+		return err
+	}
+	return templates.ExecuteTemplate(w, "chart.svg", newChart(&r, true))
+}
+
+// chartHTML is the chart for inline use in a page, whose stylesheet
+// covers it.
+func chartHTML(r *Result) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, "chart.svg", newChart(r, false)); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil //nolint:gosec // rendered by html/template above
+}

@@ -1,0 +1,95 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// SummaryMarkdown writes summary.md: the counts per area and driver, then
+// every failure with its expected and observed lines, then the skips with
+// their reasons. It is what a CI job posts on a pull request, so it holds
+// no timeline (the page has them) and nothing that changes between two
+// runs of the same results.
+func SummaryMarkdown(w io.Writer, title string, results []Result) {
+	results = append([]Result(nil), results...)
+	Sort(results)
+	drivers := Drivers(results)
+	fmt.Fprintf(w, "# %s\n\n", title)
+	fmt.Fprintf(w, "| area | driver | passed | failed | skipped |\n| --- | --- | ---: | ---: | ---: |\n")
+	var areas []string
+	byArea := map[string]map[string][]Result{}
+	for _, r := range results {
+		a := Area(r.Feature)
+		if byArea[a] == nil {
+			byArea[a] = map[string][]Result{}
+			areas = append(areas, a)
+		}
+		byArea[a][r.Driver] = append(byArea[a][r.Driver], r)
+	}
+	for _, a := range areas {
+		for _, d := range drivers {
+			if rs := byArea[a][d]; len(rs) > 0 {
+				c := Count(rs)
+				fmt.Fprintf(w, "| %s | %s | %d | %d | %d |\n", a, d, c.Passed, c.Failed, c.Skipped)
+			}
+		}
+	}
+	for _, d := range drivers {
+		var rs []Result
+		for _, r := range results {
+			if r.Driver == d {
+				rs = append(rs, r)
+			}
+		}
+		c := Count(rs)
+		fmt.Fprintf(w, "| **all** | %s | **%d** | **%d** | **%d** |\n", d, c.Passed, c.Failed, c.Skipped)
+	}
+
+	var failed, skipped []Result
+	for _, r := range results {
+		switch r.Status {
+		case Failed:
+			failed = append(failed, r)
+		case Skipped:
+			skipped = append(skipped, r)
+		}
+	}
+	if len(failed) > 0 {
+		fmt.Fprintf(w, "\n## Failures\n")
+		for _, r := range failed {
+			fmt.Fprintf(w, "\n### %s — %s [%s]\n\n", r.ID(), mdEscape(r.Name), r.Driver)
+			if f := r.Failure; f != nil {
+				fmt.Fprintf(w, "`%s:%d`: %s\n\n```\n%s\n```\n", r.Feature, f.Line, mdEscape(f.Step), strings.TrimRight(f.Message, "\n"))
+			}
+			for _, ck := range r.Checks {
+				if !ck.OK {
+					observed := "not observed"
+					if ck.Seen {
+						observed = "observed " + fmtRel(ck.Observed, r.T0)
+					}
+					fmt.Fprintf(w, "\n- line %d: %s of %s %s, %s\n", ck.Line, ck.What, who(ck.Pod, ck.Container), expectedText(ck, r.T0), observed)
+				}
+			}
+		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(w, "\n## Skipped\n\n")
+		for _, r := range skipped {
+			fmt.Fprintf(w, "- %s — %s [%s]: %s\n", r.ID(), mdEscape(r.Name), r.Driver, mdEscape(r.Reason))
+		}
+	}
+}
+
+func who(pod, container string) string {
+	if container != "" {
+		return fmt.Sprintf("container %q", container)
+	}
+	return fmt.Sprintf("pod %q", pod)
+}
+
+// mdEscape keeps a scenario's text from turning into Markdown markup.
+func mdEscape(s string) string {
+	r := strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;")
+	return r.Replace(s)
+}

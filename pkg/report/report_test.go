@@ -1,0 +1,336 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+const s = time.Second
+
+// ev builds a container event (pod "web").
+func ev(at time.Duration, container string, kind timeline.Kind, code int) timeline.Event {
+	return timeline.Event{At: at, Pod: "web", Container: container, Kind: kind, Code: code}
+}
+
+// graceful is a timeline of "web": app started, deleted at 10s, preStop
+// for 3s, SIGTERM, exit 143 after 1s, pod gone. shift moves every event
+// after the delete; t0 is the delete.
+func graceful(shift time.Duration) []timeline.Event {
+	return []timeline.Event{
+		{At: 0, Pod: "web", Kind: timeline.PodCreated},
+		ev(0, "app", timeline.Started, 0),
+		{At: 0, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+		{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested, Code: 30},
+		ev(10*s, "app", timeline.PreStopStarted, 0),
+		ev(13*s+shift, "app", timeline.PreStopDone, 0),
+		ev(13*s+shift, "app", timeline.SIGTERM, 0),
+		ev(14*s+shift, "app", timeline.Exited, 143),
+		{At: 14*s + shift, Pod: "web", Kind: timeline.Deleted},
+	}
+}
+
+func result(driver string, line int, status Status, events []timeline.Event) Result {
+	return Result{Driver: driver, Feature: "features/termination/prestop.feature", FeatureName: "preStop", Name: "scenario",
+		Line: line, Status: status, T0: 10 * s, Timeline: events, Tags: []string{"termination", "behavior:prestop-in-grace"}}
+}
+
+// TestDiffRules: each rule of the sim-vs-live comparison.
+func TestDiffRules(t *testing.T) {
+	swapped := graceful(0)
+	swapped[5], swapped[6] = swapped[6], swapped[5] // SIGTERM before PreStopDone
+	exit137 := graceful(0)
+	exit137[7].Code = 137
+	late := graceful(0)
+	late[1].At = -5 * s // a slow pod start, before t=0: not a timing difference
+	failed := result("live", 8, Failed, graceful(0))
+	failed.Failure = &Failure{Line: 12, Message: "expected SIGTERM at 3s\ngot 5s"}
+	skipped := result("live", 8, Skipped, nil)
+	skipped.Reason = "needs node-pressure"
+	cases := []struct {
+		name      string
+		b         Result
+		kinds     []string
+		skipped   bool
+		textParts []string
+	}{
+		{name: "the same timeline does not diverge", b: result("live", 8, Passed, graceful(0))},
+		{name: "times within the tolerance do not diverge", b: result("live", 8, Passed, graceful(1400*time.Millisecond))},
+		{name: "a time beyond the tolerance diverges", b: result("live", 8, Passed, graceful(2*s)),
+			kinds: []string{"timing", "timing", "timing"}, textParts: []string{"web/app SIGTERM at 3s on sim, 5s on live (Δ +2s, tolerance 1.5s)"}},
+		{name: "events in another order diverge", b: result("live", 8, Passed, swapped),
+			kinds: []string{"order"}, textParts: []string{"from event 3 on: sim has web/app PreStopDone, web/app SIGTERM"}},
+		{name: "another exit code is an event one run lacks", b: result("live", 8, Passed, exit137),
+			kinds: []string{"events", "events"}, textParts: []string{"web/app Exited(143) at 4s on sim, never on live", "web/app Exited(137) at 4s on live, never on sim"}},
+		{name: "times before t=0 are setup, compared for order only", b: result("live", 8, Passed, late)},
+		{name: "another outcome diverges, with the failure", b: failed,
+			kinds: []string{"outcome"}, textParts: []string{"passed on sim, failed on live; live: line 12: expected SIGTERM at 3s"}},
+		{name: "a skip is not compared", b: skipped, skipped: true, textParts: []string{"skipped on live: needs node-pressure"}},
+		{name: "a scenario only one run has is not compared", b: result("live", 99, Passed, graceful(0)), skipped: true, textParts: []string{"only in sim"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Diff("sim", []Result{result("sim", 8, Passed, graceful(0))}, "live", []Result{tc.b}, DefaultTolerance)
+			var kinds []string
+			var texts []string
+			for _, sd := range d.Diverged {
+				for _, df := range sd.Differences {
+					kinds = append(kinds, df.Kind)
+					texts = append(texts, df.Text)
+				}
+			}
+			for _, sd := range d.NotCompared {
+				texts = append(texts, sd.NotCompared)
+			}
+			if strings.Join(kinds, ",") != strings.Join(tc.kinds, ",") {
+				t.Errorf("differences %v, want kinds %v", texts, tc.kinds)
+			}
+			if (len(d.NotCompared) > 0) != tc.skipped {
+				t.Errorf("not compared: %+v", d.NotCompared)
+			}
+			all := strings.Join(texts, "\n")
+			for _, part := range tc.textParts {
+				if !strings.Contains(all, part) {
+					t.Errorf("differences lack %q:\n%s", part, all)
+				}
+			}
+		})
+	}
+}
+
+// TestDiffPage: the page lists the diverged scenario with both charts and
+// names no external address.
+func TestDiffPage(t *testing.T) {
+	d := Diff("sim", []Result{result("sim", 8, Passed, graceful(0))}, "live", []Result{result("live", 8, Passed, graceful(2*s))}, DefaultTolerance)
+	var b bytes.Buffer
+	if err := d.HTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{`data-id="features/termination/prestop.feature:8"`, "timing", "[sim]", "[live]"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("diff page lacks %q", want)
+		}
+	}
+	selfContained(t, page)
+}
+
+// selfContained fails if a page could reach the network or run a script.
+func selfContained(t *testing.T, page string) {
+	t.Helper()
+	for _, bad := range []string{"http://", "https://", "<script", "src=", "<link", "@import", "url("} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q: it must work offline, without scripts", bad)
+		}
+	}
+}
+
+// TestJUnit: one testsuite per feature, one testcase per scenario and
+// driver, classname the feature path, skips with their reason, failures
+// with the expectation against the observation and the timeline.
+func TestJUnit(t *testing.T) {
+	ok := result("sim", 8, Passed, graceful(0))
+	bad := result("sim", 20, Failed, graceful(0))
+	bad.Failure = &Failure{Step: `Then container "app" receives SIGTERM at 2s`, Line: 25, Message: "expected SIGTERM of container \"app\" at 2s\n     got it at 3s"}
+	skip := result("sim", 30, Skipped, nil)
+	skip.Reason = "needs static-pods"
+	other := result("sim", 3, Passed, nil)
+	other.Feature = "features/termination/grace.feature"
+	rs := []Result{ok, bad, skip, other}
+	Sort(rs)
+	suites := JUnit(rs)
+	if len(suites.Suites) != 2 || suites.Tests != 4 || suites.Failures != 1 || suites.Skipped != 1 {
+		t.Fatalf("suites: %d, tests %d, failures %d, skipped %d", len(suites.Suites), suites.Tests, suites.Failures, suites.Skipped)
+	}
+	var b bytes.Buffer
+	if err := suites.WriteXML(&b); err != nil {
+		t.Fatal(err)
+	}
+	x := b.String()
+	for _, want := range []string{
+		`classname="features/termination/prestop.feature"`,
+		`<skipped message="needs static-pods">`,
+		`message="features/termination/prestop.feature:25: Then container &#34;app&#34; receives SIGTERM at 2s: expected SIGTERM of container &#34;app&#34; at 2s got it at 3s"`,
+		"timeline (seed", "SIGTERM", "Exited(143)",
+	} {
+		if !strings.Contains(x, want) {
+			t.Errorf("JUnit lacks %q:\n%s", want, x)
+		}
+	}
+}
+
+// TestCucumber: one feature per file, uris without :line, the features'
+// comments (the other scenarios godog saw commented out) dropped, the
+// timeline attachment kept.
+func TestCucumber(t *testing.T) {
+	one := func(line int) json.RawMessage {
+		return json.RawMessage(`[{"uri":"features/a.feature","comments":[{"line":3,"value":"#  Scenario: other"}],"elements":[{"line":` +
+			strconv.Itoa(line) + `,"steps":[{"embeddings":[{"mime_type":"text/plain","data":"dGltZWxpbmU=","name":"timeline.txt"}]}]}]}]`)
+	}
+	a, b := result("sim", 2, Passed, nil), result("sim", 5, Passed, nil)
+	a.Cucumber, b.Cucumber = one(2), one(5)
+	raw, err := Cucumber([]Result{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc) != 1 || doc[0]["uri"] != "features/a.feature" || len(doc[0]["elements"].([]any)) != 2 {
+		t.Fatalf("merged: %s", raw)
+	}
+	if _, ok := doc[0]["comments"]; ok {
+		t.Error("comments kept")
+	}
+	if !strings.Contains(string(raw), `"embeddings"`) {
+		t.Error("the timeline attachment was lost")
+	}
+}
+
+// TestCoverage: a behaviour per @behavior: tag, the area for a scenario
+// without one; a behaviour fails on a driver if any of its scenarios does.
+func TestCoverage(t *testing.T) {
+	a := result("sim", 8, Passed, nil)
+	b := result("sim", 20, Failed, nil)
+	c := result("sim", 30, Passed, nil)
+	c.Tags = []string{"termination"}
+	d := result("live", 8, Skipped, nil)
+	d.Reason, d.KubeletVersion = "no cluster", "1.35"
+	entries := Coverage([]Result{a, b, c, d})
+	if len(entries) != 2 || entries[0].Behavior != "prestop-in-grace" || entries[1].Behavior != "termination" {
+		t.Fatalf("entries: %+v", entries)
+	}
+	e := entries[0]
+	if len(e.Scenarios) != 2 || len(e.Scenarios[0].Results) != 2 {
+		t.Fatalf("scenarios: %+v", e.Scenarios)
+	}
+	want := []CoverageStatus{{Driver: "sim", Kubernetes: "default", Status: Failed}, {Driver: "live", Kubernetes: "1.35", Status: Skipped}}
+	if len(e.Status) != 2 || e.Status[0] != want[0] || e.Status[1] != want[1] {
+		t.Errorf("status %+v, want %+v", e.Status, want)
+	}
+	y, err := CoverageYAML(entries)
+	if err != nil || !strings.Contains(string(y), "- behavior: prestop-in-grace\n  area: termination\n") {
+		t.Errorf("coverage.yaml:\n%s", y)
+	}
+}
+
+// TestSummaryMarkdown: counts per area and driver, then each failure with
+// its expected and observed lines.
+func TestSummaryMarkdown(t *testing.T) {
+	bad := result("sim", 20, Failed, graceful(0))
+	bad.Failure = &Failure{Step: "Then x", Line: 25, Message: "expected SIGTERM at 2s\n     got it at 3s"}
+	bad.Checks = []timeline.Check{{Line: 25, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true}}
+	var b bytes.Buffer
+	SummaryMarkdown(&b, "t", []Result{result("sim", 8, Passed, nil), bad, result("live", 8, Passed, nil)})
+	md := b.String()
+	for _, want := range []string{"| termination | sim | 1 | 1 | 0 |", "| termination | live | 1 | 0 | 0 |",
+		"expected SIGTERM at 2s\n     got it at 3s", `- line 25: SIGTERM of container "app" expected at 2s, observed 3s`} {
+		if !strings.Contains(md, want) {
+			t.Errorf("summary.md lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestWriteAndSiblings: Write leaves every report and results.json, which
+// ReadResults reads back; another driver's results next to the folder
+// give the page a column for that driver, and a divergence a mark.
+func TestWriteAndSiblings(t *testing.T) {
+	root := t.TempDir()
+	live := []Result{result("live", 8, Passed, graceful(2*s))}
+	if err := Write(filepath.Join(root, "live"), live); err != nil {
+		t.Fatal(err)
+	}
+	sim := []Result{result("sim", 8, Passed, graceful(0))}
+	dir := filepath.Join(root, "sim")
+	if err := Write(dir, sim); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range strings.Split(Files, ", ") {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s was not written: %v", f, err)
+		}
+	}
+	back, err := ReadResults(dir)
+	if err != nil || len(back) != 1 || back[0].Driver != "sim" || len(back[0].Timeline) != len(sim[0].Timeline) {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, want := range []string{`<th scope="col" class="driver">live</th>`, `class="cell passed diverged" data-driver="live"`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	selfContained(t, string(page))
+	if _, err := ReadResults(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no results.json") {
+		t.Errorf("reading an empty folder: %v", err)
+	}
+}
+
+// TestChartRules: what the chart draws for a timeline, rule by rule.
+func TestChartRules(t *testing.T) {
+	r := result("sim", 8, Failed, graceful(0))
+	r.Failure = &Failure{Line: 12, Message: "expected SIGTERM at 2s"}
+	r.Checks = []timeline.Check{
+		{Line: 11, Pod: "web", Container: "app", What: "PreStopStarted", From: 10 * s, To: 10 * s, Observed: 10 * s, Seen: true, OK: true},
+		{Line: 12, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true},
+	}
+	c := newChart(&r, false)
+	has := func(list []shape, class string) bool {
+		for _, sh := range list {
+			if sh.Class == class {
+				return true
+			}
+		}
+		return false
+	}
+	cases := []struct {
+		rule string
+		ok   bool
+	}{
+		{"one lane per pod, then one per container", len(c.Lanes) == 2 && c.Lanes[0].Label == "pod web" && c.Lanes[1].Label == "app"},
+		{"a running span from start to exit", has(c.Rects, "run")},
+		{"a preStop span", has(c.Rects, "prestop")},
+		{"pod phase bands", has(c.Rects, "phase phase-running")},
+		{"a terminating band from the delete to gone", has(c.Rects, "terminating")},
+		{"SIGTERM, exit and gone marks", has(c.Lines, "mark sigterm") && has(c.Lines, "mark exit") && has(c.Lines, "mark gone")},
+		{"t=0 is the delete", c.T0X > c.PlotLeft && c.T0X < c.PlotRight},
+		{"a met expectation is drawn plain", c.Checks[0].Class == "check ok" && c.Checks[0].Mark == nil},
+		{"a failed expectation is drawn red with its text on the lane", c.Checks[1].Class == "check failed" && c.Checks[1].Mark != nil &&
+			strings.Contains(c.Checks[1].Mark.Text, "expected at 2s, observed 3s")},
+		{"a failed scenario carries a banner", strings.Contains(c.Failure, "line 12: expected SIGTERM at 2s")},
+	}
+	for _, tc := range cases {
+		if !tc.ok {
+			t.Errorf("chart rule broken: %s", tc.rule)
+		}
+	}
+}
+
+func TestTicks(t *testing.T) {
+	cases := []struct {
+		name   string
+		lo, hi float64
+		want   string
+	}{
+		{"seconds for a short scenario", -0.3, 7.3, "0 1 2 3 4 5 6 7"},
+		{"five seconds for half a minute", -1, 31, "0 5 10 15 20 25 30"},
+		{"negative times before t=0", -4.5, 10.5, "-4 -2 0 2 4 6 8 10"},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, v := range ticks(tc.lo, tc.hi) {
+			got = append(got, px(v))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s: ticks %v, want %s", tc.name, got, tc.want)
+		}
+	}
+}

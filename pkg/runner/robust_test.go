@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/steps"
+)
+
+// faulty is the simulator driver with fewer capabilities, or whose
+// sessions panic when a pod is applied (a bug in a driver).
+type faulty struct {
+	*simdriver.Driver
+	caps       []driver.Capability
+	panicApply bool
+}
+
+func (f faulty) Capabilities() driver.Capabilities { return driver.NewCapabilities(f.caps...) }
+
+func (f faulty) Start(ctx context.Context, sc driver.Scenario) (driver.Session, error) {
+	s, err := f.Driver.Start(ctx, sc)
+	if err != nil || !f.panicApply {
+		return s, err
+	}
+	return panicky{s}, nil
+}
+
+type panicky struct{ driver.Session }
+
+func (panicky) Apply(context.Context, *corev1.Pod) error { panic("driver bug") }
+
+// TestPanicFailsOneScenario: a step whose driver panics fails its
+// scenario with the panic in the message; the next scenario still runs
+// and the reports are written.
+func TestPanicFailsOneScenario(t *testing.T) {
+	scs := load(t, "testdata/robust.feature")
+	d := faulty{Driver: simdriver.New(), caps: driver.AllCapabilities()}
+	bad := Run(context.Background(), scs[0], Options{Driver: faulty{Driver: d.Driver, caps: d.caps, panicApply: true}, Seed: 1})
+	if bad.Status != report.Failed || bad.Failure == nil || !strings.Contains(bad.Failure.Message, "driver bug") {
+		t.Fatalf("panicking driver: status %s, failure %+v", bad.Status, bad.Failure)
+	}
+	good := Run(context.Background(), scs[0], Options{Driver: d, Seed: 1})
+	if good.Status != report.Passed {
+		t.Fatalf("the next scenario: %s\n%s", good.Status, good.Explain())
+	}
+	dir := t.TempDir()
+	if err := report.Write(dir, []report.Result{bad, good}); err != nil {
+		t.Fatal(err)
+	}
+	junit, err := os.ReadFile(filepath.Join(dir, "junit.xml"))
+	if err != nil || !strings.Contains(string(junit), "driver bug") {
+		t.Errorf("junit.xml lacks the panic (err %v)", err)
+	}
+}
+
+// TestMissingCapabilitySkips: a scenario needing what the driver lacks is
+// skipped with the reason, never passed; with the capability it runs.
+func TestMissingCapabilitySkips(t *testing.T) {
+	scs := load(t, "testdata/robust.feature")
+	lacking := faulty{Driver: simdriver.New(), caps: []driver.Capability{driver.ExactTime}}
+	res := Run(context.Background(), scs[1], Options{Driver: lacking, Seed: 1})
+	if res.Status != report.Skipped || !strings.Contains(res.Reason, "needs capability static-pods") {
+		t.Errorf("without static-pods: %s %q", res.Status, res.Reason)
+	}
+	res = Run(context.Background(), scs[1], Options{Driver: simdriver.New(), Seed: 1})
+	if res.Status != report.Passed {
+		t.Errorf("with static-pods: %s %q", res.Status, res.Reason)
+	}
+}
+
+// TestAmbiguousStep: a step two phrases match is a problem naming both
+// (the vocabulary itself has none: steps' TestExamplesMatchOnePhrase).
+func TestAmbiguousStep(t *testing.T) {
+	scs := load(t, "testdata/robust.feature")
+	defs := append(steps.Definitions()[:len(steps.Definitions()):len(steps.Definitions())],
+		steps.Def{Family: "test", Pattern: regexp.MustCompile(`^a pod "([^"]*)"$`), Fn: func(context.Context, string) error { return nil }})
+	problems := lint(scs[:1], simdriver.New(), defs)
+	if len(problems) == 0 || problems[0].Line != 4 || !strings.Contains(problems[0].Msg, `ambiguous step "a pod \"web\"" matches`) {
+		t.Errorf("problems: %v", problems)
+	}
+}

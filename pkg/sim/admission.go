@@ -1,0 +1,147 @@
+package sim
+
+import (
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Kubelet admission (HandlePodAdditions → canAdmitPod in
+// pkg/kubelet/allocation/allocation_manager.go): the admit handlers in
+// the order NewMainKubelet registers them, the first rejection winning.
+// Of them the simulator models the eviction manager's (eviction.go admit)
+// and the predicates (pkg/kubelet/lifecycle/predicate.go, generalFilter
+// running the scheduler's AdmissionCheck). A rejected pod is never handed
+// to a pod worker (rejectPod).
+
+// The predicate reasons (lifecycle/predicate.go).
+const (
+	reasonOutOfCPU       = "OutOfcpu"
+	reasonOutOfMemory    = "OutOfmemory"
+	reasonOutOfEphemeral = "OutOfephemeral-storage"
+	reasonOutOfPods      = "OutOfpods"
+)
+
+// admissionFailure is one failed predicate: an InsufficientResourceError
+// or a PredicateFailureError.
+type admissionFailure struct {
+	reason, message string
+	insufficient    bool
+	// For an insufficient resource: what, in the predicate's units.
+	resource                  corev1.ResourceName
+	requested, used, capacity int64
+}
+
+// canAdmitPod runs the admit handlers and rejects the pod on the first
+// failure. It reports whether the pod was admitted.
+func (k *kubelet) canAdmitPod(p *corev1.Pod) bool {
+	if ok, reason, msg := k.eviction.admit(p); !ok {
+		k.rejectPod(p, reason, msg)
+		return false
+	}
+	f := k.generalFilter(p)
+	if k.preempted[p.UID] {
+		// Admitted after preemption: HandleAdmissionFailure returned no
+		// reason, and the kubelet does not check again.
+		delete(k.preempted, p.UID)
+		f = nil
+	}
+	if len(f) > 0 {
+		var preempting bool
+		if f, preempting = k.handleAdmissionFailure(p, f); preempting {
+			return false // admitted once the victims are killed
+		}
+		k.rejectPod(p, f[0].reason, f[0].message)
+		return false
+	}
+	return true
+}
+
+// generalFilter is predicate.go generalFilter: AdmissionCheck (node
+// resources, then required node affinity and nodeSelector), then, for pods
+// that are not static, an untolerated NoExecute taint.
+func (k *kubelet) generalFilter(p *corev1.Pod) []admissionFailure {
+	var out []admissionFailure
+	out = append(out, k.fitsResources(p)...)
+	if !matchesNodeSelector(p, k.node) {
+		out = append(out, admissionFailure{reason: "NodeAffinity",
+			message: "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"})
+	}
+	if !isStaticPod(p) {
+		for i := range k.node.Spec.Taints {
+			t := &k.node.Spec.Taints[i]
+			if t.Effect == corev1.TaintEffectNoExecute && !tolerates(p.Spec.Tolerations, t) {
+				out = append(out, admissionFailure{reason: "TaintToleration",
+					message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// fitsResources is noderesources.Fits against the pods the kubelet runs:
+// the pod count first, then cpu (millicores), memory and ephemeral storage
+// (bytes), each only when the pod requests it.
+func (k *kubelet) fitsResources(p *corev1.Pod) []admissionFailure {
+	var out []admissionFailure
+	others := 0
+	used := corev1.ResourceList{}
+	for _, w := range k.activePods() {
+		if w.uid == p.UID {
+			continue
+		}
+		others++
+		addList(used, podRequests(w.pod))
+	}
+	alloc := k.node.Status.Allocatable
+	if maxPods, ok := alloc[corev1.ResourcePods]; ok && int64(others+1) > maxPods.Value() {
+		out = append(out, insufficient(reasonOutOfPods, corev1.ResourcePods, 1, int64(others), maxPods.Value()))
+	}
+	req := podRequests(p)
+	for _, r := range []struct {
+		name   corev1.ResourceName
+		reason string
+		milli  bool
+	}{{corev1.ResourceCPU, reasonOutOfCPU, true}, {corev1.ResourceMemory, reasonOutOfMemory, false}, {corev1.ResourceEphemeralStorage, reasonOutOfEphemeral, false}} {
+		value := func(l corev1.ResourceList) int64 {
+			q := quantityOf(l, r.name)
+			if r.milli {
+				return q.MilliValue()
+			}
+			return q.Value()
+		}
+		want, have, u := value(req), value(alloc), value(used)
+		if want > 0 && want > have-u {
+			out = append(out, insufficient(r.reason, r.name, want, u, have))
+		}
+	}
+	return out
+}
+
+// insufficient is an InsufficientResourceError.
+func insufficient(reason string, name corev1.ResourceName, requested, used, capacity int64) admissionFailure {
+	return admissionFailure{reason: reason, insufficient: true, resource: name, requested: requested, used: used, capacity: capacity,
+		message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", name, requested, used, capacity)}
+}
+
+// rejectPod is Kubelet.rejectPod: a Warning event with the reason, and the
+// status phase Failed, the reason, "Pod was rejected: " and the message,
+// the QoS class kept — nothing else: no conditions, no container
+// statuses.
+func (k *kubelet) rejectPod(p *corev1.Pod, reason, message string) {
+	k.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, reason, message, "kubelet")
+	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Rejected, Reason: reason, Message: message})
+	st := corev1.PodStatus{
+		QOSClass: p.Status.QOSClass,
+		Phase:    corev1.PodFailed,
+		Reason:   reason,
+		Message:  "Pod was rejected: " + message,
+	}
+	if st.QOSClass == "" {
+		st.QOSClass = computePodQOS(p)
+	}
+	k.s.api.updatePodStatus(p.Name, p.UID, st)
+}

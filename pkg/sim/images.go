@@ -1,0 +1,120 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/distribution/reference"
+	corev1 "k8s.io/api/core/v1"
+)
+
+// ensureImage is EnsureImageExists (pkg/kubelet/images/image_manager.go):
+// an unparseable reference is InvalidImageName (no back-off); pull policy
+// Never without the image is ErrImageNeverPull; a present image is used
+// unless the policy is Always; a pull during its back-off is
+// ImagePullBackOff; a failed pull is ErrImagePull and moves the back-off.
+// startContainer then records "Error: <reason>" as a Failed event.
+func (w *podWorker) ensureImage(c *ctr) *startError {
+	img := c.spec.Image
+	named, err := reference.ParseNormalizedNamed(img)
+	if err != nil {
+		msg := fmt.Sprintf("Failed to apply default image tag %q: couldn't parse image name %q: %v", img, img, err)
+		w.event(c, corev1.EventTypeWarning, "InspectFailed", msg)
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: InvalidImageName")
+		return &startError{reason: "InvalidImageName", message: msg}
+	}
+	ref := reference.TagNameOnly(named).String()
+	present := w.k.images[ref]
+	policy := c.spec.ImagePullPolicy
+	if present && policy != corev1.PullAlways {
+		w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", img))
+		return nil
+	}
+	if policy == corev1.PullNever {
+		msg := fmt.Sprintf("Container image %q is not present with pull policy of Never", img)
+		w.event(c, corev1.EventTypeWarning, "ErrImageNeverPull", msg)
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: ErrImageNeverPull")
+		return &startError{reason: "ErrImageNeverPull", message: msg}
+	}
+	key := string(w.uid) + "_" + img
+	b := w.k.imageBackOff
+	if b.IsInBackOffSinceUpdate(key, w.s.wall(w.s.now).Time) {
+		msg := fmt.Sprintf("Back-off pulling image %q", img)
+		w.event(c, corev1.EventTypeNormal, "BackOff", msg)
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: ImagePullBackOff")
+		return &startError{reason: "ImagePullBackOff", message: msg + ": ErrImagePull: " + w.k.pullErrors[key]}
+	}
+	w.event(c, corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", img))
+	if unpullable(img) {
+		perr := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", ref, ref, ref)
+		w.event(c, corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", img, perr))
+		b.Next(key, w.s.wall(w.s.now).Time)
+		w.k.pullErrors[key] = perr
+		w.event(c, corev1.EventTypeWarning, "Failed", "Error: ErrImagePull")
+		return &startError{reason: "ErrImagePull", message: perr}
+	}
+	w.k.images[ref] = true
+	w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Successfully pulled image %q in 0s (0s including waiting). Image size: 0 bytes.", img))
+	return nil
+}
+
+// checkConfig is the part of generateContainerConfig
+// (makeEnvironmentVariables in pkg/kubelet/kubelet_pods.go) that fails on
+// a missing ConfigMap or Secret, or a missing key, when not optional:
+// CreateContainerConfigError, retried at every sync without back-off.
+func (w *podWorker) checkConfig(c *ctr) *startError {
+	fail := func(msg string) *startError { return &startError{reason: "CreateContainerConfigError", message: msg} }
+	ns := w.pod.Namespace
+	for _, from := range c.spec.EnvFrom {
+		if r := from.ConfigMapRef; r != nil && !optional(r.Optional) && w.s.api.configMaps[r.Name] == nil {
+			return fail(fmt.Sprintf("configmaps %q not found", r.Name))
+		}
+		if r := from.SecretRef; r != nil && !optional(r.Optional) && w.s.api.secrets[r.Name] == nil {
+			return fail(fmt.Sprintf("secrets %q not found", r.Name))
+		}
+	}
+	for _, e := range c.spec.Env {
+		if e.ValueFrom == nil {
+			continue
+		}
+		if r := e.ValueFrom.ConfigMapKeyRef; r != nil && !optional(r.Optional) {
+			cm := w.s.api.configMaps[r.Name]
+			if cm == nil {
+				return fail(fmt.Sprintf("configmaps %q not found", r.Name))
+			}
+			if _, ok := cm.Data[r.Key]; !ok {
+				if _, ok := cm.BinaryData[r.Key]; !ok {
+					return fail(fmt.Sprintf("couldn't find key %s in ConfigMap %s/%s", r.Key, ns, r.Name))
+				}
+			}
+		}
+		if r := e.ValueFrom.SecretKeyRef; r != nil && !optional(r.Optional) {
+			sec := w.s.api.secrets[r.Name]
+			if sec == nil {
+				return fail(fmt.Sprintf("secrets %q not found", r.Name))
+			}
+			if _, ok := sec.Data[r.Key]; !ok {
+				if _, ok := sec.StringData[r.Key]; !ok {
+					return fail(fmt.Sprintf("couldn't find key %s in Secret %s/%s", r.Key, ns, r.Name))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func optional(b *bool) bool { return b != nil && *b }
+
+// missingVolume names the first ConfigMap or Secret volume that does not
+// exist (and is not optional): the volume manager cannot mount it, so the
+// pod never gets a sandbox.
+func (w *podWorker) missingVolume() (volume, message string) {
+	for _, v := range w.pod.Spec.Volumes {
+		if cm := v.ConfigMap; cm != nil && !optional(cm.Optional) && w.s.api.configMaps[cm.Name] == nil {
+			return v.Name, fmt.Sprintf("configmap %q not found", cm.Name)
+		}
+		if sec := v.Secret; sec != nil && !optional(sec.Optional) && w.s.api.secrets[sec.SecretName] == nil {
+			return v.Name, fmt.Sprintf("secret %q not found", sec.SecretName)
+		}
+	}
+	return "", ""
+}

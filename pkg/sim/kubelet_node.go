@@ -1,0 +1,151 @@
+package sim
+
+import (
+	"sort"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// nodeSide is what a kubelet runs beside its pod workers: the eviction
+// manager, the node's resource usage as cAdvisor would report it, the
+// static pods of its manifest folder, and whether the kubelet is cut off
+// from the control plane. It is embedded in kubelet.
+type nodeSide struct {
+	eviction *evictionManager
+	usage    nodeUsage
+	static   []*staticPod
+	// down is set when the node stops reporting (NotReady): the kubelet no
+	// longer hears from the API server nor writes to it.
+	down bool
+	// terminatedWaiters are called once a pod worker has finished
+	// terminating (killPodNow's completion channel, PodIsFinished).
+	terminatedWaiters map[types.UID][]func()
+	// usageSeen marks the container instances whose memory and writes are
+	// already scheduled as activity.
+	usageSeen map[*instance]bool
+	// preempted marks critical pods admitted once their victims are gone.
+	preempted map[types.UID]bool
+}
+
+// startNodeSide starts the node-side components once the node exists: the
+// node's pressure conditions reported False, and the eviction manager's
+// loop (kubelet.go initializeRuntimeDependentModules).
+func (k *kubelet) startNodeSide() {
+	k.terminatedWaiters = map[types.UID][]func(){}
+	k.usageSeen = map[*instance]bool{}
+	k.initNodeConditions()
+	k.eviction = newEvictionManager(k)
+	k.eviction.start()
+}
+
+// activePods are the pods the kubelet has admitted and not yet finished
+// terminating, terminating ones included (filterOutInactivePods), oldest
+// first.
+func (k *kubelet) activePods() []*podWorker {
+	out := make([]*podWorker, 0, len(k.workers))
+	for _, w := range k.workers {
+		if w.state != stateTerminated {
+			out = append(out, w)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return podOlder(out[i].pod, out[j].pod) })
+	return out
+}
+
+// podOlder orders pods by creation time, then by name, as the kubelet's
+// sliceutils.PodsByCreationTime does (ties by name here, to stay
+// deterministic).
+func podOlder(a, b *corev1.Pod) bool {
+	if !a.CreationTimestamp.Equal(&b.CreationTimestamp) {
+		return a.CreationTimestamp.Before(&b.CreationTimestamp)
+	}
+	return a.Name < b.Name
+}
+
+// statusHook runs whenever a pod worker publishes its status (the status
+// manager's SetPodStatus): it applies a kubelet-initiated kill's status
+// (the podStatusFn of SyncTerminatingPod, kept in the status manager's
+// cache), schedules the container usage the eviction manager will observe,
+// and tells whoever waits that the pod has finished terminating. It
+// reports true when the status cannot reach the API: the kubelet is cut
+// off from it.
+func (w *podWorker) statusHook(st *corev1.PodStatus) bool {
+	w.applyKillStatus(st)
+	w.k.noteUsage(w)
+	if w.state == stateTerminated {
+		w.k.podTerminated(w.uid)
+	}
+	return w.k.down
+}
+
+// podTerminated calls the waiters of a pod whose worker has terminated and
+// releases what the pod held on the node.
+func (k *kubelet) podTerminated(uid types.UID) {
+	k.releasePodUsage(uid)
+	fns := k.terminatedWaiters[uid]
+	delete(k.terminatedWaiters, uid)
+	for _, fn := range fns {
+		fn()
+	}
+}
+
+// whenTerminated calls fn once the pod's worker has terminated, at once
+// when it already has (or is unknown to the kubelet).
+func (k *kubelet) whenTerminated(w *podWorker, fn func()) {
+	if w.state == stateTerminated || k.workers[w.uid] != w {
+		fn()
+		return
+	}
+	k.terminatedWaiters[w.uid] = append(k.terminatedWaiters[w.uid], fn)
+}
+
+// nodeEvent records a Kubernetes Event about the node, from the kubelet or
+// a controller; the timeline shows it under "node/<name>".
+func (s *Simulator) nodeEvent(n *corev1.Node, eventType, reason, message, source string) {
+	s.api.recordNodeEvent(n, eventType, reason, message, source)
+}
+
+func nodeTimelineName(node string) string { return "node/" + node }
+
+// recordNodeCondition puts a node condition change on the timeline.
+func (s *Simulator) recordNodeCondition(node string, c corev1.NodeCondition) {
+	s.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
+}
+
+// isCriticalPod is kubelettypes.IsCriticalPod (pkg/kubelet/types/
+// pod_update.go): static, mirror, or priority ≥ SystemCriticalPriority.
+// Under the 1.10 profile it is the gated annotation rule of that release
+// (profile_nodes.go, criticalPodAnnotationGate).
+func (s *Simulator) isCriticalPod(p *corev1.Pod) bool {
+	if s.profile.criticalPodAnnotationGate() {
+		return criticalPod110(p)
+	}
+	if isStaticPod(p) || isMirrorPod(p) {
+		return true
+	}
+	return p.Spec.Priority != nil && *p.Spec.Priority >= SystemCriticalPriority
+}
+
+// criticalPodAnnotationKey is kubelettypes.CriticalPodAnnotationKey of
+// 1.10.
+const criticalPodAnnotationKey = "scheduler.alpha.kubernetes.io/critical-pod"
+
+// criticalPod110 is v1.10 IsCriticalPod with ExperimentalCriticalPodAnnotation
+// on and PodPriority off (both alpha then): the annotation, with an empty
+// value, in kube-system only.
+func criticalPod110(p *corev1.Pod) bool {
+	if p.Namespace != "kube-system" {
+		return false
+	}
+	v, ok := p.Annotations[criticalPodAnnotationKey]
+	return ok && v == ""
+}
+
+// isMirrorPod is kubelettypes.IsMirrorPod: the config.mirror annotation.
+func isMirrorPod(p *corev1.Pod) bool {
+	_, ok := p.Annotations[corev1.MirrorPodAnnotationKey]
+	return ok
+}

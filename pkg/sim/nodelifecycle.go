@@ -1,0 +1,360 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// The node-lifecycle controller and the taint-eviction controller of
+// kube-controller-manager (pkg/controller/nodelifecycle/
+// node_lifecycle_controller.go, pkg/controller/tainteviction/
+// taint_eviction.go, v1.36.3), and the kubelet's node lease.
+
+const (
+	// nodeMonitorPeriod and nodeMonitorGracePeriod are the controller's
+	// defaults (pkg/controller/nodelifecycle/config/v1alpha1/defaults.go;
+	// the grace period is 50 s since 1.32, 40 s before). The 60 s
+	// node-startup grace period does not apply: the scenario's nodes have
+	// been up long before it starts.
+	nodeMonitorPeriod      = 5 * time.Second
+	nodeMonitorGracePeriod = 50 * time.Second
+	// nodeLeaseRenewInterval is 25 % of nodeLeaseDurationSeconds (40 s):
+	// the kubelet's heartbeat (pkg/kubelet/nodelease).
+	nodeLeaseRenewInterval = 10 * time.Second
+)
+
+// nodeConditionToTaintKey is nodeConditionToTaintKeyStatusMap: the
+// NoSchedule taints doNoScheduleTaintingPass keeps in step with the node's
+// conditions.
+var nodeConditionToTaintKey = []struct {
+	cond   corev1.NodeConditionType
+	status corev1.ConditionStatus
+	key    string
+}{
+	{corev1.NodeReady, corev1.ConditionFalse, corev1.TaintNodeNotReady},
+	{corev1.NodeReady, corev1.ConditionUnknown, corev1.TaintNodeUnreachable},
+	{corev1.NodeMemoryPressure, corev1.ConditionTrue, corev1.TaintNodeMemoryPressure},
+	{corev1.NodeDiskPressure, corev1.ConditionTrue, corev1.TaintNodeDiskPressure},
+	{corev1.NodeNetworkUnavailable, corev1.ConditionTrue, corev1.TaintNodeNetworkUnavailable},
+	{corev1.NodePIDPressure, corev1.ConditionTrue, corev1.TaintNodePIDPressure},
+}
+
+// nodeLifecycle is the two controllers' state.
+type nodeLifecycle struct {
+	s       *Simulator
+	monitor *timer
+	// lastHeartbeat is when each node's kubelet last renewed its lease.
+	lastHeartbeat map[string]time.Duration
+	// evictions are the taint-eviction controller's scheduled deletions,
+	// by pod UID.
+	evictions map[types.UID]*taintEviction
+}
+
+type taintEviction struct {
+	pod       string
+	createdAt time.Duration
+	timer     *timer
+}
+
+func newNodeLifecycle(s *Simulator) *nodeLifecycle {
+	return &nodeLifecycle{s: s, lastHeartbeat: map[string]time.Duration{}, evictions: map[types.UID]*taintEviction{}}
+}
+
+func (nl *nodeLifecycle) nodeAdded(n *corev1.Node) {
+	nl.lastHeartbeat[n.Name] = nl.s.now
+	if nl.monitor == nil {
+		nl.monitor = nl.s.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
+	}
+}
+
+// heartbeat is the last lease renewal of a running kubelet: renewals come
+// every 10 s from the node's start.
+func (nl *nodeLifecycle) heartbeat(k *kubelet) time.Duration {
+	if k.down {
+		return nl.lastHeartbeat[k.node.Name]
+	}
+	start := nl.lastHeartbeat[k.node.Name]
+	return start + (nl.s.now-start)/nodeLeaseRenewInterval*nodeLeaseRenewInterval
+}
+
+// kubeletDown cuts a node's kubelet off: its lease is last renewed at the
+// latest renewal, and it no longer hears from or writes to the API.
+func (nl *nodeLifecycle) kubeletDown(k *kubelet) {
+	nl.lastHeartbeat[k.node.Name] = nl.heartbeat(k)
+	k.down = true
+	if k.eviction != nil {
+		k.eviction.stop()
+	}
+}
+
+// monitorNodeHealth runs every nodeMonitorPeriod: a node whose lease is
+// older than nodeMonitorGracePeriod gets its conditions set to Unknown
+// ("Kubelet stopped posting node status."), the unreachable taints, and
+// its pods marked not ready (MarkPodsNotReady).
+func (nl *nodeLifecycle) monitorNodeHealth() {
+	nl.monitor = nl.s.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
+	for _, k := range nl.s.nodes {
+		if !k.down || nl.s.now-nl.heartbeat(k) <= nodeMonitorGracePeriod {
+			continue
+		}
+		ready := nodeCondition(k.node, corev1.NodeReady)
+		if ready != nil && ready.Status == corev1.ConditionUnknown {
+			continue
+		}
+		now := nl.s.wall(nl.s.now)
+		for i := range k.node.Status.Conditions {
+			c := &k.node.Status.Conditions[i]
+			switch c.Type {
+			case corev1.NodeReady, corev1.NodeMemoryPressure, corev1.NodeDiskPressure, corev1.NodePIDPressure:
+			default:
+				continue
+			}
+			c.Status, c.Reason, c.Message, c.LastTransitionTime = corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", now
+			nl.s.recordNodeCondition(k.node.Name, *c)
+		}
+		nl.s.nodeEvent(k.node, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", k.node.Name), "node-controller")
+		// doNoExecuteTaintingPass: the first node of a zone goes at once.
+		nl.setTaint(k.node, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
+		nl.setTaint(k.node, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+		nl.s.api.nodeUpdated(k.node)
+		nl.markPodsNotReady(k.node.Name)
+	}
+}
+
+// markPodsNotReady is MarkPodsNotReady: each pod on the node gets Ready
+// False and a NodeNotReady event.
+func (nl *nodeLifecycle) markPodsNotReady(node string) {
+	for _, name := range sortedKeys(nl.s.api.pods) {
+		p := nl.s.api.pods[name]
+		if p.Spec.NodeName != node {
+			continue
+		}
+		c := podConditionOf(&p.Status, corev1.PodReady)
+		if c == nil || c.Status == corev1.ConditionFalse {
+			continue
+		}
+		st := *p.Status.DeepCopy()
+		setPodCondition(&st, corev1.PodCondition{Type: corev1.PodReady, Status: corev1.ConditionFalse, LastTransitionTime: nl.s.wall(nl.s.now)})
+		nl.s.api.updatePodStatus(p.Name, p.UID, st)
+		nl.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "NodeNotReady", "Node is not ready", "node-controller")
+	}
+}
+
+// setTaint adds (or removes) a taint by key and effect.
+func (nl *nodeLifecycle) setTaint(n *corev1.Node, t corev1.Taint, present bool) bool {
+	for i, x := range n.Spec.Taints {
+		if x.Key == t.Key && x.Effect == t.Effect {
+			if present {
+				return false
+			}
+			n.Spec.Taints = append(n.Spec.Taints[:i], n.Spec.Taints[i+1:]...)
+			return true
+		}
+	}
+	if !present {
+		return false
+	}
+	n.Spec.Taints = append(n.Spec.Taints, t)
+	return true
+}
+
+// doNoScheduleTaintingPass keeps the condition taints of a node in step
+// with its conditions.
+func (nl *nodeLifecycle) doNoScheduleTaintingPass(n *corev1.Node) bool {
+	changed := false
+	for _, m := range nodeConditionToTaintKey {
+		c := nodeCondition(n, m.cond)
+		want := c != nil && c.Status == m.status
+		if nl.setTaint(n, corev1.Taint{Key: m.key, Effect: corev1.TaintEffectNoSchedule}, want) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// nodeChanged is the controllers' reaction to a node update: the
+// NoSchedule condition taints, then the taint-eviction controller's pass
+// over the node's pods.
+func (nl *nodeLifecycle) nodeChanged(n *corev1.Node) {
+	nl.doNoScheduleTaintingPass(n)
+	nl.s.sched.nodeUpdated()
+	nl.processNode(n)
+}
+
+// noExecuteTaints are a node's NoExecute taints.
+func noExecuteTaints(n *corev1.Node) []corev1.Taint {
+	var out []corev1.Taint
+	for _, t := range n.Spec.Taints {
+		if t.Effect == corev1.TaintEffectNoExecute {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// processNode is the taint-eviction controller's handleNodeUpdate: every
+// pod on the node is processed against its NoExecute taints.
+func (nl *nodeLifecycle) processNode(n *corev1.Node) {
+	taints := noExecuteTaints(n)
+	var pods []*corev1.Pod
+	for _, name := range sortedKeys(nl.s.api.pods) {
+		if p := nl.s.api.pods[name]; p.Spec.NodeName == n.Name {
+			pods = append(pods, p)
+		}
+	}
+	sort.SliceStable(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
+	for _, p := range pods {
+		nl.processPodOnNode(p, taints)
+	}
+}
+
+// processPodOnNode: without taints any scheduled deletion is cancelled; a
+// pod not tolerating every taint is deleted now; otherwise its deletion is
+// scheduled after the smallest tolerationSeconds of the tolerations used
+// (none set: tolerated for ever), keeping an earlier schedule.
+func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) {
+	if len(taints) == 0 {
+		nl.cancel(p)
+		return
+	}
+	var used []corev1.Toleration
+	for i := range taints {
+		found := false
+		for j := range p.Spec.Tolerations {
+			if toleratesTaint(&p.Spec.Tolerations[j], &taints[i]) {
+				used = append(used, p.Spec.Tolerations[j])
+				found = true
+				break
+			}
+		}
+		if !found {
+			nl.cancel(p)
+			nl.schedule(p, 0, nl.s.now)
+			return
+		}
+	}
+	min := minTolerationTime(used)
+	if min < 0 {
+		nl.cancel(p)
+		return
+	}
+	start := nl.s.now
+	if e := nl.evictions[p.UID]; e != nil {
+		start = e.createdAt
+		if start+min < nl.s.now+min {
+			return
+		}
+		nl.cancel(p)
+	}
+	nl.schedule(p, start+min-nl.s.now, start)
+}
+
+// minTolerationTime is getMinTolerationTime: the smallest
+// tolerationSeconds (≤ 0 counts as 0), -1 when none is set.
+func minTolerationTime(tols []corev1.Toleration) time.Duration {
+	if len(tols) == 0 {
+		return 0
+	}
+	least := int64(-1)
+	for _, t := range tols {
+		if t.TolerationSeconds == nil {
+			continue
+		}
+		if *t.TolerationSeconds <= 0 {
+			return 0
+		}
+		if least < 0 || *t.TolerationSeconds < least {
+			least = *t.TolerationSeconds
+		}
+	}
+	if least < 0 {
+		return -1
+	}
+	return time.Duration(least) * time.Second
+}
+
+func (nl *nodeLifecycle) schedule(p *corev1.Pod, after, createdAt time.Duration) {
+	e := &taintEviction{pod: p.Name, createdAt: createdAt}
+	uid := p.UID
+	e.timer = nl.s.after(max(after, 0), func() {
+		delete(nl.evictions, uid)
+		nl.deletePod(uid, e.pod)
+	})
+	nl.evictions[uid] = e
+}
+
+// cancel drops a scheduled deletion with the "Cancelling deletion" event.
+func (nl *nodeLifecycle) cancel(p *corev1.Pod) {
+	e := nl.evictions[p.UID]
+	if e == nil {
+		return
+	}
+	nl.s.cancel(e.timer)
+	delete(nl.evictions, p.UID)
+	nl.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
+		fmt.Sprintf("Cancelling deletion of Pod %s/%s", p.Namespace, p.Name), "taint-eviction-controller")
+}
+
+// deletePod is deletePodHandler: the "Marking for deletion" event, the
+// DisruptionTarget condition (DeletionByTaintManager), then a normal
+// graceful delete.
+func (nl *nodeLifecycle) deletePod(uid types.UID, name string) {
+	p := nl.s.api.pods[name]
+	if p == nil || p.UID != uid {
+		return
+	}
+	nl.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
+		fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name), "taint-eviction-controller")
+	if nl.s.profile.disruptionConditions() {
+		st := *p.Status.DeepCopy()
+		setPodCondition(&st, corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
+			Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint", LastTransitionTime: nl.s.wall(nl.s.now)})
+		nl.s.api.updatePodStatus(p.Name, p.UID, st)
+	}
+	_ = nl.s.api.deletePod(p.Name, metav1.DeleteOptions{}, "")
+}
+
+// podBound is the taint-eviction controller seeing a pod on a node.
+func (nl *nodeLifecycle) podBound(p *corev1.Pod) {
+	n := nl.s.api.nodes[p.Spec.NodeName]
+	if n == nil {
+		return
+	}
+	if taints := noExecuteTaints(n); len(taints) > 0 {
+		nl.processPodOnNode(p, taints)
+	}
+}
+
+// podGone forgets a pod's scheduled deletion.
+func (nl *nodeLifecycle) podGone(uid types.UID) {
+	if e := nl.evictions[uid]; e != nil {
+		nl.s.cancel(e.timer)
+		delete(nl.evictions, uid)
+	}
+}
+
+// TaintNode adds or removes a taint on a running node, as `kubectl taint`
+// does.
+func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
+	n := s.api.nodes[node]
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if t.Effect == corev1.TaintEffectNoExecute && !remove && t.TimeAdded == nil {
+		now := s.wall(s.now)
+		t.TimeAdded = &now
+	}
+	if !s.lifecycle.setTaint(n, t, !remove) {
+		if remove {
+			return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
+		}
+		return nil
+	}
+	s.api.nodeUpdated(n)
+	return nil
+}

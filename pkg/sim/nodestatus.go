@@ -1,0 +1,101 @@
+package sim
+
+import (
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+)
+
+// The kubelet's node status: the pressure conditions its setters derive
+// from the eviction manager (pkg/kubelet/nodestatus/setters.go,
+// MemoryPressureCondition, DiskPressureCondition, PIDPressureCondition),
+// with the Normal events each transition records.
+//
+// The kubelet posts node status every nodeStatusUpdateFrequency (10 s) and
+// the eviction manager synchronizes every 10 s; the simulator publishes
+// the conditions in the instant the eviction manager computes them, as if
+// the two loops were in phase.
+
+// pressureCondition describes one of the setters.
+type pressureCondition struct {
+	typ                       corev1.NodeConditionType
+	trueReason, trueMessage   string
+	falseReason, falseMessage string
+	trueEvent, falseEvent     string
+	taint                     string
+}
+
+var pressureConditions = []pressureCondition{
+	{corev1.NodeMemoryPressure, "KubeletHasInsufficientMemory", "kubelet has insufficient memory available",
+		"KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasInsufficientMemory", "NodeHasSufficientMemory",
+		corev1.TaintNodeMemoryPressure},
+	{corev1.NodeDiskPressure, "KubeletHasDiskPressure", "kubelet has disk pressure",
+		"KubeletHasNoDiskPressure", "kubelet has no disk pressure", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
+		corev1.TaintNodeDiskPressure},
+	{corev1.NodePIDPressure, "KubeletHasInsufficientPID", "kubelet has insufficient PID available",
+		"KubeletHasSufficientPID", "kubelet has sufficient PID available", "NodeHasInsufficientPID", "NodeHasSufficientPID",
+		corev1.TaintNodePIDPressure},
+}
+
+// initNodeConditions is the kubelet's first status update: the three
+// pressure conditions False next to Ready.
+func (k *kubelet) initNodeConditions() {
+	now := k.s.wall(k.s.now)
+	for _, pc := range pressureConditions {
+		if nodeCondition(k.node, pc.typ) != nil {
+			continue
+		}
+		k.node.Status.Conditions = append(k.node.Status.Conditions, corev1.NodeCondition{
+			Type: pc.typ, Status: corev1.ConditionFalse, Reason: pc.falseReason, Message: pc.falseMessage,
+			LastHeartbeatTime: now, LastTransitionTime: now,
+		})
+	}
+}
+
+// nodeCondition finds a condition of the node.
+func nodeCondition(n *corev1.Node, t corev1.NodeConditionType) *corev1.NodeCondition {
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == t {
+			return &n.Status.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// setPressureConditions publishes the eviction manager's conditions: each
+// setter reports True while the eviction manager holds the condition, with
+// a node event on every transition. The node-lifecycle controller then
+// reconciles the NoSchedule taints.
+func (k *kubelet) setPressureConditions(held []corev1.NodeConditionType) {
+	if k.down {
+		return
+	}
+	now := k.s.wall(k.s.now)
+	changed := false
+	for _, pc := range pressureConditions {
+		want := corev1.ConditionFalse
+		reason, msg, event := pc.falseReason, pc.falseMessage, pc.falseEvent
+		for _, h := range held {
+			if h == pc.typ {
+				want = corev1.ConditionTrue
+				reason, msg, event = pc.trueReason, pc.trueMessage, pc.trueEvent
+			}
+		}
+		c := nodeCondition(k.node, pc.typ)
+		if c == nil {
+			k.node.Status.Conditions = append(k.node.Status.Conditions, corev1.NodeCondition{Type: pc.typ})
+			c = &k.node.Status.Conditions[len(k.node.Status.Conditions)-1]
+		}
+		c.LastHeartbeatTime = now
+		if c.Status == want {
+			continue
+		}
+		c.Status, c.Reason, c.Message, c.LastTransitionTime = want, reason, msg, now
+		changed = true
+		k.s.recordNodeCondition(k.node.Name, *c)
+		k.s.nodeEvent(k.node, corev1.EventTypeNormal, event, fmt.Sprintf("Node %s status is now: %s", k.node.Name, event), "kubelet")
+	}
+	if changed {
+		k.s.api.nodeUpdated(k.node)
+	}
+}

@@ -1,0 +1,352 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// probeKind is the prober's probeType.
+type probeKind int
+
+const (
+	startupProbe probeKind = iota
+	livenessProbe
+	readinessProbe
+)
+
+func (k probeKind) String() string {
+	return [...]string{"startup", "liveness", "readiness"}[k]
+}
+
+// title is the word the kubelet's Unhealthy events start with.
+func (k probeKind) title() string {
+	return [...]string{"Startup", "Liveness", "Readiness"}[k]
+}
+
+// result is results.Result: Unknown until a first committed answer.
+type result int
+
+const (
+	resultUnknown result = iota
+	resultSuccess
+	resultFailure
+)
+
+// probeWorker is one prober worker (pkg/kubelet/prober/worker.go): it
+// probes a container every periodSeconds from the moment the pod worker
+// added the pod, commits a result after the threshold of identical
+// answers, and is held after a committed liveness or startup failure until
+// a new instance of the container appears.
+type probeWorker struct {
+	w        *podWorker
+	c        *ctr
+	kind     probeKind
+	spec     *corev1.Probe
+	ticker   *timer
+	instance int // the container instance the worker knows, 0 for none
+	onHold   bool
+	last     result
+	run      int
+	stopped  bool
+}
+
+// initialResult is the worker's initial value: readiness Failure, liveness
+// Success, startup Unknown (newWorker).
+func (pw *probeWorker) initialResult() result {
+	switch pw.kind {
+	case readinessProbe:
+		return resultFailure
+	case livenessProbe:
+		return resultSuccess
+	}
+	return resultUnknown
+}
+
+// addProbes is probeManager.AddPod: a worker for each probe of each
+// container. Called at every sync, it creates them once.
+func (w *podWorker) addProbes() {
+	if w.probesAdded {
+		return
+	}
+	w.probesAdded = true
+	for _, c := range w.ctrs {
+		for _, p := range []struct {
+			kind probeKind
+			spec *corev1.Probe
+		}{{startupProbe, c.spec.StartupProbe}, {livenessProbe, c.spec.LivenessProbe}, {readinessProbe, c.spec.ReadinessProbe}} {
+			if p.spec == nil {
+				continue
+			}
+			pw := &probeWorker{w: w, c: c, kind: p.kind, spec: p.spec}
+			c.probes = append(c.probes, pw)
+			// worker.run probes at once, before this sync starts the
+			// containers, then on its ticker.
+			pw.doProbe()
+			pw.schedule(time.Duration(p.spec.PeriodSeconds) * time.Second)
+		}
+	}
+}
+
+// schedule the next tick. The kubelet has been up long before the
+// scenario, so there is no start-up jitter (dsl.md, Defaults).
+func (pw *probeWorker) schedule(d time.Duration) {
+	pw.ticker = pw.w.s.periodic(d, pw.tick)
+}
+
+func (pw *probeWorker) tick() {
+	if pw.stopped {
+		return
+	}
+	pw.doProbe()
+	if !pw.stopped {
+		pw.schedule(time.Duration(pw.spec.PeriodSeconds) * time.Second)
+	}
+}
+
+// trigger runs a probe at once, as the manual trigger of a readiness
+// worker that has no result for a running container (UpdatePodStatus).
+func (pw *probeWorker) trigger() {
+	pw.w.s.soon(func() {
+		if !pw.stopped {
+			pw.doProbe()
+		}
+	})
+}
+
+func (pw *probeWorker) stop() {
+	pw.stopped = true
+	pw.w.s.cancel(pw.ticker)
+}
+
+// doProbe is worker.doProbe: the checks that decide whether to probe at
+// all, then the probe and the threshold bookkeeping.
+func (pw *probeWorker) doProbe() {
+	w, c := pw.w, pw.c
+	inst := c.inst
+	if inst == nil {
+		return // the container was never created
+	}
+	if inst.id != pw.instance {
+		// A new container: initial result, and off hold.
+		pw.instance = inst.id
+		pw.onHold = false
+		c.setResult(pw.kind, pw.initialResult())
+	}
+	if pw.onHold {
+		return
+	}
+	if inst.state != instRunning {
+		c.setResult(pw.kind, resultFailure)
+		return
+	}
+	if w.deleting && pw.kind != readinessProbe {
+		// Graceful shutdown: liveness and startup stop, as Success.
+		c.setResult(pw.kind, resultSuccess)
+		pw.stop()
+		return
+	}
+	if w.s.now-inst.startedAt < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
+		return
+	}
+	if c.started() {
+		if pw.kind == startupProbe {
+			return // startup probes stop once the container has started
+		}
+	} else if pw.kind != startupProbe {
+		return // liveness and readiness wait for the container to start
+	}
+	ok, output := pw.probe(inst)
+	r := resultSuccess
+	if !ok {
+		r = resultFailure
+		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: pw.kind.String(), Message: output})
+		w.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe failed: %s", pw.kind.title(), output))
+	}
+	if pw.last == r {
+		pw.run++
+	} else {
+		pw.last, pw.run = r, 1
+	}
+	if (r == resultFailure && pw.run < int(pw.spec.FailureThreshold)) || (r == resultSuccess && pw.run < int(pw.spec.SuccessThreshold)) {
+		return
+	}
+	c.setResult(pw.kind, r)
+	if (pw.kind == livenessProbe || pw.kind == startupProbe) && r == resultFailure {
+		// Held until a new container ID is seen (kubernetes #21751).
+		pw.onHold, pw.run = true, 0
+	}
+	if pw.kind == startupProbe && r == resultSuccess {
+		pw.onHold = true
+	}
+}
+
+// probe answers one probe of the running instance, as the agent (see
+// pkg/behavior) or an image container would, and the output the kubelet
+// puts into the Unhealthy event.
+func (pw *probeWorker) probe(inst *instance) (bool, string) {
+	c := pw.c
+	since := pw.w.s.now - inst.startedAt
+	timeout := time.Duration(pw.spec.TimeoutSeconds) * time.Second
+	switch h := pw.spec.ProbeHandler; {
+	case h.Exec != nil:
+		cmd, _ := behavior.ParseCommand(h.Exec.Command) // checked before creation
+		switch {
+		case cmd.Probe != "":
+			if c.agent && c.beh.Answer(cmd.Probe, since) {
+				return true, ""
+			}
+			return false, fmt.Sprintf("podlife-agent: %s failing", cmd.Probe)
+		case cmd.Forever || cmd.Duration > timeout:
+			// ExecProbeTimeout (GA): a command that outlives the timeout fails.
+			return false, fmt.Sprintf("command %q timed out", strings.Join(h.Exec.Command, " "))
+		case cmd.Code != 0:
+			return false, ""
+		}
+		return true, ""
+	case h.HTTPGet != nil:
+		port := c.port(h.HTTPGet.Port)
+		if !c.agent || !behavior.Listens(port, c.ports()) {
+			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.w.podIP, port, h.HTTPGet.Path, pw.w.podIP, port)
+		}
+		if kind, ok := strings.CutPrefix(h.HTTPGet.Path, "/podlife/"); ok && !c.beh.Answer(kind, since) {
+			return false, "HTTP probe failed with statuscode: 500"
+		}
+		return true, ""
+	case h.TCPSocket != nil:
+		port := c.port(h.TCPSocket.Port)
+		if !c.agent || !behavior.Listens(port, c.ports()) {
+			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.w.podIP, port)
+		}
+		return true, ""
+	case h.GRPC != nil:
+		if !c.agent || !behavior.Listens(h.GRPC.Port, c.ports()) {
+			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.w.podIP, h.GRPC.Port)
+		}
+		return true, ""
+	}
+	return true, ""
+}
+
+// setResult records a committed result for the container's current
+// instance and lets the kubelet react: readiness and startup reach the
+// status manager at once (SetContainerReadiness, SetContainerStartup); a
+// liveness or startup failure, or a startup success, makes the pod sync
+// (the liveness and startup managers' update channels).
+func (c *ctr) setResult(kind probeKind, r result) {
+	if c.results[kind] == r {
+		return
+	}
+	c.results[kind] = r
+	w := c.w
+	switch {
+	case kind == readinessProbe:
+		w.publishStatus()
+	case kind == startupProbe:
+		w.publishStatus()
+		w.queueSync()
+	case r == resultFailure:
+		w.queueSync()
+	}
+}
+
+// stopLivenessAndStartup is probeManager.StopLivenessAndStartup, at the
+// start of termination: readiness keeps probing until the containers stop.
+func (w *podWorker) stopLivenessAndStartup() {
+	for _, c := range w.ctrs {
+		for _, pw := range c.probes {
+			if pw.kind != readinessProbe {
+				pw.stop()
+			}
+		}
+	}
+}
+
+// stopProbes ends every worker of a pod that is finished.
+func (w *podWorker) stopProbes() {
+	for _, c := range w.ctrs {
+		for _, pw := range c.probes {
+			pw.stop()
+		}
+	}
+}
+
+// quiet reports that the worker will not change its container's result
+// again unless something else happens first (a restart, a deletion): what
+// "steady" means when Settle decides that a scenario's activity has ended.
+func (pw *probeWorker) quiet() bool {
+	c := pw.c
+	inst := c.inst
+	if pw.stopped || pw.onHold || inst == nil || inst.state != instRunning {
+		return true
+	}
+	since := pw.w.s.now - inst.startedAt
+	if since < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
+		return false
+	}
+	if pw.kind == startupProbe {
+		if c.started() {
+			return true
+		}
+	} else if !c.started() {
+		return true // waits on the startup worker, which speaks for itself
+	}
+	ok, _ := pw.probe(inst)
+	want := resultFailure
+	if ok {
+		want = resultSuccess
+	}
+	if c.results[pw.kind] != want {
+		return false
+	}
+	// An agent's answer may still change at a time its behaviour names.
+	if kind := pw.agentKind(); kind != "" {
+		for _, at := range []*time.Duration{c.beh.ReadyAfter, c.beh.FailLivenessAfter, c.beh.FailReadinessAfter} {
+			if at != nil && *at > since {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// agentKind is the probe kind the agent answers for this worker's handler,
+// or "" when the handler does not ask the agent's behaviour.
+func (pw *probeWorker) agentKind() string {
+	if !pw.c.agent {
+		return ""
+	}
+	h := pw.spec.ProbeHandler
+	switch {
+	case h.Exec != nil:
+		cmd, _ := behavior.ParseCommand(h.Exec.Command)
+		return cmd.Probe
+	case h.HTTPGet != nil:
+		kind, _ := strings.CutPrefix(h.HTTPGet.Path, "/podlife/")
+		if kind != h.HTTPGet.Path {
+			return kind
+		}
+	}
+	return ""
+}
+
+// probesQuiet: no probe worker of any pod is about to change a result.
+func (s *Simulator) probesQuiet() bool {
+	for _, k := range s.nodes {
+		for _, w := range k.workers {
+			for _, c := range w.ctrs {
+				for _, pw := range c.probes {
+					if !pw.quiet() {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}

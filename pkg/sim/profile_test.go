@@ -1,0 +1,105 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// TestProfiles pins the termination rules that changed between kubelet
+// releases, each case naming the change.
+func TestProfiles(t *testing.T) {
+	deaf := agent("app", ignoreTerm)
+	sleep3 := execHook("sh", "-c", "sleep 3")
+	cases := []struct {
+		name    string
+		version string
+		pod     *corev1.Pod
+		grace   *int64
+		want    []string
+	}{
+		{
+			name: "1.36: the override comes first, preStop shares the grace: SIGKILL at 5 s",
+			pod:  podOf("web", 5, nil, withPreStop(deaf, sleep3)),
+			want: []string{"0s app PreStopStarted", "3s app PreStopDone", "3s app SIGTERM", "5s app SIGKILL", "5s app Exited(137)", "5s - Deleted"},
+		},
+		{
+			name:    "1.27: the override replaces the grace after the floor: preStop time is not deducted, SIGKILL at 8 s",
+			version: "1.27",
+			pod:     podOf("web", 5, nil, withPreStop(deaf, sleep3)),
+			want:    []string{"0s app PreStopStarted", "3s app PreStopDone", "3s app SIGTERM", "8s app SIGKILL", "8s app Exited(137)", "8s - Deleted"},
+		},
+		{
+			name:    "1.27: grace 1 reaches the runtime as is, under the floor: SIGKILL 1 s after SIGTERM",
+			version: "1.27",
+			pod:     podOf("web", 1, nil, deaf),
+			want:    []string{"0s app SIGTERM", "1s app SIGKILL", "1s app Exited(137)", "1s - Deleted"},
+		},
+		{
+			name:    "1.27: a force delete skips preStop (base grace 0) and kills with the spec's 30 s",
+			version: "1.27",
+			pod:     podOf("web", 30, nil, withPreStop(deaf, sleep3)),
+			grace:   ptr(int64(0)),
+			want:    []string{"0s - Deleted", "0s app SIGTERM", "30s app SIGKILL", "30s app Exited(137)"},
+		},
+		{
+			name:    "1.30: a force delete still gives the spec's grace (0 counted as unset), preStop included",
+			version: "1.30",
+			pod:     podOf("web", 30, nil, withPreStop(deaf, sleep3)),
+			grace:   ptr(int64(0)),
+			want:    []string{"0s - Deleted", "0s app PreStopStarted", "3s app PreStopDone", "3s app SIGTERM", "30s app SIGKILL", "30s app Exited(137)"},
+		},
+		{
+			name:    "1.31: a force delete kills with 1 and the floor",
+			version: "1.31",
+			pod:     podOf("web", 30, nil, deaf),
+			grace:   ptr(int64(0)),
+			want:    []string{"0s - Deleted", "0s app SIGTERM", "2s app SIGKILL", "2s app Exited(137)"},
+		},
+		{
+			name:    "1.28: sidecars are killed together with the main containers, no ordering",
+			version: "1.28",
+			pod:     podOf("web", 30, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(4*time.Second))),
+			want:    []string{"0s proxy SIGTERM", "0s app SIGTERM", "0s proxy Exited(143)", "4s app Exited(143)", "4s - Deleted"},
+		},
+		{
+			name:    "1.29: sidecars wait for the main containers",
+			version: "1.29",
+			pod:     podOf("web", 30, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(4*time.Second))),
+			want:    []string{"0s app SIGTERM", "4s app Exited(143)", "4s proxy SIGTERM", "4s proxy Exited(143)", "4s - Deleted"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := newSim(t, tc.version)
+			start(t, s, tc.pod)
+			t0 := s.Now()
+			if err := s.DeletePod("web", metav1.DeleteOptions{GracePeriodSeconds: tc.grace}); err != nil {
+				t.Fatal(err)
+			}
+			s.Settle(time.Hour)
+			diffLines(t, transcript(s, t0, killKinds...), tc.want)
+		})
+	}
+}
+
+func TestProfileVersions(t *testing.T) {
+	for _, v := range []string{"1.27", "v1.36.3", "1.30.0", ""} {
+		if _, err := ProfileFor(v); err != nil {
+			t.Errorf("ProfileFor(%q): %v", v, err)
+		}
+	}
+	for _, v := range []string{"1.26", "1.37", "2.0", "latest"} {
+		if _, err := ProfileFor(v); err == nil {
+			t.Errorf("ProfileFor(%q) accepted", v)
+		}
+	}
+	s, _ := New(Config{KubeletVersion: "1.27"})
+	s.AddNode(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "n"}})
+	if err := s.CreatePod(podOf("web", 30, []corev1.Container{sidecar(agent("proxy"))}, agent("app"))); err == nil {
+		t.Error("1.27 accepted a sidecar")
+	}
+}

@@ -1,0 +1,198 @@
+package sim
+
+import (
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// The node's resource usage as the kubelet's summary provider reports it
+// (pkg/kubelet/stats, from cAdvisor and the CRI): what the eviction manager
+// observes. A container's usage comes from its behaviour (pkg/behavior:
+// --memory/--memory-after, --write); everything outside the pods (system
+// daemons, the scenario's "usage reaches" steps) is the node's own usage.
+
+// nodeMaxPID is the node's pid limit (kernel.pid_max, 4194304 on a systemd
+// host), which pid.available is measured against.
+const nodeMaxPID = 4194304
+
+// nodeUsage is what the node uses outside its pods.
+type nodeUsage struct {
+	memory    int64 // working set, bytes
+	disk      int64 // nodefs bytes
+	processes int64
+	// volumes holds what each pod wrote to its local volumes; an emptyDir
+	// lives as long as its pod (removed when the pod is cleaned up).
+	volumes map[types.UID]map[string]int64
+}
+
+// containerStats is statsapi.ContainerStats for one running container.
+type containerStats struct {
+	name   string
+	memory int64
+}
+
+// podStats is statsapi.PodStats for one pod at the current time.
+type podStats struct {
+	memory     int64 // working set of the pod cgroup
+	containers []containerStats
+	// volumes are the used bytes of the pod's volumes by name.
+	volumes map[string]int64
+	// localDisk is what counts against nodefs for ranking: container
+	// rootfs and logs (0 here) and the local volumes (localVolumeNames:
+	// hostPath and local ephemeral volumes).
+	localDisk int64
+	// ephemeral is PodStats.EphemeralStorage: container rootfs and logs and
+	// the local ephemeral volumes (calcEphemeralStorage).
+	ephemeral int64
+	processes int64
+}
+
+// containerMemory is the working set of a running container instance: the
+// behaviour's memory once its delay has passed, plus what it wrote to
+// memory-backed emptyDirs (tmpfs pages are charged to the writer).
+func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
+	if inst == nil || inst.state != instRunning || !c.agent {
+		return 0
+	}
+	var m int64
+	if u := c.beh.Memory; u != nil && w.s.now-inst.startedAt >= u.After {
+		m += u.Quantity.Value()
+	}
+	for _, wr := range c.beh.Writes {
+		if v := w.volume(wr.Volume); v != nil && v.EmptyDir != nil && v.EmptyDir.Medium == corev1.StorageMediumMemory &&
+			w.s.now-inst.startedAt >= wr.After {
+			m += wr.Bytes.Value()
+		}
+	}
+	return m
+}
+
+func (w *podWorker) volume(name string) *corev1.Volume {
+	for i := range w.pod.Spec.Volumes {
+		if w.pod.Spec.Volumes[i].Name == name {
+			return &w.pod.Spec.Volumes[i]
+		}
+	}
+	return nil
+}
+
+// stats is the pod's summary at the current time. Only running containers
+// are measured; a pod that has finished terminating has none.
+func (w *podWorker) stats() podStats {
+	ps := podStats{volumes: w.k.usage.volumes[w.uid]}
+	for _, c := range w.ctrs {
+		if c.inst == nil || c.inst.state != instRunning {
+			continue
+		}
+		m := w.containerMemory(c, c.inst)
+		ps.memory += m
+		ps.processes++
+		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m})
+	}
+	for i := range w.pod.Spec.Volumes {
+		v := &w.pod.Spec.Volumes[i]
+		used := ps.volumes[v.Name]
+		if v.HostPath != nil || isLocalEphemeralVolume(v) {
+			ps.localDisk += used
+		}
+		if isLocalEphemeralVolume(v) {
+			ps.ephemeral += used
+		}
+	}
+	return ps
+}
+
+// isLocalEphemeralVolume is volumeutils.IsLocalEphemeralVolume
+// (pkg/volume/util/util.go): gitRepo, a disk-backed emptyDir, configMap.
+func isLocalEphemeralVolume(v *corev1.Volume) bool {
+	return v.GitRepo != nil || (v.EmptyDir != nil && v.EmptyDir.Medium == corev1.StorageMediumDefault) || v.ConfigMap != nil
+}
+
+// podsMemory is the working set of the kubepods cgroup.
+func (k *kubelet) podsMemory() int64 {
+	var m int64
+	for _, w := range k.workers {
+		m += w.stats().memory
+	}
+	return m
+}
+
+// memoryWorkingSet is the node's working set: its pods and the rest.
+func (k *kubelet) memoryWorkingSet() int64 { return k.podsMemory() + k.usage.memory }
+
+// diskUsed is nodefs used: the node's own use and the pods' local
+// volumes (one filesystem: images, containers and volumes share it).
+func (k *kubelet) diskUsed() int64 {
+	used := k.usage.disk
+	for _, w := range k.workers {
+		used += w.stats().localDisk
+	}
+	return used
+}
+
+func (k *kubelet) processes() int64 {
+	n := k.usage.processes
+	for _, w := range k.workers {
+		n += w.stats().processes
+	}
+	return n
+}
+
+// noteUsage makes the usage a container's behaviour will have part of the
+// scenario's activity: a timer at each change, at which the eviction
+// manager learns that its next observation differs, and writes to volumes
+// are added to the volume's usage.
+func (k *kubelet) noteUsage(w *podWorker) {
+	for _, c := range w.ctrs {
+		inst := c.inst
+		if inst == nil || inst.state != instRunning || !c.agent || k.usageSeen[inst] {
+			continue
+		}
+		k.usageSeen[inst] = true
+		if u := c.beh.Memory; u != nil {
+			k.atUsage(inst, u.After, func() {})
+		}
+		for _, wr := range c.beh.Writes {
+			wr := wr
+			k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, wr.Bytes.Value()) })
+		}
+	}
+}
+
+// atUsage runs fn when the instance has run for d, if it still runs then,
+// and marks the eviction manager's next observation as new.
+func (k *kubelet) atUsage(inst *instance, d time.Duration, fn func()) {
+	at := inst.startedAt + d - k.s.now
+	if at < 0 {
+		at = 0
+	}
+	k.s.after(at, func() {
+		if inst.state != instRunning {
+			return
+		}
+		fn()
+		if k.eviction != nil {
+			k.eviction.usageChanged()
+		}
+	})
+}
+
+func (k *kubelet) addVolumeUsage(w *podWorker, volume string, bytes int64) {
+	if k.usage.volumes == nil {
+		k.usage.volumes = map[types.UID]map[string]int64{}
+	}
+	v := k.usage.volumes[w.uid]
+	if v == nil {
+		v = map[string]int64{}
+		k.usage.volumes[w.uid] = v
+	}
+	v[volume] += bytes
+}
+
+// releasePodUsage frees what a pod held on the node once it is cleaned up:
+// its emptyDirs are removed with it.
+func (k *kubelet) releasePodUsage(uid types.UID) {
+	delete(k.usage.volumes, uid)
+}

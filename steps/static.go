@@ -1,0 +1,113 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cucumber/godog"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+)
+
+func staticPodSteps() []Def {
+	const f = "static pods"
+	return []Def{
+		def(f, `^a static pod "([^"]*)" on node "([^"]*)":$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", staticPod),
+	}
+}
+
+// Given a static pod "etcd" on node "worker-1": (and YAML) — a manifest in
+// the node's staticPodPath. The kubelet names the pod etcd-worker-1 in the
+// API (its mirror pod); steps name it "etcd". It starts before anything
+// else runs, once the cluster exists: the behaviour steps that follow its
+// Given still apply.
+func staticPod(ctx context.Context, name, node string, doc *godog.DocString) error {
+	st := From(ctx)
+	if err := st.declare(name, doc, nil, node, nil); err != nil {
+		return err
+	}
+	st.pod(name).static = true
+	return nil
+}
+
+// createStaticPods writes the declared static pods' manifests on their
+// nodes; ready calls it once the cluster is configured.
+func (st *State) createStaticPods(ctx context.Context) error {
+	for _, p := range st.pods {
+		if !p.static || p.created {
+			continue
+		}
+		p.created = true
+		n, ok := driver.SessionAs[driver.Nodes](st.Session)
+		if !ok {
+			return st.unsupported(driver.Unsupported("the %s driver cannot run static pods", st.Driver.Name()))
+		}
+		if err := n.StaticPod(ctx, p.pod.Spec.NodeName, p.build()); err != nil {
+			return st.unsupported(fmt.Errorf("static pod %q: %w", p.name, err))
+		}
+	}
+	return nil
+}
+
+func usageSteps() []Def {
+	const f = "container usage"
+	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+	return []Def{
+		def(f, ctr+`uses (\S+) of memory after (\S+)$`, `Given container "app" of pod "web" uses 900Mi of memory after 10s`, usesMemory),
+		def(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`, writesToVolume),
+	}
+}
+
+// Given container "app" of pod "web" uses 900Mi of memory after 10s: its
+// working set from then on (the agent's --memory and --memory-after).
+func usesMemory(ctx context.Context, cname, pname, q, after string) error {
+	m, err := parseQuantity(q)
+	if err != nil {
+		return err
+	}
+	d, err := parseDuration(after)
+	if err != nil {
+		return err
+	}
+	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: m, After: d} })
+}
+
+// Given container "app" of pod "web" writes 2Gi to volume "scratch" after
+// 10s: the volume must be the pod's and mounted by the container.
+func writesToVolume(ctx context.Context, cname, pname, q, volume, after string) error {
+	st := From(ctx)
+	n, err := parseQuantity(q)
+	if err != nil {
+		return err
+	}
+	d, err := parseDuration(after)
+	if err != nil {
+		return err
+	}
+	p, c, err := st.mustContainer(cname, pname)
+	if err != nil {
+		return err
+	}
+	found := false
+	for _, v := range p.pod.Spec.Volumes {
+		if v.Name == volume {
+			found = true
+		}
+	}
+	if !found {
+		return inputErr("pod %q has no volume %q", p.name, volume)
+	}
+	mounted := false
+	for _, m := range c.VolumeMounts {
+		if m.Name == volume {
+			mounted = true
+		}
+	}
+	if !mounted {
+		return inputErr("container %q does not mount volume %q", c.Name, volume)
+	}
+	return st.shape(cname, pname, func(b *behavior.Behavior) {
+		b.Writes = append(b.Writes, behavior.Write{Volume: volume, Bytes: n, After: d})
+	})
+}
