@@ -12,6 +12,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -34,6 +35,7 @@ type podTrack struct {
 
 	admitted, scheduled, sandbox bool
 	grace                        *int64
+	status                       string // the STATUS column last seen
 	ctrs                         map[string]*ctrTrack
 }
 
@@ -173,6 +175,13 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 	if old.Status.Phase != p.Status.Phase && p.Status.Phase != "" && !(old.Status.Phase == "" && p.Status.Phase == corev1.PodPending) {
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Phase, Reason: string(p.Status.Phase), Message: p.Status.Reason})
 	}
+	// The STATUS column of `kubectl get pods`, by podlife's port of the API
+	// server's printer, for every version of the pod seen (after the
+	// phase, as the simulator records them).
+	if cols := printer.Pod(p, now, printer.Current); cols.Status != t.status {
+		t.status = cols.Status
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Status, Reason: cols.Status})
+	}
 	if p.Status.Reason == "Evicted" && old.Status.Reason != "Evicted" {
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Evicted, Message: p.Status.Message})
 	}
@@ -209,12 +218,7 @@ func (s *session) onContainer(t *podTrack, cs *corev1.ContainerStatus, now time.
 	if w := cs.State.Waiting; w != nil {
 		reason = w.Reason
 	}
-	if reason != c.reason {
-		c.reason = reason
-		if reason == "CrashLoopBackOff" {
-			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.BackOff, Message: cs.State.Waiting.Message})
-		}
-	}
+	c.reason = reason
 }
 
 // onInstance notes a container instance's start and end.
@@ -496,6 +500,14 @@ func (s *session) onEvent(o any) {
 	cname := containerOf(e.InvolvedObject.FieldPath)
 	at := s.at(now)
 	for i := prev; i < count; i++ {
+		// What the kubelet reports only through an Event: a probe failure
+		// (Unhealthy), a restart held back by the crash-loop back-off.
+		if kind, ok := probeKind(e); ok && cname != "" {
+			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.ProbeFailed, Reason: kind, Message: e.Message})
+		}
+		if e.Reason == "BackOff" && strings.HasPrefix(e.Message, "Back-off restarting failed container") && cname != "" {
+			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.BackOff, Message: e.Message})
+		}
 		s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
 	}
 	if e.Reason == "Killing" && cname != "" {
@@ -521,6 +533,20 @@ func (s *session) onEvent(o any) {
 		}
 	}
 	s.notify()
+}
+
+// probeKind reads the probe of an Unhealthy event: "Liveness probe
+// failed: …" is liveness.
+func probeKind(e *corev1.Event) (string, bool) {
+	if e.Reason != "Unhealthy" {
+		return "", false
+	}
+	for _, k := range []string{"Liveness", "Readiness", "Startup"} {
+		if strings.HasPrefix(e.Message, k+" probe") {
+			return strings.ToLower(k), true
+		}
+	}
+	return "", false
 }
 
 // containerOf reads "spec.containers{app}" or "spec.initContainers{x}".

@@ -22,6 +22,7 @@ import (
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -61,7 +62,10 @@ type session struct {
 	closeErr   error
 }
 
-var _ driver.Session = (*session)(nil)
+var (
+	_ driver.Session    = (*session)(nil)
+	_ driver.PodPrinter = (*view)(nil)
+)
 
 func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, error) {
 	s := &session{
@@ -177,6 +181,23 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		}
 		s.nodeAlias[n.Name] = s.d.info.Node
 	}
+	if e := st.Eviction; e != nil {
+		return driver.Unsupported("the scenario sets the kubelet's eviction thresholds; a live kubelet's are fixed when its cluster is created (podlife's kind cluster: memory.available below the host's memory less a budget, see suites/live/kind-config.yaml)")
+	}
+	for _, cm := range st.ConfigMaps {
+		obj := cm.DeepCopy()
+		obj.Namespace, obj.Labels = s.ns, s.d.labels(labelValue(s.sc.ID))
+		if _, err := s.d.cs.CoreV1().ConfigMaps(s.ns).Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating config map %q: %w", cm.Name, err)
+		}
+	}
+	for _, sec := range st.Secrets {
+		obj := sec.DeepCopy()
+		obj.Namespace, obj.Labels = s.ns, s.d.labels(labelValue(s.sc.ID))
+		if _, err := s.d.cs.CoreV1().Secrets(s.ns).Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating secret %q: %w", sec.Name, err)
+		}
+	}
 	for _, pc := range st.PriorityClasses {
 		name := s.ns + "-" + pc.Name
 		obj := &schedulingv1.PriorityClass{
@@ -258,6 +279,9 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 	fix := func(cs []corev1.Container) error {
 		for i := range cs {
 			c := &cs[i]
+			if len(s.d.opt.Images) > 0 && c.Image != behavior.UnpullableImage && pullsAlways(c) {
+				return driver.Unsupported("container %q would pull %s from its registry at every start (imagePullPolicy Always), which this offline cluster cannot reach", c.Name, c.Image)
+			}
 			if c.Image == behavior.Image {
 				var ports []string
 				for _, cp := range c.Ports {
@@ -267,6 +291,9 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 					c.Env = append(c.Env, corev1.EnvVar{Name: agent.PortsEnv, Value: strings.Join(ports, ",")})
 				}
 				continue
+			}
+			if c.Image == behavior.UnpullableImage {
+				continue // its pull is meant to fail, and does
 			}
 			if len(s.d.opt.Images) > 0 && !known[normImage(c.Image)] {
 				return driver.Unsupported("container %q runs image %s, which this offline cluster does not have (podlife loads %s)",
@@ -279,6 +306,25 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 		return err
 	}
 	return fix(p.Spec.Containers)
+}
+
+// pullsAlways tells whether the kubelet asks the registry at every start:
+// policy Always, or no policy and the tag latest or none.
+func pullsAlways(c *corev1.Container) bool {
+	switch c.ImagePullPolicy {
+	case corev1.PullAlways:
+		return true
+	case corev1.PullNever, corev1.PullIfNotPresent:
+		return false
+	}
+	r, err := name.ParseReference(c.Image)
+	if err != nil {
+		return false
+	}
+	if t, ok := r.(name.Tag); ok {
+		return t.TagStr() == "latest"
+	}
+	return false // a digest
 }
 
 // normImage is an image reference in full ("busybox:1.36" is
@@ -344,6 +390,7 @@ func (s *session) Now() time.Duration { return time.Since(s.start) }
 // view is what RunUntil's condition sees.
 type view struct {
 	s      *session
+	frozen bool
 	pods   map[string]*corev1.Pod
 	events []*corev1.Event
 	tl     []timeline.Event
@@ -367,6 +414,24 @@ func (v *view) Node(name string) *corev1.Node {
 	return n
 }
 
+// PrintPod prints the pod as `kubectl get pods` does: the API server's
+// own table (STATUS, READY, RESTARTS) for the pod as it is now, or, for
+// the pods as they stood at a deadline, podlife's port of that printer.
+func (v *view) PrintPod(name string) (printer.Columns, bool) {
+	p := v.pods[name]
+	if p == nil {
+		return printer.Columns{}, false
+	}
+	if v.frozen {
+		return printer.Pod(p, time.Now(), printer.Current), true
+	}
+	c, err := v.s.d.printPod(v.s.ns, name)
+	if err != nil {
+		return printer.Pod(p, time.Now(), printer.Current), true
+	}
+	return c, true
+}
+
 func (v *view) Events() []*corev1.Event    { return v.events }
 func (v *view) Timeline() []timeline.Event { return v.tl }
 
@@ -377,7 +442,7 @@ func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *vi
 	defer s.mu.Unlock()
 	v := &view{s: s, tl: s.rec.snapshot(limit)}
 	if asOf != nil {
-		v.pods = asOf
+		v.pods, v.frozen = asOf, true
 	} else {
 		v.pods = s.podsNow()
 	}
