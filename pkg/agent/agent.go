@@ -50,6 +50,10 @@ type agent struct {
 
 func runAgent(args []string) int {
 	a := &agent{start: time.Now(), log: &logger{f: os.Stdout}}
+	// Listen first: a postStart httpGet hook comes as soon as the runtime
+	// has started the process, and the kernel queues its connection once
+	// the socket listens, before the agent serves it.
+	listeners := listen()
 	b, err := behavior.Parse(args)
 	if err != nil {
 		a.log.write(Line{Ev: EvError, Msg: "bad arguments: " + err.Error()})
@@ -79,7 +83,7 @@ func runAgent(args []string) int {
 	for i, w := range b.Writes {
 		time.AfterFunc(w.After, func() { a.write(i, w) })
 	}
-	a.serve()
+	a.serve(listeners)
 
 	termed := false
 	for {
@@ -190,15 +194,28 @@ func volumeMount(vol string) (string, error) {
 	return "", fmt.Errorf("volume %q is not mounted in this container", vol)
 }
 
-// serve answers HTTP (and so TCP) on the agent's port and the declared
-// ports.
-func (a *agent) serve() {
+// listen opens the agent's port and the declared ports.
+func listen() []net.Listener {
 	ports := []int{behavior.AgentPort}
 	for _, p := range strings.Split(os.Getenv(PortsEnv), ",") {
 		if n, err := strconv.Atoi(strings.TrimSpace(p)); err == nil && n > 0 && n != behavior.AgentPort {
 			ports = append(ports, n)
 		}
 	}
+	var out []net.Listener
+	for _, p := range ports {
+		l, err := net.Listen("tcp", fmt.Sprintf(":%d", p))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", Name, err)
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// serve answers HTTP (and so TCP) on the listeners.
+func (a *agent) serve(listeners []net.Listener) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if kind, ok := strings.CutPrefix(r.URL.Path, "/podlife/"); ok && (kind == "liveness" || kind == "readiness" || kind == "startup") {
@@ -213,12 +230,7 @@ func (a *agent) serve() {
 		a.log.write(Line{Ev: EvHTTP, Path: r.URL.Path})
 		fmt.Fprintln(w, "ok")
 	})
-	for _, p := range ports {
-		l, err := net.Listen("tcp", fmt.Sprintf(":%d", p))
-		if err != nil {
-			a.log.write(Line{Ev: EvError, Msg: err.Error()})
-			continue
-		}
+	for _, l := range listeners {
 		go func() { _ = http.Serve(l, mux) }()
 	}
 }

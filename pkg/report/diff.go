@@ -226,7 +226,7 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		// b's next events are all concurrent, on a, with a's, the order
 		// holds.
 		j := slices.Index(commonB[i:], commonA[i]) + i
-		if j > i && allConcurrent(events, ta, commonA[i], commonB[i:j], tol) {
+		if j > i && allConcurrent(events, ta, tb, commonA[i], commonB[i:j], tol) {
 			moved := commonB[j]
 			copy(commonB[i+1:j+1], commonB[i:j])
 			commonB[i] = moved
@@ -262,24 +262,30 @@ func horizon(r *Result, tol time.Duration) time.Duration {
 	return r.Virtual - r.T0 - tol
 }
 
-// allConcurrent tells whether every event of others is concurrent with e
-// on run a: of another pod, less than tol apart; or of another container
-// of the pod, the same kind of event in the same instant (preStop hooks,
-// SIGTERMs, starts that the kubelet issues together).
-func allConcurrent(events map[string]timeline.Event, at map[string]time.Duration, e string, others []string, tol time.Duration) bool {
+// allConcurrent tells whether every event of others is concurrent with e:
+// of another pod, less than tol apart on run a; or of another container of
+// the pod, in the same instant on run a and less than concurrentGap apart
+// on run b (the kubelet issues such events from one goroutine per
+// container: two preStop hooks started together, or two equal hooks
+// ending together, race).
+func allConcurrent(events map[string]timeline.Event, atA, atB map[string]time.Duration, e string, others []string, tol time.Duration) bool {
 	x := events[e]
 	for _, o := range others {
 		y := events[o]
-		d := at[o] - at[e]
+		da, db := atA[o]-atA[e], atB[o]-atB[e]
 		switch {
-		case x.Pod != y.Pod && d < tol && d > -tol:
-		case x.Pod == y.Pod && x.Container != y.Container && x.Kind == y.Kind && d == 0:
+		case x.Pod != y.Pod && da < tol && da > -tol:
+		case x.Pod == y.Pod && x.Container != y.Container && da == 0 && db < concurrentGap && db > -concurrentGap:
 		default:
 			return false
 		}
 	}
 	return true
 }
+
+// concurrentGap is how far apart a real kubelet's concurrent events of
+// two containers may land.
+const concurrentGap = 100 * time.Millisecond
 
 // Text writes the diff as a short list for a terminal.
 func (d DiffReport) Text(w io.Writer) {

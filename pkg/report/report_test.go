@@ -127,7 +127,7 @@ func TestDiffConcurrentHooks(t *testing.T) {
 	causal := result("sim", 8, Passed, []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested},
 		ev(10*s, "app", timeline.Exited, 143), ev(10*s, "sidecar", timeline.SIGTERM, 0)})
 	reversed := result("live", 8, Passed, []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested},
-		ev(10*s, "sidecar", timeline.SIGTERM, 0), ev(10*s+20*time.Millisecond, "app", timeline.Exited, 143)})
+		ev(10*s, "sidecar", timeline.SIGTERM, 0), ev(10*s+300*time.Millisecond, "app", timeline.Exited, 143)})
 	if d := Diff("sim", []Result{causal}, "live", []Result{reversed}, DefaultTolerance); len(d.Diverged) != 1 {
 		t.Errorf("a sidecar's SIGTERM before the app's exit is not reported")
 	}

@@ -172,7 +172,7 @@ func (s *session) startFromStatus(t *podTrack, c *ctrTrack, in *instTrack) {
 			switch {
 			case cs.State.Running != nil && cs.ContainerID == in.id:
 				s.started(t, c, in, estimate(cs.State.Running.StartedAt.Time, time.Now(), statusLag))
-			case cs.State.Terminated != nil && cs.State.Terminated.ContainerID == in.id:
+			case cs.State.Terminated != nil && cs.State.Terminated.ContainerID == in.id && s.ranAt(cs.State.Terminated.StartedAt, cs.State.Terminated.Reason):
 				s.started(t, c, in, estimate(cs.State.Terminated.StartedAt.Time, time.Now(), statusLag))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/agent"
@@ -50,6 +51,11 @@ type ctrTrack struct {
 	insts  map[string]*instTrack
 	order  []string // container ids, oldest first
 	lines  map[string]bool
+	// agentProbes are the probes whose answers the agent itself gives and
+	// logs (its probe command, an exec command it serves, an HTTP request
+	// on a port it listens on): their failures come from its lines, to the
+	// millisecond, not from the kubelet's later Unhealthy events.
+	agentProbes map[string]*corev1.Probe
 }
 
 // instTrack is one container instance (one container ID).
@@ -78,8 +84,16 @@ func (s *session) track(name string, p *corev1.Pod) *podTrack {
 	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
 		for i := range list {
 			c := &list[i]
-			t.ctrs[c.Name] = &ctrTrack{name: c.Name, spec: c, agent: c.Image == behavior.Image,
-				insts: map[string]*instTrack{}, lines: map[string]bool{}}
+			ct := &ctrTrack{name: c.Name, spec: c, agent: c.Image == behavior.Image,
+				insts: map[string]*instTrack{}, lines: map[string]bool{}, agentProbes: map[string]*corev1.Probe{}}
+			if ct.agent {
+				for kind, pr := range map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe} {
+					if agentAnswers(c, pr) {
+						ct.agentProbes[kind] = pr
+					}
+				}
+			}
+			t.ctrs[c.Name] = ct
 		}
 	}
 	s.mu.Lock()
@@ -234,13 +248,12 @@ func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.Co
 		s.follow(t, c, in, run == nil && term != nil && !s.isCurrent(t, c, id))
 	}
 	if !c.agent && !in.started {
-		var api time.Time
-		if run != nil {
-			api = run.StartedAt.Time
-		} else if term != nil {
-			api = term.StartedAt.Time
+		switch {
+		case run != nil:
+			s.started(t, c, in, estimate(run.StartedAt.Time, now, statusLag))
+		case term != nil && s.ranAt(term.StartedAt, term.Reason):
+			s.started(t, c, in, estimate(term.StartedAt.Time, now, statusLag))
 		}
-		s.started(t, c, in, estimate(api, now, statusLag))
 	}
 	if term != nil && !in.finished {
 		fin := term
@@ -255,6 +268,16 @@ func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.Co
 		}
 		s.finish(t, c, in, fin, now)
 	}
+}
+
+// ranAt tells whether a terminated instance ever ran: a container whose
+// process could not start (StartError: its executable is missing) has a
+// start time of 1970 or none.
+func (s *session) ranAt(startedAt metav1.Time, reason string) bool {
+	if reason == "StartError" || reason == "ContainerCannotRun" || startedAt.IsZero() {
+		return false
+	}
+	return startedAt.Time.After(s.start.Add(-time.Hour))
 }
 
 // isCurrent tells whether id is the container's current instance.
@@ -299,7 +322,7 @@ func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.C
 		return
 	}
 	in.finished = true
-	if !in.started && c.agent && !term.StartedAt.IsZero() {
+	if !in.started && c.agent && s.ranAt(term.StartedAt, term.Reason) {
 		s.started(t, c, in, estimate(term.StartedAt.Time, seen, statusLag))
 	}
 	code := int(term.ExitCode)
@@ -380,8 +403,18 @@ func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw strin
 		}
 		s.closePreStop(t, c, in, l.T)
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+	case agent.EvProbe:
+		if l.OK != nil && !*l.OK && c.agentProbes[l.Kind] != nil {
+			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: l.Kind, Message: "the agent answered failure (" + l.Via + ")"})
+		}
 	case agent.EvExec:
-		s.onHook(t, c, in, l, at, matchExec(c.spec, l.Argv))
+		hook := matchExec(c.spec, l.Argv)
+		s.onHook(t, c, in, l, at, hook)
+		if hook == hookNone && l.Phase == "end" && l.Code != nil && *l.Code != 0 {
+			if kind := c.probeOf(l.Argv); kind != "" {
+				s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: kind, Message: fmt.Sprintf("exit %d", *l.Code)})
+			}
+		}
 	case agent.EvHTTP:
 		s.onHook(t, c, in, l, at, matchHTTP(c.spec, l.Path))
 	}
@@ -502,7 +535,7 @@ func (s *session) onEvent(o any) {
 	for i := prev; i < count; i++ {
 		// What the kubelet reports only through an Event: a probe failure
 		// (Unhealthy), a restart held back by the crash-loop back-off.
-		if kind, ok := probeKind(e); ok && cname != "" {
+		if kind, ok := probeKind(e); ok && cname != "" && (t.ctrs[cname] == nil || t.ctrs[cname].agentProbes[kind] == nil) {
 			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.ProbeFailed, Reason: kind, Message: e.Message})
 		}
 		if e.Reason == "BackOff" && strings.HasPrefix(e.Message, "Back-off restarting failed container") && cname != "" {
@@ -533,6 +566,59 @@ func (s *session) onEvent(o any) {
 		}
 	}
 	s.notify()
+}
+
+// agentAnswers tells whether the agent answers (and logs) a probe: its
+// own probe command, an exec command it serves that no other probe of the
+// container shares, or an HTTP request on a port it listens on.
+func agentAnswers(c *corev1.Container, pr *corev1.Probe) bool {
+	switch {
+	case pr == nil:
+		return false
+	case pr.Exec != nil:
+		cmd, err := behavior.ParseCommand(pr.Exec.Command)
+		if err != nil {
+			return false
+		}
+		if cmd.Probe != "" {
+			return true
+		}
+		n := 0
+		for _, other := range []*corev1.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
+			if other != nil && other.Exec != nil && slices.Equal(other.Exec.Command, pr.Exec.Command) {
+				n++
+			}
+		}
+		return n == 1
+	case pr.HTTPGet != nil:
+		var declared []int32
+		for _, p := range c.Ports {
+			declared = append(declared, p.ContainerPort)
+		}
+		port := pr.HTTPGet.Port.IntVal
+		if pr.HTTPGet.Port.StrVal != "" {
+			port = 0
+			for _, p := range c.Ports {
+				if p.Name == pr.HTTPGet.Port.StrVal {
+					port = p.ContainerPort
+				}
+			}
+		}
+		return port != 0 && behavior.Listens(port, declared)
+	}
+	return false
+}
+
+// probeOf is the probe an exec command the agent served belongs to, when
+// the agent answers it ("" otherwise).
+func (c *ctrTrack) probeOf(argv []string) string {
+	for kind, pr := range c.agentProbes {
+		if pr.Exec != nil && len(pr.Exec.Command) == len(argv) && len(argv) > 0 &&
+			slices.Equal(pr.Exec.Command[1:], argv[1:]) && lastElem(pr.Exec.Command[0]) == lastElem(argv[0]) {
+			return kind
+		}
+	}
+	return ""
 }
 
 // probeKind reads the probe of an Unhealthy event: "Liveness probe

@@ -161,3 +161,37 @@ func TestOfflineClusterSkipsWhatItCannotRun(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentAnsweredProbesFailAtTheAnswer: a probe the agent answers fails
+// when the agent says so, not when the kubelet's Unhealthy event arrives.
+func TestAgentAnsweredProbesFailAtTheAnswer(t *testing.T) {
+	s := testSession(t)
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image,
+			LivenessProbe:  &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("liveness")}}},
+			ReadinessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{TCPSocket: &corev1.TCPSocketAction{}}},
+		}}}}
+	tr := s.track("web", pod)
+	c := tr.ctrs["app"]
+	in := &instTrack{id: "c1", attached: make(chan struct{})}
+	c.insts["c1"], c.order = in, []string{"c1"}
+	s.line(t, "web", "app", 30*time.Second, agent.Line{Ev: agent.EvProbe, Kind: "liveness", OK: new(bool), Via: "exec"})
+	unhealthy := &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "u", UID: "e1"}, Reason: "Unhealthy", Count: 1,
+		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Name: "web", UID: "u1", FieldPath: "spec.containers{app}"}}
+	unhealthy.Message = "Liveness probe failed: liveness false"
+	s.onEvent(unhealthy)
+	ready := unhealthy.DeepCopy()
+	ready.UID, ready.Message = "e2", "Readiness probe failed: dial tcp: connection refused"
+	s.onEvent(ready)
+	tl := s.rec.snapshot(-1)
+	live := timeline.Selector{Pod: "web", Container: "app", Kind: timeline.ProbeFailed, Reason: "liveness"}
+	if n := timeline.Count(tl, live); n != 1 {
+		t.Errorf("ProbeFailed(liveness) %d times, want 1 (from the agent's line)", n)
+	}
+	if e, _ := timeline.First(tl, timeline.Beginning, live); e.At != 30*time.Second {
+		t.Errorf("ProbeFailed(liveness) at %s, want 30s", e.At)
+	}
+	if n := timeline.Count(tl, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.ProbeFailed, Reason: "readiness"}); n != 1 {
+		t.Errorf("a TCP probe's failure, which the agent cannot see, comes from the event: %d", n)
+	}
+}
