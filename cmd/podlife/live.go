@@ -45,22 +45,10 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
-// liveDriver is what run needs of the live driver at the end.
-type liveDriver interface {
-	RunID() string
-	Info(ctx context.Context) (livedriver.ClusterInfo, error)
-}
-
-var _ liveDriver = (*livedriver.Driver)(nil)
-
 // finishLive sweeps what the run may have left (each session cleans up
 // after itself; this catches what an interrupt cut short) and reports
 // leftovers.
-func finishLive(d liveDriver, stdout, stderr io.Writer) {
-	ld, ok := d.(*livedriver.Driver)
-	if !ok {
-		return
-	}
+func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	info, err := ld.Info(ctx)

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
+	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
@@ -270,7 +271,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
 	fmt.Fprintf(stdout, "running %d scenario(s) on %s (seed %d)\n", len(scs), d.Name(), *seed)
 	results := runAll(ctx, scs, opt, *parallel, stdout)
-	if ld, ok := d.(liveDriver); ok {
+	if ld, ok := d.(*livedriver.Driver); ok {
 		// Whatever happened (a failure, an interrupt), nothing of this
 		// run stays on the cluster.
 		finishLive(ld, stdout, stderr)

@@ -96,7 +96,12 @@ Feature: postStart hooks block the pod worker
     Then the pod "job" is Failed within 2s
     And container "app" of pod "job" has restarted 0 times
 
-  @behavior:hook-http-status-ignored
+  # Simulator only: on a real kubelet (kind, 1.36.3) the hook is sent
+  # within milliseconds of the process's start, and a server not yet
+  # listening refuses it; podlife's agent, which opens its ports before
+  # anything else, still lost that race (FailedPostStartHook, the container
+  # killed). See docs/fidelity.md, Live differences.
+  @behavior:hook-http-status-ignored @sim
   Scenario: An httpGet postStart succeeds whatever the status code
     The agent answers 500 on /podlife/readiness before it is ready; the hook
     does not care.

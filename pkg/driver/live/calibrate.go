@@ -19,9 +19,11 @@ import (
 // of all rounds counts.
 const calibrationRounds = 2
 
-// calibrate measures the pod-start latency: from the create call to the
-// agent's first log line, in a namespace of its own. It also proves the
-// agent image is on the nodes.
+// calibrate measures the cluster's latency: the pod-start latency (from the
+// create call to the agent's first log line) and the kubelet's reaction to
+// a delete (from the delete call to the agent's SIGTERM line), the worse
+// of the two, in a namespace of its own. It also proves the agent image is
+// on the nodes.
 func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 	s, err := d.newSession(ctx, driver.Scenario{ID: "calibrate"})
 	if err != nil {
@@ -34,7 +36,7 @@ func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 	}()
 	width := max(d.opt.Parallel, 1)
 	var worst time.Duration
-	var samples []string
+	var samples, reactions []string
 	n := 0
 	for round := -1; round < calibrationRounds; round++ {
 		pods := width
@@ -56,30 +58,66 @@ func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 		if err != nil {
 			return 0, err
 		}
-		zero := int64(0)
+		// The kubelet's reaction to a delete: from the request to the
+		// agent's SIGTERM line.
+		var deleted []time.Duration
 		for _, name := range names {
-			_ = s.Delete(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: &zero})
+			deleted = append(deleted, s.Now())
+			if err := s.Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
+				return 0, err
+			}
+		}
+		react, err := s.waitFor(ctx, names, deleted, timeline.SIGTERM)
+		if err != nil {
+			return 0, err
 		}
 		if round < 0 {
 			continue
 		}
-		for _, l := range lat {
-			worst = max(worst, l)
-			samples = append(samples, l.Round(time.Millisecond).String())
+		for i := range lat {
+			worst = max(worst, lat[i], react[i])
+			samples = append(samples, lat[i].Round(time.Millisecond).String())
+			reactions = append(reactions, react[i].Round(time.Millisecond).String())
 		}
 	}
-	d.logf("pod-start latency (create to the agent's first line; %d pods at a time, after a warm-up pod): %v", width, samples)
+	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; kill (delete to SIGTERM) %v", width, samples, reactions)
 	return worst, nil
 }
 
+// waitFor waits for an agent event of each pod and returns each one's
+// latency from from[i].
+func (s *session) waitFor(ctx context.Context, names []string, from []time.Duration, kind timeline.Kind) ([]time.Duration, error) {
+	find := func(v driver.View, i int) (time.Duration, bool) {
+		e, ok := timeline.First(v.Timeline(), timeline.Mark{At: from[i]}, timeline.Selector{Pod: names[i], Container: "app", Kind: kind})
+		return e.At - from[i], ok
+	}
+	_, ok, err := s.RunUntil(ctx, s.Now()+time.Minute, func(v driver.View) bool {
+		for i := range names {
+			if _, ok := find(v, i); !ok {
+				return false
+			}
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("no %s within a minute of the delete", kind)
+	}
+	v := s.View()
+	out := make([]time.Duration, len(names))
+	for i := range names {
+		out[i], _ = find(v, i)
+	}
+	return out, nil
+}
+
+// agentPod is a pod of one agent that exits at once on SIGTERM.
 func agentPod(name string) *corev1.Pod {
-	zero := int64(0)
 	return &corev1.Pod{
 		ObjectMeta: metav1.ObjectMeta{Name: name},
-		Spec: corev1.PodSpec{
-			TerminationGracePeriodSeconds: &zero,
-			Containers:                    []corev1.Container{{Name: "app", Image: behavior.Image}},
-		},
+		Spec:       corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}},
 	}
 }
 

@@ -13,8 +13,9 @@
 //
 // Time: the wall clock. The kubelet's and the API's delays are real, so
 // every time expectation is widened by Tolerance: a base (1.5 s by
-// default) plus the cluster's pod-start latency, measured when the driver
-// connects.
+// default) plus the cluster's measured latency, the worse of its pod-start
+// latency and its kubelet's reaction to a delete, measured when the
+// driver connects.
 package live
 
 import (
@@ -226,7 +227,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	}
 	d.latency = lat
 	d.tol = d.opt.BaseTolerance + lat.Round(100*time.Millisecond)
-	d.logf("pod-start latency %s: tolerance ±%s (base %s)", lat.Round(time.Millisecond), d.tol, d.opt.BaseTolerance)
+	d.logf("latency %s: tolerance ±%s (base %s)", lat.Round(time.Millisecond), d.tol, d.opt.BaseTolerance)
 	return nil
 }
 
