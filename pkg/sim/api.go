@@ -31,8 +31,7 @@ type apiServer struct {
 	priorityClasses map[string]*schedulingv1.PriorityClass
 	configMaps      map[string]*corev1.ConfigMap
 	secrets         map[string]*corev1.Secret
-	events          []*corev1.Event
-	eventIndex      map[eventKey]*corev1.Event
+	events          eventStore // events.go
 	rv              int64
 }
 
@@ -44,7 +43,6 @@ func newAPIServer(s *Simulator) *apiServer {
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
 		configMaps:      map[string]*corev1.ConfigMap{},
 		secrets:         map[string]*corev1.Secret{},
-		eventIndex:      map[eventKey]*corev1.Event{},
 	}
 	for _, pc := range builtinPriorityClasses() {
 		a.priorityClasses[pc.Name] = pc
@@ -402,53 +400,6 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 	if old.Phase != cur.Phase {
 		a.s.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
-}
-
-// eventKey is what the client-go event correlator
-// (tools/record/events_cache.go, getEventKey) aggregates identical events
-// on: the involved object, reason, message, type and source.
-type eventKey struct {
-	uid, fieldPath, reason, message, eventType, source string
-}
-
-// recordEvent is a Kubernetes Event about a pod (and one of its containers
-// when container is set). Identical events are aggregated into a count.
-func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
-	fieldPath, cname := "", ""
-	if c != nil {
-		cname = c.Name
-		fieldPath = "spec.containers{" + c.Name + "}"
-		if init {
-			fieldPath = "spec.initContainers{" + c.Name + "}"
-		}
-	}
-	now := a.s.wall(a.s.now)
-	key := eventKey{string(p.UID), fieldPath, reason, message, eventType, source}
-	if ev, ok := a.eventIndex[key]; ok {
-		ev.Count++
-		ev.LastTimestamp = now
-	} else {
-		ev := &corev1.Event{
-			ObjectMeta: metav1.ObjectMeta{
-				Name:      fmt.Sprintf("%s.%x", p.Name, len(a.events)+1),
-				Namespace: p.Namespace,
-			},
-			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID, APIVersion: "v1", FieldPath: fieldPath},
-			Reason:         reason,
-			Message:        message,
-			Type:           eventType,
-			Source:         corev1.EventSource{Component: source},
-			FirstTimestamp: now,
-			LastTimestamp:  now,
-			Count:          1,
-		}
-		if source == "kubelet" && p.Spec.NodeName != "" {
-			ev.Source.Host = p.Spec.NodeName
-		}
-		a.events = append(a.events, ev)
-		a.eventIndex[key] = ev
-	}
-	a.s.record(timeline.Event{Pod: p.Name, Container: cname, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
 // fieldErr is a short helper for validation errors.

@@ -1,41 +1,13 @@
 package sim
 
 import (
-	"fmt"
-
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // The API server's side of nodes: node events, node updates reaching the
 // controllers and the scheduler, and what pod changes mean to them.
-
-// recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
-// under "node/<name>".
-func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
-	now := a.s.wall(a.s.now)
-	key := eventKey{string(n.UID), "", reason, message, eventType, source}
-	if ev, ok := a.eventIndex[key]; ok {
-		ev.Count++
-		ev.LastTimestamp = now
-	} else {
-		ev := &corev1.Event{
-			ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", n.Name, len(a.events)+1)},
-			InvolvedObject: corev1.ObjectReference{Kind: "Node", Name: n.Name, UID: n.UID, APIVersion: "v1"},
-			Reason:         reason, Message: message, Type: eventType,
-			Source:         corev1.EventSource{Component: source},
-			FirstTimestamp: now, LastTimestamp: now, Count: 1,
-		}
-		if source == "kubelet" {
-			ev.Source.Host = n.Name
-		}
-		a.events = append(a.events, ev)
-		a.eventIndex[key] = ev
-	}
-	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
-}
 
 // nodeUpdated is a MODIFIED event for a node: the node-lifecycle and
 // taint-eviction controllers and the scheduler react in this instant.

@@ -189,8 +189,9 @@ func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pods[name] }
 // Node returns the API object of a node, or nil.
 func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
 
-// Events returns the Kubernetes Events recorded so far, in creation order.
-func (s *Simulator) Events() []*corev1.Event { return s.api.events }
+// Events returns the Kubernetes Events recorded so far, in creation order,
+// as new objects built on each call.
+func (s *Simulator) Events() []*corev1.Event { return s.api.events.objects() }
 
 // Timeline returns every lifecycle event so far. The slice must not be
 // modified.

@@ -1,0 +1,129 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Kubernetes Events, as the API server stores them. A cluster of 100,000
+// pods records a million of them, so the store keeps a compact record of
+// each (what the event says and about whom, its count and times) and
+// builds the corev1.Event objects only when they are read.
+
+// eventStore holds the events in creation order and the correlator's
+// index of them.
+type eventStore struct {
+	records []*eventRecord
+	// index is the client-go event correlator's cache
+	// (tools/record/events_cache.go): identical events, by getEventKey,
+	// are aggregated into the first one's count.
+	index map[eventKey]*eventRecord
+}
+
+// eventKey is what getEventKey aggregates identical events on: the
+// involved object (and field), reason, message, type and source.
+type eventKey struct {
+	uid                                types.UID
+	container                          string
+	init                               bool
+	reason, message, eventType, source string
+}
+
+// eventRecord is one stored Event.
+type eventRecord struct {
+	seq             int  // creation order from 1: the name's suffix
+	node            bool // about a node, else about a pod
+	namespace, name string
+	uid             types.UID
+	// container and init name the field of a container event
+	// (spec.containers{name} or spec.initContainers{name}).
+	container                  string
+	init                       bool
+	reason, message, eventType string
+	source, host               string
+	first, last                time.Duration
+	count                      int32
+}
+
+// add records an event, or counts it again when it is identical to one
+// already stored.
+func (st *eventStore) add(now time.Duration, r eventRecord) {
+	key := eventKey{r.uid, r.container, r.init, r.reason, r.message, r.eventType, r.source}
+	if old, ok := st.index[key]; ok {
+		old.count++
+		old.last = now
+		return
+	}
+	if st.index == nil {
+		st.index = map[eventKey]*eventRecord{}
+	}
+	r.seq = len(st.records) + 1
+	r.first, r.last, r.count = now, now, 1
+	st.index[key] = &r
+	st.records = append(st.records, &r)
+}
+
+// objects builds the stored events as the API would return them.
+func (st *eventStore) objects() []*corev1.Event {
+	out := make([]*corev1.Event, len(st.records))
+	for i, r := range st.records {
+		out[i] = r.object()
+	}
+	return out
+}
+
+func (r *eventRecord) object() *corev1.Event {
+	kind, fieldPath := "Pod", ""
+	if r.node {
+		kind = "Node"
+	}
+	if r.container != "" {
+		fieldPath = "spec.containers{" + r.container + "}"
+		if r.init {
+			fieldPath = "spec.initContainers{" + r.container + "}"
+		}
+	}
+	return &corev1.Event{
+		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", r.name, r.seq), Namespace: r.namespace},
+		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: r.namespace, Name: r.name, UID: r.uid, APIVersion: "v1", FieldPath: fieldPath},
+		Reason:         r.reason,
+		Message:        r.message,
+		Type:           r.eventType,
+		Source:         corev1.EventSource{Component: r.source, Host: r.host},
+		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),
+		LastTimestamp:  metav1.NewTime(Epoch.Add(r.last)),
+		Count:          r.count,
+	}
+}
+
+// recordEvent is a Kubernetes Event about a pod (and one of its containers
+// when c is set). Identical events are aggregated into a count.
+func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
+	r := eventRecord{namespace: p.Namespace, name: p.Name, uid: p.UID,
+		reason: reason, message: message, eventType: eventType, source: source}
+	if c != nil {
+		r.container, r.init = c.Name, init
+	}
+	if source == "kubelet" && p.Spec.NodeName != "" {
+		r.host = p.Spec.NodeName
+	}
+	a.events.add(a.s.now, r)
+	a.s.record(timeline.Event{Pod: p.Name, Container: r.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
+// under "node/<name>".
+func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
+	r := eventRecord{node: true, name: n.Name, uid: n.UID, reason: reason, message: message, eventType: eventType, source: source}
+	if source == "kubelet" {
+		r.host = n.Name
+	}
+	a.events.add(a.s.now, r)
+	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
