@@ -9,6 +9,7 @@ package timeline
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -116,6 +117,12 @@ type Timeline struct {
 func (t *Timeline) Append(e Event) {
 	t.seq++
 	e.Seq = t.seq
+	if len(t.events) == cap(t.events) {
+		// Double: append alone grows a long slice by a quarter, and a
+		// simulated cluster's timeline holds millions of events, each
+		// growth copying them all.
+		t.events = slices.Grow(t.events, max(len(t.events), 64))
+	}
 	t.events = append(t.events, e)
 }
 
