@@ -103,8 +103,9 @@ func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
 // DefaultTolerationSeconds), defaulting (SetDefaults_Pod), validation
 // (ValidatePodCreate), then the strategy's PrepareForCreate, which sets the
 // phase Pending and the QoS class once (pkg/registry/core/pod/strategy.go).
-func (a *apiServer) createPod(in *corev1.Pod) error {
-	p := in.DeepCopy()
+// p is the caller's copy, decoded from the request: the API server keeps
+// it.
+func (a *apiServer) createPod(p *corev1.Pod) error {
 	if p.Namespace != "kube-system" { // kept for the critical pods of the 1.10 profile
 		p.Namespace = a.s.cfg.Namespace
 	}

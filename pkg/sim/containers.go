@@ -63,7 +63,7 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Validated before the pod was created (CheckPod).
-		c.beh, _ = behavior.Parse(spec.Args)
+		c.beh, _ = w.s.behaviors.parse(spec.Args)
 	} else {
 		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
 	}

@@ -17,29 +17,37 @@ import (
 // N"`), and exec hooks and probes of the same kinds. CreatePod applies it
 // before the API server sees the pod.
 func CheckPod(p *corev1.Pod) error {
+	_, err := checkPod(p, nil)
+	return err
+}
+
+// checkPod is CheckPod, returning the pod as defaulted for validation;
+// agent arguments are parsed through the cache when there is one.
+func checkPod(p *corev1.Pod, cache behaviors) (*corev1.Pod, error) {
 	// What the API server would reject is caught here too, so that lint
 	// reports it before anything runs.
 	v := p.DeepCopy()
 	setDefaultsPod(v)
 	if errs := validatePod(v); len(errs) > 0 {
-		return fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
+		return nil, fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
 	}
-	all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
-	for i := range all {
-		c := &all[i]
-		if err := checkContainer(c); err != nil {
-			return fmt.Errorf("container %q: %w", c.Name, err)
+	for _, list := range [][]corev1.Container{v.Spec.InitContainers, v.Spec.Containers} {
+		for i := range list {
+			c := &list[i]
+			if err := checkContainer(c, cache); err != nil {
+				return nil, fmt.Errorf("container %q: %w", c.Name, err)
+			}
 		}
 	}
-	return nil
+	return v, nil
 }
 
-func checkContainer(c *corev1.Container) error {
+func checkContainer(c *corev1.Container, cache behaviors) error {
 	if c.Image == behavior.Image {
 		if len(c.Command) > 0 && !(len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) {
 			return fmt.Errorf("an agent container takes behaviour arguments, not a command")
 		}
-		if _, err := behavior.Parse(c.Args); err != nil {
+		if _, err := cache.parse(c.Args); err != nil {
 			return fmt.Errorf("agent arguments: %w", err)
 		}
 	} else if unpullable(c.Image) {
@@ -74,4 +82,29 @@ func checkContainer(c *corev1.Container) error {
 func unpullable(image string) bool {
 	named, err := reference.ParseNormalizedNamed(image)
 	return err == nil && strings.HasSuffix(reference.Domain(named), ".invalid")
+}
+
+// behaviors caches parsed agent arguments by their text: a simulated
+// cluster stamps thousands of pods from one template, and parsing a
+// container's flags costs more than starting it. A nil cache parses every
+// time.
+type behaviors map[string]parsedBehavior
+
+type parsedBehavior struct {
+	b   behavior.Behavior
+	err error
+}
+
+func (bc behaviors) parse(args []string) (behavior.Behavior, error) {
+	if bc == nil {
+		return behavior.Parse(args)
+	}
+	// Process arguments are C strings: none holds a NUL to blur the key.
+	key := strings.Join(args, "\x00")
+	if r, ok := bc[key]; ok {
+		return r.b, r.err
+	}
+	b, err := behavior.Parse(args)
+	bc[key] = parsedBehavior{b, err}
+	return b, err
 }

@@ -52,6 +52,9 @@ type Simulator struct {
 	lifecycle  *nodeLifecycle
 	evicted    map[types.UID]bool
 	alias      map[string]string
+
+	// behaviors are the agent arguments parsed so far (runnable.go).
+	behaviors behaviors
 }
 
 // New returns a simulator with no nodes.
@@ -64,10 +67,11 @@ func New(cfg Config) (*Simulator, error) {
 		return nil, err
 	}
 	s := &Simulator{
-		cfg:     cfg,
-		profile: p,
-		rng:     rand.New(rand.NewSource(cfg.Seed)),
-		byNode:  map[string]*kubelet{},
+		cfg:       cfg,
+		profile:   p,
+		rng:       rand.New(rand.NewSource(cfg.Seed)),
+		byNode:    map[string]*kubelet{},
+		behaviors: behaviors{},
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
@@ -141,8 +145,9 @@ func (s *Simulator) AddSecret(sec *corev1.Secret) error {
 
 // CreatePod creates a pod through the API server: defaulting, validation
 // and admission plugins apply, and an invalid pod is an error.
-func (s *Simulator) CreatePod(p *corev1.Pod) error {
-	if err := CheckPod(p); err != nil {
+func (s *Simulator) CreatePod(in *corev1.Pod) error {
+	p, err := checkPod(in, s.behaviors)
+	if err != nil {
 		return err
 	}
 	if !s.profile.Sidecars {
