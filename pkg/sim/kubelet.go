@@ -27,6 +27,8 @@ type kubelet struct {
 	// images present on the node (the agent's is loaded), by reference.
 	images     map[string]bool
 	pullErrors map[string]string
+	// active sums what the active pods request (admission.go).
+	active activeRequests
 
 	// The eviction manager, usage, static pods (kubelet_node.go).
 	nodeSide
@@ -75,6 +77,7 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
 	k.workers[p.UID] = w
+	k.active.admitted(w)
 	w.observe(p)
 }
 
@@ -94,6 +97,9 @@ type podWorker struct {
 	removed       bool   // the object is gone from the API
 
 	state workerState
+	// requests is the pod's effective request (podRequests), which the
+	// kubelet's admission counts while the worker is active.
+	requests corev1.ResourceList
 	// grace is podSyncStatus.gracePeriod: 0 until termination starts, then
 	// it only decreases.
 	grace int64
@@ -134,7 +140,7 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, byName: map[string]*ctr{}, reasons: map[string]waitReason{}}
+	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p), byName: map[string]*ctr{}, reasons: map[string]waitReason{}}
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -650,6 +656,7 @@ func (w *podWorker) terminatingDone() {
 	w.kill = nil
 	w.sandbox = false
 	w.state = stateTerminated
+	w.k.active.terminated(w)
 	w.stopProbes()
 	w.setStatus(w.generateStatus(true))
 	w.setStatus(w.terminatedStatus())

@@ -608,6 +608,14 @@ func addList(dst, src corev1.ResourceList) {
 	}
 }
 
+func subList(dst, src corev1.ResourceList) {
+	for n, q := range src {
+		cur := dst[n]
+		cur.Sub(q)
+		dst[n] = cur
+	}
+}
+
 func maxList(dst, src corev1.ResourceList) {
 	for n, q := range src {
 		if cur, ok := dst[n]; !ok || q.Cmp(cur) > 0 {
