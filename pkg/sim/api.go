@@ -32,7 +32,9 @@ type apiServer struct {
 	configMaps      map[string]*corev1.ConfigMap
 	secrets         map[string]*corev1.Secret
 	events          eventStore // events.go
-	rv              int64
+	// bound indexes the pods bound to each node by name (api_nodes.go).
+	bound map[string]map[string]*corev1.Pod
+	rv    int64
 }
 
 func newAPIServer(s *Simulator) *apiServer {
@@ -43,6 +45,7 @@ func newAPIServer(s *Simulator) *apiServer {
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
 		configMaps:      map[string]*corev1.ConfigMap{},
 		secrets:         map[string]*corev1.Secret{},
+		bound:           map[string]map[string]*corev1.Pod{},
 	}
 	for _, pc := range builtinPriorityClasses() {
 		a.priorityClasses[pc.Name] = pc
@@ -131,6 +134,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
 	a.recordColumns(p, printer.Columns{})
 	if p.Spec.NodeName != "" {
+		a.podAssigned(p) // api_nodes.go
 		a.notifyKubelet(p, watchAdded)
 		a.s.lifecycle.podBound(p)
 	} else {
@@ -320,6 +324,7 @@ func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
 // setPodNodeAndMetadata): it sets spec.nodeName and PodScheduled=True.
 func (a *apiServer) bind(p *corev1.Pod, node string) {
 	p.Spec.NodeName = node
+	a.podAssigned(p)
 	st := *p.Status.DeepCopy()
 	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
 	// 1.35+ (ClearingNominatedNodeNameAfterBinding): binding clears the

@@ -90,12 +90,12 @@ func residentPods(tb testing.TB, nodes, pods int) *Simulator {
 // that, to show how cost grows). peak-heap-MiB is the largest heap in use
 // seen while the cluster was built and run; B/pod is the heap the
 // simulator holds per resident pod once it has settled; pods/s is pods
-// created, scheduled and run to Ready per second of wall time.
+// created, scheduled and run to Ready per second of wall time (all in the
+// first virtual instant: the probes answer at once).
 func BenchmarkScale(b *testing.B) {
 	for _, size := range []struct{ nodes, pods int }{{1_000, 10_000}, {10_000, 100_000}} {
 		b.Run(fmt.Sprintf("nodes=%d/pods=%d", size.nodes, size.pods), func(b *testing.B) {
 			var peak, held uint64
-			var virtual time.Duration
 			for range b.N {
 				runtime.GC()
 				var before, after runtime.MemStats
@@ -106,14 +106,12 @@ func BenchmarkScale(b *testing.B) {
 				runtime.GC()
 				runtime.ReadMemStats(&after)
 				held = after.HeapInuse - before.HeapInuse
-				virtual += s.Now()
 				runtime.KeepAlive(s)
 			}
 			secs := b.Elapsed().Seconds()
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 			b.ReportMetric(float64(held)/float64(size.pods), "B/pod")
 			b.ReportMetric(float64(b.N*size.pods)/secs, "pods/s")
-			b.ReportMetric(virtual.Seconds()/secs, "virtual/wall")
 		})
 	}
 }
