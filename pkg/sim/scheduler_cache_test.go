@@ -130,3 +130,15 @@ func sameQuantities(a, b corev1.ResourceList) bool {
 	}
 	return true
 }
+
+// TestNumFeasibleNodesToFind: upstream's adaptive rule at the sizes its
+// documentation tabulates.
+func TestNumFeasibleNodesToFind(t *testing.T) {
+	for _, c := range []struct{ nodes, want int }{
+		{1, 1}, {50, 50}, {99, 99}, {100, 100}, {500, 230}, {1000, 420}, {5000, 500}, {10000, 500}, {50000, 2500},
+	} {
+		if got := numFeasibleNodesToFind(c.nodes); got != c.want {
+			t.Errorf("numFeasibleNodesToFind(%d) = %d, want %d", c.nodes, got, c.want)
+		}
+	}
+}

@@ -107,23 +107,42 @@ func (e Event) String() string {
 }
 
 // Timeline is an append-only list of events in (At, Seq) order.
+//
+// A simulated cluster's timeline holds millions of events, so it is kept in
+// chunks: appending never copies what is recorded, and no more than one
+// chunk is allocated ahead. A timeline of one chunk, as every scenario's
+// is, is handed out as it is; a longer one is joined when it is read.
 type Timeline struct {
-	events []Event
-	seq    uint64
+	full [][]Event // chunks of chunkLen events
+	last []Event   // the chunk being filled, never full
+	seq  uint64
+	// joined is what Events returned last for a timeline of several
+	// chunks, extended by the events appended since at the next call.
+	joined []Event
 }
+
+// chunkLen is the number of events in a chunk (half a megabyte).
+const chunkLen = 4096
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
 	t.seq++
 	e.Seq = t.seq
-	if len(t.events) == cap(t.events) {
-		// Double: append alone grows a long slice by a quarter, and a
-		// simulated cluster's timeline holds millions of events, each
-		// growth copying them all.
-		t.events = slices.Grow(t.events, max(len(t.events), 64))
+	switch {
+	case t.last == nil && len(t.full) > 0:
+		// A long timeline: the next chunk whole.
+		t.last = make([]Event, 0, chunkLen)
+	case len(t.last) == cap(t.last):
+		// Double, up to a chunk: append alone grows a long slice by a
+		// quarter, copying it each time.
+		t.last = slices.Grow(t.last, min(max(len(t.last), 16), chunkLen-len(t.last)))
 	}
-	t.events = append(t.events, e)
+	t.last = append(t.last, e)
+	if len(t.last) == chunkLen {
+		t.full = append(t.full, t.last)
+		t.last = nil
+	}
 }
 
 // Events returns the recorded events. The slice must not be modified.
@@ -131,11 +150,20 @@ func (t *Timeline) Events() []Event {
 	if t == nil {
 		return nil
 	}
-	return t.events
+	if len(t.full) == 0 {
+		return t.last
+	}
+	n := len(t.joined)
+	for _, c := range t.full[n/chunkLen:] {
+		t.joined = append(t.joined, c[n%chunkLen:]...)
+		n = 0
+	}
+	t.joined = append(t.joined, t.last[len(t.joined)-len(t.full)*chunkLen:]...)
+	return t.joined
 }
 
 // Len is the number of events recorded.
-func (t *Timeline) Len() int { return len(t.events) }
+func (t *Timeline) Len() int { return len(t.full)*chunkLen + len(t.last) }
 
 // FormatOffset renders a duration as the timeline does: seconds with
 // millisecond precision, "3s", "2.5s", "-1.25s".
