@@ -21,6 +21,8 @@ type ctr struct {
 	init    bool // listed in initContainers
 	sidecar bool // an init container with restartPolicy Always
 
+	imageID string // the image's ID in the container statuses
+
 	agent bool              // runs podlife-agent with beh
 	beh   behavior.Behavior // agent behaviour
 	cmd   behavior.Command  // an image container's command (sleep N)
@@ -48,6 +50,7 @@ type instance struct {
 	finishedAt   time.Duration
 	exitCode     int
 	reason       string
+	containerID  string // once the status has shown it (containerID)
 	exitTimer    *timer // the process's own exit
 	oomTimer     *timer // the OOM killer (oom.go)
 	termTimer    *timer // exit after SIGTERM
@@ -56,14 +59,14 @@ type instance struct {
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init}
+	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: imageID(spec.Image)}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
 		c.cmd = behavior.Command{Missing: true}
 	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Validated before the pod was created (CheckPod).
-		c.beh, _ = w.s.behaviors.parse(spec.Args)
+		c.beh, _ = w.s.parsed.behavior(spec.Args)
 	} else {
 		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
 	}

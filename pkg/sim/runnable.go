@@ -23,7 +23,7 @@ func CheckPod(p *corev1.Pod) error {
 
 // checkPod is CheckPod, returning the pod as defaulted for validation;
 // agent arguments are parsed through the cache when there is one.
-func checkPod(p *corev1.Pod, cache behaviors) (*corev1.Pod, error) {
+func checkPod(p *corev1.Pod, cache *parseCache) (*corev1.Pod, error) {
 	// What the API server would reject is caught here too, so that lint
 	// reports it before anything runs.
 	v := p.DeepCopy()
@@ -42,15 +42,15 @@ func checkPod(p *corev1.Pod, cache behaviors) (*corev1.Pod, error) {
 	return v, nil
 }
 
-func checkContainer(c *corev1.Container, cache behaviors) error {
+func checkContainer(c *corev1.Container, cache *parseCache) error {
 	if c.Image == behavior.Image {
 		if len(c.Command) > 0 && !(len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) {
 			return fmt.Errorf("an agent container takes behaviour arguments, not a command")
 		}
-		if _, err := cache.parse(c.Args); err != nil {
+		if _, err := cache.behavior(c.Args); err != nil {
 			return fmt.Errorf("agent arguments: %w", err)
 		}
-	} else if unpullable(c.Image) {
+	} else if cache.image(c.Image).unpullable() {
 		// It never runs: what it would run does not matter.
 	} else if _, err := behavior.ParseCommand(append(append([]string{}, c.Command...), c.Args...)); err != nil {
 		return fmt.Errorf("image %s: the simulator runs agent containers (no image:) and images running `sleep N`: %w", c.Image, err)
@@ -77,34 +77,67 @@ func checkContainer(c *corev1.Container, cache behaviors) error {
 	return nil
 }
 
-// unpullable reports an image under a .invalid registry, which no pull
-// reaches.
-func unpullable(image string) bool {
-	named, err := reference.ParseNormalizedNamed(image)
-	return err == nil && strings.HasSuffix(reference.Domain(named), ".invalid")
+// parseCache remembers what the simulator parsed from pod specs, by their
+// text: agent arguments and image references. A simulated cluster stamps
+// thousands of pods from one template, and parsing a container's flags
+// and image name again for each costs more than running it. A nil cache
+// parses every time.
+type parseCache struct {
+	behaviors map[string]parsedBehavior
+	images    map[string]parsedImage
 }
 
-// behaviors caches parsed agent arguments by their text: a simulated
-// cluster stamps thousands of pods from one template, and parsing a
-// container's flags costs more than starting it. A nil cache parses every
-// time.
-type behaviors map[string]parsedBehavior
+func newParseCache() *parseCache {
+	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{}}
+}
 
 type parsedBehavior struct {
 	b   behavior.Behavior
 	err error
 }
 
-func (bc behaviors) parse(args []string) (behavior.Behavior, error) {
-	if bc == nil {
+// behavior parses agent arguments.
+func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
+	if pc == nil {
 		return behavior.Parse(args)
 	}
 	// Process arguments are C strings: none holds a NUL to blur the key.
 	key := strings.Join(args, "\x00")
-	if r, ok := bc[key]; ok {
+	if r, ok := pc.behaviors[key]; ok {
 		return r.b, r.err
 	}
 	b, err := behavior.Parse(args)
-	bc[key] = parsedBehavior{b, err}
+	pc.behaviors[key] = parsedBehavior{b, err}
 	return b, err
+}
+
+// parsedImage is an image reference as the kubelet normalizes it
+// (reference.ParseNormalizedNamed), and its tagged form.
+type parsedImage struct {
+	named  reference.Named
+	tagged string // reference.TagNameOnly: ":latest" when untagged
+	err    error
+}
+
+// image parses an image reference.
+func (pc *parseCache) image(image string) parsedImage {
+	if pc != nil {
+		if r, ok := pc.images[image]; ok {
+			return r
+		}
+	}
+	var r parsedImage
+	if r.named, r.err = reference.ParseNormalizedNamed(image); r.err == nil {
+		r.tagged = reference.TagNameOnly(r.named).String()
+	}
+	if pc != nil {
+		pc.images[image] = r
+	}
+	return r
+}
+
+// unpullable reports an image under a .invalid registry, which no pull
+// reaches.
+func (r parsedImage) unpullable() bool {
+	return r.err == nil && strings.HasSuffix(reference.Domain(r.named), ".invalid")
 }

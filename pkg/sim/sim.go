@@ -53,8 +53,8 @@ type Simulator struct {
 	evicted    map[types.UID]bool
 	alias      map[string]string
 
-	// behaviors are the agent arguments parsed so far (runnable.go).
-	behaviors behaviors
+	// parsed is what was parsed from pod specs so far (runnable.go).
+	parsed *parseCache
 }
 
 // New returns a simulator with no nodes.
@@ -67,11 +67,11 @@ func New(cfg Config) (*Simulator, error) {
 		return nil, err
 	}
 	s := &Simulator{
-		cfg:       cfg,
-		profile:   p,
-		rng:       rand.New(rand.NewSource(cfg.Seed)),
-		byNode:    map[string]*kubelet{},
-		behaviors: behaviors{},
+		cfg:     cfg,
+		profile: p,
+		rng:     rand.New(rand.NewSource(cfg.Seed)),
+		byNode:  map[string]*kubelet{},
+		parsed:  newParseCache(),
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
@@ -146,7 +146,7 @@ func (s *Simulator) AddSecret(sec *corev1.Secret) error {
 // CreatePod creates a pod through the API server: defaulting, validation
 // and admission plugins apply, and an invalid pod is an error.
 func (s *Simulator) CreatePod(in *corev1.Pod) error {
-	p, err := checkPod(in, s.behaviors)
+	p, err := checkPod(in, s.parsed)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -29,15 +30,26 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 		st.PodIP = w.podIP
 		st.PodIPs = []corev1.PodIP{{IP: w.podIP}}
 	}
+	// One list, the containers then the init containers, as getPhase
+	// reads them; the status holds its two parts.
+	all := make([]corev1.ContainerStatus, 0, len(w.ctrs))
 	for _, c := range w.ctrs {
-		cs := w.containerStatus(c, &old)
-		if c.init {
-			st.InitContainerStatuses = append(st.InitContainerStatuses, cs)
-		} else {
-			st.ContainerStatuses = append(st.ContainerStatuses, cs)
+		if !c.init {
+			all = append(all, w.containerStatus(c, &old))
 		}
 	}
-	all := append(append([]corev1.ContainerStatus{}, st.ContainerStatuses...), st.InitContainerStatuses...)
+	main := len(all)
+	for _, c := range w.ctrs {
+		if c.init {
+			all = append(all, w.containerStatus(c, &old))
+		}
+	}
+	if main > 0 {
+		st.ContainerStatuses = all[:main:main]
+	}
+	if len(all) > main {
+		st.InitContainerStatuses = all[main:]
+	}
 	// Before 1.33 a not-yet-started sidecar kept any pod Pending.
 	initialized := w.anyMainStarted() && w.s.profile.PendingSidecarNeedsUninitialized
 	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized)
@@ -70,7 +82,13 @@ func (w *podWorker) publishStatus() {
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
-	st := *apiPod.Status.DeepCopy()
+	// A new status shares what it does not change with the stored one
+	// (which is never modified in place): the container statuses and
+	// conditions are copied, their states are not.
+	st := apiPod.Status
+	st.InitContainerStatuses = slices.Clone(st.InitContainerStatuses)
+	st.ContainerStatuses = slices.Clone(st.ContainerStatuses)
+	st.Conditions = slices.Clone(st.Conditions)
 	for _, list := range [][]corev1.ContainerStatus{st.InitContainerStatuses, st.ContainerStatuses} {
 		for i := range list {
 			cs := &list[i]
@@ -123,7 +141,7 @@ func (w *podWorker) anyMainStarted() bool {
 // pod has init containers (and for the init containers themselves), or
 // ContainerCreating otherwise.
 func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.ContainerStatus {
-	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: imageID(c.spec.Image)}
+	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: c.imageID}
 	f := false
 	if c.inst == nil {
 		reason, message := "ContainerCreating", ""
@@ -184,7 +202,10 @@ func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerSta
 }
 
 func (w *podWorker) containerID(c *ctr, inst *instance) string {
-	return fmt.Sprintf("containerd://%s-%s-%d", strings.TrimLeft(string(w.uid)[24:], "0"), c.name, inst.id)
+	if inst.containerID == "" {
+		inst.containerID = fmt.Sprintf("containerd://%s-%s-%d", strings.TrimLeft(string(w.uid)[24:], "0"), c.name, inst.id)
+	}
+	return inst.containerID
 }
 
 func imageID(image string) string {
@@ -363,7 +384,7 @@ func isStaticPod(p *corev1.Pod) bool {
 // (pkg/kubelet/status/generate.go), after the conditions the kubelet does
 // not own, which it keeps as it finds them.
 func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
-	var out []corev1.PodCondition
+	out := make([]corev1.PodCondition, 0, len(old.Conditions)+5)
 	for _, c := range old.Conditions {
 		if !kubeletOwned(c.Type) {
 			out = append(out, c)
@@ -598,8 +619,8 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.ContainerID != y.ContainerID ||
-			boolOf(x.Started) != boolOf(y.Started) || stateKey(x.State) != stateKey(y.State) ||
-			stateKey(x.LastTerminationState) != stateKey(y.LastTerminationState) {
+			boolOf(x.Started) != boolOf(y.Started) || !sameState(&x.State, &y.State) ||
+			!sameState(&x.LastTerminationState, &y.LastTerminationState) {
 			return false
 		}
 	}
@@ -608,16 +629,21 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 
 func boolOf(b *bool) bool { return b != nil && *b }
 
-func stateKey(s corev1.ContainerState) string {
+// sameState compares the kind of two container states and, for a
+// terminated or waiting one, its exit code and reason or its reason and
+// message.
+func sameState(a, b *corev1.ContainerState) bool {
 	switch {
-	case s.Running != nil:
-		return "running"
-	case s.Terminated != nil:
-		return fmt.Sprintf("terminated/%d/%s", s.Terminated.ExitCode, s.Terminated.Reason)
-	case s.Waiting != nil:
-		return "waiting/" + s.Waiting.Reason + "/" + s.Waiting.Message
+	case a.Running != nil:
+		return b.Running != nil
+	case a.Terminated != nil:
+		return b.Running == nil && b.Terminated != nil &&
+			a.Terminated.ExitCode == b.Terminated.ExitCode && a.Terminated.Reason == b.Terminated.Reason
+	case a.Waiting != nil:
+		return b.Running == nil && b.Terminated == nil && b.Waiting != nil &&
+			a.Waiting.Reason == b.Waiting.Reason && a.Waiting.Message == b.Waiting.Message
 	}
-	return ""
+	return b.Running == nil && b.Terminated == nil && b.Waiting == nil
 }
 
 // setPodCondition replaces or appends a condition.
