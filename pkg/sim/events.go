@@ -20,19 +20,13 @@ import (
 // index of them.
 type eventStore struct {
 	records []*eventRecord
-	// index is the client-go event correlator's cache
-	// (tools/record/events_cache.go): identical events, by getEventKey,
-	// are aggregated into the first one's count.
-	index map[eventKey]*eventRecord
-}
-
-// eventKey is what getEventKey aggregates identical events on: the
-// involved object (and field), reason, message, type and source.
-type eventKey struct {
-	uid                                types.UID
-	container                          string
-	init                               bool
-	reason, message, eventType, source string
+	// byObject is the client-go event correlator's cache
+	// (tools/record/events_cache.go): an event identical to one already
+	// recorded (getEventKey: same object and field, reason, message, type
+	// and source) is aggregated into that one's count. Kept by involved
+	// object: an object has a handful of distinct events, and a key of six
+	// strings per event cost more to hash than the event to record.
+	byObject map[types.UID][]*eventRecord
 }
 
 // eventRecord is one stored Event.
@@ -51,21 +45,28 @@ type eventRecord struct {
 	count                      int32
 }
 
+// sameEvent is getEventKey's equality, for two events of one object.
+func sameEvent(a, b *eventRecord) bool {
+	return a.reason == b.reason && a.container == b.container && a.init == b.init &&
+		a.message == b.message && a.eventType == b.eventType && a.source == b.source
+}
+
 // add records an event, or counts it again when it is identical to one
 // already stored.
 func (st *eventStore) add(now time.Duration, r eventRecord) {
-	key := eventKey{r.uid, r.container, r.init, r.reason, r.message, r.eventType, r.source}
-	if old, ok := st.index[key]; ok {
-		old.count++
-		old.last = now
-		return
+	for _, old := range st.byObject[r.uid] {
+		if sameEvent(old, &r) {
+			old.count++
+			old.last = now
+			return
+		}
 	}
-	if st.index == nil {
-		st.index = map[eventKey]*eventRecord{}
+	if st.byObject == nil {
+		st.byObject = map[types.UID][]*eventRecord{}
 	}
 	r.seq = len(st.records) + 1
 	r.first, r.last, r.count = now, now, 1
-	st.index[key] = &r
+	st.byObject[r.uid] = append(st.byObject[r.uid], &r)
 	st.records = append(st.records, &r)
 }
 
