@@ -82,39 +82,50 @@ func (w *podWorker) publishStatus() {
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
-	// A new status shares what it does not change with the stored one
-	// (which is never modified in place): the container statuses and
-	// conditions are copied, their states are not.
+	// The new status shares with the stored one what does not change
+	// (statuses are never modified in place): most results only confirm
+	// what the status shows, and then nothing is copied.
 	st := apiPod.Status
-	st.InitContainerStatuses = slices.Clone(st.InitContainerStatuses)
-	st.ContainerStatuses = slices.Clone(st.ContainerStatuses)
-	st.Conditions = slices.Clone(st.Conditions)
-	for _, list := range [][]corev1.ContainerStatus{st.InitContainerStatuses, st.ContainerStatuses} {
-		for i := range list {
-			cs := &list[i]
-			c := w.byName[cs.Name]
-			if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
-				continue
-			}
-			started := c.started()
-			cs.Started = &started
-			cs.Ready = c.ready()
-		}
-	}
+	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
+	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
 	cr := w.containersReadyCondition(&st)
 	ready := w.readyCondition(cr, st.Conditions)
 	now := w.s.wall(w.s.now)
+	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
+	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
 	for i, c := range st.Conditions {
-		switch c.Type {
-		case corev1.ContainersReady:
-			cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
-			st.Conditions[i] = cr
-		case corev1.PodReady:
-			ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
-			st.Conditions[i] = ready
+		switch {
+		case c.Type == corev1.ContainersReady && c != cr:
+			st.Conditions = replaceCondition(st.Conditions, i, cr)
+		case c.Type == corev1.PodReady && c != ready:
+			st.Conditions = replaceCondition(st.Conditions, i, ready)
 		}
 	}
 	w.setStatus(st)
+}
+
+// withProbeResults gives each running container of list (but regular
+// init containers) the started and ready flags the prober has for it: list
+// itself when none changes, else a copy.
+func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.ContainerStatus {
+	out, copied := list, false
+	for i := range list {
+		cs := &list[i]
+		c := w.byName[cs.Name]
+		if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
+			continue
+		}
+		started, ready := c.started(), c.ready()
+		if cs.Started != nil && *cs.Started == started && cs.Ready == ready {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(list), true
+		}
+		out[i].Started = &started
+		out[i].Ready = ready
+	}
+	return out
 }
 
 func nodeIP(n *corev1.Node) string {
@@ -646,13 +657,21 @@ func sameState(a, b *corev1.ContainerState) bool {
 	return b.Running == nil && b.Terminated == nil && b.Waiting == nil
 }
 
-// setPodCondition replaces or appends a condition.
+// setPodCondition replaces or appends a condition, in a new list: the
+// conditions may be the stored status's.
 func setPodCondition(st *corev1.PodStatus, c corev1.PodCondition) {
 	for i := range st.Conditions {
 		if st.Conditions[i].Type == c.Type {
-			st.Conditions[i] = c
+			st.Conditions = replaceCondition(st.Conditions, i, c)
 			return
 		}
 	}
-	st.Conditions = append(st.Conditions, c)
+	st.Conditions = append(slices.Clip(st.Conditions), c)
+}
+
+// replaceCondition is a copy of conds with the i-th condition replaced.
+func replaceCondition(conds []corev1.PodCondition, i int, c corev1.PodCondition) []corev1.PodCondition {
+	out := slices.Clone(conds)
+	out[i] = c
+	return out
 }
