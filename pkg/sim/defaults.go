@@ -244,26 +244,28 @@ func validateContainer(c *corev1.Container, path *field.Path, names sets.Set[str
 			errs = append(errs, fieldErr(path.Child("resources", "requests").Key(string(name)), req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
 		}
 	}
-	errs = append(errs, validateProbe(c.LivenessProbe, path.Child("livenessProbe"), true)...)
-	errs = append(errs, validateProbe(c.StartupProbe, path.Child("startupProbe"), true)...)
-	errs = append(errs, validateProbe(c.ReadinessProbe, path.Child("readinessProbe"), false)...)
+	errs = append(errs, validateProbe(c.LivenessProbe, path, "livenessProbe", true)...)
+	errs = append(errs, validateProbe(c.StartupProbe, path, "startupProbe", true)...)
+	errs = append(errs, validateProbe(c.ReadinessProbe, path, "readinessProbe", false)...)
 	if pr := c.ReadinessProbe; pr != nil && pr.TerminationGracePeriodSeconds != nil {
 		errs = append(errs, field.Invalid(path.Child("readinessProbe", "terminationGracePeriodSeconds"), *pr.TerminationGracePeriodSeconds, "must not be set for readinessProbes"))
 	}
 	if lc := c.Lifecycle; lc != nil {
-		errs = append(errs, validateHandler(lc.PostStart, path.Child("lifecycle", "postStart"), grace)...)
-		errs = append(errs, validateHandler(lc.PreStop, path.Child("lifecycle", "preStop"), grace)...)
+		errs = append(errs, validateHandler(lc.PostStart, path, "postStart", grace)...)
+		errs = append(errs, validateHandler(lc.PreStop, path, "preStop", grace)...)
 	}
 	return errs
 }
 
 // validateProbe mirrors validateProbe/validateLivenessProbe: non-negative
 // fields, exactly one handler, successThreshold 1 for liveness and startup,
-// a probe-level grace period above 0.
-func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) field.ErrorList {
+// a probe-level grace period above 0. The probe is the container's field
+// of that name (its path is made only for a probe that is there).
+func validateProbe(pr *corev1.Probe, container *field.Path, name string, mustSucceedOnce bool) field.ErrorList {
 	if pr == nil {
 		return nil
 	}
+	path := container.Child(name)
 	var errs field.ErrorList
 	for _, f := range []struct {
 		name string
@@ -293,11 +295,13 @@ func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) fie
 }
 
 // validateHandler mirrors validateLifecycleHandler, with the sleep action's
-// bound (validateSleepAction, zero allowed since 1.34).
-func validateHandler(h *corev1.LifecycleHandler, path *field.Path, grace int64) field.ErrorList {
+// bound (validateSleepAction, zero allowed since 1.34). The handler is
+// the container's lifecycle.<name>.
+func validateHandler(h *corev1.LifecycleHandler, container *field.Path, name string, grace int64) field.ErrorList {
 	if h == nil {
 		return nil
 	}
+	path := container.Child("lifecycle", name)
 	var errs field.ErrorList
 	n := 0
 	for _, set := range []bool{h.Exec != nil, h.HTTPGet != nil, h.TCPSocket != nil, h.Sleep != nil} {
@@ -348,8 +352,7 @@ func computePodQOS(p *corev1.Pod) corev1.PodQOSClass {
 			isGuaranteed = false
 		}
 	} else {
-		all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
-		for _, c := range all {
+		for _, c := range allContainers(&p.Spec) {
 			add(requests, c.Resources.Requests)
 			cl := corev1.ResourceList{}
 			add(cl, c.Resources.Limits)
@@ -399,6 +402,19 @@ func probesOf(c *corev1.Container) []namedProbe {
 		if p.probe != nil {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// allContainers lists the init containers, then the containers, without
+// copying them.
+func allContainers(spec *corev1.PodSpec) []*corev1.Container {
+	out := make([]*corev1.Container, 0, len(spec.InitContainers)+len(spec.Containers))
+	for i := range spec.InitContainers {
+		out = append(out, &spec.InitContainers[i])
+	}
+	for i := range spec.Containers {
+		out = append(out, &spec.Containers[i])
 	}
 	return out
 }

@@ -121,8 +121,8 @@ type Timeline struct {
 	joined []Event
 }
 
-// chunkLen is the number of events in a chunk (half a megabyte).
-const chunkLen = 4096
+// chunkLen is the number of events in a chunk (128 KiB).
+const chunkLen = 1024
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
