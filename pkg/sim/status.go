@@ -395,7 +395,8 @@ func isStaticPod(p *corev1.Pod) bool {
 // (pkg/kubelet/status/generate.go), after the conditions the kubelet does
 // not own, which it keeps as it finds them.
 func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
-	out := make([]corev1.PodCondition, 0, len(old.Conditions)+5)
+	out := make([]corev1.PodCondition, 0, 5) // the kubelet's own, often all
+
 	for _, c := range old.Conditions {
 		if !kubeletOwned(c.Type) {
 			out = append(out, c)
