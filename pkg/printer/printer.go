@@ -43,6 +43,25 @@ func isSidecar(c *corev1.Container) bool {
 
 // Pod prints a pod at time now (for the RESTARTS column's "ago").
 func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
+	c := count(p, o)
+	r := fmt.Sprint(c.restarts)
+	if c.restarts != 0 && !c.lastRestart.IsZero() {
+		r = fmt.Sprintf("%d (%s ago)", c.restarts, duration.HumanDuration(now.Sub(c.lastRestart)))
+	}
+	return Columns{Status: c.reason, Ready: fmt.Sprintf("%d/%d", c.ready, c.total), Restarts: r}
+}
+
+// Status is the STATUS column alone, which does not depend on the time.
+func Status(p *corev1.Pod, o Options) string { return count(p, o).reason }
+
+// counts are what printPod reads off a pod before formatting the columns.
+type counts struct {
+	reason                 string
+	ready, total, restarts int
+	lastRestart            time.Time
+}
+
+func count(p *corev1.Pod, o Options) counts {
 	restarts, sidecarRestarts := 0, 0
 	total := len(p.Spec.Containers)
 	ready := 0
@@ -142,11 +161,7 @@ func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
 		reason = "Terminating"
 	}
 
-	r := fmt.Sprint(restarts)
-	if restarts != 0 && !lastRestart.IsZero() {
-		r = fmt.Sprintf("%d (%s ago)", restarts, duration.HumanDuration(now.Sub(lastRestart)))
-	}
-	return Columns{Status: reason, Ready: fmt.Sprintf("%d/%d", ready, total), Restarts: r}
+	return counts{reason: reason, ready: ready, total: total, restarts: restarts, lastRestart: lastRestart}
 }
 
 // terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.

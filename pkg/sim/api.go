@@ -132,7 +132,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
-	a.recordColumns(p, printer.Columns{})
+	a.recordColumns(p, "")
 	if p.Spec.NodeName != "" {
 		a.podAssigned(p) // api_nodes.go
 		a.notifyKubelet(p, watchAdded)
@@ -267,7 +267,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 // watchers see a MODIFIED event.
 func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	first := p.DeletionTimestamp == nil
-	before := a.columns(p)
+	before := a.statusColumn(p)
 	defer a.recordColumns(p, before)
 	g := grace
 	p.DeletionTimestamp = ts
@@ -343,7 +343,7 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 		return false
 	}
 	old := p.Status
-	before := a.columns(p)
+	before := a.statusColumn(p)
 	p.Status = st
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
@@ -352,19 +352,19 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	return true
 }
 
-// columns is what `kubectl get pods` shows for p now, by this API server's
-// printer (server-side printing).
-func (a *apiServer) columns(p *corev1.Pod) printer.Columns {
-	return printer.Pod(p, a.s.wall(a.s.now).Time, printer.Options{
+// statusColumn is the STATUS column `kubectl get pods` shows for p, by
+// this API server's printer (server-side printing).
+func (a *apiServer) statusColumn(p *corev1.Pod) string {
+	return printer.Status(p, printer.Options{
 		TerminatingOnlyIfNotTerminal: a.s.profile.TerminatingOnlyIfNotTerminal,
 		CompletedShowsError:          a.s.profile.CompletedShowsError,
 	})
 }
 
 // recordColumns notes a change of the STATUS column in the timeline.
-func (a *apiServer) recordColumns(p *corev1.Pod, before printer.Columns) {
-	if after := a.columns(p); after.Status != before.Status {
-		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after.Status})
+func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
+	if after := a.statusColumn(p); after != before {
+		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after})
 	}
 }
 
