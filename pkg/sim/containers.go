@@ -65,7 +65,7 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 		c.cmd = behavior.Command{Missing: true}
 	} else if spec.Image == behavior.Image {
 		c.agent = true
-		// Validated before the pod was created (CheckPod).
+		// Checked before the pod was created (checkRunnable).
 		c.beh, _ = w.s.parsed.behavior(spec.Args)
 	} else {
 		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))

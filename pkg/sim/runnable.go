@@ -14,32 +14,28 @@ import (
 // CheckPod reports what in a pod the simulator cannot run: it runs agent
 // containers (the agent image with podlife-agent arguments) and image
 // containers whose command is one it understands (`sleep N`, `sh -c "sleep
-// N"`), and exec hooks and probes of the same kinds. CreatePod applies it
-// before the API server sees the pod.
+// N"`), and exec hooks and probes of the same kinds. What the API server
+// would reject is reported too, so that lint catches it before anything
+// runs.
 func CheckPod(p *corev1.Pod) error {
-	_, err := checkPod(p, nil)
-	return err
-}
-
-// checkPod is CheckPod, returning the pod as defaulted for validation;
-// agent arguments are parsed through the cache when there is one.
-func checkPod(p *corev1.Pod, cache *parseCache) (*corev1.Pod, error) {
-	// What the API server would reject is caught here too, so that lint
-	// reports it before anything runs.
 	v := p.DeepCopy()
 	setDefaultsPod(v)
 	if errs := validatePod(v); len(errs) > 0 {
-		return nil, fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
+		return fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
 	}
-	for _, list := range [][]corev1.Container{v.Spec.InitContainers, v.Spec.Containers} {
-		for i := range list {
-			c := &list[i]
-			if err := checkContainer(c, cache); err != nil {
-				return nil, fmt.Errorf("container %q: %w", c.Name, err)
-			}
+	return checkRunnable(p, nil)
+}
+
+// checkRunnable is what CheckPod reports of the simulator's own limits
+// (CreatePod checks them before the API server sees the pod); agent
+// arguments and images are parsed through the cache when there is one.
+func checkRunnable(p *corev1.Pod, cache *parseCache) error {
+	for _, c := range allContainers(&p.Spec) {
+		if err := checkContainer(c, cache); err != nil {
+			return fmt.Errorf("container %q: %w", c.Name, err)
 		}
 	}
-	return v, nil
+	return nil
 }
 
 func checkContainer(c *corev1.Container, cache *parseCache) error {

@@ -144,10 +144,10 @@ func (s *Simulator) AddSecret(sec *corev1.Secret) error {
 }
 
 // CreatePod creates a pod through the API server: defaulting, validation
-// and admission plugins apply, and an invalid pod is an error.
-func (s *Simulator) CreatePod(in *corev1.Pod) error {
-	p, err := checkPod(in, s.parsed)
-	if err != nil {
+// and admission plugins apply, and an invalid pod is an error, as is one
+// the simulator cannot run (CheckPod).
+func (s *Simulator) CreatePod(p *corev1.Pod) error {
+	if err := checkRunnable(p, s.parsed); err != nil {
 		return err
 	}
 	if !s.profile.Sidecars {
@@ -158,7 +158,7 @@ func (s *Simulator) CreatePod(in *corev1.Pod) error {
 		}
 	}
 	s.running = true
-	return s.api.createPod(p)
+	return s.api.createPod(p.DeepCopy())
 }
 
 // DeletePod deletes a pod with the API's graceful-deletion semantics.

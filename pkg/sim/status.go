@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -214,7 +215,7 @@ func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerSta
 
 func (w *podWorker) containerID(c *ctr, inst *instance) string {
 	if inst.containerID == "" {
-		inst.containerID = fmt.Sprintf("containerd://%s-%s-%d", strings.TrimLeft(string(w.uid)[24:], "0"), c.name, inst.id)
+		inst.containerID = "containerd://" + strings.TrimLeft(string(w.uid)[24:], "0") + "-" + c.name + "-" + strconv.Itoa(inst.id)
 	}
 	return inst.containerID
 }
