@@ -460,7 +460,8 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 			return cond
 		}
 	}
-	var incomplete []string
+	var names [8]string // room for most pods' names without allocating
+	incomplete := names[:0]
 	for i, c := range w.pod.Spec.InitContainers {
 		cs := st.InitContainerStatuses[i]
 		if isSidecar(&c) {
@@ -476,7 +477,7 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = fmt.Sprintf("containers with incomplete status: [%s]", strings.Join(incomplete, " "))
+	cond.Message = "containers with incomplete status: [" + strings.Join(incomplete, " ") + "]"
 	return cond
 }
 
@@ -492,7 +493,8 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 		cond.Status, cond.Reason = corev1.ConditionFalse, "PodFailed"
 		return cond
 	}
-	var unready []string
+	var names [8]string // room for most pods' names without allocating
+	unready := names[:0]
 	for i, c := range w.pod.Spec.InitContainers {
 		if isSidecar(&c) && !st.InitContainerStatuses[i].Ready {
 			unready = append(unready, c.Name)
@@ -506,7 +508,7 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		cond.Message = "containers with unready status: [" + strings.Join(unready, " ") + "]"
 	}
 	return cond
 }
