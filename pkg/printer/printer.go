@@ -76,12 +76,20 @@ func count(p *corev1.Pod, o Options) counts {
 			reason = corev1.PodReasonSchedulingGated
 		}
 	}
-	inits := map[string]*corev1.Container{}
 	for i := range p.Spec.InitContainers {
-		inits[p.Spec.InitContainers[i].Name] = &p.Spec.InitContainers[i]
 		if isSidecar(&p.Spec.InitContainers[i]) {
 			total++
 		}
+	}
+	// sidecar reports whether the named init container is one (printPod
+	// keeps a map of them; a pod has few).
+	sidecar := func(name string) bool {
+		for i := range p.Spec.InitContainers {
+			if p.Spec.InitContainers[i].Name == name {
+				return isSidecar(&p.Spec.InitContainers[i])
+			}
+		}
+		return false
 	}
 	later := func(t *time.Time, cs corev1.ContainerStatus) {
 		if lt := cs.LastTerminationState.Terminated; lt != nil && t.Before(lt.FinishedAt.Time) {
@@ -95,14 +103,14 @@ func count(p *corev1.Pod, o Options) counts {
 	for i, cs := range p.Status.InitContainerStatuses {
 		restarts += int(cs.RestartCount)
 		later(&lastRestart, cs)
-		if isSidecar(inits[cs.Name]) {
+		if sidecar(cs.Name) {
 			sidecarRestarts += int(cs.RestartCount)
 			later(&lastSidecarRestart, cs)
 		}
 		switch {
 		case cs.State.Terminated != nil && cs.State.Terminated.ExitCode == 0:
 			continue
-		case isSidecar(inits[cs.Name]) && cs.Started != nil && *cs.Started:
+		case sidecar(cs.Name) && cs.Started != nil && *cs.Started:
 			if cs.Ready {
 				ready++
 			}

@@ -50,12 +50,17 @@ type instance struct {
 	finishedAt   time.Duration
 	exitCode     int
 	reason       string
-	containerID  string // once the status has shown it (containerID)
-	exitTimer    *timer // the process's own exit
-	oomTimer     *timer // the OOM killer (oom.go)
-	termTimer    *timer // exit after SIGTERM
-	hook         *hookRun
-	kill         *ctrKill
+	// containerID, running and terminated are what statuses show of the
+	// instance, made once (an instance's start and exit do not change) and
+	// shared by every status: statuses are never modified in place.
+	containerID string
+	running     *corev1.ContainerStateRunning
+	terminated  *corev1.ContainerStateTerminated
+	exitTimer   *timer // the process's own exit
+	oomTimer    *timer // the OOM killer (oom.go)
+	termTimer   *timer // exit after SIGTERM
+	hook        *hookRun
+	kill        *ctrKill
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {

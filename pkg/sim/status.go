@@ -187,7 +187,10 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	}
 	switch inst.state {
 	case instRunning:
-		cs.State.Running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
+		if inst.running == nil {
+			inst.running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
+		}
+		cs.State.Running = inst.running
 		started := c.started()
 		cs.Started = &started
 		cs.Ready = c.ready()
@@ -204,13 +207,20 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 }
 
 func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
-	return &corev1.ContainerStateTerminated{
+	if inst.terminated != nil {
+		return inst.terminated
+	}
+	t := &corev1.ContainerStateTerminated{
 		ExitCode:    int32(inst.exitCode),
 		Reason:      inst.reason,
 		StartedAt:   w.s.wall(inst.startedAt),
 		FinishedAt:  w.s.wall(inst.finishedAt),
 		ContainerID: w.containerID(c, inst),
 	}
+	if inst.state == instExited {
+		inst.terminated = t
+	}
+	return t
 }
 
 func (w *podWorker) containerID(c *ctr, inst *instance) string {
