@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"time"
+	"unique"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -379,7 +380,8 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 		if prev == nil || prev.Status != c.Status {
 			msg := c.Reason
 			if c.Message != "" {
-				msg += ": " + c.Message
+				// One copy of each message however many pods say it.
+				msg = unique.Make(msg + ": " + c.Message).Value()
 			}
 			a.s.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 		}

@@ -64,7 +64,7 @@ type instance struct {
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: imageID(spec.Image)}
+	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.s.parsed.image(spec.Image).id}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
 		c.cmd = behavior.Command{Missing: true}

@@ -31,18 +31,18 @@ type eventStore struct {
 
 // eventRecord is one stored Event.
 type eventRecord struct {
-	seq             int  // creation order from 1: the name's suffix
-	node            bool // about a node, else about a pod
+	seq             int // creation order from 1: the name's suffix
 	namespace, name string
 	uid             types.UID
 	// container and init name the field of a container event
 	// (spec.containers{name} or spec.initContainers{name}).
 	container                  string
-	init                       bool
 	reason, message, eventType string
 	source, host               string
 	first, last                time.Duration
 	count                      int32
+	init                       bool
+	node                       bool // about a node, else about a pod
 }
 
 // sameEvent is getEventKey's equality, for two events of one object.

@@ -25,7 +25,7 @@ func (w *podWorker) ensureImage(c *ctr) *startError {
 	present := w.k.images[ref]
 	policy := c.spec.ImagePullPolicy
 	if present && policy != corev1.PullAlways {
-		w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", img))
+		w.event(c, corev1.EventTypeNormal, "Pulled", parsed.present)
 		return nil
 	}
 	if policy == corev1.PullNever {

@@ -108,11 +108,15 @@ func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
 }
 
 // parsedImage is an image reference as the kubelet normalizes it
-// (reference.ParseNormalizedNamed), and its tagged form.
+// (reference.ParseNormalizedNamed), its tagged form, and what the
+// container statuses and the Pulled event of a present image say of it
+// (shared by every container of the image).
 type parsedImage struct {
-	named  reference.Named
-	tagged string // reference.TagNameOnly: ":latest" when untagged
-	err    error
+	named   reference.Named
+	tagged  string // reference.TagNameOnly: ":latest" when untagged
+	err     error
+	id      string // imageID
+	present string // the Pulled event's message
 }
 
 // image parses an image reference.
@@ -122,7 +126,7 @@ func (pc *parseCache) image(image string) parsedImage {
 			return r
 		}
 	}
-	var r parsedImage
+	r := parsedImage{id: imageID(image), present: fmt.Sprintf("Container image %q already present on machine", image)}
 	if r.named, r.err = reference.ParseNormalizedNamed(image); r.err == nil {
 		r.tagged = reference.TagNameOnly(r.named).String()
 	}
