@@ -10,6 +10,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/klog/v2"
 
@@ -114,7 +115,15 @@ func removeQueued(q []*queuedPod, p *corev1.Pod) []*queuedPod {
 // them: a new node may suit anyone; a node update helps pods rejected for
 // taints or labels (and resources, for allocatable); a pod leaving a node
 // frees resources.
-func (sc *scheduler) nodeAdded() { sc.moveAll(func(*queuedPod) bool { return true }) }
+func (sc *scheduler) nodeAdded(n *corev1.Node) {
+	sc.cache.addNode(n)
+	for _, p := range sc.s.api.podsOn(n.Name) { // bound before the node existed
+		if holdsResources(p) {
+			sc.cache.add(p)
+		}
+	}
+	sc.moveAll(func(*queuedPod) bool { return true })
+}
 func (sc *scheduler) nodeUpdated() {
 	sc.moveAll(func(q *queuedPod) bool {
 		return q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
@@ -247,11 +256,11 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 	fit := newPodFit(p)
 	feasible, failed := sc.findNodesThatPassFilters(fit)
 	if len(feasible) > 0 {
-		k := sc.selectHost(fit, feasible)
-		sc.s.api.bind(p, k.node.Name)
-		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: k.node.Name})
+		n := sc.selectHost(fit, feasible).node
+		sc.s.api.bind(p, n.Name)
+		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: n.Name})
 		sc.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
-			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, k.node.Name), corev1.DefaultSchedulerName)
+			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, n.Name), corev1.DefaultSchedulerName)
 		return
 	}
 	msg := fitErrorMessage(len(sc.s.nodes), failed)
@@ -280,18 +289,18 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 // findNodesThatPassFilters (schedule_one.go) filters the nodes in turn,
 // starting where the last cycle stopped, until numFeasibleNodesToFind of
 // them fit; it returns those and the verdicts of the nodes that did not.
-func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*kubelet, []nodeFilter) {
-	nodes := sc.s.nodes
+func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*nodeInfo, []nodeFilter) {
+	nodes := sc.cache.list
 	want := numFeasibleNodesToFind(len(nodes))
-	var feasible []*kubelet
+	var feasible []*nodeInfo
 	var failed []nodeFilter
 	for i := 0; i < len(nodes) && len(feasible) < want; i++ {
-		k := nodes[(sc.nextStartNodeIndex+i)%len(nodes)]
-		if f := sc.filter(fit, k.node, nil); f.plugin != "" {
+		ni := nodes[(sc.nextStartNodeIndex+i)%len(nodes)]
+		if f := sc.filter(fit, ni, nil); f.plugin != "" {
 			failed = append(failed, f)
 			continue
 		}
-		feasible = append(feasible, k)
+		feasible = append(feasible, ni)
 	}
 	if len(nodes) > 0 {
 		sc.nextStartNodeIndex = (sc.nextStartNodeIndex + len(feasible) + len(failed)) % len(nodes)
@@ -316,14 +325,19 @@ func numFeasibleNodesToFind(numAllNodes int) int {
 // scores read of it, computed once a cycle (as PreFilter and PreScore keep
 // it in the cycle state) rather than once a node.
 type podFit struct {
-	pod      *corev1.Pod
-	requests corev1.ResourceList
+	pod *corev1.Pod
+	// requests is podRequests of each fitResources.
+	requests [len(fitResources)]resource.Quantity
 	// nonZeroCPU and nonZeroMem are nonZeroRequests, for the scores.
 	nonZeroCPU, nonZeroMem int64
 }
 
 func newPodFit(p *corev1.Pod) *podFit {
-	f := &podFit{pod: p, requests: podRequests(p)}
+	f := &podFit{pod: p}
+	req := podRequests(p)
+	for i, r := range fitResources {
+		f.requests[i] = quantityOf(req, r)
+	}
 	f.nonZeroCPU, f.nonZeroMem = nonZeroRequests(p)
 	return f
 }
@@ -379,8 +393,8 @@ func summarise(reasons []string) string {
 // TaintToleration (NoSchedule and NoExecute taints), NodeAffinity
 // (nodeSelector and required node affinity), NodeResourcesFit. without
 // lists pods to leave out of the node's usage (preemption's what-if).
-func (sc *scheduler) filter(fit *podFit, n *corev1.Node, without map[types.UID]bool) nodeFilter {
-	p := fit.pod
+func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]bool) nodeFilter {
+	p, n := fit.pod, ni.node
 	for i := range n.Spec.Taints {
 		t := &n.Spec.Taints[i]
 		if t.Effect == corev1.TaintEffectPreferNoSchedule {
@@ -393,7 +407,7 @@ func (sc *scheduler) filter(fit *podFit, n *corev1.Node, without map[types.UID]b
 	if !matchesNodeSelector(p, n) {
 		return nodeFilter{node: n, plugin: pluginNodeAffinity, reasons: []string{reasonNodeAffinity}}
 	}
-	if r := sc.insufficient(fit, n, without); len(r) > 0 {
+	if r := sc.insufficient(fit, ni, without); len(r) > 0 {
 		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
 	}
 	return nodeFilter{node: n}
@@ -401,22 +415,20 @@ func (sc *scheduler) filter(fit *podFit, n *corev1.Node, without map[types.UID]b
 
 // insufficient is noderesources.Fits: "Too many pods", then every
 // requested resource the node lacks ("Insufficient cpu", ...).
-func (sc *scheduler) insufficient(fit *podFit, n *corev1.Node, without map[types.UID]bool) []string {
+func (sc *scheduler) insufficient(fit *podFit, ni *nodeInfo, without map[types.UID]bool) []string {
 	var out []string
-	used, count := sc.nodeUsage(n.Name, fit.pod, without)
-	if maxPods, ok := n.Status.Allocatable[corev1.ResourcePods]; ok && int64(count+1) > maxPods.Value() {
+	used, count := sc.nodeUsage(ni, fit.pod, without)
+	if ni.hasMaxPods && int64(count+1) > ni.maxPods {
 		out = append(out, reasonTooManyPods)
 	}
-	req := fit.requests
-	for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory, corev1.ResourceEphemeralStorage} {
-		want := quantityOf(req, r)
+	for i, r := range fitResources {
+		want := fit.requests[i]
 		if want.Sign() <= 0 {
 			continue
 		}
-		have := quantityOf(n.Status.Allocatable, r)
-		u := quantityOf(used, r)
+		u := used[i].DeepCopy()
 		u.Add(want)
-		if u.Cmp(have) > 0 {
+		if u.Cmp(ni.allocatable[i]) > 0 {
 			out = append(out, "Insufficient "+string(r))
 		}
 	}
@@ -426,21 +438,21 @@ func (sc *scheduler) insufficient(fit *podFit, n *corev1.Node, without map[types
 // selectHost scores the feasible nodes and picks the highest score; ties
 // are broken as selectHost does, by reservoir sampling with the random
 // source.
-func (sc *scheduler) selectHost(fit *podFit, feasible []*kubelet) *kubelet {
+func (sc *scheduler) selectHost(fit *podFit, feasible []*nodeInfo) *nodeInfo {
 	if len(feasible) == 1 {
 		return feasible[0]
 	}
-	var best *kubelet
+	var best *nodeInfo
 	bestScore, ties := int64(-1), 0
-	for _, k := range feasible {
-		score := sc.score(fit, k.node)
+	for _, ni := range feasible {
+		score := sc.score(fit, ni)
 		switch {
 		case score > bestScore:
-			best, bestScore, ties = k, score, 1
+			best, bestScore, ties = ni, score, 1
 		case score == bestScore:
 			ties++
 			if sc.s.rng.Intn(ties) == 0 {
-				best = k
+				best = ni
 			}
 		}
 	}
@@ -451,12 +463,9 @@ func (sc *scheduler) selectHost(fit *podFit, feasible []*kubelet) *kubelet {
 // NodeResourcesBalancedAllocation over cpu and memory, with the
 // scheduler's non-zero defaults for pods that request nothing (100m, 200Mi;
 // pkg/scheduler/util/pod_resources.go).
-func (sc *scheduler) score(fit *podFit, n *corev1.Node) int64 {
-	ni := sc.cache.info(n.Name)
+func (sc *scheduler) score(fit *podFit, ni *nodeInfo) int64 {
 	cpu, mem := fit.nonZeroCPU+ni.nonZeroCPU, fit.nonZeroMem+ni.nonZeroMem
-	cpuQ := quantityOf(n.Status.Allocatable, corev1.ResourceCPU)
-	allocCPU := cpuQ.MilliValue()
-	allocMem := quantityValue(n.Status.Allocatable, corev1.ResourceMemory)
+	allocCPU, allocMem := ni.allocMilliCPU, ni.allocMemory
 	least := func(req, capacity int64) int64 {
 		if capacity == 0 || req > capacity {
 			return 0
@@ -584,23 +593,26 @@ func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool
 	return false
 }
 
-// nodeUsage is what the pods holding resources on node request, and their
-// number, leaving out except and the pods in without (preemption's
-// what-if): the scheduler cache's sums, or the node's pods summed again
-// when some are left out.
-func (sc *scheduler) nodeUsage(node string, except *corev1.Pod, without map[types.UID]bool) (corev1.ResourceList, int) {
+// nodeUsage is what the pods holding resources on a node request, of
+// each fitResources, and their number, leaving out except and the pods in
+// without (preemption's what-if): the scheduler cache's sums, or the
+// node's pods summed again when some are left out.
+func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[types.UID]bool) ([len(fitResources)]resource.Quantity, int) {
+	node := ni.node.Name
 	if len(without) == 0 && (except.Spec.NodeName != node || !holdsResources(except)) {
-		ni := sc.cache.info(node)
 		return ni.requested, ni.pods
 	}
-	used := corev1.ResourceList{}
+	var used [len(fitResources)]resource.Quantity
 	n := 0
 	for _, q := range sc.s.api.bound[node] { // sums: the order does not matter
 		if q == except || without[q.UID] || !holdsResources(q) {
 			continue
 		}
 		n++
-		addList(used, podRequests(q))
+		req := podRequests(q)
+		for i, r := range fitResources {
+			used[i].Add(quantityOf(req, r))
+		}
 	}
 	return used, n
 }

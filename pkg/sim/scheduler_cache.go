@@ -4,6 +4,7 @@ import (
 	"container/heap"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 )
 
 // The scheduler's state that makes a cycle cost the same in a cluster of
@@ -72,45 +73,78 @@ func (q *activeQueue) remove(p *corev1.Pod) {
 
 // nodeCache is the scheduler cache's NodeInfo of each node
 // (pkg/scheduler/framework/types.go, NodeInfo.AddPod and RemovePod, driven
-// by pkg/scheduler/backend/cache/cache.go): the pods assigned to the node
-// that hold resources (holdsResources), their number and what they
-// request, summed as they come and go. Filtering and scoring a node reads
-// the sums instead of going over the cluster's pods.
-type nodeCache map[string]*nodeInfo
+// by pkg/scheduler/backend/cache/cache.go): the node's allocatable
+// resources, and the pods assigned to it that hold resources
+// (holdsResources), their number and what they request, summed as they
+// come and go. Filtering and scoring a node reads these instead of going
+// over the cluster's pods and the node's resource lists.
+type nodeCache struct {
+	byName map[string]*nodeInfo
+	list   []*nodeInfo // in the order the nodes were added (s.nodes)
+}
+
+// fitResources are the resources NodeResourcesFit checks, in its order;
+// nodeInfo and podFit keep theirs in that order too.
+var fitResources = [...]corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory, corev1.ResourceEphemeralStorage}
 
 type nodeInfo struct {
+	node *corev1.Node
+	// allocatable is the node's, of each fitResources; maxPods its pods
+	// when it says (hasMaxPods); allocMilliCPU and allocMemory what the
+	// scores divide by.
+	allocatable                [len(fitResources)]resource.Quantity
+	maxPods                    int64
+	hasMaxPods                 bool
+	allocMilliCPU, allocMemory int64
+
 	pods int
-	// requested sums podRequests, which NodeResourcesFit filters on.
-	requested corev1.ResourceList
+	// requested sums the pods' podRequests of each fitResources.
+	requested [len(fitResources)]resource.Quantity
 	// nonZeroCPU (millicores) and nonZeroMem (bytes) sum
 	// nonZeroRequests, which the scores read.
 	nonZeroCPU, nonZeroMem int64
 }
 
-// info is the node's NodeInfo; a node without pods has zero sums.
-func (c nodeCache) info(node string) *nodeInfo {
-	ni := c[node]
-	if ni == nil {
-		ni = &nodeInfo{requested: corev1.ResourceList{}}
-		c[node] = ni
+// addNode starts the NodeInfo of a new node (a node's allocatable
+// resources do not change here).
+func (c *nodeCache) addNode(n *corev1.Node) {
+	alloc := n.Status.Allocatable
+	ni := &nodeInfo{node: n}
+	for i, r := range fitResources {
+		ni.allocatable[i] = quantityOf(alloc, r)
 	}
-	return ni
+	cpu, memory := ni.allocatable[0], ni.allocatable[1] // fitResources' first two
+	ni.allocMilliCPU, ni.allocMemory = cpu.MilliValue(), memory.Value()
+	if q, ok := alloc[corev1.ResourcePods]; ok {
+		ni.maxPods, ni.hasMaxPods = q.Value(), true
+	}
+	if c.byName == nil {
+		c.byName = map[string]*nodeInfo{}
+	}
+	c.byName[n.Name] = ni
+	c.list = append(c.list, ni)
 }
 
-func (c nodeCache) add(p *corev1.Pod) {
-	ni := c.info(p.Spec.NodeName)
-	ni.pods++
-	addList(ni.requested, podRequests(p))
-	cpu, mem := nonZeroRequests(p)
-	ni.nonZeroCPU += cpu
-	ni.nonZeroMem += mem
-}
+func (c *nodeCache) add(p *corev1.Pod) { c.account(p, 1) }
 
-func (c nodeCache) remove(p *corev1.Pod) {
-	ni := c.info(p.Spec.NodeName)
-	ni.pods--
-	subList(ni.requested, podRequests(p))
+func (c *nodeCache) remove(p *corev1.Pod) { c.account(p, -1) }
+
+func (c *nodeCache) account(p *corev1.Pod, sign int) {
+	ni := c.byName[p.Spec.NodeName]
+	if ni == nil {
+		return // bound to a node that does not exist: no NodeInfo counts it
+	}
+	req := podRequests(p)
+	for i, r := range fitResources {
+		q := quantityOf(req, r)
+		if sign > 0 {
+			ni.requested[i].Add(q)
+		} else {
+			ni.requested[i].Sub(q)
+		}
+	}
 	cpu, mem := nonZeroRequests(p)
-	ni.nonZeroCPU -= cpu
-	ni.nonZeroMem -= mem
+	ni.pods += sign
+	ni.nonZeroCPU += int64(sign) * cpu
+	ni.nonZeroMem += int64(sign) * mem
 }

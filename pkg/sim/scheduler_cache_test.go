@@ -90,29 +90,35 @@ func checkResourceSums(t *testing.T, s *Simulator) {
 	t.Helper()
 	for _, k := range s.nodes {
 		node := k.node.Name
-		want := nodeInfo{requested: corev1.ResourceList{}}
+		pods, nonZeroCPU, nonZeroMem := 0, int64(0), int64(0)
+		requested := corev1.ResourceList{}
 		for _, p := range s.api.pods {
 			if p.Spec.NodeName == node && holdsResources(p) {
-				want.pods++
-				addList(want.requested, podRequests(p))
+				pods++
+				addList(requested, podRequests(p))
 				cpu, mem := nonZeroRequests(p)
-				want.nonZeroCPU += cpu
-				want.nonZeroMem += mem
+				nonZeroCPU += cpu
+				nonZeroMem += mem
 			}
 		}
-		got := s.sched.cache.info(node)
-		if got.pods != want.pods || got.nonZeroCPU != want.nonZeroCPU || got.nonZeroMem != want.nonZeroMem || !sameQuantities(got.requested, want.requested) {
+		got := s.sched.cache.byName[node]
+		want, cached := corev1.ResourceList{}, corev1.ResourceList{}
+		for i, r := range fitResources {
+			want[r] = quantityOf(requested, r)
+			cached[r] = got.requested[i]
+		}
+		if got.pods != pods || got.nonZeroCPU != nonZeroCPU || got.nonZeroMem != nonZeroMem || !sameQuantities(cached, want) {
 			t.Fatalf("%v: scheduler cache of %s: %d pods, %v, non-zero %d/%d; the pods: %d, %v, %d/%d", s.Now(), node,
-				got.pods, got.requested, got.nonZeroCPU, got.nonZeroMem, want.pods, want.requested, want.nonZeroCPU, want.nonZeroMem)
+				got.pods, cached, got.nonZeroCPU, got.nonZeroMem, pods, want, nonZeroCPU, nonZeroMem)
 		}
 		active := k.activePods()
-		requested := corev1.ResourceList{}
+		admitted := corev1.ResourceList{}
 		for _, w := range active {
-			addList(requested, podRequests(w.pod))
+			addList(admitted, podRequests(w.pod))
 		}
-		if k.active.pods != len(active) || !sameQuantities(k.active.requests, requested) {
+		if k.active.pods != len(active) || !sameQuantities(k.active.requests, admitted) {
 			t.Fatalf("%v: kubelet %s counts %d active pods requesting %v; its workers: %d requesting %v", s.Now(), node,
-				k.active.pods, k.active.requests, len(active), requested)
+				k.active.pods, k.active.requests, len(active), admitted)
 		}
 	}
 }

@@ -95,14 +95,15 @@ func (sc *scheduler) selectVictimsOnNode(fit *podFit, n *corev1.Node) (preemptio
 	for _, v := range potential {
 		without[v.UID] = true
 	}
-	if f := sc.filter(fit, n, without); f.plugin != "" {
+	ni := sc.cache.byName[n.Name]
+	if f := sc.filter(fit, ni, without); f.plugin != "" {
 		return preemptionCandidate{}, false
 	}
 	sort.SliceStable(potential, func(i, j int) bool { return moreImportantPod(potential[i], potential[j]) })
 	var victims []*corev1.Pod
 	for _, v := range potential {
 		delete(without, v.UID)
-		if f := sc.filter(fit, n, without); f.plugin != "" {
+		if f := sc.filter(fit, ni, without); f.plugin != "" {
 			without[v.UID] = true
 			victims = append(victims, v)
 		}

@@ -113,7 +113,7 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	k.startNodeSide()
 	s.lifecycle.nodeAdded(node)
 	s.lifecycle.doNoScheduleTaintingPass(node)
-	s.sched.nodeAdded()
+	s.sched.nodeAdded(node)
 	return nil
 }
 
