@@ -154,6 +154,7 @@ func (t *Timeline) Events() []Event {
 		return t.last
 	}
 	n := len(t.joined)
+	t.joined = slices.Grow(t.joined, t.Len()-n)
 	for _, c := range t.full[n/chunkLen:] {
 		t.joined = append(t.joined, c[n%chunkLen:]...)
 		n = 0
