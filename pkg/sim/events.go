@@ -19,15 +19,23 @@ import (
 // eventStore holds the events in creation order and the correlator's
 // index of them.
 type eventStore struct {
-	records []*eventRecord
-	// byObject is the client-go event correlator's cache
+	// chunks hold the records, a fixed number each, so that a stored
+	// record never moves (latest and prev point at them) and storing one
+	// allocates nothing most of the time.
+	chunks [][]eventRecord
+	n      int
+	// latest is the client-go event correlator's cache
 	// (tools/record/events_cache.go): an event identical to one already
 	// recorded (getEventKey: same object and field, reason, message, type
-	// and source) is aggregated into that one's count. Kept by involved
-	// object: an object has a handful of distinct events, and a key of six
-	// strings per event cost more to hash than the event to record.
-	byObject map[types.UID][]*eventRecord
+	// and source) is aggregated into that one's count. It is kept by
+	// involved object, whose few distinct events are chained (prev) behind
+	// the latest: a key of six strings per event cost more to hash than
+	// the event to record.
+	latest map[types.UID]*eventRecord
 }
+
+// eventChunkLen is the number of records in a chunk.
+const eventChunkLen = 64
 
 // eventRecord is one stored Event.
 type eventRecord struct {
@@ -40,6 +48,7 @@ type eventRecord struct {
 	reason, message, eventType string
 	source, host               string
 	first, last                time.Duration
+	prev                       *eventRecord // the object's distinct event before
 	count                      int32
 	init                       bool
 	node                       bool // about a node, else about a pod
@@ -54,27 +63,35 @@ func sameEvent(a, b *eventRecord) bool {
 // add records an event, or counts it again when it is identical to one
 // already stored.
 func (st *eventStore) add(now time.Duration, r eventRecord) {
-	for _, old := range st.byObject[r.uid] {
+	for old := st.latest[r.uid]; old != nil; old = old.prev {
 		if sameEvent(old, &r) {
 			old.count++
 			old.last = now
 			return
 		}
 	}
-	if st.byObject == nil {
-		st.byObject = map[types.UID][]*eventRecord{}
+	if st.latest == nil {
+		st.latest = map[types.UID]*eventRecord{}
 	}
-	r.seq = len(st.records) + 1
+	st.n++
+	r.seq = st.n
 	r.first, r.last, r.count = now, now, 1
-	st.byObject[r.uid] = append(st.byObject[r.uid], &r)
-	st.records = append(st.records, &r)
+	r.prev = st.latest[r.uid]
+	if len(st.chunks) == 0 || len(st.chunks[len(st.chunks)-1]) == eventChunkLen {
+		st.chunks = append(st.chunks, make([]eventRecord, 0, eventChunkLen))
+	}
+	c := &st.chunks[len(st.chunks)-1]
+	*c = append(*c, r)
+	st.latest[r.uid] = &(*c)[len(*c)-1]
 }
 
 // objects builds the stored events as the API would return them.
 func (st *eventStore) objects() []*corev1.Event {
-	out := make([]*corev1.Event, len(st.records))
-	for i, r := range st.records {
-		out[i] = r.object()
+	out := make([]*corev1.Event, 0, st.n)
+	for _, c := range st.chunks {
+		for i := range c {
+			out = append(out, c[i].object())
+		}
 	}
 	return out
 }

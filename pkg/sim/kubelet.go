@@ -19,6 +19,8 @@ type kubelet struct {
 	s       *Simulator
 	node    *corev1.Node
 	workers map[types.UID]*podWorker
+	// hostIPs is the node's InternalIP (nodeIP), as pod statuses show it.
+	hostIPs []corev1.HostIP
 	podIPs  int
 	// crashBackOff and imageBackOff are the kubelet's two back-offs
 	// (NewMainKubelet), client-go's flowcontrol.Backoff on virtual time.
@@ -37,6 +39,7 @@ type kubelet struct {
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
 	return &kubelet{
 		s: s, node: node, workers: map[types.UID]*podWorker{},
+		hostIPs:      []corev1.HostIP{{IP: nodeIP(node)}},
 		crashBackOff: newCrashLoopBackOff(s),
 		imageBackOff: newImageBackOff(s),
 		images:       map[string]bool{behavior.Image: true},
@@ -115,7 +118,7 @@ type podWorker struct {
 	byName      map[string]*ctr
 	kill        *podKill // the pod-level kill in flight
 	startTime   *metav1.Time
-	podIP       string
+	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
 	// reasons is the kubelet's reason cache: why each container last
 	// failed to start, shown as its Waiting reason.
 	reasons     map[string]waitReason
@@ -244,7 +247,7 @@ func (w *podWorker) syncPod() {
 func (w *podWorker) createSandbox() {
 	w.sandbox = true
 	w.k.podIPs++
-	w.podIP = fmt.Sprintf("10.244.%d.%d", 1+len(w.k.s.nodes)/250, 1+w.k.podIPs%250)
+	w.podIPs = []corev1.PodIP{{IP: fmt.Sprintf("10.244.%d.%d", 1+len(w.k.s.nodes)/250, 1+w.k.podIPs%250)}}
 	if w.startTime == nil {
 		t := w.s.wall(w.s.now)
 		w.startTime = &t
@@ -665,6 +668,14 @@ func (w *podWorker) terminatingDone() {
 		_ = w.s.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)
 	}
 	delete(w.k.workers, w.uid)
+}
+
+// podIP is the sandbox's IP, "" before the first sandbox.
+func (w *podWorker) podIP() string {
+	if len(w.podIPs) == 0 {
+		return ""
+	}
+	return w.podIPs[0].IP
 }
 
 func (w *podWorker) runningCtrs() []*ctr {

@@ -19,17 +19,16 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	if apiPod != nil && apiPod.UID == w.uid {
 		old = apiPod.Status
 	}
+	// The IP lists are the kubelet's and the sandbox's, shared by every
+	// status (statuses are never modified in place).
 	st := corev1.PodStatus{
 		QOSClass:  w.pod.Status.QOSClass,
-		HostIP:    nodeIP(w.k.node),
+		HostIP:    w.k.hostIPs[0].IP,
+		HostIPs:   w.k.hostIPs,
 		StartTime: w.startTime,
 	}
-	if st.HostIP != "" {
-		st.HostIPs = []corev1.HostIP{{IP: st.HostIP}}
-	}
-	if w.podIP != "" {
-		st.PodIP = w.podIP
-		st.PodIPs = []corev1.PodIP{{IP: w.podIP}}
+	if len(w.podIPs) > 0 {
+		st.PodIP, st.PodIPs = w.podIPs[0].IP, w.podIPs
 	}
 	// One list, the containers then the init containers, as getPhase
 	// reads them; the status holds its two parts.
