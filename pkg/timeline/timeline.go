@@ -129,14 +129,8 @@ const chunkLen = 1024
 func (t *Timeline) Append(e Event) {
 	t.seq++
 	e.Seq = t.seq
-	switch {
-	case t.last == nil && len(t.full) > 0:
-		// A long timeline: the next chunk whole.
+	if t.last == nil {
 		t.last = make([]Event, 0, chunkLen)
-	case len(t.last) == cap(t.last):
-		// Double, up to a chunk: append alone grows a long slice by a
-		// quarter, copying it each time.
-		t.last = slices.Grow(t.last, min(max(len(t.last), 16), chunkLen-len(t.last)))
 	}
 	t.last = append(t.last, e)
 	if len(t.last) == chunkLen {
