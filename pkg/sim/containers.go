@@ -32,6 +32,8 @@ type ctr struct {
 	starts  int       // instances started so far
 	results [3]result // per probeKind, for the current instance
 	probes  []*probeWorker
+	// waiting is the Waiting state statuses showed last (waitingState).
+	waiting *corev1.ContainerStateWaiting
 }
 
 type instState int

@@ -55,6 +55,8 @@ type Simulator struct {
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
+	// flags are false and true, for statuses to point at (flag).
+	flags [2]bool
 }
 
 // New returns a simulator with no nodes.
@@ -72,6 +74,7 @@ func New(cfg Config) (*Simulator, error) {
 		rng:     rand.New(rand.NewSource(cfg.Seed)),
 		byNode:  map[string]*kubelet{},
 		parsed:  newParseCache(),
+		flags:   [2]bool{false, true},
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
@@ -293,6 +296,15 @@ func (s *Simulator) record(e timeline.Event) {
 	}
 	e.At = s.now
 	s.tl.Append(e)
+}
+
+// flag points at b, for a status's optional booleans (started): statuses
+// share the two, since they are never modified in place.
+func (s *Simulator) flag(b bool) *bool {
+	if b {
+		return &s.flags[1]
+	}
+	return &s.flags[0]
 }
 
 func (s *Simulator) newUID() string {

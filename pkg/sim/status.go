@@ -122,7 +122,7 @@ func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.Con
 		if !copied {
 			out, copied = slices.Clone(list), true
 		}
-		out[i].Started = &started
+		out[i].Started = w.s.flag(started)
 		out[i].Ready = ready
 	}
 	return out
@@ -153,7 +153,6 @@ func (w *podWorker) anyMainStarted() bool {
 // ContainerCreating otherwise.
 func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.ContainerStatus {
 	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: c.imageID}
-	f := false
 	if c.inst == nil {
 		reason, message := "ContainerCreating", ""
 		if c.init || len(w.pod.Spec.InitContainers) > 0 {
@@ -162,14 +161,14 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 		if r, ok := w.reasons[c.name]; ok && !w.deleting {
 			reason, message = r.reason, r.message
 		}
-		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
+		cs.State.Waiting = c.waitingState(reason, message)
 		if last := c.last; last != nil {
 			// Purged with its sandbox: the previous run stays its last state.
 			cs.RestartCount = int32(last.restartCount)
 			cs.LastTerminationState.Terminated = w.terminatedState(c, last)
 		}
 		if !c.init || c.sidecar {
-			cs.Started = &f
+			cs.Started = w.s.flag(false)
 		}
 		return cs
 	}
@@ -179,9 +178,9 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	if r, ok := w.reasons[c.name]; ok && inst.state == instExited && w.shouldRestart(c) {
 		// convertToAPIContainerStatuses: a container that will be restarted
 		// and whose last start failed waits with the reason cache's reason.
-		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: r.reason, Message: r.message}
+		cs.State.Waiting = c.waitingState(r.reason, r.message)
 		cs.LastTerminationState.Terminated = w.terminatedState(c, inst)
-		cs.Started = &f
+		cs.Started = w.s.flag(false)
 		return cs
 	}
 	switch inst.state {
@@ -190,12 +189,11 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 			inst.running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
 		}
 		cs.State.Running = inst.running
-		started := c.started()
-		cs.Started = &started
+		cs.Started = w.s.flag(c.started())
 		cs.Ready = c.ready()
 	case instExited:
 		cs.State.Terminated = w.terminatedState(c, inst)
-		cs.Started = &f
+		cs.Started = w.s.flag(false)
 		// A regular init container that exited 0 is ready.
 		cs.Ready = c.init && !c.sidecar && inst.exitCode == 0
 	}
@@ -203,6 +201,16 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 		cs.LastTerminationState.Terminated = w.terminatedState(c, c.last)
 	}
 	return cs
+}
+
+// waitingState is the container's Waiting state, shared by the statuses
+// that show it while its reason and message stay the same.
+func (c *ctr) waitingState(reason, message string) *corev1.ContainerStateWaiting {
+	if ws := c.waiting; ws != nil && ws.Reason == reason && ws.Message == message {
+		return ws
+	}
+	c.waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
+	return c.waiting
 }
 
 func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
