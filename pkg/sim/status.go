@@ -413,8 +413,8 @@ func isStaticPod(p *corev1.Pod) bool {
 // (pkg/kubelet/status/generate.go), after the conditions the kubelet does
 // not own, which it keeps as it finds them.
 func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
-	out := make([]corev1.PodCondition, 0, 5) // the kubelet's own, often all
-
+	var buf [6]corev1.PodCondition // the kubelet's five, and room for one
+	out := buf[:0]
 	for _, c := range old.Conditions {
 		if !kubeletOwned(c.Type) {
 			out = append(out, c)
@@ -437,7 +437,12 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 	for i := range out {
 		out[i].LastTransitionTime = transitionTime(old, out[i], now)
 	}
-	return out
+	if slices.Equal(out, old.Conditions) {
+		// Mostly so: the new status shares the old list (statuses are
+		// never modified in place).
+		return old.Conditions
+	}
+	return slices.Clone(out)
 }
 
 // transitionTime keeps the previous lastTransitionTime while the status of
