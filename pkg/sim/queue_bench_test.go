@@ -43,7 +43,7 @@ func BenchmarkTimerQueue(b *testing.B) {
 			q := filledQueue(n, rng)
 			b.ResetTimer()
 			for range b.N {
-				t := q.items[rng.Intn(len(q.items))]
+				t := q.items[rng.Intn(len(q.items))].t
 				q.cancel(t)
 				t.at = time.Duration(rng.Int63n(int64(time.Hour)))
 				q.push(t)
