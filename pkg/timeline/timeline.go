@@ -121,8 +121,10 @@ type Timeline struct {
 	joined []Event
 }
 
-// chunkLen is the number of events in a chunk (128 KiB).
-const chunkLen = 1024
+// chunkLen is the number of events in a chunk: 32 KiB, the largest of
+// the allocator's size classes (larger objects come and go from the page
+// heap, which returns them to the system and faults them back).
+const chunkLen = 256
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
