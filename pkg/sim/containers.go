@@ -78,7 +78,6 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
 	}
 	w.ctrs = append(w.ctrs, c)
-	w.byName[c.name] = c
 }
 
 // isSidecar is podutil.IsRestartableInitContainer.

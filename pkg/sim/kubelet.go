@@ -114,8 +114,7 @@ type podWorker struct {
 	// sandboxLost: the sandbox died; the next sync kills what runs and
 	// creates a new one.
 	sandboxLost bool
-	ctrs        []*ctr // init containers, then containers, in spec order
-	byName      map[string]*ctr
+	ctrs        []*ctr   // init containers, then containers, in spec order
 	kill        *podKill // the pod-level kill in flight
 	startTime   *metav1.Time
 	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
@@ -143,7 +142,7 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p), byName: map[string]*ctr{}, reasons: map[string]waitReason{}}
+	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -498,7 +497,7 @@ func (r *syncRun) next() {
 		}
 		inst, err := w.startContainer(a)
 		if err != nil {
-			w.reasons[a.c.name] = waitReason{err.reason, err.message}
+			w.setReason(a.c, err)
 			r.errs = append(r.errs, err)
 			r.changed = r.changed || inst != nil // a start that failed after create
 			continue
@@ -541,7 +540,7 @@ func (r *syncRun) postStartDone(c *ctr, failed bool) {
 	r.kill = w.killContainer(c, killPostStart, "FailedPostStartHook", nil, nil, nil)
 	r.kill.onStopped = func() {
 		r.kill = nil
-		w.reasons[c.name] = waitReason{err.reason, err.message}
+		w.setReason(c, err)
 		r.next()
 	}
 }
@@ -668,6 +667,25 @@ func (w *podWorker) terminatingDone() {
 		_ = w.s.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)
 	}
 	delete(w.k.workers, w.uid)
+}
+
+// ctrNamed is the pod's container of that name, or nil (a pod has a
+// handful: a search beats a map).
+func (w *podWorker) ctrNamed(name string) *ctr {
+	for _, c := range w.ctrs {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// setReason notes in the reason cache why the container failed to start.
+func (w *podWorker) setReason(c *ctr, err *startError) {
+	if w.reasons == nil {
+		w.reasons = map[string]waitReason{}
+	}
+	w.reasons[c.name] = waitReason{err.reason, err.message}
 }
 
 // podIP is the sandbox's IP, "" before the first sandbox.

@@ -620,18 +620,23 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 // podRequests is the effective request of a pod (lifecycle-facts §2.4,
 // resourcehelper.PodRequests): the larger of the sum over sidecars and
 // containers and, for every init container, itself plus the sidecars
-// started before it. Pod-level requests win when set.
+// started before it. Pod-level requests win when set; nil when nothing
+// is requested.
 func podRequests(p *corev1.Pod) corev1.ResourceList {
 	if r := p.Spec.Resources; r != nil && len(r.Requests) > 0 {
 		return r.Requests.DeepCopy()
 	}
+	if !requestsAnything(&p.Spec) {
+		return nil
+	}
 	total := corev1.ResourceList{}
-	for _, c := range p.Spec.Containers {
-		addList(total, c.Resources.Requests)
+	for i := range p.Spec.Containers {
+		addList(total, p.Spec.Containers[i].Resources.Requests)
 	}
 	sidecars := corev1.ResourceList{}
-	for _, c := range p.Spec.InitContainers {
-		if isSidecar(&c) {
+	for i := range p.Spec.InitContainers {
+		c := &p.Spec.InitContainers[i]
+		if isSidecar(c) {
 			addList(sidecars, c.Resources.Requests)
 			addList(total, c.Resources.Requests)
 			continue
@@ -641,6 +646,18 @@ func podRequests(p *corev1.Pod) corev1.ResourceList {
 		maxList(total, peak)
 	}
 	return total
+}
+
+// requestsAnything: some container requests a resource.
+func requestsAnything(spec *corev1.PodSpec) bool {
+	for _, list := range [][]corev1.Container{spec.InitContainers, spec.Containers} {
+		for i := range list {
+			if len(list[i].Resources.Requests) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func addList(dst, src corev1.ResourceList) {

@@ -111,7 +111,7 @@ func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.Con
 	out, copied := list, false
 	for i := range list {
 		cs := &list[i]
-		c := w.byName[cs.Name]
+		c := w.ctrNamed(cs.Name)
 		if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
 			continue
 		}
