@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"time"
 	"unique"
@@ -152,11 +151,8 @@ func (a *apiServer) admitPriority(p *corev1.Pod) error {
 	var value int32
 	var policy *corev1.PreemptionPolicy
 	if name == "" {
-		for _, pc := range a.sortedPriorityClasses() {
-			if pc.GlobalDefault {
-				name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
-				break
-			}
+		if pc := a.globalDefaultPriorityClass(); pc != nil {
+			name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
 		}
 	} else {
 		pc, ok := a.priorityClasses[name]
@@ -179,13 +175,16 @@ func (a *apiServer) admitPriority(p *corev1.Pod) error {
 	return nil
 }
 
-func (a *apiServer) sortedPriorityClasses() []*schedulingv1.PriorityClass {
-	var out []*schedulingv1.PriorityClass
+// globalDefaultPriorityClass is the class marked globalDefault (the first
+// by name should there be several), or nil.
+func (a *apiServer) globalDefaultPriorityClass() *schedulingv1.PriorityClass {
+	var def *schedulingv1.PriorityClass
 	for _, pc := range a.priorityClasses {
-		out = append(out, pc)
+		if pc.GlobalDefault && (def == nil || pc.Name < def.Name) {
+			def = pc
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return def
 }
 
 // deletePod is the generic registry's Delete for pods: rest.BeforeDelete

@@ -108,6 +108,7 @@ type podWorker struct {
 	grace int64
 
 	syncTimer *timer
+	syncFn    func()   // sync, bound once rather than at every sync queued
 	requeue   *timer   // the pod worker's requeue after a failed sync
 	blocked   *syncRun // a sync waiting on a kill or a postStart hook
 	sandbox   bool
@@ -143,6 +144,7 @@ const (
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
 	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
+	w.syncFn = w.sync
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -173,7 +175,7 @@ func (w *podWorker) observe(p *corev1.Pod) {
 // instant give one sync, as the pod worker coalesces pending updates.
 func (w *podWorker) queueSync() {
 	if w.syncTimer == nil && w.state != stateTerminated {
-		w.syncTimer = w.s.soon(w.sync)
+		w.syncTimer = w.s.soon(w.syncFn)
 	}
 }
 
@@ -310,7 +312,7 @@ func (w *podWorker) armDeadline() {
 // start containers, in that order.
 type podActions struct {
 	killPod bool
-	actions []*action
+	actions []action
 }
 
 // action is one container kill or start of a sync. A start carries the
@@ -324,11 +326,11 @@ type action struct {
 }
 
 func (a *podActions) start(c *ctr, from *instance) {
-	a.actions = append(a.actions, &action{c: c, backoffFrom: from})
+	a.actions = append(a.actions, action{c: c, backoffFrom: from})
 }
 
 func (a *podActions) killFor(c *ctr, reason killReason, message string) {
-	a.actions = append(a.actions, &action{kill: true, c: c, reason: reason, message: message})
+	a.actions = append(a.actions, action{kill: true, c: c, reason: reason, message: message})
 }
 
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
@@ -472,7 +474,7 @@ func (w *podWorker) restartsAfterProbeKill(c *ctr) bool {
 // a start for its postStart hook; meanwhile the pod worker is busy.
 type syncRun struct {
 	w       *podWorker
-	actions []*action
+	actions []action
 	hook    *hookRun
 	kill    *ctrKill
 	changed bool // something started or stopped: PLEG brings a new sync
@@ -495,7 +497,7 @@ func (r *syncRun) next() {
 			r.kill.onStopped = func() { r.kill = nil; r.next() }
 			return
 		}
-		inst, err := w.startContainer(a)
+		inst, err := w.startContainer(&a)
 		if err != nil {
 			w.setReason(a.c, err)
 			r.errs = append(r.errs, err)
