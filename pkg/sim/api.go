@@ -369,7 +369,8 @@ func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
 }
 
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
-	for _, c := range cur.Conditions {
+	for i := range cur.Conditions {
+		c := &cur.Conditions[i]
 		var prev *corev1.PodCondition
 		for i := range old.Conditions {
 			if old.Conditions[i].Type == c.Type {
@@ -386,11 +387,12 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 		}
 	}
 	diffReady := func(olds, curs []corev1.ContainerStatus) {
-		for _, c := range curs {
+		for i := range curs {
+			c := &curs[i]
 			was := false
-			for _, o := range olds {
-				if o.Name == c.Name {
-					was = o.Ready
+			for j := range olds {
+				if olds[j].Name == c.Name {
+					was = olds[j].Ready
 				}
 			}
 			if c.Ready != was {

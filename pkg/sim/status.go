@@ -477,16 +477,17 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 		cond.Reason = "PodCompleted"
 		return cond
 	}
-	for _, cs := range st.ContainerStatuses {
+	for i := range st.ContainerStatuses {
+		cs := &st.ContainerStatuses[i]
 		if cs.State.Running != nil || cs.State.Terminated != nil || cs.LastTerminationState.Terminated != nil {
 			return cond
 		}
 	}
 	var names [8]string // room for most pods' names without allocating
 	incomplete := names[:0]
-	for i, c := range w.pod.Spec.InitContainers {
-		cs := st.InitContainerStatuses[i]
-		if isSidecar(&c) {
+	for i := range w.pod.Spec.InitContainers {
+		c, cs := &w.pod.Spec.InitContainers[i], &st.InitContainerStatuses[i]
+		if isSidecar(c) {
 			if cs.Started == nil || !*cs.Started {
 				incomplete = append(incomplete, c.Name)
 			}
@@ -517,13 +518,13 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	}
 	var names [8]string // room for most pods' names without allocating
 	unready := names[:0]
-	for i, c := range w.pod.Spec.InitContainers {
-		if isSidecar(&c) && !st.InitContainerStatuses[i].Ready {
+	for i := range w.pod.Spec.InitContainers {
+		if c := &w.pod.Spec.InitContainers[i]; isSidecar(c) && !st.InitContainerStatuses[i].Ready {
 			unready = append(unready, c.Name)
 		}
 	}
-	for _, cs := range st.ContainerStatuses {
-		if !cs.Ready {
+	for i := range st.ContainerStatuses {
+		if cs := &st.ContainerStatuses[i]; !cs.Ready {
 			unready = append(unready, cs.Name)
 		}
 	}
