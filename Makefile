@@ -4,11 +4,12 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help test-sim test test-browser chromium build lint-features
+.PHONY: help test-sim test bench test-browser chromium build lint-features
 
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
+	@echo "make bench      the simulator's benchmarks (GOMAXPROCS=2); results in reports/bench/bench.txt"
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make build      build bin/podlife"
 
@@ -33,6 +34,19 @@ test:
 	else \
 	  echo "browser test (TestIndexInChromium): SKIPPED, $(CHROMIUM) is not installed; 'make test-browser' installs it and runs it"; \
 	fi
+
+## bench: the simulator's benchmarks with two cores, as issue 7 measures
+## them: lifecycle throughput, scale, the pressure storm and the timer
+## queue (pkg/sim), and the catalogue (suites/simulated). The output, with
+## the machine it ran on, goes to reports/bench/bench.txt as well.
+BENCH ?= .
+bench:
+	@mkdir -p reports/bench
+	@{ echo "machine: nproc $$(nproc), $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $$($(GO) version)"; \
+	  GOMAXPROCS=2 $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -timeout 60m ./pkg/sim 2>&1; \
+	  GOMAXPROCS=2 $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime 5x ./suites/simulated 2>&1; } \
+	  | tee reports/bench/bench.txt
+	@! grep -q '^\(--- \)\?FAIL' reports/bench/bench.txt
 
 build:
 	$(GO) build -o bin/podlife ./cmd/podlife
