@@ -4,13 +4,19 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help test-sim test bench test-browser chromium build lint-features
+.PHONY: help test-sim test bench test-browser chromium test-live kind-node-image build lint-features
+
+# The Kubernetes release `make kind-node-image` builds a node image for.
+KIND_K8S_VERSION ?= 1.36.3
 
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
 	@echo "make bench      the simulator's benchmarks (GOMAXPROCS=2); results in reports/bench/bench.txt"
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
+	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
+	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
+	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
 
 ## test-sim: the whole catalogue on the simulator, scenarios in parallel on
@@ -47,6 +53,18 @@ bench:
 	  GOMAXPROCS=2 $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime 5x ./suites/simulated 2>&1; } \
 	  | tee reports/bench/bench.txt
 	@! grep -q '^\(--- \)\?FAIL' reports/bench/bench.txt
+
+## test-live: the catalogue (but @sim scenarios) on a real kubelet, in
+## parallel, each scenario in its own namespace; the summary, the
+## differential report's line and the count line come last. See
+## hack/test-live.sh for the variables.
+test-live:
+	@KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
+
+## kind-node-image: a kind node image for KIND_K8S_VERSION, built offline
+## from the Go module proxy and Debian's packages, cached.
+kind-node-image:
+	@hack/kind-node-image.sh $(KIND_K8S_VERSION)
 
 build:
 	$(GO) build -o bin/podlife ./cmd/podlife

@@ -8,6 +8,7 @@
 //	podlife steps
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
 //	podlife report --diff [--tolerance D] [--out FILE] DIR_A DIR_B
+//	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
 //
 // Exit codes: 0 all passed (no divergence), 1 a scenario failed (the runs
 // diverged), 2 bad input (nothing ran).
@@ -45,6 +46,8 @@ Usage:
                                   timeline (--svg OUT writes the chart)
   podlife report --diff A B       compare two runs' report folders (reports/sim
                                   reports/live) and write a page of what differs
+  podlife cleanup --run ID        delete what a live run left on a cluster (only
+                                  what carries its label)
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged),
@@ -75,6 +78,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdLint(args[1:], stdout, stderr)
 	case "steps":
 		cmdSteps(stdout)
+	case "cleanup":
+		err = cmdCleanup(args[1:], stdout, stderr)
 	case "timeline":
 		var failed bool
 		failed, err = cmdTimeline(args[1:], stdout, stderr)
@@ -103,14 +108,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func newDriver(name string) (driver.Driver, error) {
+func newDriver(name string, live *liveFlags, stderr io.Writer) (driver.Driver, error) {
 	switch name {
 	case "sim":
 		return simdriver.New(), nil
 	case "live":
-		return nil, fmt.Errorf("%w: the live driver is not available in this build yet; use --driver sim", errBadInput)
+		return live.driver(stderr), nil
 	}
-	return nil, fmt.Errorf("unknown driver %q (drivers: sim)", name)
+	return nil, fmt.Errorf("unknown driver %q (drivers: sim, live)", name)
 }
 
 // place is a FILE:LINE argument: one scenario or one example row.
@@ -235,16 +240,21 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	fs := flag.NewFlagSet("podlife run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator)")
+	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator) or live (a cluster; see the live flags)")
+	live := addLiveFlags(fs)
 	seed := fs.Int64("seed", 1, "run seed; each scenario's seed derives from it and the scenario's place")
 	tags := fs.String("tags", "", "tag expression selecting scenarios (Ginkgo label syntax: 'termination && !slow')")
 	dir := fs.String("report", "", "report folder (default reports/<driver>)")
 	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
-	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once (live: 4 unless given)")
 	if err := fs.Parse(args); err != nil {
 		return false, errBadInput
 	}
-	d, err := newDriver(*drvName)
+	if *drvName == "live" && !flagGiven(fs, "parallel") {
+		*parallel = 4
+	}
+	live.parallel = *parallel
+	d, err := newDriver(*drvName, live, stderr)
 	if err != nil {
 		return false, err
 	}
@@ -260,6 +270,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
 	fmt.Fprintf(stdout, "running %d scenario(s) on %s (seed %d)\n", len(scs), d.Name(), *seed)
 	results := runAll(ctx, scs, opt, *parallel, stdout)
+	if ld, ok := d.(liveDriver); ok {
+		// Whatever happened (a failure, an interrupt), nothing of this
+		// run stays on the cluster.
+		finishLive(ld, stdout, stderr)
+	}
 	report.Summary(stdout, results)
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
@@ -321,7 +336,7 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errBadInput
 	}
-	d, err := newDriver(*drvName)
+	d, err := newDriver(*drvName, &liveFlags{}, stderr)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,12 @@ Feature: Delete options: grace overrides and force delete
     Then container "app" receives SIGKILL at 10s
     And the pod "web" is gone within 10s
 
-  @behavior:grace-only-shrinks
+  # Simulator only, until it models what a live run showed (kind, kubelet
+  # 1.36.3, containerd 1.6): the kubelet cancels the pod sync but not the
+  # StopContainer call in flight (SyncTerminatingPod runs on context.TODO,
+  # kubernetes#113606), so the container keeps its first 30 s, with one
+  # SIGTERM and one Killing event. See docs/fidelity.md, grace-only-shrinks.
+  @behavior:grace-only-shrinks @sim
   Scenario: A shorter grace on a second delete restarts the countdown from that moment
     The API moves deletionTimestamp back by the difference, but the kubelet
     kills with the new grace counted from when it sees the change.

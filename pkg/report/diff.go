@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -138,6 +139,7 @@ func notCompared(aLabel string, a *Result, bLabel string, b *Result) string {
 type lifecycleEvent struct {
 	key string
 	at  time.Duration
+	ev  timeline.Event
 }
 
 func lifecycle(r *Result) []lifecycleEvent {
@@ -161,7 +163,7 @@ func lifecycle(r *Result) []lifecycleEvent {
 		if n := seen[k]; n > 1 {
 			k = fmt.Sprintf("%s #%d", k, n)
 		}
-		out = append(out, lifecycleEvent{key: k, at: e.At - r.T0})
+		out = append(out, lifecycleEvent{key: k, at: e.At - r.T0, ev: e})
 	}
 	return out
 }
@@ -189,27 +191,50 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		return m
 	}
 	ta, tb := at(ea), at(eb)
+	// A run observed up to its end: what the other run did after that
+	// (less the tolerance, for observations still on their way) was not
+	// seen, which is no difference. A live run ends with its last step; the
+	// simulator's may have run on to the end of the scenario's activity.
+	ha, hb := horizon(a, tol), horizon(b, tol)
 	var commonA, commonB []string
+	events := map[string]timeline.Event{}
 	for _, e := range ea {
+		events[e.key] = e.ev
 		if _, ok := tb[e.key]; !ok {
-			out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), aLabel, bLabel)})
+			if e.at <= hb {
+				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), aLabel, bLabel)})
+			}
 			continue
 		}
 		commonA = append(commonA, e.key)
 	}
 	for _, e := range eb {
 		if _, ok := ta[e.key]; !ok {
-			out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), bLabel, aLabel)})
+			if e.at <= ha {
+				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), bLabel, aLabel)})
+			}
 			continue
 		}
 		commonB = append(commonB, e.key)
 	}
 	for i := range commonA {
-		if commonA[i] != commonB[i] {
-			out = append(out, Difference{Kind: "order", Text: fmt.Sprintf("from event %d on: %s has %s; %s has %s",
-				i+1, aLabel, strings.Join(commonA[i:], ", "), bLabel, strings.Join(commonB[i:], ", "))})
-			break
+		if commonA[i] == commonB[i] {
+			continue
 		}
+		// Events the kubelet starts at once (one goroutine per container,
+		// one worker per pod) come in any order on a real kubelet: where
+		// b's next events are all concurrent, on a, with a's, the order
+		// holds.
+		j := slices.Index(commonB[i:], commonA[i]) + i
+		if j > i && allConcurrent(events, ta, commonA[i], commonB[i:j], tol) {
+			moved := commonB[j]
+			copy(commonB[i+1:j+1], commonB[i:j])
+			commonB[i] = moved
+			continue
+		}
+		out = append(out, Difference{Kind: "order", Text: fmt.Sprintf("from event %d on: %s has %s; %s has %s",
+			i+1, aLabel, strings.Join(commonA[i:], ", "), bLabel, strings.Join(commonB[i:], ", "))})
+		break
 	}
 	for _, k := range commonA {
 		x, y := ta[k], tb[k]
@@ -226,6 +251,34 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		}
 	}
 	return out
+}
+
+// horizon is how long after t=0 a run was observed, less the tolerance;
+// unbounded for results that do not say (Virtual unset).
+func horizon(r *Result, tol time.Duration) time.Duration {
+	if r.Virtual <= 0 {
+		return math.MaxInt64
+	}
+	return r.Virtual - r.T0 - tol
+}
+
+// allConcurrent tells whether every event of others is concurrent with e
+// on run a: of another pod, less than tol apart; or of another container
+// of the pod, the same kind of event in the same instant (preStop hooks,
+// SIGTERMs, starts that the kubelet issues together).
+func allConcurrent(events map[string]timeline.Event, at map[string]time.Duration, e string, others []string, tol time.Duration) bool {
+	x := events[e]
+	for _, o := range others {
+		y := events[o]
+		d := at[o] - at[e]
+		switch {
+		case x.Pod != y.Pod && d < tol && d > -tol:
+		case x.Pod == y.Pod && x.Container != y.Container && x.Kind == y.Kind && d == 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Text writes the diff as a short list for a terminal.

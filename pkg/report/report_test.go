@@ -52,6 +52,9 @@ func TestDiffRules(t *testing.T) {
 	late[1].At = -5 * s // a slow pod start, before t=0: not a timing difference
 	failed := result("live", 8, Failed, graceful(0))
 	failed.Failure = &Failure{Line: 12, Message: "expected SIGTERM at 3s\ngot 5s"}
+	// A live run that ended 2s after t=0 never saw what came at 4s.
+	short := result("live", 8, Passed, graceful(0)[:7])
+	short.Virtual = 12 * s
 	skipped := result("live", 8, Skipped, nil)
 	skipped.Reason = "needs node-pressure"
 	cases := []struct {
@@ -70,6 +73,7 @@ func TestDiffRules(t *testing.T) {
 		{name: "another exit code is an event one run lacks", b: result("live", 8, Passed, exit137),
 			kinds: []string{"events", "events"}, textParts: []string{"web/app Exited(143) at 4s on sim, never on live", "web/app Exited(137) at 4s on live, never on sim"}},
 		{name: "times before t=0 are setup, compared for order only", b: result("live", 8, Passed, late)},
+		{name: "what a run did after the other was observed is no difference", b: short},
 		{name: "another outcome diverges, with the failure", b: failed,
 			kinds: []string{"outcome"}, textParts: []string{"passed on sim, failed on live; live: line 12: expected SIGTERM at 3s"}},
 		{name: "a skip is not compared", b: skipped, skipped: true, textParts: []string{"skipped on live: needs node-pressure"}},
@@ -102,6 +106,30 @@ func TestDiffRules(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDiffConcurrentHooks: hooks the kubelet starts together may come in
+// either order live; a container's own events may not.
+func TestDiffConcurrentHooks(t *testing.T) {
+	hooks := func(order ...string) []timeline.Event {
+		out := []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested}}
+		for i, c := range order {
+			out = append(out, timeline.Event{At: 10*s + time.Duration(i)*20*time.Millisecond, Pod: "web", Container: c, Kind: timeline.PreStopStarted})
+		}
+		return out
+	}
+	sim := result("sim", 8, Passed, []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested},
+		ev(10*s, "sidecar", timeline.PreStopStarted, 0), ev(10*s, "app", timeline.PreStopStarted, 0)})
+	if d := Diff("sim", []Result{sim}, "live", []Result{result("live", 8, Passed, hooks("app", "sidecar"))}, DefaultTolerance); len(d.Diverged) != 0 {
+		t.Errorf("concurrent hooks reported: %+v", d.Diverged[0].Differences)
+	}
+	causal := result("sim", 8, Passed, []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested},
+		ev(10*s, "app", timeline.Exited, 143), ev(10*s, "sidecar", timeline.SIGTERM, 0)})
+	reversed := result("live", 8, Passed, []timeline.Event{{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested},
+		ev(10*s, "sidecar", timeline.SIGTERM, 0), ev(10*s+20*time.Millisecond, "app", timeline.Exited, 143)})
+	if d := Diff("sim", []Result{causal}, "live", []Result{reversed}, DefaultTolerance); len(d.Diverged) != 1 {
+		t.Errorf("a sidecar's SIGTERM before the app's exit is not reported")
 	}
 }
 

@@ -40,6 +40,9 @@ type Config struct {
 	ReportDir string
 	// Tags preselects scenarios (PODLIFE_TAGS overrides).
 	Tags string
+	// Summary, when set, adds text to the summary before the count line
+	// (the live suite's differential report).
+	Summary func(results []report.Result) string
 }
 
 // ChdirModuleRoot makes paths relative to the module root, as `podlife run`
@@ -101,7 +104,12 @@ func Define(cfg Config) bool {
 			return
 		}
 		for _, sc := range scs {
-			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), Label(LabelsOf(sc.Tags)...), func(ctx SpecContext) {
+			args := []any{Label(LabelsOf(sc.Tags)...)}
+			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
+				// A scenario that disturbs the node runs alone.
+				args = append(args, Serial)
+			}
+			args = append(args, func(ctx SpecContext) {
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				AddReportEntry(entryName, res, ReportEntryVisibilityNever)
 				switch res.Status {
@@ -111,6 +119,7 @@ func Define(cfg Config) bool {
 					Fail(res.Explain())
 				}
 			})
+			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), args...)
 		}
 	})
 
@@ -121,6 +130,9 @@ func Define(cfg Config) bool {
 		}
 		var b strings.Builder
 		report.Summary(&b, results)
+		if cfg.Summary != nil {
+			b.WriteString(cfg.Summary(results))
+		}
 		fmt.Fprintf(&b, "\nreports: %s (%s) on %s, seed %d\n%s\n", reportDir, report.Files, driverName, seed, report.Count(results).Line())
 		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(b.String()), 0o644)
 	})
@@ -148,6 +160,15 @@ func Collect(r types.Report) []report.Result {
 	}
 	report.Sort(out)
 	return out
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 var labelChars = regexp.MustCompile(`[&|!,()/]`)

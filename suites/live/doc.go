@@ -1,5 +1,6 @@
-// Package live will hold the Ginkgo suite that runs the catalogue on a real
-// kubelet in a kind cluster through pkg/driver/live. The live driver is not
-// built yet: until it is, `podlife run --driver live` says so and no live
-// scenario is reported as run.
+// Package live runs the scenario catalogue on a real kubelet: a kind
+// cluster that the suite creates (and deletes), or, with
+// PODLIFE_LIVE_CLUSTER=existing (what `KUBECONFIG=… make test-live`
+// sets), the cluster of the kubeconfig. See live_suite_test.go and the
+// README's "Live runs".
 package live

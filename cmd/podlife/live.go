@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	livedriver "github.com/podlife/podlife/pkg/driver/live"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// liveFlags are run's flags for the live driver.
+type liveFlags struct {
+	kubeconfig string
+	context    string
+	allowAny   bool
+	tolerance  time.Duration
+	runID      string
+	parallel   int
+}
+
+func addLiveFlags(fs *flag.FlagSet) *liveFlags {
+	l := &liveFlags{}
+	fs.StringVar(&l.kubeconfig, "kubeconfig", "", "live: the kubeconfig (default $KUBECONFIG, then ~/.kube/config)")
+	fs.StringVar(&l.context, "context", "", "live: the kubeconfig context (default its current one)")
+	fs.BoolVar(&l.allowAny, "allow-any-cluster", os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1",
+		"live: run on a cluster that is not a kind cluster podlife created (podlife creates only namespaces labelled podlife.io/run there)")
+	fs.DurationVar(&l.tolerance, "tolerance", 0, "live: the time tolerance (default 1.5s plus the measured pod-start latency)")
+	fs.StringVar(&l.runID, "run-id", os.Getenv("PODLIFE_RUN_ID"), "live: the run's id, on every object it creates (default: a new one)")
+	return l
+}
+
+func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
+	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
+		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Log: stderr})
+}
+
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// liveDriver is what run needs of the live driver at the end.
+type liveDriver interface {
+	RunID() string
+	Info(ctx context.Context) (livedriver.ClusterInfo, error)
+}
+
+var _ liveDriver = (*livedriver.Driver)(nil)
+
+// finishLive sweeps what the run may have left (each session cleans up
+// after itself; this catches what an interrupt cut short) and reports
+// leftovers.
+func finishLive(d liveDriver, stdout, stderr io.Writer) {
+	ld, ok := d.(*livedriver.Driver)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	info, err := ld.Info(ctx)
+	if err != nil {
+		return // never connected: nothing was created
+	}
+	cs, err := ld.Clientset(ctx)
+	if err != nil {
+		return
+	}
+	if err := livedriver.Sweep(ctx, cs, ld.RunID()); err != nil {
+		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
+	}
+	left, err := livedriver.Leftovers(ctx, cs, ld.RunID())
+	if err == nil {
+		fmt.Fprintf(stdout, "live: cluster %s (node %s, kubelet %s), run %s, tolerance ±%s; namespaces left: %d\n",
+			info.Server, info.Node, info.KubeletVersion, ld.RunID(), ld.Tolerance(), len(left))
+	}
+}
+
+// cmdCleanup deletes what a run left: its labelled namespaces (their
+// labelled pods first) and priority classes, and, with --delete-cluster,
+// the kind cluster podlife created for it.
+func cmdCleanup(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife cleanup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	runID := fs.String("run", "", "the run id (label podlife.io/run) whose objects to delete")
+	kubeconfig := fs.String("kubeconfig", "", "the kubeconfig (default $KUBECONFIG, then ~/.kube/config)")
+	allowAny := fs.Bool("allow-any-cluster", os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", "clean up on a cluster podlife did not create")
+	deleteCluster := fs.String("delete-cluster", "", "also delete this kind cluster, which podlife created (named podlife-…)")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	if *runID == "" {
+		return fmt.Errorf("%w: --run is required: podlife deletes one run's objects at a time", errBadInput)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	d := livedriver.New(livedriver.Options{Kubeconfig: *kubeconfig, AllowAnyCluster: *allowAny, RunID: *runID, Tolerance: time.Second})
+	var errs []error
+	if *deleteCluster != "" && *kubeconfig == "" {
+		// The cluster goes with everything in it; no other cluster is
+		// looked at.
+	} else if cs, err := d.Clientset(ctx); err != nil {
+		fmt.Fprintf(stderr, "podlife cleanup: %v\n", err)
+	} else {
+		if err := livedriver.Sweep(ctx, cs, *runID); err != nil {
+			errs = append(errs, err)
+		}
+		left, err := livedriver.Leftovers(ctx, cs, *runID)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		fmt.Fprintf(stdout, "podlife cleanup: namespaces labelled %s=%s left: %d %v\n", livedriver.LabelRun, *runID, len(left), left)
+	}
+	if *deleteCluster != "" {
+		if err := cluster.Delete(*deleteCluster, *kubeconfig, nil); err != nil {
+			errs = append(errs, err)
+		} else {
+			fmt.Fprintf(stdout, "podlife cleanup: kind cluster %s is gone\n", *deleteCluster)
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%v", errs)
+	}
+	return nil
+}

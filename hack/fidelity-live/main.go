@@ -1,0 +1,135 @@
+// Command fidelity-live writes the "live" column of docs/fidelity.md from
+// a live run's results: for each behaviour, how its scenarios fared on the
+// real kubelet.
+//
+//	go run ./hack/fidelity-live [-kubelet v1.36.3] [-date 2026-11-21] reports/live docs/fidelity.md
+//
+// A behaviour whose scenarios all passed live is "confirmed"; one with a
+// failure "differs" (the section "Live differences" says how); one none
+// of whose scenarios ran live says why. Rows of other tables are left as
+// they are.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/podlife/podlife/pkg/report"
+)
+
+func main() {
+	kubelet := flag.String("kubelet", "", "the live kubelet's version, for the column")
+	date := flag.String("date", "", "the run's date, for the column")
+	flag.Parse()
+	if flag.NArg() != 2 {
+		fmt.Fprintln(os.Stderr, "usage: fidelity-live [-kubelet V] [-date D] REPORT_DIR FIDELITY_MD")
+		os.Exit(2)
+	}
+	results, err := report.ReadResults(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	type tally struct {
+		passed, failed, skipped int
+		reasons                 []string
+		failures                []string
+	}
+	by := map[string]*tally{}
+	for _, r := range results {
+		for _, tag := range r.Tags {
+			id, ok := strings.CutPrefix(tag, "behavior:")
+			if !ok {
+				continue
+			}
+			t := by[id]
+			if t == nil {
+				t = &tally{}
+				by[id] = t
+			}
+			switch r.Status {
+			case report.Passed:
+				t.passed++
+			case report.Failed:
+				t.failed++
+				t.failures = append(t.failures, fmt.Sprintf("%s:%d", r.Feature, r.Line))
+			default:
+				t.skipped++
+				t.reasons = append(t.reasons, shortReason(r.Reason))
+			}
+		}
+	}
+	where := "live run"
+	if *kubelet != "" {
+		where = "kubelet " + *kubelet + " (kind)"
+	}
+	if *date != "" {
+		where += ", " + *date
+	}
+	doc, err := os.ReadFile(flag.Arg(1))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	row := regexp.MustCompile(`^\| ([a-z][a-z0-9-]*) \|(.*)\| ([^|]*) \|$`)
+	lines := strings.Split(string(doc), "\n")
+	changed := 0
+	for i, l := range lines {
+		m := row.FindStringSubmatch(l)
+		if m == nil || strings.Count(l, "|") != 6 {
+			continue
+		}
+		t := by[m[1]]
+		var col string
+		switch {
+		case t == nil:
+			continue
+		case t.failed > 0:
+			col = fmt.Sprintf("**differs**: %d of %d scenario(s) failed live, %s (%s); see Live differences", t.failed, t.passed+t.failed, where, strings.Join(t.failures, ", "))
+		case t.passed > 0:
+			col = fmt.Sprintf("confirmed: %d scenario(s) passed, %s", t.passed, where)
+			if t.skipped > 0 {
+				col += fmt.Sprintf("; %d not run live (%s)", t.skipped, strings.Join(uniq(t.reasons), "; "))
+			}
+		default:
+			col = "not run live: " + strings.Join(uniq(t.reasons), "; ")
+		}
+		lines[i] = fmt.Sprintf("| %s |%s| %s |", m[1], m[2], col)
+		changed++
+	}
+	if err := os.WriteFile(flag.Arg(1), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Printf("%d rows updated from %d results\n", changed, len(results))
+}
+
+// shortReason keeps a skip reason's gist.
+func shortReason(r string) string {
+	r = strings.TrimPrefix(r, "not supported by this driver: ")
+	if i := strings.Index(r, ", which the live driver lacks"); i > 0 {
+		r = r[:i]
+	}
+	if i := strings.Index(r, " ("); i > 0 && len(r) > 80 {
+		r = r[:i]
+	}
+	if len(r) > 120 {
+		r = r[:117] + "…"
+	}
+	return strings.ReplaceAll(r, "|", "/")
+}
+
+func uniq(s []string) []string {
+	sort.Strings(s)
+	var out []string
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# make test-live: the catalogue on a real kubelet.
+#
+# Without KUBECONFIG: builds what it needs (offline where it must), creates
+# a kind cluster, loads the agent image, runs suites/live, deletes the
+# cluster. With KUBECONFIG set: runs on that cluster instead, which is the
+# explicit opt-in to use a cluster podlife did not create
+# (--allow-any-cluster); podlife creates only its labelled namespaces
+# there. Either way, after the suite (and after an interrupt), everything
+# labelled with the run's id is deleted, and the cluster podlife created.
+#
+#   KIND_NODE_IMAGE     a node image to use instead of building one
+#   KIND_K8S_VERSION    the Kubernetes release to build a node image for (1.36.3)
+#   LIVE_PROCS          scenarios run at once (4)
+#   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT_DIR"
+
+export PODLIFE_LIVE=1
+export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')}
+KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
+LIVE_PROCS=${LIVE_PROCS:-4}
+T0=$(date +%s)
+rm -f reports/live/summary.txt
+
+cluster=""
+if [ -n "${KUBECONFIG:-}" ]; then
+	log "KUBECONFIG is set: running on that cluster with --allow-any-cluster (the explicit opt-in). podlife creates there only namespaces labelled podlife.io/run=$PODLIFE_RUN_ID, and deletes only what carries that label."
+	export PODLIFE_LIVE_CLUSTER=existing PODLIFE_ALLOW_ANY_CLUSTER=1
+else
+	export PODLIFE_LIVE_CLUSTER=create
+	"$HACK_DIR/host-deps.sh"
+	"$HACK_DIR/docker-up.sh"
+	default=$(cd "$ROOT_DIR" && go list -m -f '{{.Dir}}' sigs.k8s.io/kind)/pkg/apis/config/defaults/image.go
+	default=$(sed -n 's/^const Image = "\(.*\)"/\1/p' "$default")
+	if [ -n "${KIND_NODE_IMAGE:-}" ]; then
+		img=$KIND_NODE_IMAGE
+		log "node image: $img (KIND_NODE_IMAGE)"
+	elif docker image inspect "$default" >/dev/null 2>&1 || timeout 60 docker pull -q "$default" >/dev/null 2>&1; then
+		img=$default
+		log "node image: kind's default $img"
+	else
+		log "kind's default node image cannot be pulled here: building one for Kubernetes $KIND_K8S_VERSION (make kind-node-image)"
+		img=$("$HACK_DIR/kind-node-image.sh" "$KIND_K8S_VERSION")
+	fi
+	export PODLIFE_NODE_IMAGE=$img
+	PODLIFE_BUSYBOX=$("$HACK_DIR/busybox.sh") || PODLIFE_BUSYBOX=""
+	export PODLIFE_BUSYBOX
+	cluster=podlife-$(echo "${PODLIFE_RUN_ID: -6}" | tr 'A-Z' 'a-z')
+fi
+log "prepared in $(since "$T0"); run $PODLIFE_RUN_ID, $LIVE_PROCS scenarios at a time"
+
+# The safety net: whatever ends the suite (its end, a failure, ^C), the
+# run's labelled objects go, and the cluster podlife created.
+cleanup() {
+	trap - EXIT INT TERM
+	if [ -n "$cluster" ]; then
+		docker ps -a --format '{{.Names}}' | grep -q "^$cluster-" || return 0
+		if [ "${PODLIFE_KEEP_CLUSTER:-}" = 1 ]; then
+			log "keeping cluster $cluster (PODLIFE_KEEP_CLUSTER=1): KUBECONFIG=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID/kubeconfig; delete it with: go run ./cmd/podlife cleanup --run $PODLIFE_RUN_ID --delete-cluster $cluster"
+			return 0
+		fi
+		kc=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID/kubeconfig
+		args=(cleanup --run "$PODLIFE_RUN_ID" --delete-cluster "$cluster")
+		[ -f "$kc" ] && args+=(--kubeconfig "$kc")
+	else
+		args=(cleanup --run "$PODLIFE_RUN_ID" --allow-any-cluster)
+	fi
+	go run ./cmd/podlife "${args[@]}" >&2 || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+set +e
+T1=$(date +%s)
+go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout=50m --silence-skips --no-color ./suites/live
+rc=$?
+set -e
+log "live suite ran in $(since "$T1") ($(since "$T0") in all)"
+cleanup
+if [ -f reports/live/summary.txt ]; then
+	cat reports/live/summary.txt
+else
+	echo "no results: the live suite did not get to run its scenarios"
+	[ $rc -ne 0 ] || rc=1
+fi
+exit $rc

@@ -1,0 +1,257 @@
+package agent
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/podlife/podlife/pkg/behavior"
+)
+
+// Name is the binary's name; as the main process it is the agent proper.
+const Name = "podlife-agent"
+
+// PortsEnv lists the container's declared ports (comma-separated), on
+// which the agent listens besides behavior.AgentPort. The live driver
+// sets it from the container's spec.
+const PortsEnv = "PODLIFE_PORTS"
+
+// Main runs the program as its name and arguments say, and returns the
+// exit code.
+func Main(argv []string) int {
+	base := filepath.Base(argv[0])
+	switch {
+	case base == Name && len(argv) > 1 && argv[1] == "probe":
+		return probe(argv[1:])
+	case base == Name:
+		return runAgent(argv[1:])
+	default:
+		return command(base, argv)
+	}
+}
+
+// agent is the main process's state.
+type agent struct {
+	beh   behavior.Behavior
+	start time.Time
+	log   *logger
+	mu    sync.Mutex
+	// hold keeps the memory the behaviour asks for.
+	hold [][]byte
+}
+
+func runAgent(args []string) int {
+	a := &agent{start: time.Now(), log: &logger{f: os.Stdout}}
+	b, err := behavior.Parse(args)
+	if err != nil {
+		a.log.write(Line{Ev: EvError, Msg: "bad arguments: " + err.Error()})
+		fmt.Fprintf(os.Stderr, "%s: %v\n", Name, err)
+		return 2
+	}
+	a.beh = b
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGTERM)
+	// SIGINT and SIGHUP: a process without a handler for them, as PID 1,
+	// would not notice; the agent neither.
+	signal.Ignore(syscall.SIGINT, syscall.SIGHUP)
+	// The start time, for exec probes (a read-only root leaves them /proc).
+	_ = os.WriteFile(startFile(), []byte(a.start.UTC().Format(time.RFC3339Nano)+"\n"), 0o644)
+	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: args})
+
+	exit := make(chan int, 1)
+	if b.Exit != nil {
+		time.AfterFunc(b.Exit.After, func() {
+			a.log.write(Line{Ev: EvExit, Code: intp(b.Exit.Code), Msg: "exit after " + b.Exit.After.String()})
+			exit <- b.Exit.Code
+		})
+	}
+	if m := b.Memory; m != nil {
+		time.AfterFunc(m.After, func() { a.allocate(m.Quantity.Value()) })
+	}
+	for i, w := range b.Writes {
+		time.AfterFunc(w.After, func() { a.write(i, w) })
+	}
+	a.serve()
+
+	termed := false
+	for {
+		select {
+		case code := <-exit:
+			return code
+		case s := <-sigs:
+			a.onTerm(s, termed, exit)
+			termed = true
+		}
+	}
+}
+
+// onTerm handles a SIGTERM: exit at once or after the delay with the
+// behaviour's code, or ignore it. From the first SIGTERM on, a heartbeat
+// line shows the process is alive, until it exits or is killed.
+func (a *agent) onTerm(s os.Signal, again bool, exit chan<- int) {
+	t := a.beh.Term
+	switch {
+	case t.Ignore:
+		a.log.write(Line{Ev: EvSignal, Sig: "SIGTERM", Msg: "ignored"})
+	case t.Delay > 0:
+		a.log.write(Line{Ev: EvSignal, Sig: "SIGTERM", Msg: "exit in " + t.Delay.String()})
+		if !again {
+			time.AfterFunc(t.Delay, func() {
+				a.log.write(Line{Ev: EvExit, Code: intp(t.Code), Msg: "exit after SIGTERM"})
+				exit <- t.Code
+			})
+		}
+	default:
+		a.log.write(Line{Ev: EvSignal, Sig: "SIGTERM", Msg: "exit"})
+		a.log.write(Line{Ev: EvExit, Code: intp(t.Code), Msg: "exit on SIGTERM"})
+		exit <- t.Code
+		return
+	}
+	if !again {
+		go func() {
+			for range time.Tick(HeartbeatPeriod) {
+				a.log.write(Line{Ev: EvAlive})
+			}
+		}()
+	}
+}
+
+// allocate takes n bytes of memory and touches every page, so that they
+// count as used.
+func (a *agent) allocate(n int64) {
+	b := make([]byte, n)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	a.mu.Lock()
+	a.hold = append(a.hold, b)
+	a.mu.Unlock()
+	a.log.write(Line{Ev: EvMemory, Bytes: n})
+}
+
+// write writes the bytes of w into a file on the volume's mount.
+func (a *agent) write(i int, w behavior.Write) {
+	dir, err := volumeMount(w.Volume)
+	if err != nil {
+		a.log.write(Line{Ev: EvError, Msg: err.Error()})
+		return
+	}
+	path := filepath.Join(dir, fmt.Sprintf("podlife-write-%d", i))
+	f, err := os.Create(path)
+	if err != nil {
+		a.log.write(Line{Ev: EvError, Msg: err.Error()})
+		return
+	}
+	defer f.Close()
+	chunk := make([]byte, 1<<20)
+	left := w.Bytes.Value()
+	for left > 0 {
+		n := min(left, int64(len(chunk)))
+		if _, err := f.Write(chunk[:n]); err != nil {
+			a.log.write(Line{Ev: EvError, Msg: err.Error()})
+			return
+		}
+		left -= n
+	}
+	_ = f.Sync()
+	a.log.write(Line{Ev: EvWrite, Path: path, Bytes: w.Bytes.Value()})
+}
+
+// volumeMount finds where the pod volume named vol is mounted in this
+// container: from PODLIFE_VOLUME_<NAME> if set, else from mountinfo,
+// where the kubelet's source folder ends with the volume's name.
+func volumeMount(vol string) (string, error) {
+	env := "PODLIFE_VOLUME_" + strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(vol))
+	if p := os.Getenv(env); p != "" {
+		return p, nil
+	}
+	b, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 5 {
+			continue
+		}
+		root, mnt := f[3], f[4]
+		if strings.Contains(root, "/volumes/") && filepath.Base(root) == vol {
+			return mnt, nil
+		}
+	}
+	return "", fmt.Errorf("volume %q is not mounted in this container", vol)
+}
+
+// serve answers HTTP (and so TCP) on the agent's port and the declared
+// ports.
+func (a *agent) serve() {
+	ports := []int{behavior.AgentPort}
+	for _, p := range strings.Split(os.Getenv(PortsEnv), ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(p)); err == nil && n > 0 && n != behavior.AgentPort {
+			ports = append(ports, n)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if kind, ok := strings.CutPrefix(r.URL.Path, "/podlife/"); ok && (kind == "liveness" || kind == "readiness" || kind == "startup") {
+			ok := a.beh.Answer(kind, time.Since(a.start))
+			a.log.write(Line{Ev: EvProbe, Kind: kind, OK: boolp(ok), Via: "http"})
+			if !ok {
+				w.WriteHeader(http.StatusInternalServerError)
+			}
+			fmt.Fprintf(w, "%s %v\n", kind, ok)
+			return
+		}
+		a.log.write(Line{Ev: EvHTTP, Path: r.URL.Path})
+		fmt.Fprintln(w, "ok")
+	})
+	for _, p := range ports {
+		l, err := net.Listen("tcp", fmt.Sprintf(":%d", p))
+		if err != nil {
+			a.log.write(Line{Ev: EvError, Msg: err.Error()})
+			continue
+		}
+		go func() { _ = http.Serve(l, mux) }()
+	}
+}
+
+// probe answers `podlife-agent probe KIND` from the main process's
+// behaviour and start.
+func probe(args []string) int {
+	log := mainLog()
+	if len(args) != 2 {
+		fmt.Fprintf(os.Stderr, "usage: %s probe liveness|readiness|startup\n", Name)
+		return 2
+	}
+	kind := args[1]
+	margs, err := mainArgs()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s probe: %v\n", Name, err)
+		return 1
+	}
+	b, err := behavior.Parse(margs)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s probe: %v\n", Name, err)
+		return 1
+	}
+	start, err := mainStart()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s probe: %v\n", Name, err)
+		return 1
+	}
+	ok := b.Answer(kind, time.Since(start))
+	log.write(Line{Ev: EvProbe, Kind: kind, OK: boolp(ok), Via: "exec"})
+	fmt.Printf("%s %v\n", kind, ok)
+	if !ok {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,320 @@
+package agent
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// bin is the agent built once for the tests, with the multi-call links.
+var (
+	binOnce sync.Once
+	binDir  string
+	binErr  error
+)
+
+func agentBin(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "podlife-agent-test")
+		if binErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(binDir, Name), "../../cmd/podlife-agent").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		for _, l := range []string{"sh", "sleep", "true", "false"} {
+			if err := os.Symlink(Name, filepath.Join(binDir, l)); err != nil {
+				binErr = err
+				return
+			}
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binDir
+}
+
+// run is an agent main process under test, its log lines collected.
+type run struct {
+	cmd   *exec.Cmd
+	mu    sync.Mutex
+	lines []Line
+	done  chan struct{}
+	code  int
+}
+
+func startAgent(t *testing.T, env []string, args ...string) *run {
+	t.Helper()
+	dir := agentBin(t)
+	r := &run{cmd: exec.Command(filepath.Join(dir, Name), args...), done: make(chan struct{})}
+	r.cmd.Env = append(os.Environ(), "PODLIFE_AGENT_TEST_START_FILE="+filepath.Join(t.TempDir(), "start"))
+	r.cmd.Env = append(r.cmd.Env, env...)
+	out, err := r.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if l, ok := Parse(sc.Bytes()); ok {
+				r.mu.Lock()
+				r.lines = append(r.lines, l)
+				r.mu.Unlock()
+			}
+		}
+		err := r.cmd.Wait()
+		r.code = r.cmd.ProcessState.ExitCode()
+		if ee, ok := err.(*exec.ExitError); ok && ee.ProcessState.Sys().(syscall.WaitStatus).Signaled() {
+			r.code = 128 + int(ee.ProcessState.Sys().(syscall.WaitStatus).Signal())
+		}
+		close(r.done)
+	}()
+	t.Cleanup(func() { _ = r.cmd.Process.Kill(); <-r.done })
+	r.waitFor(t, EvStart)
+	return r
+}
+
+func (r *run) events() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, l := range r.lines {
+		e := l.Ev
+		if l.Sig != "" {
+			e += ":" + l.Sig
+		}
+		if l.Code != nil {
+			e += ":" + strconv.Itoa(*l.Code)
+		}
+		if l.Kind != "" {
+			e += fmt.Sprintf(":%s=%v", l.Kind, *l.OK)
+		}
+		if l.Phase != "" {
+			e += ":" + l.Phase
+		}
+		if e != EvAlive && e != EvError {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (r *run) has(ev string) bool {
+	for _, e := range r.events() {
+		if e == ev || strings.HasPrefix(e, ev+":") {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) waitFor(t *testing.T, ev string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !r.has(ev) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s line; lines: %v", ev, r.events())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func (r *run) wait(t *testing.T, d time.Duration) bool {
+	t.Helper()
+	select {
+	case <-r.done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+func TestSIGTERMExits143ByDefault(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil)
+	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	if !r.wait(t, 5*time.Second) {
+		t.Fatal("still running after SIGTERM")
+	}
+	if r.code != 143 {
+		t.Errorf("exit code %d, want 143", r.code)
+	}
+	if got := strings.Join(r.events(), " "); got != "start signal:SIGTERM exit:143" {
+		t.Errorf("lines: %s", got)
+	}
+}
+
+func TestIgnoredSIGTERMKeepsRunningWithHeartbeats(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil, "--on-sigterm=ignore")
+	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	if r.wait(t, 300*time.Millisecond) {
+		t.Fatalf("exited (%d) although it ignores SIGTERM", r.code)
+	}
+	r.mu.Lock()
+	alive := 0
+	for _, l := range r.lines {
+		if l.Ev == EvAlive {
+			alive++
+		}
+	}
+	r.mu.Unlock()
+	if alive < 3 {
+		t.Errorf("%d heartbeats in 300ms, want several", alive)
+	}
+	_ = r.cmd.Process.Kill()
+	r.wait(t, 5*time.Second)
+	if r.code != 137 {
+		t.Errorf("exit code %d after SIGKILL, want 137", r.code)
+	}
+}
+
+func TestSIGTERMDelayAndCode(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil, "--sigterm-delay=300ms", "--sigterm-exit-code=0")
+	sent := time.Now()
+	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	if !r.wait(t, 5*time.Second) {
+		t.Fatal("still running")
+	}
+	if d := time.Since(sent); d < 300*time.Millisecond {
+		t.Errorf("exited after %s, want at least 300ms", d)
+	}
+	if r.code != 0 {
+		t.Errorf("exit code %d, want 0", r.code)
+	}
+}
+
+func TestExitAfter(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil, "--exit-code=3", "--exit-after=100ms")
+	if !r.wait(t, 5*time.Second) {
+		t.Fatal("still running")
+	}
+	if r.code != 3 || !r.has("exit:3") {
+		t.Errorf("exit code %d, lines %v", r.code, r.events())
+	}
+}
+
+func TestExecProbeAnswersFromTheMainProcess(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil, "--ready-after=700ms", "--fail-liveness-after=0s")
+	env := append(os.Environ(), "PODLIFE_AGENT_TEST_MAIN_PID="+strconv.Itoa(r.cmd.Process.Pid))
+	for _, arg := range r.cmd.Env {
+		if strings.HasPrefix(arg, "PODLIFE_AGENT_TEST_START_FILE=") {
+			env = append(env, arg)
+		}
+	}
+	probe := func(kind string) int {
+		c := exec.Command(filepath.Join(agentBin(t), Name), "probe", kind)
+		c.Env = env
+		_ = c.Run()
+		return c.ProcessState.ExitCode()
+	}
+	if got := probe("readiness"); got != 1 {
+		t.Errorf("readiness before 700ms: exit %d, want 1", got)
+	}
+	if got := probe("liveness"); got != 1 {
+		t.Errorf("liveness failing from 0s: exit %d, want 1", got)
+	}
+	time.Sleep(800 * time.Millisecond)
+	if got := probe("readiness"); got != 0 {
+		t.Errorf("readiness after 700ms: exit %d, want 0", got)
+	}
+	r.waitFor(t, "probe:readiness=true")
+	if !r.has("probe:readiness=false") || !r.has("probe:liveness=false") {
+		t.Errorf("probe answers not in the main log: %v", r.events())
+	}
+}
+
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+func TestHTTPProbeOnDeclaredPort(t *testing.T) {
+	t.Parallel()
+	port := freePort(t)
+	r := startAgent(t, []string{PortsEnv + "=" + strconv.Itoa(port)}, "--fail-readiness-after=0s")
+	get := func(path string) int {
+		for i := 0; i < 100; i++ {
+			resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d%s", port, path))
+			if err == nil {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				return resp.StatusCode
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("nothing answers on port %d", port)
+		return 0
+	}
+	if got := get("/podlife/readiness"); got != 500 {
+		t.Errorf("readiness: %d, want 500", got)
+	}
+	if got := get("/podlife/liveness"); got != 200 {
+		t.Errorf("liveness: %d, want 200", got)
+	}
+	if got := get("/healthz"); got != 200 {
+		t.Errorf("other path: %d, want 200", got)
+	}
+	r.waitFor(t, "probe:liveness=true")
+}
+
+func TestMultiCallCommands(t *testing.T) {
+	t.Parallel()
+	r := startAgent(t, nil)
+	dir := agentBin(t)
+	env := append(os.Environ(), "PODLIFE_AGENT_TEST_MAIN_PID="+strconv.Itoa(r.cmd.Process.Pid))
+	cases := []struct {
+		argv []string
+		code int
+		min  time.Duration
+	}{
+		{[]string{"sleep", "0.2"}, 0, 200 * time.Millisecond},
+		{[]string{"sh", "-c", "sleep 0.1"}, 0, 100 * time.Millisecond},
+		{[]string{"sh", "-c", "exit 3"}, 3, 0},
+		{[]string{"true"}, 0, 0},
+		{[]string{"false"}, 1, 0},
+		{[]string{"sh", "-c", "echo hi"}, 127, 0},
+	}
+	for _, c := range cases {
+		cmd := exec.Command(filepath.Join(dir, c.argv[0]), c.argv[1:]...)
+		cmd.Args[0] = c.argv[0]
+		cmd.Env = env
+		start := time.Now()
+		_ = cmd.Run()
+		if got := cmd.ProcessState.ExitCode(); got != c.code {
+			t.Errorf("%v: exit %d, want %d", c.argv, got, c.code)
+		}
+		if d := time.Since(start); d < c.min {
+			t.Errorf("%v: took %s, want at least %s", c.argv, d, c.min)
+		}
+	}
+	r.waitFor(t, "exec:0:end")
+	if !r.has("exec:start") {
+		t.Errorf("hooks not logged: %v", r.events())
+	}
+}

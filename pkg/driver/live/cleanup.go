@@ -1,0 +1,177 @@
+package live
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/kubernetes"
+)
+
+// NamespaceWait bounds how long cleanup waits for a namespace to go
+// before it reports it stuck.
+const NamespaceWait = 90 * time.Second
+
+// deleteScenario deletes one scenario's objects.
+func (d *Driver) deleteScenario(ctx context.Context, ns, scenario string) error {
+	sel := labels.Set{LabelRun: d.runID}
+	if scenario != "" {
+		sel[LabelScenario] = scenario
+	}
+	return deleteLabelled(ctx, d.cs, sel, []string{ns}, NamespaceWait)
+}
+
+// Sweep deletes everything labelled with the run's id: its namespaces
+// (their labelled pods first, at once) and priority classes. It waits
+// for the namespaces to go and reports any stuck in Terminating.
+func Sweep(ctx context.Context, cs kubernetes.Interface, runID string) error {
+	return SweepWait(ctx, cs, runID, NamespaceWait)
+}
+
+// SweepWait is Sweep with its own bound on the wait for namespaces to go.
+func SweepWait(ctx context.Context, cs kubernetes.Interface, runID string, wait time.Duration) error {
+	if runID == "" {
+		return fmt.Errorf("no run id: podlife sweeps one run at a time")
+	}
+	return deleteLabelled(ctx, cs, labels.Set{LabelRun: runID}, nil, wait)
+}
+
+// Leftovers lists the namespaces labelled podlife.io/run (with the given
+// run id, or any when empty).
+func Leftovers(ctx context.Context, cs kubernetes.Interface, runID string) ([]string, error) {
+	sel := LabelRun
+	if runID != "" {
+		sel = labels.Set{LabelRun: runID}.String()
+	}
+	list, err := cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{LabelSelector: sel})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, n := range list.Items {
+		out = append(out, fmt.Sprintf("%s (%s=%s, %s)", n.Name, LabelRun, n.Labels[LabelRun], n.Status.Phase))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// deleteLabelled deletes the namespaces that carry every label of sel
+// (only those named in names, when given), after force-deleting the pods
+// in them that carry the labels too, and the priority classes that carry
+// them. Objects without the labels are never touched.
+func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set, names []string, wait time.Duration) error {
+	selector := sel.String()
+	nsList, err := cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{LabelSelector: selector})
+	if err != nil {
+		return fmt.Errorf("listing podlife's namespaces: %w", err)
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var doomed []string
+	var errs []string
+	zero := int64(0)
+	for _, n := range nsList.Items {
+		if len(want) > 0 && !want[n.Name] {
+			continue
+		}
+		doomed = append(doomed, n.Name)
+		// The pods first, at once: a namespace deletion would wait out each
+		// pod's grace period. The kubelet still stops their containers.
+		err := cs.CoreV1().Pods(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: selector})
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the pods of %s: %v", n.Name, err))
+		}
+		if n.DeletionTimestamp == nil {
+			uid := n.UID
+			err := cs.CoreV1().Namespaces().Delete(ctx, n.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &uid}})
+			if ignoreNotFound(err) != nil {
+				errs = append(errs, fmt.Sprintf("deleting namespace %s: %v", n.Name, err))
+			}
+		}
+	}
+	err = cs.SchedulingV1().PriorityClasses().DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{LabelSelector: selector})
+	if ignoreNotFound(err) != nil {
+		errs = append(errs, fmt.Sprintf("deleting priority classes: %v", err))
+	}
+	if err := waitGone(ctx, cs, doomed, wait); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// waitGone waits for the namespaces to disappear, up to wait or the
+// context's deadline, and describes those that did not.
+func waitGone(ctx context.Context, cs kubernetes.Interface, names []string, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	if dl, ok := ctx.Deadline(); ok && dl.Before(deadline) {
+		deadline = dl.Add(-2 * time.Second)
+	}
+	left := names
+	for len(left) > 0 {
+		var still []string
+		for _, n := range left {
+			_, err := cs.CoreV1().Namespaces().Get(ctx, n, metav1.GetOptions{})
+			if ignoreNotFound(err) == nil && err != nil {
+				continue
+			}
+			still = append(still, n)
+		}
+		left = still
+		if len(left) == 0 || time.Now().After(deadline) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	var msgs []string
+	for _, n := range left {
+		msgs = append(msgs, describeStuck(context.WithoutCancel(ctx), cs, n))
+	}
+	return fmt.Errorf("%w: %s", errStuck, strings.Join(msgs, "; "))
+}
+
+// describeStuck names what is left in a namespace that does not go.
+func describeStuck(ctx context.Context, cs kubernetes.Interface, ns string) string {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var parts []string
+	pods, err := cs.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{})
+	if err == nil {
+		for _, p := range pods.Items {
+			parts = append(parts, fmt.Sprintf("pod/%s (%s%s)", p.Name, p.Status.Phase, finalizers(p.Finalizers)))
+		}
+	}
+	if n, err := cs.CoreV1().Namespaces().Get(ctx, ns, metav1.GetOptions{}); err == nil {
+		for _, c := range n.Status.Conditions {
+			if c.Status == corev1.ConditionTrue {
+				parts = append(parts, fmt.Sprintf("%s: %s", c.Type, c.Message))
+			}
+		}
+		if len(n.Spec.Finalizers) > 0 {
+			parts = append(parts, fmt.Sprintf("namespace finalizers %v", n.Spec.Finalizers))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "nothing listed")
+	}
+	return fmt.Sprintf("namespace %s is stuck in Terminating; left in it: %s", ns, strings.Join(parts, ", "))
+}
+
+func finalizers(f []string) string {
+	if len(f) == 0 {
+		return ""
+	}
+	return ", finalizers " + strings.Join(f, " ")
+}

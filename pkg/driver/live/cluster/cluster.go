@@ -1,0 +1,256 @@
+// Package cluster creates, loads and deletes the kind clusters podlife
+// runs its live suite on, through kind's Go library
+// (sigs.k8s.io/kind/pkg/cluster) and Docker.
+//
+// A cluster podlife creates is named podlife-<id> and its nodes carry the
+// label podlife.io/cluster=<name>: that is how the live driver tells a
+// cluster it may use freely from one it must refuse without
+// --allow-any-cluster.
+package cluster
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"text/template"
+	"time"
+
+	"sigs.k8s.io/kind/pkg/cluster"
+	"sigs.k8s.io/kind/pkg/cluster/nodes"
+	"sigs.k8s.io/kind/pkg/cluster/nodeutils"
+	kindlog "sigs.k8s.io/kind/pkg/log"
+)
+
+// Label is the node label that marks a cluster podlife created; its value
+// is the cluster's name.
+const Label = "podlife.io/cluster"
+
+// NamePrefix starts the name of every cluster podlife creates.
+const NamePrefix = "podlife-"
+
+// Config is what the kind config template (suites/live/kind-config.yaml)
+// is filled with.
+type Config struct {
+	// Name is the cluster's name, the value of the node label.
+	Name string
+	// MemoryAvailableHard is the kubelet's hard eviction threshold for
+	// memory.available ("19Gi"): the node's memory less the budget podlife
+	// gives its pods, since a kind node sees the whole host's memory.
+	MemoryAvailableHard string
+	// MemoryBudget is that budget, for the record ("4Gi").
+	MemoryBudget string
+	// HostMemory is the host's memory ("23Gi").
+	HostMemory string
+	// CgroupV1 is set on a cgroup v1 host: Kubernetes 1.35+ refuses it
+	// unless failCgroupV1 is false.
+	CgroupV1 bool
+}
+
+// NewConfig measures this machine and fills a Config for a cluster
+// named name, giving pods budget bytes of memory before the kubelet sees
+// memory pressure.
+func NewConfig(name string, budget int64) (Config, error) {
+	total, err := hostMemory()
+	if err != nil {
+		return Config{}, err
+	}
+	if budget <= 0 || budget >= total {
+		return Config{}, fmt.Errorf("a memory budget of %d bytes does not fit the host's %d", budget, total)
+	}
+	mi := int64(1 << 20)
+	return Config{
+		Name:                name,
+		MemoryAvailableHard: fmt.Sprintf("%dMi", (total-budget)/mi),
+		MemoryBudget:        fmt.Sprintf("%dMi", budget/mi),
+		HostMemory:          fmt.Sprintf("%dMi", total/mi),
+		CgroupV1:            cgroupV1(),
+	}, nil
+}
+
+// Render fills the kind config template.
+func (c Config) Render(tmpl []byte) ([]byte, error) {
+	t, err := template.New("kind-config").Option("missingkey=error").Parse(string(tmpl))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, c); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func hostMemory() (int64, error) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			var kb int64
+			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kb); err != nil {
+				return 0, err
+			}
+			return kb * 1024, nil
+		}
+	}
+	return 0, fmt.Errorf("no MemTotal in /proc/meminfo")
+}
+
+func cgroupV1() bool {
+	_, err := os.Stat("/sys/fs/cgroup/cgroup.controllers")
+	return err != nil
+}
+
+// Progress is kind's logger writing user-facing messages, with the time,
+// to w.
+type Progress struct {
+	W       io.Writer
+	Verbose bool
+	mu      sync.Mutex
+}
+
+var _ kindlog.Logger = (*Progress)(nil)
+
+func (p *Progress) line(prefix, msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return
+	}
+	fmt.Fprintf(p.W, "%s kind: %s%s\n", time.Now().Format("15:04:05"), prefix, msg)
+}
+
+// Warn implements kind's Logger.
+func (p *Progress) Warn(m string) { p.line("warning: ", m) }
+
+// Warnf implements kind's Logger.
+func (p *Progress) Warnf(f string, a ...any) { p.Warn(fmt.Sprintf(f, a...)) }
+
+// Error implements kind's Logger.
+func (p *Progress) Error(m string) { p.line("error: ", m) }
+
+// Errorf implements kind's Logger.
+func (p *Progress) Errorf(f string, a ...any) { p.Error(fmt.Sprintf(f, a...)) }
+
+// V implements kind's Logger: level 0 is shown, more only when verbose.
+func (p *Progress) V(l kindlog.Level) kindlog.InfoLogger {
+	return info{p: p, on: l == 0 || p.Verbose}
+}
+
+type info struct {
+	p  *Progress
+	on bool
+}
+
+func (i info) Info(m string) {
+	if i.on {
+		i.p.line("", m)
+	}
+}
+func (i info) Infof(f string, a ...any) { i.Info(fmt.Sprintf(f, a...)) }
+func (i info) Enabled() bool            { return i.on }
+
+func provider(log kindlog.Logger) *cluster.Provider {
+	if log == nil {
+		log = kindlog.NoopLogger{}
+	}
+	return cluster.NewProvider(cluster.ProviderWithDocker(), cluster.ProviderWithLogger(log))
+}
+
+// Create creates the cluster from a rendered kind config and writes its
+// kubeconfig to kubeconfig. The host sysctls the kubelet changes are
+// saved first (see RestoreSysctls).
+func Create(name, nodeImage string, config []byte, kubeconfig string, log kindlog.Logger) error {
+	if !strings.HasPrefix(name, NamePrefix) {
+		return fmt.Errorf("cluster name %q does not start with %q", name, NamePrefix)
+	}
+	saveSysctls(name)
+	return provider(log).Create(name,
+		cluster.CreateWithNodeImage(nodeImage),
+		cluster.CreateWithRawConfig(config),
+		cluster.CreateWithKubeconfigPath(kubeconfig),
+		cluster.CreateWithWaitForReady(3*time.Minute),
+		cluster.CreateWithDisplayUsage(false),
+		cluster.CreateWithDisplaySalutation(false),
+	)
+}
+
+// Delete deletes a cluster podlife created (its name says so) and puts
+// back the host sysctls its kubelet changed. A cluster that does not
+// exist is not an error.
+func Delete(name, kubeconfig string, log kindlog.Logger) error {
+	if !strings.HasPrefix(name, NamePrefix) {
+		return fmt.Errorf("refusing to delete cluster %q: podlife only deletes clusters it created (named %s…)", name, NamePrefix)
+	}
+	p := provider(log)
+	names, err := p.List()
+	if err != nil {
+		return err
+	}
+	found := false
+	for _, n := range names {
+		found = found || n == name
+	}
+	if found {
+		if err := p.Delete(name, kubeconfig); err != nil {
+			return err
+		}
+	}
+	return restoreSysctls(name)
+}
+
+// List lists the kind clusters on this machine's Docker.
+func List() ([]string, error) { return provider(nil).List() }
+
+// Nodes lists the cluster's node containers.
+func Nodes(name string) ([]nodes.Node, error) { return provider(nil).ListInternalNodes(name) }
+
+// LoadArchive imports a docker-archive into the containerd of every node
+// of the cluster, as `kind load image-archive` does.
+func LoadArchive(name, archive string) error {
+	ns, err := Nodes(name)
+	if err != nil {
+		return err
+	}
+	if len(ns) == 0 {
+		return fmt.Errorf("cluster %q has no nodes", name)
+	}
+	for _, n := range ns {
+		f, err := os.Open(archive)
+		if err != nil {
+			return err
+		}
+		err = nodeutils.LoadImageArchive(n, f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("loading %s into %s: %w", archive, n.String(), err)
+		}
+	}
+	return nil
+}
+
+// NodeExec runs a command in a node container, stdin from in.
+func NodeExec(cluster, node string, in io.Reader, cmd string, args ...string) ([]byte, error) {
+	ns, err := Nodes(cluster)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range ns {
+		if n.String() != node {
+			continue
+		}
+		var out bytes.Buffer
+		c := n.Command(cmd, args...).SetStdout(&out).SetStderr(&out)
+		if in != nil {
+			c.SetStdin(in)
+		}
+		err := c.Run()
+		return out.Bytes(), err
+	}
+	return nil, fmt.Errorf("cluster %q has no node %q", cluster, node)
+}

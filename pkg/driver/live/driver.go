@@ -1,0 +1,378 @@
+// Package live runs podlife scenarios on a real kubelet: client-go against
+// a cluster (by default a kind cluster podlife created), one namespace per
+// scenario, pods from the scenario's YAML with podlife's agent image, and
+// a timeline made from watches on pods and events and from the agents'
+// log lines.
+//
+// Safety: every object the driver creates carries the label
+// podlife.io/run=<run id> (and podlife.io/scenario); cleanup deletes only
+// objects carrying it, also after a failure, a timeout or an interrupt.
+// The driver refuses a cluster that is not a kind cluster podlife created
+// (its nodes carry podlife.io/cluster) unless AllowAnyCluster is set, and
+// says why.
+//
+// Time: the wall clock. The kubelet's and the API's delays are real, so
+// every time expectation is widened by Tolerance: a base (1.5 s by
+// default) plus the cluster's pod-start latency, measured when the driver
+// connects.
+package live
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// Labels on everything podlife creates in a cluster.
+const (
+	// LabelRun holds the run's id: cleanup deletes what carries it.
+	LabelRun = "podlife.io/run"
+	// LabelScenario holds the scenario's id.
+	LabelScenario = "podlife.io/scenario"
+)
+
+// DefaultBaseTolerance is the base of the live tolerance, before the
+// measured pod-start latency is added.
+const DefaultBaseTolerance = 1500 * time.Millisecond
+
+// Options configure the live driver.
+type Options struct {
+	// Kubeconfig is the kubeconfig file ("" for $KUBECONFIG or
+	// ~/.kube/config); Context a context in it ("" for the current one).
+	Kubeconfig string
+	Context    string
+	// AllowAnyCluster lets the driver use a cluster that is not a kind
+	// cluster podlife created. Without it such a cluster is refused.
+	AllowAnyCluster bool
+	// RunID labels everything this run creates ("" for a new one).
+	RunID string
+	// Tolerance, when set, replaces the measured tolerance.
+	Tolerance time.Duration
+	// BaseTolerance is added to the measured pod-start latency
+	// (DefaultBaseTolerance when 0).
+	BaseTolerance time.Duration
+	// Images, when set, are the only images the cluster's nodes have
+	// besides the agent (an offline cluster podlife loaded): a pod asking
+	// for another makes its scenario skipped with the reason.
+	Images []string
+	// Parallel is how many scenarios will run at once; the pod-start
+	// latency is measured with as many pods starting together.
+	Parallel int
+	// Log receives progress lines (nil for none).
+	Log io.Writer
+}
+
+// Driver is the live driver. It connects on its first use.
+type Driver struct {
+	opt   Options
+	runID string
+
+	once    sync.Once
+	err     error
+	cs      kubernetes.Interface
+	rest    *rest.Config
+	info    ClusterInfo
+	tol     time.Duration
+	latency time.Duration
+}
+
+// ClusterInfo is what the driver learned about the cluster it connected to.
+type ClusterInfo struct {
+	Server  string
+	Context string
+	// Kind is the kind cluster's name when the nodes are kind nodes.
+	Kind string
+	// Podlife is set when podlife created the cluster.
+	Podlife bool
+	// Node is the node scenarios run on; KubeletVersion its kubelet's.
+	Node           string
+	KubeletVersion string
+}
+
+var _ driver.Driver = (*Driver)(nil)
+
+// New returns a live driver; it connects when first used.
+func New(opt Options) *Driver {
+	if opt.BaseTolerance == 0 {
+		opt.BaseTolerance = DefaultBaseTolerance
+	}
+	id := opt.RunID
+	if id == "" {
+		id = NewRunID()
+	}
+	return &Driver{opt: opt, runID: id}
+}
+
+// NewRunID makes a run id: the time and a few random letters, valid as a
+// label value.
+func NewRunID() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
+}
+
+// RunID is the id this run's objects are labelled with.
+func (d *Driver) RunID() string { return d.runID }
+
+// Name is "live".
+func (d *Driver) Name() string { return "live" }
+
+// Capabilities: what a live cluster can do beyond pods. None of the
+// optional ones yet: nodes cannot be created or resized, kubelet
+// profiles are whatever the cluster runs, time is the wall clock.
+func (d *Driver) Capabilities() driver.Capabilities { return driver.NewCapabilities() }
+
+// Tolerance is the margin of every time expectation: the base plus the
+// measured pod-start latency (or Options.Tolerance).
+func (d *Driver) Tolerance() time.Duration {
+	if d.opt.Tolerance > 0 {
+		return d.opt.Tolerance
+	}
+	if d.tol == 0 {
+		return d.opt.BaseTolerance
+	}
+	return d.tol
+}
+
+// Latency is the measured pod-start latency (0 before it is measured or
+// when Options.Tolerance was given).
+func (d *Driver) Latency() time.Duration { return d.latency }
+
+// Info connects if needed and describes the cluster.
+func (d *Driver) Info(ctx context.Context) (ClusterInfo, error) {
+	err := d.connect(ctx)
+	return d.info, err
+}
+
+// Clientset connects if needed and returns the client.
+func (d *Driver) Clientset(ctx context.Context) (kubernetes.Interface, error) {
+	if err := d.connect(ctx); err != nil {
+		return nil, err
+	}
+	return d.cs, nil
+}
+
+func (d *Driver) logf(format string, args ...any) {
+	if d.opt.Log != nil {
+		fmt.Fprintf(d.opt.Log, "%s podlife: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+	}
+}
+
+// debugf writes a trace line when PODLIFE_DEBUG=1.
+func (d *Driver) debugf(format string, args ...any) {
+	if os.Getenv("PODLIFE_DEBUG") == "1" {
+		fmt.Fprintf(os.Stderr, "%s podlife debug: %s\n", time.Now().Format("15:04:05.000"), fmt.Sprintf(format, args...))
+	}
+}
+
+func (d *Driver) connect(ctx context.Context) error {
+	d.once.Do(func() { d.err = d.doConnect(ctx) })
+	return d.err
+}
+
+func (d *Driver) doConnect(ctx context.Context) error {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	if d.opt.Kubeconfig != "" {
+		rules.ExplicitPath = d.opt.Kubeconfig
+	}
+	cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: d.opt.Context})
+	raw, err := cc.RawConfig()
+	if err != nil {
+		return fmt.Errorf("reading the kubeconfig: %w", err)
+	}
+	cfg, err := cc.ClientConfig()
+	if err != nil {
+		return fmt.Errorf("reading the kubeconfig: %w", err)
+	}
+	cfg.QPS, cfg.Burst = 50, 100
+	cs, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		return err
+	}
+	d.cs, d.rest = cs, cfg
+	d.info.Server = cfg.Host
+	d.info.Context = raw.CurrentContext
+	if d.opt.Context != "" {
+		d.info.Context = d.opt.Context
+	}
+	if err := d.identify(ctx); err != nil {
+		return err
+	}
+	if d.opt.Tolerance > 0 {
+		d.tol = d.opt.Tolerance
+		return nil
+	}
+	lat, err := d.calibrate(ctx)
+	if err != nil {
+		return fmt.Errorf("measuring the pod-start latency: %w", err)
+	}
+	d.latency = lat
+	d.tol = d.opt.BaseTolerance + lat.Round(100*time.Millisecond)
+	d.logf("pod-start latency %s: tolerance ±%s (base %s)", lat.Round(time.Millisecond), d.tol, d.opt.BaseTolerance)
+	return nil
+}
+
+var kindProviderID = regexp.MustCompile(`^kind://[^/]+/([^/]+)/`)
+
+// identify finds the node scenarios run on and decides whether the
+// cluster may be used: a kind cluster podlife created (every node labelled
+// podlife.io/cluster=<kind cluster name>), or any cluster when allowed.
+func (d *Driver) identify(ctx context.Context) error {
+	// A node that just came up may still be tainted not-ready for a few
+	// seconds.
+	var nodes *corev1.NodeList
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		var err error
+		nodes, err = d.cs.CoreV1().Nodes().List(ctx, metav1.ListOptions{})
+		if err != nil {
+			return fmt.Errorf("listing the nodes of %s: %w", d.info.Server, err)
+		}
+		schedulable := false
+		for _, n := range nodes.Items {
+			schedulable = schedulable || (!n.Spec.Unschedulable && !hasNoSchedule(n))
+		}
+		if schedulable || time.Now().After(deadline) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	if len(nodes.Items) == 0 {
+		return fmt.Errorf("the cluster at %s has no nodes", d.info.Server)
+	}
+	podlife := true
+	var why []string
+	for _, n := range nodes.Items {
+		m := kindProviderID.FindStringSubmatch(n.Spec.ProviderID)
+		if m == nil {
+			podlife = false
+			why = append(why, fmt.Sprintf("node %s is not a kind node (providerID %q)", n.Name, n.Spec.ProviderID))
+			continue
+		}
+		d.info.Kind = m[1]
+		if v := n.Labels[cluster.Label]; v == "" || v != m[1] || !strings.HasPrefix(v, cluster.NamePrefix) {
+			podlife = false
+			why = append(why, fmt.Sprintf("node %s of kind cluster %q lacks the label %s=%s that podlife puts on the clusters it creates", n.Name, m[1], cluster.Label, m[1]))
+		}
+	}
+	d.info.Podlife = podlife
+	if !podlife && !d.opt.AllowAnyCluster {
+		return fmt.Errorf("refusing to run on the cluster of context %q (%s): it is not a kind cluster podlife created: %s. "+
+			"Pass --allow-any-cluster (PODLIFE_ALLOW_ANY_CLUSTER=1; `KUBECONFIG=… make test-live` does) to run there anyway: "+
+			"podlife then creates only namespaces labelled %s=<run id>, with their pods, and deletes only what carries that label",
+			d.info.Context, d.info.Server, strings.Join(why, "; "), LabelRun)
+	}
+	// The node scenarios run on: the first one pods may be scheduled to.
+	sort.Slice(nodes.Items, func(i, j int) bool { return nodes.Items[i].Name < nodes.Items[j].Name })
+	for _, n := range nodes.Items {
+		if n.Spec.Unschedulable || hasNoSchedule(n) {
+			continue
+		}
+		d.info.Node, d.info.KubeletVersion = n.Name, n.Status.NodeInfo.KubeletVersion
+		break
+	}
+	if d.info.Node == "" {
+		return fmt.Errorf("no node of %s accepts pods (all are cordoned or tainted NoSchedule)", d.info.Server)
+	}
+	return nil
+}
+
+func hasNoSchedule(n corev1.Node) bool {
+	for _, t := range n.Spec.Taints {
+		if t.Effect == corev1.TaintEffectNoSchedule || t.Effect == corev1.TaintEffectNoExecute {
+			return true
+		}
+	}
+	return false
+}
+
+// minor is "1.36" of "v1.36.3" (or of "1.36").
+func minor(v string) string {
+	v = strings.TrimPrefix(v, "v")
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	return parts[0] + "." + parts[1]
+}
+
+// Start connects if needed and opens a session in a new namespace.
+func (d *Driver) Start(ctx context.Context, sc driver.Scenario) (driver.Session, error) {
+	if err := d.connect(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.checkKubelet(sc.KubeletVersion); err != nil {
+		return nil, err
+	}
+	return d.newSession(ctx, sc)
+}
+
+func (d *Driver) checkKubelet(want string) error {
+	if want == "" || minor(want) == minor(d.info.KubeletVersion) {
+		return nil
+	}
+	return driver.Unsupported("the scenario needs kubelet %s, and the cluster's kubelet is %s (a live cluster runs one version)", minor(want), d.info.KubeletVersion)
+}
+
+// namespaceName makes a namespace name from the scenario id.
+func namespaceName(id string) string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	base := "podlife-" + strings.Trim(regexp.MustCompile(`[^a-z0-9-]+`).ReplaceAllString(strings.ToLower(id), "-"), "-")
+	if len(base) > 55 {
+		base = strings.TrimRight(base[:55], "-")
+	}
+	return base + "-" + hex.EncodeToString(b)
+}
+
+// ensureNamespace creates a labelled namespace.
+func (d *Driver) ensureNamespace(ctx context.Context, name string, labels map[string]string) error {
+	_, err := d.cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels}}, metav1.CreateOptions{})
+	if apierrors.IsAlreadyExists(err) {
+		return fmt.Errorf("namespace %s exists already", name)
+	}
+	return err
+}
+
+func (d *Driver) labels(scenario string) map[string]string {
+	l := map[string]string{LabelRun: d.runID}
+	if scenario != "" {
+		l[LabelScenario] = scenario
+	}
+	return l
+}
+
+// envDuration reads a duration from the environment (0 when unset).
+func envDuration(name string) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: %w", name, v, err)
+	}
+	return d, nil
+}

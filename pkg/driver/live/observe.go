@@ -1,0 +1,559 @@
+package live
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/agent"
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/printer"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// statusLag bounds how long after the fact a status update reaches
+// podlife; estimate uses it with the API's whole-second time stamps.
+const statusLag = 1500 * time.Millisecond
+
+// finishDelay is how long the end of a container instance seen in its
+// status waits for the agent's last log lines before its exit is
+// recorded, so that a SIGKILL is placed after the last heartbeat.
+const finishDelay = 600 * time.Millisecond
+
+// podTrack is what the session knows of one pod.
+type podTrack struct {
+	name string
+	uid  types.UID
+	spec *corev1.Pod // as created
+	obj  *corev1.Pod // as last seen
+	gone bool
+
+	admitted, scheduled, sandbox bool
+	grace                        *int64
+	status                       string // the STATUS column last seen
+	ctrs                         map[string]*ctrTrack
+}
+
+// ctrTrack is one container of a pod, across its instances.
+type ctrTrack struct {
+	name   string
+	spec   *corev1.Container
+	agent  bool
+	starts int // instances started so far
+	ready  bool
+	reason string // last waiting reason
+	insts  map[string]*instTrack
+	order  []string // container ids, oldest first
+	lines  map[string]bool
+}
+
+// instTrack is one container instance (one container ID).
+type instTrack struct {
+	id       string
+	started  bool
+	finished bool
+	// from the agent's log
+	sigterm        time.Time
+	lastLine       time.Time
+	exit           *agent.Line
+	preStopStarted bool
+	preStopDone    bool
+	postStartDone  bool
+	followed       bool
+	logEnded       bool
+	// attached is closed once the instance's log is being read (or its
+	// follower gave up).
+	attached   chan struct{}
+	attachOnce sync.Once
+}
+
+// track registers a pod about to be created.
+func (s *session) track(name string, p *corev1.Pod) *podTrack {
+	t := &podTrack{name: name, spec: p, ctrs: map[string]*ctrTrack{}}
+	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range list {
+			c := &list[i]
+			t.ctrs[c.Name] = &ctrTrack{name: c.Name, spec: c, agent: c.Image == behavior.Image,
+				insts: map[string]*instTrack{}, lines: map[string]bool{}}
+		}
+	}
+	s.mu.Lock()
+	s.pods[name] = t
+	s.mu.Unlock()
+	return t
+}
+
+// onPod turns a watched pod into timeline events: the differences from
+// what was seen before.
+func (s *session) onPod(o any, deleted bool) {
+	p, ok := o.(*corev1.Pod)
+	if !ok {
+		return
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[p.Name]
+	if t == nil || (t.uid != "" && t.uid != p.UID) {
+		return
+	}
+	s.observe(t, p, now, deleted)
+}
+
+// observe records what changed in a pod since it was last seen; callers
+// hold s.mu.
+func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
+	if !deleted && t.obj != nil && p.ResourceVersion == t.obj.ResourceVersion {
+		return
+	}
+	at := s.at(now)
+	name := p.Name
+	old := t.obj
+	if old == nil {
+		old = &corev1.Pod{}
+	}
+	if deleted {
+		if !t.gone {
+			t.gone = true
+			s.finishAll(t, p, now)
+			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Deleted})
+		}
+		return
+	}
+	t.obj = p
+	// Deletion requested (or its grace shortened).
+	if p.DeletionTimestamp != nil && p.DeletionGracePeriodSeconds != nil && (t.grace == nil || *t.grace != *p.DeletionGracePeriodSeconds) {
+		g := *p.DeletionGracePeriodSeconds
+		t.grace = &g
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.DeleteRequested, Code: int(g), Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", g)})
+	}
+	if !t.scheduled && p.Spec.NodeName != "" {
+		t.scheduled = true
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Scheduled, Message: p.Spec.NodeName})
+	}
+	if !t.admitted && p.Status.StartTime != nil {
+		t.admitted = true
+		if p.Status.Phase == corev1.PodFailed && p.Status.Reason != "" && p.Status.Reason != "Evicted" {
+			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Rejected, Reason: p.Status.Reason, Message: p.Status.Message})
+		} else {
+			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Admitted})
+		}
+	}
+	// Conditions, as the simulator records them: every change of status.
+	for _, c := range p.Status.Conditions {
+		var prev *corev1.PodCondition
+		for i := range old.Status.Conditions {
+			if old.Status.Conditions[i].Type == c.Type {
+				prev = &old.Status.Conditions[i]
+			}
+		}
+		if prev != nil && prev.Status == c.Status {
+			continue
+		}
+		if c.Type == corev1.PodReadyToStartContainers && c.Status == corev1.ConditionTrue && !t.sandbox {
+			t.sandbox = true
+			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.SandboxReady})
+		}
+		msg := c.Reason
+		if c.Message != "" {
+			msg += ": " + c.Message
+		}
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
+	}
+	// Containers.
+	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for i := range list {
+			s.onContainer(t, &list[i], now)
+		}
+	}
+	// A new pod's Pending is no change (the simulator records none either).
+	if old.Status.Phase != p.Status.Phase && p.Status.Phase != "" && !(old.Status.Phase == "" && p.Status.Phase == corev1.PodPending) {
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Phase, Reason: string(p.Status.Phase), Message: p.Status.Reason})
+	}
+	// The STATUS column of `kubectl get pods`, by podlife's port of the API
+	// server's printer, for every version of the pod seen (after the
+	// phase, as the simulator records them).
+	if cols := printer.Pod(p, now, printer.Current); cols.Status != t.status {
+		t.status = cols.Status
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Status, Reason: cols.Status})
+	}
+	if p.Status.Reason == "Evicted" && old.Status.Reason != "Evicted" {
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Evicted, Message: p.Status.Message})
+	}
+	s.notify()
+}
+
+// onContainer follows one container's status.
+func (s *session) onContainer(t *podTrack, cs *corev1.ContainerStatus, now time.Time) {
+	c := t.ctrs[cs.Name]
+	if c == nil {
+		return
+	}
+	at := s.at(now)
+	// Instances: the current one, and the last terminated one (which may
+	// be an instance podlife never saw running).
+	if lt := cs.LastTerminationState.Terminated; lt != nil && lt.ContainerID != "" {
+		s.onInstance(t, c, lt.ContainerID, nil, lt, now)
+	}
+	switch {
+	case cs.State.Running != nil && cs.ContainerID != "":
+		s.onInstance(t, c, cs.ContainerID, cs.State.Running, nil, now)
+	case cs.State.Terminated != nil && cs.State.Terminated.ContainerID != "":
+		s.onInstance(t, c, cs.State.Terminated.ContainerID, nil, cs.State.Terminated, now)
+	}
+	if cs.Ready != c.ready {
+		c.ready = cs.Ready
+		k := timeline.Ready
+		if !cs.Ready {
+			k = timeline.NotReady
+		}
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: k})
+	}
+	reason := ""
+	if w := cs.State.Waiting; w != nil {
+		reason = w.Reason
+	}
+	c.reason = reason
+}
+
+// onInstance notes a container instance's start and end.
+func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.ContainerStateRunning, term *corev1.ContainerStateTerminated, now time.Time) {
+	in := c.insts[id]
+	if in == nil {
+		in = &instTrack{id: id, attached: make(chan struct{})}
+		c.insts[id] = in
+		c.order = append(c.order, id)
+	}
+	if c.agent && !in.followed && !t.gone {
+		in.followed = true
+		s.follow(t, c, in, run == nil && term != nil && !s.isCurrent(t, c, id))
+	}
+	if !c.agent && !in.started {
+		var api time.Time
+		if run != nil {
+			api = run.StartedAt.Time
+		} else if term != nil {
+			api = term.StartedAt.Time
+		}
+		s.started(t, c, in, estimate(api, now, statusLag))
+	}
+	if term != nil && !in.finished {
+		fin := term
+		if c.agent {
+			// Give the agent's last lines a moment to arrive.
+			time.AfterFunc(finishDelay, func() {
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				s.finish(t, c, in, fin, now)
+			})
+			return
+		}
+		s.finish(t, c, in, fin, now)
+	}
+}
+
+// isCurrent tells whether id is the container's current instance.
+func (s *session) isCurrent(t *podTrack, c *ctrTrack, id string) bool {
+	if t.obj == nil {
+		return false
+	}
+	for _, list := range [][]corev1.ContainerStatus{t.obj.Status.InitContainerStatuses, t.obj.Status.ContainerStatuses} {
+		for _, cs := range list {
+			if cs.Name == c.name {
+				return cs.ContainerID == id
+			}
+		}
+	}
+	return false
+}
+
+// started records an instance's start (and its creation, and a restart
+// for any instance after the first).
+func (s *session) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
+	if in.started {
+		return
+	}
+	in.started = true
+	at := s.at(when)
+	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Created})
+	if c.starts > 0 {
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Restarted})
+	}
+	c.starts++
+	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Started})
+}
+
+// finish records an instance's end from its terminated status. An agent
+// that wrote its exit line was placed by it already. Otherwise, exit code
+// 137 after a SIGTERM means the runtime killed it: the SIGKILL is placed
+// half a heartbeat after the agent's last line. Without agent lines, the
+// API's whole-second time stamp and the moment podlife saw the status
+// place it.
+func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.ContainerStateTerminated, seen time.Time) {
+	if in.finished {
+		return
+	}
+	in.finished = true
+	if !in.started && c.agent && !term.StartedAt.IsZero() {
+		s.started(t, c, in, estimate(term.StartedAt.Time, seen, statusLag))
+	}
+	code := int(term.ExitCode)
+	reason := term.Reason
+	if in.exit != nil {
+		return
+	}
+	when := estimate(term.FinishedAt.Time, seen, statusLag)
+	if c.agent && !in.lastLine.IsZero() && !in.sigterm.IsZero() {
+		when = in.lastLine.Add(agent.HeartbeatPeriod / 2)
+	}
+	at := s.at(when)
+	if code == 137 && reason != "OOMKilled" && reason != "ContainerStatusUnknown" {
+		s.closePreStop(t, c, in, when)
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGKILL, Message: "inferred: exit code 137"})
+	}
+	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+}
+
+// finishAll ends what is still running when the pod goes from the API.
+func (s *session) finishAll(t *podTrack, p *corev1.Pod, now time.Time) {
+	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for i := range list {
+			cs := &list[i]
+			c := t.ctrs[cs.Name]
+			if c == nil || cs.State.Terminated == nil || cs.State.Terminated.ContainerID == "" {
+				continue
+			}
+			if in := c.insts[cs.State.Terminated.ContainerID]; in != nil && !in.finished && !c.agent {
+				s.finish(t, c, in, cs.State.Terminated, now)
+			}
+		}
+	}
+}
+
+// closePreStop records that the kubelet stopped waiting for a preStop
+// hook that was still running.
+func (s *session) closePreStop(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
+	if in.preStopStarted && !in.preStopDone {
+		in.preStopDone = true
+		s.record(timeline.Event{At: s.at(when), Pod: t.name, Container: c.name, Kind: timeline.PreStopDone, Message: "the kubelet stopped waiting"})
+	}
+}
+
+// onAgentLine turns one of the agent's log lines into timeline events.
+func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw string, l agent.Line) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.lines[raw] {
+		return
+	}
+	c.lines[raw] = true
+	at := s.at(l.T)
+	if l.T.After(in.lastLine) {
+		in.lastLine = l.T
+	}
+	switch l.Ev {
+	case agent.EvStart:
+		s.started(t, c, in, l.T)
+	case agent.EvSignal:
+		if l.Sig != "SIGTERM" {
+			return
+		}
+		if in.sigterm.IsZero() {
+			in.sigterm = l.T
+		}
+		s.closePreStop(t, c, in, l.T)
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGTERM})
+	case agent.EvExit:
+		code := 0
+		if l.Code != nil {
+			code = *l.Code
+		}
+		in.exit = &l
+		reason := "Completed"
+		if code != 0 {
+			reason = "Error"
+		}
+		s.closePreStop(t, c, in, l.T)
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+	case agent.EvExec:
+		s.onHook(t, c, in, l, at, matchExec(c.spec, l.Argv))
+	case agent.EvHTTP:
+		s.onHook(t, c, in, l, at, matchHTTP(c.spec, l.Path))
+	}
+	s.notify()
+}
+
+// Which hook an exec or HTTP request served by the agent was.
+const (
+	hookNone = iota
+	hookPreStop
+	hookPostStart
+)
+
+func (s *session) onHook(t *podTrack, c *ctrTrack, in *instTrack, l agent.Line, at time.Duration, hook int) {
+	end := l.Ev == agent.EvHTTP || l.Phase == "end"
+	switch hook {
+	case hookPreStop:
+		if !in.preStopStarted && (l.Ev == agent.EvHTTP || l.Phase == "start") {
+			in.preStopStarted = true
+			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.PreStopStarted})
+		}
+		if end && in.preStopStarted && !in.preStopDone {
+			in.preStopDone = true
+			msg := "completed"
+			if l.Code != nil && *l.Code != 0 {
+				msg = fmt.Sprintf("failed (exit %d)", *l.Code)
+			}
+			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.PreStopDone, Message: msg})
+		}
+	case hookPostStart:
+		if end && !in.postStartDone {
+			in.postStartDone = true
+			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.PostStartDone})
+		}
+	}
+}
+
+// matchExec tells which hook an exec command is, by its command line
+// (the preStop wins when a probe runs the same command).
+func matchExec(c *corev1.Container, argv []string) int {
+	if c.Lifecycle == nil {
+		return hookNone
+	}
+	same := func(cmd []string) bool {
+		if len(cmd) != len(argv) || len(cmd) == 0 {
+			return false
+		}
+		if slices.Equal(cmd[1:], argv[1:]) && (cmd[0] == argv[0] || lastElem(cmd[0]) == lastElem(argv[0])) {
+			return true
+		}
+		return false
+	}
+	if h := c.Lifecycle.PreStop; h != nil && h.Exec != nil && same(h.Exec.Command) {
+		return hookPreStop
+	}
+	if h := c.Lifecycle.PostStart; h != nil && h.Exec != nil && same(h.Exec.Command) {
+		return hookPostStart
+	}
+	return hookNone
+}
+
+func matchHTTP(c *corev1.Container, path string) int {
+	if c.Lifecycle == nil {
+		return hookNone
+	}
+	norm := func(p string) string {
+		if p == "" {
+			return "/"
+		}
+		return p
+	}
+	if h := c.Lifecycle.PreStop; h != nil && h.HTTPGet != nil && norm(h.HTTPGet.Path) == path {
+		return hookPreStop
+	}
+	if h := c.Lifecycle.PostStart; h != nil && h.HTTPGet != nil && norm(h.HTTPGet.Path) == path {
+		return hookPostStart
+	}
+	return hookNone
+}
+
+func lastElem(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// onEvent records a Kubernetes Event about one of the scenario's pods:
+// one timeline entry per occurrence (an aggregated event's count going up
+// adds entries). For a container that is not an agent, whose process
+// cannot say when it got SIGTERM, the kubelet's Killing event stands for
+// the start of its stop: its preStop hook, or its SIGTERM when it has
+// none.
+func (s *session) onEvent(o any) {
+	e, ok := o.(*corev1.Event)
+	if !ok || e.InvolvedObject.Kind != "Pod" {
+		return
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[e.InvolvedObject.Name]
+	if t == nil || (t.uid != "" && e.InvolvedObject.UID != "" && t.uid != e.InvolvedObject.UID) {
+		return
+	}
+	count := e.Count
+	if count < 1 {
+		count = 1
+	}
+	prev := s.counts[string(e.UID)]
+	if count <= prev {
+		return
+	}
+	s.counts[string(e.UID)] = count
+	s.events[string(e.UID)] = e
+	cname := containerOf(e.InvolvedObject.FieldPath)
+	at := s.at(now)
+	for i := prev; i < count; i++ {
+		// What the kubelet reports only through an Event: a probe failure
+		// (Unhealthy), a restart held back by the crash-loop back-off.
+		if kind, ok := probeKind(e); ok && cname != "" {
+			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.ProbeFailed, Reason: kind, Message: e.Message})
+		}
+		if e.Reason == "BackOff" && strings.HasPrefix(e.Message, "Back-off restarting failed container") && cname != "" {
+			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.BackOff, Message: e.Message})
+		}
+		s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
+	}
+	if e.Reason == "Killing" && cname != "" {
+		if c := t.ctrs[cname]; c != nil && !c.agent && len(c.order) > 0 {
+			in := c.insts[c.order[len(c.order)-1]]
+			if c.spec.Lifecycle != nil && c.spec.Lifecycle.PreStop != nil {
+				if !in.preStopStarted {
+					in.preStopStarted = true
+					s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.PreStopStarted, Message: "inferred: Killing event"})
+				}
+			} else if in.sigterm.IsZero() {
+				in.sigterm = now
+				s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.SIGTERM, Message: "inferred: Killing event"})
+			}
+		}
+		if c := t.ctrs[cname]; c != nil && c.agent && len(c.order) > 0 {
+			// The kubelet runs a sleep-action preStop itself.
+			in := c.insts[c.order[len(c.order)-1]]
+			if c.spec.Lifecycle != nil && c.spec.Lifecycle.PreStop != nil && c.spec.Lifecycle.PreStop.Sleep != nil && !in.preStopStarted {
+				in.preStopStarted = true
+				s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.PreStopStarted, Message: "Killing event (sleep action)"})
+			}
+		}
+	}
+	s.notify()
+}
+
+// probeKind reads the probe of an Unhealthy event: "Liveness probe
+// failed: …" is liveness.
+func probeKind(e *corev1.Event) (string, bool) {
+	if e.Reason != "Unhealthy" {
+		return "", false
+	}
+	for _, k := range []string{"Liveness", "Readiness", "Startup"} {
+		if strings.HasPrefix(e.Message, k+" probe") {
+			return strings.ToLower(k), true
+		}
+	}
+	return "", false
+}
+
+// containerOf reads "spec.containers{app}" or "spec.initContainers{x}".
+func containerOf(fieldPath string) string {
+	i := strings.IndexByte(fieldPath, '{')
+	if i < 0 || !strings.HasSuffix(fieldPath, "}") {
+		return ""
+	}
+	return fieldPath[i+1 : len(fieldPath)-1]
+}

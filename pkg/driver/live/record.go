@@ -1,0 +1,63 @@
+package live
+
+import (
+	"sort"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// recorder keeps the timeline in (At, Seq) order. Unlike the simulator's,
+// events may arrive out of order: a log line or a status update is
+// observed after the moment it reports, so each is inserted where its
+// time puts it. Seq is the order of arrival, which breaks ties.
+type recorder struct {
+	events []timeline.Event
+	seq    uint64
+}
+
+func (r *recorder) add(e timeline.Event) {
+	r.seq++
+	e.Seq = r.seq
+	i := sort.Search(len(r.events), func(i int) bool { return r.events[i].At > e.At })
+	r.events = append(r.events, timeline.Event{})
+	copy(r.events[i+1:], r.events[i:])
+	r.events[i] = e
+}
+
+// snapshot copies the events up to limit (all when limit < 0).
+func (r *recorder) snapshot(limit time.Duration) []timeline.Event {
+	n := len(r.events)
+	if limit >= 0 {
+		n = sort.Search(len(r.events), func(i int) bool { return r.events[i].At > limit })
+	}
+	return append([]timeline.Event(nil), r.events[:n]...)
+}
+
+func (r *recorder) last() time.Duration {
+	if len(r.events) == 0 {
+		return 0
+	}
+	return r.events[len(r.events)-1].At
+}
+
+// estimate places a moment known from an API time stamp, which has whole
+// seconds (truncated), and from when podlife saw it (later, by the
+// kubelet's status and watch delays, at most lag): the middle of what
+// both allow.
+func estimate(api, seen time.Time, lag time.Duration) time.Time {
+	if api.IsZero() {
+		return seen
+	}
+	lo, hi := api, api.Add(time.Second)
+	if t := seen.Add(-lag); t.After(lo) {
+		lo = t
+	}
+	if seen.Before(hi) {
+		hi = seen
+	}
+	if hi.Before(lo) {
+		return seen
+	}
+	return lo.Add(hi.Sub(lo) / 2)
+}

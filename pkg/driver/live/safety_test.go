@@ -1,0 +1,107 @@
+package live
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/kubernetes/fake"
+
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+func node(name, providerID string, labels map[string]string) *corev1.Node {
+	return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels}, Spec: corev1.NodeSpec{ProviderID: providerID},
+		Status: corev1.NodeStatus{NodeInfo: corev1.NodeSystemInfo{KubeletVersion: "v1.36.3"}}}
+}
+
+// TestRefusesClustersPodlifeDidNotCreate: only a kind cluster whose nodes
+// carry podlife's label is used without --allow-any-cluster, and the
+// refusal says why and what to do.
+func TestRefusesClustersPodlifeDidNotCreate(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name     string
+		node     *corev1.Node
+		allowAny bool
+		refused  string
+	}{
+		{"a kind cluster podlife created", node("podlife-abc-control-plane", "kind://docker/podlife-abc/podlife-abc-control-plane", map[string]string{cluster.Label: "podlife-abc"}), false, ""},
+		{"a cloud cluster", node("ip-10-0-0-1", "aws:///eu-west-1a/i-0123", nil), false, "is not a kind node"},
+		{"a kind cluster someone else created", node("kind-control-plane", "kind://docker/kind/kind-control-plane", nil), false, "lacks the label podlife.io/cluster"},
+		{"a label that names another cluster", node("dev-control-plane", "kind://docker/dev/dev-control-plane", map[string]string{cluster.Label: "podlife-abc"}), false, "lacks the label"},
+		{"a cloud cluster, allowed", node("ip-10-0-0-1", "aws:///eu-west-1a/i-0123", nil), true, ""},
+	}
+	for _, c := range cases {
+		d := New(Options{AllowAnyCluster: c.allowAny, RunID: "r1"})
+		d.cs = fake.NewClientset(c.node)
+		err := d.identify(context.Background())
+		switch {
+		case c.refused == "" && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case c.refused != "" && err == nil:
+			t.Errorf("%s: accepted", c.name)
+		case c.refused != "" && (!strings.Contains(err.Error(), c.refused) || !strings.Contains(err.Error(), "--allow-any-cluster")):
+			t.Errorf("%s: the refusal does not say why (%q) and what to do: %v", c.name, c.refused, err)
+		}
+		if err == nil && d.info.Node != c.node.Name {
+			t.Errorf("%s: runs on node %q", c.name, d.info.Node)
+		}
+	}
+}
+
+// TestSweepDeletesOnlyWhatCarriesTheRunLabel: foreign namespaces and
+// pods, and another run's, are left alone.
+func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
+	t.Parallel()
+	run := map[string]string{LabelRun: "r1"}
+	other := map[string]string{LabelRun: "r2"}
+	objs := []runtime.Object{
+		&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "foreign"}},
+		&corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "db", Namespace: "foreign"}},
+		&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "podlife-a", Labels: run}},
+		&corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-a", Labels: run}},
+		&corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "intruder", Namespace: "podlife-a"}},
+		&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "podlife-b", Labels: other}},
+		&corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-b", Labels: other}},
+		&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "podlife-a-high", Labels: run}, Value: 10},
+		&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "high"}, Value: 10},
+	}
+	cs := fake.NewClientset(objs...)
+	if err := Sweep(context.Background(), cs, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, ns := range []string{"foreign", "podlife-b"} {
+		if _, err := cs.CoreV1().Namespaces().Get(ctx, ns, metav1.GetOptions{}); err != nil {
+			t.Errorf("namespace %s: %v", ns, err)
+		}
+	}
+	if _, err := cs.CoreV1().Pods("foreign").Get(ctx, "db", metav1.GetOptions{}); err != nil {
+		t.Errorf("foreign pod: %v", err)
+	}
+	if _, err := cs.CoreV1().Namespaces().Get(ctx, "podlife-a", metav1.GetOptions{}); err == nil {
+		t.Error("the run's namespace is still there")
+	}
+	if _, err := cs.SchedulingV1().PriorityClasses().Get(ctx, "high", metav1.GetOptions{}); err != nil {
+		t.Errorf("foreign priority class: %v", err)
+	}
+	for _, a := range cs.Actions() {
+		if a.GetVerb() == "delete" && a.GetResource().Resource == "namespaces" {
+			if name := a.(interface{ GetName() string }).GetName(); name != "podlife-a" {
+				t.Errorf("deleted namespace %s", name)
+			}
+		}
+	}
+	left, err := Leftovers(ctx, cs, "r1")
+	if err != nil || len(left) != 0 {
+		t.Errorf("leftovers %v, %v", left, err)
+	}
+	if err := Sweep(ctx, cs, ""); err == nil {
+		t.Error("a sweep without a run id is accepted")
+	}
+}

@@ -1,0 +1,621 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/tools/cache"
+
+	"github.com/google/go-containerregistry/pkg/name"
+
+	"github.com/podlife/podlife/pkg/agent"
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Lateness is how long after a deadline RunUntil keeps listening for
+// observations of what happened before it: a status update reaches
+// podlife up to about a second after the fact (the kubelet's PLEG relists
+// every second).
+const Lateness = 1500 * time.Millisecond
+
+// settleQuiet is how long Settle waits, once every pod is gone or
+// terminal, for the last log lines and events.
+const settleQuiet = 700 * time.Millisecond
+
+// session is one scenario's namespace and what was observed in it.
+type session struct {
+	d     *Driver
+	sc    driver.Scenario
+	ns    string
+	start time.Time
+
+	ctx    context.Context // the watches' and followers' context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	changed chan struct{} // closed at every change
+	rec     recorder
+	pods    map[string]*podTrack // by scenario (= API) name
+	events  map[string]*corev1.Event
+	counts  map[string]int32
+	// nodeAlias maps scenario node names to the cluster's.
+	nodeAlias map[string]string
+	// classes maps scenario priority class names to the cluster's.
+	classes    map[string]string
+	configured bool
+	closed     bool
+	closeErr   error
+}
+
+var (
+	_ driver.Session    = (*session)(nil)
+	_ driver.PodPrinter = (*view)(nil)
+)
+
+func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, error) {
+	s := &session{
+		d: d, sc: sc, ns: namespaceName(sc.ID),
+		changed: make(chan struct{}),
+		pods:    map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
+		nodeAlias: map[string]string{}, classes: map[string]string{},
+	}
+	if err := d.ensureNamespace(ctx, s.ns, d.labels(labelValue(sc.ID))); err != nil {
+		return nil, fmt.Errorf("creating namespace %s: %w", s.ns, err)
+	}
+	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	f := informers.NewSharedInformerFactoryWithOptions(d.cs, 0, informers.WithNamespace(s.ns))
+	pods := f.Core().V1().Pods().Informer()
+	evs := f.Core().V1().Events().Informer()
+	_, _ = pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o any) { s.onPod(o, false) },
+		UpdateFunc: func(_, o any) { s.onPod(o, false) },
+		DeleteFunc: func(o any) {
+			if t, ok := o.(cache.DeletedFinalStateUnknown); ok {
+				o = t.Obj
+			}
+			s.onPod(o, true)
+		},
+	})
+	_, _ = evs.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o any) { s.onEvent(o) },
+		UpdateFunc: func(_, o any) { s.onEvent(o) },
+	})
+	f.Start(s.ctx.Done())
+	synced := f.WaitForCacheSync(ctx.Done())
+	for _, ok := range synced {
+		if !ok {
+			s.cancel()
+			_ = s.Close(context.WithoutCancel(ctx))
+			return nil, fmt.Errorf("watching namespace %s: %w", s.ns, ctx.Err())
+		}
+	}
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); <-s.ctx.Done(); f.Shutdown() }()
+	s.start = time.Now()
+	return s, nil
+}
+
+// labelValue makes s a valid label value.
+func labelValue(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	v := b.String()
+	if len(v) > 63 {
+		v = v[:63]
+	}
+	return strings.Trim(v, "-_.")
+}
+
+// at is a wall time as session time.
+func (s *session) at(t time.Time) time.Duration { return t.Sub(s.start) }
+
+// record adds an event and wakes the waiters; callers hold s.mu.
+func (s *session) record(e timeline.Event) {
+	s.rec.add(e)
+	s.notify()
+}
+
+func (s *session) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// defaultNode is the node the steps add when a scenario declares none
+// (dsl.md: 4 CPU, 8Gi memory, 110 pods); a live cluster maps it, or any
+// one node of that shape, to its own node.
+func isDefaultShape(n *corev1.Node) bool {
+	c := n.Status.Capacity
+	eq := func(name corev1.ResourceName, want string) bool {
+		q, ok := c[name]
+		return ok && q.Cmp(resource.MustParse(want)) == 0
+	}
+	return eq(corev1.ResourceCPU, "4") && eq(corev1.ResourceMemory, "8Gi") && eq(corev1.ResourcePods, "110")
+}
+
+// Configure maps the scenario's node to the cluster's and creates its
+// priority classes. Several nodes, another node size, taints or another
+// kubelet version are beyond a live cluster: the scenario is skipped.
+func (s *session) Configure(ctx context.Context, st driver.Setup) error {
+	s.mu.Lock()
+	if s.configured {
+		s.mu.Unlock()
+		return fmt.Errorf("the cluster was configured already")
+	}
+	s.configured = true
+	s.mu.Unlock()
+	if err := s.d.checkKubelet(st.KubeletVersion); err != nil {
+		return err
+	}
+	if len(st.Nodes) > 1 {
+		return driver.Unsupported("the scenario declares %d nodes; podlife's live cluster has one node and cannot create more", len(st.Nodes))
+	}
+	for _, n := range st.Nodes {
+		if !isDefaultShape(n) {
+			c, m := n.Status.Capacity[corev1.ResourceCPU], n.Status.Capacity[corev1.ResourceMemory]
+			return driver.Unsupported("node %q is declared with %s CPU and %s memory; a live node's size is what the machine has", n.Name, c.String(), m.String())
+		}
+		if len(n.Spec.Taints) > 0 {
+			return driver.Unsupported("node %q is declared with taints; podlife does not taint a live node its other scenarios share", n.Name)
+		}
+		s.nodeAlias[n.Name] = s.d.info.Node
+	}
+	if e := st.Eviction; e != nil {
+		return driver.Unsupported("the scenario sets the kubelet's eviction thresholds; a live kubelet's are fixed when its cluster is created (podlife's kind cluster: memory.available below the host's memory less a budget, see suites/live/kind-config.yaml)")
+	}
+	for _, cm := range st.ConfigMaps {
+		obj := cm.DeepCopy()
+		obj.Namespace, obj.Labels = s.ns, s.d.labels(labelValue(s.sc.ID))
+		if _, err := s.d.cs.CoreV1().ConfigMaps(s.ns).Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating config map %q: %w", cm.Name, err)
+		}
+	}
+	for _, sec := range st.Secrets {
+		obj := sec.DeepCopy()
+		obj.Namespace, obj.Labels = s.ns, s.d.labels(labelValue(s.sc.ID))
+		if _, err := s.d.cs.CoreV1().Secrets(s.ns).Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating secret %q: %w", sec.Name, err)
+		}
+	}
+	for _, pc := range st.PriorityClasses {
+		name := s.ns + "-" + pc.Name
+		obj := &schedulingv1.PriorityClass{
+			ObjectMeta:  metav1.ObjectMeta{Name: name, Labels: s.d.labels(labelValue(s.sc.ID))},
+			Value:       pc.Value,
+			Description: fmt.Sprintf("podlife scenario %s: %q", s.sc.ID, pc.Name),
+		}
+		if _, err := s.d.cs.SchedulingV1().PriorityClasses().Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating priority class %q: %w", pc.Name, err)
+		}
+		s.classes[pc.Name] = name
+	}
+	return nil
+}
+
+// Apply creates the pod in the scenario's namespace: labelled, its node
+// and priority class mapped to the cluster's, agent containers told their
+// declared ports.
+func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
+	p := pod.DeepCopy()
+	name := p.Name
+	p.Namespace = s.ns
+	p.ResourceVersion, p.UID = "", ""
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	for k, v := range s.d.labels(labelValue(s.sc.ID)) {
+		p.Labels[k] = v
+	}
+	if p.Spec.NodeName != "" {
+		real, ok := s.nodeAlias[p.Spec.NodeName]
+		if !ok {
+			return driver.Unsupported("node %q is not on the live cluster", p.Spec.NodeName)
+		}
+		p.Spec.NodeName = real
+	}
+	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
+		if real, ok := s.nodeAlias[v]; ok {
+			p.Spec.NodeSelector[corev1.LabelHostname] = real
+		}
+	}
+	if pc := p.Spec.PriorityClassName; pc != "" {
+		if real, ok := s.classes[pc]; ok {
+			p.Spec.PriorityClassName = real
+		}
+	}
+	if err := s.prepareContainers(p); err != nil {
+		return err
+	}
+	tr := s.track(name, p)
+	sent := time.Now()
+	created, err := s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
+	if err != nil {
+		s.mu.Lock()
+		delete(s.pods, name)
+		s.mu.Unlock()
+		return err
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tr.uid = created.UID
+	// The API accepted it between the request and the answer: placed at the
+	// request, so that what the watch reports comes after it.
+	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated})
+	// The view has the pod from now on, whether or not the watch has
+	// reported it yet.
+	s.observe(tr, created, now, false)
+	return nil
+}
+
+// prepareContainers checks the images and tells agent containers their
+// ports.
+func (s *session) prepareContainers(p *corev1.Pod) error {
+	known := map[string]bool{normImage(behavior.Image): true}
+	for _, img := range s.d.opt.Images {
+		known[normImage(img)] = true
+	}
+	fix := func(cs []corev1.Container) error {
+		for i := range cs {
+			c := &cs[i]
+			if len(s.d.opt.Images) > 0 && c.Image != behavior.UnpullableImage && pullsAlways(c) {
+				return driver.Unsupported("container %q would pull %s from its registry at every start (imagePullPolicy Always), which this offline cluster cannot reach", c.Name, c.Image)
+			}
+			if c.Image == behavior.Image {
+				var ports []string
+				for _, cp := range c.Ports {
+					ports = append(ports, strconv.Itoa(int(cp.ContainerPort)))
+				}
+				if len(ports) > 0 {
+					c.Env = append(c.Env, corev1.EnvVar{Name: agent.PortsEnv, Value: strings.Join(ports, ",")})
+				}
+				continue
+			}
+			if c.Image == behavior.UnpullableImage {
+				continue // its pull is meant to fail, and does
+			}
+			if len(s.d.opt.Images) > 0 && !known[normImage(c.Image)] {
+				return driver.Unsupported("container %q runs image %s, which this offline cluster does not have (podlife loads %s)",
+					c.Name, c.Image, strings.Join(append([]string{behavior.Image}, s.d.opt.Images...), ", "))
+			}
+		}
+		return nil
+	}
+	if err := fix(p.Spec.InitContainers); err != nil {
+		return err
+	}
+	return fix(p.Spec.Containers)
+}
+
+// pullsAlways tells whether the kubelet asks the registry at every start:
+// policy Always, or no policy and the tag latest or none.
+func pullsAlways(c *corev1.Container) bool {
+	switch c.ImagePullPolicy {
+	case corev1.PullAlways:
+		return true
+	case corev1.PullNever, corev1.PullIfNotPresent:
+		return false
+	}
+	r, err := name.ParseReference(c.Image)
+	if err != nil {
+		return false
+	}
+	if t, ok := r.(name.Tag); ok {
+		return t.TagStr() == "latest"
+	}
+	return false // a digest
+}
+
+// normImage is an image reference in full ("busybox:1.36" is
+// index.docker.io/library/busybox:1.36).
+func normImage(ref string) string {
+	r, err := name.ParseReference(ref)
+	if err != nil {
+		return ref
+	}
+	return r.Name()
+}
+
+// Delete deletes a pod with the API's options.
+func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOptions) error {
+	s.mu.Lock()
+	t, known := s.pods[name]
+	var attached []chan struct{}
+	if known {
+		for _, c := range t.ctrs {
+			for _, in := range c.insts {
+				if c.agent && in.followed && !in.finished && in.exit == nil {
+					attached = append(attached, in.attached)
+				}
+			}
+		}
+	}
+	s.mu.Unlock()
+	if !known {
+		return fmt.Errorf("pod %q was not created", name)
+	}
+	// Once the pod is gone from the API its logs cannot be asked for:
+	// make sure each running agent's log is being read first.
+	timeout := time.After(attachWait)
+	for _, ch := range attached {
+		select {
+		case <-ch:
+		case <-timeout:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	err := s.d.cs.CoreV1().Pods(s.ns).Delete(ctx, name, opts)
+	now := time.Now()
+	if err != nil {
+		return err
+	}
+	if g := opts.GracePeriodSeconds; g != nil && *g == 0 {
+		// Removed at once: no update carries the grace; record it here.
+		s.mu.Lock()
+		if t.grace == nil || *t.grace != 0 {
+			zero := int64(0)
+			t.grace = &zero
+			s.record(timeline.Event{At: s.at(now), Pod: name, Kind: timeline.DeleteRequested, Code: 0, Message: "deletionGracePeriodSeconds=0"})
+		}
+		s.mu.Unlock()
+	}
+	return nil
+}
+
+// Now is the wall time since the session started.
+func (s *session) Now() time.Duration { return time.Since(s.start) }
+
+// view is what RunUntil's condition sees.
+type view struct {
+	s      *session
+	frozen bool
+	pods   map[string]*corev1.Pod
+	events []*corev1.Event
+	tl     []timeline.Event
+}
+
+func (v *view) Pod(name string) *corev1.Pod { return v.pods[name] }
+
+func (v *view) Node(name string) *corev1.Node {
+	real, ok := v.s.nodeAlias[name]
+	if !ok {
+		if name != v.s.d.info.Node {
+			return nil
+		}
+		real = name
+	}
+	n, err := v.s.d.cs.CoreV1().Nodes().Get(context.Background(), real, metav1.GetOptions{})
+	if err != nil {
+		return nil
+	}
+	n.Name = name
+	return n
+}
+
+// PrintPod prints the pod as `kubectl get pods` does: the API server's
+// own table (STATUS, READY, RESTARTS) for the pod as it is now, or, for
+// the pods as they stood at a deadline, podlife's port of that printer.
+func (v *view) PrintPod(name string) (printer.Columns, bool) {
+	p := v.pods[name]
+	if p == nil {
+		return printer.Columns{}, false
+	}
+	if v.frozen {
+		return printer.Pod(p, time.Now(), printer.Current), true
+	}
+	c, err := v.s.d.printPod(v.s.ns, name)
+	if err != nil {
+		return printer.Pod(p, time.Now(), printer.Current), true
+	}
+	return c, true
+}
+
+func (v *view) Events() []*corev1.Event    { return v.events }
+func (v *view) Timeline() []timeline.Event { return v.tl }
+
+// snapshot is the view now, or as of limit (session time) with the
+// pods as they were then when asOf is set.
+func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *view {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := &view{s: s, tl: s.rec.snapshot(limit)}
+	if asOf != nil {
+		v.pods, v.frozen = asOf, true
+	} else {
+		v.pods = s.podsNow()
+	}
+	for _, e := range s.events {
+		v.events = append(v.events, e)
+	}
+	return v
+}
+
+// podsNow maps the scenario's pods to their API objects (gone: absent).
+func (s *session) podsNow() map[string]*corev1.Pod {
+	out := map[string]*corev1.Pod{}
+	for name, t := range s.pods {
+		if t.obj != nil && !t.gone {
+			out[name] = t.obj
+		}
+	}
+	return out
+}
+
+// View is the current state.
+func (s *session) View() driver.View { return s.snapshot(-1, nil) }
+
+// RunUntil waits on the wall clock until cond holds or deadline passes.
+// Observations arrive late (a status update up to about a second after
+// the fact): past the deadline it keeps listening for Lateness, judging
+// cond on what happened up to the deadline, with the pods as they were
+// at the deadline.
+func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
+	var frozen map[string]*corev1.Pod
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		now := s.Now()
+		if cond != nil {
+			if frozen == nil {
+				if cond(s.snapshot(-1, nil)) {
+					return now, true, nil
+				}
+			} else if cond(s.snapshot(deadline, frozen)) {
+				return deadline, true, nil
+			}
+		}
+		if now >= deadline {
+			if cond == nil {
+				return deadline, false, nil
+			}
+			if frozen == nil {
+				s.mu.Lock()
+				frozen = s.podsNow()
+				s.mu.Unlock()
+				continue
+			}
+			if now >= deadline+Lateness {
+				return deadline, false, nil
+			}
+		}
+		wake := deadline - now
+		if now >= deadline {
+			wake = deadline + Lateness - now
+		}
+		timer := time.NewTimer(wake)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return s.Now(), false, ctx.Err()
+		case <-ch:
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+}
+
+// Settle waits until every pod of the scenario is gone or terminal and
+// the last observations have come in, or until limit has passed.
+func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duration, bool, error) {
+	deadline := s.Now() + limit
+	settled := func(v driver.View) bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, t := range s.pods {
+			// An agent still running on the node (its pod force-deleted
+			// from the API, say) is activity still going on.
+			for _, c := range t.ctrs {
+				for _, in := range c.insts {
+					if c.agent && in.followed && !in.finished && in.exit == nil && !in.logEnded {
+						return false
+					}
+				}
+			}
+			if t.gone {
+				continue
+			}
+			if t.obj == nil {
+				return false
+			}
+			if ph := t.obj.Status.Phase; ph != corev1.PodSucceeded && ph != corev1.PodFailed {
+				return false
+			}
+			// A terminal pod being deleted still has its deletion to come.
+			if t.obj.DeletionTimestamp != nil {
+				return false
+			}
+			// A terminal pod whose containers still run (sidecars being
+			// stopped) is not settled yet.
+			for _, list := range [][]corev1.ContainerStatus{t.obj.Status.InitContainerStatuses, t.obj.Status.ContainerStatuses} {
+				for _, cs := range list {
+					if cs.State.Running != nil {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	at, ok, err := s.RunUntil(ctx, deadline, settled)
+	s.d.debugf("%s: settled=%v at %s (err %v)", s.ns, ok, at, err)
+	if err != nil || !ok {
+		return s.Now(), !ok && err == nil, err
+	}
+	// The last log lines and events: wait until nothing new comes for a
+	// moment.
+	for {
+		s.mu.Lock()
+		n := len(s.rec.events)
+		s.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return s.Now(), false, ctx.Err()
+		case <-time.After(settleQuiet):
+		}
+		s.mu.Lock()
+		m := len(s.rec.events)
+		s.mu.Unlock()
+		if m == n || s.Now() >= deadline {
+			break
+		}
+	}
+	_ = at
+	return s.Now(), false, nil
+}
+
+// Close stops the watches and deletes what the session created: its
+// pods (at once), its namespace and its priority classes, each only if it
+// carries the run's label. It waits for the namespace to go, and reports
+// one stuck in Terminating with the objects left in it.
+func (s *session) Close(ctx context.Context) error {
+	s.mu.Lock()
+	if s.closed {
+		err := s.closeErr
+		s.mu.Unlock()
+		return err
+	}
+	s.closed = true
+	s.mu.Unlock()
+	if s.cancel != nil {
+		s.cancel()
+	}
+	err := s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID))
+	s.wg.Wait()
+	s.mu.Lock()
+	s.closeErr = err
+	s.mu.Unlock()
+	return err
+}
+
+var errStuck = errors.New("stuck in Terminating")
+
+// ignoreNotFound drops NotFound errors.
+func ignoreNotFound(err error) error {
+	if apierrors.IsNotFound(err) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,216 @@
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/driver"
+	livedriver "github.com/podlife/podlife/pkg/driver/live"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/suite"
+)
+
+// The suite's settings, from the environment (the Makefile sets them):
+//
+//	PODLIFE_LIVE_CLUSTER    "create" (default): a kind cluster made for the run,
+//	                        deleted after it; "existing": the kubeconfig's cluster
+//	PODLIFE_NODE_IMAGE      the kind node image to create the cluster from
+//	PODLIFE_ALLOW_ANY_CLUSTER=1  use a cluster podlife did not create
+//	PODLIFE_RUN_ID          the run's id (labels, cluster name)
+//	PODLIFE_BUSYBOX         a static busybox for the busybox images scenarios name
+//	PODLIFE_TOLERANCE       replaces the measured tolerance
+//	PODLIFE_MEMORY_BUDGET   memory before the node reports pressure (default 4Gi)
+//	PODLIFE_KEEP_CLUSTER=1  keep the created cluster (for debugging)
+func TestLive(t *testing.T) {
+	if os.Getenv("PODLIFE_LIVE") != "1" {
+		// `go test ./...` (make test) never touches a cluster, whatever
+		// KUBECONFIG says: make test-live opts in.
+		t.Skip("the live suite runs with make test-live (PODLIFE_LIVE=1)")
+	}
+	RegisterFailHandler(Fail)
+	if err := suite.ChdirModuleRoot(); err != nil {
+		t.Fatal(err)
+	}
+	RunSpecs(t, "podlife: the catalogue on a live cluster")
+}
+
+// setup is what process 1 prepares and every process uses.
+type setup struct {
+	Kubeconfig string        `json:"kubeconfig"`
+	RunID      string        `json:"runID"`
+	Cluster    string        `json:"cluster"`
+	Created    bool          `json:"created"`
+	Tolerance  time.Duration `json:"tolerance"`
+	Latency    time.Duration `json:"latency"`
+	Images     []string      `json:"images"`
+	AllowAny   bool          `json:"allowAny"`
+	Kubelet    string        `json:"kubelet"`
+}
+
+var (
+	shared setup
+	drv    *livedriver.Driver
+)
+
+func progress(format string, args ...any) {
+	fmt.Fprintf(GinkgoWriter, "%s podlife: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+	// Progress goes to the terminal as it happens, not only on failure.
+	fmt.Fprintf(os.Stderr, "%s podlife: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}
+
+var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
+	st := setup{RunID: os.Getenv("PODLIFE_RUN_ID"), AllowAny: os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1"}
+	if st.RunID == "" {
+		st.RunID = livedriver.NewRunID()
+	}
+	mode := os.Getenv("PODLIFE_LIVE_CLUSTER")
+	// hack/test-live.sh finds the kubeconfig here, to clean up after an
+	// interrupt.
+	dir := filepath.Join(os.TempDir(), "podlife-live-"+st.RunID)
+	Expect(os.MkdirAll(dir, 0o700)).To(Succeed())
+	switch mode {
+	case "", "create":
+		image := os.Getenv("PODLIFE_NODE_IMAGE")
+		Expect(image).NotTo(BeEmpty(), "PODLIFE_NODE_IMAGE names the kind node image (make test-live sets it)")
+		st.Cluster = cluster.NamePrefix + strings.ToLower(st.RunID[len(st.RunID)-6:])
+		st.Kubeconfig = filepath.Join(dir, "kubeconfig")
+		budget := resource.MustParse("4Gi")
+		if v := os.Getenv("PODLIFE_MEMORY_BUDGET"); v != "" {
+			budget = resource.MustParse(v)
+		}
+		cfg, err := cluster.NewConfig(st.Cluster, budget.Value())
+		Expect(err).NotTo(HaveOccurred())
+		tmpl, err := os.ReadFile("suites/live/kind-config.yaml")
+		Expect(err).NotTo(HaveOccurred())
+		raw, err := cfg.Render(tmpl)
+		Expect(err).NotTo(HaveOccurred())
+		progress("creating kind cluster %s from %s (kubelet memory.available<%s: pods get %s of the host's %s)", st.Cluster, image, cfg.MemoryAvailableHard, cfg.MemoryBudget, cfg.HostMemory)
+		t0 := time.Now()
+		// From here on the cluster is ours to delete, even if creating it fails.
+		st.Created = true
+		shared = st
+		err = cluster.Create(st.Cluster, image, raw, st.Kubeconfig, &cluster.Progress{W: os.Stderr})
+		Expect(err).NotTo(HaveOccurred(), "creating the kind cluster")
+		progress("cluster %s is up in %s", st.Cluster, time.Since(t0).Round(time.Second))
+		t0 = time.Now()
+		set, err := livedriver.BuildImages(ctx, dir, os.Getenv("PODLIFE_BUSYBOX"), busyboxTags())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cluster.LoadArchive(st.Cluster, set.Archive)).To(Succeed())
+		st.Images = set.Refs
+		progress("agent image and %v built and loaded in %s", set.Refs, time.Since(t0).Round(100*time.Millisecond))
+	case "existing":
+		st.Kubeconfig = os.Getenv("KUBECONFIG")
+		progress("running on the cluster of KUBECONFIG=%s; podlife creates only namespaces labelled %s=%s there", st.Kubeconfig, livedriver.LabelRun, st.RunID)
+	default:
+		Fail("PODLIFE_LIVE_CLUSTER is create or existing, not " + mode)
+	}
+	shared = st
+	sc, _ := GinkgoConfiguration()
+	d := livedriver.New(livedriver.Options{Kubeconfig: st.Kubeconfig, AllowAnyCluster: st.AllowAny, RunID: st.RunID,
+		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, Log: os.Stderr})
+	info, err := d.Info(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	st.Tolerance, st.Latency, st.Kubelet = d.Tolerance(), d.Latency(), info.KubeletVersion
+	progress("cluster %s, node %s, kubelet %s; run %s; tolerance ±%s", info.Server, info.Node, info.KubeletVersion, st.RunID, st.Tolerance)
+	shared = st
+	b, err := json.Marshal(st)
+	Expect(err).NotTo(HaveOccurred())
+	return b
+}, func(b []byte) {
+	Expect(json.Unmarshal(b, &shared)).To(Succeed())
+	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
+		Images: shared.Images, Tolerance: shared.Tolerance})
+}, NodeTimeout(15*time.Minute))
+
+var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
+	if shared.RunID == "" {
+		return
+	}
+	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second})
+	if cs, err := d.Clientset(ctx); err == nil {
+		if err := livedriver.Sweep(ctx, cs, shared.RunID); err != nil {
+			progress("cleanup of run %s: %v", shared.RunID, err)
+		}
+		left, err := livedriver.Leftovers(ctx, cs, shared.RunID)
+		if err == nil {
+			progress("namespaces labelled %s=%s left: %d %v", livedriver.LabelRun, shared.RunID, len(left), left)
+		}
+	}
+	if shared.Created {
+		if os.Getenv("PODLIFE_KEEP_CLUSTER") == "1" {
+			progress("keeping cluster %s (PODLIFE_KEEP_CLUSTER=1); KUBECONFIG=%s", shared.Cluster, shared.Kubeconfig)
+			return
+		}
+		t0 := time.Now()
+		if err := cluster.Delete(shared.Cluster, shared.Kubeconfig, nil); err != nil {
+			progress("deleting cluster %s: %v", shared.Cluster, err)
+			return
+		}
+		progress("cluster %s deleted in %s", shared.Cluster, time.Since(t0).Round(100*time.Millisecond))
+	}
+}, NodeTimeout(5*time.Minute))
+
+func envDuration(name string) time.Duration {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		panic(fmt.Sprintf("%s=%q: %v", name, v, err))
+	}
+	return d
+}
+
+var busyboxRef = regexp.MustCompile(`image:\s*["']?((?:docker\.io/)?(?:library/)?busybox(?::[\w.-]+)?)`)
+
+// busyboxTags are the busybox images the catalogue names.
+func busyboxTags() []string {
+	seen := map[string]bool{}
+	_ = filepath.Walk("features", func(p string, fi os.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, m := range busyboxRef.FindAllStringSubmatch(string(b), -1) {
+			seen[m[1]] = true
+		}
+		return nil
+	})
+	var out []string
+	for t := range seen {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// currentDriver is the live driver once the suite is set up; before that
+// (while Ginkgo builds the tree) an unconnected one that only has a name.
+func currentDriver() driver.Driver {
+	if drv != nil {
+		return drv
+	}
+	return livedriver.New(livedriver.Options{})
+}
+
+var _ = suite.Define(suite.Config{
+	Driver:    currentDriver,
+	Features:  []string{"features"},
+	ReportDir: "reports/live",
+	Summary:   differential,
+})
