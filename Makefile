@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help test-sim test test-browser chromium test-live kind-node-image build lint-features
+.PHONY: help test-sim test bench test-browser chromium test-live kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -12,6 +12,7 @@ KIND_K8S_VERSION ?= 1.36.3
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
+	@echo "make bench      the simulator's benchmarks (GOMAXPROCS=2); results in reports/bench/bench.txt"
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
 	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
@@ -39,6 +40,23 @@ test:
 	else \
 	  echo "browser test (TestIndexInChromium): SKIPPED, $(CHROMIUM) is not installed; 'make test-browser' installs it and runs it"; \
 	fi
+
+## bench: the simulator's benchmarks with two cores, as issue 7 measures
+## them: lifecycle throughput, the timer queue, the pressure storm and
+## scale (pkg/sim), then the catalogue (suites/simulated); each in its own
+## process, since one that builds a 100,000-pod cluster leaves the runtime
+## returning gigabytes to the system while the next would run. The output,
+## with the machine it ran on, goes to reports/bench/bench.txt as well.
+## BENCHES selects some: make bench BENCHES=Scale.
+BENCHES ?= LifecycleThroughput TimerQueue Pressure Scale Catalogue
+bench:
+	@mkdir -p reports/bench
+	@{ echo "machine: nproc $$(nproc), $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $$($(GO) version)"; \
+	  for b in $(BENCHES); do \
+	    case $$b in Catalogue) pkg=./suites/simulated; t=5x;; LifecycleThroughput) pkg=./pkg/sim; t=3s;; *) pkg=./pkg/sim; t=1s;; esac; \
+	    GOMAXPROCS=2 $(GO) test -run '^$$' -bench "^Benchmark$$b" -benchmem -benchtime $$t -timeout 60m $$pkg 2>&1; \
+	  done; } | tee reports/bench/bench.txt
+	@! grep -q '^\(--- \)\?FAIL' reports/bench/bench.txt
 
 ## test-live: the catalogue (but @sim scenarios) on a real kubelet, in
 ## parallel, each scenario in its own namespace; the summary, the

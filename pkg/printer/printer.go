@@ -43,6 +43,25 @@ func isSidecar(c *corev1.Container) bool {
 
 // Pod prints a pod at time now (for the RESTARTS column's "ago").
 func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
+	c := count(p, o)
+	r := fmt.Sprint(c.restarts)
+	if c.restarts != 0 && !c.lastRestart.IsZero() {
+		r = fmt.Sprintf("%d (%s ago)", c.restarts, duration.HumanDuration(now.Sub(c.lastRestart)))
+	}
+	return Columns{Status: c.reason, Ready: fmt.Sprintf("%d/%d", c.ready, c.total), Restarts: r}
+}
+
+// Status is the STATUS column alone, which does not depend on the time.
+func Status(p *corev1.Pod, o Options) string { return count(p, o).reason }
+
+// counts are what printPod reads off a pod before formatting the columns.
+type counts struct {
+	reason                 string
+	ready, total, restarts int
+	lastRestart            time.Time
+}
+
+func count(p *corev1.Pod, o Options) counts {
 	restarts, sidecarRestarts := 0, 0
 	total := len(p.Spec.Containers)
 	ready := 0
@@ -57,12 +76,20 @@ func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
 			reason = corev1.PodReasonSchedulingGated
 		}
 	}
-	inits := map[string]*corev1.Container{}
 	for i := range p.Spec.InitContainers {
-		inits[p.Spec.InitContainers[i].Name] = &p.Spec.InitContainers[i]
 		if isSidecar(&p.Spec.InitContainers[i]) {
 			total++
 		}
+	}
+	// sidecar reports whether the named init container is one (printPod
+	// keeps a map of them; a pod has few).
+	sidecar := func(name string) bool {
+		for i := range p.Spec.InitContainers {
+			if p.Spec.InitContainers[i].Name == name {
+				return isSidecar(&p.Spec.InitContainers[i])
+			}
+		}
+		return false
 	}
 	later := func(t *time.Time, cs corev1.ContainerStatus) {
 		if lt := cs.LastTerminationState.Terminated; lt != nil && t.Before(lt.FinishedAt.Time) {
@@ -76,14 +103,14 @@ func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
 	for i, cs := range p.Status.InitContainerStatuses {
 		restarts += int(cs.RestartCount)
 		later(&lastRestart, cs)
-		if isSidecar(inits[cs.Name]) {
+		if sidecar(cs.Name) {
 			sidecarRestarts += int(cs.RestartCount)
 			later(&lastSidecarRestart, cs)
 		}
 		switch {
 		case cs.State.Terminated != nil && cs.State.Terminated.ExitCode == 0:
 			continue
-		case isSidecar(inits[cs.Name]) && cs.Started != nil && *cs.Started:
+		case sidecar(cs.Name) && cs.Started != nil && *cs.Started:
 			if cs.Ready {
 				ready++
 			}
@@ -142,11 +169,7 @@ func Pod(p *corev1.Pod, now time.Time, o Options) Columns {
 		reason = "Terminating"
 	}
 
-	r := fmt.Sprint(restarts)
-	if restarts != 0 && !lastRestart.IsZero() {
-		r = fmt.Sprintf("%d (%s ago)", restarts, duration.HumanDuration(now.Sub(lastRestart)))
-	}
-	return Columns{Status: reason, Ready: fmt.Sprintf("%d/%d", ready, total), Restarts: r}
+	return counts{reason: reason, ready: ready, total: total, restarts: restarts, lastRestart: lastRestart}
 }
 
 // terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.

@@ -164,10 +164,13 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 			})
 		},
 		Options: &godog.Options{
-			Format:          "cucumber",
-			Output:          &out,
-			Strict:          true,
-			NoColors:        true,
+			Format: "cucumber",
+			Output: &out,
+			Strict: true,
+			// The cucumber formatter writes JSON, which has no colours to
+			// strip, and godog's stripper writes what it is given a rune at
+			// a time through fmt: half of a scenario's wall time.
+			NoColors:        false,
 			Concurrency:     1,
 			DefaultContext:  ctx,
 			FeatureContents: []godog.Feature{{Name: sc.Feature.Path, Contents: isolate(sc)}},

@@ -87,14 +87,11 @@ func (k *kubelet) generalFilter(p *corev1.Pod) []admissionFailure {
 // (bytes), each only when the pod requests it.
 func (k *kubelet) fitsResources(p *corev1.Pod) []admissionFailure {
 	var out []admissionFailure
-	others := 0
-	used := corev1.ResourceList{}
-	for _, w := range k.activePods() {
-		if w.uid == p.UID {
-			continue
-		}
-		others++
-		addList(used, podRequests(w.pod))
+	others, used := k.active.pods, k.active.requests
+	if w := k.workers[p.UID]; w != nil && w.state != stateTerminated {
+		others--
+		used = used.DeepCopy()
+		subList(used, w.requests)
 	}
 	alloc := k.node.Status.Allocatable
 	if maxPods, ok := alloc[corev1.ResourcePods]; ok && int64(others+1) > maxPods.Value() {
@@ -144,4 +141,28 @@ func (k *kubelet) rejectPod(p *corev1.Pod, reason, message string) {
 		st.QOSClass = computePodQOS(p)
 	}
 	k.s.api.updatePodStatus(p.Name, p.UID, st)
+}
+
+// activeRequests are the number of the kubelet's active pods (admitted and
+// not yet terminated: filterOutInactivePods) and the sum of their
+// requests, which admission fits a new pod against. The kubelet sums them
+// at every admission; they are kept here as pods come and go, which gives
+// the same sums without going over every pod of the node for each new one.
+type activeRequests struct {
+	pods     int
+	requests corev1.ResourceList
+}
+
+// admitted counts a pod worker in; terminated counts it out.
+func (a *activeRequests) admitted(w *podWorker) {
+	a.pods++
+	if a.requests == nil {
+		a.requests = corev1.ResourceList{}
+	}
+	addList(a.requests, w.requests)
+}
+
+func (a *activeRequests) terminated(w *podWorker) {
+	a.pods--
+	subList(a.requests, w.requests)
 }

@@ -2,9 +2,9 @@ package sim
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"time"
+	"unique"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -31,9 +31,10 @@ type apiServer struct {
 	priorityClasses map[string]*schedulingv1.PriorityClass
 	configMaps      map[string]*corev1.ConfigMap
 	secrets         map[string]*corev1.Secret
-	events          []*corev1.Event
-	eventIndex      map[eventKey]*corev1.Event
-	rv              int64
+	events          eventStore // events.go
+	// bound indexes the pods bound to each node by name (api_nodes.go).
+	bound map[string]map[string]*corev1.Pod
+	rv    int64
 }
 
 func newAPIServer(s *Simulator) *apiServer {
@@ -44,7 +45,7 @@ func newAPIServer(s *Simulator) *apiServer {
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
 		configMaps:      map[string]*corev1.ConfigMap{},
 		secrets:         map[string]*corev1.Secret{},
-		eventIndex:      map[eventKey]*corev1.Event{},
+		bound:           map[string]map[string]*corev1.Pod{},
 	}
 	for _, pc := range builtinPriorityClasses() {
 		a.priorityClasses[pc.Name] = pc
@@ -105,8 +106,9 @@ func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
 // DefaultTolerationSeconds), defaulting (SetDefaults_Pod), validation
 // (ValidatePodCreate), then the strategy's PrepareForCreate, which sets the
 // phase Pending and the QoS class once (pkg/registry/core/pod/strategy.go).
-func (a *apiServer) createPod(in *corev1.Pod) error {
-	p := in.DeepCopy()
+// p is the caller's copy, decoded from the request: the API server keeps
+// it.
+func (a *apiServer) createPod(p *corev1.Pod) error {
 	if p.Namespace != "kube-system" { // kept for the critical pods of the 1.10 profile
 		p.Namespace = a.s.cfg.Namespace
 	}
@@ -130,8 +132,9 @@ func (a *apiServer) createPod(in *corev1.Pod) error {
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
-	a.recordColumns(p, printer.Columns{})
+	a.recordColumns(p, "")
 	if p.Spec.NodeName != "" {
+		a.podAssigned(p) // api_nodes.go
 		a.notifyKubelet(p, watchAdded)
 		a.s.lifecycle.podBound(p)
 	} else {
@@ -148,11 +151,8 @@ func (a *apiServer) admitPriority(p *corev1.Pod) error {
 	var value int32
 	var policy *corev1.PreemptionPolicy
 	if name == "" {
-		for _, pc := range a.sortedPriorityClasses() {
-			if pc.GlobalDefault {
-				name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
-				break
-			}
+		if pc := a.globalDefaultPriorityClass(); pc != nil {
+			name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
 		}
 	} else {
 		pc, ok := a.priorityClasses[name]
@@ -175,13 +175,16 @@ func (a *apiServer) admitPriority(p *corev1.Pod) error {
 	return nil
 }
 
-func (a *apiServer) sortedPriorityClasses() []*schedulingv1.PriorityClass {
-	var out []*schedulingv1.PriorityClass
+// globalDefaultPriorityClass is the class marked globalDefault (the first
+// by name should there be several), or nil.
+func (a *apiServer) globalDefaultPriorityClass() *schedulingv1.PriorityClass {
+	var def *schedulingv1.PriorityClass
 	for _, pc := range a.priorityClasses {
-		out = append(out, pc)
+		if pc.GlobalDefault && (def == nil || pc.Name < def.Name) {
+			def = pc
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return def
 }
 
 // deletePod is the generic registry's Delete for pods: rest.BeforeDelete
@@ -264,7 +267,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 // watchers see a MODIFIED event.
 func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	first := p.DeletionTimestamp == nil
-	before := a.columns(p)
+	before := a.statusColumn(p)
 	defer a.recordColumns(p, before)
 	g := grace
 	p.DeletionTimestamp = ts
@@ -321,6 +324,7 @@ func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
 // setPodNodeAndMetadata): it sets spec.nodeName and PodScheduled=True.
 func (a *apiServer) bind(p *corev1.Pod, node string) {
 	p.Spec.NodeName = node
+	a.podAssigned(p)
 	st := *p.Status.DeepCopy()
 	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
 	// 1.35+ (ClearingNominatedNodeNameAfterBinding): binding clears the
@@ -339,7 +343,7 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 		return false
 	}
 	old := p.Status
-	before := a.columns(p)
+	before := a.statusColumn(p)
 	p.Status = st
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
@@ -348,24 +352,25 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	return true
 }
 
-// columns is what `kubectl get pods` shows for p now, by this API server's
-// printer (server-side printing).
-func (a *apiServer) columns(p *corev1.Pod) printer.Columns {
-	return printer.Pod(p, a.s.wall(a.s.now).Time, printer.Options{
+// statusColumn is the STATUS column `kubectl get pods` shows for p, by
+// this API server's printer (server-side printing).
+func (a *apiServer) statusColumn(p *corev1.Pod) string {
+	return printer.Status(p, printer.Options{
 		TerminatingOnlyIfNotTerminal: a.s.profile.TerminatingOnlyIfNotTerminal,
 		CompletedShowsError:          a.s.profile.CompletedShowsError,
 	})
 }
 
 // recordColumns notes a change of the STATUS column in the timeline.
-func (a *apiServer) recordColumns(p *corev1.Pod, before printer.Columns) {
-	if after := a.columns(p); after.Status != before.Status {
-		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after.Status})
+func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
+	if after := a.statusColumn(p); after != before {
+		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after})
 	}
 }
 
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
-	for _, c := range cur.Conditions {
+	for i := range cur.Conditions {
+		c := &cur.Conditions[i]
 		var prev *corev1.PodCondition
 		for i := range old.Conditions {
 			if old.Conditions[i].Type == c.Type {
@@ -375,17 +380,19 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 		if prev == nil || prev.Status != c.Status {
 			msg := c.Reason
 			if c.Message != "" {
-				msg += ": " + c.Message
+				// One copy of each message however many pods say it.
+				msg = unique.Make(msg + ": " + c.Message).Value()
 			}
 			a.s.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 		}
 	}
 	diffReady := func(olds, curs []corev1.ContainerStatus) {
-		for _, c := range curs {
+		for i := range curs {
+			c := &curs[i]
 			was := false
-			for _, o := range olds {
-				if o.Name == c.Name {
-					was = o.Ready
+			for j := range olds {
+				if olds[j].Name == c.Name {
+					was = olds[j].Ready
 				}
 			}
 			if c.Ready != was {
@@ -402,53 +409,6 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 	if old.Phase != cur.Phase {
 		a.s.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
-}
-
-// eventKey is what the client-go event correlator
-// (tools/record/events_cache.go, getEventKey) aggregates identical events
-// on: the involved object, reason, message, type and source.
-type eventKey struct {
-	uid, fieldPath, reason, message, eventType, source string
-}
-
-// recordEvent is a Kubernetes Event about a pod (and one of its containers
-// when container is set). Identical events are aggregated into a count.
-func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
-	fieldPath, cname := "", ""
-	if c != nil {
-		cname = c.Name
-		fieldPath = "spec.containers{" + c.Name + "}"
-		if init {
-			fieldPath = "spec.initContainers{" + c.Name + "}"
-		}
-	}
-	now := a.s.wall(a.s.now)
-	key := eventKey{string(p.UID), fieldPath, reason, message, eventType, source}
-	if ev, ok := a.eventIndex[key]; ok {
-		ev.Count++
-		ev.LastTimestamp = now
-	} else {
-		ev := &corev1.Event{
-			ObjectMeta: metav1.ObjectMeta{
-				Name:      fmt.Sprintf("%s.%x", p.Name, len(a.events)+1),
-				Namespace: p.Namespace,
-			},
-			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID, APIVersion: "v1", FieldPath: fieldPath},
-			Reason:         reason,
-			Message:        message,
-			Type:           eventType,
-			Source:         corev1.EventSource{Component: source},
-			FirstTimestamp: now,
-			LastTimestamp:  now,
-			Count:          1,
-		}
-		if source == "kubelet" && p.Spec.NodeName != "" {
-			ev.Source.Host = p.Spec.NodeName
-		}
-		a.events = append(a.events, ev)
-		a.eventIndex[key] = ev
-	}
-	a.s.record(timeline.Event{Pod: p.Name, Container: cname, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
 // fieldErr is a short helper for validation errors.

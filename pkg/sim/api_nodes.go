@@ -1,41 +1,13 @@
 package sim
 
 import (
-	"fmt"
-
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // The API server's side of nodes: node events, node updates reaching the
 // controllers and the scheduler, and what pod changes mean to them.
-
-// recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
-// under "node/<name>".
-func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
-	now := a.s.wall(a.s.now)
-	key := eventKey{string(n.UID), "", reason, message, eventType, source}
-	if ev, ok := a.eventIndex[key]; ok {
-		ev.Count++
-		ev.LastTimestamp = now
-	} else {
-		ev := &corev1.Event{
-			ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", n.Name, len(a.events)+1)},
-			InvolvedObject: corev1.ObjectReference{Kind: "Node", Name: n.Name, UID: n.UID, APIVersion: "v1"},
-			Reason:         reason, Message: message, Type: eventType,
-			Source:         corev1.EventSource{Component: source},
-			FirstTimestamp: now, LastTimestamp: now, Count: 1,
-		}
-		if source == "kubelet" {
-			ev.Source.Host = n.Name
-		}
-		a.events = append(a.events, ev)
-		a.eventIndex[key] = ev
-	}
-	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
-}
 
 // nodeUpdated is a MODIFIED event for a node: the node-lifecycle and
 // taint-eviction controllers and the scheduler react in this instant.
@@ -44,11 +16,50 @@ func (a *apiServer) nodeUpdated(n *corev1.Node) {
 	a.s.soon(func() { a.s.lifecycle.nodeChanged(n) })
 }
 
+// podAssigned indexes a pod newly bound to its node, and the scheduler's
+// cache counts what it requests there.
+func (a *apiServer) podAssigned(p *corev1.Pod) {
+	on := a.bound[p.Spec.NodeName]
+	if on == nil {
+		on = map[string]*corev1.Pod{}
+		a.bound[p.Spec.NodeName] = on
+	}
+	on[p.Name] = p
+	if holdsResources(p) {
+		a.s.sched.cache.add(p)
+	}
+}
+
+// podsOn lists the pods bound to a node (the spec.nodeName field selector
+// the controllers list with), by name.
+func (a *apiServer) podsOn(node string) []*corev1.Pod {
+	on := a.bound[node]
+	out := make([]*corev1.Pod, 0, len(on))
+	for _, name := range sortedKeys(on) {
+		out = append(out, on[name])
+	}
+	return out
+}
+
+// holdsResources: bound to a node and not terminal, which is what the
+// scheduler's pod informer sees of a pod (newPodInformer in
+// pkg/scheduler/scheduler.go lists with the field selector
+// status.phase!=Succeeded,status.phase!=Failed).
+func holdsResources(p *corev1.Pod) bool {
+	return p.Spec.NodeName != "" && !isTerminal(p.Status.Phase)
+}
+
+func isTerminal(ph corev1.PodPhase) bool { return ph == corev1.PodSucceeded || ph == corev1.PodFailed }
+
 // podRemoved tells the scheduler and the controllers that a pod left the
 // API.
 func (a *apiServer) podRemoved(p *corev1.Pod) {
 	a.s.lifecycle.podGone(p.UID)
 	if p.Spec.NodeName != "" {
+		delete(a.bound[p.Spec.NodeName], p.Name)
+		if holdsResources(p) {
+			a.s.sched.cache.remove(p)
+		}
 		a.s.sched.podRemoved()
 	}
 }
@@ -58,8 +69,8 @@ func (a *apiServer) podRemoved(p *corev1.Pod) {
 // manager evicted is recorded as evicted when the API first shows it
 // Failed with reason Evicted (dsl.md: the time of an eviction).
 func (a *apiServer) statusWritten(p *corev1.Pod, old *corev1.PodStatus) {
-	terminal := func(ph corev1.PodPhase) bool { return ph == corev1.PodSucceeded || ph == corev1.PodFailed }
-	if !terminal(old.Phase) && terminal(p.Status.Phase) && p.Spec.NodeName != "" {
+	if !isTerminal(old.Phase) && isTerminal(p.Status.Phase) && p.Spec.NodeName != "" {
+		a.s.sched.cache.remove(p)
 		a.s.sched.podRemoved()
 		if a.s.evicted[p.UID] && p.Status.Reason == evictedReason && !isStaticPod(p) && !isMirrorPod(p) {
 			a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Evicted, Message: p.Status.Message})

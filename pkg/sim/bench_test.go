@@ -18,6 +18,13 @@ import (
 // pressure, run until the eviction managers have evicted every pod. It
 // returns the simulator and how many pods were evicted.
 func pressure3Nodes60Pods(tb testing.TB, seed int64) (*Simulator, int) {
+	return pressureStorm(tb, seed, 3, 60)
+}
+
+// pressureStorm is the same on a larger cluster: nodes nodes, pods pods
+// (each using 50 to 109 MiB a second after it starts), every node brought
+// under memory pressure at 5 s, run until every pod has been evicted.
+func pressureStorm(tb testing.TB, seed int64, nodes, pods int) (*Simulator, int) {
 	s, err := New(Config{Seed: seed})
 	if err != nil {
 		tb.Fatal(err)
@@ -25,7 +32,7 @@ func pressure3Nodes60Pods(tb testing.TB, seed int64) (*Simulator, int) {
 	if err := s.SetEvictionConfig(EvictionConfig{Hard: map[string]string{"memory.available": "500Mi"}}); err != nil {
 		tb.Fatal(err)
 	}
-	for i := 1; i <= 3; i++ {
+	for i := 1; i <= nodes; i++ {
 		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("worker-%d", i)}, Status: corev1.NodeStatus{Capacity: corev1.ResourceList{
 			corev1.ResourceCPU: resource.MustParse("4"), corev1.ResourceMemory: resource.MustParse("8Gi"), corev1.ResourcePods: resource.MustParse("110"),
 			corev1.ResourceEphemeralStorage: resource.MustParse("100Gi")}}}
@@ -33,8 +40,8 @@ func pressure3Nodes60Pods(tb testing.TB, seed int64) (*Simulator, int) {
 			tb.Fatal(err)
 		}
 	}
-	for i := 0; i < 60; i++ {
-		use := resource.MustParse(fmt.Sprintf("%dMi", 50+i))
+	for i := 0; i < pods; i++ {
+		use := resource.MustParse(fmt.Sprintf("%dMi", 50+i%60))
 		c := agent("app", func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: use, After: time.Second} })
 		c.Resources.Requests = corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("10m"), corev1.ResourceMemory: resource.MustParse("64Mi")}
 		p := podOf(fmt.Sprintf("pod-%02d", i), 30, nil, c)
@@ -43,12 +50,12 @@ func pressure3Nodes60Pods(tb testing.TB, seed int64) (*Simulator, int) {
 		}
 	}
 	s.RunUntil(5*time.Second, nil)
-	for i := 1; i <= 3; i++ {
+	for i := 1; i <= nodes; i++ {
 		if err := s.NodePressure(fmt.Sprintf("worker-%d", i), MemoryPressure); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	s.Settle(10 * time.Minute)
+	s.Settle(time.Hour)
 	evicted := 0
 	for _, e := range s.Timeline() {
 		if e.Kind == timeline.Evicted {
@@ -85,4 +92,26 @@ func BenchmarkPressure3Nodes60Pods(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/run")
 	b.ReportMetric(virtual.Seconds(), "virtual-s")
+}
+
+// BenchmarkPressureStorm is issue 7's memory-pressure storm: 1,000 nodes
+// of 100 pods each, every node under memory pressure, run until the
+// eviction managers have evicted all 100,000 pods. pods/s counts evicted
+// pods per second of wall time.
+func BenchmarkPressureStorm(b *testing.B) {
+	const nodes, perNode = 1000, 100
+	var virtual time.Duration
+	events := 0
+	for i := 0; i < b.N; i++ {
+		s, evicted := pressureStorm(b, int64(i), nodes, nodes*perNode)
+		if evicted != nodes*perNode {
+			b.Fatalf("%d pods evicted, want %d", evicted, nodes*perNode)
+		}
+		virtual += s.Now()
+		events += len(s.Timeline())
+	}
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N*nodes*perNode)/secs, "pods/s")
+	b.ReportMetric(float64(events)/secs, "events/s")
+	b.ReportMetric(virtual.Seconds()/secs, "virtual/wall")
 }

@@ -21,6 +21,8 @@ type ctr struct {
 	init    bool // listed in initContainers
 	sidecar bool // an init container with restartPolicy Always
 
+	imageID string // the image's ID in the container statuses
+
 	agent bool              // runs podlife-agent with beh
 	beh   behavior.Behavior // agent behaviour
 	cmd   behavior.Command  // an image container's command (sleep N)
@@ -30,6 +32,8 @@ type ctr struct {
 	starts  int       // instances started so far
 	results [3]result // per probeKind, for the current instance
 	probes  []*probeWorker
+	// waiting is the Waiting state statuses showed last (waitingState).
+	waiting *corev1.ContainerStateWaiting
 }
 
 type instState int
@@ -48,27 +52,32 @@ type instance struct {
 	finishedAt   time.Duration
 	exitCode     int
 	reason       string
-	exitTimer    *timer // the process's own exit
-	oomTimer     *timer // the OOM killer (oom.go)
-	termTimer    *timer // exit after SIGTERM
-	hook         *hookRun
-	kill         *ctrKill
+	// containerID, running and terminated are what statuses show of the
+	// instance, made once (an instance's start and exit do not change) and
+	// shared by every status: statuses are never modified in place.
+	containerID string
+	running     *corev1.ContainerStateRunning
+	terminated  *corev1.ContainerStateTerminated
+	exitTimer   *timer // the process's own exit
+	oomTimer    *timer // the OOM killer (oom.go)
+	termTimer   *timer // exit after SIGTERM
+	hook        *hookRun
+	kill        *ctrKill
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init}
+	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.s.parsed.image(spec.Image).id}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
 		c.cmd = behavior.Command{Missing: true}
 	} else if spec.Image == behavior.Image {
 		c.agent = true
-		// Validated before the pod was created (CheckPod).
-		c.beh, _ = behavior.Parse(spec.Args)
+		// Checked before the pod was created (checkRunnable).
+		c.beh, _ = w.s.parsed.behavior(spec.Args)
 	} else {
 		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
 	}
 	w.ctrs = append(w.ctrs, c)
-	w.byName[c.name] = c
 }
 
 // isSidecar is podutil.IsRestartableInitContainer.

@@ -177,93 +177,99 @@ func defaultPullPolicy(image string) corev1.PullPolicy {
 // among the fields the lifecycle reads.
 func validatePod(p *corev1.Pod) field.ErrorList {
 	var errs field.ErrorList
-	spec := field.NewPath("spec")
+	// Paths are made for the errors that name them only: a valid pod
+	// (nearly every one) needs none.
+	spec := func() *field.Path { return field.NewPath("spec") }
 	if p.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("metadata", "name"), "name or generateName is required"))
 	}
 	if len(p.Spec.Containers) == 0 {
-		errs = append(errs, field.Required(spec.Child("containers"), ""))
+		errs = append(errs, field.Required(spec().Child("containers"), ""))
 	}
 	switch p.Spec.RestartPolicy {
 	case corev1.RestartPolicyAlways, corev1.RestartPolicyOnFailure, corev1.RestartPolicyNever:
 	default:
-		errs = append(errs, field.NotSupported(spec.Child("restartPolicy"), p.Spec.RestartPolicy, []string{"Always", "OnFailure", "Never"}))
+		errs = append(errs, field.NotSupported(spec().Child("restartPolicy"), p.Spec.RestartPolicy, []string{"Always", "OnFailure", "Never"}))
 	}
 	if d := p.Spec.ActiveDeadlineSeconds; d != nil && *d <= 0 {
-		errs = append(errs, fieldErr(spec.Child("activeDeadlineSeconds"), *d, "must be between 1 and 2147483647, inclusive"))
+		errs = append(errs, fieldErr(spec().Child("activeDeadlineSeconds"), *d, "must be between 1 and 2147483647, inclusive"))
 	}
 	grace := *p.Spec.TerminationGracePeriodSeconds
 	names := sets.New[string]()
 	for i := range p.Spec.InitContainers {
 		c := &p.Spec.InitContainers[i]
-		path := spec.Child("initContainers").Index(i)
+		path := func() *field.Path { return spec().Child("initContainers").Index(i) }
 		errs = append(errs, validateContainer(c, path, names, grace)...)
 		sidecar := c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
 		if !sidecar {
 			// validateInitContainers: probes and hooks belong to sidecars only.
 			if c.Lifecycle != nil {
-				errs = append(errs, field.Forbidden(path.Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
+				errs = append(errs, field.Forbidden(path().Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
 			}
 			for _, pr := range probesOf(c) {
-				errs = append(errs, field.Forbidden(path.Child(pr.field), "may not be set for init containers without restartPolicy=Always"))
+				errs = append(errs, field.Forbidden(path().Child(pr.field), "may not be set for init containers without restartPolicy=Always"))
 			}
 		}
 	}
 	for i := range p.Spec.Containers {
 		c := &p.Spec.Containers[i]
-		errs = append(errs, validateContainer(c, spec.Child("containers").Index(i), names, grace)...)
+		path := func() *field.Path { return spec().Child("containers").Index(i) }
+		errs = append(errs, validateContainer(c, path, names, grace)...)
 	}
 	return errs
 }
 
-func validateContainer(c *corev1.Container, path *field.Path, names sets.Set[string], grace int64) field.ErrorList {
+// validateContainer checks a container; path makes its field path.
+func validateContainer(c *corev1.Container, path func() *field.Path, names sets.Set[string], grace int64) field.ErrorList {
 	var errs field.ErrorList
 	if c.Name == "" {
-		errs = append(errs, field.Required(path.Child("name"), ""))
+		errs = append(errs, field.Required(path().Child("name"), ""))
 	} else {
 		for _, msg := range validation.IsDNS1123Label(c.Name) {
-			errs = append(errs, fieldErr(path.Child("name"), c.Name, msg))
+			errs = append(errs, fieldErr(path().Child("name"), c.Name, msg))
 		}
 		if names.Has(c.Name) {
-			errs = append(errs, field.Duplicate(path.Child("name"), c.Name))
+			errs = append(errs, field.Duplicate(path().Child("name"), c.Name))
 		}
 		names.Insert(c.Name)
 	}
 	if c.Image == "" {
-		errs = append(errs, field.Required(path.Child("image"), ""))
+		errs = append(errs, field.Required(path().Child("image"), ""))
 	}
 	if rp := c.RestartPolicy; rp != nil {
 		switch *rp {
 		case corev1.ContainerRestartPolicyAlways, corev1.ContainerRestartPolicyOnFailure, corev1.ContainerRestartPolicyNever:
 		default:
-			errs = append(errs, field.NotSupported(path.Child("restartPolicy"), *rp, []string{"Always", "OnFailure", "Never"}))
+			errs = append(errs, field.NotSupported(path().Child("restartPolicy"), *rp, []string{"Always", "OnFailure", "Never"}))
 		}
 	}
 	for name, limit := range c.Resources.Limits {
 		if req, ok := c.Resources.Requests[name]; ok && req.Cmp(limit) > 0 {
-			errs = append(errs, fieldErr(path.Child("resources", "requests").Key(string(name)), req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
+			errs = append(errs, fieldErr(path().Child("resources", "requests").Key(string(name)), req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
 		}
 	}
-	errs = append(errs, validateProbe(c.LivenessProbe, path.Child("livenessProbe"), true)...)
-	errs = append(errs, validateProbe(c.StartupProbe, path.Child("startupProbe"), true)...)
-	errs = append(errs, validateProbe(c.ReadinessProbe, path.Child("readinessProbe"), false)...)
+	errs = append(errs, validateProbe(c.LivenessProbe, path, "livenessProbe", true)...)
+	errs = append(errs, validateProbe(c.StartupProbe, path, "startupProbe", true)...)
+	errs = append(errs, validateProbe(c.ReadinessProbe, path, "readinessProbe", false)...)
 	if pr := c.ReadinessProbe; pr != nil && pr.TerminationGracePeriodSeconds != nil {
-		errs = append(errs, field.Invalid(path.Child("readinessProbe", "terminationGracePeriodSeconds"), *pr.TerminationGracePeriodSeconds, "must not be set for readinessProbes"))
+		errs = append(errs, field.Invalid(path().Child("readinessProbe", "terminationGracePeriodSeconds"), *pr.TerminationGracePeriodSeconds, "must not be set for readinessProbes"))
 	}
 	if lc := c.Lifecycle; lc != nil {
-		errs = append(errs, validateHandler(lc.PostStart, path.Child("lifecycle", "postStart"), grace)...)
-		errs = append(errs, validateHandler(lc.PreStop, path.Child("lifecycle", "preStop"), grace)...)
+		errs = append(errs, validateHandler(lc.PostStart, path, "postStart", grace)...)
+		errs = append(errs, validateHandler(lc.PreStop, path, "preStop", grace)...)
 	}
 	return errs
 }
 
 // validateProbe mirrors validateProbe/validateLivenessProbe: non-negative
 // fields, exactly one handler, successThreshold 1 for liveness and startup,
-// a probe-level grace period above 0.
-func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) field.ErrorList {
+// a probe-level grace period above 0. The probe is the container's field
+// of that name.
+func validateProbe(pr *corev1.Probe, container func() *field.Path, name string, mustSucceedOnce bool) field.ErrorList {
 	if pr == nil {
 		return nil
 	}
+	path := func() *field.Path { return container().Child(name) }
 	var errs field.ErrorList
 	for _, f := range []struct {
 		name string
@@ -271,14 +277,14 @@ func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) fie
 	}{{"initialDelaySeconds", pr.InitialDelaySeconds}, {"timeoutSeconds", pr.TimeoutSeconds}, {"periodSeconds", pr.PeriodSeconds},
 		{"successThreshold", pr.SuccessThreshold}, {"failureThreshold", pr.FailureThreshold}} {
 		if f.v < 0 {
-			errs = append(errs, fieldErr(path.Child(f.name), f.v, "must be greater than or equal to 0"))
+			errs = append(errs, fieldErr(path().Child(f.name), f.v, "must be greater than or equal to 0"))
 		}
 	}
 	if mustSucceedOnce && pr.SuccessThreshold != 1 {
-		errs = append(errs, fieldErr(path.Child("successThreshold"), pr.SuccessThreshold, "must be 1"))
+		errs = append(errs, fieldErr(path().Child("successThreshold"), pr.SuccessThreshold, "must be 1"))
 	}
 	if g := pr.TerminationGracePeriodSeconds; g != nil && *g <= 0 {
-		errs = append(errs, fieldErr(path.Child("terminationGracePeriodSeconds"), *g, "must be greater than 0"))
+		errs = append(errs, fieldErr(path().Child("terminationGracePeriodSeconds"), *g, "must be greater than 0"))
 	}
 	n := 0
 	for _, set := range []bool{pr.Exec != nil, pr.HTTPGet != nil, pr.TCPSocket != nil, pr.GRPC != nil} {
@@ -287,17 +293,19 @@ func validateProbe(pr *corev1.Probe, path *field.Path, mustSucceedOnce bool) fie
 		}
 	}
 	if n != 1 {
-		errs = append(errs, field.Required(path, "must specify exactly one handler type (exec, httpGet, tcpSocket or grpc)"))
+		errs = append(errs, field.Required(path(), "must specify exactly one handler type (exec, httpGet, tcpSocket or grpc)"))
 	}
 	return errs
 }
 
 // validateHandler mirrors validateLifecycleHandler, with the sleep action's
-// bound (validateSleepAction, zero allowed since 1.34).
-func validateHandler(h *corev1.LifecycleHandler, path *field.Path, grace int64) field.ErrorList {
+// bound (validateSleepAction, zero allowed since 1.34). The handler is
+// the container's lifecycle.<name>.
+func validateHandler(h *corev1.LifecycleHandler, container func() *field.Path, name string, grace int64) field.ErrorList {
 	if h == nil {
 		return nil
 	}
+	path := func() *field.Path { return container().Child("lifecycle", name) }
 	var errs field.ErrorList
 	n := 0
 	for _, set := range []bool{h.Exec != nil, h.HTTPGet != nil, h.TCPSocket != nil, h.Sleep != nil} {
@@ -306,13 +314,13 @@ func validateHandler(h *corev1.LifecycleHandler, path *field.Path, grace int64) 
 		}
 	}
 	if n != 1 {
-		errs = append(errs, field.Required(path, "must specify exactly one handler type (exec, httpGet or sleep)"))
+		errs = append(errs, field.Required(path(), "must specify exactly one handler type (exec, httpGet or sleep)"))
 	}
 	if h.Exec != nil && len(h.Exec.Command) == 0 {
-		errs = append(errs, field.Required(path.Child("exec", "command"), ""))
+		errs = append(errs, field.Required(path().Child("exec", "command"), ""))
 	}
 	if h.Sleep != nil && (h.Sleep.Seconds < 0 || h.Sleep.Seconds > grace) {
-		errs = append(errs, fieldErr(path.Child("sleep", "seconds"), h.Sleep.Seconds,
+		errs = append(errs, fieldErr(path().Child("sleep", "seconds"), h.Sleep.Seconds,
 			fmt.Sprintf("must be non-negative and less than terminationGracePeriodSeconds (%d)", grace)))
 	}
 	return errs
@@ -348,8 +356,7 @@ func computePodQOS(p *corev1.Pod) corev1.PodQOSClass {
 			isGuaranteed = false
 		}
 	} else {
-		all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
-		for _, c := range all {
+		for _, c := range allContainers(&p.Spec) {
 			add(requests, c.Resources.Requests)
 			cl := corev1.ResourceList{}
 			add(cl, c.Resources.Limits)
@@ -399,6 +406,19 @@ func probesOf(c *corev1.Container) []namedProbe {
 		if p.probe != nil {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// allContainers lists the init containers, then the containers, without
+// copying them.
+func allContainers(spec *corev1.PodSpec) []*corev1.Container {
+	out := make([]*corev1.Container, 0, len(spec.InitContainers)+len(spec.Containers))
+	for i := range spec.InitContainers {
+		out = append(out, &spec.InitContainers[i])
+	}
+	for i := range spec.Containers {
+		out = append(out, &spec.Containers[i])
 	}
 	return out
 }

@@ -192,7 +192,7 @@ func (m *evictionManager) synchronize() {
 	}
 	cands := make([]rankCandidate, len(active))
 	for i, w := range active {
-		cands[i] = rankCandidate{pod: w.pod, stats: stats[w]}
+		cands[i] = newRankCandidate(w.pod, stats[w], w.requests)
 	}
 	// The kubelet ranks pods in the order its pod manager's map yields.
 	m.s.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })

@@ -427,6 +427,18 @@ func shuffleThresholds(rng *rand.Rand, ts []threshold) {
 type rankCandidate struct {
 	pod   *corev1.Pod
 	stats *podStats
+	// memoryRequest and storageRequest are the pod's effective requests
+	// for memory and ephemeral storage (v1resource.GetResourceRequestQuantity:
+	// init containers and sidecars included, pod-level requests when set),
+	// read once rather than at every comparison of the sort.
+	memoryRequest, storageRequest resource.Quantity
+}
+
+// newRankCandidate is a pod to rank, with its stats and its requests
+// (podRequests).
+func newRankCandidate(p *corev1.Pod, stats *podStats, requests corev1.ResourceList) rankCandidate {
+	return rankCandidate{pod: p, stats: stats,
+		memoryRequest: quantityOf(requests, corev1.ResourceMemory), storageRequest: quantityOf(requests, corev1.ResourceEphemeralStorage)}
 }
 
 // cmpFunc compares two candidates: negative when a is evicted first.
@@ -478,13 +490,6 @@ func cmpPriority(a, b rankCandidate) int {
 	return 1
 }
 
-// podRequest is v1resource.GetResourceRequestQuantity: the pod's
-// effective request for a resource (init containers and sidecars
-// included; pod-level requests when set).
-func podRequest(p *corev1.Pod, r corev1.ResourceName) resource.Quantity {
-	return quantityOf(podRequests(p), r)
-}
-
 // cmpExceedMemoryRequests: pods without stats first, then pods whose
 // working set exceeds their memory request.
 func cmpExceedMemoryRequests(a, b rankCandidate) int {
@@ -492,8 +497,7 @@ func cmpExceedMemoryRequests(a, b rankCandidate) int {
 		return cmpBool(a.stats == nil, b.stats == nil)
 	}
 	req := func(c rankCandidate) bool {
-		r := podRequest(c.pod, corev1.ResourceMemory)
-		return resource.NewQuantity(c.stats.memory, resource.BinarySI).Cmp(r) > 0
+		return resource.NewQuantity(c.stats.memory, resource.BinarySI).Cmp(c.memoryRequest) > 0
 	}
 	return cmpBool(req(a), req(b))
 }
@@ -505,7 +509,7 @@ func cmpMemory(a, b rankCandidate) int {
 	}
 	above := func(c rankCandidate) resource.Quantity {
 		q := *resource.NewQuantity(c.stats.memory, resource.BinarySI)
-		q.Sub(podRequest(c.pod, corev1.ResourceMemory))
+		q.Sub(c.memoryRequest)
 		return q
 	}
 	qa, qb := above(a), above(b)
@@ -519,8 +523,7 @@ func cmpExceedDiskRequests(a, b rankCandidate) int {
 		return cmpBool(a.stats == nil, b.stats == nil)
 	}
 	ex := func(c rankCandidate) bool {
-		r := podRequest(c.pod, corev1.ResourceEphemeralStorage)
-		return resource.NewQuantity(c.stats.localDisk, resource.BinarySI).Cmp(r) > 0
+		return resource.NewQuantity(c.stats.localDisk, resource.BinarySI).Cmp(c.storageRequest) > 0
 	}
 	return cmpBool(ex(a), ex(b))
 }
@@ -532,7 +535,7 @@ func cmpDisk(a, b rankCandidate) int {
 	}
 	above := func(c rankCandidate) resource.Quantity {
 		q := *resource.NewQuantity(c.stats.localDisk, resource.BinarySI)
-		q.Sub(podRequest(c.pod, corev1.ResourceEphemeralStorage))
+		q.Sub(c.storageRequest)
 		return q
 	}
 	qa, qb := above(a), above(b)

@@ -56,7 +56,7 @@ func (r rankPod) candidate() rankCandidate {
 	if r.disk != "" {
 		ps.localDisk = qty(r.disk).Value()
 	}
-	return rankCandidate{pod: p, stats: ps}
+	return newRankCandidate(p, ps, podRequests(p))
 }
 
 func names(cs []rankCandidate) []string {

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 
-	"github.com/distribution/reference"
 	corev1 "k8s.io/api/core/v1"
 )
 
@@ -15,18 +14,18 @@ import (
 // startContainer then records "Error: <reason>" as a Failed event.
 func (w *podWorker) ensureImage(c *ctr) *startError {
 	img := c.spec.Image
-	named, err := reference.ParseNormalizedNamed(img)
-	if err != nil {
+	parsed := w.s.parsed.image(img)
+	if err := parsed.err; err != nil {
 		msg := fmt.Sprintf("Failed to apply default image tag %q: couldn't parse image name %q: %v", img, img, err)
 		w.event(c, corev1.EventTypeWarning, "InspectFailed", msg)
 		w.event(c, corev1.EventTypeWarning, "Failed", "Error: InvalidImageName")
 		return &startError{reason: "InvalidImageName", message: msg}
 	}
-	ref := reference.TagNameOnly(named).String()
+	ref := parsed.tagged
 	present := w.k.images[ref]
 	policy := c.spec.ImagePullPolicy
 	if present && policy != corev1.PullAlways {
-		w.event(c, corev1.EventTypeNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", img))
+		w.event(c, corev1.EventTypeNormal, "Pulled", parsed.present)
 		return nil
 	}
 	if policy == corev1.PullNever {
@@ -44,7 +43,7 @@ func (w *podWorker) ensureImage(c *ctr) *startError {
 		return &startError{reason: "ImagePullBackOff", message: msg + ": ErrImagePull: " + w.k.pullErrors[key]}
 	}
 	w.event(c, corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", img))
-	if unpullable(img) {
+	if parsed.unpullable() {
 		perr := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", ref, ref, ref)
 		w.event(c, corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", img, perr))
 		b.Next(key, w.s.wall(w.s.now).Time)

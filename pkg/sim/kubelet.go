@@ -19,6 +19,8 @@ type kubelet struct {
 	s       *Simulator
 	node    *corev1.Node
 	workers map[types.UID]*podWorker
+	// hostIPs is the node's InternalIP (nodeIP), as pod statuses show it.
+	hostIPs []corev1.HostIP
 	podIPs  int
 	// crashBackOff and imageBackOff are the kubelet's two back-offs
 	// (NewMainKubelet), client-go's flowcontrol.Backoff on virtual time.
@@ -27,6 +29,8 @@ type kubelet struct {
 	// images present on the node (the agent's is loaded), by reference.
 	images     map[string]bool
 	pullErrors map[string]string
+	// active sums what the active pods request (admission.go).
+	active activeRequests
 
 	// The eviction manager, usage, static pods (kubelet_node.go).
 	nodeSide
@@ -35,6 +39,7 @@ type kubelet struct {
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
 	return &kubelet{
 		s: s, node: node, workers: map[types.UID]*podWorker{},
+		hostIPs:      []corev1.HostIP{{IP: nodeIP(node)}},
 		crashBackOff: newCrashLoopBackOff(s),
 		imageBackOff: newImageBackOff(s),
 		images:       map[string]bool{behavior.Image: true},
@@ -75,6 +80,7 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
 	k.workers[p.UID] = w
+	k.active.admitted(w)
 	w.observe(p)
 }
 
@@ -94,22 +100,25 @@ type podWorker struct {
 	removed       bool   // the object is gone from the API
 
 	state workerState
+	// requests is the pod's effective request (podRequests), which the
+	// kubelet's admission counts while the worker is active.
+	requests corev1.ResourceList
 	// grace is podSyncStatus.gracePeriod: 0 until termination starts, then
 	// it only decreases.
 	grace int64
 
 	syncTimer *timer
+	syncFn    func()   // sync, bound once rather than at every sync queued
 	requeue   *timer   // the pod worker's requeue after a failed sync
 	blocked   *syncRun // a sync waiting on a kill or a postStart hook
 	sandbox   bool
 	// sandboxLost: the sandbox died; the next sync kills what runs and
 	// creates a new one.
 	sandboxLost bool
-	ctrs        []*ctr // init containers, then containers, in spec order
-	byName      map[string]*ctr
+	ctrs        []*ctr   // init containers, then containers, in spec order
 	kill        *podKill // the pod-level kill in flight
 	startTime   *metav1.Time
-	podIP       string
+	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
 	// reasons is the kubelet's reason cache: why each container last
 	// failed to start, shown as its Waiting reason.
 	reasons     map[string]waitReason
@@ -134,7 +143,8 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, byName: map[string]*ctr{}, reasons: map[string]waitReason{}}
+	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
+	w.syncFn = w.sync
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -165,7 +175,7 @@ func (w *podWorker) observe(p *corev1.Pod) {
 // instant give one sync, as the pod worker coalesces pending updates.
 func (w *podWorker) queueSync() {
 	if w.syncTimer == nil && w.state != stateTerminated {
-		w.syncTimer = w.s.soon(w.sync)
+		w.syncTimer = w.s.soon(w.syncFn)
 	}
 }
 
@@ -238,7 +248,7 @@ func (w *podWorker) syncPod() {
 func (w *podWorker) createSandbox() {
 	w.sandbox = true
 	w.k.podIPs++
-	w.podIP = fmt.Sprintf("10.244.%d.%d", 1+len(w.k.s.nodes)/250, 1+w.k.podIPs%250)
+	w.podIPs = []corev1.PodIP{{IP: fmt.Sprintf("10.244.%d.%d", 1+len(w.k.s.nodes)/250, 1+w.k.podIPs%250)}}
 	if w.startTime == nil {
 		t := w.s.wall(w.s.now)
 		w.startTime = &t
@@ -302,7 +312,7 @@ func (w *podWorker) armDeadline() {
 // start containers, in that order.
 type podActions struct {
 	killPod bool
-	actions []*action
+	actions []action
 }
 
 // action is one container kill or start of a sync. A start carries the
@@ -316,11 +326,11 @@ type action struct {
 }
 
 func (a *podActions) start(c *ctr, from *instance) {
-	a.actions = append(a.actions, &action{c: c, backoffFrom: from})
+	a.actions = append(a.actions, action{c: c, backoffFrom: from})
 }
 
 func (a *podActions) killFor(c *ctr, reason killReason, message string) {
-	a.actions = append(a.actions, &action{kill: true, c: c, reason: reason, message: message})
+	a.actions = append(a.actions, action{kill: true, c: c, reason: reason, message: message})
 }
 
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
@@ -464,7 +474,7 @@ func (w *podWorker) restartsAfterProbeKill(c *ctr) bool {
 // a start for its postStart hook; meanwhile the pod worker is busy.
 type syncRun struct {
 	w       *podWorker
-	actions []*action
+	actions []action
 	hook    *hookRun
 	kill    *ctrKill
 	changed bool // something started or stopped: PLEG brings a new sync
@@ -487,9 +497,9 @@ func (r *syncRun) next() {
 			r.kill.onStopped = func() { r.kill = nil; r.next() }
 			return
 		}
-		inst, err := w.startContainer(a)
+		inst, err := w.startContainer(&a)
 		if err != nil {
-			w.reasons[a.c.name] = waitReason{err.reason, err.message}
+			w.setReason(a.c, err)
 			r.errs = append(r.errs, err)
 			r.changed = r.changed || inst != nil // a start that failed after create
 			continue
@@ -532,7 +542,7 @@ func (r *syncRun) postStartDone(c *ctr, failed bool) {
 	r.kill = w.killContainer(c, killPostStart, "FailedPostStartHook", nil, nil, nil)
 	r.kill.onStopped = func() {
 		r.kill = nil
-		w.reasons[c.name] = waitReason{err.reason, err.message}
+		w.setReason(c, err)
 		r.next()
 	}
 }
@@ -650,6 +660,7 @@ func (w *podWorker) terminatingDone() {
 	w.kill = nil
 	w.sandbox = false
 	w.state = stateTerminated
+	w.k.active.terminated(w)
 	w.stopProbes()
 	w.setStatus(w.generateStatus(true))
 	w.setStatus(w.terminatedStatus())
@@ -658,6 +669,33 @@ func (w *podWorker) terminatingDone() {
 		_ = w.s.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)
 	}
 	delete(w.k.workers, w.uid)
+}
+
+// ctrNamed is the pod's container of that name, or nil (a pod has a
+// handful: a search beats a map).
+func (w *podWorker) ctrNamed(name string) *ctr {
+	for _, c := range w.ctrs {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// setReason notes in the reason cache why the container failed to start.
+func (w *podWorker) setReason(c *ctr, err *startError) {
+	if w.reasons == nil {
+		w.reasons = map[string]waitReason{}
+	}
+	w.reasons[c.name] = waitReason{err.reason, err.message}
+}
+
+// podIP is the sandbox's IP, "" before the first sandbox.
+func (w *podWorker) podIP() string {
+	if len(w.podIPs) == 0 {
+		return ""
+	}
+	return w.podIPs[0].IP
 }
 
 func (w *podWorker) runningCtrs() []*ctr {

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"sort"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -129,11 +128,7 @@ func (nl *nodeLifecycle) monitorNodeHealth() {
 // markPodsNotReady is MarkPodsNotReady: each pod on the node gets Ready
 // False and a NodeNotReady event.
 func (nl *nodeLifecycle) markPodsNotReady(node string) {
-	for _, name := range sortedKeys(nl.s.api.pods) {
-		p := nl.s.api.pods[name]
-		if p.Spec.NodeName != node {
-			continue
-		}
+	for _, p := range nl.s.api.podsOn(node) {
 		c := podConditionOf(&p.Status, corev1.PodReady)
 		if c == nil || c.Status == corev1.ConditionFalse {
 			continue
@@ -201,14 +196,7 @@ func noExecuteTaints(n *corev1.Node) []corev1.Taint {
 // pod on the node is processed against its NoExecute taints.
 func (nl *nodeLifecycle) processNode(n *corev1.Node) {
 	taints := noExecuteTaints(n)
-	var pods []*corev1.Pod
-	for _, name := range sortedKeys(nl.s.api.pods) {
-		if p := nl.s.api.pods[name]; p.Spec.NodeName == n.Name {
-			pods = append(pods, p)
-		}
-	}
-	sort.SliceStable(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
-	for _, p := range pods {
+	for _, p := range nl.s.api.podsOn(n.Name) {
 		nl.processPodOnNode(p, taints)
 	}
 }

@@ -212,7 +212,7 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	case h.HTTPGet != nil:
 		port := c.port(h.HTTPGet.Port)
 		if !c.agent || !behavior.Listens(port, c.ports()) {
-			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.w.podIP, port, h.HTTPGet.Path, pw.w.podIP, port)
+			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port, h.HTTPGet.Path, pw.w.podIP(), port)
 		}
 		if kind, ok := strings.CutPrefix(h.HTTPGet.Path, "/podlife/"); ok && !c.beh.Answer(kind, since) {
 			return false, "HTTP probe failed with statuscode: 500"
@@ -221,12 +221,12 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	case h.TCPSocket != nil:
 		port := c.port(h.TCPSocket.Port)
 		if !c.agent || !behavior.Listens(port, c.ports()) {
-			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.w.podIP, port)
+			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port)
 		}
 		return true, ""
 	case h.GRPC != nil:
 		if !c.agent || !behavior.Listens(h.GRPC.Port, c.ports()) {
-			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.w.podIP, h.GRPC.Port)
+			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.w.podIP(), h.GRPC.Port)
 		}
 		return true, ""
 	}

@@ -15,15 +15,24 @@ type timer struct {
 
 // queue is a binary min-heap of timers keyed by (at, seq). It is written out
 // rather than built on container/heap to keep the hot path free of interface
-// calls; cancellation removes the timer in O(log n) through its index.
+// calls; cancellation removes the timer in O(log n) through its index. The
+// keys are kept in the heap beside the timers, so that ordering it reads
+// one array rather than a timer per comparison.
 type queue struct {
-	items       []*timer
+	items       []queued
 	seq         uint64
 	nonPeriodic int
 }
 
+// queued is a timer's place in the heap.
+type queued struct {
+	at  time.Duration
+	seq uint64
+	t   *timer
+}
+
 func (q *queue) less(i, j int) bool {
-	a, b := q.items[i], q.items[j]
+	a, b := &q.items[i], &q.items[j]
 	if a.at != b.at {
 		return a.at < b.at
 	}
@@ -32,8 +41,8 @@ func (q *queue) less(i, j int) bool {
 
 func (q *queue) swap(i, j int) {
 	q.items[i], q.items[j] = q.items[j], q.items[i]
-	q.items[i].index = i
-	q.items[j].index = j
+	q.items[i].t.index = i
+	q.items[j].t.index = j
 }
 
 func (q *queue) up(i int) {
@@ -70,7 +79,7 @@ func (q *queue) push(t *timer) {
 	q.seq++
 	t.seq = q.seq
 	t.index = len(q.items)
-	q.items = append(q.items, t)
+	q.items = append(q.items, queued{at: t.at, seq: t.seq, t: t})
 	q.up(t.index)
 	if !t.periodic {
 		q.nonPeriodic++
@@ -82,7 +91,7 @@ func (q *queue) peek() *timer {
 	if len(q.items) == 0 {
 		return nil
 	}
-	return q.items[0]
+	return q.items[0].t
 }
 
 func (q *queue) pop() *timer {
@@ -91,11 +100,11 @@ func (q *queue) pop() *timer {
 
 func (q *queue) remove(i int) *timer {
 	n := len(q.items) - 1
-	t := q.items[i]
+	t := q.items[i].t
 	if i != n {
 		q.swap(i, n)
 	}
-	q.items[n] = nil
+	q.items[n] = queued{}
 	q.items = q.items[:n]
 	if i != n {
 		q.down(i)

@@ -128,7 +128,7 @@ func TestProbeThresholds(t *testing.T) {
 			c := agent("app")
 			start(t, s, podOf("web", 30, nil, c))
 			w := s.byNode["worker-1"].workers[s.Pod("web").UID]
-			ct := w.byName["app"]
+			ct := w.ctrNamed("app")
 			pw := &probeWorker{w: w, c: ct, kind: tc.kind, spec: spec}
 			if tc.kind == startupProbe {
 				ct.spec.StartupProbe = spec // started() then waits on this worker

@@ -14,35 +14,39 @@ import (
 // CheckPod reports what in a pod the simulator cannot run: it runs agent
 // containers (the agent image with podlife-agent arguments) and image
 // containers whose command is one it understands (`sleep N`, `sh -c "sleep
-// N"`), and exec hooks and probes of the same kinds. CreatePod applies it
-// before the API server sees the pod.
+// N"`), and exec hooks and probes of the same kinds. What the API server
+// would reject is reported too, so that lint catches it before anything
+// runs.
 func CheckPod(p *corev1.Pod) error {
-	// What the API server would reject is caught here too, so that lint
-	// reports it before anything runs.
 	v := p.DeepCopy()
 	setDefaultsPod(v)
 	if errs := validatePod(v); len(errs) > 0 {
 		return fmt.Errorf("the API server would reject the pod: %w", errs.ToAggregate())
 	}
-	all := append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
-	for i := range all {
-		c := &all[i]
-		if err := checkContainer(c); err != nil {
+	return checkRunnable(p, nil)
+}
+
+// checkRunnable is what CheckPod reports of the simulator's own limits
+// (CreatePod checks them before the API server sees the pod); agent
+// arguments and images are parsed through the cache when there is one.
+func checkRunnable(p *corev1.Pod, cache *parseCache) error {
+	for _, c := range allContainers(&p.Spec) {
+		if err := checkContainer(c, cache); err != nil {
 			return fmt.Errorf("container %q: %w", c.Name, err)
 		}
 	}
 	return nil
 }
 
-func checkContainer(c *corev1.Container) error {
+func checkContainer(c *corev1.Container, cache *parseCache) error {
 	if c.Image == behavior.Image {
 		if len(c.Command) > 0 && !(len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) {
 			return fmt.Errorf("an agent container takes behaviour arguments, not a command")
 		}
-		if _, err := behavior.Parse(c.Args); err != nil {
+		if _, err := cache.behavior(c.Args); err != nil {
 			return fmt.Errorf("agent arguments: %w", err)
 		}
-	} else if unpullable(c.Image) {
+	} else if cache.image(c.Image).unpullable() {
 		// It never runs: what it would run does not matter.
 	} else if _, err := behavior.ParseCommand(append(append([]string{}, c.Command...), c.Args...)); err != nil {
 		return fmt.Errorf("image %s: the simulator runs agent containers (no image:) and images running `sleep N`: %w", c.Image, err)
@@ -69,9 +73,71 @@ func checkContainer(c *corev1.Container) error {
 	return nil
 }
 
+// parseCache remembers what the simulator parsed from pod specs, by their
+// text: agent arguments and image references. A simulated cluster stamps
+// thousands of pods from one template, and parsing a container's flags
+// and image name again for each costs more than running it. A nil cache
+// parses every time.
+type parseCache struct {
+	behaviors map[string]parsedBehavior
+	images    map[string]parsedImage
+}
+
+func newParseCache() *parseCache {
+	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{}}
+}
+
+type parsedBehavior struct {
+	b   behavior.Behavior
+	err error
+}
+
+// behavior parses agent arguments.
+func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
+	if pc == nil {
+		return behavior.Parse(args)
+	}
+	// Process arguments are C strings: none holds a NUL to blur the key.
+	key := strings.Join(args, "\x00")
+	if r, ok := pc.behaviors[key]; ok {
+		return r.b, r.err
+	}
+	b, err := behavior.Parse(args)
+	pc.behaviors[key] = parsedBehavior{b, err}
+	return b, err
+}
+
+// parsedImage is an image reference as the kubelet normalizes it
+// (reference.ParseNormalizedNamed), its tagged form, and what the
+// container statuses and the Pulled event of a present image say of it
+// (shared by every container of the image).
+type parsedImage struct {
+	named   reference.Named
+	tagged  string // reference.TagNameOnly: ":latest" when untagged
+	err     error
+	id      string // imageID
+	present string // the Pulled event's message
+}
+
+// image parses an image reference.
+func (pc *parseCache) image(image string) parsedImage {
+	if pc != nil {
+		if r, ok := pc.images[image]; ok {
+			return r
+		}
+	}
+	r := parsedImage{id: imageID(image), present: fmt.Sprintf("Container image %q already present on machine", image)}
+	if r.named, r.err = reference.ParseNormalizedNamed(image); r.err == nil {
+		r.tagged = reference.TagNameOnly(r.named).String()
+	}
+	if pc != nil {
+		pc.images[image] = r
+	}
+	return r
+}
+
 // unpullable reports an image under a .invalid registry, which no pull
 // reaches.
-func unpullable(image string) bool {
-	named, err := reference.ParseNormalizedNamed(image)
-	return err == nil && strings.HasSuffix(reference.Domain(named), ".invalid")
+func (r parsedImage) unpullable() bool {
+	return r.err == nil && strings.HasSuffix(reference.Domain(r.named), ".invalid")
 }

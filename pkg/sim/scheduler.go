@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"container/heap"
 	"fmt"
 	"math"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/klog/v2"
 
@@ -26,11 +28,17 @@ type scheduler struct {
 	// activeQ holds pods ready to be tried, highest priority first;
 	// backoffQ pods backing off after a failure; unschedulable pods wait
 	// for a cluster event (scheduling_queue.go).
-	activeQ       []*queuedPod
+	activeQ       activeQueue
 	backoffQ      []*queuedPod
 	unschedulable map[types.UID]*queuedPod
 	cycle         *timer
 	flush         *timer
+	// cache is what the pods assigned to each node request.
+	cache nodeCache
+	// nextStartNodeIndex is where the next cycle starts looking for
+	// feasible nodes (findNodesThatPassFilters): each cycle goes on from
+	// where the last one stopped.
+	nextStartNodeIndex int
 }
 
 // queuedPod is framework.QueuedPodInfo.
@@ -44,6 +52,10 @@ type queuedPod struct {
 	// plugins are the filters that rejected the pod on some node, which
 	// decide the cluster events that may make it schedulable.
 	plugins map[string]bool
+	// seq and index place the pod in activeQ: seq orders pods of equal
+	// priority and timestamp by arrival.
+	seq   uint64
+	index int
 }
 
 // Queue constants (pkg/scheduler/apis/config/v1/defaults.go,
@@ -71,12 +83,12 @@ const (
 )
 
 func newScheduler(s *Simulator) *scheduler {
-	return &scheduler{s: s, unschedulable: map[types.UID]*queuedPod{}}
+	return &scheduler{s: s, unschedulable: map[types.UID]*queuedPod{}, cache: nodeCache{}}
 }
 
 // enqueue adds a new pod to activeQ.
 func (sc *scheduler) enqueue(p *corev1.Pod) {
-	sc.activeQ = append(sc.activeQ, &queuedPod{pod: p, timestamp: sc.s.now, initial: sc.s.now})
+	sc.activeQ.add(&queuedPod{pod: p, timestamp: sc.s.now, initial: sc.s.now})
 	sc.kick()
 	if sc.flush == nil {
 		sc.flush = sc.s.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
@@ -86,7 +98,7 @@ func (sc *scheduler) enqueue(p *corev1.Pod) {
 // forget drops a pod deleted before it was scheduled.
 func (sc *scheduler) forget(p *corev1.Pod) {
 	delete(sc.unschedulable, p.UID)
-	sc.activeQ = removeQueued(sc.activeQ, p)
+	sc.activeQ.remove(p)
 	sc.backoffQ = removeQueued(sc.backoffQ, p)
 }
 
@@ -103,7 +115,15 @@ func removeQueued(q []*queuedPod, p *corev1.Pod) []*queuedPod {
 // them: a new node may suit anyone; a node update helps pods rejected for
 // taints or labels (and resources, for allocatable); a pod leaving a node
 // frees resources.
-func (sc *scheduler) nodeAdded() { sc.moveAll(func(*queuedPod) bool { return true }) }
+func (sc *scheduler) nodeAdded(n *corev1.Node) {
+	sc.cache.addNode(n)
+	for _, p := range sc.s.api.podsOn(n.Name) { // bound before the node existed
+		if holdsResources(p) {
+			sc.cache.add(p)
+		}
+	}
+	sc.moveAll(func(*queuedPod) bool { return true })
+}
 func (sc *scheduler) nodeUpdated() {
 	sc.moveAll(func(q *queuedPod) bool {
 		return q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
@@ -133,7 +153,7 @@ func (sc *scheduler) moveAll(hint func(*queuedPod) bool) {
 		if sc.backingOff(q) {
 			sc.backoffQ = append(sc.backoffQ, q)
 		} else {
-			sc.activeQ = append(sc.activeQ, q)
+			sc.activeQ.add(q)
 		}
 	}
 	if len(moved) > 0 {
@@ -178,7 +198,7 @@ func (sc *scheduler) backingOff(q *queuedPod) bool {
 
 // kick makes the scheduler pop the next pod later in this instant.
 func (sc *scheduler) kick() {
-	if sc.cycle == nil && (len(sc.activeQ) > 0 || len(sc.backoffQ) > 0) {
+	if sc.cycle == nil && (sc.activeQ.Len() > 0 || len(sc.backoffQ) > 0) {
 		sc.cycle = sc.s.soon(sc.scheduleNext)
 	}
 }
@@ -187,17 +207,8 @@ func (sc *scheduler) kick() {
 // timestamp); with SchedulerPopFromBackoffQ (beta and on since 1.33) an
 // empty activeQ yields the backoffQ's head at once, backoff or not.
 func (sc *scheduler) pop() *queuedPod {
-	if len(sc.activeQ) > 0 {
-		best := 0
-		for i, q := range sc.activeQ {
-			b := sc.activeQ[best]
-			if podPriority(q.pod) > podPriority(b.pod) || (podPriority(q.pod) == podPriority(b.pod) && q.timestamp < b.timestamp) {
-				best = i
-			}
-		}
-		q := sc.activeQ[best]
-		sc.activeQ = append(sc.activeQ[:best], sc.activeQ[best+1:]...)
-		return q
+	if sc.activeQ.Len() > 0 {
+		return heap.Pop(&sc.activeQ).(*queuedPod)
 	}
 	if len(sc.backoffQ) > 0 {
 		best := 0
@@ -232,9 +243,9 @@ type nodeFilter struct {
 	resolvable bool
 }
 
-// scheduleOne is pkg/scheduler/schedule_one.go in short: filter every
-// node, score the feasible ones and bind to the best with the Scheduled
-// event; on failure try preemption (PostFilter), then
+// scheduleOne is pkg/scheduler/schedule_one.go in short: filter the nodes
+// until enough feasible ones are found, score those and bind to the best
+// with the Scheduled event; on failure try preemption (PostFilter), then
 // handleSchedulingFailure: PodScheduled=False with reason Unschedulable,
 // the FailedScheduling event, the pod unschedulable until an event helps.
 func (sc *scheduler) scheduleOne(q *queuedPod) {
@@ -242,26 +253,18 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 	if sc.s.api.pods[p.Name] != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		return
 	}
-	var feasible []*kubelet
-	var failed []nodeFilter
-	for _, k := range sc.s.nodes {
-		f := sc.filter(p, k.node, nil)
-		if f.plugin == "" {
-			feasible = append(feasible, k)
-			continue
-		}
-		failed = append(failed, f)
-	}
+	fit := newPodFit(p)
+	feasible, failed := sc.findNodesThatPassFilters(fit)
 	if len(feasible) > 0 {
-		k := sc.selectHost(p, feasible)
-		sc.s.api.bind(p, k.node.Name)
-		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: k.node.Name})
+		n := sc.selectHost(fit, feasible).node
+		sc.s.api.bind(p, n.Name)
+		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: n.Name})
 		sc.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
-			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, k.node.Name), corev1.DefaultSchedulerName)
+			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, n.Name), corev1.DefaultSchedulerName)
 		return
 	}
 	msg := fitErrorMessage(len(sc.s.nodes), failed)
-	nominated, postMsg := sc.preempt(p, failed)
+	nominated, postMsg := sc.preempt(fit, failed)
 	if postMsg != "" {
 		msg += " " + postMsg
 	}
@@ -281,6 +284,62 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 		q.plugins[f.plugin] = true
 	}
 	sc.unschedulable[p.UID] = q
+}
+
+// findNodesThatPassFilters (schedule_one.go) filters the nodes in turn,
+// starting where the last cycle stopped, until numFeasibleNodesToFind of
+// them fit; it returns those and the verdicts of the nodes that did not.
+func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*nodeInfo, []nodeFilter) {
+	nodes := sc.cache.list
+	want := numFeasibleNodesToFind(len(nodes))
+	var feasible []*nodeInfo
+	var failed []nodeFilter
+	for i := 0; i < len(nodes) && len(feasible) < want; i++ {
+		ni := nodes[(sc.nextStartNodeIndex+i)%len(nodes)]
+		if f := sc.filter(fit, ni, nil); f.plugin != "" {
+			failed = append(failed, f)
+			continue
+		}
+		feasible = append(feasible, ni)
+	}
+	if len(nodes) > 0 {
+		sc.nextStartNodeIndex = (sc.nextStartNodeIndex + len(feasible) + len(failed)) % len(nodes)
+	}
+	return feasible, failed
+}
+
+// numFeasibleNodesToFind (schedule_one.go) with the default
+// percentageOfNodesToScore (0, adaptive): every node of a cluster under
+// 100 nodes; otherwise 50 % less a point per 125 nodes, at least 5 %, and
+// at least 100 nodes.
+func numFeasibleNodesToFind(numAllNodes int) int {
+	const minFeasibleNodesToFind, minFeasibleNodesPercentageToFind, basePercentageOfNodesToScore = 100, 5, 50
+	if numAllNodes < minFeasibleNodesToFind {
+		return numAllNodes
+	}
+	percentage := max(basePercentageOfNodesToScore-numAllNodes/125, minFeasibleNodesPercentageToFind)
+	return max(numAllNodes*percentage/100, minFeasibleNodesToFind)
+}
+
+// podFit is the pod of a scheduling cycle with what the filters and
+// scores read of it, computed once a cycle (as PreFilter and PreScore keep
+// it in the cycle state) rather than once a node.
+type podFit struct {
+	pod *corev1.Pod
+	// requests is podRequests of each fitResources.
+	requests [len(fitResources)]resource.Quantity
+	// nonZeroCPU and nonZeroMem are nonZeroRequests, for the scores.
+	nonZeroCPU, nonZeroMem int64
+}
+
+func newPodFit(p *corev1.Pod) *podFit {
+	f := &podFit{pod: p}
+	req := podRequests(p)
+	for i, r := range fitResources {
+		f.requests[i] = quantityOf(req, r)
+	}
+	f.nonZeroCPU, f.nonZeroMem = nonZeroRequests(p)
+	return f
 }
 
 func podConditionOf(st *corev1.PodStatus, t corev1.PodConditionType) *corev1.PodCondition {
@@ -330,20 +389,12 @@ func summarise(reasons []string) string {
 	return histogram(counts)
 }
 
-// fits returns the first reason p does not fit on n, or "".
-func (sc *scheduler) fits(p *corev1.Pod, n *corev1.Node) string {
-	f := sc.filter(p, n, nil)
-	if f.plugin == "" {
-		return ""
-	}
-	return f.reasons[0]
-}
-
 // filter runs the filters in the default profile's order on one node:
 // TaintToleration (NoSchedule and NoExecute taints), NodeAffinity
 // (nodeSelector and required node affinity), NodeResourcesFit. without
 // lists pods to leave out of the node's usage (preemption's what-if).
-func (sc *scheduler) filter(p *corev1.Pod, n *corev1.Node, without map[types.UID]bool) nodeFilter {
+func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]bool) nodeFilter {
+	p, n := fit.pod, ni.node
 	for i := range n.Spec.Taints {
 		t := &n.Spec.Taints[i]
 		if t.Effect == corev1.TaintEffectPreferNoSchedule {
@@ -356,7 +407,7 @@ func (sc *scheduler) filter(p *corev1.Pod, n *corev1.Node, without map[types.UID
 	if !matchesNodeSelector(p, n) {
 		return nodeFilter{node: n, plugin: pluginNodeAffinity, reasons: []string{reasonNodeAffinity}}
 	}
-	if r := sc.insufficient(p, n, without); len(r) > 0 {
+	if r := sc.insufficient(fit, ni, without); len(r) > 0 {
 		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
 	}
 	return nodeFilter{node: n}
@@ -364,22 +415,20 @@ func (sc *scheduler) filter(p *corev1.Pod, n *corev1.Node, without map[types.UID
 
 // insufficient is noderesources.Fits: "Too many pods", then every
 // requested resource the node lacks ("Insufficient cpu", ...).
-func (sc *scheduler) insufficient(p *corev1.Pod, n *corev1.Node, without map[types.UID]bool) []string {
+func (sc *scheduler) insufficient(fit *podFit, ni *nodeInfo, without map[types.UID]bool) []string {
 	var out []string
-	used, count := sc.s.nodeUsageExcept(n.Name, p, without)
-	if maxPods, ok := n.Status.Allocatable[corev1.ResourcePods]; ok && int64(count+1) > maxPods.Value() {
+	used, count := sc.nodeUsage(ni, fit.pod, without)
+	if ni.hasMaxPods && int64(count+1) > ni.maxPods {
 		out = append(out, reasonTooManyPods)
 	}
-	req := podRequests(p)
-	for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory, corev1.ResourceEphemeralStorage} {
-		want := quantityOf(req, r)
+	for i, r := range fitResources {
+		want := fit.requests[i]
 		if want.Sign() <= 0 {
 			continue
 		}
-		have := quantityOf(n.Status.Allocatable, r)
-		u := quantityOf(used, r)
+		u := used[i].DeepCopy()
 		u.Add(want)
-		if u.Cmp(have) > 0 {
+		if u.Cmp(ni.allocatable[i]) > 0 {
 			out = append(out, "Insufficient "+string(r))
 		}
 	}
@@ -389,21 +438,21 @@ func (sc *scheduler) insufficient(p *corev1.Pod, n *corev1.Node, without map[typ
 // selectHost scores the feasible nodes and picks the highest score; ties
 // are broken as selectHost does, by reservoir sampling with the random
 // source.
-func (sc *scheduler) selectHost(p *corev1.Pod, feasible []*kubelet) *kubelet {
+func (sc *scheduler) selectHost(fit *podFit, feasible []*nodeInfo) *nodeInfo {
 	if len(feasible) == 1 {
 		return feasible[0]
 	}
-	var best *kubelet
+	var best *nodeInfo
 	bestScore, ties := int64(-1), 0
-	for _, k := range feasible {
-		score := sc.score(p, k.node)
+	for _, ni := range feasible {
+		score := sc.score(fit, ni)
 		switch {
 		case score > bestScore:
-			best, bestScore, ties = k, score, 1
+			best, bestScore, ties = ni, score, 1
 		case score == bestScore:
 			ties++
 			if sc.s.rng.Intn(ties) == 0 {
-				best = k
+				best = ni
 			}
 		}
 	}
@@ -414,19 +463,9 @@ func (sc *scheduler) selectHost(p *corev1.Pod, feasible []*kubelet) *kubelet {
 // NodeResourcesBalancedAllocation over cpu and memory, with the
 // scheduler's non-zero defaults for pods that request nothing (100m, 200Mi;
 // pkg/scheduler/util/pod_resources.go).
-func (sc *scheduler) score(p *corev1.Pod, n *corev1.Node) int64 {
-	cpu, mem := nonZeroRequests(p)
-	for _, q := range sc.s.api.pods { // sums: the order does not matter
-		if q.Spec.NodeName != n.Name || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
-			continue
-		}
-		c, m := nonZeroRequests(q)
-		cpu += c
-		mem += m
-	}
-	cpuQ := quantityOf(n.Status.Allocatable, corev1.ResourceCPU)
-	allocCPU := cpuQ.MilliValue()
-	allocMem := quantityValue(n.Status.Allocatable, corev1.ResourceMemory)
+func (sc *scheduler) score(fit *podFit, ni *nodeInfo) int64 {
+	cpu, mem := fit.nonZeroCPU+ni.nonZeroCPU, fit.nonZeroMem+ni.nonZeroMem
+	allocCPU, allocMem := ni.allocMilliCPU, ni.allocMemory
 	least := func(req, capacity int64) int64 {
 		if capacity == 0 || req > capacity {
 			return 0
@@ -554,22 +593,26 @@ func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool
 	return false
 }
 
-// nodeUsage sums the requests of the non-terminal pods bound to node, other
-// than except.
-func (s *Simulator) nodeUsage(node string, except *corev1.Pod) (corev1.ResourceList, int) {
-	return s.nodeUsageExcept(node, except, nil)
-}
-
-func (s *Simulator) nodeUsageExcept(node string, except *corev1.Pod, without map[types.UID]bool) (corev1.ResourceList, int) {
-	used := corev1.ResourceList{}
+// nodeUsage is what the pods holding resources on a node request, of
+// each fitResources, and their number, leaving out except and the pods in
+// without (preemption's what-if): the scheduler cache's sums, or the
+// node's pods summed again when some are left out.
+func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[types.UID]bool) ([len(fitResources)]resource.Quantity, int) {
+	node := ni.node.Name
+	if len(without) == 0 && (except.Spec.NodeName != node || !holdsResources(except)) {
+		return ni.requested, ni.pods
+	}
+	var used [len(fitResources)]resource.Quantity
 	n := 0
-	// Sums do not depend on the order: the map is ranged directly.
-	for _, q := range s.api.pods {
-		if q == except || without[q.UID] || q.Spec.NodeName != node || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed {
+	for _, q := range sc.s.api.bound[node] { // sums: the order does not matter
+		if q == except || without[q.UID] || !holdsResources(q) {
 			continue
 		}
 		n++
-		addList(used, podRequests(q))
+		req := podRequests(q)
+		for i, r := range fitResources {
+			used[i].Add(quantityOf(req, r))
+		}
 	}
 	return used, n
 }
@@ -577,18 +620,23 @@ func (s *Simulator) nodeUsageExcept(node string, except *corev1.Pod, without map
 // podRequests is the effective request of a pod (lifecycle-facts §2.4,
 // resourcehelper.PodRequests): the larger of the sum over sidecars and
 // containers and, for every init container, itself plus the sidecars
-// started before it. Pod-level requests win when set.
+// started before it. Pod-level requests win when set; nil when nothing
+// is requested.
 func podRequests(p *corev1.Pod) corev1.ResourceList {
 	if r := p.Spec.Resources; r != nil && len(r.Requests) > 0 {
 		return r.Requests.DeepCopy()
 	}
+	if !requestsAnything(&p.Spec) {
+		return nil
+	}
 	total := corev1.ResourceList{}
-	for _, c := range p.Spec.Containers {
-		addList(total, c.Resources.Requests)
+	for i := range p.Spec.Containers {
+		addList(total, p.Spec.Containers[i].Resources.Requests)
 	}
 	sidecars := corev1.ResourceList{}
-	for _, c := range p.Spec.InitContainers {
-		if isSidecar(&c) {
+	for i := range p.Spec.InitContainers {
+		c := &p.Spec.InitContainers[i]
+		if isSidecar(c) {
 			addList(sidecars, c.Resources.Requests)
 			addList(total, c.Resources.Requests)
 			continue
@@ -600,10 +648,30 @@ func podRequests(p *corev1.Pod) corev1.ResourceList {
 	return total
 }
 
+// requestsAnything: some container requests a resource.
+func requestsAnything(spec *corev1.PodSpec) bool {
+	for _, list := range [][]corev1.Container{spec.InitContainers, spec.Containers} {
+		for i := range list {
+			if len(list[i].Resources.Requests) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func addList(dst, src corev1.ResourceList) {
 	for n, q := range src {
 		cur := dst[n]
 		cur.Add(q)
+		dst[n] = cur
+	}
+}
+
+func subList(dst, src corev1.ResourceList) {
+	for n, q := range src {
+		cur := dst[n]
+		cur.Sub(q)
 		dst[n] = cur
 	}
 }

@@ -24,15 +24,16 @@ type preemptionCandidate struct {
 
 // preempt is PostFilter: it returns the nominated node and the PostFilter
 // message for the FitError ("" when preemption went ahead).
-func (sc *scheduler) preempt(p *corev1.Pod, failed []nodeFilter) (string, string) {
+func (sc *scheduler) preempt(fit *podFit, failed []nodeFilter) (string, string) {
+	p := fit.pod
 	if p.Spec.PreemptionPolicy != nil && *p.Spec.PreemptionPolicy == corev1.PreemptNever {
 		return "", preemptionNotEligibleNeverMessage
 	}
 	// PodEligibleToPreemptOthers: victims of an earlier preemption still
 	// terminating on the nominated node; the nomination stands.
 	if nom := p.Status.NominatedNodeName; nom != "" {
-		for _, q := range sc.s.api.pods {
-			if q.Spec.NodeName == nom && podPriority(q) < podPriority(p) && terminatingByPreemption(q) {
+		for _, q := range sc.s.api.bound[nom] {
+			if podPriority(q) < podPriority(p) && terminatingByPreemption(q) {
 				return nom, "preemption: not eligible due to a terminating pod on the nominated node."
 			}
 		}
@@ -45,7 +46,7 @@ func (sc *scheduler) preempt(p *corev1.Pod, failed []nodeFilter) (string, string
 			notHelpful++
 			continue
 		}
-		if c, ok := sc.selectVictimsOnNode(p, f.node); ok {
+		if c, ok := sc.selectVictimsOnNode(fit, f.node); ok {
 			cands = append(cands, c)
 		} else {
 			counts[reasonNoPreemptionVictims]++
@@ -76,11 +77,11 @@ func terminatingByPreemption(p *corev1.Pod) bool {
 // preemptor fits, then reprieves the victims from the most important down
 // while it still fits (MoreImportantPod: higher priority, then earlier
 // start).
-func (sc *scheduler) selectVictimsOnNode(p *corev1.Pod, n *corev1.Node) (preemptionCandidate, bool) {
+func (sc *scheduler) selectVictimsOnNode(fit *podFit, n *corev1.Node) (preemptionCandidate, bool) {
+	p := fit.pod
 	var potential []*corev1.Pod
-	for _, name := range sortedKeys(sc.s.api.pods) {
-		q := sc.s.api.pods[name]
-		if q.Spec.NodeName != n.Name || q.Status.Phase == corev1.PodSucceeded || q.Status.Phase == corev1.PodFailed || q.DeletionTimestamp != nil {
+	for _, q := range sc.s.api.podsOn(n.Name) {
+		if !holdsResources(q) || q.DeletionTimestamp != nil {
 			continue
 		}
 		if podPriority(q) < podPriority(p) {
@@ -94,14 +95,15 @@ func (sc *scheduler) selectVictimsOnNode(p *corev1.Pod, n *corev1.Node) (preempt
 	for _, v := range potential {
 		without[v.UID] = true
 	}
-	if f := sc.filter(p, n, without); f.plugin != "" {
+	ni := sc.cache.byName[n.Name]
+	if f := sc.filter(fit, ni, without); f.plugin != "" {
 		return preemptionCandidate{}, false
 	}
 	sort.SliceStable(potential, func(i, j int) bool { return moreImportantPod(potential[i], potential[j]) })
 	var victims []*corev1.Pod
 	for _, v := range potential {
 		delete(without, v.UID)
-		if f := sc.filter(p, n, without); f.plugin != "" {
+		if f := sc.filter(fit, ni, without); f.plugin != "" {
 			without[v.UID] = true
 			victims = append(victims, v)
 		}

@@ -52,6 +52,11 @@ type Simulator struct {
 	lifecycle  *nodeLifecycle
 	evicted    map[types.UID]bool
 	alias      map[string]string
+
+	// parsed is what was parsed from pod specs so far (runnable.go).
+	parsed *parseCache
+	// flags are false and true, for statuses to point at (flag).
+	flags [2]bool
 }
 
 // New returns a simulator with no nodes.
@@ -68,6 +73,8 @@ func New(cfg Config) (*Simulator, error) {
 		profile: p,
 		rng:     rand.New(rand.NewSource(cfg.Seed)),
 		byNode:  map[string]*kubelet{},
+		parsed:  newParseCache(),
+		flags:   [2]bool{false, true},
 	}
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
@@ -109,7 +116,7 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	k.startNodeSide()
 	s.lifecycle.nodeAdded(node)
 	s.lifecycle.doNoScheduleTaintingPass(node)
-	s.sched.nodeAdded()
+	s.sched.nodeAdded(node)
 	return nil
 }
 
@@ -140,9 +147,10 @@ func (s *Simulator) AddSecret(sec *corev1.Secret) error {
 }
 
 // CreatePod creates a pod through the API server: defaulting, validation
-// and admission plugins apply, and an invalid pod is an error.
+// and admission plugins apply, and an invalid pod is an error, as is one
+// the simulator cannot run (CheckPod).
 func (s *Simulator) CreatePod(p *corev1.Pod) error {
-	if err := CheckPod(p); err != nil {
+	if err := checkRunnable(p, s.parsed); err != nil {
 		return err
 	}
 	if !s.profile.Sidecars {
@@ -153,7 +161,7 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 		}
 	}
 	s.running = true
-	return s.api.createPod(p)
+	return s.api.createPod(p.DeepCopy())
 }
 
 // DeletePod deletes a pod with the API's graceful-deletion semantics.
@@ -189,8 +197,9 @@ func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pods[name] }
 // Node returns the API object of a node, or nil.
 func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
 
-// Events returns the Kubernetes Events recorded so far, in creation order.
-func (s *Simulator) Events() []*corev1.Event { return s.api.events }
+// Events returns the Kubernetes Events recorded so far, in creation order,
+// as new objects built on each call.
+func (s *Simulator) Events() []*corev1.Event { return s.api.events.objects() }
 
 // Timeline returns every lifecycle event so far. The slice must not be
 // modified.
@@ -287,6 +296,15 @@ func (s *Simulator) record(e timeline.Event) {
 	}
 	e.At = s.now
 	s.tl.Append(e)
+}
+
+// flag points at b, for a status's optional booleans (started): statuses
+// share the two, since they are never modified in place.
+func (s *Simulator) flag(b bool) *bool {
+	if b {
+		return &s.flags[1]
+	}
+	return &s.flags[0]
 }
 
 func (s *Simulator) newUID() string {

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -17,27 +19,37 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	if apiPod != nil && apiPod.UID == w.uid {
 		old = apiPod.Status
 	}
+	// The IP lists are the kubelet's and the sandbox's, shared by every
+	// status (statuses are never modified in place).
 	st := corev1.PodStatus{
 		QOSClass:  w.pod.Status.QOSClass,
-		HostIP:    nodeIP(w.k.node),
+		HostIP:    w.k.hostIPs[0].IP,
+		HostIPs:   w.k.hostIPs,
 		StartTime: w.startTime,
 	}
-	if st.HostIP != "" {
-		st.HostIPs = []corev1.HostIP{{IP: st.HostIP}}
+	if len(w.podIPs) > 0 {
+		st.PodIP, st.PodIPs = w.podIPs[0].IP, w.podIPs
 	}
-	if w.podIP != "" {
-		st.PodIP = w.podIP
-		st.PodIPs = []corev1.PodIP{{IP: w.podIP}}
-	}
+	// One list, the containers then the init containers, as getPhase
+	// reads them; the status holds its two parts.
+	all := make([]corev1.ContainerStatus, 0, len(w.ctrs))
 	for _, c := range w.ctrs {
-		cs := w.containerStatus(c, &old)
-		if c.init {
-			st.InitContainerStatuses = append(st.InitContainerStatuses, cs)
-		} else {
-			st.ContainerStatuses = append(st.ContainerStatuses, cs)
+		if !c.init {
+			all = append(all, w.containerStatus(c, &old))
 		}
 	}
-	all := append(append([]corev1.ContainerStatus{}, st.ContainerStatuses...), st.InitContainerStatuses...)
+	main := len(all)
+	for _, c := range w.ctrs {
+		if c.init {
+			all = append(all, w.containerStatus(c, &old))
+		}
+	}
+	if main > 0 {
+		st.ContainerStatuses = all[:main:main]
+	}
+	if len(all) > main {
+		st.InitContainerStatuses = all[main:]
+	}
 	// Before 1.33 a not-yet-started sidecar kept any pod Pending.
 	initialized := w.anyMainStarted() && w.s.profile.PendingSidecarNeedsUninitialized
 	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized)
@@ -70,33 +82,50 @@ func (w *podWorker) publishStatus() {
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
-	st := *apiPod.Status.DeepCopy()
-	for _, list := range [][]corev1.ContainerStatus{st.InitContainerStatuses, st.ContainerStatuses} {
-		for i := range list {
-			cs := &list[i]
-			c := w.byName[cs.Name]
-			if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
-				continue
-			}
-			started := c.started()
-			cs.Started = &started
-			cs.Ready = c.ready()
-		}
-	}
+	// The new status shares with the stored one what does not change
+	// (statuses are never modified in place): most results only confirm
+	// what the status shows, and then nothing is copied.
+	st := apiPod.Status
+	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
+	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
 	cr := w.containersReadyCondition(&st)
 	ready := w.readyCondition(cr, st.Conditions)
 	now := w.s.wall(w.s.now)
+	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
+	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
 	for i, c := range st.Conditions {
-		switch c.Type {
-		case corev1.ContainersReady:
-			cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
-			st.Conditions[i] = cr
-		case corev1.PodReady:
-			ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
-			st.Conditions[i] = ready
+		switch {
+		case c.Type == corev1.ContainersReady && c != cr:
+			st.Conditions = replaceCondition(st.Conditions, i, cr)
+		case c.Type == corev1.PodReady && c != ready:
+			st.Conditions = replaceCondition(st.Conditions, i, ready)
 		}
 	}
 	w.setStatus(st)
+}
+
+// withProbeResults gives each running container of list (but regular
+// init containers) the started and ready flags the prober has for it: list
+// itself when none changes, else a copy.
+func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.ContainerStatus {
+	out, copied := list, false
+	for i := range list {
+		cs := &list[i]
+		c := w.ctrNamed(cs.Name)
+		if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
+			continue
+		}
+		started, ready := c.started(), c.ready()
+		if cs.Started != nil && *cs.Started == started && cs.Ready == ready {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(list), true
+		}
+		out[i].Started = w.s.flag(started)
+		out[i].Ready = ready
+	}
+	return out
 }
 
 func nodeIP(n *corev1.Node) string {
@@ -123,8 +152,7 @@ func (w *podWorker) anyMainStarted() bool {
 // pod has init containers (and for the init containers themselves), or
 // ContainerCreating otherwise.
 func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.ContainerStatus {
-	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: imageID(c.spec.Image)}
-	f := false
+	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: c.imageID}
 	if c.inst == nil {
 		reason, message := "ContainerCreating", ""
 		if c.init || len(w.pod.Spec.InitContainers) > 0 {
@@ -133,14 +161,14 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 		if r, ok := w.reasons[c.name]; ok && !w.deleting {
 			reason, message = r.reason, r.message
 		}
-		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
+		cs.State.Waiting = c.waitingState(reason, message)
 		if last := c.last; last != nil {
 			// Purged with its sandbox: the previous run stays its last state.
 			cs.RestartCount = int32(last.restartCount)
 			cs.LastTerminationState.Terminated = w.terminatedState(c, last)
 		}
 		if !c.init || c.sidecar {
-			cs.Started = &f
+			cs.Started = w.s.flag(false)
 		}
 		return cs
 	}
@@ -150,20 +178,22 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	if r, ok := w.reasons[c.name]; ok && inst.state == instExited && w.shouldRestart(c) {
 		// convertToAPIContainerStatuses: a container that will be restarted
 		// and whose last start failed waits with the reason cache's reason.
-		cs.State.Waiting = &corev1.ContainerStateWaiting{Reason: r.reason, Message: r.message}
+		cs.State.Waiting = c.waitingState(r.reason, r.message)
 		cs.LastTerminationState.Terminated = w.terminatedState(c, inst)
-		cs.Started = &f
+		cs.Started = w.s.flag(false)
 		return cs
 	}
 	switch inst.state {
 	case instRunning:
-		cs.State.Running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
-		started := c.started()
-		cs.Started = &started
+		if inst.running == nil {
+			inst.running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
+		}
+		cs.State.Running = inst.running
+		cs.Started = w.s.flag(c.started())
 		cs.Ready = c.ready()
 	case instExited:
 		cs.State.Terminated = w.terminatedState(c, inst)
-		cs.Started = &f
+		cs.Started = w.s.flag(false)
 		// A regular init container that exited 0 is ready.
 		cs.Ready = c.init && !c.sidecar && inst.exitCode == 0
 	}
@@ -173,18 +203,38 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	return cs
 }
 
+// waitingState is the container's Waiting state, shared by the statuses
+// that show it while its reason and message stay the same.
+func (c *ctr) waitingState(reason, message string) *corev1.ContainerStateWaiting {
+	if ws := c.waiting; ws != nil && ws.Reason == reason && ws.Message == message {
+		return ws
+	}
+	c.waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
+	return c.waiting
+}
+
 func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
-	return &corev1.ContainerStateTerminated{
+	if inst.terminated != nil {
+		return inst.terminated
+	}
+	t := &corev1.ContainerStateTerminated{
 		ExitCode:    int32(inst.exitCode),
 		Reason:      inst.reason,
 		StartedAt:   w.s.wall(inst.startedAt),
 		FinishedAt:  w.s.wall(inst.finishedAt),
 		ContainerID: w.containerID(c, inst),
 	}
+	if inst.state == instExited {
+		inst.terminated = t
+	}
+	return t
 }
 
 func (w *podWorker) containerID(c *ctr, inst *instance) string {
-	return fmt.Sprintf("containerd://%s-%s-%d", strings.TrimLeft(string(w.uid)[24:], "0"), c.name, inst.id)
+	if inst.containerID == "" {
+		inst.containerID = "containerd://" + strings.TrimLeft(string(w.uid)[24:], "0") + "-" + c.name + "-" + strconv.Itoa(inst.id)
+	}
+	return inst.containerID
 }
 
 func imageID(image string) string {
@@ -363,7 +413,8 @@ func isStaticPod(p *corev1.Pod) bool {
 // (pkg/kubelet/status/generate.go), after the conditions the kubelet does
 // not own, which it keeps as it finds them.
 func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
-	var out []corev1.PodCondition
+	var buf [6]corev1.PodCondition // the kubelet's five, and room for one
+	out := buf[:0]
 	for _, c := range old.Conditions {
 		if !kubeletOwned(c.Type) {
 			out = append(out, c)
@@ -386,7 +437,12 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 	for i := range out {
 		out[i].LastTransitionTime = transitionTime(old, out[i], now)
 	}
-	return out
+	if slices.Equal(out, old.Conditions) {
+		// Mostly so: the new status shares the old list (statuses are
+		// never modified in place).
+		return old.Conditions
+	}
+	return slices.Clone(out)
 }
 
 // transitionTime keeps the previous lastTransitionTime while the status of
@@ -421,15 +477,17 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 		cond.Reason = "PodCompleted"
 		return cond
 	}
-	for _, cs := range st.ContainerStatuses {
+	for i := range st.ContainerStatuses {
+		cs := &st.ContainerStatuses[i]
 		if cs.State.Running != nil || cs.State.Terminated != nil || cs.LastTerminationState.Terminated != nil {
 			return cond
 		}
 	}
-	var incomplete []string
-	for i, c := range w.pod.Spec.InitContainers {
-		cs := st.InitContainerStatuses[i]
-		if isSidecar(&c) {
+	var names [8]string // room for most pods' names without allocating
+	incomplete := names[:0]
+	for i := range w.pod.Spec.InitContainers {
+		c, cs := &w.pod.Spec.InitContainers[i], &st.InitContainerStatuses[i]
+		if isSidecar(c) {
 			if cs.Started == nil || !*cs.Started {
 				incomplete = append(incomplete, c.Name)
 			}
@@ -442,7 +500,7 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = fmt.Sprintf("containers with incomplete status: [%s]", strings.Join(incomplete, " "))
+	cond.Message = "containers with incomplete status: [" + strings.Join(incomplete, " ") + "]"
 	return cond
 }
 
@@ -458,21 +516,22 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 		cond.Status, cond.Reason = corev1.ConditionFalse, "PodFailed"
 		return cond
 	}
-	var unready []string
-	for i, c := range w.pod.Spec.InitContainers {
-		if isSidecar(&c) && !st.InitContainerStatuses[i].Ready {
+	var names [8]string // room for most pods' names without allocating
+	unready := names[:0]
+	for i := range w.pod.Spec.InitContainers {
+		if c := &w.pod.Spec.InitContainers[i]; isSidecar(c) && !st.InitContainerStatuses[i].Ready {
 			unready = append(unready, c.Name)
 		}
 	}
-	for _, cs := range st.ContainerStatuses {
-		if !cs.Ready {
+	for i := range st.ContainerStatuses {
+		if cs := &st.ContainerStatuses[i]; !cs.Ready {
 			unready = append(unready, cs.Name)
 		}
 	}
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		cond.Message = "containers with unready status: [" + strings.Join(unready, " ") + "]"
 	}
 	return cond
 }
@@ -598,8 +657,8 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.ContainerID != y.ContainerID ||
-			boolOf(x.Started) != boolOf(y.Started) || stateKey(x.State) != stateKey(y.State) ||
-			stateKey(x.LastTerminationState) != stateKey(y.LastTerminationState) {
+			boolOf(x.Started) != boolOf(y.Started) || !sameState(&x.State, &y.State) ||
+			!sameState(&x.LastTerminationState, &y.LastTerminationState) {
 			return false
 		}
 	}
@@ -608,25 +667,38 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 
 func boolOf(b *bool) bool { return b != nil && *b }
 
-func stateKey(s corev1.ContainerState) string {
+// sameState compares the kind of two container states and, for a
+// terminated or waiting one, its exit code and reason or its reason and
+// message.
+func sameState(a, b *corev1.ContainerState) bool {
 	switch {
-	case s.Running != nil:
-		return "running"
-	case s.Terminated != nil:
-		return fmt.Sprintf("terminated/%d/%s", s.Terminated.ExitCode, s.Terminated.Reason)
-	case s.Waiting != nil:
-		return "waiting/" + s.Waiting.Reason + "/" + s.Waiting.Message
+	case a.Running != nil:
+		return b.Running != nil
+	case a.Terminated != nil:
+		return b.Running == nil && b.Terminated != nil &&
+			a.Terminated.ExitCode == b.Terminated.ExitCode && a.Terminated.Reason == b.Terminated.Reason
+	case a.Waiting != nil:
+		return b.Running == nil && b.Terminated == nil && b.Waiting != nil &&
+			a.Waiting.Reason == b.Waiting.Reason && a.Waiting.Message == b.Waiting.Message
 	}
-	return ""
+	return b.Running == nil && b.Terminated == nil && b.Waiting == nil
 }
 
-// setPodCondition replaces or appends a condition.
+// setPodCondition replaces or appends a condition, in a new list: the
+// conditions may be the stored status's.
 func setPodCondition(st *corev1.PodStatus, c corev1.PodCondition) {
 	for i := range st.Conditions {
 		if st.Conditions[i].Type == c.Type {
-			st.Conditions[i] = c
+			st.Conditions = replaceCondition(st.Conditions, i, c)
 			return
 		}
 	}
-	st.Conditions = append(st.Conditions, c)
+	st.Conditions = append(slices.Clip(st.Conditions), c)
+}
+
+// replaceCondition is a copy of conds with the i-th condition replaced.
+func replaceCondition(conds []corev1.PodCondition, i int, c corev1.PodCondition) []corev1.PodCondition {
+	out := slices.Clone(conds)
+	out[i] = c
+	return out
 }

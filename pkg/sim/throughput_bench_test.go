@@ -69,7 +69,7 @@ func lifecycleBatch(tb testing.TB, tmpl *corev1.Pod, n int) int {
 			tb.Fatalf("pod %s not gone", name)
 		}
 	}
-	return len(s.Timeline())
+	return s.tl.Len()
 }
 
 func podReady(p *corev1.Pod) bool {

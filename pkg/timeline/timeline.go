@@ -9,6 +9,7 @@ package timeline
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -106,17 +107,38 @@ func (e Event) String() string {
 }
 
 // Timeline is an append-only list of events in (At, Seq) order.
+//
+// A simulated cluster's timeline holds millions of events, so it is kept in
+// chunks: appending never copies what is recorded, and no more than one
+// chunk is allocated ahead. A timeline of one chunk, as every scenario's
+// is, is handed out as it is; a longer one is joined when it is read.
 type Timeline struct {
-	events []Event
-	seq    uint64
+	full [][]Event // chunks of chunkLen events
+	last []Event   // the chunk being filled, never full
+	seq  uint64
+	// joined is what Events returned last for a timeline of several
+	// chunks, extended by the events appended since at the next call.
+	joined []Event
 }
+
+// chunkLen is the number of events in a chunk: 32 KiB, the largest of
+// the allocator's size classes (larger objects come and go from the page
+// heap, which returns them to the system and faults them back).
+const chunkLen = 256
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
 	t.seq++
 	e.Seq = t.seq
-	t.events = append(t.events, e)
+	if t.last == nil {
+		t.last = make([]Event, 0, chunkLen)
+	}
+	t.last = append(t.last, e)
+	if len(t.last) == chunkLen {
+		t.full = append(t.full, t.last)
+		t.last = nil
+	}
 }
 
 // Events returns the recorded events. The slice must not be modified.
@@ -124,11 +146,21 @@ func (t *Timeline) Events() []Event {
 	if t == nil {
 		return nil
 	}
-	return t.events
+	if len(t.full) == 0 {
+		return t.last
+	}
+	n := len(t.joined)
+	t.joined = slices.Grow(t.joined, t.Len()-n)
+	for _, c := range t.full[n/chunkLen:] {
+		t.joined = append(t.joined, c[n%chunkLen:]...)
+		n = 0
+	}
+	t.joined = append(t.joined, t.last[len(t.joined)-len(t.full)*chunkLen:]...)
+	return t.joined
 }
 
 // Len is the number of events recorded.
-func (t *Timeline) Len() int { return len(t.events) }
+func (t *Timeline) Len() int { return len(t.full)*chunkLen + len(t.last) }
 
 // FormatOffset renders a duration as the timeline does: seconds with
 // millisecond precision, "3s", "2.5s", "-1.25s".

@@ -1,0 +1,150 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+)
+
+// TestResourceSumsMatchThePods: the sums kept as pods come and go — the
+// scheduler cache's per node, the kubelet's over its active pods — equal
+// the sums over the pods themselves at every instant of a churning
+// cluster: pods created (some too big to fit, some preempting), run to
+// completion, deleted, evicted under memory pressure.
+func TestResourceSumsMatchThePods(t *testing.T) {
+	s, err := New(Config{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetEvictionConfig(EvictionConfig{Hard: map[string]string{"memory.available": "500Mi"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddPriorityClass(&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "high"}, Value: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 3; i++ {
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("worker-%d", i)}, Status: corev1.NodeStatus{Capacity: corev1.ResourceList{
+			corev1.ResourceCPU: resource.MustParse("2"), corev1.ResourceMemory: resource.MustParse("8Gi"), corev1.ResourcePods: resource.MustParse("10"),
+		}}}
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewSource(3))
+	var names []string
+	checks := 0
+	for step := range 300 {
+		switch {
+		case step == 200:
+			if err := s.NodePressure("worker-1", MemoryPressure); err != nil {
+				t.Fatal(err)
+			}
+		case rng.Intn(3) > 0 || len(names) == 0:
+			c := agent("app", func(b *behavior.Behavior) {
+				b.Memory = &behavior.Usage{Quantity: resource.MustParse(fmt.Sprintf("%dMi", 10+rng.Intn(200))), After: time.Second}
+				if rng.Intn(3) == 0 {
+					b.Exit = &behavior.Exit{After: time.Duration(1+rng.Intn(20)) * time.Second}
+				}
+			})
+			c.Resources.Requests = corev1.ResourceList{
+				corev1.ResourceCPU:    resource.MustParse(fmt.Sprintf("%dm", 100+rng.Intn(900))),
+				corev1.ResourceMemory: resource.MustParse(fmt.Sprintf("%dMi", 64+rng.Intn(512))),
+			}
+			p := podOf(fmt.Sprintf("pod-%d", step), int64(rng.Intn(5)), nil, c)
+			if rng.Intn(2) == 0 {
+				p.Spec.RestartPolicy = corev1.RestartPolicyNever
+			}
+			if rng.Intn(8) == 0 {
+				p.Spec.PriorityClassName = "high"
+			}
+			if err := s.CreatePod(p); err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, p.Name)
+		default:
+			_ = s.DeletePod(names[rng.Intn(len(names))], metav1.DeleteOptions{})
+		}
+		s.RunUntil(s.Now()+time.Duration(rng.Intn(3000))*time.Millisecond, func() bool {
+			checkResourceSums(t, s)
+			checks++
+			return false
+		})
+	}
+	s.Settle(time.Hour)
+	checkResourceSums(t, s)
+	if checks < 300 {
+		t.Fatalf("checked %d instants, want 300 or more", checks)
+	}
+}
+
+// checkResourceSums compares the kept sums with sums over the pods.
+func checkResourceSums(t *testing.T, s *Simulator) {
+	t.Helper()
+	for _, k := range s.nodes {
+		node := k.node.Name
+		pods, nonZeroCPU, nonZeroMem := 0, int64(0), int64(0)
+		requested := corev1.ResourceList{}
+		for _, p := range s.api.pods {
+			if p.Spec.NodeName == node && holdsResources(p) {
+				pods++
+				addList(requested, podRequests(p))
+				cpu, mem := nonZeroRequests(p)
+				nonZeroCPU += cpu
+				nonZeroMem += mem
+			}
+		}
+		got := s.sched.cache.byName[node]
+		want, cached := corev1.ResourceList{}, corev1.ResourceList{}
+		for i, r := range fitResources {
+			want[r] = quantityOf(requested, r)
+			cached[r] = got.requested[i]
+		}
+		if got.pods != pods || got.nonZeroCPU != nonZeroCPU || got.nonZeroMem != nonZeroMem || !sameQuantities(cached, want) {
+			t.Fatalf("%v: scheduler cache of %s: %d pods, %v, non-zero %d/%d; the pods: %d, %v, %d/%d", s.Now(), node,
+				got.pods, cached, got.nonZeroCPU, got.nonZeroMem, pods, want, nonZeroCPU, nonZeroMem)
+		}
+		active := k.activePods()
+		admitted := corev1.ResourceList{}
+		for _, w := range active {
+			addList(admitted, podRequests(w.pod))
+		}
+		if k.active.pods != len(active) || !sameQuantities(k.active.requests, admitted) {
+			t.Fatalf("%v: kubelet %s counts %d active pods requesting %v; its workers: %d requesting %v", s.Now(), node,
+				k.active.pods, k.active.requests, len(active), admitted)
+		}
+	}
+}
+
+// sameQuantities compares two resource lists by value, a missing resource
+// counting as zero.
+func sameQuantities(a, b corev1.ResourceList) bool {
+	for _, l := range []corev1.ResourceList{a, b} {
+		for n := range l {
+			x, y := a[n], b[n]
+			if x.Cmp(y) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestNumFeasibleNodesToFind: upstream's adaptive rule at the sizes its
+// documentation tabulates.
+func TestNumFeasibleNodesToFind(t *testing.T) {
+	for _, c := range []struct{ nodes, want int }{
+		{1, 1}, {50, 50}, {99, 99}, {100, 100}, {500, 230}, {1000, 420}, {5000, 500}, {10000, 500}, {50000, 2500},
+	} {
+		if got := numFeasibleNodesToFind(c.nodes); got != c.want {
+			t.Errorf("numFeasibleNodesToFind(%d) = %d, want %d", c.nodes, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,32 @@
+package timeline
+
+import "testing"
+
+// TestTimelineAcrossChunks: events read back in order with their sequence
+// numbers whether the timeline is read often or once, before, at and
+// after chunk boundaries.
+func TestTimelineAcrossChunks(t *testing.T) {
+	for _, every := range []int{1, 7, chunkLen, 3*chunkLen + 5} {
+		var tl Timeline
+		check := func() {
+			t.Helper()
+			evs := tl.Events()
+			if len(evs) != tl.Len() {
+				t.Fatalf("read every %d: %d events, Len %d", every, len(evs), tl.Len())
+			}
+			for i, e := range evs {
+				if e.Seq != uint64(i+1) || e.Code != i {
+					t.Fatalf("read every %d: event %d is seq %d code %d", every, i, e.Seq, e.Code)
+				}
+			}
+		}
+		for i := range 3*chunkLen + 5 {
+			tl.Append(Event{Kind: Exited, Code: i})
+			if (i+1)%every == 0 {
+				check()
+			}
+		}
+		check()
+		check()
+	}
+}
