@@ -238,6 +238,12 @@ func ParseCapability(name string) (Capability, error) {
 // Capabilities is a set of capabilities.
 type Capabilities map[Capability]bool
 
+// Explainer is implemented by drivers that can say why they lack a
+// capability, so that a skipped scenario's reason is more than the name.
+type Explainer interface {
+	WhyNot(c Capability) string
+}
+
 // NewCapabilities builds a set.
 func NewCapabilities(cs ...Capability) Capabilities {
 	s := Capabilities{}

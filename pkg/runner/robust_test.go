@@ -62,6 +62,16 @@ func TestPanicFailsOneScenario(t *testing.T) {
 	}
 }
 
+// explaining says why it lacks a capability (driver.Explainer).
+type explaining struct{ faulty }
+
+func (explaining) WhyNot(c driver.Capability) string {
+	if c == driver.StaticPods {
+		return "no node here"
+	}
+	return ""
+}
+
 // TestMissingCapabilitySkips: a scenario needing what the driver lacks is
 // skipped with the reason, never passed; with the capability it runs.
 func TestMissingCapabilitySkips(t *testing.T) {
@@ -70,6 +80,10 @@ func TestMissingCapabilitySkips(t *testing.T) {
 	res := Run(context.Background(), scs[1], Options{Driver: lacking, Seed: 1})
 	if res.Status != report.Skipped || !strings.Contains(res.Reason, "needs capability static-pods") {
 		t.Errorf("without static-pods: %s %q", res.Status, res.Reason)
+	}
+	res = Run(context.Background(), scs[1], Options{Driver: explaining{faulty{Driver: simdriver.New()}}, Seed: 1})
+	if want := "needs capability static-pods, which the sim driver lacks (it has none): no node here"; res.Status != report.Skipped || res.Reason != want {
+		t.Errorf("a driver that says why: %s %q, want the reason %q", res.Status, res.Reason, want)
 	}
 	res = Run(context.Background(), scs[1], Options{Driver: simdriver.New(), Seed: 1})
 	if res.Status != report.Passed {

@@ -68,7 +68,17 @@ func (m Meta) SkipReason(d driver.Driver) string {
 	caps := d.Capabilities()
 	for _, c := range m.Needs {
 		if !caps.Has(c) {
-			return fmt.Sprintf("needs capability %s, which the %s driver lacks (it has: %s)", c, d.Name(), caps)
+			has := "it has none"
+			if len(caps) > 0 {
+				has = fmt.Sprintf("it has: %s", caps)
+			}
+			reason := fmt.Sprintf("needs capability %s, which the %s driver lacks (%s)", c, d.Name(), has)
+			if e, ok := d.(driver.Explainer); ok {
+				if why := e.WhyNot(c); why != "" {
+					reason += ": " + why
+				}
+			}
+			return reason
 		}
 	}
 	return ""

@@ -141,6 +141,27 @@ func (d *Driver) Name() string { return "live" }
 // profiles are whatever the cluster runs, time is the wall clock.
 func (d *Driver) Capabilities() driver.Capabilities { return driver.NewCapabilities() }
 
+// WhyNot says, in a skipped scenario's reason, why a live cluster lacks c.
+func (d *Driver) WhyNot(c driver.Capability) string {
+	switch c {
+	case driver.CreateNodes:
+		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it"
+	case driver.NodePressure:
+		return "the kind node sees the host's memory and disk, which other scenarios and the host share; podlife does not drive it into pressure while they run on it"
+	case driver.StaticPods:
+		return "podlife does not write manifests into a live node's manifest directory"
+	case driver.NodeLifecycle:
+		return "podlife does not stop a live node's kubelet or make the node NotReady"
+	case driver.KubeletRestart:
+		return "podlife does not restart a live node's kubelet"
+	case driver.KubeletProfiles:
+		return "the kubelet's version and configuration are the cluster's own"
+	case driver.ExactTime:
+		return "time on a live cluster is the wall clock, known within the tolerance only"
+	}
+	return ""
+}
+
 // Tolerance is the margin of every time expectation: the base plus the
 // measured pod-start latency (or Options.Tolerance).
 func (d *Driver) Tolerance() time.Duration {
