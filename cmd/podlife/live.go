@@ -59,6 +59,9 @@ func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) {
 	if err != nil {
 		return
 	}
+	if err := ld.SweepManifests(ctx); err != nil {
+		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
+	}
 	if err := livedriver.Sweep(ctx, cs, ld.RunID()); err != nil {
 		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
 	}
@@ -95,6 +98,9 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	} else if cs, err := d.Clientset(ctx); err != nil {
 		fmt.Fprintf(stderr, "podlife cleanup: %v\n", err)
 	} else {
+		if err := d.SweepManifests(ctx); err != nil {
+			errs = append(errs, err)
+		}
 		if err := livedriver.Sweep(ctx, cs, *runID); err != nil {
 			errs = append(errs, err)
 		}

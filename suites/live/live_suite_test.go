@@ -139,6 +139,9 @@ var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
 	}
 	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second})
 	if cs, err := d.Clientset(ctx); err == nil {
+		if err := d.SweepManifests(ctx); err != nil {
+			progress("cleanup of run %s: %v", shared.RunID, err)
+		}
 		if err := livedriver.Sweep(ctx, cs, shared.RunID); err != nil {
 			progress("cleanup of run %s: %v", shared.RunID, err)
 		}

@@ -136,10 +136,13 @@ func (d *Driver) RunID() string { return d.runID }
 // Name is "live".
 func (d *Driver) Name() string { return "live" }
 
-// Capabilities: what a live cluster can do beyond pods. None of the
-// optional ones yet: nodes cannot be created or resized, kubelet
-// profiles are whatever the cluster runs, time is the wall clock.
-func (d *Driver) Capabilities() driver.Capabilities { return driver.NewCapabilities() }
+// Capabilities: what a live cluster can do beyond pods: static pods (on a
+// kind cluster of this machine; elsewhere the scenario is skipped when it
+// writes one). Nodes cannot be created or resized, kubelet profiles are
+// whatever the cluster runs, time is the wall clock.
+func (d *Driver) Capabilities() driver.Capabilities {
+	return driver.NewCapabilities(driver.StaticPods)
+}
 
 // WhyNot says, in a skipped scenario's reason, why a live cluster lacks c.
 func (d *Driver) WhyNot(c driver.Capability) string {
@@ -148,8 +151,6 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it"
 	case driver.NodePressure:
 		return "the kind node sees the host's memory and disk, which other scenarios and the host share; podlife does not drive it into pressure while they run on it"
-	case driver.StaticPods:
-		return "podlife does not write manifests into a live node's manifest directory"
 	case driver.NodeLifecycle:
 		return "podlife does not stop a live node's kubelet or make the node NotReady"
 	case driver.KubeletRestart:

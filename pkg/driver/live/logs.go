@@ -103,7 +103,7 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 	deadline := time.Now().Add(20 * time.Second)
 	read := false
 	for {
-		stream, err := s.d.cs.CoreV1().Pods(s.ns).GetLogs(t.name, opts).Stream(s.ctx)
+		stream, err := s.d.cs.CoreV1().Pods(s.ns).GetLogs(t.api, opts).Stream(s.ctx)
 		s.d.debugf("%s/%s/%s: log stream (previous=%v): %v", s.ns, t.name, c.name, previous, err)
 		if err == nil {
 			in.markAttached()
@@ -119,7 +119,9 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 				return read
 			}
 		}
-		if s.ctx.Err() != nil || (err != nil && isGone(err)) || (!read && time.Now().After(deadline)) {
+		// A static pod's mirror pod may be gone for a moment (deleted, and
+		// re-created by the kubelet) while its containers run on.
+		if s.ctx.Err() != nil || (err != nil && isGone(err) && !t.static) || (!read && time.Now().After(deadline)) {
 			return read
 		}
 		select {
@@ -135,7 +137,7 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 func (s *session) stillRunning(t *podTrack, c *ctrTrack, in *instTrack) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t.gone || in.finished || in.exit != nil || t.obj == nil {
+	if (t.gone && !t.static) || in.finished || in.exit != nil || t.obj == nil {
 		return false
 	}
 	for _, list := range [][]corev1.ContainerStatus{t.obj.Status.InitContainerStatuses, t.obj.Status.ContainerStatuses} {

@@ -29,7 +29,11 @@ const finishDelay = 600 * time.Millisecond
 // podTrack is what the session knows of one pod.
 type podTrack struct {
 	name string
-	uid  types.UID
+	// api is the pod's name in the API: name, or for a static pod its
+	// mirror pod's <name>-<node>.
+	api    string
+	static bool
+	uid    types.UID
 	spec *corev1.Pod // as created
 	obj  *corev1.Pod // as last seen
 	gone bool
@@ -80,7 +84,7 @@ type instTrack struct {
 
 // track registers a pod about to be created.
 func (s *session) track(name string, p *corev1.Pod) *podTrack {
-	t := &podTrack{name: name, spec: p, ctrs: map[string]*ctrTrack{}}
+	t := &podTrack{name: name, api: p.Name, spec: p, ctrs: map[string]*ctrTrack{}}
 	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
 		for i := range list {
 			c := &list[i]
@@ -112,11 +116,61 @@ func (s *session) onPod(o any, deleted bool) {
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.pods[p.Name]
-	if t == nil || (t.uid != "" && t.uid != p.UID) {
+	t := s.byAPI(p.Name)
+	if t == nil {
+		return
+	}
+	if t.static {
+		s.observeMirror(t, p, now, deleted)
+		return
+	}
+	if t.uid != "" && t.uid != p.UID {
 		return
 	}
 	s.observe(t, p, now, deleted)
+}
+
+// byAPI finds the pod the API calls name; callers hold s.mu.
+func (s *session) byAPI(name string) *podTrack {
+	for _, t := range s.pods {
+		if t.api == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// observeMirror follows a static pod through its mirror pods. Deleting a
+// mirror pod leaves the static pod's containers running and the kubelet
+// creates a new mirror pod (pkg/kubelet/kubelet.go SyncPod, "Mirror pod
+// ... is not current or being deleted, create a new one"): the old one's
+// end is Deleted, the new one is PodCreated and its phase is recorded
+// again, as the simulator does; the containers go on across both.
+// Callers hold s.mu.
+func (s *session) observeMirror(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
+	if deleted {
+		if p.UID == t.uid && !t.gone {
+			t.gone = true
+			s.record(timeline.Event{At: s.at(now), Pod: t.name, Kind: timeline.Deleted})
+			s.notify()
+		}
+		return
+	}
+	if t.uid != p.UID {
+		if t.uid != "" {
+			s.record(timeline.Event{At: s.at(now), Pod: t.name, Kind: timeline.PodCreated, Message: "mirror pod " + p.Name})
+			if t.obj != nil {
+				// The new mirror pod's conditions and containers are the
+				// static pod's: only its phase is news.
+				prev := t.obj.DeepCopy()
+				prev.Status.Phase = ""
+				prev.ResourceVersion = ""
+				t.obj = prev
+			}
+		}
+		t.uid, t.gone, t.grace = p.UID, false, nil
+	}
+	s.observe(t, p, now, false)
 }
 
 // observe records what changed in a pod since it was last seen; callers
@@ -126,7 +180,7 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 		return
 	}
 	at := s.at(now)
-	name := p.Name
+	name := t.name
 	old := t.obj
 	if old == nil {
 		old = &corev1.Pod{}
@@ -146,7 +200,8 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 		t.grace = &g
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.DeleteRequested, Code: int(g), Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", g)})
 	}
-	if !t.scheduled && p.Spec.NodeName != "" {
+	// A static pod is never scheduled: its node is its manifest's.
+	if !t.scheduled && p.Spec.NodeName != "" && !t.static {
 		t.scheduled = true
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Scheduled, Message: p.Spec.NodeName})
 	}
@@ -516,8 +571,10 @@ func (s *session) onEvent(o any) {
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.pods[e.InvolvedObject.Name]
-	if t == nil || (t.uid != "" && e.InvolvedObject.UID != "" && t.uid != e.InvolvedObject.UID) {
+	t := s.byAPI(e.InvolvedObject.Name)
+	// A static pod's events are about the static pod (its own UID, from
+	// its manifest), not its mirror pod.
+	if t == nil || (!t.static && t.uid != "" && e.InvolvedObject.UID != "" && t.uid != e.InvolvedObject.UID) {
 		return
 	}
 	count := e.Count

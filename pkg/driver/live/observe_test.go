@@ -195,3 +195,60 @@ func TestAgentAnsweredProbesFailAtTheAnswer(t *testing.T) {
 		t.Errorf("a TCP probe's failure, which the agent cannot see, comes from the event: %d", n)
 	}
 }
+
+// TestMirrorPodRecreated: a static pod is followed under its scenario
+// name through its mirror pods; deleting one is its end (Deleted) and the
+// kubelet's new one is PodCreated with its phase again, while the
+// containers run on: nothing stops or restarts.
+func TestMirrorPodRecreated(t *testing.T) {
+	s := testSession(t)
+	spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "etcd", Namespace: s.ns},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: "registry.example/etcd:1"}}}}
+	tr := s.track("etcd", spec)
+	tr.api, tr.static = "etcd-node-1", true
+	mirror := func(uid types.UID, rv string) *corev1.Pod {
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "etcd-node-1", Namespace: s.ns, UID: uid, ResourceVersion: rv},
+			Spec: corev1.PodSpec{NodeName: "node-1", Containers: spec.Spec.Containers},
+			Status: corev1.PodStatus{Phase: corev1.PodRunning, StartTime: &metav1.Time{Time: s.start},
+				Conditions: []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}},
+				ContainerStatuses: []corev1.ContainerStatus{{Name: "app", ContainerID: "containerd://c1", Ready: true,
+					State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}}}}
+	}
+	first := mirror("m1", "1")
+	s.onPod(first, false)
+	deleting := first.DeepCopy()
+	deleting.ResourceVersion = "2"
+	deleting.DeletionTimestamp = &metav1.Time{Time: s.start.Add(time.Second)}
+	grace := int64(30)
+	deleting.DeletionGracePeriodSeconds = &grace
+	s.onPod(deleting, false)
+	s.onPod(deleting, true)
+	if _, ok := s.View().(*view).pods["etcd"]; ok {
+		t.Errorf("the view still has the deleted mirror pod")
+	}
+	s.onPod(mirror("m2", "3"), false)
+	// An event about the static pod (its own UID, not a mirror's) is the
+	// scenario pod's.
+	s.onEvent(&corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "e1", UID: "e1"}, Count: 1, Reason: "Pulled",
+		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Name: "etcd-node-1", UID: "static-uid", FieldPath: "spec.containers{app}"}})
+
+	got := timelineText(s.View().Timeline(), "etcd")
+	want := strings.Join([]string{
+		"0s app Created", "0s app Started", "0s - Admitted", "0s app Ready", "0s - Phase(Running)", "0s - Status(Running)",
+		"0s - DeleteRequested(30s)", "0s - Status(Terminating)", "0s - Deleted",
+		"0s - PodCreated", "0s - Phase(Running)", "0s - Status(Running)",
+	}, "\n")
+	if got != want {
+		t.Errorf("timeline:\n%s\nwant:\n%s", got, want)
+	}
+	var pulled bool
+	for _, e := range s.View().Timeline() {
+		pulled = pulled || (e.Kind == timeline.KubeEvent && e.Reason == "Pulled" && e.Pod == "etcd")
+	}
+	if !pulled {
+		t.Errorf("the static pod's event is not in its timeline")
+	}
+	if p := s.View().Pod("etcd"); p == nil || p.UID != "m2" {
+		t.Errorf("the view's etcd is %v, want the new mirror pod", p)
+	}
+}

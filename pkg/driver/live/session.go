@@ -57,6 +57,8 @@ type session struct {
 	nodeAlias map[string]string
 	// classes maps scenario priority class names to the cluster's.
 	classes    map[string]string
+	// manifests are the static pod manifests written on nodes.
+	manifests  []nodeFile
 	configured bool
 	closed     bool
 	closeErr   error
@@ -366,7 +368,7 @@ func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOpt
 			return ctx.Err()
 		}
 	}
-	err := s.d.cs.CoreV1().Pods(s.ns).Delete(ctx, name, opts)
+	err := s.d.cs.CoreV1().Pods(s.ns).Delete(ctx, t.api, opts)
 	now := time.Now()
 	if err != nil {
 		return err
@@ -602,7 +604,10 @@ func (s *session) Close(ctx context.Context) error {
 	if s.cancel != nil {
 		s.cancel()
 	}
-	err := s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID))
+	// Static pods first: while its manifest is on the node, the kubelet
+	// runs the pod whatever happens to its namespace.
+	merr := s.removeManifests()
+	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
 	s.wg.Wait()
 	s.mu.Lock()
 	s.closeErr = err

@@ -1,0 +1,161 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"sigs.k8s.io/yaml"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// manifestDir is the kubelet's staticPodPath on a kind node (kubeadm's
+// default, which kind keeps).
+const manifestDir = "/etc/kubernetes/manifests"
+
+// manifestPrefix starts the name of every manifest podlife writes; the
+// run's id follows, so that a sweep removes one run's manifests only.
+// The kubelet reads every file in the directory that does not start with
+// a dot (pkg/kubelet/config/file.go, extractFromDir), so a manifest is
+// written under a dotted name first and then renamed into place.
+const manifestPrefix = "podlife-"
+
+var _ driver.Nodes = (*session)(nil)
+
+// manifestName is the file a scenario's static pod is written to.
+func (s *session) manifestName(pod string) string {
+	return manifestPrefix + s.d.runID + "-" + s.ns + "-" + pod + ".yaml"
+}
+
+// StaticPod writes the pod's manifest into the kind node's manifest
+// directory, through the node container (kind's node provider): the
+// kubelet runs it and keeps a mirror pod named <name>-<node> in the API,
+// which the session follows under the scenario's name. On a cluster whose
+// nodes podlife cannot reach (not a kind cluster on this machine) the
+// scenario is skipped.
+func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) error {
+	real, ok := s.nodeAlias[node]
+	if !ok {
+		return driver.Unsupported("node %q is not on the live cluster", node)
+	}
+	if s.d.info.Kind == "" {
+		return driver.Unsupported("static pods are written into a kind node's manifest directory, and the cluster at %s is not a kind cluster", s.d.info.Server)
+	}
+	p := pod.DeepCopy()
+	name := p.Name
+	p.APIVersion, p.Kind = "v1", "Pod"
+	p.Namespace = s.ns
+	p.ResourceVersion, p.UID = "", ""
+	// The kubelet sets the node and the pod's name in the API itself.
+	p.Spec.NodeName = ""
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	for k, v := range s.d.labels(labelValue(s.sc.ID)) {
+		p.Labels[k] = v
+	}
+	if err := s.prepareContainers(p); err != nil {
+		return err
+	}
+	raw, err := yaml.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("static pod %q: %w", name, err)
+	}
+	file := s.manifestName(name)
+	t := s.track(name, p)
+	s.mu.Lock()
+	t.api, t.static = name+"-"+real, true
+	s.manifests = append(s.manifests, nodeFile{node: real, file: file})
+	s.mu.Unlock()
+	sent := time.Now()
+	script := fmt.Sprintf("cat > %[1]s/.%[2]s && mv %[1]s/.%[2]s %[1]s/%[2]s", manifestDir, file)
+	if out, err := cluster.NodeExec(s.d.info.Kind, real, bytes.NewReader(raw), "sh", "-c", script); err != nil {
+		return driver.Unsupported("writing static pod %q's manifest on kind node %s: %v: %s", name, real, err, strings.TrimSpace(string(out)))
+	}
+	s.mu.Lock()
+	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated, Message: "manifest " + path.Join(manifestDir, file)})
+	s.notify()
+	s.mu.Unlock()
+	return nil
+}
+
+// nodeFile is a manifest the session wrote.
+type nodeFile struct{ node, file string }
+
+// removeManifests takes the session's static pods off their nodes; the
+// kubelet then stops them and deletes their mirror pods.
+func (s *session) removeManifests() error {
+	s.mu.Lock()
+	files := s.manifests
+	s.manifests = nil
+	s.mu.Unlock()
+	var errs []string
+	for _, f := range files {
+		if out, err := cluster.NodeExec(s.d.info.Kind, f.node, nil, "rm", "-f", path.Join(manifestDir, f.file)); err != nil {
+			errs = append(errs, fmt.Sprintf("removing %s from node %s: %v: %s", f.file, f.node, err, strings.TrimSpace(string(out))))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// SweepManifests removes the static pod manifests of the run from every
+// node of the kind cluster, as a run-wide cleanup does after an
+// interrupt. Only files named after the run are touched.
+func (d *Driver) SweepManifests(ctx context.Context) error {
+	if err := d.connect(ctx); err != nil {
+		return err
+	}
+	if d.info.Kind == "" {
+		return nil
+	}
+	nodes, err := cluster.Nodes(d.info.Kind)
+	if err != nil || len(nodes) == 0 {
+		// Not a kind cluster of this machine: podlife wrote nothing there.
+		return nil
+	}
+	var errs []string
+	for _, n := range nodes {
+		glob := path.Join(manifestDir, manifestPrefix+d.runID+"-*.yaml")
+		if out, err := cluster.NodeExec(d.info.Kind, n.String(), nil, "sh", "-c", "rm -f "+glob); err != nil {
+			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n.String(), err, strings.TrimSpace(string(out))))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("removing run %s's static pod manifests: %s", d.runID, strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// The rest of driver.Nodes is beyond a live cluster podlife shares
+// between scenarios (Driver.WhyNot says why); the steps skip the scenario.
+
+func (s *session) NodeUsage(context.Context, string, corev1.ResourceName, resource.Quantity) error {
+	return driver.Unsupported("%s", s.d.WhyNot(driver.NodePressure))
+}
+
+func (s *session) NodePressure(context.Context, string, driver.Pressure) error {
+	return driver.Unsupported("%s", s.d.WhyNot(driver.NodePressure))
+}
+
+func (s *session) NodeNotReady(context.Context, string) error {
+	return driver.Unsupported("%s", s.d.WhyNot(driver.NodeLifecycle))
+}
+
+func (s *session) RestartKubelet(context.Context, string) error {
+	return driver.Unsupported("%s", s.d.WhyNot(driver.KubeletRestart))
+}
+
+func (s *session) TaintNode(context.Context, string, corev1.Taint, bool) error {
+	return driver.Unsupported("podlife does not taint a live node its other scenarios share")
+}
