@@ -73,6 +73,18 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 			}
 		}
 	}
+	var retried []Result
+	for _, r := range results {
+		if r.FirstAttempt != "" {
+			retried = append(retried, r)
+		}
+	}
+	if len(retried) > 0 {
+		fmt.Fprintf(w, "\n## Failed on a first attempt\n\nRun again, and counted by the second attempt.\n")
+		for _, r := range retried {
+			fmt.Fprintf(w, "\n### %s — %s [%s]: then %s\n\n```\n%s\n```\n", r.ID(), mdEscape(r.Name), r.Driver, r.Status, strings.TrimRight(r.FirstAttempt, "\n"))
+		}
+	}
 	if len(skipped) > 0 {
 		fmt.Fprintf(w, "\n## Skipped\n\n")
 		for _, r := range skipped {

@@ -362,3 +362,21 @@ func TestTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestRetriedShown: a scenario that passed on a second attempt is counted
+// passed, and both summaries name it with its first failure.
+func TestRetriedShown(t *testing.T) {
+	r := result("live", 8, Passed, nil)
+	r.FirstAttempt = "features/termination/prestop.feature:25: Then x\n    expected SIGTERM at 2s (±3s)\n    got it at 6s\ntimeline..."
+	results := []Result{r, result("live", 20, Passed, nil)}
+	var txt, md bytes.Buffer
+	Summary(&txt, results)
+	want := "prestop.feature:8 scenario [live]: features/termination/prestop.feature:25: Then x / expected SIGTERM at 2s (±3s), then passed"
+	if !strings.Contains(txt.String(), want) || strings.Count(txt.String(), "prestop.feature:20") != 0 {
+		t.Errorf("summary.txt:\n%s\nwant a line with %q", txt.String(), want)
+	}
+	SummaryMarkdown(&md, "t", results)
+	if !strings.Contains(md.String(), "## Failed on a first attempt") || !strings.Contains(md.String(), "got it at 6s") || !strings.Contains(md.String(), "| **all** | live | **2** | **0** | **0** |") {
+		t.Errorf("summary.md:\n%s", md.String())
+	}
+}

@@ -69,6 +69,10 @@ type Result struct {
 	// before these fields existed simply lack them.
 	Gherkin string     `json:"gherkin,omitempty"`
 	Pods    []Manifest `json:"pods,omitempty"`
+	// FirstAttempt is the failure of an attempt before the one reported,
+	// as Explain gave it: a live suite runs a failed scenario once more
+	// (a real cluster's latencies vary), and says so.
+	FirstAttempt string `json:"firstAttempt,omitempty"`
 }
 
 // Manifest is one object sent to the driver, as YAML.
@@ -185,4 +189,25 @@ func Summary(w io.Writer, results []Result) {
 	if len(skips) > 0 {
 		fmt.Fprintf(w, "\nskipped:\n%s\n", strings.Join(skips, "\n"))
 	}
+	var retried []string
+	for _, r := range results {
+		if r.FirstAttempt != "" {
+			retried = append(retried, fmt.Sprintf("  %s %s [%s]: %s, then %s", r.ID(), r.Name, r.Driver, firstLines(r.FirstAttempt, 2), r.Status))
+		}
+	}
+	if len(retried) > 0 {
+		fmt.Fprintf(w, "\nfailed on a first attempt, then run again (counted by the second; the first's timeline is in results.json and summary.md):\n%s\n", strings.Join(retried, "\n"))
+	}
+}
+
+// firstLines joins the first n lines of s, trimmed, with " / ".
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " / ")
 }

@@ -43,6 +43,10 @@ type Config struct {
 	// Summary, when set, adds text to the summary before the count line
 	// (the live suite's differential report).
 	Summary func(results []report.Result) string
+	// Retries is how many times a failed scenario runs again (the live
+	// suite's PODLIFE_RETRIES): the last attempt counts, and the result
+	// keeps the first failure, which the summary and summary.md show.
+	Retries int
 }
 
 // ChdirModuleRoot makes paths relative to the module root, as `podlife run`
@@ -111,6 +115,15 @@ func Define(cfg Config) bool {
 			}
 			args = append(args, func(ctx SpecContext) {
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
+				first := ""
+				for try := 0; try < cfg.Retries && res.Status == report.Failed && ctx.Err() == nil; try++ {
+					if first == "" {
+						first = res.Explain()
+					}
+					fmt.Fprintf(GinkgoWriter, "failed, run again:\n%s\n", res.Explain())
+					res = runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
+				}
+				res.FirstAttempt = first
 				AddReportEntry(entryName, res, ReportEntryVisibilityNever)
 				switch res.Status {
 				case report.Skipped:

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +217,18 @@ var _ = suite.Define(suite.Config{
 	Features:  []string{"features"},
 	ReportDir: "reports/live",
 	Summary:   differential,
+	Retries:   envInt("PODLIFE_RETRIES", 1),
 })
+
+// envInt reads a count from the environment.
+func envInt(name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		panic(fmt.Sprintf("%s=%q: not a count", name, v))
+	}
+	return n
+}
