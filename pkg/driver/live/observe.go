@@ -34,9 +34,9 @@ type podTrack struct {
 	api    string
 	static bool
 	uid    types.UID
-	spec *corev1.Pod // as created
-	obj  *corev1.Pod // as last seen
-	gone bool
+	spec   *corev1.Pod // as created
+	obj    *corev1.Pod // as last seen
+	gone   bool
 
 	admitted, scheduled, sandbox bool
 	grace                        *int64

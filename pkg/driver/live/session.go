@@ -56,7 +56,7 @@ type session struct {
 	// nodeAlias maps scenario node names to the cluster's.
 	nodeAlias map[string]string
 	// classes maps scenario priority class names to the cluster's.
-	classes    map[string]string
+	classes map[string]string
 	// manifests are the static pod manifests written on nodes.
 	manifests  []nodeFile
 	configured bool
