@@ -252,7 +252,8 @@ func (st *State) ready(ctx context.Context) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
-	if err := st.createStaticPods(ctx); err != nil { // static.go
+	static, err := st.createStaticPods(ctx) // static.go
+	if err != nil {
 		return err
 	}
 	var implicit []*podDecl
@@ -261,16 +262,17 @@ func (st *State) ready(ctx context.Context) error {
 			implicit = append(implicit, p)
 		}
 	}
-	if len(implicit) == 0 {
-		return nil
-	}
 	for _, p := range implicit {
 		if err := st.create(ctx, p); err != nil {
 			return err
 		}
 	}
+	wait := append(static, implicit...)
+	if len(wait) == 0 {
+		return nil
+	}
 	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
-		for _, p := range implicit {
+		for _, p := range wait {
 			if !startedOrStuck(v.Pod(p.name)) {
 				return false
 			}
@@ -281,7 +283,7 @@ func (st *State) ready(ctx context.Context) error {
 		return err
 	}
 	if !ok {
-		st.Notes = append(st.Notes, fmt.Sprintf("pods created implicitly had not started after %s", timeline.FormatOffset(at)))
+		st.Notes = append(st.Notes, fmt.Sprintf("static pods and pods created implicitly had not started after %s", timeline.FormatOffset(at)))
 	}
 	return nil
 }

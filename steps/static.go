@@ -32,8 +32,10 @@ func staticPod(ctx context.Context, name, node string, doc *godog.DocString) err
 }
 
 // createStaticPods writes the declared static pods' manifests on their
-// nodes; ready calls it once the cluster is configured.
-func (st *State) createStaticPods(ctx context.Context) error {
+// nodes and returns them, for ready to wait until they run, as it does
+// for the pods it creates; ready calls it once the cluster is configured.
+func (st *State) createStaticPods(ctx context.Context) ([]*podDecl, error) {
+	var written []*podDecl
 	for _, p := range st.pods {
 		if !p.static || p.created {
 			continue
@@ -41,13 +43,14 @@ func (st *State) createStaticPods(ctx context.Context) error {
 		p.created = true
 		n, ok := driver.SessionAs[driver.Nodes](st.Session)
 		if !ok {
-			return st.unsupported(driver.Unsupported("the %s driver cannot run static pods", st.Driver.Name()))
+			return nil, st.unsupported(driver.Unsupported("the %s driver cannot run static pods", st.Driver.Name()))
 		}
 		if err := n.StaticPod(ctx, p.pod.Spec.NodeName, p.build()); err != nil {
-			return st.unsupported(fmt.Errorf("static pod %q: %w", p.name, err))
+			return nil, st.unsupported(fmt.Errorf("static pod %q: %w", p.name, err))
 		}
+		written = append(written, p)
 	}
-	return nil
+	return written, nil
 }
 
 func usageSteps() []Def {

@@ -84,8 +84,32 @@ func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) e
 	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated, Message: "manifest " + path.Join(manifestDir, file)})
 	s.notify()
 	s.mu.Unlock()
-	return nil
+	// As Apply returns once the API has the pod, this returns once the
+	// kubelet has made the mirror pod (it reads its manifest directory
+	// every 20 s, and at once on a change it is told of), so that what
+	// follows can act on it.
+	deadline := time.After(mirrorWait)
+	for {
+		s.mu.Lock()
+		ok, ch := t.uid != "" && !t.gone, s.changed
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			return fmt.Errorf("static pod %q: no mirror pod %s within %s of writing its manifest on node %s", name, t.api, mirrorWait, real)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
+
+// mirrorWait bounds the wait for a static pod's mirror pod: the kubelet's
+// file source rereads its directory every 20 s (fileCheckFrequency)
+// besides watching it.
+const mirrorWait = time.Minute
 
 // nodeFile is a manifest the session wrote.
 type nodeFile struct{ node, file string }
