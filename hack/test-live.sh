@@ -54,19 +54,22 @@ log "prepared in $(since "$T0"); run $PODLIFE_RUN_ID, $LIVE_PROCS scenarios at a
 # run's labelled objects go, and the cluster podlife created.
 cleanup() {
 	trap - EXIT INT TERM
+	local dir=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID
 	if [ -n "$cluster" ]; then
-		docker ps -a --format '{{.Names}}' | grep -q "^$cluster-" || return 0
-		if [ "${PODLIFE_KEEP_CLUSTER:-}" = 1 ]; then
-			log "keeping cluster $cluster (PODLIFE_KEEP_CLUSTER=1): KUBECONFIG=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID/kubeconfig; delete it with: go run ./cmd/podlife cleanup --run $PODLIFE_RUN_ID --delete-cluster $cluster"
-			return 0
+		if docker ps -a --format '{{.Names}}' | grep -q "^$cluster-"; then
+			if [ "${PODLIFE_KEEP_CLUSTER:-}" = 1 ]; then
+				log "keeping cluster $cluster (PODLIFE_KEEP_CLUSTER=1): KUBECONFIG=$dir/kubeconfig; delete it with: go run ./cmd/podlife cleanup --run $PODLIFE_RUN_ID --delete-cluster $cluster"
+				return 0
+			fi
+			args=(cleanup --run "$PODLIFE_RUN_ID" --delete-cluster "$cluster")
+			[ -f "$dir/kubeconfig" ] && args+=(--kubeconfig "$dir/kubeconfig")
+			go run ./cmd/podlife "${args[@]}" >&2 || true
 		fi
-		kc=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID/kubeconfig
-		args=(cleanup --run "$PODLIFE_RUN_ID" --delete-cluster "$cluster")
-		[ -f "$kc" ] && args+=(--kubeconfig "$kc")
 	else
-		args=(cleanup --run "$PODLIFE_RUN_ID" --allow-any-cluster)
+		go run ./cmd/podlife cleanup --run "$PODLIFE_RUN_ID" --allow-any-cluster >&2 || true
 	fi
-	go run ./cmd/podlife "${args[@]}" >&2 || true
+	# The run's folder (the kubeconfig of the cluster it created, images).
+	rm -rf "$dir"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
