@@ -108,33 +108,74 @@ func (e Event) String() string {
 
 // Timeline is an append-only list of events in (At, Seq) order.
 //
-// A simulated cluster's timeline holds millions of events, so it is kept in
-// chunks: appending never copies what is recorded, and no more than one
-// chunk is allocated ahead. A timeline of one chunk, as every scenario's
-// is, is handed out as it is; a longer one is joined when it is read.
+// A simulated cluster's timeline holds millions of events, so it is kept
+// compact: each event as a record of fixed size whose strings (pod and
+// container names, reasons, messages: a few hundred distinct values for
+// millions of events) are indexes into the timeline's table of distinct
+// strings, and whose sequence number is its position. The records are kept
+// in chunks, so appending never copies what is recorded and no more than
+// one chunk is allocated ahead. Events are built from the records when
+// they are read, once each: a later read extends what the earlier ones
+// built.
 type Timeline struct {
-	full [][]Event // chunks of chunkLen events
-	last []Event   // the chunk being filled, never full
-	seq  uint64
-	// joined is what Events returned last for a timeline of several
-	// chunks, extended by the events appended since at the next call.
-	joined []Event
+	full [][]record // chunks of chunkLen records
+	last []record   // the chunk being filled, never full
+	strs stringTable
+	// read is what Events returned last, extended by the events appended
+	// since at the next call.
+	read []Event
 }
 
-// chunkLen is the number of events in a chunk: 32 KiB, the largest of
-// the allocator's size classes (larger objects come and go from the page
-// heap, which returns them to the system and faults them back).
-const chunkLen = 256
+// record is an Event as the timeline stores it.
+type record struct {
+	at   time.Duration
+	code int64
+	// The strings, as indexes into the timeline's table.
+	pod, container, reason, status, message, kind uint32
+	count                                         int32
+}
+
+// chunkLen is the number of records in a chunk: just under 32 KiB, the
+// largest of the allocator's size classes (larger objects come and go
+// from the page heap, which returns them to the system and faults them
+// back).
+const chunkLen = 32 << 10 / 48
+
+// stringTable is a table of distinct strings, each kept once and named by its
+// index; the index of "" is 0.
+type stringTable struct {
+	list  []string
+	index map[string]uint32
+}
+
+func (t *stringTable) id(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if i, ok := t.index[s]; ok {
+		return i
+	}
+	if t.index == nil {
+		t.index = map[string]uint32{}
+		t.list = append(t.list, "")
+	}
+	i := uint32(len(t.list))
+	t.list = append(t.list, s)
+	t.index[s] = i
+	return i
+}
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
-	t.seq++
-	e.Seq = t.seq
 	if t.last == nil {
-		t.last = make([]Event, 0, chunkLen)
+		t.last = make([]record, 0, chunkLen)
 	}
-	t.last = append(t.last, e)
+	t.last = append(t.last, record{
+		at: e.At, code: int64(e.Code), count: int32(e.Count),
+		pod: t.strs.id(e.Pod), container: t.strs.id(e.Container), kind: t.strs.id(string(e.Kind)),
+		reason: t.strs.id(e.Reason), status: t.strs.id(e.Status), message: t.strs.id(e.Message),
+	})
 	if len(t.last) == chunkLen {
 		t.full = append(t.full, t.last)
 		t.last = nil
@@ -146,17 +187,27 @@ func (t *Timeline) Events() []Event {
 	if t == nil {
 		return nil
 	}
-	if len(t.full) == 0 {
-		return t.last
+	n := len(t.read)
+	if n == t.Len() {
+		return t.read
 	}
-	n := len(t.joined)
-	t.joined = slices.Grow(t.joined, t.Len()-n)
-	for _, c := range t.full[n/chunkLen:] {
-		t.joined = append(t.joined, c[n%chunkLen:]...)
-		n = 0
+	t.read = slices.Grow(t.read, t.Len()-n)
+	for n < t.Len() {
+		var r *record
+		if c := n / chunkLen; c < len(t.full) {
+			r = &t.full[c][n%chunkLen]
+		} else {
+			r = &t.last[n%chunkLen]
+		}
+		n++
+		s := t.strs.list
+		t.read = append(t.read, Event{
+			At: r.at, Seq: uint64(n), Code: int(r.code), Count: int(r.count),
+			Pod: s[r.pod], Container: s[r.container], Kind: Kind(s[r.kind]),
+			Reason: s[r.reason], Status: s[r.status], Message: s[r.message],
+		})
 	}
-	t.joined = append(t.joined, t.last[len(t.joined)-len(t.full)*chunkLen:]...)
-	return t.joined
+	return t.read
 }
 
 // Len is the number of events recorded.

@@ -1,6 +1,9 @@
 package timeline
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestTimelineAcrossChunks: events read back in order with their sequence
 // numbers whether the timeline is read often or once, before, at and
@@ -28,5 +31,12 @@ func TestTimelineAcrossChunks(t *testing.T) {
 		}
 		check()
 		check()
+	}
+}
+
+// TestRecordSize: chunkLen is reckoned for records of 48 bytes.
+func TestRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(record{}); n != 48 {
+		t.Fatalf("a record is %d bytes, not 48: recompute chunkLen", n)
 	}
 }
