@@ -199,7 +199,7 @@ func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
 
 // Events returns the Kubernetes Events recorded so far, in creation order,
 // as new objects built on each call.
-func (s *Simulator) Events() []*corev1.Event { return s.api.events.objects() }
+func (s *Simulator) Events() []*corev1.Event { return s.api.events.events() }
 
 // Timeline returns every lifecycle event so far. The slice must not be
 // modified.
