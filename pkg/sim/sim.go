@@ -55,6 +55,8 @@ type Simulator struct {
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
+	// containers are the container lists created pods share (podcopy.go).
+	containers containerLists
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
 }
@@ -161,7 +163,7 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 		}
 	}
 	s.running = true
-	return s.api.createPod(p.DeepCopy())
+	return s.api.createPod(s.containers.copyPod(p))
 }
 
 // DeletePod deletes a pod with the API's graceful-deletion semantics.
