@@ -155,7 +155,7 @@ func (w *podWorker) startContainer(a *action) (*instance, *startError) {
 	c.inst = inst
 	delete(w.reasons, c.name)
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
-	w.event(c, corev1.EventTypeNormal, "Created", "Created container: "+c.name)
+	w.event(c, corev1.EventTypeNormal, "Created", w.s.parsed.containerMessages(c.name).created)
 	if c.cmd.Missing {
 		// CRI StartContainer fails: the runtime reports the container
 		// exited with StartError (128), the kubelet RunContainerError.
@@ -169,7 +169,7 @@ func (w *podWorker) startContainer(a *action) (*instance, *startError) {
 		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
-	w.event(c, corev1.EventTypeNormal, "Started", "Started container "+c.name)
+	w.event(c, corev1.EventTypeNormal, "Started", w.s.parsed.containerMessages(c.name).started)
 	w.runProcess(c, inst)
 	for _, pw := range c.probes {
 		if pw.kind == readinessProbe {

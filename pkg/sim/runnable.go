@@ -81,10 +81,34 @@ func checkContainer(c *corev1.Container, cache *parseCache) error {
 type parseCache struct {
 	behaviors map[string]parsedBehavior
 	images    map[string]parsedImage
+	messages  map[string]containerMessages
 }
 
 func newParseCache() *parseCache {
-	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{}}
+	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{},
+		messages: map[string]containerMessages{}}
+}
+
+// containerMessages are the messages of the kubelet's Created, Started
+// and Killing events about a container, which name it: made once per
+// container name, as the images' are, rather than at every start and
+// kill.
+type containerMessages struct {
+	created, started, stopping string
+}
+
+// containerMessages returns the messages about the container of that name.
+func (pc *parseCache) containerMessages(name string) containerMessages {
+	if m, ok := pc.messages[name]; ok {
+		return m
+	}
+	m := containerMessages{
+		created:  "Created container: " + name,
+		started:  "Started container " + name,
+		stopping: "Stopping container " + name,
+	}
+	pc.messages[name] = m
+	return m
 }
 
 type parsedBehavior struct {
