@@ -500,7 +500,7 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = "containers with incomplete status: [" + strings.Join(incomplete, " ") + "]"
+	cond.Message = w.s.parsed.listMessage("containers with incomplete status: [", incomplete)
 	return cond
 }
 
@@ -531,7 +531,7 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = "containers with unready status: [" + strings.Join(unready, " ") + "]"
+		cond.Message = w.s.parsed.listMessage("containers with unready status: [", unready)
 	}
 	return cond
 }
