@@ -57,6 +57,9 @@ type Simulator struct {
 	parsed *parseCache
 	// containers are the container lists created pods share (podcopy.go).
 	containers containerLists
+	// statusBuf holds the container statuses of the status generateStatus
+	// built last, until setStatus drops or copies them (status.go).
+	statusBuf []corev1.ContainerStatus
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
 }

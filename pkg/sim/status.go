@@ -31,8 +31,11 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 		st.PodIP, st.PodIPs = w.podIPs[0].IP, w.podIPs
 	}
 	// One list, the containers then the init containers, as getPhase
-	// reads them; the status holds its two parts.
-	all := make([]corev1.ContainerStatus, 0, len(w.ctrs))
+	// reads them; the status holds its two parts. The list is built in the
+	// simulator's buffer, reused from status to status: setStatus copies
+	// it out when it writes the status, and a status found unchanged
+	// costs nothing.
+	all := w.s.statusBuf[:0]
 	for _, c := range w.ctrs {
 		if !c.init {
 			all = append(all, w.containerStatus(c, &old))
@@ -44,6 +47,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 			all = append(all, w.containerStatus(c, &old))
 		}
 	}
+	w.s.statusBuf = all
 	if main > 0 {
 		st.ContainerStatuses = all[:main:main]
 	}
@@ -606,7 +610,27 @@ func (w *podWorker) setStatus(st corev1.PodStatus) {
 	if equalStatus(old, &st) {
 		return
 	}
+	w.s.ownStatuses(&st)
 	w.s.api.updatePodStatus(w.name, w.uid, st)
+}
+
+// ownStatuses gives st its own container statuses when they are those
+// generateStatus built last, in its buffer: one copy for both lists.
+func (s *Simulator) ownStatuses(st *corev1.PodStatus) {
+	all, main := s.statusBuf, len(st.ContainerStatuses)
+	generated := len(all) > 0 && len(all) == main+len(st.InitContainerStatuses) &&
+		(main == 0 || &st.ContainerStatuses[0] == &all[0]) &&
+		(main == len(all) || &st.InitContainerStatuses[0] == &all[main])
+	if !generated {
+		return
+	}
+	all = slices.Clone(all)
+	if main > 0 {
+		st.ContainerStatuses = all[:main:main]
+	}
+	if len(all) > main {
+		st.InitContainerStatuses = all[main:]
+	}
 }
 
 // terminatedStatus is the status manager's TerminatePod: containers without
