@@ -175,7 +175,7 @@ func (w *podWorker) observe(p *corev1.Pod) {
 // instant give one sync, as the pod worker coalesces pending updates.
 func (w *podWorker) queueSync() {
 	if w.syncTimer == nil && w.state != stateTerminated {
-		w.syncTimer = w.s.soon(w.syncFn)
+		w.syncTimer = w.s.after(0, w.syncFn) // soon, but cancellable
 	}
 }
 
