@@ -610,13 +610,15 @@ func (w *podWorker) setStatus(st corev1.PodStatus) {
 	if equalStatus(old, &st) {
 		return
 	}
-	w.s.ownStatuses(&st)
+	w.s.ownStatuses(&st, old)
 	w.s.api.updatePodStatus(w.name, w.uid, st)
 }
 
 // ownStatuses gives st its own container statuses when they are those
-// generateStatus built last, in its buffer: one copy for both lists.
-func (s *Simulator) ownStatuses(st *corev1.PodStatus) {
+// generateStatus built last, in its buffer: for each of its two lists,
+// the stored status's list when they are the same (a write for a
+// condition or the phase leaves them so), else a copy.
+func (s *Simulator) ownStatuses(st, old *corev1.PodStatus) {
 	all, main := s.statusBuf, len(st.ContainerStatuses)
 	generated := len(all) > 0 && len(all) == main+len(st.InitContainerStatuses) &&
 		(main == 0 || &st.ContainerStatuses[0] == &all[0]) &&
@@ -624,13 +626,34 @@ func (s *Simulator) ownStatuses(st *corev1.PodStatus) {
 	if !generated {
 		return
 	}
-	all = slices.Clone(all)
-	if main > 0 {
-		st.ContainerStatuses = all[:main:main]
+	own := func(list, stored []corev1.ContainerStatus) []corev1.ContainerStatus {
+		if len(list) == 0 {
+			return list
+		}
+		if slices.EqualFunc(list, stored, sameContainerStatus) {
+			return stored
+		}
+		return slices.Clone(list)
 	}
-	if len(all) > main {
-		st.InitContainerStatuses = all[main:]
-	}
+	st.ContainerStatuses = own(st.ContainerStatuses, old.ContainerStatuses)
+	st.InitContainerStatuses = own(st.InitContainerStatuses, old.InitContainerStatuses)
+}
+
+// sameContainerStatus reports whether two container statuses are the
+// same, field for field; their states and started flags are the same when
+// they point at the same objects, which containerStatus shares from
+// status to status. The fields containerStatus never sets must be unset
+// in both (TestSameContainerStatusFields keeps this list whole).
+func sameContainerStatus(a, b corev1.ContainerStatus) bool {
+	return a.Name == b.Name && a.State == b.State && a.LastTerminationState == b.LastTerminationState &&
+		a.Ready == b.Ready && a.RestartCount == b.RestartCount && a.Image == b.Image && a.ImageID == b.ImageID &&
+		a.ContainerID == b.ContainerID && a.Started == b.Started &&
+		unsetByContainerStatus(&a) && unsetByContainerStatus(&b)
+}
+
+func unsetByContainerStatus(c *corev1.ContainerStatus) bool {
+	return c.AllocatedResources == nil && c.Resources == nil && c.VolumeMounts == nil && c.User == nil &&
+		c.AllocatedResourcesStatus == nil && c.StopSignal == nil
 }
 
 // terminatedStatus is the status manager's TerminatePod: containers without
