@@ -28,9 +28,13 @@ type eventStore struct {
 	// records; byUID finds them.
 	objects []eventObject
 	byUID   map[types.UID]int32
-	// strs holds the records' strings: reasons, messages, sources and
-	// container names repeat from pod to pod.
-	strs stringTable
+	// whats are what the events say, each distinct one once, by their
+	// index in the records; byWhat finds them. The pods of a cluster say
+	// the same few things.
+	whats  []event
+	byWhat map[event]int32
+	// hosts are the source hosts (nodes) of the records.
+	hosts stringTable
 }
 
 // eventChunkLen is the number of records in a chunk.
@@ -44,41 +48,39 @@ type eventObject struct {
 	// latest is the head of the client-go event correlator's cache for
 	// the object (tools/record/events_cache.go): an event identical to
 	// one already recorded (getEventKey: same object and field, reason,
-	// message, type and source) is aggregated into that one's count. The
-	// object's few distinct events are chained (prev) behind the latest:
-	// a key of six strings per event cost more to hash than the event to
+	// message, type and source; the same what) is aggregated into that
+	// one's count. The object's few distinct events are chained (prev)
+	// behind the latest: a key of the object and six strings per event,
+	// in one map for the cluster, cost more to hash than the event to
 	// record.
 	latest *eventRecord
 }
 
-// eventRecord is one stored Event; its strings are indexes into the
-// store's table.
+// event is what an event says, of which container: getEventKey but the
+// object.
+type event struct {
+	// container and init name the field of a container event
+	// (spec.containers{name} or spec.initContainers{name}).
+	container                  string
+	init                       bool
+	reason, message, eventType string
+	source                     string
+}
+
+// eventRecord is one stored Event.
 type eventRecord struct {
 	first, last time.Duration
 	prev        *eventRecord // the object's distinct event before
 	seq         int32        // creation order from 1: the name's suffix
 	object      int32        // the involved object, in objects
-	// container and init name the field of a container event
-	// (spec.containers{name} or spec.initContainers{name}).
-	container                  uint32
-	reason, message, eventType uint32
-	source, host               uint32
-	count                      int32
-	init                       bool
+	what        int32        // what it says, in whats
+	host        uint32       // in hosts
+	count       int32
 }
 
-// event is what a component reports: the record's strings before they
-// are stored.
-type event struct {
-	container                  string
-	init                       bool
-	reason, message, eventType string
-	source, host               string
-}
-
-// add records an event about an object, or counts it again when it is
-// identical to one already stored.
-func (st *eventStore) add(now time.Duration, obj eventObject, e event) {
+// add records an event about an object, from a component on host, or
+// counts it again when it is identical to one already stored.
+func (st *eventStore) add(now time.Duration, obj eventObject, e event, host string) {
 	o, ok := st.byUID[obj.uid]
 	if !ok {
 		if st.byUID == nil {
@@ -88,22 +90,25 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event) {
 		st.objects = append(st.objects, obj)
 		st.byUID[obj.uid] = o
 	}
-	r := eventRecord{object: o, container: st.strs.id(e.container), init: e.init,
-		reason: st.strs.id(e.reason), message: st.strs.id(e.message), eventType: st.strs.id(e.eventType),
-		source: st.strs.id(e.source), host: st.strs.id(e.host)}
+	what, ok := st.byWhat[e]
+	if !ok {
+		if st.byWhat == nil {
+			st.byWhat = map[event]int32{}
+		}
+		what = int32(len(st.whats))
+		st.whats = append(st.whats, e)
+		st.byWhat[e] = what
+	}
 	for old := st.objects[o].latest; old != nil; old = old.prev {
-		// getEventKey's equality, for two events of one object.
-		if old.reason == r.reason && old.container == r.container && old.init == r.init &&
-			old.message == r.message && old.eventType == r.eventType && old.source == r.source {
+		if old.what == what {
 			old.count++
 			old.last = now
 			return
 		}
 	}
 	st.n++
-	r.seq = st.n
-	r.first, r.last, r.count = now, now, 1
-	r.prev = st.objects[o].latest
+	r := eventRecord{first: now, last: now, prev: st.objects[o].latest, seq: st.n, object: o, what: what,
+		host: st.hosts.id(host), count: 1}
 	if len(st.chunks) == 0 || len(st.chunks[len(st.chunks)-1]) == eventChunkLen {
 		st.chunks = append(st.chunks, make([]eventRecord, 0, eventChunkLen))
 	}
@@ -124,24 +129,24 @@ func (st *eventStore) events() []*corev1.Event {
 }
 
 func (st *eventStore) object(r *eventRecord) *corev1.Event {
-	o, s := &st.objects[r.object], st.strs.list
+	o, e := &st.objects[r.object], &st.whats[r.what]
 	kind, fieldPath := "Pod", ""
 	if o.node {
 		kind = "Node"
 	}
-	if c := s[r.container]; c != "" {
-		fieldPath = "spec.containers{" + c + "}"
-		if r.init {
-			fieldPath = "spec.initContainers{" + c + "}"
+	if e.container != "" {
+		fieldPath = "spec.containers{" + e.container + "}"
+		if e.init {
+			fieldPath = "spec.initContainers{" + e.container + "}"
 		}
 	}
 	return &corev1.Event{
 		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", o.name, r.seq), Namespace: o.namespace},
 		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: "v1", FieldPath: fieldPath},
-		Reason:         s[r.reason],
-		Message:        s[r.message],
-		Type:           s[r.eventType],
-		Source:         corev1.EventSource{Component: s[r.source], Host: s[r.host]},
+		Reason:         e.reason,
+		Message:        e.message,
+		Type:           e.eventType,
+		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.str(r.host)},
 		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),
 		LastTimestamp:  metav1.NewTime(Epoch.Add(r.last)),
 		Count:          r.count,
@@ -153,6 +158,14 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 type stringTable struct {
 	list  []string
 	index map[string]uint32
+}
+
+// str is the string of index i.
+func (t *stringTable) str(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.list[i]
 }
 
 func (t *stringTable) id(s string) uint32 {
@@ -179,10 +192,11 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 	if c != nil {
 		e.container, e.init = c.Name, init
 	}
+	host := ""
 	if source == "kubelet" && p.Spec.NodeName != "" {
-		e.host = p.Spec.NodeName
+		host = p.Spec.NodeName
 	}
-	a.events.add(a.s.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e)
+	a.events.add(a.s.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
 	a.s.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
@@ -190,9 +204,10 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 // under "node/<name>".
 func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
 	e := event{reason: reason, message: message, eventType: eventType, source: source}
+	host := ""
 	if source == "kubelet" {
-		e.host = n.Name
+		host = n.Name
 	}
-	a.events.add(a.s.now, eventObject{node: true, name: n.Name, uid: n.UID}, e)
+	a.events.add(a.s.now, eventObject{node: true, name: n.Name, uid: n.UID}, e, host)
 	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
