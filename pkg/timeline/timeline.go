@@ -109,18 +109,22 @@ func (e Event) String() string {
 // Timeline is an append-only list of events in (At, Seq) order.
 //
 // A simulated cluster's timeline holds millions of events, so it is kept
-// compact: each event as a record of fixed size whose strings (pod and
-// container names, reasons, messages: a few hundred distinct values for
-// millions of events) are indexes into the timeline's table of distinct
-// strings, and whose sequence number is its position. The records are kept
-// in chunks, so appending never copies what is recorded and no more than
-// one chunk is allocated ahead. Events are built from the records when
-// they are read, once each: a later read extends what the earlier ones
-// built.
+// compact: each event as a record of fixed size that names its pod and
+// container by their indexes in the timeline's table of names, and what
+// it says (its kind and their arguments: a few hundred distinct ones for
+// millions of events) by its index in the table of those; its sequence
+// number is its position. The records are kept in chunks, so appending
+// never copies what is recorded and no more than one chunk is allocated
+// ahead. Events are built from the records when they are read, once
+// each: a later read extends what the earlier ones built.
 type Timeline struct {
-	full [][]record // chunks of chunkLen records
-	last []record   // the chunk being filled, never full
-	strs stringTable
+	full  [][]record // chunks of chunkLen records
+	last  []record   // the chunk being filled, never full
+	names stringTable
+	// whats are what the events say, each distinct one once; byWhat finds
+	// them.
+	whats  []what
+	byWhat map[what]uint32
 	// read is what Events returned last, extended by the events appended
 	// since at the next call.
 	read []Event
@@ -128,18 +132,24 @@ type Timeline struct {
 
 // record is an Event as the timeline stores it.
 type record struct {
-	at   time.Duration
-	code int64
-	// The strings, as indexes into the timeline's table.
-	pod, container, reason, status, message, kind uint32
-	count                                         int32
+	at             time.Duration
+	code           int64
+	pod, container uint32 // in names
+	what           uint32 // in whats
+	count          int32
 }
 
-// chunkLen is the number of records in a chunk: just under 32 KiB, the
-// largest of the allocator's size classes (larger objects come and go
-// from the page heap, which returns them to the system and faults them
-// back).
-const chunkLen = 32 << 10 / 48
+// what is what an event says: its kind, with the arguments that are not
+// numbers.
+type what struct {
+	kind                    Kind
+	reason, status, message string
+}
+
+// chunkLen is the number of records in a chunk: 32 KiB, the largest of
+// the allocator's size classes (larger objects come and go from the page
+// heap, which returns them to the system and faults them back).
+const chunkLen = 32 << 10 / 32
 
 // stringTable is a table of distinct strings, each kept once and named by its
 // index; the index of "" is 0.
@@ -165,17 +175,32 @@ func (t *stringTable) id(s string) uint32 {
 	return i
 }
 
+// str is the string of index i.
+func (t *stringTable) str(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.list[i]
+}
+
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
+	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: e.Message}
+	wi, ok := t.byWhat[w]
+	if !ok {
+		if t.byWhat == nil {
+			t.byWhat = map[what]uint32{}
+		}
+		wi = uint32(len(t.whats))
+		t.whats = append(t.whats, w)
+		t.byWhat[w] = wi
+	}
 	if t.last == nil {
 		t.last = make([]record, 0, chunkLen)
 	}
-	t.last = append(t.last, record{
-		at: e.At, code: int64(e.Code), count: int32(e.Count),
-		pod: t.strs.id(e.Pod), container: t.strs.id(e.Container), kind: t.strs.id(string(e.Kind)),
-		reason: t.strs.id(e.Reason), status: t.strs.id(e.Status), message: t.strs.id(e.Message),
-	})
+	t.last = append(t.last, record{at: e.At, code: int64(e.Code), count: int32(e.Count),
+		pod: t.names.id(e.Pod), container: t.names.id(e.Container), what: wi})
 	if len(t.last) == chunkLen {
 		t.full = append(t.full, t.last)
 		t.last = nil
@@ -200,11 +225,11 @@ func (t *Timeline) Events() []Event {
 			r = &t.last[n%chunkLen]
 		}
 		n++
-		s := t.strs.list
+		w := &t.whats[r.what]
 		t.read = append(t.read, Event{
 			At: r.at, Seq: uint64(n), Code: int(r.code), Count: int(r.count),
-			Pod: s[r.pod], Container: s[r.container], Kind: Kind(s[r.kind]),
-			Reason: s[r.reason], Status: s[r.status], Message: s[r.message],
+			Pod: t.names.str(r.pod), Container: t.names.str(r.container),
+			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message,
 		})
 	}
 	return t.read

@@ -34,9 +34,9 @@ func TestTimelineAcrossChunks(t *testing.T) {
 	}
 }
 
-// TestRecordSize: chunkLen is reckoned for records of 48 bytes.
+// TestRecordSize: chunkLen is reckoned for records of 32 bytes.
 func TestRecordSize(t *testing.T) {
-	if n := unsafe.Sizeof(record{}); n != 48 {
-		t.Fatalf("a record is %d bytes, not 48: recompute chunkLen", n)
+	if n := unsafe.Sizeof(record{}); n != 32 {
+		t.Fatalf("a record is %d bytes, not 32: recompute chunkLen", n)
 	}
 }
