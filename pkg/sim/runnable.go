@@ -136,14 +136,16 @@ func (pc *parseCache) containerMessages(name string) containerMessages {
 }
 
 type parsedBehavior struct {
-	b   behavior.Behavior
+	b   *behavior.Behavior
 	err error
 }
 
-// behavior parses agent arguments.
-func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
+// behavior parses agent arguments. The behaviour is shared by the
+// containers of those arguments, and never modified.
+func (pc *parseCache) behavior(args []string) (*behavior.Behavior, error) {
 	if pc == nil {
-		return behavior.Parse(args)
+		b, err := behavior.Parse(args)
+		return &b, err
 	}
 	// Process arguments are C strings: none holds a NUL to blur the key.
 	// The key is assembled on the stack: looking it up copies nothing.
@@ -159,8 +161,8 @@ func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
 		return r.b, r.err
 	}
 	b, err := behavior.Parse(args)
-	pc.behaviors[string(key)] = parsedBehavior{b, err}
-	return b, err
+	pc.behaviors[string(key)] = parsedBehavior{&b, err}
+	return &b, err
 }
 
 // parsedImage is an image reference as the kubelet normalizes it
