@@ -120,7 +120,7 @@ func count(p *corev1.Pod, o Options) counts {
 		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "" && cs.State.Waiting.Reason != "PodInitializing":
 			reason = "Init:" + cs.State.Waiting.Reason
 		default:
-			reason = fmt.Sprintf("Init:%d/%d", i, len(p.Spec.InitContainers))
+			reason = initProgress(i, len(p.Spec.InitContainers))
 		}
 		initializing = true
 		break
@@ -171,6 +171,25 @@ func count(p *corev1.Pod, o Options) counts {
 
 	return counts{reason: reason, ready: ready, total: total, restarts: restarts, lastRestart: lastRestart}
 }
+
+// initProgress is "Init:i/n". The column is printed at every status
+// change of a simulated cluster's pods, so the texts of the pods with few
+// init containers are made once.
+func initProgress(i, n int) string {
+	if n < len(initProgressTexts) {
+		return initProgressTexts[n][i]
+	}
+	return fmt.Sprintf("Init:%d/%d", i, n)
+}
+
+var initProgressTexts = func() (t [8][]string) {
+	for n := range t {
+		for i := range n {
+			t[n] = append(t[n], fmt.Sprintf("Init:%d/%d", i, n))
+		}
+	}
+	return t
+}()
 
 // terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.
 func terminatedReason(t *corev1.ContainerStateTerminated) string {

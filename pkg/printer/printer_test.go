@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -113,5 +114,16 @@ func TestPrintPod(t *testing.T) {
 				t.Errorf("Pod() = %+v, want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestInitProgress: the texts made once are the ones the printer formats.
+func TestInitProgress(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		for i := range n {
+			if got, want := initProgress(i, n), fmt.Sprintf("Init:%d/%d", i, n); got != want {
+				t.Errorf("initProgress(%d, %d) = %q, want %q", i, n, got, want)
+			}
+		}
 	}
 }

@@ -23,9 +23,13 @@ type ctr struct {
 
 	imageID string // the image's ID in the container statuses
 
-	agent bool              // runs podlife-agent with beh
-	beh   behavior.Behavior // agent behaviour
-	cmd   behavior.Command  // an image container's command (sleep N)
+	agent bool // runs podlife-agent with beh
+	// beh is an agent's behaviour, shared with the containers of the same
+	// arguments (the zero behaviour for an image container); cmd an image
+	// container's command (sleep N; the zero command for an agent). Neither
+	// is modified.
+	beh *behavior.Behavior
+	cmd *behavior.Command
 
 	inst    *instance // the current instance, nil before the first start
 	last    *instance // the previous instance (lastState)
@@ -35,6 +39,14 @@ type ctr struct {
 	// waiting is the Waiting state statuses showed last (waitingState).
 	waiting *corev1.ContainerStateWaiting
 }
+
+// What containers without a behaviour or a command point at (ctr.beh,
+// ctr.cmd), and a command whose binary is missing.
+var (
+	noBehavior     behavior.Behavior
+	noCommand      behavior.Command
+	missingCommand = behavior.Command{Missing: true}
+)
 
 type instState int
 
@@ -66,16 +78,18 @@ type instance struct {
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.s.parsed.image(spec.Image).id}
+	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.s.parsed.image(spec.Image).id,
+		beh: &noBehavior, cmd: &noCommand}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
-		c.cmd = behavior.Command{Missing: true}
+		c.cmd = &missingCommand
 	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Checked before the pod was created (checkRunnable).
 		c.beh, _ = w.s.parsed.behavior(spec.Args)
 	} else {
-		c.cmd, _ = behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
+		cmd, _ := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
+		c.cmd = &cmd
 	}
 	w.ctrs = append(w.ctrs, c)
 }
@@ -155,7 +169,7 @@ func (w *podWorker) startContainer(a *action) (*instance, *startError) {
 	c.inst = inst
 	delete(w.reasons, c.name)
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
-	w.event(c, corev1.EventTypeNormal, "Created", "Created container: "+c.name)
+	w.event(c, corev1.EventTypeNormal, "Created", w.s.parsed.containerMessages(c.name).created)
 	if c.cmd.Missing {
 		// CRI StartContainer fails: the runtime reports the container
 		// exited with StartError (128), the kubelet RunContainerError.
@@ -169,7 +183,7 @@ func (w *podWorker) startContainer(a *action) (*instance, *startError) {
 		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
 	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
-	w.event(c, corev1.EventTypeNormal, "Started", "Started container "+c.name)
+	w.event(c, corev1.EventTypeNormal, "Started", w.s.parsed.containerMessages(c.name).started)
 	w.runProcess(c, inst)
 	for _, pw := range c.probes {
 		if pw.kind == readinessProbe {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -42,6 +43,10 @@ func builtinPriorityClasses() []*schedulingv1.PriorityClass {
 // tolerations with 300 s to a pod that does not tolerate them already
 // (plugin/pkg/admission/defaulttolerationseconds/admission.go, Admit).
 func admitDefaultTolerationSeconds(p *corev1.Pod) {
+	// Room for both, and one value for both to point at: API objects are
+	// never modified in place.
+	p.Spec.Tolerations = slices.Grow(p.Spec.Tolerations, 2)
+	secs := new(int64(DefaultTolerationSeconds))
 	for _, key := range []string{corev1.TaintNodeNotReady, corev1.TaintNodeUnreachable} {
 		taint := &corev1.Taint{Key: key, Effect: corev1.TaintEffectNoExecute}
 		tolerated := false
@@ -51,9 +56,8 @@ func admitDefaultTolerationSeconds(p *corev1.Pod) {
 			}
 		}
 		if !tolerated {
-			secs := int64(DefaultTolerationSeconds)
 			p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
-				Key: key, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: &secs,
+				Key: key, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs,
 			})
 		}
 	}

@@ -20,128 +20,194 @@ import (
 // index of them.
 type eventStore struct {
 	// chunks hold the records, a fixed number each, so that a stored
-	// record never moves (latest and prev point at them) and storing one
-	// allocates nothing most of the time.
+	// record never moves (an object's latest and a record's prev point at
+	// them) and storing one allocates nothing most of the time.
 	chunks [][]eventRecord
-	n      int
-	// latest is the client-go event correlator's cache
-	// (tools/record/events_cache.go): an event identical to one already
-	// recorded (getEventKey: same object and field, reason, message, type
-	// and source) is aggregated into that one's count. It is kept by
-	// involved object, whose few distinct events are chained (prev) behind
-	// the latest: a key of six strings per event cost more to hash than
-	// the event to record.
-	latest map[types.UID]*eventRecord
+	n      int32
+	// objects are the involved objects, each once, by their index in the
+	// records; byUID finds them.
+	objects []eventObject
+	byUID   map[types.UID]int32
+	// whats are what the events say, each distinct one once, by their
+	// index in the records; byWhat finds them. The pods of a cluster say
+	// the same few things.
+	whats  []event
+	byWhat map[event]int32
+	// hosts are the source hosts (nodes) of the records.
+	hosts stringTable
 }
 
 // eventChunkLen is the number of records in a chunk.
-const eventChunkLen = 64
+const eventChunkLen = 128
 
-// eventRecord is one stored Event.
-type eventRecord struct {
-	seq             int // creation order from 1: the name's suffix
+// eventObject is an object events are about.
+type eventObject struct {
 	namespace, name string
 	uid             types.UID
+	node            bool // a node, else a pod
+	// latest is the head of the client-go event correlator's cache for
+	// the object (tools/record/events_cache.go): an event identical to
+	// one already recorded (getEventKey: same object and field, reason,
+	// message, type and source; the same what) is aggregated into that
+	// one's count. The object's few distinct events are chained (prev)
+	// behind the latest: a key of the object and six strings per event,
+	// in one map for the cluster, cost more to hash than the event to
+	// record.
+	latest *eventRecord
+}
+
+// event is what an event says, of which container: getEventKey but the
+// object.
+type event struct {
 	// container and init name the field of a container event
 	// (spec.containers{name} or spec.initContainers{name}).
 	container                  string
-	reason, message, eventType string
-	source, host               string
-	first, last                time.Duration
-	prev                       *eventRecord // the object's distinct event before
-	count                      int32
 	init                       bool
-	node                       bool // about a node, else about a pod
+	reason, message, eventType string
+	source                     string
 }
 
-// sameEvent is getEventKey's equality, for two events of one object.
-func sameEvent(a, b *eventRecord) bool {
-	return a.reason == b.reason && a.container == b.container && a.init == b.init &&
-		a.message == b.message && a.eventType == b.eventType && a.source == b.source
+// eventRecord is one stored Event.
+type eventRecord struct {
+	first, last time.Duration
+	prev        *eventRecord // the object's distinct event before
+	seq         int32        // creation order from 1: the name's suffix
+	object      int32        // the involved object, in objects
+	what        int32        // what it says, in whats
+	host        uint32       // in hosts
+	count       int32
 }
 
-// add records an event, or counts it again when it is identical to one
-// already stored.
-func (st *eventStore) add(now time.Duration, r eventRecord) {
-	for old := st.latest[r.uid]; old != nil; old = old.prev {
-		if sameEvent(old, &r) {
+// add records an event about an object, from a component on host, or
+// counts it again when it is identical to one already stored.
+func (st *eventStore) add(now time.Duration, obj eventObject, e event, host string) {
+	o, ok := st.byUID[obj.uid]
+	if !ok {
+		if st.byUID == nil {
+			st.byUID = map[types.UID]int32{}
+		}
+		o = int32(len(st.objects))
+		st.objects = append(st.objects, obj)
+		st.byUID[obj.uid] = o
+	}
+	what, ok := st.byWhat[e]
+	if !ok {
+		if st.byWhat == nil {
+			st.byWhat = map[event]int32{}
+		}
+		what = int32(len(st.whats))
+		st.whats = append(st.whats, e)
+		st.byWhat[e] = what
+	}
+	for old := st.objects[o].latest; old != nil; old = old.prev {
+		if old.what == what {
 			old.count++
 			old.last = now
 			return
 		}
 	}
-	if st.latest == nil {
-		st.latest = map[types.UID]*eventRecord{}
-	}
 	st.n++
-	r.seq = st.n
-	r.first, r.last, r.count = now, now, 1
-	r.prev = st.latest[r.uid]
+	r := eventRecord{first: now, last: now, prev: st.objects[o].latest, seq: st.n, object: o, what: what,
+		host: st.hosts.id(host), count: 1}
 	if len(st.chunks) == 0 || len(st.chunks[len(st.chunks)-1]) == eventChunkLen {
 		st.chunks = append(st.chunks, make([]eventRecord, 0, eventChunkLen))
 	}
 	c := &st.chunks[len(st.chunks)-1]
 	*c = append(*c, r)
-	st.latest[r.uid] = &(*c)[len(*c)-1]
+	st.objects[o].latest = &(*c)[len(*c)-1]
 }
 
-// objects builds the stored events as the API would return them.
-func (st *eventStore) objects() []*corev1.Event {
+// events builds the stored events as the API would return them.
+func (st *eventStore) events() []*corev1.Event {
 	out := make([]*corev1.Event, 0, st.n)
 	for _, c := range st.chunks {
 		for i := range c {
-			out = append(out, c[i].object())
+			out = append(out, st.object(&c[i]))
 		}
 	}
 	return out
 }
 
-func (r *eventRecord) object() *corev1.Event {
+func (st *eventStore) object(r *eventRecord) *corev1.Event {
+	o, e := &st.objects[r.object], &st.whats[r.what]
 	kind, fieldPath := "Pod", ""
-	if r.node {
+	if o.node {
 		kind = "Node"
 	}
-	if r.container != "" {
-		fieldPath = "spec.containers{" + r.container + "}"
-		if r.init {
-			fieldPath = "spec.initContainers{" + r.container + "}"
+	if e.container != "" {
+		fieldPath = "spec.containers{" + e.container + "}"
+		if e.init {
+			fieldPath = "spec.initContainers{" + e.container + "}"
 		}
 	}
 	return &corev1.Event{
-		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", r.name, r.seq), Namespace: r.namespace},
-		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: r.namespace, Name: r.name, UID: r.uid, APIVersion: "v1", FieldPath: fieldPath},
-		Reason:         r.reason,
-		Message:        r.message,
-		Type:           r.eventType,
-		Source:         corev1.EventSource{Component: r.source, Host: r.host},
+		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", o.name, r.seq), Namespace: o.namespace},
+		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: "v1", FieldPath: fieldPath},
+		Reason:         e.reason,
+		Message:        e.message,
+		Type:           e.eventType,
+		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.str(r.host)},
 		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),
 		LastTimestamp:  metav1.NewTime(Epoch.Add(r.last)),
 		Count:          r.count,
 	}
 }
 
+// stringTable is a table of distinct strings, each kept once and named by
+// its index; the index of "" is 0.
+type stringTable struct {
+	list  []string
+	index map[string]uint32
+}
+
+// str is the string of index i.
+func (t *stringTable) str(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.list[i]
+}
+
+func (t *stringTable) id(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if i, ok := t.index[s]; ok {
+		return i
+	}
+	if t.index == nil {
+		t.index = map[string]uint32{}
+		t.list = append(t.list, "")
+	}
+	i := uint32(len(t.list))
+	t.list = append(t.list, s)
+	t.index[s] = i
+	return i
+}
+
 // recordEvent is a Kubernetes Event about a pod (and one of its containers
 // when c is set). Identical events are aggregated into a count.
 func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
-	r := eventRecord{namespace: p.Namespace, name: p.Name, uid: p.UID,
-		reason: reason, message: message, eventType: eventType, source: source}
+	e := event{reason: reason, message: message, eventType: eventType, source: source}
 	if c != nil {
-		r.container, r.init = c.Name, init
+		e.container, e.init = c.Name, init
 	}
+	host := ""
 	if source == "kubelet" && p.Spec.NodeName != "" {
-		r.host = p.Spec.NodeName
+		host = p.Spec.NodeName
 	}
-	a.events.add(a.s.now, r)
-	a.s.record(timeline.Event{Pod: p.Name, Container: r.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+	a.events.add(a.s.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
+	a.s.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
 // recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
 // under "node/<name>".
 func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
-	r := eventRecord{node: true, name: n.Name, uid: n.UID, reason: reason, message: message, eventType: eventType, source: source}
+	e := event{reason: reason, message: message, eventType: eventType, source: source}
+	host := ""
 	if source == "kubelet" {
-		r.host = n.Name
+		host = n.Name
 	}
-	a.events.add(a.s.now, r)
+	a.events.add(a.s.now, eventObject{node: true, name: n.Name, uid: n.UID}, e, host)
 	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }

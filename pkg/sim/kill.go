@@ -116,7 +116,7 @@ func (w *podWorker) killContainer(c *ctr, reason killReason, message string, ove
 	c.inst.kill = k
 	k.grace = w.baseGrace(c, reason)
 	if message == "" {
-		message = "Stopping container " + c.name
+		message = w.s.parsed.containerMessages(c.name).stopping
 	}
 	w.event(c, corev1.EventTypeNormal, "Killing", message)
 	if override != nil && w.s.profile.OverrideFirst {

@@ -145,6 +145,7 @@ const (
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
 	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
 	w.syncFn = w.sync
+	w.ctrs = make([]*ctr, 0, len(p.Spec.InitContainers)+len(p.Spec.Containers))
 	for i := range p.Spec.InitContainers {
 		w.addCtr(&p.Spec.InitContainers[i], i, true)
 	}
@@ -175,7 +176,7 @@ func (w *podWorker) observe(p *corev1.Pod) {
 // instant give one sync, as the pod worker coalesces pending updates.
 func (w *podWorker) queueSync() {
 	if w.syncTimer == nil && w.state != stateTerminated {
-		w.syncTimer = w.s.soon(w.syncFn)
+		w.syncTimer = w.s.after(0, w.syncFn) // soon, but cancellable
 	}
 }
 

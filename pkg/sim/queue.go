@@ -18,10 +18,26 @@ type timer struct {
 // calls; cancellation removes the timer in O(log n) through its index. The
 // keys are kept in the heap beside the timers, so that ordering it reads
 // one array rather than a timer per comparison.
+//
+// Beside the heap, a FIFO holds the work soon adds for the current
+// instant: a watch or PLEG event reaching another component, which
+// nothing cancels and so needs no timer. Most of the work is of that
+// kind, and the FIFO neither allocates a timer for it nor sorts it. Both
+// take their sequence numbers from one counter and the earlier of their
+// heads runs first, so the order is the one a single heap would give.
 type queue struct {
 	items       []queued
 	seq         uint64
-	nonPeriodic int
+	nonPeriodic int // timers not periodic, and the FIFO's work
+	fifo        []queuedFn
+	fifoHead    int // the FIFO's first entry not yet taken
+}
+
+// queuedFn is work in the FIFO.
+type queuedFn struct {
+	at  time.Duration
+	seq uint64
+	fn  func()
 }
 
 // queued is a timer's place in the heap.
@@ -86,12 +102,52 @@ func (q *queue) push(t *timer) {
 	}
 }
 
-// peek returns the earliest timer without removing it.
-func (q *queue) peek() *timer {
-	if len(q.items) == 0 {
-		return nil
+// pushFn adds fn to the FIFO, to run at at: the simulator's current
+// time, never earlier than what the FIFO holds.
+func (q *queue) pushFn(at time.Duration, fn func()) {
+	q.seq++
+	q.fifo = append(q.fifo, queuedFn{at: at, seq: q.seq, fn: fn})
+	q.nonPeriodic++
+}
+
+// fifoFirst reports whether the FIFO holds the earliest work.
+func (q *queue) fifoFirst() bool {
+	if q.fifoHead == len(q.fifo) {
+		return false
 	}
-	return q.items[0].t
+	if len(q.items) == 0 {
+		return true
+	}
+	f, h := &q.fifo[q.fifoHead], &q.items[0]
+	return f.at < h.at || (f.at == h.at && f.seq < h.seq)
+}
+
+// next returns the time of the earliest work, and false when nothing is
+// pending.
+func (q *queue) next() (time.Duration, bool) {
+	switch {
+	case q.fifoFirst():
+		return q.fifo[q.fifoHead].at, true
+	case len(q.items) > 0:
+		return q.items[0].at, true
+	}
+	return 0, false
+}
+
+// take removes the earliest work and returns its function. Something
+// must be pending.
+func (q *queue) take() func() {
+	if !q.fifoFirst() {
+		return q.pop().fn
+	}
+	fn := q.fifo[q.fifoHead].fn
+	q.fifo[q.fifoHead] = queuedFn{} // let the function go
+	q.fifoHead++
+	if q.fifoHead == len(q.fifo) {
+		q.fifo, q.fifoHead = q.fifo[:0], 0
+	}
+	q.nonPeriodic--
+	return fn
 }
 
 func (q *queue) pop() *timer {

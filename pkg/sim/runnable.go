@@ -81,30 +81,88 @@ func checkContainer(c *corev1.Container, cache *parseCache) error {
 type parseCache struct {
 	behaviors map[string]parsedBehavior
 	images    map[string]parsedImage
+	messages  map[string]containerMessages
+	lists     map[string]string
 }
 
 func newParseCache() *parseCache {
-	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{}}
+	return &parseCache{behaviors: map[string]parsedBehavior{}, images: map[string]parsedImage{},
+		messages: map[string]containerMessages{}, lists: map[string]string{}}
+}
+
+// listMessage is prefix, the names separated by spaces, and "]": the
+// messages of the Initialized, ContainersReady and Ready conditions, which
+// every status of every pod carries. The text is assembled in a buffer on
+// the stack and looked up (a lookup by string(bytes) copies nothing), so
+// that each distinct message is made once per simulator.
+func (pc *parseCache) listMessage(prefix string, names []string) string {
+	var buf [256]byte
+	b := append(buf[:0], prefix...)
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, n...)
+	}
+	b = append(b, ']')
+	if m, ok := pc.lists[string(b)]; ok {
+		return m
+	}
+	m := string(b)
+	pc.lists[m] = m
+	return m
+}
+
+// containerMessages are the messages of the kubelet's Created, Started
+// and Killing events about a container, which name it: made once per
+// container name, as the images' are, rather than at every start and
+// kill.
+type containerMessages struct {
+	created, started, stopping string
+}
+
+// containerMessages returns the messages about the container of that name.
+func (pc *parseCache) containerMessages(name string) containerMessages {
+	if m, ok := pc.messages[name]; ok {
+		return m
+	}
+	m := containerMessages{
+		created:  "Created container: " + name,
+		started:  "Started container " + name,
+		stopping: "Stopping container " + name,
+	}
+	pc.messages[name] = m
+	return m
 }
 
 type parsedBehavior struct {
-	b   behavior.Behavior
+	b   *behavior.Behavior
 	err error
 }
 
-// behavior parses agent arguments.
-func (pc *parseCache) behavior(args []string) (behavior.Behavior, error) {
+// behavior parses agent arguments. The behaviour is shared by the
+// containers of those arguments, and never modified.
+func (pc *parseCache) behavior(args []string) (*behavior.Behavior, error) {
 	if pc == nil {
-		return behavior.Parse(args)
+		b, err := behavior.Parse(args)
+		return &b, err
 	}
 	// Process arguments are C strings: none holds a NUL to blur the key.
-	key := strings.Join(args, "\x00")
-	if r, ok := pc.behaviors[key]; ok {
+	// The key is assembled on the stack: looking it up copies nothing.
+	var buf [256]byte
+	key := buf[:0]
+	for i, a := range args {
+		if i > 0 {
+			key = append(key, 0)
+		}
+		key = append(key, a...)
+	}
+	if r, ok := pc.behaviors[string(key)]; ok {
 		return r.b, r.err
 	}
 	b, err := behavior.Parse(args)
-	pc.behaviors[key] = parsedBehavior{b, err}
-	return b, err
+	pc.behaviors[string(key)] = parsedBehavior{&b, err}
+	return &b, err
 }
 
 // parsedImage is an image reference as the kubelet normalizes it

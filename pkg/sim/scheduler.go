@@ -199,7 +199,7 @@ func (sc *scheduler) backingOff(q *queuedPod) bool {
 // kick makes the scheduler pop the next pod later in this instant.
 func (sc *scheduler) kick() {
 	if sc.cycle == nil && (sc.activeQ.Len() > 0 || len(sc.backoffQ) > 0) {
-		sc.cycle = sc.s.soon(sc.scheduleNext)
+		sc.cycle = sc.s.after(0, sc.scheduleNext) // soon, but cancellable
 	}
 }
 

@@ -55,6 +55,11 @@ type Simulator struct {
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
+	// containers are the container lists created pods share (podcopy.go).
+	containers containerLists
+	// statusBuf holds the container statuses of the status generateStatus
+	// built last, until setStatus drops or copies them (status.go).
+	statusBuf []corev1.ContainerStatus
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
 }
@@ -161,7 +166,7 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 		}
 	}
 	s.running = true
-	return s.api.createPod(p.DeepCopy())
+	return s.api.createPod(s.containers.copyPod(p))
 }
 
 // DeletePod deletes a pod with the API's graceful-deletion semantics.
@@ -199,7 +204,7 @@ func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
 
 // Events returns the Kubernetes Events recorded so far, in creation order,
 // as new objects built on each call.
-func (s *Simulator) Events() []*corev1.Event { return s.api.events.objects() }
+func (s *Simulator) Events() []*corev1.Event { return s.api.events.events() }
 
 // Timeline returns every lifecycle event so far. The slice must not be
 // modified.
@@ -211,14 +216,13 @@ func (s *Simulator) Now() time.Duration { return s.now }
 // Step runs every timer of the next instant and moves the clock there. It
 // reports false when nothing is pending.
 func (s *Simulator) Step() bool {
-	t := s.q.peek()
-	if t == nil {
+	at, ok := s.q.next()
+	if !ok {
 		return false
 	}
-	s.now = t.at
-	for t := s.q.peek(); t != nil && t.at == s.now; t = s.q.peek() {
-		s.q.pop()
-		t.fn()
+	s.now = at
+	for at, ok := s.q.next(); ok && at == s.now; at, ok = s.q.next() {
+		s.q.take()()
 	}
 	return true
 }
@@ -232,8 +236,7 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 		return s.now, true
 	}
 	for {
-		t := s.q.peek()
-		if t == nil || t.at > deadline {
+		if at, ok := s.q.next(); !ok || at > deadline {
 			break
 		}
 		s.Step()
@@ -254,11 +257,11 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
 	deadline := s.now + limit
 	for s.q.nonPeriodic > 0 || !s.probesQuiet() {
-		t := s.q.peek()
-		if t == nil {
+		at, ok := s.q.next()
+		if !ok {
 			break
 		}
-		if t.at > deadline {
+		if at > deadline {
 			s.now = deadline
 			return s.now, true
 		}
@@ -282,8 +285,9 @@ func (s *Simulator) periodic(d time.Duration, fn func()) *timer {
 }
 
 // soon runs fn later in this instant, after what is already queued for it:
-// the way a watch or a PLEG event reaches another component.
-func (s *Simulator) soon(fn func()) *timer { return s.after(0, fn) }
+// the way a watch or a PLEG event reaches another component. Work that
+// may be cancelled takes a timer instead: after(0, fn).
+func (s *Simulator) soon(fn func()) { s.q.pushFn(s.now, fn) }
 
 func (s *Simulator) cancel(t *timer) { s.q.cancel(t) }
 

@@ -31,8 +31,11 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 		st.PodIP, st.PodIPs = w.podIPs[0].IP, w.podIPs
 	}
 	// One list, the containers then the init containers, as getPhase
-	// reads them; the status holds its two parts.
-	all := make([]corev1.ContainerStatus, 0, len(w.ctrs))
+	// reads them; the status holds its two parts. The list is built in the
+	// simulator's buffer, reused from status to status: setStatus copies
+	// it out when it writes the status, and a status found unchanged
+	// costs nothing.
+	all := w.s.statusBuf[:0]
 	for _, c := range w.ctrs {
 		if !c.init {
 			all = append(all, w.containerStatus(c, &old))
@@ -44,6 +47,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 			all = append(all, w.containerStatus(c, &old))
 		}
 	}
+	w.s.statusBuf = all
 	if main > 0 {
 		st.ContainerStatuses = all[:main:main]
 	}
@@ -500,7 +504,7 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = "containers with incomplete status: [" + strings.Join(incomplete, " ") + "]"
+	cond.Message = w.s.parsed.listMessage("containers with incomplete status: [", incomplete)
 	return cond
 }
 
@@ -531,7 +535,7 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = "containers with unready status: [" + strings.Join(unready, " ") + "]"
+		cond.Message = w.s.parsed.listMessage("containers with unready status: [", unready)
 	}
 	return cond
 }
@@ -606,7 +610,50 @@ func (w *podWorker) setStatus(st corev1.PodStatus) {
 	if equalStatus(old, &st) {
 		return
 	}
+	w.s.ownStatuses(&st, old)
 	w.s.api.updatePodStatus(w.name, w.uid, st)
+}
+
+// ownStatuses gives st its own container statuses when they are those
+// generateStatus built last, in its buffer: for each of its two lists,
+// the stored status's list when they are the same (a write for a
+// condition or the phase leaves them so), else a copy.
+func (s *Simulator) ownStatuses(st, old *corev1.PodStatus) {
+	all, main := s.statusBuf, len(st.ContainerStatuses)
+	generated := len(all) > 0 && len(all) == main+len(st.InitContainerStatuses) &&
+		(main == 0 || &st.ContainerStatuses[0] == &all[0]) &&
+		(main == len(all) || &st.InitContainerStatuses[0] == &all[main])
+	if !generated {
+		return
+	}
+	own := func(list, stored []corev1.ContainerStatus) []corev1.ContainerStatus {
+		if len(list) == 0 {
+			return list
+		}
+		if slices.EqualFunc(list, stored, sameContainerStatus) {
+			return stored
+		}
+		return slices.Clone(list)
+	}
+	st.ContainerStatuses = own(st.ContainerStatuses, old.ContainerStatuses)
+	st.InitContainerStatuses = own(st.InitContainerStatuses, old.InitContainerStatuses)
+}
+
+// sameContainerStatus reports whether two container statuses are the
+// same, field for field; their states and started flags are the same when
+// they point at the same objects, which containerStatus shares from
+// status to status. The fields containerStatus never sets must be unset
+// in both (TestSameContainerStatusFields keeps this list whole).
+func sameContainerStatus(a, b corev1.ContainerStatus) bool {
+	return a.Name == b.Name && a.State == b.State && a.LastTerminationState == b.LastTerminationState &&
+		a.Ready == b.Ready && a.RestartCount == b.RestartCount && a.Image == b.Image && a.ImageID == b.ImageID &&
+		a.ContainerID == b.ContainerID && a.Started == b.Started &&
+		unsetByContainerStatus(&a) && unsetByContainerStatus(&b)
+}
+
+func unsetByContainerStatus(c *corev1.ContainerStatus) bool {
+	return c.AllocatedResources == nil && c.Resources == nil && c.VolumeMounts == nil && c.User == nil &&
+		c.AllocatedResourcesStatus == nil && c.StopSignal == nil
 }
 
 // terminatedStatus is the status manager's TerminatePod: containers without

@@ -108,33 +108,99 @@ func (e Event) String() string {
 
 // Timeline is an append-only list of events in (At, Seq) order.
 //
-// A simulated cluster's timeline holds millions of events, so it is kept in
-// chunks: appending never copies what is recorded, and no more than one
-// chunk is allocated ahead. A timeline of one chunk, as every scenario's
-// is, is handed out as it is; a longer one is joined when it is read.
+// A simulated cluster's timeline holds millions of events, so it is kept
+// compact: each event as a record of fixed size that names its pod and
+// container by their indexes in the timeline's table of names, and what
+// it says (its kind and their arguments: a few hundred distinct ones for
+// millions of events) by its index in the table of those; its sequence
+// number is its position. The records are kept in chunks, so appending
+// never copies what is recorded and no more than one chunk is allocated
+// ahead. Events are built from the records when they are read, once
+// each: a later read extends what the earlier ones built.
 type Timeline struct {
-	full [][]Event // chunks of chunkLen events
-	last []Event   // the chunk being filled, never full
-	seq  uint64
-	// joined is what Events returned last for a timeline of several
-	// chunks, extended by the events appended since at the next call.
-	joined []Event
+	full  [][]record // chunks of chunkLen records
+	last  []record   // the chunk being filled, never full
+	names stringTable
+	// whats are what the events say, each distinct one once; byWhat finds
+	// them.
+	whats  []what
+	byWhat map[what]uint32
+	// read is what Events returned last, extended by the events appended
+	// since at the next call.
+	read []Event
 }
 
-// chunkLen is the number of events in a chunk: 32 KiB, the largest of
+// record is an Event as the timeline stores it.
+type record struct {
+	at             time.Duration
+	code           int64
+	pod, container uint32 // in names
+	what           uint32 // in whats
+	count          int32
+}
+
+// what is what an event says: its kind, with the arguments that are not
+// numbers.
+type what struct {
+	kind                    Kind
+	reason, status, message string
+}
+
+// chunkLen is the number of records in a chunk: 32 KiB, the largest of
 // the allocator's size classes (larger objects come and go from the page
 // heap, which returns them to the system and faults them back).
-const chunkLen = 256
+const chunkLen = 32 << 10 / 32
+
+// stringTable is a table of distinct strings, each kept once and named by its
+// index; the index of "" is 0.
+type stringTable struct {
+	list  []string
+	index map[string]uint32
+}
+
+func (t *stringTable) id(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if i, ok := t.index[s]; ok {
+		return i
+	}
+	if t.index == nil {
+		t.index = map[string]uint32{}
+		t.list = append(t.list, "")
+	}
+	i := uint32(len(t.list))
+	t.list = append(t.list, s)
+	t.index[s] = i
+	return i
+}
+
+// str is the string of index i.
+func (t *stringTable) str(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.list[i]
+}
 
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
-	t.seq++
-	e.Seq = t.seq
-	if t.last == nil {
-		t.last = make([]Event, 0, chunkLen)
+	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: e.Message}
+	wi, ok := t.byWhat[w]
+	if !ok {
+		if t.byWhat == nil {
+			t.byWhat = map[what]uint32{}
+		}
+		wi = uint32(len(t.whats))
+		t.whats = append(t.whats, w)
+		t.byWhat[w] = wi
 	}
-	t.last = append(t.last, e)
+	if t.last == nil {
+		t.last = make([]record, 0, chunkLen)
+	}
+	t.last = append(t.last, record{at: e.At, code: int64(e.Code), count: int32(e.Count),
+		pod: t.names.id(e.Pod), container: t.names.id(e.Container), what: wi})
 	if len(t.last) == chunkLen {
 		t.full = append(t.full, t.last)
 		t.last = nil
@@ -146,17 +212,27 @@ func (t *Timeline) Events() []Event {
 	if t == nil {
 		return nil
 	}
-	if len(t.full) == 0 {
-		return t.last
+	n := len(t.read)
+	if n == t.Len() {
+		return t.read
 	}
-	n := len(t.joined)
-	t.joined = slices.Grow(t.joined, t.Len()-n)
-	for _, c := range t.full[n/chunkLen:] {
-		t.joined = append(t.joined, c[n%chunkLen:]...)
-		n = 0
+	t.read = slices.Grow(t.read, t.Len()-n)
+	for n < t.Len() {
+		var r *record
+		if c := n / chunkLen; c < len(t.full) {
+			r = &t.full[c][n%chunkLen]
+		} else {
+			r = &t.last[n%chunkLen]
+		}
+		n++
+		w := &t.whats[r.what]
+		t.read = append(t.read, Event{
+			At: r.at, Seq: uint64(n), Code: int(r.code), Count: int(r.count),
+			Pod: t.names.str(r.pod), Container: t.names.str(r.container),
+			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message,
+		})
 	}
-	t.joined = append(t.joined, t.last[len(t.joined)-len(t.full)*chunkLen:]...)
-	return t.joined
+	return t.read
 }
 
 // Len is the number of events recorded.

@@ -1,6 +1,10 @@
 package timeline
 
-import "testing"
+import (
+	"testing"
+	"time"
+	"unsafe"
+)
 
 // TestTimelineAcrossChunks: events read back in order with their sequence
 // numbers whether the timeline is read often or once, before, at and
@@ -28,5 +32,33 @@ func TestTimelineAcrossChunks(t *testing.T) {
 		}
 		check()
 		check()
+	}
+}
+
+// TestRecordSize: chunkLen is reckoned for records of 32 bytes.
+func TestRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(record{}); n != 32 {
+		t.Fatalf("a record is %d bytes, not 32: recompute chunkLen", n)
+	}
+}
+
+// TestTimelineReadsBack: what is appended is read back, empty strings
+// and all.
+func TestTimelineReadsBack(t *testing.T) {
+	var tl Timeline
+	in := []Event{
+		{},
+		{At: time.Second, Pod: "web", Container: "app", Kind: Exited, Code: 137, Reason: "Error"},
+		{At: time.Second, Pod: "web", Kind: KubeEvent, Reason: "Killing", Status: "Normal", Message: "Stopping container app", Count: 2},
+		{At: 2 * time.Second, Pod: "web", Kind: DeleteRequested, Code: -1},
+	}
+	for _, e := range in {
+		tl.Append(e)
+	}
+	for i, e := range tl.Events() {
+		in[i].Seq = uint64(i + 1)
+		if e != in[i] {
+			t.Errorf("event %d read back as %+v, appended %+v", i, e, in[i])
+		}
 	}
 }

@@ -1,0 +1,44 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestSoonAndTimersRunInOrder: work added with soon and timers of the
+// same instant run in the order they were added, work added while an
+// instant runs comes after what was already queued for it, and a timer
+// cancelled by earlier work of its instant does not run.
+func TestSoonAndTimersRunInOrder(t *testing.T) {
+	s, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	run := func(name string) func() { return func() { got = append(got, name) } }
+	s.after(time.Second, run("later"))
+	s.after(0, func() {
+		got = append(got, "timer1")
+		s.soon(run("soon-from-timer1"))
+		s.after(0, run("timer-from-timer1"))
+	})
+	var cancelled *timer
+	s.soon(func() {
+		got = append(got, "soon1")
+		s.cancel(cancelled)
+	})
+	cancelled = s.after(0, run("cancelled"))
+	s.after(0, run("timer2"))
+	s.soon(run("soon2"))
+	if !s.Step() || s.Now() != 0 {
+		t.Fatalf("the first step ran at %v", s.Now())
+	}
+	want := []string{"timer1", "soon1", "timer2", "soon2", "soon-from-timer1", "timer-from-timer1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("ran %v, want %v", got, want)
+	}
+	if !s.Step() || s.Now() != time.Second || got[len(got)-1] != "later" || s.Step() {
+		t.Fatalf("then ran %v, at %v", got[len(want):], s.Now())
+	}
+}
