@@ -131,6 +131,16 @@ func TestDiffConcurrentHooks(t *testing.T) {
 	if d := Diff("sim", []Result{causal}, "live", []Result{reversed}, DefaultTolerance); len(d.Diverged) != 1 {
 		t.Errorf("a sidecar's SIGTERM before the app's exit is not reported")
 	}
+	// One container's events in one instant on the simulator: within a
+	// few milliseconds live, their order is below what a live run sees;
+	// 50 ms apart, it is an order.
+	own := result("sim", 8, Passed, []timeline.Event{ev(10*s, "app", timeline.Started, 0), ev(10*s, "app", timeline.PreStopStarted, 0)})
+	for gap, want := range map[time.Duration]int{time.Millisecond: 0, 50 * time.Millisecond: 1} {
+		live := result("live", 8, Passed, []timeline.Event{ev(10*s, "app", timeline.PreStopStarted, 0), ev(10*s+gap, "app", timeline.Started, 0)})
+		if d := Diff("sim", []Result{own}, "live", []Result{live}, DefaultTolerance); len(d.Diverged) != want {
+			t.Errorf("a preStop's start %s before its container's Started: %d diverged, want %d", gap, len(d.Diverged), want)
+		}
+	}
 }
 
 // TestDiffPage: the page lists the diverged scenario with both charts and
