@@ -23,6 +23,9 @@ const (
 	resyncInterval = time.Minute
 	// workerBackOffPeriodJitterFactor: a requeue waits up to 50 % longer.
 	workerBackOffPeriodJitterFactor = 0.5
+	// workerResyncIntervalJitterFactor: so does a running pod's periodic
+	// resync (pod_workers.go).
+	workerResyncIntervalJitterFactor = 0.5
 )
 
 // virtualClock lets client-go's flowcontrol.Backoff, the back-off the

@@ -35,6 +35,9 @@ type staticPod struct {
 	pod *corev1.Pod // the kubelet's own object (source "file")
 	// manifestName is the manifest's metadata.name, the scenario's name.
 	manifestName string
+	// resyncPending is set while the pod's next sync, which recreates a
+	// removed mirror pod, is scheduled.
+	resyncPending bool
 }
 
 // AddStaticPod writes a static pod manifest on a node; the kubelet picks
@@ -113,8 +116,17 @@ func (k *kubelet) createMirrorPod(sp *staticPod) {
 
 // mirrorPodChanged is the kubelet seeing its mirror pod change in the API
 // (HandlePodUpdates/HandlePodRemoves → handleMirrorPod → SyncPod): a
-// mirror pod being deleted is deleted at once (grace 0, UID precondition)
-// and created again; one already gone is recreated.
+// mirror pod being deleted gracefully is deleted at once by the kubelet
+// (grace 0, UID precondition) and created again in the same sync. One
+// removed by someone else (a force delete) is not: SyncPod gets the
+// removed mirror pod, DeleteMirrorPod finds nothing and answers false
+// (pod/mirror_client.go), so nothing is created ("The mirror pod will get
+// recreated later"); the next sync of the pod creates it, which for a
+// running pod is its periodic resync, a resync interval after its last
+// sync, stretched by up to 50 % (pod_workers.go completeWork,
+// workerResyncIntervalJitterFactor). Approximation: the resync is counted
+// from the removal, the simulator keeping no periodic resyncs otherwise
+// (seen live: no new mirror pod within 3.4 s of a force delete).
 func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	sp := k.staticFor(p)
 	if sp == nil {
@@ -123,8 +135,14 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	cur := k.s.api.pods[p.Name]
 	switch {
 	case t == watchDeleted:
-		if cur == nil {
-			k.createMirrorPod(sp)
+		if cur == nil && !sp.resyncPending {
+			sp.resyncPending = true
+			k.s.after(k.s.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
+				sp.resyncPending = false
+				if k.s.api.pods[p.Name] == nil && k.staticFor(p) == sp {
+					k.createMirrorPod(sp)
+				}
+			})
 		}
 	case cur != p:
 		// A stale event about a mirror pod replaced since.
