@@ -40,6 +40,7 @@ func TestEstimatePlacesWholeSecondStampsWithTheirObservation(t *testing.T) {
 		{"seen within the API's second", base, base.Add(400 * time.Millisecond), base.Add(200 * time.Millisecond)},
 		{"seen a little after it", base, base.Add(1200 * time.Millisecond), base.Add(500 * time.Millisecond)},
 		{"seen late: the lag bounds it", base, base.Add(2300 * time.Millisecond), base.Add(900 * time.Millisecond)},
+		{"seen later than the lag allows: the API's second alone", base, base.Add(4700 * time.Millisecond), base.Add(500 * time.Millisecond)},
 		{"no API time", time.Time{}, base, base},
 		{"a clock that disagrees", base.Add(5 * time.Second), base, base},
 	}

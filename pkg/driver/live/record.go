@@ -43,21 +43,23 @@ func (r *recorder) last() time.Duration {
 
 // estimate places a moment known from an API time stamp, which has whole
 // seconds (truncated), and from when podlife saw it (later, by the
-// kubelet's status and watch delays, at most lag): the middle of what
-// both allow.
+// kubelet's status and watch delays, usually at most lag): the middle of
+// what both allow. An observation later than lag allows (a status that
+// came late, or reported an instance after its successor's) bounds
+// nothing: the stamp's second alone places it.
 func estimate(api, seen time.Time, lag time.Duration) time.Time {
 	if api.IsZero() {
 		return seen
 	}
-	lo, hi := api, api.Add(time.Second)
-	if t := seen.Add(-lag); t.After(lo) {
-		lo = t
+	if seen.Before(api) {
+		return seen // a clock that disagrees: what was seen is all there is
 	}
+	lo, hi := api, api.Add(time.Second)
 	if seen.Before(hi) {
 		hi = seen
 	}
-	if hi.Before(lo) {
-		return seen
+	if t := seen.Add(-lag); t.After(lo) && !t.After(hi) {
+		lo = t
 	}
 	return lo.Add(hi.Sub(lo) / 2)
 }
