@@ -14,8 +14,8 @@
 // Time: the wall clock. The kubelet's and the API's delays are real, so
 // every time expectation is widened by Tolerance: a base (1.5 s by
 // default) plus the cluster's measured latency, the worse of its pod-start
-// latency and its kubelet's reaction to a delete, measured when the
-// driver connects.
+// latency and the time from a delete to the pod gone for a process that
+// exits at once, measured when the driver connects.
 package live
 
 import (
