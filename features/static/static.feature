@@ -18,10 +18,13 @@ Feature: Static pods and their mirror pods
     And no event "Scheduled" is recorded for pod "etcd"
     And an event "Started" is recorded for container "app" of pod "etcd"
 
-  @behavior:mirror-recreated
+  @behavior:mirror-recreated @behavior:mirror-status-reconcile
   @upstream:mirror-pod-recreated-when-deleted
   Scenario: Deleting the mirror pod recreates it and leaves the containers running
     e2e: MirrorPod, should be recreated when mirror pod gracefully deleted.
+    The new mirror pod is created empty (Pending); the kubelet's status
+    manager writes the pod's status to it at its next sync, which on a real
+    kubelet comes up to 10 s later (syncPeriod): seen live at 6 s.
 
     Given a static pod "etcd" on node "worker-1":
       """yaml
@@ -35,7 +38,7 @@ Feature: Static pods and their mirror pods
       | 0s | -         | DeleteRequested(30s) |
       | 0s | -         | Deleted         |
       | 0s | -         | PodCreated      |
-      | 0s | -         | Phase(Running)  |
+    And the pod "etcd" is Running within 10s
     And container "app" of pod "etcd" has restarted 0 times
     And no event "Killing" is recorded for pod "etcd"
     And the pod "etcd" phase is "Running"
