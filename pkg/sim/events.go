@@ -34,7 +34,7 @@ type eventStore struct {
 	whats  []event
 	byWhat map[event]int32
 	// hosts are the source hosts (nodes) of the records.
-	hosts stringTable
+	hosts timeline.StringTable
 }
 
 // eventChunkLen is the number of records in a chunk.
@@ -108,7 +108,7 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 	}
 	st.n++
 	r := eventRecord{first: now, last: now, prev: st.objects[o].latest, seq: st.n, object: o, what: what,
-		host: st.hosts.id(host), count: 1}
+		host: st.hosts.ID(host), count: 1}
 	if len(st.chunks) == 0 || len(st.chunks[len(st.chunks)-1]) == eventChunkLen {
 		st.chunks = append(st.chunks, make([]eventRecord, 0, eventChunkLen))
 	}
@@ -146,43 +146,11 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 		Reason:         e.reason,
 		Message:        e.message,
 		Type:           e.eventType,
-		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.str(r.host)},
+		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.Str(r.host)},
 		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),
 		LastTimestamp:  metav1.NewTime(Epoch.Add(r.last)),
 		Count:          r.count,
 	}
-}
-
-// stringTable is a table of distinct strings, each kept once and named by
-// its index; the index of "" is 0.
-type stringTable struct {
-	list  []string
-	index map[string]uint32
-}
-
-// str is the string of index i.
-func (t *stringTable) str(i uint32) string {
-	if i == 0 {
-		return ""
-	}
-	return t.list[i]
-}
-
-func (t *stringTable) id(s string) uint32 {
-	if s == "" {
-		return 0
-	}
-	if i, ok := t.index[s]; ok {
-		return i
-	}
-	if t.index == nil {
-		t.index = map[string]uint32{}
-		t.list = append(t.list, "")
-	}
-	i := uint32(len(t.list))
-	t.list = append(t.list, s)
-	t.index[s] = i
-	return i
 }
 
 // recordEvent is a Kubernetes Event about a pod (and one of its containers

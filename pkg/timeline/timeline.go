@@ -120,7 +120,7 @@ func (e Event) String() string {
 type Timeline struct {
 	full  [][]record // chunks of chunkLen records
 	last  []record   // the chunk being filled, never full
-	names stringTable
+	names StringTable
 	// whats are what the events say, each distinct one once; byWhat finds
 	// them.
 	whats  []what
@@ -151,14 +151,16 @@ type what struct {
 // heap, which returns them to the system and faults them back).
 const chunkLen = 32 << 10 / 32
 
-// stringTable is a table of distinct strings, each kept once and named by its
-// index; the index of "" is 0.
-type stringTable struct {
+// StringTable is a table of distinct strings, each kept once and named by
+// its index; the index of "" is 0. The simulator's compact Kubernetes
+// Events use it too.
+type StringTable struct {
 	list  []string
 	index map[string]uint32
 }
 
-func (t *stringTable) id(s string) uint32 {
+// ID is the index of s, added if new.
+func (t *StringTable) ID(s string) uint32 {
 	if s == "" {
 		return 0
 	}
@@ -176,7 +178,7 @@ func (t *stringTable) id(s string) uint32 {
 }
 
 // str is the string of index i.
-func (t *stringTable) str(i uint32) string {
+func (t *StringTable) Str(i uint32) string {
 	if i == 0 {
 		return ""
 	}
@@ -200,7 +202,7 @@ func (t *Timeline) Append(e Event) {
 		t.last = make([]record, 0, chunkLen)
 	}
 	t.last = append(t.last, record{at: e.At, code: int64(e.Code), count: int32(e.Count),
-		pod: t.names.id(e.Pod), container: t.names.id(e.Container), what: wi})
+		pod: t.names.ID(e.Pod), container: t.names.ID(e.Container), what: wi})
 	if len(t.last) == chunkLen {
 		t.full = append(t.full, t.last)
 		t.last = nil
@@ -228,7 +230,7 @@ func (t *Timeline) Events() []Event {
 		w := &t.whats[r.what]
 		t.read = append(t.read, Event{
 			At: r.at, Seq: uint64(n), Code: int(r.code), Count: int(r.count),
-			Pod: t.names.str(r.pod), Container: t.names.str(r.container),
+			Pod: t.names.Str(r.pod), Container: t.names.Str(r.container),
 			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message,
 		})
 	}
