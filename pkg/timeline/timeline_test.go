@@ -62,3 +62,31 @@ func TestTimelineReadsBack(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckResolves(t *testing.T) {
+	s := time.Second
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name string
+		c    Check
+		want bool
+	}{
+		{"a ±0.25 s window around its observation rejects 1 s either way", Check{From: 3*s - 250*ms, To: 3*s + 250*ms, Observed: 3 * s, Seen: true}, true},
+		{"an 11 s window accepts a 1 s shift", Check{From: -2 * s, To: 9 * s, Observed: 3 * s, Seen: true}, false},
+		{"an observation near the late edge of a 1.2 s window is within the window shifted later", Check{From: 3 * s, To: 4*s + 200*ms, Observed: 4*s + 100*ms, Seen: true}, false},
+		{"an unseen event resolves nothing", Check{From: 3 * s, To: 3 * s}, false},
+	} {
+		if got := tc.c.Resolves(s); got != tc.want {
+			t.Errorf("%s: Resolves(1s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	n, of := Resolution([]Check{
+		{ExpectFrom: 3 * s, From: 3 * s, To: 3 * s, Observed: 3 * s, Seen: true},
+		{ExpectFrom: 0, From: 0, To: 10 * s, Observed: 3 * s, Seen: true},
+		{ExpectFrom: 2 * s, From: 2 * s, To: 2 * s, Observed: 2 * s, Seen: true, Reaction: true},
+		{ExpectFrom: 2 * s, From: 0, To: 9 * s, Observed: 2 * s, Seen: true},
+	}, s)
+	if n != 1 || of != 2 {
+		t.Errorf("Resolution = %d of %d, want 1 of 2 (a within check and a reaction check are not counted)", n, of)
+	}
+}
