@@ -80,6 +80,7 @@ func sandboxLost(ctx context.Context, name string) error {
 		return err
 	}
 	st.moveT0(st.actionMark())
+	st.acted(driver.ActionDelete, name)
 	if err := k.KillSandbox(ctx, name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
 	}
@@ -168,6 +169,7 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 		return err
 	}
 	st.moveT0(st.actionMark())
+	st.acted(driver.ActionDelete, name)
 	if err := st.Session.Delete(ctx, name, opts); err != nil {
 		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
 	}
@@ -227,6 +229,7 @@ func podBecomes(ctx context.Context, name, state string) error {
 		mark = timeline.Before(e)
 	}
 	st.moveT0(mark)
+	st.becameRunning(name, ps, mark)
 	return nil
 }
 

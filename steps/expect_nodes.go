@@ -168,15 +168,20 @@ func (st *State) podEvictedWithin(ctx context.Context, name, d string) error {
 		return err
 	}
 	sel := evictedSel(name)
-	if err := st.waitFor(ctx, st.t0.At+dur+st.tol(), sel); err != nil {
+	w, err := st.window(ctx, sel, 0, dur)
+	if err != nil {
 		return err
 	}
-	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, 0, dur, st.tol(), sel), sel)
+	w.From = st.t0.At // an event predicate: any occurrence at or after t=0
+	if err := st.waitFor(ctx, w.To, sel); err != nil {
+		return err
+	}
+	err = st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.t0, w, sel), sel)
 	if m, ok := err.(*timeline.Mismatch); ok {
-		m.Expected = fmt.Sprintf("pod %q evicted within %s%s", name, d, timeline.Margin(st.tol()))
+		m.Expected = fmt.Sprintf("pod %q evicted within %s%s", name, d, w.Note())
 		m.Observed += "; " + describePod(st.Session.View().Pod(name))
 	}
-	return st.recordCheck(sel, st.t0.At, st.t0.At+dur+st.tol(), err)
+	return st.recordCheck(sel, w, err)
 }
 
 // Then the pod "etcd" is not evicted: never, the scenario run to the end

@@ -112,22 +112,28 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	at, ok, err := st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	sel := ps.of(name)
+	w, err := st.window(ctx, sel, 0, dur)
 	if err != nil {
 		return err
 	}
-	sel := ps.of(name)
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	if err != nil {
+		return err
+	}
 	var obs *timeline.Event
 	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
 		obs = &e
 	} else if ok {
 		obs = &timeline.Event{At: at}
 	}
+	// A state may hold before t=0: the window starts at the beginning.
+	w.From = 0
 	if ok {
-		return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, nil)
+		return st.keepWindowCheck(sel, state, w, obs, nil)
 	}
-	return st.keepCheck(sel, state, 0, st.t0.At+dur+st.tol(), obs, &timeline.Mismatch{
-		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, timeline.Margin(st.tol())),
+	return st.keepWindowCheck(sel, state, w, obs, &timeline.Mismatch{
+		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, w.Note()),
 		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name))),
 	})
 }
@@ -147,12 +153,7 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	sel := ps.of(name)
-	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
-		return err
-	}
-	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
+	return st.expectIn(ctx, ps.of(name), lo, hi)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.

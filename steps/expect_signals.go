@@ -60,25 +60,44 @@ func (st *State) tie() time.Duration {
 }
 
 // expectAt is the `at T` rule: the first occurrence at or after t=0 is at
-// t0+T (within the tolerance).
+// t0+T (on a cluster, in the window counted from the kubelet's reaction).
 func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string) error {
 	d, err := parseDuration(at)
 	if err != nil || st.DryRun {
 		return err
 	}
+	return st.expectIn(ctx, sel, d, d)
+}
+
+// expectIn checks that the first occurrence of sel at or after t=0 lies
+// in [lo, hi] after the reference (see window), and records the check.
+func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.waitFor(ctx, st.t0.At+d+st.tol(), sel); err != nil {
+	w, err := st.window(ctx, sel, lo, hi)
+	if err != nil {
 		return err
 	}
-	err = st.lookAhead(ctx, timeline.ExpectAt(st.events(), st.t0, d, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0.At+d-st.tol(), st.t0.At+d+st.tol(), err)
+	if err := st.waitFor(ctx, w.To, sel); err != nil {
+		return err
+	}
+	err = st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.t0, w, sel), sel)
+	return st.recordCheck(sel, w, err)
 }
 
 // recordCheck keeps the outcome of an expectation about sel, observed as
-// the first matching event at or after t=0.
-func (st *State) recordCheck(sel timeline.Selector, from, to time.Duration, err error) error {
+// the first matching event at or after t=0, against its window.
+func (st *State) recordCheck(sel timeline.Selector, w timeline.Window, err error) error {
+	var obs *timeline.Event
+	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
+		obs = &e
+	}
+	return st.keepWindowCheck(sel, checkWhat(sel), w, obs, err)
+}
+
+// checkWhat names what a check about sel awaits: "SIGKILL", "exit".
+func checkWhat(sel timeline.Selector) string {
 	what := sel.Describe()
 	if sel.Kind != "" {
 		what = timeline.Event{Kind: sel.Kind, Reason: sel.Reason, Status: sel.Status, Code: sel.Code}.Label()
@@ -86,11 +105,7 @@ func (st *State) recordCheck(sel timeline.Selector, from, to time.Duration, err 
 			what = "exit"
 		}
 	}
-	var obs *timeline.Event
-	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
-		obs = &e
-	}
-	return st.keepCheck(sel, what, from, to, obs, err)
+	return what
 }
 
 // lookAhead completes a failure on the simulator, where the rest of the
@@ -117,14 +132,7 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	if err := st.waitFor(ctx, st.t0.At+hi+st.tol(), sel); err != nil {
-		return err
-	}
-	err = st.lookAhead(ctx, timeline.ExpectBetween(st.events(), st.t0, lo, hi, st.tol(), sel), sel)
-	return st.recordCheck(sel, st.t0.At+lo-st.tol(), st.t0.At+hi+st.tol(), err)
+	return st.expectIn(ctx, sel, lo, hi)
 }
 
 // Then container "app" runs its preStop hook at 0s
@@ -204,19 +212,30 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 	if !ok {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", cname, gap), Observed: "no SIGTERM since t=0"}
 	}
-	_, _, err = st.Session.RunUntil(ctx, t.At+d+st.tol(), func(v driver.View) bool {
+	w := st.interval(kill, t, d)
+	_, _, err = st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
 		_, ok := timeline.First(v.Timeline(), timeline.Before(t), kill)
 		return ok
 	})
 	if err != nil {
 		return err
 	}
-	err = timeline.ExpectAt(st.events(), timeline.Before(t), d, st.tol(), kill)
+	err = timeline.ExpectIn(st.events(), timeline.Before(t), w, kill)
 	if m, ok := err.(*timeline.Mismatch); ok {
 		m.Expected += " after SIGTERM"
 		m.Observed += fmt.Sprintf(" after SIGTERM (SIGTERM at %s)", timeline.FormatOffset(t.At-st.t0.At))
 	}
-	return st.recordCheck(kill, t.At+d-st.tol(), t.At+d+st.tol(), err)
+	var obs *timeline.Event
+	if e, ok := timeline.First(st.events(), timeline.Before(t), kill); ok {
+		obs = &e
+	}
+	c := w.Check(checkWhat(kill), kill)
+	c.Line, c.Step, c.OK, c.Interval = st.stepLine, st.stepText, err == nil, true
+	if obs != nil {
+		c.Observed, c.Seen = obs.At, true
+	}
+	st.Checks = append(st.Checks, c)
+	return err
 }
 
 // Then container "app" never receives SIGKILL: over the whole scenario,

@@ -83,7 +83,12 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 		return err
 	}
 	sel := timeline.Selector{Pod: name, Kind: timeline.Status, Reason: status}
-	_, _, err = st.Session.RunUntil(ctx, st.t0.At+dur+st.tol(), func(v driver.View) bool {
+	w, err := st.window(ctx, sel, 0, dur)
+	if err != nil {
+		return err
+	}
+	w.From = 0 // a STATUS shown before t=0 counts
+	_, _, err = st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
 		_, ok := timeline.First(v.Timeline(), timeline.Beginning, sel)
 		return ok
 	})
@@ -93,7 +98,7 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 	var obs *timeline.Event
 	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
 		obs = &e
-		return st.keepCheck(sel, "Status("+status+")", 0, st.t0.At+dur+st.tol(), obs, nil)
+		return st.keepWindowCheck(sel, "Status("+status+")", w, obs, nil)
 	}
 	var seen []string
 	for _, e := range st.events() {
@@ -101,8 +106,8 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)))
 		}
 	}
-	return st.keepCheck(sel, "Status("+status+")", 0, st.t0.At+dur+st.tol(), nil, &timeline.Mismatch{
-		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s", name, status, d),
+	return st.keepWindowCheck(sel, "Status("+status+")", w, nil, &timeline.Mismatch{
+		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s", name, status, d, w.Note()),
 		Observed: "STATUS was " + strings.Join(seen, ", "),
 	})
 }

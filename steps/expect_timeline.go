@@ -41,7 +41,37 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	if err := st.settle(ctx); err != nil {
 		return err
 	}
-	return timeline.ExpectRows(st.events(), st.t0, st.tol(), pod, rows, exactly != "")
+	// Each timed row's window; the reference is looked up (and on a
+	// cluster the kubelet's reaction checked) before matching.
+	var werr error
+	win := func(r timeline.Row) timeline.Window {
+		sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
+		w, err := st.window(ctx, sel, r.At, r.At)
+		if err != nil && werr == nil {
+			werr = err
+		}
+		return w
+	}
+	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", win)
+	if werr != nil {
+		return werr
+	}
+	for i, m := range matches {
+		if !m.Row.HasAt {
+			continue
+		}
+		var obs *timeline.Event
+		if m.Found {
+			obs = &m.Event
+		}
+		rowErr := error(nil)
+		if i == len(matches)-1 && !m.Found {
+			rowErr = err
+		}
+		sel := timeline.Selector{Pod: pod, Container: m.Row.Container, Kind: timeline.LabelKind(m.Row.Label)}
+		_ = st.keepWindowCheck(sel, m.Row.Label, m.Window, obs, rowErr)
+	}
+	return err
 }
 
 func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, error) {

@@ -77,6 +77,9 @@ type State struct {
 	// broken names pods whose declaration failed, so that lint does not
 	// repeat the problem at every later step.
 	broken map[string]bool
+	// react is, per pod, the live kubelet's reaction to the last action
+	// on it (windows.go).
+	react map[string]*reaction
 }
 
 type ctxKey struct{}
@@ -113,19 +116,6 @@ func (st *State) Prepare(stepTexts []string) {
 // whether t=0 moves), its line and text (for the checks it records).
 func (st *State) BeginStep(t StepType, line int, text string) {
 	st.stepType, st.stepLine, st.stepText = t, line, text
-}
-
-// keepCheck records a timed expectation's outcome: the window [from, to] in
-// session time, and the first matching event at or after the window's
-// reference, if any.
-func (st *State) keepCheck(sel timeline.Selector, what string, from, to time.Duration, observed *timeline.Event, err error) error {
-	c := timeline.Check{Line: st.stepLine, Step: st.stepText, Pod: sel.Pod, Container: sel.Container, What: what,
-		From: from, To: to, OK: err == nil}
-	if observed != nil {
-		c.Observed, c.Seen = observed.At, true
-	}
-	st.Checks = append(st.Checks, c)
-	return err
 }
 
 // T0 is the scenario's current t=0.
@@ -342,6 +332,7 @@ func (st *State) create(ctx context.Context, p *podDecl) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
+	st.acted(driver.ActionCreate, p.name)
 	if err := st.Session.Apply(ctx, p.build()); err != nil {
 		return st.unsupported(fmt.Errorf("creating pod %q: %w", p.name, err))
 	}

@@ -288,3 +288,36 @@ func SessionAs[T any](s Session) (T, bool) {
 	var zero T
 	return zero, false
 }
+
+// Action is what a scenario did to a pod, for Windows.Reaction.
+type Action string
+
+// The actions whose consequences a live kubelet starts after a latency.
+const (
+	// ActionCreate: the reaction is the pod's first container started.
+	ActionCreate Action = "create"
+	// ActionDelete: the reaction is the first preStop hook started or
+	// stop signal sent to one of the pod's containers (a delete, a force
+	// delete, a lost sandbox).
+	ActionDelete Action = "delete"
+)
+
+// Windows is implemented by sessions whose clock is not the rules' own (a
+// real cluster): the kubelet reacts to an action after a latency that is
+// not the rule being checked, and each event is seen by an observer of
+// known precision. The steps then count an action's consequences from the
+// kubelet's first observed reaction to it, check that reaction against
+// Reaction, and widen each expectation by Margin (dsl.md, "live
+// windows"). A session without it (the simulator) is exact.
+type Windows interface {
+	// Reaction bounds the kubelet's reaction to an action: from the API
+	// call to its first observed consequence. It is calibrated on
+	// separate pods when the run starts, never from a scenario's own
+	// observations.
+	Reaction(a Action) time.Duration
+	// Margin is how much earlier and how much later than its rule an
+	// event selected by sel may be observed: the observer's precision
+	// early, and late the precision plus the latency the real kubelet
+	// adds by its own design (a PLEG relist, a status sync).
+	Margin(sel timeline.Selector) (early, late time.Duration)
+}

@@ -127,34 +127,6 @@ func Margin(tol time.Duration) string {
 	return " (±" + FormatOffset(tol) + ")"
 }
 
-// ExpectAt checks that the first selected event at or after t0 happened at
-// t0+want, within tol.
-func ExpectAt(events []Event, t0 Mark, want, tol time.Duration, s Selector) error {
-	exp := fmt.Sprintf("%s at %s%s", s.Describe(), FormatOffset(want), Margin(tol))
-	e, ok := First(events, t0, s)
-	if !ok {
-		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
-	}
-	if d := e.At - t0.At - want; d > tol || d < -tol {
-		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
-	}
-	return nil
-}
-
-// ExpectBetween checks that the first selected event at or after t0
-// happened in [t0+lo, t0+hi], each bound widened by tol.
-func ExpectBetween(events []Event, t0 Mark, lo, hi, tol time.Duration, s Selector) error {
-	exp := fmt.Sprintf("%s between %s and %s%s", s.Describe(), FormatOffset(lo), FormatOffset(hi), Margin(tol))
-	e, ok := First(events, t0, s)
-	if !ok {
-		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
-	}
-	if d := e.At - t0.At; d < lo-tol || d > hi+tol {
-		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
-	}
-	return nil
-}
-
 // ExpectNever checks that no selected event happened at all.
 func ExpectNever(events []Event, t0 Mark, s Selector) error {
 	for _, e := range events {
@@ -236,10 +208,21 @@ type Row struct {
 	Label     string // as Event.Label renders it
 }
 
+// RowMatch is what a row of a timeline table matched: for a row with a
+// time, its window.
+type RowMatch struct {
+	Row    Row
+	Window Window
+	Event  Event
+	Found  bool
+}
+
 // ExpectRows matches rows in order against the pod's events at or after
-// t0. With exact set, no other event of a kind the table names may come
-// between the matched rows.
-func ExpectRows(events []Event, t0 Mark, tol time.Duration, pod string, rows []Row, exact bool) error {
+// t0; win gives each timed row its window. With exact set, no other event
+// of a kind the table names may come between the matched rows. It returns
+// what each row matched, up to the first row that failed (included, with
+// Found false).
+func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win func(Row) Window) ([]RowMatch, error) {
 	kinds := map[string]bool{}
 	for _, r := range rows {
 		kinds[labelKind(r.Label)] = true
@@ -251,31 +234,37 @@ func ExpectRows(events []Event, t0 Mark, tol time.Duration, pod string, rows []R
 			relevant = append(relevant, e)
 		}
 	}
+	var matches []RowMatch
 	for _, r := range rows {
+		m := RowMatch{Row: r}
+		if r.HasAt {
+			m.Window = win(r)
+		}
 		found := -1
 		for i := next; i < len(relevant); i++ {
 			e := relevant[i]
 			if e.Container != r.Container || e.Label() != r.Label {
 				continue
 			}
-			if r.HasAt {
-				if d := e.At - t0.At - r.At; d > tol || d < -tol {
-					continue
-				}
+			if r.HasAt && !m.Window.Contains(e.At) {
+				continue
 			}
 			found = i
 			break
 		}
 		if found < 0 {
-			return &Mismatch{
-				Expected: fmt.Sprintf("row %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
+			matches = append(matches, m)
+			return matches, &Mismatch{
+				Expected: fmt.Sprintf("row %s %s %s%s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line), m.Window.Note()),
 				Observed: describeCandidates(relevant[next:], t0, r),
 			}
 		}
+		m.Event, m.Found = relevant[found], true
+		matches = append(matches, m)
 		if exact {
 			for _, e := range relevant[next:found] {
 				if kinds[string(e.Kind)] {
-					return &Mismatch{
+					return matches, &Mismatch{
 						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
 						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
 					}
@@ -287,12 +276,16 @@ func ExpectRows(events []Event, t0 Mark, tol time.Duration, pod string, rows []R
 	if exact {
 		for _, e := range relevant[next:] {
 			if kinds[string(e.Kind)] {
-				return &Mismatch{Expected: "exactly the rows and nothing after them", Observed: fmt.Sprintf("%s %s %s after the last row", rel(e.At, t0), orDash(e.Container), e.Label())}
+				return matches, &Mismatch{Expected: "exactly the rows and nothing after them", Observed: fmt.Sprintf("%s %s %s after the last row", rel(e.At, t0), orDash(e.Container), e.Label())}
 			}
 		}
 	}
-	return nil
+	return matches, nil
 }
+
+// LabelKind is the kind a timeline table's label names: "Exited" for
+// "Exited(137)".
+func LabelKind(label string) Kind { return Kind(labelKind(label)) }
 
 func labelKind(label string) string {
 	if i := strings.IndexByte(label, '('); i > 0 {

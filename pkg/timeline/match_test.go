@@ -36,14 +36,15 @@ func TestMatchers(t *testing.T) {
 		err  error
 		fail string // "" when the expectation holds
 	}{
-		{"at: the first occurrence after t=0 at exactly T", ExpectAt(events, t0, 3*s, 0, sel("app", SIGTERM)), ""},
-		{"at: a different time fails and says when it was", ExpectAt(events, t0, 4*s, 0, sel("app", SIGTERM)), "at 3s"},
-		{"at: the tolerance widens the bound", ExpectAt(events, t0, 4*s, 1500*time.Millisecond, sel("app", SIGTERM)), ""},
-		{"at: events before t=0 do not count", ExpectAt(events, t0, 0, 0, sel("app", Started)), "no Started"},
-		{"a mark excludes the events of its instant that came before it", ExpectAt(events, Mark{At: 15 * s, Seq: 6}, 0, 0, sel("app", Exited)), "no exit"},
-		{"a mark takes in its instant's later events", ExpectAt(events, Mark{At: 15 * s, Seq: 6}, 0, 0, sel("proxy", Exited)), ""},
-		{"between: inside the window", ExpectBetween(events, t0, 4*s, 6*s, 0, sel("app", SIGKILL)), ""},
-		{"between: outside the window", ExpectBetween(events, t0, 0, 2*s, 0, sel("app", SIGKILL)), "at 5s"},
+		{"at: the first occurrence after t=0 at exactly T", ExpectIn(events, t0, Exact(t0, 3*s, 3*s), sel("app", SIGTERM)), ""},
+		{"at: a different time fails and says when it was", ExpectIn(events, t0, Exact(t0, 4*s, 4*s), sel("app", SIGTERM)), "at 3s"},
+		{"a live window counts from the reaction and widens the bounds", ExpectIn(events, t0, Window{T0: t0.At, Ref: t0.At + 1500*time.Millisecond, Lo: 1500 * time.Millisecond, Hi: 1500 * time.Millisecond, From: t0.At + 2750*time.Millisecond, To: t0.At + 3500*time.Millisecond}, sel("app", SIGTERM)), ""},
+		{"a live window says what it counted from", ExpectIn(events, t0, Window{T0: t0.At, Ref: t0.At + 2*s, Lo: 2 * s, Hi: 2 * s, From: t0.At + 3750*time.Millisecond, To: t0.At + 4500*time.Millisecond}, sel("app", SIGTERM)), "counted from the kubelet's reaction at 2s"},
+		{"at: events before t=0 do not count", ExpectIn(events, t0, Exact(t0, 0, 0), sel("app", Started)), "no Started"},
+		{"a mark excludes the events of its instant that came before it", ExpectIn(events, Mark{At: 15 * s, Seq: 6}, Exact(Mark{At: 15 * s, Seq: 6}, 0, 0), sel("app", Exited)), "no exit"},
+		{"a mark takes in its instant's later events", ExpectIn(events, Mark{At: 15 * s, Seq: 6}, Exact(Mark{At: 15 * s, Seq: 6}, 0, 0), sel("proxy", Exited)), ""},
+		{"between: inside the window", ExpectIn(events, t0, Exact(t0, 4*s, 6*s), sel("app", SIGKILL)), ""},
+		{"between: outside the window", ExpectIn(events, t0, Exact(t0, 0, 2*s), sel("app", SIGKILL)), "at 5s"},
 		{"never: none", ExpectNever(events, t0, sel("app", PostStartDone)), ""},
 		{"never: one", ExpectNever(events, t0, sel("app", SIGKILL)), "SIGKILL"},
 		{"after: by time", ExpectAfter(events, t0, 0, sel("proxy", SIGTERM), sel("app", PreStopDone)), ""},
@@ -84,16 +85,21 @@ func TestRows(t *testing.T) {
 		{At: 5 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
 		{At: 5 * s, HasAt: true, Label: "Deleted"},
 	}
-	if err := ExpectRows(events, t0, 0, "web", rows, false); err != nil {
+	exact := func(r Row) Window { return Exact(t0, r.At, r.At) }
+	if _, err := ExpectRows(events, t0, "web", rows, false, exact); err != nil {
 		t.Errorf("rows: %v", err)
 	}
-	if err := ExpectRows(events, t0, 0, "web", rows, true); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
+	if _, err := ExpectRows(events, t0, "web", rows, true, exact); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
 		t.Errorf("exact rows should fail on the SIGTERM of proxy in between (a kind the table names), got %v", err)
 	}
 	wrong := append([]Row(nil), rows...)
 	wrong[1].At = 2 * s
-	if err := ExpectRows(events, t0, 0, "web", wrong, false); err == nil || !strings.Contains(err.Error(), "SIGTERM at 3s") {
+	m, err := ExpectRows(events, t0, "web", wrong, false, exact)
+	if err == nil || !strings.Contains(err.Error(), "SIGTERM at 3s") {
 		t.Errorf("a wrong time should name the observed one, got %v", err)
+	}
+	if len(m) != 2 || !m[0].Found || m[1].Found || m[1].Window.From != t0.At+2*s {
+		t.Errorf("the matches should end at the failed row with its window, got %+v", m)
 	}
 }
 

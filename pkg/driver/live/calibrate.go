@@ -26,10 +26,11 @@ const calibrationRounds = 2
 // terminal phase and the status manager's final delete: the simulator
 // has all of it at one instant), the worse of the two, in a namespace of
 // its own. It also proves the agent image is on the nodes.
-func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
+func (d *Driver) calibrate(ctx context.Context) (calibration, error) {
+	var cal calibration
 	s, err := d.newSession(ctx, driver.Scenario{ID: "calibrate"})
 	if err != nil {
-		return 0, err
+		return cal, err
 	}
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Minute)
@@ -37,7 +38,6 @@ func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 		_ = s.Close(cctx)
 	}()
 	width := max(d.opt.Parallel, 1)
-	var worst time.Duration
 	var samples, reactions, ends []string
 	n := 0
 	for round := -1; round < calibrationRounds; round++ {
@@ -53,12 +53,12 @@ func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 			names = append(names, name)
 			starts = append(starts, s.Now())
 			if err := s.Apply(ctx, agentPod(name)); err != nil {
-				return 0, err
+				return cal, err
 			}
 		}
 		lat, err := s.waitStarted(ctx, names, starts)
 		if err != nil {
-			return 0, err
+			return cal, err
 		}
 		// The kubelet's reaction to a delete: from the request to the
 		// agent's SIGTERM line.
@@ -66,30 +66,60 @@ func (d *Driver) calibrate(ctx context.Context) (time.Duration, error) {
 		for _, name := range names {
 			deleted = append(deleted, s.Now())
 			if err := s.Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
-				return 0, err
+				return cal, err
 			}
 		}
 		react, err := s.waitFor(ctx, names, deleted, "app", timeline.SIGTERM)
 		if err != nil {
-			return 0, err
+			return cal, err
 		}
 		gone, err := s.waitFor(ctx, names, deleted, "", timeline.Deleted)
 		if err != nil {
-			return 0, err
+			return cal, err
 		}
 		if round < 0 {
 			continue
 		}
 		for i := range lat {
-			worst = max(worst, lat[i], gone[i])
+			cal.start = max(cal.start, lat[i])
+			cal.react = max(cal.react, react[i])
+			cal.gone = max(cal.gone, gone[i])
+			cal.chain = max(cal.chain, gone[i]-react[i])
 			samples = append(samples, lat[i].Round(time.Millisecond).String())
 			reactions = append(reactions, react[i].Round(time.Millisecond).String())
 			ends = append(ends, gone[i].Round(time.Millisecond).String())
 		}
 	}
 	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; delete to SIGTERM %v; delete to the pod gone %v", width, samples, reactions, ends)
-	return worst, nil
+	return cal, nil
 }
+
+// calibration is the worst of each latency measured on the calibration
+// pods.
+type calibration struct {
+	// start: create call to the agent's first line; react: delete call
+	// to the agent's SIGTERM; gone: delete call to the pod gone from the
+	// API; chain: SIGTERM (an agent that exits at once) to the pod gone:
+	// the PLEG relist, the terminal status and the final delete.
+	start, react, gone, chain time.Duration
+}
+
+// The bounds the steps check and widen live expectations by, from the
+// calibration (dsl.md, "live windows"). The kubelet's reaction to an
+// action is checked against twice its worst calibrated latency plus a
+// second: room for a busier moment than the calibration's, never taken
+// from the scenario's own observations. What the API shows (a phase, a
+// condition, the pod gone) may come as late as the worst calibrated chain
+// from a process's exit to the pod gone, plus a second for a relist that
+// fell the other way.
+func (c calibration) reactionBound(a driver.Action) time.Duration {
+	if a == driver.ActionCreate {
+		return 2*c.start + time.Second
+	}
+	return 2*c.react + time.Second
+}
+
+func (c calibration) apiLate() time.Duration { return c.chain + time.Second }
 
 // waitFor waits for an event of each pod (of its container, or of the pod
 // itself when container is "") and returns each one's time from from[i].

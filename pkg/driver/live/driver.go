@@ -93,6 +93,11 @@ type Driver struct {
 	info    ClusterInfo
 	tol     time.Duration
 	latency time.Duration
+	// cal is the calibration of the live windows (zero when
+	// Options.Tolerance was given: the windows then use the tolerance).
+	cal calibration
+	// exits follows the container runtime's exit events on the node.
+	exits *runtimeExits
 }
 
 // ClusterInfo is what the driver learned about the cluster it connected to.
@@ -239,17 +244,24 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	if err := d.identify(ctx); err != nil {
 		return err
 	}
+	// The runtime's exit events outlive the connect call: they follow the
+	// node for the whole run, and end with the node's container.
+	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, d.info.Node, d.logf)
 	if d.opt.Tolerance > 0 {
 		d.tol = d.opt.Tolerance
 		return nil
 	}
-	lat, err := d.calibrate(ctx)
+	cal, err := d.calibrate(ctx)
 	if err != nil {
 		return fmt.Errorf("measuring the pod-start latency: %w", err)
 	}
+	d.cal = cal
+	lat := max(cal.start, cal.gone)
 	d.latency = lat
 	d.tol = d.opt.BaseTolerance + lat.Round(100*time.Millisecond)
-	d.logf("latency %s: tolerance ±%s (base %s)", lat.Round(time.Millisecond), d.tol, d.opt.BaseTolerance)
+	d.logf("latency %s: tolerance ±%s (base %s) for state checks; live windows: the kubelet's reaction to a create within %s, to a delete within %s; API transitions up to %s late; exits from the container runtime: %v",
+		lat.Round(time.Millisecond), d.tol, d.opt.BaseTolerance, cal.reactionBound(driver.ActionCreate).Round(time.Millisecond),
+		cal.reactionBound(driver.ActionDelete).Round(time.Millisecond), cal.apiLate().Round(time.Millisecond), d.exits.Live())
 	return nil
 }
 

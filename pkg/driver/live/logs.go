@@ -89,6 +89,9 @@ func (s *session) inferKill(t *podTrack, c *ctrTrack, in *instTrack, why string)
 	}
 	in.finished = true
 	when := in.lastLine.Add(agent.HeartbeatPeriod / 2)
+	if ex, ok := s.d.exits.Exit(in.id); ok {
+		when = ex.At
+	}
 	at := s.at(when)
 	s.closePreStop(t, c, in, when)
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGKILL, Message: "inferred: " + why})

@@ -386,7 +386,9 @@ func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.C
 		return
 	}
 	when := estimate(term.FinishedAt.Time, seen, statusLag)
-	if c.agent && !in.lastLine.IsZero() && !in.sigterm.IsZero() {
+	if ex, ok := s.d.exits.Exit(in.id); ok {
+		when = ex.At
+	} else if c.agent && !in.lastLine.IsZero() && !in.sigterm.IsZero() {
 		when = in.lastLine.Add(agent.HeartbeatPeriod / 2)
 	}
 	at := s.at(when)

@@ -10,6 +10,7 @@ package cluster
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -253,4 +254,19 @@ func NodeExec(cluster, node string, in io.Reader, cmd string, args ...string) ([
 		return out.Bytes(), err
 	}
 	return nil, fmt.Errorf("cluster %q has no node %q", cluster, node)
+}
+
+// NodeStream runs a command in a node's container until ctx ends, sending
+// its standard output to out.
+func NodeStream(ctx context.Context, cluster, node string, out io.Writer, cmd string, args ...string) error {
+	ns, err := Nodes(cluster)
+	if err != nil {
+		return err
+	}
+	for _, n := range ns {
+		if n.String() == node {
+			return n.CommandContext(ctx, cmd, args...).SetStdout(out).SetStderr(io.Discard).Run()
+		}
+	}
+	return fmt.Errorf("cluster %q has no node %q", cluster, node)
 }

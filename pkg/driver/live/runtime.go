@@ -1,0 +1,132 @@
+package live
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// runtimeExits follows the container runtime's task exit events on the
+// scenarios' node (`ctr -n k8s.io events`, through the kind node's
+// container): when a container's process ended, with the runtime's own
+// nanosecond time stamp. The API's finishedAt has whole seconds, and a
+// process that cannot log (killed, OOM-killed, a sleep as PID 1) says
+// nothing itself; the runtime's event is then the precise observer.
+type runtimeExits struct {
+	mu    sync.Mutex
+	exits map[string]runtimeExit // by container id, without the runtime's prefix
+	// live is set while the event stream runs.
+	live bool
+}
+
+// runtimeExit is a container's main process ending.
+type runtimeExit struct {
+	At     time.Time
+	Status int
+}
+
+// watchRuntimeExits starts following the node's task exit events until
+// ctx ends; it returns nil when the node is not a kind node of this
+// machine.
+func watchRuntimeExits(ctx context.Context, kindCluster, node string, logf func(string, ...any)) *runtimeExits {
+	if kindCluster == "" || node == "" {
+		return nil
+	}
+	r := &runtimeExits{exits: map[string]runtimeExit{}, live: true}
+	pr, pw := io.Pipe()
+	go func() {
+		err := cluster.NodeStream(ctx, kindCluster, node, pw, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`)
+		r.setLive(false)
+		if ctx.Err() == nil {
+			logf("the container runtime's exit events on %s ended (%v): exits fall back to the agents' lines and the API", node, err)
+		}
+		_ = pw.CloseWithError(err)
+	}()
+	go func() {
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			if id, ex, ok := parseTaskExit(sc.Text()); ok {
+				r.mu.Lock()
+				r.exits[id] = ex
+				r.mu.Unlock()
+			}
+		}
+	}()
+	return r
+}
+
+func (r *runtimeExits) setLive(v bool) {
+	r.mu.Lock()
+	r.live = v
+	r.mu.Unlock()
+}
+
+// Live reports whether the event stream runs.
+func (r *runtimeExits) Live() bool {
+	if r == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.live
+}
+
+// Exit is the end of a container's main process, by its status's
+// container ID ("containerd://<id>").
+func (r *runtimeExits) Exit(containerID string) (runtimeExit, bool) {
+	if r == nil {
+		return runtimeExit{}, false
+	}
+	if i := strings.Index(containerID, "://"); i >= 0 {
+		containerID = containerID[i+3:]
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ex, ok := r.exits[containerID]
+	return ex, ok
+}
+
+// parseTaskExit reads one line of `ctr events`: "<time> <namespace>
+// /tasks/exit {json}". Exec'd processes (probes, hooks) end with task exit
+// events too, whose id is the exec's: only the container's own process
+// (id = container_id) counts. exited_at is a protobuf Timestamp, which
+// JSON renders as {"seconds","nanos"} (or an RFC 3339 string in older
+// ctr builds).
+func parseTaskExit(line string) (string, runtimeExit, bool) {
+	i := strings.IndexByte(line, '{')
+	if i < 0 || !strings.Contains(line[:i], "/tasks/exit") {
+		return "", runtimeExit{}, false
+	}
+	var ev struct {
+		ContainerID string          `json:"container_id"`
+		ID          string          `json:"id"`
+		ExitStatus  int             `json:"exit_status"`
+		ExitedAt    json.RawMessage `json:"exited_at"`
+	}
+	if err := json.Unmarshal([]byte(line[i:]), &ev); err != nil || ev.ContainerID == "" || ev.ID != ev.ContainerID {
+		return "", runtimeExit{}, false
+	}
+	var at time.Time
+	if len(ev.ExitedAt) > 0 && ev.ExitedAt[0] == '"' {
+		if err := json.Unmarshal(ev.ExitedAt, &at); err != nil {
+			return "", runtimeExit{}, false
+		}
+	} else {
+		var ts struct {
+			Seconds int64 `json:"seconds"`
+			Nanos   int64 `json:"nanos"`
+		}
+		if err := json.Unmarshal(ev.ExitedAt, &ts); err != nil || ts.Seconds == 0 {
+			return "", runtimeExit{}, false
+		}
+		at = time.Unix(ts.Seconds, ts.Nanos)
+	}
+	return ev.ContainerID, runtimeExit{At: at, Status: ev.ExitStatus}, true
+}

@@ -1,0 +1,31 @@
+package live
+
+import (
+	"testing"
+	"time"
+)
+
+// TestParseTaskExit: the runtime's exit events place a container's end to
+// the nanosecond; exec'd processes and other topics are not container
+// ends.
+func TestParseTaskExit(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		id         string
+		at         time.Time
+		status     int
+	}{
+		{"protobuf timestamp", `2026-11-23 22:40:01.5 +0000 UTC k8s.io /tasks/exit {"container_id":"abc","id":"abc","pid":42,"exit_status":137,"exited_at":{"seconds":1795473601,"nanos":250000000}}`,
+			"abc", time.Unix(1795473601, 250000000), 137},
+		{"RFC 3339 timestamp", `2026-11-23 22:40:01.5 +0000 UTC k8s.io /tasks/exit {"container_id":"abc","id":"abc","pid":42,"exit_status":143,"exited_at":"2026-11-23T22:40:01.123456789Z"}`,
+			"abc", time.Date(2026, 11, 23, 22, 40, 1, 123456789, time.UTC), 143},
+		{"an exec'd probe is not the container's end", `t k8s.io /tasks/exit {"container_id":"abc","id":"exec-1","pid":43,"exit_status":0,"exited_at":{"seconds":1795473601}}`, "", time.Time{}, 0},
+		{"another topic", `t k8s.io /tasks/start {"container_id":"abc","pid":42}`, "", time.Time{}, 0},
+		{"not an event", `ctr: failed to dial`, "", time.Time{}, 0},
+	} {
+		id, ex, ok := parseTaskExit(tc.line)
+		if id != tc.id || ok != (tc.id != "") || (ok && (!ex.At.Equal(tc.at) || ex.Status != tc.status)) {
+			t.Errorf("%s: got %q %+v %v, want %q at %v status %d", tc.name, id, ex, ok, tc.id, tc.at, tc.status)
+		}
+	}
+}

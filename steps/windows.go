@@ -1,0 +1,241 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// reaction is what a live kubelet's reaction to the last action on a pod
+// showed. The simulator reacts within the instant of the action (its
+// start-up latencies are 0, dsl.md "Defaults"); a real kubelet reacts
+// 1–3 s later (a watch, a pod worker sync, a container runtime call), and
+// that latency is not the rule a scenario checks. So on a cluster the
+// consequences of an action count from the kubelet's first observed
+// reaction to it, and the reaction itself is checked, once, against the
+// bound the driver calibrated (dsl.md, "live windows").
+type reaction struct {
+	action driver.Action
+	// at is when the action was made (session time).
+	at time.Duration
+	// resolved: the reaction was looked for; anchored: it was found, and
+	// lag is its latency from the action.
+	resolved, anchored bool
+	lag                time.Duration
+}
+
+// liveWindows is the session's Windows, if its clock is not the rules'.
+func (st *State) liveWindows() (driver.Windows, bool) {
+	if st.Session == nil {
+		return nil, false
+	}
+	return driver.SessionAs[driver.Windows](st.Session)
+}
+
+// acted notes an action on a pod, made now: its consequences will count
+// from the kubelet's reaction to it.
+func (st *State) acted(a driver.Action, pod string) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if st.react == nil {
+		st.react = map[string]*reaction{}
+	}
+	prev := st.react[pod]
+	r := &reaction{action: a, at: st.Session.Now()}
+	if prev != nil && a == driver.ActionDelete && prev.action == driver.ActionDelete {
+		// A second delete: the kubelet is already stopping the pod and
+		// reacts with nothing new; the first delete's reaction stands
+		// unless this one brings one.
+		r.lag, r.anchored = prev.lag, prev.anchored
+		if !prev.resolved {
+			r = prev
+		}
+	}
+	st.react[pod] = r
+}
+
+// reactionKinds are the events that show the kubelet's reaction to an
+// action on a pod.
+func reactionKinds(a driver.Action) []timeline.Kind {
+	if a == driver.ActionCreate {
+		return []timeline.Kind{timeline.Started}
+	}
+	return []timeline.Kind{timeline.PreStopStarted, timeline.SIGTERM}
+}
+
+// ref is what the bounds of an expectation about pod count from: t=0 on
+// the simulator; on a cluster t=0 plus the latency of the kubelet's
+// reaction to the last action on the pod. anchored is false when no
+// reaction was seen (the windows then absorb the reaction's bound).
+func (st *State) ref(ctx context.Context, pod string) (time.Duration, bool, error) {
+	w, ok := st.liveWindows()
+	if !ok {
+		return st.t0.At, true, nil
+	}
+	r := st.react[pod]
+	if r == nil {
+		return st.t0.At, false, nil
+	}
+	if !r.resolved {
+		if err := st.resolveReaction(ctx, w, pod, r); err != nil {
+			return st.t0.At, false, err
+		}
+	}
+	if !r.anchored {
+		return st.t0.At, false, nil
+	}
+	// The action may lie before t=0 (`When 5s pass` moved it): its lag
+	// carries, as the simulated clock would.
+	return st.t0.At + r.lag, true, nil
+}
+
+// resolveReaction looks for the kubelet's first reaction to the action,
+// waiting up to its calibrated bound, and keeps the reaction's check.
+func (st *State) resolveReaction(ctx context.Context, w driver.Windows, pod string, r *reaction) error {
+	r.resolved = true
+	bound := w.Reaction(r.action)
+	from := timeline.Mark{At: r.at}
+	kinds := reactionKinds(r.action)
+	first := func(events []timeline.Event) (timeline.Event, bool) {
+		for _, e := range events {
+			if e.Pod != pod || !from.Precedes(e) {
+				continue
+			}
+			for _, k := range kinds {
+				if e.Kind == k {
+					return e, true
+				}
+			}
+		}
+		return timeline.Event{}, false
+	}
+	if _, _, err := st.Session.RunUntil(ctx, r.at+bound, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return err
+	}
+	e, found := first(st.events())
+	what := "first container started"
+	if r.action == driver.ActionDelete {
+		what = "first preStop hook or SIGTERM"
+	}
+	c := timeline.Check{Line: st.stepLine, Step: st.stepText, Pod: pod, What: "reaction to " + string(r.action) + " (" + what + ")",
+		From: r.at, To: r.at + bound, Ref: r.at, ExpectFrom: 0, ExpectTo: bound, Reaction: true}
+	if !found {
+		if r.action == driver.ActionCreate || !st.wasRunning(pod, r.at) {
+			// A pod that does not start (an image that cannot be pulled,
+			// no room) or had nothing running to stop shows no reaction
+			// to measure: its windows absorb the bound instead.
+			return nil
+		}
+		c.OK = false
+		st.Checks = append(st.Checks, c)
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("the kubelet's reaction to the %s of pod %q (%s) within %s, the bound calibrated when the run started", r.action, pod, what, timeline.FormatOffset(bound)),
+			Observed: fmt.Sprintf("none by %s after the %s", timeline.FormatOffset(st.Session.Now()-r.at), r.action),
+		}
+	}
+	c.Observed, c.Seen, c.OK = e.At, true, e.At <= r.at+bound
+	st.Checks = append(st.Checks, c)
+	r.lag, r.anchored = e.At-r.at, true
+	return nil
+}
+
+// wasRunning tells whether one of pod's containers was running at at.
+func (st *State) wasRunning(pod string, at time.Duration) bool {
+	running := map[string]bool{}
+	for _, e := range st.events() {
+		if e.At > at {
+			break
+		}
+		if e.Pod != pod || e.Container == "" {
+			continue
+		}
+		switch e.Kind {
+		case timeline.Started:
+			running[e.Container] = true
+		case timeline.Exited:
+			running[e.Container] = false
+		}
+	}
+	for _, r := range running {
+		if r {
+			return true
+		}
+	}
+	return false
+}
+
+// window is where an expectation [lo, hi] about the event sel selects is
+// accepted: exact from t=0 on the simulator; on a cluster counted from
+// the kubelet's reaction and widened by the observer's margins.
+func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
+	w, ok := st.liveWindows()
+	if !ok {
+		return timeline.Exact(st.t0, lo, hi), nil
+	}
+	ref, anchored, err := st.ref(ctx, sel.Pod)
+	if err != nil {
+		return timeline.Window{}, err
+	}
+	early, late := w.Margin(sel)
+	if !anchored {
+		late += max(w.Reaction(driver.ActionCreate), w.Reaction(driver.ActionDelete))
+	}
+	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: ref + lo - early, To: ref + hi + late}, nil
+}
+
+// interval is the window of an event expected d after another observed
+// event: both seen by precise observers, so only the precision widens it.
+func (st *State) interval(sel timeline.Selector, after timeline.Event, d time.Duration) timeline.Window {
+	w, ok := st.liveWindows()
+	if !ok {
+		return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d, To: after.At + d}
+	}
+	early, _ := w.Margin(sel)
+	return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d - early, To: after.At + d + early}
+}
+
+// keepWindowCheck records an expectation's outcome against its window.
+func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.Window, observed *timeline.Event, err error) error {
+	c := w.Check(what, sel)
+	c.Line, c.Step, c.OK = st.stepLine, st.stepText, err == nil
+	if observed != nil {
+		c.Observed, c.Seen = observed.At, true
+	}
+	st.Checks = append(st.Checks, c)
+	return err
+}
+
+// becameRunning: on a cluster a pod's Running phase is seen through the
+// API after its containers started (a status sync later), while the
+// simulator writes it in the instant of the last start. t=0 of `becomes
+// Running` is the phase as seen, so the consequences of the starts count
+// from the last container start before it: a negative lag.
+func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
+	if _, ok := st.liveWindows(); !ok || ps.name != "Running" {
+		return
+	}
+	var last *timeline.Event
+	for _, e := range st.events() {
+		if e.At > t0.At+time.Millisecond {
+			break
+		}
+		if e.Pod == pod && e.Kind == timeline.Started {
+			e := e
+			last = &e
+		}
+	}
+	if last == nil {
+		return
+	}
+	if st.react == nil {
+		st.react = map[string]*reaction{}
+	}
+	st.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true, lag: last.At - t0.At}
+}
