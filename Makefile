@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help test-sim test bench test-browser chromium test-live kind-node-image build lint-features
+.PHONY: help test-sim test bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -16,6 +16,7 @@ help:
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
 	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
+	@echo "make test-live-mutants  the proof that live checks can fail: termination scenarios with each timed expectation shifted 1 s"
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
 
@@ -64,6 +65,17 @@ bench:
 ## hack/test-live.sh for the variables.
 test-live:
 	@KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
+
+## test-live-mutants: the proof that live verdicts can fail. Copies of
+## the termination scenarios below, each with one timed expectation
+## shifted by 1 s (each way), run on a real kubelet; it passes only if
+## every copy fails at its shifted step, and lists them.
+MUTANTS ?= features/termination/grace.feature:10 features/termination/grace.feature:73 \
+  features/termination/prestop.feature:8 features/termination/prestop.feature:27 features/termination/prestop.feature:49 \
+  features/termination/delete.feature:47 features/termination/delete.feature:59 \
+  features/termination/sidecars.feature:80 features/termination/sidecars.feature:165
+test-live-mutants:
+	@PODLIFE_MUTANTS="$(MUTANTS)" KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
 
 ## kind-node-image: a kind node image for KIND_K8S_VERSION, built offline
 ## from the Go module proxy and Debian's packages, cached.

@@ -13,6 +13,10 @@
 #   KIND_K8S_VERSION    the Kubernetes release to build a node image for (1.36.3)
 #   LIVE_PROCS          scenarios run at once (4)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
+#   PODLIFE_MUTANTS     FILE:LINE... (make test-live-mutants): run, instead of
+#                       the catalogue, copies of these scenarios with each
+#                       timed expectation shifted by a second each way, and
+#                       pass only if every copy fails at its shifted step
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT_DIR"
 
@@ -48,6 +52,16 @@ else
 	export PODLIFE_BUSYBOX
 	cluster=podlife-$(echo "${PODLIFE_RUN_ID: -6}" | tr 'A-Z' 'a-z')
 fi
+mutants=""
+if [ -n "${PODLIFE_MUTANTS:-}" ]; then
+	mutants=${TMPDIR:-/tmp}/podlife-mutants-$PODLIFE_RUN_ID
+	rm -rf "$mutants"
+	n=$(go run ./hack/mutants gen --out "$mutants" $PODLIFE_MUTANTS | wc -l)
+	log "mutation proof: $n copies of $(echo $PODLIFE_MUTANTS | wc -w) scenarios, each with one timed expectation shifted by 1 s, in $mutants"
+	export PODLIFE_FEATURES=$mutants PODLIFE_REPORT_DIR=reports/mutants PODLIFE_RETRIES=0
+	unset PODLIFE_TAGS
+	rm -f reports/mutants/summary.txt
+fi
 log "prepared in $(since "$T0"); run $PODLIFE_RUN_ID, $LIVE_PROCS scenarios at a time"
 
 # The safety net: whatever ends the suite (its end, a failure, ^C), the
@@ -81,6 +95,15 @@ rc=$?
 set -e
 log "live suite ran in $(since "$T1") ($(since "$T0") in all)"
 cleanup
+if [ -n "$mutants" ]; then
+	# Every copy must fail, at the step that was shifted.
+	set +e
+	go run ./hack/mutants check --out "$mutants" reports/mutants/results.json
+	rc=$?
+	set -e
+	rm -rf "$mutants"
+	exit $rc
+fi
 if [ -f reports/live/summary.txt ]; then
 	cat reports/live/summary.txt
 else

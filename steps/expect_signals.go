@@ -79,6 +79,11 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 	if err != nil {
 		return err
 	}
+	if sel.Kind == timeline.Deleted && sel.Container == "" {
+		if _, live := st.liveWindows(); live {
+			return st.expectGone(ctx, sel, lo, hi)
+		}
+	}
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
@@ -113,8 +118,19 @@ func checkWhat(sel timeline.Selector) string {
 // came later. The scenario has failed, so moving its clock is harmless.
 func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector) error {
 	m, ok := err.(*timeline.Mismatch)
-	if !ok || !strings.HasPrefix(m.Observed, "no ") || !st.Driver.Capabilities().Has(driver.ExactTime) {
+	if !ok || !strings.HasPrefix(m.Observed, "no ") {
 		return err
+	}
+	if !st.Driver.Capabilities().Has(driver.ExactTime) {
+		// On a cluster, wait a little longer to say when it came.
+		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+			_, ok := timeline.First(v.Timeline(), st.t0, sel)
+			return ok
+		}); rerr == nil && found {
+			e, _ := timeline.First(st.events(), st.t0, sel)
+			m.Observed = fmt.Sprintf("no %s by the window's end; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
+		}
+		return m
 	}
 	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
 		return err

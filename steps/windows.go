@@ -187,7 +187,14 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	if !anchored {
 		late += max(w.Reaction(driver.ActionCreate), w.Reaction(driver.ActionDelete))
 	}
-	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: ref + lo - early, To: ref + hi + late}, nil
+	from := ref + lo - early
+	if sel.Container == "" {
+		// What the API shows of a pod may follow the action itself rather
+		// than the kubelet (a force delete's object gone at once): early,
+		// it counts from t=0.
+		from = min(from, st.t0.At+lo-early)
+	}
+	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
 }
 
 // interval is the window of an event expected d after another observed
@@ -238,4 +245,68 @@ func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
 		st.react = map[string]*reaction{}
 	}
 	st.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true, lag: last.At - t0.At}
+}
+
+// expectGone is `gone at T` / `gone between A and B` on a cluster. The
+// pod gone is seen through the API, after the kubelet's PLEG relist, its
+// terminal status and its final delete: up to a couple of seconds after
+// the last container's end, varying with where the relist falls. That
+// chain is checked against its calibrated bound, and the rule's time is
+// checked where it is seen precisely: the pod's last container exit (the
+// runtime's event or the agent's line) in the window of [A, B] after the
+// kubelet's reaction. On the simulator the two are one instant.
+func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) error {
+	win, _ := st.liveWindows()
+	apiWin, err := st.window(ctx, sel, lo, hi)
+	if err != nil {
+		return err
+	}
+	if err := st.waitFor(ctx, apiWin.To, sel); err != nil {
+		return err
+	}
+	gone, ok := timeline.First(st.events(), st.t0, sel)
+	var last *timeline.Event
+	if ok {
+		exits := timeline.Selector{Pod: sel.Pod, Kind: timeline.Exited, AnyContainer: true}
+		for _, e := range st.events() {
+			if e.At > gone.At {
+				break
+			}
+			if exits.Matches(e) && st.t0.Precedes(e) {
+				e := e
+				last = &e
+			}
+		}
+	}
+	if last == nil {
+		// Not gone, nothing ran to stop, or the object went first (a
+		// force delete): only the API's time can be checked.
+		return st.recordCheck(sel, apiWin, st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.t0, apiWin, sel), sel))
+	}
+	w, err := st.window(ctx, timeline.Selector{Pod: sel.Pod, Container: last.Container, Kind: timeline.Exited}, lo, hi)
+	if err != nil {
+		return err
+	}
+	_, chain := win.Margin(sel)
+	var mismatch error
+	switch {
+	case !w.Contains(last.At):
+		mismatch = &timeline.Mismatch{
+			Expected: fmt.Sprintf("pod %q gone %s, its last container ending then%s", sel.Pod, describeBounds(lo, hi), w.Note()),
+			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.t0.At), timeline.FormatOffset(gone.At-st.t0.At)),
+		}
+	case gone.At-last.At > chain:
+		mismatch = &timeline.Mismatch{
+			Expected: fmt.Sprintf("pod %q gone within %s of its last container's end (the API's calibrated chain)", sel.Pod, timeline.FormatOffset(chain)),
+			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.t0.At), timeline.FormatOffset(gone.At-st.t0.At)),
+		}
+	}
+	return st.keepWindowCheck(sel, "gone (its last container's end)", w, last, mismatch)
+}
+
+func describeBounds(lo, hi time.Duration) string {
+	if lo == hi {
+		return "at " + timeline.FormatOffset(lo)
+	}
+	return "between " + timeline.FormatOffset(lo) + " and " + timeline.FormatOffset(hi)
 }

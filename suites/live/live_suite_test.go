@@ -57,6 +57,8 @@ type setup struct {
 	Images     []string      `json:"images"`
 	AllowAny   bool          `json:"allowAny"`
 	Kubelet    string        `json:"kubelet"`
+	// Calibration is process 1's measure of the live windows.
+	Calibration livedriver.Calibration `json:"calibration"`
 }
 
 var (
@@ -122,7 +124,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, Log: os.Stderr})
 	info, err := d.Info(ctx)
 	Expect(err).NotTo(HaveOccurred())
-	st.Tolerance, st.Latency, st.Kubelet = d.Tolerance(), d.Latency(), info.KubeletVersion
+	st.Tolerance, st.Latency, st.Kubelet, st.Calibration = d.Tolerance(), d.Latency(), info.KubeletVersion, d.Calibration()
 	progress("cluster %s, node %s, kubelet %s; run %s; tolerance ±%s", info.Server, info.Node, info.KubeletVersion, st.RunID, st.Tolerance)
 	shared = st
 	b, err := json.Marshal(st)
@@ -130,8 +132,9 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 	return b
 }, func(b []byte) {
 	Expect(json.Unmarshal(b, &shared)).To(Succeed())
+	cal := shared.Calibration
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
-		Images: shared.Images, Tolerance: shared.Tolerance})
+		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal})
 }, NodeTimeout(15*time.Minute))
 
 var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {

@@ -26,8 +26,8 @@ const calibrationRounds = 2
 // terminal phase and the status manager's final delete: the simulator
 // has all of it at one instant), the worse of the two, in a namespace of
 // its own. It also proves the agent image is on the nodes.
-func (d *Driver) calibrate(ctx context.Context) (calibration, error) {
-	var cal calibration
+func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
+	var cal Calibration
 	s, err := d.newSession(ctx, driver.Scenario{ID: "calibrate"})
 	if err != nil {
 		return cal, err
@@ -81,10 +81,10 @@ func (d *Driver) calibrate(ctx context.Context) (calibration, error) {
 			continue
 		}
 		for i := range lat {
-			cal.start = max(cal.start, lat[i])
-			cal.react = max(cal.react, react[i])
-			cal.gone = max(cal.gone, gone[i])
-			cal.chain = max(cal.chain, gone[i]-react[i])
+			cal.Start = max(cal.Start, lat[i])
+			cal.React = max(cal.React, react[i])
+			cal.Gone = max(cal.Gone, gone[i])
+			cal.Chain = max(cal.Chain, gone[i]-react[i])
 			samples = append(samples, lat[i].Round(time.Millisecond).String())
 			reactions = append(reactions, react[i].Round(time.Millisecond).String())
 			ends = append(ends, gone[i].Round(time.Millisecond).String())
@@ -94,14 +94,17 @@ func (d *Driver) calibrate(ctx context.Context) (calibration, error) {
 	return cal, nil
 }
 
-// calibration is the worst of each latency measured on the calibration
-// pods.
-type calibration struct {
-	// start: create call to the agent's first line; react: delete call
-	// to the agent's SIGTERM; gone: delete call to the pod gone from the
-	// API; chain: SIGTERM (an agent that exits at once) to the pod gone:
+// Calibration is the worst of each latency measured on the calibration
+// pods when a run starts. A run's processes share the first one's.
+type Calibration struct {
+	// Start: create call to the agent's first line; React: delete call
+	// to the agent's SIGTERM; Gone: delete call to the pod gone from the
+	// API; Chain: SIGTERM (an agent that exits at once) to the pod gone:
 	// the PLEG relist, the terminal status and the final delete.
-	start, react, gone, chain time.Duration
+	Start time.Duration `json:"start"`
+	React time.Duration `json:"react"`
+	Gone  time.Duration `json:"gone"`
+	Chain time.Duration `json:"chain"`
 }
 
 // The bounds the steps check and widen live expectations by, from the
@@ -112,14 +115,14 @@ type calibration struct {
 // condition, the pod gone) may come as late as the worst calibrated chain
 // from a process's exit to the pod gone, plus a second for a relist that
 // fell the other way.
-func (c calibration) reactionBound(a driver.Action) time.Duration {
+func (c Calibration) reactionBound(a driver.Action) time.Duration {
 	if a == driver.ActionCreate {
-		return 2*c.start + time.Second
+		return 2*c.Start + time.Second
 	}
-	return 2*c.react + time.Second
+	return 2*c.React + time.Second
 }
 
-func (c calibration) apiLate() time.Duration { return c.chain + time.Second }
+func (c Calibration) apiLate() time.Duration { return c.Chain + time.Second }
 
 // waitFor waits for an event of each pod (of its container, or of the pod
 // itself when container is "") and returns each one's time from from[i].

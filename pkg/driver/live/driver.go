@@ -67,6 +67,9 @@ type Options struct {
 	RunID string
 	// Tolerance, when set, replaces the measured tolerance.
 	Tolerance time.Duration
+	// Calibration, when set, is the live windows' calibration measured
+	// by another process of the run: the driver does not measure its own.
+	Calibration *Calibration
 	// BaseTolerance is added to the measured pod-start latency
 	// (DefaultBaseTolerance when 0).
 	BaseTolerance time.Duration
@@ -95,7 +98,7 @@ type Driver struct {
 	latency time.Duration
 	// cal is the calibration of the live windows (zero when
 	// Options.Tolerance was given: the windows then use the tolerance).
-	cal calibration
+	cal Calibration
 	// exits follows the container runtime's exit events on the node.
 	exits *runtimeExits
 }
@@ -180,6 +183,10 @@ func (d *Driver) Tolerance() time.Duration {
 	return d.tol
 }
 
+// Calibration is what the driver measured when it connected (zero when it
+// was given a tolerance and no calibration).
+func (d *Driver) Calibration() Calibration { return d.cal }
+
 // Latency is the measured pod-start latency (0 before it is measured or
 // when Options.Tolerance was given).
 func (d *Driver) Latency() time.Duration { return d.latency }
@@ -247,6 +254,9 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	// The runtime's exit events outlive the connect call: they follow the
 	// node for the whole run, and end with the node's container.
 	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, d.info.Node, d.logf)
+	if d.opt.Calibration != nil {
+		d.cal = *d.opt.Calibration
+	}
 	if d.opt.Tolerance > 0 {
 		d.tol = d.opt.Tolerance
 		return nil
@@ -256,7 +266,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 		return fmt.Errorf("measuring the pod-start latency: %w", err)
 	}
 	d.cal = cal
-	lat := max(cal.start, cal.gone)
+	lat := max(cal.Start, cal.Gone)
 	d.latency = lat
 	d.tol = d.opt.BaseTolerance + lat.Round(100*time.Millisecond)
 	d.logf("latency %s: tolerance ±%s (base %s) for state checks; live windows: the kubelet's reaction to a create within %s, to a delete within %s; API transitions up to %s late; exits from the container runtime: %v",

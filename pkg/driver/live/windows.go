@@ -33,10 +33,10 @@ const (
 var _ driver.Windows = (*session)(nil)
 
 // Reaction bounds the kubelet's reaction to an action, from the run's
-// calibration (calibration.reactionBound); with a tolerance given
+// calibration (Calibration.reactionBound); with a tolerance given
 // instead, the tolerance.
 func (s *session) Reaction(a driver.Action) time.Duration {
-	if s.d.cal == (calibration{}) {
+	if s.d.cal == (Calibration{}) {
 		return s.d.Tolerance()
 	}
 	return s.d.cal.reactionBound(a)
@@ -48,7 +48,7 @@ func (s *session) Reaction(a driver.Action) time.Duration {
 // reaching it.
 func (s *session) Margin(sel timeline.Selector) (early, late time.Duration) {
 	apiLate := s.d.cal.apiLate()
-	if s.d.cal == (calibration{}) {
+	if s.d.cal == (Calibration{}) {
 		apiLate = s.d.Tolerance()
 	}
 	precise := s.precise(sel)

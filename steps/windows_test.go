@@ -1,0 +1,142 @@
+package steps
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// liveFake is a cluster whose timeline is written in advance: a session
+// with Windows, as the live driver's, for the window rules alone.
+type liveFake struct {
+	now    time.Duration
+	events []timeline.Event
+}
+
+func (f *liveFake) Name() string                                  { return "fake-live" }
+func (f *liveFake) Capabilities() driver.Capabilities             { return driver.NewCapabilities() }
+func (f *liveFake) Tolerance() time.Duration                      { return 4 * time.Second }
+func (f *liveFake) Configure(context.Context, driver.Setup) error { return nil }
+func (f *liveFake) Apply(context.Context, *corev1.Pod) error      { return nil }
+func (f *liveFake) Delete(context.Context, string, metav1.DeleteOptions) error {
+	return nil
+}
+func (f *liveFake) Now() time.Duration { return f.now }
+func (f *liveFake) Start(context.Context, driver.Scenario) (driver.Session, error) {
+	return f, nil
+}
+func (f *liveFake) RunUntil(_ context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
+	for {
+		if cond != nil && cond(f.View()) {
+			return f.now, true, nil
+		}
+		if f.now >= deadline {
+			return f.now, false, nil
+		}
+		f.now = min(deadline, f.now+10*time.Millisecond)
+	}
+}
+func (f *liveFake) Settle(context.Context, time.Duration) (time.Duration, bool, error) {
+	return f.now, false, nil
+}
+func (f *liveFake) View() driver.View           { return fakeView{f} }
+func (f *liveFake) Close(context.Context) error { return nil }
+func (f *liveFake) Reaction(driver.Action) time.Duration {
+	return 3 * time.Second
+}
+
+// Margin: precise container events (±0.25 s early, +0.5 s late), the
+// API's 2 s late.
+func (f *liveFake) Margin(sel timeline.Selector) (time.Duration, time.Duration) {
+	if sel.Container == "" {
+		return 250 * time.Millisecond, 2 * time.Second
+	}
+	return 250 * time.Millisecond, 500 * time.Millisecond
+}
+
+type fakeView struct{ f *liveFake }
+
+func (v fakeView) Pod(string) *corev1.Pod   { return nil }
+func (v fakeView) Node(string) *corev1.Node { return nil }
+func (v fakeView) Events() []*corev1.Event  { return nil }
+func (v fakeView) Timeline() []timeline.Event {
+	var out []timeline.Event
+	for _, e := range v.f.events {
+		if e.At <= v.f.now {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestLiveWindowsCountFromTheReaction pins dsl.md's live windows: after a
+// delete, times count from the kubelet's first reaction (its SIGTERM,
+// 1.5 s after the call here), widened by the observers' margins only; the
+// reaction itself is a check of its own; an interval between two precise
+// events is checked at the precision.
+func TestLiveWindowsCountFromTheReaction(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 11500 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: 13520 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
+		{At: 13520 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 137},
+		{At: 14600 * ms, Seq: 5, Pod: "web", Kind: timeline.Deleted},
+	}
+	for _, tc := range []struct {
+		name string
+		run  func(st *State) error
+		fail string // "" when it holds
+	}{
+		{"SIGKILL at 2s, counted from the SIGTERM the kubelet sent 1.5 s after the call", func(st *State) error { return st.expectAt(context.Background(), sel("SIGKILL"), "2s") }, ""},
+		{"SIGKILL at 1s is rejected", func(st *State) error { return st.expectAt(context.Background(), sel("SIGKILL"), "1s") }, "it came at 3.52s"},
+		{"SIGKILL at 3s is rejected", func(st *State) error { return st.expectAt(context.Background(), sel("SIGKILL"), "3s") }, "at 3.52s"},
+		{"SIGTERM at 0s is the reaction itself", func(st *State) error { return st.expectAt(context.Background(), sel("SIGTERM"), "0s") }, ""},
+		{"the pod gone at 2s: its last container's end then, and the API within its chain", func(st *State) error {
+			return st.expectIn(context.Background(), timeline.Selector{Pod: "web", Kind: timeline.Deleted}, 2*s, 2*s)
+		}, ""},
+		{"the pod gone at 3s is rejected by its last container's end", func(st *State) error {
+			return st.expectIn(context.Background(), timeline.Selector{Pod: "web", Kind: timeline.Deleted}, 3*s, 3*s)
+		}, "ended at 3.52s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 10 * s, events: tl}
+			st := &State{Driver: f, Session: f}
+			st.stepType = Action
+			st.moveT0(st.actionMark())
+			st.acted(driver.ActionDelete, "web")
+			st.pods = []*podDecl{{name: "web", created: true}}
+			st.configured = true
+			err := tc.run(st)
+			switch {
+			case tc.fail == "" && err != nil:
+				t.Fatalf("want it to hold, got %v", err)
+			case tc.fail != "" && (err == nil || !strings.Contains(err.Error(), tc.fail)):
+				t.Fatalf("want a failure naming %q, got %v", tc.fail, err)
+			}
+			if len(st.Checks) < 2 || !st.Checks[0].Reaction || st.Checks[0].Observed != 11500*ms || !st.Checks[0].OK {
+				t.Fatalf("want the reaction checked first (SIGTERM at 11.5s within 3s of the call), got %+v", st.Checks)
+			}
+		})
+	}
+	t.Run("an interval between precise events is checked at the precision", func(t *testing.T) {
+		f := &liveFake{now: 10 * s, events: tl}
+		st := &State{Driver: f, Session: f}
+		w := st.interval(sel("SIGKILL"), tl[1], 2*s)
+		if w.From != 13250*ms || w.To != 13750*ms {
+			t.Fatalf("want [13.25s, 13.75s], got [%s, %s]", w.From, w.To)
+		}
+	})
+}
+
+func sel(kind timeline.Kind) timeline.Selector {
+	return timeline.Selector{Pod: "web", Container: "app", Kind: kind}
+}
