@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2" //nolint:revive // Ginkgo's DSL reads best unqualified
 	"github.com/onsi/ginkgo/v2/types"
@@ -133,6 +134,30 @@ func Define(cfg Config) bool {
 				}
 			})
 			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), args...)
+		}
+	})
+
+	// With PODLIFE_PROGRESS set (make test-live sets it), every process
+	// appends a line to that file as each of its scenarios ends: the
+	// run's progress, which Ginkgo would show as dots.
+	progress := os.Getenv(ProgressEnv)
+	ReportBeforeSuite(func(r Report) {
+		if progress == "" {
+			return
+		}
+		sc, _ := GinkgoConfiguration()
+		if err := startProgress(progress, r.PreRunStats.SpecsThatWillRun, sc.ParallelTotal, driverName, time.Now()); err != nil {
+			fmt.Fprintf(os.Stderr, "podlife: progress file: %v\n", err)
+		}
+	})
+	ReportAfterEach(func(sr SpecReport) {
+		if progress == "" {
+			return
+		}
+		if text, ok := progressText(sr); ok {
+			if err := addProgress(progress, text, time.Now()); err != nil {
+				fmt.Fprintf(os.Stderr, "podlife: progress file: %v\n", err)
+			}
 		}
 	})
 
