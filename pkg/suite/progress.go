@@ -23,11 +23,12 @@ import (
 // only dots.
 const ProgressEnv = "PODLIFE_PROGRESS"
 
-// progressHeader starts the progress file; its count is what the lines'
-// "[n/total]" counts towards.
-const progressHeader = "%s podlife: %d scenarios to run on %s, %d at a time; a line for each as it finishes"
+// progressHeader starts the progress file; its count (every spec that
+// will run: the scenarios and a suite's own tests) is what the lines'
+// "[n/total]" count towards.
+const progressHeader = "%s podlife: %d specs to run on %s, %d at a time; a line for each as it finishes"
 
-var headerCount = regexp.MustCompile(`^\S+ podlife: (\d+) scenarios to run`)
+var headerCount = regexp.MustCompile(`^\S+ podlife: (\d+) specs to run`)
 
 // startProgress empties the progress file and writes its header: total
 // specs to run on driverName, procs at a time.
@@ -72,8 +73,10 @@ func addProgress(path, text string, now time.Time) error {
 // progressText says how a spec ended, in one line: its outcome (passed,
 // failed, skipped with the reason, passed on a second attempt), the
 // scenario (feature:line and name) and its wall time, retries included;
-// for a failure, its first line. ok is false for a spec that did not run
-// (left out by a filter, or after an interrupt).
+// for a failure, its first line. A spec without a scenario's result (a
+// suite's own test, or a scenario that timed out) is named by its text.
+// ok is false for a spec that did not run (left out by a filter, or
+// after an interrupt).
 func progressText(sr types.SpecReport) (text string, ok bool) {
 	res, have := resultOf(sr)
 	wall := sr.RunTime.Round(time.Millisecond)
@@ -81,12 +84,17 @@ func progressText(sr types.SpecReport) (text string, ok bool) {
 		wall = wall.Round(100 * time.Millisecond)
 	}
 	if !have {
-		if !sr.State.Is(types.SpecStateFailureStates) {
-			return "", false
+		switch {
+		case sr.State == types.SpecStatePassed:
+			return fmt.Sprintf("passed %s (%s)", sr.FullText(), wall), true
+		case sr.State == types.SpecStateSkipped && sr.Failure.Message != "":
+			return fmt.Sprintf("skipped %s (%s): %s", sr.FullText(), wall, firstLine(sr.Failure.Message)), true
+		case sr.State.Is(types.SpecStateFailureStates):
+			// A timeout, an interrupt, a panic, or the catalogue did not
+			// load: the scenario's result never came.
+			return fmt.Sprintf("%s %s (%s): %s", strings.ToUpper(sr.State.String()), sr.FullText(), wall, firstLine(sr.Failure.Message)), true
 		}
-		// The scenario's result never came: a timeout, an interrupt, a
-		// panic, or the catalogue did not load.
-		return fmt.Sprintf("%s %s (%s): %s", strings.ToUpper(sr.State.String()), sr.LeafNodeText, wall, firstLine(sr.Failure.Message)), true
+		return "", false
 	}
 	outcome := string(res.Status)
 	retried := res.FirstAttempt != ""

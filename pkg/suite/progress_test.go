@@ -18,7 +18,7 @@ import (
 )
 
 func spec(state types.SpecState, wall time.Duration, res *report.Result) types.SpecReport {
-	sr := types.SpecReport{State: state, RunTime: wall, LeafNodeText: "reads the catalogue"}
+	sr := types.SpecReport{State: state, RunTime: wall, ContainerHierarchyTexts: []string{"the catalogue on the live driver"}, LeafNodeText: "reads the catalogue"}
 	if res != nil {
 		sr.ReportEntries = types.ReportEntries{{Name: entryName, Value: types.WrapEntryValue(*res)}}
 	}
@@ -59,8 +59,16 @@ func TestProgressText(t *testing.T) {
 	}
 	timedOut := spec(types.SpecStateTimedout, 15*time.Minute, nil)
 	timedOut.Failure.Message = "A node timeout occurred\nand more"
-	if got, ok := progressText(timedOut); !ok || got != "TIMEDOUT reads the catalogue (15m0s): A node timeout occurred" {
+	if got, ok := progressText(timedOut); !ok || got != "TIMEDOUT the catalogue on the live driver reads the catalogue (15m0s): A node timeout occurred" {
 		t.Errorf("a spec that ended without a result: %q (%v)", got, ok)
+	}
+	if got, ok := progressText(spec(types.SpecStatePassed, 3200*time.Millisecond, nil)); !ok || got != "passed the catalogue on the live driver reads the catalogue (3.2s)" {
+		t.Errorf("a suite's own test: %q (%v)", got, ok)
+	}
+	skippedTest := spec(types.SpecStateSkipped, time.Millisecond, nil)
+	skippedTest.Failure.Message = "no cluster"
+	if got, ok := progressText(skippedTest); !ok || got != "skipped the catalogue on the live driver reads the catalogue (1ms): no cluster" {
+		t.Errorf("a suite's own test, skipped: %q (%v)", got, ok)
 	}
 	if got, ok := progressText(spec(types.SpecStateSkipped, 0, nil)); ok {
 		t.Errorf("a spec that did not run has a line: %q", got)
@@ -91,7 +99,7 @@ func TestProgressNumbersEveryLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-	if lines[0] != "14:03:12 podlife: 24 scenarios to run on live, 4 at a time; a line for each as it finishes" || len(lines) != 25 {
+	if lines[0] != "14:03:12 podlife: 24 specs to run on live, 4 at a time; a line for each as it finishes" || len(lines) != 25 {
 		t.Fatalf("progress file:\n%s", b)
 	}
 	num := regexp.MustCompile(`^14:03:12 podlife: \[(\d+)/24\] passed features/a.feature:\d+ x \(1s\)$`)
@@ -138,9 +146,10 @@ func TestProgressStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-	header := regexp.MustCompile(`^\d\d:\d\d:\d\d podlife: 2 scenarios to run on sim, 2 at a time; a line for each as it finishes$`)
-	line := regexp.MustCompile(`^\d\d:\d\d:\d\d podlife: \[1/2\] passed pkg/suite/testdata/streaming/first.feature:7 SIGKILL at the end of the grace period \([0-9.]+m?s\)$`)
-	if len(lines) != 2 || !header.MatchString(lines[0]) || !line.MatchString(lines[1]) {
+	header := regexp.MustCompile(`^\d\d:\d\d:\d\d podlife: 2 specs to run on sim, 2 at a time; a line for each as it finishes$`)
+	scenario := regexp.MustCompile(`^\d\d:\d\d:\d\d podlife: \[1/2\] passed pkg/suite/testdata/streaming/first.feature:7 SIGKILL at the end of the grace period \([0-9.]+m?s\)$`)
+	waiter := regexp.MustCompile(`^\d\d:\d\d:\d\d podlife: \[2/2\] passed sees the scenario's line while the suite still runs \([0-9.]+m?s\)$`)
+	if len(lines) != 3 || !header.MatchString(lines[0]) || !scenario.MatchString(lines[1]) || !waiter.MatchString(lines[2]) {
 		t.Errorf("progress file:\n%s", b)
 	}
 	summary, err := os.ReadFile(filepath.Join(dir, "reports", SummaryFile))

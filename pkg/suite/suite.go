@@ -138,8 +138,9 @@ func Define(cfg Config) bool {
 	})
 
 	// With PODLIFE_PROGRESS set (make test-live sets it), every process
-	// appends a line to that file as each of its scenarios ends: the
-	// run's progress, which Ginkgo would show as dots.
+	// appends a line to that file as each of its specs ends, the
+	// scenarios and the suite's own tests alike: the run's progress,
+	// which Ginkgo would show as dots.
 	progress := os.Getenv(ProgressEnv)
 	ReportBeforeSuite(func(r Report) {
 		if progress == "" {
