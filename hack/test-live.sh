@@ -69,7 +69,7 @@ log "prepared in $(since "$T0"); run $PODLIFE_RUN_ID, $LIVE_PROCS scenarios at a
 # per scenario, as it finishes, to $PODLIFE_PROGRESS (the suite's
 # ReportAfterEach), and tail shows that file while Ginkgo runs. tail ends
 # once $progress_keeper is gone, after printing what is left.
-export PODLIFE_PROGRESS=reports/live/progress.txt
+export PODLIFE_PROGRESS=${PODLIFE_REPORT_DIR:-reports/live}/progress.txt
 progress_keeper="" progress_tail=""
 follow_progress() {
 	mkdir -p "$(dirname "$PODLIFE_PROGRESS")"
