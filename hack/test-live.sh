@@ -64,10 +64,33 @@ if [ -n "${PODLIFE_MUTANTS:-}" ]; then
 fi
 log "prepared in $(since "$T0"); run $PODLIFE_RUN_ID, $LIVE_PROCS scenarios at a time"
 
+# Progress: Ginkgo shows a parallel process's output only when a spec
+# has ended, and then a dot for a pass; so each process appends one line
+# per scenario, as it finishes, to $PODLIFE_PROGRESS (the suite's
+# ReportAfterEach), and tail shows that file while Ginkgo runs. tail ends
+# once $progress_keeper is gone, after printing what is left.
+export PODLIFE_PROGRESS=${PODLIFE_REPORT_DIR:-reports/live}/progress.txt
+progress_keeper="" progress_tail=""
+follow_progress() {
+	mkdir -p "$(dirname "$PODLIFE_PROGRESS")"
+	: >"$PODLIFE_PROGRESS"
+	sleep infinity &
+	progress_keeper=$!
+	tail -n +1 -f --pid="$progress_keeper" "$PODLIFE_PROGRESS" &
+	progress_tail=$!
+}
+stop_progress() {
+	[ -n "$progress_keeper" ] || return 0
+	kill "$progress_keeper" 2>/dev/null || true
+	wait "$progress_tail" 2>/dev/null || true
+	progress_keeper="" progress_tail=""
+}
+
 # The safety net: whatever ends the suite (its end, a failure, ^C), the
 # run's labelled objects go, and the cluster podlife created.
 cleanup() {
 	trap - EXIT INT TERM
+	stop_progress
 	local dir=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID
 	if [ -n "$cluster" ]; then
 		if docker ps -a --format '{{.Names}}' | grep -q "^$cluster-"; then
@@ -90,8 +113,10 @@ trap 'exit 130' INT TERM
 
 set +e
 T1=$(date +%s)
+follow_progress
 go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout=50m --silence-skips --no-color ./suites/live
 rc=$?
+stop_progress
 set -e
 log "live suite ran in $(since "$T1") ($(since "$T0") in all)"
 cleanup

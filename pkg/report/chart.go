@@ -314,8 +314,8 @@ func newChart(r *Result, standalone bool) *chart {
 		if ck.Container != "" {
 			who = ck.Container
 		}
-		v.Title = fmt.Sprintf("line %d: %s — %s %s, %s", ck.Line, ck.Step, who, expected, observed)
-		v.ListText = fmt.Sprintf("%d  line %d: %s (%s, %s)", i+1, ck.Line, ck.Step, expected, observed)
+		v.Title = withResolution(fmt.Sprintf("line %d: %s — %s %s, %s", ck.Line, ck.Step, who, expected, observed), "; ", ck)
+		v.ListText = fmt.Sprintf("%d  line %d: %s (%s)", i+1, ck.Line, ck.Step, withResolution(expected+", "+observed, "; ", ck))
 		if !ck.OK {
 			text := fmt.Sprintf("✗ %s %s, %s", ck.What, expected, observed)
 			lx := x2 + 3

@@ -46,6 +46,16 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 		fmt.Fprintf(w, "| **all** | %s | **%d** | **%d** | **%d** |\n", d, c.Passed, c.Failed, c.Skipped)
 	}
 
+	for _, d := range drivers {
+		var rs []Result
+		for _, r := range results {
+			if r.Driver == d {
+				rs = append(rs, r)
+			}
+		}
+		runSection(w, d, rs)
+	}
+
 	var failed, skipped []Result
 	for _, r := range results {
 		switch r.Status {
@@ -68,7 +78,7 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 					if ck.Seen {
 						observed = "observed " + fmtRel(ck.Observed, r.T0)
 					}
-					fmt.Fprintf(w, "\n- line %d: %s of %s %s, %s\n", ck.Line, ck.What, who(ck.Pod, ck.Container), expectedText(ck, r.T0), observed)
+					fmt.Fprintf(w, "\n- line %d: %s of %s %s\n", ck.Line, ck.What, who(ck.Pod, ck.Container), withResolution(expectedText(ck, r.T0)+", "+observed, "; ", ck))
 				}
 			}
 		}
@@ -104,4 +114,34 @@ func who(pod, container string) string {
 func mdEscape(s string) string {
 	r := strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;")
 	return r.Replace(s)
+}
+
+// runSection writes, for one driver's results, the lines its console
+// summary ends with (RunLines: the retries and, for a driver that is not
+// exact, the resolution figure) and every timed check of a driver that
+// is not exact with whether a 1 s shift would have failed it.
+func runSection(w io.Writer, driver string, results []Result) {
+	lines := RunLines(results)
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n## Retries and resolution on %s\n\n", driver)
+	for _, l := range lines {
+		fmt.Fprintf(w, "- %s\n", l)
+	}
+	if ExactDriver(driver) {
+		return
+	}
+	var rows []string
+	for _, r := range results {
+		for _, ck := range r.Checks {
+			if ck.Timed() {
+				rows = append(rows, fmt.Sprintf("- `%s:%d` %s of %s %s, observed %s: %s", r.Feature, ck.Line, ck.What, who(ck.Pod, ck.Container),
+					expectedText(ck, r.T0), fmtRel(ck.Observed, r.T0), resolutionText(ck)))
+			}
+		}
+	}
+	if len(rows) > 0 {
+		fmt.Fprintf(w, "\n<details><summary>every timed check, against its expectation shifted %s either way</summary>\n\n%s\n\n</details>\n", shiftText, strings.Join(rows, "\n"))
+	}
 }

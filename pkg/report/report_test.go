@@ -390,3 +390,133 @@ func TestRetriedShown(t *testing.T) {
 		t.Errorf("summary.md:\n%s", md.String())
 	}
 }
+
+// timedChecks are the checks of a live scenario whose t=0 is at 10s: one
+// that a 1 s shift either way would fail, one that would pass 1 s off
+// both ways, a failed one that would pass 1 s later, and two that are not
+// timed (a `within` window and the kubelet's reaction).
+func timedChecks() []timeline.Check {
+	ms := time.Millisecond
+	return []timeline.Check{
+		{Line: 11, Pod: "web", Container: "app", What: "SIGTERM", Ref: 10 * s, ExpectFrom: 3 * s, ExpectTo: 3 * s,
+			From: 13*s - 250*ms, To: 13*s + 250*ms, Observed: 13*s + 100*ms, Seen: true, OK: true},
+		{Line: 12, Pod: "web", Container: "app", What: "Exited(143)", Ref: 10 * s, ExpectFrom: 4 * s, ExpectTo: 4 * s,
+			From: 11 * s, To: 17 * s, Observed: 14 * s, Seen: true, OK: true},
+		{Line: 13, Pod: "web", What: "gone", Ref: 10 * s, ExpectFrom: 2 * s, ExpectTo: 2 * s,
+			From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true},
+		{Line: 14, Pod: "web", What: "gone", Ref: 10 * s, ExpectTo: 10 * s, From: 10 * s, To: 20 * s, Observed: 14 * s, Seen: true, OK: true},
+		{Line: 15, Pod: "web", Container: "app", What: "PreStopStarted", Ref: 10 * s, ExpectFrom: 1 * s, ExpectTo: 1 * s,
+			From: 10 * s, To: 12 * s, Observed: 10 * s, Seen: true, OK: true, Reaction: true},
+	}
+}
+
+// TestResolutionMarks: every timed check says, on the page, in
+// summary.md, in the console's failure output and in the terminal
+// timeline, whether its expectation shifted by 1 s either way would have
+// failed; a check that is not timed says nothing of it.
+func TestResolutionMarks(t *testing.T) {
+	r := result("live", 8, Failed, graceful(0))
+	r.Failure = &Failure{Step: "Then the pod is gone at 2s", Line: 13, Message: "expected gone at 2s, observed 3s"}
+	r.Checks = timedChecks()
+	want := map[int]string{11: "resolves 1 s", 12: "would also pass 1 s earlier or later", 13: "would pass 1 s later"}
+	for i, ck := range r.Checks {
+		if got := resolutionText(ck); got != want[ck.Line] {
+			t.Errorf("check %d (line %d): %q, want %q", i, ck.Line, got, want[ck.Line])
+		}
+	}
+
+	explain := r.Explain()
+	for _, line := range []string{
+		"  timed checks, each against its expectation shifted 1 s either way:\n",
+		"    ok   line 11: SIGTERM of container \"app\" expected between 2.75s and 3.25s, observed 3.1s: resolves 1 s\n",
+		"    ok   line 12: Exited(143) of container \"app\" expected between 1s and 7s, observed 4s: would also pass 1 s earlier or later\n",
+		"    FAIL line 13: gone of pod \"web\" expected at 2s, observed 3s: would pass 1 s later\n",
+	} {
+		if !strings.Contains(explain, line) {
+			t.Errorf("the failure output lacks %q:\n%s", line, explain)
+		}
+	}
+	if strings.Contains(explain, "line 14:") || strings.Contains(explain, "line 15:") {
+		t.Errorf("the failure output lists a check that is not timed:\n%s", explain)
+	}
+	var txt bytes.Buffer
+	Summary(&txt, []Result{r})
+	if !strings.Contains(txt.String(), "FAIL line 13: gone of pod \"web\" expected at 2s, observed 3s: would pass 1 s later") {
+		t.Errorf("the console summary lacks the failed check's mark:\n%s", txt.String())
+	}
+
+	life := r.Lifecycle(false)
+	if !strings.Contains(life, "(expected at 2s, observed 3s; would pass 1 s later)") || !strings.Contains(life, "line 14:  (expected between 0s and 10s, observed 4s)\n") {
+		t.Errorf("the terminal timeline's expectations:\n%s", life)
+	}
+
+	c := newChart(&r, false)
+	for i, want := range []string{"; resolves 1 s)", "; would also pass 1 s earlier or later)", "; would pass 1 s later)", "observed 4s)", "observed 0s)"} {
+		if !strings.HasSuffix(c.Checks[i].ListText, want) || !strings.HasSuffix(c.Checks[i].Title, strings.TrimSuffix(want, ")")) {
+			t.Errorf("chart check %d: %q / %q, want it to end with %q", i+1, c.Checks[i].ListText, c.Checks[i].Title, want)
+		}
+	}
+	var page bytes.Buffer
+	if err := Index(&page, "t", []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), "3  line 13:  (expected at 2s, observed 3s; would pass 1 s later)") {
+		t.Errorf("the page lacks the failed check's mark")
+	}
+
+	var md bytes.Buffer
+	SummaryMarkdown(&md, "t", []Result{r})
+	for _, want := range []string{
+		`- line 13: gone of pod "web" expected at 2s, observed 3s; would pass 1 s later`,
+		"- timed checks that reject a 1 s shift both ways: 1 of 3\n",
+		"- `features/termination/prestop.feature:11` SIGTERM of container \"app\" expected between 2.75s and 3.25s, observed 3.1s: resolves 1 s\n",
+		"- `features/termination/prestop.feature:12` Exited(143) of container \"app\" expected between 1s and 7s, observed 4s: would also pass 1 s earlier or later\n",
+	} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("summary.md lacks %q:\n%s", want, md.String())
+		}
+	}
+}
+
+// TestRunLines: a live run's console summary ends with how many
+// scenarios needed a second attempt and the resolution figure over every
+// result's checks; a simulated run with no retry says neither.
+func TestRunLines(t *testing.T) {
+	a := result("live", 8, Passed, nil)
+	a.Checks = timedChecks()[:2]
+	a.FirstAttempt = "features/termination/prestop.feature:13: Then x\n    expected gone at 2s, observed 3.4s"
+	b := result("live", 20, Failed, nil)
+	b.Checks = timedChecks()[2:]
+	b.FirstAttempt = "features/termination/prestop.feature:25: Then y"
+	c := result("live", 30, Passed, nil)
+	c.Checks = timedChecks()[:1]
+	got := RunLines([]Result{a, b, c})
+	want := []string{
+		"2 scenarios needed a second attempt (1 passed on it, 1 failed again): features/termination/prestop.feature:8, features/termination/prestop.feature:20",
+		"timed checks that reject a 1 s shift both ways: 2 of 4",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("RunLines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := RunLines([]Result{c}); len(got) != 2 || got[0] != "no scenario was run a second time" || got[1] != "timed checks that reject a 1 s shift both ways: 1 of 1" {
+		t.Errorf("a live run without retries: %q", got)
+	}
+	if got := RetryLine([]Result{a, c}); got != "1 scenario needed a second attempt (1 passed on it): features/termination/prestop.feature:8" {
+		t.Errorf("one retry: %q", got)
+	}
+	sim := result("sim", 8, Passed, nil)
+	sim.Checks = timedChecks()
+	if got := RunLines([]Result{sim}); len(got) != 0 {
+		t.Errorf("a simulated run: %q, want nothing", got)
+	}
+	var md bytes.Buffer
+	SummaryMarkdown(&md, "t", []Result{sim, a, b, c})
+	for _, want := range append([]string{"## Retries and resolution on live\n"}, want...) {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("summary.md lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(md.String(), "on sim") {
+		t.Errorf("summary.md has a retry section for the simulator:\n%s", md.String())
+	}
+}

@@ -114,6 +114,26 @@ func (r *Result) Explain() string {
 			fmt.Fprintf(&b, "    %s\n", l)
 		}
 	}
+	var timed []timeline.Check
+	for _, ck := range r.Checks {
+		if ck.Timed() {
+			timed = append(timed, ck)
+		}
+	}
+	if len(timed) > 0 {
+		// Whether each timed expectation would have failed 1 s off: a
+		// failure that a 1 s shift would cure says less about the kubelet
+		// than one that no such shift would.
+		fmt.Fprintf(&b, "  timed checks, each against its expectation shifted %s either way:\n", shiftText)
+		for _, ck := range timed {
+			mark := "ok  "
+			if !ck.OK {
+				mark = "FAIL"
+			}
+			fmt.Fprintf(&b, "    %s line %d: %s of %s %s, observed %s: %s\n", mark, ck.Line, ck.What, who(ck.Pod, ck.Container),
+				expectedText(ck, r.T0), fmtRel(ck.Observed, r.T0), resolutionText(ck))
+		}
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "    note: %s\n", n)
 	}

@@ -98,7 +98,7 @@ func (r *Result) Lifecycle(all bool) string {
 			if ck.Seen {
 				observed = "observed " + fmtRel(ck.Observed, r.T0)
 			}
-			fmt.Fprintf(&b, "  %s line %d: %s (%s, %s)\n", mark, ck.Line, ck.Step, expectedText(ck, r.T0), observed)
+			fmt.Fprintf(&b, "  %s line %d: %s (%s)\n", mark, ck.Line, ck.Step, withResolution(expectedText(ck, r.T0)+", "+observed, "; ", ck))
 		}
 	}
 	for _, n := range r.Notes {

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2" //nolint:revive // Ginkgo's DSL reads best unqualified
 	"github.com/onsi/ginkgo/v2/types"
@@ -136,20 +137,61 @@ func Define(cfg Config) bool {
 		}
 	})
 
+	// With PODLIFE_PROGRESS set (make test-live sets it), every process
+	// appends a line to that file as each of its specs ends, the
+	// scenarios and the suite's own tests alike: the run's progress,
+	// which Ginkgo would show as dots.
+	progress := os.Getenv(ProgressEnv)
+	ReportBeforeSuite(func(r Report) {
+		if progress == "" {
+			return
+		}
+		sc, _ := GinkgoConfiguration()
+		if err := startProgress(progress, r.PreRunStats.SpecsThatWillRun, sc.ParallelTotal, driverName, time.Now()); err != nil {
+			fmt.Fprintf(os.Stderr, "podlife: progress file: %v\n", err)
+		}
+	})
+	ReportAfterEach(func(sr SpecReport) {
+		if progress == "" {
+			return
+		}
+		if text, ok := progressText(sr); ok {
+			if err := addProgress(progress, text, time.Now()); err != nil {
+				fmt.Fprintf(os.Stderr, "podlife: progress file: %v\n", err)
+			}
+		}
+	})
+
 	ReportAfterSuite("podlife reports", func(r Report) {
 		results := Collect(r)
 		if err := report.Write(reportDir, results); err != nil {
 			fmt.Fprintf(GinkgoWriter, "writing reports: %v\n", err)
 		}
-		var b strings.Builder
-		report.Summary(&b, results)
+		extra := ""
 		if cfg.Summary != nil {
-			b.WriteString(cfg.Summary(results))
+			extra = cfg.Summary(results)
 		}
-		fmt.Fprintf(&b, "\nreports: %s (%s) on %s, seed %d\n%s\n", reportDir, report.Files, driverName, seed, report.Count(results).Line())
-		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(b.String()), 0o644)
+		text := SummaryText(results, extra, fmt.Sprintf("%s (%s) on %s, seed %d", reportDir, report.Files, driverName, seed))
+		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(text), 0o644)
 	})
 	return true
+}
+
+// SummaryText is summary.txt: every failure explained, the skips, the
+// retried scenarios, extra (the live suite's differential report), where
+// the reports are, then the run's lines (report.RunLines: how many
+// scenarios needed a second attempt and, on a driver that is not exact,
+// the resolution figure) and, last, the count line.
+func SummaryText(results []report.Result, extra, where string) string {
+	var b strings.Builder
+	report.Summary(&b, results)
+	b.WriteString(extra)
+	fmt.Fprintf(&b, "\nreports: %s\n", where)
+	for _, l := range report.RunLines(results) {
+		b.WriteString(l + "\n")
+	}
+	b.WriteString(report.Count(results).Line() + "\n")
+	return b.String()
 }
 
 // Collect gathers podlife's results from a Ginkgo report, whether the

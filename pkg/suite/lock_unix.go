@@ -1,0 +1,14 @@
+//go:build unix
+
+package suite
+
+import (
+	"os"
+	"syscall"
+)
+
+// lockFile takes an exclusive lock on f, which other processes' locks on
+// the same file wait for.
+func lockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }
+
+func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
