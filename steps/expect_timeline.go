@@ -44,9 +44,8 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	// Each timed row's window; the reference is looked up (and on a
 	// cluster the kubelet's reaction checked) before matching.
 	var werr error
-	win := func(r timeline.Row) timeline.Window {
-		sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
-		w, err := st.window(ctx, sel, r.At, r.At)
+	win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+		w, err := st.rowWindow(ctx, pod, r, prev)
 		if err != nil && werr == nil {
 			werr = err
 		}

@@ -72,6 +72,21 @@ func reactionKinds(a driver.Action) []timeline.Kind {
 // reaction to the last action on the pod. anchored is false when no
 // reaction was seen (the windows then absorb the reaction's bound).
 func (st *State) ref(ctx context.Context, pod string) (time.Duration, bool, error) {
+	at, anchored, _, err := st.reference(ctx, pod)
+	return at, anchored, err
+}
+
+// reference is ref with the action it counts from.
+func (st *State) reference(ctx context.Context, pod string) (time.Duration, bool, driver.Action, error) {
+	at, anchored, err := st.lookupRef(ctx, pod)
+	var a driver.Action
+	if r := st.react[pod]; r != nil && anchored {
+		a = r.action
+	}
+	return at, anchored, a, err
+}
+
+func (st *State) lookupRef(ctx context.Context, pod string) (time.Duration, bool, error) {
 	w, ok := st.liveWindows()
 	if !ok {
 		return st.t0.At, true, nil
@@ -179,11 +194,14 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	if !ok {
 		return timeline.Exact(st.t0, lo, hi), nil
 	}
-	ref, anchored, err := st.ref(ctx, sel.Pod)
+	ref, anchored, action, err := st.reference(ctx, sel.Pod)
 	if err != nil {
 		return timeline.Window{}, err
 	}
-	early, late := w.Margin(sel)
+	if action == driver.ActionCreate && sel.Container != "" {
+		ref = st.ownStart(sel, ref)
+	}
+	early, late := w.Margin(sel, action)
 	if !anchored {
 		late += max(w.Reaction(driver.ActionCreate), w.Reaction(driver.ActionDelete))
 	}
@@ -204,7 +222,7 @@ func (st *State) interval(sel timeline.Selector, after timeline.Event, d time.Du
 	if !ok {
 		return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d, To: after.At + d}
 	}
-	early, _ := w.Margin(sel)
+	early, _ := w.Margin(sel, "")
 	return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d - early, To: after.At + d + early}
 }
 
@@ -287,7 +305,7 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi t
 	if err != nil {
 		return err
 	}
-	_, chain := win.Margin(sel)
+	_, chain := win.Margin(sel, "")
 	var mismatch error
 	switch {
 	case !w.Contains(last.At):
@@ -309,4 +327,55 @@ func describeBounds(lo, hi time.Duration) string {
 		return "at " + timeline.FormatOffset(lo)
 	}
 	return "between " + timeline.FormatOffset(lo) + " and " + timeline.FormatOffset(hi)
+}
+
+// ownStart: after a create, the simulator starts the containers the
+// kubelet starts in one sync (the sidecars, then the main containers) in
+// the instant of the first; a real kubelet starts them one after the
+// other, a few hundred milliseconds apart, and a container's own
+// behaviour counts from its own start. So a container that started
+// within a relist period of the pod's first container counts from its
+// own start; one that started later (after an init container ran)
+// counts from the pod's.
+func (st *State) ownStart(sel timeline.Selector, ref time.Duration) time.Duration {
+	s := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
+	for _, e := range st.events() {
+		if e.At < ref || !s.Matches(e) {
+			continue
+		}
+		if e.At-ref <= time.Second {
+			return e.At
+		}
+		break
+	}
+	return ref
+}
+
+// rowWindow is a timeline table row's window. On a cluster a row counts
+// from the row before it when that row was seen precisely: a table is a
+// chain of causes (an exit, then the restart the kubelet makes of it,
+// then that instance's exit), and the real kubelet's latencies along it
+// (a relist, a container start) add up where the simulator's do not.
+func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, prev *timeline.RowMatch) (timeline.Window, error) {
+	sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
+	w, err := st.window(ctx, sel, r.At, r.At)
+	if err != nil {
+		return w, err
+	}
+	live, ok := st.liveWindows()
+	if !ok || prev == nil || !prev.Found || !prev.Row.HasAt || prev.Row.At > r.At {
+		return w, nil
+	}
+	psel := timeline.Selector{Pod: pod, Container: prev.Row.Container, Kind: timeline.LabelKind(prev.Row.Label)}
+	if !live.Precise(psel) {
+		return w, nil
+	}
+	_, _, action, _ := st.reference(ctx, pod)
+	early, late := live.Margin(sel, action)
+	ref := prev.Event.At - prev.Row.At
+	from := ref + r.At - early
+	if sel.Container == "" {
+		from = min(from, w.From)
+	}
+	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: from, To: ref + r.At + late}, nil
 }

@@ -54,7 +54,9 @@ func (f *liveFake) Reaction(driver.Action) time.Duration {
 
 // Margin: precise container events (±0.25 s early, +0.5 s late), the
 // API's 2 s late.
-func (f *liveFake) Margin(sel timeline.Selector) (time.Duration, time.Duration) {
+func (f *liveFake) Precise(sel timeline.Selector) bool { return sel.Container != "" }
+
+func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration, time.Duration) {
 	if sel.Container == "" {
 		return 250 * time.Millisecond, 2 * time.Second
 	}

@@ -316,8 +316,15 @@ type Windows interface {
 	// observations.
 	Reaction(a Action) time.Duration
 	// Margin is how much earlier and how much later than its rule an
-	// event selected by sel may be observed: the observer's precision
-	// early, and late the precision plus the latency the real kubelet
-	// adds by its own design (a PLEG relist, a status sync).
-	Margin(sel timeline.Selector) (early, late time.Duration)
+	// event selected by sel may be observed, when its times count from
+	// the kubelet's reaction to the action after (or from t=0 when after
+	// is ""): the observer's precision early, and late the precision plus
+	// the latency the real kubelet adds by its own design (a PLEG relist,
+	// a status sync); both widened by a rule's own randomness (a probe's
+	// phase).
+	Margin(sel timeline.Selector, after Action) (early, late time.Duration)
+	// Precise reports whether the events sel selects are seen by a
+	// precise observer (the agent's lines, the container runtime), so that
+	// the next event of a chain may count from them.
+	Precise(sel timeline.Selector) bool
 }

@@ -218,11 +218,12 @@ type RowMatch struct {
 }
 
 // ExpectRows matches rows in order against the pod's events at or after
-// t0; win gives each timed row its window. With exact set, no other event
+// t0; win gives each timed row its window, knowing the last timed row
+// matched before it (nil for none). With exact set, no other event
 // of a kind the table names may come between the matched rows. It returns
 // what each row matched, up to the first row that failed (included, with
 // Found false).
-func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win func(Row) Window) ([]RowMatch, error) {
+func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win func(r Row, prev *RowMatch) Window) ([]RowMatch, error) {
 	kinds := map[string]bool{}
 	for _, r := range rows {
 		kinds[labelKind(r.Label)] = true
@@ -235,10 +236,11 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 		}
 	}
 	var matches []RowMatch
+	var prev *RowMatch
 	for _, r := range rows {
 		m := RowMatch{Row: r}
 		if r.HasAt {
-			m.Window = win(r)
+			m.Window = win(r, prev)
 		}
 		found := -1
 		for i := next; i < len(relevant); i++ {
@@ -261,6 +263,10 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 		}
 		m.Event, m.Found = relevant[found], true
 		matches = append(matches, m)
+		if r.HasAt {
+			p := m
+			prev = &p
+		}
 		if exact {
 			for _, e := range relevant[next:found] {
 				if kinds[string(e.Kind)] {

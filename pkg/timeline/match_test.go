@@ -85,7 +85,7 @@ func TestRows(t *testing.T) {
 		{At: 5 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
 		{At: 5 * s, HasAt: true, Label: "Deleted"},
 	}
-	exact := func(r Row) Window { return Exact(t0, r.At, r.At) }
+	exact := func(r Row, _ *RowMatch) Window { return Exact(t0, r.At, r.At) }
 	if _, err := ExpectRows(events, t0, "web", rows, false, exact); err != nil {
 		t.Errorf("rows: %v", err)
 	}

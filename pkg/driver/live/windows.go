@@ -3,6 +3,9 @@ package live
 import (
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -24,10 +27,12 @@ const (
 	hop = 250 * time.Millisecond
 	// relist: the kubelet notices a container's start or exit at its
 	// next PLEG relist (pkg/kubelet/kubelet.go, genericPlegRelistPeriod,
-	// 1 s) before it acts on it: a start that follows an exit (the next
-	// init container, a restart) may come that much later than the
-	// simulator's, which acts in the instant.
-	relist = time.Second
+	// 1 s) and the sync that relist starts before it acts on it: a start
+	// that follows an exit (the next init container, a restart) may come
+	// that much later than the simulator's, which acts in the instant
+	// (measured: a sidecar's SIGTERM 1.09 s after its main container
+	// completed).
+	relist = 1500 * time.Millisecond
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -46,28 +51,112 @@ func (s *session) Reaction(a driver.Action) time.Duration {
 // by the observer that sees it: the agent's lines and the runtime's
 // events precisely, the API late by the calibrated chain of a status
 // reaching it.
-func (s *session) Margin(sel timeline.Selector) (early, late time.Duration) {
+func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
 	apiLate := s.d.cal.apiLate()
 	if s.d.cal == (Calibration{}) {
 		apiLate = s.d.Tolerance()
 	}
-	precise := s.precise(sel)
+	early, late = precision, precision+hop
 	switch {
-	case !precise:
+	case !s.Precise(sel):
 		// Seen through the API: a watch delivery (ms) after a status
 		// sync; the API's time stamps have whole seconds.
-		return precision, apiLate
+		late = apiLate
 	case sel.Kind == timeline.Started || sel.Kind == timeline.Created || sel.Kind == timeline.Restarted:
-		return precision, precision + hop + relist
+		late += relist
+	case after == driver.ActionCreate && s.kubeletDriven(sel):
+		// A pod running on its own: what the kubelet does to a container
+		// follows a start or an exit it noticed at a relist (a sidecar
+		// stopped when the main container completed, the next init
+		// container).
+		late += relist
 	}
-	return precision, precision + hop
+	// A probe's ticks keep the phase of its worker, which the pod worker
+	// started before the container (pkg/kubelet/prober/worker.go run);
+	// the simulator's workers tick from the container's start. What a
+	// probe decides may come up to a period earlier or later.
+	var p time.Duration
+	switch sel.Kind {
+	case timeline.Ready, timeline.NotReady, timeline.ProbeFailed:
+		p = s.probePeriod(sel, false)
+	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone, timeline.Exited, timeline.Restarted, timeline.Started, timeline.Created:
+		if after == driver.ActionCreate {
+			// A kill (and the restart after it) that a liveness or
+			// startup probe decided.
+			p = s.probePeriod(sel, true)
+		}
+	}
+	return early + p, late + p
 }
 
-// precise tells whether the events sel selects are seen by a precise
+// kubeletDriven tells whether the event is the kubelet's doing rather
+// than the process's own: a signal, a hook, or the exit of an agent that
+// does not end on its own account.
+func (s *session) kubeletDriven(sel timeline.Selector) bool {
+	switch sel.Kind {
+	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone:
+		return true
+	case timeline.Exited:
+		b, ok := s.behaviorOf(sel)
+		return !ok || (b.Exit == nil && b.Memory == nil)
+	}
+	return false
+}
+
+// behaviorOf is the agent behaviour of the selected container.
+func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[sel.Pod]
+	if t == nil {
+		return behavior.Behavior{}, false
+	}
+	c := t.ctrs[sel.Container]
+	if c == nil || !c.agent {
+		return behavior.Behavior{}, false
+	}
+	b, err := behavior.Parse(c.spec.Args)
+	return b, err == nil
+}
+
+// probePeriod is the longest period of the selected container's probes
+// (only those that can kill it: liveness and startup, with killing set),
+// 0 when it has none.
+func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[sel.Pod]
+	if t == nil {
+		return 0
+	}
+	var p time.Duration
+	for _, c := range t.ctrs {
+		if sel.Container != "" && c.name != sel.Container {
+			continue
+		}
+		probes := []*corev1.Probe{c.spec.LivenessProbe, c.spec.ReadinessProbe, c.spec.StartupProbe}
+		if killing {
+			probes = []*corev1.Probe{c.spec.LivenessProbe, c.spec.StartupProbe}
+		}
+		for _, pr := range probes {
+			if pr == nil {
+				continue
+			}
+			period := pr.PeriodSeconds
+			if period == 0 {
+				period = 10 // the API server's default
+			}
+			p = max(p, time.Duration(period)*time.Second)
+		}
+	}
+	return p
+}
+
+// Precise tells whether the events sel selects are seen by a precise
 // observer: the agent's own lines (signals, exec hooks it serves, its
 // start and exit, the probe answers it gives), the heartbeat or the
 // runtime for a kill, the runtime for any container's exit.
-func (s *session) precise(sel timeline.Selector) bool {
+func (s *session) Precise(sel timeline.Selector) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
