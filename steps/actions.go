@@ -59,6 +59,7 @@ func containerRestartedTimes(ctx context.Context, cname, pname, n string) error 
 		if sel.Matches(e) {
 			if seen++; seen == want {
 				st.moveT0(timeline.Before(e))
+				st.observedT0(sel.Pod)
 			}
 		}
 	}

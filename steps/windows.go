@@ -237,13 +237,30 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 	return err
 }
 
+// observedT0: t=0 was placed at an event the driver observed (the N-th
+// restart, a state seen): what follows counts from it, with no reaction
+// latency of an earlier action carried over.
+func (st *State) observedT0(pod string) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if st.react == nil {
+		st.react = map[string]*reaction{}
+	}
+	st.react[pod] = &reaction{action: driver.ActionCreate, at: st.t0.At, resolved: true, anchored: true}
+}
+
 // becameRunning: on a cluster a pod's Running phase is seen through the
 // API after its containers started (a status sync later), while the
 // simulator writes it in the instant of the last start. t=0 of `becomes
 // Running` is the phase as seen, so the consequences of the starts count
 // from the last container start before it: a negative lag.
 func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
-	if _, ok := st.liveWindows(); !ok || ps.name != "Running" {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if ps.name != "Running" {
+		st.observedT0(pod)
 		return
 	}
 	var last *timeline.Event
@@ -257,6 +274,7 @@ func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
 		}
 	}
 	if last == nil {
+		st.observedT0(pod)
 		return
 	}
 	if st.react == nil {

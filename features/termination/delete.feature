@@ -54,7 +54,7 @@ Feature: Delete options: grace overrides and force delete
     Then the pod "web" is gone within 0s
     And container "app" receives SIGTERM at 0s
     And container "app" receives SIGKILL at 2s
-
+    And container "app" receives SIGKILL 2s after SIGTERM
   @behavior:force-delete
   Scenario: Force delete leaves a preStop hook at most one second
     Given a pod "web" with terminationGracePeriodSeconds 30:

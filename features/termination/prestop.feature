@@ -63,7 +63,7 @@ Feature: preStop hooks share the grace period
     When the pod "web" is deleted
     Then container "app" receives SIGTERM at 2.5s
     And container "app" receives SIGKILL at 4.5s
-
+    And container "app" receives SIGKILL 2s after SIGTERM
   @behavior:prestop-never-ends
   Scenario: A preStop hook that never ends costs the whole grace period plus the floor
     Given a pod "web" with terminationGracePeriodSeconds 30:

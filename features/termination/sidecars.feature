@@ -94,7 +94,7 @@ Feature: Sidecars stop last, in reverse order, within one budget
     And container "proxy" receives SIGTERM at 10s
     And container "proxy" receives SIGKILL at 12s
     And the pod "web" is gone within 12s
-
+    And container "proxy" receives SIGKILL 2s after SIGTERM
   @behavior:sidecar-budget-floor @upstream:sidecars-terminate-simultaneously-if-prestop-does-not-exit
   Scenario: Sidecars whose preStop outlasts the grace get SIGTERM together
     e2e: should terminate sidecars simultaneously if prestop doesn't exit.

@@ -4,10 +4,14 @@
 //
 //	go run ./hack/fidelity-live [-kubelet v1.36.3] [-date 2026-11-21] reports/live docs/fidelity.md
 //
-// A behaviour whose scenarios all passed live is "confirmed"; one with a
-// failure "differs" (the section "Live differences" says how); one none
-// of whose scenarios ran live says why. Rows of other tables are left as
-// they are.
+// A behaviour whose scenarios all passed live is "confirmed", and the
+// column says how sharply: "resolves 1 s" when every timed check of its
+// scenarios would have failed had its expectation been a second earlier
+// or later, else "within ±N s" (the widest half-window of those that
+// would not), and the intervals between precisely observed events checked
+// at ±0.25 s; one with a failure "differs" (the section "Live differences"
+// says how); one none of whose scenarios ran live says why. Rows of other
+// tables are left as they are.
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/podlife/podlife/pkg/report"
 )
@@ -38,6 +43,11 @@ func main() {
 		passed, failed, skipped int
 		reasons                 []string
 		failures                []string
+		// timed checks of the passed scenarios, those resolving 1 s, the
+		// widest half-window of the others; intervals checked at ±0.25 s.
+		timed, resolving int
+		widest           time.Duration
+		intervals        int
 	}
 	by := map[string]*tally{}
 	for _, r := range results {
@@ -54,6 +64,20 @@ func main() {
 			switch r.Status {
 			case report.Passed:
 				t.passed++
+				for _, c := range r.Checks {
+					if c.Interval && c.OK && c.To-c.From <= 500*time.Millisecond {
+						t.intervals++
+					}
+					if !c.Timed() {
+						continue
+					}
+					t.timed++
+					if c.Resolves(time.Second) {
+						t.resolving++
+					} else {
+						t.widest = max(t.widest, (c.To-c.From)/2)
+					}
+				}
 			case report.Failed:
 				t.failed++
 				t.failures = append(t.failures, fmt.Sprintf("%s:%d", r.Feature, r.Line))
@@ -92,6 +116,17 @@ func main() {
 			col = fmt.Sprintf("**differs**: %d of %d scenario(s) failed live, %s (%s); see Live differences", t.failed, t.passed+t.failed, where, strings.Join(t.failures, ", "))
 		case t.passed > 0:
 			col = fmt.Sprintf("confirmed: %d scenario(s) passed, %s", t.passed, where)
+			switch {
+			case t.timed == 0:
+				col += "; no timed check"
+			case t.resolving == t.timed:
+				col += fmt.Sprintf("; resolves 1 s (%d timed checks)", t.timed)
+			default:
+				col += fmt.Sprintf("; within ±%.1f s (%d of %d timed checks resolve 1 s)", t.widest.Seconds(), t.resolving, t.timed)
+			}
+			if t.intervals > 0 {
+				col += fmt.Sprintf("; %d interval(s) at ±0.25 s", t.intervals)
+			}
 			if t.skipped > 0 {
 				col += fmt.Sprintf("; %d not run live (%s)", t.skipped, strings.Join(uniq(t.reasons), "; "))
 			}
