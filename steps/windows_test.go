@@ -52,13 +52,16 @@ func (f *liveFake) Reaction(driver.Action) time.Duration {
 	return 3 * time.Second
 }
 
-// Margin: precise container events (±0.25 s early, +0.5 s late), the
-// API's 2 s late.
+// Margin: precise container events (±0.25 s early, +0.5 s late), a
+// restart after a relist and the API's 2 s late.
 func (f *liveFake) Precise(sel timeline.Selector) bool { return sel.Container != "" }
 
 func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration, time.Duration) {
 	if sel.Container == "" {
 		return 250 * time.Millisecond, 2 * time.Second
+	}
+	if sel.Kind == timeline.Restarted {
+		return 250 * time.Millisecond, 2 * time.Second // a relist
 	}
 	return 250 * time.Millisecond, 500 * time.Millisecond
 }
@@ -141,4 +144,48 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 
 func sel(kind timeline.Kind) timeline.Selector {
 	return timeline.Selector{Pod: "web", Container: "app", Kind: kind}
+}
+
+// TestLiveRowsChain pins the timeline table on a cluster: a row counts
+// from the precisely seen row before it, so the latencies along a chain
+// (an exit, the relist, the restart, the next exit) do not add up, while
+// a row one second off still fails.
+func TestLiveRowsChain(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 11 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 13 * s, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+		{At: 13900 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Restarted},
+		{At: 15950 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+	}
+	rows := func(last time.Duration) []timeline.Row {
+		return []timeline.Row{
+			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(1)"},
+			{Line: 2, At: 2 * s, HasAt: true, Container: "app", Label: "Restarted"},
+			{Line: 3, At: last, HasAt: true, Container: "app", Label: "Exited(1)"},
+		}
+	}
+	for _, tc := range []struct {
+		last time.Duration
+		ok   bool
+	}{{4 * s, true}, {3 * s, false}, {5 * s, false}} {
+		f := &liveFake{now: 10 * s, events: tl}
+		st := &State{Driver: f, Session: f}
+		st.stepType = Action
+		st.moveT0(st.actionMark())
+		st.acted(driver.ActionCreate, "web")
+		f.now = 20 * s
+		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+			w, err := st.rowWindow(context.Background(), "web", r, prev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows(tc.last), false, win)
+		if (err == nil) != tc.ok {
+			t.Errorf("the second exit at %s after a restart 0.9 s late: want ok=%v, got %v", tc.last, tc.ok, err)
+		}
+	}
 }
