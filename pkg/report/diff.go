@@ -35,6 +35,9 @@ type Difference struct {
 	// code included), "order" or "timing".
 	Kind string `json:"kind"`
 	Text string `json:"text"`
+	// Explained is the entry of the list of explained divergences that
+	// explains it (DiffReport.Explain), nil for an unexplained one.
+	Explained *Explanation `json:"explained,omitempty"`
 }
 
 // ScenarioDiff is one scenario as two runs saw it.
@@ -52,12 +55,18 @@ type ScenarioDiff struct {
 type DiffReport struct {
 	A, B      string // the runs' labels (their folders or drivers)
 	Tolerance time.Duration
-	// Compared counts the scenarios both runs ran to an outcome.
-	Compared int
-	// Diverged lists the scenarios that differ, NotCompared those that
-	// could not be compared; both in feature and line order.
+	// Common counts the scenarios both runs have, Compared those both
+	// ran to an outcome.
+	Common, Compared int
+	// Diverged lists the scenarios that differ in a way no explanation
+	// covers, Explained those whose differences are all explained
+	// (Explain), NotCompared those that could not be compared; all in
+	// feature and line order. Unused are the explanations that matched
+	// nothing.
 	Diverged    []ScenarioDiff
+	Explained   []ScenarioDiff
 	NotCompared []ScenarioDiff
+	Unused      []Explanation
 }
 
 type scenarioKey struct {
@@ -108,6 +117,7 @@ func Diff(aLabel string, a []Result, bLabel string, b []Result, tol time.Duratio
 		case rb == nil:
 			sd.Name, sd.NotCompared = ra.Name, "only in "+aLabel
 		default:
+			d.Common++
 			sd.Name = ra.Name
 			sd.NotCompared = notCompared(aLabel, ra, bLabel, rb)
 		}
@@ -136,14 +146,32 @@ func notCompared(aLabel string, a *Result, bLabel string, b *Result) string {
 	return ""
 }
 
-// Text writes the diff as a short list for a terminal.
+// Text writes the diff as a short list for a terminal: the diverged
+// scenarios, an explained difference among theirs marked as such, then
+// the scenarios whose differences are all explained.
 func (d DiffReport) Text(w io.Writer) {
-	fmt.Fprintf(w, "%s vs %s: %d scenario(s) compared, %d diverged (tolerance %s), %d not compared\n",
-		d.A, d.B, d.Compared, len(d.Diverged), timeline.FormatOffset(d.Tolerance), len(d.NotCompared))
-	for _, sd := range d.Diverged {
-		fmt.Fprintf(w, "\n%s %s\n", sd.ID, sd.Name)
-		for _, df := range sd.Differences {
-			fmt.Fprintf(w, "  %s: %s\n", df.Kind, df.Text)
+	fmt.Fprintf(w, "%s vs %s: %d scenario(s) compared, %d diverged, %d explained (tolerance %s), %d not compared\n",
+		d.A, d.B, d.Compared, len(d.Diverged), len(d.Explained), timeline.FormatOffset(d.Tolerance), len(d.NotCompared))
+	list := func(sds []ScenarioDiff) {
+		for _, sd := range sds {
+			fmt.Fprintf(w, "\n%s %s\n", sd.ID, sd.Name)
+			for _, df := range sd.Differences {
+				fmt.Fprintf(w, "  %s: %s\n", df.Kind, df.Text)
+				if e := df.Explained; e != nil {
+					fmt.Fprintf(w, "    explained: %s (%s)\n", e.Explanation, e.Source)
+				}
+			}
+		}
+	}
+	list(d.Diverged)
+	if len(d.Explained) > 0 {
+		fmt.Fprintf(w, "\nexplained (every difference is in the list of explained divergences):\n")
+		list(d.Explained)
+	}
+	if len(d.Unused) > 0 {
+		fmt.Fprintf(w, "\nexplanations that matched nothing here:\n")
+		for _, e := range d.Unused {
+			fmt.Fprintf(w, "  %s %s /%s/\n", e.Scenario, e.Kind, e.Text)
 		}
 	}
 	if len(d.NotCompared) > 0 {
@@ -160,6 +188,7 @@ type diffView struct {
 	Tolerance   string
 	Compared    int
 	Diverged    []diffRow
+	Explained   []diffRow
 	NotCompared []ScenarioDiff
 }
 
@@ -167,17 +196,33 @@ type diffRow struct {
 	ID, Anchor, Name string
 	StatusA, StatusB string
 	Kinds            string
-	Differences      []Difference
-	ChartA, ChartB   template.HTML
+	// Explained: every difference is explained.
+	Explained      bool
+	Differences    []Difference
+	ChartA, ChartB template.HTML
 }
 
 // HTML writes the diff as a self-contained page: the diverged scenarios
-// with what differs and both runs' charts one above the other, then the
-// scenarios that could not be compared and why.
+// with what differs (an explained difference with its explanation) and
+// both runs' charts one above the other, the scenarios whose differences
+// are all explained, then the scenarios that could not be compared and
+// why.
 func (d DiffReport) HTML(w io.Writer) error {
 	v := diffView{A: d.A, B: d.B, Tolerance: timeline.FormatOffset(d.Tolerance), Compared: d.Compared, NotCompared: d.NotCompared}
-	for _, sd := range d.Diverged {
-		row := diffRow{ID: sd.ID, Anchor: anchor(sd.A.Feature, sd.A.Line, ""), Name: sd.Name,
+	var err error
+	if v.Diverged, err = diffRows(d.Diverged, false); err != nil {
+		return err
+	}
+	if v.Explained, err = diffRows(d.Explained, true); err != nil {
+		return err
+	}
+	return templates.ExecuteTemplate(w, "diff.html", v)
+}
+
+func diffRows(sds []ScenarioDiff, explained bool) ([]diffRow, error) {
+	var rows []diffRow
+	for _, sd := range sds {
+		row := diffRow{ID: sd.ID, Anchor: anchor(sd.A.Feature, sd.A.Line, ""), Name: sd.Name, Explained: explained,
 			StatusA: string(sd.A.Status), StatusB: string(sd.B.Status), Differences: sd.Differences}
 		var kinds []string
 		for _, df := range sd.Differences {
@@ -188,12 +233,12 @@ func (d DiffReport) HTML(w io.Writer) error {
 		row.Kinds = strings.Join(kinds, ", ")
 		var err error
 		if row.ChartA, err = chartHTML(sd.A); err != nil {
-			return err
+			return nil, err
 		}
 		if row.ChartB, err = chartHTML(sd.B); err != nil {
-			return err
+			return nil, err
 		}
-		v.Diverged = append(v.Diverged, row)
+		rows = append(rows, row)
 	}
-	return templates.ExecuteTemplate(w, "diff.html", v)
+	return rows, nil
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -194,4 +195,153 @@ func TestDiffRangesRoundTrip(t *testing.T) {
 	if kinds, texts := diffKinds(back[0], live); len(kinds) > 0 {
 		t.Errorf("a restart inside the range read back diverged: %q", texts)
 	}
+}
+
+// explanations is a list of explained divergences for the tests.
+const explanations = `
+divergences:
+- scenario: features/termination/prestop.feature:8
+  kind: timing
+  text: '^web/app Exited\(143\) at 4s on sim'
+  explanation: the test's reason
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+- scenario: "@behavior:prestop-in-grace"
+  kind: events
+  text: Exited\(137\)
+  explanation: the test's other reason
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+- scenario: features/other.feature:3
+  kind: order
+  text: .
+  explanation: explains nothing here
+  source: pkg/kubelet/pod_workers.go completeWork
+`
+
+// TestParseExplanations: the list is decoded strictly and every entry is
+// checked.
+func TestParseExplanations(t *testing.T) {
+	list, err := ParseExplanations([]byte(explanations))
+	if err != nil || len(list) != 3 {
+		t.Fatalf("the test list: %d entries, %v", len(list), err)
+	}
+	if list, err := ParseExplanations([]byte("divergences: []\n")); err != nil || len(list) != 0 {
+		t.Errorf("an empty list: %v, %v", list, err)
+	}
+	entry := func(lines ...string) string { return "divergences:\n- " + strings.Join(lines, "\n  ") + "\n" }
+	good := []string{"scenario: features/a.feature:3", "kind: timing", "text: x", "explanation: why", "source: pkg/kubelet/pod_workers.go completeWork"}
+	with := func(i int, line string) string {
+		ls := append([]string(nil), good...)
+		if i < len(ls) {
+			ls[i] = line
+		} else {
+			ls = append(ls, line)
+		}
+		return entry(ls...)
+	}
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"an unknown field", with(5, "because: typo"), "unknown field"},
+		{"a repeated field", with(5, "kind: order"), `key "kind" already set`},
+		{"an unknown top-level field", "divergence: []\n", "unknown field"},
+		{"a scenario without a line", with(0, "scenario: features/a.feature"), `scenario "features/a.feature"`},
+		{"a tag that is not a behaviour", with(0, "scenario: '@slow'"), `scenario "@slow"`},
+		{"an unknown kind", with(1, "kind: latency"), `kind "latency"`},
+		{"no text", with(2, "text: ''"), "no text"},
+		{"a text that is no regular expression", with(2, "text: 'a('"), "text: error parsing regexp"},
+		{"no explanation", with(3, "explanation: ' '"), "no explanation"},
+		{"a source without a Go file", with(4, "source: the kubelet"), `source "the kubelet"`},
+		{"a source without a function", with(4, "source: pkg/kubelet/pod_workers.go"), `source "pkg/kubelet/pod_workers.go"`},
+		{"the same entry twice", entry(good...) + "- " + strings.Join(good, "\n  ") + "\n", "as entry 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseExplanations([]byte(tc.yaml))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestDiffExplained: a difference an entry of the list matches (scenario
+// by place or behaviour tag, kind, text) is explained; a scenario whose
+// differences are all explained is listed as explained, not diverged;
+// one with an unexplained difference stays diverged, its explained ones
+// marked.
+func TestDiffExplained(t *testing.T) {
+	list, err := ParseExplanations([]byte(explanations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := graceful(2 * s) // PreStopDone, SIGTERM and the exit 2 s late
+	onlyExit := graceful(0)
+	onlyExit[7].At += 2 * s
+	exit137 := graceful(0)
+	exit137[7].Code = 137
+	other := result("live", 8, Passed, onlyExit)
+	other.Feature = "features/termination/other.feature" // no entry names its place; its tag is not the behaviour's
+	other.Tags = []string{"termination"}
+	sim := result("sim", 8, Passed, graceful(0))
+	simOther := sim
+	simOther.Feature, simOther.Tags = other.Feature, other.Tags
+	for _, tc := range []struct {
+		name                string
+		sim, live           Result
+		diverged, explained int
+		marked              int // differences marked explained
+	}{
+		{"a timing difference the list explains", sim, result("live", 8, Passed, onlyExit), 0, 1, 1},
+		{"explained and unexplained timing differences", sim, result("live", 8, Passed, late), 1, 0, 1},
+		{"an exit code explained by the behaviour tag, the other run's exit not", sim, result("live", 8, Passed, exit137), 1, 0, 1},
+		{"the same difference in a scenario no entry names", simOther, other, 1, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Diff("sim", []Result{tc.sim}, "live", []Result{tc.live}, DefaultTolerance)
+			d.Explain(list)
+			marked := 0
+			for _, sd := range append(append([]ScenarioDiff(nil), d.Diverged...), d.Explained...) {
+				for _, df := range sd.Differences {
+					if df.Explained != nil {
+						marked++
+					}
+				}
+			}
+			if len(d.Diverged) != tc.diverged || len(d.Explained) != tc.explained || marked != tc.marked {
+				t.Errorf("%d diverged, %d explained, %d differences explained; want %d, %d, %d: %+v %+v",
+					len(d.Diverged), len(d.Explained), marked, tc.diverged, tc.explained, tc.marked, d.Diverged, d.Explained)
+			}
+			if len(d.Unused) == 0 || d.Unused[len(d.Unused)-1].Scenario != "features/other.feature:3" {
+				t.Errorf("the entry that matched nothing is not listed unused: %+v", d.Unused)
+			}
+		})
+	}
+}
+
+// TestDiffExplainedShown: the console and the page show an explained
+// difference with its explanation and source, and the scenario among the
+// explained.
+func TestDiffExplainedShown(t *testing.T) {
+	list, _ := ParseExplanations([]byte(explanations))
+	onlyExit := graceful(0)
+	onlyExit[7].At += 2 * s
+	d := Diff("sim", []Result{result("sim", 8, Passed, graceful(0))}, "live", []Result{result("live", 8, Passed, onlyExit)}, DefaultTolerance)
+	d.Explain(list)
+	var text, page bytes.Buffer
+	d.Text(&text)
+	if err := d.HTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1 scenario(s) compared, 0 diverged, 1 explained", "explained (every difference",
+		"    explained: the test's reason (pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer)",
+		"explanations that matched nothing here:\n  @behavior:prestop-in-grace events"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the console lacks %q:\n%s", want, text.String())
+		}
+	}
+	for _, want := range []string{`<tr class="scenario-row explained" data-id="features/termination/prestop.feature:8">`,
+		`<li data-kind="timing" class="explained">`, "explained: the test&#39;s reason (<code>pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer</code>)",
+		"No scenario diverged but as explained."} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	selfContained(t, page.String())
 }
