@@ -23,6 +23,14 @@ type lifecycleEvent struct {
 	ranged    bool
 }
 
+// latest is the latest time the event could have had.
+func (e lifecycleEvent) latest() time.Duration {
+	if e.ranged {
+		return e.hi
+	}
+	return e.at
+}
+
 func lifecycle(r *Result) []lifecycleEvent {
 	var out []lifecycleEvent
 	seen := map[string]int{}
@@ -154,13 +162,14 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 	sa, sb := newSide(aLabel, a), newSide(bLabel, b)
 	// A run observed up to its end: what the other run did after that
 	// (less the tolerance, for observations still on their way) was not
-	// seen, which is no difference. A live run ends with its last step; the
-	// simulator's may have run on to the end of the scenario's activity.
+	// seen, which is no difference; nor is what a draw could have put
+	// after it. A live run ends with its last step; the simulator's may
+	// have run on to the end of the scenario's activity.
 	ha, hb := horizon(a, tol), horizon(b, tol)
 	var commonA, commonB []string
 	for _, e := range sa.events {
 		if _, ok := sb.byKey[e.key]; !ok {
-			if e.at <= hb {
+			if e.latest() <= hb {
 				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), aLabel, bLabel)})
 			}
 			continue
@@ -169,7 +178,7 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 	}
 	for _, e := range sb.events {
 		if _, ok := sa.byKey[e.key]; !ok {
-			if e.at <= ha {
+			if e.latest() <= ha {
 				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), bLabel, aLabel)})
 			}
 			continue

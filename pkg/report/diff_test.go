@@ -103,6 +103,32 @@ func TestDiffDrawnRestart(t *testing.T) {
 	}
 }
 
+// TestDiffDrawnPastTheEnd: an event only the simulator has is no
+// difference when its draw could have put it after the live run stopped
+// observing (its end less the tolerance), as a restart attempt the
+// requeue brings 10–15 s after a failed start, where the live scenario
+// ended at 14.5 s.
+func TestDiffDrawnPastTheEnd(t *testing.T) {
+	attempt := func(ranged bool) Result {
+		r := result("sim", 8, Passed, nil)
+		r.T0 = 0
+		third := ev(11659*ms, "app", timeline.Exited, 128)
+		if ranged {
+			third.Earliest, third.Latest = 10*s, 15*s
+		}
+		r.Timeline = []timeline.Event{ev(0, "app", timeline.Exited, 128), ev(0, "app", timeline.Exited, 128), third}
+		return r
+	}
+	live := attempt(false)
+	live.Driver, live.Timeline, live.Virtual = "live", live.Timeline[:2], 14500*ms
+	if kinds, texts := diffKinds(attempt(true), live); len(kinds) > 0 {
+		t.Errorf("a drawn attempt that could have come after the live run's end: %q", texts)
+	}
+	if kinds, _ := diffKinds(attempt(false), live); strings.Join(kinds, ",") != "events" {
+		t.Errorf("an undrawn attempt before the live run's end: differences %v, want events", kinds)
+	}
+}
+
 // TestDiffDrawnOrder: a drawn restart comes before or after another
 // container's event as its draw falls: the order of the two is not a
 // difference while the live time is one the draw allows, whether the
