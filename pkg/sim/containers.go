@@ -144,16 +144,22 @@ func (c *ctr) probeKill() (killReason, string, bool) {
 // startContainer is kuberuntime's startContainer (with doBackOff before
 // it): back-off, image, configuration, create, start. It returns the new
 // instance, or the error SyncPod records for the container. sp is when
-// the sync could have come (syncSpan); what it records of the start
-// carries when the start could have come (restartWindow).
-func (w *podWorker) startContainer(a *action, sp span) (*instance, *startError) {
+// what the sync does could have come, drawn when the sync's own time was
+// drawn (syncRun.spanNow, drawnNow); what it records of the start carries
+// when the start could have come (restartWindow), never before the exit
+// it follows.
+func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *startError) {
 	c := a.c
-	expiry, err := w.doBackOff(c, a.backoffFrom, sp)
+	expiry, err := w.doBackOff(c, a.backoffFrom, drawn)
 	if err != nil {
 		return nil, err
 	}
 	if sp.ok() {
-		defer w.s.recordIn(w.s.recordIn(restartWindow(sp, expiry)))
+		var exit time.Duration
+		if a.backoffFrom != nil {
+			exit = a.backoffFrom.finishedAt
+		}
+		defer w.s.recordIn(w.s.recordIn(startWindow(sp, drawn.ok(), exit, expiry)))
 	}
 	if err := w.ensureImage(c); err != nil {
 		return nil, err
@@ -231,8 +237,9 @@ func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *
 	expiry := from.finishedAt + b.Get(key)
 	if b.IsInBackOffSince(key, ts) {
 		if sp.ok() {
-			// This sync's time was drawn: the BackOff could have come at
-			// any time of its span before the back-off's end.
+			// This sync's time was drawn (sp is empty otherwise): the
+			// BackOff could have come at any time of its span before the
+			// back-off's end.
 			defer w.s.recordIn(w.s.recordIn(span{sp.lo, min(sp.hi, expiry)}))
 		}
 		w.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(w.pod)))

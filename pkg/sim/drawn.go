@@ -106,3 +106,19 @@ func restartWindow(sp span, expiry time.Duration) span {
 		cur = requeueWindow(span{cur.lo, min(cur.hi, expiry)}, expiry)
 	}
 }
+
+// startWindow is when a container start could have come, for a sync whose
+// work could have come in sp (syncSpan): drawn when the sync's own time
+// was drawn, else the sync came at sp's end whatever the draw, and an
+// earlier requeue could only have started the container earlier. A
+// restart never comes before the exit it follows (exit, 0 for a first
+// start) nor before its back-off's end (expiry, restartWindow).
+func startWindow(sp span, drawn bool, exit, expiry time.Duration) span {
+	now := sp.hi
+	sp.lo = max(sp.lo, exit)
+	w := restartWindow(sp, expiry)
+	if !drawn {
+		w.hi = min(w.hi, now)
+	}
+	return w
+}

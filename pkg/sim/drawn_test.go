@@ -171,3 +171,98 @@ func TestRestartWindowChain(t *testing.T) {
 		}
 	}
 }
+
+// TestRestartRangesTwoContainers: two containers crash-looping at their
+// own pace share the pod worker's requeue, and each one's exits bring
+// syncs of their own. A restart the requeue brought carries its draw's
+// range; one a sync brought for the other container (which came then
+// whatever the draw) carries from the requeue's earliest to then; the
+// immediate first restarts and the BackOffs of such syncs carry none.
+// Every range holds its event, begins at the container's back-off end
+// and ends by half the back-off later. "log" runs 6.5, 7 or 13 s: its
+// exits land before, in and after the window of app's requeues.
+func TestRestartRangesTwoContainers(t *testing.T) {
+	backoff := []time.Duration{0, 10 * time.Second, 20 * time.Second, 40 * time.Second}
+	drawn, sharedSync := 0, 0
+	for seed := int64(1); seed <= 30; seed++ {
+		s := newSeededSim(t, "", seed)
+		logRun := []time.Duration{6500 * time.Millisecond, 7 * time.Second, 13 * time.Second}[seed%3]
+		start(t, s, podOf("web", 30, nil, agent("app", exitAfter(1, time.Second)), agent("log", exitAfter(2, logRun))))
+		s.RunUntil(100*time.Second, nil)
+		evs := s.Timeline()
+		exitAt := map[time.Duration]bool{}
+		for _, e := range evs {
+			if e.Kind == timeline.Exited {
+				exitAt[e.At] = true
+			}
+		}
+		for _, e := range evs {
+			if _, _, ok := e.Range(); ok && e.Kind == timeline.BackOff && exitAt[e.At] {
+				t.Errorf("seed %d: %s, in the sync an exit brought, carries a range", seed, e)
+			}
+		}
+		for _, c := range []string{"app", "log"} {
+			starts, exits, _ := restartsOf(evs, c)
+			for i, inst := range starts {
+				if i >= len(backoff) {
+					break
+				}
+				e := inst[len(inst)-1] // Started
+				lo, hi, ok := e.Range()
+				exit := exits[i].At
+				switch {
+				case i == 0 && ok:
+					t.Errorf("seed %d: %s's immediate first restart carries %s–%s", seed, c, lo, hi)
+				case i == 0:
+				case !ok:
+					t.Errorf("seed %d: %s restart %d at %s after a %s back-off carries no range", seed, c, i+1, e.At, backoff[i])
+				case e.At < lo || e.At > hi:
+					t.Errorf("seed %d: %s restart %d at %s outside %s–%s", seed, c, i+1, e.At, lo, hi)
+				case lo != exit+backoff[i] || hi > exit+backoff[i]*3/2:
+					t.Errorf("seed %d: %s restart %d: range %s–%s, want from %s to at most %s", seed, c, i+1, lo, hi, exit+backoff[i], exit+backoff[i]*3/2)
+				case hi == e.At:
+					sharedSync++
+				default:
+					drawn++
+				}
+			}
+		}
+		for _, e := range evs {
+			if lo, hi, ok := e.Range(); ok && (e.At < lo || e.At > hi) {
+				t.Errorf("seed %d: %s outside its range %s–%s", seed, e, lo, hi)
+			}
+		}
+	}
+	if drawn == 0 || sharedSync == 0 {
+		t.Errorf("%d restarts brought by the requeue, %d by the other container's syncs: want both", drawn, sharedSync)
+	}
+}
+
+// TestStartWindow: the window of a start, rule by rule.
+func TestStartWindow(t *testing.T) {
+	sec := time.Second
+	for _, tc := range []struct {
+		name         string
+		sp           span
+		drawn        bool
+		exit, expiry time.Duration
+		want         span
+	}{
+		{"a drawn sync's start, past its back-off: the sync's span", span{12 * sec, 17 * sec}, true, 2 * sec, 12 * sec, span{12 * sec, 17 * sec}},
+		{"a first start in a drawn sync (an image pull retried): the sync's span", span{10 * sec, 15 * sec}, true, 0, 0, span{10 * sec, 15 * sec}},
+		{"a sync that came now anyway: from the requeue's earliest to now", span{12 * sec, 13 * sec}, false, 2 * sec, 12 * sec, span{12 * sec, 13 * sec}},
+		{"a sync that came now anyway, for a container whose back-off ended later: from its end", span{12 * sec, 14 * sec}, false, 3 * sec, 13 * sec, span{13 * sec, 14 * sec}},
+		{"a sync that came now anyway: never later than now, whatever a capped chain allows", span{50 * sec, 100 * sec}, false, 0, 95 * sec, span{95 * sec, 100 * sec}},
+		{"a drawn sync: as late as a capped chain allows", span{50 * sec, 100 * sec}, true, 0, 95 * sec, restartWindow(span{50 * sec, 100 * sec}, 95*sec)},
+		{"a restart at its own exit, in a sync that came then anyway: no range", span{12 * sec, 13 * sec}, false, 13 * sec, 0, span{13 * sec, 13 * sec}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := startWindow(tc.sp, tc.drawn, tc.exit, tc.expiry); got != tc.want {
+				t.Errorf("startWindow(%v, drawn %v, exit %s, expiry %s) = %v, want %v", tc.sp, tc.drawn, tc.exit, tc.expiry, got, tc.want)
+			}
+		})
+	}
+	if w := restartWindow(span{50 * sec, 100 * sec}, 95*sec); w.hi <= 100*sec {
+		t.Fatalf("the capped chain's window %v should end after 100 s for the test above to mean something", w)
+	}
+}

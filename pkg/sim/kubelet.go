@@ -193,35 +193,36 @@ func (w *podWorker) queueSync() {
 
 func (w *podWorker) sync() {
 	w.syncTimer = nil
-	sp := w.syncSpan()
+	sp, drawn := w.syncSpan()
 	if w.blocked != nil || w.state != stateSyncing {
 		// A sync blocked on a kill or a postStart hook picks up where it
 		// was; terminating pods advance through their kill.
 		return
 	}
-	w.syncPod(sp)
+	w.syncPod(sp, drawn)
 }
 
 // syncSpan is when this sync could have come, had the requeue's draw come
-// out otherwise: the requeue's span when the requeue alone brought it;
-// from the requeue's earliest to now when something else asked for it too,
-// or when the requeue, still pending, could have fired by now (an earlier
-// requeue would have synced earlier; a later one would not have delayed
-// this sync). Without a requeue that could have fired by now, the sync's
-// time was not drawn.
-func (w *podWorker) syncSpan() span {
+// out otherwise. When the requeue alone brought it, its time was drawn:
+// the requeue's span. When something else asked for it too, or the
+// requeue, still pending, could have fired by now, the sync came now
+// whatever the draw, but what the requeue would have done (a restart
+// whose back-off had ended) could have come as early as the requeue's
+// earliest: from then to now. Without a requeue that could have fired by
+// now, nothing in the sync was drawn.
+func (w *podWorker) syncSpan() (sp span, drawn bool) {
 	due, coalesced := w.requeueDue, w.coalesced
 	w.requeueDue, w.coalesced = false, false
-	sp := w.requeueSpan
+	sp = w.requeueSpan
 	switch {
 	case !sp.ok() || (!due && w.requeue == nil):
-		return span{}
+		return span{}, false
 	case due && !coalesced:
-		return sp
+		return sp, true
 	case sp.lo < w.s.now:
-		return span{sp.lo, w.s.now}
+		return span{sp.lo, w.s.now}, false
 	}
-	return span{}
+	return span{}, false
 }
 
 // syncPod is Kubelet.SyncPod and kuberuntime's SyncPod for a pod that is
@@ -229,9 +230,10 @@ func (w *podWorker) syncSpan() span {
 // terminal pod to termination, wait for volumes, create the sandbox, then
 // carry out computePodActions.
 //
-// sp is when the sync could have come (syncSpan): the events of the
-// containers it starts carry it.
-func (w *podWorker) syncPod(sp span) {
+// sp is when what the sync does could have come (syncSpan), drawn whether
+// the sync's time itself was: the events of the containers it starts
+// carry it.
+func (w *podWorker) syncPod(sp span, drawn bool) {
 	w.addProbes()
 	w.armDeadline()
 	st := w.generateStatus(false)
@@ -276,7 +278,7 @@ func (w *podWorker) syncPod(sp span) {
 		return
 	}
 	if len(acts.actions) > 0 {
-		r := &syncRun{w: w, actions: acts.actions, span: sp, at: w.s.now}
+		r := &syncRun{w: w, actions: acts.actions, span: sp, drawn: drawn, at: w.s.now}
 		r.next()
 	}
 }
@@ -518,9 +520,10 @@ type syncRun struct {
 	changed bool // something started or stopped: PLEG brings a new sync
 	errs    []*startError
 	aborted bool
-	// span is when the sync could have come (syncSpan), at when it came.
-	span span
-	at   time.Duration
+	// span and drawn are the sync's (syncSpan), at when it came.
+	span  span
+	drawn bool
+	at    time.Duration
 }
 
 // spanNow is when this point of the run could have come: the sync's span
@@ -531,6 +534,16 @@ func (r *syncRun) spanNow() span {
 		return span{}
 	}
 	return r.span.shift(r.w.s.now - r.at)
+}
+
+// drawnNow is spanNow when the sync's own time was drawn: what happens in
+// every world where the sync comes (a BackOff, the requeue after a failed
+// sync) moves with it only then.
+func (r *syncRun) drawnNow() span {
+	if !r.drawn {
+		return span{}
+	}
+	return r.spanNow()
 }
 
 func (r *syncRun) next() {
@@ -548,7 +561,7 @@ func (r *syncRun) next() {
 			r.kill.onStopped = func() { r.kill = nil; r.next() }
 			return
 		}
-		inst, err := w.startContainer(&a, r.spanNow())
+		inst, err := w.startContainer(&a, r.spanNow(), r.drawnNow())
 		if err != nil {
 			w.setReason(a.c, err)
 			r.errs = append(r.errs, err)
@@ -568,7 +581,7 @@ func (r *syncRun) next() {
 	}
 	w.blocked = nil
 	if len(r.errs) > 0 {
-		w.scheduleRequeue(r.errs, r.spanNow())
+		w.scheduleRequeue(r.errs, r.drawnNow())
 	} else {
 		// Nothing waits for a requeue: a later sync's time is not drawn.
 		w.requeueSpan = span{}
