@@ -24,8 +24,8 @@ func hull(a, b span) span {
 }
 
 // jitterMax is the supremum of wait.Jitter(d, maxFactor)
-// (k8s.io/apimachinery/pkg/util/wait, Jitter: d + rand.Float64()*maxFactor*d,
-// the draw below 1).
+// (k8s.io/apimachinery/pkg/util/wait/wait.go Jitter, v0.36.3: d plus a
+// draw in [0, 1) times maxFactor times d).
 func jitterMax(d time.Duration, maxFactor float64) time.Duration {
 	return d + time.Duration(maxFactor*float64(d))
 }
