@@ -7,11 +7,12 @@
 //	podlife lint [--driver sim] PATH...
 //	podlife steps
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
-//	podlife report --diff [--tolerance D] [--out FILE] DIR_A DIR_B
+//	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
 //
-// Exit codes: 0 all passed (no divergence), 1 a scenario failed (the runs
-// diverged), 2 bad input (nothing ran).
+// Exit codes: 0 all passed (no divergence but explained ones), 1 a
+// scenario failed (the runs diverged), 2 bad input (nothing ran, or
+// compared).
 package main
 
 import (
@@ -46,13 +47,14 @@ Usage:
                                   run one scenario on the simulator and print its
                                   timeline (--svg OUT writes the chart)
   podlife report --diff A B       compare two runs' report folders (reports/sim
-                                  reports/live) and write a page of what differs
+                                  reports/live) and write a page of what differs;
+                                  docs/divergences.yaml lists what is explained
   podlife cleanup --run ID        delete what a live run left on a cluster (only
                                   what carries its label)
 
 Run 'podlife <command> -h' for the flags.
-Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged),
-2 bad input (nothing ran).
+Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
+unexplained), 2 bad input (nothing ran; report: nothing compared).
 `
 
 // errBadInput marks problems with what the user gave: exit code 2.

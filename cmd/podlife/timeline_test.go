@@ -145,4 +145,47 @@ func TestReportDiff(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
 	}
+
+	// The list of explained divergences: the late SIGKILL (its time, and
+	// its order after the exit) explained, the diff passes and says why; a
+	// list that does not decode is bad input.
+	list := filepath.Join(root, "divergences.yaml")
+	entry := fmt.Sprintf(`divergences:
+- scenario: %s
+  kind: timing
+  text: web/app SIGKILL
+  explanation: late on purpose
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+- scenario: %[1]s
+  kind: order
+  text: live has web/app Exited\(137\), web/app SIGKILL
+  explanation: late on purpose
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+`, sc.ID())
+	if err := os.WriteFile(list, []byte(entry), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI("report", "--diff", "--explained", list, simDir, liveDir, "--out", page)
+	if code != 0 || !strings.Contains(out, "0 diverged, 1 explained") || !strings.Contains(out, "explained: late on purpose") {
+		t.Errorf("diff with the late SIGKILL explained: exit %d\n%s%s", code, out, errOut)
+	}
+	if err := os.WriteFile(list, []byte(entry+"  because: typo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI("report", "--diff", "--explained", list, simDir, liveDir, "--out", page); code != 2 || !strings.Contains(errOut, "unknown field") {
+		t.Errorf("a list with an unknown field: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCLI("report", "--diff", "--explained", filepath.Join(root, "none.yaml"), simDir, liveDir, "--out", page); code != 2 || errOut == "" {
+		t.Errorf("a list named but absent: exit %d, stderr %q", code, errOut)
+	}
+
+	// Two unrelated runs (no scenario in common) compare nothing: bad
+	// input, not "0 compared".
+	other := filepath.Join(root, "other")
+	if code, out, errOut := runCLI("run", "--report", other, "testdata/versions.feature"); code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI("report", "--diff", simDir, other, "--out", page); code != 2 || !strings.Contains(errOut, "no scenario in common") {
+		t.Errorf("unrelated runs: exit %d\n%s%s", code, out, errOut)
+	}
 }

@@ -143,11 +143,23 @@ func (c *ctr) probeKill() (killReason, string, bool) {
 
 // startContainer is kuberuntime's startContainer (with doBackOff before
 // it): back-off, image, configuration, create, start. It returns the new
-// instance, or the error SyncPod records for the container.
-func (w *podWorker) startContainer(a *action) (*instance, *startError) {
+// instance, or the error SyncPod records for the container. sp is when
+// what the sync does could have come, drawn when the sync's own time was
+// drawn (syncRun.spanNow, drawnNow); what it records of the start carries
+// when the start could have come (restartWindow), never before the exit
+// it follows.
+func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *startError) {
 	c := a.c
-	if err := w.doBackOff(c, a.backoffFrom); err != nil {
+	expiry, err := w.doBackOff(c, a.backoffFrom, drawn)
+	if err != nil {
 		return nil, err
+	}
+	if sp.ok() {
+		var exit time.Duration
+		if a.backoffFrom != nil {
+			exit = a.backoffFrom.finishedAt
+		}
+		defer w.s.recordIn(w.s.recordIn(startWindow(sp, drawn.ok(), exit, expiry)))
 	}
 	if err := w.ensureImage(c); err != nil {
 		return nil, err
@@ -206,24 +218,43 @@ type startError struct {
 // finishedAt, against the container's entry in the crash-loop back-off.
 // In back-off: a BackOff event and CrashLoopBackOff. Otherwise the entry
 // moves to its next step and the container restarts.
-func (w *podWorker) doBackOff(c *ctr, from *instance) *startError {
+//
+// It also returns when the back-off the restart waited for ended, for
+// restartWindow: 0 when there was none, or when the entry had expired
+// (flowcontrol.Backoff.IsInBackOffSince: an exit more than 600 s after
+// the last restart), which no sync time changes. The entry is not in
+// back-off now, so it had expired if its end is still to come; one that
+// had expired and ended already is taken as ended (a restart from a drawn
+// sync, that is after a failed one, with an expired entry: not seen in
+// the catalogue).
+func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *startError) {
 	if from == nil {
-		return nil
+		return 0, nil
 	}
 	b := w.k.crashBackOff
 	key := backoffKey(w.pod, c.spec)
 	ts := w.s.wall(from.finishedAt).Time
+	expiry := from.finishedAt + b.Get(key)
 	if b.IsInBackOffSince(key, ts) {
+		if sp.ok() {
+			// This sync's time was drawn (sp is empty otherwise): the
+			// BackOff could have come at any time of its span before the
+			// back-off's end.
+			defer w.s.recordIn(w.s.recordIn(span{sp.lo, min(sp.hi, expiry)}))
+		}
 		w.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(w.pod)))
 		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
-		return &startError{
+		return 0, &startError{
 			reason:  "CrashLoopBackOff",
 			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", b.Get(key), c.name, formatPod(w.pod)),
-			retryAt: from.finishedAt + b.Get(key),
+			retryAt: expiry,
 		}
 	}
+	if b.Get(key) == 0 || expiry > w.s.now {
+		expiry = 0
+	}
 	b.Next(key, ts)
-	return nil
+	return expiry, nil
 }
 
 // runProcess starts what the container's process does on its own.

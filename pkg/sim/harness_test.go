@@ -18,7 +18,13 @@ import (
 // newSim is a simulator with the default node of dsl.md.
 func newSim(t *testing.T, version string) *Simulator {
 	t.Helper()
-	s, err := New(Config{Seed: 1, KubeletVersion: version})
+	return newSeededSim(t, version, 1)
+}
+
+// newSeededSim is newSim with another seed.
+func newSeededSim(t *testing.T, version string, seed int64) *Simulator {
+	t.Helper()
+	s, err := New(Config{Seed: seed, KubeletVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -108,10 +108,16 @@ type podWorker struct {
 	grace int64
 
 	syncTimer *timer
-	syncFn    func()   // sync, bound once rather than at every sync queued
-	requeue   *timer   // the pod worker's requeue after a failed sync
-	blocked   *syncRun // a sync waiting on a kill or a postStart hook
-	sandbox   bool
+	syncFn    func() // sync, bound once rather than at every sync queued
+	requeue   *timer // the pod worker's requeue after a failed sync
+	// requeueSpan is when the requeue could fire, had its draw (and those
+	// of the syncs before it) come out otherwise (drawn.go); requeueDue
+	// says it fired in this instant, coalesced that the sync queued then
+	// was asked for more than once.
+	requeueSpan           span
+	requeueDue, coalesced bool
+	blocked               *syncRun // a sync waiting on a kill or a postStart hook
+	sandbox               bool
 	// sandboxLost: the sandbox died; the next sync kills what runs and
 	// creates a new one.
 	sandboxLost bool
@@ -175,26 +181,59 @@ func (w *podWorker) observe(p *corev1.Pod) {
 // queueSync asks for a sync later in this instant; several requests in one
 // instant give one sync, as the pod worker coalesces pending updates.
 func (w *podWorker) queueSync() {
-	if w.syncTimer == nil && w.state != stateTerminated {
-		w.syncTimer = w.s.after(0, w.syncFn) // soon, but cancellable
+	if w.state == stateTerminated {
+		return
 	}
+	if w.syncTimer != nil {
+		w.coalesced = true
+		return
+	}
+	w.syncTimer = w.s.after(0, w.syncFn) // soon, but cancellable
 }
 
 func (w *podWorker) sync() {
 	w.syncTimer = nil
+	sp, drawn := w.syncSpan()
 	if w.blocked != nil || w.state != stateSyncing {
 		// A sync blocked on a kill or a postStart hook picks up where it
 		// was; terminating pods advance through their kill.
 		return
 	}
-	w.syncPod()
+	w.syncPod(sp, drawn)
+}
+
+// syncSpan is when this sync could have come, had the requeue's draw come
+// out otherwise. When the requeue alone brought it, its time was drawn:
+// the requeue's span. When something else asked for it too, or the
+// requeue, still pending, could have fired by now, the sync came now
+// whatever the draw, but what the requeue would have done (a restart
+// whose back-off had ended) could have come as early as the requeue's
+// earliest: from then to now. Without a requeue that could have fired by
+// now, nothing in the sync was drawn.
+func (w *podWorker) syncSpan() (sp span, drawn bool) {
+	due, coalesced := w.requeueDue, w.coalesced
+	w.requeueDue, w.coalesced = false, false
+	sp = w.requeueSpan
+	switch {
+	case !sp.ok() || (!due && w.requeue == nil):
+		return span{}, false
+	case due && !coalesced:
+		return sp, true
+	case sp.lo < w.s.now:
+		return span{sp.lo, w.s.now}, false
+	}
+	return span{}, false
 }
 
 // syncPod is Kubelet.SyncPod and kuberuntime's SyncPod for a pod that is
 // not terminating: publish the status computed from the runtime, hand a
 // terminal pod to termination, wait for volumes, create the sandbox, then
 // carry out computePodActions.
-func (w *podWorker) syncPod() {
+//
+// sp is when what the sync does could have come (syncSpan), drawn whether
+// the sync's time itself was: the events of the containers it starts
+// carry it.
+func (w *podWorker) syncPod(sp span, drawn bool) {
 	w.addProbes()
 	w.armDeadline()
 	st := w.generateStatus(false)
@@ -239,7 +278,7 @@ func (w *podWorker) syncPod() {
 		return
 	}
 	if len(acts.actions) > 0 {
-		r := &syncRun{w: w, actions: acts.actions}
+		r := &syncRun{w: w, actions: acts.actions, span: sp, drawn: drawn, at: w.s.now}
 		r.next()
 	}
 }
@@ -481,6 +520,30 @@ type syncRun struct {
 	changed bool // something started or stopped: PLEG brings a new sync
 	errs    []*startError
 	aborted bool
+	// span and drawn are the sync's (syncSpan), at when it came.
+	span  span
+	drawn bool
+	at    time.Duration
+}
+
+// spanNow is when this point of the run could have come: the sync's span
+// moved by the hooks and kills waited for since, whose lengths were not
+// drawn.
+func (r *syncRun) spanNow() span {
+	if !r.span.ok() {
+		return span{}
+	}
+	return r.span.shift(r.w.s.now - r.at)
+}
+
+// drawnNow is spanNow when the sync's own time was drawn: what happens in
+// every world where the sync comes (a BackOff, the requeue after a failed
+// sync) moves with it only then.
+func (r *syncRun) drawnNow() span {
+	if !r.drawn {
+		return span{}
+	}
+	return r.spanNow()
 }
 
 func (r *syncRun) next() {
@@ -498,7 +561,7 @@ func (r *syncRun) next() {
 			r.kill.onStopped = func() { r.kill = nil; r.next() }
 			return
 		}
-		inst, err := w.startContainer(&a)
+		inst, err := w.startContainer(&a, r.spanNow(), r.drawnNow())
 		if err != nil {
 			w.setReason(a.c, err)
 			r.errs = append(r.errs, err)
@@ -518,7 +581,10 @@ func (r *syncRun) next() {
 	}
 	w.blocked = nil
 	if len(r.errs) > 0 {
-		w.scheduleRequeue(r.errs)
+		w.scheduleRequeue(r.errs, r.drawnNow())
+	} else {
+		// Nothing waits for a requeue: a later sync's time is not drawn.
+		w.requeueSpan = span{}
 	}
 	if r.changed {
 		w.queueSync() // PLEG: the started and stopped containers
@@ -563,24 +629,27 @@ func (r *syncRun) abort() {
 	r.actions = nil
 }
 
-// scheduleRequeue is completeWork after a failed sync: again at the
-// earliest back-off expiry (MinBackoffExpiration) or the default back-off
-// period, capped at the resync interval, stretched by up to 50 %.
-func (w *podWorker) scheduleRequeue(errs []*startError) {
-	delay := backOffPeriod
+// scheduleRequeue is completeWork (pkg/kubelet/pod_workers.go) after a
+// failed sync: again at the earliest back-off expiry
+// (MinBackoffExpiration) or the default back-off period, capped at the
+// resync interval, stretched by up to 50 %. The requeue keeps when it
+// could have fired (requeueSpan): over the range of the draw, and over
+// the span of the failed sync when that sync's own time was drawn (sp).
+func (w *podWorker) scheduleRequeue(errs []*startError, sp span) {
 	var earliest time.Duration
 	for _, e := range errs {
 		if e.retryAt > 0 && (earliest == 0 || e.retryAt < earliest) {
 			earliest = e.retryAt
 		}
 	}
-	if earliest > 0 {
-		delay = max(0, earliest-w.s.now)
+	if !sp.ok() {
+		sp = span{w.s.now, w.s.now}
 	}
-	delay = min(delay, resyncInterval)
+	w.requeueSpan = requeueWindow(sp, earliest)
 	w.s.cancel(w.requeue)
-	w.requeue = w.s.after(w.s.jitter(delay, workerBackOffPeriodJitterFactor), func() {
+	w.requeue = w.s.after(w.s.jitter(requeueDelay(w.s.now, earliest), workerBackOffPeriodJitterFactor), func() {
 		w.requeue = nil
+		w.requeueDue = true
 		w.queueSync()
 	})
 }
@@ -599,6 +668,7 @@ func (w *podWorker) terminate(override *int64) {
 		w.s.cancel(w.syncTimer)
 		w.syncTimer = nil
 		w.s.cancel(w.requeue)
+		w.requeueSpan = span{}
 		w.s.cancel(w.mountRetry)
 		w.s.cancel(w.deadline)
 		if w.blocked != nil {

@@ -88,7 +88,7 @@ func TestRequeueAfterBackOff(t *testing.T) {
 			for seed := int64(0); seed < 50; seed++ {
 				s, _ := New(Config{Seed: seed})
 				w := &podWorker{s: s}
-				w.scheduleRequeue(tc.errs)
+				w.scheduleRequeue(tc.errs, span{})
 				if d := w.requeue.at; d < tc.lo || d >= tc.hi {
 					t.Fatalf("seed %d: requeued at %s, want in [%s, %s)", seed, d, tc.lo, tc.hi)
 				}

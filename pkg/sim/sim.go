@@ -62,6 +62,10 @@ type Simulator struct {
 	statusBuf []corev1.ContainerStatus
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
+	// span, when it has a range, is the range of times the events being
+	// recorded could have had (drawn.go, recordIn): record gives it to
+	// them.
+	span span
 }
 
 // New returns a simulator with no nodes.
@@ -299,6 +303,9 @@ func (s *Simulator) record(e timeline.Event) {
 		e.Pod = a // a static pod goes by its manifest name
 	}
 	e.At = s.now
+	if s.span.ok() {
+		e.Earliest, e.Latest = s.span.lo, s.span.hi
+	}
 	s.tl.Append(e)
 }
 

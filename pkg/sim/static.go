@@ -137,9 +137,13 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	case t == watchDeleted:
 		if cur == nil && !sp.resyncPending {
 			sp.resyncPending = true
+			// The resync's draw decides when the mirror pod comes back:
+			// what its creation records carries the draw's range.
+			drawn := span{k.s.now + resyncInterval, k.s.now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor)}
 			k.s.after(k.s.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
 				sp.resyncPending = false
 				if k.s.api.pods[p.Name] == nil && k.staticFor(p) == sp {
+					defer k.s.recordIn(k.s.recordIn(drawn))
 					k.createMirrorPod(sp)
 				}
 			})

@@ -67,6 +67,23 @@ type Event struct {
 	// Count is the number of occurrences an Event stands for (aggregated
 	// Kubernetes events); 0 means 1.
 	Count int `json:"count,omitempty"`
+	// Earliest and Latest, when Latest is after Earliest, are the earliest
+	// and latest times the event could have had with the same history
+	// before it: the simulator sets them on the events whose time one of
+	// its random draws decided (a restart after a crash-loop back-off
+	// comes when the pod worker's jittered requeue fires). See Range.
+	Earliest time.Duration `json:"earliest,omitempty"`
+	Latest   time.Duration `json:"latest,omitempty"`
+}
+
+// Range is the span of times the event could have had (Earliest and
+// Latest), and whether it has one; an event without one could only have
+// come when it did.
+func (e Event) Range() (earliest, latest time.Duration, ok bool) {
+	if e.Latest > e.Earliest {
+		return e.Earliest, e.Latest, true
+	}
+	return 0, 0, false
 }
 
 // Label renders the event as the timeline table writes it: "SIGTERM",
@@ -113,7 +130,8 @@ func (e Event) String() string {
 // container by their indexes in the timeline's table of names, and what
 // it says (its kind and their arguments: a few hundred distinct ones for
 // millions of events) by its index in the table of those; its sequence
-// number is its position. The records are kept in chunks, so appending
+// number is its position. The few events with a range of times (Range)
+// keep it in a side table, by position. The records are kept in chunks, so appending
 // never copies what is recorded and no more than one chunk is allocated
 // ahead. Events are built from the records when they are read, once
 // each: a later read extends what the earlier ones built.
@@ -125,6 +143,8 @@ type Timeline struct {
 	// them.
 	whats  []what
 	byWhat map[what]uint32
+	// ranges are the ranges of the events that have one, by position.
+	ranges map[int]span
 	// read is what Events returned last, extended by the events appended
 	// since at the next call.
 	read []Event
@@ -138,6 +158,9 @@ type record struct {
 	what           uint32 // in whats
 	count          int32
 }
+
+// span is an event's Earliest and Latest.
+type span struct{ earliest, latest time.Duration }
 
 // what is what an event says: its kind, with the arguments that are not
 // numbers.
@@ -198,6 +221,12 @@ func (t *Timeline) Append(e Event) {
 		t.whats = append(t.whats, w)
 		t.byWhat[w] = wi
 	}
+	if e.Latest > e.Earliest {
+		if t.ranges == nil {
+			t.ranges = map[int]span{}
+		}
+		t.ranges[t.Len()] = span{e.Earliest, e.Latest}
+	}
 	if t.last == nil {
 		t.last = make([]record, 0, chunkLen)
 	}
@@ -226,13 +255,19 @@ func (t *Timeline) Events() []Event {
 		} else {
 			r = &t.last[n%chunkLen]
 		}
-		n++
 		w := &t.whats[r.what]
-		t.read = append(t.read, Event{
-			At: r.at, Seq: uint64(n), Code: int(r.code), Count: int(r.count),
+		e := Event{
+			At: r.at, Seq: uint64(n + 1), Code: int(r.code), Count: int(r.count),
 			Pod: t.names.Str(r.pod), Container: t.names.Str(r.container),
 			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message,
-		})
+		}
+		if t.ranges != nil {
+			if sp, ok := t.ranges[n]; ok {
+				e.Earliest, e.Latest = sp.earliest, sp.latest
+			}
+		}
+		n++
+		t.read = append(t.read, e)
 	}
 	return t.read
 }

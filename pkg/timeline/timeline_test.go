@@ -1,6 +1,8 @@
 package timeline
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -88,5 +90,53 @@ func TestCheckResolves(t *testing.T) {
 	}, s)
 	if n != 1 || of != 2 {
 		t.Errorf("Resolution = %d of %d, want 1 of 2 (a within check and a reaction check are not counted)", n, of)
+	}
+}
+
+// TestTimelineRanges: an event's range of times is read back with it,
+// from the side table; events without one (a point range included) read
+// back without, and a range survives a JSON round trip.
+func TestTimelineRanges(t *testing.T) {
+	s := time.Second
+	var tl Timeline
+	in := []Event{
+		{At: 2 * s, Pod: "web", Container: "app", Kind: Exited, Code: 1},
+		{At: 14 * s, Pod: "web", Container: "app", Kind: Restarted, Earliest: 12 * s, Latest: 17 * s},
+		{At: 14 * s, Pod: "web", Container: "app", Kind: Started, Earliest: 14 * s, Latest: 14 * s},
+	}
+	for i := range chunkLen + 1 {
+		for _, e := range in {
+			e.Code += i
+			tl.Append(e)
+		}
+	}
+	evs := tl.Events()
+	for i, e := range evs {
+		_, _, ok := e.Range()
+		if want := i%3 == 1; ok != want {
+			t.Fatalf("event %d (%s): range %v, want %v", i, e, ok, want)
+		}
+		if ok && (e.Earliest != 12*s || e.Latest != 17*s) {
+			t.Fatalf("event %d: range %s–%s", i, e.Earliest, e.Latest)
+		}
+		if !ok && (e.Earliest != 0 || e.Latest != 0) {
+			t.Fatalf("event %d: a point range was kept: %s–%s", i, e.Earliest, e.Latest)
+		}
+	}
+	raw, err := json.Marshal(evs[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(raw), `"earliest"`) != 1 || strings.Count(string(raw), `"latest"`) != 1 {
+		t.Errorf("only the ranged event should carry earliest and latest: %s", raw)
+	}
+	var back []Event
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i := range back {
+		if back[i] != evs[i] {
+			t.Errorf("event %d after JSON: %+v, want %+v", i, back[i], evs[i])
+		}
 	}
 }

@@ -19,7 +19,8 @@ const diffDir = "reports/live/diff"
 
 // differential runs the scenarios that ran live on the simulator too, with
 // the same seeds, and writes the differential report (report.Diff:
-// outcome, order and timing of the lifecycle events): diff.txt,
+// outcome, order and timing of the lifecycle events, the differences
+// docs/divergences.yaml explains marked): diff.txt,
 // index.html and the simulator's results.json in reports/live/diff. Its
 // summary goes before the count line.
 func differential(live []report.Result) string {
@@ -42,6 +43,12 @@ func differential(live []report.Result) string {
 		}
 	}
 	d := report.Diff("sim", sim, "live", live, shared.Tolerance)
+	// The differences docs/divergences.yaml explains are shown as such.
+	list, err := report.ReadExplanations(report.ExplainedFile)
+	if err != nil {
+		return fmt.Sprintf("\ndifferential report: %v\n", err)
+	}
+	d.Explain(list)
 	if err := os.MkdirAll(diffDir, 0o755); err != nil {
 		return fmt.Sprintf("\ndifferential report: %v\n", err)
 	}
@@ -54,6 +61,6 @@ func differential(live []report.Result) string {
 	if b, err := json.MarshalIndent(sim, "", " "); err == nil {
 		_ = os.WriteFile(filepath.Join(diffDir, "sim-results.json"), b, 0o644)
 	}
-	return fmt.Sprintf("\ndifferential report: simulator against live, %d scenario(s) compared, %d diverged, %d not compared: %s/diff.txt, %s/index.html\n",
-		d.Compared, len(d.Diverged), len(d.NotCompared), diffDir, diffDir)
+	return fmt.Sprintf("\ndifferential report: simulator against live, %d scenario(s) compared, %d diverged, %d explained, %d not compared: %s/diff.txt, %s/index.html\n",
+		d.Compared, len(d.Diverged), len(d.Explained), len(d.NotCompared), diffDir, diffDir)
 }

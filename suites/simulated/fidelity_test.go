@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
 )
 
@@ -55,5 +56,33 @@ func TestFidelityDocCoversTheCatalogue(t *testing.T) {
 	}
 	if len(unused) > 0 {
 		t.Errorf("rows of docs/fidelity.md no scenario covers: %v", unused)
+	}
+}
+
+// TestExplainedDivergencesNameTheCatalogue checks docs/divergences.yaml:
+// it decodes, and every entry names a scenario of the catalogue (by place
+// or by a behaviour tag some scenario carries).
+func TestExplainedDivergencesNameTheCatalogue(t *testing.T) {
+	list, err := report.ReadExplanations("../../" + report.ExplainedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, scs, problems := runner.Load([]string{"../../features"})
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	known := map[string]bool{}
+	for _, sc := range scs {
+		known[strings.TrimPrefix(sc.ID(), "../../")] = true
+		for _, tag := range sc.Tags {
+			if strings.HasPrefix(tag, "behavior:") {
+				known["@"+tag] = true
+			}
+		}
+	}
+	for _, e := range list {
+		if !known[e.Scenario] {
+			t.Errorf("%s: %s names no scenario of features/ (a place that moved, or a tag no scenario carries)", report.ExplainedFile, e.Scenario)
+		}
 	}
 }

@@ -1,0 +1,345 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// lifecycleEvent is one compared event: its name in the run ("web/app
+// SIGTERM", the nth occurrence numbered from the second), its lane
+// ("web/app") and its time relative to t=0; for an event whose time a
+// random draw decided (timeline.Event.Range), the range relative to t=0.
+type lifecycleEvent struct {
+	key, lane string
+	at        time.Duration
+	ev        timeline.Event
+	lo, hi    time.Duration
+	ranged    bool
+}
+
+// latest is the latest time the event could have had.
+func (e lifecycleEvent) latest() time.Duration {
+	if e.ranged {
+		return e.hi
+	}
+	return e.at
+}
+
+func lifecycle(r *Result) []lifecycleEvent {
+	var out []lifecycleEvent
+	seen := map[string]int{}
+	// In (At, Seq) order, as a driver records them; results read from a
+	// file are not trusted to be.
+	events := append([]timeline.Event(nil), r.Timeline...)
+	sort.SliceStable(events, func(i, j int) bool {
+		if events[i].At != events[j].At {
+			return events[i].At < events[j].At
+		}
+		return events[i].Seq < events[j].Seq
+	})
+	for _, e := range events {
+		if e.Container == "" || !lifecycleKind(e.Kind) {
+			continue
+		}
+		lane := laneKey(e.Pod, e.Container)
+		k := lane + " " + e.Label()
+		seen[k]++
+		if n := seen[k]; n > 1 {
+			k = fmt.Sprintf("%s #%d", k, n)
+		}
+		le := lifecycleEvent{key: k, lane: lane, at: e.At - r.T0, ev: e}
+		if lo, hi, ok := e.Range(); ok {
+			le.lo, le.hi, le.ranged = lo-r.T0, hi-r.T0, true
+		}
+		out = append(out, le)
+	}
+	return out
+}
+
+// side is one run as compare reads it.
+type side struct {
+	label  string
+	events []lifecycleEvent
+	byKey  map[string]lifecycleEvent
+}
+
+func newSide(label string, r *Result) side {
+	s := side{label: label, events: lifecycle(r), byKey: map[string]lifecycleEvent{}}
+	for _, e := range s.events {
+		s.byKey[e.key] = e
+	}
+	return s
+}
+
+func (s side) ranged() bool {
+	return slices.ContainsFunc(s.events, func(e lifecycleEvent) bool { return e.ranged })
+}
+
+// aligned is the reference run's time of one event in the world of its
+// random draws nearest to the other run's history: the time the diff
+// holds the other run's time against.
+type aligned struct {
+	at time.Duration
+	// drawn: the event's time was drawn (it has a range, lo to hi, moved
+	// with its lane's last exit on the other run); shift: it follows a
+	// drawn start by a fixed delay (a natural exit), moved with that
+	// start by shift.
+	drawn  bool
+	lo, hi time.Duration
+	shift  time.Duration
+}
+
+// align places the reference run's events in the world of its draws
+// nearest to the other run's history. A drawn event (a restart after a
+// crash-loop back-off) could have come anywhere in its range; that
+// range is measured from its container's exit, so on the other run's
+// history it moves by how much later that exit came there; within it,
+// the draw nearest the other run's time is taken. The exit of an
+// instance so started, unless something killed it first, follows its
+// start by the process's own run time, and moves with the start as the
+// other run saw it. Any other event keeps its time.
+func align(ref, other side) map[string]aligned {
+	out := map[string]aligned{}
+	exitShift := map[string]time.Duration{}  // per lane: other − ref at its last exit
+	startShift := map[string]time.Duration{} // per lane: other − ref at its drawn start, while that instance runs on its own
+	for _, e := range ref.events {
+		y, seen := other.byKey[e.key]
+		al := aligned{at: e.at}
+		switch {
+		case e.ranged:
+			al.drawn = true
+			al.lo, al.hi = e.lo+exitShift[e.lane], e.hi+exitShift[e.lane]
+			al.at = e.at + exitShift[e.lane]
+			if seen {
+				al.at = min(max(y.at, al.lo), al.hi)
+			}
+		case e.ev.Kind == timeline.Exited:
+			if d, ok := startShift[e.lane]; ok {
+				al.at, al.shift = e.at+d, d
+			}
+		}
+		out[e.key] = al
+		switch e.ev.Kind {
+		case timeline.Started:
+			delete(startShift, e.lane)
+			if e.ranged && seen {
+				startShift[e.lane] = y.at - e.at
+			}
+		case timeline.PreStopStarted, timeline.SIGTERM, timeline.SIGKILL:
+			// Killed: its exit follows the kill, not its start.
+			delete(startShift, e.lane)
+		case timeline.Exited:
+			delete(startShift, e.lane)
+			delete(exitShift, e.lane)
+			if seen {
+				exitShift[e.lane] = y.at - e.at
+			}
+		}
+	}
+	return out
+}
+
+func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Duration) []Difference {
+	var out []Difference
+	if a.Status != b.Status {
+		text := fmt.Sprintf("%s on %s, %s on %s", a.Status, aLabel, b.Status, bLabel)
+		for _, side := range []struct {
+			label string
+			r     *Result
+		}{{aLabel, a}, {bLabel, b}} {
+			if side.r.Failure != nil {
+				text += fmt.Sprintf("; %s: line %d: %s", side.label, side.r.Failure.Line, firstLine(side.r.Failure.Message))
+			}
+		}
+		out = append(out, Difference{Kind: "outcome", Text: text})
+	}
+	sa, sb := newSide(aLabel, a), newSide(bLabel, b)
+	// A run observed up to its end: what the other run did after that
+	// (less the tolerance, for observations still on their way) was not
+	// seen, which is no difference; nor is what a draw could have put
+	// after it. A live run ends with its last step; the simulator's may
+	// have run on to the end of the scenario's activity.
+	ha, hb := horizon(a, tol), horizon(b, tol)
+	var commonA, commonB []string
+	for _, e := range sa.events {
+		if _, ok := sb.byKey[e.key]; !ok {
+			if e.latest() <= hb {
+				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), aLabel, bLabel)})
+			}
+			continue
+		}
+		commonA = append(commonA, e.key)
+	}
+	for _, e := range sb.events {
+		if _, ok := sa.byKey[e.key]; !ok {
+			if e.latest() <= ha {
+				out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("%s at %s on %s, never on %s", e.key, timeline.FormatOffset(e.at), bLabel, aLabel)})
+			}
+			continue
+		}
+		commonB = append(commonB, e.key)
+	}
+	// The reference is the run whose draws are known (the simulator's):
+	// the first, unless only the second has ranges.
+	ref, other, refKeys, otherKeys := sa, sb, commonA, commonB
+	if !sa.ranged() && sb.ranged() {
+		ref, other, refKeys, otherKeys = sb, sa, commonB, commonA
+	}
+	al := align(ref, other)
+	out = append(out, order(ref, other, al, refKeys, otherKeys, tol)...)
+	for _, k := range commonA {
+		x, y, p := sa.byKey[k].at, sb.byKey[k].at, al[k]
+		if x < 0 || y < 0 {
+			continue
+		}
+		// The reference's aligned time against the other's observed one.
+		delta := other.byKey[k].at - p.at
+		if delta <= tol && -delta <= tol {
+			continue
+		}
+		text := fmt.Sprintf("%s at %s on %s, %s on %s", k, timeline.FormatOffset(x), aLabel, timeline.FormatOffset(y), bLabel)
+		switch {
+		case p.drawn:
+			text += fmt.Sprintf(", outside the %s–%s %s's draw allows (by %s, tolerance %s)",
+				timeline.FormatOffset(p.lo), timeline.FormatOffset(p.hi), ref.label, timeline.FormatOffset(abs(delta)), timeline.FormatOffset(tol))
+		case p.shift != 0:
+			text += fmt.Sprintf(", %s on %s after its start's draw (Δ %s, tolerance %s)",
+				timeline.FormatOffset(p.at), ref.label, signed(delta), timeline.FormatOffset(tol))
+		default:
+			text += fmt.Sprintf(" (Δ %s, tolerance %s)", signed(y-x), timeline.FormatOffset(tol))
+		}
+		out = append(out, Difference{Kind: "timing", Text: text})
+	}
+	return out
+}
+
+// order compares the order of the events both runs have: the reference's
+// in its aligned times (a drawn restart placed where the other run's
+// history puts it), less the events that the kubelet does not order
+// (allConcurrent).
+func order(ref, other side, al map[string]aligned, refKeys, otherKeys []string, tol time.Duration) []Difference {
+	// Aligned times never put an event before an earlier one of its own
+	// container: a drawn start outside its range is a timing difference,
+	// not also an order one.
+	sortAt := map[string]time.Duration{}
+	last := map[string]time.Duration{}
+	for _, k := range refKeys {
+		lane := ref.byKey[k].lane
+		t := al[k].at
+		if l, ok := last[lane]; ok && l > t {
+			t = l
+		}
+		sortAt[k], last[lane] = t, t
+	}
+	rk := append([]string(nil), refKeys...)
+	sort.SliceStable(rk, func(i, j int) bool { return sortAt[rk[i]] < sortAt[rk[j]] })
+	ok := append([]string(nil), otherKeys...)
+	for i := range rk {
+		if rk[i] == ok[i] {
+			continue
+		}
+		// Events the kubelet starts at once (one goroutine per container,
+		// one worker per pod) come in any order on a real kubelet: where
+		// the other run's next events are all concurrent with the
+		// reference's, the order holds.
+		j := slices.Index(ok[i:], rk[i]) + i
+		if j > i && allConcurrent(ref, other, sortAt, rk[i], ok[i:j], tol) {
+			moved := ok[j]
+			copy(ok[i+1:j+1], ok[i:j])
+			ok[i] = moved
+			continue
+		}
+		return []Difference{{Kind: "order", Text: fmt.Sprintf("from event %d on: %s has %s; %s has %s",
+			i+1, ref.label, strings.Join(rk[i:], ", "), other.label, strings.Join(ok[i:], ", "))}}
+	}
+	return nil
+}
+
+// horizon is how long after t=0 a run was observed, less the tolerance;
+// unbounded for results that do not say (Virtual unset).
+func horizon(r *Result, tol time.Duration) time.Duration {
+	if r.Virtual <= 0 {
+		return math.MaxInt64
+	}
+	return r.Virtual - r.T0 - tol
+}
+
+// allConcurrent tells whether every event of others is concurrent with e,
+// with times on the reference run as aligned (at) and on the other as
+// observed:
+//   - of another pod, less than tol apart on the reference;
+//   - of another container of the pod, both the first acts of a kill
+//     (PreStopStarted, SIGTERM, SIGKILL) in the same instant on the
+//     reference and less than tol apart on the other: the kubelet kills
+//     each container in its own goroutine, all started together
+//     (killContainersWithSyncResult in
+//     pkg/kubelet/kuberuntime/kuberuntime_container.go), so their preStop
+//     hooks, stop signals and, at a common deadline, kills race;
+//   - of another container of the pod, in the same instant on the
+//     reference and less than concurrentGap apart on the other (other
+//     events of those goroutines: two equal hooks ending together);
+//   - of another container of the pod, when either one's time was drawn,
+//     less than tol apart on the reference: the draw (the pod worker's
+//     requeue, pod_workers.go completeWork) decides their order;
+//   - when one of the two is a container's Started, of the same
+//     container, in the same instant on the reference and less than
+//     startGap apart on the other.
+func allConcurrent(ref, other side, at map[string]time.Duration, e string, others []string, tol time.Duration) bool {
+	x := ref.byKey[e]
+	for _, o := range others {
+		y := ref.byKey[o]
+		da, db := at[o]-at[e], other.byKey[o].at-other.byKey[e].at
+		sameInstant := da == 0
+		otherPod := x.ev.Pod != y.ev.Pod
+		siblings := !otherPod && x.ev.Container != y.ev.Container
+		switch {
+		case otherPod && abs(da) < tol:
+		case siblings && sameInstant && killAct(x.ev.Kind) && killAct(y.ev.Kind) && abs(db) < tol:
+		case siblings && sameInstant && abs(db) < concurrentGap:
+		case siblings && (x.ranged || y.ranged) && abs(da) < tol:
+		case x.lane == y.lane && (x.ev.Kind == timeline.Started || y.ev.Kind == timeline.Started) && sameInstant && abs(db) < startGap:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// killAct tells the kinds a container's kill goroutine starts with.
+func killAct(k timeline.Kind) bool {
+	return k == timeline.PreStopStarted || k == timeline.SIGTERM || k == timeline.SIGKILL
+}
+
+// concurrentGap is how far apart a real kubelet's concurrent events of
+// two containers may land.
+const concurrentGap = 100 * time.Millisecond
+
+// startGap is how late a live container's Started may be against its
+// other events: Started is the agent's first line, written a few
+// milliseconds after the runtime started the process, while a hook
+// command the kubelet execs in the container writes its own line. A
+// container whose postStart hook fails at once is killed while its agent
+// is still starting: the preStop command's line came 1 ms before the
+// agent's first line in a live run (hooks/poststart.feature:55).
+const startGap = 10 * time.Millisecond
+
+func abs(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// signed is a duration with its sign, "+2s" or "-1.5s".
+func signed(d time.Duration) string {
+	if d < 0 {
+		return timeline.FormatOffset(d)
+	}
+	return "+" + timeline.FormatOffset(d)
+}

@@ -1,0 +1,373 @@
+package report
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+const ms = time.Millisecond
+
+// crashLoop is a timeline of "web" whose "app" exits 1 after 1 s: the
+// first restart at once (2 s), the second after the 10 s back-off, drawn
+// by the pod worker's requeue anywhere in [13 s, 18 s) after the exit at
+// 3 s; t=0 is the pod's creation. exits moves the exits of the first two
+// instances, restart the second restart (and its instance's exit), run
+// is that instance's run time.
+func crashLoop(exits, restart, run time.Duration, ranged bool) Result {
+	r := result("sim", 8, Passed, nil)
+	r.T0 = 0
+	third := ev(14*s+restart, "app", timeline.Started, 0)
+	if ranged {
+		third.Earliest, third.Latest = 13*s+exits, 18*s+exits
+	}
+	r.Timeline = []timeline.Event{
+		ev(0, "app", timeline.Started, 0),
+		ev(1*s+exits, "app", timeline.Exited, 1),
+		ev(2*s+exits, "app", timeline.Started, 0),
+		ev(3*s+exits, "app", timeline.Exited, 1),
+		third,
+		ev(14*s+restart+run, "app", timeline.Exited, 1),
+	}
+	return r
+}
+
+// diffKinds runs Diff and lists the kinds and texts of what differs.
+func diffKinds(a, b Result) (kinds, texts []string) {
+	d := Diff(a.Driver, []Result{a}, b.Driver, []Result{b}, DefaultTolerance)
+	for _, sd := range d.Diverged {
+		for _, df := range sd.Differences {
+			kinds = append(kinds, df.Kind)
+			texts = append(texts, df.Text)
+		}
+	}
+	return kinds, texts
+}
+
+// TestDiffDrawnRestart: a restart whose time the simulator drew agrees
+// with a live one anywhere in its range, widened by the tolerance; the
+// range moves with the exit it is measured from; the exit of an instance
+// so started follows its start as the live run saw it, unless something
+// killed it.
+func TestDiffDrawnRestart(t *testing.T) {
+	sim := crashLoop(0, 0, s, true)
+	live := func(exits, restart, run time.Duration) Result {
+		r := crashLoop(exits, restart, run, false)
+		r.Driver = "live"
+		return r
+	}
+	// Deleted at 20 s: app, running since its restart, gets SIGTERM and
+	// exits with 143 at once.
+	killed := func(r Result, restart time.Duration) Result {
+		r.Timeline = append(r.Timeline[:5:5],
+			timeline.Event{At: 20 * s, Pod: "web", Kind: timeline.DeleteRequested, Code: 30},
+			ev(20*s, "app", timeline.SIGTERM, 0), ev(20*s+restart, "app", timeline.Exited, 143))
+		return r
+	}
+	cases := []struct {
+		name      string
+		sim, live Result
+		kinds     []string
+		text      string
+	}{
+		{name: "the same restart agrees", sim: sim, live: live(0, 0, s)},
+		{name: "a restart 3.5 s later, inside the range, agrees; its exit follows it", sim: sim, live: live(0, 3500*ms, s)},
+		{name: "a restart 1 s before the range's start, within the tolerance, agrees", sim: sim, live: live(0, -2*s, s)},
+		{name: "a restart 1.2 s past the range's end, within the tolerance, agrees", sim: sim, live: live(0, 5200*ms, s)},
+		{name: "a restart 2 s past the range's end is a timing difference", sim: sim, live: live(0, 6*s, s),
+			kinds: []string{"timing"}, text: "web/app Started #3 at 14s on sim, 20s on live, outside the 13s–18s sim's draw allows (by 2s, tolerance 1.5s)"},
+		{name: "a restart 2.5 s before the range is a timing difference", sim: sim, live: live(0, -3500*ms, s),
+			kinds: []string{"timing"}, text: "web/app Started #3 at 14s on sim, 10.5s on live, outside the 13s–18s sim's draw allows (by 2.5s, tolerance 1.5s)"},
+		{name: "without a range, a restart 3.5 s later is a timing difference, and so is its exit", sim: crashLoop(0, 0, s, false), live: live(0, 3500*ms, s),
+			kinds: []string{"timing", "timing"}, text: "web/app Started #3 at 14s on sim, 17.5s on live (Δ +3.5s, tolerance 1.5s)"},
+		{name: "the range moves with the exit it is measured from", sim: sim, live: live(1400*ms, 5800*ms, s)},
+		{name: "an exit that does not follow its drawn start by the run time is a timing difference", sim: sim, live: live(0, 3500*ms, 4*s),
+			kinds: []string{"timing"}, text: "web/app Exited(1) #3 at 15s on sim, 21.5s on live, 18.5s on sim after its start's draw (Δ +3s, tolerance 1.5s)"},
+		{name: "a killed instance's exit follows the kill, not its drawn start", sim: killed(sim, 0), live: killed(live(0, 3*s, s), 100*ms)},
+		{name: "roles reversed: the second run's ranges count too", sim: live(0, 3500*ms, s), live: sim},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			kinds, texts := diffKinds(tc.sim, tc.live)
+			if strings.Join(kinds, ",") != strings.Join(tc.kinds, ",") {
+				t.Errorf("differences %q, want kinds %v", texts, tc.kinds)
+			}
+			if tc.text != "" && !strings.Contains(strings.Join(texts, "\n"), tc.text) {
+				t.Errorf("differences %q lack %q", texts, tc.text)
+			}
+		})
+	}
+}
+
+// TestDiffDrawnPastTheEnd: an event only the simulator has is no
+// difference when its draw could have put it after the live run stopped
+// observing (its end less the tolerance), as a restart attempt the
+// requeue brings 10–15 s after a failed start, where the live scenario
+// ended at 14.5 s.
+func TestDiffDrawnPastTheEnd(t *testing.T) {
+	attempt := func(ranged bool) Result {
+		r := result("sim", 8, Passed, nil)
+		r.T0 = 0
+		third := ev(11659*ms, "app", timeline.Exited, 128)
+		if ranged {
+			third.Earliest, third.Latest = 10*s, 15*s
+		}
+		r.Timeline = []timeline.Event{ev(0, "app", timeline.Exited, 128), ev(0, "app", timeline.Exited, 128), third}
+		return r
+	}
+	live := attempt(false)
+	live.Driver, live.Timeline, live.Virtual = "live", live.Timeline[:2], 14500*ms
+	if kinds, texts := diffKinds(attempt(true), live); len(kinds) > 0 {
+		t.Errorf("a drawn attempt that could have come after the live run's end: %q", texts)
+	}
+	if kinds, _ := diffKinds(attempt(false), live); strings.Join(kinds, ",") != "events" {
+		t.Errorf("an undrawn attempt before the live run's end: differences %v, want events", kinds)
+	}
+}
+
+// TestDiffDrawnOrder: a drawn restart comes before or after another
+// container's event as its draw falls: the order of the two is not a
+// difference while the live time is one the draw allows, whether the
+// draw moved it well past the other event or the two came close.
+func TestDiffDrawnOrder(t *testing.T) {
+	// "log" runs from 0 and exits 0 at logExit; app's second restart
+	// comes at 14 s + restart.
+	withLog := func(r Result, restart, logExit time.Duration) Result {
+		r.Timeline = append(append([]timeline.Event(nil), r.Timeline[:4]...),
+			ev(0, "log", timeline.Started, 0), ev(logExit, "log", timeline.Exited, 0), r.Timeline[4])
+		r.Timeline[6].At = 14*s + restart
+		return r
+	}
+	for _, tc := range []struct {
+		name             string
+		ranged           bool
+		restart, logExit time.Duration
+		want             []string
+	}{
+		{"a restart drawn 4 s later, past the other container's exit, agrees", true, 4 * s, 15 * s, nil},
+		{"a restart drawn close to the other container's exit, which came a little early live, agrees", true, 800 * ms, 14500 * ms, nil},
+		{"an undrawn one 4 s later is an order and a timing difference", false, 4 * s, 15 * s, []string{"order", "timing"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sim := withLog(crashLoop(0, 0, s, tc.ranged), 0, 15*s)
+			live := withLog(crashLoop(0, tc.restart, s, false), tc.restart, tc.logExit)
+			live.Driver = "live"
+			kinds, texts := diffKinds(sim, live)
+			if strings.Join(kinds, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("differences %q, want kinds %v", texts, tc.want)
+			}
+		})
+	}
+}
+
+// TestDiffConcurrentKills: the kubelet kills each container in its own
+// goroutine, all started together (killContainersWithSyncResult): their
+// preStop starts and stop signals, in one instant on the simulator, may
+// come live in either order, as far apart as the tolerance; events in a
+// causal order, or a container's own, may not.
+func TestDiffConcurrentKills(t *testing.T) {
+	deleted := timeline.Event{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested, Code: 30}
+	at := func(d time.Duration, c string, k timeline.Kind) timeline.Event { return ev(10*s+d, c, k, 0) }
+	run := func(driver string, evs ...timeline.Event) Result {
+		return result(driver, 8, Passed, append([]timeline.Event{deleted}, evs...))
+	}
+	preStops := run("sim", at(0, "app", timeline.PreStopStarted), at(0, "sidecar", timeline.PreStopStarted))
+	sigterms := run("sim", at(0, "app", timeline.SIGTERM), at(0, "sidecar", timeline.SIGTERM))
+	causal := run("sim", at(0, "app", timeline.Exited), at(0, "sidecar", timeline.SIGTERM))
+	own := run("sim", at(0, "app", timeline.PreStopStarted), at(3*s, "app", timeline.SIGTERM))
+	apart := run("sim", at(0, "app", timeline.PreStopStarted), at(time.Second, "sidecar", timeline.PreStopStarted))
+	for _, tc := range []struct {
+		name      string
+		sim, live Result
+		want      []string
+	}{
+		{"preStop starts in the simulator's order", preStops, run("live", at(20*ms, "app", timeline.PreStopStarted), at(40*ms, "sidecar", timeline.PreStopStarted)), nil},
+		{"preStop starts in the other order", preStops, run("live", at(20*ms, "sidecar", timeline.PreStopStarted), at(40*ms, "app", timeline.PreStopStarted)), nil},
+		{"preStop starts in the other order, 400 ms apart", preStops, run("live", at(100*ms, "sidecar", timeline.PreStopStarted), at(500*ms, "app", timeline.PreStopStarted)), nil},
+		{"stop signals in the other order, 300 ms apart", sigterms, run("live", at(0, "sidecar", timeline.SIGTERM), at(300*ms, "app", timeline.SIGTERM)), nil},
+		{"a sidecar's SIGTERM before the app's exit is an order", causal, run("live", at(0, "sidecar", timeline.SIGTERM), at(300*ms, "app", timeline.Exited)), []string{"order"}},
+		{"a container's SIGTERM before its own preStop is an order", own, run("live", at(0, "app", timeline.SIGTERM), at(10*ms, "app", timeline.PreStopStarted)), []string{"order", "timing"}},
+		{"preStop starts a second apart on the simulator keep their order", apart, run("live", at(900*ms, "sidecar", timeline.PreStopStarted), at(950*ms, "app", timeline.PreStopStarted)), []string{"order"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kinds, texts := diffKinds(tc.sim, tc.live)
+			if strings.Join(kinds, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("differences %q, want kinds %v", texts, tc.want)
+			}
+		})
+	}
+}
+
+// TestDiffRangesRoundTrip: a result's ranges survive results.json, so a
+// diff of report folders reads them.
+func TestDiffRangesRoundTrip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sim")
+	if err := Write(dir, []Result{crashLoop(0, 0, s, true)}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo, hi, ok := back[0].Timeline[4].Range(); !ok || lo != 13*s || hi != 18*s {
+		t.Fatalf("the restart's range read back as %s–%s (%v)", lo, hi, ok)
+	}
+	live := crashLoop(0, 3500*ms, s, false)
+	live.Driver = "live"
+	if kinds, texts := diffKinds(back[0], live); len(kinds) > 0 {
+		t.Errorf("a restart inside the range read back diverged: %q", texts)
+	}
+}
+
+// explanations is a list of explained divergences for the tests.
+const explanations = `
+divergences:
+- scenario: features/termination/prestop.feature:8
+  kind: timing
+  text: '^web/app Exited\(143\) at 4s on sim'
+  explanation: the test's reason
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+- scenario: "@behavior:prestop-in-grace"
+  kind: events
+  text: Exited\(137\)
+  explanation: the test's other reason
+  source: pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer
+- scenario: features/other.feature:3
+  kind: order
+  text: .
+  explanation: explains nothing here
+  source: pkg/kubelet/pod_workers.go completeWork
+`
+
+// TestParseExplanations: the list is decoded strictly and every entry is
+// checked.
+func TestParseExplanations(t *testing.T) {
+	list, err := ParseExplanations([]byte(explanations))
+	if err != nil || len(list) != 3 {
+		t.Fatalf("the test list: %d entries, %v", len(list), err)
+	}
+	if list, err := ParseExplanations([]byte("divergences: []\n")); err != nil || len(list) != 0 {
+		t.Errorf("an empty list: %v, %v", list, err)
+	}
+	entry := func(lines ...string) string { return "divergences:\n- " + strings.Join(lines, "\n  ") + "\n" }
+	good := []string{"scenario: features/a.feature:3", "kind: timing", "text: x", "explanation: why", "source: pkg/kubelet/pod_workers.go completeWork"}
+	with := func(i int, line string) string {
+		ls := append([]string(nil), good...)
+		if i < len(ls) {
+			ls[i] = line
+		} else {
+			ls = append(ls, line)
+		}
+		return entry(ls...)
+	}
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"an unknown field", with(5, "because: typo"), "unknown field"},
+		{"a repeated field", with(5, "kind: order"), `key "kind" already set`},
+		{"an unknown top-level field", "divergence: []\n", "unknown field"},
+		{"a scenario without a line", with(0, "scenario: features/a.feature"), `scenario "features/a.feature"`},
+		{"a tag that is not a behaviour", with(0, "scenario: '@slow'"), `scenario "@slow"`},
+		{"an unknown kind", with(1, "kind: latency"), `kind "latency"`},
+		{"no text", with(2, "text: ''"), "no text"},
+		{"a text that is no regular expression", with(2, "text: 'a('"), "text: error parsing regexp"},
+		{"no explanation", with(3, "explanation: ' '"), "no explanation"},
+		{"a source without a Go file", with(4, "source: the kubelet"), `source "the kubelet"`},
+		{"a source without a function", with(4, "source: pkg/kubelet/pod_workers.go"), `source "pkg/kubelet/pod_workers.go"`},
+		{"the same entry twice", entry(good...) + "- " + strings.Join(good, "\n  ") + "\n", "as entry 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseExplanations([]byte(tc.yaml))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestDiffExplained: a difference an entry of the list matches (scenario
+// by place or behaviour tag, kind, text) is explained; a scenario whose
+// differences are all explained is listed as explained, not diverged;
+// one with an unexplained difference stays diverged, its explained ones
+// marked.
+func TestDiffExplained(t *testing.T) {
+	list, err := ParseExplanations([]byte(explanations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := graceful(2 * s) // PreStopDone, SIGTERM and the exit 2 s late
+	onlyExit := graceful(0)
+	onlyExit[7].At += 2 * s
+	exit137 := graceful(0)
+	exit137[7].Code = 137
+	other := result("live", 8, Passed, onlyExit)
+	other.Feature = "features/termination/other.feature" // no entry names its place; its tag is not the behaviour's
+	other.Tags = []string{"termination"}
+	sim := result("sim", 8, Passed, graceful(0))
+	simOther := sim
+	simOther.Feature, simOther.Tags = other.Feature, other.Tags
+	for _, tc := range []struct {
+		name                string
+		sim, live           Result
+		diverged, explained int
+		marked              int // differences marked explained
+	}{
+		{"a timing difference the list explains", sim, result("live", 8, Passed, onlyExit), 0, 1, 1},
+		{"explained and unexplained timing differences", sim, result("live", 8, Passed, late), 1, 0, 1},
+		{"an exit code explained by the behaviour tag, the other run's exit not", sim, result("live", 8, Passed, exit137), 1, 0, 1},
+		{"the same difference in a scenario no entry names", simOther, other, 1, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Diff("sim", []Result{tc.sim}, "live", []Result{tc.live}, DefaultTolerance)
+			d.Explain(list)
+			marked := 0
+			for _, sd := range append(append([]ScenarioDiff(nil), d.Diverged...), d.Explained...) {
+				for _, df := range sd.Differences {
+					if df.Explained != nil {
+						marked++
+					}
+				}
+			}
+			if len(d.Diverged) != tc.diverged || len(d.Explained) != tc.explained || marked != tc.marked {
+				t.Errorf("%d diverged, %d explained, %d differences explained; want %d, %d, %d: %+v %+v",
+					len(d.Diverged), len(d.Explained), marked, tc.diverged, tc.explained, tc.marked, d.Diverged, d.Explained)
+			}
+			if len(d.Unused) == 0 || d.Unused[len(d.Unused)-1].Scenario != "features/other.feature:3" {
+				t.Errorf("the entry that matched nothing is not listed unused: %+v", d.Unused)
+			}
+		})
+	}
+}
+
+// TestDiffExplainedShown: the console and the page show an explained
+// difference with its explanation and source, and the scenario among the
+// explained.
+func TestDiffExplainedShown(t *testing.T) {
+	list, _ := ParseExplanations([]byte(explanations))
+	onlyExit := graceful(0)
+	onlyExit[7].At += 2 * s
+	d := Diff("sim", []Result{result("sim", 8, Passed, graceful(0))}, "live", []Result{result("live", 8, Passed, onlyExit)}, DefaultTolerance)
+	d.Explain(list)
+	var text, page bytes.Buffer
+	d.Text(&text)
+	if err := d.HTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1 scenario(s) compared, 0 diverged, 1 explained", "explained (every difference",
+		"    explained: the test's reason (pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer)",
+		"explanations that matched nothing here:\n  @behavior:prestop-in-grace events"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the console lacks %q:\n%s", want, text.String())
+		}
+	}
+	for _, want := range []string{`<tr class="scenario-row explained" data-id="features/termination/prestop.feature:8">`,
+		`<li data-kind="timing" class="explained">`, "explained: the test&#39;s reason (<code>pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer</code>)",
+		"No scenario diverged but as explained."} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	selfContained(t, page.String())
+}
