@@ -392,11 +392,21 @@ func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.C
 		when = in.lastLine.Add(agent.HeartbeatPeriod / 2)
 	}
 	at := s.at(when)
-	if code == 137 && reason != "OOMKilled" && reason != "ContainerStatusUnknown" {
+	// The kubelet's SIGKILL always follows its stop (StopContainer sends
+	// SIGTERM first, the floor keeps 2 s between them): a 137 with no
+	// stop before it is another killer's, the kernel's OOM killer whose
+	// kill containerd (1.6, cgroup v1) reported once as Error rather
+	// than OOMKilled in a live run (restarts/oom.feature:63).
+	stopped := !in.sigterm.IsZero() || in.preStopStarted
+	if code == 137 && reason != "OOMKilled" && reason != "ContainerStatusUnknown" && stopped {
 		s.closePreStop(t, c, in, when)
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGKILL, Message: "inferred: exit code 137"})
 	}
-	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+	msg := ""
+	if code == 137 && !stopped && reason != "OOMKilled" {
+		msg = "137 with no stop before it: not the kubelet's kill"
+	}
+	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason, Message: msg})
 }
 
 // finishAll ends what is still running when the pod goes from the API.
