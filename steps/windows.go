@@ -388,8 +388,13 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, prev
 	if !live.Precise(psel) {
 		return w, nil
 	}
-	_, _, action, _ := st.reference(ctx, pod)
-	early, late := live.Margin(sel, action)
+	// The cause is the row before: an exit the kubelet notices at a
+	// relist, or an event it acted on at once (a hook's end, a signal).
+	var cause driver.Action
+	if psel.Kind == timeline.Exited {
+		cause = driver.ActionExit
+	}
+	early, late := live.Margin(sel, cause)
 	ref := prev.Event.At - prev.Row.At
 	from := ref + r.At - early
 	if sel.Container == "" {

@@ -300,6 +300,10 @@ const (
 	// stop signal sent to one of the pod's containers (a delete, a force
 	// delete, a lost sandbox).
 	ActionDelete Action = "delete"
+	// ActionExit is no step's action: a container's exit, as the cause
+	// of what follows it in a timeline table (the kubelet notices an exit
+	// at its next relist).
+	ActionExit Action = "exit"
 )
 
 // Windows is implemented by sessions whose clock is not the rules' own (a

@@ -65,16 +65,14 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		// pod running on its own has its exits noticed at a relist first
 		// (measured: Failed 2.08 s after an OOM kill).
 		late = apiLate
-		if after == driver.ActionCreate {
+		if after == driver.ActionCreate || after == driver.ActionExit {
 			late += relist
 		}
-	case sel.Kind == timeline.Started || sel.Kind == timeline.Created || sel.Kind == timeline.Restarted:
-		late += relist
-	case after == driver.ActionCreate && s.kubeletDriven(sel):
+	case (after == driver.ActionCreate || after == driver.ActionExit) && s.kubeletDriven(sel):
 		// A pod running on its own: what the kubelet does to a container
 		// follows a start or an exit it noticed at a relist (a sidecar
 		// stopped when the main container completed, the next init
-		// container).
+		// container, a restart).
 		late += relist
 	}
 	// A probe's ticks keep the phase of its worker, which the pod worker
@@ -100,7 +98,8 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 // does not end on its own account.
 func (s *session) kubeletDriven(sel timeline.Selector) bool {
 	switch sel.Kind {
-	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone:
+	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone,
+		timeline.Started, timeline.Created, timeline.Restarted:
 		return true
 	case timeline.Exited:
 		b, ok := s.behaviorOf(sel)
@@ -178,9 +177,12 @@ func (s *session) Precise(sel timeline.Selector) bool {
 		return c.agent || s.d.exits.Live()
 	case timeline.SIGTERM, timeline.Started, timeline.Created, timeline.Restarted, timeline.PostStartDone:
 		return c.agent
-	case timeline.PreStopStarted, timeline.PreStopDone:
+	case timeline.PreStopStarted:
 		// A sleep action runs in the kubelet: seen by its Killing event.
 		return c.agent && !(c.spec.Lifecycle != nil && c.spec.Lifecycle.PreStop != nil && c.spec.Lifecycle.PreStop.Sleep != nil)
+	case timeline.PreStopDone:
+		// Its end is the agent's SIGTERM line when the kubelet ran it.
+		return c.agent
 	case timeline.ProbeFailed:
 		return c.agent && c.agentProbes[sel.Reason] != nil
 	}
