@@ -120,6 +120,15 @@ func (st *State) resolveReaction(ctx context.Context, w driver.Windows, pod stri
 			if e.Pod != pod || !from.Precedes(e) {
 				continue
 			}
+			// The kubelet's Killing event is recorded as it decides to
+			// stop a container, before it runs the preStop hook: the
+			// hook's process starts after an exec (20–400 ms later on a
+			// busy node), while the kubelet's grace countdown runs from
+			// its decision. Seen within tens of milliseconds of the
+			// decision, it is the earlier and truer reaction.
+			if r.action == driver.ActionDelete && e.Kind == timeline.KubeEvent && e.Reason == "Killing" {
+				return e, true
+			}
 			for _, k := range kinds {
 				if e.Kind == k {
 					return e, true
@@ -137,7 +146,7 @@ func (st *State) resolveReaction(ctx context.Context, w driver.Windows, pod stri
 	e, found := first(st.events())
 	what := "first container started"
 	if r.action == driver.ActionDelete {
-		what = "first preStop hook or SIGTERM"
+		what = "first Killing event, preStop hook or SIGTERM"
 	}
 	c := timeline.Check{Line: st.stepLine, Step: st.stepText, Pod: pod, What: "reaction to " + string(r.action) + " (" + what + ")",
 		From: r.at, To: r.at + bound, Ref: r.at, ExpectFrom: 0, ExpectTo: bound, Reaction: true}

@@ -296,9 +296,10 @@ type Action string
 const (
 	// ActionCreate: the reaction is the pod's first container started.
 	ActionCreate Action = "create"
-	// ActionDelete: the reaction is the first preStop hook started or
-	// stop signal sent to one of the pod's containers (a delete, a force
-	// delete, a lost sandbox).
+	// ActionDelete: the reaction is the kubelet's first Killing event, or
+	// the first preStop hook started or stop signal sent to one of the
+	// pod's containers if seen earlier (a delete, a force delete, a lost
+	// sandbox).
 	ActionDelete Action = "delete"
 	// ActionExit is no step's action: a container's exit, as the cause
 	// of what follows it in a timeline table (the kubelet notices an exit
