@@ -170,7 +170,11 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 		return err
 	}
 	st.moveT0(st.actionMark())
-	st.acted(driver.ActionDelete, name)
+	if !p.static {
+		// Deleting a static pod's mirror pod stops nothing: the kubelet
+		// makes a new one. There is no reaction to count from.
+		st.acted(driver.ActionDelete, name)
+	}
 	if err := st.Session.Delete(ctx, name, opts); err != nil {
 		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
 	}
