@@ -17,7 +17,7 @@ func podExpectations() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		def(f, `^the pod "([^"]*)" is (`+strings.Join(nowStates, "|")+`)$`, `Then the pod "web" is Running`, podIsNow).with(stateSlot("Running", nowStates)),
-		def(f, `^the pod "([^"]*)" is not (`+strings.Join(nowStates, "|")+`)$`, `Then the pod "web" is not Ready`, podIsNotNow).with(stateSlot("Ready", nowStates)),
+		def(f, `^the pod "([^"]*)" is not (`+strings.Join(notStates, "|")+`)$`, `Then the pod "web" is not Ready`, podIsNotNow).with(stateSlot("Ready", notStates)),
 		def(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`, podIsWithin).with(stateSlot("Running", podStates)),
 		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween).with(stateSlot("gone", podStates)),
 		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter).with(stateSlot("gone", podStates)),
@@ -280,9 +280,6 @@ func podIsNotNow(ctx context.Context, name, state string) error {
 }
 
 func (st *State) podStateNow(ctx context.Context, name, state string, not bool) error {
-	if not && state == "NotReady" {
-		return inputErr("write `is Ready` rather than `is not NotReady`")
-	}
 	if not && state == "Ready" {
 		state, not = "NotReady", false
 	}

@@ -59,6 +59,15 @@ func Register(sc *godog.ScenarioContext) {
 	}
 }
 
+// Describe lists the values the slot accepts: "pod state: Running,
+// Pending, …", "event reason: any; the usual ones: Killing, …".
+func (s Slot) Describe() string {
+	if s.Open {
+		return s.Name + ": any; the usual ones: " + strings.Join(s.Values, ", ")
+	}
+	return s.Name + ": " + strings.Join(s.Values, ", ")
+}
+
 func def(family, pattern, example string, fn any) Def {
 	return Def{Family: family, Pattern: regexp.MustCompile(pattern), Fn: fn, Example: example}
 }

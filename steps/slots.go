@@ -15,6 +15,7 @@ var (
 	// capture would take `is evicted` and `is not evicted`, phrases of
 	// their own.
 	nowStates         = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone", "scheduled"}
+	notStates         = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "Terminating", "gone", "scheduled"}
 	phases            = []string{"Pending", "Running", "Succeeded", "Failed", "Unknown"}
 	conditionStatuses = []string{"True", "False", "Unknown"}
 	qosClasses        = []string{"BestEffort", "Burstable", "Guaranteed"}

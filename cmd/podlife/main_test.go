@@ -65,6 +65,19 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 			t.Errorf("podlife steps lacks %q", want)
 		}
 	}
+	// Each slot's values, under the phrase that takes them.
+	for _, want := range []string{
+		"  Then the pod \"web\" is Running\n      pod state: Running, Pending, Succeeded, Failed, Ready, NotReady, Terminating, gone, scheduled\n",
+		"  When 30 seconds pass\n      unit: milliseconds, millisecond, seconds, second, minutes, minute, hours, hour\n",
+		"  Then container \"app\" receives SIGTERM\n      signal: SIGTERM, SIGKILL\n",
+		"3 times within 35s\n      event reason: any; the usual ones: Scheduled, FailedScheduling,",
+		"comes under memory pressure\n      pressure: memory, disk, PID\n",
+		"a Go duration: 500ms, 3s, 2m, 1m30s",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("podlife steps lacks %q", want)
+		}
+	}
 }
 
 // TestKubeletVersionFlag: the same scenario passes on the default kubelet
