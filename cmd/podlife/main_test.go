@@ -149,3 +149,16 @@ func TestBadInputClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPhrasesPeopleWrite: a feature written with dsl.md's "Phrases people
+// write" (times in words, states and events with no time, a readiness
+// gate set by a step) lints clean and passes on the simulator.
+func TestPhrasesPeopleWrite(t *testing.T) {
+	if code, out, errOut := runCLI("lint", "testdata/phrases.feature"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Errorf("lint: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI("run", "--report", t.TempDir(), "testdata/phrases.feature")
+	if code != 0 || !strings.HasSuffix(lastLine(out), " passed, 0 failed, 0 skipped") || strings.HasPrefix(lastLine(out), "0 passed") {
+		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
+	}
+}
