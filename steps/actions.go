@@ -3,7 +3,9 @@ package steps
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -21,9 +23,12 @@ func actionSteps() []Def {
 		def(f, `^the pod "([^"]*)" is deleted with grace period (\S+)$`, `When the pod "web" is deleted with grace period 10s`, podDeletedWithGrace),
 		def(f, `^the pod "([^"]*)" is force deleted$`, `When the pod "web" is force deleted`, podForceDeleted),
 		def(f, `^(\S+) pass(?:es)?$`, `When 30s pass`, timePasses),
-		def(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`, podBecomes),
+		def(f, `^(\S+) `+timeUnitPattern+` pass(?:es)?$`, `When 30 seconds pass`, unitsPass).with(slot("unit", "seconds", timeUnits...)),
+		def(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`, podBecomes).with(stateSlot("Ready", becomeStates)),
 		def(f, `^container "([^"]*)"(?: of pod "([^"]*)")? is restarted (\S+) times?$`, `When container "app" of pod "web" is restarted 3 times`, containerRestartedTimes),
 		def(f, `^the sandbox of pod "([^"]*)" is lost$`, `When the sandbox of pod "web" is lost`, sandboxLost),
+		def(f, `^the readiness gate "([^"]*)"(?: of pod "([^"]*)")? is set to "([^"]*)"$`, `When the readiness gate "example.com/lb" of pod "web" is set to "True"`, readinessGateSet).
+			with(slot("status", "True", conditionStatuses...)),
 	}
 }
 
@@ -84,6 +89,54 @@ func sandboxLost(ctx context.Context, name string) error {
 	st.acted(driver.ActionDelete, name)
 	if err := k.KillSandbox(ctx, name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
+	}
+	return nil
+}
+
+// When the readiness gate "example.com/lb" of pod "web" is set to "True":
+// the condition of a gate the pod declares (spec.readinessGates) set in
+// its status as the gate's controller would; the kubelet's Ready follows.
+// t=0 is the moment it was set.
+func readinessGateSet(ctx context.Context, gate, pname, status string) error {
+	st := From(ctx)
+	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
+		return err
+	}
+	p, err := st.mustPod(pname)
+	if err != nil {
+		return err
+	}
+	var gates []string
+	for _, g := range p.pod.Spec.ReadinessGates {
+		gates = append(gates, string(g.ConditionType))
+	}
+	if !slices.Contains(gates, gate) {
+		if len(gates) == 0 {
+			return inputErr("pod %q declares no readiness gate: give it `readinessGates: [{conditionType: %s}]` in its spec", p.name, gate)
+		}
+		return inputErr("pod %q declares no readiness gate %q (its readinessGates: %s)", p.name, gate, strings.Join(gates, ", "))
+	}
+	if st.DryRun {
+		return nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if !p.created {
+		return fmt.Errorf("the readiness gate %q of pod %q is set before the pod was created", gate, p.name)
+	}
+	setter, ok := driver.SessionAs[driver.PodConditionSetter](st.Session)
+	if !ok {
+		return st.unsupported(driver.Unsupported("the %s driver cannot set a pod's conditions", st.Driver.Name()))
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	st.moveT0(st.actionMark())
+	st.fromT0(p.name)
+	c := corev1.PodCondition{Type: corev1.PodConditionType(gate), Status: corev1.ConditionStatus(status)}
+	if err := setter.SetPodCondition(ctx, p.name, c); err != nil {
+		return st.unsupported(fmt.Errorf("setting the readiness gate %q of pod %q: %w", gate, p.name, err))
 	}
 	return nil
 }
@@ -183,11 +236,24 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 
 // When 30s pass
 func timePasses(ctx context.Context, d string) error {
-	st := From(ctx)
 	dur, err := parseDuration(d)
 	if err != nil {
 		return err
 	}
+	return From(ctx).pass(ctx, dur)
+}
+
+// When 30 seconds pass (1 minute passes, 90 seconds pass): as `30s pass`.
+func unitsPass(ctx context.Context, n, unit string) error {
+	dur, err := parseAmount(n, unit)
+	if err != nil {
+		return err
+	}
+	return From(ctx).pass(ctx, dur)
+}
+
+// pass lets dur pass; t=0 moves to its end.
+func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	if st.DryRun {
 		return nil
 	}
@@ -206,7 +272,7 @@ func timePasses(ctx context.Context, d string) error {
 // lie in the past.
 func podBecomes(ctx context.Context, name, state string) error {
 	st := From(ctx)
-	ps, err := parsePodState(state, "Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady")
+	ps, err := parsePodState(state, becomeStates...)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -17,6 +18,7 @@ func behaviorSteps() []Def {
 		def(f, ctr+`ignores SIGTERM$`, `Given container "app" of pod "web" ignores SIGTERM`, ignoresSIGTERM),
 		def(f, ctr+`takes (\S+) to exit after SIGTERM$`, `Given container "app" of pod "web" takes 4s to exit after SIGTERM`, takesToExit),
 		def(f, ctr+`exits with code (\S+) on SIGTERM$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM`, exitsOnSIGTERM),
+		def(f, ctr+`exits with code (\S+) on SIGTERM after (\S+)$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM after 2s`, exitsOnSIGTERMAfter),
 	}
 }
 
@@ -66,18 +68,42 @@ func takesToExit(ctx context.Context, cname, pname, delay string) error {
 	if err != nil {
 		return err
 	}
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) {
-		b.Term = behavior.Term{Delay: d, Code: behavior.DefaultTermCode}
-	})
+	return onSIGTERM(ctx, cname, pname, behavior.DefaultTermCode, &d)
 }
 
-// Given container "app" of pod "web" exits with code 0 on SIGTERM
+// Given container "app" of pod "web" exits with code 0 on SIGTERM: the
+// code, with the delay another step gave (none by default).
 func exitsOnSIGTERM(ctx context.Context, cname, pname, code string) error {
 	n, err := parseExitCode(code)
 	if err != nil {
 		return err
 	}
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Term.Ignore = false; b.Term.Code = n })
+	return onSIGTERM(ctx, cname, pname, n, nil)
+}
+
+// Given container "app" of pod "web" exits with code 0 on SIGTERM after 2s:
+// it takes 2s to exit after SIGTERM, with code 0.
+func exitsOnSIGTERMAfter(ctx context.Context, cname, pname, code, delay string) error {
+	n, err := parseExitCode(code)
+	if err != nil {
+		return err
+	}
+	d, err := parseDuration(delay)
+	if err != nil {
+		return err
+	}
+	return onSIGTERM(ctx, cname, pname, n, &d)
+}
+
+// onSIGTERM makes the container exit on SIGTERM with code, after delay
+// when given (else after the delay it had).
+func onSIGTERM(ctx context.Context, cname, pname string, code int, delay *time.Duration) error {
+	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) {
+		b.Term.Ignore, b.Term.Code = false, code
+		if delay != nil {
+			b.Term.Delay = *delay
+		}
+	})
 }
 
 func probeBehaviorSteps() []Def {
@@ -85,7 +111,7 @@ func probeBehaviorSteps() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		def(f, ctr+`becomes ready after (\S+)$`, `Given container "app" of pod "web" becomes ready after 2s`, becomesReadyAfter),
-		def(f, ctr+`fails its (\S+) probe after (\S+)$`, `Given container "app" of pod "web" fails its liveness probe after 30s`, failsProbeAfter),
+		def(f, ctr+`fails its (\S+) probe after (\S+)$`, `Given container "app" of pod "web" fails its liveness probe after 30s`, failsProbeAfter).with(slot("probe", "liveness", probeKinds...)),
 		def(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`, imageCannotBePulled),
 		def(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`, failsToStart),
 	}
@@ -119,7 +145,7 @@ func becomesReadyAfter(ctx context.Context, cname, pname, after string) error {
 // Given container "app" of pod "web" fails its liveness probe after 30s: the
 // container's own probe (it must have one), answered by the agent.
 func failsProbeAfter(ctx context.Context, cname, pname, kind, after string) error {
-	if err := oneOf("probe", kind, "liveness", "readiness"); err != nil {
+	if err := oneOf("probe", kind, probeKinds...); err != nil {
 		return err
 	}
 	d, err := parseDuration(after)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -16,10 +17,11 @@ const about = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)
 func eventExpectations() []Def {
 	const f = "events"
 	return []Def{
-		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, eventRecorded),
-		def(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`, noEventRecorded),
-		def(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`, eventWithMessage),
-		def(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`, noEventWithMessage),
+		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, eventRecorded).with(eventSlot("Unhealthy")),
+		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)? within (\S+)$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times within 35s`, eventRecordedWithin).with(eventSlot("Unhealthy")),
+		def(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`, noEventRecorded).with(eventSlot("FailedPreStopHook")),
+		def(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`, eventWithMessage).with(eventSlot("Killing")),
+		def(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`, noEventWithMessage).with(eventSlot("Killing")),
 	}
 }
 
@@ -121,6 +123,71 @@ func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) 
 		return &timeline.Mismatch{Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
 	}
 	return nil
+}
+
+// Then an event "Unhealthy" is recorded for container "app" of pod "web" 3
+// times within 35s: exactly N occurrences from the scenario's start to
+// t0+D (aggregated counts included). Without a count: an occurrence at or
+// after t=0, by t0+D (the `within` rule of an event).
+func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d string) error {
+	st := From(ctx)
+	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	if err != nil {
+		return err
+	}
+	want := -1
+	if times != "" {
+		if want, err = parseCount(times); err != nil {
+			return err
+		}
+	}
+	dur, err := parseDuration(d)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if want < 0 {
+		return st.expectIn(ctx, sel, 0, dur)
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	w, err := st.window(ctx, sel, 0, dur)
+	if err != nil {
+		return err
+	}
+	if w.To > st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, w.To, nil); err != nil {
+			return err
+		}
+	}
+	n := 0
+	for _, e := range st.events() {
+		if e.At <= w.To && sel.Matches(e) {
+			n += e.Occurrences()
+		}
+	}
+	if n != want {
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("%s %d times by %s%s", what, want, d, w.Note()),
+			Observed: fmt.Sprintf("%d times by then%s", n, st.countsAfter(sel, w.To)),
+		}
+	}
+	return nil
+}
+
+// countsAfter says how many more occurrences came after a count's end, if
+// any came yet.
+func (st *State) countsAfter(sel timeline.Selector, end time.Duration) string {
+	n := 0
+	for _, e := range st.events() {
+		if e.At > end && sel.Matches(e) {
+			n += e.Occurrences()
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d more after)", n)
 }
 
 // Then no event "FailedPreStopHook" is recorded

@@ -16,7 +16,8 @@ import (
 func nodeExpectations() []Def {
 	const f = "node expectations"
 	return []Def{
-		def(f, `^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has condition "MemoryPressure" "True"`, nodeHasCondition),
+		def(f, `^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has condition "MemoryPressure" "True"`, nodeHasCondition).
+			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
 		def(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"`, nodeHasTaint),
 		def(f, `^node "([^"]*)" has no taint "([^"]*)"$`, `Then node "worker-1" has no taint "node.kubernetes.io/memory-pressure:NoSchedule"`, nodeHasNoTaint),
 	}
@@ -68,7 +69,7 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 
 // Then node "worker-1" has condition "MemoryPressure" "True"
 func nodeHasCondition(ctx context.Context, name, ctype, status, within string) error {
-	if err := oneOf("condition status", status, "True", "False", "Unknown"); err != nil {
+	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
 		return err
 	}
 	return From(ctx).checkNode(ctx, name, within, fmt.Sprintf("with condition %s=%s", ctype, status), func(n *corev1.Node) string {
@@ -267,11 +268,11 @@ func admissionExpectations() []Def {
 	const f = "admission and scheduling"
 	return []Def{
 		def(f, `^the pod "([^"]*)" is rejected with reason "([^"]*)"$`, `Then the pod "web" is rejected with reason "OutOfmemory"`, podRejected),
-		def(f, `^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`, `Then the pod "web" stays Pending with reason "Unschedulable"`, podStaysWithReason),
+		def(f, `^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`, `Then the pod "web" stays Pending with reason "Unschedulable"`, podStaysWithReason).with(slot("phase", "Pending", withinPhases...)),
 		def(f, `^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)"$`, `Then the pod "web" is scheduled on node "worker-2"`, podScheduledOn),
 		def(f, `^the pod "([^"]*)" is nominated to node "([^"]*)"$`, `Then the pod "high" is nominated to node "worker-1"`, podNominated),
 		def(f, `^the pod "([^"]*)" has priority (\S+)$`, `Then the pod "agent" has priority 2000001000`, podHasPriority),
-		def(f, `^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`, `Then an event "FailedScheduling" for pod "big" says "0/1 nodes are available: 1 Insufficient cpu."`, eventSays),
+		def(f, `^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`, `Then an event "FailedScheduling" for pod "big" says "0/1 nodes are available: 1 Insufficient cpu."`, eventSays).with(eventSlot("FailedScheduling")),
 	}
 }
 
@@ -375,7 +376,7 @@ func podRejected(ctx context.Context, name, reason string) error {
 // status reason, or a container's waiting reason.
 func podStaysWithReason(ctx context.Context, name, phase, reason string) error {
 	st := From(ctx)
-	if err := oneOf("phase", phase, "Pending", "Running", "Succeeded", "Failed"); err != nil {
+	if err := oneOf("phase", phase, withinPhases...); err != nil {
 		return err
 	}
 	if live, err := st.livePod(ctx, name); !live {

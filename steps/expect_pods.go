@@ -16,13 +16,18 @@ func podExpectations() []Def {
 	const f = "pod expectations"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`, podIsWithin),
-		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween),
-		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter),
-		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs),
+		def(f, `^the pod "([^"]*)" is (`+strings.Join(nowStates, "|")+`)$`, `Then the pod "web" is Running`, podIsNow).with(stateSlot("Running", nowStates)),
+		def(f, `^the pod "([^"]*)" is not (`+strings.Join(notStates, "|")+`)$`, `Then the pod "web" is not Ready`, podIsNotNow).with(stateSlot("Ready", notStates)),
+		def(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`, podIsWithin).with(stateSlot("Running", podStates)),
+		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween).with(stateSlot("gone", podStates)),
+		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter).with(stateSlot("gone", podStates)),
+		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs).with(slot("phase", "Succeeded", phases...)),
+		def(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`, podPhaseWithin).with(slot("phase", "Running", withinPhases...)),
 		def(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`, podHasReason),
-		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition),
-		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS),
+		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition).
+			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)),
+		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS).with(slot("QoS class", "Burstable", qosClasses...)),
+		def(f, `^the pod "([^"]*)" has (\S+) restarts?$`, `Then the pod "web" has 2 restarts`, showsRestarts),
 		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
 		def(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`, containerWaiting),
 		def(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`, containerTerminated),
@@ -36,8 +41,6 @@ type podState struct {
 	now     func(p *corev1.Pod) bool
 	history timeline.Selector
 }
-
-var podStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone", "evicted"}
 
 func parsePodState(s string, allowed ...string) (podState, error) {
 	if len(allowed) == 0 {
@@ -57,6 +60,9 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 	case "NotReady":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
 			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+	case "scheduled":
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Spec.NodeName != "" },
+			timeline.Selector{Kind: timeline.Scheduled}}, nil
 	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
 		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}}, nil
 	case "Terminating":
@@ -230,20 +236,29 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 	return exists && phase == ps.name
 }
 
-// check runs a state check at the current time; on a cluster it polls for
-// up to the tolerance before failing.
+// check runs a state check of an existing pod at the current time; on a
+// cluster it polls for up to the tolerance before failing.
 func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
+	return st.checkPod(ctx, name, func(p *corev1.Pod) error {
+		if p == nil {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("pod %q to exist", name), Observed: "the pod is gone"}
+		}
+		return f(p)
+	})
+}
+
+// checkPod is check for a state a pod gone may be in: f gets nil then.
+// The state read is the one after every event of the current instant.
+func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
 	if live, err := st.livePod(ctx, name); !live {
+		return err
+	}
+	if err := st.instant(ctx); err != nil {
 		return err
 	}
 	var last error
 	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
-		p := v.Pod(name)
-		if p == nil {
-			last = &timeline.Mismatch{Expected: fmt.Sprintf("pod %q to exist", name), Observed: "the pod is gone"}
-			return false
-		}
-		last = f(p)
+		last = f(v.Pod(name))
 		return last == nil
 	})
 	if err != nil {
@@ -252,9 +267,56 @@ func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) e
 	return last
 }
 
+// Then the pod "web" is Running: a state check at the current time.
+func podIsNow(ctx context.Context, name, state string) error {
+	return From(ctx).podStateNow(ctx, name, state, false)
+}
+
+// Then the pod "web" is not Ready: a state check at the current time. For
+// Ready the pod must exist (as `not ready` of a container); for the other
+// states, a pod gone is not in them.
+func podIsNotNow(ctx context.Context, name, state string) error {
+	return From(ctx).podStateNow(ctx, name, state, true)
+}
+
+func (st *State) podStateNow(ctx context.Context, name, state string, not bool) error {
+	if not && state == "Ready" {
+		state, not = "NotReady", false
+	}
+	ps, err := parsePodState(state, nowStates...)
+	if err != nil {
+		return err
+	}
+	what := state
+	if not {
+		what = "not " + state
+	}
+	return st.checkPod(ctx, name, func(p *corev1.Pod) error {
+		if ps.now(p) != not {
+			return nil
+		}
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("pod %q %s", name, what),
+			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(p)),
+		}
+	})
+}
+
+// withinPhases are the phases `phase is "P" within D` waits for.
+var withinPhases = []string{"Pending", "Running", "Succeeded", "Failed"}
+
+// Then the pod "web" phase is "Running" within 5s: as `is Running within
+// 5s`, a state that holds at some time up to t0+D, before t=0 included.
+func podPhaseWithin(ctx context.Context, name, phase, d string) error {
+	if err := oneOf("phase", phase, withinPhases...); err != nil {
+		return err
+	}
+	return podIsWithin(ctx, name, phase, d)
+}
+
 // Then the pod "web" phase is "Succeeded"
 func podPhaseIs(ctx context.Context, name, phase string) error {
-	if err := oneOf("phase", phase, "Pending", "Running", "Succeeded", "Failed", "Unknown"); err != nil {
+	if err := oneOf("phase", phase, phases...); err != nil {
 		return err
 	}
 	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
@@ -277,7 +339,7 @@ func podHasReason(ctx context.Context, name, reason string) error {
 
 // Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"
 func podHasCondition(ctx context.Context, name, ctype, status, reason string) error {
-	if err := oneOf("condition status", status, "True", "False", "Unknown"); err != nil {
+	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
 		return err
 	}
 	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
@@ -304,7 +366,7 @@ func podHasCondition(ctx context.Context, name, ctype, status, reason string) er
 
 // Then the pod "web" has QoS class "Burstable"
 func podHasQoS(ctx context.Context, name, qos string) error {
-	if err := oneOf("QoS class", qos, "BestEffort", "Burstable", "Guaranteed"); err != nil {
+	if err := oneOf("QoS class", qos, qosClasses...); err != nil {
 		return err
 	}
 	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {

@@ -16,11 +16,14 @@ func signalExpectations() []Def {
 	return []Def{
 		def(f, ctr+`runs its preStop hook at (\S+)$`, `Then container "app" runs its preStop hook at 0s`, preStopAt),
 		def(f, `^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, `Then the preStop hook of container "app" finishes at 3s`, preStopDoneAt),
-		def(f, ctr+`receives (SIG\S+) at (\S+)$`, `Then container "app" receives SIGTERM at 3s`, signalAt),
-		def(f, ctr+`receives (SIG\S+) within (\S+)$`, `Then container "app" receives SIGTERM within 1s`, signalWithin),
-		def(f, ctr+`receives (SIG\S+) between (\S+) and (\S+)$`, `Then container "app" receives SIGKILL between 4s and 6s`, signalBetween),
+		def(f, ctr+`receives (SIG\S+)$`, `Then container "app" receives SIGTERM`, signalReceived).with(signalSlot("SIGTERM")),
+		def(f, ctr+`receives (SIG\S+) at (\S+)$`, `Then container "app" receives SIGTERM at 3s`, signalAt).with(signalSlot("SIGTERM")),
+		def(f, ctr+`receives (SIG\S+) within (\S+)$`, `Then container "app" receives SIGTERM within 1s`, signalWithin).with(signalSlot("SIGTERM")),
+		def(f, ctr+`receives (SIG\S+) between (\S+) and (\S+)$`, `Then container "app" receives SIGKILL between 4s and 6s`, signalBetween).with(signalSlot("SIGKILL")),
 		def(f, ctr+`receives SIGKILL (\S+) after SIGTERM$`, `Then container "app" receives SIGKILL 2s after SIGTERM`, killAfterTerm),
-		def(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`, neverSignal),
+		def(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`, neverSignal).with(signalSlot("SIGKILL")),
+		def(f, ctr+`exits with code (\S+)$`, `Then container "app" exits with code 0`, exitsWithCodeUntimed),
+		def(f, ctr+`is OOMKilled$`, `Then container "app" is OOMKilled`, oomKilled),
 		def(f, ctr+`exits at (\S+) with code (\S+)$`, `Then container "app" exits at 5s with code 137`, exitsAt),
 		def(f, ctr+`is restarted between (\S+) and (\S+)$`, `Then container "app" of pod "web" is restarted between 20s and 30s`, restartedBetween),
 		def(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`, termAfterExit),
@@ -184,6 +187,59 @@ func signalAt(ctx context.Context, cname, pname, sig, at string) error {
 		return err
 	}
 	return st.expectAt(ctx, sel, at)
+}
+
+// Then container "app" receives SIGTERM: untimed (untimed.go), at any
+// time of the scenario.
+func signalReceived(ctx context.Context, cname, pname, sig string) error {
+	st := From(ctx)
+	k, err := parseSignal(sig)
+	if err != nil {
+		return err
+	}
+	sel, err := st.containerEvent(cname, pname, k)
+	if err != nil {
+		return err
+	}
+	return st.expectUntimed(ctx, sel, fmt.Sprintf("%s sent to container %q", sig, sel.Container), nil)
+}
+
+// Then container "app" exits with code 0: untimed; the exit chosen (the
+// first at or after t=0, else the first) has that code.
+func exitsWithCodeUntimed(ctx context.Context, cname, pname, code string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	if err != nil {
+		return err
+	}
+	want, err := parseExitCode(code)
+	if err != nil {
+		return err
+	}
+	return st.expectUntimed(ctx, sel, fmt.Sprintf("exit of container %q with code %d", sel.Container, want),
+		func(e timeline.Event) bool { return e.Code == want })
+}
+
+// Then container "app" is OOMKilled: untimed; an exit the runtime reports
+// as OOMKilled (the kernel's OOM killer in the container's cgroup).
+func oomKilled(ctx context.Context, cname, pname string) error {
+	st := From(ctx)
+	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	if err != nil {
+		return err
+	}
+	sel.Reason = "OOMKilled"
+	if err := st.expectUntimed(ctx, sel, fmt.Sprintf("container %q OOMKilled", sel.Container), nil); err != nil {
+		if m, ok := err.(*timeline.Mismatch); ok {
+			exits := sel
+			exits.Reason = ""
+			if all := st.occurrences(exits, timeline.Event{Seq: ^uint64(0)}); all != "" {
+				m.Observed += "; its exits: " + all
+			}
+		}
+		return err
+	}
+	return nil
 }
 
 // Then container "app" receives SIGTERM within 1s

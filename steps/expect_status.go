@@ -23,6 +23,7 @@ func statusExpectations() []Def {
 		def(f, `^the pod "([^"]*)" shows (\S+) restarts?$`, `Then the pod "web" shows 3 restarts`, showsRestarts),
 		def(f, ctr+`is ready within (\S+)$`, `Then container "app" of pod "web" is ready within 5s`, containerReadyWithin),
 		def(f, ctr+`becomes ready at (\S+)$`, `Then container "app" of pod "web" becomes ready at 2s`, containerReadyAt),
+		def(f, ctr+`is ready$`, `Then container "app" of pod "web" is ready`, containerIsReady),
 		def(f, ctr+`is not ready$`, `Then container "app" of pod "web" is not ready`, containerNotReady),
 		def(f, ctr+`becomes not ready at (\S+)$`, `Then container "app" of pod "web" becomes not ready at 7s`, containerNotReadyAt),
 	}
@@ -44,6 +45,9 @@ func columns(v driver.View, name string) (printer.Columns, bool) {
 
 func (st *State) checkColumns(ctx context.Context, name, what string, ok func(printer.Columns) bool) error {
 	if live, err := st.livePod(ctx, name); !live {
+		return err
+	}
+	if err := st.instant(ctx); err != nil { // the columns after every event of the instant
 		return err
 	}
 	var last printer.Columns
@@ -156,9 +160,24 @@ func containerReadyAt(ctx context.Context, cname, pname, at string) error {
 
 // Then container "app" of pod "web" is not ready: now.
 func containerNotReady(ctx context.Context, cname, pname string) error {
+	return containerReadyNow(ctx, cname, pname, false)
+}
+
+// Then container "app" of pod "web" is ready: now.
+func containerIsReady(ctx context.Context, cname, pname string) error {
+	return containerReadyNow(ctx, cname, pname, true)
+}
+
+// containerReadyNow checks the ready flag of the container's status at the
+// current time.
+func containerReadyNow(ctx context.Context, cname, pname string, ready bool) error {
 	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if cs.Ready {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q not ready", cname), Observed: describePod(p)}
+		if cs.Ready != ready {
+			what := "ready"
+			if !ready {
+				what = "not ready"
+			}
+			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q %s", cname, what), Observed: describePod(p)}
 		}
 		return nil
 	})

@@ -28,8 +28,8 @@ func nodeStepFamilies() []Def {
 func nodeSetupSteps() []Def {
 	const f = "kubelet configuration"
 	return []Def{
-		def(f, `^the kubelet hard eviction threshold is "([^"]*)"$`, `Given the kubelet hard eviction threshold is "memory.available<500Mi"`, hardThreshold),
-		def(f, `^the kubelet soft eviction threshold is "([^"]*)" with grace period (\S+)$`, `Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s`, softThreshold),
+		def(f, `^the kubelet hard eviction threshold is "([^"]*)"$`, `Given the kubelet hard eviction threshold is "memory.available<500Mi"`, hardThreshold).with(slot("eviction signal", "memory.available", evictionSignals...)),
+		def(f, `^the kubelet soft eviction threshold is "([^"]*)" with grace period (\S+)$`, `Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s`, softThreshold).with(slot("eviction signal", "memory.available", evictionSignals...)),
 		def(f, `^the kubelet eviction max pod grace period is (\S+)$`, `Given the kubelet eviction max pod grace period is 20s`, maxPodGrace),
 		def(f, `^the kubelet eviction pressure transition period is (\S+)$`, `Given the kubelet eviction pressure transition period is 1m`, transitionPeriod),
 	}
@@ -172,8 +172,8 @@ func transitionPeriod(ctx context.Context, d string) error {
 func nodeActionSteps() []Def {
 	const f = "node actions"
 	return []Def{
-		def(f, `^node "([^"]*)" comes under (\S+) pressure$`, `When node "worker-1" comes under memory pressure`, nodePressure),
-		def(f, `^node "([^"]*)" (memory|disk) usage reaches (\S+)$`, `When node "worker-1" memory usage reaches 7.6Gi`, nodeUsage),
+		def(f, `^node "([^"]*)" comes under (\S+) pressure$`, `When node "worker-1" comes under memory pressure`, nodePressure).with(slot("pressure", "memory", pressures...)),
+		def(f, `^node "([^"]*)" (memory|disk) usage reaches (\S+)$`, `When node "worker-1" memory usage reaches 7.6Gi`, nodeUsage).with(slot("resource", "memory", "memory", "disk")),
 		def(f, `^node "([^"]*)" becomes NotReady$`, `When node "worker-1" becomes NotReady`, nodeNotReady),
 		def(f, `^the kubelet on node "([^"]*)" restarts$`, `When the kubelet on node "worker-1" restarts`, kubeletRestarts),
 		def(f, `^the taint "([^"]*)" is removed from node "([^"]*)"$`, `When the taint "dedicated=infra:NoExecute" is removed from node "worker-1"`, taintRemoved),

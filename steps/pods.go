@@ -80,7 +80,7 @@ func podSteps() []Def {
 		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds ([^\s:]+)$`, `Given a pod "web" with terminationGracePeriodSeconds 5`, podWithGrace),
 		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds (\S+):$`, "Given a pod \"web\" with terminationGracePeriodSeconds 5:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podWithGraceDoc),
 		def(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podOnNodeDoc),
-		def(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`, podWithQoS),
+		def(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`, podWithQoS).with(slot("QoS class", "Burstable", qosClasses...)),
 	}
 }
 

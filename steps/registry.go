@@ -18,6 +18,22 @@ type Def struct {
 	Pattern *regexp.Regexp
 	Fn      any
 	Example string
+	// Slots are the parts of the phrase that take one of a list of values
+	// (a pod state, a signal, a unit): `podlife steps` lists them, and the
+	// nearest-phrase hint tries each value in the example.
+	Slots []Slot
+}
+
+// Slot is a part of a phrase that takes one of a list of values.
+type Slot struct {
+	// Name says what the slot holds: "pod state", "signal", "unit".
+	Name string
+	// Example is the value the phrase's example shows in the slot.
+	Example string
+	// Values are the accepted values. With Open, any value is accepted
+	// and Values are the usual ones (event reasons, condition types).
+	Values []string
+	Open   bool
 }
 
 // registry is built once; it is never modified afterwards.
@@ -43,8 +59,23 @@ func Register(sc *godog.ScenarioContext) {
 	}
 }
 
+// Describe lists the values the slot accepts: "pod state: Running,
+// Pending, …", "event reason: any; the usual ones: Killing, …".
+func (s Slot) Describe() string {
+	if s.Open {
+		return s.Name + ": any; the usual ones: " + strings.Join(s.Values, ", ")
+	}
+	return s.Name + ": " + strings.Join(s.Values, ", ")
+}
+
 func def(family, pattern, example string, fn any) Def {
 	return Def{Family: family, Pattern: regexp.MustCompile(pattern), Fn: fn, Example: example}
+}
+
+// with gives the phrase its slots.
+func (d Def) with(slots ...Slot) Def {
+	d.Slots = append(append([]Slot(nil), d.Slots...), slots...)
+	return d
 }
 
 // Captures are taken loosely (\S+) and parsed here, so that a bad value is
@@ -60,6 +91,38 @@ func parseDuration(s string) (time.Duration, error) {
 		return 0, inputErr("duration %s is negative", s)
 	}
 	return d, nil
+}
+
+// parseAmount reads `30 seconds`, `1.5 minutes`, `a minute`: a number
+// that must not be negative, and a unit of timeUnits.
+func parseAmount(n, unit string) (time.Duration, error) {
+	var per time.Duration
+	switch strings.TrimSuffix(unit, "s") {
+	case "millisecond":
+		per = time.Millisecond
+	case "second":
+		per = time.Second
+	case "minute":
+		per = time.Minute
+	case "hour":
+		per = time.Hour
+	default:
+		return 0, inputErr("unit %q is not one of %s", unit, strings.Join(timeUnits, ", "))
+	}
+	if n == "a" || n == "an" || n == "one" {
+		return per, nil
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, inputErr("%q is not a number of %s", n, unit)
+	}
+	if f < 0 {
+		return 0, inputErr("%s %s is negative", n, unit)
+	}
+	if f*float64(per) > math.MaxInt64/2 {
+		return 0, inputErr("%s %s is too long", n, unit)
+	}
+	return time.Duration(math.Round(f * float64(per))), nil
 }
 
 // parseSeconds reads a duration that must be a whole number of seconds, as

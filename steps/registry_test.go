@@ -35,3 +35,47 @@ func TestExamplesMatchOnePhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotValuesMatchTheirPhraseOnly: a slot's example is in its phrase's
+// example, and the example with any of the slot's values in its place
+// still matches that phrase and no other (what `podlife steps` lists is
+// accepted, and unambiguous).
+func TestSlotValuesMatchTheirPhraseOnly(t *testing.T) {
+	defs := Definitions()
+	for i, d := range defs {
+		text, _, _ := strings.Cut(d.Example, "\n")
+		for _, kw := range []string{"Given ", "When ", "Then "} {
+			text = strings.TrimPrefix(text, kw)
+		}
+		for _, s := range d.Slots {
+			if len(s.Values) == 0 {
+				t.Errorf("%s: slot %q lists no values", d.Example, s.Name)
+			}
+			if !s.Open && !contains(s.Values, s.Example) {
+				t.Errorf("%s: slot %q's example %q is not one of its values", d.Example, s.Name, s.Example)
+			}
+			at := strings.Index(text, s.Example)
+			if at < 0 {
+				t.Errorf("%s: slot %q's example %q is not in the phrase's example", d.Example, s.Name, s.Example)
+				continue
+			}
+			for _, v := range s.Values {
+				variant := text[:at] + v + text[at+len(s.Example):]
+				for j, o := range defs {
+					if m := o.Pattern.MatchString(variant); m != (i == j) {
+						t.Errorf("%q (slot %q) matches %s: %v", variant, s.Name, o.Pattern, m)
+					}
+				}
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

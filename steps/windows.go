@@ -259,6 +259,14 @@ func (st *State) observedT0(pod string) {
 	st.react[pod] = &reaction{action: driver.ActionCreate, at: st.t0.At, resolved: true, anchored: true}
 }
 
+// fromT0: an action the kubelet hears of through its watch and answers
+// with no container of its own (a condition another writer set): what
+// follows counts from t=0, the windows absorbing the reaction's bound,
+// rather than from an earlier action's reaction.
+func (st *State) fromT0(pod string) {
+	delete(st.react, pod)
+}
+
 // becameRunning: on a cluster a pod's Running phase is seen through the
 // API after its containers started (a status sync later), while the
 // simulator writes it in the instant of the last start. t=0 of `becomes

@@ -352,6 +352,14 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdSteps(out io.Writer) {
+	fmt.Fprint(out, `
+SLOTS (the parts of a phrase that vary)
+  "web", "app"  a name, double-quoted: a pod, container or node of the scenario
+  10s           a Go duration: 500ms, 3s, 2m, 1m30s (never negative)
+  7.6Gi         a Kubernetes quantity: 500m, 2, 256Mi, 4Gi
+  3             a count; an exit code is 0 to 255
+  Below a phrase, the values its other slots take.
+`)
 	family := ""
 	for _, d := range steps.Definitions() {
 		if d.Family != family {
@@ -359,6 +367,9 @@ func cmdSteps(out io.Writer) {
 			fmt.Fprintf(out, "\n%s\n", strings.ToUpper(family))
 		}
 		fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(d.Example, "\n", "\n    "))
+		for _, s := range d.Slots {
+			fmt.Fprintf(out, "      %s\n", s.Describe())
+		}
 	}
 	fmt.Fprintf(out, "\nTIMELINE EVENTS (the event column of `the timeline of pod ... is:`)\n  %s\n", strings.Join(steps.Vocabulary, ", "))
 	fmt.Fprintf(out, "\nTAGS\n  @sim @live @needs:<capability> @kubelet:<1.N> @slow @disruptive @serial @seed:<id> @upstream:<slug> @behavior:<id>\n  capabilities: ")

@@ -65,6 +65,19 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 			t.Errorf("podlife steps lacks %q", want)
 		}
 	}
+	// Each slot's values, under the phrase that takes them.
+	for _, want := range []string{
+		"  Then the pod \"web\" is Running\n      pod state: Running, Pending, Succeeded, Failed, Ready, NotReady, Terminating, gone, scheduled\n",
+		"  When 30 seconds pass\n      unit: milliseconds, millisecond, seconds, second, minutes, minute, hours, hour\n",
+		"  Then container \"app\" receives SIGTERM\n      signal: SIGTERM, SIGKILL\n",
+		"3 times within 35s\n      event reason: any; the usual ones: Scheduled, FailedScheduling,",
+		"comes under memory pressure\n      pressure: memory, disk, PID\n",
+		"a Go duration: 500ms, 3s, 2m, 1m30s",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("podlife steps lacks %q", want)
+		}
+	}
 }
 
 // TestKubeletVersionFlag: the same scenario passes on the default kubelet
@@ -134,5 +147,18 @@ func TestBadInputClasses(t *testing.T) {
 				t.Errorf("podlife %s %s: exit %d, %d problem line(s), want one with %q\nstderr:\n%s\nstdout:\n%s", cmd, f, code, problems, want, errOut, out)
 			}
 		}
+	}
+}
+
+// TestPhrasesPeopleWrite: a feature written with dsl.md's "Phrases people
+// write" (times in words, states and events with no time, a readiness
+// gate set by a step) lints clean and passes on the simulator.
+func TestPhrasesPeopleWrite(t *testing.T) {
+	if code, out, errOut := runCLI("lint", "testdata/phrases.feature"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Errorf("lint: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI("run", "--report", t.TempDir(), "testdata/phrases.feature")
+	if code != 0 || !strings.HasSuffix(lastLine(out), " passed, 0 failed, 0 skipped") || strings.HasPrefix(lastLine(out), "0 passed") {
+		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
 	}
 }

@@ -195,6 +195,14 @@ type SandboxKiller interface {
 	KillSandbox(ctx context.Context, pod string) error
 }
 
+// PodConditionSetter is implemented by Sessions that can set a condition
+// of a pod's status as a controller does (a status patch of the pod's
+// conditions): the condition of a readiness gate, which the kubelet reads
+// into the pod's Ready condition.
+type PodConditionSetter interface {
+	SetPodCondition(ctx context.Context, pod string, c corev1.PodCondition) error
+}
+
 // Linter is implemented by drivers that can tell, before running, that a
 // pod is beyond them (the simulator runs only what it models).
 type Linter interface {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -60,7 +59,7 @@ func lint(scs []*Scenario, d driver.Driver, defs []steps.Def) []Problem {
 			switch len(matches) {
 			case 0:
 				undefined = true
-				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text))})
+				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))})
 				continue
 			case 1:
 			default:
@@ -147,44 +146,8 @@ func call(ctx context.Context, fn any, captures []string, arg *messages.PickleSt
 	return nil
 }
 
-// Nearest names the phrase closest to text, for undefined steps.
-func Nearest(text string) string {
-	type cand struct {
-		d int
-		s string
-	}
-	var cs []cand
-	for _, def := range steps.Definitions() {
-		ex := def.Example
-		if i := strings.IndexByte(ex, '\n'); i >= 0 {
-			ex = ex[:i]
-		}
-		for _, kw := range []string{"Given ", "When ", "Then ", "And ", "But "} {
-			ex = strings.TrimPrefix(ex, kw)
-		}
-		cs = append(cs, cand{levenshtein(strings.ToLower(text), strings.ToLower(ex)), ex})
-	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
-	return fmt.Sprintf("%q", cs[0].s)
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+// Nearest names the phrase closest to text, an undefined step of type t,
+// quoted, for the hint (nearest.go).
+func Nearest(text string, t steps.StepType) string {
+	return fmt.Sprintf("%q", nearest(text, t, steps.Definitions()))
 }

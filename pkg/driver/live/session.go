@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/tools/cache"
 
@@ -65,8 +67,9 @@ type session struct {
 }
 
 var (
-	_ driver.Session    = (*session)(nil)
-	_ driver.PodPrinter = (*view)(nil)
+	_ driver.Session            = (*session)(nil)
+	_ driver.PodPrinter         = (*view)(nil)
+	_ driver.PodConditionSetter = (*session)(nil)
 )
 
 func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, error) {
@@ -337,6 +340,52 @@ func normImage(ref string) string {
 		return ref
 	}
 	return r.Name()
+}
+
+// SetPodCondition sets a condition of the pod's status as a controller
+// does: a strategic merge patch of the status subresource, merged into the
+// conditions by type. Its lastTransitionTime is kept while its status
+// does not change, else set to now.
+func (s *session) SetPodCondition(ctx context.Context, name string, c corev1.PodCondition) error {
+	s.mu.Lock()
+	t, known := s.pods[name]
+	var cur *corev1.Pod
+	if known {
+		cur = t.obj
+	}
+	s.mu.Unlock()
+	if !known {
+		return fmt.Errorf("pod %q was not created", name)
+	}
+	if t.static {
+		return driver.Unsupported("pod %q is a static pod: its status is its kubelet's", name)
+	}
+	c.LastTransitionTime = metav1.NewTime(time.Now())
+	if cur != nil {
+		for _, o := range cur.Status.Conditions {
+			if o.Type == c.Type && o.Status == c.Status && !o.LastTransitionTime.IsZero() {
+				c.LastTransitionTime = o.LastTransitionTime
+			}
+		}
+	}
+	patch, err := conditionPatch(c)
+	if err != nil {
+		return err
+	}
+	_, err = s.d.cs.CoreV1().Pods(s.ns).Patch(ctx, t.api, types.StrategicMergePatchType, patch, metav1.PatchOptions{}, "status")
+	return err
+}
+
+// conditionPatch is the strategic merge patch that sets one condition.
+func conditionPatch(c corev1.PodCondition) ([]byte, error) {
+	cond := map[string]any{"type": c.Type, "status": c.Status, "lastTransitionTime": c.LastTransitionTime}
+	if c.Reason != "" {
+		cond["reason"] = c.Reason
+	}
+	if c.Message != "" {
+		cond["message"] = c.Message
+	}
+	return json.Marshal(map[string]any{"status": map[string]any{"conditions": []any{cond}}})
 }
 
 // Delete deletes a pod with the API's options.

@@ -113,6 +113,12 @@ func (s *session) KillSandbox(_ context.Context, pod string) error {
 	return s.sim.LoseSandbox(s.apiName(pod))
 }
 
+// SetPodCondition sets a pod condition as a controller would (a readiness
+// gate's).
+func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCondition) error {
+	return s.sim.SetPodCondition(s.apiName(pod), c)
+}
+
 func (s *session) Apply(_ context.Context, p *corev1.Pod) error { return s.sim.CreatePod(p) }
 
 func (s *session) Delete(_ context.Context, name string, opts metav1.DeleteOptions) error {
@@ -173,8 +179,9 @@ func (s *session) Close(context.Context) error { return nil }
 type view struct{ s *session }
 
 var (
-	_ driver.PodPrinter    = view{}
-	_ driver.SandboxKiller = (*session)(nil)
+	_ driver.PodPrinter         = view{}
+	_ driver.SandboxKiller      = (*session)(nil)
+	_ driver.PodConditionSetter = (*session)(nil)
 )
 
 // PrintPod prints with the simulated API server's version's rules.

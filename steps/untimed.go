@@ -1,0 +1,139 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Untimed expectations (dsl.md, the Time table's "untimed expectations"):
+// an expectation with no time bound covers the whole scenario, before t=0
+// included. For each event it names, the occurrence it uses is the first
+// at or after t=0, else the first in the scenario; and the scenario runs
+// on until each named event has an occurrence at or after t=0, or the
+// wait ends.
+
+// awaitUntimed is the wait: on the simulator until the activity ends
+// (RunUntil stops at the occurrence, so what follows still reads the state
+// of that instant); on a cluster for the tolerance when every event still
+// missing since t=0 already occurred before it, otherwise until every pod
+// is gone or terminal, capped at 2 minutes.
+func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	since := func(v driver.View) bool {
+		for _, s := range sels {
+			if _, ok := timeline.First(v.Timeline(), st.t0, s); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if st.Driver.Capabilities().Has(driver.ExactTime) {
+		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), since)
+		return err
+	}
+	before := true
+	for _, s := range sels {
+		if _, ok := timeline.First(st.events(), st.t0, s); ok {
+			continue
+		}
+		if _, ok := timeline.First(st.events(), timeline.Beginning, s); !ok {
+			before = false
+		}
+	}
+	if before {
+		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), since)
+		return err
+	}
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+		return since(v) || st.podsDone(v)
+	})
+	return err
+}
+
+// podsDone tells whether every pod the scenario created is gone or
+// terminal.
+func (st *State) podsDone(v driver.View) bool {
+	for _, p := range st.pods {
+		if !p.created {
+			continue
+		}
+		if pod := v.Pod(p.name); pod != nil && pod.Status.Phase != corev1.PodSucceeded && pod.Status.Phase != corev1.PodFailed {
+			return false
+		}
+	}
+	return true
+}
+
+// chosen is the occurrence of sel an untimed expectation uses: the first
+// at or after t=0, else the first in the scenario.
+func (st *State) chosen(sel timeline.Selector) (timeline.Event, bool) {
+	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
+		return e, true
+	}
+	return timeline.First(st.events(), timeline.Beginning, sel)
+}
+
+// occurrences lists every occurrence of sel, for failure messages: "at
+// -25s, before t=0", "at 3s (code 1, Error)".
+func (st *State) occurrences(sel timeline.Selector, except timeline.Event) string {
+	var out []string
+	for _, e := range st.events() {
+		if !sel.Matches(e) || (e.At == except.At && e.Seq == except.Seq) {
+			continue
+		}
+		out = append(out, st.describeOccurrence(e))
+	}
+	return strings.Join(out, "; ")
+}
+
+func (st *State) describeOccurrence(e timeline.Event) string {
+	s := "at " + timeline.FormatOffset(e.At-st.t0.At)
+	if e.Kind == timeline.Exited {
+		s += fmt.Sprintf(" with code %d", e.Code)
+		if e.Reason != "" {
+			s += " (" + e.Reason + ")"
+		}
+	}
+	if !st.t0.Precedes(e) {
+		s += ", before t=0"
+	}
+	return s
+}
+
+// expectUntimed is an untimed expectation about one event: sel has a
+// chosen occurrence, and it passes test (nil for any).
+func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what string, test func(timeline.Event) bool) error {
+	if st.DryRun {
+		return nil
+	}
+	if err := st.awaitUntimed(ctx, sel); err != nil {
+		return err
+	}
+	e, ok := st.chosen(sel)
+	if !ok {
+		return &timeline.Mismatch{
+			Expected: what,
+			Observed: fmt.Sprintf("no %s in the whole scenario, which ran to %s", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0.At)),
+		}
+	}
+	if test == nil || test(e) {
+		return nil
+	}
+	which := "the first at or after t=0"
+	if !st.t0.Precedes(e) {
+		which = "the first in the scenario, none came at or after t=0"
+	}
+	obs := fmt.Sprintf("%s %s, %s", sel.Describe(), st.describeOccurrence(e), which)
+	if others := st.occurrences(sel, e); others != "" {
+		obs += "; the others: " + others
+	}
+	return &timeline.Mismatch{Expected: what, Observed: obs}
+}
