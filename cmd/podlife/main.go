@@ -5,7 +5,7 @@
 //
 //	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
 //	podlife lint [--driver sim] PATH...
-//	podlife steps
+//	podlife steps [--markdown]
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
 //	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
@@ -32,6 +32,7 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
 	"github.com/podlife/podlife/steps"
@@ -42,7 +43,8 @@ const usage = `podlife: a conformance suite and scenario language for the Kubern
 Usage:
   podlife run [flags] PATH...     run the scenarios of feature files or folders
   podlife lint [flags] PATH...    check scenarios without running them
-  podlife steps                   list every step phrase with an example
+  podlife steps [--markdown]      list every step phrase with an example
+                                  (--markdown: the language reference, docs/language.md)
   podlife timeline [flags] FILE:LINE
                                   run one scenario on the simulator and print its
                                   timeline (--svg OUT writes the chart)
@@ -80,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "lint":
 		err = cmdLint(args[1:], stdout, stderr)
 	case "steps":
-		cmdSteps(stdout)
+		err = stepsCommand(args[1:], stdout, stderr)
 	case "cleanup":
 		err = cmdCleanup(args[1:], stdout, stderr)
 	case "timeline":
@@ -349,6 +351,30 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))
 	return nil
+}
+
+// stepsCommand lists the phrases, or with --markdown prints the language
+// reference (docs/language.md is its output).
+func stepsCommand(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife steps", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	markdown := fs.Bool("markdown", false, "print the language reference in Markdown: docs/language.md ("+language.Command+")")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: podlife steps takes no arguments", errBadInput)
+	}
+	if !*markdown {
+		cmdSteps(stdout)
+		return nil
+	}
+	md, err := language.Markdown()
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(md)
+	return err
 }
 
 func cmdSteps(out io.Writer) {

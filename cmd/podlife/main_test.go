@@ -67,6 +67,25 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 	}
 }
 
+// TestStepsMarkdown: `podlife steps --markdown` prints the language
+// reference, which is docs/language.md.
+func TestStepsMarkdown(t *testing.T) {
+	code, out, errOut := runCLI("steps", "--markdown")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	doc, err := os.ReadFile("../../docs/language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(doc) {
+		t.Errorf("podlife steps --markdown is not docs/language.md (pkg/language TestDocIsGenerated says where they differ)")
+	}
+	if code, _, _ := runCLI("steps", "extra"); code != 2 {
+		t.Errorf("podlife steps extra: exit %d, want 2", code)
+	}
+}
+
 // TestKubeletVersionFlag: the same scenario passes on the default kubelet
 // and fails on 1.27, whose kubelet did not take preStop time out of the
 // grace period (SIGKILL 3 s later), and the failure says so.
