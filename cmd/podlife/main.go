@@ -9,6 +9,7 @@
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
 //	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
+//	podlife version [--json]
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
@@ -17,6 +18,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +37,7 @@ import (
 	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/version"
 	"github.com/podlife/podlife/steps"
 )
 
@@ -53,6 +56,8 @@ Usage:
                                   docs/divergences.yaml lists what is explained
   podlife cleanup --run ID        delete what a live run left on a cluster (only
                                   what carries its label)
+  podlife version [--json]        podlife's version, the Kubernetes version the
+                                  simulator models and its default kubelet profile
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
@@ -85,6 +90,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = stepsCommand(args[1:], stdout, stderr)
 	case "cleanup":
 		err = cmdCleanup(args[1:], stdout, stderr)
+	case "version":
+		err = cmdVersion(args[1:], stdout, stderr)
 	case "timeline":
 		var failed bool
 		failed, err = cmdTimeline(args[1:], stdout, stderr)
@@ -351,6 +358,28 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))
 	return nil
+}
+
+// cmdVersion prints the module's version (from the build information),
+// the Kubernetes version the simulator models and its kubelet profiles.
+func cmdVersion(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print it as JSON")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: podlife version takes no arguments", errBadInput)
+	}
+	info := version.Get()
+	if !*asJSON {
+		_, err := io.WriteString(stdout, info.String())
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(info)
 }
 
 // stepsCommand lists the phrases, or with --markdown prints the language
