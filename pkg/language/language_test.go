@@ -25,6 +25,9 @@ func TestDocIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v: run `%s` from the module root", err, Command)
 	}
+	if bytes.Contains(want, []byte("\n\n\n")) {
+		t.Errorf("the reference has two blank lines in a row: pkg/language/reference.md.tmpl")
+	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("docs/language.md is not what the step registry and pkg/language/reference.md.tmpl make (%s); regenerate it from the module root with\n\n\t%s", firstDifference(got, want), Command)
 	}
