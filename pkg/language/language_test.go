@@ -110,9 +110,20 @@ func TestTemplates(t *testing.T) {
 			`the pod "<pod>" is <state> between <from> and <to>`, []string{"pod=web", "state=gone", "from=6s", "to=8s"}},
 		{`^an event "([^"]*)" is recorded(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?(?: (\S+) times?)?$`, `Then an event "Killing" is recorded for pod "web"`,
 			`an event "<reason>" is recorded [for (container "<container>" [of pod "<pod>"]|pod "<pod>")] [<count> time[s]]`,
-			[]string{"reason=Killing", "container=", "pod=", "pod=web", "count="}},
+			[]string{"reason=Killing", "container=", "pod=web", "count="}},
+		// Two pods the rules do not name apart: an error, not a reference
+		// that shows <pod> twice.
+		{`^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, `Then the pod "a" is evicted before the pod "b"`, ``, nil},
+		// A capture no rule names.
+		{`^the pod "([^"]*)" smells of (\S+)$`, `Then the pod "a" smells of roses`, ``, nil},
 	} {
 		p, err := phraseOf(steps.Def{Family: "test", Pattern: regexp.MustCompile(tc.pattern), Example: tc.example})
+		if tc.template == "" {
+			if err == nil {
+				t.Errorf("%s: rendered as %q, want an error", tc.pattern, p.Template)
+			}
+			continue
+		}
 		if err != nil {
 			t.Errorf("%s: %v", tc.pattern, err)
 			continue

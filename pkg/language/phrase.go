@@ -76,10 +76,33 @@ func phraseOf(d steps.Def) (Phrase, error) {
 			// The pattern lists the values itself.
 			s.Accepts, s.kind = codeList(values), nil
 		}
-		p.Slots = append(p.Slots, s)
+		if p.Slots, err = addSlot(p.Slots, s); err != nil {
+			return Phrase{}, fmt.Errorf("%s: %v", d.Pattern, err)
+		}
 	}
 	p.Template = render(toks, names)
 	return p, nil
+}
+
+// addSlot adds a slot, or fills in the example of a slot of the same
+// name that alternatives of the phrase share (`for container "<container>"
+// of pod "<pod>"` or `for pod "<pod>"`): the example fills one of them at
+// most. Two slots of one name that the example both fills are two
+// different things, which a rule must name apart.
+func addSlot(slots []Slot, s Slot) ([]Slot, error) {
+	for i := range slots {
+		if slots[i].Name != s.Name {
+			continue
+		}
+		if slots[i].Example != "" && s.Example != "" {
+			return nil, fmt.Errorf("two slots are named <%s>: add a rule to pkg/language/slots.go that names them apart", s.Name)
+		}
+		if slots[i].Example == "" {
+			slots[i].Example = s.Example
+		}
+		return slots, nil
+	}
+	return append(slots, s), nil
 }
 
 // exampleText is the step text of an example: its first line without the
