@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help test-sim test bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
+.PHONY: help language test-sim test bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -19,6 +19,7 @@ help:
 	@echo "make test-live-mutants  the proof that live checks can fail: termination scenarios with each timed expectation shifted 1 s"
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
+	@echo "make language   regenerate docs/language.md, the language reference, from the step registry"
 
 ## test-sim: the whole catalogue on the simulator, scenarios in parallel on
 ## every core; the summary (failures explained, skips with their reasons)
@@ -84,6 +85,11 @@ kind-node-image:
 
 build:
 	$(GO) build -o bin/podlife ./cmd/podlife
+
+## language: docs/language.md from the step registry and
+## pkg/language/reference.md.tmpl (pkg/language TestDocIsGenerated checks it).
+language:
+	$(GO) run ./cmd/podlife steps --markdown > docs/language.md.new && mv docs/language.md.new docs/language.md
 
 lint-features:
 	$(GO) run ./cmd/podlife lint features

@@ -196,7 +196,7 @@ func podNotEvicted(ctx context.Context, name string) error {
 		return err
 	}
 	// An admission rejection under pressure also reports reason Evicted;
-	// it is not an eviction (dsl.md).
+	// it is not an eviction (docs/language.md).
 	if err := timeline.ExpectNever(st.events(), st.t0, evictedSel(name)); err != nil {
 		m := err.(*timeline.Mismatch)
 		m.Expected = fmt.Sprintf("pod %q never evicted", name)

@@ -22,7 +22,7 @@ var Vocabulary = []string{
 	"Scheduled", "Admitted", "Rejected(reason)", "Created", "Started", "PostStartDone", "Ready", "NotReady",
 	"ProbeFailed(kind)", "PreStopStarted", "PreStopDone", "SIGTERM", "SIGKILL", "Exited(code)", "Restarted",
 	"BackOff", "Evicted", "Phase(P)", "Deleted", "Event(reason)",
-	// Beyond dsl.md's list, also recorded by both drivers:
+	// Beyond docs/language.md's list, also recorded by both drivers:
 	"PodCreated", "SandboxReady", "DeleteRequested(Ns)", "Condition(Type=Status)", "Status(STATUS)",
 }
 

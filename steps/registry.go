@@ -48,7 +48,7 @@ func buildRegistry() []Def {
 	return defs
 }
 
-// Definitions returns every phrase, in the order of dsl.md.
+// Definitions returns every phrase, in the order of docs/language.md.
 func Definitions() []Def { return registry }
 
 // Register binds every phrase to godog, without keyword filtering: the

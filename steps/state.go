@@ -1,4 +1,4 @@
-// Package steps is podlife's step vocabulary (dsl.md): each phrase is a
+// Package steps is podlife's step vocabulary (docs/language.md): each phrase is a
 // regular expression bound to a function that parses its arguments and
 // acts on a driver.Session through the scenario's State.
 //
@@ -197,7 +197,7 @@ func (st *State) settleLimit() time.Duration {
 	return 2 * time.Minute
 }
 
-// defaultNode is dsl.md's default: "worker-1" with 4 CPU, 8Gi memory and
+// defaultNode is docs/language.md's default: "worker-1" with 4 CPU, 8Gi memory and
 // 110 pods.
 func defaultNode() *corev1.Node {
 	return newNode("worker-1", resource.MustParse("4"), resource.MustParse("8Gi"), resource.MustParse("110"))

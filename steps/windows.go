@@ -11,12 +11,12 @@ import (
 
 // reaction is what a live kubelet's reaction to the last action on a pod
 // showed. The simulator reacts within the instant of the action (its
-// start-up latencies are 0, dsl.md "Defaults"); a real kubelet reacts
+// start-up latencies are 0, docs/language.md "Defaults"); a real kubelet reacts
 // 1–3 s later (a watch, a pod worker sync, a container runtime call), and
 // that latency is not the rule a scenario checks. So on a cluster the
 // consequences of an action count from the kubelet's first observed
 // reaction to it, and the reaction itself is checked, once, against the
-// bound the driver calibrated (dsl.md, "live windows").
+// bound the driver calibrated (docs/language.md, "live windows").
 type reaction struct {
 	action driver.Action
 	// at is when the action was made (session time).

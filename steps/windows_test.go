@@ -81,7 +81,7 @@ func (v fakeView) Timeline() []timeline.Event {
 	return out
 }
 
-// TestLiveWindowsCountFromTheReaction pins dsl.md's live windows: after a
+// TestLiveWindowsCountFromTheReaction pins docs/language.md's live windows: after a
 // delete, times count from the kubelet's first reaction (its SIGTERM,
 // 1.5 s after the call here), widened by the observers' margins only; the
 // reaction itself is a check of its own; an interval between two precise

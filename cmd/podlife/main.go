@@ -5,10 +5,11 @@
 //
 //	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
 //	podlife lint [--driver sim] PATH...
-//	podlife steps
+//	podlife steps [--markdown]
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
 //	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
+//	podlife version [--json]
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
@@ -17,6 +18,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,8 +34,10 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/version"
 	"github.com/podlife/podlife/steps"
 )
 
@@ -42,7 +46,8 @@ const usage = `podlife: a conformance suite and scenario language for the Kubern
 Usage:
   podlife run [flags] PATH...     run the scenarios of feature files or folders
   podlife lint [flags] PATH...    check scenarios without running them
-  podlife steps                   list every step phrase with an example
+  podlife steps [--markdown]      list every step phrase with an example
+                                  (--markdown: the language reference, docs/language.md)
   podlife timeline [flags] FILE:LINE
                                   run one scenario on the simulator and print its
                                   timeline (--svg OUT writes the chart)
@@ -51,6 +56,8 @@ Usage:
                                   docs/divergences.yaml lists what is explained
   podlife cleanup --run ID        delete what a live run left on a cluster (only
                                   what carries its label)
+  podlife version [--json]        podlife's version, the Kubernetes version the
+                                  simulator models and its default kubelet profile
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
@@ -80,9 +87,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "lint":
 		err = cmdLint(args[1:], stdout, stderr)
 	case "steps":
-		cmdSteps(stdout)
+		err = stepsCommand(args[1:], stdout, stderr)
 	case "cleanup":
 		err = cmdCleanup(args[1:], stdout, stderr)
+	case "version":
+		err = cmdVersion(args[1:], stdout, stderr)
 	case "timeline":
 		var failed bool
 		failed, err = cmdTimeline(args[1:], stdout, stderr)
@@ -349,6 +358,52 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))
 	return nil
+}
+
+// cmdVersion prints the module's version (from the build information),
+// the Kubernetes version the simulator models and its kubelet profiles.
+func cmdVersion(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print it as JSON")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: podlife version takes no arguments", errBadInput)
+	}
+	info := version.Get()
+	if !*asJSON {
+		_, err := io.WriteString(stdout, info.String())
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(info)
+}
+
+// stepsCommand lists the phrases, or with --markdown prints the language
+// reference (docs/language.md is its output).
+func stepsCommand(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("podlife steps", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	markdown := fs.Bool("markdown", false, "print the language reference in Markdown: docs/language.md ("+language.Command+")")
+	if err := fs.Parse(args); err != nil {
+		return errBadInput
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: podlife steps takes no arguments", errBadInput)
+	}
+	if !*markdown {
+		cmdSteps(stdout)
+		return nil
+	}
+	md, err := language.Markdown()
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(md)
+	return err
 }
 
 func cmdSteps(out io.Writer) {

@@ -80,6 +80,44 @@ func TestStepsListsEveryPhrase(t *testing.T) {
 	}
 }
 
+// TestStepsMarkdown: `podlife steps --markdown` prints the language
+// reference, which is docs/language.md.
+func TestStepsMarkdown(t *testing.T) {
+	code, out, errOut := runCLI("steps", "--markdown")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	doc, err := os.ReadFile("../../docs/language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(doc) {
+		t.Errorf("podlife steps --markdown is not docs/language.md (pkg/language TestDocIsGenerated says where they differ)")
+	}
+	if code, _, _ := runCLI("steps", "extra"); code != 2 {
+		t.Errorf("podlife steps extra: exit %d, want 2", code)
+	}
+}
+
+// TestVersion: podlife version names the module's version, the
+// Kubernetes version the simulator models and the default kubelet
+// profile, as text and as JSON.
+func TestVersion(t *testing.T) {
+	code, out, errOut := runCLI("version")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"podlife ", "simulator: Kubernetes 1.36; default kubelet profile 1.36", "built with go"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("podlife version lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI("version", "--json")
+	if code != 0 || !strings.Contains(out, `"kubernetes": "1.36"`) || !strings.Contains(out, `"defaultKubelet": "1.36"`) {
+		t.Errorf("podlife version --json: exit %d\n%s", code, out)
+	}
+}
+
 // TestKubeletVersionFlag: the same scenario passes on the default kubelet
 // and fails on 1.27, whose kubelet did not take preStop time out of the
 // grace period (SIGKILL 3 s later), and the failure says so.

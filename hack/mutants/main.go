@@ -150,7 +150,7 @@ type mutant struct {
 
 var (
 	durationRe = `(\d+(?:\.\d+)?(?:ms|s|m))`
-	// The timed phrases of dsl.md whose bounds are absolute.
+	// The timed phrases of docs/language.md whose bounds are absolute.
 	atRe          = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\s(?:at|finishes at))\s` + durationRe + `((?:\swith code \S+)?)$`)
 	betweenRe     = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\sbetween\s)` + durationRe + `(\sand\s)` + durationRe + `$`)
 	afterRe       = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\sreceives SIGKILL\s)` + durationRe + `(\safter SIGTERM)$`)

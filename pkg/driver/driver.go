@@ -320,7 +320,7 @@ const (
 // not the rule being checked, and each event is seen by an observer of
 // known precision. The steps then count an action's consequences from the
 // kubelet's first observed reaction to it, check that reaction against
-// Reaction, and widen each expectation by Margin (dsl.md, "live
+// Reaction, and widen each expectation by Margin (docs/language.md, "live
 // windows"). A session without it (the simulator) is exact.
 type Windows interface {
 	// Reaction bounds the kubelet's reaction to an action: from the API

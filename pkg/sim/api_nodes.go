@@ -67,7 +67,7 @@ func (a *apiServer) podRemoved(p *corev1.Pod) {
 // statusWritten reacts to a pod status write: a pod reaching a terminal
 // phase frees its node's resources for the scheduler; a pod the eviction
 // manager evicted is recorded as evicted when the API first shows it
-// Failed with reason Evicted (dsl.md: the time of an eviction).
+// Failed with reason Evicted (docs/language.md: the time of an eviction).
 func (a *apiServer) statusWritten(p *corev1.Pod, old *corev1.PodStatus) {
 	if !isTerminal(old.Phase) && isTerminal(p.Status.Phase) && p.Spec.NodeName != "" {
 		a.s.sched.cache.remove(p)

@@ -389,7 +389,7 @@ func (m *evictionManager) evictPod(p evictionPlan, done func()) {
 	m.evicting++
 	m.s.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, evictedReason, p.message, "kubelet")
 	if isStaticPod(w.pod) {
-		// dsl.md: a static pod's eviction is the event's.
+		// docs/language.md: a static pod's eviction is the event's.
 		m.s.record(timeline.Event{Pod: w.name, Kind: timeline.Evicted, Message: p.message})
 	}
 	m.s.evicted[w.uid] = true

@@ -15,7 +15,7 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// newSim is a simulator with the default node of dsl.md.
+// newSim is a simulator with the default node of docs/language.md.
 func newSim(t *testing.T, version string) *Simulator {
 	t.Helper()
 	return newSeededSim(t, version, 1)

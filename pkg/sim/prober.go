@@ -94,7 +94,7 @@ func (w *podWorker) addProbes() {
 }
 
 // schedule the next tick. The kubelet has been up long before the
-// scenario, so there is no start-up jitter (dsl.md, Defaults).
+// scenario, so there is no start-up jitter (docs/language.md, Defaults).
 func (pw *probeWorker) schedule(d time.Duration) {
 	pw.ticker = pw.w.s.periodic(d, pw.tick)
 }

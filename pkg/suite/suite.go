@@ -44,6 +44,9 @@ type Config struct {
 	// Summary, when set, adds text to the summary before the count line
 	// (the live suite's differential report).
 	Summary func(results []report.Result) string
+	// Title names the suite's container ("the catalogue" when empty):
+	// "<Title> on the <driver> driver".
+	Title string
 	// Retries is how many times a failed scenario runs again (the live
 	// suite's PODLIFE_RETRIES): the last attempt counts, and the result
 	// keeps the first failure, which the summary and summary.md show.
@@ -85,7 +88,11 @@ func Define(cfg Config) bool {
 	reportDir := env("PODLIFE_REPORT_DIR", cfg.ReportDir)
 	driverName := cfg.Driver().Name()
 
-	Describe("the catalogue on the "+driverName+" driver", func() {
+	title := cfg.Title
+	if title == "" {
+		title = "the catalogue"
+	}
+	Describe(title+" on the "+driverName+" driver", func() {
 		paths := cfg.Features
 		if v := os.Getenv("PODLIFE_FEATURES"); v != "" {
 			paths = strings.Fields(v)

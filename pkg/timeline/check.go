@@ -23,7 +23,7 @@ type Check struct {
 	// Ref is the reference the expectation's own bounds count from, in
 	// session time: t=0 on the simulator; on a cluster, for the
 	// consequences of an action, the kubelet's first observed reaction
-	// to it (see dsl.md, "live windows").
+	// to it (see docs/language.md, "live windows").
 	Ref time.Duration `json:"ref"`
 	// ExpectFrom and ExpectTo are the bounds as the scenario wrote them,
 	// relative to Ref: [3s, 3s] for `at 3s`, [0, 10s] for `within 10s`.

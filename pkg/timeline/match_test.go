@@ -26,7 +26,7 @@ func sel(container string, k Kind) Selector {
 	return Selector{Pod: "web", Container: container, Kind: k}
 }
 
-// TestMatchers pins the time rules of dsl.md: `at`, `between`, `never`,
+// TestMatchers pins the time rules of docs/language.md: `at`, `between`, `never`,
 // `after`, `in this order`, each relative to t=0 and widened by the
 // tolerance.
 func TestMatchers(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 )
 
 // Kind names what happened. The values are the vocabulary of the timeline
-// table in dsl.md (an event's Label adds its argument, e.g. "Exited(137)").
+// table in docs/language.md (an event's Label adds its argument, e.g. "Exited(137)").
 type Kind string
 
 // The event kinds shared by every driver.

@@ -10,7 +10,7 @@ import (
 // bounds counted from t=0. On a cluster the bounds count from the
 // kubelet's first observed reaction to the action (its latency is not the
 // rule being checked) and are widened by the observer's precision early
-// and by that plus what the rule itself allows late (dsl.md, "live
+// and by that plus what the rule itself allows late (docs/language.md, "live
 // windows").
 type Window struct {
 	// T0 is the scenario's t=0 and Ref what the bounds count from, in

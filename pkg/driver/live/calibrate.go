@@ -108,7 +108,7 @@ type Calibration struct {
 }
 
 // The bounds the steps check and widen live expectations by, from the
-// calibration (dsl.md, "live windows"). The kubelet's reaction to an
+// calibration (docs/language.md, "live windows"). The kubelet's reaction to an
 // action is checked against twice its worst calibrated latency plus a
 // second: room for a busier moment than the calibration's, never taken
 // from the scenario's own observations. What the API shows (a phase, a

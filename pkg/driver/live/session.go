@@ -148,7 +148,7 @@ func (s *session) notify() {
 }
 
 // defaultNode is the node the steps add when a scenario declares none
-// (dsl.md: 4 CPU, 8Gi memory, 110 pods); a live cluster maps it, or any
+// (docs/language.md: 4 CPU, 8Gi memory, 110 pods); a live cluster maps it, or any
 // one node of that shape, to its own node.
 func isDefaultShape(n *corev1.Node) bool {
 	c := n.Status.Capacity

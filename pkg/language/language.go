@@ -1,0 +1,226 @@
+// Package language renders the reference of podlife's scenario language,
+// docs/language.md: the hand-written prose of reference.md.tmpl (the
+// conventions, the time rules, the defaults, the tags) around what the
+// step registry says (every phrase with its template, its example and its
+// slots; the timeline events; the capabilities; the kubelet versions).
+//
+// `podlife steps --markdown` prints it; TestDocIsGenerated fails when
+// docs/language.md is not what Markdown makes, so the reference cannot
+// drift from the registry.
+package language
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+	"text/template"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/sim"
+	"github.com/podlife/podlife/steps"
+)
+
+// Command regenerates docs/language.md from the module root.
+const Command = "go run ./cmd/podlife steps --markdown > docs/language.md"
+
+//go:embed reference.md.tmpl
+var reference string
+
+// Family is a group of phrases, in the registry's order.
+type Family struct {
+	Key     string
+	Title   string
+	Anchor  string
+	Note    string
+	Phrases []Phrase
+}
+
+// families gives the registry's families their titles and notes; a family
+// not listed here is titled by its key.
+var families = map[string]struct{ title, note string }{
+	"cluster": {"Cluster and node setup", "Before the first pod. A scenario that declares no node gets `worker-1` (4 CPU, 8Gi memory, 110 pods)."},
+	"pods":    {"Pods", "A pod given without YAML has one agent container named `app`. A value given both in the step and in the YAML, differently, is an error."},
+	"behaviour": {"Container behaviour",
+		"Behaviour steps set what an agent container (one without `image:`) does; delays count from the container's start and restart with each new instance."},
+	"actions": {"Actions",
+		"An action step (a `When`, or an `And`/`But` after one) moves t=0. `becomes …` and `is restarted N times` wait up to {{wait}} and fail the scenario with the pod's last status if it never happens."},
+	"pod expectations": {"Pod expectations",
+		"State checks (phase, condition, QoS, restarts) read the current time; `within`, `between` and `not … after` are windows counted from t=0."},
+	"kubectl columns":          {"kubectl columns and container readiness", "What `kubectl get pods` prints, computed as the API server's table printer does."},
+	"signals and hooks":        {"Signals, hooks and timing", "`at`, `within` and `between` count from t=0; the other phrases follow the untimed rule."},
+	"events":                   {"Kubernetes Events", "Counts include aggregated counts; `N times` is exact."},
+	"timeline":                 {"The whole timeline", "Rows are matched in order; `at` as above; other events may come in between unless the step says `is exactly`. The `event` column takes the timeline events below."},
+	"kubelet configuration":    {"Kubelet configuration", "Before the first pod. A driver that cannot set them skips the scenario with the reason."},
+	"static pods":              {"Static pods", "A static pod is named in steps by its manifest name, lives in the scenario's namespace and starts at its Given step. Deleting it deletes the mirror pod, which the kubelet recreates."},
+	"container usage":          {"Container resource usage", ""},
+	"node actions":             {"Node actions", "Actions: each moves t=0."},
+	"node expectations":        {"Node expectations", ""},
+	"eviction expectations":    {"Eviction", "`is evicted`: the kubelet's eviction manager evicted the pod (its `Evicted` event) and, for a pod that is not static, the API shows phase Failed with reason `Evicted`. An admission rejection is not an eviction."},
+	"admission and scheduling": {"Admission and scheduling", ""},
+}
+
+// Kind is what a slot takes, described once in the reference's Slots
+// table when several phrases take it.
+type Kind struct {
+	Label, Accepts string
+}
+
+// Families renders the registry, family by family in the order they
+// first appear, and the kinds of slot several phrases share.
+func Families() ([]Family, []Kind, error) {
+	var out []Family
+	index := map[string]int{}
+	for _, d := range steps.Definitions() {
+		p, err := phraseOf(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		i, ok := index[d.Family]
+		if !ok {
+			f := Family{Key: d.Family, Title: strings.ToUpper(d.Family[:1]) + d.Family[1:]}
+			if t, ok := families[d.Family]; ok {
+				f.Title, f.Note = t.title, t.note
+			}
+			f.Anchor = anchor(f.Title)
+			f.Note = strings.ReplaceAll(f.Note, "{{wait}}", fmtDuration(steps.WaitLimit))
+			i = len(out)
+			index[d.Family] = i
+			out = append(out, f)
+		}
+		out[i].Phrases = append(out[i].Phrases, p)
+	}
+	// A kind that more than one phrase takes is described once.
+	uses := map[*kind]int{}
+	var order []*kind
+	for _, f := range out {
+		for _, p := range f.Phrases {
+			for _, s := range p.Slots {
+				if s.kind == nil {
+					continue
+				}
+				if uses[s.kind] == 0 {
+					order = append(order, s.kind)
+				}
+				uses[s.kind]++
+			}
+		}
+	}
+	for _, f := range out {
+		for _, p := range f.Phrases {
+			for i := range p.Slots {
+				p.Slots[i].Shared = p.Slots[i].kind != nil && uses[p.Slots[i].kind] > 1
+			}
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return rank(order[i]) < rank(order[j]) })
+	var kinds []Kind
+	for _, k := range order {
+		if uses[k] > 1 {
+			kinds = append(kinds, Kind{Label: k.label, Accepts: k.accepts})
+		}
+	}
+	return out, kinds, nil
+}
+
+// rank is a kind's place in the Slots table.
+func rank(k *kind) int {
+	for i, o := range kindOrder {
+		if o == k {
+			return i
+		}
+	}
+	return len(kindOrder)
+}
+
+// data is what the template reads.
+type data struct {
+	Command         string
+	Families        []Family
+	Kinds           []Kind
+	Vocabulary      []string
+	Capabilities    []string
+	KubeletVersions []string
+	DefaultKubelet  string
+	WaitLimit       string
+	SettleLimit     string
+	LiveCap         string
+}
+
+// Markdown is docs/language.md.
+func Markdown() ([]byte, error) {
+	fams, kinds, err := Families()
+	if err != nil {
+		return nil, err
+	}
+	d := data{
+		Command:         Command,
+		Families:        fams,
+		Kinds:           kinds,
+		Vocabulary:      steps.Vocabulary,
+		KubeletVersions: sim.KubeletVersions(),
+		DefaultKubelet:  sim.DefaultKubeletVersion,
+		WaitLimit:       fmtDuration(steps.WaitLimit),
+		SettleLimit:     fmtDuration(steps.SettleLimit),
+		LiveCap:         fmtDuration(2 * time.Minute),
+	}
+	for _, c := range driver.AllCapabilities() {
+		d.Capabilities = append(d.Capabilities, string(c))
+	}
+	t, err := template.New("language.md").Funcs(template.FuncMap{
+		"code":    func(s string) string { return "`" + s + "`" },
+		"codes":   codeList,
+		"indent":  func(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") },
+		"example": func(s string) string { return exampleValue(s) },
+		"tags":    func(xs []string) string { return tagList(xs) },
+	}).Parse(reference)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, d); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// exampleValue shows a slot's value in the example, or says that the
+// example leaves it out.
+func exampleValue(s string) string {
+	if s == "" {
+		return "left out in the example"
+	}
+	return "`" + s + "` in the example"
+}
+
+func tagList(xs []string) string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, "`"+x+"`")
+	}
+	return strings.Join(out, ", ")
+}
+
+// fmtDuration writes 2m0s as 2 min and 10m0s as 10 min.
+func fmtDuration(d time.Duration) string {
+	if d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", d/time.Minute)
+	}
+	return d.String()
+}
+
+// anchor is the id GitHub gives a heading.
+func anchor(title string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(title) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r == ' ':
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,175 @@
+package language
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+
+	"github.com/podlife/podlife/pkg/sim"
+)
+
+// kind is what a slot holds, and what the reference says it accepts.
+type kind struct {
+	// label names it in the reference; accepts says what it takes.
+	label, accepts string
+}
+
+// The values of the slots that take one of a list. The steps check their
+// captures against the same lists (a test lints each value, pkg/language
+// TestListedValuesAreAccepted).
+var (
+	podStates    = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady", "Terminating", "gone", "evicted"}
+	becomeStates = []string{"Running", "Pending", "Succeeded", "Failed", "Ready", "NotReady"}
+	stayPhases   = []string{"Pending", "Running", "Succeeded", "Failed"}
+	phases       = []string{"Pending", "Running", "Succeeded", "Failed", "Unknown"}
+	statuses     = []string{"True", "False", "Unknown"}
+	qosClasses   = []string{"BestEffort", "Burstable", "Guaranteed"}
+	probeKinds   = []string{"liveness", "readiness"}
+	signals      = []string{"SIGTERM", "SIGKILL"}
+	pressures    = []string{"memory", "disk", "PID"}
+	// evictionSignals are the kubelet's (pkg/kubelet/eviction/api/types.go).
+	evictionSignals = []string{"memory.available", "allocatableMemory.available", "nodefs.available", "nodefs.inodesFree",
+		"imagefs.available", "imagefs.inodesFree", "containerfs.available", "containerfs.inodesFree", "pid.available"}
+)
+
+var (
+	kPod       = &kind{"pod", "the pod's name in the scenario: the name its `Given` step declared (the driver owns the API name)"}
+	kStaticPod = &kind{"static pod", "the static pod's manifest name, by which later steps name it"}
+	kContainer = &kind{"container", "a container's name in the pod's spec (`app` in a pod given without YAML); `of pod \"…\"` may be left out when the scenario has one pod"}
+	kNode      = &kind{"node", "a node's name: `worker-1` is the node a scenario gets when it declares none"}
+	kDuration  = &kind{"duration", "a Go duration, not negative: `500ms`, `3s`, `2m`, `1m30s`"}
+	kSeconds   = &kind{"seconds", "whole seconds: a number (`5`) or a Go duration of whole seconds (`5s`, `1m`)"}
+	kCount     = &kind{"count", "a whole number, 0 or more"}
+	kExitCode  = &kind{"exit code", "0 to 255"}
+	kQuantity  = &kind{"quantity", "a Kubernetes quantity, not negative: `500m`, `2`, `256Mi`, `4Gi`"}
+	kInteger   = &kind{"integer", "a 32-bit integer"}
+	kPriority  = &kind{"priority", "a 32-bit integer; a class above 1000000000 is rejected, as the API server does (the built-in `system-node-critical` and `system-cluster-critical` always exist)"}
+	kState     = &kind{"pod state", codeList(podStates) + " (`gone`: no longer in the API; `evicted`: an event, counted at or after t=0)"}
+	kBecome    = &kind{"pod state to wait for", codeList(becomeStates)}
+	kStay      = &kind{"phase", codeList(stayPhases)}
+	kPhase     = &kind{"phase", codeList(phases)}
+	kStatus    = &kind{"condition status", codeList(statuses)}
+	kQoS       = &kind{"QoS class", codeList(qosClasses)}
+	kProbe     = &kind{"probe", codeList(probeKinds) + "; the container must have that probe"}
+	kSignal    = &kind{"signal", codeList(signals)}
+	kPressure  = &kind{"pressure", codeList(pressures)}
+	kReason    = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
+	kEvent     = &kind{"event reason", "a Kubernetes Event's reason (`Scheduled`, `Pulled`, `Created`, `Started`, `Killing`, `Unhealthy`, `BackOff`, `FailedPreStopHook`, `Evicted`, …)"}
+	kPodCond   = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`"}
+	kNodeCond  = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
+	kText      = &kind{"text", "text the message contains"}
+	kNames     = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
+	kFile      = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
+	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(sim.KubeletVersions()) + " (default " + sim.DefaultKubeletVersion + "); a live driver skips the scenario unless its kubelet is that minor version"}
+	kName      = &kind{"name", "the object's name, as the pod's spec refers to it"}
+	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
+	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
+	kThreshold = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
+	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
+	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
+	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
+	kResource  = &kind{"resource", "the node's resource"}
+)
+
+// kindOrder is the order of the reference's Slots table.
+var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
+	kPriority, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
+	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource}
+
+// rule names a capture from the text around it.
+type rule struct {
+	before *regexp.Regexp // matched against the text before the capture
+	after  *regexp.Regexp // matched against the literal text after it (nil: any)
+	quoted *bool          // the capture is a quoted name (nil: either)
+	name   string
+	kind   *kind
+}
+
+var (
+	yes = true
+	no  = false
+)
+
+func r(before, after string, quoted *bool, name string, k *kind) rule {
+	ru := rule{before: regexp.MustCompile(before + `$`), quoted: quoted, name: name, kind: k}
+	if after != "" {
+		ru.after = regexp.MustCompile(`^` + after)
+	}
+	return ru
+}
+
+// rules are tried in order; the first whose contexts match names the
+// capture. A phrase added to the registry with a capture no rule names
+// fails TestEveryPhraseRenders, which points here.
+var rules = []rule{
+	// Quoted names.
+	r(`after container "`, ``, &yes, "other container", kContainer),
+	r(`container "`, ``, &yes, "container", kContainer),
+	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
+	r(`pod "`, ``, &yes, "pod", kPod),
+	r(`node "<node>" has (no )?taint "`, ``, &yes, "taint", kTaint),
+	r(`node "<node>" has condition "`, ``, &yes, "condition", kNodeCond),
+	r(`node "`, ``, &yes, "node", kNode),
+	r(`event "`, ``, &yes, "reason", kEvent),
+	r(`condition "<condition>" "`, ``, &yes, "status", kStatus),
+	r(`condition "`, ``, &yes, "condition", kPodCond),
+	r(`QoS class "`, ``, &yes, "QoS class", kQoS),
+	r(`priority class "`, ``, &yes, "class", kClass),
+	r(`version "`, ``, &yes, "version", kKubelet),
+	r(`from "`, ``, &yes, "file", kFile),
+	r(`(tainted|taint) "`, ``, &yes, "taint", kTaint),
+	r(`phase is "`, ``, &yes, "phase", kPhase),
+	r(`shows status "`, ``, &yes, "status", kColumn),
+	r(`shows ready "`, ``, &yes, "ready", kReady),
+	r(`(containing|says) "`, ``, &yes, "text", kText),
+	r(`threshold is "`, ``, &yes, "threshold", kThreshold),
+	r(`volume "`, ``, &yes, "volume", kVolume),
+	r(`(config map|secret) "`, ``, &yes, "name", kName),
+	r(`reason "`, ``, &yes, "reason", kReason),
+
+	// Lists of quoted names.
+	r(`(: |keys? )`, ``, &no, "names", kNames),
+
+	// Unquoted values.
+	r(`^`, ` pass`, &no, "duration", kDuration),
+	r(`terminationGracePeriodSeconds `, ``, &no, "seconds", kSeconds),
+	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
+	r(`between `, ``, &no, "from", kDuration),
+	r(`between <from> and `, ``, &no, "to", kDuration),
+	r(`(within|at|after|takes|period|period is) `, ``, &no, "duration", kDuration),
+	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
+	r(`code `, ``, &no, "code", kExitCode),
+	r(``, ` times?`, &no, "count", kCount),
+	r(`shows `, ` restart`, &no, "count", kCount),
+	r(`with `, ` CPU`, &no, "cpu", kQuantity),
+	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
+	r(`memory and `, ` pods`, &no, "pods", kQuantity),
+	r(`(uses|writes|reaches) `, ``, &no, "amount", kQuantity),
+	r(`with value `, ``, &no, "value", kPriority),
+	r(`has priority `, ``, &no, "priority", kInteger),
+	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),
+	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
+	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
+	r(`fails its `, ` probe`, &no, "probe", kProbe),
+	r(`comes under `, ` pressure`, &no, "pressure", kPressure),
+	r(`receives `, ``, &no, "signal", kSignal),
+	r(`node "<node>" `, ` usage`, &no, "resource", kResource),
+}
+
+// ruleFor finds the rule for a capture.
+func ruleFor(before, after string, sub *syntax.Regexp) (rule, bool) {
+	quoted := strings.HasSuffix(before, `"`) && strings.HasPrefix(after, `"`)
+	for _, ru := range rules {
+		if ru.quoted != nil && *ru.quoted != quoted {
+			continue
+		}
+		if !ru.before.MatchString(before) {
+			continue
+		}
+		if ru.after != nil && !ru.after.MatchString(after) {
+			continue
+		}
+		return ru, true
+	}
+	return rule{}, false
+}
