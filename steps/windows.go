@@ -407,8 +407,11 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, prev
 	}
 	// The cause is the row before: an exit the kubelet notices at a
 	// relist, or an event it acted on at once (a hook's end, a signal).
+	// While a delete's kill runs, the kubelet waits on each container's
+	// stop itself (a sidecar's turn follows the main container's exit at
+	// once); a pod running on its own has its exits noticed at a relist.
 	var cause driver.Action
-	if psel.Kind == timeline.Exited {
+	if _, _, action, _ := st.reference(ctx, pod); psel.Kind == timeline.Exited && action != driver.ActionDelete {
 		cause = driver.ActionExit
 	}
 	early, late := live.Margin(sel, cause)
