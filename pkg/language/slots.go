@@ -58,6 +58,9 @@ var (
 	kPodCond   = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`"}
 	kNodeCond  = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
 	kText      = &kind{"text", "text the message contains"}
+	kGate      = &kind{"readiness gate", "a condition type listed in the pod's `spec.readinessGates` (`example.com/lb`)"}
+	kNumber    = &kind{"number", "a number, decimals allowed (`30`, `1.5`), or `a`/`an` for one"}
+	kUnit      = &kind{"unit", "`millisecond(s)`, `second(s)`, `minute(s)`, `hour(s)`"}
 	kNames     = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
 	kFile      = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
 	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(sim.KubeletVersions()) + " (default " + sim.DefaultKubeletVersion + "); a live driver skips the scenario unless its kubelet is that minor version"}
@@ -103,6 +106,8 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
 	// Quoted names.
+	r(`readiness gate "`, ``, &yes, "gate", kGate),
+	r(`is set to "`, ``, &yes, "status", kStatus),
 	r(`after container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
@@ -132,6 +137,8 @@ var rules = []rule{
 
 	// Unquoted values.
 	r(`^`, ` pass`, &no, "duration", kDuration),
+	r(`^`, ` `, &no, "number", kNumber),
+	r(`^<number> `, ` pass`, &no, "unit", kUnit),
 	r(`terminationGracePeriodSeconds `, ``, &no, "seconds", kSeconds),
 	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
 	r(`between `, ``, &no, "from", kDuration),
@@ -141,6 +148,7 @@ var rules = []rule{
 	r(`code `, ``, &no, "code", kExitCode),
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
+	r(`has `, ` restart`, &no, "count", kCount),
 	r(`with `, ` CPU`, &no, "cpu", kQuantity),
 	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
 	r(`memory and `, ` pods`, &no, "pods", kQuantity),
