@@ -59,10 +59,7 @@ func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) {
 	if err != nil {
 		return
 	}
-	if err := ld.SweepManifests(ctx); err != nil {
-		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
-	}
-	if err := livedriver.Sweep(ctx, cs, ld.RunID()); err != nil {
+	if err := ld.SweepRun(ctx); err != nil {
 		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
 	}
 	left, err := livedriver.Leftovers(ctx, cs, ld.RunID())
@@ -98,10 +95,7 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	} else if cs, err := d.Clientset(ctx); err != nil {
 		fmt.Fprintf(stderr, "podlife cleanup: %v\n", err)
 	} else {
-		if err := d.SweepManifests(ctx); err != nil {
-			errs = append(errs, err)
-		}
-		if err := livedriver.Sweep(ctx, cs, *runID); err != nil {
+		if err := d.SweepRun(ctx); err != nil {
 			errs = append(errs, err)
 		}
 		left, err := livedriver.Leftovers(ctx, cs, *runID)

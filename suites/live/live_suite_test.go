@@ -94,11 +94,18 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		}
 		cfg, err := cluster.NewConfig(st.Cluster, budget.Value())
 		Expect(err).NotTo(HaveOccurred())
+		// Two pool nodes by default: node-level scenarios lease one each,
+		// two at a time beside the pod-level ones on a 2-core machine.
+		cfg.PoolNodes = 2
+		if v := os.Getenv("PODLIFE_POOL_NODES"); v != "" {
+			cfg.PoolNodes, err = strconv.Atoi(v)
+			Expect(err).NotTo(HaveOccurred(), "PODLIFE_POOL_NODES=%q", v)
+		}
 		tmpl, err := os.ReadFile("suites/live/kind-config.yaml")
 		Expect(err).NotTo(HaveOccurred())
 		raw, err := cfg.Render(tmpl)
 		Expect(err).NotTo(HaveOccurred())
-		progress("creating kind cluster %s from %s (kubelet memory.available<%s: pods get %s of the host's %s)", st.Cluster, image, cfg.MemoryAvailableHard, cfg.MemoryBudget, cfg.HostMemory)
+		progress("creating kind cluster %s from %s (kubelet memory.available<%s: pods get %s of the host's %s; %d pool nodes for node-level scenarios)", st.Cluster, image, cfg.MemoryAvailableHard, cfg.MemoryBudget, cfg.HostMemory, cfg.PoolNodes)
 		t0 := time.Now()
 		// From here on the cluster is ours to delete, even if creating it fails.
 		st.Created = true
@@ -143,10 +150,7 @@ var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
 	}
 	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second})
 	if cs, err := d.Clientset(ctx); err == nil {
-		if err := d.SweepManifests(ctx); err != nil {
-			progress("cleanup of run %s: %v", shared.RunID, err)
-		}
-		if err := livedriver.Sweep(ctx, cs, shared.RunID); err != nil {
+		if err := d.SweepRun(ctx); err != nil {
 			progress("cleanup of run %s: %v", shared.RunID, err)
 		}
 		left, err := livedriver.Leftovers(ctx, cs, shared.RunID)

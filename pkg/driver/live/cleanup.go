@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -174,4 +175,15 @@ func finalizers(f []string) string {
 		return ""
 	}
 	return ", finalizers " + strings.Join(f, " ")
+}
+
+// SweepRun deletes what the run left on the cluster, as after an
+// interrupt: its static pod manifests, its namespaces and priority
+// classes, and then (their pods gone) the pool nodes it still holds,
+// restored. Every step runs whatever the others did.
+func (d *Driver) SweepRun(ctx context.Context) error {
+	if err := d.connect(ctx); err != nil {
+		return err
+	}
+	return errors.Join(d.SweepManifests(ctx), Sweep(ctx, d.cs, d.runID), d.SweepPool(ctx))
 }

@@ -99,8 +99,10 @@ type Driver struct {
 	// cal is the calibration of the live windows (zero when
 	// Options.Tolerance was given: the windows then use the tolerance).
 	cal Calibration
-	// exits follows the container runtime's exit events on the node.
+	// exits follows the container runtime's exit events on the nodes.
 	exits *runtimeExits
+	// pool is the nodes node-level scenarios lease (pool.go).
+	pool []string
 }
 
 // ClusterInfo is what the driver learned about the cluster it connected to.
@@ -146,10 +148,18 @@ func (d *Driver) Name() string { return "live" }
 
 // Capabilities: what a live cluster can do beyond pods: static pods (on a
 // kind cluster of this machine; elsewhere the scenario is skipped when it
-// writes one). Nodes cannot be created or resized, kubelet profiles are
-// whatever the cluster runs, time is the wall clock.
+// writes one); with a node pool (kind workers labelled podlife.io/pool),
+// memory pressure, kubelet configuration and kubelet restarts on a node
+// the scenario leases. Nodes cannot be created or resized, kubelet
+// profiles are whatever the cluster runs, time is the wall clock. It
+// connects first: the pool is what the cluster has.
 func (d *Driver) Capabilities() driver.Capabilities {
-	return driver.NewCapabilities(driver.StaticPods)
+	caps := driver.NewCapabilities(driver.StaticPods)
+	if d.connect(context.Background()) == nil && len(d.pool) > 0 && d.info.Kind != "" {
+		caps[driver.NodePressure] = true
+		caps[driver.KubeletRestart] = true
+	}
+	return caps
 }
 
 // WhyNot says, in a skipped scenario's reason, why a live cluster lacks c.
@@ -158,11 +168,11 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 	case driver.CreateNodes:
 		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it"
 	case driver.NodePressure:
-		return "the kind node sees the host's memory and disk, which other scenarios and the host share; podlife does not drive it into pressure while they run on it"
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not drive a node other scenarios share into pressure"
 	case driver.NodeLifecycle:
 		return "podlife does not stop a live node's kubelet or make the node NotReady"
 	case driver.KubeletRestart:
-		return "podlife does not restart a live node's kubelet"
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not restart the kubelet of a node other scenarios share"
 	case driver.KubeletProfiles:
 		return "the kubelet's version and configuration are the cluster's own"
 	case driver.ExactTime:
@@ -253,7 +263,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	}
 	// The runtime's exit events outlive the connect call: they follow the
 	// node for the whole run, and end with the node's container.
-	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, d.info.Node, d.logf)
+	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, append([]string{d.info.Node}, d.pool...), d.logf)
 	if d.opt.Calibration != nil {
 		d.cal = *d.opt.Calibration
 	}
@@ -341,6 +351,7 @@ func (d *Driver) identify(ctx context.Context) error {
 	if d.info.Node == "" {
 		return fmt.Errorf("no node of %s accepts pods (all are cordoned or tainted NoSchedule)", d.info.Server)
 	}
+	d.pool = poolNodes(nodes.Items)
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // runtimeExits follows the container runtime's task exit events on the
-// scenarios' node (`ctr -n k8s.io events`, through the kind node's
+// scenarios' nodes (`ctr -n k8s.io events`, through the kind node's
 // container): when a container's process ended, with the runtime's own
 // nanosecond time stamp. The API's finishedAt has whole seconds, and a
 // process that cannot log (killed, OOM-killed, a sleep as PID 1) says
@@ -21,7 +21,7 @@ import (
 type runtimeExits struct {
 	mu    sync.Mutex
 	exits map[string]runtimeExit // by container id, without the runtime's prefix
-	// live is set while the event stream runs.
+	// live is set while the first node's event stream runs.
 	live bool
 }
 
@@ -31,18 +31,27 @@ type runtimeExit struct {
 	Status int
 }
 
-// watchRuntimeExits starts following the node's task exit events until
-// ctx ends; it returns nil when the node is not a kind node of this
-// machine.
-func watchRuntimeExits(ctx context.Context, kindCluster, node string, logf func(string, ...any)) *runtimeExits {
-	if kindCluster == "" || node == "" {
+// watchRuntimeExits starts following the nodes' task exit events until
+// ctx ends (container ids are unique across nodes); it returns nil when
+// the nodes are not kind nodes of this machine.
+func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, logf func(string, ...any)) *runtimeExits {
+	if kindCluster == "" || len(nodes) == 0 || nodes[0] == "" {
 		return nil
 	}
 	r := &runtimeExits{exits: map[string]runtimeExit{}, live: true}
+	for i, node := range nodes {
+		r.follow(ctx, kindCluster, node, i == 0, logf)
+	}
+	return r
+}
+
+func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, first bool, logf func(string, ...any)) {
 	pr, pw := io.Pipe()
 	go func() {
 		err := cluster.NodeStream(ctx, kindCluster, node, pw, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`)
-		r.setLive(false)
+		if first {
+			r.setLive(false)
+		}
 		if ctx.Err() == nil {
 			logf("the container runtime's exit events on %s ended (%v): exits fall back to the agents' lines and the API", node, err)
 		}
@@ -59,7 +68,6 @@ func watchRuntimeExits(ctx context.Context, kindCluster, node string, logf func(
 			}
 		}
 	}()
-	return r
 }
 
 func (r *runtimeExits) setLive(v bool) {

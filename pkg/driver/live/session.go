@@ -60,7 +60,9 @@ type session struct {
 	// classes maps scenario priority class names to the cluster's.
 	classes map[string]string
 	// manifests are the static pod manifests written on nodes.
-	manifests  []nodeFile
+	manifests []nodeFile
+	// lease is the pool node the scenario holds, if it needs one.
+	lease      *lease
 	configured bool
 	closed     bool
 	closeErr   error
@@ -111,6 +113,12 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, 
 	}
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); <-s.ctx.Done(); f.Shutdown() }()
+	if needsPool(sc.Tags) {
+		if err := s.leaseNode(ctx); err != nil {
+			_ = s.Close(context.WithoutCancel(ctx))
+			return nil, err
+		}
+	}
 	s.start = time.Now()
 	return s, nil
 }
@@ -174,20 +182,42 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		return err
 	}
 	if len(st.Nodes) > 1 {
-		return driver.Unsupported("the scenario declares %d nodes; podlife's live cluster has one node and cannot create more", len(st.Nodes))
+		return driver.Unsupported("the scenario declares %d nodes; podlife's live cluster leases one node to a scenario", len(st.Nodes))
 	}
+	tainted := false
 	for _, n := range st.Nodes {
 		if !isDefaultShape(n) {
 			c, m := n.Status.Capacity[corev1.ResourceCPU], n.Status.Capacity[corev1.ResourceMemory]
 			return driver.Unsupported("node %q is declared with %s CPU and %s memory; a live node's size is what the machine has", n.Name, c.String(), m.String())
 		}
-		if len(n.Spec.Taints) > 0 {
-			return driver.Unsupported("node %q is declared with taints; podlife does not taint a live node its other scenarios share", n.Name)
-		}
-		s.nodeAlias[n.Name] = s.d.info.Node
+		tainted = tainted || len(n.Spec.Taints) > 0
 	}
-	if e := st.Eviction; e != nil {
-		return driver.Unsupported("the scenario sets the kubelet's eviction thresholds; a live kubelet's are fixed when its cluster is created (podlife's kind cluster: memory.available below the host's memory less a budget, see suites/live/kind-config.yaml)")
+	// A scenario that changes its node gets one of its own.
+	if s.lease == nil && (st.Eviction != nil || tainted) {
+		if err := s.leaseNode(ctx); err != nil {
+			return err
+		}
+	}
+	for _, n := range st.Nodes {
+		if s.lease == nil {
+			s.nodeAlias[n.Name] = s.d.info.Node
+			continue
+		}
+		s.nodeAlias[n.Name] = s.lease.node
+		s.lease.declared = n.Status.Capacity.Memory().Value()
+		for _, t := range n.Spec.Taints {
+			if err := s.TaintNode(ctx, n.Name, t, false); err != nil {
+				return err
+			}
+		}
+	}
+	if l := s.lease; l != nil && (st.Eviction != nil || hasTag(s.sc.Tags, "needs:"+string(driver.NodePressure))) {
+		if l.declared == 0 {
+			l.declared = defaultNodeMemory
+		}
+		if err := s.configureKubelet(ctx, st.Eviction); err != nil {
+			return err
+		}
 	}
 	for _, cm := range st.ConfigMaps {
 		obj := cm.DeepCopy()
@@ -238,6 +268,9 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 			return driver.Unsupported("node %q is not on the live cluster", p.Spec.NodeName)
 		}
 		p.Spec.NodeName = real
+	}
+	if s.lease != nil {
+		s.placeOnLease(p)
 	}
 	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
 		if real, ok := s.nodeAlias[v]; ok {
@@ -657,6 +690,8 @@ func (s *session) Close(ctx context.Context) error {
 	// runs the pod whatever happens to its namespace.
 	merr := s.removeManifests()
 	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
+	// The leased node goes back once the scenario's pods are gone.
+	err = errors.Join(err, s.release(context.WithoutCancel(ctx)))
 	s.wg.Wait()
 	s.mu.Lock()
 	s.closeErr = err

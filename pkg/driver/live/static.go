@@ -9,7 +9,6 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -161,25 +160,10 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 	return nil
 }
 
-// The rest of driver.Nodes is beyond a live cluster podlife shares
-// between scenarios (Driver.WhyNot says why); the steps skip the scenario.
-
-func (s *session) NodeUsage(context.Context, string, corev1.ResourceName, resource.Quantity) error {
-	return driver.Unsupported("%s", s.d.WhyNot(driver.NodePressure))
-}
-
-func (s *session) NodePressure(context.Context, string, driver.Pressure) error {
-	return driver.Unsupported("%s", s.d.WhyNot(driver.NodePressure))
-}
+// NodeNotReady is beyond a live cluster podlife runs (Driver.WhyNot says
+// why); the steps skip the scenario. The rest of driver.Nodes acts on a
+// leased pool node (pool.go).
 
 func (s *session) NodeNotReady(context.Context, string) error {
 	return driver.Unsupported("%s", s.d.WhyNot(driver.NodeLifecycle))
-}
-
-func (s *session) RestartKubelet(context.Context, string) error {
-	return driver.Unsupported("%s", s.d.WhyNot(driver.KubeletRestart))
-}
-
-func (s *session) TaintNode(context.Context, string, corev1.Taint, bool) error {
-	return driver.Unsupported("podlife does not taint a live node its other scenarios share")
 }

@@ -48,7 +48,27 @@ type Config struct {
 	// CgroupV1 is set on a cgroup v1 host: Kubernetes 1.35+ refuses it
 	// unless failCgroupV1 is false.
 	CgroupV1 bool
+	// PoolNodes is how many worker nodes node-level scenarios lease, one
+	// scenario at a time each (0: none, and such scenarios are skipped).
+	PoolNodes int
 }
+
+// Pool numbers the pool's nodes, for the template's range.
+func (c Config) Pool() []int {
+	out := make([]int, c.PoolNodes)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// PoolLabel marks a node of the pool: node-level scenarios lease such a
+// node for themselves. PoolTaint (NoSchedule, same key) keeps every other
+// pod off it.
+const (
+	PoolLabel = "podlife.io/pool"
+	PoolTaint = "podlife.io/pool"
+)
 
 // NewConfig measures this machine and fills a Config for a cluster
 // named name, giving pods budget bytes of memory before the kubelet sees
@@ -171,7 +191,7 @@ func Create(name, nodeImage string, config []byte, kubeconfig string, log kindlo
 		return fmt.Errorf("cluster name %q does not start with %q", name, NamePrefix)
 	}
 	saveSysctls(name)
-	return provider(log).Create(name,
+	err := provider(log).Create(name,
 		cluster.CreateWithNodeImage(nodeImage),
 		cluster.CreateWithRawConfig(config),
 		cluster.CreateWithKubeconfigPath(kubeconfig),
@@ -179,6 +199,35 @@ func Create(name, nodeImage string, config []byte, kubeconfig string, log kindlo
 		cluster.CreateWithDisplayUsage(false),
 		cluster.CreateWithDisplaySalutation(false),
 	)
+	if err != nil {
+		return err
+	}
+	return untaintControlPlane(name)
+}
+
+// untaintControlPlane lets pods onto the control-plane node, where the
+// pod-level scenarios run. kind removes kubeadm's control-plane taint
+// only from a cluster without workers (kubeadminit's action); podlife's
+// workers are its pool, so the control plane is where every other pod
+// goes. Done as kind does it: kubectl inside the node, with the admin
+// kubeconfig.
+func untaintControlPlane(name string) error {
+	ns, err := Nodes(name)
+	if err != nil {
+		return err
+	}
+	for _, n := range ns {
+		role, err := n.Role()
+		if err != nil || role != "control-plane" {
+			continue
+		}
+		var out bytes.Buffer
+		cmd := n.Command("kubectl", "--kubeconfig=/etc/kubernetes/admin.conf", "taint", "nodes", n.String(), "node-role.kubernetes.io/control-plane:NoSchedule-")
+		if err := cmd.SetStdout(&out).SetStderr(&out).Run(); err != nil && !strings.Contains(out.String(), "not found") {
+			return fmt.Errorf("removing the control-plane taint from %s: %v: %s", n.String(), err, strings.TrimSpace(out.String()))
+		}
+	}
+	return nil
 }
 
 // Delete deletes a cluster podlife created (its name says so) and puts

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/kind/pkg/apis/config/v1alpha4"
 	"sigs.k8s.io/yaml"
 )
 
@@ -48,5 +49,37 @@ func TestNewConfigLeavesTheBudget(t *testing.T) {
 	}
 	if _, err := NewConfig("podlife-x", 1<<62); err == nil {
 		t.Error("a budget above the host's memory is accepted")
+	}
+}
+
+// TestPoolNodesRender checks the pool's workers: labelled as the
+// cluster's and the pool's, and tainted so that only a scenario that
+// leased one puts pods there.
+func TestPoolNodesRender(t *testing.T) {
+	tmpl, err := os.ReadFile("../../../../suites/live/kind-config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 2} {
+		out, err := Config{Name: "podlife-abc", MemoryAvailableHard: "1Mi", MemoryBudget: "1Mi", HostMemory: "2Mi", PoolNodes: n}.Render(tmpl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// kind's own types, strictly: a field kind does not know fails.
+		var doc v1alpha4.Cluster
+		if err := yaml.UnmarshalStrict(out, &doc); err != nil {
+			t.Fatalf("not a kind config: %v\n%s", err, out)
+		}
+		if len(doc.Nodes) != n+1 {
+			t.Fatalf("%d pool nodes: %d nodes in\n%s", n, len(doc.Nodes), out)
+		}
+		for _, node := range doc.Nodes[1:] {
+			if node.Role != v1alpha4.WorkerRole || node.Labels[PoolLabel] != "true" || node.Labels[Label] != "podlife-abc" {
+				t.Errorf("pool node %+v", node)
+			}
+			if len(node.KubeadmConfigPatches) != 1 || !strings.Contains(node.KubeadmConfigPatches[0], "key: "+PoolTaint) || !strings.Contains(node.KubeadmConfigPatches[0], "effect: NoSchedule") {
+				t.Errorf("pool node not tainted: %v", node.KubeadmConfigPatches)
+			}
+		}
 	}
 }

@@ -1,0 +1,645 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"sigs.k8s.io/yaml"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// The node pool: kind workers (labelled and tainted podlife.io/pool) that
+// node-level scenarios lease one at a time. A scenario that changes a
+// node — its kubelet's configuration, its memory, its taints, its
+// kubelet's life — does it on a node nobody else uses, and the node goes
+// back to the pool only as it was found.
+
+// AnnotationLease holds the lease of a pool node: "<run id>/<namespace>"
+// of the scenario that holds it. Taking it is an update with the node's
+// resourceVersion, so two processes of a run (or two runs) cannot both
+// win; a node whose restore failed keeps "broken/<why>" and is not leased
+// again.
+const AnnotationLease = "podlife.io/lease"
+
+// leaseWait bounds how long a scenario waits for a pool node.
+const leaseWait = 15 * time.Minute
+
+// kubeletConfig is where kind (kubeadm) writes the node's
+// KubeletConfiguration; the original is kept beside it while a scenario
+// has changed it, so that a cleanup after an interrupt can put it back.
+const (
+	kubeletConfig       = "/var/lib/kubelet/config.yaml"
+	kubeletConfigBackup = "/var/lib/kubelet/config.yaml.podlife-orig"
+)
+
+// pressureDir holds the process group ids of the memory hogs podlife
+// runs in a node's container (usage outside the pods), one file per
+// session, named after the run.
+const pressureDir = "/run/podlife-pressure"
+
+// lease is a pool node held by a session, and what the session changed
+// on it.
+type lease struct {
+	node string
+	// capacity and baseline are the node's memory capacity and working
+	// set when leased (bytes): the real node is made to behave as the
+	// scenario's declared node by translating thresholds with them.
+	capacity, baseline int64
+	// configured is set once the kubelet's configuration was changed.
+	configured bool
+	// taints are the taints the scenario added.
+	taints []corev1.Taint
+	// declared is the scenario's declared memory capacity (bytes).
+	declared int64
+	// eviction is the configuration the kubelet runs with (declared
+	// values, before translation).
+	eviction *driver.Eviction
+}
+
+// needsPool says whether a scenario's tags ask for what only a leased
+// node gives.
+func needsPool(tags []string) bool {
+	for _, t := range tags {
+		switch strings.TrimPrefix(t, "@") {
+		case "needs:" + string(driver.NodePressure), "needs:" + string(driver.KubeletRestart):
+			return true
+		}
+	}
+	return false
+}
+
+// acquire leases a free pool node for holder, waiting for one while all
+// are held.
+func (d *Driver) acquire(ctx context.Context, holder string) (string, error) {
+	if len(d.pool) == 0 {
+		return "", driver.Unsupported("%s", d.WhyNot(driver.NodePressure))
+	}
+	var got string
+	err := wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
+		for _, name := range d.pool {
+			n, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				return false, fmt.Errorf("reading pool node %s: %w", name, err)
+			}
+			if n.Annotations[AnnotationLease] != "" || !nodeReady(n) {
+				continue
+			}
+			if n.Annotations == nil {
+				n.Annotations = map[string]string{}
+			}
+			n.Annotations[AnnotationLease] = holder
+			if _, err := d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+				if apierrors.IsConflict(err) {
+					continue // another scenario took it first
+				}
+				return false, fmt.Errorf("leasing pool node %s: %w", name, err)
+			}
+			got = name
+			return true, nil
+		}
+		return false, nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", d.pool, err)
+	}
+	return got, nil
+}
+
+func nodeReady(n *corev1.Node) bool {
+	for _, c := range n.Status.Conditions {
+		if c.Type == corev1.NodeReady {
+			return c.Status == corev1.ConditionTrue
+		}
+	}
+	return false
+}
+
+// leaseNode leases a pool node for the session and measures it.
+func (s *session) leaseNode(ctx context.Context) error {
+	if s.lease != nil {
+		return nil
+	}
+	node, err := s.d.acquire(ctx, s.d.runID+"/"+s.ns)
+	if err != nil {
+		return err
+	}
+	l := &lease{node: node}
+	s.lease = l
+	st, err := s.d.nodeStats(ctx, node)
+	if err != nil {
+		return fmt.Errorf("measuring leased node %s: %w", node, err)
+	}
+	l.capacity, l.baseline = st.capacity, st.workingSet
+	s.d.logf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
+	return nil
+}
+
+// nodeMemory is what the kubelet's summary API says of a node's memory.
+type nodeMemory struct {
+	capacity, workingSet int64
+	// pods is the working set of every pod on the node.
+	pods int64
+}
+
+// nodeStats reads the kubelet's summary (through the API server's node
+// proxy): memory.available as the eviction manager computes it is
+// capacity − working set of the node's root cgroup
+// (pkg/kubelet/eviction/helpers.go, makeSignalObservations).
+func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error) {
+	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+	if err != nil {
+		return nodeMemory{}, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
+	}
+	var sum struct {
+		Node struct {
+			Memory struct {
+				AvailableBytes  *int64 `json:"availableBytes"`
+				WorkingSetBytes *int64 `json:"workingSetBytes"`
+			} `json:"memory"`
+		} `json:"node"`
+		Pods []struct {
+			Memory *struct {
+				WorkingSetBytes *int64 `json:"workingSetBytes"`
+			} `json:"memory"`
+		} `json:"pods"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		return nodeMemory{}, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
+	}
+	m := sum.Node.Memory
+	if m.AvailableBytes == nil || m.WorkingSetBytes == nil {
+		return nodeMemory{}, fmt.Errorf("the kubelet's summary of %s has no node memory", node)
+	}
+	out := nodeMemory{capacity: *m.AvailableBytes + *m.WorkingSetBytes, workingSet: *m.WorkingSetBytes}
+	for _, p := range sum.Pods {
+		if p.Memory != nil && p.Memory.WorkingSetBytes != nil {
+			out.pods += *p.Memory.WorkingSetBytes
+		}
+	}
+	return out, nil
+}
+
+// translate turns a declared memory.available threshold ("500Mi" or
+// "6%", of a node of declared bytes) into the leased node's: the signal
+// on the real node is capacity − (its own baseline + what the scenario
+// uses), on the declared node declared − what the scenario uses, so the
+// same use crosses the threshold on both when the real threshold is the
+// declared one plus (capacity − baseline − declared).
+func (l *lease) translate(val string) (string, error) {
+	q, err := thresholdBytes(val, l.declared)
+	if err != nil {
+		return "", err
+	}
+	real := q + l.capacity - l.baseline - l.declared
+	if real <= 0 {
+		return "", fmt.Errorf("threshold %s of a %dMi node does not fit node %s (%dMi, %dMi used by the node)", val, l.declared>>20, l.node, l.capacity>>20, l.baseline>>20)
+	}
+	return fmt.Sprintf("%dKi", real>>10), nil
+}
+
+// thresholdBytes reads a threshold's value: a quantity, or a percentage
+// of capacity.
+func thresholdBytes(val string, capacity int64) (int64, error) {
+	if p, ok := strings.CutSuffix(val, "%"); ok {
+		var f float64
+		if _, err := fmt.Sscanf(p, "%g", &f); err != nil {
+			return 0, fmt.Errorf("threshold %q: %w", val, err)
+		}
+		return int64(f / 100 * float64(capacity)), nil
+	}
+	q, err := resource.ParseQuantity(val)
+	if err != nil {
+		return 0, fmt.Errorf("threshold %q: %w", val, err)
+	}
+	return q.Value(), nil
+}
+
+// configureKubelet writes the scenario's eviction configuration, its
+// memory thresholds translated, into the leased node's kubelet and
+// restarts it. Signals other than memory cannot be matched on a kind
+// node (its disk and PIDs are the host's): a scenario that declares them
+// is skipped. The disk thresholds stay the cluster's low safety values.
+func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction) error {
+	l := s.lease
+	// The kubelet's defaults (pkg/kubelet/apis/config/v1beta1/defaults.go)
+	// when the scenario declares none: memory.available<100Mi, 5m, 0.
+	decl := driver.Eviction{Hard: map[string]string{"memory.available": "100Mi"}, PressureTransitionPeriod: 5 * time.Minute}
+	if e != nil {
+		decl = *e
+		if decl.Hard == nil && decl.Soft == nil {
+			decl.Hard = map[string]string{"memory.available": "100Mi"}
+		}
+		if decl.PressureTransitionPeriod == 0 {
+			decl.PressureTransitionPeriod = 5 * time.Minute
+		}
+	}
+	for sig := range decl.Hard {
+		if sig != "memory.available" {
+			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", sig)
+		}
+	}
+	for sig := range decl.Soft {
+		if sig != "memory.available" {
+			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", sig)
+		}
+	}
+	l.eviction = &decl
+	raw, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; cat %[2]s", kubeletConfig, kubeletConfigBackup))
+	if err != nil {
+		return fmt.Errorf("reading the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(raw)))
+	}
+	var cfg map[string]any
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		return fmt.Errorf("reading the kubelet configuration of %s: %w", l.node, err)
+	}
+	hard := map[string]any{"nodefs.available": "2%", "nodefs.inodesFree": "2%", "imagefs.available": "2%"}
+	for sig, v := range decl.Hard {
+		if hard[sig], err = l.translate(v); err != nil {
+			return driver.Unsupported("%v", err)
+		}
+	}
+	cfg["evictionHard"] = hard
+	delete(cfg, "evictionSoft")
+	delete(cfg, "evictionSoftGracePeriod")
+	if len(decl.Soft) > 0 {
+		soft, grace := map[string]any{}, map[string]any{}
+		for sig, v := range decl.Soft {
+			if soft[sig], err = l.translate(v); err != nil {
+				return driver.Unsupported("%v", err)
+			}
+			grace[sig] = decl.SoftGracePeriod[sig].String()
+		}
+		cfg["evictionSoft"], cfg["evictionSoftGracePeriod"] = soft, grace
+	}
+	cfg["evictionPressureTransitionPeriod"] = decl.PressureTransitionPeriod.String()
+	cfg["evictionMaxPodGracePeriod"] = decl.MaxPodGracePeriod
+	out, err := yaml.Marshal(cfg)
+	if err != nil {
+		return err
+	}
+	l.configured = true
+	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, strings.NewReader(string(out)), "sh", "-c", "cat > "+kubeletConfig+".new && mv "+kubeletConfig+".new "+kubeletConfig); err != nil {
+		return fmt.Errorf("writing the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
+	}
+	s.d.logf("%s: kubelet of %s configured: evictionHard %v, evictionSoft %v (declared %v / %v on a %dMi node)", s.ns, l.node, hard, cfg["evictionSoft"], decl.Hard, decl.Soft, l.declared>>20)
+	return s.d.restartKubelet(ctx, l.node)
+}
+
+// restartKubelet restarts a node's kubelet through its container and
+// waits until the API hears from it again.
+func (d *Driver) restartKubelet(ctx context.Context, node string) error {
+	t0 := time.Now()
+	if b, err := cluster.NodeExec(d.info.Kind, node, nil, "systemctl", "restart", "kubelet"); err != nil {
+		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+	}
+	since := metav1.NewTime(t0.Truncate(time.Second))
+	err := wait.PollUntilContextTimeout(ctx, 250*time.Millisecond, 2*time.Minute, true, func(ctx context.Context) (bool, error) {
+		if _, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "healthz").DoRaw(ctx); err != nil {
+			return false, nil
+		}
+		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+		if err != nil {
+			return false, nil
+		}
+		for _, c := range n.Status.Conditions {
+			if c.Type == corev1.NodeReady {
+				return c.Status == corev1.ConditionTrue && !c.LastHeartbeatTime.Before(&since), nil
+			}
+		}
+		return false, nil
+	})
+	if err != nil {
+		return fmt.Errorf("the kubelet of %s did not report Ready within 2m of its restart: %w", node, err)
+	}
+	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
+	return nil
+}
+
+// hold makes the leased node's own usage outside the pods amount to
+// bytes (0 stops it): a process in the node's container that fills a
+// buffer and keeps it, its process group's id kept in pressureDir so that
+// a cleanup finds it.
+func (s *session) hold(ctx context.Context, bytes int64) error {
+	l := s.lease
+	file := pressureDir + "/" + s.d.runID + "-" + s.ns
+	stop := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -- -$(cat %[1]s) 2>/dev/null; rm -f %[1]s; fi", file)
+	script := stop
+	if bytes > 0 {
+		if free := hostAvailable(); free > 0 && bytes > free-2<<30 {
+			return driver.Unsupported("the scenario would hold %dMi on node %s, and the host has %dMi available (podlife keeps 2Gi spare)", bytes>>20, l.node, free>>20)
+		}
+		// dd fills its one block from /dev/zero (every page touched), then
+		// blocks for ever writing it into a pipe nobody reads.
+		script += fmt.Sprintf("; mkdir -p %[1]s; setsid sh -c 'dd if=/dev/zero bs=%[3]d count=1 iflag=fullblock 2>/dev/null | sleep infinity' >/dev/null 2>&1 & echo $! > %[2]s",
+			pressureDir, file, bytes)
+	}
+	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", script); err != nil {
+		return fmt.Errorf("holding %dMi on node %s: %v: %s", bytes>>20, l.node, err, strings.TrimSpace(string(b)))
+	}
+	s.d.logf("%s: node %s holds %dMi outside its pods", s.ns, l.node, bytes>>20)
+	return nil
+}
+
+// hostAvailable is this machine's MemAvailable in bytes (0 if unknown):
+// the kind nodes are containers on it.
+func hostAvailable() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+			var kb int64
+			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kb); err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
+
+// release puts the leased node back as it was found — no pressure
+// process, the original kubelet configuration (and a restarted kubelet,
+// which also forgets the pressure it saw), the scenario's taints removed —
+// and frees the lease. The session's pods are gone already (Close deletes
+// the namespace first). A node that cannot be restored keeps a lease
+// saying why, and is not leased again.
+func (s *session) release(ctx context.Context) error {
+	l := s.lease
+	if l == nil {
+		return nil
+	}
+	s.lease = nil
+	err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, l.configured, l.taints)
+	holder := ""
+	if err != nil {
+		holder = "broken/" + s.d.runID + "/" + s.ns
+	}
+	if uerr := s.d.setLease(ctx, l.node, holder); uerr != nil && err == nil {
+		err = uerr
+	}
+	if err != nil {
+		return fmt.Errorf("returning pool node %s: %w", l.node, err)
+	}
+	return nil
+}
+
+// restoreNode undoes what podlife did to a pool node: the pressure
+// processes named by prefix, the kubelet configuration (restarting the
+// kubelet when it was changed), the given taints.
+func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart bool, taints []corev1.Taint) error {
+	script := fmt.Sprintf("for f in %[1]s/%[2]s*; do [ -f \"$f\" ] || continue; kill -9 -- -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
+		"if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
+	b, err := cluster.NodeExec(d.info.Kind, node, nil, "sh", "-c", script)
+	if err != nil {
+		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+	}
+	if restart || strings.Contains(string(b), "restored") {
+		if err := d.restartKubelet(ctx, node); err != nil {
+			return err
+		}
+	}
+	if len(taints) > 0 {
+		if err := d.untaint(ctx, node, taints); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// untaint removes taints podlife added to a node.
+func (d *Driver) untaint(ctx context.Context, node string, taints []corev1.Taint) error {
+	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	var keep []corev1.Taint
+	for _, t := range n.Spec.Taints {
+		drop := false
+		for _, x := range taints {
+			drop = drop || (t.Key == x.Key && t.Effect == x.Effect)
+		}
+		if !drop {
+			keep = append(keep, t)
+		}
+	}
+	n.Spec.Taints = keep
+	_, err = d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
+	return err
+}
+
+// setLease writes a pool node's lease annotation ("" frees it).
+func (d *Driver) setLease(ctx context.Context, node, holder string) error {
+	return wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		if holder == "" {
+			delete(n.Annotations, AnnotationLease)
+		} else {
+			if n.Annotations == nil {
+				n.Annotations = map[string]string{}
+			}
+			n.Annotations[AnnotationLease] = holder
+		}
+		_, err = d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
+		if apierrors.IsConflict(err) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+}
+
+// SweepPool returns every pool node the run still holds, after an
+// interrupt: pressure processes stopped, kubelet configuration restored,
+// taints other than the pool's own removed (a pool node has no other at
+// rest), lease freed. A node that cannot be restored keeps its lease,
+// marked broken.
+func (d *Driver) SweepPool(ctx context.Context) error {
+	if err := d.connect(ctx); err != nil {
+		return err
+	}
+	var errs []string
+	for _, node := range d.pool {
+		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		holder := n.Annotations[AnnotationLease]
+		if !strings.HasPrefix(holder, d.runID+"/") {
+			continue
+		}
+		var extra []corev1.Taint
+		for _, t := range n.Spec.Taints {
+			if t.Key != cluster.PoolTaint {
+				extra = append(extra, t)
+			}
+		}
+		err = d.restoreNode(ctx, node, d.runID+"-", false, extra)
+		next := ""
+		if err != nil {
+			next = "broken/" + strings.TrimPrefix(holder, "broken/")
+			errs = append(errs, err.Error())
+		}
+		if err := d.setLease(ctx, node, next); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("returning the pool's nodes: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// poolNodes lists the pool's nodes of a node list, by name.
+func poolNodes(nodes []corev1.Node) []string {
+	var out []string
+	for _, n := range nodes {
+		if n.Labels[cluster.PoolLabel] == "true" {
+			out = append(out, n.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// defaultNodeMemory is the memory of the scenarios' default node
+// (docs/language.md), when a scenario leases a node before declaring one.
+const defaultNodeMemory = 8 << 30
+
+func hasTag(tags []string, tag string) bool {
+	for _, t := range tags {
+		if strings.TrimPrefix(t, "@") == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// placeOnLease puts a pod on the leased node: by name when the scenario
+// named its node (the alias is mapped already), else through the
+// scheduler with the node's hostname, and tolerating the pool's taint
+// that keeps every other pod off it.
+func (s *session) placeOnLease(p *corev1.Pod) {
+	if p.Spec.NodeName == "" {
+		if p.Spec.NodeSelector == nil {
+			p.Spec.NodeSelector = map[string]string{}
+		}
+		p.Spec.NodeSelector[corev1.LabelHostname] = s.lease.node
+	}
+	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
+		Key: cluster.PoolTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
+	})
+}
+
+// leased maps a scenario's node name to the leased node, or says why the
+// action cannot be done.
+func (s *session) leased(node, what string) (string, error) {
+	if s.lease == nil {
+		return "", driver.Unsupported("the scenario would %s on node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, driver.NodePressure)
+	}
+	if real, ok := s.nodeAlias[node]; ok && real == s.lease.node {
+		return real, nil
+	}
+	if node == s.lease.node {
+		return node, nil
+	}
+	return "", driver.Unsupported("node %q is not the node the scenario leased", node)
+}
+
+// NodePressure brings the leased node under memory pressure as the
+// simulator does (pkg/sim NodePressure): usage outside the pods such that
+// memory.available would be half the threshold with no pod using
+// anything, here a process in the node's container holding the declared
+// node's memory less half its threshold (the translated threshold
+// accounts for what the real node is and uses). Disk and PID pressure
+// would be the host's own: skipped.
+func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pressure) error {
+	if kind != driver.MemoryPressure {
+		return driver.Unsupported("%s pressure on a kind node is the host's own %s, which podlife does not exhaust", kind, map[driver.Pressure]string{driver.DiskPressure: "disk", driver.PIDPressure: "process ids"}[kind])
+	}
+	if _, err := s.leased(node, "bring memory pressure"); err != nil {
+		return err
+	}
+	e := s.lease.eviction
+	if e == nil {
+		return driver.Unsupported("the leased node's kubelet was not configured for the scenario")
+	}
+	val, ok := e.Hard["memory.available"]
+	if !ok {
+		val, ok = e.Soft["memory.available"]
+	}
+	if !ok {
+		return fmt.Errorf("the kubelet has no memory.available threshold: node %q cannot come under memory pressure", node)
+	}
+	q, err := thresholdBytes(val, s.lease.declared)
+	if err != nil {
+		return err
+	}
+	return s.hold(ctx, s.lease.declared-q/2)
+}
+
+// NodeUsage sets the leased node's memory working set as the simulator
+// does: the node's total, its pods' included, so the process outside the
+// pods holds the total less what the pods use now (the kubelet's
+// summary). Disk usage is the host's: skipped.
+func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
+	if r != corev1.ResourceMemory {
+		return driver.Unsupported("a kind node's disk is the host's, which podlife does not fill")
+	}
+	real, err := s.leased(node, "set the memory usage")
+	if err != nil {
+		return err
+	}
+	st, err := s.d.nodeStats(ctx, real)
+	if err != nil {
+		return err
+	}
+	return s.hold(ctx, max(total.Value()-st.pods, 0))
+}
+
+// RestartKubelet restarts the leased node's kubelet (systemd, in the
+// node's container); containers keep running.
+func (s *session) RestartKubelet(ctx context.Context, node string) error {
+	real, err := s.leased(node, "restart the kubelet")
+	if err != nil {
+		return err
+	}
+	return s.d.restartKubelet(ctx, real)
+}
+
+// TaintNode adds a taint to the leased node through the API, or removes
+// it; the release removes what the scenario added.
+func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
+	real, err := s.leased(node, "taint a node")
+	if err != nil {
+		return err
+	}
+	if remove {
+		return s.d.untaint(ctx, real, []corev1.Taint{taint})
+	}
+	n, err := s.d.cs.CoreV1().Nodes().Get(ctx, real, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	n.Spec.Taints = append(n.Spec.Taints, taint)
+	if _, err := s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+		return fmt.Errorf("tainting node %s: %w", real, err)
+	}
+	s.lease.taints = append(s.lease.taints, taint)
+	return nil
+}

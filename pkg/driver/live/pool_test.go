@@ -1,0 +1,114 @@
+package live
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// TestTranslateThreshold pins how a leased node is made to cross a
+// declared node's memory.available threshold at the same usage:
+// memory.available is capacity − working set (eviction helpers,
+// makeSignalObservations), the real node's working set includes its own
+// baseline, so the real threshold is declared + capacity − baseline −
+// declared memory.
+func TestTranslateThreshold(t *testing.T) {
+	const mi = 1 << 20
+	l := &lease{node: "pool-1", capacity: 23000 * mi, baseline: 300 * mi, declared: 8192 * mi}
+	for _, c := range []struct {
+		name, val, want string
+		err             bool
+	}{
+		{"a quantity moves by what the real node has beyond the declared one", "500Mi", "15008Mi", false},
+		{"the kubelet's default threshold", "100Mi", "14608Mi", false},
+		{"a percentage is of the declared node's memory", "10%", "15327Mi", false}, // 819.2Mi declared
+		{"not a quantity", "lots", "", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := l.translate(c.val)
+			if (err != nil) != c.err {
+				t.Fatalf("translate(%q) error %v", c.val, err)
+			}
+			if c.err {
+				return
+			}
+			if q := mustBytes(t, got) / mi; q != mustBytes(t, c.want)/mi {
+				t.Errorf("translate(%q) = %s (%dMi), want %s", c.val, got, q, c.want)
+			}
+		})
+	}
+	// Same usage, same verdict: a scenario's pods using U cross the
+	// declared threshold exactly when the real node crosses its own.
+	real, _ := l.translate("500Mi")
+	thr := mustBytes(t, real)
+	for _, use := range []int64{7600 * mi, 7700 * mi, 7800 * mi} {
+		declaredBelow := 8192*mi-use < 500*mi
+		realBelow := l.capacity-(l.baseline+use) < thr
+		if declaredBelow != realBelow {
+			t.Errorf("use %dMi: declared node below threshold %v, real node %v", use/mi, declaredBelow, realBelow)
+		}
+	}
+}
+
+func mustBytes(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := thresholdBytes(s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestNeedsPool: what makes a scenario lease a node before it starts.
+func TestNeedsPool(t *testing.T) {
+	for _, c := range []struct {
+		tags []string
+		want bool
+	}{
+		{[]string{"eviction", "needs:node-pressure"}, true},
+		{[]string{"@needs:kubelet-restart"}, true},
+		{[]string{"needs:static-pods"}, false},
+		{nil, false},
+	} {
+		if got := needsPool(c.tags); got != c.want {
+			t.Errorf("needsPool(%v) = %v", c.tags, got)
+		}
+	}
+}
+
+// TestPlaceOnLease: a pod of a leasing scenario goes to the leased node,
+// tolerating the pool's taint, and keeps its own selector terms.
+func TestPlaceOnLease(t *testing.T) {
+	s := &session{lease: &lease{node: "pool-2"}}
+	p := &corev1.Pod{Spec: corev1.PodSpec{NodeSelector: map[string]string{"disk": "ssd"}}}
+	s.placeOnLease(p)
+	if p.Spec.NodeSelector[corev1.LabelHostname] != "pool-2" || p.Spec.NodeSelector["disk"] != "ssd" {
+		t.Errorf("selector %v", p.Spec.NodeSelector)
+	}
+	if len(p.Spec.Tolerations) != 1 || p.Spec.Tolerations[0].Key != cluster.PoolTaint {
+		t.Errorf("tolerations %v", p.Spec.Tolerations)
+	}
+	named := &corev1.Pod{Spec: corev1.PodSpec{NodeName: "pool-2"}}
+	s.placeOnLease(named)
+	if named.Spec.NodeSelector != nil {
+		t.Errorf("a pod bound by name got a selector: %v", named.Spec.NodeSelector)
+	}
+}
+
+// TestPoolNodes: the pool is the nodes labelled so, in name order.
+func TestPoolNodes(t *testing.T) {
+	node := func(name string, pool bool) corev1.Node {
+		n := corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{}}}
+		if pool {
+			n.Labels[cluster.PoolLabel] = "true"
+		}
+		return n
+	}
+	got := poolNodes([]corev1.Node{node("c-worker2", true), node("c-control-plane", false), node("c-worker", true)})
+	if len(got) != 2 || got[0] != "c-worker" || got[1] != "c-worker2" {
+		t.Errorf("pool %v", got)
+	}
+}
