@@ -200,3 +200,33 @@ func TestPhrasesPeopleWrite(t *testing.T) {
 		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
 	}
 }
+
+// TestUntimedRule runs dsl.md's two examples of the untimed rule (`When
+// 60s pass` / `Then the pod "batch" is evicted`; `When the pod "web"
+// becomes Running` / `Then the containers of pod "web" start in this
+// order: …`) and a relative phrase after time passed: all pass on the
+// simulator. A false untimed expectation names the occurrence it used,
+// before t=0, rather than "got no …".
+func TestUntimedRule(t *testing.T) {
+	code, out, errOut := runCLI("run", "--report", t.TempDir(), "testdata/untimed.feature")
+	if code != 0 || lastLine(out) != "3 passed, 0 failed, 0 skipped" {
+		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
+	}
+	f := filepath.Join(t.TempDir(), "wrong.feature")
+	if err := os.WriteFile(f, []byte(`Feature: a false untimed expectation
+  Scenario: The exit came before t=0
+    Given a pod "web" with terminationGracePeriodSeconds 2
+    And container "app" of pod "web" ignores SIGTERM
+    When the pod "web" is created
+    And the pod "web" is deleted
+    And 10s pass
+    Then container "app" exits with code 0
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI("run", "--report", t.TempDir(), f)
+	want := `got exit of container "app" at -8s with code 137 (Error), before t=0, the first in the scenario`
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("run: exit %d, want 1 and a failure saying %q\n%s%s", code, want, out, errOut)
+	}
+}
