@@ -58,6 +58,10 @@ type State struct {
 
 	// Notes are remarks for the report (a cap reached, an implicit wait).
 	Notes []string
+	// KeepGoing asks for every expectation up to the next action to be
+	// evaluated after one failed (defer.go); the caller then reads each
+	// step's failure with StepFailure.
+	KeepGoing bool
 	// SkipReason is set when a step could not be carried out by the driver.
 	SkipReason string
 	// Checks are the timed expectations evaluated so far, for reports.
@@ -77,6 +81,10 @@ type State struct {
 	// broken names pods whose declaration failed, so that lint does not
 	// repeat the problem at every later step.
 	broken map[string]bool
+	// kept is the failure of the expectation that just ran, kept from
+	// godog; failedBlock: an expectation failed since the last action.
+	kept        error
+	failedBlock bool
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
