@@ -135,6 +135,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		}
 		return m
 	}
+	st.hold()
 	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
 		return err
 	}

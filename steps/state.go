@@ -85,6 +85,9 @@ type State struct {
 	// godog; failedBlock: an expectation failed since the last action.
 	kept        error
 	failedBlock bool
+	// held is the state at the current time while the session has run
+	// past it (current.go); nil when the two are one.
+	held *heldView
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
@@ -124,6 +127,9 @@ func (st *State) Prepare(stepTexts []string) {
 // whether t=0 moves), its line and text (for the checks it records).
 func (st *State) BeginStep(t StepType, line int, text string) {
 	st.stepType, st.stepLine, st.stepText = t, line, text
+	if t != Outcome {
+		st.release()
+	}
 }
 
 // T0 is the scenario's current t=0.
@@ -373,6 +379,7 @@ func (st *State) settle(ctx context.Context) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	st.hold()
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",

@@ -46,3 +46,19 @@ Feature: Untimed expectations cover the whole scenario
     And 10s pass
     Then container "app" receives SIGKILL 2s after SIGTERM
     And container "app" exits with code 137
+
+  Scenario: An untimed expectation does not move the current time
+    Given a pod "web":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+      """
+    And container "app" of pod "web" exits with code 1 after 5s
+    When the pod "web" becomes Running
+    Then container "app" exits with code 1
+    And the pod "web" is Running
+    And the pod "web" shows status "Running"
+    And container "app" never receives SIGKILL
+    And the pod "web" phase is "Running"
