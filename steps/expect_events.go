@@ -85,9 +85,10 @@ func (st *State) eventSelector(reason, cname, cpod, pod string) (timeline.Select
 	return sel, what, nil
 }
 
-// Then an event "Killing" is recorded for pod "web": at some time of the
-// scenario; with `N times`, exactly N occurrences (aggregated counts
-// included) once the scenario's activity has ended.
+// Then an event "Killing" is recorded for pod "web": untimed, at some
+// time of the scenario, waiting for one at or after t=0 as the untimed
+// rule does; with `N times`, exactly N occurrences from the scenario's
+// start (aggregated counts included) once its activity has ended.
 func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) error {
 	st := From(ctx)
 	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
@@ -103,16 +104,12 @@ func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) 
 	if st.DryRun {
 		return nil
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
 	if want >= 0 {
+		// Every occurrence counts, so the wait is the whole activity's.
 		if err := st.settle(ctx); err != nil {
 			return err
 		}
-	} else if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
-		return timeline.Count(v.Timeline(), sel) > 0
-	}); err != nil {
+	} else if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}
 	n := timeline.Count(st.events(), sel)

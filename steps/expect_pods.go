@@ -253,6 +253,9 @@ func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
+	if st.held != nil {
+		return f(st.held.Pod(name))
+	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}

@@ -47,15 +47,21 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if err := st.instant(ctx); err != nil { // the columns after every event of the instant
-		return err
-	}
 	var last printer.Columns
-	found := false
-	_, held, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
-		last, found = columns(v, name)
-		return found && ok(last)
-	})
+	found, held := false, false
+	var err error
+	if st.held != nil {
+		last, found = columns(st.held, name)
+		held = found && ok(last)
+	} else {
+		if err := st.instant(ctx); err != nil { // the columns after every event of the instant
+			return err
+		}
+		_, held, err = st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+			last, found = columns(v, name)
+			return found && ok(last)
+		})
+	}
 	if err != nil || held {
 		return err
 	}
@@ -64,7 +70,7 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 	}
 	return &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s", name, what),
-		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(st.Session.View().Pod(name))),
+		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(st.view().Pod(name))),
 	}
 }
 

@@ -58,6 +58,10 @@ type State struct {
 
 	// Notes are remarks for the report (a cap reached, an implicit wait).
 	Notes []string
+	// KeepGoing asks for every expectation up to the next action to be
+	// evaluated after one failed (defer.go); the caller then reads each
+	// step's failure with StepFailure.
+	KeepGoing bool
 	// SkipReason is set when a step could not be carried out by the driver.
 	SkipReason string
 	// Checks are the timed expectations evaluated so far, for reports.
@@ -77,6 +81,13 @@ type State struct {
 	// broken names pods whose declaration failed, so that lint does not
 	// repeat the problem at every later step.
 	broken map[string]bool
+	// kept is the failure of the expectation that just ran, kept from
+	// godog; failedBlock: an expectation failed since the last action.
+	kept        error
+	failedBlock bool
+	// held is the state at the current time while the session has run
+	// past it (current.go); nil when the two are one.
+	held *heldView
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
@@ -116,6 +127,9 @@ func (st *State) Prepare(stepTexts []string) {
 // whether t=0 moves), its line and text (for the checks it records).
 func (st *State) BeginStep(t StepType, line int, text string) {
 	st.stepType, st.stepLine, st.stepText = t, line, text
+	if t != Outcome {
+		st.release()
+	}
 }
 
 // T0 is the scenario's current t=0.
@@ -365,6 +379,7 @@ func (st *State) settle(ctx context.Context) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	st.hold()
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",

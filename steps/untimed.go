@@ -19,14 +19,15 @@ import (
 // wait ends.
 
 // awaitUntimed is the wait: on the simulator until the activity ends
-// (RunUntil stops at the occurrence, so what follows still reads the state
-// of that instant); on a cluster for the tolerance when every event still
+// (stopping at the occurrence, so what follows still reads the state of
+// that instant); on a cluster for the tolerance when every event still
 // missing since t=0 already occurred before it, otherwise until every pod
 // is gone or terminal, capped at 2 minutes.
 func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	st.hold()
 	since := func(v driver.View) bool {
 		for _, s := range sels {
 			if _, ok := timeline.First(v.Timeline(), st.t0, s); !ok {
@@ -36,6 +37,14 @@ func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) er
 		return true
 	}
 	if st.Driver.Capabilities().Has(driver.ExactTime) {
+		if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
+			at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), since)
+			if capped {
+				st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
+					st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
+			}
+			return err
+		}
 		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), since)
 		return err
 	}
@@ -72,17 +81,8 @@ func (st *State) podsDone(v driver.View) bool {
 	return true
 }
 
-// chosen is the occurrence of sel an untimed expectation uses: the first
-// at or after t=0, else the first in the scenario.
-func (st *State) chosen(sel timeline.Selector) (timeline.Event, bool) {
-	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
-		return e, true
-	}
-	return timeline.First(st.events(), timeline.Beginning, sel)
-}
-
-// occurrences lists every occurrence of sel, for failure messages: "at
-// -25s, before t=0", "at 3s (code 1, Error)".
+// occurrences lists every occurrence of sel but except, for failure
+// messages: "at -25s, before t=0; at 3s with code 1 (Error)".
 func (st *State) occurrences(sel timeline.Selector, except timeline.Event) string {
 	var out []string
 	for _, e := range st.events() {
@@ -117,7 +117,7 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}
-	e, ok := st.chosen(sel)
+	e, ok := timeline.Chosen(st.events(), st.t0, sel)
 	if !ok {
 		return &timeline.Mismatch{
 			Expected: what,

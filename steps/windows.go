@@ -199,6 +199,9 @@ func (st *State) wasRunning(pod string, at time.Duration) bool {
 // accepted: exact from t=0 on the simulator; on a cluster counted from
 // the kubelet's reaction and widened by the observer's margins.
 func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
+	// A timed expectation moves the current time; the simulator's state
+	// of that instant is not kept, so state checks read the session's.
+	st.release()
 	w, ok := st.liveWindows()
 	if !ok {
 		return timeline.Exact(st.t0, lo, hi), nil

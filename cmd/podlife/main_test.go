@@ -200,3 +200,77 @@ func TestPhrasesPeopleWrite(t *testing.T) {
 		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
 	}
 }
+
+// TestUntimedRule runs dsl.md's two examples of the untimed rule (`When
+// 60s pass` / `Then the pod "batch" is evicted`; `When the pod "web"
+// becomes Running` / `Then the containers of pod "web" start in this
+// order: …`) and a relative phrase after time passed: all pass on the
+// simulator. A false untimed expectation names the occurrence it used,
+// before t=0, rather than "got no …".
+func TestUntimedRule(t *testing.T) {
+	code, out, errOut := runCLI("run", "--report", t.TempDir(), "testdata/untimed.feature")
+	if code != 0 || lastLine(out) != "4 passed, 0 failed, 0 skipped" {
+		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
+	}
+	f := filepath.Join(t.TempDir(), "wrong.feature")
+	if err := os.WriteFile(f, []byte(`Feature: a false untimed expectation
+  Scenario: The exit came before t=0
+    Given a pod "web" with terminationGracePeriodSeconds 2
+    And container "app" of pod "web" ignores SIGTERM
+    When the pod "web" is created
+    And the pod "web" is deleted
+    And 10s pass
+    Then container "app" exits with code 0
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI("run", "--report", t.TempDir(), f)
+	want := `got exit of container "app" at -8s with code 137 (Error), before t=0, the first in the scenario`
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("run: exit %d, want 1 and a failure saying %q\n%s%s", code, want, out, errOut)
+	}
+}
+
+// TestEveryExpectation: a false expectation followed by two true ones
+// reports all three (one failed, two passed) and the later When block as
+// skipped, in the console, JUnit and the page; the scenario fails.
+func TestEveryExpectation(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCLI("run", "--report", dir, "testdata/every-expectation.feature")
+	if code != 1 || lastLine(out) != "0 passed, 1 failed, 0 skipped" {
+		t.Fatalf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
+	}
+	want := []string{
+		`ok       line 7: Then the pod "web" is Running within 10s`,
+		`FAILED   line 8: And the pod "web" phase is "Succeeded"`,
+		`ok       line 9: And the pod "web" is Running`,
+		`ok       line 10: And the pod "web" has QoS class "BestEffort"`,
+		`skipped  line 11: When the pod "web" is deleted`,
+		`skipped  line 12: Then the pod "web" is gone within 10s`,
+	}
+	junit, err := os.ReadFile(filepath.Join(dir, "junit.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("console does not say %q:\n%s", w, out)
+		}
+		if !strings.Contains(string(junit), w) {
+			t.Errorf("junit.xml does not say %q:\n%s", w, junit)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		`<li class="step passed" data-line="9">`, `<li class="step passed" data-line="10">`,
+		`<li class="step failed" data-line="8">`,
+		`<li class="step skipped" data-line="11">`, `<li class="step skipped" data-line="12">`,
+	} {
+		if !strings.Contains(string(page), w) {
+			t.Errorf("index.html has no %s", w)
+		}
+	}
+}

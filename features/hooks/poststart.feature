@@ -119,9 +119,9 @@ Feature: postStart hooks block the pod worker
       """
     And container "app" becomes ready after 60s
     When the pod "web" is created
-    Then no event "FailedPostStartHook" is recorded
+    Then the pod "web" is Running within 1s
     And container "app" of pod "web" has restarted 0 times
-
+    And no event "FailedPostStartHook" is recorded
   @behavior:hook-http-refused
   Scenario: An httpGet postStart to a port nobody serves fails
     Given a pod "web":

@@ -111,9 +111,9 @@ Feature: Init containers run to completion, one at a time, before the pod's cont
     And the sandbox of pod "web" is lost
     Then an event "SandboxChanged" is recorded for pod "web"
     And the containers of pod "web" start in this order: "init-a", "init-b", "app"
+    And container "app" of pod "web" is restarted between 2s and 2s
     And container "app" of pod "web" has restarted 1 time
     And an event "Started" is recorded for container "init-a" of pod "web" 2 times
-
   @behavior:init-image-pull-backoff @seed:001
   Scenario: An init container whose image cannot be pulled shows Init:ErrImagePull, then Init:ImagePullBackOff
     Given the image of container "init-a" cannot be pulled

@@ -26,8 +26,8 @@ Feature: Sidecars: init containers with restartPolicy Always
     And container "setup" runs to completion after 2s
     When the pod "web" is created
     Then the containers of pod "web" start in this order: "setup", "mesh", "logger", "app"
+    And the pod "web" is Ready within 5s
     And the pod "web" shows ready "3/3"
-
   @behavior:sidecar-startup-gate @upstream:sidecar-startup-probe-gates
   Scenario: A sidecar's startupProbe holds back the next container until it succeeds
     e2e: running restartable init containers with startup probes, should

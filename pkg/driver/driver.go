@@ -189,6 +189,14 @@ type PodPrinter interface {
 	PrintPod(name string) (printer.Columns, bool)
 }
 
+// UntilSettler is implemented by Sessions that can run to the end of the
+// scenario's activity (as Settle) but stop as soon as cond holds: an
+// untimed expectation waits for its event no longer than the activity
+// lasts (docs/language.md, "untimed expectations").
+type UntilSettler interface {
+	SettleUntil(ctx context.Context, limit time.Duration, cond func(View) bool) (at time.Duration, held, capped bool, err error)
+}
+
 // SandboxKiller is implemented by Sessions that can make a pod's sandbox
 // die (the pause container killed), for the kubelet to re-create it.
 type SandboxKiller interface {

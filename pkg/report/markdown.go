@@ -72,6 +72,9 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 			if f := r.Failure; f != nil {
 				fmt.Fprintf(w, "`%s:%d`: %s\n\n```\n%s\n```\n", r.Feature, f.Line, mdEscape(f.Step), strings.TrimRight(f.Message, "\n"))
 			}
+			if steps := r.StepsText(); steps != "" {
+				fmt.Fprintf(w, "\n```\n%s```\n", steps)
+			}
 			for _, ck := range r.Checks {
 				if !ck.OK {
 					observed := "not observed"

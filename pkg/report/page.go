@@ -135,12 +135,15 @@ type runView struct {
 	Failure                *Failure
 	FailureFile            string
 	Notes                  []string
-	Seed                   int64
-	Kubelet                string
-	T0                     string
-	Chart                  template.HTML
-	Timeline               string
-	Differences            []Difference
+	// Steps are shown when a failure did not end the scenario's story:
+	// later expectations evaluated, later actions skipped.
+	Steps       []Step
+	Seed        int64
+	Kubelet     string
+	T0          string
+	Chart       template.HTML
+	Timeline    string
+	Differences []Difference
 }
 
 // anchor is an HTML id for a scenario: letters, digits and dashes.
@@ -210,6 +213,9 @@ func Index(w io.Writer, title string, results []Result) error {
 			}
 			rv := runView{Driver: r.Driver, Anchor: cell.Anchor, Status: string(r.Status), Reason: r.Reason, Failure: r.Failure,
 				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: orDefault(r.KubeletVersion), T0: timeline.FormatOffset(r.T0)}
+			if r.StepsText() != "" {
+				rv.Steps = r.Steps
+			}
 			if ref == nil && r.Status != Skipped {
 				ref = r
 			} else if ref != nil && r.Status != Skipped {

@@ -97,6 +97,66 @@ type Step struct {
 	Error   string `json:"error,omitempty"`
 }
 
+// StepsText lists a failed scenario's steps with their outcomes, when
+// there is more to say than its first failure: every expectation up to
+// the next action is evaluated after one failed, so later ones may have
+// failed or passed, and the steps after that action were not run
+// (docs/language.md, "When an expectation fails"). Empty otherwise.
+func (r *Result) StepsText() string {
+	if r.Status != Failed || !r.moreThanFirstFailure() {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("  steps:\n")
+	for _, s := range r.Steps {
+		fmt.Fprintf(&b, "    %-8s line %d: %s %s\n", stepMark(s.Status), s.Line, s.Keyword, s.Text)
+		if s.Error != "" && (r.Failure == nil || s.Line != r.Failure.Line) {
+			for _, l := range strings.Split(strings.TrimRight(s.Error, "\n"), "\n") {
+				fmt.Fprintf(&b, "                %s\n", l)
+			}
+		}
+	}
+	return b.String()
+}
+
+// moreThanFirstFailure: a step after the first failed one ran or was
+// skipped.
+func (r *Result) moreThanFirstFailure() bool {
+	failed := false
+	for _, s := range r.Steps {
+		if failed && (s.Status == "passed" || s.Status == "failed" || s.Status == "skipped") {
+			return true
+		}
+		if s.Status == "failed" {
+			failed = true
+		}
+	}
+	return false
+}
+
+// FailedSteps counts the steps that failed.
+func (r *Result) FailedSteps() int {
+	n := 0
+	for _, s := range r.Steps {
+		if s.Status == "failed" {
+			n++
+		}
+	}
+	return n
+}
+
+func stepMark(status string) string {
+	switch status {
+	case "passed":
+		return "ok"
+	case "failed":
+		return "FAILED"
+	case "skipped":
+		return "skipped"
+	}
+	return status
+}
+
 // ID is "path:line".
 func (r *Result) ID() string { return fmt.Sprintf("%s:%d", r.Feature, r.Line) }
 
@@ -114,6 +174,7 @@ func (r *Result) Explain() string {
 			fmt.Fprintf(&b, "    %s\n", l)
 		}
 	}
+	b.WriteString(r.StepsText())
 	var timed []timeline.Check
 	for _, ck := range r.Checks {
 		if ck.Timed() {

@@ -166,6 +166,9 @@ func JUnit(results []Result) junit.Testsuites {
 			if f := r.Failure; f != nil {
 				msg = fmt.Sprintf("%s:%d: %s: %s", r.Feature, f.Line, f.Step, strings.Join(strings.Fields(f.Message), " "))
 			}
+			if n := r.FailedSteps(); n > 1 {
+				msg += fmt.Sprintf(" (and %d more failed expectation(s), see the steps)", n-1)
+			}
 			tc.Failure = &junit.Result{Message: msg, Type: "expectation", Data: r.Explain()}
 		}
 		if len(r.Notes) > 0 {

@@ -113,6 +113,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		Scenario:   dsc,
 		Session:    sess,
 		FeatureDir: filepath.Dir(sc.Feature.Path),
+		KeepGoing:  true,
 	}
 	var texts []string
 	for _, s := range sc.Pickle.Steps {
@@ -141,6 +142,11 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 			c.StepContext().After(func(ctx context.Context, s *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 				i := min(next, len(sc.StepLines)-1)
 				next++
+				if kept := st.StepFailure(); kept != nil {
+					// godog saw a pass: the failure was kept so that the
+					// expectations after it run too.
+					status, err = godog.StepFailed, kept
+				}
 				step := report.Step{Keyword: sc.Keywords[i], Text: s.Text, Line: sc.StepLines[i], Status: status.String()}
 				if err != nil && !errors.Is(err, godog.ErrSkip) {
 					line, msg := errorPlace(sc, i, err)

@@ -274,6 +274,32 @@ func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
 	return s.now, false
 }
 
+// SettleUntil is Settle that stops as soon as cond holds (checked before
+// the first step and after each): an untimed expectation waits for its
+// event, but no longer than the scenario's activity lasts. It reports
+// where it stopped, whether cond held and whether the limit was reached.
+func (s *Simulator) SettleUntil(limit time.Duration, cond func() bool) (time.Duration, bool, bool) {
+	if cond() {
+		return s.now, true, false
+	}
+	deadline := s.now + limit
+	for s.q.nonPeriodic > 0 || !s.probesQuiet() {
+		at, ok := s.q.next()
+		if !ok {
+			break
+		}
+		if at > deadline {
+			s.now = deadline
+			return s.now, false, true
+		}
+		s.Step()
+		if cond() {
+			return s.now, true, false
+		}
+	}
+	return s.now, false, false
+}
+
 // after schedules fn d from now.
 func (s *Simulator) after(d time.Duration, fn func()) *timer {
 	t := &timer{at: s.now + d, fn: fn}

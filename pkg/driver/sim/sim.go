@@ -172,6 +172,13 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 	return at, capped, ctx.Err()
 }
 
+// SettleUntil runs until cond holds or the activity ends.
+func (s *session) SettleUntil(ctx context.Context, limit time.Duration, cond func(driver.View) bool) (time.Duration, bool, bool, error) {
+	v := view{s}
+	at, ok, capped := s.sim.SettleUntil(limit, func() bool { return cond(v) })
+	return at, ok, capped, ctx.Err()
+}
+
 func (s *session) View() driver.View { return view{s} }
 
 func (s *session) Close(context.Context) error { return nil }
@@ -182,6 +189,7 @@ var (
 	_ driver.PodPrinter         = view{}
 	_ driver.SandboxKiller      = (*session)(nil)
 	_ driver.PodConditionSetter = (*session)(nil)
+	_ driver.UntilSettler       = (*session)(nil)
 )
 
 // PrintPod prints with the simulated API server's version's rules.

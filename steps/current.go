@@ -1,0 +1,77 @@
+package steps
+
+import (
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// The current time (docs/language.md, the Time table's "current time"):
+// untimed expectations, `never` and `stays` may run the session further to
+// decide, but do not move the scenario's clock; the next state check reads
+// the state at the current time. On the simulator the state of that time
+// is kept before the session runs on (hold), and state checks read it
+// until a step moves the current time (an action, a timed expectation).
+// A cluster cannot be read in the past: there state checks read the
+// present, as before.
+
+// heldView is the cluster as it stood at the current time.
+type heldView struct {
+	pods    map[string]*corev1.Pod
+	columns map[string]printer.Columns
+	nodes   map[string]*corev1.Node
+	events  []*corev1.Event
+	live    driver.View // for the timeline, which keeps the past itself
+}
+
+var _ driver.PodPrinter = (*heldView)(nil)
+
+func (h *heldView) Pod(name string) *corev1.Pod   { return h.pods[name] }
+func (h *heldView) Node(name string) *corev1.Node { return h.nodes[name] }
+func (h *heldView) Events() []*corev1.Event       { return h.events }
+func (h *heldView) Timeline() []timeline.Event    { return h.live.Timeline() }
+
+func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
+	c, ok := h.columns[name]
+	return c, ok
+}
+
+// hold keeps the state at the current time before the session runs past
+// it, on a driver whose clock is exact; a state already held stays.
+func (st *State) hold() {
+	if st.held != nil || st.Session == nil || !st.Driver.Capabilities().Has(driver.ExactTime) {
+		return
+	}
+	v := st.Session.View()
+	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
+		events: append([]*corev1.Event(nil), v.Events()...), live: v}
+	for _, p := range st.pods {
+		if pod := v.Pod(p.name); pod != nil {
+			h.pods[p.name] = pod.DeepCopy()
+		}
+		if pp, ok := v.(driver.PodPrinter); ok {
+			if c, ok := pp.PrintPod(p.name); ok {
+				h.columns[p.name] = c
+			}
+		}
+	}
+	for _, n := range st.setup.Nodes {
+		if node := v.Node(n.Name); node != nil {
+			h.nodes[n.Name] = node.DeepCopy()
+		}
+	}
+	st.held = h
+}
+
+// release: the current time moves to where the session stands.
+func (st *State) release() { st.held = nil }
+
+// view is the cluster at the current time.
+func (st *State) view() driver.View {
+	if st.held != nil {
+		return st.held
+	}
+	return st.Session.View()
+}

@@ -1,0 +1,63 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"reflect"
+
+	"github.com/cucumber/godog"
+)
+
+// A failed expectation does not hide the ones after it (docs/language.md,
+// "When an expectation fails"): godog ends a scenario at its first failed
+// step, so when the runner asks for it (State.KeepGoing) an expectation's
+// failure is kept on the State instead of being returned, the later
+// expectations run, and the next action or setup step is skipped, which
+// makes godog skip the rest. The runner reports the kept failure as the
+// step's and fails the scenario.
+
+// StepFailure returns the failure kept for the step that just ran, and
+// forgets it.
+func (st *State) StepFailure() error {
+	err := st.kept
+	st.kept = nil
+	return err
+}
+
+// Failed reports whether an expectation has failed since the last action.
+func (st *State) Failed() bool { return st.failedBlock }
+
+var (
+	errorType   = reflect.TypeOf((*error)(nil)).Elem()
+	contextType = reflect.TypeOf((*context.Context)(nil)).Elem()
+)
+
+// keepGoing wraps a step function (its signature kept, for godog's
+// reflection) with the rule above. Functions that do not take a context
+// first and return an error are left as they are.
+func keepGoing(fn any) any {
+	v := reflect.ValueOf(fn)
+	t := v.Type()
+	if t.Kind() != reflect.Func || t.NumIn() == 0 || t.In(0) != contextType || t.NumOut() != 1 || t.Out(0) != errorType {
+		return fn
+	}
+	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
+		st, _ := args[0].Interface().(context.Context).Value(ctxKey{}).(*State)
+		if st == nil || !st.KeepGoing || st.DryRun {
+			return v.Call(args)
+		}
+		if st.stepType != Outcome {
+			if st.failedBlock {
+				return []reflect.Value{reflect.ValueOf(&godog.ErrSkip).Elem()}
+			}
+			return v.Call(args)
+		}
+		out := v.Call(args)
+		err, _ := out[0].Interface().(error)
+		if err == nil || errors.Is(err, godog.ErrSkip) {
+			return out
+		}
+		st.kept, st.failedBlock = err, true
+		return []reflect.Value{reflect.Zero(errorType)}
+	}).Interface()
+}
