@@ -33,6 +33,12 @@ const (
 	// (measured: a sidecar's SIGTERM 1.09 s after its main container
 	// completed).
 	relist = 1500 * time.Millisecond
+	// evictionPass: the eviction manager looks at the node's signals
+	// every 10 s (pkg/kubelet/kubelet.go, evictionMonitoringPeriod) from
+	// when its kubelet started; the simulator's passes keep their own
+	// phase. An eviction, and what a pass decides, may come up to a
+	// period earlier or later than the simulator's.
+	evictionPass = 10 * time.Second
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -81,6 +87,8 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 	// probe decides may come up to a period earlier or later.
 	var p time.Duration
 	switch sel.Kind {
+	case timeline.Evicted:
+		p = evictionPass
 	case timeline.Ready, timeline.NotReady, timeline.ProbeFailed:
 		p = s.probePeriod(sel, false)
 	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone, timeline.Exited, timeline.Restarted, timeline.Started, timeline.Created:
