@@ -212,6 +212,9 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 	if err := act(n); err != nil {
 		return st.unsupported(fmt.Errorf("node %q: %w", node, err))
 	}
+	for _, p := range st.pods {
+		st.acted(driver.ActionNode, p.name)
+	}
 	return nil
 }
 

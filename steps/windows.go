@@ -46,6 +46,12 @@ func (st *State) acted(a driver.Action, pod string) {
 	}
 	prev := st.react[pod]
 	r := &reaction{action: a, at: st.Session.Now()}
+	if a == driver.ActionNode {
+		// Made by podlife at t=0 itself, with no reaction to look for:
+		// what follows counts from t=0, in windows the driver widens by
+		// the period of the manager that acts on it.
+		r.at, r.resolved, r.anchored = st.t0.At, true, true
+	}
 	if prev != nil && a == driver.ActionDelete && prev.action == driver.ActionDelete {
 		// A second delete: the kubelet is already stopping the pod and
 		// reacts with nothing new; the first delete's reaction stands

@@ -321,6 +321,12 @@ const (
 	// of what follows it in a timeline table (the kubelet notices an exit
 	// at its next relist).
 	ActionExit Action = "exit"
+	// ActionNode: an action on a node (pressure, usage, a kubelet
+	// restart). What follows is decided by the kubelet's periodic
+	// managers (the eviction manager's pass), whose phase is the real
+	// node's own: there is no reaction to anchor on, and the windows
+	// carry the period (the rule's own range) instead.
+	ActionNode Action = "node"
 )
 
 // Windows is implemented by sessions whose clock is not the rules' own (a

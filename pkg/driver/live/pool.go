@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -142,7 +143,7 @@ func (s *session) leaseNode(ctx context.Context) error {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	l.capacity, l.baseline = st.capacity, st.workingSet
-	s.d.logf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
+	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
 	return nil
 }
 
@@ -293,7 +294,7 @@ func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction) erro
 	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, strings.NewReader(string(out)), "sh", "-c", "cat > "+kubeletConfig+".new && mv "+kubeletConfig+".new "+kubeletConfig); err != nil {
 		return fmt.Errorf("writing the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
-	s.d.logf("%s: kubelet of %s configured: evictionHard %v, evictionSoft %v (declared %v / %v on a %dMi node)", s.ns, l.node, hard, cfg["evictionSoft"], decl.Hard, decl.Soft, l.declared>>20)
+	s.d.debugf("%s: kubelet of %s configured: evictionHard %v, evictionSoft %v (declared %v / %v on a %dMi node)", s.ns, l.node, hard, cfg["evictionSoft"], decl.Hard, decl.Soft, l.declared>>20)
 	return s.d.restartKubelet(ctx, l.node)
 }
 
@@ -334,21 +335,32 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 func (s *session) hold(ctx context.Context, bytes int64) error {
 	l := s.lease
 	file := pressureDir + "/" + s.d.runID + "-" + s.ns
-	stop := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -- -$(cat %[1]s) 2>/dev/null; rm -f %[1]s; fi", file)
-	script := stop
+	// dash's kill takes a process group as a negative pid, without "--".
+	script := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -$(cat %[1]s) 2>/dev/null; rm -f %[1]s %[1]s.filled; fi", file)
 	if bytes > 0 {
 		if free := hostAvailable(); free > 0 && bytes > free-2<<30 {
 			return driver.Unsupported("the scenario would hold %dMi on node %s, and the host has %dMi available (podlife keeps 2Gi spare)", bytes>>20, l.node, free>>20)
 		}
-		// dd fills its one block from /dev/zero (every page touched), then
-		// blocks for ever writing it into a pipe nobody reads.
-		script += fmt.Sprintf("; mkdir -p %[1]s; setsid sh -c 'dd if=/dev/zero bs=%[3]d count=1 iflag=fullblock 2>/dev/null | sleep infinity' >/dev/null 2>&1 & echo $! > %[2]s",
+		// dd fills its one block from /dev/zero (every page touched) and
+		// then blocks for ever writing it into a pipe: its reader takes
+		// one byte, the sign that the block is full, and reads no more.
+		script += fmt.Sprintf("; mkdir -p %[1]s; setsid sh -c 'dd if=/dev/zero bs=%[3]d count=1 iflag=fullblock 2>/dev/null | { head -c1 >/dev/null; touch %[2]s.filled; exec sleep infinity; }' >/dev/null 2>&1 & echo $! > %[2]s",
 			pressureDir, file, bytes)
 	}
+	t0 := time.Now()
 	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", script); err != nil {
 		return fmt.Errorf("holding %dMi on node %s: %v: %s", bytes>>20, l.node, err, strings.TrimSpace(string(b)))
 	}
-	s.d.logf("%s: node %s holds %dMi outside its pods", s.ns, l.node, bytes>>20)
+	if bytes > 0 {
+		err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, time.Minute, true, func(context.Context) (bool, error) {
+			_, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "test", "-f", file+".filled")
+			return err == nil, nil
+		})
+		if err != nil {
+			return fmt.Errorf("holding %dMi on node %s: not filled within a minute: %w", bytes>>20, l.node, err)
+		}
+	}
+	s.d.debugf("%s: node %s holds %dMi outside its pods (filled in %s)", s.ns, l.node, bytes>>20, time.Since(t0).Round(10*time.Millisecond))
 	return nil
 }
 
@@ -400,8 +412,11 @@ func (s *session) release(ctx context.Context) error {
 // processes named by prefix, the kubelet configuration (restarting the
 // kubelet when it was changed), the given taints.
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart bool, taints []corev1.Taint) error {
-	script := fmt.Sprintf("for f in %[1]s/%[2]s*; do [ -f \"$f\" ] || continue; kill -9 -- -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
-		"if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
+	// The process groups podlife started, by their files; then a check
+	// that no dd of podlife's is left (a node that still holds memory is
+	// not returned).
+	script := fmt.Sprintf("for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
+		"if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; sleep 0.2; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
 	b, err := cluster.NodeExec(d.info.Kind, node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
@@ -419,8 +434,16 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart b
 	return nil
 }
 
-// untaint removes taints podlife added to a node.
+// untaint removes taints podlife added to a node. The kubelet and the
+// node controllers update the node all the while: a conflict is retried
+// on the fresh object.
 func (d *Driver) untaint(ctx context.Context, node string, taints []corev1.Taint) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return d.untaintOnce(ctx, node, taints)
+	})
+}
+
+func (d *Driver) untaintOnce(ctx context.Context, node string, taints []corev1.Taint) error {
 	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 	if err != nil {
 		return err
@@ -466,8 +489,8 @@ func (d *Driver) setLease(ctx context.Context, node, holder string) error {
 // SweepPool returns every pool node the run still holds, after an
 // interrupt: pressure processes stopped, kubelet configuration restored,
 // taints other than the pool's own removed (a pool node has no other at
-// rest), lease freed. A node that cannot be restored keeps its lease,
-// marked broken.
+// rest but the node controllers' own), lease freed. A node that cannot be
+// restored keeps its lease, marked broken.
 func (d *Driver) SweepPool(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
 		return err
@@ -483,9 +506,11 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if !strings.HasPrefix(holder, d.runID+"/") {
 			continue
 		}
+		// The node controllers' own taints (node.kubernetes.io/…) follow
+		// the node's conditions and go with them.
 		var extra []corev1.Taint
 		for _, t := range n.Spec.Taints {
-			if t.Key != cluster.PoolTaint {
+			if t.Key != cluster.PoolTaint && !strings.HasPrefix(t.Key, "node.kubernetes.io/") {
 				extra = append(extra, t)
 			}
 		}
@@ -632,12 +657,16 @@ func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint
 	if remove {
 		return s.d.untaint(ctx, real, []corev1.Taint{taint})
 	}
-	n, err := s.d.cs.CoreV1().Nodes().Get(ctx, real, metav1.GetOptions{})
-	if err != nil {
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		n, err := s.d.cs.CoreV1().Nodes().Get(ctx, real, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		n.Spec.Taints = append(n.Spec.Taints, taint)
+		_, err = s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
 		return err
-	}
-	n.Spec.Taints = append(n.Spec.Taints, taint)
-	if _, err := s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+	})
+	if err != nil {
 		return fmt.Errorf("tainting node %s: %w", real, err)
 	}
 	s.lease.taints = append(s.lease.taints, taint)

@@ -39,6 +39,9 @@ const (
 	// phase. An eviction, and what a pass decides, may come up to a
 	// period earlier or later than the simulator's.
 	evictionPass = 10 * time.Second
+	// fill: the time a process takes to fill the memory podlife holds on
+	// a leased node (several Gi from /dev/zero; measured 2-3 s).
+	fill = 3 * time.Second
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -47,6 +50,9 @@ var _ driver.Windows = (*session)(nil)
 // calibration (Calibration.reactionBound); with a tolerance given
 // instead, the tolerance.
 func (s *session) Reaction(a driver.Action) time.Duration {
+	if a == driver.ActionNode {
+		return evictionPass + fill
+	}
 	if s.d.cal == (Calibration{}) {
 		return s.d.Tolerance()
 	}
@@ -86,6 +92,12 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 	// the simulator's workers tick from the container's start. What a
 	// probe decides may come up to a period earlier or later.
 	var p time.Duration
+	if after == driver.ActionNode {
+		// What a node action brings about, the eviction manager decides
+		// at its next pass; the memory podlife holds takes a few seconds
+		// to fill, and an eviction is seen through the API.
+		return early + evictionPass, late + evictionPass + fill + apiLate
+	}
 	switch sel.Kind {
 	case timeline.Evicted:
 		p = evictionPass
