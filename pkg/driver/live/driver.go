@@ -103,6 +103,10 @@ type Driver struct {
 	exits *runtimeExits
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
+	// fillRate is the rate (bytes/s) at which memory was last filled on
+	// a leased node.
+	fillMu   sync.Mutex
+	fillRate float64
 }
 
 // ClusterInfo is what the driver learned about the cluster it connected to.

@@ -184,39 +184,36 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	if len(st.Nodes) > 1 {
 		return driver.Unsupported("the scenario declares %d nodes; podlife's live cluster leases one node to a scenario", len(st.Nodes))
 	}
-	tainted := false
+	// A scenario that changes its node, or declares one of another size,
+	// gets one of its own.
+	own := st.Eviction != nil
 	for _, n := range st.Nodes {
-		if !isDefaultShape(n) {
-			c, m := n.Status.Capacity[corev1.ResourceCPU], n.Status.Capacity[corev1.ResourceMemory]
-			return driver.Unsupported("node %q is declared with %s CPU and %s memory; a live node's size is what the machine has", n.Name, c.String(), m.String())
-		}
-		tainted = tainted || len(n.Spec.Taints) > 0
+		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
 	}
-	// A scenario that changes its node gets one of its own.
-	if s.lease == nil && (st.Eviction != nil || tainted) {
+	if s.lease == nil && own {
 		if err := s.leaseNode(ctx); err != nil {
 			return err
 		}
 	}
+	var declared *corev1.Node
 	for _, n := range st.Nodes {
 		if s.lease == nil {
 			s.nodeAlias[n.Name] = s.d.info.Node
 			continue
 		}
 		s.nodeAlias[n.Name] = s.lease.node
-		s.lease.declared = n.Status.Capacity.Memory().Value()
-		for _, t := range n.Spec.Taints {
-			if err := s.TaintNode(ctx, n.Name, t, false); err != nil {
-				return err
-			}
-		}
+		declared = n
 	}
-	if l := s.lease; l != nil && (st.Eviction != nil || hasTag(s.sc.Tags, "needs:"+string(driver.NodePressure))) {
-		if l.declared == 0 {
-			l.declared = defaultNodeMemory
-		}
-		if err := s.configureKubelet(ctx, st.Eviction); err != nil {
+	if s.lease != nil {
+		if err := s.configureKubelet(ctx, st.Eviction, declared); err != nil {
 			return err
+		}
+		if declared != nil {
+			for _, t := range declared.Spec.Taints {
+				if err := s.TaintNode(ctx, declared.Name, t, false); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	for _, cm := range st.ConfigMaps {

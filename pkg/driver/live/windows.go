@@ -39,9 +39,6 @@ const (
 	// phase. An eviction, and what a pass decides, may come up to a
 	// period earlier or later than the simulator's.
 	evictionPass = 10 * time.Second
-	// fill: the time a process takes to fill the memory podlife holds on
-	// a leased node (several Gi from /dev/zero; measured 2-3 s).
-	fill = 3 * time.Second
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -51,7 +48,7 @@ var _ driver.Windows = (*session)(nil)
 // instead, the tolerance.
 func (s *session) Reaction(a driver.Action) time.Duration {
 	if a == driver.ActionNode {
-		return evictionPass + fill
+		return evictionPass
 	}
 	if s.d.cal == (Calibration{}) {
 		return s.d.Tolerance()
@@ -96,11 +93,18 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		// What a node action brings about, the eviction manager decides
 		// at its next pass; the memory podlife holds takes a few seconds
 		// to fill, and an eviction is seen through the API.
-		return early + evictionPass, late + evictionPass + fill + apiLate
+		var took time.Duration
+		if s.lease != nil {
+			took = s.lease.fill
+		}
+		return early + evictionPass, late + evictionPass + took + apiLate
 	}
 	switch sel.Kind {
 	case timeline.Evicted:
+		// A pass, and the time the pod's own agents take to use their
+		// memory on these machines (fresh memory faults in slowly).
 		p = evictionPass
+		late += s.d.fillTime(s.podMemory(sel.Pod))
 	case timeline.Ready, timeline.NotReady, timeline.ProbeFailed:
 		p = s.probePeriod(sel, false)
 	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone, timeline.Exited, timeline.Restarted, timeline.Started, timeline.Created:
@@ -126,6 +130,28 @@ func (s *session) kubeletDriven(sel timeline.Selector) bool {
 		return !ok || (b.Exit == nil && b.Memory == nil)
 	}
 	return false
+}
+
+// podMemory is the memory the pod's agents are told to use, in bytes.
+func (s *session) podMemory(pod string) int64 {
+	s.mu.Lock()
+	t := s.pods[pod]
+	var args [][]string
+	if t != nil {
+		for _, c := range t.ctrs {
+			if c.agent {
+				args = append(args, c.spec.Args)
+			}
+		}
+	}
+	s.mu.Unlock()
+	var n int64
+	for _, a := range args {
+		if b, err := behavior.Parse(a); err == nil && b.Memory != nil {
+			n += b.Memory.Quantity.Value()
+		}
+	}
+	return n
 }
 
 // behaviorOf is the agent behaviour of the selected container.
