@@ -22,18 +22,27 @@ func behaviorSteps() []Def {
 	}
 }
 
-// shape changes the behaviour of an agent container before its pod exists.
+// shape changes the behaviour of a container before its pod exists. An
+// agent container (no image:) carries it as its arguments; an image
+// container starts from what its command does (behavior.ForImage) and
+// carries it in an annotation, which the simulator runs and a live
+// cluster, running the image as written, reports as a skip (dsl.md,
+// "Defaults").
 func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) error {
 	p, c, err := st.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}
-	b, ok := p.beh[c.Name]
-	if !ok {
-		return inputErr("container %q runs image %s: behaviour steps apply to agent containers (no image:)", c.Name, c.Image)
-	}
 	if p.created {
 		return inputErr("pod %q is created already: behaviour steps come before its creation", p.name)
+	}
+	b, ok := p.beh[c.Name]
+	if !ok {
+		if b, ok = p.imageBeh[c.Name]; !ok {
+			base, _ := behavior.ForImage(c.Command, c.Args)
+			b = &base
+			p.imageBeh[c.Name] = b
+		}
 	}
 	change(b)
 	return nil

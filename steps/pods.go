@@ -29,6 +29,11 @@ type podDecl struct {
 	// container … cannot be pulled" and "container … fails to start".
 	unpullable  map[string]bool
 	cannotStart map[string]bool
+	// imageBeh is the behaviour behaviour steps gave image containers
+	// (containers with their own image), sent as an annotation.
+	imageBeh map[string]*behavior.Behavior
+	// line is the line of the step that declared the pod.
+	line int
 }
 
 // build is the pod sent to the driver.
@@ -51,6 +56,12 @@ func (p *podDecl) build() *corev1.Pod {
 	}
 	fill(out.Spec.InitContainers)
 	fill(out.Spec.Containers)
+	for name, b := range p.imageBeh {
+		if out.Annotations == nil {
+			out.Annotations = map[string]string{}
+		}
+		out.Annotations[behavior.Annotation(name)] = behavior.EncodeAnnotation(*b)
+	}
 	return out
 }
 
@@ -205,7 +216,8 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if res != nil {
 		pod.Spec.Containers[0].Resources = *res
 	}
-	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{}}
+	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{},
+		imageBeh: map[string]*behavior.Behavior{}, line: st.stepLine}
 	for _, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
 		for i := range list {
 			c := &list[i]

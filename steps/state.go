@@ -327,6 +327,30 @@ func isSidecar(c *corev1.Container) bool {
 	return c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
 }
 
+// Assumption is something the driver assumes about a declared pod that
+// the scenario did not state (a note for lint, not a problem), at the
+// line of the step that declared the pod.
+type Assumption struct {
+	Line int
+	Msg  string
+}
+
+// Assumptions lists what the driver (a driver.Assumer) assumes about the
+// pods declared so far, as their behaviour steps left them.
+func (st *State) Assumptions() []Assumption {
+	a, ok := st.Driver.(driver.Assumer)
+	if !ok {
+		return nil
+	}
+	var out []Assumption
+	for _, p := range st.pods {
+		for _, msg := range a.Assumptions(p.build()) {
+			out = append(out, Assumption{Line: p.line, Msg: fmt.Sprintf("pod %q: %s", p.name, msg)})
+		}
+	}
+	return out
+}
+
 // create sends a declared pod to the driver, its agent containers carrying
 // their behaviour as arguments.
 func (st *State) create(ctx context.Context, p *podDecl) error {

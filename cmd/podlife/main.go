@@ -207,12 +207,18 @@ func unique(scs []*runner.Scenario) []*runner.Scenario {
 
 // load parses, selects and lints; every problem is printed as file:line.
 func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
+	scs, _, err := loadNoted(paths, tags, d, stderr)
+	return scs, err
+}
+
+// loadNoted is load, and lint's notes (runner.Check).
+func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, []runner.Note, error) {
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("no feature files or folders given")
+		return nil, nil, fmt.Errorf("no feature files or folders given")
 	}
 	filter, err := runner.ParseFilter(tags)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var files []string
 	var places []place
@@ -228,25 +234,26 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 	scs = unique(scs)
 	if len(places) > 0 && len(problems) == 0 {
 		if scs, err = pickPlaces(scs, paths, places); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	selected := runner.Select(scs, filter)
-	problems = append(problems, runner.Lint(selected, d)...)
+	lintProblems, notes := runner.Check(selected, d)
+	problems = append(problems, lintProblems...)
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, p.Error())
 		}
 		fmt.Fprintf(stderr, "%d problem(s); nothing was run\n", len(problems))
-		return nil, errBadInput
+		return nil, nil, errBadInput
 	}
 	if len(selected) == 0 {
 		if tags != "" {
-			return nil, fmt.Errorf("--tags %q selects no scenario (of %d)", tags, len(scs))
+			return nil, nil, fmt.Errorf("--tags %q selects no scenario (of %d)", tags, len(scs))
 		}
-		return nil, fmt.Errorf("no scenario found in %s", strings.Join(paths, ", "))
+		return nil, nil, fmt.Errorf("no scenario found in %s", strings.Join(paths, ", "))
 	}
-	return selected, nil
+	return selected, notes, nil
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
@@ -352,9 +359,16 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	scs, err := load(fs.Args(), *tags, d, stderr)
+	scs, notes, err := loadNoted(fs.Args(), *tags, d, stderr)
 	if err != nil {
 		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stdout, n)
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(stdout, "%d scenario(s), no problems; %d note(s) on what the %s driver assumed\n", len(scs), len(notes), d.Name())
+		return nil
 	}
 	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))
 	return nil

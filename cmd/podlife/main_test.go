@@ -201,6 +201,35 @@ func TestPhrasesPeopleWrite(t *testing.T) {
 	}
 }
 
+// TestGenericProcesses: a real-looking manifest (nginx:1.27, an exec
+// readiness probe `cat /tmp/healthy`, a preStop hook `nginx -s quit`) and
+// behaviour steps on image containers pass on the simulator (dsl.md,
+// "Phrases people write"); lint exits 0 and notes, with file and line,
+// what the simulator assumed.
+func TestGenericProcesses(t *testing.T) {
+	const f = "testdata/generic.feature"
+	code, out, errOut := runCLI("lint", f)
+	if code != 0 || errOut != "" {
+		t.Errorf("lint: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		f + `:11: note: pod "web": container "nginx": the simulator does not know image nginx:1.27; it runs it as a generic process: it starts at once, runs until signalled and exits with 143 on SIGTERM`,
+		f + `:11: note: pod "web": container "nginx": the simulator does not understand its preStop hook "nginx -s quit"; it succeeds at once`,
+		f + `:11: note: pod "web": container "nginx": the simulator does not understand its readinessProbe "cat /tmp/healthy"; it succeeds at once`,
+		f + `:51: note: pod "web": container "nginx": the simulator does not know image nginx:1.27; it runs it as a generic process changed by the behaviour steps`,
+		f + `:87: note: pod "job": container "app": the simulator runs "sleep 20" of image busybox:1.36 as the behaviour steps change it`,
+		"4 scenario(s), no problems; 6 note(s) on what the sim driver assumed",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lint does not say %q\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCLI("run", "--report", t.TempDir(), f)
+	if code != 0 || lastLine(out) != "4 passed, 0 failed, 0 skipped" {
+		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
+	}
+}
+
 // TestUntimedRule runs dsl.md's two examples of the untimed rule (`When
 // 60s pass` / `Then the pod "batch" is evicted`; `When the pod "web"
 // becomes Running` / `Then the containers of pod "web" start in this

@@ -217,6 +217,15 @@ type Linter interface {
 	LintPod(pod *corev1.Pod) error
 }
 
+// Assumer is implemented by drivers that run a pod on assumptions the
+// scenario did not state (the simulator runs an image it does not know as
+// a generic process): lint reports each as a note, not a problem.
+type Assumer interface {
+	// Assumptions says, a sentence each, what the driver assumes about
+	// the pod; none for a pod it runs as written.
+	Assumptions(pod *corev1.Pod) []string
+}
+
 // Capability is something a driver may be able to do; its name is the
 // suffix of the `@needs:` tag.
 type Capability string

@@ -21,12 +21,35 @@ import (
 // the driver would need them. Each problem carries its file and line. A
 // scenario's steps are all checked, whatever the earlier ones found.
 func Lint(scs []*Scenario, d driver.Driver) []Problem {
-	return lint(scs, d, steps.Definitions())
+	problems, _ := Check(scs, d)
+	return problems
 }
+
+// Check is Lint, and the notes: what the driver assumed about the
+// scenarios' pods that they did not state (driver.Assumer; the simulator
+// running an image it does not know as a generic process), each at the
+// line of the step that declared the pod. Notes are not problems.
+func Check(scs []*Scenario, d driver.Driver) (problems []Problem, notes []Note) {
+	return checkWith(scs, d, steps.Definitions())
+}
+
+// Note is a remark of lint that is not a problem, at a file and line.
+type Note struct {
+	File string
+	Line int
+	Msg  string
+}
+
+// String is "file:line: note: msg".
+func (n Note) String() string { return fmt.Sprintf("%s:%d: note: %s", n.File, n.Line, n.Msg) }
 
 // lint checks against a vocabulary (a test adds a clashing phrase).
 func lint(scs []*Scenario, d driver.Driver, defs []steps.Def) []Problem {
-	var problems []Problem
+	problems, _ := checkWith(scs, d, defs)
+	return problems
+}
+
+func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []Problem, notes []Note) {
 	seen := map[string]bool{}
 	add := func(p Problem) {
 		if k := p.Error(); !seen[k] {
@@ -34,6 +57,7 @@ func lint(scs []*Scenario, d driver.Driver, defs []steps.Def) []Problem {
 			problems = append(problems, p)
 		}
 	}
+	noted := map[Note]bool{}
 	for _, sc := range scs {
 		if _, err := ReadTags(sc.Tags); err != nil {
 			add(Problem{File: sc.Feature.Path, Line: sc.ScenarioLine, Msg: err.Error()})
@@ -81,8 +105,15 @@ func lint(scs []*Scenario, d driver.Driver, defs []steps.Def) []Problem {
 				add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})
 			}
 		}
+		for _, a := range st.Assumptions() {
+			n := Note{File: sc.Feature.Path, Line: a.Line, Msg: a.Msg}
+			if !noted[n] {
+				noted[n] = true
+				notes = append(notes, n)
+			}
+		}
 	}
-	return problems
+	return problems, notes
 }
 
 func dryType(s *messages.PickleStep) steps.StepType {

@@ -23,11 +23,16 @@ type ctr struct {
 
 	imageID string // the image's ID in the container statuses
 
-	agent bool // runs podlife-agent with beh
-	// beh is an agent's behaviour, shared with the containers of the same
-	// arguments (the zero behaviour for an image container); cmd an image
-	// container's command (sleep N; the zero command for an agent). Neither
-	// is modified.
+	// agent: the process runs by beh (podlife-agent, or an image container
+	// run as a generic process or shaped by behaviour steps); generic: it
+	// is such an image container, which serves no port (only the agent
+	// listens).
+	agent   bool
+	generic bool
+	// beh is the behaviour of a process that runs by one, shared with the
+	// containers of the same arguments (the zero behaviour otherwise); cmd
+	// an image container's understood command (sleep N; the zero command
+	// otherwise). Neither is modified.
 	beh *behavior.Behavior
 	cmd *behavior.Command
 
@@ -87,12 +92,26 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 		c.agent = true
 		// Checked before the pod was created (checkRunnable).
 		c.beh, _ = w.s.parsed.behavior(spec.Args)
-	} else {
-		cmd, _ := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...))
+	} else if shaped := w.pod.Annotations[behavior.Annotation(spec.Name)]; shaped != "" {
+		// Behaviour steps on an image container: allowed on the simulator,
+		// skipped on a cluster (dsl.md, "Defaults"; behavior.ForImage).
+		c.agent, c.generic = true, true
+		c.beh, _ = shapedBehavior(shaped, w.s.parsed)
+	} else if cmd, err := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...)); err == nil {
 		c.cmd = &cmd
+	} else {
+		// A generic process (genericProcess): podlife's assumption, not
+		// the kubelet's, for an image the simulator cannot run.
+		c.agent, c.generic = true, true
+		c.beh, _ = w.s.parsed.behavior(nil)
 	}
 	w.ctrs = append(w.ctrs, c)
 }
+
+// serves tells whether the container's process listens on its ports:
+// only the agent does (behavior.Listens); `sleep` and generic processes
+// refuse every connection.
+func (c *ctr) serves() bool { return c.agent && !c.generic }
 
 // isSidecar is podutil.IsRestartableInitContainer.
 func isSidecar(c *corev1.Container) bool {
@@ -346,7 +365,8 @@ type hookRun struct {
 }
 
 // runHook starts a hook and calls onDone when it returns. exec runs the
-// command in the container (sleep N, true, false, exit N); httpGet fails
+// command in the container (sleep N, true, false, exit N; any other
+// succeeds at once, execCommand); httpGet fails
 // only when nothing listens (an agent serves HTTP, `sleep` does not) — the
 // status code is never checked; sleep waits on the kubelet's side.
 func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, onDone func(failed bool)) *hookRun {
@@ -356,12 +376,12 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 	forever := false
 	switch {
 	case h.Exec != nil:
-		cmd, _ := behavior.ParseCommand(h.Exec.Command) // checked before creation
+		cmd := execCommand(h.Exec.Command)
 		r.inContainer = true
 		d, forever, r.failsAtEnd = cmd.Duration, cmd.Forever, cmd.Code != 0
 	case h.HTTPGet != nil:
 		// Only the status code is ignored: a refused connection fails.
-		r.failsAtEnd = !c.agent || !behavior.Listens(c.port(h.HTTPGet.Port), c.ports())
+		r.failsAtEnd = !c.serves() || !behavior.Listens(c.port(h.HTTPGet.Port), c.ports())
 	case h.Sleep != nil:
 		d = time.Duration(h.Sleep.Seconds) * time.Second
 	case h.TCPSocket != nil:

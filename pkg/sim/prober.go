@@ -195,7 +195,7 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	timeout := time.Duration(pw.spec.TimeoutSeconds) * time.Second
 	switch h := pw.spec.ProbeHandler; {
 	case h.Exec != nil:
-		cmd, _ := behavior.ParseCommand(h.Exec.Command) // checked before creation
+		cmd := execCommand(h.Exec.Command)
 		switch {
 		case cmd.Probe != "":
 			if c.agent && c.beh.Answer(cmd.Probe, since) {
@@ -211,7 +211,7 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 		return true, ""
 	case h.HTTPGet != nil:
 		port := c.port(h.HTTPGet.Port)
-		if !c.agent || !behavior.Listens(port, c.ports()) {
+		if !c.serves() || !behavior.Listens(port, c.ports()) {
 			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port, h.HTTPGet.Path, pw.w.podIP(), port)
 		}
 		if kind, ok := strings.CutPrefix(h.HTTPGet.Path, "/podlife/"); ok && !c.beh.Answer(kind, since) {
@@ -220,12 +220,12 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 		return true, ""
 	case h.TCPSocket != nil:
 		port := c.port(h.TCPSocket.Port)
-		if !c.agent || !behavior.Listens(port, c.ports()) {
+		if !c.serves() || !behavior.Listens(port, c.ports()) {
 			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port)
 		}
 		return true, ""
 	case h.GRPC != nil:
-		if !c.agent || !behavior.Listens(h.GRPC.Port, c.ports()) {
+		if !c.serves() || !behavior.Listens(h.GRPC.Port, c.ports()) {
 			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.w.podIP(), h.GRPC.Port)
 		}
 		return true, ""
@@ -324,8 +324,7 @@ func (pw *probeWorker) agentKind() string {
 	h := pw.spec.ProbeHandler
 	switch {
 	case h.Exec != nil:
-		cmd, _ := behavior.ParseCommand(h.Exec.Command)
-		return cmd.Probe
+		return execCommand(h.Exec.Command).Probe
 	case h.HTTPGet != nil:
 		kind, _ := strings.CutPrefix(h.HTTPGet.Path, "/podlife/")
 		if kind != h.HTTPGet.Path {

@@ -11,12 +11,14 @@ import (
 	"github.com/podlife/podlife/pkg/behavior"
 )
 
-// CheckPod reports what in a pod the simulator cannot run: it runs agent
-// containers (the agent image with podlife-agent arguments) and image
-// containers whose command is one it understands (`sleep N`, `sh -c "sleep
-// N"`), and exec hooks and probes of the same kinds. What the API server
-// would reject is reported too, so that lint catches it before anything
-// runs.
+// CheckPod reports what in a pod the simulator cannot run, and what the
+// API server would reject, so that lint catches it before anything runs.
+// The simulator runs agent containers (the agent image with podlife-agent
+// arguments) and every image container: `sleep N` and the other commands
+// behavior.ParseCommand understands as such, anything else as a generic
+// process (genericProcess), each shaped by the behaviour steps' annotation
+// when it has one. Exec hooks and probes it does not understand succeed
+// at once (execCommand). What it assumed is told by Assumptions.
 func CheckPod(p *corev1.Pod) error {
 	v := p.DeepCopy()
 	setDefaultsPod(v)
@@ -30,26 +32,38 @@ func CheckPod(p *corev1.Pod) error {
 // (CreatePod checks them before the API server sees the pod); agent
 // arguments and images are parsed through the cache when there is one.
 func checkRunnable(p *corev1.Pod, cache *parseCache) error {
+	names := map[string]bool{}
 	for _, c := range allContainers(&p.Spec) {
-		if err := checkContainer(c, cache); err != nil {
+		names[c.Name] = true
+		if err := checkContainer(c, p.Annotations[behavior.Annotation(c.Name)], cache); err != nil {
 			return fmt.Errorf("container %q: %w", c.Name, err)
+		}
+	}
+	for k := range p.Annotations {
+		if name, ok := strings.CutPrefix(k, behavior.AnnotationPrefix); ok && !names[name] {
+			return fmt.Errorf("annotation %s: the pod has no container %q", k, name)
 		}
 	}
 	return nil
 }
 
-func checkContainer(c *corev1.Container, cache *parseCache) error {
+// checkContainer checks one container; shaped is the value of its
+// behaviour annotation ("" for none).
+func checkContainer(c *corev1.Container, shaped string, cache *parseCache) error {
 	if c.Image == behavior.Image {
 		if len(c.Command) > 0 && !(len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) {
 			return fmt.Errorf("an agent container takes behaviour arguments, not a command")
 		}
+		if shaped != "" {
+			return fmt.Errorf("an agent container takes its behaviour as arguments, not from annotation %s", behavior.Annotation(c.Name))
+		}
 		if _, err := cache.behavior(c.Args); err != nil {
 			return fmt.Errorf("agent arguments: %w", err)
 		}
-	} else if cache.image(c.Image).unpullable() {
-		// It never runs: what it would run does not matter.
-	} else if _, err := behavior.ParseCommand(append(append([]string{}, c.Command...), c.Args...)); err != nil {
-		return fmt.Errorf("image %s: the simulator runs agent containers (no image:) and images running `sleep N`: %w", c.Image, err)
+	} else if shaped != "" {
+		if _, err := shapedBehavior(shaped, cache); err != nil {
+			return err
+		}
 	}
 	if lc := c.Lifecycle; lc != nil {
 		for _, h := range []struct {
@@ -57,7 +71,7 @@ func checkContainer(c *corev1.Container, cache *parseCache) error {
 			handler *corev1.LifecycleHandler
 		}{{"postStart", lc.PostStart}, {"preStop", lc.PreStop}} {
 			if h.handler != nil && h.handler.Exec != nil {
-				if _, err := behavior.ParseCommand(h.handler.Exec.Command); err != nil {
+				if err := checkAgentCommand(h.handler.Exec.Command); err != nil {
 					return fmt.Errorf("%s hook: %w", h.name, err)
 				}
 			}
@@ -65,12 +79,61 @@ func checkContainer(c *corev1.Container, cache *parseCache) error {
 	}
 	for _, pr := range probesOf(c) {
 		if pr.probe.Exec != nil {
-			if _, err := behavior.ParseCommand(pr.probe.Exec.Command); err != nil {
+			if err := checkAgentCommand(pr.probe.Exec.Command); err != nil {
 				return fmt.Errorf("%s: %w", pr.field, err)
 			}
 		}
 	}
 	return nil
+}
+
+// checkAgentCommand rejects a malformed call of the agent's own probe
+// command: that one is podlife's, not a user's command to be assumed.
+func checkAgentCommand(cmd []string) error {
+	if len(cmd) > 0 && cmd[0] == behavior.Path {
+		_, err := behavior.ParseCommand(cmd)
+		return err
+	}
+	return nil
+}
+
+// shapedBehavior reads the behaviour of an image container from its
+// annotation's value.
+func shapedBehavior(v string, cache *parseCache) (*behavior.Behavior, error) {
+	args, err := behavior.DecodeAnnotation(v)
+	if err != nil {
+		return nil, err
+	}
+	b, err := cache.behavior(args)
+	if err != nil {
+		return nil, fmt.Errorf("behaviour annotation: %w", err)
+	}
+	return b, nil
+}
+
+// execCommand is what an exec hook or probe runs: a command
+// behavior.ParseCommand understands does what it says; any other (`cat
+// /tmp/healthy`, `nginx -s quit`) succeeds at once. That is podlife's own
+// assumption (dsl.md, "Phrases people write"), not the kubelet's: the
+// simulator runs no image, so it cannot know what such a command would
+// find; a behaviour step that answers the probe replaces the command.
+func execCommand(cmd []string) behavior.Command {
+	c, err := behavior.ParseCommand(cmd)
+	if err != nil {
+		return behavior.Command{}
+	}
+	return c
+}
+
+// genericProcess tells whether an image container's command is one the
+// simulator does not understand (none given counts: the image's own
+// entrypoint is unknown), so that it runs as a generic process: started
+// at once, running until signalled, exiting with 143 on SIGTERM
+// (behavior.ForImage). podlife's own assumption (dsl.md, "Defaults"):
+// the simulator runs no image.
+func genericProcess(c *corev1.Container) bool {
+	_, err := behavior.ParseCommand(append(append([]string{}, c.Command...), c.Args...))
+	return err != nil
 }
 
 // parseCache remembers what the simulator parsed from pod specs, by their
@@ -198,4 +261,68 @@ func (pc *parseCache) image(image string) parsedImage {
 // reaches.
 func (r parsedImage) unpullable() bool {
 	return r.err == nil && strings.HasSuffix(reference.Domain(r.named), ".invalid")
+}
+
+// Assumptions says, one sentence each, what the simulator assumes about a
+// pod because it cannot run its images: the image containers it runs as
+// generic processes or by their behaviour steps, and the exec hooks and
+// probes whose commands it does not understand. These are podlife's own
+// assumptions (dsl.md, "Phrases people write"), which lint reports as
+// notes; none of them is a problem.
+func Assumptions(p *corev1.Pod) []string {
+	var out []string
+	for _, c := range allContainers(&p.Spec) {
+		out = append(out, assumptions(c, p.Annotations[behavior.Annotation(c.Name)] != "")...)
+	}
+	return out
+}
+
+func assumptions(c *corev1.Container, shaped bool) []string {
+	if (len(c.Command) == 1 && c.Command[0] == behavior.MissingBinary) || (*parseCache)(nil).image(c.Image).unpullable() {
+		return nil // it never runs
+	}
+	var out []string
+	image := c.Image != behavior.Image
+	generic := image && !shaped && genericProcess(c)
+	shapedGeneric := image && shaped && genericProcess(c)
+	what := fmt.Sprintf("image %s", c.Image)
+	if cmd := append(append([]string{}, c.Command...), c.Args...); len(cmd) > 0 {
+		what = fmt.Sprintf("%q of image %s", strings.Join(cmd, " "), c.Image)
+	}
+	switch {
+	case shapedGeneric:
+		out = append(out, fmt.Sprintf("container %q: the simulator does not know %s; it runs it as a generic process changed by the behaviour steps (on a cluster the image runs as written, and the scenario is skipped there)", c.Name, what))
+	case image && shaped:
+		out = append(out, fmt.Sprintf("container %q: the simulator runs %s as the behaviour steps change it (on a cluster the image runs as written, and the scenario is skipped there)", c.Name, what))
+	case generic:
+		out = append(out, fmt.Sprintf("container %q: the simulator does not know %s; it runs it as a generic process: it starts at once, runs until signalled and exits with 143 on SIGTERM", c.Name, what))
+	}
+	if generic || shapedGeneric {
+		for _, pr := range probesOf(c) {
+			h := pr.probe.ProbeHandler
+			if h.HTTPGet != nil || h.TCPSocket != nil || h.GRPC != nil {
+				out = append(out, fmt.Sprintf("container %q: its %s fails on the simulator, where a generic process serves no port (connection refused)", c.Name, pr.field))
+			}
+		}
+	}
+	unknown := func(cmd []string) bool {
+		_, err := behavior.ParseCommand(cmd)
+		return err != nil
+	}
+	if lc := c.Lifecycle; lc != nil {
+		for _, h := range []struct {
+			name    string
+			handler *corev1.LifecycleHandler
+		}{{"postStart", lc.PostStart}, {"preStop", lc.PreStop}} {
+			if h.handler != nil && h.handler.Exec != nil && unknown(h.handler.Exec.Command) {
+				out = append(out, fmt.Sprintf("container %q: the simulator does not understand its %s hook %q; it succeeds at once", c.Name, h.name, strings.Join(h.handler.Exec.Command, " ")))
+			}
+		}
+	}
+	for _, pr := range probesOf(c) {
+		if pr.probe.Exec != nil && unknown(pr.probe.Exec.Command) {
+			out = append(out, fmt.Sprintf("container %q: the simulator does not understand its %s %q; it succeeds at once", c.Name, pr.field, strings.Join(pr.probe.Exec.Command, " ")))
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -137,23 +139,30 @@ func TestOfflineClusterSkipsWhatItCannotRun(t *testing.T) {
 	s := testSession(t)
 	s.d.opt.Images = []string{"busybox:1.36"}
 	cases := []struct {
-		c    corev1.Container
-		skip string
+		c      corev1.Container
+		shaped bool // behaviour steps gave it a behaviour (an annotation)
+		skip   string
 	}{
-		{corev1.Container{Name: "a", Image: behavior.Image, Ports: []corev1.ContainerPort{{ContainerPort: 9090}}}, ""},
-		{corev1.Container{Name: "b", Image: "docker.io/library/busybox:1.36"}, ""},
-		{corev1.Container{Name: "c", Image: behavior.UnpullableImage}, ""},
-		{corev1.Container{Name: "d", Image: "nginx:1.27"}, "does not have"},
-		{corev1.Container{Name: "e", Image: "busybox"}, "registry"},
-		{corev1.Container{Name: "f", Image: behavior.Image, ImagePullPolicy: corev1.PullAlways}, "registry"},
+		{c: corev1.Container{Name: "a", Image: behavior.Image, Ports: []corev1.ContainerPort{{ContainerPort: 9090}}}},
+		{c: corev1.Container{Name: "b", Image: "docker.io/library/busybox:1.36"}},
+		{c: corev1.Container{Name: "c", Image: behavior.UnpullableImage}},
+		{c: corev1.Container{Name: "d", Image: "nginx:1.27"}, skip: "does not have"},
+		{c: corev1.Container{Name: "e", Image: "busybox"}, skip: "registry"},
+		{c: corev1.Container{Name: "f", Image: behavior.Image, ImagePullPolicy: corev1.PullAlways}, skip: "registry"},
+		// dsl.md, "Defaults": a behaviour step on an image container
+		// makes the scenario skipped on a cluster, with the reason.
+		{c: corev1.Container{Name: "g", Image: "busybox:1.36", Command: []string{"sleep", "30"}}, shaped: true, skip: "runs image busybox:1.36, which a cluster runs as written"},
 	}
 	for _, c := range cases {
 		p := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{c.c}}}
+		if c.shaped {
+			p.Annotations = map[string]string{behavior.Annotation(c.c.Name): behavior.EncodeAnnotation(behavior.Default())}
+		}
 		err := s.prepareContainers(p)
 		switch {
 		case c.skip == "" && err != nil:
 			t.Errorf("%s: %v", c.c.Name, err)
-		case c.skip != "" && (err == nil || !strings.Contains(err.Error(), c.skip)):
+		case c.skip != "" && (!errors.Is(err, driver.ErrUnsupported) || !strings.Contains(err.Error(), c.skip)):
 			t.Errorf("%s: %v, want a skip about %q", c.c.Name, err, c.skip)
 		}
 		if c.c.Name == "a" && (len(p.Spec.Containers[0].Env) != 1 || p.Spec.Containers[0].Env[0].Value != "9090") {

@@ -314,6 +314,9 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 	fix := func(cs []corev1.Container) error {
 		for i := range cs {
 			c := &cs[i]
+			if err := imageBehavior(p, c); err != nil {
+				return err
+			}
 			if len(s.d.opt.Images) > 0 && c.Image != behavior.UnpullableImage && pullsAlways(c) {
 				return driver.Unsupported("container %q would pull %s from its registry at every start (imagePullPolicy Always), which this offline cluster cannot reach", c.Name, c.Image)
 			}
@@ -341,6 +344,16 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 		return err
 	}
 	return fix(p.Spec.Containers)
+}
+
+// imageBehavior refuses behaviour steps on an image container (the
+// steps' annotation, behavior.Annotation): a cluster runs the image as
+// written, and only the agent takes a behaviour (dsl.md, "Defaults").
+func imageBehavior(p *corev1.Pod, c *corev1.Container) error {
+	if _, shaped := p.Annotations[behavior.Annotation(c.Name)]; !shaped || c.Image == behavior.Image {
+		return nil
+	}
+	return driver.Unsupported("container %q runs image %s, which a cluster runs as written: the scenario's behaviour steps on it (exits, SIGTERM handling, probe answers, memory) shape only agent containers (no image:) there; the simulator runs them", c.Name, c.Image)
 }
 
 // pullsAlways tells whether the kubelet asks the registry at every start:

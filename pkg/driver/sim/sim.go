@@ -43,6 +43,10 @@ func (*Driver) Tolerance() time.Duration { return 0 }
 // LintPod reports what the simulator cannot run.
 func (*Driver) LintPod(p *corev1.Pod) error { return sim.CheckPod(p) }
 
+// Assumptions says what the simulator assumes about a pod's images and
+// commands it cannot run (sim.Assumptions).
+func (*Driver) Assumptions(p *corev1.Pod) []string { return sim.Assumptions(p) }
+
 // Start builds a fresh simulator for the scenario.
 func (*Driver) Start(_ context.Context, sc driver.Scenario) (driver.Session, error) {
 	s, err := sim.New(sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion})
