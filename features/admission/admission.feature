@@ -93,7 +93,8 @@ Feature: Kubelet admission
 
   @behavior:admission-memory-pressure @needs:node-pressure @seed:001
   Scenario: Under memory pressure a BestEffort pod is rejected with reason Evicted, a Burstable one admitted
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<100Mi"
     And a pod "best-effort" on node "worker-1":
       """yaml
       spec:
@@ -109,7 +110,7 @@ Feature: Kubelet admission
             requests:
               memory: 10Mi
       """
-    When node "worker-1" memory usage reaches 7.9Gi
+    When node "worker-1" memory usage reaches 1000Mi
     And 10s pass
     And the pods are created
     Then the pod "best-effort" is rejected with reason "Evicted"
@@ -119,7 +120,8 @@ Feature: Kubelet admission
 
   @behavior:admission-memory-pressure-toleration @needs:node-pressure
   Scenario: Under memory pressure a BestEffort pod tolerating the memory-pressure taint is admitted
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<100Mi"
     And a pod "tolerant" on node "worker-1":
       """yaml
       spec:
@@ -130,7 +132,7 @@ Feature: Kubelet admission
         containers:
         - name: app
       """
-    When node "worker-1" memory usage reaches 7.9Gi
+    When node "worker-1" memory usage reaches 1000Mi
     And 10s pass
     And the pod "tolerant" is created
     Then the pod "tolerant" is Running within 1s

@@ -7,21 +7,22 @@ Feature: Critical pods are never evicted by the kubelet
   (lifecycle-facts §9.6, §9.7).
 
   Background:
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    Given the kubelet hard eviction threshold is "memory.available<100Mi"
 
   @behavior:critical-priority-not-evicted
   Scenario: A system-node-critical pod stays though it is the biggest consumer
     Any pod may use the class: a Deployment's pod with it is never evicted
     by the kubelet.
 
-    Given a pod "agent":
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And a pod "agent":
       """yaml
       spec:
         priorityClassName: system-node-critical
         containers:
         - name: app
       """
-    And container "app" of pod "agent" uses 2Gi of memory after 1s
+    And container "app" of pod "agent" uses 256Mi of memory after 1s
     And a pod "app"
     And container "app" of pod "app" uses 100Mi of memory after 1s
     When node "worker-1" comes under memory pressure
@@ -31,14 +32,15 @@ Feature: Critical pods are never evicted by the kubelet
 
   @behavior:critical-priority-not-evicted
   Scenario: A system-cluster-critical pod (priority 2000000000) is critical too
-    Given a pod "dns":
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And a pod "dns":
       """yaml
       spec:
         priorityClassName: system-cluster-critical
         containers:
         - name: app
       """
-    And container "app" of pod "dns" uses 1Gi of memory after 1s
+    And container "app" of pod "dns" uses 128Mi of memory after 1s
     When node "worker-1" comes under memory pressure
     Then the pod "dns" is not evicted
     And an event "EvictionThresholdMet" is recorded
@@ -49,13 +51,14 @@ Feature: Critical pods are never evicted by the kubelet
     e2e: SystemNodeCriticalPod, should not be evicted upon DiskPressure
     (here memory).
 
-    Given a static pod "etcd" on node "worker-1":
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And a static pod "etcd" on node "worker-1":
       """yaml
       spec:
         containers:
         - name: app
       """
-    And container "app" of pod "etcd" uses 3Gi of memory after 1s
+    And container "app" of pod "etcd" uses 384Mi of memory after 1s
     And a pod "small"
     And container "app" of pod "small" uses 100Mi of memory after 1s
     When node "worker-1" comes under memory pressure

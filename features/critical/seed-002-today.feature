@@ -5,7 +5,8 @@ Feature: The seed 002 cases on today's kubelet
   nothing, and priority decides for every other pod (lifecycle-facts §9.6).
 
   Background:
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    Given the kubelet hard eviction threshold is "memory.available<100Mi"
+    And a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
 
   @behavior:critical-static-not-evicted
   Scenario: A static pod without any annotation is spared today

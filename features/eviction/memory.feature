@@ -5,12 +5,13 @@ Feature: Node-pressure eviction under memory pressure
   usage above the memory request first, then lower priority, then larger
   usage above the request; the QoS class is not a key — and evicts at most
   one pod per pass, with a grace period of 1 s (lifecycle-facts §9.2–§9.5).
-  Here every kubelet evicts below 500Mi of available memory on nodes of
-  8Gi; "comes under memory pressure" brings memory.available to half the
+  Here every kubelet evicts below 100Mi of available memory on nodes of
+  1Gi; "comes under memory pressure" brings memory.available to half the
   threshold by usage outside the pods, which evictions do not relieve.
 
   Background:
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
+    Given the kubelet hard eviction threshold is "memory.available<100Mi"
+    And a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
 
   @behavior:eviction-memory-hard @seed:001
   @upstream:memory-allocatable-eviction
@@ -27,7 +28,7 @@ Feature: Node-pressure eviction under memory pressure
             requests:
               memory: 100Mi
       """
-    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    And container "app" of pod "hog" uses 950Mi of memory after 5s
     When the pod "hog" is created
     Then the pod "hog" is evicted within 10s
     And the pod "hog" phase is "Failed"
@@ -38,7 +39,7 @@ Feature: Node-pressure eviction under memory pressure
   @behavior:eviction-memory-hard
   Scenario: Once the pod that used the memory is gone, the pressure ends and the others stay
     Given a pod "hog"
-    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    And container "app" of pod "hog" uses 950Mi of memory after 5s
     And a pod "quiet"
     When the pods are created
     Then the pod "hog" is evicted within 10s
@@ -56,10 +57,10 @@ Feature: Node-pressure eviction under memory pressure
             requests:
               memory: 100Mi
       """
-    And container "app" of pod "hog" uses 7800Mi of memory after 5s
+    And container "app" of pod "hog" uses 950Mi of memory after 5s
     When the pod "hog" is created
-    Then the pod "hog" is evicted with message containing "The node was low on resource: memory. Threshold quantity: 500Mi, available: 392Mi. "
-    And the pod "hog" is evicted with message containing "Container app was using 7800Mi, request is 100Mi, has larger consumption of memory. "
+    Then the pod "hog" is evicted with message containing "The node was low on resource: memory. Threshold quantity: 100Mi, available: 74Mi. "
+    And the pod "hog" is evicted with message containing "Container app was using 950Mi, request is 100Mi, has larger consumption of memory. "
 
   @behavior:eviction-rank-priority @seed:000
   Scenario: The eviction-order trap: a high-priority BestEffort pod outlives a low-priority Burstable pod
@@ -115,9 +116,9 @@ Feature: Node-pressure eviction under memory pressure
         - name: app
           resources:
             requests:
-              memory: 1Gi
+              memory: 512Mi
       """
-    And container "app" of pod "modest" uses 900Mi of memory after 1s
+    And container "app" of pod "modest" uses 450Mi of memory after 1s
     When node "worker-1" comes under memory pressure
     Then the pods are evicted in this order: "greedy", "modest"
 
@@ -140,9 +141,9 @@ Feature: Node-pressure eviction under memory pressure
         - name: app
           resources:
             requests:
-              memory: 500Mi
+              memory: 300Mi
       """
-    And container "app" of pod "large" uses 900Mi of memory after 1s
+    And container "app" of pod "large" uses 500Mi of memory after 1s
     When node "worker-1" comes under memory pressure
     Then the pods are evicted in this order: "large", "small"
 
@@ -237,9 +238,8 @@ Feature: Node-pressure eviction under memory pressure
 
   @behavior:eviction-per-node @needs:create-nodes
   Scenario: Pressure on one node of three evicts that node's pods only
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a node "worker-3"
+    Given a node "worker-2" with 2 CPU, 1Gi memory and 110 pods
+    And a node "worker-3" with 2 CPU, 1Gi memory and 110 pods
     And a pod "a" with QoS class "Burstable" on node "worker-1"
     And a pod "b" with QoS class "Burstable" on node "worker-2"
     And a pod "c" with QoS class "Burstable" on node "worker-3"

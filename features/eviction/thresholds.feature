@@ -9,27 +9,30 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
 
   @behavior:eviction-default-thresholds
   Scenario: Without configuration the kubelet evicts below 100Mi of available memory
-    Given a pod "web"
-    When node "worker-1" memory usage reaches 8142Mi
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And a pod "web"
+    When node "worker-1" memory usage reaches 974Mi
     Then the pod "web" is evicted within 10s
     And the pod "web" is evicted with message containing "Threshold quantity: 100Mi, available: 50Mi. "
 
   @behavior:eviction-default-thresholds
   Scenario: Above the default threshold nothing is evicted
-    Given a pod "web"
-    When node "worker-1" memory usage reaches 8042Mi
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And a pod "web"
+    When node "worker-1" memory usage reaches 874Mi
     Then the pod "web" is not evicted
     And node "worker-1" has condition "MemoryPressure" "False"
 
   @behavior:eviction-percentage-threshold
   Scenario: A percentage threshold is a fraction of the node's memory capacity
-    10% of 8Gi, with the percentage held in a float32 as the kubelet holds
-    it, is 858993472 bytes, not 858993459.
+    10% of 1Gi, with the percentage held in a float32 as the kubelet holds
+    it, is 107374184 bytes, not 107374182.
 
-    Given the kubelet hard eviction threshold is "memory.available<10%"
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<10%"
     And a pod "web"
-    When node "worker-1" memory usage reaches 7.5Gi
-    Then the pod "web" is evicted with message containing "Threshold quantity: 858993472, available: 512Mi. "
+    When node "worker-1" memory usage reaches 960Mi
+    Then the pod "web" is evicted with message containing "Threshold quantity: 107374184, available: 64Mi. "
 
   @behavior:eviction-soft-grace @behavior:pressure-condition-immediate
   @upstream:local-storage-soft-eviction
@@ -37,19 +40,21 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     e2e: LocalStorageSoftEviction, should eventually evict all of the
     correct pods (here with memory).
 
-    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet soft eviction threshold is "memory.available<300Mi" with grace period 30s
     And a pod "web"
-    When node "worker-1" memory usage reaches 7.5Gi
+    When node "worker-1" memory usage reaches 824Mi
     Then node "worker-1" has condition "MemoryPressure" "True" within 10s
     And the pod "web" is not evicted after 39s
     And the pod "web" is evicted between 40s and 40s
 
   @behavior:eviction-soft-pod-grace
   Scenario: With the default evictionMaxPodGracePeriod of 0 a soft eviction gives 1 second
-    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet soft eviction threshold is "memory.available<300Mi" with grace period 30s
     And a pod "web" with terminationGracePeriodSeconds 30
     And container "app" ignores SIGTERM
-    When node "worker-1" memory usage reaches 7.5Gi
+    When node "worker-1" memory usage reaches 824Mi
     Then container "app" receives SIGTERM at 40s
     And container "app" receives SIGKILL 2s after SIGTERM
 
@@ -59,11 +64,12 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     e2e: LocalStorageSoftEvictionNotOverwriteTerminationGracePeriodSeconds,
     should eventually evict all of the correct pods (here with memory).
 
-    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet soft eviction threshold is "memory.available<300Mi" with grace period 30s
     And the kubelet eviction max pod grace period is 20s
     And a pod "short" with terminationGracePeriodSeconds 5
     And container "app" of pod "short" ignores SIGTERM
-    When node "worker-1" memory usage reaches 7.5Gi
+    When node "worker-1" memory usage reaches 824Mi
     Then container "app" of pod "short" receives SIGTERM at 40s
     And container "app" of pod "short" receives SIGKILL 5s after SIGTERM
 
@@ -72,10 +78,11 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     The condition was last observed at 10s; the pass that finds it older
     than 5m comes at 310s, 300s after t=0 here.
 
-    Given the kubelet hard eviction threshold is "memory.available<500Mi"
-    When node "worker-1" memory usage reaches 7.8Gi
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<100Mi"
+    When node "worker-1" memory usage reaches 950Mi
     Then node "worker-1" has condition "MemoryPressure" "True" within 10s
-    When node "worker-1" memory usage reaches 2Gi
+    When node "worker-1" memory usage reaches 256Mi
     And 4m pass
     Then node "worker-1" has condition "MemoryPressure" "True"
     And node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"
@@ -87,9 +94,10 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     The eviction manager keeps when each threshold was first met in memory
     only.
 
-    Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet soft eviction threshold is "memory.available<300Mi" with grace period 30s
     And a pod "web"
-    When node "worker-1" memory usage reaches 7.5Gi
+    When node "worker-1" memory usage reaches 824Mi
     And 25s pass
     And the kubelet on node "worker-1" restarts
     Then the pod "web" is not evicted after 29s
