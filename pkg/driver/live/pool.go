@@ -286,7 +286,8 @@ func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction, n *c
 	decl := driver.Eviction{Hard: map[string]string{"memory.available": "100Mi"}, PressureTransitionPeriod: 5 * time.Minute}
 	if e != nil {
 		decl = *e
-		if decl.Hard == nil && decl.Soft == nil {
+		if decl.Hard == nil {
+			// Soft thresholds alone leave the kubelet's default hard ones.
 			decl.Hard = map[string]string{"memory.available": "100Mi"}
 		}
 		if decl.PressureTransitionPeriod == 0 {
