@@ -162,6 +162,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 	if d.connect(context.Background()) == nil && len(d.pool) > 0 && d.info.Kind != "" {
 		caps[driver.NodePressure] = true
 		caps[driver.KubeletRestart] = true
+		caps[driver.NodeLifecycle] = true
 	}
 	return caps
 }
@@ -174,7 +175,7 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 	case driver.NodePressure:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not drive a node other scenarios share into pressure"
 	case driver.NodeLifecycle:
-		return "podlife does not stop a live node's kubelet or make the node NotReady"
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the kubelet of a node other scenarios share"
 	case driver.KubeletRestart:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not restart the kubelet of a node other scenarios share"
 	case driver.KubeletProfiles:

@@ -69,6 +69,11 @@ type lease struct {
 	eviction *driver.Eviction
 	// fill is how long the last memory held took to fill.
 	fill time.Duration
+	// stopped is set while the scenario has the node's kubelet stopped.
+	stopped bool
+	// cpuShort says why the node cannot be the declared one for a pod
+	// that requests CPU ("" when it can).
+	cpuShort string
 }
 
 // noteFill keeps the rate at which memory was last filled on a leased
@@ -100,7 +105,7 @@ func (d *Driver) fillTime(bytes int64) time.Duration {
 func needsPool(tags []string) bool {
 	for _, t := range tags {
 		switch strings.TrimPrefix(t, "@") {
-		case "needs:" + string(driver.NodePressure), "needs:" + string(driver.KubeletRestart):
+		case "needs:" + string(driver.NodePressure), "needs:" + string(driver.KubeletRestart), "needs:" + string(driver.NodeLifecycle):
 			return true
 		}
 	}
@@ -345,7 +350,11 @@ func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction, n *c
 	}
 	switch c := cpu.MilliValue(); {
 	case c > realCPU:
-		return driver.Unsupported("the scenario's node has %s CPU; a kind node has the machine's %dm", cpu.String(), realCPU)
+		// A node's CPU shows only through what pods request of it
+		// (admission, scheduling): until a pod requests CPU, the
+		// scenario cannot tell the machine's 2 from the declared 4.
+		l.cpuShort = fmt.Sprintf("the scenario's node has %s CPU; a kind node has the machine's %dm", cpu.String(), realCPU)
+		delete(cfg, "kubeReserved")
 	case c < realCPU:
 		cfg["kubeReserved"] = map[string]any{"cpu": fmt.Sprintf("%dm", realCPU-c)}
 	default:
@@ -633,7 +642,10 @@ func hasTag(tags []string, tag string) bool {
 // named its node (the alias is mapped already), else through the
 // scheduler with the node's hostname, and tolerating the pool's taint
 // that keeps every other pod off it.
-func (s *session) placeOnLease(p *corev1.Pod) {
+func (s *session) placeOnLease(p *corev1.Pod) error {
+	if err := s.lease.fits(p); err != nil {
+		return err
+	}
 	if p.Spec.NodeName == "" {
 		if p.Spec.NodeSelector == nil {
 			p.Spec.NodeSelector = map[string]string{}
@@ -643,6 +655,21 @@ func (s *session) placeOnLease(p *corev1.Pod) {
 	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
 		Key: cluster.PoolTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
 	})
+	return nil
+}
+
+// fits says why the leased node cannot be the declared one for the pod
+// (nil when it can).
+func (l *lease) fits(p *corev1.Pod) error {
+	if l.cpuShort == "" {
+		return nil
+	}
+	for _, c := range append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...) {
+		if _, ok := c.Resources.Requests[corev1.ResourceCPU]; ok {
+			return driver.Unsupported("%s, and container %q of pod %q requests CPU", l.cpuShort, c.Name, p.Name)
+		}
+	}
+	return nil
 }
 
 // leased maps a scenario's node name to the leased node, or says why the
@@ -719,6 +746,34 @@ func (s *session) RestartKubelet(ctx context.Context, node string) error {
 		return err
 	}
 	return s.d.restartKubelet(ctx, real)
+}
+
+// NodeNotReady cuts the leased node off as the simulator does (its
+// kubelet stops heartbeating and hears nothing more, its containers keep
+// running): its kubelet is stopped, and the real node-lifecycle
+// controller marks the node after its grace period
+// (pkg/controller/nodelifecycle, monitorNodeHealth). The release starts
+// the kubelet again.
+func (s *session) NodeNotReady(ctx context.Context, node string) error {
+	real, err := s.leased(node, "stop the kubelet")
+	if err != nil {
+		return err
+	}
+	s.lease.configured, s.lease.stopped = true, true
+	if b, err := cluster.NodeExec(s.d.info.Kind, real, nil, "systemctl", "stop", "kubelet"); err != nil {
+		return fmt.Errorf("stopping the kubelet of %s: %v: %s", real, err, strings.TrimSpace(string(b)))
+	}
+	return nil
+}
+
+// restartStopped starts a kubelet the scenario stopped, before its pods
+// are deleted: a pod on a node whose kubelet is down stays Terminating.
+func (s *session) restartStopped(ctx context.Context) error {
+	if s.lease == nil || !s.lease.stopped {
+		return nil
+	}
+	s.lease.stopped = false
+	return s.d.restartKubelet(ctx, s.lease.node)
 }
 
 // TaintNode adds a taint to the leased node through the API, or removes

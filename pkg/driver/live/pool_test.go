@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
@@ -84,7 +85,9 @@ func TestNeedsPool(t *testing.T) {
 func TestPlaceOnLease(t *testing.T) {
 	s := &session{lease: &lease{node: "pool-2"}}
 	p := &corev1.Pod{Spec: corev1.PodSpec{NodeSelector: map[string]string{"disk": "ssd"}}}
-	s.placeOnLease(p)
+	if err := s.placeOnLease(p); err != nil {
+		t.Fatal(err)
+	}
 	if p.Spec.NodeSelector[corev1.LabelHostname] != "pool-2" || p.Spec.NodeSelector["disk"] != "ssd" {
 		t.Errorf("selector %v", p.Spec.NodeSelector)
 	}
@@ -92,9 +95,22 @@ func TestPlaceOnLease(t *testing.T) {
 		t.Errorf("tolerations %v", p.Spec.Tolerations)
 	}
 	named := &corev1.Pod{Spec: corev1.PodSpec{NodeName: "pool-2"}}
-	s.placeOnLease(named)
+	if err := s.placeOnLease(named); err != nil {
+		t.Fatal(err)
+	}
 	if named.Spec.NodeSelector != nil {
 		t.Errorf("a pod bound by name got a selector: %v", named.Spec.NodeSelector)
+	}
+	// A node declared with more CPU than the machine's is the declared
+	// one until a pod requests CPU.
+	s.lease.cpuShort = "the scenario's node has 4 CPU"
+	if err := s.placeOnLease(&corev1.Pod{}); err != nil {
+		t.Errorf("a pod that requests no CPU: %v", err)
+	}
+	asks := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Resources: corev1.ResourceRequirements{
+		Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("100m")}}}}}}
+	if err := s.placeOnLease(asks); err == nil {
+		t.Error("a pod requesting CPU on a node short of the declared CPU was placed")
 	}
 }
 

@@ -267,7 +267,9 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 		p.Spec.NodeName = real
 	}
 	if s.lease != nil {
-		s.placeOnLease(p)
+		if err := s.placeOnLease(p); err != nil {
+			return err
+		}
 	}
 	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
 		if real, ok := s.nodeAlias[v]; ok {
@@ -698,7 +700,7 @@ func (s *session) Close(ctx context.Context) error {
 	}
 	// Static pods first: while its manifest is on the node, the kubelet
 	// runs the pod whatever happens to its namespace.
-	merr := s.removeManifests()
+	merr := errors.Join(s.restartStopped(context.WithoutCancel(ctx)), s.removeManifests())
 	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
 	// The leased node goes back once the scenario's pods are gone.
 	err = errors.Join(err, s.release(context.WithoutCancel(ctx)))

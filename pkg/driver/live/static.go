@@ -64,6 +64,11 @@ func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) e
 	if err := s.prepareContainers(p); err != nil {
 		return err
 	}
+	if s.lease != nil && s.lease.node == real {
+		if err := s.lease.fits(p); err != nil {
+			return err
+		}
+	}
 	raw, err := yaml.Marshal(p)
 	if err != nil {
 		return fmt.Errorf("static pod %q: %w", name, err)
@@ -158,12 +163,4 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 		return fmt.Errorf("removing run %s's static pod manifests: %s", d.runID, strings.Join(errs, "; "))
 	}
 	return nil
-}
-
-// NodeNotReady is beyond a live cluster podlife runs (Driver.WhyNot says
-// why); the steps skip the scenario. The rest of driver.Nodes acts on a
-// leased pool node (pool.go).
-
-func (s *session) NodeNotReady(context.Context, string) error {
-	return driver.Unsupported("%s", s.d.WhyNot(driver.NodeLifecycle))
 }
