@@ -19,6 +19,10 @@ var templateFiles embed.FS
 var templates = template.Must(template.New("report").Funcs(template.FuncMap{
 	"px":  px,
 	"inc": func(n int) int { return n + 1 },
+	"sub": func(a, b float64) float64 { return a - b },
+	// third is a third of the way from a to b: the steps of a break's
+	// zigzag.
+	"third": func(a, b float64) float64 { return (b - a) / 3 },
 }).ParseFS(templateFiles, "templates/*.tmpl"))
 
 // Area is the catalogue area a feature belongs to: the folder under

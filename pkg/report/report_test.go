@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -518,5 +519,80 @@ func TestRunLines(t *testing.T) {
 	}
 	if strings.Contains(md.String(), "on sim") {
 		t.Errorf("summary.md has a retry section for the simulator:\n%s", md.String())
+	}
+}
+
+// TestAxisShowsWhereThingsHappen: the axis covers the events, not a
+// window that closes minutes later; a long quiet stretch is cut out and
+// says how long it is; ticks stay the true times, in order.
+func TestAxisShowsWhereThingsHappen(t *testing.T) {
+	// Everything happens in the first 4 s after t=0; a met `within 10m`
+	// expectation's window closes 10 minutes later.
+	tail := result("sim", 8, Passed, graceful(0))
+	tail.Checks = []timeline.Check{{Line: 12, Pod: "web", What: "gone", From: 10 * s, To: 610 * s, Observed: 14 * s, Seen: true, OK: true}}
+	ax := newAxis(axisPoints(&tail), gutter, chartWidth-gutter-rightPad)
+	if hi := ax.hi(); hi > 6 {
+		t.Errorf("a 10-minute quiet tail: the axis ends at %.1fs, want near the last event (4s)", hi)
+	}
+	if len(ax.breaks()) != 0 {
+		t.Errorf("a quiet tail left out is no break: %+v", ax.breaks())
+	}
+
+	// A crash loop: a restart every 11 minutes; t=0 at the first start.
+	var loop []timeline.Event
+	for i := 0; i < 4; i++ {
+		at := time.Duration(i) * 660 * s
+		loop = append(loop, ev(10*s+at, "app", timeline.Exited, 1), ev(10*s+at, "app", timeline.Restarted, 0), ev(10*s+at, "app", timeline.Started, 0))
+	}
+	cl := result("sim", 8, Passed, loop)
+	c := newChart(&cl, false)
+	if len(c.Breaks) != 3 {
+		t.Fatalf("a restart every 11 minutes: %d breaks, want 3", len(c.Breaks))
+	}
+	for _, b := range c.Breaks {
+		if b.Hidden != "11m" || !strings.Contains(b.Title, "no event from") {
+			t.Errorf("a break says %q / %q, want 11m of no event", b.Hidden, b.Title)
+		}
+	}
+	// Every restart's instant is on a stretch drawn, apart from the next.
+	ax = newAxis(axisPoints(&cl), gutter, chartWidth-gutter-rightPad)
+	for i := 0; i < 4; i++ {
+		x := ax.x(float64(i) * 660)
+		if x < gutter || x > chartWidth-rightPad {
+			t.Errorf("restart %d at x=%.1f, off the chart", i, x)
+		}
+		if i > 0 && x-ax.x(float64(i-1)*660) < 150 {
+			t.Errorf("restarts %d and %d are %.1f px apart", i-1, i, x-ax.x(float64(i-1)*660))
+		}
+	}
+	prevX, prevT := math.Inf(-1), math.Inf(-1)
+	for i, tk := range c.Ticks {
+		sec := ax.ticks()[i]
+		if tk.Label != timeline.FormatOffset(time.Duration(math.Round(sec*1000))*time.Millisecond) || tk.X <= prevX || sec <= prevT {
+			t.Errorf("tick %d: %q at x=%.1f (time %gs), after %gs at x=%.1f", i, tk.Label, tk.X, sec, prevT, prevX)
+		}
+		prevX, prevT = tk.X, sec
+	}
+	if len(c.Ticks) < 4 {
+		t.Errorf("%d ticks for 4 stretches: each stretch should say where it is", len(c.Ticks))
+	}
+
+	// A 60 s grace period that is the whole story stays to scale.
+	grace := result("sim", 8, Passed, []timeline.Event{ev(10*s, "app", timeline.SIGTERM, 0), ev(70*s, "app", timeline.SIGKILL, 0)})
+	if b := newAxis(axisPoints(&grace), gutter, 786).breaks(); len(b) != 1 {
+		// 60 s is the shortest stretch cut: one break.
+		t.Errorf("a 60 s stretch: %d breaks, want 1", len(b))
+	}
+	grace.Timeline[1].At = 69 * s
+	if b := newAxis(axisPoints(&grace), gutter, 786).breaks(); len(b) != 0 {
+		t.Errorf("a 59 s stretch: %d breaks, want none", len(b))
+	}
+}
+
+func TestGapText(t *testing.T) {
+	for sec, want := range map[float64]string{45: "45s", 580: "9m 40s", 600: "10m", 3900: "1h 5m", 7200: "2h"} {
+		if got := gapText(sec); got != want {
+			t.Errorf("gapText(%g) = %q, want %q", sec, got, want)
+		}
 	}
 }
