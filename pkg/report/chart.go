@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,6 +71,7 @@ type lane struct {
 	Y, H   float64
 	Label  string
 	Pod    bool
+	Node   bool
 	Odd    bool
 	LabelX float64
 }
@@ -266,22 +268,43 @@ func newChart(r *Result, standalone bool) *chart {
 			index[kk] = i
 		}
 	}
+	// A node's lane comes first, as the cause of what its pods go
+	// through, and only for a node whose conditions went bad (or that an
+	// expectation is about); its Kubernetes Events draw nothing.
+	conds := nodeConditionSpans(r.Timeline)
+	var nodeKeys []string
+	for _, ns := range conds {
+		nodeKeys = append(nodeKeys, ns.node)
+	}
 	for _, e := range r.Timeline {
-		addLane(e.Pod, e.Container)
+		if !isNode(e.Pod) {
+			addLane(e.Pod, e.Container)
+		}
 	}
 	for _, ck := range r.Checks {
-		addLane(ck.Pod, ck.Container)
+		if !isNode(ck.Pod) {
+			addLane(ck.Pod, ck.Container)
+		} else if !slices.Contains(nodeKeys, ck.Pod) {
+			nodeKeys = append(nodeKeys, ck.Pod)
+		}
+	}
+	keys = append(nodeKeys, keys...)
+	for _, k := range nodeKeys {
+		podOf[k] = k
 	}
 	laneY := map[string]float64{}
 	for i, k := range keys {
 		pod := podOf[k] == k
 		text := "pod " + k
 		lx := 8.0
-		if !pod {
+		switch {
+		case isNode(k):
+			text = "node " + strings.TrimPrefix(k, "node/")
+		case !pod:
 			text = strings.TrimPrefix(k, podOf[k]+"/")
 			lx = 22
 		}
-		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Odd: i%2 == 1, LabelX: lx})
+		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Node: isNode(k), Odd: i%2 == 1, LabelX: lx})
 		laneY[k] = y
 		y += laneHeight
 	}
@@ -402,9 +425,41 @@ func newChart(r *Result, standalone bool) *chart {
 			delete(phase, pod)
 		}
 	}
+	// A node's conditions: one row per condition type, a bar where it
+	// was bad, named when the bar has room.
+	for _, ns := range conds {
+		n := len(ns.types)
+		rowH := math.Min(12, (laneHeight-12)/float64(n)-2)
+		for _, sp := range ns.spans {
+			to := end
+			if sp.closed {
+				to = rel(sp.to)
+			}
+			top := 6 + float64(sp.row)*(rowH+2)
+			x1, x2 := clampX(rel(sp.from)), clampX(to)
+			title := fmt.Sprintf("%s from %s to %s", sp.label, at(timeline.Event{At: sp.from}), "the end")
+			if sp.closed {
+				title = fmt.Sprintf("%s from %s to %s", sp.label, at(timeline.Event{At: sp.from}), at(timeline.Event{At: sp.to}))
+			}
+			if sp.reason != "" {
+				title += ": " + sp.reason
+			}
+			c.Rects = append(c.Rects, shape{X: x1, Y: laneY[ns.node] + top, W: math.Max(x2-x1, 2), H: rowH, Class: "cond " + sp.class, Title: title})
+			if x2-x1 > float64(len(sp.label))*charWidth+6 && rowH >= 9 {
+				c.Labels = append(c.Labels, label{X: x1 + 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label"})
+			} else {
+				// Left of the bar: a condition still bad at the end starts
+				// at the last events, where the chart has no room after it.
+				c.Labels = append(c.Labels, label{X: x1 - 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label outside"})
+			}
+		}
+	}
 	for _, e := range r.Timeline {
 		t := rel(e.At)
 		k := laneKey(e.Pod, e.Container)
+		if isNode(e.Pod) {
+			continue
+		}
 		if e.Pod == "" {
 			continue
 		}
@@ -582,6 +637,87 @@ func drawn(e timeline.Event) bool {
 // isNode tells whether a timeline name is a node's: the drivers name a
 // node's events "node/<name>" (no pod name has a slash).
 func isNode(name string) bool { return strings.HasPrefix(name, "node/") }
+
+// nodeSpans are a node's bad conditions over a scenario.
+type nodeSpans struct {
+	node  string // the timeline's name, "node/<name>"
+	types []string
+	spans []condSpan
+}
+
+// condSpan is a stretch during which a node condition was bad.
+type condSpan struct {
+	from, to     time.Duration
+	closed       bool // else it lasts to the chart's end
+	row          int  // the condition type's row in the lane
+	label, class string
+	reason       string
+}
+
+// nodeConditionSpans reads the nodes' condition changes off a timeline:
+// for MemoryPressure, DiskPressure, PIDPressure and NetworkUnavailable
+// the stretches they were True, for Ready those it was not True
+// (NotReady when False, Ready=Unknown when the node stopped posting).
+// Nodes in order of their first bad condition. The timeline holds no
+// taint events (the simulator keeps a node's taints but does not record
+// their changes), so no taint is drawn; the NoSchedule taints of the
+// node lifecycle controller follow these conditions.
+func nodeConditionSpans(events []timeline.Event) []nodeSpans {
+	var out []nodeSpans
+	idx := map[string]int{}
+	open := map[[2]string]int{} // node, type → its open span in out[node].spans
+	for _, e := range events {
+		if !isNode(e.Pod) || e.Kind != timeline.Condition {
+			continue
+		}
+		label, class := badCondition(e.Reason, e.Status)
+		k := [2]string{e.Pod, e.Reason}
+		if i, ok := open[k]; ok {
+			ns := &out[idx[e.Pod]]
+			if ns.spans[i].label == label {
+				continue // still bad the same way
+			}
+			ns.spans[i].to, ns.spans[i].closed = e.At, true
+			delete(open, k)
+		}
+		if label == "" {
+			continue
+		}
+		n, ok := idx[e.Pod]
+		if !ok {
+			n = len(out)
+			idx[e.Pod] = n
+			out = append(out, nodeSpans{node: e.Pod})
+		}
+		ns := &out[n]
+		row := slices.Index(ns.types, e.Reason)
+		if row < 0 {
+			row = len(ns.types)
+			ns.types = append(ns.types, e.Reason)
+		}
+		open[k] = len(ns.spans)
+		ns.spans = append(ns.spans, condSpan{from: e.At, row: row, label: label, class: class, reason: e.Message})
+	}
+	return out
+}
+
+// badCondition names a node condition's status when it is bad ("" when
+// it is not), with its drawing class.
+func badCondition(typ, status string) (label, class string) {
+	if typ == "Ready" {
+		switch status {
+		case "True":
+			return "", ""
+		case "Unknown":
+			return "Ready=Unknown", "cond-unknown"
+		}
+		return "NotReady", "cond-notready"
+	}
+	if status != "True" {
+		return "", ""
+	}
+	return typ, "cond-" + strings.ToLower(typ)
+}
 
 // failureBanner is the failed step in one line.
 func failureBanner(r *Result) string {

@@ -596,3 +596,39 @@ func TestGapText(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeLane: a node whose conditions went bad gets a lane, first,
+// with a bar where each was bad; a node with only Kubernetes Events, or
+// whose conditions stayed good, gets none.
+func TestNodeLane(t *testing.T) {
+	node := func(at time.Duration, kind timeline.Kind, reason, status string) timeline.Event {
+		return timeline.Event{At: at, Pod: "node/worker-1", Kind: kind, Reason: reason, Status: status}
+	}
+	quiet := result("sim", 8, Passed, append(graceful(0),
+		node(11*s, timeline.KubeEvent, "NodeHasSufficientMemory", "Normal"), node(11*s, timeline.Condition, "MemoryPressure", "False")))
+	if c := newChart(&quiet, false); len(c.Lanes) != 2 || c.Lanes[0].Node {
+		t.Errorf("no bad condition: lanes %+v, want the pod's and the container's only", c.Lanes)
+	}
+
+	r := result("sim", 8, Passed, append(graceful(0),
+		node(11*s, timeline.Condition, "MemoryPressure", "True"),
+		node(12*s, timeline.Condition, "Ready", "False"),
+		node(13*s, timeline.Condition, "Ready", "True")))
+	c := newChart(&r, false)
+	if len(c.Lanes) != 3 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
+		t.Fatalf("lanes %+v, want the node's first", c.Lanes)
+	}
+	var bars []string
+	for _, sh := range c.Rects {
+		if strings.HasPrefix(sh.Class, "cond ") {
+			bars = append(bars, sh.Class+": "+sh.Title)
+		}
+	}
+	want := []string{"cond cond-memorypressure: MemoryPressure from 1s to the end", "cond cond-notready: NotReady from 2s to 3s"}
+	if strings.Join(bars, "\n") != strings.Join(want, "\n") {
+		t.Errorf("node bars:\n%s\nwant\n%s", strings.Join(bars, "\n"), strings.Join(want, "\n"))
+	}
+	if x := c.Rects[0].X; x < gutter {
+		t.Errorf("the bars are drawn under the lane labels (x=%.1f)", x)
+	}
+}
