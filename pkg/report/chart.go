@@ -39,10 +39,12 @@ const (
 
 type chart struct {
 	Standalone bool
-	Width      float64
-	Height     float64
-	Title      string
-	Status     string
+	// List: the chart lists its timed checks under the lanes.
+	List   bool
+	Width  float64
+	Height float64
+	Title  string
+	Status string
 	// Failure is the failed step, drawn as a banner: a failure that is not
 	// a timed expectation (a timeline table, a state) still shows.
 	Failure   string
@@ -218,9 +220,10 @@ func labelRank(class string) int {
 	return 1
 }
 
-// newChart lays out r's chart.
-func newChart(r *Result, standalone bool) *chart {
-	c := &chart{Standalone: standalone, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
+// newChart lays out r's chart; list adds the list of its timed checks
+// under it (the page lists every step itself, with the checks' numbers).
+func newChart(r *Result, standalone, list bool) *chart {
+	c := &chart{Standalone: standalone, List: list, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
 	rel := func(d time.Duration) float64 { return secs(d - r.T0) }
 
 	ax := newAxis(axisPoints(r), gutter, chartWidth-gutter-rightPad)
@@ -371,7 +374,9 @@ func newChart(r *Result, standalone bool) *chart {
 			v.Mark = &label{X: at, Y: ly + 10 + float64(row)*30, Text: text, Class: "check-label"}
 		}
 		c.Checks = append(c.Checks, v)
-		y += rowHeight
+		if list {
+			y += rowHeight
+		}
 	}
 	// Mark labels are placed once every mark is known, the ones that say
 	// most first (labelRank): in a crash loop's bursts there is not room
@@ -787,14 +792,14 @@ func ChartSVG(w io.Writer, r Result) error {
 	if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"); err != nil {
 		return err
 	}
-	return templates.ExecuteTemplate(w, "chart.svg", newChart(&r, true))
+	return templates.ExecuteTemplate(w, "chart.svg", newChart(&r, true, true))
 }
 
 // chartHTML is the chart for inline use in a page, whose stylesheet
-// covers it.
-func chartHTML(r *Result) (template.HTML, error) {
+// covers it; list as in newChart.
+func chartHTML(r *Result, list bool) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, "chart.svg", newChart(r, false)); err != nil {
+	if err := templates.ExecuteTemplate(&b, "chart.svg", newChart(r, false, list)); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil //nolint:gosec // rendered by html/template above

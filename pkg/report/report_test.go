@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -321,7 +322,7 @@ func TestChartRules(t *testing.T) {
 		{Line: 11, Pod: "web", Container: "app", What: "PreStopStarted", From: 10 * s, To: 10 * s, Observed: 10 * s, Seen: true, OK: true},
 		{Line: 12, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true},
 	}
-	c := newChart(&r, false)
+	c := newChart(&r, false, true)
 	has := func(list []shape, class string) bool {
 		for _, sh := range list {
 			if sh.Class == class {
@@ -451,7 +452,7 @@ func TestResolutionMarks(t *testing.T) {
 		t.Errorf("the terminal timeline's expectations:\n%s", life)
 	}
 
-	c := newChart(&r, false)
+	c := newChart(&r, false, true)
 	for i, want := range []string{"; resolves 1 s)", "; would also pass 1 s earlier or later)", "; would pass 1 s later)", "observed 4s)", "observed 0s)"} {
 		if !strings.HasSuffix(c.Checks[i].ListText, want) || !strings.HasSuffix(c.Checks[i].Title, strings.TrimSuffix(want, ")")) {
 			t.Errorf("chart check %d: %q / %q, want it to end with %q", i+1, c.Checks[i].ListText, c.Checks[i].Title, want)
@@ -461,8 +462,8 @@ func TestResolutionMarks(t *testing.T) {
 	if err := Index(&page, "t", []Result{r}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(page.String(), "3  line 13:  (expected at 2s, observed 3s; would pass 1 s later)") {
-		t.Errorf("the page lacks the failed check's mark")
+	if want := `data-check="3"><b class="num">3</b> gone of pod &#34;web&#34; expected at 2s, observed 3s; would pass 1 s later</span>`; !strings.Contains(page.String(), want) {
+		t.Errorf("the page's check list lacks the failed check's mark %s", want)
 	}
 
 	var md bytes.Buffer
@@ -545,7 +546,7 @@ func TestAxisShowsWhereThingsHappen(t *testing.T) {
 		loop = append(loop, ev(10*s+at, "app", timeline.Exited, 1), ev(10*s+at, "app", timeline.Restarted, 0), ev(10*s+at, "app", timeline.Started, 0))
 	}
 	cl := result("sim", 8, Passed, loop)
-	c := newChart(&cl, false)
+	c := newChart(&cl, false, true)
 	if len(c.Breaks) != 3 {
 		t.Fatalf("a restart every 11 minutes: %d breaks, want 3", len(c.Breaks))
 	}
@@ -606,7 +607,7 @@ func TestNodeLane(t *testing.T) {
 	}
 	quiet := result("sim", 8, Passed, append(graceful(0),
 		node(11*s, timeline.KubeEvent, "NodeHasSufficientMemory", "Normal"), node(11*s, timeline.Condition, "MemoryPressure", "False")))
-	if c := newChart(&quiet, false); len(c.Lanes) != 2 || c.Lanes[0].Node {
+	if c := newChart(&quiet, false, true); len(c.Lanes) != 2 || c.Lanes[0].Node {
 		t.Errorf("no bad condition: lanes %+v, want the pod's and the container's only", c.Lanes)
 	}
 
@@ -614,7 +615,7 @@ func TestNodeLane(t *testing.T) {
 		node(11*s, timeline.Condition, "MemoryPressure", "True"),
 		node(12*s, timeline.Condition, "Ready", "False"),
 		node(13*s, timeline.Condition, "Ready", "True")))
-	c := newChart(&r, false)
+	c := newChart(&r, false, true)
 	if len(c.Lanes) != 3 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
 		t.Fatalf("lanes %+v, want the node's first", c.Lanes)
 	}
@@ -630,5 +631,91 @@ func TestNodeLane(t *testing.T) {
 	}
 	if x := c.Rects[0].X; x < gutter {
 		t.Errorf("the bars are drawn under the lane labels (x=%.1f)", x)
+	}
+}
+
+// TestFailuresFirst: the page opens with the failed runs, each linked to
+// its run below, with its failed step, a short message and how many
+// more steps failed; a page without failures has no such list.
+func TestFailuresFirst(t *testing.T) {
+	bad := result("sim", 20, Failed, graceful(0))
+	bad.Name = "a false one"
+	bad.Failure = &Failure{Step: "Then the pod \"web\" is gone at 2s", Line: 23, Message: "expected gone at 2s\ngot it at 4s\nthird line not shown"}
+	bad.Steps = []Step{{Keyword: "Then", Text: "x", Line: 23, Status: "failed"}, {Keyword: "And", Text: "y", Line: 24, Status: "failed"}}
+	var b bytes.Buffer
+	if err := Index(&b, "t", []Result{result("sim", 8, Passed, graceful(0)), bad}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	link := `<a href="#s-features-termination-prestop-20-sim">a false one</a>`
+	for _, want := range []string{`<section class="failures" id="failures">`, link,
+		`<div class="where">line 23: Then the pod &#34;web&#34; is gone at 2s</div>`,
+		`<div class="message">expected gone at 2s / got it at 4s</div>`, "and 1 more failed step<",
+		`id="s-features-termination-prestop-20-sim"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Index(page, link) > strings.Index(page, `<table class="matrix"`) {
+		t.Errorf("the failures come after the matrix")
+	}
+	b.Reset()
+	if err := Index(&b, "t", []Result{result("sim", 8, Passed, graceful(0))}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `id="failures"`) {
+		t.Errorf("a page without failures lists failures")
+	}
+}
+
+// TestCheckList: every step on the list with its outcome; expectations
+// (Then, and the And after it) set apart from setup and actions; an
+// expectation after the next action is "not evaluated", an action
+// "skipped"; a timed check under its step with the chart's number.
+func TestCheckList(t *testing.T) {
+	r := result("sim", 8, Failed, graceful(0))
+	r.Failure = &Failure{Step: "Then container \"app\" receives SIGTERM at 2s", Line: 12, Message: "expected SIGTERM at 2s"}
+	r.Steps = []Step{
+		{Keyword: "Given", Text: "a pod", Line: 9, Status: "passed"},
+		{Keyword: "When", Text: "the pod is deleted", Line: 10, Status: "passed"},
+		{Keyword: "Then", Text: "SIGTERM at 2s", Line: 12, Status: "failed", Error: "expected SIGTERM at 2s"},
+		{Keyword: "And", Text: "the pod is Terminating", Line: 13, Status: "passed"},
+		{Keyword: "And", Text: "the phase is Failed", Line: 14, Status: "failed", Error: "expected phase Failed"},
+		{Keyword: "When", Text: "5s pass", Line: 15, Status: "skipped"},
+		{Keyword: "And", Text: "the pod is created", Line: 16, Status: "skipped"},
+		{Keyword: "Then", Text: "it is gone", Line: 17, Status: "skipped"},
+		{Keyword: "But", Text: "nothing else", Line: 18, Status: "skipped"},
+	}
+	r.Checks = []timeline.Check{{Line: 12, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true}}
+	var got []string
+	for _, it := range checkList(&r) {
+		line := fmt.Sprintf("%d %s %v", it.Line, it.Outcome, it.Expectation)
+		for _, tv := range it.Timed {
+			line += fmt.Sprintf(" [%d %s]", tv.Num, tv.Text)
+		}
+		if it.Error != "" {
+			line += " error: " + it.Error
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"9 passed false", "10 passed false",
+		`12 failed true [1 SIGTERM of container "app" expected at 2s, observed 3s]`,
+		"13 passed true", "14 failed true error: expected phase Failed",
+		"15 skipped false", "16 skipped false",
+		"17 not evaluated true", "18 not evaluated true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("check list:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var b bytes.Buffer
+	if err := Index(&b, "t", []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-line="17" data-outcome="not evaluated"><span class="outcome not-evaluated">not evaluated</span>`,
+		`<li class="step skipped action" data-line="15"`, `<pre class="step-error">expected phase Failed</pre>`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page's check list lacks %s", want)
+		}
 	}
 }
