@@ -184,6 +184,11 @@ func (r *rowAlloc) place(x float64, text string) (row int, at float64) {
 // than maxShift to the right of x: then it is not placed.
 func (r *rowAlloc) placeNear(x float64, text string, maxShift float64) (row int, at float64, ok bool) {
 	w := float64(len([]rune(text)))*charWidth + 4
+	if x+w > chartWidth {
+		// At the chart's right edge a label goes left of its mark rather
+		// than off the drawing.
+		x = chartWidth - w
+	}
 	for i := range r.used {
 		if r.free(i, x, x+w) {
 			r.used[i] = append(r.used[i], [2]float64{x, x + w})
@@ -193,7 +198,7 @@ func (r *rowAlloc) placeNear(x float64, text string, maxShift float64) (row int,
 	row, at = -1, math.Inf(1)
 	for i := range r.used {
 		for _, iv := range r.used[i] {
-			if e := iv[1]; e >= x && e < at && e-x <= maxShift && r.free(i, e, e+w) {
+			if e := iv[1]; e >= x && e < at && e-x <= maxShift && e+w <= chartWidth && r.free(i, e, e+w) {
 				row, at = i, e
 			}
 		}
