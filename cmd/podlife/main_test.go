@@ -294,9 +294,11 @@ func TestEveryExpectation(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []string{
-		`<li class="step passed" data-line="9">`, `<li class="step passed" data-line="10">`,
-		`<li class="step failed" data-line="8">`,
-		`<li class="step skipped" data-line="11">`, `<li class="step skipped" data-line="12">`,
+		`<li class="step passed expectation" data-line="9"`, `<li class="step passed expectation" data-line="10"`,
+		`<li class="step failed expectation" data-line="8"`,
+		// The later When block: its action skipped, its expectation not
+		// evaluated.
+		`<li class="step skipped action" data-line="11"`, `<li class="step not-evaluated expectation" data-line="12" data-outcome="not evaluated"`,
 	} {
 		if !strings.Contains(string(page), w) {
 			t.Errorf("index.html has no %s", w)

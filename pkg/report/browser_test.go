@@ -35,7 +35,8 @@ func chromium() (string, bool) {
 // failing scenario in headless Chromium and reads the DOM the browser
 // built (not the file): one row per scenario, and the failed scenario's
 // chart carries the failure mark, its failed expectation drawn in red
-// with its text. The browser runs offline: no network, no profile.
+// with its text; the failures list first links to it, and its check
+// list shows the failed expectation. The browser runs offline: no network, no profile.
 func TestIndexInChromium(t *testing.T) {
 	bin, ok := chromium()
 	if !ok {
@@ -96,6 +97,23 @@ func TestIndexInChromium(t *testing.T) {
 	labels := find(charts[0], func(n *html.Node) bool { return n.Data == "text" && hasClass(n, "check-label") })
 	if len(marks) != 1 || len(labels) != 1 || !strings.Contains(text(labels[0]), "SIGKILL expected at 4s, observed 5s") {
 		t.Errorf("the failed chart has %d failure marks and labels %q; want one, saying SIGKILL expected at 4s, observed 5s", len(marks), texts(labels))
+	}
+	// The failures come first, linked to the failed run, whose check
+	// list shows the failed expectation.
+	links := find(doc, func(n *html.Node) bool {
+		return n.Data == "a" && n.Parent != nil && n.Parent.Parent != nil && n.Parent.Parent.Parent != nil &&
+			attr(n.Parent.Parent.Parent, "id") == "failures"
+	})
+	if len(links) != 1 {
+		t.Fatalf("the failures list has %d links, want 1", len(links))
+	}
+	target := find(doc, func(n *html.Node) bool { return "#"+attr(n, "id") == attr(links[0], "href") })
+	if len(target) != 1 || attr(target[0], "data-driver") != "sim" {
+		t.Fatalf("the failure's link %s leads to %d elements", attr(links[0], "href"), len(target))
+	}
+	failedSteps := find(target[0], func(n *html.Node) bool { return n.Data == "li" && hasClass(n, "expectation") && hasClass(n, "failed") })
+	if len(failedSteps) != 1 || !strings.Contains(text(failedSteps[0]), `SIGKILL of container "app" expected at 4s, observed 5s`) {
+		t.Errorf("the failed run's check list has %d failed expectations %q", len(failedSteps), texts(failedSteps))
 	}
 	// A passing scenario's chart carries none.
 	for _, sec := range find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "data-id") != failedID }) {

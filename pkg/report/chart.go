@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,10 +39,12 @@ const (
 
 type chart struct {
 	Standalone bool
-	Width      float64
-	Height     float64
-	Title      string
-	Status     string
+	// List: the chart lists its timed checks under the lanes.
+	List   bool
+	Width  float64
+	Height float64
+	Title  string
+	Status string
 	// Failure is the failed step, drawn as a banner: a failure that is not
 	// a timed expectation (a timeline table, a state) still shows.
 	Failure   string
@@ -54,6 +57,8 @@ type chart struct {
 	T0X       float64
 	Lanes     []lane
 	Ticks     []tick
+	// Breaks are the quiet stretches cut out of the axis (axis.go).
+	Breaks    []breakView
 	Rects     []shape
 	Lines     []shape
 	Labels    []label
@@ -68,8 +73,14 @@ type lane struct {
 	Y, H   float64
 	Label  string
 	Pod    bool
+	Node   bool
 	Odd    bool
 	LabelX float64
+}
+
+type breakView struct {
+	axisBreak
+	Title string
 }
 
 type tick struct {
@@ -122,13 +133,6 @@ type legendItem struct {
 	Line  bool
 }
 
-// axis maps relative seconds to x.
-type axis struct{ lo, hi, left, width float64 }
-
-func (a axis) x(sec float64) float64 {
-	return a.left + (sec-a.lo)/(a.hi-a.lo)*a.width
-}
-
 func secs(d time.Duration) float64 { return d.Seconds() }
 
 // laneKey names a lane: a pod ("web") or a container ("web/app").
@@ -176,35 +180,59 @@ func (r *rowAlloc) place(x float64, text string) (row int, at float64) {
 	return row, at
 }
 
-// newChart lays out r's chart.
-func newChart(r *Result, standalone bool) *chart {
-	c := &chart{Standalone: standalone, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
+// placeNear places a label as place does, unless that would put it more
+// than maxShift to the right of x: then it is not placed.
+func (r *rowAlloc) placeNear(x float64, text string, maxShift float64) (row int, at float64, ok bool) {
+	w := float64(len([]rune(text)))*charWidth + 4
+	if x+w > chartWidth {
+		// At the chart's right edge a label goes left of its mark rather
+		// than off the drawing.
+		x = chartWidth - w
+	}
+	for i := range r.used {
+		if r.free(i, x, x+w) {
+			r.used[i] = append(r.used[i], [2]float64{x, x + w})
+			return i, x, true
+		}
+	}
+	row, at = -1, math.Inf(1)
+	for i := range r.used {
+		for _, iv := range r.used[i] {
+			if e := iv[1]; e >= x && e < at && e-x <= maxShift && e+w <= chartWidth && r.free(i, e, e+w) {
+				row, at = i, e
+			}
+		}
+	}
+	if row < 0 {
+		return 0, 0, false
+	}
+	r.used[row] = append(r.used[row], [2]float64{at, at + w})
+	return row, at, true
+}
+
+// maxLabelShift is how far right of its mark a label may go.
+const maxLabelShift = 80.0
+
+// labelRank orders mark labels by what they say: the ends of a
+// container's life first, the others after, start and ready last.
+func labelRank(class string) int {
+	switch class {
+	case "exit", "sigkill", "sigterm", "gone", "delete":
+		return 0
+	case "start", "ready":
+		return 2
+	}
+	return 1
+}
+
+// newChart lays out r's chart; list adds the list of its timed checks
+// under it (the page lists every step itself, with the checks' numbers).
+func newChart(r *Result, standalone, list bool) *chart {
+	c := &chart{Standalone: standalone, List: list, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
 	rel := func(d time.Duration) float64 { return secs(d - r.T0) }
 
-	// The time range: every event and every expectation, and t=0.
-	lo, hi := 0.0, 0.0
-	for _, e := range r.Timeline {
-		lo, hi = math.Min(lo, rel(e.At)), math.Max(hi, rel(e.At))
-	}
-	for _, ck := range r.Checks {
-		for _, d := range []time.Duration{ck.From, ck.To} {
-			lo, hi = math.Min(lo, rel(d)), math.Max(hi, rel(d))
-		}
-		if ck.Seen {
-			hi = math.Max(hi, rel(ck.Observed))
-		}
-	}
-	if len(r.Timeline) > 0 {
-		// A window opening at the session's start ("within") reaches back
-		// no further than the first event.
-		lo = math.Max(lo, math.Min(0, rel(r.Timeline[0].At)))
-	}
-	if hi-lo < 1 {
-		hi = lo + 1
-	}
-	pad := math.Max((hi-lo)*0.04, 0.25)
-	ax := axis{lo: lo - pad, hi: hi + pad, left: gutter, width: chartWidth - gutter - rightPad}
-	clampX := func(sec float64) float64 { return ax.x(math.Max(ax.lo, math.Min(ax.hi, sec))) }
+	ax := newAxis(axisPoints(r), gutter, chartWidth-gutter-rightPad)
+	clampX := func(sec float64) float64 { return ax.x(math.Max(ax.lo(), math.Min(ax.hi(), sec))) }
 
 	y := 22.0
 	if r.Status == Failed {
@@ -248,29 +276,54 @@ func newChart(r *Result, standalone bool) *chart {
 			index[kk] = i
 		}
 	}
+	// A node's lane comes first, as the cause of what its pods go
+	// through, and only for a node whose conditions went bad (or that an
+	// expectation is about); its Kubernetes Events draw nothing.
+	conds := nodeConditionSpans(r.Timeline)
+	var nodeKeys []string
+	for _, ns := range conds {
+		nodeKeys = append(nodeKeys, ns.node)
+	}
 	for _, e := range r.Timeline {
-		addLane(e.Pod, e.Container)
+		if !isNode(e.Pod) {
+			addLane(e.Pod, e.Container)
+		}
 	}
 	for _, ck := range r.Checks {
-		addLane(ck.Pod, ck.Container)
+		if !isNode(ck.Pod) {
+			addLane(ck.Pod, ck.Container)
+		} else if !slices.Contains(nodeKeys, ck.Pod) {
+			nodeKeys = append(nodeKeys, ck.Pod)
+		}
+	}
+	keys = append(nodeKeys, keys...)
+	for _, k := range nodeKeys {
+		podOf[k] = k
 	}
 	laneY := map[string]float64{}
 	for i, k := range keys {
 		pod := podOf[k] == k
 		text := "pod " + k
 		lx := 8.0
-		if !pod {
+		switch {
+		case isNode(k):
+			text = "node " + strings.TrimPrefix(k, "node/")
+		case !pod:
 			text = strings.TrimPrefix(k, podOf[k]+"/")
 			lx = 22
 		}
-		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Odd: i%2 == 1, LabelX: lx})
+		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Node: isNode(k), Odd: i%2 == 1, LabelX: lx})
 		laneY[k] = y
 		y += laneHeight
 	}
 	c.PlotBot = y
 	c.PlotLeft, c.PlotRight = gutter, chartWidth-rightPad
 	c.T0X = ax.x(0)
-	for _, t := range ticks(ax.lo, ax.hi) {
+	for _, b := range ax.breaks() {
+		c.Breaks = append(c.Breaks, breakView{axisBreak: b, Title: fmt.Sprintf("%s cut out of the axis: no event from %s to %s",
+			b.Hidden, timeline.FormatOffset(time.Duration(math.Round(b.from*1000))*time.Millisecond), timeline.FormatOffset(time.Duration(math.Round(b.to*1000))*time.Millisecond))})
+	}
+	for _, t := range ax.ticks() {
 		c.Ticks = append(c.Ticks, tick{X: ax.x(t), Label: timeline.FormatOffset(time.Duration(math.Round(t*1000)) * time.Millisecond)})
 	}
 
@@ -326,17 +379,27 @@ func newChart(r *Result, standalone bool) *chart {
 			v.Mark = &label{X: at, Y: ly + 10 + float64(row)*30, Text: text, Class: "check-label"}
 		}
 		c.Checks = append(c.Checks, v)
-		y += rowHeight
+		if list {
+			y += rowHeight
+		}
 	}
+	// Mark labels are placed once every mark is known, the ones that say
+	// most first (labelRank): in a crash loop's bursts there is not room
+	// for every label, and a label pushed far from its mark would name
+	// the wrong one, so such a label is left out (its mark keeps its
+	// tooltip).
+	type pendingLabel struct {
+		k, text, class string
+		x              float64
+	}
+	var pending []pendingLabel
 	mark := func(k string, at float64, class, text, title string) {
 		ly := laneY[k]
 		x := clampX(at)
 		c.Lines = append(c.Lines, shape{X: x, Y: ly + 8, Y2: ly + laneHeight - 8, Class: "mark " + class, Title: title})
-		if text == "" {
-			return
+		if text != "" {
+			pending = append(pending, pendingLabel{k: k, text: text, class: class, x: x})
 		}
-		row, lx := alloc[k].place(x+2, text)
-		c.Labels = append(c.Labels, label{X: lx, Y: ly + 10 + float64(row)*30, Text: text, Class: "mark-label " + class})
 	}
 	span := func(k string, from, to float64, top, h float64, class, title string) {
 		x1, x2 := clampX(from), clampX(to)
@@ -349,7 +412,7 @@ func newChart(r *Result, standalone bool) *chart {
 		}
 		c.Rects = append(c.Rects, shape{X: x1, Y: laneY[k] + top, W: math.Max(x2-x1, 1), H: h, Class: class, Title: title, layer: layer})
 	}
-	end := ax.hi
+	end := ax.hi()
 	at := func(e timeline.Event) string { return timeline.FormatOffset(e.At - r.T0) }
 
 	// Open spans per lane, closed by the event that ends them.
@@ -372,9 +435,41 @@ func newChart(r *Result, standalone bool) *chart {
 			delete(phase, pod)
 		}
 	}
+	// A node's conditions: one row per condition type, a bar where it
+	// was bad, named when the bar has room.
+	for _, ns := range conds {
+		n := len(ns.types)
+		rowH := math.Min(12, (laneHeight-12)/float64(n)-2)
+		for _, sp := range ns.spans {
+			to := end
+			if sp.closed {
+				to = rel(sp.to)
+			}
+			top := 6 + float64(sp.row)*(rowH+2)
+			x1, x2 := clampX(rel(sp.from)), clampX(to)
+			title := fmt.Sprintf("%s from %s to %s", sp.label, at(timeline.Event{At: sp.from}), "the end")
+			if sp.closed {
+				title = fmt.Sprintf("%s from %s to %s", sp.label, at(timeline.Event{At: sp.from}), at(timeline.Event{At: sp.to}))
+			}
+			if sp.reason != "" {
+				title += ": " + sp.reason
+			}
+			c.Rects = append(c.Rects, shape{X: x1, Y: laneY[ns.node] + top, W: math.Max(x2-x1, 2), H: rowH, Class: "cond " + sp.class, Title: title})
+			if x2-x1 > float64(len(sp.label))*charWidth+6 && rowH >= 9 {
+				c.Labels = append(c.Labels, label{X: x1 + 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label"})
+			} else {
+				// Left of the bar: a condition still bad at the end starts
+				// at the last events, where the chart has no room after it.
+				c.Labels = append(c.Labels, label{X: x1 - 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label outside"})
+			}
+		}
+	}
 	for _, e := range r.Timeline {
 		t := rel(e.At)
 		k := laneKey(e.Pod, e.Container)
+		if isNode(e.Pod) {
+			continue
+		}
 		if e.Pod == "" {
 			continue
 		}
@@ -461,6 +556,13 @@ func newChart(r *Result, standalone bool) *chart {
 		}
 		closePhase(k, end)
 	}
+	sort.SliceStable(pending, func(i, j int) bool { return labelRank(pending[i].class) < labelRank(pending[j].class) })
+	for _, p := range pending {
+		row, lx, ok := alloc[p.k].placeNear(p.x+2, p.text, maxLabelShift)
+		if ok {
+			c.Labels = append(c.Labels, label{X: lx, Y: laneY[p.k] + 10 + float64(row)*30, Text: p.text, Class: "mark-label " + p.class})
+		}
+	}
 	sort.SliceStable(c.Rects, func(i, j int) bool { return c.Rects[i].layer < c.Rects[j].layer })
 	y += 8
 	c.LegendY = y + 12
@@ -478,6 +580,153 @@ func newChart(r *Result, standalone bool) *chart {
 	}
 	c.Height = y + 22
 	return c
+}
+
+// axisPoints are the instants the chart's axis must show, in seconds
+// from t=0: every event, t=0, what each expectation observed, and its
+// window where the window says something: always for a failed or unseen
+// expectation; for a met one only its bounds near the events, so that a
+// window closing minutes after everything happened (`within 10m`) does
+// not stretch the axis (it is drawn to the chart's edge). A window opening
+// at the session's start reaches back no further than the first event.
+func axisPoints(r *Result) []float64 {
+	rel := func(d time.Duration) float64 { return secs(d - r.T0) }
+	pts := []float64{0}
+	for _, e := range r.Timeline {
+		if drawn(e) {
+			pts = append(pts, rel(e.At))
+		}
+	}
+	if len(pts) == 1 {
+		// Nothing the chart draws: the span of the events themselves.
+		for _, e := range r.Timeline {
+			pts = append(pts, rel(e.At))
+		}
+	}
+	lo, hi := 0.0, 0.0
+	for _, p := range pts {
+		lo, hi = math.Min(lo, p), math.Max(hi, p)
+	}
+	floor := math.Inf(-1)
+	if len(r.Timeline) > 0 {
+		floor = math.Min(0, rel(r.Timeline[0].At))
+	}
+	for _, ck := range r.Checks {
+		if ck.Seen {
+			pts = append(pts, rel(ck.Observed))
+		}
+		for _, d := range []time.Duration{ck.From, ck.To} {
+			t := math.Max(rel(d), floor)
+			if !ck.OK || !ck.Seen || (t >= lo-minBreakSec && t <= hi+minBreakSec) {
+				pts = append(pts, t)
+			}
+		}
+	}
+	return pts
+}
+
+// drawn tells whether the chart draws e (a mark, or a span's end): what
+// it does not draw (Kubernetes Events, the STATUS column, a pod's
+// conditions, the API's bookkeeping) neither stretches the axis nor
+// breaks a quiet stretch.
+func drawn(e timeline.Event) bool {
+	if isNode(e.Pod) {
+		return e.Kind == timeline.Condition
+	}
+	switch e.Kind {
+	case timeline.PodCreated, timeline.Phase, timeline.DeleteRequested, timeline.Deleted, timeline.Evicted, timeline.Rejected:
+		return e.Container == ""
+	case timeline.Started, timeline.Ready, timeline.NotReady, timeline.PreStopStarted, timeline.PreStopDone,
+		timeline.SIGTERM, timeline.SIGKILL, timeline.Exited, timeline.PostStartDone, timeline.ProbeFailed,
+		timeline.BackOff, timeline.Restarted:
+		return e.Container != ""
+	}
+	return false
+}
+
+// isNode tells whether a timeline name is a node's: the drivers name a
+// node's events "node/<name>" (no pod name has a slash).
+func isNode(name string) bool { return strings.HasPrefix(name, "node/") }
+
+// nodeSpans are a node's bad conditions over a scenario.
+type nodeSpans struct {
+	node  string // the timeline's name, "node/<name>"
+	types []string
+	spans []condSpan
+}
+
+// condSpan is a stretch during which a node condition was bad.
+type condSpan struct {
+	from, to     time.Duration
+	closed       bool // else it lasts to the chart's end
+	row          int  // the condition type's row in the lane
+	label, class string
+	reason       string
+}
+
+// nodeConditionSpans reads the nodes' condition changes off a timeline:
+// for MemoryPressure, DiskPressure, PIDPressure and NetworkUnavailable
+// the stretches they were True, for Ready those it was not True
+// (NotReady when False, Ready=Unknown when the node stopped posting).
+// Nodes in order of their first bad condition. The timeline holds no
+// taint events (the simulator keeps a node's taints but does not record
+// their changes), so no taint is drawn; the NoSchedule taints of the
+// node lifecycle controller follow these conditions.
+func nodeConditionSpans(events []timeline.Event) []nodeSpans {
+	var out []nodeSpans
+	idx := map[string]int{}
+	open := map[[2]string]int{} // node, type → its open span in out[node].spans
+	for _, e := range events {
+		if !isNode(e.Pod) || e.Kind != timeline.Condition {
+			continue
+		}
+		label, class := badCondition(e.Reason, e.Status)
+		k := [2]string{e.Pod, e.Reason}
+		if i, ok := open[k]; ok {
+			ns := &out[idx[e.Pod]]
+			if ns.spans[i].label == label {
+				continue // still bad the same way
+			}
+			ns.spans[i].to, ns.spans[i].closed = e.At, true
+			delete(open, k)
+		}
+		if label == "" {
+			continue
+		}
+		n, ok := idx[e.Pod]
+		if !ok {
+			n = len(out)
+			idx[e.Pod] = n
+			out = append(out, nodeSpans{node: e.Pod})
+		}
+		ns := &out[n]
+		row := slices.Index(ns.types, e.Reason)
+		if row < 0 {
+			row = len(ns.types)
+			ns.types = append(ns.types, e.Reason)
+		}
+		open[k] = len(ns.spans)
+		ns.spans = append(ns.spans, condSpan{from: e.At, row: row, label: label, class: class, reason: e.Message})
+	}
+	return out
+}
+
+// badCondition names a node condition's status when it is bad ("" when
+// it is not), with its drawing class.
+func badCondition(typ, status string) (label, class string) {
+	if typ == "Ready" {
+		switch status {
+		case "True":
+			return "", ""
+		case "Unknown":
+			return "Ready=Unknown", "cond-unknown"
+		}
+		return "NotReady", "cond-notready"
+	}
+	if status != "True" {
+		return "", ""
+	}
+	return typ, "cond-" + strings.ToLower(typ)
 }
 
 // failureBanner is the failed step in one line.
@@ -508,7 +757,7 @@ func expectedText(ck timeline.Check, t0 time.Duration) string {
 
 // ticks are round times across [lo, hi]: at most about ten.
 func ticks(lo, hi float64) []float64 {
-	steps := []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600}
+	steps := tickSteps()
 	step := steps[len(steps)-1]
 	for _, s := range steps {
 		if (hi-lo)/s <= 10 {
@@ -527,6 +776,11 @@ func ticks(lo, hi float64) []float64 {
 	return out
 }
 
+// tickSteps are the round steps ticks may have, in seconds.
+func tickSteps() []float64 {
+	return []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600}
+}
+
 // px formats a coordinate with one decimal, the same on every platform.
 func px(v float64) string {
 	s := strconv.FormatFloat(math.Round(v*10)/10, 'f', 1, 64)
@@ -543,14 +797,14 @@ func ChartSVG(w io.Writer, r Result) error {
 	if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"); err != nil {
 		return err
 	}
-	return templates.ExecuteTemplate(w, "chart.svg", newChart(&r, true))
+	return templates.ExecuteTemplate(w, "chart.svg", newChart(&r, true, true))
 }
 
 // chartHTML is the chart for inline use in a page, whose stylesheet
-// covers it.
-func chartHTML(r *Result) (template.HTML, error) {
+// covers it; list as in newChart.
+func chartHTML(r *Result, list bool) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, "chart.svg", newChart(r, false)); err != nil {
+	if err := templates.ExecuteTemplate(&b, "chart.svg", newChart(r, false, list)); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil //nolint:gosec // rendered by html/template above

@@ -232,10 +232,10 @@ func diffRows(sds []ScenarioDiff, explained bool) ([]diffRow, error) {
 		}
 		row.Kinds = strings.Join(kinds, ", ")
 		var err error
-		if row.ChartA, err = chartHTML(sd.A); err != nil {
+		if row.ChartA, err = chartHTML(sd.A, true); err != nil {
 			return nil, err
 		}
-		if row.ChartB, err = chartHTML(sd.B); err != nil {
+		if row.ChartB, err = chartHTML(sd.B, true); err != nil {
 			return nil, err
 		}
 		rows = append(rows, row)

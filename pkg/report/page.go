@@ -19,6 +19,10 @@ var templateFiles embed.FS
 var templates = template.Must(template.New("report").Funcs(template.FuncMap{
 	"px":  px,
 	"inc": func(n int) int { return n + 1 },
+	"sub": func(a, b float64) float64 { return a - b },
+	// third is a third of the way from a to b: the steps of a break's
+	// zigzag.
+	"third": func(a, b float64) float64 { return (b - a) / 3 },
 }).ParseFS(templateFiles, "templates/*.tmpl"))
 
 // Area is the catalogue area a feature belongs to: the folder under
@@ -94,11 +98,32 @@ func groupScenarios(results []Result, drivers []string) []scenarioRuns {
 
 // The page's view model.
 type pageView struct {
-	Title    string
-	Drivers  []string
-	Totals   []countView
+	Title   string
+	Drivers []string
+	Totals  []countView
+	// Failures come first on the page: each failed run, with a link to
+	// it, where it failed and why in a line or two.
+	Failures []failureView
 	Areas    []areaView
 	Sections []sectionView
+}
+
+type failureView struct {
+	Anchor, Name, ID, Driver string
+	Line                     int
+	Step, Message            string
+	// More counts the run's other failed steps.
+	More int
+}
+
+// shortMessage is a failure's message in at most two lines' worth.
+func shortMessage(msg string) string {
+	const limit = 220
+	m := firstLines(msg, 2)
+	if r := []rune(m); len(r) > limit {
+		m = string(r[:limit-1]) + "…"
+	}
+	return m
 }
 
 type countView struct {
@@ -135,9 +160,8 @@ type runView struct {
 	Failure                *Failure
 	FailureFile            string
 	Notes                  []string
-	// Steps are shown when a failure did not end the scenario's story:
-	// later expectations evaluated, later actions skipped.
-	Steps       []Step
+	// CheckList is every step with its outcome (checklist.go).
+	CheckList   []checkItem
 	Seed        int64
 	Kubelet     string
 	T0          string
@@ -164,7 +188,8 @@ func anchor(feature string, line int, driver string) string {
 	return id
 }
 
-// Index writes the report page: a matrix of scenarios by driver, grouped
+// Index writes the report page: the failed runs first, each linked to
+// its place below with its failed step and message, then a matrix of scenarios by driver, grouped
 // by area, then every scenario with its Gherkin, its pods and, per driver,
 // its chart and timeline. When several drivers ran a scenario, the others
 // are compared with the first (sim) and differing cells are marked
@@ -211,11 +236,17 @@ func Index(w io.Writer, title string, results []Result) error {
 			case r.Failure != nil:
 				cell.Title = fmt.Sprintf("line %d: %s", r.Failure.Line, firstLine(r.Failure.Message))
 			}
+			if r.Status == Failed {
+				f := failureView{Anchor: cell.Anchor, Name: r.Name, ID: r.ID(), Driver: r.Driver, Line: r.Line, Step: r.Name}
+				if r.Failure != nil {
+					f.Line, f.Step, f.Message = r.Failure.Line, r.Failure.Step, shortMessage(r.Failure.Message)
+				}
+				f.More = max(r.FailedSteps()-1, 0)
+				v.Failures = append(v.Failures, f)
+			}
 			rv := runView{Driver: r.Driver, Anchor: cell.Anchor, Status: string(r.Status), Reason: r.Reason, Failure: r.Failure,
 				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: orDefault(r.KubeletVersion), T0: timeline.FormatOffset(r.T0)}
-			if r.StepsText() != "" {
-				rv.Steps = r.Steps
-			}
+			rv.CheckList = checkList(r)
 			if ref == nil && r.Status != Skipped {
 				ref = r
 			} else if ref != nil && r.Status != Skipped {
@@ -225,7 +256,7 @@ func Index(w io.Writer, title string, results []Result) error {
 				}
 			}
 			if r.Status != Skipped {
-				chart, err := chartHTML(r)
+				chart, err := chartHTML(r, false)
 				if err != nil {
 					return fmt.Errorf("%s: chart: %w", r.ID(), err)
 				}

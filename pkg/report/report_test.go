@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -320,7 +322,7 @@ func TestChartRules(t *testing.T) {
 		{Line: 11, Pod: "web", Container: "app", What: "PreStopStarted", From: 10 * s, To: 10 * s, Observed: 10 * s, Seen: true, OK: true},
 		{Line: 12, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true},
 	}
-	c := newChart(&r, false)
+	c := newChart(&r, false, true)
 	has := func(list []shape, class string) bool {
 		for _, sh := range list {
 			if sh.Class == class {
@@ -450,7 +452,7 @@ func TestResolutionMarks(t *testing.T) {
 		t.Errorf("the terminal timeline's expectations:\n%s", life)
 	}
 
-	c := newChart(&r, false)
+	c := newChart(&r, false, true)
 	for i, want := range []string{"; resolves 1 s)", "; would also pass 1 s earlier or later)", "; would pass 1 s later)", "observed 4s)", "observed 0s)"} {
 		if !strings.HasSuffix(c.Checks[i].ListText, want) || !strings.HasSuffix(c.Checks[i].Title, strings.TrimSuffix(want, ")")) {
 			t.Errorf("chart check %d: %q / %q, want it to end with %q", i+1, c.Checks[i].ListText, c.Checks[i].Title, want)
@@ -460,8 +462,8 @@ func TestResolutionMarks(t *testing.T) {
 	if err := Index(&page, "t", []Result{r}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(page.String(), "3  line 13:  (expected at 2s, observed 3s; would pass 1 s later)") {
-		t.Errorf("the page lacks the failed check's mark")
+	if want := `data-check="3"><b class="num">3</b> gone of pod &#34;web&#34; expected at 2s, observed 3s; would pass 1 s later</span>`; !strings.Contains(page.String(), want) {
+		t.Errorf("the page's check list lacks the failed check's mark %s", want)
 	}
 
 	var md bytes.Buffer
@@ -518,5 +520,202 @@ func TestRunLines(t *testing.T) {
 	}
 	if strings.Contains(md.String(), "on sim") {
 		t.Errorf("summary.md has a retry section for the simulator:\n%s", md.String())
+	}
+}
+
+// TestAxisShowsWhereThingsHappen: the axis covers the events, not a
+// window that closes minutes later; a long quiet stretch is cut out and
+// says how long it is; ticks stay the true times, in order.
+func TestAxisShowsWhereThingsHappen(t *testing.T) {
+	// Everything happens in the first 4 s after t=0; a met `within 10m`
+	// expectation's window closes 10 minutes later.
+	tail := result("sim", 8, Passed, graceful(0))
+	tail.Checks = []timeline.Check{{Line: 12, Pod: "web", What: "gone", From: 10 * s, To: 610 * s, Observed: 14 * s, Seen: true, OK: true}}
+	ax := newAxis(axisPoints(&tail), gutter, chartWidth-gutter-rightPad)
+	if hi := ax.hi(); hi > 6 {
+		t.Errorf("a 10-minute quiet tail: the axis ends at %.1fs, want near the last event (4s)", hi)
+	}
+	if len(ax.breaks()) != 0 {
+		t.Errorf("a quiet tail left out is no break: %+v", ax.breaks())
+	}
+
+	// A crash loop: a restart every 11 minutes; t=0 at the first start.
+	var loop []timeline.Event
+	for i := 0; i < 4; i++ {
+		at := time.Duration(i) * 660 * s
+		loop = append(loop, ev(10*s+at, "app", timeline.Exited, 1), ev(10*s+at, "app", timeline.Restarted, 0), ev(10*s+at, "app", timeline.Started, 0))
+	}
+	cl := result("sim", 8, Passed, loop)
+	c := newChart(&cl, false, true)
+	if len(c.Breaks) != 3 {
+		t.Fatalf("a restart every 11 minutes: %d breaks, want 3", len(c.Breaks))
+	}
+	for _, b := range c.Breaks {
+		if b.Hidden != "11m" || !strings.Contains(b.Title, "no event from") {
+			t.Errorf("a break says %q / %q, want 11m of no event", b.Hidden, b.Title)
+		}
+	}
+	// Every restart's instant is on a stretch drawn, apart from the next.
+	ax = newAxis(axisPoints(&cl), gutter, chartWidth-gutter-rightPad)
+	for i := 0; i < 4; i++ {
+		x := ax.x(float64(i) * 660)
+		if x < gutter || x > chartWidth-rightPad {
+			t.Errorf("restart %d at x=%.1f, off the chart", i, x)
+		}
+		if i > 0 && x-ax.x(float64(i-1)*660) < 150 {
+			t.Errorf("restarts %d and %d are %.1f px apart", i-1, i, x-ax.x(float64(i-1)*660))
+		}
+	}
+	prevX, prevT := math.Inf(-1), math.Inf(-1)
+	for i, tk := range c.Ticks {
+		sec := ax.ticks()[i]
+		if tk.Label != timeline.FormatOffset(time.Duration(math.Round(sec*1000))*time.Millisecond) || tk.X <= prevX || sec <= prevT {
+			t.Errorf("tick %d: %q at x=%.1f (time %gs), after %gs at x=%.1f", i, tk.Label, tk.X, sec, prevT, prevX)
+		}
+		prevX, prevT = tk.X, sec
+	}
+	if len(c.Ticks) < 4 {
+		t.Errorf("%d ticks for 4 stretches: each stretch should say where it is", len(c.Ticks))
+	}
+
+	// A 60 s grace period that is the whole story stays to scale.
+	grace := result("sim", 8, Passed, []timeline.Event{ev(10*s, "app", timeline.SIGTERM, 0), ev(70*s, "app", timeline.SIGKILL, 0)})
+	if b := newAxis(axisPoints(&grace), gutter, 786).breaks(); len(b) != 1 {
+		// 60 s is the shortest stretch cut: one break.
+		t.Errorf("a 60 s stretch: %d breaks, want 1", len(b))
+	}
+	grace.Timeline[1].At = 69 * s
+	if b := newAxis(axisPoints(&grace), gutter, 786).breaks(); len(b) != 0 {
+		t.Errorf("a 59 s stretch: %d breaks, want none", len(b))
+	}
+}
+
+func TestGapText(t *testing.T) {
+	for sec, want := range map[float64]string{45: "45s", 580: "9m 40s", 600: "10m", 3900: "1h 5m", 7200: "2h"} {
+		if got := gapText(sec); got != want {
+			t.Errorf("gapText(%g) = %q, want %q", sec, got, want)
+		}
+	}
+}
+
+// TestNodeLane: a node whose conditions went bad gets a lane, first,
+// with a bar where each was bad; a node with only Kubernetes Events, or
+// whose conditions stayed good, gets none.
+func TestNodeLane(t *testing.T) {
+	node := func(at time.Duration, kind timeline.Kind, reason, status string) timeline.Event {
+		return timeline.Event{At: at, Pod: "node/worker-1", Kind: kind, Reason: reason, Status: status}
+	}
+	quiet := result("sim", 8, Passed, append(graceful(0),
+		node(11*s, timeline.KubeEvent, "NodeHasSufficientMemory", "Normal"), node(11*s, timeline.Condition, "MemoryPressure", "False")))
+	if c := newChart(&quiet, false, true); len(c.Lanes) != 2 || c.Lanes[0].Node {
+		t.Errorf("no bad condition: lanes %+v, want the pod's and the container's only", c.Lanes)
+	}
+
+	r := result("sim", 8, Passed, append(graceful(0),
+		node(11*s, timeline.Condition, "MemoryPressure", "True"),
+		node(12*s, timeline.Condition, "Ready", "False"),
+		node(13*s, timeline.Condition, "Ready", "True")))
+	c := newChart(&r, false, true)
+	if len(c.Lanes) != 3 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
+		t.Fatalf("lanes %+v, want the node's first", c.Lanes)
+	}
+	var bars []string
+	for _, sh := range c.Rects {
+		if strings.HasPrefix(sh.Class, "cond ") {
+			bars = append(bars, sh.Class+": "+sh.Title)
+		}
+	}
+	want := []string{"cond cond-memorypressure: MemoryPressure from 1s to the end", "cond cond-notready: NotReady from 2s to 3s"}
+	if strings.Join(bars, "\n") != strings.Join(want, "\n") {
+		t.Errorf("node bars:\n%s\nwant\n%s", strings.Join(bars, "\n"), strings.Join(want, "\n"))
+	}
+	if x := c.Rects[0].X; x < gutter {
+		t.Errorf("the bars are drawn under the lane labels (x=%.1f)", x)
+	}
+}
+
+// TestFailuresFirst: the page opens with the failed runs, each linked to
+// its run below, with its failed step, a short message and how many
+// more steps failed; a page without failures has no such list.
+func TestFailuresFirst(t *testing.T) {
+	bad := result("sim", 20, Failed, graceful(0))
+	bad.Name = "a false one"
+	bad.Failure = &Failure{Step: "Then the pod \"web\" is gone at 2s", Line: 23, Message: "expected gone at 2s\ngot it at 4s\nthird line not shown"}
+	bad.Steps = []Step{{Keyword: "Then", Text: "x", Line: 23, Status: "failed"}, {Keyword: "And", Text: "y", Line: 24, Status: "failed"}}
+	var b bytes.Buffer
+	if err := Index(&b, "t", []Result{result("sim", 8, Passed, graceful(0)), bad}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	link := `<a href="#s-features-termination-prestop-20-sim">a false one</a>`
+	for _, want := range []string{`<section class="failures" id="failures">`, link,
+		`<div class="where">line 23: Then the pod &#34;web&#34; is gone at 2s</div>`,
+		`<div class="message">expected gone at 2s / got it at 4s</div>`, "and 1 more failed step<",
+		`id="s-features-termination-prestop-20-sim"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Index(page, link) > strings.Index(page, `<table class="matrix"`) {
+		t.Errorf("the failures come after the matrix")
+	}
+	b.Reset()
+	if err := Index(&b, "t", []Result{result("sim", 8, Passed, graceful(0))}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `id="failures"`) {
+		t.Errorf("a page without failures lists failures")
+	}
+}
+
+// TestCheckList: every step on the list with its outcome; expectations
+// (Then, and the And after it) set apart from setup and actions; an
+// expectation after the next action is "not evaluated", an action
+// "skipped"; a timed check under its step with the chart's number.
+func TestCheckList(t *testing.T) {
+	r := result("sim", 8, Failed, graceful(0))
+	r.Failure = &Failure{Step: "Then container \"app\" receives SIGTERM at 2s", Line: 12, Message: "expected SIGTERM at 2s"}
+	r.Steps = []Step{
+		{Keyword: "Given", Text: "a pod", Line: 9, Status: "passed"},
+		{Keyword: "When", Text: "the pod is deleted", Line: 10, Status: "passed"},
+		{Keyword: "Then", Text: "SIGTERM at 2s", Line: 12, Status: "failed", Error: "expected SIGTERM at 2s"},
+		{Keyword: "And", Text: "the pod is Terminating", Line: 13, Status: "passed"},
+		{Keyword: "And", Text: "the phase is Failed", Line: 14, Status: "failed", Error: "expected phase Failed"},
+		{Keyword: "When", Text: "5s pass", Line: 15, Status: "skipped"},
+		{Keyword: "And", Text: "the pod is created", Line: 16, Status: "skipped"},
+		{Keyword: "Then", Text: "it is gone", Line: 17, Status: "skipped"},
+		{Keyword: "But", Text: "nothing else", Line: 18, Status: "skipped"},
+	}
+	r.Checks = []timeline.Check{{Line: 12, Pod: "web", Container: "app", What: "SIGTERM", From: 12 * s, To: 12 * s, Observed: 13 * s, Seen: true}}
+	var got []string
+	for _, it := range checkList(&r) {
+		line := fmt.Sprintf("%d %s %v", it.Line, it.Outcome, it.Expectation)
+		for _, tv := range it.Timed {
+			line += fmt.Sprintf(" [%d %s]", tv.Num, tv.Text)
+		}
+		if it.Error != "" {
+			line += " error: " + it.Error
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"9 passed false", "10 passed false",
+		`12 failed true [1 SIGTERM of container "app" expected at 2s, observed 3s]`,
+		"13 passed true", "14 failed true error: expected phase Failed",
+		"15 skipped false", "16 skipped false",
+		"17 not evaluated true", "18 not evaluated true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("check list:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var b bytes.Buffer
+	if err := Index(&b, "t", []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-line="17" data-outcome="not evaluated"><span class="outcome not-evaluated">not evaluated</span>`,
+		`<li class="step skipped action" data-line="15"`, `<pre class="step-error">expected phase Failed</pre>`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page's check list lacks %s", want)
+		}
 	}
 }
