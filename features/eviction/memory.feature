@@ -46,7 +46,7 @@ Feature: Node-pressure eviction under memory pressure
     And the pod "quiet" is not evicted
     And the pod "quiet" phase is "Running"
 
-  @behavior:eviction-message
+  @behavior:eviction-message @sim
   Scenario: The eviction message names the resource, the threshold and the offending container
     Given a pod "hog":
       """yaml
