@@ -73,9 +73,13 @@ type instTrack struct {
 	exit           *agent.Line
 	preStopStarted bool
 	preStopDone    bool
-	postStartDone  bool
-	followed       bool
-	logEnded       bool
+	// startedAt is the agent's start; memoryDone is set once it logged
+	// that the memory its behaviour asks for is in use.
+	startedAt     time.Time
+	memoryDone    bool
+	postStartDone bool
+	followed      bool
+	logEnded      bool
 	// attached is closed once the instance's log is being read (or its
 	// follower gave up).
 	attached   chan struct{}
@@ -357,6 +361,7 @@ func (s *session) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Tim
 		return
 	}
 	in.started = true
+	in.startedAt = when
 	at := s.at(when)
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Created})
 	if c.starts > 0 {
@@ -484,6 +489,8 @@ func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw strin
 		}
 	case agent.EvHTTP:
 		s.onHook(t, c, in, l, at, matchHTTP(c.spec, l.Path))
+	case agent.EvMemory:
+		in.memoryDone = true
 	}
 	s.notify()
 }

@@ -17,6 +17,7 @@ import (
 	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/yaml"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
@@ -190,8 +191,6 @@ func (d *Driver) nodeCPU(ctx context.Context, node string) (int64, error) {
 // nodeMemory is what the kubelet's summary API says of a node's memory.
 type nodeMemory struct {
 	capacity, workingSet int64
-	// pods is the working set of every pod on the node.
-	pods int64
 }
 
 // nodeStats reads the kubelet's summary (through the API server's node
@@ -210,11 +209,6 @@ func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error)
 				WorkingSetBytes *int64 `json:"workingSetBytes"`
 			} `json:"memory"`
 		} `json:"node"`
-		Pods []struct {
-			Memory *struct {
-				WorkingSetBytes *int64 `json:"workingSetBytes"`
-			} `json:"memory"`
-		} `json:"pods"`
 	}
 	if err := json.Unmarshal(raw, &sum); err != nil {
 		return nodeMemory{}, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
@@ -223,13 +217,7 @@ func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error)
 	if m.AvailableBytes == nil || m.WorkingSetBytes == nil {
 		return nodeMemory{}, fmt.Errorf("the kubelet's summary of %s has no node memory", node)
 	}
-	out := nodeMemory{capacity: *m.AvailableBytes + *m.WorkingSetBytes, workingSet: *m.WorkingSetBytes}
-	for _, p := range sum.Pods {
-		if p.Memory != nil && p.Memory.WorkingSetBytes != nil {
-			out.pods += *p.Memory.WorkingSetBytes
-		}
-	}
-	return out, nil
+	return nodeMemory{capacity: *m.AvailableBytes + *m.WorkingSetBytes, workingSet: *m.WorkingSetBytes}, nil
 }
 
 // translate turns a declared memory.available threshold ("500Mi" or
@@ -438,9 +426,7 @@ func (s *session) hold(ctx context.Context, bytes int64) error {
 		if err != nil {
 			return fmt.Errorf("holding %dMi on node %s: not filled within %s: %w", bytes>>20, l.node, limit, err)
 		}
-		took := time.Since(t0)
-		l.fill = took
-		s.d.noteFill(bytes, took)
+		s.d.noteFill(bytes, time.Since(t0))
 	}
 	s.d.debugf("%s: node %s holds %dMi outside its pods (filled in %s)", s.ns, l.node, bytes>>20, time.Since(t0).Round(10*time.Millisecond))
 	return nil
@@ -716,7 +702,61 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if err != nil {
 		return err
 	}
-	return s.hold(ctx, s.lease.declared-q/2)
+	t0 := time.Now()
+	if _, err := s.podsMemory(ctx); err != nil {
+		return err
+	}
+	err = s.hold(ctx, s.lease.declared-q/2)
+	s.lease.fill = time.Since(t0)
+	return err
+}
+
+// podsMemory waits until every running agent whose behaviour uses memory
+// by now has it in use (its log says so), and returns what they use. On
+// the simulator a pod's memory is in use the instant its behaviour says;
+// here it faults in at 70–200 MB/s, and an eviction pass in between
+// would rank the pods by half-filled usage.
+func (s *session) podsMemory(ctx context.Context) (int64, error) {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		var total int64
+		pending := 0
+		s.mu.Lock()
+		for _, t := range s.pods {
+			for _, c := range t.ctrs {
+				if !c.agent {
+					continue
+				}
+				b, err := behavior.Parse(c.spec.Args)
+				if err != nil || b.Memory == nil {
+					continue
+				}
+				for _, in := range c.insts {
+					if !in.started || in.finished || time.Since(in.startedAt) < b.Memory.After {
+						continue
+					}
+					if !in.memoryDone {
+						pending++
+					}
+					total += b.Memory.Quantity.Value()
+				}
+			}
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if pending == 0 {
+			return total, nil
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("%d containers of the scenario did not have their memory in use within 2m", pending)
+		}
+		select {
+		case <-ch:
+		case <-time.After(250 * time.Millisecond):
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+	}
 }
 
 // NodeUsage sets the leased node's memory working set as the simulator
@@ -727,15 +767,19 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 	if r != corev1.ResourceMemory {
 		return driver.Unsupported("a kind node's disk is the host's, which podlife does not fill")
 	}
-	real, err := s.leased(node, "set the memory usage")
+	if _, err := s.leased(node, "set the memory usage"); err != nil {
+		return err
+	}
+	// What the pods use is what their behaviour asks (the kubelet's
+	// summary lags by its housekeeping, 10-15 s).
+	t0 := time.Now()
+	pods, err := s.podsMemory(ctx)
 	if err != nil {
 		return err
 	}
-	st, err := s.d.nodeStats(ctx, real)
-	if err != nil {
-		return err
-	}
-	return s.hold(ctx, max(total.Value()-st.pods, 0))
+	err = s.hold(ctx, max(total.Value()-pods, 0))
+	s.lease.fill = time.Since(t0)
+	return err
 }
 
 // RestartKubelet restarts the leased node's kubelet (systemd, in the
