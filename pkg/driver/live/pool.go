@@ -13,13 +13,17 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // The node pool: kind workers (labelled and tainted podlife.io/pool) that
@@ -175,6 +179,7 @@ func (s *session) leaseNode(ctx context.Context) error {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	l.capacity, l.baseline = st.capacity, st.workingSet
+	s.watchNode(node)
 	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
 	return nil
 }
@@ -844,4 +849,85 @@ func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint
 	}
 	s.lease.taints = append(s.lease.taints, taint)
 	return nil
+}
+
+// watchNode follows the leased node for the scenario's timeline, as the
+// simulator records a node: its Kubernetes Events (EvictionThresholdMet,
+// NodeHasInsufficientMemory, Starting…) and its conditions' changes, under
+// "node/<the scenario's name for it>".
+func (s *session) watchNode(node string) {
+	byName := func(field string) informers.SharedInformerOption {
+		return informers.WithTweakListOptions(func(o *metav1.ListOptions) {
+			o.FieldSelector = fields.OneTermEqualSelector(field, node).String()
+		})
+	}
+	evs := informers.NewSharedInformerFactoryWithOptions(s.d.cs, 0, informers.WithNamespace(metav1.NamespaceDefault), byName("involvedObject.name"))
+	nodes := informers.NewSharedInformerFactoryWithOptions(s.d.cs, 0, byName("metadata.name"))
+	_, _ = evs.Core().V1().Events().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o any) { s.onNodeEvent(o) },
+		UpdateFunc: func(_, o any) { s.onNodeEvent(o) },
+	})
+	conds := map[corev1.NodeConditionType]corev1.ConditionStatus{}
+	_, _ = nodes.Core().V1().Nodes().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o any) { s.onNode(o, conds) },
+		UpdateFunc: func(_, o any) { s.onNode(o, conds) },
+	})
+	evs.Start(s.ctx.Done())
+	nodes.Start(s.ctx.Done())
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); <-s.ctx.Done(); evs.Shutdown(); nodes.Shutdown() }()
+}
+
+// nodeName is the scenario's name for a node of the cluster.
+func (s *session) nodeName(real string) string {
+	for alias, r := range s.nodeAlias {
+		if r == real {
+			return alias
+		}
+	}
+	return real
+}
+
+func (s *session) onNodeEvent(o any) {
+	e, ok := o.(*corev1.Event)
+	if !ok || e.InvolvedObject.Kind != "Node" {
+		return
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.Before(s.start) || s.start.IsZero() {
+		return // the lease's own kubelet restart, before the scenario
+	}
+	count := max(e.Count, 1)
+	prev := s.counts[string(e.UID)]
+	if count <= prev {
+		return
+	}
+	s.counts[string(e.UID)] = count
+	for i := prev; i < count; i++ {
+		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.nodeName(e.InvolvedObject.Name), Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
+	}
+	s.notify()
+}
+
+func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.ConditionStatus) {
+	n, ok := o.(*corev1.Node)
+	if !ok {
+		return
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range n.Status.Conditions {
+		if last[c.Type] == c.Status {
+			continue
+		}
+		last[c.Type] = c.Status
+		if s.start.IsZero() {
+			continue
+		}
+		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.nodeName(n.Name), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
+	}
+	s.notify()
 }

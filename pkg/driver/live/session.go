@@ -119,7 +119,9 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, 
 			return nil, err
 		}
 	}
+	s.mu.Lock()
 	s.start = time.Now()
+	s.mu.Unlock()
 	return s, nil
 }
 
