@@ -73,7 +73,7 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     Then container "app" of pod "short" receives SIGTERM at 40s
     And container "app" of pod "short" receives SIGKILL 5s after SIGTERM
 
-  @behavior:pressure-transition-period
+  @behavior:pressure-transition-period @slow
   Scenario: MemoryPressure stays True for the transition period after the pressure ends
     The condition was last observed at 10s; the pass that finds it older
     than 5m comes at 310s, 300s after t=0 here.

@@ -21,7 +21,7 @@ Feature: Lost nodes and taint-based eviction
     And the pod "web" phase is "Running"
 
   @behavior:taint-eviction-default-toleration @behavior:lost-node-terminating @seed:001
-  @upstream:taint-manager-evicts-pods
+  @upstream:taint-manager-evicts-pods @slow
   Scenario: After 300 s the pods of a lost node are deleted and stay Terminating
     e2e: NoExecuteTaintManager Single Pod, eventually evict pod with finite
     tolerations from tainted nodes (here the default 300 s). Seed 001's
@@ -40,7 +40,7 @@ Feature: Lost nodes and taint-based eviction
     And the pod "web" shows status "Terminating"
 
   @behavior:taint-eviction-toleration-seconds
-  @upstream:taint-manager-min-toleration-seconds
+  @upstream:taint-manager-min-toleration-seconds @slow
   Scenario: A pod's own tolerationSeconds replaces the default
     e2e: NoExecuteTaintManager Multiple Pods, evicts pods with
     minTolerationSeconds.
