@@ -158,7 +158,7 @@ Feature: Kubelet admission
     And the pod "web" has QoS class "Guaranteed"
     And an event "Evicted" is recorded for pod "web"
 
-  @behavior:admission-noexecute-taint
+  @behavior:admission-noexecute-taint @sim
   Scenario: A pod bound to a node with an untolerated NoExecute taint is rejected
     Given node "worker-1" is tainted "dedicated=infra:NoExecute"
     And a pod "web" on node "worker-1":

@@ -711,9 +711,88 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if _, err := s.podsMemory(ctx); err != nil {
 		return err
 	}
+	if err := s.statsCaughtUp(ctx); err != nil {
+		return err
+	}
 	err = s.hold(ctx, s.lease.declared-q/2)
 	s.lease.fill = time.Since(t0)
 	return err
+}
+
+// statsCaughtUp waits until the kubelet's own statistics show the pods'
+// memory: the eviction manager ranks pods by the summary's working sets
+// (pkg/kubelet/eviction/helpers.go, exceedMemoryRequests and memory),
+// which cAdvisor refreshes every 10-15 s; a pass right after a pod
+// filled its memory would rank it by what it used before. The simulator's
+// pass sees the usage of the instant.
+func (s *session) statsCaughtUp(ctx context.Context) error {
+	want := map[string]int64{}
+	s.mu.Lock()
+	for _, t := range s.pods {
+		for _, c := range t.ctrs {
+			if !c.agent {
+				continue
+			}
+			if b, err := behavior.Parse(c.spec.Args); err == nil && b.Memory != nil {
+				want[t.api] += b.Memory.Quantity.Value()
+			}
+		}
+	}
+	s.mu.Unlock()
+	if len(want) == 0 {
+		return nil
+	}
+	// Best effort: a pod whose memory comes later (`after 60s`) is not
+	// waited for past a minute.
+	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+		got, err := s.d.podStats(ctx, s.lease.node, s.ns)
+		if err != nil {
+			return false, nil
+		}
+		for pod, n := range want {
+			if got[pod] < n*9/10 {
+				return false, nil
+			}
+		}
+		return true, nil
+	})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		s.d.debugf("%s: the kubelet's statistics did not show the pods' memory within a minute: %v", s.ns, err)
+	}
+	return nil
+}
+
+// podStats is the working set of each pod of a namespace on a node, by
+// the kubelet's summary.
+func (d *Driver) podStats(ctx context.Context, node, ns string) (map[string]int64, error) {
+	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var sum struct {
+		Pods []struct {
+			PodRef struct {
+				Name      string `json:"name"`
+				Namespace string `json:"namespace"`
+			} `json:"podRef"`
+			Memory *struct {
+				WorkingSetBytes *int64 `json:"workingSetBytes"`
+			} `json:"memory"`
+		} `json:"pods"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		return nil, err
+	}
+	out := map[string]int64{}
+	for _, p := range sum.Pods {
+		if p.PodRef.Namespace == ns && p.Memory != nil && p.Memory.WorkingSetBytes != nil {
+			out[p.PodRef.Name] = *p.Memory.WorkingSetBytes
+		}
+	}
+	return out, nil
 }
 
 // podsMemory waits until every running agent whose behaviour uses memory
