@@ -177,6 +177,16 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 		return err
 	}
 	at := st.t0.At + dur
+	if _, ok := st.liveWindows(); ok {
+		// On a cluster the state is checked at the earliest moment its
+		// window allows for it (an eviction manager's pass, the reaction
+		// to an action): "not yet at D" must hold where "at D" could.
+		w, err := st.window(ctx, ps.of(name), dur, dur)
+		if err != nil {
+			return err
+		}
+		at = min(at, w.From)
+	}
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err
