@@ -79,6 +79,47 @@ func env(name, def string) string {
 	return def
 }
 
+// nodeLevel says whether a scenario needs a node of its own: on a live
+// cluster it waits for one of the few pool nodes.
+func nodeLevel(sc *runner.Scenario) bool {
+	for _, c := range []driver.Capability{driver.NodePressure, driver.KubeletRestart, driver.NodeLifecycle} {
+		if hasTag(sc.Tags, "needs:"+string(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// spread orders the scenarios so that node-level ones are spaced evenly
+// among the others. Ginkgo hands specs to its processes in order; a run
+// of node-level scenarios would leave processes waiting for a pool node
+// while pod-level scenarios could have run.
+func spread(scs []*runner.Scenario) []*runner.Scenario {
+	var node, pod []*runner.Scenario
+	for _, sc := range scs {
+		if nodeLevel(sc) {
+			node = append(node, sc)
+		} else {
+			pod = append(pod, sc)
+		}
+	}
+	if len(node) == 0 || len(pod) == 0 {
+		return scs
+	}
+	out := make([]*runner.Scenario, 0, len(scs))
+	for i, j := 0, 0; i < len(node) || j < len(pod); {
+		// Emit from whichever list is behind its share.
+		if j >= len(pod) || (i < len(node) && i*len(pod) <= j*len(node)) {
+			out = append(out, node[i])
+			i++
+		} else {
+			out = append(out, pod[j])
+			j++
+		}
+	}
+	return out
+}
+
 // Define declares the suite: a container whose body, run when Ginkgo
 // builds the tree (after ChdirModuleRoot), loads and lints the catalogue
 // and declares one It per pickle; and the reporter. Call it at the top
@@ -115,7 +156,7 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		for _, sc := range scs {
+		for _, sc := range spread(scs) {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
 				// A scenario that disturbs the node runs alone.
