@@ -63,7 +63,7 @@ Feature: Static pods and their mirror pods
     And the pod "etcd" is Running within 90s
     And container "app" of pod "etcd" never receives SIGTERM
 
-  @behavior:static-tolerates-noexecute @needs:node-lifecycle
+  @behavior:static-tolerates-noexecute @needs:node-lifecycle @slow
   Scenario: A static pod stays on a lost node while ordinary pods are marked for deletion
     Given a static pod "etcd" on node "worker-1":
       """yaml
