@@ -112,7 +112,7 @@ Feature: Lost nodes and taint-based eviction
     When node "worker-1" is tainted "dedicated=infra:NoExecute"
     And 20s pass
     And the taint "dedicated=infra:NoExecute" is removed from node "worker-1"
-    Then an event "TaintManagerEviction" for pod "web" says "Cancelling deletion of Pod podlife/web"
+    Then an event "TaintManagerEviction" with message containing "Cancelling deletion of Pod" is recorded for pod "web"
     And the pod "web" is not Terminating after 1m
 
   @behavior:kubelet-restart @needs:kubelet-restart
