@@ -111,8 +111,8 @@ Feature: Kubelet admission
               memory: 10Mi
       """
     When node "worker-1" memory usage reaches 1000Mi
-    And 10s pass
-    And the pods are created
+    Then node "worker-1" has condition "MemoryPressure" "True" within 30s
+    When the pods are created
     Then the pod "best-effort" is rejected with reason "Evicted"
     And the pod "best-effort" shows status "Evicted"
     And the pod "burstable" is Running within 1s
@@ -133,8 +133,8 @@ Feature: Kubelet admission
         - name: app
       """
     When node "worker-1" memory usage reaches 1000Mi
-    And 10s pass
-    And the pod "tolerant" is created
+    Then node "worker-1" has condition "MemoryPressure" "True" within 30s
+    When the pod "tolerant" is created
     Then the pod "tolerant" is Running within 1s
 
   @behavior:admission-disk-pressure @needs:node-pressure
