@@ -209,9 +209,16 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 		t.scheduled = true
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Scheduled, Message: p.Spec.NodeName})
 	}
+	// A pod the kubelet refused at admission is Failed from its first
+	// status, with the admit handler's reason; the eviction manager's
+	// refusal under pressure has the reason Evicted too, and a message
+	// the kubelet's rejectPod starts with "Pod was rejected:"
+	// (pkg/kubelet/kubelet.go, rejectPod), unlike an eviction's.
+	rejected := p.Status.Phase == corev1.PodFailed && p.Status.Reason != "" &&
+		(p.Status.Reason != "Evicted" || strings.HasPrefix(p.Status.Message, "Pod was rejected:"))
 	if !t.admitted && p.Status.StartTime != nil {
 		t.admitted = true
-		if p.Status.Phase == corev1.PodFailed && p.Status.Reason != "" && p.Status.Reason != "Evicted" {
+		if rejected {
 			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Rejected, Reason: p.Status.Reason, Message: p.Status.Message})
 		} else {
 			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Admitted})
@@ -255,7 +262,7 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 		t.status = cols.Status
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Status, Reason: cols.Status})
 	}
-	if p.Status.Reason == "Evicted" && old.Status.Reason != "Evicted" {
+	if p.Status.Reason == "Evicted" && old.Status.Reason != "Evicted" && !rejected {
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Evicted, Message: p.Status.Message})
 	}
 	s.notify()

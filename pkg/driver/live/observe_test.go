@@ -261,3 +261,37 @@ func TestMirrorPodRecreated(t *testing.T) {
 		t.Errorf("the view's etcd is %v, want the new mirror pod", p)
 	}
 }
+
+// TestRejectedUnderPressureIsNotAnEviction: the eviction manager's admit
+// handler refuses a BestEffort pod under MemoryPressure with the reason
+// Evicted; the kubelet's rejectPod message tells it from an eviction
+// (seen live 2026-11-25: the pod was taken for evicted).
+func TestRejectedUnderPressureIsNotAnEviction(t *testing.T) {
+	for _, c := range []struct {
+		name, message string
+		want          timeline.Kind
+	}{
+		{"refused at admission", "Pod was rejected: The node had condition: [MemoryPressure]. ", timeline.Rejected},
+		{"evicted after running", "The node was low on resource: memory. ", timeline.Evicted},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := testSession(t)
+			spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns},
+				Spec: corev1.PodSpec{NodeName: "node-1", Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+			s.track("web", spec)
+			p := spec.DeepCopy()
+			p.UID, p.ResourceVersion = "u1", "1"
+			p.Status = corev1.PodStatus{Phase: corev1.PodFailed, Reason: "Evicted", Message: c.message, StartTime: &metav1.Time{Time: s.start}}
+			s.onPod(p, false)
+			var kinds []timeline.Kind
+			for _, e := range s.View().Timeline() {
+				if e.Kind == timeline.Rejected || e.Kind == timeline.Evicted {
+					kinds = append(kinds, e.Kind)
+				}
+			}
+			if len(kinds) != 1 || kinds[0] != c.want {
+				t.Errorf("recorded %v, want %v", kinds, c.want)
+			}
+		})
+	}
+}
