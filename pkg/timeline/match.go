@@ -149,56 +149,6 @@ func before(a, b Event, tie time.Duration) bool {
 	return a.Seq < b.Seq
 }
 
-// ExpectAfter checks that the first `later` event at or after t0 comes after
-// the first `earlier` event at or after t0.
-func ExpectAfter(events []Event, t0 Mark, tie time.Duration, later, earlier Selector) error {
-	exp := fmt.Sprintf("%s after %s", later.Describe(), earlier.Describe())
-	l, ok := First(events, t0, later)
-	if !ok {
-		return &Mismatch{Expected: exp, Observed: "no " + later.Describe() + " since t=0"}
-	}
-	e, ok := First(events, t0, earlier)
-	if !ok {
-		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s, but no %s", later.Describe(), rel(l.At, t0), earlier.Describe())}
-	}
-	if !before(e, l, tie) {
-		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s, %s at %s", later.Describe(), rel(l.At, t0), earlier.Describe(), rel(e.At, t0))}
-	}
-	return nil
-}
-
-// ExpectOrder checks that the first occurrences at or after t0 of the
-// selected events come in the given order.
-func ExpectOrder(events []Event, t0 Mark, tie time.Duration, sels []Selector) error {
-	var names []string
-	for _, s := range sels {
-		names = append(names, s.Describe())
-	}
-	exp := strings.Join(names, ", then ")
-	found := make([]Event, len(sels))
-	var observed []string
-	missing := false
-	for i, s := range sels {
-		e, ok := First(events, t0, s)
-		if !ok {
-			observed = append(observed, "no "+s.Describe())
-			missing = true
-			continue
-		}
-		found[i] = e
-		observed = append(observed, fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0)))
-	}
-	if missing {
-		return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
-	}
-	for i := 1; i < len(found); i++ {
-		if !before(found[i-1], found[i], tie) {
-			return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
-		}
-	}
-	return nil
-}
-
 // Row is one line of an expected timeline table.
 type Row struct {
 	Line      int // the row's number in the table, for messages
