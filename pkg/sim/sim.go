@@ -259,19 +259,8 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 // or until limit has passed. It reports whether the limit was reached
 // first.
 func (s *Simulator) Settle(limit time.Duration) (time.Duration, bool) {
-	deadline := s.now + limit
-	for s.q.nonPeriodic > 0 || !s.probesQuiet() {
-		at, ok := s.q.next()
-		if !ok {
-			break
-		}
-		if at > deadline {
-			s.now = deadline
-			return s.now, true
-		}
-		s.Step()
-	}
-	return s.now, false
+	at, _, capped := s.SettleUntil(limit, func() bool { return false })
+	return at, capped
 }
 
 // SettleUntil is Settle that stops as soon as cond holds (checked before
