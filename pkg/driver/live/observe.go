@@ -589,6 +589,18 @@ func lastElem(p string) string {
 // cannot say when it got SIGTERM, the kubelet's Killing event stands for
 // the start of its stop: its preStop hook, or its SIGTERM when it has
 // none.
+// occurrences is how many times an Event had been seen and how many
+// times it has happened now (its aggregated count, at least 1), noting
+// the latter. Called with s.mu held.
+func (s *session) occurrences(e *corev1.Event) (prev, count int32) {
+	count = max(e.Count, 1)
+	prev = s.counts[string(e.UID)]
+	if count > prev {
+		s.counts[string(e.UID)] = count
+	}
+	return prev, count
+}
+
 func (s *session) onEvent(o any) {
 	e, ok := o.(*corev1.Event)
 	if !ok || e.InvolvedObject.Kind != "Pod" {
@@ -603,15 +615,10 @@ func (s *session) onEvent(o any) {
 	if t == nil || (!t.static && t.uid != "" && e.InvolvedObject.UID != "" && t.uid != e.InvolvedObject.UID) {
 		return
 	}
-	count := e.Count
-	if count < 1 {
-		count = 1
-	}
-	prev := s.counts[string(e.UID)]
+	prev, count := s.occurrences(e)
 	if count <= prev {
 		return
 	}
-	s.counts[string(e.UID)] = count
 	s.events[string(e.UID)] = e
 	cname := containerOf(e.InvolvedObject.FieldPath)
 	at := s.at(now)

@@ -978,12 +978,10 @@ func (s *session) onNodeEvent(o any) {
 	if now.Before(s.start) || s.start.IsZero() {
 		return // the lease's own kubelet restart, before the scenario
 	}
-	count := max(e.Count, 1)
-	prev := s.counts[string(e.UID)]
+	prev, count := s.occurrences(e)
 	if count <= prev {
 		return
 	}
-	s.counts[string(e.UID)] = count
 	for i := prev; i < count; i++ {
 		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.nodeName(e.InvolvedObject.Name), Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
 	}
