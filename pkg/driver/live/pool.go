@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -437,22 +436,10 @@ func (s *session) hold(ctx context.Context, bytes int64) error {
 	return nil
 }
 
-// hostAvailable is this machine's MemAvailable in bytes (0 if unknown):
-// the kind nodes are containers on it.
+// hostAvailable is this machine's MemAvailable in bytes (0 if unknown).
 func hostAvailable() int64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
-			var kb int64
-			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kb); err == nil {
-				return kb << 10
-			}
-		}
-	}
-	return 0
+	n, _ := cluster.Meminfo("MemAvailable")
+	return n
 }
 
 // release puts the leased node back as it was found — no pressure

@@ -104,13 +104,17 @@ func (c Config) Render(tmpl []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func hostMemory() (int64, error) {
+func hostMemory() (int64, error) { return Meminfo("MemTotal") }
+
+// Meminfo reads a field of this machine's /proc/meminfo in bytes
+// ("MemTotal", "MemAvailable"): the kind nodes are containers on it.
+func Meminfo(field string) (int64, error) {
 	b, err := os.ReadFile("/proc/meminfo")
 	if err != nil {
 		return 0, err
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
 			var kb int64
 			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kb); err != nil {
 				return 0, err
@@ -118,7 +122,7 @@ func hostMemory() (int64, error) {
 			return kb * 1024, nil
 		}
 	}
-	return 0, fmt.Errorf("no MemTotal in /proc/meminfo")
+	return 0, fmt.Errorf("no %s in /proc/meminfo", field)
 }
 
 func cgroupV1() bool {
