@@ -76,7 +76,7 @@ Feature: Static pods and their mirror pods
     Then the pod "web" is Terminating within 300s
     And the pod "etcd" is not Terminating after 10m
 
-  @behavior:admission-noexecute-taint
+  @behavior:admission-noexecute-taint @sim
   Scenario: A static pod is admitted on a node with a NoExecute taint it does not tolerate
     The kubelet checks NoExecute taints at admission, but not for static
     pods; an API pod bound there is rejected.

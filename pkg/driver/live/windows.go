@@ -112,9 +112,79 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 			// A kill (and the restart after it) that a liveness or
 			// startup probe decided.
 			p = s.probePeriod(sel, true)
+			// activeDeadlineSeconds counts from the pod's
+			// status.startTime, which the kubelet sets at its first sync
+			// of the pod (pkg/kubelet/kubelet_pods.go
+			// generateAPIPodStatus), before it starts a container; the
+			// deadline is checked on the sync loop's 1 s tick
+			// (pkg/kubelet/active_deadline.go ShouldSync, kubelet.go
+			// syncLoop). A kill it decides may come as much earlier as
+			// the container started after that first sync.
+			if s.deadlined(sel.Pod) {
+				early += s.startLag(sel.Pod)
+			}
+		}
+		if sel.Kind == timeline.Exited {
+			// An OOM kill comes once the process has faulted in its
+			// limit's worth of memory, which takes its time here; the
+			// simulator's memory is in use at once.
+			late += s.d.fillTime(s.oomBytes(sel))
 		}
 	}
 	return early + p, late + p
+}
+
+// deadlined tells whether the pod has an activeDeadlineSeconds.
+func (s *session) deadlined(pod string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[pod]
+	return t != nil && t.spec != nil && t.spec.Spec.ActiveDeadlineSeconds != nil
+}
+
+// startLag is how long after the kubelet admitted the pod (its first
+// status, with startTime) its first container started, as observed.
+func (s *session) startLag(pod string) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var admitted time.Duration
+	seen := false
+	for _, e := range s.rec.events {
+		if e.Pod != pod {
+			continue
+		}
+		switch {
+		case e.Kind == timeline.Admitted && !seen:
+			admitted, seen = e.At, true
+		case e.Kind == timeline.Started && seen:
+			return e.At - admitted
+		}
+	}
+	return 0
+}
+
+// oomBytes is the memory the selected agent container must fault in
+// before its memory limit kills it: its limit when its behaviour uses
+// more, else 0.
+func (s *session) oomBytes(sel timeline.Selector) int64 {
+	b, ok := s.behaviorOf(sel)
+	if !ok || b.Memory == nil {
+		return 0
+	}
+	s.mu.Lock()
+	var limit int64
+	if t := s.pods[sel.Pod]; t != nil {
+		if c := t.ctrs[sel.Container]; c != nil {
+			if q, ok := c.spec.Resources.Limits[corev1.ResourceMemory]; ok {
+				limit = q.Value()
+			}
+		}
+	}
+	s.mu.Unlock()
+	if limit == 0 || b.Memory.Quantity.Value() <= limit {
+		return 0
+	}
+	return limit
 }
 
 // kubeletDriven tells whether the event is the kubelet's doing rather

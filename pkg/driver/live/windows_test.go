@@ -1,0 +1,60 @@
+package live
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// TestMarginCauses pins the live margins whose width comes from the
+// kubelet's own cause of an event rather than from the observer.
+func TestMarginCauses(t *testing.T) {
+	const ms = time.Millisecond
+	agentPod := func(b behavior.Behavior, limit string, deadline *int64) *corev1.Pod {
+		c := corev1.Container{Name: "app", Image: behavior.Image, Args: b.Args()}
+		if limit != "" {
+			c.Resources.Limits = corev1.ResourceList{corev1.ResourceMemory: resource.MustParse(limit)}
+		}
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"},
+			Spec: corev1.PodSpec{ActiveDeadlineSeconds: deadline, Containers: []corev1.Container{c}}}
+	}
+	ten := int64(10)
+	hog := behavior.Default()
+	hog.Memory = &behavior.Usage{Quantity: resource.MustParse("256Mi"), After: 5 * time.Second}
+	within := behavior.Default()
+	within.Memory = &behavior.Usage{Quantity: resource.MustParse("64Mi"), After: 5 * time.Second}
+	for _, tc := range []struct {
+		name      string
+		pod       *corev1.Pod
+		kind      timeline.Kind
+		wantEarly time.Duration
+		wantLate  time.Duration
+	}{
+		// At 50 MiB/s (no fill measured yet), 128Mi take 2.56 s.
+		{"an OOM kill waits for the limit's worth of memory to fault in", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, 500*ms + 2560*ms},
+		{"memory within the limit adds nothing to an exit", agentPod(within, "128Mi", nil), timeline.Exited, 250 * ms, 500 * ms},
+		{"without a limit nothing is killed for memory", agentPod(hog, "", nil), timeline.Exited, 250 * ms, 500 * ms},
+		{"activeDeadlineSeconds counts from startTime, set before the container started (1.3 s here)", agentPod(behavior.Default(), "", &ten), timeline.SIGTERM, 250*ms + 1300*ms, 500*ms + relist},
+		{"a kill without a deadline counts from the container's start", agentPod(behavior.Default(), "", nil), timeline.SIGTERM, 250 * ms, 500*ms + relist},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			s.track("web", tc.pod)
+			s.mu.Lock()
+			s.record(timeline.Event{At: 50 * ms, Pod: "web", Kind: timeline.Admitted})
+			s.record(timeline.Event{At: 1350 * ms, Pod: "web", Container: "app", Kind: timeline.Started})
+			s.mu.Unlock()
+			early, late := s.Margin(timeline.Selector{Pod: "web", Container: "app", Kind: tc.kind}, driver.ActionCreate)
+			if early != tc.wantEarly || late != tc.wantLate {
+				t.Errorf("margin = -%s +%s, want -%s +%s", early, late, tc.wantEarly, tc.wantLate)
+			}
+		})
+	}
+}
