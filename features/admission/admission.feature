@@ -7,7 +7,7 @@ Feature: Kubelet admission
   its QoS class, has no container statuses, and never reaches a pod worker
   (lifecycle-facts §10).
 
-  @behavior:admission-resources @needs:create-nodes @seed:001
+  @behavior:admission-resources @seed:001
   Scenario: A pod asking for more cpu than the node has is rejected with OutOfcpu
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "web" on node "worker-1":
@@ -26,7 +26,7 @@ Feature: Kubelet admission
     And an event "OutOfcpu" is recorded for pod "web"
     And no event "Started" is recorded for pod "web"
 
-  @behavior:admission-resources @needs:create-nodes
+  @behavior:admission-resources
   Scenario: The rejection message gives the request, the use and the capacity (memory in bytes)
     Given a node "worker-1" with 4 CPU, 1Gi memory and 110 pods
     And a pod "first" on node "worker-1":
@@ -58,7 +58,7 @@ Feature: Kubelet admission
       | 0s | -         | Rejected(OutOfmemory)  |
       | 0s | -         | Phase(Failed)          |
 
-  @behavior:admission-resources @needs:create-nodes
+  @behavior:admission-resources
   Scenario: The node's pod capacity is enforced with OutOfpods
     Given a node "worker-1" with 4 CPU, 8Gi memory and 1 pods
     And a pod "first" on node "worker-1":
@@ -169,7 +169,7 @@ Feature: Kubelet admission
       """
     Then the pod "web" is rejected with reason "TaintToleration"
 
-  @behavior:admission-rejected-deleted-at-once @needs:create-nodes
+  @behavior:admission-rejected-deleted-at-once
   Scenario: A rejected pod is deleted at once: its phase is terminal
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "web" on node "worker-1":
@@ -185,7 +185,7 @@ Feature: Kubelet admission
     When the pod "web" is deleted
     Then the pod "web" is gone within 0s
 
-  @behavior:admission-critical-preemption @needs:create-nodes
+  @behavior:admission-critical-preemption
   @upstream:critical-pod-preemption-disruption-target
   Scenario: A critical pod that does not fit makes room by preempting a pod at admission
     e2e: CriticalPod, when we need to admit a critical pod, should add
@@ -224,7 +224,7 @@ Feature: Kubelet admission
     And the pod "critical" is Running within 5s
     And the pod "low" is not evicted
 
-  @behavior:admission-critical-preemption @needs:create-nodes
+  @behavior:admission-critical-preemption
   Scenario: With nothing to preempt a critical pod is rejected with UnexpectedAdmissionError
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "critical" on node "worker-1":

@@ -17,6 +17,7 @@ import (
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/retry"
+	resourcehelper "k8s.io/component-helpers/resource"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/behavior"
@@ -75,9 +76,50 @@ type lease struct {
 	fill time.Duration
 	// stopped is set while the scenario has the node's kubelet stopped.
 	stopped bool
-	// cpuShort says why the node cannot be the declared one for a pod
-	// that requests CPU ("" when it can).
-	cpuShort string
+	// cpu is set when the node has less CPU for pods than the declared
+	// node; asked sums the scenario's pods' requests so far.
+	cpu   cpuGap
+	asked int64
+	// resident is what the node's own pods (kind's DaemonSets) take of
+	// its pod slots and requests when leased.
+	resident residents
+}
+
+// cpuGap is a leased node's shortfall of CPU: pods get avail
+// millicores where the declared node has declared.
+type cpuGap struct {
+	declared, avail int64
+	why             string
+}
+
+// residents are the pods bound to a node before a scenario's: their
+// number and the sum of their requests.
+type residents struct {
+	pods        int64
+	cpu, memory int64 // millicores, bytes
+}
+
+// residents counts the pods running on node and what they request, as
+// the kubelet's admission sums them (pkg/kubelet/lifecycle/predicate.go
+// through the scheduler's NodeInfo, requests from
+// k8s.io/component-helpers/resource PodRequests).
+func (d *Driver) residents(ctx context.Context, node string) (residents, error) {
+	list, err := d.cs.CoreV1().Pods("").List(ctx, metav1.ListOptions{FieldSelector: "spec.nodeName=" + node})
+	if err != nil {
+		return residents{}, fmt.Errorf("listing the pods of %s: %w", node, err)
+	}
+	var r residents
+	for i := range list.Items {
+		p := &list.Items[i]
+		if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+			continue
+		}
+		req := resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
+		r.pods++
+		r.cpu += req.Cpu().MilliValue()
+		r.memory += req.Memory().Value()
+	}
+	return r, nil
 }
 
 // noteFill keeps the rate at which memory was last filled on a leased
@@ -178,6 +220,9 @@ func (s *session) leaseNode(ctx context.Context) error {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	l.capacity, l.baseline = st.capacity, st.workingSet
+	if l.resident, err = s.d.residents(ctx, node); err != nil {
+		return fmt.Errorf("measuring leased node %s: %w", node, err)
+	}
 	s.watchNode(node)
 	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
 	return nil
@@ -340,20 +385,26 @@ func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction, n *c
 	if err != nil {
 		return err
 	}
-	switch c := cpu.MilliValue(); {
+	// The node's own pods (kind's DaemonSets) hold pod slots and
+	// requests the declared node would not have: their requests come
+	// back through smaller reservations, their slots through maxPods.
+	res := l.resident
+	switch c := cpu.MilliValue() + res.cpu; {
 	case c > realCPU:
 		// A node's CPU shows only through what pods request of it
-		// (admission, scheduling): until a pod requests CPU, the
-		// scenario cannot tell the machine's 2 from the declared 4.
-		l.cpuShort = fmt.Sprintf("the scenario's node has %s CPU; a kind node has the machine's %dm", cpu.String(), realCPU)
+		// (admission, scheduling): until the scenario's requests reach
+		// the gap between what the real node leaves its pods and the
+		// declared node, the scenario cannot tell the two apart.
+		l.cpu = cpuGap{declared: cpu.MilliValue(), avail: realCPU - res.cpu,
+			why: fmt.Sprintf("the scenario's node has %s CPU; a kind node has the machine's %dm, %dm of it requested by the node's own pods", cpu.String(), realCPU, res.cpu)}
 		delete(cfg, "kubeReserved")
 	case c < realCPU:
 		cfg["kubeReserved"] = map[string]any{"cpu": fmt.Sprintf("%dm", realCPU-c)}
 	default:
 		delete(cfg, "kubeReserved")
 	}
-	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", l.baseline>>10)}
-	cfg["maxPods"] = pods
+	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", max(l.baseline-res.memory, 0)>>10)}
+	cfg["maxPods"] = pods + res.pods
 	out, err := yaml.Marshal(cfg)
 	if err != nil {
 		return err
@@ -639,15 +690,27 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 // fits says why the leased node cannot be the declared one for the pod
 // (nil when it can).
 func (l *lease) fits(p *corev1.Pod) error {
-	if l.cpuShort == "" {
+	if l.cpu.why == "" {
 		return nil
 	}
-	for _, c := range append(append([]corev1.Container{}, p.Spec.InitContainers...), p.Spec.Containers...) {
-		if _, ok := c.Resources.Requests[corev1.ResourceCPU]; ok {
-			return driver.Unsupported("%s, and container %q of pod %q requests CPU", l.cpuShort, c.Name, p.Name)
-		}
+	req := resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
+	r := req.Cpu().MilliValue()
+	if r == 0 || r > l.cpu.declared {
+		// Past the declared node's whole CPU it is refused on both.
+		return nil
 	}
-	return nil
+	l.asked += r
+	// The kubelet admits a pod when the requests of the pods it runs
+	// plus the pod's fit allocatable (pkg/kubelet/lifecycle/predicate.go,
+	// generalFilter). Up to what the real node leaves, both nodes admit;
+	// past the declared CPU, neither does (a critical pod preempts on
+	// both). Between the two they decide differently. The sum keeps pods
+	// that have ended: a scenario whose pods come and go is judged on
+	// more CPU than it holds.
+	if l.asked <= l.cpu.avail || l.asked > l.cpu.declared {
+		return nil
+	}
+	return driver.Unsupported("%s, and the scenario's pods request %dm with pod %q: the kubelets of the two would admit them differently", l.cpu.why, l.asked, p.Name)
 }
 
 // leased maps a scenario's node name to the leased node, or says why the

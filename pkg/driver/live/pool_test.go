@@ -101,16 +101,38 @@ func TestPlaceOnLease(t *testing.T) {
 	if named.Spec.NodeSelector != nil {
 		t.Errorf("a pod bound by name got a selector: %v", named.Spec.NodeSelector)
 	}
-	// A node declared with more CPU than the machine's is the declared
-	// one until a pod requests CPU.
-	s.lease.cpuShort = "the scenario's node has 4 CPU"
-	if err := s.placeOnLease(&corev1.Pod{}); err != nil {
-		t.Errorf("a pod that requests no CPU: %v", err)
+	// A node declared with more CPU than the machine's leaves its pods
+	// 1900m where the declared node has 4000m: pods that fit in both, or
+	// in neither, are placed; a sum between the two is not.
+	s.lease.cpu = cpuGap{declared: 4000, avail: 1900, why: "the scenario's node has 4 CPU"}
+	asking := func(cpu string) *corev1.Pod {
+		return &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Resources: corev1.ResourceRequirements{
+			Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse(cpu)}}}}}}
 	}
-	asks := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Resources: corev1.ResourceRequirements{
-		Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("100m")}}}}}}
-	if err := s.placeOnLease(asks); err == nil {
-		t.Error("a pod requesting CPU on a node short of the declared CPU was placed")
+	for _, tc := range []struct {
+		cpu  string
+		fits bool
+	}{
+		{"", true},      // no request: CPU does not show
+		{"5", true},     // more than the declared node has: refused on both
+		{"1500m", true}, // 1500m of 1900m: admitted on both
+		{"3", true},     // 4500m: past both, a critical pod preempts on both
+		{"100m", true},  // still past both
+	} {
+		p := &corev1.Pod{}
+		if tc.cpu != "" {
+			p = asking(tc.cpu)
+		}
+		if err := s.placeOnLease(p); (err == nil) != tc.fits {
+			t.Errorf("a pod requesting %q: %v, want placed %v", tc.cpu, err, tc.fits)
+		}
+	}
+	s.lease.asked = 0
+	if err := s.placeOnLease(asking("1500m")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.placeOnLease(asking("1")); err == nil {
+		t.Error("pods requesting 2500m, admitted by a 4-CPU node and not by this one, were placed")
 	}
 }
 
