@@ -7,7 +7,7 @@ Feature: Scheduling, unschedulable pods and preemption
   it is tried again on a cluster event that may help. A higher-priority pod
   may preempt lower-priority ones (lifecycle-facts §12).
 
-  @behavior:scheduling-unschedulable @needs:create-nodes
+  @behavior:scheduling-unschedulable
   @upstream:validates-resource-limits
   Scenario: A pod no node can fit stays Pending with reason Unschedulable
     e2e: SchedulerPredicates, validates resource limits of pods that are
@@ -108,7 +108,7 @@ Feature: Scheduling, unschedulable pods and preemption
       """
     Then the pod "web" stays Pending with reason "Unschedulable"
 
-  @behavior:scheduling-taints @needs:create-nodes
+  @behavior:scheduling-taints
   @upstream:validates-taints-tolerations
   Scenario: A NoSchedule taint keeps pods off unless they tolerate it
     e2e: SchedulerPredicates, validates that taints-tolerations is respected
@@ -130,7 +130,7 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "tolerant" is scheduled on node "worker-1"
     And the pod "plain" stays Pending with reason "Unschedulable"
 
-  @behavior:scheduling-requeue @needs:create-nodes
+  @behavior:scheduling-requeue
   Scenario: A pending pod is scheduled as soon as a deleted pod frees room
     With SchedulerPopFromBackoffQ (beta, on since 1.33) an idle scheduler
     does not wait out the pod's backoff.
@@ -193,7 +193,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
 
-  @behavior:scheduling-preemption @needs:create-nodes
+  @behavior:scheduling-preemption
   @upstream:basic-preemption
   Scenario: A higher-priority pod preempts a lower-priority one
     e2e: SchedulerPreemption, validates basic preemption works; validates
@@ -232,7 +232,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "high" is Running within 5s
     And the pod "high" is scheduled on node "worker-1"
 
-  @behavior:scheduling-preemption-never @needs:create-nodes
+  @behavior:scheduling-preemption-never
   Scenario: A pod with preemptionPolicy Never waits instead of preempting
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a pod "low":
@@ -262,7 +262,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "low" is not evicted
     And no event "Preempted" is recorded
 
-  @behavior:scheduling-init-sidecar-requests @needs:create-nodes
+  @behavior:scheduling-init-sidecar-requests
   Scenario: A pod's request counts its init containers and sidecars
     The effective request is the larger of the sidecars plus the
     containers and, for each init container, itself plus the sidecars

@@ -150,3 +150,25 @@ func TestPoolNodes(t *testing.T) {
 		t.Errorf("pool %v", got)
 	}
 }
+
+// TestViewNamesTheScenariosNodes: a pod scheduled or nominated to the
+// leased node is seen on the scenario's node, as "scheduled on node
+// worker-1" asks; the API object keeps the cluster's name.
+func TestViewNamesTheScenariosNodes(t *testing.T) {
+	s := testSession(t)
+	s.nodeAlias["worker-1"] = "podlife-x-worker2"
+	obj := &corev1.Pod{Spec: corev1.PodSpec{NodeName: "podlife-x-worker2"}, Status: corev1.PodStatus{NominatedNodeName: "podlife-x-worker2"}}
+	other := &corev1.Pod{Spec: corev1.PodSpec{NodeName: "podlife-x-control-plane"}}
+	s.pods["high"] = &podTrack{name: "high", obj: obj}
+	s.pods["elsewhere"] = &podTrack{name: "elsewhere", obj: other}
+	v := s.View()
+	if p := v.Pod("high"); p.Spec.NodeName != "worker-1" || p.Status.NominatedNodeName != "worker-1" {
+		t.Errorf("seen on %q, nominated to %q; want worker-1 for both", p.Spec.NodeName, p.Status.NominatedNodeName)
+	}
+	if obj.Spec.NodeName != "podlife-x-worker2" {
+		t.Errorf("the API object was changed: %q", obj.Spec.NodeName)
+	}
+	if p := v.Pod("elsewhere"); p.Spec.NodeName != "podlife-x-control-plane" {
+		t.Errorf("a node the scenario did not name is renamed: %q", p.Spec.NodeName)
+	}
+}

@@ -550,13 +550,35 @@ func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *vi
 	return v
 }
 
-// podsNow maps the scenario's pods to their API objects (gone: absent).
+// podsNow maps the scenario's pods to their API objects (gone: absent),
+// with the cluster's node names as the scenario's (a pod scheduled or
+// nominated to the leased node is on "worker-1").
 func (s *session) podsNow() map[string]*corev1.Pod {
 	out := map[string]*corev1.Pod{}
-	for name, t := range s.pods {
-		if t.obj != nil && !t.gone {
-			out[name] = t.obj
+	back := map[string]string{}
+	for alias, real := range s.nodeAlias {
+		if prev, ok := back[real]; !ok || alias < prev {
+			back[real] = alias
 		}
+	}
+	for name, t := range s.pods {
+		if t.obj == nil || t.gone {
+			continue
+		}
+		p := t.obj
+		node, onAlias := back[p.Spec.NodeName]
+		nominated, nomAlias := back[p.Status.NominatedNodeName]
+		if onAlias || nomAlias {
+			cp := *p
+			if onAlias {
+				cp.Spec.NodeName = node
+			}
+			if nomAlias {
+				cp.Status.NominatedNodeName = nominated
+			}
+			p = &cp
+		}
+		out[name] = p
 	}
 	return out
 }

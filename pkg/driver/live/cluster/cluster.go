@@ -206,7 +206,39 @@ func Create(name, nodeImage string, config []byte, kubeconfig string, log kindlo
 	if err != nil {
 		return err
 	}
-	return untaintControlPlane(name)
+	if err := untaintControlPlane(name); err != nil {
+		return err
+	}
+	return freeKindnetCPU(name)
+}
+
+// freeKindnetCPU drops the CPU request of kind's network DaemonSet
+// (kindnet asks 100m on every node): a pool node declared with the
+// machine's 2 CPU then leaves its pods all of it, as the declared node
+// would, and admission and scheduling see the declared numbers. Its
+// memory request stays and is given back by the lease's reservations.
+func freeKindnetCPU(name string) error {
+	ns, err := Nodes(name)
+	if err != nil {
+		return err
+	}
+	for _, n := range ns {
+		if role, err := n.Role(); err != nil || role != "control-plane" {
+			continue
+		}
+		for _, args := range [][]string{
+			{"-n", "kube-system", "set", "resources", "daemonset", "kindnet", "--requests=cpu=0"},
+			{"-n", "kube-system", "rollout", "status", "daemonset", "kindnet", "--timeout=3m"},
+		} {
+			var out bytes.Buffer
+			cmd := n.Command("kubectl", append([]string{"--kubeconfig=/etc/kubernetes/admin.conf"}, args...)...)
+			if err := cmd.SetStdout(&out).SetStderr(&out).Run(); err != nil {
+				return fmt.Errorf("dropping kindnet's CPU request (kubectl %s): %v: %s", strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // untaintControlPlane lets pods onto the control-plane node, where the
