@@ -12,6 +12,7 @@
 #   KIND_NODE_IMAGE     a node image to use instead of building one
 #   KIND_K8S_VERSION    the Kubernetes release to build a node image for (1.36.3)
 #   LIVE_PROCS          scenarios run at once (4)
+#   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
 #   PODLIFE_MUTANTS     FILE:LINE... (make test-live-mutants): run, instead of
 #                       the catalogue, copies of these scenarios with each
@@ -24,6 +25,7 @@ export PODLIFE_LIVE=1
 export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')}
 KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
 LIVE_PROCS=${LIVE_PROCS:-4}
+LIVE_TIMEOUT=${LIVE_TIMEOUT:-2h}
 T0=$(date +%s)
 rm -f reports/live/summary.txt
 
@@ -114,7 +116,7 @@ trap 'exit 130' INT TERM
 set +e
 T1=$(date +%s)
 follow_progress
-go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout=50m --silence-skips --no-color ./suites/live
+go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout="$LIVE_TIMEOUT" --silence-skips --no-color ./suites/live
 rc=$?
 stop_progress
 set -e
