@@ -25,8 +25,8 @@ type ctr struct {
 
 	// agent: the process runs by beh (podlife-agent, or an image container
 	// run as a generic process or shaped by behaviour steps); generic: it
-	// is such an image container, which serves no port (only the agent
-	// listens).
+	// is such an image container, whose probes and HTTP hooks answer by
+	// its behaviour (healthy unless a step says otherwise).
 	agent   bool
 	generic bool
 	// beh is the behaviour of a process that runs by one, shared with the
@@ -109,8 +109,9 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 }
 
 // serves tells whether the container's process listens on its ports:
-// only the agent does (behavior.Listens); `sleep` and generic processes
-// refuse every connection.
+// the agent does (behavior.Listens); `sleep` refuses every connection. A
+// generic process's probes and hooks do not ask (they answer by its
+// behaviour).
 func (c *ctr) serves() bool { return c.agent && !c.generic }
 
 // isSidecar is podutil.IsRestartableInitContainer.
@@ -380,8 +381,11 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 		r.inContainer = true
 		d, forever, r.failsAtEnd = cmd.Duration, cmd.Forever, cmd.Code != 0
 	case h.HTTPGet != nil:
-		// Only the status code is ignored: a refused connection fails.
-		r.failsAtEnd = !c.serves() || !behavior.Listens(c.port(h.HTTPGet.Port), c.ports())
+		// Only the status code is ignored: a refused connection fails. A
+		// generic process is taken to serve what its hooks ask (dsl.md,
+		// "Phrases people write": what the simulator cannot know of an
+		// image succeeds).
+		r.failsAtEnd = !c.generic && (!c.serves() || !behavior.Listens(c.port(h.HTTPGet.Port), c.ports()))
 	case h.Sleep != nil:
 		d = time.Duration(h.Sleep.Seconds) * time.Second
 	case h.TCPSocket != nil:

@@ -79,9 +79,34 @@ func TestGenericProcesses(t *testing.T) {
 			want: []string{"0s app Started", "0s app Ready", "10s app PreStopStarted", "10s app PreStopDone", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
 		},
 		{
-			name: "a generic process serves no port: its httpGet probe is refused",
+			name: "a generic process is taken to serve what its httpGet probe asks: healthy at once",
 			pod:  podOf("web", 30, nil, withReadiness(nginx, corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/", Port: intOrString(80)}})),
-			want: []string{"0s app Started", "0s app ProbeFailed(readiness)", "5s app ProbeFailed(readiness)", "10s app ProbeFailed(readiness)", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
+			want: []string{"0s app Started", "0s app Ready", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "a tcpSocket liveness probe of a generic process succeeds: no restart",
+			pod: podOf("web", 30, nil, func() corev1.Container {
+				c := nginx
+				c.LivenessProbe = &corev1.Probe{ProbeHandler: corev1.ProbeHandler{TCPSocket: &corev1.TCPSocketAction{Port: intOrString(80)}}, PeriodSeconds: 2, FailureThreshold: 1}
+				return c
+			}()),
+			want: []string{"0s app Started", "0s app Ready", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "an httpGet probe of a generic process answers by its behaviour steps (becomes ready after D)",
+			pod: shaped(podOf("web", 30, nil, withReadiness(nginx, corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/healthz", Port: intOrString(80)}})), "app",
+				func(b *behavior.Behavior) { d := 7 * time.Second; b.ReadyAfter = &d }),
+			want: []string{"0s app Started", "0s app ProbeFailed(readiness)", "5s app ProbeFailed(readiness)", "10s app Ready", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "an httpGet preStop hook of a generic process succeeds at once",
+			pod: podOf("web", 30, nil, withPreStop(nginx, corev1.LifecycleHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/quit", Port: intOrString(80)}})),
+			want: []string{"0s app Started", "0s app Ready", "10s app PreStopStarted", "10s app PreStopDone", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "sleep N of an image serves no port: its httpGet probe is refused",
+			pod:  podOf("web", 5, nil, withReadiness(image("app", "busybox:1.36", "sleep", "3600"), corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/", Port: intOrString(80)}})),
+			want: []string{"0s app Started", "0s app ProbeFailed(readiness)", "5s app ProbeFailed(readiness)", "10s app ProbeFailed(readiness)", "10s app SIGTERM", "15s app ProbeFailed(readiness)", "15s app SIGKILL", "15s app Exited(137)", "15s - Deleted"},
 		},
 		{
 			name: "a behaviour step on a generic process changes its SIGTERM handling",
@@ -141,9 +166,9 @@ func TestAssumptions(t *testing.T) {
 		{"an unknown exec probe and hook succeed at once",
 			podOf("web", 30, nil, withPreStop(withReadiness(agent("app"), corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"cat", "/tmp/healthy"}}}), execHook("nginx", "-s", "quit"))),
 			[]string{`its preStop hook "nginx -s quit"; it succeeds at once`, `its readinessProbe "cat /tmp/healthy"; it succeeds at once`}},
-		{"an httpGet probe of a generic process is refused",
+		{"an httpGet probe of a generic process answers by its behaviour",
 			podOf("web", 30, nil, withReadiness(nginx, corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Port: intOrString(80)}})),
-			[]string{"generic process", "its readinessProbe fails on the simulator"}},
+			[]string{"generic process", "cannot ask the image on its readinessProbe; it answers as the process's behaviour says"}},
 		{"behaviour steps on an image container are noted, with the skip on a cluster",
 			shaped(podOf("web", 30, nil, nginx), "app", ignoreTerm),
 			[]string{"changed by the behaviour steps (on a cluster the image runs as written, and the scenario is skipped there)"}},

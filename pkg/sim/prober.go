@@ -193,6 +193,17 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	c := pw.c
 	since := pw.w.s.now - inst.startedAt
 	timeout := time.Duration(pw.spec.TimeoutSeconds) * time.Second
+	if c.generic && !knownProbe(pw.spec.ProbeHandler) {
+		// An image the simulator does not run answers what it cannot
+		// know (its own exec command, its ports) as its behaviour says:
+		// healthy at once unless a behaviour step says otherwise
+		// (dsl.md, "Phrases people write"). podlife's assumption, noted
+		// by lint; the real image answers on a cluster.
+		if c.beh.Answer(pw.kind.String(), since) {
+			return true, ""
+		}
+		return false, genericFailure(pw.spec.ProbeHandler, pw.w.podIP(), c)
+	}
 	switch h := pw.spec.ProbeHandler; {
 	case h.Exec != nil:
 		cmd := execCommand(h.Exec.Command)
@@ -231,6 +242,32 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 		return true, ""
 	}
 	return true, ""
+}
+
+// knownProbe tells whether a probe is one whose answer the simulator
+// knows for any process: an exec command it understands (the agent's
+// probe command, sleep, true/false).
+func knownProbe(h corev1.ProbeHandler) bool {
+	if h.Exec == nil {
+		return false
+	}
+	_, err := behavior.ParseCommand(h.Exec.Command)
+	return err == nil
+}
+
+// genericFailure is the output of a failed probe of a generic process, as
+// the kubelet's prober words a failure of that handler.
+func genericFailure(h corev1.ProbeHandler, ip string, c *ctr) string {
+	switch {
+	case h.HTTPGet != nil:
+		return "HTTP probe failed with statuscode: 503"
+	case h.TCPSocket != nil:
+		port := c.port(h.TCPSocket.Port)
+		return fmt.Sprintf("dial tcp %s:%d: connect: connection refused", ip, port)
+	case h.GRPC != nil:
+		return `service unhealthy (responded with "NOT_SERVING")`
+	}
+	return ""
 }
 
 // setResult records a committed result for the container's current

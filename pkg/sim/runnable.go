@@ -301,7 +301,17 @@ func assumptions(c *corev1.Container, shaped bool) []string {
 		for _, pr := range probesOf(c) {
 			h := pr.probe.ProbeHandler
 			if h.HTTPGet != nil || h.TCPSocket != nil || h.GRPC != nil {
-				out = append(out, fmt.Sprintf("container %q: its %s fails on the simulator, where a generic process serves no port (connection refused)", c.Name, pr.field))
+				out = append(out, fmt.Sprintf("container %q: the simulator cannot ask the image on its %s; it answers as the process's behaviour says (healthy unless a behaviour step says otherwise)", c.Name, pr.field))
+			}
+		}
+		if lc := c.Lifecycle; lc != nil {
+			for _, h := range []struct {
+				name    string
+				handler *corev1.LifecycleHandler
+			}{{"postStart", lc.PostStart}, {"preStop", lc.PreStop}} {
+				if h.handler != nil && h.handler.HTTPGet != nil {
+					out = append(out, fmt.Sprintf("container %q: the simulator cannot ask the image on its %s hook; it succeeds at once", c.Name, h.name))
+				}
 			}
 		}
 	}
@@ -321,7 +331,11 @@ func assumptions(c *corev1.Container, shaped bool) []string {
 	}
 	for _, pr := range probesOf(c) {
 		if pr.probe.Exec != nil && unknown(pr.probe.Exec.Command) {
-			out = append(out, fmt.Sprintf("container %q: the simulator does not understand its %s %q; it succeeds at once", c.Name, pr.field, strings.Join(pr.probe.Exec.Command, " ")))
+			answer := "it succeeds at once"
+			if shapedGeneric {
+				answer = "it answers as the behaviour steps say"
+			}
+			out = append(out, fmt.Sprintf("container %q: the simulator does not understand its %s %q; %s", c.Name, pr.field, strings.Join(pr.probe.Exec.Command, " "), answer))
 		}
 	}
 	return out
