@@ -100,7 +100,7 @@ func TestGenericProcesses(t *testing.T) {
 		},
 		{
 			name: "an httpGet preStop hook of a generic process succeeds at once",
-			pod: podOf("web", 30, nil, withPreStop(nginx, corev1.LifecycleHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/quit", Port: intOrString(80)}})),
+			pod:  podOf("web", 30, nil, withPreStop(nginx, corev1.LifecycleHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/quit", Port: intOrString(80)}})),
 			want: []string{"0s app Started", "0s app Ready", "10s app PreStopStarted", "10s app PreStopDone", "10s app SIGTERM", "10s app Exited(143)", "10s - Deleted"},
 		},
 		{
