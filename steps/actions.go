@@ -285,7 +285,16 @@ func podBecomes(ctx context.Context, name, state string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool { return ps.now(v.Pod(name)) })
+	// The transition may lie in the past, the state since left (dsl.md,
+	// Time: t=0 is "the moment the transition happened (possibly already
+	// in the past)"): the history answers as well as the present.
+	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
+		if ps.now(v.Pod(name)) {
+			return true
+		}
+		_, found := lastTransition(v.Timeline(), name, ps)
+		return found
+	})
 	if err != nil {
 		return err
 	}
@@ -297,7 +306,10 @@ func podBecomes(ctx context.Context, name, state string) error {
 	}
 	mark := timeline.Mark{At: st.Session.Now()}
 	if e, found := lastTransition(st.events(), name, ps); found {
-		mark = timeline.Before(e)
+		// The moment of the transition: what happened in that instant,
+		// its causes included (a container's start, its exit), is at
+		// t=0, not before it.
+		mark = timeline.Mark{At: e.At}
 	}
 	st.moveT0(mark)
 	st.becameRunning(name, ps, mark)

@@ -238,7 +238,7 @@ func TestGenericProcesses(t *testing.T) {
 // before t=0, rather than "got no …".
 func TestUntimedRule(t *testing.T) {
 	code, out, errOut := runCLI("run", "--report", t.TempDir(), "testdata/untimed.feature")
-	if code != 0 || lastLine(out) != "4 passed, 0 failed, 0 skipped" {
+	if code != 0 || lastLine(out) != "6 passed, 0 failed, 0 skipped" {
 		t.Errorf("run: exit %d, last line %q\n%s%s", code, lastLine(out), out, errOut)
 	}
 	f := filepath.Join(t.TempDir(), "wrong.feature")

@@ -62,3 +62,35 @@ Feature: Untimed expectations cover the whole scenario
     And the pod "web" shows status "Running"
     And container "app" never receives SIGKILL
     And the pod "web" phase is "Running"
+
+  Scenario: What happened in the instant of a transition is at t=0
+    dsl.md, Time: for `becomes …` t=0 is the moment the transition
+    happened; the exit that made the pod Succeeded is at that moment.
+    Given a pod "batch":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+      """
+    And container "app" of pod "batch" exits with code 0 after 3s
+    When the pod "batch" is created
+    And the pod "batch" becomes Succeeded
+    Then container "app" exits at 0s with code 0
+    And the timeline of pod "batch" is:
+      | at | container | event     |
+      | 0s | app       | Exited(0) |
+
+  Scenario: A transition already in the past, its state since left
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+      """
+    And container "app" of pod "job" exits with code 1 after 2s
+    When the pod "job" is created
+    Then the pod "job" is Failed within 5s
+    When the pod "job" becomes Running
+    Then container "app" exits at 2s with code 1
