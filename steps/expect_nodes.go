@@ -43,6 +43,23 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	exp := fmt.Sprintf("node %q %s", name, what)
+	if within == "" && st.held != nil {
+		// A state check reads the current time, which an untimed
+		// expectation did not move (dsl.md, Time: "current time").
+		n := st.held.Node(name)
+		if n == nil {
+			return &timeline.Mismatch{Expected: exp, Observed: "the node does not exist"}
+		}
+		if last := f(n); last != "" {
+			return &timeline.Mismatch{Expected: exp, Observed: last}
+		}
+		return nil
+	}
+	if within != "" {
+		// A timed expectation moves the current time.
+		st.release()
+	}
 	deadline := st.Session.Now() + st.tol()
 	if within != "" {
 		deadline = max(st.t0.At+d+st.tol(), st.Session.Now())
@@ -60,7 +77,6 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 	if err != nil || ok {
 		return err
 	}
-	exp := fmt.Sprintf("node %q %s", name, what)
 	if within != "" {
 		exp += " within " + within
 	}

@@ -127,8 +127,8 @@ Feature: Local ephemeral storage limits and disk pressure
     When node "worker-1" comes under disk pressure
     Then the pods are evicted in this order: "beyond", "within"
     And the pod "beyond" is evicted with message containing "The node was low on resource: ephemeral-storage. "
-    And node "worker-1" has condition "DiskPressure" "True"
-    And node "worker-1" has taint "node.kubernetes.io/disk-pressure:NoSchedule"
+    And node "worker-1" has condition "DiskPressure" "True" within 10s
+    And node "worker-1" has taint "node.kubernetes.io/disk-pressure:NoSchedule" within 10s
 
   @behavior:eviction-pid-pressure @upstream:priority-pid-eviction-ordering
   Scenario: Under PID pressure the lower-priority pod goes first
@@ -147,4 +147,4 @@ Feature: Local ephemeral storage limits and disk pressure
     And a pod "ordinary"
     When node "worker-1" comes under PID pressure
     Then the pods are evicted in this order: "ordinary", "important"
-    And node "worker-1" has condition "PIDPressure" "True"
+    And node "worker-1" has condition "PIDPressure" "True" within 10s
