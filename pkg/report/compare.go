@@ -301,6 +301,15 @@ func horizon(r *Result, tol time.Duration) time.Duration {
 //   - of another container of the pod, when either one's time was drawn,
 //     less than tol apart on the reference: the draw (the pod worker's
 //     requeue, pod_workers.go completeWork) decides their order;
+//   - of another container of the pod, in the same instant on the
+//     reference, one a preStop hook's start, less than execGap apart on
+//     the other: an exec hook's process starts after the runtime's exec;
+//   - of another container of the pod, in the same instant on the
+//     reference, one a Started and the other an Exited, less than
+//     syncStartGap apart on the other: the kubelet starts a pod's
+//     containers one after another in one sync (SyncPod's loop over
+//     ContainersToStart, pkg/kubelet/kuberuntime/kuberuntime_manager.go),
+//     so an earlier container's own exit races a later one's start;
 //   - when one of the two is a container's Started, of the same
 //     container, in the same instant on the reference and less than
 //     startGap apart on the other.
@@ -316,6 +325,8 @@ func allConcurrent(ref, other side, at map[string]time.Duration, e string, other
 		case otherPod && abs(da) < tol:
 		case siblings && sameInstant && killAct(x.ev.Kind) && killAct(y.ev.Kind) && abs(db) < tol:
 		case siblings && sameInstant && abs(db) < concurrentGap:
+		case siblings && sameInstant && (x.ev.Kind == timeline.PreStopStarted || y.ev.Kind == timeline.PreStopStarted) && abs(db) < execGap:
+		case siblings && sameInstant && oneOf2(x.ev.Kind, y.ev.Kind, timeline.Started, timeline.Exited) && abs(db) < syncStartGap:
 		case siblings && (x.ranged || y.ranged) && abs(da) < tol:
 		case x.lane == y.lane && (x.ev.Kind == timeline.Started || y.ev.Kind == timeline.Started) && sameInstant && abs(db) < startGap:
 		default:
@@ -336,6 +347,21 @@ func killAct(k timeline.Kind) bool {
 // two goroutines 134 ms apart ended 112 ms apart in a live run
 // (termination/sidecars.feature:128).
 const concurrentGap = 250 * time.Millisecond
+
+// execGap is how late an exec hook's process starts after the kubelet
+// decided to run it: runc's exec took 20–390 ms on a busy node
+// (docs/fidelity.md, "How a live run compares").
+const execGap = 500 * time.Millisecond
+
+// syncStartGap is how long one container's start takes the runtime when
+// the kubelet starts several in one sync: up to 1.2 s measured on a busy
+// 2-core node (2026-11-25).
+const syncStartGap = 2 * time.Second
+
+// oneOf2 tells whether kinds a and b are p and q in either order.
+func oneOf2(a, b, p, q timeline.Kind) bool {
+	return (a == p && b == q) || (a == q && b == p)
+}
 
 // startGap is how late a live container's Started may be against its
 // other events: Started is the agent's first line, written a few

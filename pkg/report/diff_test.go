@@ -191,6 +191,12 @@ func TestDiffConcurrentKills(t *testing.T) {
 		{"stop signals in the other order, 300 ms apart", sigterms, run("live", at(0, "sidecar", timeline.SIGTERM), at(300*ms, "app", timeline.SIGTERM)), nil},
 		{"a sidecar's SIGTERM before the app's exit is an order", causal, run("live", at(0, "sidecar", timeline.SIGTERM), at(300*ms, "app", timeline.Exited)), []string{"order"}},
 		{"a container's SIGTERM before its own preStop is an order", own, run("live", at(0, "app", timeline.SIGTERM), at(10*ms, "app", timeline.PreStopStarted)), []string{"order", "timing"}},
+		{"a sidecar's preStop exec starting after the app's exit, 390 ms late", run("sim", at(0, "app", timeline.SIGTERM), at(0, "sidecar", timeline.PreStopStarted), at(0, "app", timeline.Exited)),
+			run("live", at(0, "app", timeline.SIGTERM), at(5*ms, "app", timeline.Exited), at(390*ms, "sidecar", timeline.PreStopStarted)), nil},
+		{"a later container's start after an earlier one's exit in the same sync", run("sim", at(0, "app", timeline.Started), at(0, "worker", timeline.Started), at(0, "app", timeline.Exited)),
+			run("live", at(0, "app", timeline.Started), at(20*ms, "app", timeline.Exited), at(900*ms, "worker", timeline.Started)), nil},
+		{"two starts of one sync keep their order", run("sim", at(0, "app", timeline.Started), at(0, "worker", timeline.Started)),
+			run("live", at(0, "worker", timeline.Started), at(900*ms, "app", timeline.Started)), []string{"order"}},
 		{"preStop starts a second apart on the simulator keep their order", apart, run("live", at(900*ms, "sidecar", timeline.PreStopStarted), at(950*ms, "app", timeline.PreStopStarted)), []string{"order"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
