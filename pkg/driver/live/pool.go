@@ -224,7 +224,7 @@ func (s *session) leaseNode(ctx context.Context) error {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	s.watchNode(node)
-	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself)", s.ns, node, l.capacity>>20, l.baseline>>20)
+	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself; its own %d pods request %dm CPU, %dMi)", s.ns, node, l.capacity>>20, l.baseline>>20, l.resident.pods, l.resident.cpu, l.resident.memory>>20)
 	return nil
 }
 
