@@ -142,7 +142,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if e, found := timeline.First(st.events(), st.t0, sel); found {
 		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at all (the scenario ran to its end, %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0.At))
+		m.Observed = fmt.Sprintf("no %s at all (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
 	}
 	return m
 }

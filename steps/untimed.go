@@ -121,7 +121,7 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if !ok {
 		return &timeline.Mismatch{
 			Expected: what,
-			Observed: fmt.Sprintf("no %s in the whole scenario, which ran to %s", sel.Describe(), timeline.FormatOffset(st.Session.Now()-st.t0.At)),
+			Observed: fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At)),
 		}
 	}
 	if test == nil || test(e) {
