@@ -176,3 +176,31 @@ Feature: Restart policy and CrashLoopBackOff
     When container "app" of pod "web" is restarted 1 time
     Then container "app" of pod "web" has restarted 1 time
     And the pod "web" phase is "Running"
+
+  @behavior:crashloop-display @kubelet:1.34
+  Scenario: Up to 1.34 a long back-off shows CrashLoopBackOff from the worker's first requeue
+    Up to 1.34 a sync that failed on a back-off was requeued after the
+    pod worker's 10 s period (× [1, 1.5)) whatever the back-off, and each
+    such sync shows the container waiting in CrashLoopBackOff
+    (lifecycle-facts §4.2; PR #133066 changed it in 1.35).
+
+    Given a pod "web"
+    And container "app" exits with code 1 after 2s
+    When container "app" of pod "web" is restarted 3 times
+    And 25s pass
+    Then the pod "web" shows status "CrashLoopBackOff"
+    And container "app" of pod "web" has restarted 3 times
+
+  @behavior:crashloop-display
+  Scenario: From 1.35 a long back-off shows the exit's Error until the restart
+    The sync is requeued at the back-off's expiry (PR #133066): during a
+    40 s wait no sync fails on it, and STATUS keeps the terminated
+    container's reason (seen on v1.36.3: Error for the whole 10, 20 and
+    40 s waits).
+
+    Given a pod "web"
+    And container "app" exits with code 1 after 2s
+    When container "app" of pod "web" is restarted 3 times
+    And 25s pass
+    Then the pod "web" shows status "Error"
+    And container "app" of pod "web" has restarted 3 times

@@ -179,7 +179,7 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 		if a.backoffFrom != nil {
 			exit = a.backoffFrom.finishedAt
 		}
-		defer w.s.recordIn(w.s.recordIn(startWindow(sp, drawn.ok(), exit, expiry)))
+		defer w.s.recordIn(w.s.recordIn(startWindow(sp, drawn.ok(), exit, expiry, w.s.profile.RequeueAtBackoffExpiry)))
 	}
 	if err := w.ensureImage(c); err != nil {
 		return nil, err

@@ -53,6 +53,17 @@ func requeueDelay(t, earliest time.Duration) time.Duration {
 	return min(d, resyncInterval)
 }
 
+// requeueTarget is the back-off expiry a failed sync's requeue aims at:
+// the earliest its errors carry on a kubelet that propagates it
+// (Profile.RequeueAtBackoffExpiry), none before (the worker's default
+// period, requeueDelay).
+func requeueTarget(earliest time.Duration, atExpiry bool) time.Duration {
+	if !atExpiry {
+		return 0
+	}
+	return earliest
+}
+
 // requeueWindow is when the requeue completeWork draws after a failed sync
 // could fire (wait.Jitter(delay, workerBackOffPeriodJitterFactor)), for a
 // sync that came at a time in sp (a point when the sync's own time was
@@ -88,7 +99,10 @@ func requeueWindow(sp span, earliest time.Duration) span {
 // requeue it draws (completeWork) comes again later, perhaps more than
 // once while the delay is capped at the resync interval; a sync from it
 // on restarts the container.
-func restartWindow(sp span, expiry time.Duration) span {
+//
+// atExpiry: the requeue aims at the expiry (Profile.RequeueAtBackoffExpiry);
+// else each requeue comes after the worker's default period.
+func restartWindow(sp span, expiry time.Duration, atExpiry bool) span {
 	if expiry <= sp.lo {
 		return sp
 	}
@@ -103,7 +117,7 @@ func restartWindow(sp span, expiry time.Duration) span {
 		}
 		// Each round moves the earliest sync to the expiry or a resync
 		// interval later: the loop ends.
-		cur = requeueWindow(span{cur.lo, min(cur.hi, expiry)}, expiry)
+		cur = requeueWindow(span{cur.lo, min(cur.hi, expiry)}, requeueTarget(expiry, atExpiry))
 	}
 }
 
@@ -113,10 +127,10 @@ func restartWindow(sp span, expiry time.Duration) span {
 // earlier requeue could only have started the container earlier. A
 // restart never comes before the exit it follows (exit, 0 for a first
 // start) nor before its back-off's end (expiry, restartWindow).
-func startWindow(sp span, drawn bool, exit, expiry time.Duration) span {
+func startWindow(sp span, drawn bool, exit, expiry time.Duration, atExpiry bool) span {
 	now := sp.hi
 	sp.lo = max(sp.lo, exit)
-	w := restartWindow(sp, expiry)
+	w := restartWindow(sp, expiry, atExpiry)
 	if !drawn {
 		w.hi = min(w.hi, now)
 	}

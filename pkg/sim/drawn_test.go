@@ -82,7 +82,7 @@ func TestRestartRanges(t *testing.T) {
 		// later than the last could have brought it.
 		want := span{exit + wait, exit + wait*3/2}
 		if wait > resyncInterval {
-			want = restartWindow(requeueWindow(span{exit, exit}, exit+wait), exit+wait)
+			want = restartWindow(requeueWindow(span{exit, exit}, exit+wait), exit+wait, true)
 		}
 		if lo != want.lo || hi != want.hi {
 			t.Errorf("restart %d after a %s back-off from %s: range %s–%s, want %s–%s", i+1, wait, exit, lo, hi, want.lo, want.hi)
@@ -153,7 +153,7 @@ func TestRestartRangeAcrossSeeds(t *testing.T) {
 func TestRestartWindowChain(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for _, expiry := range []time.Duration{10 * time.Second, 55 * time.Second, 70 * time.Second, 80 * time.Second, 130 * time.Second, 160 * time.Second, 300 * time.Second} {
-		w := restartWindow(requeueWindow(span{0, 0}, expiry), expiry)
+		w := restartWindow(requeueWindow(span{0, 0}, expiry), expiry, true)
 		seen := span{lo: time.Hour}
 		for range 20000 {
 			at := time.Duration(0)
@@ -253,16 +253,16 @@ func TestStartWindow(t *testing.T) {
 		{"a sync that came now anyway: from the requeue's earliest to now", span{12 * sec, 13 * sec}, false, 2 * sec, 12 * sec, span{12 * sec, 13 * sec}},
 		{"a sync that came now anyway, for a container whose back-off ended later: from its end", span{12 * sec, 14 * sec}, false, 3 * sec, 13 * sec, span{13 * sec, 14 * sec}},
 		{"a sync that came now anyway: never later than now, whatever a capped chain allows", span{50 * sec, 100 * sec}, false, 0, 95 * sec, span{95 * sec, 100 * sec}},
-		{"a drawn sync: as late as a capped chain allows", span{50 * sec, 100 * sec}, true, 0, 95 * sec, restartWindow(span{50 * sec, 100 * sec}, 95*sec)},
+		{"a drawn sync: as late as a capped chain allows", span{50 * sec, 100 * sec}, true, 0, 95 * sec, restartWindow(span{50 * sec, 100 * sec}, 95*sec, true)},
 		{"a restart at its own exit, in a sync that came then anyway: no range", span{12 * sec, 13 * sec}, false, 13 * sec, 0, span{13 * sec, 13 * sec}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := startWindow(tc.sp, tc.drawn, tc.exit, tc.expiry); got != tc.want {
+			if got := startWindow(tc.sp, tc.drawn, tc.exit, tc.expiry, true); got != tc.want {
 				t.Errorf("startWindow(%v, drawn %v, exit %s, expiry %s) = %v, want %v", tc.sp, tc.drawn, tc.exit, tc.expiry, got, tc.want)
 			}
 		})
 	}
-	if w := restartWindow(span{50 * sec, 100 * sec}, 95*sec); w.hi <= 100*sec {
+	if w := restartWindow(span{50 * sec, 100 * sec}, 95*sec, true); w.hi <= 100*sec {
 		t.Fatalf("the capped chain's window %v should end after 100 s for the test above to mean something", w)
 	}
 }

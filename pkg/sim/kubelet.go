@@ -645,6 +645,7 @@ func (w *podWorker) scheduleRequeue(errs []*startError, sp span) {
 	if !sp.ok() {
 		sp = span{w.s.now, w.s.now}
 	}
+	earliest = requeueTarget(earliest, w.s.profile.RequeueAtBackoffExpiry)
 	w.requeueSpan = requeueWindow(sp, earliest)
 	w.s.cancel(w.requeue)
 	w.requeue = w.s.after(w.s.jitter(requeueDelay(w.s.now, earliest), workerBackOffPeriodJitterFactor), func() {

@@ -50,6 +50,12 @@ type Profile struct {
 	// ReadyToStartContainers: the PodReadyToStartContainers condition
 	// (beta and on from 1.29).
 	ReadyToStartContainers bool
+	// RequeueAtBackoffExpiry: a sync that failed on a crash-loop back-off
+	// is requeued at the back-off's expiry (1.35+, PR #133066, "Propagate
+	// backoff duration for crashloop backoff"); before, after the pod
+	// worker's backOffPeriod (10 s) whatever the back-off, so a long wait
+	// shows CrashLoopBackOff from the first requeue on.
+	RequeueAtBackoffExpiry bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -67,6 +73,7 @@ func profileFor(m int) Profile {
 		ClampDeletionDeadline:            m >= 33,
 		PendingSidecarNeedsUninitialized: m >= 33,
 		ReadyToStartContainers:           m >= 29,
+		RequeueAtBackoffExpiry:           m >= 35,
 	}
 }
 
