@@ -377,3 +377,34 @@ func TestDiffExplainedShown(t *testing.T) {
 	}
 	selfContained(t, page.String())
 }
+
+// TestDiffFromThePodsStart: a pod the scenario created after t=0 is
+// compared from its first start, which a real cluster makes seconds later
+// than the simulator; what follows the start keeps its differences.
+func TestDiffFromThePodsStart(t *testing.T) {
+	created := func(driver string, start, exit time.Duration) Result {
+		r := result(driver, 8, Passed, []timeline.Event{ev(start, "app", timeline.Started, 0), ev(exit, "app", timeline.Exited, 1)})
+		r.T0 = 0
+		return r
+	}
+	sim := created("sim", 0, 2*s)
+	for _, tc := range []struct {
+		name string
+		live Result
+		want string // a fragment of the one difference, "" for none
+	}{
+		{"a start 10.6 s late, the exit 2 s after it", created("live", 10600*ms, 12600*ms), ""},
+		{"a start 10.6 s late, the exit 8 s after it", created("live", 10600*ms, 18600*ms), "counted from the pod's first start (live started it 10.6s later)"},
+		{"a start on time, the exit late", created("live", 0, 8*s), "(Δ +6s, tolerance 1.5s)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, texts := diffKinds(sim, tc.live)
+			switch {
+			case tc.want == "" && len(texts) > 0:
+				t.Errorf("differences %q, want none", texts)
+			case tc.want != "" && (len(texts) != 1 || !strings.Contains(texts[0], tc.want)):
+				t.Errorf("differences %q, want one saying %q", texts, tc.want)
+			}
+		})
+	}
+}
