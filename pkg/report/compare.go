@@ -213,12 +213,14 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		if x < 0 || y < 0 {
 			continue
 		}
-		// The reference's aligned time against the other's observed one,
-		// both counted from the pod's first start where the scenario
-		// started it after t=0.
+		// The reference's aligned time against the other's observed one.
+		// Where the other run started the pod later, what follows may be
+		// late by up to that lag: an event timed from the container's
+		// start carries all of it, one timed from the pod worker's start
+		// (a probe's ticks) or from t=0 less.
 		l := lag[other.byKey[k].ev.Pod]
-		delta := other.byKey[k].at - l - p.at
-		if delta <= tol && -delta <= tol {
+		delta := other.byKey[k].at - p.at
+		if delta <= l+tol && -delta <= tol {
 			continue
 		}
 		text := fmt.Sprintf("%s at %s on %s, %s on %s", k, timeline.FormatOffset(x), aLabel, timeline.FormatOffset(y), bLabel)
@@ -233,7 +235,7 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 			text += fmt.Sprintf(" (Δ %s, tolerance %s)", signed(delta), timeline.FormatOffset(tol))
 		}
 		if l != 0 {
-			text += fmt.Sprintf(", counted from the pod's first start (%s started it %s later)", other.label, timeline.FormatOffset(l))
+			text += fmt.Sprintf("; %s started the pod %s later, which may delay it by as much", other.label, timeline.FormatOffset(l))
 		}
 		out = append(out, Difference{Kind: "timing", Text: text})
 	}
@@ -244,15 +246,17 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 // after t=0 (the scenario created it at t=0 or later), how much later
 // the other run started it: the latency of a real cluster's pod start
 // (sandbox, image, runtime: 1.5–10 s on a loaded 2-core machine), which
-// the simulator's start-up latencies of 0 leave out (dsl.md, Defaults).
-// Its lifecycle is compared from that start, as a live window counts
-// from the kubelet's reaction. Only a later start is taken: a start the
-// other run saw earlier is a difference of its own.
+// the simulator's start-up latencies of 0 leave out (dsl.md, Defaults):
+// what follows may come that much later, as a live window counts from
+// the kubelet's reaction. Only a later start is taken: a start the other
+// run saw earlier is a difference of its own.
 func startLags(ref, other side) map[string]time.Duration {
 	out := map[string]time.Duration{}
 	seen := map[string]bool{}
 	for _, e := range ref.events {
-		if e.ev.Kind != timeline.Started || seen[e.ev.Pod] {
+		// The pod's first container event: its start, or the exit of a
+		// start that failed (StartError).
+		if (e.ev.Kind != timeline.Started && e.ev.Kind != timeline.Exited) || seen[e.ev.Pod] {
 			continue
 		}
 		seen[e.ev.Pod] = true
@@ -338,9 +342,9 @@ func horizon(r *Result, tol time.Duration) time.Duration {
 //   - of another container of the pod, in the same instant on the
 //     reference, one a preStop hook's start, less than execGap apart on
 //     the other: an exec hook's process starts after the runtime's exec;
-//   - of another container of the pod, in the same instant on the
-//     reference, one a Started and the other an Exited, less than
-//     syncStartGap apart on the other: the kubelet starts a pod's
+//   - of another container of the pod, one a Started and the other an
+//     Exited, at most syncStartGap apart on the reference and less on
+//     the other: the kubelet starts a pod's
 //     containers one after another in one sync (SyncPod's loop over
 //     ContainersToStart, pkg/kubelet/kuberuntime/kuberuntime_manager.go),
 //     so an earlier container's own exit races a later one's start;
@@ -360,7 +364,7 @@ func allConcurrent(ref, other side, at map[string]time.Duration, e string, other
 		case siblings && sameInstant && killAct(x.ev.Kind) && killAct(y.ev.Kind) && abs(db) < tol:
 		case siblings && sameInstant && abs(db) < concurrentGap:
 		case siblings && sameInstant && (x.ev.Kind == timeline.PreStopStarted || y.ev.Kind == timeline.PreStopStarted) && abs(db) < execGap:
-		case siblings && sameInstant && oneOf2(x.ev.Kind, y.ev.Kind, timeline.Started, timeline.Exited) && abs(db) < syncStartGap:
+		case siblings && oneOf2(x.ev.Kind, y.ev.Kind, timeline.Started, timeline.Exited) && abs(da) <= syncStartGap && abs(db) < syncStartGap:
 		case siblings && (x.ranged || y.ranged) && abs(da) < tol:
 		case x.lane == y.lane && (x.ev.Kind == timeline.Started || y.ev.Kind == timeline.Started) && sameInstant && abs(db) < startGap:
 		default:
