@@ -124,6 +124,10 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 	if !hasSpec {
 		errs = append(errs, &Error{Line: top.Line, Msg: "the manifest has no spec:"})
 	}
+	if len(errs) > 0 {
+		// Not a pod: its fields would be noise.
+		return nil, errors.Join(errs...)
+	}
 	// Quantities are checked before the decoder parses them: it has no
 	// bound (ParseQuantity). A bad one is replaced by 0 in the tree, which
 	// is decoded instead of the text, so that the rest is checked too.
