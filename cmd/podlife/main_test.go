@@ -425,3 +425,40 @@ func TestEveryExpectation(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanupRemovesRunFolder: `podlife cleanup --run ID` removes the
+// run's folder under the temporary folder (images, no kubeconfig), and
+// keeps one holding the kubeconfig of a cluster it was not asked to
+// delete. No cluster is reached: the kubeconfig given does not exist.
+func TestCleanupRemovesRunFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	gone := filepath.Join(tmp, "podlife-live-run-1")
+	kept := filepath.Join(tmp, "podlife-live-run-2")
+	for _, f := range []string{filepath.Join(gone, "images", "agent.tar"), filepath.Join(kept, "kubeconfig")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kc := filepath.Join(tmp, "no-such-kubeconfig")
+	deadline.Run(t, time.Minute, "podlife cleanup", func() {
+		if code, out, errOut := runCLI("cleanup", "--run", "run-1", "--kubeconfig", kc); code != 0 || !strings.Contains(out, "removed "+gone) {
+			t.Errorf("cleanup run-1: exit %d\n%s%s", code, out, errOut)
+		}
+		if code, out, errOut := runCLI("cleanup", "--run", "run-2", "--kubeconfig", kc); code != 0 || !strings.Contains(out, "kept "+kept) {
+			t.Errorf("cleanup run-2: exit %d\n%s%s", code, out, errOut)
+		}
+		if code, _, _ := runCLI("cleanup", "--run", "../x"); code != 2 {
+			t.Errorf("cleanup --run ../x: exit %d, want 2", code)
+		}
+	})
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("%s is still there (%v)", gone, err)
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("%s is gone: %v", kept, err)
+	}
+}
