@@ -4,14 +4,15 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help language test-sim test bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
+.PHONY: help language test-sim test fuzz bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
 
 help:
 	@echo "make test-sim   run the scenario catalogue on the simulator; reports in reports/sim/"
-	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite"
+	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite, then make fuzz"
+	@echo "make fuzz       each fuzzer for FUZZTIME (5s); a crasher (a panic, a hang past 10 s) fails it and is kept in testdata/fuzz"
 	@echo "make bench      the simulator's benchmarks (GOMAXPROCS=2); results in reports/bench/bench.txt"
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
@@ -42,6 +43,20 @@ test:
 	else \
 	  echo "browser test (TestIndexInChromium): SKIPPED, $(CHROMIUM) is not installed; 'make test-browser' installs it and runs it"; \
 	fi
+	@$(MAKE) --no-print-directory fuzz
+
+## fuzz: every fuzzer for a bounded time (FUZZTIME each), one at a time.
+## Each input runs under a deadline (internal/deadline): an input that
+## hangs fails the fuzzer, as a panic does, and go test keeps it under
+## the package's testdata/fuzz/<Fuzzer>/, where it stays as a seed.
+FUZZTIME ?= 5s
+FUZZERS  := steps:FuzzArguments pkg/manifest:FuzzDecodePod pkg/runner:FuzzLoadFeature cmd/podlife:FuzzCLI
+fuzz:
+	@for f in $(FUZZERS); do \
+	  pkg=./$${f%%:*}; name=$${f##*:}; \
+	  echo "fuzz: $$name ($$pkg) for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10x $$pkg || exit 1; \
+	done
 
 ## bench: the simulator's benchmarks with two cores, as issue 7 measures
 ## them: lifecycle throughput, the timer queue, the pressure storm and

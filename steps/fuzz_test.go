@@ -1,10 +1,13 @@
 package steps
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/podlife/podlife/internal/deadline"
 )
 
 // FuzzArguments feeds the same strings to every argument parser of the
@@ -24,59 +27,61 @@ func FuzzArguments(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		check := func(what string, err error) {
-			if err != nil && !IsInputError(err) {
-				t.Fatalf("%s(%q): %v is not an input error", what, a, err)
-			}
-		}
-		if d, err := parseDuration(a); err == nil && d < 0 {
-			t.Fatalf("parseDuration(%q) = %v", a, d)
-		} else {
-			check("parseDuration", err)
-		}
-		if n, err := parseSeconds(a); err == nil && n < 0 {
-			t.Fatalf("parseSeconds(%q) = %d", a, n)
-		} else {
-			check("parseSeconds", err)
-		}
-		if q, err := parseQuantity(a); err == nil && q.Sign() < 0 {
-			t.Fatalf("parseQuantity(%q) = %s", a, q.String())
-		} else {
-			check("parseQuantity", err)
-		}
-		if n, err := parseExitCode(a); err == nil && (n < 0 || n > 255) {
-			t.Fatalf("parseExitCode(%q) = %d", a, n)
-		} else {
-			check("parseExitCode", err)
-		}
-		if n, err := parseCount(a); err == nil && n < 0 {
-			t.Fatalf("parseCount(%q) = %d", a, n)
-		} else {
-			check("parseCount", err)
-		}
-		if lo, hi, err := window(a, b); err == nil && hi < lo {
-			t.Fatalf("window(%q, %q) = %v..%v", a, b, lo, hi)
-		}
-		if names, err := quoted(a); err == nil {
-			for _, n := range names {
-				if n == "" || len(names) == 0 {
-					t.Fatalf("quoted(%q) = %q", a, names)
+		deadline.Run(t, deadline.PerInput, fmt.Sprintf("the argument parsers on %q, %q", a, b), func() {
+			check := func(what string, err error) {
+				if err != nil && !IsInputError(err) {
+					t.Errorf("%s(%q): %v is not an input error", what, a, err)
 				}
 			}
-		} else {
-			check("quoted", err)
-		}
-		_, err := parseSignal(a)
-		check("parseSignal", err)
-		_, err = parsePodState(a)
-		check("parsePodState", err)
-		_, err = parseTaint(a)
-		check("parseTaint", err)
-		table := &godog.Table{Rows: []*messages.PickleTableRow{
-			{Cells: []*messages.PickleTableCell{{Value: "at"}, {Value: "container"}, {Value: "event"}}},
-			{Cells: []*messages.PickleTableCell{{Value: a}, {Value: "app"}, {Value: b}}},
-		}}
-		_, err = st.parseRows("web", table)
-		check("parseRows", err)
+			if d, err := parseDuration(a); err == nil && d < 0 {
+				t.Errorf("parseDuration(%q) = %v", a, d)
+			} else {
+				check("parseDuration", err)
+			}
+			if n, err := parseSeconds(a); err == nil && n < 0 {
+				t.Errorf("parseSeconds(%q) = %d", a, n)
+			} else {
+				check("parseSeconds", err)
+			}
+			if q, err := parseQuantity(a); err == nil && q.Sign() < 0 {
+				t.Errorf("parseQuantity(%q) = %s", a, q.String())
+			} else {
+				check("parseQuantity", err)
+			}
+			if n, err := parseExitCode(a); err == nil && (n < 0 || n > 255) {
+				t.Errorf("parseExitCode(%q) = %d", a, n)
+			} else {
+				check("parseExitCode", err)
+			}
+			if n, err := parseCount(a); err == nil && n < 0 {
+				t.Errorf("parseCount(%q) = %d", a, n)
+			} else {
+				check("parseCount", err)
+			}
+			if lo, hi, err := window(a, b); err == nil && hi < lo {
+				t.Errorf("window(%q, %q) = %v..%v", a, b, lo, hi)
+			}
+			if names, err := quoted(a); err == nil {
+				for _, n := range names {
+					if n == "" || len(names) == 0 {
+						t.Errorf("quoted(%q) = %q", a, names)
+					}
+				}
+			} else {
+				check("quoted", err)
+			}
+			_, err := parseSignal(a)
+			check("parseSignal", err)
+			_, err = parsePodState(a)
+			check("parsePodState", err)
+			_, err = parseTaint(a)
+			check("parseTaint", err)
+			table := &godog.Table{Rows: []*messages.PickleTableRow{
+				{Cells: []*messages.PickleTableCell{{Value: "at"}, {Value: "container"}, {Value: "event"}}},
+				{Cells: []*messages.PickleTableCell{{Value: a}, {Value: "app"}, {Value: b}}},
+			}}
+			_, err = st.parseRows("web", table)
+			check("parseRows", err)
+		})
 	})
 }

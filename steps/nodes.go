@@ -8,9 +8,9 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/manifest"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -60,7 +60,7 @@ func parseThresholds(s string) (map[string]string, error) {
 				return nil, inputErr("eviction threshold %q: %q is not a percentage between 0%% and 100%%", part, val)
 			}
 		} else {
-			q, err := resource.ParseQuantity(val)
+			q, err := manifest.ParseQuantity(val)
 			if err != nil || q.Sign() <= 0 {
 				return nil, inputErr("eviction threshold %q: %q is not a positive quantity or a percentage", part, val)
 			}

@@ -4,15 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/cucumber/godog"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/bounded"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/manifest"
 )
@@ -107,14 +109,15 @@ func podFromFile(ctx context.Context, name, path string) error {
 	if !filepath.IsAbs(path) {
 		full = filepath.Join(st.FeatureDir, path)
 	}
-	data, err := os.ReadFile(full)
+	data, err := bounded.ReadFile(full, bounded.MaxFile)
 	if err != nil {
-		return inputErr("reading the manifest: %v", err)
+		return inputErr("reading the manifest %s: %v", path, err)
 	}
 	err = st.declare(name, &godog.DocString{Content: string(data)}, nil, "", nil)
-	var ie *InputError
-	if errors.As(err, &ie) && ie.DocLine > 0 {
-		ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
+	for _, ie := range InputErrors(err) {
+		if ie.DocLine > 0 {
+			ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
+		}
 	}
 	return err
 }
@@ -177,6 +180,10 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if name == "" {
 		return inputErr("a pod needs a name")
 	}
+	// The API server's rule for pod names (ValidatePodName).
+	if msgs := apivalidation.NameIsDNSSubdomain(name, false); len(msgs) > 0 {
+		return inputErr("pod name %q is not valid: %s", name, strings.Join(msgs, "; "))
+	}
 	if st.pod(name) != nil {
 		return inputErr("pod %q is declared twice", name)
 	}
@@ -184,11 +191,15 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if doc != nil {
 		p, err := manifest.DecodePod([]byte(doc.Content))
 		if err != nil {
-			var me *manifest.Error
-			if errors.As(err, &me) {
-				return &InputError{Msg: me.Msg, DocLine: me.Line}
+			// Every problem of the manifest, each at its line.
+			var errs []error
+			for _, me := range manifest.Errors(err) {
+				errs = append(errs, &InputError{Msg: me.Msg, DocLine: me.Line})
 			}
-			return inputErr("%v", err)
+			if len(errs) == 0 {
+				return inputErr("%v", err)
+			}
+			return errors.Join(errs...)
 		}
 		pod = p
 	} else {
@@ -269,6 +280,10 @@ func (st *State) mustPod(name string) (*podDecl, error) {
 	if name == "" {
 		switch len(st.pods) {
 		case 0:
+			if len(st.broken) > 0 {
+				// The declaration failed: its problem was reported.
+				return nil, fmt.Errorf("the pod: %w", ErrDeclaredBadly)
+			}
 			return nil, undeclaredErr("no pod is declared")
 		case 1:
 			return st.pods[0], nil

@@ -9,6 +9,8 @@ import (
 
 	"github.com/cucumber/godog"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/manifest"
 )
 
 // Def is one phrase of the vocabulary: its pattern, the function godog
@@ -143,9 +145,9 @@ func parseSeconds(s string) (int64, error) {
 }
 
 func parseQuantity(s string) (resource.Quantity, error) {
-	q, err := resource.ParseQuantity(s)
+	q, err := manifest.ParseQuantity(s)
 	if err != nil {
-		return q, inputErr("%q is not a quantity (examples: 500m, 2, 256Mi, 4Gi)", s)
+		return q, inputErr("%v", err)
 	}
 	if q.Sign() < 0 {
 		return q, inputErr("quantity %s is negative", s)

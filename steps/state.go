@@ -168,6 +168,26 @@ func undeclaredErr(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...), Undeclared: true}
 }
 
+// InputErrors lists the InputErrors in err, which may join several (a
+// manifest's problems, each at its line), the first first.
+func InputErrors(err error) []*InputError {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []*InputError
+		for _, e := range j.Unwrap() {
+			out = append(out, InputErrors(e)...)
+		}
+		return out
+	}
+	var e *InputError
+	if errors.As(err, &e) {
+		return []*InputError{e}
+	}
+	return nil
+}
+
 // IsUndeclared reports whether err names a pod or node never declared.
 func IsUndeclared(err error) bool {
 	var e *InputError

@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
+
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/podlife/podlife/pkg/driver"
 	livedriver "github.com/podlife/podlife/pkg/driver/live"
@@ -79,11 +84,18 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	kubeconfig := fs.String("kubeconfig", "", "the kubeconfig (default $KUBECONFIG, then ~/.kube/config)")
 	allowAny := fs.Bool("allow-any-cluster", os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", "clean up on a cluster podlife did not create")
 	deleteCluster := fs.String("delete-cluster", "", "also delete this kind cluster, which podlife created (named podlife-…)")
-	if err := fs.Parse(args); err != nil {
-		return errBadInput
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: podlife cleanup takes no arguments (got %q)", errBadInput, pos)
 	}
 	if *runID == "" {
 		return fmt.Errorf("%w: --run is required: podlife deletes one run's objects at a time", errBadInput)
+	}
+	if msgs := validation.IsValidLabelValue(*runID); len(msgs) > 0 {
+		return fmt.Errorf("%w: --run %q is not a run id (a label value): %s", errBadInput, *runID, strings.Join(msgs, "; "))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -113,6 +125,20 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%v", errs)
+	}
+	// The run's folder (hack/test-live.sh and the live suite keep the
+	// kubeconfig of the cluster they created there, and images): gone
+	// with the cluster, or when it holds no kubeconfig.
+	dir := filepath.Join(os.TempDir(), "podlife-live-"+*runID)
+	if _, err := os.Stat(dir); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, "kubeconfig")); *deleteCluster != "" || errors.Is(err, os.ErrNotExist) {
+			if err := os.RemoveAll(dir); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "podlife cleanup: removed %s\n", dir)
+		} else {
+			fmt.Fprintf(stdout, "podlife cleanup: kept %s: it holds the kubeconfig of a cluster not deleted (--delete-cluster deletes both)\n", dir)
+		}
 	}
 	return nil
 }

@@ -23,10 +23,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -37,6 +39,7 @@ import (
 	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/version"
 	"github.com/podlife/podlife/steps"
 )
@@ -66,6 +69,35 @@ unexplained), 2 bad input (nothing ran; report: nothing compared).
 
 // errBadInput marks problems with what the user gave: exit code 2.
 var errBadInput = errors.New("bad input")
+
+// errHelp is -h or --help given to a command: its usage was printed, exit 0.
+var errHelp = errors.New("help")
+
+// parseInterleaved parses flags that may come before, between or after
+// the positional arguments (`run features --seed 3`, `timeline FILE:LINE
+// --svg out.svg`), which the flag package alone does not; after `--`
+// every argument is positional. -h and --help give errHelp; a bad flag
+// (the flag package printed it) errBadInput.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, errBadInput
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -109,6 +141,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "podlife: unknown command %q\n\n%s", args[0], usage)
 		return 2
+	}
+	if err == errHelp {
+		return 0
 	}
 	if err != nil {
 		// The bare errBadInput means its problems were printed already.
@@ -266,8 +301,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	dir := fs.String("report", "", "report folder (default reports/<driver>)")
 	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once (live: 4 unless given)")
-	if err := fs.Parse(args); err != nil {
-		return false, errBadInput
+	allowSkipped := fs.Bool("allow-all-skipped", false, "exit 0 when every selected scenario was skipped (by default a run that ran nothing fails, exit 1)")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		return false, err
 	}
 	if *drvName == "live" && !flagGiven(fs, "parallel") {
 		*parallel = 4
@@ -277,12 +314,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	scs, err := load(fs.Args(), *tags, d, stderr)
-	if err != nil {
+	if err := checkKubeletVersion(*kubelet, d); err != nil {
 		return false, err
 	}
 	if *dir == "" {
 		*dir = "reports/" + d.Name()
+	}
+	if err := checkWritable(*dir); err != nil {
+		return false, fmt.Errorf("--report %s: %v", *dir, err)
+	}
+	scs, err := load(paths, *tags, d, stderr)
+	if err != nil {
+		return false, err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -300,7 +343,62 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	c := report.Count(results)
 	fmt.Fprintf(stdout, "\nreports: %s (%s)\n%s\n", *dir, report.Files, c.Line())
+	if c.Skipped == len(results) && !*allowSkipped {
+		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
+		// a pass.
+		fmt.Fprintf(stdout, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
+		return true, nil
+	}
 	return c.Failed > 0, nil
+}
+
+// checkKubeletVersion refuses a --kubelet-version that would skip every
+// scenario: not 1.N, not a Kubernetes release, or (on the simulator) not
+// a kubelet it models.
+func checkKubeletVersion(v string, d driver.Driver) error {
+	if v == "" {
+		return nil
+	}
+	// 1.27, v1.27 and v1.27.3 name 1.27, as in sim.ProfileFor.
+	minor := strings.TrimPrefix(v, "v")
+	if parts := strings.Split(minor, "."); len(parts) == 3 {
+		if _, err := strconv.Atoi(parts[2]); err == nil {
+			minor = parts[0] + "." + parts[1]
+		}
+	}
+	if _, err := runner.ReadTags([]string{"kubelet:" + minor}); err != nil {
+		return fmt.Errorf("--kubelet-version %s: the kubelet version is 1.N, 1.1 to 1.%d (e.g. 1.27)", v, runner.LatestMinor)
+	}
+	if d.Name() == "sim" {
+		if _, err := sim.ProfileFor(v); err != nil {
+			return fmt.Errorf("--kubelet-version: %v", err)
+		}
+	}
+	return nil
+}
+
+// checkWritable makes the folder (and its parents) and writes a file in
+// it, before anything runs: a report folder that cannot be written is
+// found now, not after every scenario ran.
+func checkWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot create it: %v", pe.Err)
+		}
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".podlife-write-check-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot write in it: %v", pe.Err)
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // runAll runs scenarios on a pool of workers, each with its own session,
@@ -352,14 +450,15 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	drvName := fs.String("driver", "sim", "the driver the scenarios are meant for")
 	tags := fs.String("tags", "", "tag expression selecting scenarios")
-	if err := fs.Parse(args); err != nil {
-		return errBadInput
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
 	}
 	d, err := newDriver(*drvName, &liveFlags{}, stderr)
 	if err != nil {
 		return err
 	}
-	scs, notes, err := loadNoted(fs.Args(), *tags, d, stderr)
+	scs, notes, err := loadNoted(paths, *tags, d, stderr)
 	if err != nil {
 		return err
 	}
@@ -380,10 +479,11 @@ func cmdVersion(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("podlife version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print it as JSON")
-	if err := fs.Parse(args); err != nil {
-		return errBadInput
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
+	if len(pos) > 0 {
 		return fmt.Errorf("%w: podlife version takes no arguments", errBadInput)
 	}
 	info := version.Get()
@@ -402,10 +502,11 @@ func stepsCommand(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("podlife steps", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	markdown := fs.Bool("markdown", false, "print the language reference in Markdown: docs/language.md ("+language.Command+")")
-	if err := fs.Parse(args); err != nil {
-		return errBadInput
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
+	if len(pos) > 0 {
 		return fmt.Errorf("%w: podlife steps takes no arguments", errBadInput)
 	}
 	if !*markdown {

@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/podlife/podlife/internal/deadline"
 )
 
 func runCLI(args ...string) (int, string, string) {
@@ -160,31 +165,146 @@ func TestUnknownDriverSaysWhy(t *testing.T) {
 
 // TestBadInputClasses feeds one malformed feature per class of bad input
 // to lint and to run: each gives exit 2, one problem at its file and line
-// with the message its first line (`# want: ...`) states, and nothing runs.
+// per `# want: ...` line at its top (with the message it states), and
+// nothing runs. Inputs that cannot be checked in (a FIFO, devices, a
+// huge file, a huge doc string) are made in a temporary folder. Each case
+// has a deadline: a hang fails it.
 func TestBadInputClasses(t *testing.T) {
 	files, err := filepath.Glob("testdata/bad/*.feature")
-	if err != nil || len(files) < 11 {
+	if err != nil || len(files) < 19 {
 		t.Fatalf("%d bad features (%v)", len(files), err)
 	}
+	type badCase struct {
+		path  string
+		wants []string
+	}
+	var cases []badCase
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, _, _ := strings.Cut(string(b), "\n")
-		want, ok := strings.CutPrefix(first, "# want: ")
-		if !ok {
+		var wants []string
+		for _, line := range strings.Split(strings.TrimPrefix(string(b), "\ufeff"), "\n") {
+			want, ok := strings.CutPrefix(line, "# want: ")
+			if !ok {
+				break
+			}
+			wants = append(wants, "testdata/bad/"+want)
+		}
+		if len(wants) == 0 {
 			t.Fatalf("%s: first line is not '# want: FILE:LINE: message'", f)
 		}
-		want = "testdata/bad/" + want
-		for _, args := range [][]string{{"lint", f}, {"run", "--report", t.TempDir(), f}} {
-			cmd := args[0]
-			code, out, errOut := runCLI(args...)
-			problems := strings.Count(errOut, "testdata/bad/")
-			if code != 2 || !strings.Contains(errOut, want) || problems != 1 || strings.Contains(out, "passed") {
-				t.Errorf("podlife %s %s: exit %d, %d problem line(s), want one with %q\nstderr:\n%s\nstdout:\n%s", cmd, f, code, problems, want, errOut, out)
+		cases = append(cases, badCase{f, wants})
+	}
+	tmp := t.TempDir()
+	fifo := filepath.Join(tmp, "fifo.feature")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(tmp, "huge.feature")
+	if err := os.WriteFile(huge, bytes.Repeat([]byte("# a comment line, over and over\n"), 40000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bigDoc := filepath.Join(tmp, "bigdoc.feature")
+	var doc strings.Builder
+	doc.WriteString("Feature: f\n  Scenario: s\n    Given a pod \"web\":\n      \"\"\"yaml\n      spec:\n        containers:\n        - name: app\n          env:\n")
+	for i := 0; doc.Len() < 100<<10; i++ {
+		fmt.Fprintf(&doc, "          - name: V%d\n            value: x\n", i)
+	}
+	doc.WriteString("      \"\"\"\n")
+	if err := os.WriteFile(bigDoc, []byte(doc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases,
+		badCase{fifo, []string{fifo + ": is a FIFO (named pipe), not a regular file"}},
+		badCase{"/dev/zero", []string{"/dev/zero: is a device, not a regular file"}},
+		badCase{"/dev/urandom", []string{"/dev/urandom: is a device, not a regular file"}},
+		badCase{huge, []string{huge + ": is 1.2 MiB, larger than podlife reads (1.0 MiB)"}},
+		badCase{bigDoc, []string{bigDoc + ":4: the doc string is 99 KiB, more than the 32 KiB podlife takes inline: put the manifest in a file"}},
+	)
+	for _, tc := range cases {
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			for _, args := range [][]string{{"lint", tc.path}, {"run", "--report", t.TempDir(), tc.path}} {
+				cmd := args[0]
+				deadline.Run(t, time.Minute, "podlife "+strings.Join(args, " "), func() {
+					code, out, errOut := runCLI(args...)
+					problems := strings.Count(errOut, filepath.Dir(tc.path)+"/")
+					ok := code == 2 && problems == len(tc.wants) && !strings.Contains(out, "passed") &&
+						strings.HasSuffix(errOut, fmt.Sprintf("%d problem(s); nothing was run\n", len(tc.wants)))
+					for _, w := range tc.wants {
+						ok = ok && strings.Contains(errOut, w)
+					}
+					if !ok {
+						t.Errorf("podlife %s %s: exit %d, %d problem line(s), want %d: %q\nstderr:\n%s\nstdout:\n%s", cmd, tc.path, code, problems, len(tc.wants), tc.wants, errOut, out)
+					}
+				})
 			}
+		})
+	}
+}
+
+// TestBadCommandLines: bad input without a file says what is wrong in
+// one line, exit 2, nothing run; -h and --help exit 0 on every command;
+// a run where every scenario was skipped exits 1 unless
+// --allow-all-skipped. Each case has a deadline.
+func TestBadCommandLines(t *testing.T) {
+	tmp := t.TempDir()
+	notDir := filepath.Join(tmp, "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	live := filepath.Join(tmp, "live.feature")
+	if err := os.WriteFile(live, []byte("Feature: f\n  @live\n  Scenario: s\n    Given a pod \"web\"\n    Then the pod \"web\" is Running within 5s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		// stderr is the one line of stderr, or "" for none checked;
+		// stdout is the last line of stdout.
+		stderr, stdout string
+	}{
+		{"kubelet 2.0", []string{"run", "--kubelet-version", "2.0", "../../features"}, 2, "podlife: --kubelet-version 2.0: the kubelet version is 1.N, 1.1 to 1.36 (e.g. 1.27)", ""},
+		{"kubelet 1.99", []string{"run", "--kubelet-version", "1.99", "../../features"}, 2, "podlife: --kubelet-version 1.99: the kubelet version is 1.N, 1.1 to 1.36 (e.g. 1.27)", ""},
+		{"kubelet 1.5 (not modelled)", []string{"run", "--kubelet-version", "1.5", "../../features"}, 2, `podlife: --kubelet-version: kubelet version "1.5" is not modelled by the simulator (modelled: 1.10, 1.27, 1.28, 1.29, 1.30, 1.31, 1.32, 1.33, 1.34, 1.35, 1.36)`, ""},
+		{"timeline kubelet 2.0", []string{"timeline", "--kubelet-version", "2.0", "testdata/versions.feature:2"}, 2, "podlife: --kubelet-version 2.0: the kubelet version is 1.N, 1.1 to 1.36 (e.g. 1.27)", ""},
+		{"unwritable report", []string{"run", "--report", filepath.Join(notDir, "sub"), "testdata/versions.feature"}, 2, "podlife: --report " + filepath.Join(notDir, "sub") + ": cannot create it: not a directory", ""},
+		{"all skipped", []string{"run", "--report", tmp, live}, 1, "", "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass"},
+		{"all skipped, allowed", []string{"run", "--report", tmp, "--allow-all-skipped", live}, 0, "", "0 passed, 0 failed, 1 skipped"},
+		{"flags after the paths", []string{"run", "testdata/versions.feature", "--report", tmp, "--seed", "3"}, 0, "", "1 passed, 0 failed, 0 skipped"},
+		{"a path after --", []string{"lint", "--", "testdata/versions.feature"}, 0, "", "1 scenario(s), no problems"},
+		{"an unknown flag", []string{"run", "--no-such-flag", "testdata/versions.feature"}, 2, "", ""},
+	}
+	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version"} {
+		for _, h := range []string{"-h", "--help"} {
+			cases = append(cases, struct {
+				name           string
+				args           []string
+				code           int
+				stderr, stdout string
+			}{c + " " + h, []string{c, h}, 0, "", ""})
 		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			deadline.Run(t, time.Minute, "podlife "+strings.Join(tc.args, " "), func() {
+				code, out, errOut := runCLI(tc.args...)
+				if code != tc.code {
+					t.Errorf("exit %d, want %d\nstderr:\n%s\nstdout:\n%s", code, tc.code, errOut, out)
+				}
+				if tc.stderr != "" && errOut != tc.stderr+"\n" {
+					t.Errorf("stderr %q, want the one line %q", errOut, tc.stderr)
+				}
+				if tc.stdout != "" && lastLine(out) != tc.stdout {
+					t.Errorf("last line %q, want %q", lastLine(out), tc.stdout)
+				}
+				if tc.code == 2 && strings.Contains(out, "passed") {
+					t.Errorf("bad input, and scenarios ran:\n%s", out)
+				}
+			})
+		})
 	}
 }
 
@@ -303,5 +423,42 @@ func TestEveryExpectation(t *testing.T) {
 		if !strings.Contains(string(page), w) {
 			t.Errorf("index.html has no %s", w)
 		}
+	}
+}
+
+// TestCleanupRemovesRunFolder: `podlife cleanup --run ID` removes the
+// run's folder under the temporary folder (images, no kubeconfig), and
+// keeps one holding the kubeconfig of a cluster it was not asked to
+// delete. No cluster is reached: the kubeconfig given does not exist.
+func TestCleanupRemovesRunFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	gone := filepath.Join(tmp, "podlife-live-run-1")
+	kept := filepath.Join(tmp, "podlife-live-run-2")
+	for _, f := range []string{filepath.Join(gone, "images", "agent.tar"), filepath.Join(kept, "kubeconfig")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kc := filepath.Join(tmp, "no-such-kubeconfig")
+	deadline.Run(t, time.Minute, "podlife cleanup", func() {
+		if code, out, errOut := runCLI("cleanup", "--run", "run-1", "--kubeconfig", kc); code != 0 || !strings.Contains(out, "removed "+gone) {
+			t.Errorf("cleanup run-1: exit %d\n%s%s", code, out, errOut)
+		}
+		if code, out, errOut := runCLI("cleanup", "--run", "run-2", "--kubeconfig", kc); code != 0 || !strings.Contains(out, "kept "+kept) {
+			t.Errorf("cleanup run-2: exit %d\n%s%s", code, out, errOut)
+		}
+		if code, _, _ := runCLI("cleanup", "--run", "../x"); code != 2 {
+			t.Errorf("cleanup --run ../x: exit %d, want 2", code)
+		}
+	})
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("%s is still there (%v)", gone, err)
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("%s is gone: %v", kept, err)
 	}
 }

@@ -30,7 +30,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return false, errBadInput
+		return false, err
 	}
 	if !*diff || len(pos) != 2 {
 		fs.Usage()

@@ -15,24 +15,6 @@ import (
 	"github.com/podlife/podlife/pkg/runner"
 )
 
-// parseInterleaved parses flags that may come before, between or after
-// the positional arguments (`timeline FILE:LINE --svg out.svg`), which the
-// flag package alone does not.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
 // cmdTimeline runs one scenario, named by FILE:LINE (the Scenario line, a
 // line inside it, or an outline's example row), on the simulator and
 // prints its timeline; --svg writes its chart. It reports whether the
@@ -50,7 +32,10 @@ func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return false, errBadInput
+		return false, err
+	}
+	if err := checkKubeletVersion(*kubelet, simdriver.New()); err != nil {
+		return false, err
 	}
 	if len(pos) != 1 {
 		fs.Usage()

@@ -24,6 +24,16 @@ var (
 	binErr  error
 )
 
+// TestMain removes the agent built for the tests: nothing is left in the
+// temporary folder.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		_ = os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
 func agentBin(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {

@@ -35,6 +35,8 @@ import (
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/manifest"
 )
 
 // Image is the image of every agent container. The live driver builds and
@@ -201,7 +203,7 @@ func Parse(args []string) (Behavior, error) {
 		*o.dst = &d
 	}
 	if *memory != "" {
-		q, err := resource.ParseQuantity(*memory)
+		q, err := manifest.ParseQuantity(*memory)
 		if err != nil {
 			return Behavior{}, fmt.Errorf("--memory: %w", err)
 		}
@@ -224,7 +226,7 @@ func (w *writeList) Set(v string) error {
 	if !ok {
 		return fmt.Errorf("%q is not VOLUME:BYTES@AFTER", v)
 	}
-	q, err := resource.ParseQuantity(size)
+	q, err := manifest.ParseQuantity(size)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -40,24 +43,67 @@ func DecodePod(doc []byte) (*corev1.Pod, error) {
 	// The YAML parser reports the end of the stream on the line after the
 	// last, and counts a lone CR as a line break, which a feature file
 	// does not: keep the line within the document.
-	var e *Error
-	if errors.As(err, &e) {
-		e.Line = min(e.Line, bytes.Count(doc, []byte("\n"))+1)
+	lines := bytes.Count(doc, []byte("\n")) + 1
+	errs := Errors(err)
+	for _, e := range errs {
+		e.Line = min(e.Line, lines)
+	}
+	if len(errs) > 1 {
+		// In the order of the document.
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		joined := make([]error, len(errs))
+		for i, e := range errs {
+			joined[i] = e
+		}
+		err = errors.Join(joined...)
 	}
 	return pod, err
 }
 
-func decode(doc []byte) (*corev1.Pod, error) {
+// Errors lists the manifest Errors in err: DecodePod reports every
+// problem it finds at once (errors.Join), the first first.
+func Errors(err error) []*Error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []*Error
+		for _, e := range j.Unwrap() {
+			out = append(out, Errors(e)...)
+		}
+		return out
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return []*Error{e}
+	}
+	return nil
+}
+
+func decode(doc []byte) (_ *corev1.Pod, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(doc))
 	var root yaml.Node
-	if err := yaml.Unmarshal(doc, &root); err != nil {
+	if err = dec.Decode(&root); err != nil {
+		if err == io.EOF {
+			return nil, &Error{Msg: "the manifest is empty"}
+		}
 		return nil, yamlError(err)
 	}
 	if len(root.Content) == 0 {
 		return nil, &Error{Msg: "the manifest is empty"}
 	}
+	var errs []error
+	var next yaml.Node
+	if err := dec.Decode(&next); err != io.EOF {
+		line := next.Line
+		if err != nil {
+			line = 0
+		}
+		errs = append(errs, &Error{Line: line, Msg: "a second YAML document (after ---): a manifest holds one pod; declare each pod in its own step"})
+	}
 	top := root.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, &Error{Line: top.Line, Msg: "a pod manifest is a mapping with a spec: (or a whole Pod)"}
+		return nil, errors.Join(append(errs, &Error{Line: top.Line, Msg: "a pod manifest is a mapping with a spec: (or a whole Pod)"})...)
 	}
 	hasSpec := false
 	for i := 0; i+1 < len(top.Content); i += 2 {
@@ -65,33 +111,137 @@ func decode(doc []byte) (*corev1.Pod, error) {
 		switch k.Value {
 		case "apiVersion":
 			if v.Value != "v1" {
-				return nil, &Error{Line: v.Line, Msg: fmt.Sprintf("apiVersion %q: a Pod is v1", v.Value)}
+				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("apiVersion %q: a Pod is v1", v.Value)})
 			}
 		case "kind":
 			if v.Value != "Pod" {
-				return nil, &Error{Line: v.Line, Msg: fmt.Sprintf("kind %q is not a Pod", v.Value)}
+				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("kind %q is not a Pod", v.Value)})
 			}
 		case "spec":
 			hasSpec = true
 		}
 	}
 	if !hasSpec {
-		return nil, &Error{Line: top.Line, Msg: "the manifest has no spec:"}
+		errs = append(errs, &Error{Line: top.Line, Msg: "the manifest has no spec:"})
+	}
+	if len(errs) > 0 {
+		// Not a pod: its fields would be noise.
+		return nil, errors.Join(errs...)
+	}
+	// Quantities are checked before the decoder parses them: it has no
+	// bound (ParseQuantity). A bad one is replaced by 0 in the tree, which
+	// is decoded instead of the text, so that the rest is checked too.
+	qerrs := checkQuantities(top)
+	errs = append(errs, qerrs...)
+	if len(qerrs) > 0 {
+		if doc, err = yaml.Marshal(top); err != nil {
+			return nil, errors.Join(errs...)
+		}
 	}
 	js, err := sigsyaml.YAMLToJSONStrict(doc)
 	if err != nil {
-		return nil, yamlError(err)
+		return nil, errors.Join(append(errs, yamlError(err))...)
 	}
 	pod := &corev1.Pod{}
 	strictErrs, err := kjson.UnmarshalStrict(js, pod, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
 	if err != nil {
-		return nil, locate(top, err.Error())
+		errs = append(errs, locate(top, err.Error()))
 	}
-	if len(strictErrs) > 0 {
-		return nil, locate(top, strictErrs[0].Error())
+	for _, e := range strictErrs {
+		errs = append(errs, locate(top, e.Error()))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	pod.Kind, pod.APIVersion = "", ""
 	return pod, nil
+}
+
+// checkQuantities finds every quantity of the document (the fields of a
+// Pod whose Go type is resource.Quantity, found by reflection, so none is
+// missed) and checks it with ParseQuantity.
+func checkQuantities(top *yaml.Node) []error {
+	type visit struct {
+		n *yaml.Node
+		t reflect.Type
+	}
+	quantity := reflect.TypeOf(resource.Quantity{})
+	seen := map[visit]bool{}
+	var errs []error
+	var walk func(n *yaml.Node, t reflect.Type)
+	walk = func(n *yaml.Node, t reflect.Type) {
+		if n.Kind == yaml.AliasNode {
+			if n = n.Alias; n == nil {
+				return
+			}
+		}
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if seen[visit{n, t}] {
+			return
+		}
+		seen[visit{n, t}] = true
+		switch {
+		case t == quantity:
+			if n.Kind != yaml.ScalarNode {
+				return // the decoder reports the type
+			}
+			if _, err := ParseQuantity(n.Value); err != nil {
+				msg := err.Error()
+				if strings.Contains(msg, "is not a quantity") {
+					msg = fmt.Sprintf("bad quantity %q (examples: 500m, 2, 256Mi, 4Gi)", n.Value)
+				}
+				errs = append(errs, &Error{Line: n.Line, Msg: msg})
+				n.Value, n.Tag, n.Style = "0", "!!str", 0
+			}
+		case t.Kind() == reflect.Struct && n.Kind == yaml.MappingNode:
+			fields := jsonFields(t)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if ft, ok := fields[n.Content[i].Value]; ok {
+					walk(n.Content[i+1], ft)
+				}
+			}
+		case t.Kind() == reflect.Map && n.Kind == yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				walk(n.Content[i+1], t.Elem())
+			}
+		case t.Kind() == reflect.Slice && n.Kind == yaml.SequenceNode:
+			for _, e := range n.Content {
+				walk(e, t.Elem())
+			}
+		}
+	}
+	walk(top, reflect.TypeOf(corev1.Pod{}))
+	return errs
+}
+
+// jsonFields maps a struct's JSON field names to their types, the
+// fields of inlined structs (TypeMeta) included.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+		case f.Anonymous && name == "":
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				for k, v := range jsonFields(ft) {
+					out[k] = v
+				}
+			}
+		case name != "":
+			out[name] = f.Type
+		default:
+			out[f.Name] = f.Type
+		}
+	}
+	return out
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
@@ -124,10 +274,6 @@ func locate(top *yaml.Node, msg string) error {
 	}
 	if m := typeError.FindStringSubmatch(msg); m != nil {
 		return &Error{Line: lineOf(top, m[2]), Msg: fmt.Sprintf("%s: a %s where a %s belongs", m[2], m[1], goTypeName(m[3]))}
-	}
-	if strings.Contains(msg, "quantities must match") || strings.Contains(msg, "unable to parse quantity") {
-		line, value := badQuantity(top)
-		return &Error{Line: line, Msg: fmt.Sprintf("bad quantity %q (examples: 500m, 2, 256Mi, 4Gi)", value)}
 	}
 	return &Error{Msg: strings.TrimPrefix(msg, "json: ")}
 }
@@ -191,43 +337,6 @@ func child(n *yaml.Node, key string) (*yaml.Node, int) {
 		}
 	}
 	return nil, 0
-}
-
-// badQuantity finds the first quantity-valued scalar that does not parse:
-// the values under requests, limits, sizeLimit, and pod-level resources.
-func badQuantity(n *yaml.Node) (int, string) {
-	var walk func(n *yaml.Node, inQuantities bool) (int, string, bool)
-	walk = func(n *yaml.Node, inQuantities bool) (int, string, bool) {
-		switch n.Kind {
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				k, v := n.Content[i], n.Content[i+1]
-				q := k.Value == "requests" || k.Value == "limits"
-				if k.Value == "sizeLimit" && v.Kind == yaml.ScalarNode {
-					if _, err := resource.ParseQuantity(v.Value); err != nil {
-						return v.Line, v.Value, true
-					}
-				}
-				if inQuantities && v.Kind == yaml.ScalarNode {
-					if _, err := resource.ParseQuantity(v.Value); err != nil {
-						return v.Line, v.Value, true
-					}
-				}
-				if l, val, ok := walk(v, q); ok {
-					return l, val, true
-				}
-			}
-		case yaml.SequenceNode:
-			for _, e := range n.Content {
-				if l, val, ok := walk(e, false); ok {
-					return l, val, true
-				}
-			}
-		}
-		return 0, "", false
-	}
-	l, v, _ := walk(n, false)
-	return l, v
 }
 
 // IsError reports whether err is a manifest Error.

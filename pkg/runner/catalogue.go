@@ -6,6 +6,7 @@ package runner
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,9 +15,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/podlife/podlife/pkg/bounded"
 )
 
 // Feature is a parsed feature file.
@@ -101,15 +106,32 @@ func Load(paths []string) ([]*Feature, []*Scenario, []Problem) {
 var gherkinErr = regexp.MustCompile(`\((\d+):(\d+)\): (.*)`)
 
 func parse(path string) (*Feature, []*Scenario, []Problem) {
-	content, err := os.ReadFile(path)
+	content, err := bounded.ReadFile(path, bounded.MaxFile)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return nil, nil, []Problem{{File: path, Msg: err.Error()}}
 	}
 	return ParseFeature(path, content)
 }
 
-// ParseFeature parses one feature's content.
+// MaxDocString is the size limit of a doc string: the Gherkin parser
+// takes time quadratic in a doc string's size (a 1.5 MB manifest inline:
+// half a minute), where the same manifest in a file takes milliseconds.
+const MaxDocString = 32 << 10
+
+// ParseFeature parses one feature's content. A UTF-8 byte-order mark is
+// skipped. Text the Gherkin parser would misread is a problem at its
+// line, found before it parses: a line with a control character (a
+// vertical tab, which Gherkin and Go's strings disagree on), text that is
+// not UTF-8, a doc string larger than MaxDocString.
 func ParseFeature(path string, content []byte) (*Feature, []*Scenario, []Problem) {
+	content = bytes.TrimPrefix(content, []byte("\ufeff"))
+	if probs := screen(path, content); len(probs) > 0 {
+		return nil, nil, probs
+	}
 	ids := &messages.Incrementing{}
 	doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(content), ids.NewId)
 	if err != nil {
@@ -152,6 +174,46 @@ func ParseFeature(path string, content []byte) (*Feature, []*Scenario, []Problem
 		scenarios = append(scenarios, sc)
 	}
 	return f, scenarios, nil
+}
+
+// screen finds, line by line, what the Gherkin parser must not be given:
+// control characters but tab and CR, text that is not UTF-8, and doc
+// strings beyond MaxDocString (delimited as Gherkin does: a line starting
+// with \"\"\" or ```, closed by the same).
+func screen(path string, content []byte) []Problem {
+	var probs []Problem
+	open, openLine, size := "", 0, 0
+	for i, line := range bytes.Split(content, []byte("\n")) {
+		n := i + 1
+		if !utf8.Valid(line) {
+			probs = append(probs, Problem{File: path, Line: n, Msg: "the line is not UTF-8 text (save the file as UTF-8)"})
+			continue
+		}
+		for _, r := range string(line) {
+			if r != '\t' && r != '\r' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029') {
+				probs = append(probs, Problem{File: path, Line: n, Msg: fmt.Sprintf("control character %U in the line (only tabs and spaces are taken as blanks)", r)})
+				break
+			}
+		}
+		t := strings.TrimLeft(string(line), " \t")
+		switch {
+		case open == "" && (strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, "```")):
+			open, openLine, size = t[:3], n, 0
+		case open != "" && strings.HasPrefix(t, open):
+			if size > MaxDocString {
+				probs = append(probs, Problem{File: path, Line: openLine, Msg: fmt.Sprintf(
+					"the doc string is %d KiB, more than the %d KiB podlife takes inline: put the manifest in a file beside the feature and declare the pod with `Given a pod \"web\" from \"web.yaml\"`",
+					size>>10, MaxDocString>>10)})
+			}
+			open = ""
+		case open != "":
+			size += len(line) + 1
+		}
+	}
+	if open != "" && size > MaxDocString {
+		probs = append(probs, Problem{File: path, Line: openLine, Msg: fmt.Sprintf("the doc string is never closed (%s) and runs %d KiB to the end of the file", open, size>>10)})
+	}
+	return probs
 }
 
 // astIndex maps AST node ids to what the pickles lost: lines, doc string

@@ -101,8 +101,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				continue // the undefined step was likely the declaration
 			}
 			if err != nil && !errors.Is(err, godog.ErrSkip) && !errors.Is(err, steps.ErrDeclaredBadly) {
-				l, msg := errorPlace(sc, i, err)
-				add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})
+				// A step may report several problems (a manifest's).
+				for _, e := range split(err) {
+					l, msg := errorPlace(sc, i, e)
+					add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})
+				}
 			}
 		}
 		for _, a := range st.Assumptions() {
@@ -114,6 +117,14 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 	}
 	return problems, notes
+}
+
+// split lists the errors joined in err (errors.Join), or err.
+func split(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 func dryType(s *messages.PickleStep) steps.StepType {
