@@ -87,15 +87,42 @@ func (s *session) inferKill(t *podTrack, c *ctrTrack, in *instTrack, why string)
 	if in.finished || in.exit != nil || in.sigterm.IsZero() || in.lastLine.IsZero() {
 		return
 	}
-	in.finished = true
 	when := in.lastLine.Add(agent.HeartbeatPeriod / 2)
 	if ex, ok := s.d.exits.Exit(in.id); ok {
 		when = ex.At
 	}
+	s.killedAt(t, c, in, why, when)
+}
+
+// killedAt records the kill inferKill inferred, at when. Callers hold
+// s.mu and have checked the instance.
+func (s *session) killedAt(t *podTrack, c *ctrTrack, in *instTrack, why string, when time.Time) {
+	in.finished = true
 	at := s.at(when)
 	s.closePreStop(t, c, in, when)
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGKILL, Message: "inferred: " + why})
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: 137, Reason: "Error", Message: "inferred"})
+}
+
+// onRuntimeExit hears the runtime's exit of a container at once: an agent
+// killed after SIGTERM cannot log its end, and the API's terminated
+// status (or the end of its log stream) may come seconds later on a busy
+// node (a liveness kill's SIGKILL went unseen within its window:
+// probes.feature:129, 2026-11-25).
+func (s *session) onRuntimeExit(id string, ex runtimeExit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.pods {
+		for _, c := range t.ctrs {
+			for full, in := range c.insts {
+				if !c.agent || ex.Status != 137 || (full != id && !strings.HasSuffix(full, "://"+id)) ||
+					in.finished || in.exit != nil || in.sigterm.IsZero() {
+					continue
+				}
+				s.killedAt(t, c, in, "the runtime's exit event", ex.At)
+			}
+		}
+	}
 }
 
 // readLog streams a container instance's log lines to fn. A follow stream

@@ -23,6 +23,31 @@ type runtimeExits struct {
 	exits map[string]runtimeExit // by container id, without the runtime's prefix
 	// live is set while the first node's event stream runs.
 	live bool
+	// subs are told of each exit as it arrives (subscribe).
+	subs   map[int]func(id string, ex runtimeExit)
+	nextID int
+}
+
+// subscribe calls fn with each container exit the runtime reports from
+// now until ctx ends, outside the tracker's lock.
+func (r *runtimeExits) subscribe(ctx context.Context, fn func(id string, ex runtimeExit)) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	if r.subs == nil {
+		r.subs = map[int]func(string, runtimeExit){}
+	}
+	id := r.nextID
+	r.nextID++
+	r.subs[id] = fn
+	r.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		r.mu.Lock()
+		delete(r.subs, id)
+		r.mu.Unlock()
+	}()
 }
 
 // runtimeExit is a container's main process ending.
@@ -64,7 +89,14 @@ func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, fir
 			if id, ex, ok := parseTaskExit(sc.Text()); ok {
 				r.mu.Lock()
 				r.exits[id] = ex
+				subs := make([]func(string, runtimeExit), 0, len(r.subs))
+				for _, fn := range r.subs {
+					subs = append(subs, fn)
+				}
 				r.mu.Unlock()
+				for _, fn := range subs {
+					fn(id, ex)
+				}
 			}
 		}
 	}()

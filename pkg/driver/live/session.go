@@ -103,6 +103,7 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, 
 		UpdateFunc: func(_, o any) { s.onEvent(o) },
 	})
 	f.Start(s.ctx.Done())
+	d.exits.subscribe(s.ctx, s.onRuntimeExit)
 	synced := f.WaitForCacheSync(ctx.Done())
 	for _, ok := range synced {
 		if !ok {

@@ -64,3 +64,33 @@ func TestMarginCauses(t *testing.T) {
 		})
 	}
 }
+
+// TestRuntimeExitSeenAtOnce: an agent killed after SIGTERM (it cannot log
+// its end) is recorded killed when the runtime's exit event arrives, at
+// the runtime's time, without waiting for the API's status; another
+// container's exit, or an exit not by a kill, records nothing.
+func TestRuntimeExitSeenAtOnce(t *testing.T) {
+	s := testSession(t)
+	c := corev1.Container{Name: "app", Image: behavior.Image, Args: behavior.Default().Args()}
+	tr := s.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{c}}})
+	in := &instTrack{id: "containerd://abc", started: true, sigterm: s.start.Add(50 * time.Second), lastLine: s.start.Add(52 * time.Second), attached: make(chan struct{})}
+	tr.ctrs["app"].insts[in.id] = in
+	tr.ctrs["app"].order = []string{in.id}
+	kills := func() (out []string) {
+		for _, e := range s.rec.snapshot(-1) {
+			if e.Kind == timeline.SIGKILL || e.Kind == timeline.Exited {
+				out = append(out, timeline.FormatOffset(e.At)+" "+e.Label())
+			}
+		}
+		return out
+	}
+	s.onRuntimeExit("other", runtimeExit{At: s.start.Add(53 * time.Second), Status: 137})
+	s.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53 * time.Second), Status: 0})
+	if k := kills(); len(k) != 0 {
+		t.Fatalf("recorded %v for another container's exit or an exit 0", k)
+	}
+	s.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53800 * time.Millisecond), Status: 137})
+	if k := kills(); len(k) != 2 || k[0] != "53.8s SIGKILL" || k[1] != "53.8s Exited(137)" {
+		t.Errorf("recorded %v, want SIGKILL and Exited(137) at 53.8s", k)
+	}
+}
