@@ -22,7 +22,7 @@ func clusterSteps() []Def {
 		def(f, `^a kubelet of version "([^"]*)"$`, `Given a kubelet of version "1.29"`, kubeletVersion),
 		def(f, `^a node "([^"]*)"$`, `Given a node "worker-1"`, aNode),
 		def(f, `^a node "([^"]*)" with (\S+) CPU, (\S+) memory and (\S+) pods$`, `Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods`, aSizedNode),
-		def(f, `^a priority class "([^"]*)" with value (\S+)$`, `Given a priority class "high" with value 1000000`, aPriorityClass),
+		def(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`, aPriorityClass),
 		def(f, `^node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`, nodeTainted),
 	}
 }
@@ -121,9 +121,20 @@ func (st *State) node(name string) (*corev1.Node, error) {
 	return nil, undeclaredErr("node %q is not declared (declare it with: Given a node %q)", name, name)
 }
 
-// Given a priority class "high" with value 1000000
-func aPriorityClass(ctx context.Context, name, value string) error {
+// Given a priority class "high" with value 1000000; with `and
+// preemptionPolicy Never` its pods wait instead of preempting (a pod may
+// not set the policy itself: the Priority admission plugin refuses one
+// that differs from its class's).
+func aPriorityClass(ctx context.Context, name, value, policy string) error {
 	st := From(ctx)
+	var pp *corev1.PreemptionPolicy
+	if policy != "" {
+		if err := oneOf("preemptionPolicy", policy, string(corev1.PreemptLowerPriority), string(corev1.PreemptNever)); err != nil {
+			return err
+		}
+		v := corev1.PreemptionPolicy(policy)
+		pp = &v
+	}
 	v, err := strconv.ParseInt(value, 10, 32)
 	if err != nil {
 		return inputErr("priority %q is not a 32-bit integer", value)
@@ -143,7 +154,7 @@ func aPriorityClass(ctx context.Context, name, value string) error {
 		}
 	}
 	st.setup.PriorityClasses = append(st.setup.PriorityClasses, &schedulingv1.PriorityClass{
-		ObjectMeta: metav1.ObjectMeta{Name: name}, Value: int32(v),
+		ObjectMeta: metav1.ObjectMeta{Name: name}, Value: int32(v), PreemptionPolicy: pp,
 	})
 	return nil
 }

@@ -244,11 +244,11 @@ Feature: Scheduling, unschedulable pods and preemption
             requests:
               cpu: "2"
       """
+    And a priority class "polite" with value 1000 and preemptionPolicy Never
     And a pod "polite":
       """yaml
       spec:
-        priority: 0
-        preemptionPolicy: Never
+        priorityClassName: polite
         containers:
         - name: app
           resources:

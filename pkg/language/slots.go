@@ -44,6 +44,7 @@ var (
 	kQuantity  = &kind{"quantity", "a Kubernetes quantity, not negative: `500m`, `2`, `256Mi`, `4Gi`"}
 	kInteger   = &kind{"integer", "a 32-bit integer"}
 	kPriority  = &kind{"priority", "a 32-bit integer; a class above 1000000000 is rejected, as the API server does (the built-in `system-node-critical` and `system-cluster-critical` always exist)"}
+	kPreempt   = &kind{"preemption policy", "`PreemptLowerPriority` (the default) or `Never`: the class's pods wait rather than preempt (a pod may not set it in its own spec to another value than its class's: the API server refuses it)"}
 	kState     = &kind{"pod state", codeList(podStates) + " (`gone`: no longer in the API; `evicted`: an event, counted at or after t=0)"}
 	kBecome    = &kind{"pod state to wait for", codeList(becomeStates)}
 	kStay      = &kind{"phase", codeList(stayPhases)}
@@ -76,7 +77,7 @@ var (
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
-	kPriority, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
+	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource}
 
 // rule names a capture from the text around it.
@@ -153,6 +154,7 @@ var rules = []rule{
 	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
 	r(`memory and `, ` pods`, &no, "pods", kQuantity),
 	r(`(uses|writes|reaches) `, ``, &no, "amount", kQuantity),
+	r(`with value <value> and preemptionPolicy `, ``, &no, "policy", kPreempt),
 	r(`with value `, ``, &no, "value", kPriority),
 	r(`has priority `, ``, &no, "priority", kInteger),
 	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),

@@ -145,12 +145,17 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 
 // admitPriority is the Priority admission plugin
 // (plugin/pkg/admission/priority/admission.go, Admit): it resolves
-// priorityClassName into spec.priority.
+// priorityClassName into spec.priority and spec.preemptionPolicy, and
+// refuses a pod that sets either to another value than its class's.
 func (a *apiServer) admitPriority(p *corev1.Pod) error {
 	name := p.Spec.PriorityClassName
 	var value int32
 	var policy *corev1.PreemptionPolicy
 	if name == "" {
+		// With no default class: priority 0 and PreemptLowerPriority
+		// (getDefaultPriority).
+		lower := corev1.PreemptLowerPriority
+		policy = &lower
 		if pc := a.globalDefaultPriorityClass(); pc != nil {
 			name, value, policy = pc.Name, pc.Value, pc.PreemptionPolicy
 		}
@@ -165,10 +170,17 @@ func (a *apiServer) admitPriority(p *corev1.Pod) error {
 		return apierrors.NewForbidden(podResource, p.Name, fmt.Errorf("the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name", *p.Spec.Priority, value))
 	}
 	p.Spec.Priority = &value
-	if policy != nil && p.Spec.PreemptionPolicy == nil {
-		pp := *policy
-		p.Spec.PreemptionPolicy = &pp
+	if policy == nil {
+		// A PriorityClass's preemptionPolicy defaults to
+		// PreemptLowerPriority (SetDefaults_PriorityClass).
+		lower := corev1.PreemptLowerPriority
+		policy = &lower
 	}
+	if p.Spec.PreemptionPolicy != nil && *p.Spec.PreemptionPolicy != *policy {
+		return apierrors.NewForbidden(podResource, p.Name, fmt.Errorf("the string value of PreemptionPolicy (%s) must not be provided in pod spec; priority admission controller computed %s from the given PriorityClass name", *p.Spec.PreemptionPolicy, *policy))
+	}
+	pp := *policy
+	p.Spec.PreemptionPolicy = &pp
 	if name != "" && p.Spec.PriorityClassName == "" {
 		p.Spec.PriorityClassName = name
 	}

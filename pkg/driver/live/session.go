@@ -236,9 +236,10 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	for _, pc := range st.PriorityClasses {
 		name := s.ns + "-" + pc.Name
 		obj := &schedulingv1.PriorityClass{
-			ObjectMeta:  metav1.ObjectMeta{Name: name, Labels: s.d.labels(labelValue(s.sc.ID))},
-			Value:       pc.Value,
-			Description: fmt.Sprintf("podlife scenario %s: %q", s.sc.ID, pc.Name),
+			ObjectMeta:       metav1.ObjectMeta{Name: name, Labels: s.d.labels(labelValue(s.sc.ID))},
+			Value:            pc.Value,
+			PreemptionPolicy: pc.PreemptionPolicy,
+			Description:      fmt.Sprintf("podlife scenario %s: %q", s.sc.ID, pc.Name),
 		}
 		if _, err := s.d.cs.SchedulingV1().PriorityClasses().Create(ctx, obj, metav1.CreateOptions{}); err != nil {
 			return fmt.Errorf("creating priority class %q: %w", pc.Name, err)
