@@ -32,7 +32,7 @@ Feature: Node-pressure eviction under memory pressure
     When the pod "hog" is created
     Then the pod "hog" is evicted within 10s
     And the pod "hog" phase is "Failed"
-    And the pod "hog" shows status "Error"
+    And container "app" of pod "hog" receives SIGTERM
     And the pod "hog" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
     And an event "Evicted" is recorded for pod "hog"
 

@@ -76,6 +76,10 @@ type lease struct {
 	fill time.Duration
 	// stopped is set while the scenario has the node's kubelet stopped.
 	stopped bool
+	// since is when the lease was taken (whole seconds, as Events'
+	// lastTimestamp): the node's Events from before it are not the
+	// scenario's.
+	since time.Time
 	// cpu is set when the node has less CPU for pods than the declared
 	// node; asked sums the scenario's pods' requests so far.
 	cpu   cpuGap
@@ -213,7 +217,7 @@ func (s *session) leaseNode(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	l := &lease{node: node}
+	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
 	s.lease = l
 	st, err := s.d.nodeStats(ctx, node)
 	if err != nil {
@@ -1017,6 +1021,20 @@ func (s *session) nodeName(real string) string {
 	return real
 }
 
+// lastSeen is when an Event last occurred, by whichever of its time
+// stamps its recorder filled (the whole seconds of lastTimestamp, or
+// eventTime and a series' last observation).
+func lastSeen(e *corev1.Event) time.Time {
+	t := e.LastTimestamp.Time
+	if e.Series != nil && e.Series.LastObservedTime.Time.After(t) {
+		t = e.Series.LastObservedTime.Time
+	}
+	if e.EventTime.Time.After(t) {
+		t = e.EventTime.Time
+	}
+	return t
+}
+
 func (s *session) onNodeEvent(o any) {
 	e, ok := o.(*corev1.Event)
 	if !ok || e.InvolvedObject.Kind != "Node" {
@@ -1027,6 +1045,12 @@ func (s *session) onNodeEvent(o any) {
 	defer s.mu.Unlock()
 	if now.Before(s.start) || s.start.IsZero() {
 		return // the lease's own kubelet restart, before the scenario
+	}
+	if s.lease != nil && lastSeen(e).Before(s.lease.since) {
+		// The node's history before the lease (earlier scenarios' kubelet
+		// restarts and pressure), listed when the watch started.
+		s.occurrences(e)
+		return
 	}
 	prev, count := s.occurrences(e)
 	if count <= prev {

@@ -2,10 +2,12 @@ package live
 
 import (
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
@@ -170,5 +172,30 @@ func TestViewNamesTheScenariosNodes(t *testing.T) {
 	}
 	if p := v.Pod("elsewhere"); p.Spec.NodeName != "podlife-x-control-plane" {
 		t.Errorf("a node the scenario did not name is renamed: %q", p.Spec.NodeName)
+	}
+}
+
+// TestNodeEventsOfTheLease: a leased node's Events from before the lease
+// (earlier scenarios' restarts and pressure, listed when the watch
+// starts) are not put on the scenario's timeline; later ones are, once
+// per occurrence.
+func TestNodeEventsOfTheLease(t *testing.T) {
+	s := testSession(t)
+	s.start = time.Now().Add(-time.Minute)
+	s.lease = &lease{node: "pool-1", since: time.Now().Truncate(time.Second)}
+	s.nodeAlias["worker-1"] = "pool-1"
+	ev := func(uid string, at time.Time, count int32) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{UID: types.UID(uid)}, InvolvedObject: corev1.ObjectReference{Kind: "Node", Name: "pool-1"},
+			Reason: "NodeHasInsufficientMemory", Count: count, LastTimestamp: metav1.NewTime(at)}
+	}
+	s.onNodeEvent(ev("old", s.lease.since.Add(-time.Minute), 3))
+	s.onNodeEvent(ev("new", s.lease.since.Add(time.Second), 1))
+	s.onNodeEvent(ev("old", s.lease.since.Add(2*time.Second), 4)) // the old one again, now
+	var got []string
+	for _, e := range s.rec.snapshot(-1) {
+		got = append(got, e.Pod+" "+e.Reason)
+	}
+	if len(got) != 2 || got[0] != "node/worker-1 NodeHasInsufficientMemory" {
+		t.Errorf("recorded %v, want the new event and the old one's fourth occurrence", got)
 	}
 }
