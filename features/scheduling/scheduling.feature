@@ -47,7 +47,7 @@ Feature: Scheduling, unschedulable pods and preemption
       | at | container | event                                   |
       | 0s | -         | Condition(PodScheduled=False)           |
       | 0s | -         | Event(FailedScheduling)                 |
-    And an event "FailedScheduling" for pod "big" says "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
+    And an event "FailedScheduling" for pod "big" says "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
     And the pod "big" stays Pending with reason "Unschedulable"
 
   @behavior:scheduling-node-selector @needs:create-nodes
@@ -305,4 +305,4 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "with-sidecar" is created
     Then the pod "init-heavy" is scheduled on node "worker-1"
     And the pod "with-sidecar" stays Pending with reason "Unschedulable"
-    And an event "FailedScheduling" for pod "with-sidecar" says "0/1 nodes are available: 1 Insufficient cpu."
+    And an event "FailedScheduling" for pod "with-sidecar" says "1 Insufficient cpu"

@@ -3,9 +3,11 @@ package sim
 import (
 	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -54,6 +56,41 @@ func TestPriorityAdmission(t *testing.T) {
 				t.Errorf("refused: %v", err)
 			case p.Spec.PreemptionPolicy == nil || *p.Spec.PreemptionPolicy != tc.wantPolicy:
 				t.Errorf("preemptionPolicy %v, want %s", p.Spec.PreemptionPolicy, tc.wantPolicy)
+			}
+		})
+	}
+}
+
+// TestFailedSchedulingPostFilter pins the PostFilter part of the
+// FailedScheduling message (schedule_one.go, FitError.Error): the
+// PostFilter plugins' reasons in order, DynamicResources' "no new claims
+// to deallocate" (in the default profile from 1.34) before
+// DefaultPreemption's.
+func TestFailedSchedulingPostFilter(t *testing.T) {
+	for _, tc := range []struct {
+		version, want string
+	}{
+		{"1.36", "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."},
+		{"1.33", "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			s := newSim(t, tc.version)
+			big := agent("app")
+			big.Resources.Requests = corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("5")}
+			p := podOf("big", 30, nil, big)
+			p.Spec.NodeName = ""
+			if err := s.CreatePod(p); err != nil {
+				t.Fatal(err)
+			}
+			s.RunUntil(time.Second, nil)
+			var got []string
+			for _, e := range s.Events() {
+				if e.Reason == "FailedScheduling" {
+					got = append(got, e.Message)
+				}
+			}
+			if len(got) == 0 || got[0] != tc.want {
+				t.Errorf("FailedScheduling %q, want %q", got, tc.want)
 			}
 		})
 	}

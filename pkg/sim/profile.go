@@ -56,6 +56,13 @@ type Profile struct {
 	// worker's backOffPeriod (10 s) whatever the back-off, so a long wait
 	// shows CrashLoopBackOff from the first requeue on.
 	RequeueAtBackoffExpiry bool
+	// DynamicResources: the scheduler's DynamicResources plugin is in the
+	// default profile (DynamicResourceAllocation GA, on from 1.34): its
+	// PostFilter runs before DefaultPreemption and, for a pod without
+	// resource claims, adds "no new claims to deallocate" to the
+	// FailedScheduling message (dynamicresources.go PostFilter; seen on
+	// v1.36.3, 2026-11-25).
+	DynamicResources bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -74,6 +81,7 @@ func profileFor(m int) Profile {
 		PendingSidecarNeedsUninitialized: m >= 33,
 		ReadyToStartContainers:           m >= 29,
 		RequeueAtBackoffExpiry:           m >= 35,
+		DynamicResources:                 m >= 34,
 	}
 }
 

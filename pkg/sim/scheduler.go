@@ -266,6 +266,12 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 	msg := fitErrorMessage(len(sc.s.nodes), failed)
 	nominated, postMsg := sc.preempt(fit, failed)
 	if postMsg != "" {
+		// The PostFilter plugins' reasons, joined in their order
+		// (RunPostFilterPlugins): DynamicResources' first, then
+		// DefaultPreemption's.
+		if sc.s.profile.DynamicResources {
+			postMsg = "no new claims to deallocate, " + postMsg
+		}
 		msg += " " + postMsg
 	}
 	cond := corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable, Message: msg, LastTransitionTime: sc.s.wall(sc.s.now)}
