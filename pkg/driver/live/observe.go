@@ -38,10 +38,10 @@ type podTrack struct {
 	obj    *corev1.Pod // as last seen
 	gone   bool
 
-	admitted, scheduled, sandbox bool
-	grace                        *int64
-	status                       string // the STATUS column last seen
-	ctrs                         map[string]*ctrTrack
+	admitted, rejected, scheduled, sandbox bool
+	grace                                  *int64
+	status                                 string // the STATUS column last seen
+	ctrs                                   map[string]*ctrTrack
 }
 
 // ctrTrack is one container of a pod, across its instances.
@@ -216,13 +216,21 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 	// (pkg/kubelet/kubelet.go, rejectPod), unlike an eviction's.
 	rejected := p.Status.Phase == corev1.PodFailed && p.Status.Reason != "" &&
 		(p.Status.Reason != "Evicted" || strings.HasPrefix(p.Status.Message, "Pod was rejected:"))
-	if !t.admitted && p.Status.StartTime != nil {
+	switch {
+	case !t.admitted && p.Status.StartTime != nil:
 		t.admitted = true
 		if rejected {
+			t.rejected = true
 			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Rejected, Reason: p.Status.Reason, Message: p.Status.Message})
 		} else {
 			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Admitted})
 		}
+	case t.admitted && !t.rejected && rejected && strings.HasPrefix(p.Status.Message, "Pod was rejected:") && len(p.Status.ContainerStatuses) == 0:
+		// A status with startTime came first, the rejection later: seen
+		// on v1.36.3 for a pod bound to a node whose kubelet had just
+		// restarted (OutOfcpu event at 0.2 s, Failed 9.4 s later).
+		t.rejected = true
+		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Rejected, Reason: p.Status.Reason, Message: p.Status.Message})
 	}
 	// Conditions, as the simulator records them: every change of status.
 	for _, c := range p.Status.Conditions {

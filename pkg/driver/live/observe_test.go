@@ -295,3 +295,33 @@ func TestRejectedUnderPressureIsNotAnEviction(t *testing.T) {
 		})
 	}
 }
+
+// TestRejectedAfterAStartTime: a real kubelet that had just restarted
+// wrote a status with startTime (Admitted) before the rejection's Failed
+// status, 9.4 s later (v1.36.3, admission.feature:173): the rejection is
+// still recorded, once, and a pod that ran is not "rejected" by a later
+// Failed status.
+func TestRejectedAfterAStartTime(t *testing.T) {
+	s := testSession(t)
+	spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns},
+		Spec: corev1.PodSpec{NodeName: "node-1", Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	s.track("web", spec)
+	p := spec.DeepCopy()
+	p.UID, p.ResourceVersion = "u1", "1"
+	p.Status = corev1.PodStatus{Phase: corev1.PodPending, StartTime: &metav1.Time{Time: s.start}}
+	s.onPod(p, false)
+	p = p.DeepCopy()
+	p.ResourceVersion = "2"
+	p.Status.Phase, p.Status.Reason, p.Status.Message = corev1.PodFailed, "OutOfcpu", "Pod was rejected: Node didn't have enough resource: cpu, requested: 3000, used: 0, capacity: 2000"
+	s.onPod(p, false)
+	s.onPod(p, false)
+	var kinds []string
+	for _, e := range s.View().Timeline() {
+		if e.Kind == timeline.Rejected || e.Kind == timeline.Admitted {
+			kinds = append(kinds, e.Label())
+		}
+	}
+	if strings.Join(kinds, ",") != "Admitted,Rejected(OutOfcpu)" {
+		t.Errorf("recorded %v, want Admitted then Rejected(OutOfcpu)", kinds)
+	}
+}
