@@ -38,17 +38,17 @@ func TestMarginCauses(t *testing.T) {
 		wantLate  time.Duration
 	}{
 		// At 50 MiB/s (no fill measured yet), 128Mi take 2.56 s.
-		{"an OOM kill waits for the limit's worth of memory to fault in", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, 500*ms + 2560*ms},
-		{"memory within the limit adds nothing to an exit", agentPod(within, "128Mi", nil), timeline.Exited, 250 * ms, 500 * ms},
-		{"without a limit nothing is killed for memory", agentPod(hog, "", nil), timeline.Exited, 250 * ms, 500 * ms},
-		{"activeDeadlineSeconds counts from startTime, set before the container started (1.3 s here)", agentPod(behavior.Default(), "", &ten), timeline.SIGTERM, 250*ms + 1300*ms, 500*ms + relist},
-		{"a kill without a deadline counts from the container's start", agentPod(behavior.Default(), "", nil), timeline.SIGTERM, 250 * ms, 500*ms + relist},
+		{"an OOM kill waits for the limit's worth of memory to fault in", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop + 2560*ms},
+		{"memory within the limit adds nothing to an exit", agentPod(within, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop},
+		{"without a limit nothing is killed for memory", agentPod(hog, "", nil), timeline.Exited, 250 * ms, precision + hop},
+		{"activeDeadlineSeconds counts from startTime, set before the container started (1.3 s here)", agentPod(behavior.Default(), "", &ten), timeline.SIGTERM, 250*ms + 1300*ms, precision + hop + relist},
+		{"a kill without a deadline counts from the container's start", agentPod(behavior.Default(), "", nil), timeline.SIGTERM, 250 * ms, precision + hop + relist},
 		{"an exec preStop hook's process starts after the runtime's exec", func() *corev1.Pod {
 			p := agentPod(behavior.Default(), "", nil)
 			p.Spec.Containers[0].Lifecycle = &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "2"}}}}
 			return p
-		}(), timeline.PreStopStarted, 250 * ms, 500*ms + relist + execHop},
-		{"a start the kubelet makes after a relist waits on the runtime too", agentPod(behavior.Default(), "", nil), timeline.Started, 250 * ms, 500*ms + relist + startHop},
+		}(), timeline.PreStopStarted, 250 * ms, precision + hop + relist + execHop},
+		{"a start the kubelet makes after a relist waits on the runtime too", agentPod(behavior.Default(), "", nil), timeline.Started, 250 * ms, precision + hop + relist + startHop},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
