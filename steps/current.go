@@ -2,6 +2,7 @@ package steps
 
 import (
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/printer"
@@ -24,6 +25,10 @@ type heldView struct {
 	nodes   map[string]*corev1.Node
 	events  []*corev1.Event
 	live    driver.View // for the timeline, which keeps the past itself
+	// pdbs and rsPods are the budgets and the replica sets' pods
+	// (disruptions.go), nil when the driver has none.
+	pdbs   map[string]*policyv1.PodDisruptionBudget
+	rsPods map[string][]*corev1.Pod
 }
 
 var _ driver.PodPrinter = (*heldView)(nil)
@@ -60,6 +65,20 @@ func (st *State) hold() {
 	for _, n := range st.setup.Nodes {
 		if node := v.Node(n.Name); node != nil {
 			h.nodes[n.Name] = node.DeepCopy()
+		}
+	}
+	if d, ok := driver.SessionAs[driver.Disruptions](st.Session); ok && (len(st.disr.pdbs) > 0 || len(st.disr.sets) > 0) {
+		h.pdbs, h.rsPods = map[string]*policyv1.PodDisruptionBudget{}, map[string][]*corev1.Pod{}
+		for _, p := range st.disr.pdbs {
+			if pdb := d.PodDisruptionBudget(p.pdb.Name); pdb != nil {
+				h.pdbs[p.pdb.Name] = pdb.DeepCopy()
+			}
+		}
+		for _, r := range st.disr.sets {
+			pods, _, _ := d.ReplicaSetPods(r.name)
+			for _, p := range pods {
+				h.rsPods[r.name] = append(h.rsPods[r.name], p.DeepCopy())
+			}
 		}
 	}
 	st.held = h

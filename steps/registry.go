@@ -47,6 +47,7 @@ func buildRegistry() []Def {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
+	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
 	return defs
 }
 

@@ -74,6 +74,8 @@ type State struct {
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
+	// disr are the replica sets and budgets declared (disruptions.go).
+	disr disruptionDecls
 	// explicit names the pods some step of the scenario creates explicitly;
 	// the others are created when first needed.
 	explicit    map[string]bool
@@ -280,6 +282,13 @@ func (st *State) ready(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	waitSets := false
+	for _, r := range st.disr.sets {
+		waitSets = waitSets || !r.created
+	}
+	if err := st.createDisruptionObjects(ctx); err != nil { // disruptions.go
+		return err
+	}
 	var implicit []*podDecl
 	for _, p := range st.pods {
 		if !p.created && !p.static && !st.explicit[p.name] && !st.explicitAll {
@@ -292,7 +301,7 @@ func (st *State) ready(ctx context.Context) error {
 		}
 	}
 	wait := append(static, implicit...)
-	if len(wait) == 0 {
+	if len(wait) == 0 && !waitSets {
 		return nil
 	}
 	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
@@ -301,7 +310,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return true
+		return !waitSets || st.replicaSetsStarted(v)
 	})
 	if err != nil {
 		return err

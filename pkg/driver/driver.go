@@ -30,6 +30,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -363,4 +364,64 @@ type Windows interface {
 	// precise observer (the agent's lines, the container runtime), so that
 	// the next event of a chain may count from them.
 	Precise(sel timeline.Selector) bool
+}
+
+// Disruptions is implemented by sessions that model voluntary
+// disruptions (issue 17): ReplicaSets, PodDisruptionBudgets, the eviction
+// subresource, cordon and drain. Pods a ReplicaSet creates are named by
+// the ReplicaSet and their creation order.
+type Disruptions interface {
+	// CreateReplicaSet creates a ReplicaSet of replicas pods from
+	// template (a whole pod as the steps would apply it).
+	CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error
+	// CreatePodDisruptionBudget creates a PDB in the scenario's namespace.
+	CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error
+	// Evict posts an Eviction for a pod (scenario or API name) with its
+	// delete options.
+	Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error
+	// Cordon marks a node unschedulable; Drain cordons it and evicts its
+	// pods as `kubectl drain` does, in the background of the scenario.
+	Cordon(ctx context.Context, node string) error
+	Drain(ctx context.Context, node string, opts DrainOptions) error
+
+	// ReplicaSetPods are a ReplicaSet's pods still in the API, in
+	// creation order, and the names of every pod it created, in order.
+	ReplicaSetPods(name string) (pods []*corev1.Pod, created []string, ok bool)
+	// PodDisruptionBudget is a PDB with its status, nil when unknown.
+	PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget
+	// Evictions are the eviction requests made so far, in order.
+	Evictions() []EvictionRequest
+	// DrainStatus is the state of a node's last drain.
+	DrainStatus(node string) (DrainStatus, bool)
+}
+
+// DrainOptions are `kubectl drain`'s flags.
+type DrainOptions struct {
+	Force              bool
+	DeleteEmptyDirData bool
+	// GracePeriodSeconds: -1 keeps each pod's own.
+	GracePeriodSeconds int64
+	// Timeout: 0 waits for ever.
+	Timeout time.Duration
+}
+
+// EvictionRequest is one eviction request and the API's answer.
+type EvictionRequest struct {
+	At  time.Duration
+	Pod string
+	// Code is 201 when the eviction was accepted, else the error's HTTP
+	// code (429 TooManyRequests when a budget refused it).
+	Code    int32
+	Message string
+	// By is "api" (a step) or "drain/<node>".
+	By string
+}
+
+// DrainStatus is what a drain did so far.
+type DrainStatus struct {
+	Started time.Duration
+	Done    bool
+	At      time.Duration
+	// Err is kubectl drain's error, empty when it succeeded.
+	Err string
 }

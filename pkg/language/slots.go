@@ -73,12 +73,27 @@ var (
 	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
 	kResource  = &kind{"resource", "the node's resource"}
+	// Disruptions (issue 17).
+	kReplicaSet = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
+	kOrdinal    = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
+	kBudget     = &kind{"budget", "the PodDisruptionBudget's name"}
+	kBudgetKey  = &kind{"budget field", "`minAvailable` or `maxUnavailable`"}
+	kBudgetVal  = &kind{"budget value", "a whole number (`2`) or a percentage (`50%`), which the disruption controller rounds up"}
+	kSelector   = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
+	kUnhealthy  = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
+	kBudgetStat = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
+	kAPIError   = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403)"}
+	kHTTPCode   = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
+	kDrainFlags = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
+	kTimes      = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
+	kBound      = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
 )
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource}
+	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -106,6 +121,30 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// Disruptions (issue 17), before the general rules they would match.
+	r(`replica set "`, ``, &yes, "replica set", kReplicaSet),
+	r(`(budget|PodDisruptionBudget) "`, ``, &yes, "budget", kBudget),
+	r(`labelled "`, ``, &yes, "selector", kSelector),
+	r(`is refused with "`, ``, &yes, "error", kAPIError),
+	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
+	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),
+	r(`^`, ` pods? of replica set`, &no, "count", kCount),
+	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
+	r(`refused `, ` times?`, &no, "count", kCount),
+	r(`"<budget>" with `, ``, &no, "field", kBudgetKey),
+	r(`"<budget>" with <field> `, ``, &no, "value", kBudgetVal),
+	r(`selecting `, ``, &no, "selector", kSelector),
+	r(`unhealthyPodEvictionPolicy `, ``, &no, "policy", kUnhealthy),
+	r(`"<budget>" has `, ``, &no, "status field", kBudgetStat),
+	r(`"<budget>" has <status field> `, ``, &no, "count", kCount),
+	r(`allows `, ``, &no, "count", kCount),
+	r(`has created `, ``, &no, "count", kCount),
+	r(`is refused with `, ``, &no, "code", kHTTPCode),
+	r(`are accepted at `, ``, &no, "times", kTimes),
+	r(`completes `, ``, &no, "bound", kBound),
+	r(`completes <bound> `, ``, &no, "duration", kDuration),
+	r(`requested with grace period `, ``, &no, "seconds", kSeconds),
+
 	// Quoted names.
 	r(`readiness gate "`, ``, &yes, "gate", kGate),
 	r(`is set to "`, ``, &yes, "status", kStatus),

@@ -133,6 +133,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
 	a.recordColumns(p, "")
+	a.s.podEvent(p)
 	if p.Spec.NodeName != "" {
 		a.podAssigned(p) // api_nodes.go
 		a.notifyKubelet(p, watchAdded)
@@ -291,6 +292,7 @@ func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.DeleteRequested, Code: int(grace),
 		Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", grace)})
 	a.notify(p, watchModified)
+	a.s.podEvent(p)
 }
 
 func (a *apiServer) removePod(p *corev1.Pod) {
@@ -298,6 +300,7 @@ func (a *apiServer) removePod(p *corev1.Pod) {
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.notify(p, watchDeleted)
 	a.podRemoved(p) // api_nodes.go
+	a.s.podEvent(p)
 }
 
 type watchType int
@@ -361,6 +364,7 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	a.recordStatusDiff(p.Name, &old, &p.Status)
 	a.recordColumns(p, before)
 	a.statusWritten(p, &old) // api_nodes.go
+	a.s.podEvent(p)
 	return true
 }
 

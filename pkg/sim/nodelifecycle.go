@@ -169,6 +169,12 @@ func (nl *nodeLifecycle) doNoScheduleTaintingPass(n *corev1.Node) bool {
 			changed = true
 		}
 	}
+	// A cordoned node (spec.unschedulable) carries the unschedulable
+	// taint too (doNoScheduleTaintingPass appends UnschedulableTaint when
+	// node.Spec.Unschedulable).
+	if nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnschedulable, Effect: corev1.TaintEffectNoSchedule}, n.Spec.Unschedulable) {
+		changed = true
+	}
 	return changed
 }
 

@@ -67,6 +67,8 @@ const (
 	unschedulablePodsFlushPeriod       = 30 * time.Second
 	backoffQOrderingWindow             = time.Second
 	pluginTaintToleration              = "TaintToleration"
+	pluginNodeUnschedulable            = "NodeUnschedulable"
+	reasonNodeUnschedulable            = "node(s) were unschedulable"
 	pluginNodeAffinity                 = "NodeAffinity"
 	pluginNodeResourcesFit             = "NodeResourcesFit"
 	reasonUntoleratedTaint             = "node(s) had untolerated taint(s)"
@@ -126,7 +128,7 @@ func (sc *scheduler) nodeAdded(n *corev1.Node) {
 }
 func (sc *scheduler) nodeUpdated() {
 	sc.moveAll(func(q *queuedPod) bool {
-		return q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
+		return q.plugins[pluginNodeUnschedulable] || q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
 	})
 }
 func (sc *scheduler) podRemoved() {
@@ -401,6 +403,12 @@ func summarise(reasons []string) string {
 // lists pods to leave out of the node's usage (preemption's what-if).
 func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]bool) nodeFilter {
 	p, n := fit.pod, ni.node
+	// NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable,
+	// Filter): a cordoned node takes only pods that tolerate its
+	// unschedulable taint; UnschedulableAndUnresolvable.
+	if n.Spec.Unschedulable && !tolerates(p.Spec.Tolerations, &corev1.Taint{Key: corev1.TaintNodeUnschedulable, Effect: corev1.TaintEffectNoSchedule}) {
+		return nodeFilter{node: n, plugin: pluginNodeUnschedulable, reasons: []string{reasonNodeUnschedulable}}
+	}
 	for i := range n.Spec.Taints {
 		t := &n.Spec.Taints[i]
 		if t.Effect == corev1.TaintEffectPreferNoSchedule {

@@ -53,6 +53,14 @@ type Simulator struct {
 	evicted    map[types.UID]bool
 	alias      map[string]string
 
+	// Disruptions (issue 17, disruption.go, replicaset.go, drain.go): the
+	// disruption and ReplicaSet controllers, the eviction requests made,
+	// and kubectl drains.
+	disruption  *disruptionController
+	replicaSets *replicaSetController
+	evictions   []Eviction
+	drains      map[string]*drain
+
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
 	// containers are the container lists created pods share (podcopy.go).
@@ -88,6 +96,8 @@ func New(cfg Config) (*Simulator, error) {
 	s.api = newAPIServer(s)
 	s.sched = newScheduler(s)
 	s.lifecycle = newNodeLifecycle(s)
+	s.disruption = newDisruptionController(s)
+	s.replicaSets = newReplicaSetController(s)
 	s.evicted = map[types.UID]bool{}
 	s.thresholds, _ = ParseEvictionConfig(EvictionConfig{})
 	return s, nil

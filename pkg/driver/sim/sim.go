@@ -8,6 +8,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -213,3 +214,45 @@ func (v view) Pod(name string) *corev1.Pod   { return v.s.sim.Pod(v.s.apiName(na
 func (v view) Node(name string) *corev1.Node { return v.s.sim.Node(name) }
 func (v view) Events() []*corev1.Event       { return v.s.sim.Events() }
 func (v view) Timeline() []timeline.Event    { return v.s.sim.Timeline() }
+
+var _ driver.Disruptions = (*session)(nil)
+
+func (s *session) CreateReplicaSet(_ context.Context, name string, replicas int32, template *corev1.Pod) error {
+	return s.sim.AddReplicaSet(name, replicas, template)
+}
+
+func (s *session) CreatePodDisruptionBudget(_ context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	return s.sim.AddPodDisruptionBudget(pdb)
+}
+
+func (s *session) Evict(_ context.Context, pod string, opts metav1.DeleteOptions) error {
+	return s.sim.EvictPod(s.apiName(pod), opts)
+}
+
+func (s *session) Cordon(_ context.Context, node string) error { return s.sim.CordonNode(node) }
+
+func (s *session) Drain(_ context.Context, node string, o driver.DrainOptions) error {
+	return s.sim.DrainNode(node, sim.DrainOptions{Force: o.Force, DeleteEmptyDirData: o.DeleteEmptyDirData,
+		GracePeriodSeconds: o.GracePeriodSeconds, Timeout: o.Timeout})
+}
+
+func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.sim.ReplicaSetPods(name)
+}
+
+func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
+	return s.sim.PodDisruptionBudget(name)
+}
+
+func (s *session) Evictions() []driver.EvictionRequest {
+	var out []driver.EvictionRequest
+	for _, e := range s.sim.Evictions() {
+		out = append(out, driver.EvictionRequest{At: e.At, Pod: e.Pod, Code: e.Code, Message: e.Message, By: e.By})
+	}
+	return out
+}
+
+func (s *session) DrainStatus(node string) (driver.DrainStatus, bool) {
+	d, ok := s.sim.Drain(node)
+	return driver.DrainStatus{Started: d.Started, Done: d.Done, At: d.At, Err: d.Err}, ok
+}

@@ -1,0 +1,486 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+// Disruptions (issue 17): PodDisruptionBudgets, the disruption controller
+// that keeps their status, and the eviction subresource that reads it.
+
+var pdbResource = schema.GroupResource{Group: "policy", Resource: "poddisruptionbudgets"}
+
+// pdbDeletionTimeout is DeletionTimeout (pkg/controller/disruption/
+// disruption.go): a pod the eviction subresource recorded in
+// status.disruptedPods is not counted healthy for 2 minutes, unless it is
+// deleted before.
+const pdbDeletionTimeout = 2 * time.Minute
+
+// disruptionController is pkg/controller/disruption/disruption.go: it
+// keeps each PodDisruptionBudget's status from the pods its selector
+// matches. A pod or PDB change queues a sync of the PDBs it concerns,
+// later in the same instant (the controller's work queue, with no
+// latency modelled).
+type disruptionController struct {
+	s    *Simulator
+	pdbs map[string]*policyv1.PodDisruptionBudget
+	// queued holds the PDBs with a sync pending; recheck the timers of
+	// enqueuePdbForRecheck.
+	queued  map[string]bool
+	recheck map[string]*timer
+}
+
+func newDisruptionController(s *Simulator) *disruptionController {
+	return &disruptionController{s: s, pdbs: map[string]*policyv1.PodDisruptionBudget{}, queued: map[string]bool{}, recheck: map[string]*timer{}}
+}
+
+// AddPodDisruptionBudget creates a PodDisruptionBudget, validated as
+// pkg/apis/policy/validation (ValidatePodDisruptionBudgetSpec) does:
+// minAvailable or maxUnavailable, not both, each a non-negative integer
+// or a percentage up to 100%. Its status is the controller's, from its
+// first sync (later in this instant): until then observedGeneration is
+// behind and the eviction subresource refuses evictions it guards.
+func (s *Simulator) AddPodDisruptionBudget(in *policyv1.PodDisruptionBudget) error {
+	dc := s.disruption
+	if in.Name == "" {
+		return fmt.Errorf("a PodDisruptionBudget needs a name")
+	}
+	if _, dup := dc.pdbs[in.Name]; dup {
+		return apierrors.NewAlreadyExists(pdbResource, in.Name)
+	}
+	if err := validatePDBSpec(&in.Spec); err != nil {
+		return fmt.Errorf("PodDisruptionBudget %q: %w", in.Name, err)
+	}
+	pdb := in.DeepCopy()
+	pdb.Namespace = s.cfg.Namespace
+	pdb.UID = types.UID(s.newUID())
+	pdb.Generation = 1
+	pdb.CreationTimestamp = s.wall(s.now)
+	pdb.Status = policyv1.PodDisruptionBudgetStatus{}
+	dc.pdbs[pdb.Name] = pdb
+	dc.enqueue(pdb.Name)
+	return nil
+}
+
+// PodDisruptionBudget returns a PDB with its status, or nil. The object
+// belongs to the simulator.
+func (s *Simulator) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
+	return s.disruption.pdbs[name]
+}
+
+func validatePDBSpec(spec *policyv1.PodDisruptionBudgetSpec) error {
+	if spec.MinAvailable != nil && spec.MaxUnavailable != nil {
+		return fmt.Errorf("minAvailable and maxUnavailable cannot be both set")
+	}
+	for _, v := range []*intstr.IntOrString{spec.MinAvailable, spec.MaxUnavailable} {
+		if v == nil {
+			continue
+		}
+		if v.Type == intstr.Int && v.IntVal < 0 {
+			return fmt.Errorf("%d must be greater than or equal to 0", v.IntVal)
+		}
+		if v.Type == intstr.String {
+			n, err := intstr.GetScaledValueFromIntOrPercent(v, 100, true)
+			if err != nil || n < 0 || n > 100 {
+				return fmt.Errorf("%q must be a percentage between 0%% and 100%%", v.StrVal)
+			}
+		}
+	}
+	if spec.Selector == nil {
+		return fmt.Errorf("a selector is required")
+	}
+	if _, err := metav1.LabelSelectorAsSelector(spec.Selector); err != nil {
+		return err
+	}
+	if p := spec.UnhealthyPodEvictionPolicy; p != nil && *p != policyv1.IfHealthyBudget && *p != policyv1.AlwaysAllow {
+		return fmt.Errorf("unhealthyPodEvictionPolicy %q is not IfHealthyBudget or AlwaysAllow", *p)
+	}
+	return nil
+}
+
+// podChanged is the controller's addPod/updatePod/deletePod: the PDB
+// that selects the pod is synced (getPdbForPod; every matching one here).
+func (dc *disruptionController) podChanged(p *corev1.Pod) {
+	for _, name := range sortedKeys(dc.pdbs) {
+		if selects(dc.pdbs[name], p) {
+			dc.enqueue(name)
+		}
+	}
+}
+
+func selects(pdb *policyv1.PodDisruptionBudget, p *corev1.Pod) bool {
+	if p.Namespace != pdb.Namespace {
+		return false
+	}
+	sel, err := metav1.LabelSelectorAsSelector(pdb.Spec.Selector)
+	if err != nil {
+		return false // an invalid selector matches nothing (getPodDisruptionBudgets)
+	}
+	return sel.Matches(labels.Set(p.Labels))
+}
+
+func (dc *disruptionController) enqueue(name string) {
+	if dc.queued[name] {
+		return
+	}
+	dc.queued[name] = true
+	dc.s.soon(func() {
+		delete(dc.queued, name)
+		if pdb := dc.pdbs[name]; pdb != nil {
+			dc.sync(pdb)
+		}
+	})
+}
+
+// podsFor is getPodsForPdb: every pod of the namespace its selector
+// matches, terminating and terminal ones included, by name.
+func (dc *disruptionController) podsFor(pdb *policyv1.PodDisruptionBudget) []*corev1.Pod {
+	var out []*corev1.Pod
+	for _, name := range sortedKeys(dc.s.api.pods) {
+		if p := dc.s.api.pods[name]; selects(pdb, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// sync is trySync: expected and desired counts, the disrupted-pod map,
+// the healthy count, then updatePdbStatus; a failure to find a pod's
+// controller is failSafe (no disruption allowed, SyncFailed).
+func (dc *disruptionController) sync(pdb *policyv1.PodDisruptionBudget) {
+	pods := dc.podsFor(pdb)
+	expected, desired, err := dc.expectedPodCount(pdb, pods)
+	if err != nil {
+		pdb.Status.DisruptionsAllowed = 0
+		apimeta.SetStatusCondition(&pdb.Status.Conditions, metav1.Condition{Type: policyv1.DisruptionAllowedCondition,
+			Status: metav1.ConditionFalse, Reason: policyv1.SyncFailedReason, Message: err.Error(),
+			ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: dc.s.wall(dc.s.now)})
+		return
+	}
+	disrupted, recheck := dc.disruptedPods(pdb, pods)
+	healthy := countHealthy(pods, disrupted, dc.s.now)
+	st := &pdb.Status
+	st.CurrentHealthy, st.DesiredHealthy, st.ExpectedPods = healthy, desired, expected
+	st.DisruptionsAllowed = disruptionsAllowed(healthy, desired, expected)
+	st.DisruptedPods = disrupted
+	st.ObservedGeneration = pdb.Generation
+	updateDisruptionAllowedCondition(pdb, dc.s.wall(dc.s.now))
+	if recheck >= 0 {
+		// enqueuePdbForRecheck: at the earliest expiry of a disrupted pod.
+		if t := dc.recheck[pdb.Name]; t != nil {
+			dc.s.cancel(t)
+		}
+		name := pdb.Name
+		dc.recheck[name] = dc.s.after(recheck, func() { delete(dc.recheck, name); dc.enqueue(name) })
+	}
+}
+
+// disruptionsAllowed is updatePdbStatus's rule: healthy minus desired,
+// never negative, and 0 while no pod is expected (so that a PDB whose
+// first pods appear before its first sync is safe).
+func disruptionsAllowed(healthy, desired, expected int32) int32 {
+	if expected <= 0 || healthy-desired <= 0 {
+		return 0
+	}
+	return healthy - desired
+}
+
+// updateDisruptionAllowedCondition is pkg/apis/policy/helper's: True with
+// SufficientPods while a disruption is allowed, else False with
+// InsufficientPods.
+func updateDisruptionAllowedCondition(pdb *policyv1.PodDisruptionBudget, now metav1.Time) {
+	c := metav1.Condition{Type: policyv1.DisruptionAllowedCondition, ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: now}
+	if pdb.Status.DisruptionsAllowed > 0 {
+		c.Status, c.Reason = metav1.ConditionTrue, policyv1.SufficientPodsReason
+	} else {
+		c.Status, c.Reason = metav1.ConditionFalse, policyv1.InsufficientPodsReason
+	}
+	apimeta.SetStatusCondition(&pdb.Status.Conditions, c)
+}
+
+// expectedPodCount is getExpectedPodCount. maxUnavailable (a number or a
+// percentage) and a percentage minAvailable are read against the scale of
+// the pods' controllers (getExpectedScale: the sum of each controller's
+// replicas; pods without a controller are left out, with the
+// UnmanagedPods warning); an integer minAvailable against the number of
+// matching pods. Percentages round up.
+func (dc *disruptionController) expectedPodCount(pdb *policyv1.PodDisruptionBudget, pods []*corev1.Pod) (expected, desired int32, err error) {
+	switch {
+	case pdb.Spec.MaxUnavailable != nil:
+		expected, err = dc.expectedScale(pods)
+		if err != nil {
+			return 0, 0, err
+		}
+		maxUnavailable, err := intstr.GetScaledValueFromIntOrPercent(pdb.Spec.MaxUnavailable, int(expected), true)
+		if err != nil {
+			return 0, 0, err
+		}
+		return expected, max(expected-int32(maxUnavailable), 0), nil
+	case pdb.Spec.MinAvailable != nil && pdb.Spec.MinAvailable.Type == intstr.Int:
+		return int32(len(pods)), pdb.Spec.MinAvailable.IntVal, nil
+	case pdb.Spec.MinAvailable != nil:
+		expected, err = dc.expectedScale(pods)
+		if err != nil {
+			return 0, 0, err
+		}
+		minAvailable, err := intstr.GetScaledValueFromIntOrPercent(pdb.Spec.MinAvailable, int(expected), true)
+		if err != nil {
+			return 0, 0, err
+		}
+		return expected, int32(minAvailable), nil
+	}
+	return 0, 0, nil
+}
+
+// expectedScale is getExpectedScale with the ReplicaSet finder (the only
+// controller the simulator has).
+func (dc *disruptionController) expectedScale(pods []*corev1.Pod) (int32, error) {
+	scale := map[string]int32{}
+	for _, p := range pods {
+		ref := metav1.GetControllerOf(p)
+		if ref == nil {
+			continue // unmanaged
+		}
+		if _, ok := scale[string(ref.UID)]; ok {
+			continue
+		}
+		rs := dc.s.replicaSets.byUID(string(ref.UID))
+		if rs == nil || ref.Kind != "ReplicaSet" {
+			return 0, fmt.Errorf("found no controllers for pod %q", p.Name)
+		}
+		scale[string(ref.UID)] = *rs.Spec.Replicas
+	}
+	var n int32
+	for _, v := range scale {
+		n += v
+	}
+	return n, nil
+}
+
+// disruptedPods is buildDisruptedPodMap: the recorded disruptions of pods
+// not yet being deleted and younger than DeletionTimeout, and when the
+// earliest of them expires (-1 for none).
+func (dc *disruptionController) disruptedPods(pdb *policyv1.PodDisruptionBudget, pods []*corev1.Pod) (map[string]metav1.Time, time.Duration) {
+	out := map[string]metav1.Time{}
+	recheck := time.Duration(-1)
+	for _, p := range pods {
+		if p.DeletionTimestamp != nil {
+			continue
+		}
+		at, ok := pdb.Status.DisruptedPods[p.Name]
+		if !ok {
+			continue
+		}
+		expiry := at.Sub(Epoch) + pdbDeletionTimeout
+		if expiry < dc.s.now {
+			continue // expected to be deleted but it was not (NotDeleted)
+		}
+		out[p.Name] = at
+		if d := expiry - dc.s.now; recheck < 0 || d < recheck {
+			recheck = d
+		}
+	}
+	if len(out) == 0 {
+		return nil, recheck
+	}
+	return out, recheck
+}
+
+// countHealthy is countHealthyPods: Ready pods that are neither being
+// deleted nor recorded as about to be.
+func countHealthy(pods []*corev1.Pod, disrupted map[string]metav1.Time, now time.Duration) int32 {
+	var n int32
+	for _, p := range pods {
+		if p.DeletionTimestamp != nil {
+			continue
+		}
+		if at, ok := disrupted[p.Name]; ok && at.Sub(Epoch)+pdbDeletionTimeout > now {
+			continue
+		}
+		if podIsReady(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// podIsReady is podutil.IsPodReady: the Ready condition is True.
+func podIsReady(p *corev1.Pod) bool {
+	c := podConditionOf(&p.Status, corev1.PodReady)
+	return c != nil && c.Status == corev1.ConditionTrue
+}
+
+// EvictionError is a refused eviction: the API status code (429, 500,
+// 403, 404) and the message kubectl prints, the PDB's cause included.
+type EvictionError struct {
+	Code    int32
+	Reason  metav1.StatusReason
+	Message string
+	// Cause is the DisruptionBudget cause's message, when there is one.
+	Cause string
+}
+
+func (e *EvictionError) Error() string {
+	if e.Cause != "" {
+		return e.Message + " " + e.Cause
+	}
+	return e.Message
+}
+
+// Eviction is one eviction request and its answer, for the scenario.
+type Eviction struct {
+	At  time.Duration
+	Pod string
+	// Code is 201 for an eviction accepted, else the error's code.
+	Code int32
+	// Message is the refusal's message and cause.
+	Message string
+	// By is who asked: "api" or "drain/<node>".
+	By string
+}
+
+// Evictions lists every eviction request so far, in order.
+func (s *Simulator) Evictions() []Eviction { return s.evictions }
+
+// EvictPod is the eviction subresource (POST pods/<name>/eviction,
+// pkg/registry/core/pod/storage/eviction.go, EvictionREST.Create). opts
+// are the Eviction's deleteOptions (grace period).
+func (s *Simulator) EvictPod(name string, opts metav1.DeleteOptions) error {
+	return s.evict(name, opts, "api")
+}
+
+func (s *Simulator) evict(name string, opts metav1.DeleteOptions, by string) error {
+	err := s.evictOnce(name, opts)
+	e := Eviction{At: s.now, Pod: name, Code: 201, By: by}
+	if err != nil {
+		e.Code, e.Message = 500, err.Error()
+		if ee, ok := err.(*EvictionError); ok {
+			e.Code = ee.Code
+		} else if st, ok := err.(apierrors.APIStatus); ok {
+			e.Code = st.Status().Code
+		}
+	}
+	s.evictions = append(s.evictions, e)
+	return err
+}
+
+func (s *Simulator) evictOnce(name string, opts metav1.DeleteOptions) error {
+	p := s.api.pods[name]
+	if p == nil {
+		return apierrors.NewNotFound(podResource, name)
+	}
+	// canIgnorePDB: a terminal, pending or terminating pod is deleted
+	// with no PDB check; it disrupts nothing more.
+	if isTerminal(p.Status.Phase) || p.Status.Phase == corev1.PodPending || p.DeletionTimestamp != nil {
+		return s.addConditionAndDeletePod(p, opts)
+	}
+	var matching []*policyv1.PodDisruptionBudget
+	for _, n := range sortedKeys(s.disruption.pdbs) {
+		if pdb := s.disruption.pdbs[n]; selects(pdb, p) {
+			matching = append(matching, pdb)
+		}
+	}
+	if len(matching) > 1 {
+		return &EvictionError{Code: 500, Reason: metav1.StatusReasonInternalError,
+			Message: "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."}
+	}
+	if len(matching) == 1 {
+		pdb := matching[0]
+		// An unready pod: AlwaysAllow evicts it; IfHealthyBudget (the
+		// default) only while the budget is met. Neither spends a
+		// disruption.
+		skip := false
+		if !podIsReady(p) {
+			policy := pdb.Spec.UnhealthyPodEvictionPolicy
+			if policy != nil && *policy == policyv1.AlwaysAllow {
+				skip = true
+			} else if pdb.Status.CurrentHealthy >= pdb.Status.DesiredHealthy && pdb.Status.DesiredHealthy > 0 {
+				skip = true
+			}
+		}
+		if !skip {
+			if err := s.checkAndDecrement(pdb, p.Name); err != nil {
+				return err
+			}
+		}
+	}
+	return s.addConditionAndDeletePod(p, opts)
+}
+
+const evictionRefused = "Cannot evict pod as it would violate the pod's disruption budget."
+
+// checkAndDecrement: a PDB its controller has not seen at this generation
+// refuses (429, retry after 10 s); one that allows no disruption refuses
+// (429) with why; otherwise it spends one disruption and records the pod
+// in disruptedPods, so that the controller does not count it healthy
+// before its deletion shows.
+func (s *Simulator) checkAndDecrement(pdb *policyv1.PodDisruptionBudget, pod string) error {
+	st := &pdb.Status
+	if st.ObservedGeneration < pdb.Generation {
+		return &EvictionError{Code: 429, Reason: metav1.StatusReasonTooManyRequests, Message: evictionRefused,
+			Cause: fmt.Sprintf("The disruption budget %s is still being processed by the server.", pdb.Name)}
+	}
+	if st.DisruptionsAllowed < 0 {
+		return apierrors.NewForbidden(pdbResource, pdb.Name, fmt.Errorf("pdb disruptions allowed is negative"))
+	}
+	if st.DisruptionsAllowed == 0 {
+		cond := apimeta.FindStatusCondition(st.Conditions, policyv1.DisruptionAllowedCondition)
+		var cause string
+		switch {
+		case cond != nil && cond.Status == metav1.ConditionFalse && cond.Message != "" && cond.Reason == policyv1.SyncFailedReason:
+			cause = fmt.Sprintf("The disruption budget %s does not allow evicting pods currently because it failed sync: %s", pdb.Name, cond.Message)
+		case st.CurrentHealthy <= st.DesiredHealthy:
+			cause = fmt.Sprintf("The disruption budget %s needs %d healthy pods and has %d currently", pdb.Name, st.DesiredHealthy, st.CurrentHealthy)
+		default:
+			cause = fmt.Sprintf("The disruption budget %s does not allow evicting pods currently", pdb.Name)
+		}
+		return &EvictionError{Code: 429, Reason: metav1.StatusReasonTooManyRequests, Message: evictionRefused, Cause: cause}
+	}
+	st.DisruptionsAllowed--
+	if st.DisruptionsAllowed == 0 {
+		updateDisruptionAllowedCondition(pdb, s.wall(s.now))
+	}
+	if st.DisruptedPods == nil {
+		st.DisruptedPods = map[string]metav1.Time{}
+	}
+	st.DisruptedPods[pod] = s.wall(s.now)
+	return nil
+}
+
+// addConditionAndDeletePod: the DisruptionTarget condition
+// (EvictionByEvictionAPI), then the pod's delete with the eviction's
+// options: a graceful delete with the pod's own grace unless they say.
+func (s *Simulator) addConditionAndDeletePod(p *corev1.Pod, opts metav1.DeleteOptions) error {
+	if s.profile.disruptionConditions() {
+		st := *p.Status.DeepCopy()
+		c := corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
+			Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
+		c.LastTransitionTime = transitionTime(&st, c, s.wall(s.now))
+		setPodCondition(&st, c)
+		s.api.updatePodStatus(p.Name, p.UID, st)
+	}
+	return s.api.deletePod(p.Name, opts, "")
+}
+
+// podEvent tells the controllers that watch pods (the disruption and
+// ReplicaSet controllers) of a pod's change; with none of their objects
+// in the scenario it does nothing, so that the other scenarios' timelines
+// are what they were.
+func (s *Simulator) podEvent(p *corev1.Pod) {
+	if len(s.disruption.pdbs) > 0 {
+		s.disruption.podChanged(p)
+	}
+	if len(s.replicaSets.order) > 0 {
+		s.replicaSets.podChanged(p)
+	}
+}

@@ -1,0 +1,216 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// `kubectl cordon` and `kubectl drain`, as k8s.io/kubectl/pkg/drain does
+// them (cordon.go, filters.go, drain.go): kubectl is a client, running in
+// the scenario's virtual time.
+
+// evictRetryDelay is kubectl drain's EvictErrorRetryDelay
+// (pkg/cmd/drain/drain.go): 5 s between evictions a budget refused.
+const evictRetryDelay = 5 * time.Second
+
+// waitForDeleteInterval is waitForDelete's poll interval (1 s): drain
+// returns when it has seen every evicted pod gone.
+const waitForDeleteInterval = time.Second
+
+// DrainOptions are kubectl drain's flags that the simulator models.
+type DrainOptions struct {
+	// Force deletes pods no controller manages (--force).
+	Force bool
+	// DeleteEmptyDirData evicts pods with emptyDir volumes
+	// (--delete-emptydir-data).
+	DeleteEmptyDirData bool
+	// GracePeriodSeconds is --grace-period: -1 (the default) keeps each
+	// pod's own.
+	GracePeriodSeconds int64
+	// Timeout is --timeout; 0 waits for ever.
+	Timeout time.Duration
+}
+
+// DrainStatus is what a drain did so far.
+type DrainStatus struct {
+	Started time.Duration
+	// Done is set when kubectl drain returned; Err is its error.
+	Done   bool
+	At     time.Duration
+	Err    string
+	Evicts []string
+}
+
+type drain struct {
+	node    string
+	opts    DrainOptions
+	status  DrainStatus
+	pending int
+	errs    []string
+}
+
+// CordonNode marks a node unschedulable, as `kubectl cordon` does
+// (drain.CordonHelper: a patch of spec.unschedulable); the node-lifecycle
+// controller adds the unschedulable taint, the scheduler's
+// NodeUnschedulable filter keeps new pods off.
+func (s *Simulator) CordonNode(node string) error {
+	n := s.api.nodes[node]
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if n.Spec.Unschedulable {
+		return nil // already cordoned: kubectl says so and patches nothing
+	}
+	n.Spec.Unschedulable = true
+	s.api.nodeUpdated(n)
+	return nil
+}
+
+// DrainNode starts `kubectl drain`: the node is cordoned, its pods are
+// listed and filtered (mirror pods skipped; pods no controller manages
+// refused without Force, pods with emptyDir without DeleteEmptyDirData:
+// the drain then fails before evicting anything), then every pod is
+// evicted at once, one client loop each (evictPods): a 429 is retried
+// after 5 s, and each accepted eviction is followed by waitForDelete,
+// polling every second until the pod is gone. The drain ends when the
+// last loop ends; its status is DrainStatus.
+func (s *Simulator) DrainNode(node string, opts DrainOptions) error {
+	if err := s.CordonNode(node); err != nil {
+		return err
+	}
+	if s.drains == nil {
+		s.drains = map[string]*drain{}
+	}
+	if d := s.drains[node]; d != nil && !d.status.Done {
+		return fmt.Errorf("node %q is being drained already", node)
+	}
+	d := &drain{node: node, opts: opts, status: DrainStatus{Started: s.now}}
+	s.drains[node] = d
+	var evict []*corev1.Pod
+	var refused []string
+	for _, p := range s.api.podsOn(node) {
+		ok, why := drainFilter(p, opts)
+		if why != "" {
+			refused = append(refused, fmt.Sprintf("%s: %s", why, p.Name))
+		}
+		if ok {
+			evict = append(evict, p)
+		}
+	}
+	if len(refused) > 0 {
+		d.finish(s, "cannot delete "+strings.Join(refused, ", "))
+		return nil
+	}
+	d.pending = len(evict)
+	if d.pending == 0 {
+		d.finish(s, "")
+		return nil
+	}
+	for _, p := range evict {
+		d.status.Evicts = append(d.status.Evicts, p.Name)
+		s.soon(func() { d.evictLoop(s, p.Name, p.UID) })
+	}
+	return nil
+}
+
+// Drain returns the status of node's last drain.
+func (s *Simulator) Drain(node string) (DrainStatus, bool) {
+	d := s.drains[node]
+	if d == nil {
+		return DrainStatus{}, false
+	}
+	return d.status, true
+}
+
+// drainFilter is makeFilters' base filters in their order: skipDeleted
+// (not modelled: SkipWaitForDeleteTimeoutSeconds is 0), daemonSet (the
+// simulator has no DaemonSets: a pod a DaemonSet controls would be
+// skipped with --ignore-daemonsets), mirrorPod (skipped), localStorage
+// and unreplicated, both of which let finished pods through. It returns
+// whether to evict the pod and, for a pod that stops the drain, why.
+func drainFilter(p *corev1.Pod, opts DrainOptions) (bool, string) {
+	if ref := metav1.GetControllerOf(p); ref != nil && ref.Kind == "DaemonSet" {
+		return false, ""
+	}
+	if isMirrorPod(p) {
+		return false, ""
+	}
+	finished := isTerminal(p.Status.Phase)
+	if !finished && !opts.DeleteEmptyDirData {
+		for _, v := range p.Spec.Volumes {
+			if v.EmptyDir != nil {
+				return false, "Pods with local storage (use --delete-emptydir-data to override)"
+			}
+		}
+	}
+	if !finished && metav1.GetControllerOf(p) == nil && !opts.Force {
+		return false, "Pods that declare no controller (use --force to override)"
+	}
+	return true, ""
+}
+
+// evictLoop is one pod's goroutine of evictPods.
+func (d *drain) evictLoop(s *Simulator, name string, uid types.UID) {
+	if d.opts.Timeout > 0 && s.now-d.status.Started >= d.opts.Timeout {
+		d.loopDone(s, fmt.Sprintf("error when evicting pods/%q: global timeout reached: %s", name, d.opts.Timeout))
+		return
+	}
+	p := s.api.pods[name]
+	if p == nil || p.UID != uid {
+		d.loopDone(s, "") // NotFound: nothing to evict
+		return
+	}
+	opts := metav1.DeleteOptions{}
+	if d.opts.GracePeriodSeconds >= 0 {
+		g := d.opts.GracePeriodSeconds
+		opts.GracePeriodSeconds = &g
+	}
+	err := s.evict(name, opts, "drain/"+d.node)
+	switch {
+	case err == nil:
+		d.waitForDelete(s, name, uid)
+	case apierrors.IsNotFound(err):
+		d.loopDone(s, "")
+	case isTooManyRequests(err):
+		s.after(evictRetryDelay, func() { d.evictLoop(s, name, uid) })
+	default:
+		d.loopDone(s, fmt.Sprintf("error when evicting pods/%q: %v", name, err))
+	}
+}
+
+func isTooManyRequests(err error) bool {
+	if e, ok := err.(*EvictionError); ok {
+		return e.Code == 429
+	}
+	return apierrors.IsTooManyRequests(err)
+}
+
+// waitForDelete polls at once, then every second, until the pod is gone
+// or another pod has its name.
+func (d *drain) waitForDelete(s *Simulator, name string, uid types.UID) {
+	if p := s.api.pods[name]; p == nil || p.UID != uid {
+		d.loopDone(s, "")
+		return
+	}
+	s.after(waitForDeleteInterval, func() { d.waitForDelete(s, name, uid) })
+}
+
+func (d *drain) loopDone(s *Simulator, err string) {
+	if err != "" {
+		d.errs = append(d.errs, err)
+	}
+	d.pending--
+	if d.pending == 0 {
+		d.finish(s, strings.Join(d.errs, "; "))
+	}
+}
+
+func (d *drain) finish(s *Simulator, err string) {
+	d.status.Done, d.status.At, d.status.Err = true, s.now, err
+}
