@@ -83,6 +83,7 @@ func disruptionSteps() []Def {
 		def(f, `^the replica set "([^"]*)" has created (\S+) pods?$`, `Then the replica set "web" has created 4 pods`, rsCreated),
 		def(f, podOfRS+` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, `Then pod 1 of replica set "web" has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI"`, rsPodHasCondition).
 			with(openSlot("condition", "DisruptionTarget", podConditionTypes...), slot("status", "True", conditionStatuses...)),
+		def(f, `^`+podOfRS+` is gone within (\S+)$`, `Then pod 1 of replica set "web" is gone within 6s`, rsPodGoneWithin),
 		def(f, `^the drain of node "([^"]*)" completes$`, `Then the drain of node "worker-1" completes`, drainCompletes),
 		def(f, `^the drain of node "([^"]*)" completes (at|within) (\S+)$`, `Then the drain of node "worker-1" completes within 1m`, drainCompletesAt).with(slot("time bound", "within", "at", "within")),
 		def(f, `^the drain of node "([^"]*)" fails with message containing "([^"]*)"$`, `Then the drain of node "worker-1" fails with message containing "use --force to override"`, drainFails),
@@ -453,6 +454,13 @@ func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) 
 func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
+	}
+	if st.held == nil {
+		// The state kept is the one after every event of the instant, as
+		// state checks read it.
+		if err := st.instant(ctx); err != nil {
+			return err
+		}
 	}
 	st.hold()
 	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
@@ -1175,4 +1183,39 @@ func rsEvictionRefusedMessage(ctx context.Context, rs, text string) error {
 	}
 	return &timeline.Mismatch{Expected: fmt.Sprintf("an eviction of a pod of replica set %q refused with message containing %q", rs, text),
 		Observed: fmt.Sprintf("refusals: %q", msgs)}
+}
+
+// Then pod 1 of replica set "web" is gone within 6s: no longer in the API
+// by t0+D.
+func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
+	st := From(ctx)
+	ref, err := st.rsRef(n, rs)
+	if err != nil {
+		return err
+	}
+	d, err := parseDuration(within)
+	if err != nil || st.DryRun {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	dis, err := st.disruptions()
+	if err != nil {
+		return err
+	}
+	name, err := st.resolve(dis, ref)
+	if err != nil {
+		return err
+	}
+	st.release()
+	_, ok, err := st.Session.RunUntil(ctx, st.t0.At+d, func(v driver.View) bool { return v.Pod(name) == nil })
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s", ref, name, within),
+			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))}
+	}
+	return nil
 }
