@@ -224,15 +224,18 @@ Feature: The eviction subresource and PodDisruptionBudgets
   @behavior:eviction-ignores-budget-for-pending @upstream:disruption-block-eviction-until-pdb-allows
   Scenario: A budget of every replica refuses a running pod, not a pending one
     e2e: [sig-apps] DisruptionController should block an eviction until the
-    PDB is updated to allow it (Conformance), its first step: minAvailable 3
-    of 3 replicas refuses. A pod still Pending is deleted with no budget
-    check (canIgnorePDB: terminal, Pending or already terminating pods).
+    PDB is updated to allow it (Conformance), its first step: a budget
+    that needs every replica (there 3 of 3, here 4 of 4) refuses. A pod
+    still Pending is deleted with no budget check (canIgnorePDB: terminal,
+    Pending or already terminating pods), although the budget is short
+    (3 healthy, 4 needed), which would refuse an unready running pod.
 
     Given a node "worker-1" with 4 CPU, 8Gi memory and 3 pods
     And a replica set "web" of 4 pods
-    And a pod disruption budget "web" with minAvailable 3 for pods labelled "app=web"
+    And a pod disruption budget "web" with minAvailable 4 for pods labelled "app=web"
     Then 3 pods of replica set "web" are Ready
     And the pod disruption budget "web" has expectedPods 4
+    And the pod disruption budget "web" has currentHealthy 3
     And the pod disruption budget "web" allows 0 disruptions
     When the eviction of pod 1 of replica set "web" is requested
     Then the eviction of pod 1 of replica set "web" is refused with "TooManyRequests"
