@@ -69,6 +69,7 @@ func disruptionSteps() []Def {
 		def(f, `^the eviction of `+podOfRS+` is accepted at (\S+)$`, `Then the eviction of pod 2 of replica set "web" is accepted at 10s`, evictionRSAcceptedAt),
 		def(f, `^the eviction of `+podByName+` is refused with "([^"]*)"$`, `Then the eviction of pod "web" is refused with "TooManyRequests"`, evictionRefused).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
 		def(f, `^the eviction of `+podOfRS+` is refused with "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with "TooManyRequests"`, evictionRSRefused).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
+		def(f, `^the eviction of `+podByName+` is refused with (\d{3})$`, `Then the eviction of pod "web" is refused with 429`, evictionRefusedCode),
 		def(f, `^the eviction of `+podOfRS+` is refused with (\d{3})$`, `Then the eviction of pod 2 of replica set "web" is refused with 429`, evictionRSRefusedCode),
 		def(f, `^the eviction of `+podOfRS+` is refused with message containing "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with message containing "needs 2 healthy pods and has 2 currently"`, evictionRSRefusedMessage),
 		def(f, `^the eviction of `+podOfRS+` is refused (\S+) times?$`, `Then the eviction of pod 2 of replica set "web" is refused 2 times`, evictionRSRefusedTimes),
@@ -1218,4 +1219,18 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))}
 	}
 	return nil
+}
+
+// Then the eviction of pod "web" is refused with 429
+func evictionRefusedCode(ctx context.Context, name, code string) error {
+	st := From(ctx)
+	c, err := strconv.Atoi(code)
+	if err != nil || c < 400 || c > 599 {
+		return inputErr("%q is not an HTTP error code", code)
+	}
+	ref, err := st.nameRef(name)
+	if err != nil {
+		return err
+	}
+	return st.evictionRefused(ctx, ref, int32(c), "")
 }

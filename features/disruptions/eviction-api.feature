@@ -54,6 +54,7 @@ Feature: The eviction subresource and PodDisruptionBudgets
     And a pod disruption budget "foo" with minAvailable 2 for pods labelled "foo=bar"
     When the eviction of pod "pod-0" is requested
     Then the eviction of pod "pod-0" is refused with "TooManyRequests"
+    And the eviction of pod "pod-0" is refused with 429
     And the pod disruption budget "foo" has currentHealthy 2
     And the pod disruption budget "foo" has desiredHealthy 2
     And the pod disruption budget "foo" has expectedPods 2
