@@ -62,7 +62,14 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 	}
 	deadline := st.Session.Now() + st.tol()
 	if within != "" {
-		deadline = max(st.t0.At+d+st.tol(), st.Session.Now())
+		late := st.tol()
+		if w, ok := st.liveWindows(); ok {
+			// A node's condition or taint follows the eviction manager's
+			// pass and the kubelet's node status update on a cluster: the
+			// driver's window for what a node action brings about.
+			_, late = w.Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
+		}
+		deadline = max(st.t0.At+d+late, st.Session.Now())
 	}
 	var last string
 	_, ok, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {

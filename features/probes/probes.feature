@@ -241,7 +241,7 @@ Feature: Startup, liveness and readiness probes
     And the pod "web" is deleted
     Then container "app" receives SIGKILL at 30s
     And no event "Killing" with message containing "liveness" is recorded
-    And no event "Unhealthy" is recorded
+    And no event "Unhealthy" with message containing "probe failed" is recorded
 
   @behavior:probe-handlers
   Scenario: An httpGet probe on the agent's port answers; on a port nobody serves it fails

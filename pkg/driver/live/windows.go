@@ -1,6 +1,7 @@
 package live
 
 import (
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -44,6 +45,12 @@ const (
 	// after the sync that decided it: up to 1.2 s measured on a busy
 	// 2-core node, and the relist before it may run late as well.
 	startHop = 1500 * time.Millisecond
+	// nodeStatusUpdate: the kubelet posts its node's status every
+	// nodeStatusUpdateFrequency (pkg/kubelet/apis/config/v1beta1
+	// defaults.go, 10 s), the pressure conditions as the eviction manager
+	// last computed them (pkg/kubelet/nodestatus/setters.go,
+	// MemoryPressureCondition).
+	nodeStatusUpdate = 10 * time.Second
 	// evictionPass: the eviction manager looks at the node's signals
 	// every 10 s (pkg/kubelet/kubelet.go, evictionMonitoringPeriod) from
 	// when its kubelet started; the simulator's passes keep their own
@@ -123,6 +130,13 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		var took time.Duration
 		if s.lease != nil {
 			took = s.lease.fill
+		}
+		if strings.HasPrefix(sel.Pod, "node/") {
+			// A node's condition reaches the API at the kubelet's next
+			// node status update, every nodeStatusUpdateFrequency after
+			// the pass that saw it (the simulator publishes it at the
+			// pass).
+			late += nodeStatusUpdate
 		}
 		return early + evictionPass, late + evictionPass + took + apiLate
 	}
