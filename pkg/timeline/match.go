@@ -187,15 +187,26 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 	}
 	var matches []RowMatch
 	var prev *RowMatch
+	used := map[int]bool{}
+	// tieFrom is where the rows of the current instant began to match:
+	// on a cluster (windows that are not exact) rows of one instant are
+	// a tie, matched in any order (dsl.md, Time: "a tie satisfies either
+	// order"), since their observers see them with different latencies
+	// (an Event through the API after the signal the agent logged).
+	tieFrom, tieAt, tieSet := 0, time.Duration(0), false
 	for _, r := range rows {
 		m := RowMatch{Row: r}
 		if r.HasAt {
 			m.Window = win(r, prev)
 		}
+		start := next
+		if r.HasAt && tieSet && r.At == tieAt && !m.Window.IsExact() {
+			start = tieFrom
+		}
 		found := -1
-		for i := next; i < len(relevant); i++ {
+		for i := start; i < len(relevant); i++ {
 			e := relevant[i]
-			if e.Container != r.Container || e.Label() != r.Label {
+			if used[i] || e.Container != r.Container || e.Label() != r.Label {
 				continue
 			}
 			if r.HasAt && !m.Window.Contains(e.At) {
@@ -203,6 +214,9 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 			}
 			found = i
 			break
+		}
+		if found >= 0 && r.HasAt && (!tieSet || r.At != tieAt) {
+			tieFrom, tieAt, tieSet = next, r.At, true
 		}
 		if found < 0 {
 			matches = append(matches, m)
@@ -212,14 +226,15 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 			}
 		}
 		m.Event, m.Found = relevant[found], true
+		used[found] = true
 		matches = append(matches, m)
 		if r.HasAt {
 			p := m
 			prev = &p
 		}
-		if exact {
+		if exact && found >= next {
 			for _, e := range relevant[next:found] {
-				if kinds[string(e.Kind)] {
+				if kinds[string(e.Kind)] && !(r.HasAt && !m.Window.IsExact() && tieRow(rows, r.At, e)) {
 					return matches, &Mismatch{
 						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
 						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
@@ -227,7 +242,7 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 				}
 			}
 		}
-		next = found + 1
+		next = max(next, found+1)
 	}
 	if exact {
 		for _, e := range relevant[next:] {
@@ -237,6 +252,17 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 		}
 	}
 	return matches, nil
+}
+
+// tieRow tells whether e is what a row of the instant at names: on a
+// cluster it may be seen before a row of that instant listed earlier.
+func tieRow(rows []Row, at time.Duration, e Event) bool {
+	for _, r := range rows {
+		if r.HasAt && r.At == at && r.Container == e.Container && r.Label == e.Label() {
+			return true
+		}
+	}
+	return false
 }
 
 // LabelKind is the kind a timeline table's label names: "Exited" for

@@ -110,3 +110,34 @@ func TestFormatOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOfOneInstant: rows of one instant are a tie on a cluster
+// (windows wider than the written bounds): the API's Event may be seen
+// after the agent's signal although the table lists it first. On the
+// simulator (exact windows) their order is the causal sequence and holds.
+func TestRowsOfOneInstant(t *testing.T) {
+	t0 := Mark{At: 0}
+	evs := []Event{
+		{At: 18*s + 100*time.Millisecond, Seq: 1, Pod: "web", Container: "app", Kind: SIGTERM},
+		{At: 18*s + 300*time.Millisecond, Seq: 2, Pod: "web", Kind: KubeEvent, Reason: "Evicted"},
+		{At: 20 * s, Seq: 3, Pod: "web", Container: "app", Kind: Exited, Code: 137},
+	}
+	rows := []Row{
+		{At: 10 * s, HasAt: true, Label: "Event(Evicted)"},
+		{At: 10 * s, HasAt: true, Container: "app", Label: "SIGTERM"},
+		{At: 12 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
+	}
+	wide := func(r Row, _ *RowMatch) Window {
+		return Window{T0: 0, Ref: 0, Lo: r.At, Hi: r.At, From: r.At - time.Second, To: r.At + 15*s}
+	}
+	if _, err := ExpectRows(evs, t0, "web", rows, false, wide); err != nil {
+		t.Errorf("a tie seen in the other order on a cluster: %v", err)
+	}
+	if _, err := ExpectRows(evs, t0, "web", rows, true, wide); err != nil {
+		t.Errorf("a tie seen in the other order on a cluster, exact rows: %v", err)
+	}
+	exact := func(r Row, _ *RowMatch) Window { return Exact(t0, r.At+8*s+100*time.Millisecond, r.At+8*s+300*time.Millisecond) }
+	if _, err := ExpectRows(evs, t0, "web", rows, false, exact); err == nil {
+		t.Error("on exact windows the rows' order should hold")
+	}
+}
