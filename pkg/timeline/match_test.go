@@ -136,7 +136,9 @@ func TestRowsOfOneInstant(t *testing.T) {
 	if _, err := ExpectRows(evs, t0, "web", rows, true, wide); err != nil {
 		t.Errorf("a tie seen in the other order on a cluster, exact rows: %v", err)
 	}
-	exact := func(r Row, _ *RowMatch) Window { return Exact(t0, r.At+8*s+100*time.Millisecond, r.At+8*s+300*time.Millisecond) }
+	exact := func(r Row, _ *RowMatch) Window {
+		return Exact(t0, r.At+8*s+100*time.Millisecond, r.At+8*s+300*time.Millisecond)
+	}
 	if _, err := ExpectRows(evs, t0, "web", rows, false, exact); err == nil {
 		t.Error("on exact windows the rows' order should hold")
 	}
