@@ -33,7 +33,7 @@ Feature: Lost nodes and taint-based eviction
     When node "worker-1" becomes NotReady
     Then the pod "web" is not Terminating after 299s
     And the pod "web" is Terminating between 300s and 300s
-    And an event "TaintManagerEviction" for pod "web" says "Marking for deletion Pod podlife/web"
+    And an event "TaintManagerEviction" for pod "web" says "Marking for deletion Pod "
     And the pod "web" has condition "DisruptionTarget" "True" with reason "DeletionByTaintManager"
     And the pod "web" is not gone after 10m
     And the pod "web" phase is "Running"
