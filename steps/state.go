@@ -20,6 +20,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/podlife/podlife/internal/errlist"
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -172,23 +173,7 @@ func undeclaredErr(format string, args ...any) error {
 
 // InputErrors lists the InputErrors in err, which may join several (a
 // manifest's problems, each at its line), the first first.
-func InputErrors(err error) []*InputError {
-	if err == nil {
-		return nil
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []*InputError
-		for _, e := range j.Unwrap() {
-			out = append(out, InputErrors(e)...)
-		}
-		return out
-	}
-	var e *InputError
-	if errors.As(err, &e) {
-		return []*InputError{e}
-	}
-	return nil
-}
+func InputErrors(err error) []*InputError { return errlist.All[*InputError](err) }
 
 // IsUndeclared reports whether err names a pod or node never declared.
 func IsUndeclared(err error) bool {

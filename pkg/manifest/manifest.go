@@ -20,6 +20,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	kjson "sigs.k8s.io/json"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/podlife/podlife/internal/errlist"
 )
 
 // Error is a problem at a line of the document (1-based; 0 when the line
@@ -62,23 +64,7 @@ func DecodePod(doc []byte) (*corev1.Pod, error) {
 
 // Errors lists the manifest Errors in err: DecodePod reports every
 // problem it finds at once (errors.Join), the first first.
-func Errors(err error) []*Error {
-	if err == nil {
-		return nil
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []*Error
-		for _, e := range j.Unwrap() {
-			out = append(out, Errors(e)...)
-		}
-		return out
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return []*Error{e}
-	}
-	return nil
-}
+func Errors(err error) []*Error { return errlist.All[*Error](err) }
 
 func decode(doc []byte) (_ *corev1.Pod, err error) {
 	dec := yaml.NewDecoder(bytes.NewReader(doc))
