@@ -105,6 +105,58 @@ func (st *State) disruptions() (driver.Disruptions, error) {
 	return d, nil
 }
 
+// readyDisruptions is what every disruption step does before it reads or
+// acts: nothing on a dry run (ok false), else the scenario's objects
+// created and the driver's disruption model.
+func (st *State) readyDisruptions(ctx context.Context) (d driver.Disruptions, ok bool, err error) {
+	if st.DryRun {
+		return nil, false, nil
+	}
+	if err := st.ready(ctx); err != nil {
+		return nil, false, err
+	}
+	d, err = st.disruptions()
+	return d, err == nil, err
+}
+
+// readyPod is readyDisruptions and the API name of the pod referred to.
+func (st *State) readyPod(ctx context.Context, ref podRef) (d driver.Disruptions, name string, ok bool, err error) {
+	d, ok, err = st.readyDisruptions(ctx)
+	if !ok {
+		return nil, "", false, err
+	}
+	name, err = st.resolve(d, ref)
+	return d, name, err == nil, err
+}
+
+// refusedCount is how many of the requests were refused.
+func refusedCount(es []driver.EvictionRequest) int {
+	n := 0
+	for _, e := range es {
+		if e.Code != 201 {
+			n++
+		}
+	}
+	return n
+}
+
+// httpErrorCode is an error code a refusal is checked against.
+func httpErrorCode(code string) (int32, error) {
+	c, err := strconv.Atoi(code)
+	if err != nil || c < 400 || c > 599 {
+		return 0, inputErr("%q is not an HTTP error code", code)
+	}
+	return int32(c), nil
+}
+
+// reasonCode is the code of an API error named by its StatusReason.
+func reasonCode(reason string) (int32, error) {
+	if err := oneOf("API error", reason, apiErrorReasons...); err != nil {
+		return 0, err
+	}
+	return reasonCodes[reason], nil
+}
+
 // Given a replica set "web" of 3 pods: (and YAML) — the YAML is the pod
 // template, as a pod's (a whole Pod or its spec); its labels are the
 // selector's, app=<name> when it has none. The replica set is created with
@@ -329,14 +381,8 @@ func (st *State) resolve(d driver.Disruptions, r podRef) (string, error) {
 // disruptionAction runs an action at the current time, which becomes t=0
 // for an Action step.
 func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptions) error) error {
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	if err := st.instant(ctx); err != nil {
@@ -540,18 +586,8 @@ func evictionRSAcceptedAt(ctx context.Context, n, rs, at string) error {
 }
 
 func (st *State) evictionAccepted(ctx context.Context, ref podRef, at time.Duration) error {
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
-		return err
-	}
-	name, err := st.resolve(d, ref)
-	if err != nil {
+	d, name, ok, err := st.readyPod(ctx, ref)
+	if !ok {
 		return err
 	}
 	accepted := func() (driver.EvictionRequest, bool) {
@@ -581,41 +617,43 @@ func (st *State) evictionAccepted(ctx context.Context, ref podRef, at time.Durat
 // TooManyRequests, 500 InternalError, 404 NotFound, 403 Forbidden).
 func evictionRefused(ctx context.Context, name, reason string) error {
 	st := From(ctx)
-	if err := oneOf("API error", reason, apiErrorReasons...); err != nil {
+	code, err := reasonCode(reason)
+	if err != nil {
 		return err
 	}
 	ref, err := st.nameRef(name)
 	if err != nil {
 		return err
 	}
-	return st.evictionRefused(ctx, ref, reasonCodes[reason], "")
+	return st.evictionRefused(ctx, ref, code, "")
 }
 
 // Then the eviction of pod 2 of replica set "web" is refused with "TooManyRequests"
 func evictionRSRefused(ctx context.Context, n, rs, reason string) error {
 	st := From(ctx)
-	if err := oneOf("API error", reason, apiErrorReasons...); err != nil {
+	code, err := reasonCode(reason)
+	if err != nil {
 		return err
 	}
 	ref, err := st.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
-	return st.evictionRefused(ctx, ref, reasonCodes[reason], "")
+	return st.evictionRefused(ctx, ref, code, "")
 }
 
 // Then the eviction of pod 2 of replica set "web" is refused with 429
 func evictionRSRefusedCode(ctx context.Context, n, rs, code string) error {
 	st := From(ctx)
-	c, err := strconv.Atoi(code)
-	if err != nil || c < 400 || c > 599 {
-		return inputErr("%q is not an HTTP error code", code)
+	c, err := httpErrorCode(code)
+	if err != nil {
+		return err
 	}
 	ref, err := st.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
-	return st.evictionRefused(ctx, ref, int32(c), "")
+	return st.evictionRefused(ctx, ref, c, "")
 }
 
 // Then the eviction of pod 2 of replica set "web" is refused with message
@@ -631,18 +669,8 @@ func evictionRSRefusedMessage(ctx context.Context, n, rs, text string) error {
 }
 
 func (st *State) evictionRefused(ctx context.Context, ref podRef, code int32, text string) error {
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
-		return err
-	}
-	name, err := st.resolve(d, ref)
-	if err != nil {
+	d, name, ok, err := st.readyPod(ctx, ref)
+	if !ok {
 		return err
 	}
 	if err := st.awaitDisruption(ctx, func() bool { return len(st.evictionsOf(d, name)) > 0 }); err != nil {
@@ -675,11 +703,8 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	if err != nil {
 		return err
 	}
-	if st.DryRun {
-		return nil
-	}
-	d, err := st.disruptions()
-	if err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
@@ -690,13 +715,7 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 		return err
 	}
 	es := st.evictionsOf(d, name)
-	got := 0
-	for _, e := range es {
-		if e.Code != 201 {
-			got++
-		}
-	}
-	if got != want {
+	if refusedCount(es) != want {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("the eviction of %s refused %d times", ref, want), Observed: describeEvictions(st, es)}
 	}
 	return nil
@@ -780,20 +799,14 @@ func (st *State) rsPodsNow(ctx context.Context, rs string) ([]*corev1.Pod, bool,
 	if _, err := st.replicaSet(rs); err != nil {
 		return nil, false, err
 	}
-	if st.DryRun {
-		return nil, false, nil
-	}
-	if err := st.ready(ctx); err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return nil, false, err
 	}
 	if st.held != nil && st.held.rsPods != nil {
 		return st.held.rsPods[rs], true, nil
 	}
 	if err := st.instant(ctx); err != nil {
-		return nil, false, err
-	}
-	d, err := st.disruptions()
-	if err != nil {
 		return nil, false, err
 	}
 	pods, _, _ := d.ReplicaSetPods(rs)
@@ -862,19 +875,16 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.replicaSet(rs); err != nil || st.DryRun {
+	if _, err := st.replicaSet(rs); err != nil {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	dis, err := st.disruptions()
-	if err != nil {
+	dis, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	st.release()
 	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
-	_, ok, err := st.Session.RunUntil(ctx, st.t0.At+d, func(driver.View) bool { return count() == want })
+	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(driver.View) bool { return count() == want })
 	if err != nil {
 		return err
 	}
@@ -923,17 +933,14 @@ func rsCreated(ctx context.Context, rs, n string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.replicaSet(rs); err != nil || st.DryRun {
+	if _, err := st.replicaSet(rs); err != nil {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
 		return err
 	}
 	_, created, _ := d.ReplicaSetPods(rs)
@@ -956,14 +963,8 @@ func rsPodHasCondition(ctx context.Context, n, rs, cond, status, reason string) 
 	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
 		return err
 	}
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	if err := st.instant(ctx); err != nil {
@@ -1011,14 +1012,11 @@ func drainFails(ctx context.Context, node, text string) error {
 }
 
 func (st *State) drainEnds(ctx context.Context, node, errText string, bound time.Duration, exact bool) error {
-	if _, err := st.node(node); err != nil || st.DryRun {
+	if _, err := st.node(node); err != nil {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	d, err := st.disruptions()
-	if err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return err
 	}
 	done := func() bool { s, ok := d.DrainStatus(node); return ok && s.Done }
@@ -1092,11 +1090,11 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 // settledRSEvictions lets the scenario's activity end (a drain's retries
 // included) and returns the replica set's eviction requests since t=0.
 func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, bool, error) {
-	if _, err := st.replicaSet(rs); err != nil || st.DryRun {
+	if _, err := st.replicaSet(rs); err != nil {
 		return nil, false, err
 	}
-	d, err := st.disruptions()
-	if err != nil {
+	d, ok, err := st.readyDisruptions(ctx)
+	if !ok {
 		return nil, false, err
 	}
 	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
@@ -1152,13 +1150,7 @@ func rsEvictionsRefusedTimes(ctx context.Context, rs, n string) error {
 	if err != nil || !ok {
 		return err
 	}
-	got := 0
-	for _, e := range es {
-		if e.Code != 201 {
-			got++
-		}
-	}
-	if got != want {
+	if refusedCount(es) != want {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("evictions of pods of replica set %q refused %d times", rs, want),
 			Observed: describeRSEvictions(st, es)}
 	}
@@ -1195,22 +1187,15 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 		return err
 	}
 	d, err := parseDuration(within)
-	if err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	dis, err := st.disruptions()
 	if err != nil {
 		return err
 	}
-	name, err := st.resolve(dis, ref)
-	if err != nil {
+	_, name, ok, err := st.readyPod(ctx, ref)
+	if !ok {
 		return err
 	}
 	st.release()
-	_, ok, err := st.Session.RunUntil(ctx, st.t0.At+d, func(v driver.View) bool { return v.Pod(name) == nil })
+	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(v driver.View) bool { return v.Pod(name) == nil })
 	if err != nil {
 		return err
 	}
@@ -1224,13 +1209,13 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 // Then the eviction of pod "web" is refused with 429
 func evictionRefusedCode(ctx context.Context, name, code string) error {
 	st := From(ctx)
-	c, err := strconv.Atoi(code)
-	if err != nil || c < 400 || c > 599 {
-		return inputErr("%q is not an HTTP error code", code)
+	c, err := httpErrorCode(code)
+	if err != nil {
+		return err
 	}
 	ref, err := st.nameRef(name)
 	if err != nil {
 		return err
 	}
-	return st.evictionRefused(ctx, ref, int32(c), "")
+	return st.evictionRefused(ctx, ref, c, "")
 }
