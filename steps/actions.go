@@ -312,7 +312,7 @@ func podBecomes(ctx context.Context, name, state string) error {
 		mark = timeline.Mark{At: e.At}
 	}
 	st.moveT0(mark)
-	st.becameRunning(name, ps, mark)
+	st.becameObserved(name, ps, mark)
 	return nil
 }
 

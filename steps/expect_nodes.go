@@ -60,15 +60,17 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		// A timed expectation moves the current time.
 		st.release()
 	}
-	deadline := st.Session.Now() + st.tol()
+	late := st.tol()
+	if w, ok := st.liveWindows(); ok {
+		// A node's condition or taint follows the eviction manager's
+		// pass and the kubelet's node status update on a cluster: the
+		// driver's window for what a node action brings about is the
+		// tolerance of a state read of the node too.
+		_, m := w.Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
+		late = max(late, m)
+	}
+	deadline := st.Session.Now() + late
 	if within != "" {
-		late := st.tol()
-		if w, ok := st.liveWindows(); ok {
-			// A node's condition or taint follows the eviction manager's
-			// pass and the kubelet's node status update on a cluster: the
-			// driver's window for what a node action brings about.
-			_, late = w.Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
-		}
 		deadline = max(st.t0.At+d+late, st.Session.Now())
 	}
 	var last string

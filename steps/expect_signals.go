@@ -90,7 +90,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
-	err = st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.t0, w, sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }
 
@@ -98,7 +98,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 // the first matching event at or after t=0, against its window.
 func (st *State) recordCheck(sel timeline.Selector, w timeline.Window, err error) error {
 	var obs *timeline.Event
-	if e, ok := timeline.First(st.events(), st.t0, sel); ok {
+	if e, ok := timeline.First(st.events(), st.from(sel.Pod), sel); ok {
 		obs = &e
 	}
 	return st.keepWindowCheck(sel, checkWhat(sel), w, obs, err)
@@ -127,10 +127,10 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if !st.Driver.Capabilities().Has(driver.ExactTime) {
 		// On a cluster, wait a little longer to say when it came.
 		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
-			_, ok := timeline.First(v.Timeline(), st.t0, sel)
+			_, ok := timeline.First(v.Timeline(), st.from(sel.Pod), sel)
 			return ok
 		}); rerr == nil && found {
-			e, _ := timeline.First(st.events(), st.t0, sel)
+			e, _ := timeline.First(st.events(), st.from(sel.Pod), sel)
 			m.Observed = fmt.Sprintf("no %s by the window's end; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 		}
 		return m
@@ -344,7 +344,7 @@ func exitsAt(ctx context.Context, cname, pname, at, code string) error {
 	if err := st.expectAt(ctx, sel, at); err != nil || st.DryRun {
 		return err
 	}
-	e, _ := timeline.First(st.events(), st.t0, sel)
+	e, _ := timeline.First(st.events(), st.from(sel.Pod), sel)
 	if e.Code != want {
 		return &timeline.Mismatch{
 			Expected: fmt.Sprintf("exit of container %q at %s with code %d", cname, at, want),

@@ -405,7 +405,7 @@ func (st *State) events() []timeline.Event { return st.Session.View().Timeline()
 // until deadline.
 func (st *State) waitFor(ctx context.Context, deadline time.Duration, sel timeline.Selector) error {
 	_, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), st.t0, sel)
+		_, ok := timeline.First(v.Timeline(), st.from(sel.Pod), sel)
 		return ok
 	})
 	return err

@@ -25,6 +25,20 @@ type reaction struct {
 	// lag is its latency from the action.
 	resolved, anchored bool
 	lag                time.Duration
+	// cause: t=0 is a phase seen after the container event that caused
+	// it (becameObserved); lag, negative, goes back to that event.
+	cause bool
+}
+
+// from is where the occurrences an expectation about pod looks for
+// start: t=0, or on a cluster after `becomes Running|Succeeded|Failed`
+// the container event behind the phase, which the simulator writes in
+// t=0's instant and a cluster's API shows a status sync later.
+func (st *State) from(pod string) timeline.Mark {
+	if r := st.react[pod]; r != nil && r.cause && r.lag < 0 {
+		return timeline.Mark{At: st.t0.At + r.lag}
+	}
+	return st.t0
 }
 
 // liveWindows is the session's Windows, if its clock is not the rules'.
@@ -276,16 +290,24 @@ func (st *State) fromT0(pod string) {
 	delete(st.react, pod)
 }
 
-// becameRunning: on a cluster a pod's Running phase is seen through the
-// API after its containers started (a status sync later), while the
-// simulator writes it in the instant of the last start. t=0 of `becomes
-// Running` is the phase as seen, so the consequences of the starts count
-// from the last container start before it: a negative lag.
-func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
+// becameObserved: on a cluster a pod's phase is seen through the API a
+// status sync after the container event that caused it (Running after
+// the last start, Succeeded and Failed after the last exit), while the
+// simulator writes the phase in the instant of that event. t=0 of
+// `becomes Running|Succeeded|Failed` is the phase as seen, so the
+// consequences of the cause count from the cause's own time: a negative
+// lag. Other states (Ready, Scheduled, evicted, gone) have no container
+// event behind them on the timeline and count from t=0 as observed.
+func (st *State) becameObserved(pod string, ps podState, t0 timeline.Mark) {
 	if _, ok := st.liveWindows(); !ok {
 		return
 	}
-	if ps.name != "Running" {
+	cause, ok := map[string]timeline.Kind{
+		"Running":   timeline.Started,
+		"Succeeded": timeline.Exited,
+		"Failed":    timeline.Exited,
+	}[ps.name]
+	if !ok {
 		st.observedT0(pod)
 		return
 	}
@@ -294,7 +316,7 @@ func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
 		if e.At > t0.At+time.Millisecond {
 			break
 		}
-		if e.Pod == pod && e.Kind == timeline.Started {
+		if e.Pod == pod && e.Kind == cause {
 			e := e
 			last = &e
 		}
@@ -306,7 +328,7 @@ func (st *State) becameRunning(pod string, ps podState, t0 timeline.Mark) {
 	if st.react == nil {
 		st.react = map[string]*reaction{}
 	}
-	st.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true, lag: last.At - t0.At}
+	st.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true, lag: last.At - t0.At, cause: true}
 }
 
 // expectGone is `gone at T` / `gone between A and B` on a cluster. The

@@ -18,6 +18,8 @@ import (
 type liveFake struct {
 	now    time.Duration
 	events []timeline.Event
+	// pressureAt: the node "worker-1" has MemoryPressure=True from then.
+	pressureAt time.Duration
 }
 
 func (f *liveFake) Name() string                                  { return "fake-live" }
@@ -57,6 +59,9 @@ func (f *liveFake) Reaction(driver.Action) time.Duration {
 func (f *liveFake) Precise(sel timeline.Selector) bool { return sel.Container != "" }
 
 func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration, time.Duration) {
+	if strings.HasPrefix(sel.Pod, "node/") {
+		return 0, 20 * time.Second // a manager's pass and a node status update
+	}
 	if sel.Container == "" {
 		return 250 * time.Millisecond, 2 * time.Second
 	}
@@ -68,9 +73,15 @@ func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration
 
 type fakeView struct{ f *liveFake }
 
-func (v fakeView) Pod(string) *corev1.Pod   { return nil }
-func (v fakeView) Node(string) *corev1.Node { return nil }
-func (v fakeView) Events() []*corev1.Event  { return nil }
+func (v fakeView) Pod(string) *corev1.Pod { return nil }
+func (v fakeView) Node(name string) *corev1.Node {
+	n := defaultNode()
+	if v.f.pressureAt > 0 && v.f.now >= v.f.pressureAt {
+		n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeMemoryPressure, Status: corev1.ConditionTrue}}
+	}
+	return n
+}
+func (v fakeView) Events() []*corev1.Event { return nil }
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event
 	for _, e := range v.f.events {
@@ -187,5 +198,84 @@ func TestLiveRowsChain(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("the second exit at %s after a restart 0.9 s late: want ok=%v, got %v", tc.last, tc.ok, err)
 		}
+	}
+}
+
+// TestBecomesCountsFromTheCause pins `becomes Succeeded|Failed|Running` on
+// a cluster: the phase is seen through the API a status sync after the
+// container event behind it, so what the scenario says of that event at
+// 0s is checked at the event (the last exit, the last start), and a
+// second's shift still fails.
+func TestBecomesCountsFromTheCause(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 2200 * ms, Seq: 2, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+		{At: 6 * s, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Exited},
+		{At: 7900 * ms, Seq: 4, Pod: "web", Kind: timeline.Phase, Reason: "Succeeded"},
+	}
+	for _, tc := range []struct {
+		name, state, at, fail string
+		kind                  timeline.Kind
+	}{
+		{"the exit behind Succeeded is at 0s", "Succeeded", "0s", "", timeline.Exited},
+		{"an exit 1s after Succeeded is rejected", "Succeeded", "1s", `got exit of container "app" at -1.9s`, timeline.Exited},
+		{"the exit behind Failed is at 0s", "Failed", "0s", "", timeline.Exited},
+		{"the start behind Running is at 0s", "Running", "0s", "", timeline.Started},
+		{"a start 1s after Running is rejected", "Running", "1s", `got Started of container "app" at -1.2s`, timeline.Started},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 10 * s, events: tl}
+			st := &State{Driver: f, Session: f}
+			st.pods = []*podDecl{{name: "web", created: true}}
+			st.configured = true
+			ps, err := parsePodState(tc.state)
+			if err != nil {
+				t.Fatal(err)
+			}
+			phase := tl[1]
+			if tc.kind == timeline.Exited {
+				phase = tl[3]
+			}
+			mark := timeline.Mark{At: phase.At}
+			st.stepType = Action
+			st.moveT0(mark)
+			st.becameObserved("web", ps, mark)
+			err = st.expectAt(context.Background(), sel(tc.kind), tc.at)
+			switch {
+			case tc.fail == "" && err != nil:
+				t.Fatalf("want it to hold, got %v", err)
+			case tc.fail != "" && (err == nil || !strings.Contains(err.Error(), tc.fail)):
+				t.Fatalf("want a failure naming %q, got %v", tc.fail, err)
+			}
+		})
+	}
+}
+
+// TestNodeStateReadWaitsForTheNodeUpdate pins a node state check without
+// `within` on a cluster: it polls for the driver's margin of what a node
+// action brings about (a manager's pass, the node status update), not
+// only the tolerance, and still fails past it.
+func TestNodeStateReadWaitsForTheNodeUpdate(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name  string
+		after time.Duration
+		holds bool
+	}{
+		{"a condition posted 12 s later, past the 4 s tolerance, is read", 12 * s, true},
+		{"a condition posted 25 s later, past the node's 20 s margin, is not", 25 * s, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 10 * s, pressureAt: 10*s + tc.after}
+			st := &State{Driver: f, Session: f}
+			st.setup.Nodes = []*corev1.Node{defaultNode()}
+			st.configured = true
+			err := nodeHasCondition(WithState(context.Background(), st), "worker-1", "MemoryPressure", "True", "")
+			if tc.holds != (err == nil) {
+				t.Fatalf("holds %v, got %v", tc.holds, err)
+			}
+		})
 	}
 }

@@ -69,10 +69,21 @@ func (w Window) describeBounds() string {
 // ExpectIn checks that the first selected event at or after t0 lies in
 // the window. On failure the message gives the window and the time seen.
 func ExpectIn(events []Event, t0 Mark, w Window, s Selector) error {
+	return ExpectInFrom(events, t0, t0, w, s)
+}
+
+// ExpectInFrom is ExpectIn with the occurrences looked for from a mark
+// other than t0 (a cause seen before the phase that set t0); times are
+// still said from t0.
+func ExpectInFrom(events []Event, t0, from Mark, w Window, s Selector) error {
 	exp := s.Describe() + " " + w.describeBounds() + w.Note()
-	e, ok := First(events, t0, s)
+	e, ok := First(events, from, s)
 	if !ok {
-		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " since t=0"}
+		since := "since t=0"
+		if from != t0 {
+			since = "since " + rel(from.At, t0)
+		}
+		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " " + since}
 	}
 	if !w.Contains(e.At) {
 		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
