@@ -70,7 +70,7 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "web" is scheduled on node "worker-3"
     And the pod "web" is Running within 1s
 
-  @behavior:scheduling-node-affinity @needs:create-nodes
+  @behavior:scheduling-node-affinity
   Scenario: Required node affinity chooses the node
     Given a node "worker-1"
     And a node "worker-2"
@@ -182,14 +182,14 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
 
-  @behavior:scheduling-pressure-taint @needs:node-pressure @needs:create-nodes
+  @behavior:scheduling-pressure-taint @needs:node-pressure
   Scenario: A node under memory pressure gets no new pods
     Given a node "worker-1"
     And a node "worker-2"
     And the kubelet hard eviction threshold is "memory.available<500Mi"
     And a pod "web"
     When node "worker-1" comes under memory pressure
-    And 10s pass
+    And 25s pass
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
 

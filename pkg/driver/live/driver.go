@@ -154,7 +154,8 @@ func (d *Driver) Name() string { return "live" }
 // kind cluster of this machine; elsewhere the scenario is skipped when it
 // writes one); with a node pool (kind workers labelled podlife.io/pool),
 // memory pressure, kubelet configuration and kubelet restarts on a node
-// the scenario leases. Nodes cannot be created or resized, kubelet
+// the scenario leases (a scenario of several nodes leases as many, up to
+// the pool's size). Nodes cannot be created or resized, kubelet
 // profiles are whatever the cluster runs, time is the wall clock. It
 // connects first: the pool is what the cluster has.
 func (d *Driver) Capabilities() driver.Capabilities {
@@ -171,7 +172,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 func (d *Driver) WhyNot(c driver.Capability) string {
 	switch c {
 	case driver.CreateNodes:
-		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it"
+		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it (a scenario's nodes are leased pool nodes, as many as the pool has, standing in for the declared ones where their CPU allows)"
 	case driver.NodePressure:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not drive a node other scenarios share into pressure"
 	case driver.NodeLifecycle:

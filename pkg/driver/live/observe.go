@@ -44,6 +44,17 @@ type podTrack struct {
 	ctrs                                   map[string]*ctrTrack
 }
 
+// on says whether the pod is bound to the node (as created or as last
+// seen).
+func (t *podTrack) on(node string) bool {
+	for _, p := range []*corev1.Pod{t.obj, t.spec} {
+		if p != nil && p.Spec.NodeName == node {
+			return true
+		}
+	}
+	return false
+}
+
 // ctrTrack is one container of a pod, across its instances.
 type ctrTrack struct {
 	name   string

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -87,6 +88,8 @@ type lease struct {
 	// resident is what the node's own pods (kind's DaemonSets) take of
 	// its pod slots and requests when leased.
 	resident residents
+	// unwatch stops following the node for the scenario's timeline.
+	unwatch context.CancelFunc
 }
 
 // cpuGap is a leased node's shortfall of CPU: pods get avail
@@ -163,14 +166,18 @@ func needsPool(tags []string) bool {
 }
 
 // acquire leases a free pool node for holder, waiting for one while all
-// are held.
-func (d *Driver) acquire(ctx context.Context, holder string) (string, error) {
+// are held; with only set, that node and no other.
+func (d *Driver) acquire(ctx context.Context, holder, only string) (string, error) {
 	if len(d.pool) == 0 {
 		return "", driver.Unsupported("%s", d.WhyNot(driver.NodePressure))
 	}
+	candidates := d.pool
+	if only != "" {
+		candidates = []string{only}
+	}
 	var got string
 	err := wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
-		for _, name := range d.pool {
+		for _, name := range candidates {
 			n, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
 			if err != nil {
 				return false, fmt.Errorf("reading pool node %s: %w", name, err)
@@ -194,7 +201,7 @@ func (d *Driver) acquire(ctx context.Context, holder string) (string, error) {
 		return false, nil
 	})
 	if err != nil {
-		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", d.pool, err)
+		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", candidates, err)
 	}
 	return got, nil
 }
@@ -208,17 +215,46 @@ func nodeReady(n *corev1.Node) bool {
 	return false
 }
 
-// leaseNode leases a pool node for the session and measures it.
-func (s *session) leaseNode(ctx context.Context) error {
-	if s.lease != nil {
+// leaseNodes leases n pool nodes for the session and measures them. One
+// node is any free one. Several are taken in the pool's order, waiting
+// for each in turn, so that two scenarios that each want several cannot
+// hold one each and wait for ever; a node leased before the scenario
+// said how many it declares (a pressure scenario leases as it starts)
+// goes back first, untouched.
+func (s *session) leaseNodes(ctx context.Context, n int) error {
+	if len(s.leases) >= n {
 		return nil
 	}
-	node, err := s.d.acquire(ctx, s.d.runID+"/"+s.ns)
-	if err != nil {
+	if n > len(s.d.pool) {
+		return driver.Unsupported("the scenario declares %d nodes; the cluster's pool has %d for a scenario to lease", n, len(s.d.pool))
+	}
+	holder := s.d.runID + "/" + s.ns
+	if n == 1 {
+		node, err := s.d.acquire(ctx, holder, "")
+		if err != nil {
+			return err
+		}
+		return s.leased1(ctx, node)
+	}
+	if err := s.release(ctx); err != nil {
 		return err
 	}
+	for _, want := range s.d.pool[:n] {
+		node, err := s.d.acquire(ctx, holder, want)
+		if err != nil {
+			return err
+		}
+		if err := s.leased1(ctx, node); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leased1 keeps a node just leased and measures it.
+func (s *session) leased1(ctx context.Context, node string) error {
 	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
-	s.lease = l
+	s.leases = append(s.leases, l)
 	st, err := s.d.nodeStats(ctx, node)
 	if err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
@@ -227,7 +263,7 @@ func (s *session) leaseNode(ctx context.Context) error {
 	if l.resident, err = s.d.residents(ctx, node); err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
-	s.watchNode(node)
+	s.watchNode(l)
 	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself; its own %d pods request %dm CPU, %dMi)", s.ns, node, l.capacity>>20, l.baseline>>20, l.resident.pods, l.resident.cpu, l.resident.memory>>20)
 	return nil
 }
@@ -316,8 +352,7 @@ func thresholdBytes(val string, capacity int64) (int64, error) {
 // cannot be matched on a kind node (its disk and PIDs are the host's): a
 // scenario that declares them is skipped. The disk thresholds stay the
 // cluster's low safety values.
-func (s *session) configureKubelet(ctx context.Context, e *driver.Eviction, n *corev1.Node) error {
-	l := s.lease
+func (s *session) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node) error {
 	l.declared = defaultNodeMemory
 	cpu, pods := resource.MustParse("4"), int64(110)
 	if n != nil {
@@ -455,8 +490,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 // bytes (0 stops it): a process in the node's container that fills a
 // buffer and keeps it, its process group's id kept in pressureDir so that
 // a cleanup finds it.
-func (s *session) hold(ctx context.Context, bytes int64) error {
-	l := s.lease
+func (s *session) hold(ctx context.Context, l *lease, bytes int64) error {
 	file := pressureDir + "/" + s.d.runID + "-" + s.ns
 	// dash's kill takes a process group as a negative pid, without "--".
 	script := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -$(cat %[1]s) 2>/dev/null; rm -f %[1]s %[1]s.filled; fi", file)
@@ -504,21 +538,33 @@ func hostAvailable() int64 {
 // the namespace first). A node that cannot be restored keeps a lease
 // saying why, and is not leased again.
 func (s *session) release(ctx context.Context) error {
-	l := s.lease
-	if l == nil {
-		return nil
+	var errs []error
+	for _, l := range s.leases {
+		if l.unwatch != nil {
+			l.unwatch()
+		}
+		err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, l.configured, l.taints)
+		holder := ""
+		if err != nil {
+			holder = "broken/" + s.d.runID + "/" + s.ns
+		}
+		if uerr := s.d.setLease(ctx, l.node, holder); uerr != nil && err == nil {
+			err = uerr
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("returning pool node %s: %w", l.node, err))
+		}
 	}
-	s.lease = nil
-	err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, l.configured, l.taints)
-	holder := ""
-	if err != nil {
-		holder = "broken/" + s.d.runID + "/" + s.ns
-	}
-	if uerr := s.d.setLease(ctx, l.node, holder); uerr != nil && err == nil {
-		err = uerr
-	}
-	if err != nil {
-		return fmt.Errorf("returning pool node %s: %w", l.node, err)
+	s.leases = nil
+	return errors.Join(errs...)
+}
+
+// leaseOn is the session's lease of a real node, if it holds one.
+func (s *session) leaseOn(real string) *lease {
+	for _, l := range s.leases {
+		if l.node == real {
+			return l
+		}
 	}
 	return nil
 }
@@ -671,24 +717,97 @@ func hasTag(tags []string, tag string) bool {
 	return false
 }
 
-// placeOnLease puts a pod on the leased node: by name when the scenario
+// placeOnLease puts a pod on the leased nodes: by name when the scenario
 // named its node (the alias is mapped already), else through the
-// scheduler with the node's hostname, and tolerating the pool's taint
-// that keeps every other pod off it.
+// scheduler, kept to the leased nodes (the one's hostname, or an affinity
+// term added to each of the pod's own), and tolerating the pool's taint
+// that keeps every other pod off them.
 func (s *session) placeOnLease(p *corev1.Pod) error {
-	if err := s.lease.fits(p); err != nil {
-		return err
+	on := s.leases
+	if l := s.leaseOn(p.Spec.NodeName); l != nil {
+		on = []*lease{l}
+	}
+	// A pod the scheduler places may land on any of them: each must be
+	// able to stand in for its declared node.
+	for _, l := range on {
+		if err := l.fits(p); err != nil {
+			return err
+		}
 	}
 	if p.Spec.NodeName == "" {
-		if p.Spec.NodeSelector == nil {
-			p.Spec.NodeSelector = map[string]string{}
+		if len(s.leases) == 1 {
+			if p.Spec.NodeSelector == nil {
+				p.Spec.NodeSelector = map[string]string{}
+			}
+			p.Spec.NodeSelector[corev1.LabelHostname] = s.leases[0].node
+		} else {
+			var reals []string
+			for _, l := range s.leases {
+				reals = append(reals, l.node)
+			}
+			s.mapHostnames(p)
+			keepOn(p, reals)
 		}
-		p.Spec.NodeSelector[corev1.LabelHostname] = s.lease.node
 	}
 	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
 		Key: cluster.PoolTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
 	})
 	return nil
+}
+
+// mapHostnames rewrites the scenario's node names in a pod's hostname
+// selector and node affinity to the cluster's.
+func (s *session) mapHostnames(p *corev1.Pod) {
+	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
+		if real, ok := s.nodeAlias[v]; ok {
+			p.Spec.NodeSelector[corev1.LabelHostname] = real
+		}
+	}
+	a := p.Spec.Affinity
+	if a == nil || a.NodeAffinity == nil {
+		return
+	}
+	mapReq := func(rs []corev1.NodeSelectorRequirement) {
+		for i := range rs {
+			if rs[i].Key != corev1.LabelHostname {
+				continue
+			}
+			for j, v := range rs[i].Values {
+				if real, ok := s.nodeAlias[v]; ok {
+					rs[i].Values[j] = real
+				}
+			}
+		}
+	}
+	if r := a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution; r != nil {
+		for i := range r.NodeSelectorTerms {
+			mapReq(r.NodeSelectorTerms[i].MatchExpressions)
+		}
+	}
+	for i := range a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution {
+		mapReq(a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution[i].Preference.MatchExpressions)
+	}
+}
+
+// keepOn restricts a pod's scheduling to the given nodes: the terms of a
+// required node affinity are ORed, so the restriction joins each of them
+// (a pod with none gets one term of its own).
+func keepOn(p *corev1.Pod, nodes []string) {
+	in := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpIn, Values: nodes}
+	if p.Spec.Affinity == nil {
+		p.Spec.Affinity = &corev1.Affinity{}
+	}
+	if p.Spec.Affinity.NodeAffinity == nil {
+		p.Spec.Affinity.NodeAffinity = &corev1.NodeAffinity{}
+	}
+	na := p.Spec.Affinity.NodeAffinity
+	if na.RequiredDuringSchedulingIgnoredDuringExecution == nil || len(na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms) == 0 {
+		na.RequiredDuringSchedulingIgnoredDuringExecution = &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{}}}
+	}
+	terms := na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
+	for i := range terms {
+		terms[i].MatchExpressions = append(terms[i].MatchExpressions, in)
+	}
 }
 
 // fits says why the leased node cannot be the declared one for the pod
@@ -717,19 +836,20 @@ func (l *lease) fits(p *corev1.Pod) error {
 	return driver.Unsupported("%s, and the scenario's pods request %dm with pod %q: the kubelets of the two would admit them differently", l.cpu.why, l.asked, p.Name)
 }
 
-// leased maps a scenario's node name to the leased node, or says why the
+// leased maps a scenario's node name to its lease, or says why the
 // action cannot be done.
-func (s *session) leased(node, what string) (string, error) {
-	if s.lease == nil {
-		return "", driver.Unsupported("the scenario would %s on node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, driver.NodePressure)
+func (s *session) leased(node, what string) (*lease, error) {
+	if len(s.leases) == 0 {
+		return nil, driver.Unsupported("the scenario would %s on node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, driver.NodePressure)
 	}
-	if real, ok := s.nodeAlias[node]; ok && real == s.lease.node {
-		return real, nil
+	real, ok := s.nodeAlias[node]
+	if !ok {
+		real = node
 	}
-	if node == s.lease.node {
-		return node, nil
+	if l := s.leaseOn(real); l != nil {
+		return l, nil
 	}
-	return "", driver.Unsupported("node %q is not the node the scenario leased", node)
+	return nil, driver.Unsupported("node %q is not a node the scenario leased", node)
 }
 
 // NodePressure brings the leased node under memory pressure as the
@@ -743,10 +863,11 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if kind != driver.MemoryPressure {
 		return driver.Unsupported("%s pressure on a kind node is the host's own %s, which podlife does not exhaust", kind, map[driver.Pressure]string{driver.DiskPressure: "disk", driver.PIDPressure: "process ids"}[kind])
 	}
-	if _, err := s.leased(node, "bring memory pressure"); err != nil {
+	l, err := s.leased(node, "bring memory pressure")
+	if err != nil {
 		return err
 	}
-	e := s.lease.eviction
+	e := l.eviction
 	if e == nil {
 		return driver.Unsupported("the leased node's kubelet was not configured for the scenario")
 	}
@@ -757,19 +878,19 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if !ok {
 		return fmt.Errorf("the kubelet has no memory.available threshold: node %q cannot come under memory pressure", node)
 	}
-	q, err := thresholdBytes(val, s.lease.declared)
+	q, err := thresholdBytes(val, l.declared)
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	if _, err := s.podsMemory(ctx); err != nil {
+	if _, err := s.podsMemory(ctx, l.node); err != nil {
 		return err
 	}
-	if err := s.statsCaughtUp(ctx); err != nil {
+	if err := s.statsCaughtUp(ctx, l.node); err != nil {
 		return err
 	}
-	err = s.hold(ctx, s.lease.declared-q/2)
-	s.lease.fill = time.Since(t0)
+	err = s.hold(ctx, l, l.declared-q/2)
+	l.fill = time.Since(t0)
 	return err
 }
 
@@ -779,10 +900,13 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 // which cAdvisor refreshes every 10-15 s; a pass right after a pod
 // filled its memory would rank it by what it used before. The simulator's
 // pass sees the usage of the instant.
-func (s *session) statsCaughtUp(ctx context.Context) error {
+func (s *session) statsCaughtUp(ctx context.Context, node string) error {
 	want := map[string]int64{}
 	s.mu.Lock()
 	for _, t := range s.pods {
+		if !t.on(node) {
+			continue
+		}
 		for _, c := range t.ctrs {
 			if !c.agent {
 				continue
@@ -799,7 +923,7 @@ func (s *session) statsCaughtUp(ctx context.Context) error {
 	// Best effort: a pod whose memory comes later (`after 60s`) is not
 	// waited for past a minute.
 	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
-		got, err := s.d.podStats(ctx, s.lease.node, s.ns)
+		got, err := s.d.podStats(ctx, node, s.ns)
 		if err != nil {
 			return false, nil
 		}
@@ -854,13 +978,16 @@ func (d *Driver) podStats(ctx context.Context, node, ns string) (map[string]int6
 // the simulator a pod's memory is in use the instant its behaviour says;
 // here it faults in at 70–200 MB/s, and an eviction pass in between
 // would rank the pods by half-filled usage.
-func (s *session) podsMemory(ctx context.Context) (int64, error) {
+func (s *session) podsMemory(ctx context.Context, node string) (int64, error) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var total int64
 		pending := 0
 		s.mu.Lock()
 		for _, t := range s.pods {
+			if !t.on(node) {
+				continue
+			}
 			for _, c := range t.ctrs {
 				if !c.agent {
 					continue
@@ -905,29 +1032,30 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 	if r != corev1.ResourceMemory {
 		return driver.Unsupported("a kind node's disk is the host's, which podlife does not fill")
 	}
-	if _, err := s.leased(node, "set the memory usage"); err != nil {
+	l, err := s.leased(node, "set the memory usage")
+	if err != nil {
 		return err
 	}
 	// What the pods use is what their behaviour asks (the kubelet's
 	// summary lags by its housekeeping, 10-15 s).
 	t0 := time.Now()
-	pods, err := s.podsMemory(ctx)
+	pods, err := s.podsMemory(ctx, l.node)
 	if err != nil {
 		return err
 	}
-	err = s.hold(ctx, max(total.Value()-pods, 0))
-	s.lease.fill = time.Since(t0)
+	err = s.hold(ctx, l, max(total.Value()-pods, 0))
+	l.fill = time.Since(t0)
 	return err
 }
 
 // RestartKubelet restarts the leased node's kubelet (systemd, in the
 // node's container); containers keep running.
 func (s *session) RestartKubelet(ctx context.Context, node string) error {
-	real, err := s.leased(node, "restart the kubelet")
+	l, err := s.leased(node, "restart the kubelet")
 	if err != nil {
 		return err
 	}
-	return s.d.restartKubelet(ctx, real)
+	return s.d.restartKubelet(ctx, l.node)
 }
 
 // NodeNotReady cuts the leased node off as the simulator does (its
@@ -937,13 +1065,13 @@ func (s *session) RestartKubelet(ctx context.Context, node string) error {
 // (pkg/controller/nodelifecycle, monitorNodeHealth). The release starts
 // the kubelet again.
 func (s *session) NodeNotReady(ctx context.Context, node string) error {
-	real, err := s.leased(node, "stop the kubelet")
+	l, err := s.leased(node, "stop the kubelet")
 	if err != nil {
 		return err
 	}
-	s.lease.configured, s.lease.stopped = true, true
-	if b, err := cluster.NodeExec(s.d.info.Kind, real, nil, "systemctl", "stop", "kubelet"); err != nil {
-		return fmt.Errorf("stopping the kubelet of %s: %v: %s", real, err, strings.TrimSpace(string(b)))
+	l.configured, l.stopped = true, true
+	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
+		return fmt.Errorf("stopping the kubelet of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
 	return nil
 }
@@ -951,20 +1079,24 @@ func (s *session) NodeNotReady(ctx context.Context, node string) error {
 // restartStopped starts a kubelet the scenario stopped, before its pods
 // are deleted: a pod on a node whose kubelet is down stays Terminating.
 func (s *session) restartStopped(ctx context.Context) error {
-	if s.lease == nil || !s.lease.stopped {
-		return nil
+	var errs []error
+	for _, l := range s.leases {
+		if l.stopped {
+			l.stopped = false
+			errs = append(errs, s.d.restartKubelet(ctx, l.node))
+		}
 	}
-	s.lease.stopped = false
-	return s.d.restartKubelet(ctx, s.lease.node)
+	return errors.Join(errs...)
 }
 
 // TaintNode adds a taint to the leased node through the API, or removes
 // it; the release removes what the scenario added.
 func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
-	real, err := s.leased(node, "taint a node")
+	l, err := s.leased(node, "taint a node")
 	if err != nil {
 		return err
 	}
+	real := l.node
 	if remove {
 		return s.d.untaint(ctx, real, []corev1.Taint{taint})
 	}
@@ -980,7 +1112,7 @@ func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint
 	if err != nil {
 		return fmt.Errorf("tainting node %s: %w", real, err)
 	}
-	s.lease.taints = append(s.lease.taints, taint)
+	l.taints = append(l.taints, taint)
 	return nil
 }
 
@@ -988,7 +1120,10 @@ func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint
 // simulator records a node: its Kubernetes Events (EvictionThresholdMet,
 // NodeHasInsufficientMemory, Starting…) and its conditions' changes, under
 // "node/<the scenario's name for it>".
-func (s *session) watchNode(node string) {
+func (s *session) watchNode(l *lease) {
+	node := l.node
+	ctx, stop := context.WithCancel(s.ctx)
+	l.unwatch = stop
 	byName := func(field string) informers.SharedInformerOption {
 		return informers.WithTweakListOptions(func(o *metav1.ListOptions) {
 			o.FieldSelector = fields.OneTermEqualSelector(field, node).String()
@@ -1005,10 +1140,10 @@ func (s *session) watchNode(node string) {
 		AddFunc:    func(o any) { s.onNode(o, conds) },
 		UpdateFunc: func(_, o any) { s.onNode(o, conds) },
 	})
-	evs.Start(s.ctx.Done())
-	nodes.Start(s.ctx.Done())
+	evs.Start(ctx.Done())
+	nodes.Start(ctx.Done())
 	s.wg.Add(1)
-	go func() { defer s.wg.Done(); <-s.ctx.Done(); evs.Shutdown(); nodes.Shutdown() }()
+	go func() { defer s.wg.Done(); <-ctx.Done(); evs.Shutdown(); nodes.Shutdown() }()
 }
 
 // nodeName is the scenario's name for a node of the cluster.
@@ -1046,7 +1181,7 @@ func (s *session) onNodeEvent(o any) {
 	if now.Before(s.start) || s.start.IsZero() {
 		return // the lease's own kubelet restart, before the scenario
 	}
-	if s.lease != nil && lastSeen(e).Before(s.lease.since) {
+	if l := s.leaseOn(e.InvolvedObject.Name); l != nil && lastSeen(e).Before(l.since) {
 		// The node's history before the lease (earlier scenarios' kubelet
 		// restarts and pressure), listed when the watch started.
 		s.occurrences(e)

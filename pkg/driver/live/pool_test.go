@@ -1,13 +1,16 @@
 package live
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
@@ -85,7 +88,7 @@ func TestNeedsPool(t *testing.T) {
 // TestPlaceOnLease: a pod of a leasing scenario goes to the leased node,
 // tolerating the pool's taint, and keeps its own selector terms.
 func TestPlaceOnLease(t *testing.T) {
-	s := &session{lease: &lease{node: "pool-2"}}
+	s := &session{leases: []*lease{{node: "pool-2"}}}
 	p := &corev1.Pod{Spec: corev1.PodSpec{NodeSelector: map[string]string{"disk": "ssd"}}}
 	if err := s.placeOnLease(p); err != nil {
 		t.Fatal(err)
@@ -106,7 +109,7 @@ func TestPlaceOnLease(t *testing.T) {
 	// A node declared with more CPU than the machine's leaves its pods
 	// 1900m where the declared node has 4000m: pods that fit in both, or
 	// in neither, are placed; a sum between the two is not.
-	s.lease.cpu = cpuGap{declared: 4000, avail: 1900, why: "the scenario's node has 4 CPU"}
+	s.leases[0].cpu = cpuGap{declared: 4000, avail: 1900, why: "the scenario's node has 4 CPU"}
 	asking := func(cpu string) *corev1.Pod {
 		return &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Resources: corev1.ResourceRequirements{
 			Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse(cpu)}}}}}}
@@ -129,12 +132,55 @@ func TestPlaceOnLease(t *testing.T) {
 			t.Errorf("a pod requesting %q: %v, want placed %v", tc.cpu, err, tc.fits)
 		}
 	}
-	s.lease.asked = 0
+	s.leases[0].asked = 0
 	if err := s.placeOnLease(asking("1500m")); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.placeOnLease(asking("1")); err == nil {
 		t.Error("pods requesting 2500m, admitted by a 4-CPU node and not by this one, were placed")
+	}
+}
+
+// TestPlaceOnLeases: a pod of a scenario of several nodes is kept to the
+// leased nodes while the scheduler chooses among them: its hostname
+// selector and affinity name the cluster's nodes, and every term of its
+// required affinity (ORed) gets the restriction.
+func TestPlaceOnLeases(t *testing.T) {
+	s := &session{leases: []*lease{{node: "pool-1"}, {node: "pool-2"}},
+		nodeAlias: map[string]string{"worker-1": "pool-1", "worker-2": "pool-2"}}
+	both := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpIn, Values: []string{"pool-1", "pool-2"}}
+	plain := &corev1.Pod{}
+	if err := s.placeOnLease(plain); err != nil {
+		t.Fatal(err)
+	}
+	terms := plain.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
+	if len(terms) != 1 || len(terms[0].MatchExpressions) != 1 || !equality.Semantic.DeepEqual(terms[0].MatchExpressions[0], both) {
+		t.Errorf("a pod with no affinity: terms %+v", terms)
+	}
+	if plain.Spec.NodeSelector != nil {
+		t.Errorf("a pod of several leased nodes got a hostname selector: %v", plain.Spec.NodeSelector)
+	}
+	notIn := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpNotIn, Values: []string{"worker-1"}}
+	zone := corev1.NodeSelectorRequirement{Key: "zone", Operator: corev1.NodeSelectorOpIn, Values: []string{"a"}}
+	aff := &corev1.Pod{Spec: corev1.PodSpec{
+		NodeSelector: map[string]string{corev1.LabelHostname: "worker-2"},
+		Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{
+			NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{notIn}}, {MatchExpressions: []corev1.NodeSelectorRequirement{zone}}}}}}}}
+	if err := s.placeOnLease(aff); err != nil {
+		t.Fatal(err)
+	}
+	if got := aff.Spec.NodeSelector[corev1.LabelHostname]; got != "pool-2" {
+		t.Errorf("hostname selector %q, want the cluster's pool-2", got)
+	}
+	terms = aff.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
+	if len(terms) != 2 {
+		t.Fatalf("terms %+v", terms)
+	}
+	if e := terms[0].MatchExpressions; len(e) != 2 || e[0].Values[0] != "pool-1" || !equality.Semantic.DeepEqual(e[1], both) {
+		t.Errorf("first term %+v: want NotIn pool-1, then the leased nodes", e)
+	}
+	if e := terms[1].MatchExpressions; len(e) != 2 || !equality.Semantic.DeepEqual(e[0], zone) || !equality.Semantic.DeepEqual(e[1], both) {
+		t.Errorf("second term %+v: want its zone, then the leased nodes", e)
 	}
 }
 
@@ -182,20 +228,51 @@ func TestViewNamesTheScenariosNodes(t *testing.T) {
 func TestNodeEventsOfTheLease(t *testing.T) {
 	s := testSession(t)
 	s.start = time.Now().Add(-time.Minute)
-	s.lease = &lease{node: "pool-1", since: time.Now().Truncate(time.Second)}
+	s.leases = []*lease{{node: "pool-1", since: time.Now().Truncate(time.Second)}}
 	s.nodeAlias["worker-1"] = "pool-1"
 	ev := func(uid string, at time.Time, count int32) *corev1.Event {
 		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{UID: types.UID(uid)}, InvolvedObject: corev1.ObjectReference{Kind: "Node", Name: "pool-1"},
 			Reason: "NodeHasInsufficientMemory", Count: count, LastTimestamp: metav1.NewTime(at)}
 	}
-	s.onNodeEvent(ev("old", s.lease.since.Add(-time.Minute), 3))
-	s.onNodeEvent(ev("new", s.lease.since.Add(time.Second), 1))
-	s.onNodeEvent(ev("old", s.lease.since.Add(2*time.Second), 4)) // the old one again, now
+	s.onNodeEvent(ev("old", s.leases[0].since.Add(-time.Minute), 3))
+	s.onNodeEvent(ev("new", s.leases[0].since.Add(time.Second), 1))
+	s.onNodeEvent(ev("old", s.leases[0].since.Add(2*time.Second), 4)) // the old one again, now
 	var got []string
 	for _, e := range s.rec.snapshot(-1) {
 		got = append(got, e.Pod+" "+e.Reason)
 	}
 	if len(got) != 2 || got[0] != "node/worker-1 NodeHasInsufficientMemory" {
 		t.Errorf("recorded %v, want the new event and the old one's fourth occurrence", got)
+	}
+}
+
+// TestAcquireInPoolOrder: a scenario of several nodes waits for each
+// pool node in turn and takes no other meanwhile (two such scenarios
+// cannot hold one each and wait for ever); a scenario of one node takes
+// any free node.
+func TestAcquireInPoolOrder(t *testing.T) {
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	node := func(name, holder string) *corev1.Node {
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{}},
+			Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}}}
+		if holder != "" {
+			n.Annotations[AnnotationLease] = holder
+		}
+		return n
+	}
+	d.cs = fake.NewClientset(node("pool-1", "r1/other"), node("pool-2", ""))
+	d.pool = []string{"pool-1", "pool-2"}
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	if got, err := d.acquire(ctx, "r1/me", "pool-1"); err == nil {
+		t.Fatalf("took %s while pool-1 was held", got)
+	}
+	n, err := d.cs.CoreV1().Nodes().Get(context.Background(), "pool-2", metav1.GetOptions{})
+	if err != nil || n.Annotations[AnnotationLease] != "" {
+		t.Fatalf("pool-2 was leased while waiting for pool-1: %v %v", n.Annotations, err)
+	}
+	got, err := d.acquire(context.Background(), "r1/me", "")
+	if err != nil || got != "pool-2" {
+		t.Fatalf("any free node: got %q, %v", got, err)
 	}
 }

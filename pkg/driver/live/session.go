@@ -61,8 +61,9 @@ type session struct {
 	classes map[string]string
 	// manifests are the static pod manifests written on nodes.
 	manifests []nodeFile
-	// lease is the pool node the scenario holds, if it needs one.
-	lease      *lease
+	// leases are the pool nodes the scenario holds, if it needs any, in
+	// the order of its declared nodes.
+	leases     []*lease
 	configured bool
 	closed     bool
 	closeErr   error
@@ -115,7 +116,7 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, 
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); <-s.ctx.Done(); f.Shutdown() }()
 	if needsPool(sc.Tags) {
-		if err := s.leaseNode(ctx); err != nil {
+		if err := s.leaseNodes(ctx, 1); err != nil {
 			_ = s.Close(context.WithoutCancel(ctx))
 			return nil, err
 		}
@@ -184,36 +185,33 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	if err := s.d.checkKubelet(st.KubeletVersion); err != nil {
 		return err
 	}
-	if len(st.Nodes) > 1 {
-		return driver.Unsupported("the scenario declares %d nodes; podlife's live cluster leases one node to a scenario", len(st.Nodes))
-	}
-	// A scenario that changes its node, or declares one of another size,
-	// gets one of its own.
-	own := st.Eviction != nil
+	// A scenario that changes its node, declares one of another size or
+	// several nodes (among which the scheduler chooses) gets its own.
+	own := st.Eviction != nil || len(st.Nodes) > 1
 	for _, n := range st.Nodes {
 		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
 	}
-	if s.lease == nil && own {
-		if err := s.leaseNode(ctx); err != nil {
+	if own || len(s.leases) > 0 {
+		if err := s.leaseNodes(ctx, max(1, len(st.Nodes))); err != nil {
 			return err
 		}
 	}
-	var declared *corev1.Node
-	for _, n := range st.Nodes {
-		if s.lease == nil {
+	declared := make([]*corev1.Node, len(s.leases))
+	for i, n := range st.Nodes {
+		if len(s.leases) == 0 {
 			s.nodeAlias[n.Name] = s.d.info.Node
 			continue
 		}
-		s.nodeAlias[n.Name] = s.lease.node
-		declared = n
+		s.nodeAlias[n.Name] = s.leases[i].node
+		declared[i] = n
 	}
-	if s.lease != nil {
-		if err := s.configureKubelet(ctx, st.Eviction, declared); err != nil {
+	for i, l := range s.leases {
+		if err := s.configureKubelet(ctx, l, st.Eviction, declared[i]); err != nil {
 			return err
 		}
-		if declared != nil {
-			for _, t := range declared.Spec.Taints {
-				if err := s.TaintNode(ctx, declared.Name, t, false); err != nil {
+		if declared[i] != nil {
+			for _, t := range declared[i].Spec.Taints {
+				if err := s.TaintNode(ctx, declared[i].Name, t, false); err != nil {
 					return err
 				}
 			}
@@ -270,7 +268,7 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 		}
 		p.Spec.NodeName = real
 	}
-	if s.lease != nil {
+	if len(s.leases) > 0 {
 		if err := s.placeOnLease(p); err != nil {
 			return err
 		}

@@ -64,8 +64,8 @@ func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) e
 	if err := s.prepareContainers(p); err != nil {
 		return err
 	}
-	if s.lease != nil && s.lease.node == real {
-		if err := s.lease.fits(p); err != nil {
+	if l := s.leaseOn(real); l != nil {
+		if err := l.fits(p); err != nil {
 			return err
 		}
 	}

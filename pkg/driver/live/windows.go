@@ -128,8 +128,8 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		// at its next pass; the memory podlife holds takes a few seconds
 		// to fill, and an eviction is seen through the API.
 		var took time.Duration
-		if s.lease != nil {
-			took = s.lease.fill
+		for _, l := range s.leases {
+			took = max(took, l.fill)
 		}
 		if strings.HasPrefix(sel.Pod, "node/") {
 			// A node's condition reaches the API at the kubelet's next
