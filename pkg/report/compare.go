@@ -208,6 +208,18 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 	al := align(ref, other)
 	out = append(out, order(ref, other, al, refKeys, otherKeys, tol)...)
 	lag := startLags(ref, other)
+	refR, otherR := a, b
+	if ref.label != aLabel {
+		refR, otherR = b, a
+	}
+	refPass, refOK := firstPass(refR)
+	otherPass, otherOK := firstPass(otherR)
+	acted := refOK && otherOK
+	passLag := otherPass.at - refPass.at
+	if bound := max(refPass.bound, otherPass.bound); acted && abs(passLag) > bound+tol {
+		out = append(out, Difference{Kind: "timing", Text: fmt.Sprintf("the eviction manager first acted at %s on %s, %s on %s (Δ %s; its pass period and the age of the statistics it reads allow %s, tolerance %s)",
+			timeline.FormatOffset(refPass.at), ref.label, timeline.FormatOffset(otherPass.at), other.label, signed(passLag), timeline.FormatOffset(bound), timeline.FormatOffset(tol))})
+	}
 	for _, k := range commonA {
 		x, y, p := sa.byKey[k].at, sb.byKey[k].at, al[k]
 		if x < 0 || y < 0 {
@@ -220,6 +232,15 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		// (a probe's ticks) or from t=0 less.
 		l := lag[other.byKey[k].ev.Pod]
 		delta := other.byKey[k].at - p.at
+		// What the eviction manager's pass brought about counts from that
+		// pass on each run: its phase (every 10 s from the kubelet's
+		// start) and the statistics it reads are not the rule.
+		// The pass is seen through an API Event, after the kill it began
+		// can be seen precisely: within the tolerance before it counts.
+		afterPass := acted && ref.byKey[k].at >= refPass.at && other.byKey[k].at >= otherPass.at-tol
+		if afterPass {
+			delta -= passLag
+		}
 		if delta <= l+tol && -delta <= tol {
 			continue
 		}
@@ -237,10 +258,62 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		if l != 0 {
 			text += fmt.Sprintf("; %s started the pod %s later, which may delay it by as much", other.label, timeline.FormatOffset(l))
 		}
+		if afterPass && passLag != 0 {
+			text += fmt.Sprintf("; counted from the eviction manager's first acting pass, %s on %s", signed(passLag), other.label)
+		}
 		out = append(out, Difference{Kind: "timing", Text: text})
 	}
 	return out
 }
+
+// pass is when a run's eviction manager first acted after t=0 (relative
+// to t=0), and how far apart two kubelets' first acting passes may fall
+// for the same usage.
+type pass struct {
+	at, bound time.Duration
+}
+
+// firstPass is a run's first acting eviction pass: its EvictionThresholdMet
+// Event on a node ("Attempting to reclaim", recorded by the pass that
+// found a threshold met, before it ranks and evicts:
+// pkg/kubelet/eviction/eviction_manager.go synchronize), or for a pod
+// over its own local-storage limit (localStorageEviction, no node
+// threshold) the pod's Evicted Event.
+func firstPass(r *Result) (pass, bool) {
+	for _, e := range r.Timeline {
+		if e.Kind != timeline.KubeEvent || e.At < r.T0 {
+			continue
+		}
+		switch {
+		case e.Reason == "EvictionThresholdMet" && isNode(e.Pod):
+			return pass{at: e.At - r.T0, bound: memoryPassBound}, true
+		case e.Reason == "Evicted" && !isNode(e.Pod):
+			return pass{at: e.At - r.T0, bound: storagePassBound}, true
+		}
+	}
+	return pass{}, false
+}
+
+// The bounds between two kubelets' first acting passes, from the
+// kubelet's v1.36.3 source:
+//   - a pass every evictionMonitoringPeriod (10 s,
+//     pkg/kubelet/eviction/eviction_manager.go Start), in the phase of
+//     each kubelet's own start;
+//   - memory: the statistics a pass reads are cAdvisor's, refreshed at
+//     its housekeeping, 10 s and up to 15 s
+//     (pkg/kubelet/cadvisor/cadvisor_linux.go,
+//     maxHousekeepingInterval), and a real node faults the memory in
+//     first (up to 10 s for the 1 GiB nodes of the catalogue at the
+//     rates measured, docs/fidelity.md);
+//   - local storage: a volume's usage is measured every
+//     volumeStatsAggPeriod (1 m) with a jitter of up to as much again
+//     (pkg/kubelet/server/stats/volume_stat_calculator.go StartOnce,
+//     wait.JitterUntil with factor 1.0).
+const (
+	evictionPeriod   = 10 * time.Second
+	memoryPassBound  = evictionPeriod + 15*time.Second + 10*time.Second
+	storagePassBound = evictionPeriod + 2*time.Minute
+)
 
 // startLags is, for each pod whose first container start both runs saw
 // after t=0 (the scenario created it at t=0 or later), how much later

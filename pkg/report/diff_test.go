@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -406,6 +407,47 @@ func TestDiffFromThePodsStart(t *testing.T) {
 				t.Errorf("differences %q, want none", texts)
 			case tc.want != "" && (len(texts) != 1 || !strings.Contains(texts[0], tc.want)):
 				t.Errorf("differences %q, want one saying %q", texts, tc.want)
+			}
+		})
+	}
+}
+
+// TestDiffFromTheEvictionPass: what an eviction pass brought about counts
+// from that pass on each run (its phase and the age of the statistics it
+// reads are not the rule), within the bound of those; the pass seen
+// through an API Event may follow the kill it began; past the bound, or
+// later after the pass, it is a difference.
+func TestDiffFromTheEvictionPass(t *testing.T) {
+	evicted := func(driver string, passAt, seenAfter, term time.Duration, storage bool) Result {
+		p := timeline.Event{At: passAt + seenAfter, Pod: "node/worker-1", Kind: timeline.KubeEvent, Reason: "EvictionThresholdMet"}
+		if storage {
+			p = timeline.Event{At: passAt + seenAfter, Pod: "web", Kind: timeline.KubeEvent, Reason: "Evicted"}
+		}
+		r := result(driver, 8, Passed, []timeline.Event{ev(0, "app", timeline.Started, 0), p,
+			ev(passAt+term, "app", timeline.SIGTERM, 0), ev(passAt+term, "app", timeline.Exited, 143)})
+		sort.SliceStable(r.Timeline, func(i, j int) bool { return r.Timeline[i].At < r.Timeline[j].At })
+		r.T0 = 0
+		return r
+	}
+	sim := evicted("sim", 10*s, 0, 0, false)
+	for _, tc := range []struct {
+		name string
+		sim  Result
+		live Result
+		want string // a fragment of the first difference, "" for none
+	}{
+		{"the pass 17 s later, the kill at it, its Event seen 40 ms after the kill", sim, evicted("live", 27*s, 40*ms, 0, false), ""},
+		{"the pass 17 s later, the kill 5 s after it", sim, evicted("live", 27*s, 0, 5*s, false), "counted from the eviction manager's first acting pass, +17s on live"},
+		{"a memory pass 50 s later", sim, evicted("live", 60*s, 0, 0, false), "the eviction manager first acted at 10s on sim, 60s on live"},
+		{"a local-storage eviction 50 s later: a volume's usage is measured every 1-2 min", evicted("sim", 10*s, 0, 0, true), evicted("live", 60*s, 0, 0, true), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, texts := diffKinds(tc.sim, tc.live)
+			switch {
+			case tc.want == "" && len(texts) > 0:
+				t.Errorf("differences %q, want none", texts)
+			case tc.want != "" && (len(texts) == 0 || !strings.Contains(texts[0], tc.want)):
+				t.Errorf("differences %q, want the first saying %q", texts, tc.want)
 			}
 		})
 	}
