@@ -667,21 +667,24 @@ type condSpan struct {
 // nodeConditionSpans reads the nodes' condition changes off a timeline:
 // for MemoryPressure, DiskPressure, PIDPressure and NetworkUnavailable
 // the stretches they were True, for Ready those it was not True
-// (NotReady when False, Ready=Unknown when the node stopped posting).
-// Nodes in order of their first bad condition. The timeline holds no
-// taint events (the simulator keeps a node's taints but does not record
-// their changes), so no taint is drawn; the NoSchedule taints of the
-// node lifecycle controller follow these conditions.
+// (NotReady when False, Ready=Unknown when the node stopped posting);
+// and the stretches each taint was on the node (a row per key and
+// effect). Nodes in order of their first bad condition or taint.
 func nodeConditionSpans(events []timeline.Event) []nodeSpans {
 	var out []nodeSpans
 	idx := map[string]int{}
-	open := map[[2]string]int{} // node, type → its open span in out[node].spans
+	open := map[[2]string]int{} // node, row → its open span in out[node].spans
 	for _, e := range events {
-		if !isNode(e.Pod) || e.Kind != timeline.Condition {
+		if !isNode(e.Pod) || (e.Kind != timeline.Condition && e.Kind != timeline.Taint) {
 			continue
 		}
+		row := e.Reason
 		label, class := badCondition(e.Reason, e.Status)
-		k := [2]string{e.Pod, e.Reason}
+		if e.Kind == timeline.Taint {
+			row = "taint " + e.Reason + ":" + e.Message
+			label, class = taintLabel(e)
+		}
+		k := [2]string{e.Pod, row}
 		if i, ok := open[k]; ok {
 			ns := &out[idx[e.Pod]]
 			if ns.spans[i].label == label {
@@ -700,15 +703,32 @@ func nodeConditionSpans(events []timeline.Event) []nodeSpans {
 			out = append(out, nodeSpans{node: e.Pod})
 		}
 		ns := &out[n]
-		row := slices.Index(ns.types, e.Reason)
-		if row < 0 {
-			row = len(ns.types)
-			ns.types = append(ns.types, e.Reason)
+		r := slices.Index(ns.types, row)
+		if r < 0 {
+			r = len(ns.types)
+			ns.types = append(ns.types, row)
 		}
 		open[k] = len(ns.spans)
-		ns.spans = append(ns.spans, condSpan{from: e.At, row: row, label: label, class: class, reason: e.Message})
+		reason := e.Message
+		if e.Kind == timeline.Taint {
+			reason = ""
+		}
+		ns.spans = append(ns.spans, condSpan{from: e.At, row: r, label: label, class: class, reason: reason})
 	}
 	return out
+}
+
+// taintLabel names a taint while it is on ("" once removed): its key
+// without the node controllers' prefix, and its effect.
+func taintLabel(e timeline.Event) (label, class string) {
+	if e.Status == "False" {
+		return "", ""
+	}
+	class = "cond-taint"
+	if e.Message == "NoExecute" {
+		class = "cond-taint-noexecute"
+	}
+	return "taint " + strings.TrimPrefix(e.Reason, "node.kubernetes.io/") + ":" + e.Message, class
 }
 
 // badCondition names a node condition's status when it is bad ("" when

@@ -611,10 +611,18 @@ func TestNodeLane(t *testing.T) {
 		t.Errorf("no bad condition: lanes %+v, want the pod's and the container's only", c.Lanes)
 	}
 
+	// The taints the node controllers add with them, a row per key and
+	// effect, from added to removed.
+	taint := func(at time.Duration, key, effect, status string) timeline.Event {
+		return timeline.Event{At: at, Pod: "node/worker-1", Kind: timeline.Taint, Reason: key, Status: status, Message: effect}
+	}
 	r := result("sim", 8, Passed, append(graceful(0),
 		node(11*s, timeline.Condition, "MemoryPressure", "True"),
 		node(12*s, timeline.Condition, "Ready", "False"),
-		node(13*s, timeline.Condition, "Ready", "True")))
+		taint(12*s, "node.kubernetes.io/not-ready", "NoExecute", "True"),
+		node(13*s, timeline.Condition, "Ready", "True"),
+		taint(13*s, "node.kubernetes.io/not-ready", "NoExecute", "False"),
+		taint(13*s, "node.kubernetes.io/memory-pressure", "NoSchedule", "True")))
 	c := newChart(&r, false, true)
 	if len(c.Lanes) != 3 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
 		t.Fatalf("lanes %+v, want the node's first", c.Lanes)
@@ -625,7 +633,8 @@ func TestNodeLane(t *testing.T) {
 			bars = append(bars, sh.Class+": "+sh.Title)
 		}
 	}
-	want := []string{"cond cond-memorypressure: MemoryPressure from 1s to the end", "cond cond-notready: NotReady from 2s to 3s"}
+	want := []string{"cond cond-memorypressure: MemoryPressure from 1s to the end", "cond cond-notready: NotReady from 2s to 3s",
+		"cond cond-taint-noexecute: taint not-ready:NoExecute from 2s to 3s", "cond cond-taint: taint memory-pressure:NoSchedule from 3s to the end"}
 	if strings.Join(bars, "\n") != strings.Join(want, "\n") {
 		t.Errorf("node bars:\n%s\nwant\n%s", strings.Join(bars, "\n"), strings.Join(want, "\n"))
 	}

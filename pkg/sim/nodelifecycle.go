@@ -7,6 +7,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // The node-lifecycle controller and the taint-eviction controller of
@@ -140,7 +142,9 @@ func (nl *nodeLifecycle) markPodsNotReady(node string) {
 	}
 }
 
-// setTaint adds (or removes) a taint by key and effect.
+// setTaint adds (or removes) a taint by key and effect, and records the
+// change on the node's timeline (what `kubectl get node -w` would show;
+// the page draws it in the node's lane).
 func (nl *nodeLifecycle) setTaint(n *corev1.Node, t corev1.Taint, present bool) bool {
 	for i, x := range n.Spec.Taints {
 		if x.Key == t.Key && x.Effect == t.Effect {
@@ -148,6 +152,7 @@ func (nl *nodeLifecycle) setTaint(n *corev1.Node, t corev1.Taint, present bool) 
 				return false
 			}
 			n.Spec.Taints = append(n.Spec.Taints[:i], n.Spec.Taints[i+1:]...)
+			nl.recordTaint(n.Name, t, false)
 			return true
 		}
 	}
@@ -155,7 +160,16 @@ func (nl *nodeLifecycle) setTaint(n *corev1.Node, t corev1.Taint, present bool) 
 		return false
 	}
 	n.Spec.Taints = append(n.Spec.Taints, t)
+	nl.recordTaint(n.Name, t, true)
 	return true
+}
+
+func (nl *nodeLifecycle) recordTaint(node string, t corev1.Taint, present bool) {
+	status := corev1.ConditionTrue
+	if !present {
+		status = corev1.ConditionFalse
+	}
+	nl.s.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Taint, Reason: t.Key, Status: string(status), Message: string(t.Effect)})
 }
 
 // doNoScheduleTaintingPass keeps the condition taints of a node in step

@@ -100,6 +100,46 @@ func TestNodeMonitor(t *testing.T) {
 	}
 }
 
+// TestTaintsOnTheTimeline: a node's taints are on its timeline as they
+// come and go, whoever sets them (kubectl taint; the node lifecycle
+// controller's NoExecute taints once the node stops posting,
+// doNoExecuteTaintingPass), so that a report can draw them.
+func TestTaintsOnTheTimeline(t *testing.T) {
+	s := newSim(t, "")
+	taint := corev1.Taint{Key: "dedicated", Value: "infra", Effect: corev1.TaintEffectNoSchedule}
+	if err := s.TaintNode("worker-1", taint, false); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(time.Second, nil)
+	if err := s.TaintNode("worker-1", taint, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.NodeNotReady("worker-1"); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(2*time.Minute, nil)
+	var got []string
+	for _, e := range s.Timeline() {
+		if e.Kind == timeline.Taint {
+			got = append(got, fmt.Sprintf("%s %s %s", timeline.FormatOffset(e.At), e.Pod, e.Label()))
+		}
+	}
+	// The two taints of the node going unreachable come in one instant,
+	// in an order this test does not pin.
+	want := []string{
+		"0s node/worker-1 Taint(dedicated:NoSchedule)",
+		"1s node/worker-1 Untaint(dedicated:NoSchedule)",
+		"55s node/worker-1 Taint(node.kubernetes.io/unreachable:NoExecute)",
+		"55s node/worker-1 Taint(node.kubernetes.io/unreachable:NoSchedule)",
+	}
+	if len(got) > 2 {
+		sort.Strings(got[2:])
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("taints on the timeline:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestAdmissionPredicates pins the kubelet's resource predicate messages
 // (lifecycle/predicate.go InsufficientResourceError) and the rejection
 // status (kubelet.go rejectPod).

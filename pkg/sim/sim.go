@@ -129,6 +129,9 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	if err != nil {
 		return err
 	}
+	for _, t := range node.Spec.Taints {
+		s.lifecycle.recordTaint(node.Name, t, true) // the taints it was declared with
+	}
 	k := newKubelet(s, node)
 	s.nodes = append(s.nodes, k)
 	s.byNode[n.Name] = k

@@ -45,6 +45,7 @@ const (
 	Deleted         Kind = "Deleted"         // the pod is gone from the API
 	KubeEvent       Kind = "Event"           // a Kubernetes Event (Reason, Message, Count)
 	Status          Kind = "Status"          // the STATUS column of kubectl get pods changed (Reason)
+	Taint           Kind = "Taint"           // a node's taint was added (Status True) or removed (False): Reason its key, Message its effect
 )
 
 // Event is one thing that happened.
@@ -96,6 +97,11 @@ func (e Event) Label() string {
 		return string(e.Kind) + "(" + e.Reason + ")"
 	case Condition:
 		return "Condition(" + e.Reason + "=" + e.Status + ")"
+	case Taint:
+		if e.Status == "False" {
+			return "Untaint(" + e.Reason + ":" + e.Message + ")"
+		}
+		return "Taint(" + e.Reason + ":" + e.Message + ")"
 	case DeleteRequested:
 		if e.Code < 0 {
 			return "DeleteRequested"

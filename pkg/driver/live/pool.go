@@ -1136,9 +1136,10 @@ func (s *session) watchNode(l *lease) {
 		UpdateFunc: func(_, o any) { s.onNodeEvent(o) },
 	})
 	conds := map[corev1.NodeConditionType]corev1.ConditionStatus{}
+	taints := map[corev1.Taint]bool{}
 	_, _ = nodes.Core().V1().Nodes().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o any) { s.onNode(o, conds) },
-		UpdateFunc: func(_, o any) { s.onNode(o, conds) },
+		AddFunc:    func(o any) { s.onNode(o, conds, taints) },
+		UpdateFunc: func(_, o any) { s.onNode(o, conds, taints) },
 	})
 	evs.Start(ctx.Done())
 	nodes.Start(ctx.Done())
@@ -1197,7 +1198,7 @@ func (s *session) onNodeEvent(o any) {
 	s.notify()
 }
 
-func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.ConditionStatus) {
+func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.ConditionStatus, taints map[corev1.Taint]bool) {
 	n, ok := o.(*corev1.Node)
 	if !ok {
 		return
@@ -1205,6 +1206,7 @@ func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.Conditi
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	who := "node/" + s.nodeName(n.Name)
 	for _, c := range n.Status.Conditions {
 		if last[c.Type] == c.Status {
 			continue
@@ -1213,7 +1215,44 @@ func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.Conditi
 		if s.start.IsZero() {
 			continue
 		}
-		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.nodeName(n.Name), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
+		s.record(timeline.Event{At: s.at(now), Pod: who, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
+	}
+	// Taints by key and effect (the node controllers stamp NoExecute ones
+	// with the time added); the pool's own is not the scenario's.
+	current := map[corev1.Taint]bool{}
+	for _, t := range n.Spec.Taints {
+		if t.Key != cluster.PoolTaint {
+			current[corev1.Taint{Key: t.Key, Effect: t.Effect}] = true
+		}
+	}
+	for _, t := range sortedTaints(current) {
+		if !taints[t] && !s.start.IsZero() {
+			s.record(timeline.Event{At: s.at(now), Pod: who, Kind: timeline.Taint, Reason: t.Key, Status: string(corev1.ConditionTrue), Message: string(t.Effect)})
+		}
+	}
+	for _, t := range sortedTaints(taints) {
+		if !current[t] && !s.start.IsZero() {
+			s.record(timeline.Event{At: s.at(now), Pod: who, Kind: timeline.Taint, Reason: t.Key, Status: string(corev1.ConditionFalse), Message: string(t.Effect)})
+		}
+	}
+	clear(taints)
+	for t := range current {
+		taints[t] = true
 	}
 	s.notify()
+}
+
+// sortedTaints lists a set of taints in a stable order.
+func sortedTaints(set map[corev1.Taint]bool) []corev1.Taint {
+	out := make([]corev1.Taint, 0, len(set))
+	for t := range set {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Key != out[j].Key {
+			return out[i].Key < out[j].Key
+		}
+		return out[i].Effect < out[j].Effect
+	})
+	return out
 }
