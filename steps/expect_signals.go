@@ -90,6 +90,19 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
+	// A window that carries a pod's start chain grows as its later
+	// containers are seen starting (lastChainStart): wait on to the end
+	// of the window as it stands once the first one ended.
+	for range 3 {
+		w2, err := st.window(ctx, sel, lo, hi)
+		if err != nil || w2.To <= w.To {
+			break
+		}
+		w = w2
+		if err := st.waitFor(ctx, w.To, sel); err != nil {
+			return err
+		}
+	}
 	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }

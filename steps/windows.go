@@ -230,10 +230,16 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	if err != nil {
 		return timeline.Window{}, err
 	}
+	var spread time.Duration
 	if action == driver.ActionCreate && sel.Container != "" {
+		last := st.lastChainStart(sel.Pod, ref)
 		ref = st.ownStart(sel, ref)
+		spread = max(0, last-ref)
 	}
 	early, late := w.Margin(sel, action)
+	// What a sibling's own behaviour brings about (a sidecar stopped at
+	// the app's exit) carries the sibling's later start.
+	late += spread
 	if !anchored {
 		late += max(w.Reaction(driver.ActionCreate), w.Reaction(driver.ActionDelete))
 	}
@@ -416,6 +422,35 @@ func (st *State) ownStart(sel timeline.Selector, ref time.Duration) time.Duratio
 	}
 	return ref
 }
+
+// lastChainStart: a pod's sidecars and main containers start in the
+// simulator's first instant; a real kubelet starts a sidecar, notices it
+// running at its next relist, and starts the main containers in the sync
+// after that (computeInitContainerActions, pkg/kubelet/kuberuntime/
+// kuberuntime_container.go, v1.36.3: a restartable init container never
+// started is started alone; the next ones once it is Running): 1.5 s
+// later in a loaded run (sidecars.feature:115, 2026-11-25). What follows
+// may be as much later as the pod's last container of that
+// chain started (within startChain of it): lastChainStart is when, ref
+// for a pod of one start.
+func (st *State) lastChainStart(pod string, ref time.Duration) time.Duration {
+	last := ref
+	seen := map[string]bool{}
+	for _, e := range st.events() {
+		if e.Pod != pod || e.Kind != timeline.Started || e.At < ref || seen[e.Container] {
+			continue
+		}
+		seen[e.Container] = true
+		if e.At-ref <= startChain {
+			last = max(last, e.At)
+		}
+	}
+	return last
+}
+
+// startChain bounds the starts of one chain: a relist (1 s), a sync and
+// the runtime's start (up to 1.2 s on a busy node).
+const startChain = 2500 * time.Millisecond
 
 // rowWindow is a timeline table row's window. On a cluster a row counts
 // from the row before it when that row was seen precisely: a table is a

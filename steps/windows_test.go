@@ -279,3 +279,37 @@ func TestNodeStateReadWaitsForTheNodeUpdate(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveWindowsCarryTheStartChain pins the late margin of what a
+// sibling's behaviour brings about after a create: the app starts a
+// relist after its sidecar on a real kubelet (in the simulator's first
+// instant), so a sidecar stopped at the app's exit may be as much later;
+// a second's shift earlier still fails.
+func TestLiveWindowsCarryTheStartChain(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "mesh", Kind: timeline.Started},
+		{At: 2500 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 5500 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Exited},
+		{At: 5900 * ms, Seq: 4, Pod: "web", Container: "mesh", Kind: timeline.SIGTERM},
+	}
+	mesh := timeline.Selector{Pod: "web", Container: "mesh", Kind: timeline.SIGTERM}
+	for _, tc := range []struct {
+		at    string
+		holds bool
+	}{{"3s", true}, {"2s", false}} {
+		t.Run("SIGTERM at "+tc.at, func(t *testing.T) {
+			f := &liveFake{now: 0, events: tl}
+			st := &State{Driver: f, Session: f}
+			st.stepType = Action
+			st.moveT0(timeline.Mark{At: 0})
+			st.acted(driver.ActionCreate, "web")
+			st.pods = []*podDecl{{name: "web", created: true}}
+			st.configured = true
+			if err := st.expectAt(context.Background(), mesh, tc.at); (err == nil) != tc.holds {
+				t.Fatalf("holds %v, got %v", tc.holds, err)
+			}
+		})
+	}
+}
