@@ -220,6 +220,23 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		out = append(out, Difference{Kind: "timing", Text: fmt.Sprintf("the eviction manager first acted at %s on %s, %s on %s (Δ %s; its pass period and the age of the statistics it reads allow %s, tolerance %s)",
 			timeline.FormatOffset(refPass.at), ref.label, timeline.FormatOffset(otherPass.at), other.label, signed(passLag), timeline.FormatOffset(bound), timeline.FormatOffset(tol))})
 	}
+	refEvicted, otherEvicted := evictedAt(refR), evictedAt(otherR)
+	if acted {
+		// Each later pass may find the statistics of the one before
+		// (thresholdsUpdatedStats ignores a threshold whose observation
+		// did not change, pkg/kubelet/eviction/helpers.go): it acts a
+		// housekeeping and a period later at most.
+		for pod, at := range refEvicted {
+			y, ok := otherEvicted[pod]
+			if !ok || at <= refPass.at {
+				continue
+			}
+			if d := (y - at) - passLag; abs(d) > laterPassBound+tol {
+				out = append(out, Difference{Kind: "timing", Text: fmt.Sprintf("the eviction of %s at %s on %s, %s on %s: %s after the first acting pass's shift (a later pass may come %s later, tolerance %s)",
+					pod, timeline.FormatOffset(at), ref.label, timeline.FormatOffset(y), other.label, signed(d), timeline.FormatOffset(laterPassBound), timeline.FormatOffset(tol))})
+			}
+		}
+	}
 	for _, k := range commonA {
 		x, y, p := sa.byKey[k].at, sb.byKey[k].at, al[k]
 		if x < 0 || y < 0 {
@@ -238,8 +255,14 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		// The pass is seen through an API Event, after the kill it began
 		// can be seen precisely: within the tolerance before it counts.
 		afterPass := acted && ref.byKey[k].at >= refPass.at && other.byKey[k].at >= otherPass.at-tol
+		shift := passLag
+		if pod := ref.byKey[k].ev.Pod; afterPass && refEvicted[pod] > 0 && otherEvicted[pod] > 0 &&
+			ref.byKey[k].at >= refEvicted[pod]-tol && other.byKey[k].at >= otherEvicted[pod]-tol {
+			// A later eviction is a later pass's: it counts from its own.
+			shift = (otherEvicted[pod] - refEvicted[pod])
+		}
 		if afterPass {
-			delta -= passLag
+			delta -= shift
 		}
 		if delta <= l+tol && -delta <= tol {
 			continue
@@ -258,8 +281,8 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		if l != 0 {
 			text += fmt.Sprintf("; %s started the pod %s later, which may delay it by as much", other.label, timeline.FormatOffset(l))
 		}
-		if afterPass && passLag != 0 {
-			text += fmt.Sprintf("; counted from the eviction manager's first acting pass, %s on %s", signed(passLag), other.label)
+		if afterPass && shift != 0 {
+			text += fmt.Sprintf("; counted from the eviction manager's pass that acted, %s on %s", signed(shift), other.label)
 		}
 		out = append(out, Difference{Kind: "timing", Text: text})
 	}
@@ -294,6 +317,20 @@ func firstPass(r *Result) (pass, bool) {
 	return pass{}, false
 }
 
+// evictedAt is when each evicted pod's Evicted Event came (relative to
+// t=0), the first after t=0.
+func evictedAt(r *Result) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, e := range r.Timeline {
+		if e.Kind == timeline.KubeEvent && e.Reason == "Evicted" && !isNode(e.Pod) && e.At >= r.T0 {
+			if _, ok := out[e.Pod]; !ok {
+				out[e.Pod] = e.At - r.T0
+			}
+		}
+	}
+	return out
+}
+
 // The bounds between two kubelets' first acting passes, from the
 // kubelet's v1.36.3 source:
 //   - a pass every evictionMonitoringPeriod (10 s,
@@ -313,6 +350,7 @@ const (
 	evictionPeriod   = 10 * time.Second
 	memoryPassBound  = evictionPeriod + 15*time.Second + 10*time.Second
 	storagePassBound = evictionPeriod + 2*time.Minute
+	laterPassBound   = evictionPeriod + 15*time.Second
 )
 
 // startLags is, for each pod whose first container start both runs saw

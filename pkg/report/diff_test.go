@@ -437,7 +437,7 @@ func TestDiffFromTheEvictionPass(t *testing.T) {
 		want string // a fragment of the first difference, "" for none
 	}{
 		{"the pass 17 s later, the kill at it, its Event seen 40 ms after the kill", sim, evicted("live", 27*s, 40*ms, 0, false), ""},
-		{"the pass 17 s later, the kill 5 s after it", sim, evicted("live", 27*s, 0, 5*s, false), "counted from the eviction manager's first acting pass, +17s on live"},
+		{"the pass 17 s later, the kill 5 s after it", sim, evicted("live", 27*s, 0, 5*s, false), "counted from the eviction manager's pass that acted, +17s on live"},
 		{"a memory pass 50 s later", sim, evicted("live", 60*s, 0, 0, false), "the eviction manager first acted at 10s on sim, 60s on live"},
 		{"a local-storage eviction 50 s later: a volume's usage is measured every 1-2 min", evicted("sim", 10*s, 0, 0, true), evicted("live", 60*s, 0, 0, true), ""},
 	} {
@@ -450,5 +450,36 @@ func TestDiffFromTheEvictionPass(t *testing.T) {
 				t.Errorf("differences %q, want the first saying %q", texts, tc.want)
 			}
 		})
+	}
+}
+
+// TestDiffLaterEvictionPass: a later eviction is a later pass's, which
+// may find the statistics of the pass before unchanged and act a
+// housekeeping and a period later (thresholdsUpdatedStats): its kill
+// counts from its own Evicted Event, within that bound of the first
+// pass's shift.
+func TestDiffLaterEvictionPass(t *testing.T) {
+	run := func(driver string, first, second time.Duration) Result {
+		e := func(at time.Duration, pod, ctr string, kind timeline.Kind, reason string) timeline.Event {
+			return timeline.Event{At: at, Pod: pod, Container: ctr, Kind: kind, Reason: reason}
+		}
+		r := result(driver, 8, Passed, []timeline.Event{
+			e(0, "large", "app", timeline.Started, ""), e(0, "small", "app", timeline.Started, ""),
+			e(first, "node/worker-1", "", timeline.KubeEvent, "EvictionThresholdMet"),
+			e(first, "large", "", timeline.KubeEvent, "Evicted"),
+			e(first, "large", "app", timeline.SIGTERM, ""),
+			e(second, "small", "", timeline.KubeEvent, "Evicted"),
+			e(second, "small", "app", timeline.SIGTERM, ""),
+		})
+		r.T0 = 0
+		return r
+	}
+	sim := run("sim", 10*s, 11*s)
+	if _, texts := diffKinds(sim, run("live", 16*s, 29*s)); len(texts) > 0 {
+		t.Errorf("a second pass 13 s after the first: differences %q, want none", texts)
+	}
+	_, texts := diffKinds(sim, run("live", 16*s, 60*s))
+	if len(texts) == 0 || !strings.Contains(texts[0], "the eviction of small at 11s on sim, 60s on live") {
+		t.Errorf("a second pass 44 s after the first: differences %q, want the eviction of small named", texts)
 	}
 }
