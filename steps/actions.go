@@ -222,6 +222,9 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
+	if err := st.awaitStart(ctx, p); err != nil {
+		return err
+	}
 	st.moveT0(st.actionMark())
 	if !p.static {
 		// Deleting a static pod's mirror pod stops nothing: the kubelet
@@ -232,6 +235,26 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
 	}
 	return nil
+}
+
+// awaitStart: the simulator starts a pod in its creation's instant
+// (dsl.md, Defaults: start-up latencies are 0), so a delete right after
+// `is created` meets running containers; a cluster starts it seconds
+// later, and a delete that came first would stop a pod that never ran.
+// On a cluster an action on a pod created by a step waits until the pod
+// started or is stuck, as the pods created before the first action do
+// (ready); t=0 is the action's own moment after that.
+func (st *State) awaitStart(ctx context.Context, p *podDecl) error {
+	if _, live := st.liveWindows(); !live || p.static {
+		return nil
+	}
+	if startedOrStuck(st.Session.View().Pod(p.name)) {
+		return nil
+	}
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
+		return startedOrStuck(v.Pod(p.name))
+	})
+	return err
 }
 
 // When 30s pass

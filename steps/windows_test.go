@@ -20,6 +20,9 @@ type liveFake struct {
 	events []timeline.Event
 	// pressureAt: the node "worker-1" has MemoryPressure=True from then.
 	pressureAt time.Duration
+	// runningAt: the pod "web" exists, Pending, until then, and is
+	// Running after (0: no pod).
+	runningAt time.Duration
 }
 
 func (f *liveFake) Name() string                                  { return "fake-live" }
@@ -73,7 +76,16 @@ func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration
 
 type fakeView struct{ f *liveFake }
 
-func (v fakeView) Pod(string) *corev1.Pod { return nil }
+func (v fakeView) Pod(name string) *corev1.Pod {
+	if v.f.runningAt == 0 || name != "web" {
+		return nil
+	}
+	p := &corev1.Pod{Status: corev1.PodStatus{Phase: corev1.PodPending}}
+	if v.f.now >= v.f.runningAt {
+		p.Status.Phase = corev1.PodRunning
+	}
+	return p
+}
 func (v fakeView) Node(name string) *corev1.Node {
 	n := defaultNode()
 	if v.f.pressureAt > 0 && v.f.now >= v.f.pressureAt {
@@ -311,5 +323,24 @@ func TestLiveWindowsCarryTheStartChain(t *testing.T) {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}
 		})
+	}
+}
+
+// TestActionAwaitsTheStart pins an action on a pod a step just created,
+// on a cluster: the simulator has started it in its creation's instant,
+// so the action waits until the cluster has started it too.
+func TestActionAwaitsTheStart(t *testing.T) {
+	s := time.Second
+	f := &liveFake{now: 0, runningAt: 3 * s}
+	st := &State{Driver: f, Session: f}
+	if err := st.awaitStart(context.Background(), &podDecl{name: "web", created: true}); err != nil {
+		t.Fatal(err)
+	}
+	if f.now < 3*s {
+		t.Errorf("acted at %s, before the pod started at 3s", f.now)
+	}
+	f.now = 5 * s
+	if err := st.awaitStart(context.Background(), &podDecl{name: "web", created: true}); err != nil || f.now != 5*s {
+		t.Errorf("a running pod: waited until %s (%v), want no wait", f.now, err)
 	}
 }
