@@ -26,6 +26,7 @@ type liveFlags struct {
 	tolerance  time.Duration
 	runID      string
 	parallel   int
+	images     string
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -36,12 +37,24 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 		"live: run on a cluster that is not a kind cluster podlife created (podlife creates only namespaces labelled podlife.io/run there)")
 	fs.DurationVar(&l.tolerance, "tolerance", 0, "live: the time tolerance (default 1.5s plus the measured pod-start latency)")
 	fs.StringVar(&l.runID, "run-id", os.Getenv("PODLIFE_RUN_ID"), "live: the run's id, on every object it creates (default: a new one)")
+	fs.StringVar(&l.images, "images", "", "live: an offline cluster's images besides the agent's, comma-separated (busybox:1.36): a scenario asking for another is skipped, not failed on its pull")
 	return l
 }
 
 func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
 	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
-		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Log: stderr})
+		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: imageList(l.images), Log: stderr})
+}
+
+// imageList is --images: references separated by commas, blanks ignored.
+func imageList(s string) []string {
+	var images []string
+	for _, img := range strings.Split(s, ",") {
+		if img = strings.TrimSpace(img); img != "" {
+			images = append(images, img)
+		}
+	}
+	return images
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {
