@@ -241,19 +241,26 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 // (dsl.md, Defaults: start-up latencies are 0), so a delete right after
 // `is created` meets running containers; a cluster starts it seconds
 // later, and a delete that came first would stop a pod that never ran.
-// On a cluster an action on a pod created by a step waits until the pod
-// started or is stuck, as the pods created before the first action do
-// (ready); t=0 is the action's own moment after that.
-func (st *State) awaitStart(ctx context.Context, p *podDecl) error {
-	if _, live := st.liveWindows(); !live || p.static {
+// On a cluster an action waits until the pods it concerns that a step
+// created (static ones aside) started or are stuck, as the pods created
+// before the first action do (ready); t=0 is the action's own moment
+// after that.
+func (st *State) awaitStart(ctx context.Context, pods ...*podDecl) error {
+	if _, live := st.liveWindows(); !live {
 		return nil
 	}
-	if startedOrStuck(st.Session.View().Pod(p.name)) {
+	started := func(v driver.View) bool {
+		for _, p := range pods {
+			if p.created && !p.static && !startedOrStuck(v.Pod(p.name)) {
+				return false
+			}
+		}
+		return true
+	}
+	if started(st.Session.View()) {
 		return nil
 	}
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
-		return startedOrStuck(v.Pod(p.name))
-	})
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, started)
 	return err
 }
 

@@ -208,14 +208,10 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	for _, p := range st.pods {
-		// The pods a step just created meet the node action started, as
-		// on the simulator (awaitStart).
-		if p.created {
-			if err := st.awaitStart(ctx, p); err != nil {
-				return err
-			}
-		}
+	// The pods a step just created meet the node action started, as on
+	// the simulator.
+	if err := st.awaitStart(ctx, st.pods...); err != nil {
+		return err
 	}
 	st.moveT0(st.actionMark())
 	if err := act(n); err != nil {

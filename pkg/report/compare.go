@@ -255,13 +255,16 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		// The pass is seen through an API Event, after the kill it began
 		// can be seen precisely: within the tolerance before it counts.
 		afterPass := acted && ref.byKey[k].at >= refPass.at && other.byKey[k].at >= otherPass.at-tol
-		shift := passLag
-		if pod := ref.byKey[k].ev.Pod; afterPass && refEvicted[pod] > 0 && otherEvicted[pod] > 0 &&
-			ref.byKey[k].at >= refEvicted[pod]-tol && other.byKey[k].at >= otherEvicted[pod]-tol {
-			// A later eviction is a later pass's: it counts from its own.
-			shift = (otherEvicted[pod] - refEvicted[pod])
-		}
+		var shift time.Duration
 		if afterPass {
+			shift = passLag
+			pod := ref.byKey[k].ev.Pod
+			rx, rok := refEvicted[pod]
+			ox, ook := otherEvicted[pod]
+			if rok && ook && ref.byKey[k].at >= rx-tol && other.byKey[k].at >= ox-tol {
+				// A later eviction is a later pass's: it counts from its own.
+				shift = ox - rx
+			}
 			delta -= shift
 		}
 		if delta <= l+tol && -delta <= tol {
