@@ -192,7 +192,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And 25s pass
     And the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
-
+    And node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"
   @behavior:scheduling-preemption
   @upstream:basic-preemption
   Scenario: A higher-priority pod preempts a lower-priority one
