@@ -37,7 +37,9 @@ else
 	export PODLIFE_LIVE_CLUSTER=create
 	"$HACK_DIR/host-deps.sh"
 	"$HACK_DIR/docker-up.sh"
-	default=$(cd "$ROOT_DIR" && go list -m -f '{{.Dir}}' sigs.k8s.io/kind)/pkg/apis/config/defaults/image.go
+	# kind's default image is named in its module; on a fresh machine the
+	# module is not downloaded yet, and `go list -m` gives no folder then.
+	default=$(cd "$ROOT_DIR" && go mod download sigs.k8s.io/kind && go list -m -f '{{.Dir}}' sigs.k8s.io/kind)/pkg/apis/config/defaults/image.go
 	default=$(sed -n 's/^const Image = "\(.*\)"/\1/p' "$default")
 	if [ -n "${KIND_NODE_IMAGE:-}" ]; then
 		img=$KIND_NODE_IMAGE
