@@ -1,6 +1,8 @@
 package steps
 
 import (
+	"context"
+
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 
@@ -44,10 +46,15 @@ func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
 }
 
 // hold keeps the state at the current time before the session runs past
-// it, on a driver whose clock is exact; a state already held stays.
-func (st *State) hold() {
+// it, on a driver whose clock is exact; a state already held stays. The
+// state kept is the one after every event of the instant, as a state
+// check reads it: a pod deleted and gone in one instant is gone.
+func (st *State) hold(ctx context.Context) error {
 	if st.held != nil || st.Session == nil || !st.Driver.Capabilities().Has(driver.ExactTime) {
-		return
+		return nil
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
 	}
 	v := st.Session.View()
 	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
@@ -82,6 +89,7 @@ func (st *State) hold() {
 		}
 	}
 	st.held = h
+	return nil
 }
 
 // release: the current time moves to where the session stands.

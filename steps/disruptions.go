@@ -502,14 +502,9 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if st.held == nil {
-		// The state kept is the one after every event of the instant, as
-		// state checks read it.
-		if err := st.instant(ctx); err != nil {
-			return err
-		}
+	if err := st.hold(ctx); err != nil {
+		return err
 	}
-	st.hold()
 	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
 		at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), func(driver.View) bool { return cond() })
 		if capped {

@@ -51,7 +51,7 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 		}
 		return w
 	}
-	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", win)
+	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", st.order(), win)
 	if werr != nil {
 		return werr
 	}

@@ -417,7 +417,9 @@ func (st *State) settle(ctx context.Context) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.hold()
+	if err := st.hold(ctx); err != nil {
+		return err
+	}
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
