@@ -75,6 +75,8 @@ type State struct {
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
+	// needs are the capabilities the steps needed (needs.go).
+	needs []Need
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
 	// explicit names the pods some step of the scenario creates explicitly;
