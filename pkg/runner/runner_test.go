@@ -200,3 +200,23 @@ func TestLintWarnsOfMissingNeeds(t *testing.T) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLintPlacesAtTheField: a problem found after decoding (a step's
+// value against the YAML's, an agent container's command, the API
+// server's validation) is reported at the line of the field it concerns.
+func TestLintPlacesAtTheField(t *testing.T) {
+	problems := Lint(load(t, "testdata/field-lines.feature"), simdriver.New())
+	want := []string{
+		"testdata/field-lines.feature:6: the step gives terminationGracePeriodSeconds 10",
+		"testdata/field-lines.feature:17: container \"app\" has no image",
+		"testdata/field-lines.feature:34: pod \"web\": the API server would reject the pod: spec.containers[1].livenessProbe.successThreshold",
+	}
+	if len(problems) != len(want) {
+		t.Fatalf("problems: %v", problems)
+	}
+	for i, p := range problems {
+		if !strings.HasPrefix(p.Error(), want[i]) {
+			t.Errorf("problem %d = %q, want prefix %q", i, p.Error(), want[i])
+		}
+	}
+}
