@@ -53,7 +53,7 @@ func (p *podDecl) build() *corev1.Pod {
 				cs[i].Args = nil
 			}
 			if p.unpullable[cs[i].Name] {
-				cs[i].Image = behavior.UnpullableImage
+				cs[i].Image = unpullable(p.container(cs[i].Name).Image)
 			}
 		}
 	}
@@ -363,4 +363,15 @@ func lintErrors(doc *godog.DocString, name string, err error) error {
 		out = append(out, one)
 	}
 	return errors.Join(out...)
+}
+
+// unpullable is an image reference no registry serves (the .invalid
+// domain is reserved) that still reads as the manifest's image, so that
+// the pull's events name it: "nginx:1.27" becomes
+// "podlife.invalid/nginx:1.27". An agent container has none of its own.
+func unpullable(image string) string {
+	if image == "" {
+		return behavior.UnpullableImage
+	}
+	return "podlife.invalid/" + image
 }

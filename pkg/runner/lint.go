@@ -116,7 +116,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			switch len(matches) {
 			case 0:
 				undefined = true
-				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))})
+				msg := fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))
+				if strings.Contains(s.Text, `\"`) {
+					msg += `; a quoted value cannot hold a quote: \" is not an escape, take a part of the text without it`
+				}
+				add(Problem{File: sc.Feature.Path, Line: line, Msg: msg})
 				continue
 			case 1:
 			default:
