@@ -305,3 +305,30 @@ Feature: Startup, liveness and readiness probes
     When the pod "web" is created
     Then container "app" receives SIGTERM at 30s
     And an event "Unhealthy" with message containing "timed out" is recorded for container "app" of pod "web"
+
+  @behavior:readiness-after-startup @upstream:ready-after-startup-probe
+  Scenario: A readiness probe runs the moment the startup probe succeeds
+    e2e: Probing container, should be ready immediately after startupProbe
+    succeeds. The startup success makes the pod sync, and the sync's status
+    (probeManager.UpdatePodStatus) triggers the readiness worker of a
+    started container that has no Success yet, without waiting for its
+    30 s period.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          startupProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 10
+            periodSeconds: 1
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 30
+      """
+    When the pod "web" is created
+    Then container "app" of pod "web" becomes ready at 10s
+    And the pod "web" is Ready within 10s
