@@ -203,9 +203,20 @@ type RowMatch struct {
 // Found false). Rows of one instant naming concurrent work (ord) match in
 // either order.
 func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord Order, win func(r Row, prev *RowMatch) Window) ([]RowMatch, error) {
-	kinds := map[string]bool{}
+	// With exact, no event comes between two rows unless a row names it:
+	// no event of the language's vocabulary (dsl.md: "other events may
+	// come in between unless the step says is exactly"), and none of a
+	// kind the table names (a Status, a Condition, a Kubernetes Event,
+	// which the table may list, are otherwise bookkeeping). After the last
+	// row, and before the first, only the kinds the table names are
+	// refused.
+	kinds, between := map[string]bool{}, map[string]bool{}
+	for _, k := range exactKinds {
+		between[string(k)] = true
+	}
 	for _, r := range rows {
 		kinds[labelKind(r.Label)] = true
+		between[labelKind(r.Label)] = true
 	}
 	next := 0
 	var relevant []Event
@@ -266,7 +277,11 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 		}
 		if exact && found >= next {
 			for _, e := range relevant[next:found] {
-				if kinds[string(e.Kind)] && !(r.HasAt && (!m.Window.IsExact() || ord.Unordered(e, relevant[found])) && tieRow(rows, r.At, e)) {
+				refused := between
+				if len(matches) == 1 {
+					refused = kinds // before the first row
+				}
+				if refused[string(e.Kind)] && !(r.HasAt && (!m.Window.IsExact() || ord.Unordered(e, relevant[found])) && tieRow(rows, r.At, e)) {
 					return matches, &Mismatch{
 						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
 						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
@@ -285,6 +300,12 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 	}
 	return matches, nil
 }
+
+// exactKinds are the vocabulary's kinds an exact table refuses between
+// its rows unless a row names them: the events of the pod's lifecycle,
+// without the API's bookkeeping.
+var exactKinds = []Kind{Scheduled, Admitted, Rejected, Created, Started, PostStartDone, Ready, NotReady, ProbeFailed,
+	PreStopStarted, PreStopDone, SIGTERM, SIGKILL, Exited, Restarted, BackOff, Evicted, Phase, Deleted}
 
 // concurrentRow finds r's event among those of its instant that rows
 // listed later matched first, when it is concurrent work with each of

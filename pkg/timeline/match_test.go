@@ -89,8 +89,25 @@ func TestRows(t *testing.T) {
 	if _, err := ExpectRows(events, t0, "web", rows, false, Order{}, exact); err != nil {
 		t.Errorf("rows: %v", err)
 	}
-	if _, err := ExpectRows(events, t0, "web", rows, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
-		t.Errorf("exact rows should fail on the SIGTERM of proxy in between (a kind the table names), got %v", err)
+	if _, err := ExpectRows(events, t0, "web", rows, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "app PreStopDone in between") {
+		t.Errorf("exact rows should fail on the PreStopDone in between (an event of the vocabulary no row names), got %v", err)
+	}
+	withDone := []Row{rows[0], {At: 3 * s, HasAt: true, Container: "app", Label: "PreStopDone"}, rows[1],
+		{At: 5 * s, HasAt: true, Container: "app", Label: "SIGKILL"}, rows[2], rows[3]}
+	if _, err := ExpectRows(events, t0, "web", withDone, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
+		t.Errorf("exact rows should fail on the SIGTERM of proxy in between, got %v", err)
+	}
+	// A Kubernetes Event between two rows is bookkeeping unless the table
+	// names Events: the Killing event after the exit does not break these.
+	book := []Event{
+		{At: 10 * s, Seq: 1, Pod: "web", Container: "app", Kind: SIGTERM},
+		{At: 10 * s, Seq: 2, Pod: "web", Kind: KubeEvent, Reason: "Killing"},
+		{At: 10 * s, Seq: 3, Pod: "web", Kind: Status, Reason: "Terminating"},
+		{At: 11 * s, Seq: 4, Pod: "web", Container: "app", Kind: Exited, Code: 143},
+	}
+	two := []Row{{At: 0, HasAt: true, Container: "app", Label: "SIGTERM"}, {At: 1 * s, HasAt: true, Container: "app", Label: "Exited(143)"}}
+	if _, err := ExpectRows(book, t0, "web", two, true, Order{}, exact); err != nil {
+		t.Errorf("exact rows with only bookkeeping between them: %v", err)
 	}
 	wrong := append([]Row(nil), rows...)
 	wrong[1].At = 2 * s
