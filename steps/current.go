@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -27,6 +28,8 @@ type heldView struct {
 	nodes   map[string]*corev1.Node
 	events  []*corev1.Event
 	live    driver.View // for the timeline, which keeps the past itself
+	// at is the current time the state was kept at.
+	at time.Duration
 	// pdbs and rsPods are the budgets and the replica sets' pods
 	// (disruptions.go), nil when the driver has none.
 	pdbs   map[string]*policyv1.PodDisruptionBudget
@@ -58,7 +61,7 @@ func (st *State) hold(ctx context.Context) error {
 	}
 	v := st.Session.View()
 	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
-		events: append([]*corev1.Event(nil), v.Events()...), live: v}
+		events: append([]*corev1.Event(nil), v.Events()...), live: v, at: st.Session.Now()}
 	for _, p := range st.pods {
 		if pod := v.Pod(p.name); pod != nil {
 			h.pods[p.name] = pod.DeepCopy()
