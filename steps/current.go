@@ -105,3 +105,18 @@ func (st *State) view() driver.View {
 	}
 	return st.Session.View()
 }
+
+// readAt says when the state a check read was: "at 0s" from t=0, and
+// where that lies in the scenario when t=0 is not its start, so that a
+// t=0 in an unexpected place shows ("at 0s (80s into the scenario)").
+func (st *State) readAt() string {
+	at := st.Session.Now()
+	if st.held != nil {
+		at = st.held.at
+	}
+	out := "at " + timeline.FormatOffset(at-st.t0.At)
+	if st.t0.At > 0 {
+		out += " (" + timeline.FormatOffset(at) + " into the scenario)"
+	}
+	return out
+}

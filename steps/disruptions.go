@@ -784,7 +784,7 @@ func pdbHas(ctx context.Context, name, field, n string) error {
 	}
 	if int(got) != want {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePDB(p))}
+			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePDB(p))}
 	}
 	return nil
 }
@@ -853,7 +853,7 @@ func rsReadyNow(ctx context.Context, n, rs string) error {
 	}
 	if got := readyActive(pods); got != want {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
 	}
 	return nil
 }
@@ -886,7 +886,7 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 	if !ok {
 		pods, _, _ := dis.ReplicaSetPods(rs)
 		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s", want, rs, within),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), count(), describeRSPods(pods))}
+			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), count(), describeRSPods(pods))}
 	}
 	return nil
 }
@@ -915,7 +915,7 @@ func rsOnNode(ctx context.Context, n, rs, node string) error {
 	}
 	if got != want {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
 	}
 	return nil
 }
@@ -1196,7 +1196,7 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 	}
 	if !ok {
 		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s", ref, name, within),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))}
+			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name)))}
 	}
 	return nil
 }

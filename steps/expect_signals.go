@@ -202,7 +202,10 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if e, found := timeline.First(st.events(), st.t0, sel); found {
 		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at all (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
+		m.Observed = fmt.Sprintf("no %s at or after t=0 (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
+		if before := relOccurrences(st.events(), st.t0, sel); before != "" {
+			m.Observed += "; it came " + before
+		}
 	}
 	return m
 }
@@ -483,4 +486,16 @@ func restartedBetween(ctx context.Context, cname, pname, a, b string) error {
 		return err
 	}
 	return st.expectBetween(ctx, sel, a, b)
+}
+
+// relOccurrences lists the occurrences of sel, each from t=0 ("at -25s,
+// before t=0; at -10s, before t=0").
+func relOccurrences(events []timeline.Event, t0 timeline.Mark, sel timeline.Selector) string {
+	var out []string
+	for _, e := range events {
+		if sel.Matches(e) {
+			out = append(out, timeline.Occurrence(e, t0))
+		}
+	}
+	return strings.Join(out, "; ")
 }
