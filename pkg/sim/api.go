@@ -131,6 +131,9 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 		return err
 	}
 	admitDefaultTolerationSeconds(p)
+	if !a.s.profile.ContainerRestartRules {
+		dropContainerRestartRules(&p.Spec)
+	}
 	setDefaultsPod(p)
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
