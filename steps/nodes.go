@@ -241,6 +241,15 @@ func nodePressure(ctx context.Context, node, kind string) error {
 	default:
 		return inputErr("pressure %q is not memory, disk or PID", kind)
 	}
+	if st := From(ctx); p == driver.PIDPressure {
+		// The kubelet's default thresholds have none on pid.available
+		// (pkg/kubelet/eviction/defaults_linux.go): lint says so rather
+		// than the run.
+		e := st.setup.Eviction
+		if e == nil || (e.Hard["pid.available"] == "" && e.Soft["pid.available"] == "") {
+			return inputErr(`the kubelet has no pid.available threshold (its defaults have none), so node %q cannot come under PID pressure: declare one first, e.g. Given the kubelet hard eviction threshold is "pid.available<10%%"`, node)
+		}
+	}
 	return From(ctx).nodeAction(ctx, node, "put a node under pressure", func(n driver.Nodes) error {
 		return n.NodePressure(ctx, node, p)
 	})
