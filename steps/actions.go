@@ -285,6 +285,7 @@ func unitsPass(ctx context.Context, n, unit string) error {
 
 // pass lets dur pass; t=0 moves to its end.
 func (st *State) pass(ctx context.Context, dur time.Duration) error {
+	st.waits += dur
 	if st.DryRun {
 		return nil
 	}

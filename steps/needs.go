@@ -1,6 +1,10 @@
 package steps
 
-import "github.com/podlife/podlife/pkg/driver"
+import (
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+)
 
 // Need is a capability a step needs from the driver, at the step's line:
 // lint warns when the scenario's tags do not name it (dsl.md, Defaults:
@@ -20,3 +24,8 @@ func (st *State) need(c driver.Capability, what string) {
 
 // Needs are the capabilities the steps run so far needed, in order.
 func (st *State) Needs() []Need { return st.needs }
+
+// Waits is how long the scenario's `N pass` steps wait in all: a real
+// kubelet takes that long at least, which lint compares with the @slow
+// tag (dsl.md, Tags: "@slow (over 60 s on a real kubelet)").
+func (st *State) Waits() time.Duration { return st.waits }

@@ -75,8 +75,10 @@ type State struct {
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
-	// needs are the capabilities the steps needed (needs.go).
+	// needs are the capabilities the steps needed, waits what their
+	// `N pass` steps wait (needs.go).
 	needs []Need
+	waits time.Duration
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
 	// explicit names the pods some step of the scenario creates explicitly;

@@ -216,7 +216,7 @@ Feature: Node-pressure eviction under memory pressure
       | 12s | -         | Evicted                    |
     And the pod "web" is not Failed after 11s
 
-  @behavior:evicted-pod-kept
+  @behavior:evicted-pod-kept @slow
   Scenario: An evicted pod stays in the API as a Failed object
     The kubelet does not delete evicted pods: they remain until their owner
     or the pod garbage collector removes them.

@@ -267,7 +267,7 @@ Feature: Startup, liveness and readiness probes
     And an event "Unhealthy" with message containing "connection refused" is recorded for container "worker" of pod "web"
     And the pod "web" shows ready "1/2"
 
-  @behavior:probe-handlers @upstream:liveness-tcp-not-restarted
+  @behavior:probe-handlers @upstream:liveness-tcp-not-restarted @slow
   Scenario: A tcpSocket liveness probe on a listening port never restarts the container
     e2e: Probing container, should *not* be restarted with a tcp:8080 liveness
     probe (Conformance).

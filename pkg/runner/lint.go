@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -52,6 +53,10 @@ func (n Note) String() string {
 	}
 	return fmt.Sprintf("%s:%d: %s: %s", n.File, n.Line, level, n.Msg)
 }
+
+// SlowWait is what a scenario tagged @slow takes at least on a real
+// kubelet (dsl.md, Tags).
+const SlowWait = 60 * time.Second
 
 // missingNeeds are the warnings for the capabilities sc's steps needed
 // that its tags do not name: a driver without one skips the scenario
@@ -147,6 +152,14 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 		for _, a := range st.Assumptions() {
 			n := Note{File: sc.Feature.Path, Line: a.Line, Msg: a.Msg}
+			if !noted[n] {
+				noted[n] = true
+				notes = append(notes, n)
+			}
+		}
+		if w := st.Waits(); w > SlowWait && !slices.Contains(sc.Tags, "slow") && !slices.Contains(sc.Tags, "sim") {
+			n := Note{File: sc.Feature.Path, Line: sc.ScenarioLine, Warning: true,
+				Msg: fmt.Sprintf("the scenario waits %s in its `N pass` steps alone: tag it @slow (over %s on a real kubelet), which CI's live subset leaves out", w, SlowWait)}
 			if !noted[n] {
 				noted[n] = true
 				notes = append(notes, n)

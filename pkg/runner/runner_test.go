@@ -176,7 +176,8 @@ func TestResultCarriesSourceAndPods(t *testing.T) {
 }
 
 // TestLintWarnsOfMissingNeeds: dsl.md's Defaults, "lint warns when the
-// @needs: tag is missing", at the step that needs it; a tag naming the
+// @needs: tag is missing", at the step that needs it (and of a scenario
+// waiting over a minute without @slow); a tag naming the
 // capability, the version's @kubelet tag or @sim silences it, and a
 // warning is not a problem.
 func TestLintWarnsOfMissingNeeds(t *testing.T) {
@@ -195,6 +196,7 @@ func TestLintWarnsOfMissingNeeds(t *testing.T) {
 		"testdata/needs.feature:18: warning: this step puts a node under pressure, which a driver without node-pressure cannot do: the scenario is skipped there; tag it @needs:node-pressure",
 		"testdata/needs.feature:19: warning: this step restarts a kubelet, which a driver without kubelet-restart cannot do: the scenario is skipped there; tag it @needs:kubelet-restart",
 		"testdata/needs.feature:26: warning: this step asks for kubelet 1.29, which a driver without kubelet-profiles cannot do: the scenario is skipped there; tag it @needs:kubelet-profiles or with its version (@kubelet:1.N)",
+		"testdata/needs.feature:33: warning: the scenario waits 1m30s in its `N pass` steps alone: tag it @slow (over 1m0s on a real kubelet), which CI's live subset leaves out",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -29,3 +29,14 @@ Feature: steps that need a capability
   Scenario: for the simulator only
     Given a node "worker-1"
     When node "worker-1" becomes NotReady
+
+  Scenario: a long wait, untagged
+    Given a pod "web"
+    When the pod "web" is created
+    And 90 seconds pass
+
+  @slow
+  Scenario: a long wait, tagged
+    Given a pod "web"
+    When the pod "web" is created
+    And 2 minutes pass
