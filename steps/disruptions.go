@@ -436,7 +436,17 @@ func (st *State) requestEviction(ctx context.Context, ref podRef, grace *int64) 
 		if err != nil {
 			return err
 		}
-		_ = d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: grace}) // the answer is recorded
+		prev, had := st.react[name]
+		st.acted(driver.ActionDelete, name)
+		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: grace}); err != nil {
+			// Refused (the answer is recorded): the kubelet has nothing
+			// to react to, and the pod's last action stands.
+			if had {
+				st.react[name] = prev
+			} else {
+				delete(st.react, name)
+			}
+		}
 		return nil
 	})
 }
@@ -721,32 +731,55 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	return nil
 }
 
-// pdbNow is a budget's status at the current time.
-func (st *State) pdbNow(ctx context.Context, name string) (*policyv1.PodDisruptionBudget, error) {
+// pollDisruption runs a state check of what the disruption and
+// ReplicaSet controllers keep at the current time: once on the
+// simulator, whose controllers act in the instant, or on the state an
+// untimed expectation held; on a cluster, whose controllers write it a
+// watch delivery and a sync after the fact, until it holds or the
+// tolerance has passed, as a pod's state check polls (checkPod).
+func (st *State) pollDisruption(ctx context.Context, check func() error) error {
+	if st.held != nil {
+		return check()
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	var last error
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(driver.View) bool {
+		last = check()
+		return last == nil
+	})
+	if err != nil {
+		return err
+	}
+	return last
+}
+
+// checkPDB runs a state check of a budget's status at the current time.
+func (st *State) checkPDB(ctx context.Context, name string, f func(*policyv1.PodDisruptionBudget) error) error {
 	found := false
 	for _, p := range st.disr.pdbs {
 		found = found || p.pdb.Name == name
 	}
 	if !found {
-		return nil, undeclaredErr("pod disruption budget %q is not declared", name)
+		return undeclaredErr("pod disruption budget %q is not declared", name)
 	}
 	if st.DryRun {
-		return nil, nil
+		return nil
 	}
 	if err := st.ready(ctx); err != nil {
-		return nil, err
-	}
-	if st.held != nil && st.held.pdbs != nil {
-		return st.held.pdbs[name], nil
-	}
-	if err := st.instant(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	d, err := st.disruptions()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return d.PodDisruptionBudget(name), nil
+	return st.pollDisruption(ctx, func() error {
+		if st.held != nil && st.held.pdbs != nil {
+			return f(st.held.pdbs[name])
+		}
+		return f(d.PodDisruptionBudget(name))
+	})
 }
 
 func describePDB(p *policyv1.PodDisruptionBudget) string {
@@ -772,45 +805,45 @@ func pdbHas(ctx context.Context, name, field, n string) error {
 	if err != nil {
 		return err
 	}
-	p, err := st.pdbNow(ctx, name)
-	if err != nil || p == nil {
-		return err
-	}
-	var got int32
-	switch field {
-	case "currentHealthy":
-		got = p.Status.CurrentHealthy
-	case "desiredHealthy":
-		got = p.Status.DesiredHealthy
-	case "expectedPods":
-		got = p.Status.ExpectedPods
-	default:
-		got = p.Status.DisruptionsAllowed
-	}
-	if int(got) != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePDB(p))}
-	}
-	return nil
+	return st.checkPDB(ctx, name, func(p *policyv1.PodDisruptionBudget) error {
+		var got int32
+		if p != nil {
+			switch field {
+			case "currentHealthy":
+				got = p.Status.CurrentHealthy
+			case "desiredHealthy":
+				got = p.Status.DesiredHealthy
+			case "expectedPods":
+				got = p.Status.ExpectedPods
+			default:
+				got = p.Status.DisruptionsAllowed
+			}
+		}
+		if p == nil || int(got) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
+				Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePDB(p))}
+		}
+		return nil
+	})
 }
 
-// rsPodsNow are a replica set's pods in the API at the current time.
-func (st *State) rsPodsNow(ctx context.Context, rs string) ([]*corev1.Pod, bool, error) {
+// checkRSPods runs a state check of a replica set's pods in the API at
+// the current time.
+func (st *State) checkRSPods(ctx context.Context, rs string, f func([]*corev1.Pod) error) error {
 	if _, err := st.replicaSet(rs); err != nil {
-		return nil, false, err
+		return err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
 	if !ok {
-		return nil, false, err
+		return err
 	}
-	if st.held != nil && st.held.rsPods != nil {
-		return st.held.rsPods[rs], true, nil
-	}
-	if err := st.instant(ctx); err != nil {
-		return nil, false, err
-	}
-	pods, _, _ := d.ReplicaSetPods(rs)
-	return pods, true, nil
+	return st.pollDisruption(ctx, func() error {
+		if st.held != nil && st.held.rsPods != nil {
+			return f(st.held.rsPods[rs])
+		}
+		pods, _, _ := d.ReplicaSetPods(rs)
+		return f(pods)
+	})
 }
 
 func readyActive(pods []*corev1.Pod) int {
@@ -852,15 +885,13 @@ func rsReadyNow(ctx context.Context, n, rs string) error {
 	if err != nil {
 		return err
 	}
-	pods, ok, err := st.rsPodsNow(ctx, rs)
-	if err != nil || !ok {
-		return err
-	}
-	if got := readyActive(pods); got != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
-	}
-	return nil
+	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
+		if got := readyActive(pods); got != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
+				Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+		}
+		return nil
+	})
 }
 
 // Then 3 pods of replica set "web" are Ready within 2m: at some time up
@@ -908,21 +939,19 @@ func rsOnNode(ctx context.Context, n, rs, node string) error {
 	if _, err := st.node(node); err != nil {
 		return err
 	}
-	pods, ok, err := st.rsPodsNow(ctx, rs)
-	if err != nil || !ok {
-		return err
-	}
-	got := 0
-	for _, p := range pods {
-		if p.Spec.NodeName == node && p.DeletionTimestamp == nil {
-			got++
+	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
+		got := 0
+		for _, p := range pods {
+			if p.Spec.NodeName == node && p.DeletionTimestamp == nil {
+				got++
+			}
 		}
-	}
-	if got != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
-	}
-	return nil
+		if got != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
+				Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+		}
+		return nil
+	})
 }
 
 // Then the replica set "web" has created 4 pods: every pod it created
@@ -940,15 +969,14 @@ func rsCreated(ctx context.Context, rs, n string) error {
 	if !ok {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	_, created, _ := d.ReplicaSetPods(rs)
-	if len(created) != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("replica set %q has created %d pods", rs, want),
-			Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
-	}
-	return nil
+	return st.pollDisruption(ctx, func() error {
+		_, created, _ := d.ReplicaSetPods(rs)
+		if len(created) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("replica set %q has created %d pods", rs, want),
+				Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
+		}
+		return nil
+	})
 }
 
 // Then pod 1 of replica set "web" has condition "DisruptionTarget" "True"
@@ -974,16 +1002,18 @@ func rsPodHasCondition(ctx context.Context, n, rs, cond, status, reason string) 
 	if err != nil {
 		return err
 	}
-	p := st.Session.View().Pod(name)
-	if p != nil {
-		for _, c := range p.Status.Conditions {
-			if string(c.Type) == cond && string(c.Status) == status && c.Reason == reason {
-				return nil
+	return st.pollDisruption(ctx, func() error {
+		p := st.Session.View().Pod(name)
+		if p != nil {
+			for _, c := range p.Status.Conditions {
+				if string(c.Type) == cond && string(c.Status) == status && c.Reason == reason {
+					return nil
+				}
 			}
 		}
-	}
-	return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) with condition %s=%s, reason %s", ref, name, cond, status, reason),
-		Observed: describePod(p)}
+		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) with condition %s=%s, reason %s", ref, name, cond, status, reason),
+			Observed: describePod(p)}
+	})
 }
 
 // Then the drain of node "worker-1" completes: kubectl drain returned
