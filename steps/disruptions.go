@@ -41,6 +41,8 @@ type pdbDecl struct {
 type disruptionDecls struct {
 	sets []*rsDecl
 	pdbs []*pdbDecl
+	// drained are the nodes the scenario drained.
+	drained []string
 }
 
 const (
@@ -503,7 +505,28 @@ func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) 
 	if _, err := st.node(node); err != nil {
 		return err
 	}
-	return st.disruptionAction(ctx, func(d driver.Disruptions) error { return d.Drain(ctx, node, o) })
+	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
+		if err := d.Drain(ctx, node, o); err != nil {
+			return err
+		}
+		st.disr.drained = append(st.disr.drained, node)
+		return nil
+	})
+}
+
+// drainsEnded: every drain the scenario started has returned, so that no
+// more eviction requests will come (the scenario's own are made in their
+// step).
+func (st *State) drainsEnded(d driver.Disruptions) bool {
+	if len(st.disr.drained) == 0 {
+		return false
+	}
+	for _, n := range st.disr.drained {
+		if s, ok := d.DrainStatus(n); !ok || !s.Done {
+			return false
+		}
+	}
+	return true
 }
 
 // awaitDisruption waits, as an untimed expectation does, until cond holds
@@ -717,7 +740,7 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	if !ok {
 		return err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
 		return err
 	}
 	name, err := st.resolve(d, ref)
@@ -1050,9 +1073,15 @@ func (st *State) drainEnds(ctx context.Context, node, errText string, bound time
 		return err
 	}
 	done := func() bool { s, ok := d.DrainStatus(node); return ok && s.Done }
+	var win timeline.Window
 	if bound >= 0 {
+		lo := bound
+		if !exact {
+			lo = 0
+		}
 		st.release()
-		if _, _, err := st.Session.RunUntil(ctx, st.t0.At+bound, func(driver.View) bool { return done() }); err != nil {
+		win = st.disruptionWindow(lo, bound, st.drainWaits(d, node)...)
+		if _, _, err := st.Session.RunUntil(ctx, win.To, func(driver.View) bool { return done() }); err != nil {
 			return err
 		}
 	} else if err := st.awaitDisruption(ctx, done); err != nil {
@@ -1079,14 +1108,74 @@ func (st *State) drainEnds(ctx context.Context, node, errText string, bound time
 		good = good && s.Err != "" && strings.Contains(s.Err, errText)
 	} else {
 		good = good && s.Err == ""
-		if exact {
-			good = good && s.At-st.t0.At == bound
+	}
+	err = nil
+	if !good {
+		err = &timeline.Mismatch{Expected: expected, Observed: observed}
+	}
+	if bound < 0 {
+		return err
+	}
+	if err == nil && !win.Contains(s.At) {
+		err = &timeline.Mismatch{Expected: expected + win.Note(), Observed: observed}
+	}
+	var seen *timeline.Event
+	if ok && s.Done {
+		seen = &timeline.Event{At: s.At}
+	}
+	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(node)}, "the drain's end", win, seen, err)
+}
+
+// Live windows of the drain's and the eviction subresource's times. On
+// the simulator they are exact. On a cluster the times are podlife's
+// own (its client sends the evictions, kubectl's loops run in it),
+// stamped by its clock to within disruptionPrecision of the request
+// reaching the API server; but what a drain waits for is the kubelet's,
+// which the simulator does in the instant: a replacement pod started
+// (and Ready after its probe's delay) before a refused eviction's retry
+// is accepted, an evicted pod gone before waitForDelete's next poll (1 s,
+// k8s.io/kubectl/pkg/drain/drain.go) sees it. Each of those widens the
+// window late by the kubelet's calibrated reaction to a create or a
+// delete (docs/language.md, "live windows"), and a poll's period.
+
+// disruptionPrecision bounds how far from the rule a request podlife's
+// client makes is stamped: the request's round trip, and before a
+// drain's first evictions kubectl's cordon, discovery and list calls.
+const disruptionPrecision = 750 * time.Millisecond
+
+// waitForDeletePoll is kubectl drain's poll of an evicted pod
+// (waitForDelete's interval).
+const waitForDeletePoll = time.Second
+
+// disruptionWindow is where a time written [lo, hi] from t=0 is accepted,
+// widened on a cluster by the kubelet's reactions to the actions it
+// waits for.
+func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) timeline.Window {
+	w, ok := st.liveWindows()
+	if !ok {
+		return timeline.Exact(st.t0, lo, hi)
+	}
+	late := disruptionPrecision
+	for _, a := range waits {
+		late += w.Reaction(a)
+		if a == driver.ActionDelete {
+			late += waitForDeletePoll
 		}
 	}
-	if !good {
-		return &timeline.Mismatch{Expected: expected, Observed: observed}
+	return timeline.Window{T0: st.t0.At, Ref: st.t0.At, Lo: lo, Hi: hi, From: st.t0.At + lo - disruptionPrecision, To: st.t0.At + hi + late}
+}
+
+// drainWaits is what the drain of node waited for before it returned:
+// its evicted pods gone, and, when a budget refused one of its evictions,
+// the replacement whose readiness let the retry through.
+func (st *State) drainWaits(d driver.Disruptions, node string) []driver.Action {
+	waits := []driver.Action{driver.ActionDelete}
+	for _, e := range d.Evictions() {
+		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.t0.At {
+			return append(waits, driver.ActionCreate)
+		}
 	}
-	return nil
+	return waits
 }
 
 // rsEvictions are the eviction requests since t=0 for pods the replica
@@ -1118,7 +1207,8 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 }
 
 // settledRSEvictions lets the scenario's activity end (a drain's retries
-// included) and returns the replica set's eviction requests since t=0.
+// included: until every drain returned) and returns the replica set's
+// eviction requests since t=0.
 func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, bool, error) {
 	if _, err := st.replicaSet(rs); err != nil {
 		return nil, false, err
@@ -1127,7 +1217,7 @@ func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.Ev
 	if !ok {
 		return nil, false, err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
 		return nil, false, err
 	}
 	return st.rsEvictions(d, rs), true, nil
@@ -1151,21 +1241,41 @@ func rsEvictionsAcceptedAt(ctx context.Context, rs, list string) error {
 	if err != nil || !ok {
 		return err
 	}
-	var got []string
+	var got []driver.EvictionRequest
 	for _, e := range es {
 		if e.Code == 201 {
-			got = append(got, timeline.FormatOffset(e.At-st.t0.At))
+			got = append(got, e)
 		}
 	}
 	var wantS []string
 	for _, d := range want {
 		wantS = append(wantS, timeline.FormatOffset(d))
 	}
-	if strings.Join(got, ",") != strings.Join(wantS, ",") {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("evictions of pods of replica set %q accepted at %s", rs, strings.Join(wantS, ", ")),
-			Observed: describeRSEvictions(st, es)}
+	mismatch := &timeline.Mismatch{Expected: fmt.Sprintf("evictions of pods of replica set %q accepted at %s", rs, strings.Join(wantS, ", ")),
+		Observed: describeRSEvictions(st, es)}
+	if len(got) != len(want) {
+		return mismatch
 	}
-	return nil
+	// In order: an acceptance after t=0 came on a retry, after a pod
+	// the budget counts became Ready.
+	var failed error
+	for i, at := range want {
+		var waits []driver.Action
+		if at > 0 {
+			waits = append(waits, driver.ActionCreate)
+		}
+		w := st.disruptionWindow(at, at, waits...)
+		var err error
+		if !w.Contains(got[i].At) {
+			mismatch.Expected += w.Note()
+			err = mismatch
+		}
+		err = st.keepWindowCheck(timeline.Selector{Pod: got[i].Pod}, "an eviction accepted", w, &timeline.Event{At: got[i].At}, err)
+		if failed == nil {
+			failed = err
+		}
+	}
+	return failed
 }
 
 // Then evictions of pods of replica set "web" are refused 2 times: every
