@@ -1334,16 +1334,29 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 	if !ok {
 		return err
 	}
-	st.release()
-	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(v driver.View) bool { return v.Pod(name) == nil })
+	// As `the pod "web" is gone within 6s`: on a cluster counted from
+	// the kubelet's reaction to the eviction, in its live window.
+	sel := timeline.Selector{Pod: name, Kind: timeline.Deleted}
+	w, err := st.window(ctx, sel, 0, d)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s", ref, name, within),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))}
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return v.Pod(name) == nil })
+	if err != nil {
+		return err
 	}
-	return nil
+	var obs *timeline.Event
+	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
+		obs = &e
+	} else if ok {
+		obs = &timeline.Event{At: at}
+	}
+	w.From = 0
+	if ok {
+		return st.keepWindowCheck(sel, "gone", w, obs, nil)
+	}
+	return st.keepWindowCheck(sel, "gone", w, obs, &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s%s", ref, name, within, w.Note()),
+		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))})
 }
 
 // Then the eviction of pod "web" is refused with 429
