@@ -937,17 +937,23 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 		return err
 	}
 	st.release()
+	// The pods a replica set makes Ready after t=0 are replacements: on
+	// a cluster their readiness waits on their start, which the window
+	// carries (the simulator starts them in the instant).
+	w := st.disruptionWindow(0, d, driver.ActionCreate)
 	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
-	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(driver.View) bool { return count() == want })
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
 	if err != nil {
 		return err
 	}
+	w.From = 0
+	sel := timeline.Selector{Pod: rs}
 	if !ok {
 		pods, _, _ := dis.ReplicaSetPods(rs)
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s", want, rs, within),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), count(), describeRSPods(pods))}
+		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, within, w.Note()),
+			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), count(), describeRSPods(pods))})
 	}
-	return nil
+	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
 }
 
 // Then 2 pods of replica set "web" are on node "worker-1": pods of the
