@@ -555,6 +555,22 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	return err
 }
 
+// evictedAt notes an eviction a drain made (kubectl's loop, in the
+// scenario's background) as a step's eviction is noted: a delete for the
+// kubelet, made when the request was sent, so that on a cluster what
+// follows counts from the kubelet's reaction to it rather than from an
+// earlier action on the pod (its create).
+func (st *State) evictedAt(pod string, at time.Duration) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if r := st.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
+		return
+	}
+	st.acted(driver.ActionDelete, pod)
+	st.react[pod].at = at
+}
+
 // evictionsOf are the eviction requests for the pod at or after t=0.
 func (st *State) evictionsOf(d driver.Disruptions, name string) []driver.EvictionRequest {
 	var out []driver.EvictionRequest
@@ -635,6 +651,9 @@ func (st *State) evictionAccepted(ctx context.Context, ref podRef, at time.Durat
 		return err
 	}
 	e, ok := accepted()
+	if ok && e.By != "api" {
+		st.evictedAt(name, e.At)
+	}
 	expected := fmt.Sprintf("the eviction of %s accepted", ref)
 	if at >= 0 {
 		expected += " at " + timeline.FormatOffset(at)
