@@ -334,3 +334,16 @@ func TestSweepDeletesTheRunsReplicaSetsFirst(t *testing.T) {
 		t.Errorf("delete-collection order %v", order)
 	}
 }
+
+// TestAReplicaSetsPodSeenBeforeItsCreateReturnedIsAdopted: the
+// controller may create pods before the ReplicaSet's create has
+// answered; until its UID is known a pod is matched by its controller's
+// name.
+func TestAReplicaSetsPodSeenBeforeItsCreateReturnedIsAdopted(t *testing.T) {
+	s := testSession(t)
+	s.disr.sets = []*replicaSet{{name: "web"}}
+	s.onPod(rsPod("web-early", "web", "u-web", "3"), false)
+	if _, created, _ := s.ReplicaSetPods("web"); strings.Join(created, ",") != "web-early" {
+		t.Errorf("created %v", created)
+	}
+}
