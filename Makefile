@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help language test-sim test fuzz bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
+.PHONY: help language golden test-sim test fuzz bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -21,6 +21,7 @@ help:
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
 	@echo "make language   regenerate docs/language.md, the language reference, from the step registry"
+	@echo "make golden     rewrite the golden timelines (cmd/podlife/testdata/timelines/) from the simulator; review the diff"
 
 ## test-sim: the whole catalogue on the simulator, scenarios in parallel on
 ## every core; the summary (failures explained, skips with their reasons)
@@ -105,6 +106,14 @@ build:
 ## pkg/language/reference.md.tmpl (pkg/language TestDocIsGenerated checks it).
 language:
 	$(GO) run ./cmd/podlife steps --markdown > docs/language.md.new && mv docs/language.md.new docs/language.md
+
+## golden: every catalogue scenario's `podlife timeline --all FILE:LINE`
+## on the simulator, one file per scenario (per example row), rewritten in
+## cmd/podlife/testdata/timelines/ (stale ones removed). They record what
+## the simulator does today, so that a change shows in review; make test
+## (TestGoldenTimelines) fails with the diff when one differs.
+golden:
+	$(GO) test -count=1 -run '^TestGoldenTimelines$$' ./cmd/podlife -update
 
 lint-features:
 	$(GO) run ./cmd/podlife lint features

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -340,6 +341,18 @@ func podBecomes(ctx context.Context, name, state string) error {
 		// its causes included (a container's start, its exit), is at
 		// t=0, not before it.
 		mark = timeline.Mark{At: e.At}
+	}
+	if mark.At < st.Session.Now() && st.stepType == Action {
+		// The current time is the transition's (after every event of
+		// its instant): a driver that can go back does, so that state
+		// checks read it and the next action comes from there.
+		// A transition before the last action cannot be gone back to:
+		// the state read stays the present's.
+		if r, ok := driver.SessionAs[driver.Rewinder](st.Session); ok {
+			if err := r.Rewind(ctx, mark.At); err != nil && !errors.Is(err, driver.ErrBeforeAction) {
+				return fmt.Errorf("going back to the transition at %s: %w", timeline.FormatOffset(mark.At), err)
+			}
+		}
 	}
 	st.moveT0(mark)
 	st.becameObserved(name, ps, mark)

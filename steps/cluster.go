@@ -9,6 +9,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
 )
 
 // highestUserDefinablePriority is the API server's limit for user classes
@@ -42,6 +44,7 @@ func kubeletVersion(ctx context.Context, v string) error {
 		return err
 	}
 	st.setup.KubeletVersion = v
+	st.need(driver.KubeletProfiles, "asks for kubelet "+v)
 	return nil
 }
 

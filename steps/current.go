@@ -1,6 +1,9 @@
 package steps
 
 import (
+	"context"
+	"time"
+
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 
@@ -25,6 +28,8 @@ type heldView struct {
 	nodes   map[string]*corev1.Node
 	events  []*corev1.Event
 	live    driver.View // for the timeline, which keeps the past itself
+	// at is the current time the state was kept at.
+	at time.Duration
 	// pdbs and rsPods are the budgets and the replica sets' pods
 	// (disruptions.go), nil when the driver has none.
 	pdbs   map[string]*policyv1.PodDisruptionBudget
@@ -44,14 +49,19 @@ func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
 }
 
 // hold keeps the state at the current time before the session runs past
-// it, on a driver whose clock is exact; a state already held stays.
-func (st *State) hold() {
+// it, on a driver whose clock is exact; a state already held stays. The
+// state kept is the one after every event of the instant, as a state
+// check reads it: a pod deleted and gone in one instant is gone.
+func (st *State) hold(ctx context.Context) error {
 	if st.held != nil || st.Session == nil || !st.Driver.Capabilities().Has(driver.ExactTime) {
-		return
+		return nil
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
 	}
 	v := st.Session.View()
 	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
-		events: append([]*corev1.Event(nil), v.Events()...), live: v}
+		events: append([]*corev1.Event(nil), v.Events()...), live: v, at: st.Session.Now()}
 	for _, p := range st.pods {
 		if pod := v.Pod(p.name); pod != nil {
 			h.pods[p.name] = pod.DeepCopy()
@@ -82,6 +92,7 @@ func (st *State) hold() {
 		}
 	}
 	st.held = h
+	return nil
 }
 
 // release: the current time moves to where the session stands.
@@ -93,4 +104,19 @@ func (st *State) view() driver.View {
 		return st.held
 	}
 	return st.Session.View()
+}
+
+// readAt says when the state a check read was: "at 0s" from t=0, and
+// where that lies in the scenario when t=0 is not its start, so that a
+// t=0 in an unexpected place shows ("at 0s (80s into the scenario)").
+func (st *State) readAt() string {
+	at := st.Session.Now()
+	if st.held != nil {
+		at = st.held.at
+	}
+	out := "at " + timeline.FormatOffset(at-st.t0.At)
+	if st.t0.At > 0 {
+		out += " (" + timeline.FormatOffset(at) + " into the scenario)"
+	}
+	return out
 }

@@ -535,14 +535,9 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if st.held == nil {
-		// The state kept is the one after every event of the instant, as
-		// state checks read it.
-		if err := st.instant(ctx); err != nil {
-			return err
-		}
+	if err := st.hold(ctx); err != nil {
+		return err
 	}
-	st.hold()
 	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
 		at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), func(driver.View) bool { return cond() })
 		if capped {
@@ -863,7 +858,7 @@ func pdbHas(ctx context.Context, name, field, n string) error {
 		}
 		if p == nil || int(got) != want {
 			return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
-				Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePDB(p))}
+				Observed: fmt.Sprintf("%s: %s", st.readAt(), describePDB(p))}
 		}
 		return nil
 	})
@@ -930,7 +925,7 @@ func rsReadyNow(ctx context.Context, n, rs string) error {
 	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
 		if got := readyActive(pods); got != want {
 			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
-				Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+				Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
 		}
 		return nil
 	})
@@ -970,7 +965,7 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 	if !ok {
 		pods, _, _ := dis.ReplicaSetPods(rs)
 		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, within, w.Note()),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), count(), describeRSPods(pods))})
+			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), count(), describeRSPods(pods))})
 	}
 	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
 }
@@ -996,7 +991,7 @@ func rsOnNode(ctx context.Context, n, rs, node string) error {
 		}
 		if got != want {
 			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
-				Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), got, describeRSPods(pods))}
+				Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
 		}
 		return nil
 	})
@@ -1381,7 +1376,7 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 		return st.keepWindowCheck(sel, "gone", w, obs, nil)
 	}
 	return st.keepWindowCheck(sel, "gone", w, obs, &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s%s", ref, name, within, w.Note()),
-		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name)))})
+		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name)))})
 }
 
 // Then the eviction of pod "web" is refused with 429

@@ -256,7 +256,7 @@ func podsEvictedInOrder(ctx context.Context, list string) error {
 	if err := st.awaitUntimed(ctx, sels...); err != nil {
 		return err
 	}
-	return timeline.ExpectOrderUntimed(st.events(), st.t0, st.tie(), sels)
+	return timeline.ExpectOrderUntimed(st.events(), st.t0, st.order(), sels)
 }
 
 // Then the pod "batch" is evicted with message containing "memory":

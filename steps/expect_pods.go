@@ -140,7 +140,7 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	}
 	return st.keepWindowCheck(sel, state, w, obs, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, w.Note()),
-		Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(st.Session.View().Pod(name))),
+		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name))),
 	})
 }
 
@@ -310,7 +310,7 @@ func (st *State) podStateNow(ctx context.Context, name, state string, not bool) 
 		}
 		return &timeline.Mismatch{
 			Expected: fmt.Sprintf("pod %q %s", name, what),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(st.Session.Now()-st.t0.At), describePod(p)),
+			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(p)),
 		}
 	})
 }

@@ -53,13 +53,58 @@ func (st *State) containerEvent(cname, pname string, kind timeline.Kind) (timeli
 	return timeline.Selector{Pod: p.name, Container: c.Name, Kind: kind}, nil
 }
 
-// tie is how close two events must be to count as simultaneous: exact on
-// the simulator, 1 ms on a cluster.
-func (st *State) tie() time.Duration {
+// order is how order checks compare events (dsl.md, Time: "order"): on
+// a cluster, events observed within a millisecond are a tie; the kill
+// work of a pod's containers is unordered among itself.
+func (st *State) order() timeline.Order {
 	if st.Driver.Capabilities().Has(driver.ExactTime) {
-		return 0
+		return timeline.Order{Concurrent: st.concurrent}
 	}
-	return time.Millisecond
+	return timeline.Order{Tie: time.Millisecond, Concurrent: st.concurrent, Spread: killSpread}
+}
+
+// killSpread is how far apart a cluster's kubelet may act on two of a
+// pod's containers it kills concurrently, as seen: its goroutines start
+// together, and an exec preStop's process starts after runc's exec
+// (20–390 ms measured on a busy node; two preStop hooks started 134 ms
+// apart, docs/fidelity.md).
+const killSpread = 500 * time.Millisecond
+
+// concurrent tells two events of the work the kubelet does for two of a
+// pod's regular containers at once: it kills each in its own goroutine
+// (killContainersWithSyncResult, pkg/kubelet/kuberuntime/
+// kuberuntime_container.go), so their preStop hooks, stop signals, kills
+// and the exits that follow race; two containers exiting on their own in
+// one instant are two processes, unordered too. Starts are not: SyncPod
+// starts a pod's containers one after another (kuberuntime_manager.go).
+// Sidecars and init containers are not either: their kills wait on the
+// main containers and on each other (kuberuntime_termination_order.go).
+func (st *State) concurrent(a, b timeline.Event) bool {
+	if a.Pod != b.Pod || a.Container == "" || b.Container == "" || a.Container == b.Container || !killWork(a.Kind) || !killWork(b.Kind) {
+		return false
+	}
+	p := st.pod(a.Pod)
+	if p == nil {
+		return false
+	}
+	regular := func(name string) bool {
+		for _, c := range p.pod.Spec.Containers {
+			if c.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	return regular(a.Container) && regular(b.Container)
+}
+
+// killWork are the kinds of a container's kill and its end.
+func killWork(k timeline.Kind) bool {
+	switch k {
+	case timeline.PreStopStarted, timeline.PreStopDone, timeline.SIGTERM, timeline.SIGKILL, timeline.Exited:
+		return true
+	}
+	return false
 }
 
 // expectAt is the `at T` rule: the first occurrence at or after t=0 is at
@@ -148,14 +193,19 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		}
 		return m
 	}
-	st.hold()
+	if err := st.hold(ctx); err != nil {
+		return err
+	}
 	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
 		return err
 	}
 	if e, found := timeline.First(st.events(), st.t0, sel); found {
 		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at all (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
+		m.Observed = fmt.Sprintf("no %s at or after t=0 (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
+		if before := relOccurrences(st.events(), st.t0, sel); before != "" {
+			m.Observed += "; it came " + before
+		}
 	}
 	return m
 }
@@ -297,7 +347,7 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 	}
 	w := st.interval(kill, t, d)
 	_, _, err = st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := timeline.FirstAfter(v.Timeline(), t, 0, kill)
+		_, ok := timeline.FirstAfter(v.Timeline(), t, timeline.Order{}, kill)
 		return ok
 	})
 	if err != nil {
@@ -306,7 +356,7 @@ func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 	// The SIGKILL of the same instance as the SIGTERM chosen: a restart
 	// ends the search.
 	var obs *timeline.Event
-	if e, ok := timeline.FirstAfter(st.events(), t, 0, kill); ok {
+	if e, ok := timeline.FirstAfter(st.events(), t, timeline.Order{}, kill); ok {
 		obs = &e
 	}
 	exp := fmt.Sprintf("%s %s after SIGTERM%s", kill.Describe(), gap, w.Note())
@@ -389,7 +439,7 @@ func (st *State) expectAfter(ctx context.Context, cname, pname string, kind time
 	if err := st.awaitUntimed(ctx, earlier, later); err != nil {
 		return err
 	}
-	return timeline.ExpectAfterUntimed(st.events(), st.t0, st.tie(), later, earlier)
+	return timeline.ExpectAfterUntimed(st.events(), st.t0, st.order(), later, earlier)
 }
 
 // Then the containers of pod "web" stop in this order: "app", "proxy", "logger"
@@ -424,7 +474,7 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 	if err := st.awaitUntimed(ctx, sels...); err != nil {
 		return err
 	}
-	return timeline.ExpectOrderUntimed(st.events(), st.t0, st.tie(), sels)
+	return timeline.ExpectOrderUntimed(st.events(), st.t0, st.order(), sels)
 }
 
 // Then container "app" of pod "web" is restarted between 20s and 30s: its
@@ -436,4 +486,16 @@ func restartedBetween(ctx context.Context, cname, pname, a, b string) error {
 		return err
 	}
 	return st.expectBetween(ctx, sel, a, b)
+}
+
+// relOccurrences lists the occurrences of sel, each from t=0 ("at -25s,
+// before t=0; at -10s, before t=0").
+func relOccurrences(events []timeline.Event, t0 timeline.Mark, sel timeline.Selector) string {
+	var out []string
+	for _, e := range events {
+		if sel.Matches(e) {
+			out = append(out, timeline.Occurrence(e, t0))
+		}
+	}
+	return strings.Join(out, "; ")
 }

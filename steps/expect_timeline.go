@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -38,6 +39,20 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	if err != nil || st.DryRun {
 		return err
 	}
+	// A row's time is an `at T`: the scenario runs at least to it, also
+	// when its activity has settled before (periodic probes, back-offs).
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	var last time.Duration
+	for _, r := range rows {
+		if r.HasAt {
+			last = max(last, r.At)
+		}
+	}
+	if _, _, err := st.Session.RunUntil(ctx, st.t0.At+last, nil); err != nil {
+		return err
+	}
 	if err := st.settle(ctx); err != nil {
 		return err
 	}
@@ -51,7 +66,7 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 		}
 		return w
 	}
-	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", win)
+	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", st.order(), win)
 	if werr != nil {
 		return werr
 	}

@@ -229,6 +229,7 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 // using anything — below it whatever the pods do, so that a hard threshold
 // evicts at the eviction manager's next pass, pod after pod.
 func nodePressure(ctx context.Context, node, kind string) error {
+	From(ctx).need(driver.NodePressure, "puts a node under pressure")
 	var p driver.Pressure
 	switch kind {
 	case "memory":
@@ -240,6 +241,15 @@ func nodePressure(ctx context.Context, node, kind string) error {
 	default:
 		return inputErr("pressure %q is not memory, disk or PID", kind)
 	}
+	if st := From(ctx); p == driver.PIDPressure {
+		// The kubelet's default thresholds have none on pid.available
+		// (pkg/kubelet/eviction/defaults_linux.go): lint says so rather
+		// than the run.
+		e := st.setup.Eviction
+		if e == nil || (e.Hard["pid.available"] == "" && e.Soft["pid.available"] == "") {
+			return inputErr(`the kubelet has no pid.available threshold (its defaults have none), so node %q cannot come under PID pressure: declare one first, e.g. Given the kubelet hard eviction threshold is "pid.available<10%%"`, node)
+		}
+	}
 	return From(ctx).nodeAction(ctx, node, "put a node under pressure", func(n driver.Nodes) error {
 		return n.NodePressure(ctx, node, p)
 	})
@@ -249,6 +259,7 @@ func nodePressure(ctx context.Context, node, kind string) error {
 // its pods' included (memory.available = capacity − usage); `disk usage`
 // sets nodefs used.
 func nodeUsage(ctx context.Context, node, kind, q string) error {
+	From(ctx).need(driver.NodePressure, "fills a node's "+kind)
 	total, err := parseQuantity(q)
 	if err != nil {
 		return err
@@ -268,6 +279,7 @@ func nodeUsage(ctx context.Context, node, kind, q string) error {
 // True.
 func nodeNotReady(ctx context.Context, node string) error {
 	st := From(ctx)
+	st.need(driver.NodeLifecycle, "makes a node NotReady")
 	if err := st.nodeAction(ctx, node, "make a node NotReady", func(n driver.Nodes) error {
 		return n.NodeNotReady(ctx, node)
 	}); err != nil || st.DryRun {
@@ -307,6 +319,7 @@ func nodeTimelineName(node string) string { return "node/" + node }
 
 // When the kubelet on node "worker-1" restarts
 func kubeletRestarts(ctx context.Context, node string) error {
+	From(ctx).need(driver.KubeletRestart, "restarts a kubelet")
 	return From(ctx).nodeAction(ctx, node, "restart a kubelet", func(n driver.Nodes) error {
 		return n.RestartKubelet(ctx, node)
 	})

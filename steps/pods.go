@@ -12,6 +12,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	utilerrors "k8s.io/apimachinery/pkg/util/errors"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/bounded"
@@ -52,7 +53,7 @@ func (p *podDecl) build() *corev1.Pod {
 				cs[i].Args = nil
 			}
 			if p.unpullable[cs[i].Name] {
-				cs[i].Image = behavior.UnpullableImage
+				cs[i].Image = unpullable(p.container(cs[i].Name).Image)
 			}
 		}
 	}
@@ -206,18 +207,18 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 		pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app"}}}}
 	}
 	if pod.Name != "" && pod.Name != name {
-		return inputErr("the step names the pod %q but its metadata.name is %q", name, pod.Name)
+		return atField(doc, "metadata.name", inputErr("the step names the pod %q but its metadata.name is %q", name, pod.Name))
 	}
 	pod.Name = name
 	if grace != nil {
 		if g := pod.Spec.TerminationGracePeriodSeconds; g != nil && *g != *grace {
-			return inputErr("the step gives terminationGracePeriodSeconds %d but the YAML gives %d", *grace, *g)
+			return atField(doc, "spec.terminationGracePeriodSeconds", inputErr("the step gives terminationGracePeriodSeconds %d but the YAML gives %d", *grace, *g))
 		}
 		pod.Spec.TerminationGracePeriodSeconds = grace
 	}
 	if node != "" {
 		if pod.Spec.NodeName != "" && pod.Spec.NodeName != node {
-			return inputErr("the step puts the pod on node %q but its spec.nodeName is %q", node, pod.Spec.NodeName)
+			return atField(doc, "spec.nodeName", inputErr("the step puts the pod on node %q but its spec.nodeName is %q", node, pod.Spec.NodeName))
 		}
 		if _, err := st.node(node); err != nil {
 			return err
@@ -229,14 +230,19 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	}
 	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{},
 		imageBeh: map[string]*behavior.Behavior{}, line: st.stepLine}
-	for _, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
+	for k, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
 		for i := range list {
 			c := &list[i]
 			if c.Image != "" {
 				continue
 			}
 			if len(c.Command) > 0 || len(c.Args) > 0 {
-				return inputErr("container %q has no image, so it is an agent container: its behaviour comes from steps, and command/args are not allowed", c.Name)
+				field := "command"
+				if len(c.Command) == 0 {
+					field = "args"
+				}
+				path := fmt.Sprintf("spec.%s[%d].%s", []string{"initContainers", "containers"}[k], i, field)
+				return atField(doc, path, inputErr("container %q has no image, so it is an agent container: its behaviour comes from steps, and command/args are not allowed", c.Name))
 			}
 			b := behavior.Default()
 			d.beh[c.Name] = &b
@@ -244,7 +250,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	}
 	if l, ok := st.Driver.(driver.Linter); ok {
 		if err := l.LintPod(d.build()); err != nil {
-			return inputErr("pod %q: %v", name, err)
+			return lintErrors(doc, name, err)
 		}
 	}
 	st.pods = append(st.pods, d)
@@ -316,4 +322,56 @@ func (st *State) mustContainer(cname, pname string) (*podDecl, *corev1.Container
 		return nil, nil, inputErr("pod %q has no container %q (it has %v)", p.name, cname, names)
 	}
 	return p, c, nil
+}
+
+// atField places err at the line of a field of the pod's YAML, when the
+// YAML writes it; else err stays at the step's line.
+func atField(doc *godog.DocString, path string, err error) error {
+	var ie *InputError
+	if doc == nil || !errors.As(err, &ie) {
+		return err
+	}
+	if l, ok := manifest.Line([]byte(doc.Content), path); ok {
+		ie.DocLine = l
+	}
+	return err
+}
+
+// fieldPath is the field path an API validation error starts with
+// (field.Error: "spec.containers[0].readinessProbe.successThreshold:
+// Invalid value: …").
+var fieldPath = regexp.MustCompile(`^((?:spec|metadata)(?:\.[A-Za-z0-9]+(?:\[\d+\])?)*): `)
+
+// lintErrors are the driver's objections to a pod, one each, at the line
+// of the field each names.
+func lintErrors(doc *godog.DocString, name string, err error) error {
+	prefix, inner := "", err
+	if u := errors.Unwrap(err); u != nil {
+		prefix = strings.TrimSuffix(err.Error(), u.Error())
+		inner = u
+	}
+	var agg utilerrors.Aggregate
+	if !errors.As(inner, &agg) {
+		return inputErr("pod %q: %v", name, err)
+	}
+	var out []error
+	for _, e := range agg.Errors() {
+		one := inputErr("pod %q: %s%v", name, prefix, e)
+		if m := fieldPath.FindStringSubmatch(e.Error()); m != nil {
+			one = atField(doc, m[1], one)
+		}
+		out = append(out, one)
+	}
+	return errors.Join(out...)
+}
+
+// unpullable is an image reference no registry serves (the .invalid
+// domain is reserved) that still reads as the manifest's image, so that
+// the pull's events name it: "nginx:1.27" becomes
+// "podlife.invalid/nginx:1.27". An agent container has none of its own.
+func unpullable(image string) string {
+	if image == "" {
+		return behavior.UnpullableImage
+	}
+	return "podlife.invalid/" + image
 }

@@ -75,6 +75,8 @@ type State struct {
 	setup      driver.Setup
 	configured bool
 	pods       []*podDecl
+	// needs are the capabilities the steps needed (needs.go).
+	needs []Need
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
 	// explicit names the pods some step of the scenario creates explicitly;
@@ -128,11 +130,24 @@ func (st *State) Prepare(stepTexts []string) {
 
 // BeginStep records the step about to run: its type (which decides
 // whether t=0 moves), its line and text (for the checks it records).
-func (st *State) BeginStep(t StepType, line int, text string) {
+func (st *State) BeginStep(t StepType, line int, text string) error {
 	st.stepType, st.stepLine, st.stepText = t, line, text
-	if t != Outcome {
-		st.release()
+	if t == Outcome {
+		return nil
 	}
+	// An action is made at the current time. An untimed expectation may
+	// have run the session past it; a driver that can go back does
+	// (dsl.md, Time: untimed expectations "do not move the current
+	// time"), and the action comes where the scenario's clock stands.
+	if st.held != nil && !st.DryRun {
+		if r, ok := driver.SessionAs[driver.Rewinder](st.Session); ok {
+			if err := r.Rewind(context.Background(), st.held.at); err != nil {
+				return fmt.Errorf("going back to the current time, %s: %w", timeline.FormatOffset(st.held.at-st.t0.At), err)
+			}
+		}
+	}
+	st.release()
+	return nil
 }
 
 // T0 is the scenario's current t=0.
@@ -417,7 +432,9 @@ func (st *State) settle(ctx context.Context) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.hold()
+	if err := st.hold(ctx); err != nil {
+		return err
+	}
 	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
 	if capped {
 		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",

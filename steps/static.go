@@ -24,6 +24,7 @@ func staticPodSteps() []Def {
 // Given still apply.
 func staticPod(ctx context.Context, name, node string, doc *godog.DocString) error {
 	st := From(ctx)
+	st.need(driver.StaticPods, "declares a static pod")
 	if err := st.declare(name, doc, nil, node, nil); err != nil {
 		return err
 	}

@@ -206,7 +206,7 @@ func TestLiveRowsChain(t *testing.T) {
 			}
 			return w
 		}
-		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows(tc.last), false, win)
+		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows(tc.last), false, timeline.Order{}, win)
 		if (err == nil) != tc.ok {
 			t.Errorf("the second exit at %s after a restart 0.9 s late: want ok=%v, got %v", tc.last, tc.ok, err)
 		}

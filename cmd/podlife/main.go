@@ -462,11 +462,22 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warnings := 0
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
+		if n.Warning {
+			warnings++
+		}
 	}
-	if len(notes) > 0 {
-		fmt.Fprintf(stdout, "%d scenario(s), no problems; %d note(s) on what the %s driver assumed\n", len(scs), len(notes), d.Name())
+	var said []string
+	if warnings > 0 {
+		said = append(said, fmt.Sprintf("%d warning(s) on missing tags", warnings))
+	}
+	if k := len(notes) - warnings; k > 0 {
+		said = append(said, fmt.Sprintf("%d note(s) on what the %s driver assumed", k, d.Name()))
+	}
+	if len(said) > 0 {
+		fmt.Fprintf(stdout, "%d scenario(s), no problems; %s\n", len(scs), strings.Join(said, "; "))
 		return nil
 	}
 	fmt.Fprintf(stdout, "%d scenario(s), no problems\n", len(scs))

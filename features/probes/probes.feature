@@ -305,3 +305,57 @@ Feature: Startup, liveness and readiness probes
     When the pod "web" is created
     Then container "app" receives SIGTERM at 30s
     And an event "Unhealthy" with message containing "timed out" is recorded for container "app" of pod "web"
+
+  @behavior:readiness-after-startup @upstream:ready-after-startup-probe
+  Scenario: A readiness probe runs the moment the startup probe succeeds
+    e2e: Probing container, should be ready immediately after startupProbe
+    succeeds. The startup success makes the pod sync, and the sync's status
+    (probeManager.UpdatePodStatus) triggers the readiness worker of a
+    started container that has no Success yet, without waiting for its
+    30 s period.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          startupProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 10
+            periodSeconds: 1
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 30
+      """
+    When the pod "web" is created
+    Then container "app" of pod "web" becomes ready at 10s
+    And the pod "web" is Ready within 10s
+
+  @behavior:probe-kill-whole-pod
+  Scenario: A liveness failure with nothing to restart kills the pod with the generic message
+    computePodActions (pkg/kubelet/kuberuntime/kuberuntime_manager.go)
+    gives a container that failed its liveness probe the message "Container
+    app failed liveness probe" and, when it will be restarted, ", will be
+    restarted". With restartPolicy Never and no other container to keep,
+    it kills the whole pod instead (KillPod), and killContainer's default
+    message "Stopping container app" is the Killing event's.
+
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+          livenessProbe:
+            exec:
+              command: ["false"]
+            periodSeconds: 2
+            failureThreshold: 1
+      """
+    When the pod "job" is created
+    Then container "app" receives SIGTERM within 3s
+    And an event "Killing" with message containing "Stopping container app" is recorded for pod "job"
+    And no event "Killing" with message containing "failed liveness probe" is recorded for pod "job"
+    And the pod "job" phase is "Failed" within 5s

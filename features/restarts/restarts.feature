@@ -204,3 +204,24 @@ Feature: Restart policy and CrashLoopBackOff
     And 25s pass
     Then the pod "web" shows status "Error"
     And container "app" of pod "web" has restarted 3 times
+
+  @behavior:container-restart-policy @kubelet:1.34
+  Scenario: Before 1.35 the API server drops a container's own restartPolicy and the pod's applies
+    ContainerRestartRules was alpha and off in 1.34 (beta and on from
+    1.35): the API server drops a regular container's restartPolicy from a
+    new pod (pkg/api/pod/util.go, dropContainerRestartRules), so the pod's
+    Never decides.
+
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: worker
+          restartPolicy: OnFailure
+      """
+    And container "worker" of pod "job" exits with code 1 after 2s
+    When the pod "job" is created
+    And 5s pass
+    Then container "worker" of pod "job" has restarted 0 times
+    And the pod "job" phase is "Failed"

@@ -306,3 +306,27 @@ Feature: Scheduling, unschedulable pods and preemption
     Then the pod "init-heavy" is scheduled on node "worker-1"
     And the pod "with-sidecar" stays Pending with reason "Unschedulable"
     And an event "FailedScheduling" for pod "with-sidecar" says "1 Insufficient cpu"
+
+  @behavior:scheduling-gates @upstream:scheduling-gates-block-scheduling
+  Scenario: A pod with a scheduling gate is never attempted
+    e2e: [sig-scheduling] SchedulerPredicates [Serial] validates Pods with
+    non-empty schedulingGates are blocked on scheduling. The API server
+    sets PodScheduled=False, reason SchedulingGated, at creation
+    (pkg/registry/core/pod/strategy.go, applySchedulingGatedCondition);
+    the scheduler's SchedulingGates plugin keeps the pod out of its queue
+    (PreEnqueue), so no FailedScheduling event is written.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        schedulingGates:
+        - name: example.com/quota
+        containers:
+        - name: app
+      """
+    When the pod "web" is created
+    And 30s pass
+    Then the pod "web" shows status "SchedulingGated"
+    And the pod "web" stays Pending with reason "SchedulingGated"
+    And the pod "web" has condition "PodScheduled" "False" with reason "SchedulingGated"
+    And no event "FailedScheduling" is recorded for pod "web"

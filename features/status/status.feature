@@ -192,6 +192,10 @@ Feature: The STATUS, READY and RESTARTS columns of kubectl get pods
     Then the timeline of pod "web" is exactly:
       | at  | container | event               |
       | 0s  | -         | Status(Terminating) |
+      | 0s  | app       | SIGTERM             |
+      | 10s | app       | SIGKILL             |
+      | 10s | app       | Exited(137)         |
+      | 10s | app       | NotReady            |
       | 10s | -         | Phase(Failed)       |
       | 10s | -         | Deleted             |
 

@@ -109,3 +109,35 @@ Feature: Delete options: grace overrides and force delete
       | 0s | -         | Phase(Failed) |
       | 0s | -         | Deleted       |
     And container "app" never receives SIGTERM
+
+  @behavior:concurrent-kills
+  Scenario: The kubelet kills a pod's containers concurrently, so either stop order holds
+    The kubelet stops each container in its own goroutine
+    (killContainersWithSyncResult, pkg/kubelet/kuberuntime/
+    kuberuntime_container.go): their signals and exits are unordered among
+    themselves (dsl.md, Time: order), while a sidecar still stops after
+    them. An untimed expectation does not move the current time: the state
+    check after it reads the pod as the delete's instant left it, gone.
+
+    Given a pod "web" with terminationGracePeriodSeconds 5:
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: a
+        - name: b
+      """
+    When the pod "web" is deleted
+    Then the containers of pod "web" stop in this order: "a", "b", "proxy"
+    And the containers of pod "web" stop in this order: "b", "a", "proxy"
+    And container "a" receives SIGTERM after container "b" has exited
+    And container "b" receives SIGTERM after container "a" has exited
+    And container "proxy" receives SIGTERM after container "a" has exited
+    And the pod "web" is gone
+    And the timeline of pod "web" is:
+      | at | container | event       |
+      | 0s | b         | SIGTERM     |
+      | 0s | a         | SIGTERM     |
+      | 0s | proxy     | SIGTERM     |

@@ -53,6 +53,10 @@ const AgentPort = 8080
 // reserved): pulling it fails on every driver.
 const UnpullableImage = "podlife.invalid/unpullable:v1"
 
+// Unpullable tells an image podlife made unpullable: UnpullableImage, or
+// a manifest's image under its registry ("podlife.invalid/nginx:1.27").
+func Unpullable(image string) bool { return strings.HasPrefix(image, "podlife.invalid/") }
+
 // DefaultTermCode is the exit code of a process killed by an unhandled
 // SIGTERM (128+15).
 const DefaultTermCode = 143

@@ -366,6 +366,20 @@ type Windows interface {
 	Precise(sel timeline.Selector) bool
 }
 
+// Rewinder is implemented by sessions that can go back in time: an exact
+// driver whose runs are deterministic. Rewind(t) puts the session where
+// it stood at t (after every event of that instant), forgetting what
+// came after, and goes on from there as it would have. The steps use it
+// to act at the scenario's current time after an untimed expectation ran
+// the session past it (docs/language.md, Time: "current time").
+type Rewinder interface {
+	Rewind(ctx context.Context, t time.Duration) error
+}
+
+// ErrBeforeAction is Rewind's answer for a time before the session's last
+// action, which going back would undo.
+var ErrBeforeAction = errors.New("the scenario acted after that time")
+
 // Disruptions is implemented by sessions that model voluntary
 // disruptions (issue 17): ReplicaSets, PodDisruptionBudgets, the eviction
 // subresource, cordon and drain. Pods a ReplicaSet creates are named by

@@ -52,7 +52,7 @@ var families = map[string]struct{ title, note string }{
 	"kubectl columns":          {"kubectl columns and container readiness", "What `kubectl get pods` prints, computed as the API server's table printer does."},
 	"signals and hooks":        {"Signals, hooks and timing", "`at`, `within` and `between` count from t=0; the other phrases follow the untimed rule."},
 	"events":                   {"Kubernetes Events", "Counts include aggregated counts; `N times` is exact."},
-	"timeline":                 {"The whole timeline", "Rows are matched in order; `at` as above; other events may come in between unless the step says `is exactly`. The `event` column takes the timeline events below."},
+	"timeline":                 {"The whole timeline", "Rows are matched in order; `at` as above; other events may come in between unless the step says `is exactly`: then no event of the vocabulary's lifecycle (Scheduled to Deleted) comes between two rows unless a row names it, and the kinds the table names (a `Status(…)`, a `Condition(…)`, an `Event(…)`) come nowhere from t=0 on but as rows. Rows run the scenario at least to their latest time. The `event` column takes the timeline events below."},
 	"kubelet configuration":    {"Kubelet configuration", "Before the first pod. A driver that cannot set them skips the scenario with the reason."},
 	"static pods":              {"Static pods", "A static pod is named in steps by its manifest name, lives in the scenario's namespace and starts at its Given step. Deleting it deletes the mirror pod, which the kubelet recreates."},
 	"container usage":          {"Container resource usage", ""},

@@ -148,6 +148,7 @@ func TestTemplates(t *testing.T) {
 func TestListedValuesAreAccepted(t *testing.T) {
 	const pod = `    Given a node "worker-1"
     And the kubelet hard eviction threshold is "memory.available<100Mi"
+    And the kubelet hard eviction threshold is "pid.available<10%"
     And a pod "web":
       """yaml
       spec:

@@ -279,6 +279,45 @@ func goTypeName(t string) string {
 	return "mapping (" + t + ")"
 }
 
+// Line is the line of a field path ("spec.containers[1].command") in a
+// manifest, for a problem found after decoding (the API server's
+// validation, a step's value against the YAML's); ok is false when the
+// manifest does not write that field.
+func Line(doc []byte, path string) (line int, ok bool) {
+	var root yaml.Node
+	if yaml.Unmarshal(doc, &root) != nil || len(root.Content) == 0 {
+		return 0, false
+	}
+	node := root.Content[0]
+	for _, part := range strings.Split(path, ".") {
+		name, idx := part, -1
+		if i := strings.IndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") {
+			name = part[:i]
+			idx, _ = strconv.Atoi(part[i+1 : len(part)-1])
+		}
+		if node.Kind != yaml.MappingNode {
+			return 0, false
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			if node.Content[i].Value == name {
+				next, line = node.Content[i+1], node.Content[i].Line
+			}
+		}
+		if next == nil {
+			return 0, false
+		}
+		node = next
+		if idx >= 0 {
+			if node.Kind != yaml.SequenceNode || idx >= len(node.Content) {
+				return 0, false
+			}
+			node, line = node.Content[idx], node.Content[idx].Line
+		}
+	}
+	return line, true
+}
+
 // lineOf finds the line of a field path such as "spec.containers[0].foo"
 // or "spec.containers.ports" (type errors carry no indices: the first
 // element that has the next key is taken).

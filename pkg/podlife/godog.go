@@ -73,7 +73,7 @@ func InitializeScenario(sc *godog.ScenarioContext, opt Options) {
 	})
 	sc.StepContext().Before(func(ctx context.Context, s *godog.Step) (context.Context, error) {
 		if r := runOf(ctx); r != nil {
-			r.st.BeginStep(stepType(s), 0, s.Text)
+			return ctx, r.st.BeginStep(stepType(s), 0, s.Text)
 		}
 		return ctx, nil
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,10 +39,42 @@ type Note struct {
 	File string
 	Line int
 	Msg  string
+	// Warning marks a remark on the scenario's text rather than on what
+	// the driver assumed: a tag the steps need and the scenario lacks.
+	Warning bool
 }
 
-// String is "file:line: note: msg".
-func (n Note) String() string { return fmt.Sprintf("%s:%d: note: %s", n.File, n.Line, n.Msg) }
+// String is "file:line: note: msg", or "file:line: warning: msg".
+func (n Note) String() string {
+	level := "note"
+	if n.Warning {
+		level = "warning"
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", n.File, n.Line, level, n.Msg)
+}
+
+// missingNeeds are the warnings for the capabilities sc's steps needed
+// that its tags do not name: a driver without one skips the scenario
+// (dsl.md, Defaults). A scenario for the simulator only needs none; a
+// kubelet version is named by @kubelet:1.N as well.
+func missingNeeds(sc *Scenario, needs []steps.Need) []Note {
+	meta, _ := ReadTags(sc.Tags)
+	if meta.Only == "sim" {
+		return nil
+	}
+	var out []Note
+	for _, n := range needs {
+		if slices.Contains(meta.Needs, n.Cap) || (n.Cap == driver.KubeletProfiles && meta.KubeletVersion != "") {
+			continue
+		}
+		msg := fmt.Sprintf("this step %s, which a driver without %s cannot do: the scenario is skipped there; tag it @needs:%s", n.What, n.Cap, n.Cap)
+		if n.Cap == driver.KubeletProfiles {
+			msg += " or with its version (@kubelet:1.N)"
+		}
+		out = append(out, Note{File: sc.Feature.Path, Line: n.Line, Msg: msg, Warning: true})
+	}
+	return out
+}
 
 // lint checks against a vocabulary (a test adds a clashing phrase).
 func lint(scs []*Scenario, d driver.Driver, defs []steps.Def) []Problem {
@@ -83,7 +116,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			switch len(matches) {
 			case 0:
 				undefined = true
-				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))})
+				msg := fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))
+				if strings.Contains(s.Text, `\"`) {
+					msg += `; a quoted value cannot hold a quote: \" is not an escape, take a part of the text without it`
+				}
+				add(Problem{File: sc.Feature.Path, Line: line, Msg: msg})
 				continue
 			case 1:
 			default:
@@ -95,7 +132,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("ambiguous step %q matches %s", s.Text, strings.Join(pats, " and "))})
 				continue
 			}
-			st.BeginStep(dryType(s), line, s.Text)
+			_ = st.BeginStep(dryType(s), line, s.Text) // a dry run goes nowhere
 			err := call(ctx, matches[0].Fn, captures[0], s.Argument)
 			if undefined && steps.IsUndeclared(err) {
 				continue // the undefined step was likely the declaration
@@ -110,6 +147,12 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 		for _, a := range st.Assumptions() {
 			n := Note{File: sc.Feature.Path, Line: a.Line, Msg: a.Msg}
+			if !noted[n] {
+				noted[n] = true
+				notes = append(notes, n)
+			}
+		}
+		for _, n := range missingNeeds(sc, st.Needs()) {
 			if !noted[n] {
 				noted[n] = true
 				notes = append(notes, n)

@@ -136,8 +136,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 			})
 			c.StepContext().Before(func(ctx context.Context, s *godog.Step) (context.Context, error) {
 				i := min(next, len(sc.StepLines)-1)
-				st.BeginStep(stepType(s), sc.StepLines[i], sc.Keywords[i]+" "+s.Text)
-				return ctx, nil
+				return ctx, st.BeginStep(stepType(s), sc.StepLines[i], sc.Keywords[i]+" "+s.Text)
 			})
 			c.StepContext().After(func(ctx context.Context, s *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 				i := min(next, len(sc.StepLines)-1)

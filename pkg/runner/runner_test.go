@@ -174,3 +174,49 @@ func TestResultCarriesSourceAndPods(t *testing.T) {
 		}
 	}
 }
+
+// TestLintWarnsOfMissingNeeds: dsl.md's Defaults, "lint warns when the
+// @needs: tag is missing", at the step that needs it; a tag naming the
+// capability, the version's @kubelet tag or @sim silences it, and a
+// warning is not a problem.
+func TestLintWarnsOfMissingNeeds(t *testing.T) {
+	problems, notes := Check(load(t, "testdata/needs.feature"), simdriver.New())
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	var got []string
+	for _, n := range notes {
+		if n.Warning {
+			got = append(got, n.String())
+		}
+	}
+	want := []string{
+		"testdata/needs.feature:3: warning: this step declares a static pod, which a driver without static-pods cannot do: the scenario is skipped there; tag it @needs:static-pods",
+		"testdata/needs.feature:18: warning: this step puts a node under pressure, which a driver without node-pressure cannot do: the scenario is skipped there; tag it @needs:node-pressure",
+		"testdata/needs.feature:19: warning: this step restarts a kubelet, which a driver without kubelet-restart cannot do: the scenario is skipped there; tag it @needs:kubelet-restart",
+		"testdata/needs.feature:26: warning: this step asks for kubelet 1.29, which a driver without kubelet-profiles cannot do: the scenario is skipped there; tag it @needs:kubelet-profiles or with its version (@kubelet:1.N)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestLintPlacesAtTheField: a problem found after decoding (a step's
+// value against the YAML's, an agent container's command, the API
+// server's validation) is reported at the line of the field it concerns.
+func TestLintPlacesAtTheField(t *testing.T) {
+	problems := Lint(load(t, "testdata/field-lines.feature"), simdriver.New())
+	want := []string{
+		"testdata/field-lines.feature:6: the step gives terminationGracePeriodSeconds 10",
+		"testdata/field-lines.feature:17: container \"app\" has no image",
+		"testdata/field-lines.feature:34: pod \"web\": the API server would reject the pod: spec.containers[1].livenessProbe.successThreshold",
+	}
+	if len(problems) != len(want) {
+		t.Fatalf("problems: %v", problems)
+	}
+	for i, p := range problems {
+		if !strings.HasPrefix(p.Error(), want[i]) {
+			t.Errorf("problem %d = %q, want prefix %q", i, p.Error(), want[i])
+		}
+	}
+}

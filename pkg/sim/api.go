@@ -102,6 +102,18 @@ func (a *apiServer) createPriorityClass(in *schedulingv1.PriorityClass) error {
 	return nil
 }
 
+// applySchedulingGatedCondition: a pod created with scheduling gates
+// shows PodScheduled=False, reason SchedulingGated, from its creation
+// (pkg/registry/core/pod/strategy.go, PrepareForCreate and
+// applySchedulingGatedCondition).
+func applySchedulingGatedCondition(p *corev1.Pod) {
+	if len(p.Spec.SchedulingGates) == 0 || podConditionOf(&p.Status, corev1.PodScheduled) != nil {
+		return
+	}
+	setPodCondition(&p.Status, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionFalse,
+		Reason: corev1.PodReasonSchedulingGated, Message: "Scheduling is blocked due to non-empty scheduling gates"})
+}
+
 // createPod is the pod REST create: admission plugins (Priority,
 // DefaultTolerationSeconds), defaulting (SetDefaults_Pod), validation
 // (ValidatePodCreate), then the strategy's PrepareForCreate, which sets the
@@ -119,6 +131,9 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 		return err
 	}
 	admitDefaultTolerationSeconds(p)
+	if !a.s.profile.ContainerRestartRules {
+		dropContainerRestartRules(&p.Spec)
+	}
 	setDefaultsPod(p)
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
@@ -130,8 +145,14 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	p.ResourceVersion = a.nextRV()
 	p.Generation = 1
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
+	applySchedulingGatedCondition(p)
 	a.pods[p.Name] = p
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
+	if len(p.Status.Conditions) > 0 {
+		// The gated condition is new; the phase Pending is the one every
+		// pod is created with, not a change.
+		a.recordStatusDiff(p.Name, &corev1.PodStatus{Phase: p.Status.Phase}, &p.Status)
+	}
 	a.recordColumns(p, "")
 	a.s.podEvent(p)
 	if p.Spec.NodeName != "" {

@@ -220,6 +220,12 @@ func validatePod(p *corev1.Pod) field.ErrorList {
 		path := func() *field.Path { return spec().Child("containers").Index(i) }
 		errs = append(errs, validateContainer(c, path, names, grace)...)
 	}
+	for i, t := range p.Spec.Tolerations {
+		// validateTolerations: only a NoExecute toleration has seconds.
+		if t.TolerationSeconds != nil && t.Effect != corev1.TaintEffectNoExecute {
+			errs = append(errs, fieldErr(spec().Child("tolerations").Index(i).Child("effect"), string(t.Effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"))
+		}
+	}
 	return errs
 }
 
@@ -246,6 +252,9 @@ func validateContainer(c *corev1.Container, path func() *field.Path, names sets.
 		default:
 			errs = append(errs, field.NotSupported(path().Child("restartPolicy"), *rp, []string{"Always", "OnFailure", "Never"}))
 		}
+	} else if len(c.RestartPolicyRules) > 0 {
+		// validateContainerRestartPolicy (pkg/apis/core/validation).
+		errs = append(errs, field.Required(path().Child("restartPolicy"), "must specify restartPolicy when restart rules are used"))
 	}
 	for name, limit := range c.Resources.Limits {
 		if req, ok := c.Resources.Requests[name]; ok && req.Cmp(limit) > 0 {
@@ -425,4 +434,22 @@ func allContainers(spec *corev1.PodSpec) []*corev1.Container {
 		out = append(out, &spec.Containers[i])
 	}
 	return out
+}
+
+// dropContainerRestartRules is what the API server does to a new pod
+// while the ContainerRestartRules gate is off (alpha and off in 1.34,
+// beta and on from 1.35): a regular container's restartPolicy and rules
+// and an init container's policy other than Always are dropped
+// (pkg/api/pod/util.go, dropDisabledFields and dropContainerRestartRules).
+func dropContainerRestartRules(spec *corev1.PodSpec) {
+	for i, c := range spec.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy != corev1.ContainerRestartPolicyAlways {
+			spec.InitContainers[i].RestartPolicy = nil
+		}
+		spec.InitContainers[i].RestartPolicyRules = nil
+	}
+	for i := range spec.Containers {
+		spec.Containers[i].RestartPolicy = nil
+		spec.Containers[i].RestartPolicyRules = nil
+	}
 }

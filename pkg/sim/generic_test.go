@@ -216,3 +216,42 @@ func TestCheckPodBehaviourAnnotation(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckPodValidation pins API validation rules the simulator applies
+// as kube-apiserver does (pkg/apis/core/validation/validation.go).
+func TestCheckPodValidation(t *testing.T) {
+	never := corev1.ContainerRestartPolicyNever
+	rule := corev1.ContainerRestartRule{Action: corev1.ContainerRestartRuleActionRestart,
+		ExitCodes: &corev1.ContainerRestartRuleOnExitCodes{Operator: corev1.ContainerRestartRuleOnExitCodesOpIn, Values: []int32{42}}}
+	withRules := func(policy *corev1.ContainerRestartPolicy) *corev1.Pod {
+		c := image("app", "nginx:1.27")
+		c.RestartPolicy, c.RestartPolicyRules = policy, []corev1.ContainerRestartRule{rule}
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{c}}}
+	}
+	tolerating := func(effect corev1.TaintEffect) *corev1.Pod {
+		p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{image("app", "nginx:1.27")}}}
+		p.Spec.Tolerations = []corev1.Toleration{{Key: "a", Operator: corev1.TolerationOpExists, Effect: effect, TolerationSeconds: new(int64(10))}}
+		return p
+	}
+	cases := []struct {
+		name string
+		pod  *corev1.Pod
+		want string // "" when the pod is valid
+	}{
+		{"restart rules need a container restartPolicy (validateContainerRestartPolicy)", withRules(nil), "must specify restartPolicy when restart rules are used"},
+		{"restart rules with a policy are valid", withRules(&never), ""},
+		{"tolerationSeconds belongs to NoExecute only (validateTolerations)", tolerating(corev1.TaintEffectNoSchedule), "effect must be 'NoExecute'"},
+		{"tolerationSeconds on NoExecute is valid", tolerating(corev1.TaintEffectNoExecute), ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckPod(tc.pod)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -237,6 +237,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 	w.addProbes()
 	w.armDeadline()
 	st := w.generateStatus(false)
+	w.triggerReadiness()
 	w.setStatus(st)
 	if st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed {
 		w.terminate(nil)

@@ -54,6 +54,11 @@ type probeWorker struct {
 	last     result
 	run      int
 	stopped  bool
+	// triggered: a manual run is pending; the worker's trigger channel
+	// holds one (manualTriggerCh, capacity 1), a second send is dropped.
+	triggered bool
+	// probed is the container instance the worker last probed.
+	probed int
 }
 
 // initialResult is the worker's initial value: readiness Failure, liveness
@@ -112,11 +117,39 @@ func (pw *probeWorker) tick() {
 // trigger runs a probe at once, as the manual trigger of a readiness
 // worker that has no result for a running container (UpdatePodStatus).
 func (pw *probeWorker) trigger() {
+	if pw.triggered {
+		return
+	}
+	pw.triggered = true
 	pw.w.s.soon(func() {
+		pw.triggered = false
 		if !pw.stopped {
 			pw.doProbe()
 		}
 	})
+}
+
+// triggerReadiness is the manual trigger in probeManager.UpdatePodStatus
+// (pkg/kubelet/prober/prober_manager.go), which every pod sync's status
+// runs: a started, running container whose readiness result is not
+// Success has its readiness worker run at once. So a container whose
+// startup probe just succeeded is probed for readiness in that instant,
+// not a readiness period later. The kubelet also re-probes a failing
+// readiness at each sync; the simulator, whose syncs of one instant would
+// each probe again where the kubelet's come a relist apart, triggers only
+// a worker that has not probed the running instance yet
+// (docs/fidelity.md, Known approximations).
+func (w *podWorker) triggerReadiness() {
+	for _, c := range w.ctrs {
+		if c.inst == nil || c.inst.state != instRunning || !c.started() || c.results[readinessProbe] == resultSuccess {
+			continue
+		}
+		for _, pw := range c.probes {
+			if pw.kind == readinessProbe && !pw.stopped && pw.probed != c.inst.id {
+				pw.trigger()
+			}
+		}
+	}
 }
 
 func (pw *probeWorker) stop() {
@@ -161,6 +194,7 @@ func (pw *probeWorker) doProbe() {
 	} else if pw.kind != startupProbe {
 		return // liveness and readiness wait for the container to start
 	}
+	pw.probed = inst.id
 	ok, output := pw.probe(inst)
 	r := resultSuccess
 	if !ok {

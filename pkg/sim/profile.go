@@ -63,6 +63,11 @@ type Profile struct {
 	// FailedScheduling message (dynamicresources.go PostFilter; seen on
 	// v1.36.3, 2026-11-25).
 	DynamicResources bool
+	// ContainerRestartRules: a container's own restartPolicy (and its
+	// rules) on regular and init containers (1.35+: alpha and off in
+	// 1.34, beta and on in 1.35, KEP-5307); before, the API server drops
+	// them (dropContainerRestartRules) and the pod's policy decides.
+	ContainerRestartRules bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -82,6 +87,7 @@ func profileFor(m int) Profile {
 		ReadyToStartContainers:           m >= 29,
 		RequeueAtBackoffExpiry:           m >= 35,
 		DynamicResources:                 m >= 34,
+		ContainerRestartRules:            m >= 35,
 	}
 }
 

@@ -88,8 +88,14 @@ func newScheduler(s *Simulator) *scheduler {
 	return &scheduler{s: s, unschedulable: map[types.UID]*queuedPod{}, cache: nodeCache{}}
 }
 
-// enqueue adds a new pod to activeQ.
+// enqueue adds a new pod to activeQ. A pod with scheduling gates never
+// gets there: the SchedulingGates plugin's PreEnqueue refuses it
+// (pkg/scheduler/framework/plugins/schedulinggates, PreEnqueue), and
+// nothing in a scenario removes a gate, so it is never attempted.
 func (sc *scheduler) enqueue(p *corev1.Pod) {
+	if len(p.Spec.SchedulingGates) > 0 {
+		return
+	}
 	sc.activeQ.add(&queuedPod{pod: p, timestamp: sc.s.now, initial: sc.s.now})
 	sc.kick()
 	if sc.flush == nil {

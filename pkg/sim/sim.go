@@ -33,6 +33,7 @@ type Simulator struct {
 	cfg     Config
 	profile Profile
 	now     time.Duration
+	steps   uint64 // instants run (Steps)
 	q       queue
 	rng     *rand.Rand
 	tl      timeline.Timeline
@@ -237,11 +238,29 @@ func (s *Simulator) Step() bool {
 	if !ok {
 		return false
 	}
+	s.steps++
 	s.now = at
 	for at, ok := s.q.next(); ok && at == s.now; at, ok = s.q.next() {
 		s.q.take()()
 	}
 	return true
+}
+
+// Steps is how many instants the simulator has run. With Now it says
+// where a simulator stands between instants: an input (a create, a
+// delete) made there is replayed there by ReplayTo.
+func (s *Simulator) Steps() uint64 { return s.steps }
+
+// ReplayTo brings a simulator built from the same configuration, and
+// given the same inputs so far, to where another stood when it took its
+// next input: steps instants run, the clock at at. The simulator being
+// deterministic, it is then in the same state.
+func (s *Simulator) ReplayTo(steps uint64, at time.Duration) {
+	for s.steps < steps && s.Step() {
+	}
+	if s.now < at {
+		s.now = at
+	}
 }
 
 // RunUntil steps instant by instant until cond holds after an instant, or

@@ -137,10 +137,38 @@ func ExpectNever(events []Event, t0 Mark, s Selector) error {
 	return nil
 }
 
-// before reports whether a happened before b, treating events closer than
-// tie as simultaneous (either order holds).
-func before(a, b Event, tie time.Duration) bool {
-	if d := b.At - a.At; tie > 0 && d < tie && d > -tie {
+// Order is how an order check compares two events (dsl.md, Time:
+// "order").
+type Order struct {
+	// Tie: events closer than it are simultaneous, and either order
+	// holds (on a cluster, events its observers cannot tell apart); 0 on
+	// the simulator, whose sequence orders the events of an instant.
+	Tie time.Duration
+	// Concurrent tells two events of work the kubelet runs concurrently,
+	// which are unordered among themselves: the kills of a pod's
+	// containers, one goroutine each (killContainersWithSyncResult in
+	// pkg/kubelet/kuberuntime/kuberuntime_container.go). nil: none is.
+	Concurrent func(a, b Event) bool
+	// Spread is how far apart two concurrent events may be and still be
+	// unordered: 0, the same instant, on the simulator; on a cluster the
+	// goroutines' spread as observed.
+	Spread time.Duration
+}
+
+// Unordered tells whether a and b are concurrent work close enough for
+// either order to hold.
+func (o Order) Unordered(a, b Event) bool {
+	d := b.At - a.At
+	return o.Concurrent != nil && d <= o.Spread && d >= -o.Spread && o.Concurrent(a, b)
+}
+
+// before reports whether a happened before b: events closer than the tie,
+// or concurrent, are simultaneous (either order holds).
+func (o Order) before(a, b Event) bool {
+	if d := b.At - a.At; o.Tie > 0 && d < o.Tie && d > -o.Tie {
+		return true
+	}
+	if o.Unordered(a, b) {
 		return true
 	}
 	if a.At != b.At {
@@ -172,11 +200,23 @@ type RowMatch struct {
 // matched before it (nil for none). With exact set, no other event
 // of a kind the table names may come between the matched rows. It returns
 // what each row matched, up to the first row that failed (included, with
-// Found false).
-func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win func(r Row, prev *RowMatch) Window) ([]RowMatch, error) {
-	kinds := map[string]bool{}
+// Found false). Rows of one instant naming concurrent work (ord) match in
+// either order.
+func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord Order, win func(r Row, prev *RowMatch) Window) ([]RowMatch, error) {
+	// With exact, no event comes between two rows unless a row names it:
+	// no event of the language's vocabulary (dsl.md: "other events may
+	// come in between unless the step says is exactly"), and none of a
+	// kind the table names (a Status, a Condition, a Kubernetes Event,
+	// which the table may list, are otherwise bookkeeping). After the last
+	// row, and before the first, only the kinds the table names are
+	// refused.
+	kinds, between := map[string]bool{}, map[string]bool{}
+	for _, k := range exactKinds {
+		between[string(k)] = true
+	}
 	for _, r := range rows {
 		kinds[labelKind(r.Label)] = true
+		between[labelKind(r.Label)] = true
 	}
 	next := 0
 	var relevant []Event
@@ -215,6 +255,9 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 			found = i
 			break
 		}
+		if found < 0 && r.HasAt && tieSet && r.At == tieAt {
+			found = concurrentRow(relevant, used, tieFrom, next, r, m.Window, ord)
+		}
 		if found >= 0 && r.HasAt && (!tieSet || r.At != tieAt) {
 			tieFrom, tieAt, tieSet = next, r.At, true
 		}
@@ -234,7 +277,11 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 		}
 		if exact && found >= next {
 			for _, e := range relevant[next:found] {
-				if kinds[string(e.Kind)] && !(r.HasAt && !m.Window.IsExact() && tieRow(rows, r.At, e)) {
+				refused := between
+				if len(matches) == 1 {
+					refused = kinds // before the first row
+				}
+				if refused[string(e.Kind)] && !(r.HasAt && (!m.Window.IsExact() || ord.Unordered(e, relevant[found])) && tieRow(rows, r.At, e)) {
 					return matches, &Mismatch{
 						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
 						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
@@ -252,6 +299,33 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, win
 		}
 	}
 	return matches, nil
+}
+
+// exactKinds are the vocabulary's kinds an exact table refuses between
+// its rows unless a row names them: the events of the pod's lifecycle,
+// without the API's bookkeeping.
+var exactKinds = []Kind{Scheduled, Admitted, Rejected, Created, Started, PostStartDone, Ready, NotReady, ProbeFailed,
+	PreStopStarted, PreStopDone, SIGTERM, SIGKILL, Exited, Restarted, BackOff, Evicted, Phase, Deleted}
+
+// concurrentRow finds r's event among those of its instant that rows
+// listed later matched first, when it is concurrent work with each of
+// them (the kills of two containers listed in the other order); -1 if
+// none.
+func concurrentRow(relevant []Event, used map[int]bool, from, next int, r Row, w Window, ord Order) int {
+	for i := from; i < next; i++ {
+		e := relevant[i]
+		if used[i] || e.Container != r.Container || e.Label() != r.Label || !w.Contains(e.At) {
+			continue
+		}
+		ok := true
+		for j := i + 1; j < next && ok; j++ {
+			ok = !used[j] || ord.Unordered(e, relevant[j])
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
 }
 
 // tieRow tells whether e is what a row of the instant at names: on a

@@ -3,7 +3,6 @@ package timeline
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
 // The untimed rule (docs/language.md, the Time table's "untimed
@@ -24,16 +23,16 @@ func Chosen(events []Event, t0 Mark, s Selector) (Event, bool) {
 }
 
 // FirstAfter is the first occurrence of s after ref, as a relative phrase
-// takes it: later in (time, sequence), or closer than tie on a cluster.
+// takes it: later in (time, sequence), or simultaneous by ord.
 // Where both are events of one container, only that container's instance
 // of ref counts: a restart (its next Started) ends the search.
-func FirstAfter(events []Event, ref Event, tie time.Duration, s Selector) (Event, bool) {
+func FirstAfter(events []Event, ref Event, ord Order, s Selector) (Event, bool) {
 	sameContainer := ref.Container != "" && ref.Pod == s.Pod && ref.Container == s.Container && !s.AnyContainer
 	for _, e := range events {
 		if e.At == ref.At && e.Seq == ref.Seq {
 			continue
 		}
-		if !before(ref, e, tie) {
+		if !ord.before(ref, e) {
 			continue
 		}
 		if sameContainer && s.Kind != Started && e.Kind == Started && e.Pod == ref.Pod && e.Container == ref.Container {
@@ -80,7 +79,7 @@ func describeChosen(events []Event, t0 Mark, s Selector, e Event) string {
 
 // ExpectOrderUntimed checks that the chosen occurrences of the selected
 // events come in the given order.
-func ExpectOrderUntimed(events []Event, t0 Mark, tie time.Duration, sels []Selector) error {
+func ExpectOrderUntimed(events []Event, t0 Mark, ord Order, sels []Selector) error {
 	var names []string
 	for _, s := range sels {
 		names = append(names, s.Describe())
@@ -103,7 +102,7 @@ func ExpectOrderUntimed(events []Event, t0 Mark, tie time.Duration, sels []Selec
 		return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
 	}
 	for i := 1; i < len(found); i++ {
-		if !before(found[i-1], found[i], tie) {
+		if !ord.before(found[i-1], found[i]) {
 			return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
 		}
 	}
@@ -112,7 +111,7 @@ func ExpectOrderUntimed(events []Event, t0 Mark, tie time.Duration, sels []Selec
 
 // ExpectAfterUntimed checks a relative order: the reference (earlier) is
 // chosen, and later must have an occurrence after it.
-func ExpectAfterUntimed(events []Event, t0 Mark, tie time.Duration, later, earlier Selector) error {
+func ExpectAfterUntimed(events []Event, t0 Mark, ord Order, later, earlier Selector) error {
 	exp := fmt.Sprintf("%s after %s", later.Describe(), earlier.Describe())
 	ref, ok := Chosen(events, t0, earlier)
 	if !ok {
@@ -122,7 +121,7 @@ func ExpectAfterUntimed(events []Event, t0 Mark, tie time.Duration, later, earli
 		}
 		return &Mismatch{Expected: exp, Observed: obs}
 	}
-	if _, ok := FirstAfter(events, ref, tie, later); ok {
+	if _, ok := FirstAfter(events, ref, ord, later); ok {
 		return nil
 	}
 	obs := fmt.Sprintf("%s %s, and no %s after it", earlier.Describe(), Occurrence(ref, t0), later.Describe())

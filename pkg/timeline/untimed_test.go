@@ -84,7 +84,7 @@ func TestUntimedRelative(t *testing.T) {
 			if !ok {
 				t.Fatalf("no reference %s", c.ref.Describe())
 			}
-			e, ok := FirstAfter(crashLoop, ref, 0, c.other)
+			e, ok := FirstAfter(crashLoop, ref, Order{}, c.other)
 			switch {
 			case c.wantAt < 0 && ok:
 				t.Fatalf("took the one at %s, want none", FormatOffset(e.At))
@@ -108,20 +108,20 @@ func TestUntimedMatchers(t *testing.T) {
 		fail []string // empty when the expectation holds
 	}{
 		{"start order: the first starts, before t=0, are checked after `becomes Running`",
-			ExpectOrderUntimed(crashLoop, Mark{At: 12 * s, Seq: 8}, 0, []Selector{sel("istio", Started), sel("app", Started)}), nil},
+			ExpectOrderUntimed(crashLoop, Mark{At: 12 * s, Seq: 8}, Order{}, []Selector{sel("istio", Started), sel("app", Started)}), nil},
 		{"start order: a start at or after t=0 is chosen over an earlier one",
-			ExpectOrderUntimed(crashLoop, Mark{At: 11 * s}, 0, []Selector{sel("app", Started), sel("istio", Started)}),
+			ExpectOrderUntimed(crashLoop, Mark{At: 11 * s}, Order{}, []Selector{sel("app", Started), sel("istio", Started)}),
 			[]string{"Started of container \"app\" at 1s (others: at -11s, before t=0)", "Started of container \"istio\" at -11s, before t=0"}},
 		{"stop order: exits chosen at or after t=0, with the earlier ones named",
-			ExpectOrderUntimed(crashLoop, Mark{At: 15 * s}, 0, []Selector{sel("istio", SIGTERM), sel("app", Exited)}),
+			ExpectOrderUntimed(crashLoop, Mark{At: 15 * s}, Order{}, []Selector{sel("istio", SIGTERM), sel("app", Exited)}),
 			[]string{"at 15s", "others: at -8s, before t=0"}},
 		{"an order with an event that never happened says so",
-			ExpectOrderUntimed(crashLoop, Mark{At: 0}, 0, []Selector{sel("app", Started), sel("proxy", Started)}),
+			ExpectOrderUntimed(crashLoop, Mark{At: 0}, Order{}, []Selector{sel("app", Started), sel("proxy", Started)}),
 			[]string{"no Started of container \"proxy\" in the whole scenario"}},
 		{"after: istio's SIGTERM after app's chosen exit holds",
-			ExpectAfterUntimed(crashLoop, Mark{At: 15 * s}, 0, sel("istio", SIGTERM), Selector{Pod: "web", Container: "app", Kind: Exited}), nil},
+			ExpectAfterUntimed(crashLoop, Mark{At: 15 * s}, Order{}, sel("istio", SIGTERM), Selector{Pod: "web", Container: "app", Kind: Exited}), nil},
 		{"after: nothing after the reference names the occurrences before it",
-			ExpectAfterUntimed(crashLoop, Mark{At: 0}, 0, sel("app", Started), sel("istio", SIGTERM)),
+			ExpectAfterUntimed(crashLoop, Mark{At: 0}, Order{}, sel("app", Started), sel("istio", SIGTERM)),
 			[]string{"SIGTERM of container \"istio\" at 30s, and no Started of container \"app\" after it", "at 0s; at 12s"}},
 	}
 	for _, c := range cases {

@@ -332,7 +332,7 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 			if err := imageBehavior(p, c); err != nil {
 				return err
 			}
-			if len(s.d.opt.Images) > 0 && c.Image != behavior.UnpullableImage && pullsAlways(c) {
+			if len(s.d.opt.Images) > 0 && !behavior.Unpullable(c.Image) && pullsAlways(c) {
 				return driver.Unsupported("container %q would pull %s from its registry at every start (imagePullPolicy Always), which this offline cluster cannot reach", c.Name, c.Image)
 			}
 			if c.Image == behavior.Image {
@@ -345,7 +345,7 @@ func (s *session) prepareContainers(p *corev1.Pod) error {
 				}
 				continue
 			}
-			if c.Image == behavior.UnpullableImage {
+			if behavior.Unpullable(c.Image) {
 				continue // its pull is meant to fail, and does
 			}
 			if len(s.d.opt.Images) > 0 && !known[normImage(c.Image)] {

@@ -50,18 +50,82 @@ func (*Driver) Assumptions(p *corev1.Pod) []string { return sim.Assumptions(p) }
 
 // Start builds a fresh simulator for the scenario.
 func (*Driver) Start(_ context.Context, sc driver.Scenario) (driver.Session, error) {
-	s, err := sim.New(sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion})
+	cfg := sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion}
+	s, err := sim.New(cfg)
 	if err != nil {
 		return nil, driver.Unsupported("%v", err)
 	}
-	return &session{sim: s}, nil
+	return &session{sim: s, cfg: cfg}, nil
 }
 
 type session struct {
 	sim        *sim.Simulator
+	cfg        sim.Config
 	configured bool
 	// names maps a static pod's scenario name to its mirror pod's API name.
 	names map[string]string
+	// inputs are what the scenario did to the simulator, in order, each
+	// where the simulator stood (Rewind replays them).
+	inputs []input
+}
+
+// input is one thing the scenario did to the simulator: apply does it
+// again, on copies of its arguments, on whatever simulator the session
+// holds.
+type input struct {
+	steps uint64
+	at    time.Duration
+	apply func() error
+}
+
+// do records an input where the simulator stands and carries it out.
+func (s *session) do(apply func() error) error {
+	s.inputs = append(s.inputs, input{steps: s.sim.Steps(), at: s.sim.Now(), apply: apply})
+	return apply()
+}
+
+var _ driver.Rewinder = (*session)(nil)
+
+// Rewind brings the session back to t, before the current instant: a
+// fresh simulator of the same seed is given the same inputs at the same
+// places, then runs to t. Deterministic, it is then where the first one
+// was at t (every event up to t included), and goes on as it would have.
+// The steps need it when the scenario's current time stayed behind while
+// an untimed expectation ran the simulator on, and an action comes.
+func (s *session) Rewind(_ context.Context, t time.Duration) error {
+	if t >= s.sim.Now() {
+		return nil
+	}
+	if n := len(s.inputs); n > 0 && s.inputs[n-1].at > t {
+		return fmt.Errorf("going back to %s: %w (at %s)", t, driver.ErrBeforeAction, s.inputs[n-1].at)
+	}
+	fresh, err := sim.New(s.cfg)
+	if err != nil {
+		return err
+	}
+	old, oldInputs, oldNames, oldConfigured := s.sim, s.inputs, s.names, s.configured
+	s.sim, s.inputs, s.names, s.configured = fresh, nil, nil, false
+	for _, in := range oldInputs {
+		if in.at > t {
+			err = fmt.Errorf("internal: an input at %s lies after the rewind to %s", in.at, t)
+			break
+		}
+		s.sim.ReplayTo(in.steps, in.at)
+		if s.sim.Steps() != in.steps || s.sim.Now() != in.at {
+			err = fmt.Errorf("internal: the replay reached instant %d at %s where the input was made at instant %d, %s", s.sim.Steps(), s.sim.Now(), in.steps, in.at)
+			break
+		}
+		if err = s.do(in.apply); err != nil {
+			err = fmt.Errorf("internal: replaying an input at %s: %w", in.at, err)
+			break
+		}
+	}
+	if err != nil {
+		s.sim, s.inputs, s.names, s.configured = old, oldInputs, oldNames, oldConfigured
+		return err
+	}
+	s.sim.RunUntil(t, nil)
+	return nil
 }
 
 // apiName is the API name of a pod named in the scenario.
@@ -76,6 +140,30 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 	if s.configured {
 		return fmt.Errorf("the cluster was configured already")
 	}
+	st = copySetup(st)
+	return s.do(func() error { return s.configure(copySetup(st)) })
+}
+
+// copySetup copies what the simulator may keep of a setup.
+func copySetup(st driver.Setup) driver.Setup {
+	out := st
+	out.Nodes, out.PriorityClasses, out.ConfigMaps, out.Secrets = nil, nil, nil, nil
+	for _, n := range st.Nodes {
+		out.Nodes = append(out.Nodes, n.DeepCopy())
+	}
+	for _, pc := range st.PriorityClasses {
+		out.PriorityClasses = append(out.PriorityClasses, pc.DeepCopy())
+	}
+	for _, cm := range st.ConfigMaps {
+		out.ConfigMaps = append(out.ConfigMaps, cm.DeepCopy())
+	}
+	for _, sec := range st.Secrets {
+		out.Secrets = append(out.Secrets, sec.DeepCopy())
+	}
+	return out
+}
+
+func (s *session) configure(st driver.Setup) error {
 	s.configured = true
 	if st.KubeletVersion != "" {
 		if err := s.sim.SetKubeletVersion(st.KubeletVersion); err != nil {
@@ -115,49 +203,60 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 
 // KillSandbox makes the pod's sandbox die.
 func (s *session) KillSandbox(_ context.Context, pod string) error {
-	return s.sim.LoseSandbox(s.apiName(pod))
+	return s.do(func() error { return s.sim.LoseSandbox(s.apiName(pod)) })
 }
 
 // SetPodCondition sets a pod condition as a controller would (a readiness
 // gate's).
 func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCondition) error {
-	return s.sim.SetPodCondition(s.apiName(pod), c)
+	c = *c.DeepCopy()
+	return s.do(func() error { return s.sim.SetPodCondition(s.apiName(pod), *c.DeepCopy()) })
 }
 
-func (s *session) Apply(_ context.Context, p *corev1.Pod) error { return s.sim.CreatePod(p) }
+func (s *session) Apply(_ context.Context, p *corev1.Pod) error {
+	p = p.DeepCopy()
+	return s.do(func() error { return s.sim.CreatePod(p.DeepCopy()) })
+}
 
 func (s *session) Delete(_ context.Context, name string, opts metav1.DeleteOptions) error {
-	return s.sim.DeletePod(s.apiName(name), opts)
+	opts = *opts.DeepCopy()
+	return s.do(func() error { return s.sim.DeletePod(s.apiName(name), *opts.DeepCopy()) })
 }
 
 func (s *session) StaticPod(_ context.Context, node string, p *corev1.Pod) error {
-	name, err := s.sim.AddStaticPod(node, p)
-	if err != nil {
-		return err
-	}
-	if s.names == nil {
-		s.names = map[string]string{}
-	}
-	s.names[p.Name] = name
-	return nil
+	p = p.DeepCopy()
+	return s.do(func() error {
+		name, err := s.sim.AddStaticPod(node, p.DeepCopy())
+		if err != nil {
+			return err
+		}
+		if s.names == nil {
+			s.names = map[string]string{}
+		}
+		s.names[p.Name] = name
+		return nil
+	})
 }
 
 func (s *session) NodeUsage(_ context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
-	return s.sim.SetNodeUsage(node, r, total)
+	return s.do(func() error { return s.sim.SetNodeUsage(node, r, total.DeepCopy()) })
 }
 
 func (s *session) NodePressure(_ context.Context, node string, kind driver.Pressure) error {
-	return s.sim.NodePressure(node, string(kind))
+	return s.do(func() error { return s.sim.NodePressure(node, string(kind)) })
 }
 
-func (s *session) NodeNotReady(_ context.Context, node string) error { return s.sim.NodeNotReady(node) }
+func (s *session) NodeNotReady(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.NodeNotReady(node) })
+}
 
 func (s *session) RestartKubelet(_ context.Context, node string) error {
-	return s.sim.RestartKubelet(node)
+	return s.do(func() error { return s.sim.RestartKubelet(node) })
 }
 
 func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remove bool) error {
-	return s.sim.TaintNode(node, t, remove)
+	t = *t.DeepCopy()
+	return s.do(func() error { return s.sim.TaintNode(node, *t.DeepCopy(), remove) })
 }
 
 func (s *session) Now() time.Duration { return s.sim.Now() }
@@ -218,22 +317,29 @@ func (v view) Timeline() []timeline.Event    { return v.s.sim.Timeline() }
 var _ driver.Disruptions = (*session)(nil)
 
 func (s *session) CreateReplicaSet(_ context.Context, name string, replicas int32, template *corev1.Pod) error {
-	return s.sim.AddReplicaSet(name, replicas, template)
+	template = template.DeepCopy()
+	return s.do(func() error { return s.sim.AddReplicaSet(name, replicas, template.DeepCopy()) })
 }
 
 func (s *session) CreatePodDisruptionBudget(_ context.Context, pdb *policyv1.PodDisruptionBudget) error {
-	return s.sim.AddPodDisruptionBudget(pdb)
+	pdb = pdb.DeepCopy()
+	return s.do(func() error { return s.sim.AddPodDisruptionBudget(pdb.DeepCopy()) })
 }
 
 func (s *session) Evict(_ context.Context, pod string, opts metav1.DeleteOptions) error {
-	return s.sim.EvictPod(s.apiName(pod), opts)
+	opts = *opts.DeepCopy()
+	return s.do(func() error { return s.sim.EvictPod(s.apiName(pod), *opts.DeepCopy()) })
 }
 
-func (s *session) Cordon(_ context.Context, node string) error { return s.sim.CordonNode(node) }
+func (s *session) Cordon(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.CordonNode(node) })
+}
 
 func (s *session) Drain(_ context.Context, node string, o driver.DrainOptions) error {
-	return s.sim.DrainNode(node, sim.DrainOptions{Force: o.Force, DeleteEmptyDirData: o.DeleteEmptyDirData,
-		GracePeriodSeconds: o.GracePeriodSeconds, Timeout: o.Timeout})
+	return s.do(func() error {
+		return s.sim.DrainNode(node, sim.DrainOptions{Force: o.Force, DeleteEmptyDirData: o.DeleteEmptyDirData,
+			GracePeriodSeconds: o.GracePeriodSeconds, Timeout: o.Timeout})
+	})
 }
 
 func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {

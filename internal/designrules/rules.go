@@ -1,0 +1,296 @@
+// Package designrules checks the rules of design.md that the compiler
+// does not: the import boundaries between the layers (steps, drivers,
+// simulator) and, in the simulator, the absence of goroutines, channels,
+// the wall clock and unseeded randomness. Its test runs the checks on the
+// repository; each violation names its file:line and the rule.
+package designrules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Violation is one broken rule at a place.
+type Violation struct {
+	Pos  token.Position
+	Rule string
+	What string
+}
+
+func (v Violation) String() string {
+	return fmt.Sprintf("%s:%d: %s; rule: %s", v.Pos.Filename, v.Pos.Line, v.What, v.Rule)
+}
+
+// ImportRule forbids packages matching From to import packages matching
+// any of Forbidden. A pattern is an import path, or a path ending in
+// "/..." for it and everything below it; a pattern whose first element
+// has no dot is relative to the module (steps, pkg/sim/...).
+type ImportRule struct {
+	Rule      string // what design.md says
+	From      string
+	Forbidden []string
+}
+
+// ImportRules are design.md's boundaries ("One scenario, end to end",
+// "Layout", "The seams").
+var ImportRules = []ImportRule{
+	{
+		Rule:      "steps never reach into a driver's internals; steps/ has no driver-specific code",
+		From:      "steps/...",
+		Forbidden: []string{"pkg/sim/...", "pkg/driver/sim/...", "pkg/driver/live/..."},
+	},
+	{
+		Rule: "drivers never know about Gherkin",
+		From: "pkg/driver/...",
+		Forbidden: []string{"steps/...", "pkg/runner/...", "pkg/suite/...", "pkg/podlife/...", "pkg/language/...",
+			"suites/...", "github.com/cucumber/..."},
+	},
+	{
+		Rule: "the simulator never knows about drivers (nor, data flowing one way, about Gherkin, steps or reports)",
+		From: "pkg/sim/...",
+		Forbidden: []string{"pkg/driver/...", "steps/...", "pkg/runner/...", "pkg/suite/...", "pkg/podlife/...",
+			"pkg/report/...", "suites/...", "github.com/cucumber/..."},
+	},
+	{
+		Rule:      "pkg/driver defines what a backend must do; the seam knows no backend",
+		From:      "pkg/driver",
+		Forbidden: []string{"pkg/driver/sim/...", "pkg/driver/live/...", "pkg/sim/..."},
+	},
+	{
+		Rule:      "the two backends meet only at pkg/driver and pkg/timeline: the simulator's adapter does not use the live driver",
+		From:      "pkg/driver/sim/...",
+		Forbidden: []string{"pkg/driver/live/..."},
+	},
+	{
+		Rule:      "the two backends meet only at pkg/driver and pkg/timeline: the live driver does not use the simulator",
+		From:      "pkg/driver/live/...",
+		Forbidden: []string{"pkg/driver/sim/...", "pkg/sim/..."},
+	},
+	{
+		Rule:      "pkg/behavior is the contract shared by the simulator and the agent; it depends on neither side",
+		From:      "pkg/behavior/...",
+		Forbidden: []string{"pkg/sim/...", "pkg/driver/...", "pkg/agent/...", "steps/...", "pkg/runner/..."},
+	},
+	{
+		Rule:      "pkg/timeline is what both drivers produce; it depends on no driver, nor the steps",
+		From:      "pkg/timeline/...",
+		Forbidden: []string{"pkg/sim/...", "pkg/driver/...", "steps/...", "pkg/runner/..."},
+	},
+}
+
+// match reports whether path matches pattern (see ImportRule).
+func match(module, pattern, path string) bool {
+	if first, _, _ := strings.Cut(pattern, "/"); !strings.Contains(first, ".") {
+		pattern = module + "/" + pattern
+	}
+	if p, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return path == p || strings.HasPrefix(path, p+"/")
+	}
+	return path == pattern
+}
+
+// CheckImports checks the files of the package pkgPath (of module)
+// against rules.
+func CheckImports(module, pkgPath string, fset *token.FileSet, files []*ast.File, rules []ImportRule) []Violation {
+	var out []Violation
+	for _, r := range rules {
+		if !match(module, r.From, pkgPath) {
+			continue
+		}
+		for _, f := range files {
+			for _, spec := range f.Imports {
+				path, err := strconv.Unquote(spec.Path.Value)
+				if err != nil {
+					continue
+				}
+				for _, pat := range r.Forbidden {
+					if match(module, pat, path) {
+						out = append(out, Violation{fset.Position(spec.Pos()), r.Rule,
+							fmt.Sprintf("%s imports %s", pkgPath, path)})
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Rules of the simulator's code (design.md, "The simulator": a
+// single-threaded discrete-event engine, a virtual clock, a seeded
+// random source).
+const (
+	RuleThreads = "pkg/sim is single-threaded: no goroutines"
+	RuleChans   = "pkg/sim is single-threaded: no channels (a type only in a signature an interface requires)"
+	RuleClock   = "pkg/sim's time is its virtual clock: no wall clock"
+	RuleRandom  = "pkg/sim's randomness is its seeded source (same seed, same timeline)"
+)
+
+// wallClock are the selectors that read or wait on the wall clock, by
+// import path.
+var wallClock = map[string]map[string]bool{
+	"time": {"Now": true, "Since": true, "Until": true, "Sleep": true, "After": true, "AfterFunc": true,
+		"Tick": true, "NewTimer": true, "NewTicker": true},
+	"k8s.io/utils/clock":                {"RealClock": true},
+	"k8s.io/client-go/util/flowcontrol": {"NewBackOff": true, "NewBackOffWithJitter": true},
+}
+
+// seededRand are what math/rand and math/rand/v2 may be used for: a
+// source of one's own and its types. Everything else there (rand.Intn,
+// rand.Seed, rand.Shuffle, rand.N, ...) is the global, unseeded source.
+var seededRand = map[string]bool{
+	"New": true, "NewSource": true, "NewZipf": true, "NewPCG": true, "NewChaCha8": true,
+	"Rand": true, "Source": true, "Source64": true, "Zipf": true, "PCG": true, "ChaCha8": true,
+}
+
+// CheckSimCode checks the simulator's non-test files for goroutines,
+// channels, the wall clock and the global random source.
+func CheckSimCode(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	add := func(n ast.Node, rule, what string) {
+		out = append(out, Violation{fset.Position(n.Pos()), rule, what})
+	}
+	for _, f := range files {
+		// The file's names for the packages the rules are about.
+		names := map[string]string{} // local name -> import path
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				continue
+			}
+			watched := wallClock[path] != nil || path == "math/rand" || path == "math/rand/v2"
+			name := path[strings.LastIndex(path, "/")+1:]
+			if path == "math/rand/v2" {
+				name = "rand"
+			}
+			if spec.Name != nil {
+				name = spec.Name.Name
+			}
+			switch {
+			case path == "crypto/rand":
+				add(spec, RuleRandom, "imports crypto/rand")
+			case watched && name == ".":
+				add(spec, RuleClock+"; "+RuleRandom, "dot-imports "+path+", which hides its uses")
+			case watched:
+				names[name] = path
+			}
+		}
+		// Function signatures may name a channel type an interface requires
+		// (a virtual clock.Clock's After); their bodies may not make one.
+		sigs := map[*ast.ChanType]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if fd, ok := n.(*ast.FuncDecl); ok {
+				ast.Inspect(fd.Type, func(m ast.Node) bool {
+					if c, ok := m.(*ast.ChanType); ok {
+						sigs[c] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				add(n, RuleThreads, "go statement")
+			case *ast.ChanType:
+				if !sigs[n] {
+					add(n, RuleChans, "channel type")
+				}
+				return false
+			case *ast.SendStmt:
+				add(n, RuleChans, "channel send")
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					add(n, RuleChans, "channel receive")
+				}
+			case *ast.SelectStmt:
+				add(n, RuleChans, "select statement")
+			case *ast.SelectorExpr:
+				id, ok := n.X.(*ast.Ident)
+				if !ok || id.Obj != nil { // a local variable, not a package
+					return true
+				}
+				path, ok := names[id.Name]
+				if !ok {
+					return true
+				}
+				switch {
+				case wallClock[path][n.Sel.Name]:
+					add(n, RuleClock, fmt.Sprintf("%s.%s (%s)", id.Name, n.Sel.Name, path))
+				case (path == "math/rand" || path == "math/rand/v2") && !seededRand[n.Sel.Name]:
+					add(n, RuleRandom, fmt.Sprintf("%s.%s, the global source (%s)", id.Name, n.Sel.Name, path))
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// ParseDir parses the .go files of dir, test files included or not, in
+// name order, with comments.
+func ParseDir(fset *token.FileSet, dir string, tests bool) ([]*ast.File, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || (!tests && strings.HasSuffix(name, "_test.go")) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// Packages lists the module's package directories under root (relative
+// to it, "." for the root): every directory with a .go file, but
+// testdata, hidden and underscore directories and nested modules.
+func Packages(root string) ([]string, error) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root {
+				if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") {
+			rel, err := filepath.Rel(root, filepath.Dir(path))
+			if err != nil {
+				return err
+			}
+			seen[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	var dirs []string
+	for d := range seen {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	return dirs, err
+}

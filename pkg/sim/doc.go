@@ -1,0 +1,73 @@
+// Package sim is a discrete-event simulator of a Kubernetes cluster's pod
+// lifecycle: an API server, the default scheduler, the node-lifecycle,
+// taint-eviction, disruption and ReplicaSet controllers, and a kubelet per
+// node, each modelled on its Kubernetes counterpart (v1.36.3, or the
+// kubelet profile's release) and citing in comments the source file and
+// function of every rule it applies; docs/fidelity.md lists them.
+//
+// # Components
+//
+//   - API server (api.go, api_nodes.go, defaults.go, events.go, podcopy.go,
+//     conditions.go): the store with resource versions; Priority and
+//     DefaultTolerationSeconds admission, defaulting, validation; graceful
+//     deletion; the binding subresource; status patches; Kubernetes Events
+//     with the correlator's counts; the STATUS column (pkg/printer).
+//   - Scheduler (scheduler.go, scheduler_cache.go, scheduler_preemption.go):
+//     activeQ, backoffQ, unschedulable pods and queueing hints; the filters
+//     NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit;
+//     scores, ties broken at random; DefaultPreemption.
+//   - Controllers: node lifecycle and taint eviction (nodelifecycle.go:
+//     leases, NotReady, condition taints, tolerationSeconds); disruption.go
+//     (PodDisruptionBudgets, the Eviction API), replicaset.go, drain.go.
+//   - Kubelet (kubelet.go, kubelet_node.go): admission (admission.go;
+//     kubelet_preemption.go for critical pods) and one pod worker per pod,
+//     syncing, then terminating, then terminated, running SyncPod's
+//     computePodActions. The runtime's containers, their runs and hooks are
+//     containers.go (with backoff.go, images.go, oom.go), each process
+//     following its pkg/behavior arguments (runnable.go); kills are kill.go
+//     (grace, preStop, SIGTERM then SIGKILL, sidecar ordering) and
+//     killpod.go (kills the kubelet starts itself); the prober is prober.go;
+//     the pod status and its writes are status.go; the eviction manager is
+//     eviction.go and eviction_helpers.go over stats.go's usage, with the
+//     pressure conditions in nodestatus.go; static and mirror pods are
+//     static.go; node actions node_actions.go; versions profile*.go.
+//
+// # How a pod moves
+//
+// Simulator.CreatePod (sim.go) reaches the API server, which stores the pod
+// Pending and queues it with the scheduler (a pod with spec.nodeName goes
+// straight to its kubelet). A scheduling cycle binds it: PodScheduled is
+// set and the node's kubelet is told, which admits the pod and gives it a
+// pod worker. Each sync computes the status, writes what changed to the
+// API server, creates the sandbox and starts init containers, sidecars and
+// containers; the runtime reports exits to the worker, which syncs again.
+// DeletePod sets the deletion timestamp; the kubelet sees it and
+// terminates the worker (preStop hooks, signals, exits), publishes the
+// terminal status once every container has stopped, and deletes the pod
+// with grace 0; the API server removes it. Evictions, preemption, taint
+// evictions and drains take the same path, as an API delete or as a kill
+// the kubelet starts itself. Each step is recorded on the timeline
+// (pkg/timeline) at the virtual time it happens.
+//
+// The API server tells a kubelet of its pods' changes as a watch would,
+// later in the same instant through the event queue (Simulator.soon). The
+// scheduler and the controllers are still called from the API server's
+// writes, and kubelets read its store; issue 15 moves every component to
+// watches and caches of its own.
+//
+// # Where time comes from
+//
+// No wall clock, no goroutine (internal/designrules checks it). The clock
+// is virtual: Simulator.now, from Epoch, to which API timestamps are
+// relative. The event queue (queue.go) is a heap of timers ordered by
+// (time, sequence number) and a FIFO of work for later in the current
+// instant, so that one instant's events run in causal order. Step runs one
+// instant; RunUntil and Settle step until a condition holds, a deadline
+// passes, or only periodic work (probe ticks, resyncs) is left. Every
+// random choice (pod worker jitter, back-off requeues, scheduler ties, the
+// order of the eviction manager's map-ordered lists, generated names)
+// comes from one math/rand source seeded by Config.Seed: the same seed
+// gives the same timeline, byte for byte. drawn.go keeps, for an event
+// whose time was drawn, the range other draws could have given. client-go's
+// back-off runs on the virtual clock (backoff.go, virtualClock).
+package sim
