@@ -390,6 +390,14 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
+	// An eviction or a drain right after `is created` meets running
+	// containers on the simulator; on a cluster it waits for the pods a
+	// step created to start, as a delete and a node action do
+	// (awaitStart). drain-grace.feature's drain came 0.05 s after the
+	// create, and evicted a pod whose container never ran (2026-11-26).
+	if err := st.awaitStart(ctx, st.pods...); err != nil {
+		return err
+	}
 	st.moveT0(st.actionMark())
 	return act(d)
 }
