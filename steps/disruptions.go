@@ -41,6 +41,8 @@ type pdbDecl struct {
 type disruptionDecls struct {
 	sets []*rsDecl
 	pdbs []*pdbDecl
+	// drained are the nodes the scenario drained.
+	drained []string
 }
 
 const (
@@ -388,6 +390,14 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
+	// An eviction or a drain right after `is created` meets running
+	// containers on the simulator; on a cluster it waits for the pods a
+	// step created to start, as a delete and a node action do
+	// (awaitStart). drain-grace.feature's drain came 0.05 s after the
+	// create, and evicted a pod whose container never ran (2026-11-26).
+	if err := st.awaitStart(ctx, st.pods...); err != nil {
+		return err
+	}
 	st.moveT0(st.actionMark())
 	return act(d)
 }
@@ -436,7 +446,17 @@ func (st *State) requestEviction(ctx context.Context, ref podRef, grace *int64) 
 		if err != nil {
 			return err
 		}
-		_ = d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: grace}) // the answer is recorded
+		prev, had := st.react[name]
+		st.acted(driver.ActionDelete, name)
+		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: grace}); err != nil {
+			// Refused (the answer is recorded): the kubelet has nothing
+			// to react to, and the pod's last action stands.
+			if had {
+				st.react[name] = prev
+			} else {
+				delete(st.react, name)
+			}
+		}
 		return nil
 	})
 }
@@ -493,7 +513,28 @@ func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) 
 	if _, err := st.node(node); err != nil {
 		return err
 	}
-	return st.disruptionAction(ctx, func(d driver.Disruptions) error { return d.Drain(ctx, node, o) })
+	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
+		if err := d.Drain(ctx, node, o); err != nil {
+			return err
+		}
+		st.disr.drained = append(st.disr.drained, node)
+		return nil
+	})
+}
+
+// drainsEnded: every drain the scenario started has returned, so that no
+// more eviction requests will come (the scenario's own are made in their
+// step).
+func (st *State) drainsEnded(d driver.Disruptions) bool {
+	if len(st.disr.drained) == 0 {
+		return false
+	}
+	for _, n := range st.disr.drained {
+		if s, ok := d.DrainStatus(n); !ok || !s.Done {
+			return false
+		}
+	}
+	return true
 }
 
 // awaitDisruption waits, as an untimed expectation does, until cond holds
@@ -515,6 +556,22 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	}
 	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(driver.View) bool { return cond() })
 	return err
+}
+
+// evictedAt notes an eviction a drain made (kubectl's loop, in the
+// scenario's background) as a step's eviction is noted: a delete for the
+// kubelet, made when the request was sent, so that on a cluster what
+// follows counts from the kubelet's reaction to it rather than from an
+// earlier action on the pod (its create).
+func (st *State) evictedAt(pod string, at time.Duration) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if r := st.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
+		return
+	}
+	st.acted(driver.ActionDelete, pod)
+	st.react[pod].at = at
 }
 
 // evictionsOf are the eviction requests for the pod at or after t=0.
@@ -597,6 +654,9 @@ func (st *State) evictionAccepted(ctx context.Context, ref podRef, at time.Durat
 		return err
 	}
 	e, ok := accepted()
+	if ok && e.By != "api" {
+		st.evictedAt(name, e.At)
+	}
 	expected := fmt.Sprintf("the eviction of %s accepted", ref)
 	if at >= 0 {
 		expected += " at " + timeline.FormatOffset(at)
@@ -702,7 +762,7 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	if !ok {
 		return err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
 		return err
 	}
 	name, err := st.resolve(d, ref)
@@ -716,32 +776,55 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	return nil
 }
 
-// pdbNow is a budget's status at the current time.
-func (st *State) pdbNow(ctx context.Context, name string) (*policyv1.PodDisruptionBudget, error) {
+// pollDisruption runs a state check of what the disruption and
+// ReplicaSet controllers keep at the current time: once on the
+// simulator, whose controllers act in the instant, or on the state an
+// untimed expectation held; on a cluster, whose controllers write it a
+// watch delivery and a sync after the fact, until it holds or the
+// tolerance has passed, as a pod's state check polls (checkPod).
+func (st *State) pollDisruption(ctx context.Context, check func() error) error {
+	if st.held != nil {
+		return check()
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	var last error
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(driver.View) bool {
+		last = check()
+		return last == nil
+	})
+	if err != nil {
+		return err
+	}
+	return last
+}
+
+// checkPDB runs a state check of a budget's status at the current time.
+func (st *State) checkPDB(ctx context.Context, name string, f func(*policyv1.PodDisruptionBudget) error) error {
 	found := false
 	for _, p := range st.disr.pdbs {
 		found = found || p.pdb.Name == name
 	}
 	if !found {
-		return nil, undeclaredErr("pod disruption budget %q is not declared", name)
+		return undeclaredErr("pod disruption budget %q is not declared", name)
 	}
 	if st.DryRun {
-		return nil, nil
+		return nil
 	}
 	if err := st.ready(ctx); err != nil {
-		return nil, err
-	}
-	if st.held != nil && st.held.pdbs != nil {
-		return st.held.pdbs[name], nil
-	}
-	if err := st.instant(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	d, err := st.disruptions()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return d.PodDisruptionBudget(name), nil
+	return st.pollDisruption(ctx, func() error {
+		if st.held != nil && st.held.pdbs != nil {
+			return f(st.held.pdbs[name])
+		}
+		return f(d.PodDisruptionBudget(name))
+	})
 }
 
 func describePDB(p *policyv1.PodDisruptionBudget) string {
@@ -767,45 +850,45 @@ func pdbHas(ctx context.Context, name, field, n string) error {
 	if err != nil {
 		return err
 	}
-	p, err := st.pdbNow(ctx, name)
-	if err != nil || p == nil {
-		return err
-	}
-	var got int32
-	switch field {
-	case "currentHealthy":
-		got = p.Status.CurrentHealthy
-	case "desiredHealthy":
-		got = p.Status.DesiredHealthy
-	case "expectedPods":
-		got = p.Status.ExpectedPods
-	default:
-		got = p.Status.DisruptionsAllowed
-	}
-	if int(got) != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
-			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePDB(p))}
-	}
-	return nil
+	return st.checkPDB(ctx, name, func(p *policyv1.PodDisruptionBudget) error {
+		var got int32
+		if p != nil {
+			switch field {
+			case "currentHealthy":
+				got = p.Status.CurrentHealthy
+			case "desiredHealthy":
+				got = p.Status.DesiredHealthy
+			case "expectedPods":
+				got = p.Status.ExpectedPods
+			default:
+				got = p.Status.DisruptionsAllowed
+			}
+		}
+		if p == nil || int(got) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("pod disruption budget %q with %s %d", name, field, want),
+				Observed: fmt.Sprintf("%s: %s", st.readAt(), describePDB(p))}
+		}
+		return nil
+	})
 }
 
-// rsPodsNow are a replica set's pods in the API at the current time.
-func (st *State) rsPodsNow(ctx context.Context, rs string) ([]*corev1.Pod, bool, error) {
+// checkRSPods runs a state check of a replica set's pods in the API at
+// the current time.
+func (st *State) checkRSPods(ctx context.Context, rs string, f func([]*corev1.Pod) error) error {
 	if _, err := st.replicaSet(rs); err != nil {
-		return nil, false, err
+		return err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
 	if !ok {
-		return nil, false, err
+		return err
 	}
-	if st.held != nil && st.held.rsPods != nil {
-		return st.held.rsPods[rs], true, nil
-	}
-	if err := st.instant(ctx); err != nil {
-		return nil, false, err
-	}
-	pods, _, _ := d.ReplicaSetPods(rs)
-	return pods, true, nil
+	return st.pollDisruption(ctx, func() error {
+		if st.held != nil && st.held.rsPods != nil {
+			return f(st.held.rsPods[rs])
+		}
+		pods, _, _ := d.ReplicaSetPods(rs)
+		return f(pods)
+	})
 }
 
 func readyActive(pods []*corev1.Pod) int {
@@ -847,15 +930,13 @@ func rsReadyNow(ctx context.Context, n, rs string) error {
 	if err != nil {
 		return err
 	}
-	pods, ok, err := st.rsPodsNow(ctx, rs)
-	if err != nil || !ok {
-		return err
-	}
-	if got := readyActive(pods); got != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
-			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
-	}
-	return nil
+	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
+		if got := readyActive(pods); got != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready", want, rs),
+				Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
+		}
+		return nil
+	})
 }
 
 // Then 3 pods of replica set "web" are Ready within 2m: at some time up
@@ -878,17 +959,23 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 		return err
 	}
 	st.release()
+	// The pods a replica set makes Ready after t=0 are replacements: on
+	// a cluster their readiness waits on their start, which the window
+	// carries (the simulator starts them in the instant).
+	w := st.disruptionWindow(0, d, driver.ActionCreate)
 	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
-	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(driver.View) bool { return count() == want })
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
 	if err != nil {
 		return err
 	}
+	w.From = 0
+	sel := timeline.Selector{Pod: rs}
 	if !ok {
 		pods, _, _ := dis.ReplicaSetPods(rs)
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s", want, rs, within),
-			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), count(), describeRSPods(pods))}
+		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, within, w.Note()),
+			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), count(), describeRSPods(pods))})
 	}
-	return nil
+	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
 }
 
 // Then 2 pods of replica set "web" are on node "worker-1": pods of the
@@ -903,21 +990,19 @@ func rsOnNode(ctx context.Context, n, rs, node string) error {
 	if _, err := st.node(node); err != nil {
 		return err
 	}
-	pods, ok, err := st.rsPodsNow(ctx, rs)
-	if err != nil || !ok {
-		return err
-	}
-	got := 0
-	for _, p := range pods {
-		if p.Spec.NodeName == node && p.DeletionTimestamp == nil {
-			got++
+	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
+		got := 0
+		for _, p := range pods {
+			if p.Spec.NodeName == node && p.DeletionTimestamp == nil {
+				got++
+			}
 		}
-	}
-	if got != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
-			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
-	}
-	return nil
+		if got != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q on node %q", want, rs, node),
+				Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods))}
+		}
+		return nil
+	})
 }
 
 // Then the replica set "web" has created 4 pods: every pod it created
@@ -935,15 +1020,14 @@ func rsCreated(ctx context.Context, rs, n string) error {
 	if !ok {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	_, created, _ := d.ReplicaSetPods(rs)
-	if len(created) != want {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("replica set %q has created %d pods", rs, want),
-			Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
-	}
-	return nil
+	return st.pollDisruption(ctx, func() error {
+		_, created, _ := d.ReplicaSetPods(rs)
+		if len(created) != want {
+			return &timeline.Mismatch{Expected: fmt.Sprintf("replica set %q has created %d pods", rs, want),
+				Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
+		}
+		return nil
+	})
 }
 
 // Then pod 1 of replica set "web" has condition "DisruptionTarget" "True"
@@ -969,16 +1053,18 @@ func rsPodHasCondition(ctx context.Context, n, rs, cond, status, reason string) 
 	if err != nil {
 		return err
 	}
-	p := st.Session.View().Pod(name)
-	if p != nil {
-		for _, c := range p.Status.Conditions {
-			if string(c.Type) == cond && string(c.Status) == status && c.Reason == reason {
-				return nil
+	return st.pollDisruption(ctx, func() error {
+		p := st.Session.View().Pod(name)
+		if p != nil {
+			for _, c := range p.Status.Conditions {
+				if string(c.Type) == cond && string(c.Status) == status && c.Reason == reason {
+					return nil
+				}
 			}
 		}
-	}
-	return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) with condition %s=%s, reason %s", ref, name, cond, status, reason),
-		Observed: describePod(p)}
+		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) with condition %s=%s, reason %s", ref, name, cond, status, reason),
+			Observed: describePod(p)}
+	})
 }
 
 // Then the drain of node "worker-1" completes: kubectl drain returned
@@ -1015,9 +1101,15 @@ func (st *State) drainEnds(ctx context.Context, node, errText string, bound time
 		return err
 	}
 	done := func() bool { s, ok := d.DrainStatus(node); return ok && s.Done }
+	var win timeline.Window
 	if bound >= 0 {
+		lo := bound
+		if !exact {
+			lo = 0
+		}
 		st.release()
-		if _, _, err := st.Session.RunUntil(ctx, st.t0.At+bound, func(driver.View) bool { return done() }); err != nil {
+		win = st.disruptionWindow(lo, bound, st.drainWaits(d, node)...)
+		if _, _, err := st.Session.RunUntil(ctx, win.To, func(driver.View) bool { return done() }); err != nil {
 			return err
 		}
 	} else if err := st.awaitDisruption(ctx, done); err != nil {
@@ -1044,14 +1136,74 @@ func (st *State) drainEnds(ctx context.Context, node, errText string, bound time
 		good = good && s.Err != "" && strings.Contains(s.Err, errText)
 	} else {
 		good = good && s.Err == ""
-		if exact {
-			good = good && s.At-st.t0.At == bound
+	}
+	err = nil
+	if !good {
+		err = &timeline.Mismatch{Expected: expected, Observed: observed}
+	}
+	if bound < 0 {
+		return err
+	}
+	if err == nil && !win.Contains(s.At) {
+		err = &timeline.Mismatch{Expected: expected + win.Note(), Observed: observed}
+	}
+	var seen *timeline.Event
+	if ok && s.Done {
+		seen = &timeline.Event{At: s.At}
+	}
+	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(node)}, "the drain's end", win, seen, err)
+}
+
+// Live windows of the drain's and the eviction subresource's times. On
+// the simulator they are exact. On a cluster the times are podlife's
+// own (its client sends the evictions, kubectl's loops run in it),
+// stamped by its clock to within disruptionPrecision of the request
+// reaching the API server; but what a drain waits for is the kubelet's,
+// which the simulator does in the instant: a replacement pod started
+// (and Ready after its probe's delay) before a refused eviction's retry
+// is accepted, an evicted pod gone before waitForDelete's next poll (1 s,
+// k8s.io/kubectl/pkg/drain/drain.go) sees it. Each of those widens the
+// window late by the kubelet's calibrated reaction to a create or a
+// delete (docs/language.md, "live windows"), and a poll's period.
+
+// disruptionPrecision bounds how far from the rule a request podlife's
+// client makes is stamped: the request's round trip, and before a
+// drain's first evictions kubectl's cordon, discovery and list calls.
+const disruptionPrecision = 750 * time.Millisecond
+
+// waitForDeletePoll is kubectl drain's poll of an evicted pod
+// (waitForDelete's interval).
+const waitForDeletePoll = time.Second
+
+// disruptionWindow is where a time written [lo, hi] from t=0 is accepted,
+// widened on a cluster by the kubelet's reactions to the actions it
+// waits for.
+func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) timeline.Window {
+	w, ok := st.liveWindows()
+	if !ok {
+		return timeline.Exact(st.t0, lo, hi)
+	}
+	late := disruptionPrecision
+	for _, a := range waits {
+		late += w.Reaction(a)
+		if a == driver.ActionDelete {
+			late += waitForDeletePoll
 		}
 	}
-	if !good {
-		return &timeline.Mismatch{Expected: expected, Observed: observed}
+	return timeline.Window{T0: st.t0.At, Ref: st.t0.At, Lo: lo, Hi: hi, From: st.t0.At + lo - disruptionPrecision, To: st.t0.At + hi + late}
+}
+
+// drainWaits is what the drain of node waited for before it returned:
+// its evicted pods gone, and, when a budget refused one of its evictions,
+// the replacement whose readiness let the retry through.
+func (st *State) drainWaits(d driver.Disruptions, node string) []driver.Action {
+	waits := []driver.Action{driver.ActionDelete}
+	for _, e := range d.Evictions() {
+		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.t0.At {
+			return append(waits, driver.ActionCreate)
+		}
 	}
-	return nil
+	return waits
 }
 
 // rsEvictions are the eviction requests since t=0 for pods the replica
@@ -1083,7 +1235,8 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 }
 
 // settledRSEvictions lets the scenario's activity end (a drain's retries
-// included) and returns the replica set's eviction requests since t=0.
+// included: until every drain returned) and returns the replica set's
+// eviction requests since t=0.
 func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, bool, error) {
 	if _, err := st.replicaSet(rs); err != nil {
 		return nil, false, err
@@ -1092,7 +1245,7 @@ func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.Ev
 	if !ok {
 		return nil, false, err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return false }); err != nil {
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
 		return nil, false, err
 	}
 	return st.rsEvictions(d, rs), true, nil
@@ -1116,21 +1269,41 @@ func rsEvictionsAcceptedAt(ctx context.Context, rs, list string) error {
 	if err != nil || !ok {
 		return err
 	}
-	var got []string
+	var got []driver.EvictionRequest
 	for _, e := range es {
 		if e.Code == 201 {
-			got = append(got, timeline.FormatOffset(e.At-st.t0.At))
+			got = append(got, e)
 		}
 	}
 	var wantS []string
 	for _, d := range want {
 		wantS = append(wantS, timeline.FormatOffset(d))
 	}
-	if strings.Join(got, ",") != strings.Join(wantS, ",") {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("evictions of pods of replica set %q accepted at %s", rs, strings.Join(wantS, ", ")),
-			Observed: describeRSEvictions(st, es)}
+	mismatch := &timeline.Mismatch{Expected: fmt.Sprintf("evictions of pods of replica set %q accepted at %s", rs, strings.Join(wantS, ", ")),
+		Observed: describeRSEvictions(st, es)}
+	if len(got) != len(want) {
+		return mismatch
 	}
-	return nil
+	// In order: an acceptance after t=0 came on a retry, after a pod
+	// the budget counts became Ready.
+	var failed error
+	for i, at := range want {
+		var waits []driver.Action
+		if at > 0 {
+			waits = append(waits, driver.ActionCreate)
+		}
+		w := st.disruptionWindow(at, at, waits...)
+		var err error
+		if !w.Contains(got[i].At) {
+			mismatch.Expected += w.Note()
+			err = mismatch
+		}
+		err = st.keepWindowCheck(timeline.Selector{Pod: got[i].Pod}, "an eviction accepted", w, &timeline.Event{At: got[i].At}, err)
+		if failed == nil {
+			failed = err
+		}
+	}
+	return failed
 }
 
 // Then evictions of pods of replica set "web" are refused 2 times: every
@@ -1189,16 +1362,29 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 	if !ok {
 		return err
 	}
-	st.release()
-	_, ok, err = st.Session.RunUntil(ctx, st.t0.At+d, func(v driver.View) bool { return v.Pod(name) == nil })
+	// As `the pod "web" is gone within 6s`: on a cluster counted from
+	// the kubelet's reaction to the eviction, in its live window.
+	sel := timeline.Selector{Pod: name, Kind: timeline.Deleted}
+	w, err := st.window(ctx, sel, 0, d)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s", ref, name, within),
-			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name)))}
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return v.Pod(name) == nil })
+	if err != nil {
+		return err
 	}
-	return nil
+	var obs *timeline.Event
+	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
+		obs = &e
+	} else if ok {
+		obs = &timeline.Event{At: at}
+	}
+	w.From = 0
+	if ok {
+		return st.keepWindowCheck(sel, "gone", w, obs, nil)
+	}
+	return st.keepWindowCheck(sel, "gone", w, obs, &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s%s", ref, name, within, w.Note()),
+		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name)))})
 }
 
 // Then the eviction of pod "web" is refused with 429

@@ -344,3 +344,48 @@ func TestActionAwaitsTheStart(t *testing.T) {
 		t.Errorf("a running pod: waited until %s (%v), want no wait", f.now, err)
 	}
 }
+
+// TestDisruptionWindows: on the simulator a drain's times are exact; on a
+// cluster they reach later by the kubelet's reactions to what the drain
+// waited for (3 s each here) and, for a pod gone, waitForDelete's poll.
+func TestDisruptionWindows(t *testing.T) {
+	s := time.Second
+	f := &liveFake{now: 10 * s}
+	st := &State{Driver: f, Session: f, t0: timeline.Mark{At: 10 * s}}
+	w := st.disruptionWindow(11*s, 11*s, driver.ActionDelete, driver.ActionCreate)
+	if w.From != 21*s-disruptionPrecision || w.To != 21*s+disruptionPrecision+3*s+waitForDeletePoll+3*s {
+		t.Errorf("live window %v to %v", w.From, w.To)
+	}
+	if w := st.disruptionWindow(0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
+		t.Errorf("an eviction at t=0: %v to %v", w.From, w.To)
+	}
+	exact := &State{Driver: simLike{f}, Session: simLike{f}, t0: timeline.Mark{At: 10 * s}}
+	if w := exact.disruptionWindow(11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
+		t.Errorf("the simulator's window %v to %v", w.From, w.To)
+	}
+}
+
+// simLike is the fake without its Windows: a session whose clock is the
+// rules' own.
+type simLike struct{ f *liveFake }
+
+func (s simLike) Name() string                      { return "fake-sim" }
+func (s simLike) Capabilities() driver.Capabilities { return driver.NewCapabilities(driver.ExactTime) }
+func (s simLike) Tolerance() time.Duration          { return 0 }
+func (s simLike) Start(context.Context, driver.Scenario) (driver.Session, error) {
+	return s, nil
+}
+func (s simLike) Configure(ctx context.Context, st driver.Setup) error { return s.f.Configure(ctx, st) }
+func (s simLike) Apply(ctx context.Context, p *corev1.Pod) error       { return s.f.Apply(ctx, p) }
+func (s simLike) Delete(ctx context.Context, n string, o metav1.DeleteOptions) error {
+	return s.f.Delete(ctx, n, o)
+}
+func (s simLike) Now() time.Duration { return s.f.Now() }
+func (s simLike) RunUntil(ctx context.Context, d time.Duration, c func(driver.View) bool) (time.Duration, bool, error) {
+	return s.f.RunUntil(ctx, d, c)
+}
+func (s simLike) Settle(ctx context.Context, l time.Duration) (time.Duration, bool, error) {
+	return s.f.Settle(ctx, l)
+}
+func (s simLike) View() driver.View               { return s.f.View() }
+func (s simLike) Close(ctx context.Context) error { return nil }

@@ -1,4 +1,4 @@
-@disruptions @sim
+@disruptions @needs:node-lifecycle
 Feature: A drain's grace period
   `kubectl drain --grace-period=N` puts N in the DeleteOptions of every
   eviction it posts (k8s.io/kubectl/pkg/drain, Helper.makeDeleteOptions;

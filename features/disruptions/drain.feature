@@ -1,4 +1,4 @@
-@disruptions @sim
+@disruptions @needs:node-lifecycle
 Feature: Draining a node under a PodDisruptionBudget
   `kubectl drain` cordons the node, then evicts its pods through the
   eviction subresource, one client loop per pod, all at once
@@ -77,7 +77,7 @@ Feature: Draining a node under a PodDisruptionBudget
     And the drain of node "worker-1" completes at 1s
     And 3 pods of replica set "web" are Ready within 8s
 
-  @behavior:cordon
+  @behavior:cordon @sim
   Scenario: A cordoned node takes no new pod
     kubectl cordon sets spec.unschedulable; the node-lifecycle controller
     adds the node.kubernetes.io/unschedulable:NoSchedule taint, and the

@@ -1,4 +1,4 @@
-@disruptions @sim
+@disruptions
 Feature: The eviction subresource and PodDisruptionBudgets
   A POST of an Eviction to a pod's eviction subresource
   (pkg/registry/core/pod/storage/eviction.go, EvictionREST.Create) checks

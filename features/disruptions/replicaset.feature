@@ -1,4 +1,4 @@
-@disruptions @sim
+@disruptions
 Feature: A ReplicaSet replaces the pods evictions take
   The ReplicaSet controller (pkg/controller/replicaset/replica_set.go,
   manageReplicas) counts its active pods (controller.FilterActivePods:
@@ -32,7 +32,7 @@ Feature: A ReplicaSet replaces the pods evictions take
     And pod 1 of replica set "web" has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI"
     And pod 1 of replica set "web" is gone within 11s
 
-  @behavior:eviction-grace-period
+  @behavior:eviction-grace-period @sim
   Scenario: An eviction's deleteOptions shorten the pod's grace period
     The Eviction carries deleteOptions; gracePeriodSeconds 5 replaces the
     pod's 30 s, and a container that ignores SIGTERM (sleep as PID 1) is

@@ -1,4 +1,4 @@
-@disruptions @sim
+@disruptions
 Feature: Evicting pods that are not Ready
   An unready pod guarded by a budget (EvictionREST.Create): with
   unhealthyPodEvictionPolicy AlwaysAllow it is evicted at once; with

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -43,9 +44,13 @@ func lifecycle(r *Result) []lifecycleEvent {
 		}
 		return events[i].Seq < events[j].Seq
 	})
+	made := controllerPods(r.Pods, events)
 	for _, e := range events {
 		if e.Container == "" || !lifecycleKind(e.Kind) {
 			continue
+		}
+		if alias, ok := made[e.Pod]; ok {
+			e.Pod = alias
 		}
 		lane := laneKey(e.Pod, e.Container)
 		k := lane + " " + e.Label()
@@ -58,6 +63,42 @@ func lifecycle(r *Result) []lifecycleEvent {
 			le.lo, le.hi, le.ranged = lo-r.T0, hi-r.T0, true
 		}
 		out = append(out, le)
+	}
+	return out
+}
+
+// generated is the end of a name the API server made from a
+// generateName: five characters of utilrand.String's alphabet
+// (k8s.io/apimachinery/pkg/util/rand, SimpleNameGenerator), which the
+// simulator's ReplicaSet controller draws from too.
+var generated = regexp.MustCompile(`^(.+-)[bcdfghjklmnpqrstvwxz2456789]{5}$`)
+
+// controllerPods names the pods a controller made (in the timeline,
+// created, not among the scenario's declared pods, their names
+// generated) by their prefix and the order of their creation, "web-#2"
+// for a ReplicaSet's second: as `pod 2 of replica set "web"` names it,
+// since two runs never draw the same random names. events are in time
+// order.
+func controllerPods(declared []Manifest, events []timeline.Event) map[string]string {
+	own := map[string]bool{}
+	for _, m := range declared {
+		own[m.Name] = true
+	}
+	out := map[string]string{}
+	n := map[string]int{}
+	for _, e := range events {
+		if e.Kind != timeline.PodCreated || own[e.Pod] {
+			continue
+		}
+		m := generated.FindStringSubmatch(e.Pod)
+		if m == nil {
+			continue
+		}
+		if _, ok := out[e.Pod]; ok {
+			continue
+		}
+		n[m[1]]++
+		out[e.Pod] = fmt.Sprintf("%s#%d", m[1], n[m[1]])
 	}
 	return out
 }

@@ -483,3 +483,30 @@ func TestDiffLaterEvictionPass(t *testing.T) {
 		t.Errorf("a second pass 44 s after the first: differences %q, want the eviction of small named", texts)
 	}
 }
+
+// TestDiffReplicaSetPodsByCreationOrder: a ReplicaSet's pods have random
+// names on each run; they are compared as the first, second… pod it
+// created, and a declared pod keeps its name.
+func TestDiffReplicaSetPodsByCreationOrder(t *testing.T) {
+	run := func(driver string, names ...string) Result {
+		var tl []timeline.Event
+		for i, n := range names {
+			tl = append(tl, timeline.Event{At: 0, Seq: uint64(i), Pod: n, Kind: timeline.PodCreated},
+				timeline.Event{At: 1 * s, Seq: uint64(10 + i), Pod: n, Container: "app", Kind: timeline.Started})
+		}
+		tl = append(tl, timeline.Event{At: 12 * s, Seq: 20, Pod: names[0], Container: "app", Kind: timeline.SIGTERM})
+		r := result(driver, 9, Passed, tl)
+		r.Pods = []Manifest{{Name: "bare-xxxxx"}}
+		return r
+	}
+	if kinds, texts := diffKinds(run("sim", "web-b2c4d", "web-zz9x7", "bare-xxxxx"), run("live", "web-q5k8t", "web-mm2rr", "bare-xxxxx")); len(kinds) != 0 {
+		t.Errorf("the same replicas in the same order diverge: %v", texts)
+	}
+	_, texts := diffKinds(run("sim", "web-b2c4d", "web-zz9x7"), run("live", "web-mm2rr", "web-q5k8t", "web-77777"))
+	if !strings.Contains(strings.Join(texts, "\n"), "web-#3/app Started") {
+		t.Errorf("a third replica on one run only is not named by its order: %v", texts)
+	}
+	if m := controllerPods([]Manifest{{Name: "web-b2c4d"}}, []timeline.Event{{Pod: "web-b2c4d", Kind: timeline.PodCreated}}); len(m) != 0 {
+		t.Errorf("a declared pod renamed: %v", m)
+	}
+}

@@ -62,9 +62,10 @@ func Leftovers(ctx context.Context, cs kubernetes.Interface, runID string) ([]st
 }
 
 // deleteLabelled deletes the namespaces that carry every label of sel
-// (only those named in names, when given), after force-deleting the pods
-// in them that carry the labels too, and the priority classes that carry
-// them. Objects without the labels are never touched.
+// (only those named in names, when given), after deleting the
+// ReplicaSets and force-deleting the pods in them that carry the labels
+// too, and the priority classes that carry them (the budgets go with
+// their namespace). Objects without the labels are never touched.
 func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set, names []string, wait time.Duration) error {
 	selector := sel.String()
 	nsList, err := cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{LabelSelector: selector})
@@ -83,9 +84,15 @@ func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set
 			continue
 		}
 		doomed = append(doomed, n.Name)
+		// The ReplicaSets before their pods, or they would replace them.
+		bg := metav1.DeletePropagationBackground
+		err := cs.AppsV1().ReplicaSets(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{PropagationPolicy: &bg}, metav1.ListOptions{LabelSelector: selector})
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the replica sets of %s: %v", n.Name, err))
+		}
 		// The pods first, at once: a namespace deletion would wait out each
 		// pod's grace period. The kubelet still stops their containers.
-		err := cs.CoreV1().Pods(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: selector})
+		err = cs.CoreV1().Pods(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: selector})
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the pods of %s: %v", n.Name, err))
 		}

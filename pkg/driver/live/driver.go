@@ -153,9 +153,9 @@ func (d *Driver) Name() string { return "live" }
 // Capabilities: what a live cluster can do beyond pods: static pods (on a
 // kind cluster of this machine; elsewhere the scenario is skipped when it
 // writes one); with a node pool (kind workers labelled podlife.io/pool),
-// memory pressure, kubelet configuration and kubelet restarts on a node
-// the scenario leases (a scenario of several nodes leases as many, up to
-// the pool's size). Nodes cannot be created or resized, kubelet
+// memory pressure, kubelet configuration, kubelet restarts, cordon and
+// drain on a node the scenario leases (a scenario of several nodes leases
+// as many, up to the pool's size). Nodes cannot be created or resized, kubelet
 // profiles are whatever the cluster runs, time is the wall clock. It
 // connects first: the pool is what the cluster has.
 func (d *Driver) Capabilities() driver.Capabilities {
@@ -176,7 +176,7 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 	case driver.NodePressure:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not drive a node other scenarios share into pressure"
 	case driver.NodeLifecycle:
-		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the kubelet of a node other scenarios share"
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the kubelet of, cordon or drain a node other scenarios share"
 	case driver.KubeletRestart:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not restart the kubelet of a node other scenarios share"
 	case driver.KubeletProfiles:

@@ -99,6 +99,15 @@ type instTrack struct {
 
 // track registers a pod about to be created.
 func (s *session) track(name string, p *corev1.Pod) *podTrack {
+	t := newPodTrack(name, p)
+	s.mu.Lock()
+	s.pods[name] = t
+	s.mu.Unlock()
+	return t
+}
+
+// newPodTrack is what the session knows of a pod before it is seen.
+func newPodTrack(name string, p *corev1.Pod) *podTrack {
 	t := &podTrack{name: name, api: p.Name, spec: p, ctrs: map[string]*ctrTrack{}}
 	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
 		for i := range list {
@@ -115,9 +124,6 @@ func (s *session) track(name string, p *corev1.Pod) *podTrack {
 			t.ctrs[c.Name] = ct
 		}
 	}
-	s.mu.Lock()
-	s.pods[name] = t
-	s.mu.Unlock()
 	return t
 }
 
@@ -132,6 +138,11 @@ func (s *session) onPod(o any, deleted bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.byAPI(p.Name)
+	if t == nil && !deleted {
+		// A pod one of the scenario's ReplicaSets created
+		// (disruptions.go) is the scenario's from its first sighting.
+		t = s.adopt(p, now)
+	}
 	if t == nil {
 		return
 	}

@@ -589,7 +589,7 @@ func (s *session) leaseOn(real string) *lease {
 
 // restoreNode undoes what podlife did to a pool node: the pressure
 // processes named by prefix, the kubelet configuration (restarting the
-// kubelet when it was changed), the given taints.
+// kubelet when it was changed), the given taints, a cordon.
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart bool, taints []corev1.Taint) error {
 	// The process groups podlife started, by their files; then a check
 	// that no dd of podlife's is left (a node that still holds memory is
@@ -611,7 +611,13 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart b
 			return err
 		}
 	}
-	return nil
+	// A pool node is never cordoned at rest (the pool keeps other pods
+	// off with its taint): one a scenario cordoned or drained, or an
+	// interrupted one left so, is made schedulable again. The
+	// node-lifecycle controller then removes the unschedulable taint it
+	// added (pkg/controller/nodelifecycle/node_lifecycle_controller.go,
+	// doNoScheduleTaintingPass).
+	return d.uncordon(ctx, node)
 }
 
 // untaint removes taints podlife added to a node. The kubelet and the

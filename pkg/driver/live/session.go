@@ -63,7 +63,10 @@ type session struct {
 	manifests []nodeFile
 	// leases are the pool nodes the scenario holds, if it needs any, in
 	// the order of its declared nodes.
-	leases     []*lease
+	leases []*lease
+	// disr is what the scenario made and saw of disruptions
+	// (disruptions.go).
+	disr       disruptionState
 	configured bool
 	closed     bool
 	closeErr   error
@@ -253,6 +256,36 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 	p := pod.DeepCopy()
 	name := p.Name
+	if err := s.preparePod(p); err != nil {
+		return err
+	}
+	tr := s.track(name, p)
+	sent := time.Now()
+	created, err := s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
+	if err != nil {
+		s.mu.Lock()
+		delete(s.pods, name)
+		s.mu.Unlock()
+		return err
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tr.uid = created.UID
+	// The API accepted it between the request and the answer: placed at the
+	// request, so that what the watch reports comes after it.
+	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated})
+	// The view has the pod from now on, whether or not the watch has
+	// reported it yet.
+	s.observe(tr, created, now, false)
+	return nil
+}
+
+// preparePod makes a scenario's pod (or a ReplicaSet's pod template) the
+// cluster's: in the scenario's namespace, labelled, its node and priority
+// class mapped to the cluster's, kept to the leased nodes if the scenario
+// holds any, agent containers told their declared ports.
+func (s *session) preparePod(p *corev1.Pod) error {
 	p.Namespace = s.ns
 	p.ResourceVersion, p.UID = "", ""
 	if p.Labels == nil {
@@ -283,29 +316,7 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 			p.Spec.PriorityClassName = real
 		}
 	}
-	if err := s.prepareContainers(p); err != nil {
-		return err
-	}
-	tr := s.track(name, p)
-	sent := time.Now()
-	created, err := s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
-	if err != nil {
-		s.mu.Lock()
-		delete(s.pods, name)
-		s.mu.Unlock()
-		return err
-	}
-	now := time.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	tr.uid = created.UID
-	// The API accepted it between the request and the answer: placed at the
-	// request, so that what the watch reports comes after it.
-	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated})
-	// The view has the pod from now on, whether or not the watch has
-	// reported it yet.
-	s.observe(tr, created, now, false)
-	return nil
+	return s.prepareContainers(p)
 }
 
 // prepareContainers checks the images and tells agent containers their
@@ -441,28 +452,14 @@ func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOpt
 	t, known := s.pods[name]
 	var attached []chan struct{}
 	if known {
-		for _, c := range t.ctrs {
-			for _, in := range c.insts {
-				if c.agent && in.followed && !in.finished && in.exit == nil {
-					attached = append(attached, in.attached)
-				}
-			}
-		}
+		attached = t.following()
 	}
 	s.mu.Unlock()
 	if !known {
 		return fmt.Errorf("pod %q was not created", name)
 	}
-	// Once the pod is gone from the API its logs cannot be asked for:
-	// make sure each running agent's log is being read first.
-	timeout := time.After(attachWait)
-	for _, ch := range attached {
-		select {
-		case <-ch:
-		case <-timeout:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	if err := awaitAttached(ctx, attached); err != nil {
+		return err
 	}
 	err := s.d.cs.CoreV1().Pods(s.ns).Delete(ctx, t.api, opts)
 	now := time.Now()
@@ -478,6 +475,36 @@ func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOpt
 			s.record(timeline.Event{At: s.at(now), Pod: name, Kind: timeline.DeleteRequested, Code: 0, Message: "deletionGracePeriodSeconds=0"})
 		}
 		s.mu.Unlock()
+	}
+	return nil
+}
+
+// following lists the attach signals of the pod's running agents whose
+// logs are followed; callers hold s.mu.
+func (t *podTrack) following() []chan struct{} {
+	var attached []chan struct{}
+	for _, c := range t.ctrs {
+		for _, in := range c.insts {
+			if c.agent && in.followed && !in.finished && in.exit == nil {
+				attached = append(attached, in.attached)
+			}
+		}
+	}
+	return attached
+}
+
+// awaitAttached waits, up to attachWait, until each running agent's log
+// is being read: once a pod is gone from the API its logs cannot be asked
+// for, so a delete (or an eviction) waits for this first.
+func awaitAttached(ctx context.Context, attached []chan struct{}) error {
+	timeout := time.After(attachWait)
+	for _, ch := range attached {
+		select {
+		case <-ch:
+		case <-timeout:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	return nil
 }
