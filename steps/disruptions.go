@@ -464,6 +464,7 @@ func (st *State) requestEviction(ctx context.Context, ref podRef, grace *int64) 
 // When node "worker-1" is cordoned: `kubectl cordon`.
 func nodeCordoned(ctx context.Context, node string) error {
 	st := From(ctx)
+	st.need(driver.NodeLifecycle, "cordons a node")
 	if _, err := st.node(node); err != nil {
 		return err
 	}
@@ -510,6 +511,7 @@ func nodeDrainedWith(ctx context.Context, node, flags string) error {
 }
 
 func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) error {
+	st.need(driver.NodeLifecycle, "drains a node")
 	if _, err := st.node(node); err != nil {
 		return err
 	}
