@@ -59,8 +59,12 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	// Each timed row's window; the reference is looked up (and on a
 	// cluster the kubelet's reaction checked) before matching.
 	var werr error
+	var earlier []timeline.RowMatch // the timed rows matched so far
 	win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
-		w, err := st.rowWindow(ctx, pod, r, prev)
+		if prev != nil && (len(earlier) == 0 || earlier[len(earlier)-1].Row != prev.Row) {
+			earlier = append(earlier, *prev)
+		}
+		w, err := st.rowWindow(ctx, pod, r, earlier)
 		if err != nil && werr == nil {
 			werr = err
 		}

@@ -457,18 +457,29 @@ const startChain = 2500 * time.Millisecond
 // chain of causes (an exit, then the restart the kubelet makes of it,
 // then that instance's exit), and the real kubelet's latencies along it
 // (a relist, a container start) add up where the simulator's do not.
-func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, prev *timeline.RowMatch) (timeline.Window, error) {
+func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earlier []timeline.RowMatch) (timeline.Window, error) {
 	sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
 	w, err := st.window(ctx, sel, r.At, r.At)
 	if err != nil {
 		return w, err
 	}
 	live, ok := st.liveWindows()
-	if !ok || prev == nil || !prev.Found || !prev.Row.HasAt || prev.Row.At > r.At {
+	if !ok {
 		return w, nil
 	}
-	psel := timeline.Selector{Pod: pod, Container: prev.Row.Container, Kind: timeline.LabelKind(prev.Row.Label)}
-	if !live.Precise(psel) {
+	// The reference is the latest timed row matched before that a live
+	// observer sees precisely: a Phase row seen through the API between
+	// a container's start and its exit does not say when the start was.
+	var prev *timeline.RowMatch
+	var psel timeline.Selector
+	for i := len(earlier) - 1; i >= 0 && prev == nil; i-- {
+		m := &earlier[i]
+		s := timeline.Selector{Pod: pod, Container: m.Row.Container, Kind: timeline.LabelKind(m.Row.Label)}
+		if m.Found && m.Row.HasAt && m.Row.At <= r.At && live.Precise(s) {
+			prev, psel = m, s
+		}
+	}
+	if prev == nil {
 		return w, nil
 	}
 	// The cause is the row before: an exit the kubelet notices at a

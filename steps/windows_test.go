@@ -199,8 +199,12 @@ func TestLiveRowsChain(t *testing.T) {
 		st.moveT0(st.actionMark())
 		st.acted(driver.ActionCreate, "web")
 		f.now = 20 * s
+		var earlier []timeline.RowMatch
 		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
-			w, err := st.rowWindow(context.Background(), "web", r, prev)
+			if prev != nil {
+				earlier = append(earlier, *prev)
+			}
+			w, err := st.rowWindow(context.Background(), "web", r, earlier)
 			if err != nil {
 				t.Fatal(err)
 			}

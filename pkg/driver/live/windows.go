@@ -148,6 +148,11 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		late += s.d.fillTime(s.podMemory(sel.Pod))
 	case timeline.Ready, timeline.NotReady, timeline.ProbeFailed:
 		p = s.probePeriod(sel, false)
+	case timeline.KubeEvent:
+		if sel.Reason == "Unhealthy" {
+			// A probe's failure, as its Event: the probe's phase.
+			p = s.probePeriod(sel, false)
+		}
 	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone, timeline.Exited, timeline.Restarted, timeline.Started, timeline.Created:
 		if after == driver.ActionCreate {
 			// A kill (and the restart after it) that a liveness or
