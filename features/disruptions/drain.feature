@@ -77,7 +77,7 @@ Feature: Draining a node under a PodDisruptionBudget
     And the drain of node "worker-1" completes at 1s
     And 3 pods of replica set "web" are Ready within 8s
 
-  @behavior:cordon @sim
+  @behavior:cordon @needs:create-nodes
   Scenario: A cordoned node takes no new pod
     kubectl cordon sets spec.unschedulable; the node-lifecycle controller
     adds the node.kubernetes.io/unschedulable:NoSchedule taint, and the

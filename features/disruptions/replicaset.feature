@@ -32,7 +32,7 @@ Feature: A ReplicaSet replaces the pods evictions take
     And pod 1 of replica set "web" has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI"
     And pod 1 of replica set "web" is gone within 11s
 
-  @behavior:eviction-grace-period @sim
+  @behavior:eviction-grace-period
   Scenario: An eviction's deleteOptions shorten the pod's grace period
     The Eviction carries deleteOptions; gracePeriodSeconds 5 replaces the
     pod's 30 s, and a container that ignores SIGTERM (sleep as PID 1) is
@@ -43,7 +43,7 @@ Feature: A ReplicaSet replaces the pods evictions take
       spec:
         containers:
         - name: app
-          image: busybox
+          image: busybox:1.36
           command: ["sleep", "3600"]
       """
     When the eviction of pod 1 of replica set "web" is requested with grace period 5s
