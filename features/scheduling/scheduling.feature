@@ -307,7 +307,7 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "with-sidecar" stays Pending with reason "Unschedulable"
     And an event "FailedScheduling" for pod "with-sidecar" says "1 Insufficient cpu"
 
-  @behavior:scheduling-gates @upstream:scheduling-gates-block-scheduling
+  @behavior:scheduling-gates @upstream:scheduling-gates-block-scheduling @slow
   Scenario: A pod with a scheduling gate is never attempted
     e2e: [sig-scheduling] SchedulerPredicates [Serial] validates Pods with
     non-empty schedulingGates are blocked on scheduling. The API server
