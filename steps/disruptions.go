@@ -1366,27 +1366,11 @@ func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 	}
 	// As `the pod "web" is gone within 6s`: on a cluster counted from
 	// the kubelet's reaction to the eviction, in its live window.
-	sel := timeline.Selector{Pod: name, Kind: timeline.Deleted}
-	w, err := st.window(ctx, sel, 0, d)
+	gone, err := parsePodState("gone")
 	if err != nil {
 		return err
 	}
-	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return v.Pod(name) == nil })
-	if err != nil {
-		return err
-	}
-	var obs *timeline.Event
-	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
-		obs = &e
-	} else if ok {
-		obs = &timeline.Event{At: at}
-	}
-	w.From = 0
-	if ok {
-		return st.keepWindowCheck(sel, "gone", w, obs, nil)
-	}
-	return st.keepWindowCheck(sel, "gone", w, obs, &timeline.Mismatch{Expected: fmt.Sprintf("%s (%s) gone within %s%s", ref, name, within, w.Note()),
-		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name)))})
+	return st.heldWithin(ctx, fmt.Sprintf("%s (%s)", ref, name), name, gone, within, d)
 }
 
 // Then the eviction of pod "web" is refused with 429

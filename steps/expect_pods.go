@@ -118,30 +118,7 @@ func podIsWithin(ctx context.Context, name, state, d string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	sel := ps.of(name)
-	w, err := st.window(ctx, sel, 0, dur)
-	if err != nil {
-		return err
-	}
-	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return ps.heldSoFar(v, name) })
-	if err != nil {
-		return err
-	}
-	var obs *timeline.Event
-	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
-		obs = &e
-	} else if ok {
-		obs = &timeline.Event{At: at}
-	}
-	// A state may hold before t=0: the window starts at the beginning.
-	w.From = 0
-	if ok {
-		return st.keepWindowCheck(sel, state, w, obs, nil)
-	}
-	return st.keepWindowCheck(sel, state, w, obs, &timeline.Mismatch{
-		Expected: fmt.Sprintf("pod %q %s within %s%s", name, state, d, w.Note()),
-		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name))),
-	})
+	return st.heldWithin(ctx, fmt.Sprintf("pod %q", name), name, ps, d, dur)
 }
 
 // Then the pod "web" is gone between 6s and 8s: the first time it became
@@ -459,5 +436,35 @@ func containerTerminated(ctx context.Context, cname, pname, reason, code string)
 			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q terminated with reason %s and exit code %d", cname, reason, want), Observed: describePod(p)}
 		}
 		return nil
+	})
+}
+
+// heldWithin is `… within D` of a pod's state: true at some time up to
+// t0+D, before t=0 included; on a cluster in the state's live window.
+// The check is kept with its window; what names the pod in a failure.
+func (st *State) heldWithin(ctx context.Context, what, name string, ps podState, d string, dur time.Duration) error {
+	sel := ps.of(name)
+	w, err := st.window(ctx, sel, 0, dur)
+	if err != nil {
+		return err
+	}
+	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return ps.heldSoFar(v, name) })
+	if err != nil {
+		return err
+	}
+	var obs *timeline.Event
+	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
+		obs = &e
+	} else if ok {
+		obs = &timeline.Event{At: at}
+	}
+	// A state may hold before t=0: the window starts at the beginning.
+	w.From = 0
+	if ok {
+		return st.keepWindowCheck(sel, ps.name, w, obs, nil)
+	}
+	return st.keepWindowCheck(sel, ps.name, w, obs, &timeline.Mismatch{
+		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
+		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name))),
 	})
 }
