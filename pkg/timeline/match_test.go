@@ -31,11 +31,7 @@ func sel(container string, k Kind) Selector {
 // tolerance.
 func TestMatchers(t *testing.T) {
 	t0 := Mark{At: 10 * s}
-	cases := []struct {
-		name string
-		err  error
-		fail string // "" when the expectation holds
-	}{
+	cases := []matchCase{
 		{"at: the first occurrence after t=0 at exactly T", ExpectIn(events, t0, Exact(t0, 3*s, 3*s), sel("app", SIGTERM)), ""},
 		{"at: a different time fails and says when it was", ExpectIn(events, t0, Exact(t0, 4*s, 4*s), sel("app", SIGTERM)), "at 3s"},
 		{"a live window counts from the reaction and widens the bounds", ExpectIn(events, t0, Window{T0: t0.At, Ref: t0.At + 1500*time.Millisecond, Lo: 1500 * time.Millisecond, Hi: 1500 * time.Millisecond, From: t0.At + 2750*time.Millisecond, To: t0.At + 3500*time.Millisecond}, sel("app", SIGTERM)), ""},
@@ -55,18 +51,7 @@ func TestMatchers(t *testing.T) {
 		{"order: reversed", ExpectOrderUntimed(events, t0, Order{}, []Selector{sel("proxy", Exited), sel("app", Exited)}), "got"},
 		{"order: a missing event", ExpectOrderUntimed(events, t0, Order{}, []Selector{sel("app", Exited), sel("other", Exited)}), "no exit"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			switch {
-			case tc.fail == "" && tc.err != nil:
-				t.Errorf("unexpected failure: %v", tc.err)
-			case tc.fail != "" && tc.err == nil:
-				t.Errorf("expected a failure mentioning %q", tc.fail)
-			case tc.fail != "" && !strings.Contains(tc.err.Error(), tc.fail):
-				t.Errorf("failure %q does not mention %q", tc.err, tc.fail)
-			}
-		})
-	}
+	checkCases(t, cases)
 }
 
 func TestCountAggregated(t *testing.T) {
@@ -182,11 +167,7 @@ func TestConcurrentWork(t *testing.T) {
 	ord := Order{Concurrent: func(x, y Event) bool {
 		return x.Pod == y.Pod && x.Container != y.Container && regular(x.Container) && regular(y.Container)
 	}}
-	cases := []struct {
-		name string
-		err  error
-		fail string
-	}{
+	cases := []matchCase{
 		{"the listed order of two concurrent exits holds", ExpectOrderUntimed(kill, t0, ord, []Selector{sel("a", Exited), sel("b", Exited)}), ""},
 		{"the other order of two concurrent exits holds too", ExpectOrderUntimed(kill, t0, ord, []Selector{sel("b", Exited), sel("a", Exited)}), ""},
 		{"without the rule the sequence decides", ExpectOrderUntimed(kill, t0, Order{}, []Selector{sel("b", Exited), sel("a", Exited)}), "got"},
@@ -195,18 +176,7 @@ func TestConcurrentWork(t *testing.T) {
 		{"nor at another instant", ExpectOrderUntimed(append(kill[:4:4], Event{At: 11 * s, Seq: 8, Pod: "web", Container: "b", Kind: Exited}, Event{At: 12 * s, Seq: 9, Pod: "web", Container: "a", Kind: Exited}),
 			Mark{At: 10*s + 1}, ord, []Selector{sel("a", Exited), sel("b", Exited)}), "got"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			switch {
-			case tc.fail == "" && tc.err != nil:
-				t.Errorf("unexpected failure: %v", tc.err)
-			case tc.fail != "" && tc.err == nil:
-				t.Errorf("expected a failure mentioning %q", tc.fail)
-			case tc.fail != "" && !strings.Contains(tc.err.Error(), tc.fail):
-				t.Errorf("failure %q does not mention %q", tc.err, tc.fail)
-			}
-		})
-	}
+	checkCases(t, cases)
 
 	// A timeline table lists concurrent rows of one instant in either
 	// order, also with exactly; a sidecar's row stays in its place.
@@ -231,5 +201,29 @@ func TestConcurrentWork(t *testing.T) {
 	}
 	if _, err := ExpectRows(kill, t0, "web", side, false, ord, exact); err == nil {
 		t.Errorf("a sidecar's SIGTERM listed before the main container's should fail")
+	}
+}
+
+// matchCase is an expectation's outcome and what its failure must say
+// ("" when it holds).
+type matchCase struct {
+	name string
+	err  error
+	fail string
+}
+
+func checkCases(t *testing.T, cases []matchCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			switch {
+			case tc.fail == "" && tc.err != nil:
+				t.Errorf("unexpected failure: %v", tc.err)
+			case tc.fail != "" && tc.err == nil:
+				t.Errorf("expected a failure mentioning %q", tc.fail)
+			case tc.fail != "" && !strings.Contains(tc.err.Error(), tc.fail):
+				t.Errorf("failure %q does not mention %q", tc.err, tc.fail)
+			}
+		})
 	}
 }
