@@ -335,15 +335,6 @@ func (e recordingEvictions) Evict(ctx context.Context, ev *policyv1.Eviction) er
 	return err
 }
 
-// drainLease is the leased node a scenario cordons or drains: never a
-// node other scenarios share.
-func (s *session) drainLease(node, what string) (*lease, error) {
-	if len(s.leases) == 0 {
-		return nil, driver.Unsupported("the scenario would %s node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, driver.NodeLifecycle)
-	}
-	return s.leased(node, what)
-}
-
 // drainer is kubectl drain's Helper as `kubectl drain` builds it
 // (k8s.io/kubectl/pkg/cmd/drain/drain.go, NewDrainCmdOptions: grace -1,
 // EvictErrorRetryDelay 5 s, ChunkSize cmdutil.DefaultChunkSize 500) with
@@ -372,7 +363,7 @@ func (s *session) drainer(node string, o driver.DrainOptions) *drain.Helper {
 // (drain.RunCordonOrUncordon: a merge patch of spec.unschedulable). The
 // release uncordons it (restoreNode).
 func (s *session) Cordon(ctx context.Context, node string) error {
-	l, err := s.drainLease(node, "cordon")
+	l, err := s.leased(node, "cordon", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
@@ -397,7 +388,7 @@ func (s *session) cordon(ctx context.Context, h *drain.Helper, real string) erro
 // poll every second until the pod is gone). DrainStatus says when it
 // returned and with what error.
 func (s *session) Drain(ctx context.Context, node string, o driver.DrainOptions) error {
-	l, err := s.drainLease(node, "drain")
+	l, err := s.leased(node, "drain", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}

@@ -861,10 +861,10 @@ func (l *lease) fits(p *corev1.Pod) error {
 }
 
 // leased maps a scenario's node name to its lease, or says why the
-// action cannot be done.
-func (s *session) leased(node, what string) (*lease, error) {
+// action cannot be done: without a lease, the tag (c) that gets one.
+func (s *session) leased(node, what string, c driver.Capability) (*lease, error) {
 	if len(s.leases) == 0 {
-		return nil, driver.Unsupported("the scenario would %s on node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, driver.NodePressure)
+		return nil, driver.Unsupported("the scenario would %s node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, c)
 	}
 	real, ok := s.nodeAlias[node]
 	if !ok {
@@ -887,7 +887,7 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if kind != driver.MemoryPressure {
 		return driver.Unsupported("%s pressure on a kind node is the host's own %s, which podlife does not exhaust", kind, map[driver.Pressure]string{driver.DiskPressure: "disk", driver.PIDPressure: "process ids"}[kind])
 	}
-	l, err := s.leased(node, "bring memory pressure")
+	l, err := s.leased(node, "bring memory pressure on", driver.NodePressure)
 	if err != nil {
 		return err
 	}
@@ -1056,7 +1056,7 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 	if r != corev1.ResourceMemory {
 		return driver.Unsupported("a kind node's disk is the host's, which podlife does not fill")
 	}
-	l, err := s.leased(node, "set the memory usage")
+	l, err := s.leased(node, "set the memory usage of", driver.NodePressure)
 	if err != nil {
 		return err
 	}
@@ -1075,7 +1075,7 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 // RestartKubelet restarts the leased node's kubelet (systemd, in the
 // node's container); containers keep running.
 func (s *session) RestartKubelet(ctx context.Context, node string) error {
-	l, err := s.leased(node, "restart the kubelet")
+	l, err := s.leased(node, "restart the kubelet of", driver.KubeletRestart)
 	if err != nil {
 		return err
 	}
@@ -1089,7 +1089,7 @@ func (s *session) RestartKubelet(ctx context.Context, node string) error {
 // (pkg/controller/nodelifecycle, monitorNodeHealth). The release starts
 // the kubelet again.
 func (s *session) NodeNotReady(ctx context.Context, node string) error {
-	l, err := s.leased(node, "stop the kubelet")
+	l, err := s.leased(node, "stop the kubelet of", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
@@ -1116,7 +1116,7 @@ func (s *session) restartStopped(ctx context.Context) error {
 // TaintNode adds a taint to the leased node through the API, or removes
 // it; the release removes what the scenario added.
 func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
-	l, err := s.leased(node, "taint a node")
+	l, err := s.leased(node, "taint", driver.NodePressure)
 	if err != nil {
 		return err
 	}
