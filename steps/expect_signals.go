@@ -148,6 +148,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 			return err
 		}
 	}
+	w = st.afterNotice(ctx, sel, w)
 	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }

@@ -264,6 +264,130 @@ func (st *State) interval(sel timeline.Selector, after timeline.Event, d time.Du
 	return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d - early, To: after.At + d + early}
 }
 
+// afterNotice narrows, on a cluster, the window of an expectation about
+// what the kubelet does to a container of a pod running on its own (a
+// stop signal, a preStop hook, a start, an exit on such a signal) when
+// the kubelet was seen noticing the exit that led to it: the app's exit
+// that stops a sidecar, an init container's that starts the next, a
+// crash that restarts at once. The window's relist allowance (up to
+// 1.5 s) and the start chain's spread give way to what was measured: the
+// event counts from the notice, as much later than the exit's own
+// instant (its container's start plus its behaviour) as the kubelet took
+// to notice it, and a start carries the runtime's create-to-process time
+// of that very start. The cause is the pod's latest exit noticed before
+// the first occurrence in the wide window, taken only when that
+// occurrence (a start: its create) follows the notice within the
+// margin; otherwise the wide window stands.
+func (st *State) afterNotice(ctx context.Context, sel timeline.Selector, w timeline.Window) timeline.Window {
+	live, ok := st.liveWindows()
+	if !ok || sel.Container == "" {
+		return w
+	}
+	switch sel.Kind {
+	case timeline.SIGTERM, timeline.PreStopStarted, timeline.Started, timeline.Created, timeline.Restarted, timeline.Exited:
+	default:
+		return w
+	}
+	podRef, anchored, action, err := st.reference(ctx, sel.Pod)
+	if err != nil || !anchored || action != driver.ActionCreate {
+		return w
+	}
+	events := st.events()
+	from := st.from(sel.Pod)
+	var o *timeline.Event
+	for _, e := range events {
+		if from.Precedes(e) && sel.Matches(e) {
+			if w.Contains(e.At) {
+				e := e
+				o = &e
+			}
+			break
+		}
+	}
+	if o == nil {
+		return w
+	}
+	act, lag := o.At, time.Duration(0)
+	starts := sel.Kind == timeline.Started || sel.Kind == timeline.Created || sel.Kind == timeline.Restarted
+	if starts {
+		c, ok := live.Acted(*o)
+		if !ok {
+			return w
+		}
+		act, lag = c, o.At-c
+	}
+	early, late := live.Margin(sel, driver.ActionNoticed)
+	var cause *timeline.Event
+	var n time.Duration
+	for _, e := range events {
+		if e.At > act {
+			break
+		}
+		if e.Pod != sel.Pod || e.Kind != timeline.Exited || !from.Precedes(e) {
+			continue
+		}
+		// A restart follows its own container's exit, a first start
+		// (the next init container, the app) any container's, and a
+		// signal or an exit another container's.
+		if own := e.Container == sel.Container; (sel.Kind == timeline.Restarted && !own) || (!starts && own) {
+			continue
+		}
+		if p, ok := live.Noticed(e); ok && p <= act+early && p-e.At <= live.Reaction(driver.ActionExit) {
+			e := e
+			cause, n = &e, p
+		}
+	}
+	if cause == nil || act-n > late {
+		return w
+	}
+	if sel.Kind == timeline.Exited && !st.signalledBetween(sel, n, o.At) {
+		// An exit of the container's own timing, not the kubelet's doing.
+		return w
+	}
+	// The cause ran from its start for as long on both drivers; the
+	// simulator starts a pod's first chain (its sidecars, then its main
+	// containers) at t=0 where the kubelet takes a relist or two, so
+	// only a cause of that chain has a known instant on the simulator.
+	// The event counts from that instant moved by the cause's start and
+	// the notice's lateness, both measured.
+	start, ok := st.instanceStart(*cause)
+	if !ok || start < podRef || start-podRef > startChain {
+		return w
+	}
+	ref := start + (n - cause.At)
+	return timeline.Window{T0: w.T0, Ref: ref, Lo: w.Lo, Hi: w.Hi, From: ref + w.Lo - early, To: ref + w.Hi + late + lag}
+}
+
+// instanceStart is the start of the container instance that ended with
+// the exit e.
+func (st *State) instanceStart(e timeline.Event) (time.Duration, bool) {
+	var at time.Duration
+	ok := false
+	for _, x := range st.events() {
+		if x.At > e.At {
+			break
+		}
+		if x.Pod == e.Pod && x.Container == e.Container && x.Kind == timeline.Started {
+			at, ok = x.At, true
+		}
+	}
+	return at, ok
+}
+
+// signalledBetween tells whether the selected container got a stop
+// signal between from and to.
+func (st *State) signalledBetween(sel timeline.Selector, from, to time.Duration) bool {
+	for _, e := range st.events() {
+		if e.At > to {
+			break
+		}
+		if e.At >= from && e.Pod == sel.Pod && e.Container == sel.Container && (e.Kind == timeline.SIGTERM || e.Kind == timeline.SIGKILL) {
+			return true
+		}
+	}
+	return false
+}
+
 // keepWindowCheck records an expectation's outcome against its window.
 func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.Window, observed *timeline.Event, err error) error {
 	c := w.Check(what, sel)
@@ -475,7 +599,10 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earl
 	for i := len(earlier) - 1; i >= 0 && prev == nil; i-- {
 		m := &earlier[i]
 		s := timeline.Selector{Pod: pod, Container: m.Row.Container, Kind: timeline.LabelKind(m.Row.Label)}
-		if m.Found && m.Row.HasAt && m.Row.At <= r.At && live.Precise(s) {
+		// A row written earlier than the one before it (no table of the
+		// catalogue is, a shifted copy may be) still counts from it: the
+		// table is a chain, and its time is relative to that row's.
+		if m.Found && m.Row.HasAt && live.Precise(s) {
 			prev, psel = m, s
 		}
 	}
@@ -491,11 +618,107 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earl
 	if _, _, action, _ := st.reference(ctx, pod); psel.Kind == timeline.Exited && action != driver.ActionDelete {
 		cause = driver.ActionExit
 	}
-	early, late := live.Margin(sel, cause)
 	ref := prev.Event.At - prev.Row.At
+	// Only what the kubelet does to a container of a pod running on its
+	// own follows the notice of the exit before it. While a delete's kill
+	// runs, the kubelet stops the next container as soon as the runtime's
+	// stop call returns, before any relist. What the API shows of the pod
+	// is no step after the notice either: each sync of the pod worker
+	// waits for a pod cache newer than its last one, which a relist
+	// refreshes (pkg/kubelet/pod_workers.go podWorkerLoop, GetNewerThan,
+	// v1.36.3), so a terminal phase follows the relists of the pod's
+	// termination (a failed init container of a Never pod: its sandbox
+	// stopped after the next relist, the phase after the one after,
+	// 2.0 s after the notice), or comes before the notice (a deleted
+	// pod's phase, written as SyncTerminatingPod ends, 0.5 s before the
+	// relist that noticed its container's exit; both seen 2026-11-26).
+	if n, lag, ok := st.noticed(live, prev, sel, r); ok && cause == driver.ActionExit && sel.Container != "" {
+		// The kubelet was seen noticing the exit: what it does about it
+		// counts from the notice, the relist measured rather than allowed
+		// for; a start's window also carries the runtime's own time from
+		// the create to the process, measured on that very start.
+		nref := n - prev.Row.At
+		early, late := live.Margin(sel, driver.ActionNoticed)
+		return timeline.Window{T0: st.t0.At, Ref: nref, Lo: r.At, Hi: r.At, From: nref + r.At - early, To: nref + r.At + late + lag}, nil
+	}
+	if w, ok := st.goneAfterNotice(live, prev, sel, r); ok {
+		return w, nil
+	}
+	early, late := live.Margin(sel, cause)
 	from := ref + r.At - early
 	if sel.Container == "" {
 		from = min(from, w.From)
 	}
 	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: from, To: ref + r.At + late}, nil
+}
+
+// goneAfterNotice is the window of a Deleted row after an exit row, on a
+// cluster that saw the kubelet notice that exit. The kubelet deletes a
+// pod in the sync after its termination, which waits for a pod cache
+// newer than the end of SyncTerminatingPod (pkg/kubelet/pod_workers.go
+// podWorkerLoop, GetNewerThan, v1.36.3): the relist that noticed the
+// exit when the sandbox was stopped before it, else the next one, which
+// notices the sandbox's end. Either is seen in the kubelet's log: the
+// pod gone counts from the pod's last notice, taken when it comes within
+// a relist of the exit's (21–178 ms from such a notice to the pod gone in
+// the calibrations of 2026-11-26).
+func (st *State) goneAfterNotice(live driver.Windows, prev *timeline.RowMatch, sel timeline.Selector, r timeline.Row) (timeline.Window, bool) {
+	if sel.Container != "" || sel.Kind != timeline.Deleted || prev.Event.Kind != timeline.Exited {
+		return timeline.Window{}, false
+	}
+	bound := live.Reaction(driver.ActionExit)
+	n, ok := live.Noticed(prev.Event)
+	if !ok || n-prev.Event.At > bound {
+		return timeline.Window{}, false
+	}
+	early, late := live.Margin(sel, driver.ActionNoticed)
+	for _, e := range st.events() {
+		if e.At < n-early || !sel.Matches(e) {
+			continue
+		}
+		last, ok := live.PodNoticed(sel.Pod, n, e.At)
+		if !ok || last-n > bound {
+			return timeline.Window{}, false
+		}
+		ref := last - prev.Row.At
+		return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: ref + r.At - early, To: ref + r.At + late}, true
+	}
+	return timeline.Window{}, false
+}
+
+// noticed: a timeline row that follows an exit row, on a cluster that saw
+// the kubelet notice that exit (its PLEG relist, in its log) at n. A
+// container's start the row expects counts the kubelet's act, the
+// runtime's create of the container: lag is the runtime's time from that
+// create to the start of the first occurrence the row could match; with
+// no create seen for that start the notice is not used (ok false).
+func (st *State) noticed(live driver.Windows, prev *timeline.RowMatch, sel timeline.Selector, r timeline.Row) (n, lag time.Duration, ok bool) {
+	if prev.Event.Kind != timeline.Exited {
+		return 0, 0, false
+	}
+	n, ok = live.Noticed(prev.Event)
+	if !ok || n-prev.Event.At > live.Reaction(driver.ActionExit) {
+		// A notice later than a relist's bound (a kubelet stalled) is not
+		// the rule's latency either: the wide window stands.
+		return 0, 0, false
+	}
+	switch sel.Kind {
+	case timeline.Started, timeline.Restarted, timeline.Created:
+	default:
+		return n, 0, true
+	}
+	early, _ := live.Margin(sel, driver.ActionNoticed)
+	from := n - prev.Row.At + r.At - early
+	for _, e := range st.events() {
+		if e.At < from || !sel.Matches(e) {
+			continue
+		}
+		c, ok := live.Acted(e)
+		if !ok {
+			return 0, 0, false
+		}
+		return n, e.At - c, true
+	}
+	// Nothing it could match: the row fails in the notice's window.
+	return n, 0, true
 }

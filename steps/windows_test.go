@@ -23,6 +23,13 @@ type liveFake struct {
 	// runningAt: the pod "web" exists, Pending, until then, and is
 	// Running after (0: no pod).
 	runningAt time.Duration
+	// notices: when the kubelet noticed an exit, by its event's time;
+	// creates: when the runtime created the container of a start.
+	notices, creates map[time.Duration]time.Duration
+	// podNotices: every notice of the pod's exits (its sandbox's too).
+	podNotices []time.Duration
+	// relist: a signal or an exit after a create may come a relist late.
+	relist bool
 }
 
 func (f *liveFake) Name() string                                  { return "fake-live" }
@@ -61,17 +68,45 @@ func (f *liveFake) Reaction(driver.Action) time.Duration {
 // restart after a relist and the API's 2 s late.
 func (f *liveFake) Precise(sel timeline.Selector) bool { return sel.Container != "" }
 
-func (f *liveFake) Margin(sel timeline.Selector, _ driver.Action) (time.Duration, time.Duration) {
+func (f *liveFake) Margin(sel timeline.Selector, after driver.Action) (time.Duration, time.Duration) {
 	if strings.HasPrefix(sel.Pod, "node/") {
 		return 0, 20 * time.Second // a manager's pass and a node status update
+	}
+	if after == driver.ActionNoticed {
+		// No relist left to allow for: a kubelet step, or the API's
+		// status write after it.
+		if sel.Container == "" {
+			return 250 * time.Millisecond, 400 * time.Millisecond
+		}
+		return 250 * time.Millisecond, 500 * time.Millisecond
 	}
 	if sel.Container == "" {
 		return 250 * time.Millisecond, 2 * time.Second
 	}
-	if sel.Kind == timeline.Restarted {
+	if sel.Kind == timeline.Restarted || (f.relist && after == driver.ActionCreate && (sel.Kind == timeline.SIGTERM || sel.Kind == timeline.Exited)) {
 		return 250 * time.Millisecond, 2 * time.Second // a relist
 	}
 	return 250 * time.Millisecond, 500 * time.Millisecond
+}
+
+func (f *liveFake) Noticed(e timeline.Event) (time.Duration, bool) {
+	n, ok := f.notices[e.At]
+	return n, ok && e.Kind == timeline.Exited
+}
+
+func (f *liveFake) PodNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+	var last time.Duration
+	for _, n := range f.podNotices {
+		if n >= from && n <= to && n > last {
+			last = n
+		}
+	}
+	return last, last > 0
+}
+
+func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
+	c, ok := f.creates[e.At]
+	return c, ok && e.Kind != timeline.Exited
 }
 
 type fakeView struct{ f *liveFake }
@@ -214,6 +249,177 @@ func TestLiveRowsChain(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("the second exit at %s after a restart 0.9 s late: want ok=%v, got %v", tc.last, tc.ok, err)
 		}
+	}
+}
+
+// TestLiveRowsFromTheNotice pins the timeline table on a cluster that
+// sees the kubelet notice an exit (its relist, in its log) and the
+// runtime create a container: the restart counts from the notice, its
+// window carries the runtime's create-to-start time of that very start
+// and no relist, so a restart written a second early or late fails, and
+// so does a kubelet that acted 1.1 s after its notice, which the
+// relist's allowance would have passed.
+func TestLiveRowsFromTheNotice(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	run := func(restart, created time.Duration, notices bool, at time.Duration) error {
+		tl := []timeline.Event{
+			{At: 11 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+			{At: 13 * s, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+			{At: restart, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Restarted},
+			{At: restart + 2*s, Seq: 4, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+			{At: restart + 2*s + 60*ms, Seq: 5, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
+		}
+		f := &liveFake{now: 10 * s, events: tl}
+		if notices {
+			f.notices = map[time.Duration]time.Duration{13 * s: 13800 * ms, restart + 2*s: restart + 2*s + 10*ms}
+			f.creates = map[time.Duration]time.Duration{restart: created}
+		}
+		st := &State{Driver: f, Session: f}
+		st.stepType = Action
+		st.moveT0(st.actionMark())
+		st.acted(driver.ActionCreate, "web")
+		f.now = 25 * s
+		rows := []timeline.Row{
+			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(1)"},
+			{Line: 2, At: at, HasAt: true, Container: "app", Label: "Restarted"},
+			{Line: 3, At: at + 2*s, HasAt: true, Container: "app", Label: "Exited(1)"},
+			{Line: 4, At: at + 2*s, HasAt: true, Label: "Phase(Failed)"},
+		}
+		var earlier []timeline.RowMatch
+		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+			if prev != nil {
+				earlier = append(earlier, *prev)
+			}
+			w, err := st.rowWindow(context.Background(), "web", r, earlier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win)
+		return err
+	}
+	for _, tc := range []struct {
+		name             string
+		restart, created time.Duration
+		notices          bool
+		at               time.Duration
+		ok               bool
+	}{
+		{"restarted 0.6 s after the notice, the runtime taking 0.55 s of it", 14400 * ms, 13850 * ms, true, 2 * s, true},
+		{"the same written a second late", 14400 * ms, 13850 * ms, true, 3 * s, false},
+		{"the same written a second early", 14400 * ms, 13850 * ms, true, 1 * s, false},
+		{"a kubelet that acted 1.1 s after its notice", 14950 * ms, 14900 * ms, true, 2 * s, false},
+		{"which the relist's allowance passes when the notice is not seen", 14950 * ms, 14900 * ms, false, 2 * s, true},
+	} {
+		if err := run(tc.restart, tc.created, tc.notices, tc.at); (err == nil) != tc.ok {
+			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
+		}
+	}
+}
+
+// TestLiveGoneFromThePodsLastNotice pins goneAfterNotice: after a delete
+// the pod goes in the sync after the relist that followed its
+// termination, which noticed its last container's exit or, a relist
+// later, its sandbox's end; counted from the pod's last notice, a Deleted
+// row holds at its time and fails a second either way.
+func TestLiveGoneFromThePodsLastNotice(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 11500 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: 13520 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 137},
+		{At: 15360 * ms, Seq: 4, Pod: "web", Kind: timeline.Deleted},
+	}
+	for _, tc := range []struct {
+		name       string
+		podNotices []time.Duration
+		at         time.Duration
+		ok         bool
+	}{
+		{"gone 60 ms after the sandbox's notice, a relist after the exit's", []time.Duration{14300 * ms, 15300 * ms}, 2 * s, true},
+		{"the same written a second late", []time.Duration{14300 * ms, 15300 * ms}, 3 * s, false},
+		{"the same written a second early", []time.Duration{14300 * ms, 15300 * ms}, 1 * s, false},
+		{"without the pod's notices the API's wide margin passes it late", nil, 3 * s, true},
+	} {
+		f := &liveFake{now: 10 * s, events: tl, podNotices: tc.podNotices,
+			notices: map[time.Duration]time.Duration{13520 * ms: 14300 * ms}}
+		st := &State{Driver: f, Session: f}
+		st.stepType = Action
+		st.moveT0(st.actionMark())
+		st.acted(driver.ActionDelete, "web")
+		f.now = 20 * s
+		rows := []timeline.Row{
+			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
+			{Line: 2, At: tc.at, HasAt: true, Label: "Deleted"},
+		}
+		var earlier []timeline.RowMatch
+		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+			if prev != nil {
+				earlier = append(earlier, *prev)
+			}
+			w, err := st.rowWindow(context.Background(), "web", r, earlier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		if _, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win); (err == nil) != tc.ok {
+			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
+		}
+	}
+}
+
+// TestLiveSidecarStopFromTheNotice pins afterNotice: a sidecar stopped
+// when the app completed counts from the kubelet's notice of the app's
+// exit, the app's later start (the kubelet's start chain) and the relist
+// measured, so "at 5s" holds and a second either way fails; without the
+// notice the wide window (relist and start chain allowed for) passes a
+// second late too.
+func TestLiveSidecarStopFromTheNotice(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 11 * s, Seq: 1, Pod: "job", Container: "logger", Kind: timeline.Started},
+		{At: 12500 * ms, Seq: 2, Pod: "job", Container: "app", Kind: timeline.Started},
+		{At: 17520 * ms, Seq: 3, Pod: "job", Container: "app", Kind: timeline.Exited},
+		{At: 18300 * ms, Seq: 4, Pod: "job", Container: "logger", Kind: timeline.SIGTERM},
+		{At: 18310 * ms, Seq: 5, Pod: "job", Container: "logger", Kind: timeline.Exited, Code: 143},
+	}
+	for _, tc := range []struct {
+		name   string
+		notice bool
+		kind   timeline.Kind
+		at     string
+		ok     bool
+	}{
+		{"SIGTERM at 5s", true, timeline.SIGTERM, "5s", true},
+		{"SIGTERM at 4s", true, timeline.SIGTERM, "4s", false},
+		{"SIGTERM at 6s", true, timeline.SIGTERM, "6s", false},
+		{"its exit on the signal at 5s", true, timeline.Exited, "5s", true},
+		{"its exit on the signal at 6s", true, timeline.Exited, "6s", false},
+		{"without the notice, SIGTERM at 5s", false, timeline.SIGTERM, "5s", true},
+		{"without the notice, SIGTERM at 6s passes the wide window", false, timeline.SIGTERM, "6s", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 10 * s, events: tl, relist: true}
+			if tc.notice {
+				f.notices = map[time.Duration]time.Duration{17520 * ms: 18250 * ms}
+			}
+			st := &State{Driver: f, Session: f}
+			st.pods = []*podDecl{{name: "job", created: true}}
+			st.configured = true
+			st.stepType = Action
+			st.moveT0(st.actionMark())
+			st.acted(driver.ActionCreate, "job")
+			st.stepType = Outcome
+			err := st.expectAt(context.Background(), timeline.Selector{Pod: "job", Container: "logger", Kind: tc.kind}, tc.at)
+			if (err == nil) != tc.ok {
+				t.Fatalf("want ok=%v, got %v (checks %+v)", tc.ok, err, st.Checks)
+			}
+		})
 	}
 }
 

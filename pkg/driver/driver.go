@@ -329,8 +329,13 @@ const (
 	ActionDelete Action = "delete"
 	// ActionExit is no step's action: a container's exit, as the cause
 	// of what follows it in a timeline table (the kubelet notices an exit
-	// at its next relist).
+	// at its next relist; Reaction bounds that notice).
 	ActionExit Action = "exit"
+	// ActionNoticed is no step's action either: a container's exit that
+	// the kubelet was seen noticing (its PLEG relist, in its own log).
+	// What it does about the exit counts from that notice, with no relist
+	// left to allow for.
+	ActionNoticed Action = "noticed"
 	// ActionNode: an action on a node (pressure, usage, a kubelet
 	// restart). What follows is decided by the kubelet's periodic
 	// managers (the eviction manager's pass), whose phase is the real
@@ -364,6 +369,17 @@ type Windows interface {
 	// precise observer (the agent's lines, the container runtime), so that
 	// the next event of a chain may count from them.
 	Precise(sel timeline.Selector) bool
+	// Noticed is when the kubelet noticed the container exit e (its PLEG
+	// relist), if it was seen: what the kubelet does about the exit then
+	// counts from the notice (ActionNoticed).
+	Noticed(e timeline.Event) (time.Duration, bool)
+	// PodNoticed is the kubelet's latest notice, in [from, to], of an
+	// exit of one of the pod's containers or of its sandbox.
+	PodNoticed(pod string, from, to time.Duration) (time.Duration, bool)
+	// Acted is when the kubelet had the container of the start e created
+	// (the runtime's create), if it was seen: the runtime's own time to
+	// start the process is not the kubelet's rule.
+	Acted(e timeline.Event) (time.Duration, bool)
 }
 
 // Rewinder is implemented by sessions that can go back in time: an exact

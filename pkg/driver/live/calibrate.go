@@ -38,7 +38,7 @@ func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 		_ = s.Close(cctx)
 	}()
 	width := max(d.opt.Parallel, 1)
-	var samples, reactions, ends []string
+	var samples, reactions, ends, tailText []string
 	n := 0
 	for round := -1; round < calibrationRounds; round++ {
 		pods := width
@@ -80,7 +80,12 @@ func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 		if round < 0 {
 			continue
 		}
+		tails := s.noticeTails(names, deleted)
 		for i := range lat {
+			if i < len(tails) {
+				cal.Tail = max(cal.Tail, tails[i])
+				tailText = append(tailText, tails[i].Round(time.Millisecond).String())
+			}
 			cal.Start = max(cal.Start, lat[i])
 			cal.React = max(cal.React, react[i])
 			cal.Gone = max(cal.Gone, gone[i])
@@ -90,7 +95,12 @@ func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 			ends = append(ends, gone[i].Round(time.Millisecond).String())
 		}
 	}
-	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; delete to SIGTERM %v; delete to the pod gone %v", width, samples, reactions, ends)
+	if rate, err := s.measureFill(ctx); err != nil {
+		d.logf("measuring how fast memory fills here: %v (50 MB/s assumed)", err)
+	} else {
+		cal.Fill = rate
+	}
+	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; delete to SIGTERM %v; delete to the pod gone %v; the kubelet's notice of the exit to the pod gone %v; memory filled at %.0f MB/s", width, samples, reactions, ends, tailText, cal.Fill/1e6)
 	return cal, nil
 }
 
@@ -105,6 +115,52 @@ type Calibration struct {
 	React time.Duration `json:"react"`
 	Gone  time.Duration `json:"gone"`
 	Chain time.Duration `json:"chain"`
+	// Tail: the kubelet's notice of the agent's exit (its PLEG relist, in
+	// its log) to the pod gone: its sync, the terminal status and the
+	// final delete, with no relist left in it. 0 when the kubelet's log
+	// could not be followed.
+	Tail time.Duration `json:"tail,omitempty"`
+	// Fill: how fast an agent filled fresh memory (bytes/s): an OOM
+	// kill comes once a process has faulted in its limit.
+	Fill float64 `json:"fill,omitempty"`
+}
+
+// fillProbe is the memory the calibration's agent fills.
+const fillProbe = 64 << 20
+
+// measureFill starts an agent that uses fillProbe bytes at once and
+// measures, from its start line to its memory line, how fast memory
+// fills on this node.
+func (s *session) measureFill(ctx context.Context) (float64, error) {
+	p := agentPod("fill")
+	p.Spec.Containers[0].Args = []string{"--memory=64Mi"}
+	if err := s.Apply(ctx, p); err != nil {
+		return 0, err
+	}
+	var took time.Duration
+	done := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		t := s.pods["fill"]
+		if t == nil || t.ctrs["app"] == nil {
+			return false
+		}
+		for _, in := range t.ctrs["app"].insts {
+			if in.memoryDone && !in.startedAt.IsZero() {
+				took = in.memoryAt.Sub(in.startedAt)
+				return true
+			}
+		}
+		return false
+	}
+	if _, ok, err := s.RunUntil(ctx, s.Now()+time.Minute, func(driver.View) bool { return done() }); err != nil || !ok {
+		return 0, fmt.Errorf("its memory line did not come within a minute (%v)", err)
+	}
+	_ = s.Delete(ctx, "fill", metav1.DeleteOptions{})
+	if took <= 0 {
+		took = time.Millisecond
+	}
+	return float64(fillProbe) / took.Seconds(), nil
 }
 
 // The bounds the steps check and widen live expectations by, from the
@@ -123,6 +179,42 @@ func (c Calibration) reactionBound(a driver.Action) time.Duration {
 }
 
 func (c Calibration) apiLate() time.Duration { return c.Chain + time.Second }
+
+// noticeLate bounds what the API shows after the kubelet noticed an exit
+// (a terminal phase, the pod gone, a back-off Event): twice the worst
+// calibrated tail, and a quarter second for a busier moment; not known
+// without a calibrated tail.
+func (c Calibration) noticeLate() (time.Duration, bool) {
+	if c.Tail <= 0 {
+		return 0, false
+	}
+	return 2*c.Tail + 250*time.Millisecond, true
+}
+
+// noticeTails: for each calibration pod, from the kubelet's notice of its
+// agent's exit to the pod gone; nil when a notice was not seen.
+func (s *session) noticeTails(names []string, from []time.Duration) []time.Duration {
+	if s.d.notices == nil {
+		return nil
+	}
+	var out []time.Duration
+	s.mu.Lock()
+	events := s.rec.snapshot(-1)
+	s.mu.Unlock()
+	for i, name := range names {
+		exit, ok1 := timeline.First(events, timeline.Mark{At: from[i]}, timeline.Selector{Pod: name, Container: "app", Kind: timeline.Exited})
+		gone, ok2 := timeline.First(events, timeline.Mark{At: from[i]}, timeline.Selector{Pod: name, Kind: timeline.Deleted})
+		if !ok1 || !ok2 {
+			return nil
+		}
+		n, ok := s.Noticed(exit)
+		if !ok {
+			return nil
+		}
+		out = append(out, max(0, gone.At-n))
+	}
+	return out
+}
 
 // waitFor waits for an event of each pod (of its container, or of the pod
 // itself when container is "") and returns each one's time from from[i].

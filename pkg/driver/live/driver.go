@@ -101,6 +101,8 @@ type Driver struct {
 	cal Calibration
 	// exits follows the container runtime's exit events on the nodes.
 	exits *runtimeExits
+	// notices follows the kubelets' logs: when each noticed an exit.
+	notices *kubeletNotices
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
 	// fillRate is the rate (bytes/s) at which memory was last filled on
@@ -270,6 +272,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	// The runtime's exit events outlive the connect call: they follow the
 	// node for the whole run, and end with the node's container.
 	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, append([]string{d.info.Node}, d.pool...), d.logf)
+	d.notices = watchKubeletNotices(context.WithoutCancel(ctx), d.info.Kind, append([]string{d.info.Node}, d.pool...), d.logf)
 	if d.opt.Calibration != nil {
 		d.cal = *d.opt.Calibration
 	}

@@ -101,6 +101,7 @@ func (s *session) killedAt(t *podTrack, c *ctrTrack, in *instTrack, why string, 
 	at := s.at(when)
 	s.closePreStop(t, c, in, when)
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGKILL, Message: "inferred: " + why})
+	in.exitAt, in.recExited = at, true
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: 137, Reason: "Error", Message: "inferred"})
 }
 

@@ -86,11 +86,17 @@ type instTrack struct {
 	preStopDone    bool
 	// startedAt is the agent's start; memoryDone is set once it logged
 	// that the memory its behaviour asks for is in use.
-	startedAt     time.Time
-	memoryDone    bool
-	postStartDone bool
-	followed      bool
-	logEnded      bool
+	startedAt  time.Time
+	memoryDone bool
+	memoryAt   time.Time
+	// startAt and exitAt are the session times of the instance's Started
+	// and Exited events, as recorded: what the kubelet's notices and the
+	// runtime's creates are looked up by (session.instanceOf).
+	startAt, exitAt       time.Duration
+	recStarted, recExited bool
+	postStartDone         bool
+	followed              bool
+	logEnded              bool
 	// attached is closed once the instance's log is being read (or its
 	// follower gave up).
 	attached   chan struct{}
@@ -405,6 +411,7 @@ func (s *session) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Tim
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Restarted})
 	}
 	c.starts++
+	in.startAt, in.recStarted = at, true
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Started})
 }
 
@@ -448,6 +455,7 @@ func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.C
 	if code == 137 && !stopped && reason != "OOMKilled" {
 		msg = "137 with no stop before it: not the kubelet's kill"
 	}
+	in.exitAt, in.recExited = at, true
 	s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason, Message: msg})
 }
 
@@ -511,6 +519,7 @@ func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw strin
 			reason = "Error"
 		}
 		s.closePreStop(t, c, in, l.T)
+		in.exitAt, in.recExited = at, true
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
 	case agent.EvProbe:
 		if l.OK != nil && !*l.OK && c.agentProbes[l.Kind] != nil {
@@ -527,7 +536,7 @@ func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw strin
 	case agent.EvHTTP:
 		s.onHook(t, c, in, l, at, matchHTTP(c.spec, l.Path))
 	case agent.EvMemory:
-		in.memoryDone = true
+		in.memoryDone, in.memoryAt = true, l.T
 	}
 	s.notify()
 }

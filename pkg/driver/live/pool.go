@@ -141,12 +141,15 @@ func (d *Driver) noteFill(bytes int64, took time.Duration) {
 }
 
 // fillTime estimates how long using bytes of fresh memory takes here: at
-// the last rate measured, or at 50 MB/s, the low end measured on these
-// machines, before any.
+// the last rate measured on a leased node, else the calibration's, or at
+// 50 MB/s, the low end measured on these machines, before any.
 func (d *Driver) fillTime(bytes int64) time.Duration {
 	d.fillMu.Lock()
 	rate := d.fillRate
 	d.fillMu.Unlock()
+	if rate <= 0 {
+		rate = d.cal.Fill
+	}
 	if rate <= 0 {
 		rate = 50 << 20
 	}

@@ -17,10 +17,16 @@ import (
 // container): when a container's process ended, with the runtime's own
 // nanosecond time stamp. The API's finishedAt has whole seconds, and a
 // process that cannot log (killed, OOM-killed, a sleep as PID 1) says
-// nothing itself; the runtime's event is then the precise observer.
+// nothing itself; the runtime's event is then the precise observer. It
+// also follows the containers' creation: the kubelet's CreateContainer
+// call, made as it decides to start one, before the runtime spends its
+// own time starting the process.
 type runtimeExits struct {
 	mu    sync.Mutex
 	exits map[string]runtimeExit // by container id, without the runtime's prefix
+	// creates: when the runtime created each container (the kubelet's
+	// CreateContainer call returning), by container id.
+	creates map[string]time.Time
 	// live is set while the first node's event stream runs.
 	live bool
 	// subs are told of each exit as it arrives (subscribe).
@@ -63,7 +69,7 @@ func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, 
 	if kindCluster == "" || len(nodes) == 0 || nodes[0] == "" {
 		return nil
 	}
-	r := &runtimeExits{exits: map[string]runtimeExit{}, live: true}
+	r := &runtimeExits{exits: map[string]runtimeExit{}, creates: map[string]time.Time{}, live: true}
 	for i, node := range nodes {
 		r.follow(ctx, kindCluster, node, i == 0, logf)
 	}
@@ -73,7 +79,8 @@ func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, 
 func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, first bool, logf func(string, ...any)) {
 	pr, pw := io.Pipe()
 	go func() {
-		err := cluster.NodeStream(ctx, kindCluster, node, pw, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`)
+		// Several filters: an event matching any of them.
+		err := cluster.NodeStream(ctx, kindCluster, node, pw, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`)
 		if first {
 			r.setLive(false)
 		}
@@ -86,6 +93,12 @@ func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, fir
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
+			if id, at, ok := parseContainerCreate(sc.Text()); ok {
+				r.mu.Lock()
+				r.creates[id] = at
+				r.mu.Unlock()
+				continue
+			}
 			if id, ex, ok := parseTaskExit(sc.Text()); ok {
 				r.mu.Lock()
 				r.exits[id] = ex
@@ -124,13 +137,57 @@ func (r *runtimeExits) Exit(containerID string) (runtimeExit, bool) {
 	if r == nil {
 		return runtimeExit{}, false
 	}
-	if i := strings.Index(containerID, "://"); i >= 0 {
-		containerID = containerID[i+3:]
-	}
+	containerID = bareID(containerID)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	ex, ok := r.exits[containerID]
 	return ex, ok
+}
+
+// Created is when the runtime created a container, by its status's
+// container ID.
+func (r *runtimeExits) Created(containerID string) (time.Time, bool) {
+	if r == nil {
+		return time.Time{}, false
+	}
+	containerID = bareID(containerID)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	at, ok := r.creates[containerID]
+	return at, ok
+}
+
+// bareID is a container ID without its runtime's prefix ("containerd://").
+func bareID(containerID string) string {
+	if i := strings.Index(containerID, "://"); i >= 0 {
+		return containerID[i+3:]
+	}
+	return containerID
+}
+
+// parseContainerCreate reads a /containers/create line of `ctr events`:
+// "<time> <namespace> /containers/create {json}", the time the event's
+// own (Go's time.Time String form).
+func parseContainerCreate(line string) (string, time.Time, bool) {
+	i := strings.IndexByte(line, '{')
+	if i < 0 || !strings.Contains(line[:i], "/containers/create") {
+		return "", time.Time{}, false
+	}
+	f := strings.Fields(line[:i])
+	if len(f) < 6 {
+		return "", time.Time{}, false
+	}
+	at, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", strings.Join(f[:4], " "))
+	if err != nil {
+		return "", time.Time{}, false
+	}
+	var ev struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(line[i:]), &ev); err != nil || ev.ID == "" {
+		return "", time.Time{}, false
+	}
+	return ev.ID, at, true
 }
 
 // parseTaskExit reads one line of `ctr events`: "<time> <namespace>

@@ -29,3 +29,23 @@ func TestParseTaskExit(t *testing.T) {
 		}
 	}
 }
+
+// TestParseContainerCreate: the runtime's create event places the
+// kubelet's CreateContainer call, at the event's own time.
+func TestParseContainerCreate(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		id         string
+		at         time.Time
+	}{
+		{"a create", `2026-11-26 15:24:57.5 +0000 UTC k8s.io /containers/create {"id":"abc","image":"busybox:1.36","runtime":{"name":"io.containerd.runc.v2"}}`,
+			"abc", time.Date(2026, 11, 26, 15, 24, 57, 500000000, time.UTC)},
+		{"an exit is no create", `2026-11-26 15:24:57.5 +0000 UTC k8s.io /tasks/exit {"container_id":"abc","id":"abc","exit_status":0}`, "", time.Time{}},
+		{"no time", `k8s.io /containers/create {"id":"abc"}`, "", time.Time{}},
+	} {
+		id, at, ok := parseContainerCreate(tc.line)
+		if id != tc.id || ok != (tc.id != "") || (ok && !at.Equal(tc.at)) {
+			t.Errorf("%s: got %q %v %v, want %q at %v", tc.name, id, at, ok, tc.id, tc.at)
+		}
+	}
+}

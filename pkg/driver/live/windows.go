@@ -65,8 +65,12 @@ var _ driver.Windows = (*session)(nil)
 // calibration (Calibration.reactionBound); with a tolerance given
 // instead, the tolerance.
 func (s *session) Reaction(a driver.Action) time.Duration {
-	if a == driver.ActionNode {
+	switch a {
+	case driver.ActionNode:
 		return evictionPass
+	case driver.ActionExit:
+		// The kubelet's notice of an exit: its next relist.
+		return relist
 	}
 	if s.d.cal == (Calibration{}) {
 		return s.d.Tolerance()
@@ -94,6 +98,13 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		late = apiLate
 		if after == driver.ActionCreate || after == driver.ActionExit {
 			late += relist
+		}
+		if tail, ok := s.d.cal.noticeLate(); ok && after == driver.ActionNoticed {
+			// After the kubelet's notice of an exit, what its sync
+			// writes (a back-off Event, a container's status) reaches the
+			// API at once: the calibrated tail from a notice to the pod
+			// gone bounds it.
+			late = precision + tail
 		}
 	case (after == driver.ActionCreate || after == driver.ActionExit) && s.kubeletDriven(sel):
 		// A pod running on its own: what the kubelet does to a container
@@ -174,10 +185,111 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 			// An OOM kill comes once the process has faulted in its
 			// limit's worth of memory, which takes its time here; the
 			// simulator's memory is in use at once.
-			late += s.d.fillTime(s.oomBytes(sel))
+			// Twice the calibrated fill: a busier moment than the
+			// calibration's.
+			late += 2 * s.d.fillTime(s.oomBytes(sel))
 		}
 	}
 	return early + p, late + p
+}
+
+// noticeWait: how long after an exit its notice may still come through
+// the kubelet's journal (a relist period and its time, then the journal's
+// delivery).
+const noticeWait = 2500 * time.Millisecond
+
+// Noticed is when the kubelet noticed the exit e at its PLEG relist, from
+// its own log (kubeletNotices), in session time.
+func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
+	if e.Kind != timeline.Exited {
+		return 0, false
+	}
+	id, ok := s.instanceOf(e)
+	if !ok {
+		s.d.debugf("%s/%s: no instance for the exit at %s", e.Pod, e.Container, e.At)
+		return 0, false
+	}
+	// The kubelet's line comes through the journal, 0.2–0.5 s after it
+	// was written, and the relist that writes it up to a period and its
+	// own time after the exit: an expectation looked at the moment its
+	// event was seen may ask before the line is in.
+	at, ok := s.d.notices.Died(id)
+	for !ok && s.d.notices != nil && s.Now() < e.At+noticeWait {
+		time.Sleep(50 * time.Millisecond)
+		at, ok = s.d.notices.Died(id)
+	}
+	if !ok {
+		s.d.debugf("%s/%s: no notice of %s's exit", e.Pod, e.Container, id)
+		return 0, false
+	}
+	// A notice cannot come before the exit it reports beyond the
+	// observers' precision (the kind node shares the host's clock).
+	if n := s.at(at); n >= e.At-precision {
+		return max(n, e.At), true
+	}
+	return 0, false
+}
+
+// PodNoticed is the kubelet's latest notice, in [from, to] (session
+// time), of an exit of one of the pod's containers or of its sandbox.
+func (s *session) PodNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+	s.mu.Lock()
+	api := pod
+	if t := s.pods[pod]; t != nil && t.api != "" {
+		api = t.api
+	}
+	s.mu.Unlock()
+	at, ok := s.d.notices.PodDied(s.ns, api, s.start.Add(from), s.start.Add(to))
+	if !ok {
+		return 0, false
+	}
+	return s.at(at), true
+}
+
+// Acted is when the kubelet had the container of the start e created
+// (the runtime's create event, precise): the runtime then takes its own
+// time to start the process, which the start's window does not count
+// against the kubelet's rule.
+func (s *session) Acted(e timeline.Event) (time.Duration, bool) {
+	if e.Kind != timeline.Started && e.Kind != timeline.Restarted && e.Kind != timeline.Created {
+		return 0, false
+	}
+	id, ok := s.instanceOf(e)
+	if !ok {
+		return 0, false
+	}
+	at, ok := s.d.exits.Created(id)
+	if !ok {
+		return 0, false
+	}
+	if c := s.at(at); c <= e.At+precision {
+		return min(c, e.At), true
+	}
+	return 0, false
+}
+
+// instanceOf is the container ID of the instance whose start or exit e
+// is, as recorded.
+func (s *session) instanceOf(e timeline.Event) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[e.Pod]
+	if t == nil {
+		return "", false
+	}
+	c := t.ctrs[e.Container]
+	if c == nil {
+		return "", false
+	}
+	for _, id := range c.order {
+		in := c.insts[id]
+		switch {
+		case e.Kind == timeline.Exited && in.recExited && in.exitAt == e.At,
+			e.Kind != timeline.Exited && in.recStarted && in.startAt == e.At:
+			return in.id, true
+		}
+	}
+	return "", false
 }
 
 // execPreStop tells whether the selected container's preStop hook is an

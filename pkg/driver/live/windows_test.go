@@ -1,6 +1,7 @@
 package live
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -37,8 +38,9 @@ func TestMarginCauses(t *testing.T) {
 		wantEarly time.Duration
 		wantLate  time.Duration
 	}{
-		// At 50 MiB/s (no fill measured yet), 128Mi take 2.56 s.
-		{"an OOM kill waits for the limit's worth of memory to fault in", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop + 2560*ms},
+		// At 50 MiB/s (no fill measured yet), 128Mi take 2.56 s; the
+		// margin allows twice that, for a busier moment.
+		{"an OOM kill waits for the limit's worth of memory to fault in", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop + 2*2560*ms},
 		{"memory within the limit adds nothing to an exit", agentPod(within, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop},
 		{"without a limit nothing is killed for memory", agentPod(hog, "", nil), timeline.Exited, 250 * ms, precision + hop},
 		{"activeDeadlineSeconds counts from startTime, set before the container started (1.3 s here)", agentPod(behavior.Default(), "", &ten), timeline.SIGTERM, 250*ms + 1300*ms, precision + hop + relist},
@@ -49,9 +51,14 @@ func TestMarginCauses(t *testing.T) {
 			return p
 		}(), timeline.PreStopStarted, 250 * ms, precision + hop + relist + execHop},
 		{"a start the kubelet makes after a relist waits on the runtime too", agentPod(behavior.Default(), "", nil), timeline.Started, 250 * ms, precision + hop + relist + startHop},
+		// Calibrated at 1 GiB/s: 128Mi take 125 ms.
+		{"calibrated: an OOM kill waits for the limit at the run's fill rate", agentPod(hog, "128Mi", nil), timeline.Exited, 250 * ms, precision + hop + 2*125*ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
+			if strings.HasPrefix(tc.name, "calibrated") {
+				s.d.cal.Fill = 1 << 30
+			}
 			s.track("web", tc.pod)
 			s.mu.Lock()
 			s.record(timeline.Event{At: 50 * ms, Pod: "web", Kind: timeline.Admitted})
