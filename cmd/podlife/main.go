@@ -402,7 +402,10 @@ func checkWritable(dir string) error {
 }
 
 // runAll runs scenarios on a pool of workers, each with its own session,
-// and prints one line per scenario in catalogue order.
+// and prints one line per scenario: on the simulator in catalogue order
+// (its output is the same from run to run), on a cluster as each
+// finishes, so that a long scenario does not hold back the lines of those
+// that ended after it started.
 func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, out io.Writer) []report.Result {
 	if parallel < 1 {
 		parallel = 1
@@ -412,6 +415,8 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 	for i := range done {
 		done[i] = make(chan struct{})
 	}
+	finished := make(chan int, len(scs))
+	inOrder := opt.Driver.Name() == "sim"
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < parallel; w++ {
@@ -426,6 +431,7 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 					results[i] = runner.Run(ctx, scs[i], opt)
 				}
 				close(done[i])
+				finished <- i
 			}
 		}()
 	}
@@ -435,8 +441,13 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 		}
 		close(work)
 	}()
-	for i := range scs {
-		<-done[i]
+	for n := range scs {
+		i := n
+		if inOrder {
+			<-done[i]
+		} else {
+			i = <-finished
+		}
 		r := results[i]
 		mark := map[report.Status]string{report.Passed: "ok  ", report.Failed: "FAIL", report.Skipped: "skip"}[r.Status]
 		fmt.Fprintf(out, "%s %s %s (%s)\n", mark, r.ID(), r.Name, r.Wall.Round(time.Microsecond))
