@@ -90,7 +90,9 @@ test-live:
 MUTANTS ?= features/termination/grace.feature:10 features/termination/grace.feature:73 \
   features/termination/prestop.feature:8 features/termination/prestop.feature:27 features/termination/prestop.feature:49 \
   features/termination/delete.feature:47 features/termination/delete.feature:59 \
-  features/termination/sidecars.feature:80 features/termination/sidecars.feature:165
+  features/termination/sidecars.feature:80 features/termination/sidecars.feature:165 \
+  features/init/init.feature:20 features/restarts/restarts.feature:38 features/termination/sidecars.feature:198 \
+  features/sidecars/sidecars.feature:115 features/restarts/oom.feature:10
 test-live-mutants:
 	@PODLIFE_MUTANTS="$(MUTANTS)" KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
 
