@@ -382,6 +382,16 @@ type Windows interface {
 	Acted(e timeline.Event) (time.Duration, bool)
 }
 
+// Flusher is implemented by sessions whose observers lag behind what
+// happened (a cluster: an agent's log is read after its container shows
+// running). Flush waits, briefly, until what already happened has been
+// observed, so that a scenario's recorded timeline does not end before
+// it: a container started behind a 4 s postStart had its start line read
+// only after its scenario's last step.
+type Flusher interface {
+	Flush(ctx context.Context)
+}
+
 // Rewinder is implemented by sessions that can go back in time: an exact
 // driver whose runs are deterministic. Rewind(t) puts the session where
 // it stood at t (after every event of that instant), forgetting what

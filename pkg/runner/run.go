@@ -188,6 +188,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		// the rest of the scenario's activity costs nothing.
 		_, _, _ = sess.Settle(ctx, steps.SettleLimit)
 	}
+	if f, ok := driver.SessionAs[driver.Flusher](sess.Session); ok {
+		f.Flush(ctx)
+	}
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)
 	res.Checks = st.Checks

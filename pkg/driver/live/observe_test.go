@@ -332,3 +332,38 @@ func TestRejectedAfterAStartTime(t *testing.T) {
 		t.Errorf("recorded %v, want Admitted then Rejected(OutOfcpu)", kinds)
 	}
 }
+
+// TestFlushWaitsForTheStartLine: a scenario's recorded timeline waits for
+// the start line of an agent whose log was attached late (behind a
+// postStart), and no longer than flushWait for one that never comes.
+func TestFlushWaitsForTheStartLine(t *testing.T) {
+	s := testSession(t)
+	s.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}})
+	s.mu.Lock()
+	in := &instTrack{id: "containerd://a", followed: true, attached: make(chan struct{})}
+	c := s.pods["web"].ctrs["app"]
+	c.insts[in.id] = in
+	c.order = append(c.order, in.id)
+	s.mu.Unlock()
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		s.mu.Lock()
+		s.started(s.pods["web"], c, in, time.Now())
+		s.mu.Unlock()
+	}()
+	began := time.Now()
+	s.Flush(context.Background())
+	if took := time.Since(began); took < 250*time.Millisecond || took > flushWait {
+		t.Fatalf("Flush returned after %s: want it to wait for the start line (0.3 s)", took)
+	}
+	s.mu.Lock()
+	in2 := &instTrack{id: "containerd://b", followed: true, attached: make(chan struct{})}
+	c.insts[in2.id] = in2
+	s.mu.Unlock()
+	began = time.Now()
+	s.Flush(context.Background())
+	if took := time.Since(began); took < flushWait || took > flushWait+time.Second {
+		t.Fatalf("Flush with a start line that never comes returned after %s, want %s", took, flushWait)
+	}
+}

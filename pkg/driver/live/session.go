@@ -493,6 +493,42 @@ func (t *podTrack) following() []chan struct{} {
 	return attached
 }
 
+var _ driver.Flusher = (*session)(nil)
+
+// flushWait bounds Flush: an agent's first line comes within
+// milliseconds of its log being attached.
+const flushWait = 2 * time.Second
+
+// Flush waits until the log of every agent that runs has been attached
+// and its start line read, up to flushWait.
+func (s *session) Flush(ctx context.Context) {
+	deadline := time.Now().Add(flushWait)
+	for {
+		s.mu.Lock()
+		pending := false
+		for _, t := range s.pods {
+			for _, c := range t.ctrs {
+				for _, in := range c.insts {
+					if c.agent && in.followed && !in.finished && !in.started && !in.logEnded {
+						pending = true
+					}
+				}
+			}
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if !pending || time.Now().After(deadline) {
+			return
+		}
+		select {
+		case <-ch:
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // awaitAttached waits, up to attachWait, until each running agent's log
 // is being read: once a pod is gone from the API its logs cannot be asked
 // for, so a delete (or an eviction) waits for this first.
