@@ -707,14 +707,21 @@ func (st *State) noticed(live driver.Windows, prev *timeline.RowMatch, sel timel
 	default:
 		return n, 0, true
 	}
+	// The first occurrence the row could match counting from the exit:
+	// one that came before the notice is looked at too.
 	early, _ := live.Margin(sel, driver.ActionNoticed)
-	from := n - prev.Row.At + r.At - early
+	from := prev.Event.At - prev.Row.At + r.At - early
 	for _, e := range st.events() {
 		if e.At < from || !sel.Matches(e) {
 			continue
 		}
 		c, ok := live.Acted(e)
-		if !ok {
+		if !ok || c < n-early {
+			// A sync that read the runtime itself (another trigger than
+			// the relist) acted before the notice: the notice was not
+			// the cause, and the wide window stands (heldout, 2026-11-26:
+			// an init container started 0.3 s before the relist noticed
+			// the previous one's exit).
 			return 0, 0, false
 		}
 		return n, e.At - c, true

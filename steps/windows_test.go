@@ -312,6 +312,7 @@ func TestLiveRowsFromTheNotice(t *testing.T) {
 		{"the same written a second early", 14400 * ms, 13850 * ms, true, 1 * s, false},
 		{"a kubelet that acted 1.1 s after its notice", 14950 * ms, 14900 * ms, true, 2 * s, false},
 		{"which the relist's allowance passes when the notice is not seen", 14950 * ms, 14900 * ms, false, 2 * s, true},
+		{"a start a sync made before the notice (it read the runtime itself) keeps the wide window", 13500 * ms, 13300 * ms, true, 2 * s, true},
 	} {
 		if err := run(tc.restart, tc.created, tc.notices, tc.at); (err == nil) != tc.ok {
 			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
