@@ -204,6 +204,31 @@ func sel(kind timeline.Kind) timeline.Selector {
 	return timeline.Selector{Pod: "web", Container: "app", Kind: kind}
 }
 
+// liveRows checks a timeline table of pod "web" on the fake cluster as
+// the table step does: the action made at its current time, the table
+// read at now, each row's window from rowWindow.
+func liveRows(t *testing.T, f *liveFake, action driver.Action, now time.Duration, rows []timeline.Row) error {
+	t.Helper()
+	st := &State{Driver: f, Session: f}
+	st.stepType = Action
+	st.moveT0(st.actionMark())
+	st.acted(action, "web")
+	f.now = now
+	var earlier []timeline.RowMatch
+	win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+		if prev != nil {
+			earlier = append(earlier, *prev)
+		}
+		w, err := st.rowWindow(context.Background(), "web", r, earlier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win)
+	return err
+}
+
 // TestLiveRowsChain pins the timeline table on a cluster: a row counts
 // from the precisely seen row before it, so the latencies along a chain
 // (an exit, the relist, the restart, the next exit) do not add up, while
@@ -229,23 +254,7 @@ func TestLiveRowsChain(t *testing.T) {
 		ok   bool
 	}{{4 * s, true}, {3 * s, false}, {5 * s, false}} {
 		f := &liveFake{now: 10 * s, events: tl}
-		st := &State{Driver: f, Session: f}
-		st.stepType = Action
-		st.moveT0(st.actionMark())
-		st.acted(driver.ActionCreate, "web")
-		f.now = 20 * s
-		var earlier []timeline.RowMatch
-		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
-			if prev != nil {
-				earlier = append(earlier, *prev)
-			}
-			w, err := st.rowWindow(context.Background(), "web", r, earlier)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return w
-		}
-		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows(tc.last), false, timeline.Order{}, win)
+		err := liveRows(t, f, driver.ActionCreate, 20*s, rows(tc.last))
 		if (err == nil) != tc.ok {
 			t.Errorf("the second exit at %s after a restart 0.9 s late: want ok=%v, got %v", tc.last, tc.ok, err)
 		}
@@ -275,30 +284,12 @@ func TestLiveRowsFromTheNotice(t *testing.T) {
 			f.notices = map[time.Duration]time.Duration{13 * s: 13800 * ms, restart + 2*s: restart + 2*s + 10*ms}
 			f.creates = map[time.Duration]time.Duration{restart: created}
 		}
-		st := &State{Driver: f, Session: f}
-		st.stepType = Action
-		st.moveT0(st.actionMark())
-		st.acted(driver.ActionCreate, "web")
-		f.now = 25 * s
-		rows := []timeline.Row{
+		return liveRows(t, f, driver.ActionCreate, 25*s, []timeline.Row{
 			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(1)"},
 			{Line: 2, At: at, HasAt: true, Container: "app", Label: "Restarted"},
 			{Line: 3, At: at + 2*s, HasAt: true, Container: "app", Label: "Exited(1)"},
 			{Line: 4, At: at + 2*s, HasAt: true, Label: "Phase(Failed)"},
-		}
-		var earlier []timeline.RowMatch
-		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
-			if prev != nil {
-				earlier = append(earlier, *prev)
-			}
-			w, err := st.rowWindow(context.Background(), "web", r, earlier)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return w
-		}
-		_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win)
-		return err
+		})
 	}
 	for _, tc := range []struct {
 		name             string
@@ -347,27 +338,11 @@ func TestLiveGoneFromThePodsLastNotice(t *testing.T) {
 	} {
 		f := &liveFake{now: 10 * s, events: tl, podNotices: tc.podNotices,
 			notices: map[time.Duration]time.Duration{13520 * ms: 14300 * ms}}
-		st := &State{Driver: f, Session: f}
-		st.stepType = Action
-		st.moveT0(st.actionMark())
-		st.acted(driver.ActionDelete, "web")
-		f.now = 20 * s
 		rows := []timeline.Row{
 			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"},
 			{Line: 2, At: tc.at, HasAt: true, Label: "Deleted"},
 		}
-		var earlier []timeline.RowMatch
-		win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
-			if prev != nil {
-				earlier = append(earlier, *prev)
-			}
-			w, err := st.rowWindow(context.Background(), "web", r, earlier)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return w
-		}
-		if _, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win); (err == nil) != tc.ok {
+		if err := liveRows(t, f, driver.ActionDelete, 20*s, rows); (err == nil) != tc.ok {
 			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
 		}
 	}

@@ -1,16 +1,12 @@
 package live
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"regexp"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
 // kubeletNotices follows the kubelets' own logs on the scenarios' nodes
@@ -46,34 +42,30 @@ func watchKubeletNotices(ctx context.Context, kindCluster string, nodes []string
 }
 
 func (k *kubeletNotices) follow(ctx context.Context, kindCluster, node string, logf func(string, ...any)) {
-	pr, pw := io.Pipe()
-	go func() {
-		// -n 0: only what the kubelet logs from now on. A restarted
-		// kubelet (a lease's configuration) keeps the unit: the journal
-		// goes on.
-		err := cluster.NodeStream(ctx, kindCluster, node, pw, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
+	onEnd := func(err error) {
 		if ctx.Err() == nil {
 			logf("the kubelet's log on %s ended (%v): its relists are no longer seen, windows allow for them", node, err)
 		}
-		_ = pw.CloseWithError(err)
-	}()
-	go func() {
-		sc := bufio.NewScanner(pr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := sc.Text()
-			if id, at, ok := parseExitNotice(line); ok {
-				k.mu.Lock()
-				if _, seen := k.died[id]; !seen {
-					k.died[id] = at
-				}
-				if m := syncLoopPod.FindStringSubmatch(line); m != nil {
-					k.pods[m[1]] = append(k.pods[m[1]], at)
-				}
-				k.mu.Unlock()
-			}
-		}
-	}()
+	}
+	// -n 0: only what the kubelet logs from now on. A restarted kubelet
+	// (a lease's configuration) keeps the unit: the journal goes on.
+	followNode(ctx, kindCluster, node, onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
+}
+
+// onLine reads one line of the kubelet's journal.
+func (k *kubeletNotices) onLine(line string) {
+	id, at, ok := parseExitNotice(line)
+	if !ok {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, seen := k.died[id]; !seen {
+		k.died[id] = at
+	}
+	if m := syncLoopPod.FindStringSubmatch(line); m != nil {
+		k.pods[m[1]] = append(k.pods[m[1]], at)
+	}
 }
 
 // Died is when the kubelet first noticed the exit of a container, by its

@@ -77,40 +77,57 @@ func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, 
 }
 
 func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, first bool, logf func(string, ...any)) {
-	pr, pw := io.Pipe()
-	go func() {
-		// Several filters: an event matching any of them.
-		err := cluster.NodeStream(ctx, kindCluster, node, pw, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`)
+	onEnd := func(err error) {
 		if first {
 			r.setLive(false)
 		}
 		if ctx.Err() == nil {
 			logf("the container runtime's exit events on %s ended (%v): exits fall back to the agents' lines and the API", node, err)
 		}
+	}
+	// Several filters: an event matching any of them.
+	followNode(ctx, kindCluster, node, onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`)
+}
+
+// onLine reads one line of `ctr events`.
+func (r *runtimeExits) onLine(line string) {
+	if id, at, ok := parseContainerCreate(line); ok {
+		r.mu.Lock()
+		r.creates[id] = at
+		r.mu.Unlock()
+		return
+	}
+	id, ex, ok := parseTaskExit(line)
+	if !ok {
+		return
+	}
+	r.mu.Lock()
+	r.exits[id] = ex
+	subs := make([]func(string, runtimeExit), 0, len(r.subs))
+	for _, fn := range r.subs {
+		subs = append(subs, fn)
+	}
+	r.mu.Unlock()
+	for _, fn := range subs {
+		fn(id, ex)
+	}
+}
+
+// followNode runs a command in a node's container until ctx ends, giving
+// each line of its output to onLine (one at a time) and the command's end
+// to onEnd.
+func followNode(ctx context.Context, kindCluster, node string, onEnd func(error), onLine func(string), cmd string, args ...string) {
+	pr, pw := io.Pipe()
+	go func() {
+		err := cluster.NodeStream(ctx, kindCluster, node, pw, cmd, args...)
+		onEnd(err)
 		_ = pw.CloseWithError(err)
 	}()
 	go func() {
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			if id, at, ok := parseContainerCreate(sc.Text()); ok {
-				r.mu.Lock()
-				r.creates[id] = at
-				r.mu.Unlock()
-				continue
-			}
-			if id, ex, ok := parseTaskExit(sc.Text()); ok {
-				r.mu.Lock()
-				r.exits[id] = ex
-				subs := make([]func(string, runtimeExit), 0, len(r.subs))
-				for _, fn := range r.subs {
-					subs = append(subs, fn)
-				}
-				r.mu.Unlock()
-				for _, fn := range subs {
-					fn(id, ex)
-				}
-			}
+			onLine(sc.Text())
 		}
 	}()
 }
