@@ -225,3 +225,16 @@ Feature: Restart policy and CrashLoopBackOff
     And 5s pass
     Then container "worker" of pod "job" has restarted 0 times
     And the pod "job" phase is "Failed"
+
+  @behavior:crashloop-display @kubelet:1.35
+  Scenario: On 1.35, the first kubelet with the requeue at the back-off's expiry, a long back-off shows Error
+    The other side of the 1.34 scenario above: PR #133066 shipped in 1.35,
+    so a 1.35 kubelet keeps the exit's reason during the back-off as 1.36
+    does.
+
+    Given a pod "web"
+    And container "app" exits with code 1 after 2s
+    When container "app" of pod "web" is restarted 3 times
+    And 25s pass
+    Then the pod "web" shows status "Error"
+    And container "app" of pod "web" has restarted 3 times

@@ -51,7 +51,7 @@ Feature: The STATUS, READY and RESTARTS columns of kubectl get pods
     When 3s pass
     Then the pod "job" shows status "Error"
 
-  @behavior:status-completed-error @kubelet:1.34
+  @behavior:status-completed-error @kubelet:1.34 @control-plane:1.34
   Scenario: Before 1.35 the same pod showed Completed
     Given a pod "job":
       """yaml

@@ -70,14 +70,20 @@ type Scenario struct {
 	// KubeletVersion is the kubelet the scenario asks for ("" for the
 	// driver's default).
 	KubeletVersion string
+	// ControlPlaneVersion is the API server, scheduler and printer the
+	// scenario asks for (@control-plane:1.N): "" for the kubelet's on the
+	// simulator, and, on a cluster, whatever the cluster runs.
+	ControlPlaneVersion string
 }
 
 // Setup is what a scenario declares about the cluster before its first pod.
 type Setup struct {
-	// KubeletVersion, when set, replaces the scenario's.
-	KubeletVersion  string
-	Nodes           []*corev1.Node
-	PriorityClasses []*schedulingv1.PriorityClass
+	// KubeletVersion, when set, replaces the scenario's;
+	// ControlPlaneVersion is the scenario's (@control-plane:1.N).
+	KubeletVersion      string
+	ControlPlaneVersion string
+	Nodes               []*corev1.Node
+	PriorityClasses     []*schedulingv1.PriorityClass
 	// ConfigMaps and Secrets live in the scenario's namespace.
 	ConfigMaps []*corev1.ConfigMap
 	Secrets    []*corev1.Secret
@@ -390,6 +396,13 @@ type Windows interface {
 // only after its scenario's last step.
 type Flusher interface {
 	Flush(ctx context.Context)
+}
+
+// Versioned is implemented by sessions of a real cluster: the versions
+// of the kubelet the scenario's pods ran under and of the control plane,
+// for its result (a skewed node's kubelet is older than its API server).
+type Versioned interface {
+	Versions() (kubelet, controlPlane string)
 }
 
 // Rewinder is implemented by sessions that can go back in time: an exact

@@ -127,7 +127,7 @@ func start(ctx context.Context, d driver.Driver, opt Options, p *godog.Scenario)
 		texts = append(texts, s.Text)
 	}
 	id, seed := identify(opt.Seed, p, texts)
-	dsc := driver.Scenario{ID: id, Tags: tags, Seed: seed, KubeletVersion: kubelet}
+	dsc := driver.Scenario{ID: id, Tags: tags, Seed: seed, KubeletVersion: kubelet, ControlPlaneVersion: meta.ControlPlaneVersion}
 	sess, err := d.Start(ctx, dsc)
 	if err != nil {
 		if errors.Is(err, driver.ErrUnsupported) {

@@ -81,7 +81,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	if meta.KubeletVersion != "" {
 		res.KubeletVersion = meta.KubeletVersion
 	}
-	dsc := driver.Scenario{ID: sanitizeID(sc), Tags: sc.Tags, Seed: res.Seed, KubeletVersion: res.KubeletVersion}
+	dsc := driver.Scenario{ID: sanitizeID(sc), Tags: sc.Tags, Seed: res.Seed, KubeletVersion: res.KubeletVersion, ControlPlaneVersion: meta.ControlPlaneVersion}
 	drvSess, err := opt.Driver.Start(ctx, dsc)
 	if err != nil {
 		if errors.Is(err, driver.ErrUnsupported) {
@@ -190,6 +190,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	if f, ok := driver.SessionAs[driver.Flusher](sess.Session); ok {
 		f.Flush(ctx)
+	}
+	if v, ok := driver.SessionAs[driver.Versioned](sess.Session); ok {
+		res.Kubelet, res.ControlPlane = v.Versions()
 	}
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)

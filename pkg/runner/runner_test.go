@@ -130,13 +130,21 @@ func TestTagFilter(t *testing.T) {
 }
 
 func TestReadTags(t *testing.T) {
-	for _, bad := range [][]string{{"needs:teleport"}, {"kubelet:2.0"}, {"kubelet:1.99"}, {"sim", "live"}} {
+	for _, bad := range [][]string{{"needs:teleport"}, {"kubelet:2.0"}, {"kubelet:1.99"}, {"sim", "live"},
+		{"control-plane:1.x"}, {"control-plane:1.34", "control-plane:1.35"},
+		{"kubelet:1.32", "control-plane:1.36"}, // four minor versions of skew
+		{"kubelet:1.36", "control-plane:1.35"}, // a kubelet newer than its API server
+	} {
 		if _, err := ReadTags(bad); err == nil {
 			t.Errorf("tags %v accepted", bad)
 		}
 	}
 	m, err := ReadTags([]string{"kubelet:1.27", "needs:static-pods", "seed:003"})
 	if err != nil || m.KubeletVersion != "1.27" || len(m.Needs) != 1 {
+		t.Errorf("ReadTags = %+v, %v", m, err)
+	}
+	m, err = ReadTags([]string{"kubelet:1.33", "control-plane:1.36"})
+	if err != nil || m.KubeletVersion != "1.33" || m.ControlPlaneVersion != "1.36" {
 		t.Errorf("ReadTags = %+v, %v", m, err)
 	}
 }

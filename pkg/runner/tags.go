@@ -17,6 +17,9 @@ type Meta struct {
 	Only           string
 	Needs          []driver.Capability
 	KubeletVersion string
+	// ControlPlaneVersion is @control-plane:1.N: the API server's,
+	// scheduler's and printer's version when it matters to the scenario.
+	ControlPlaneVersion string
 }
 
 // LatestMinor is the newest Kubernetes minor version podlife knows.
@@ -25,7 +28,7 @@ const LatestMinor = 36
 var kubeletTag = regexp.MustCompile(`^1\.(\d+)$`)
 
 // ReadTags interprets the tags (without '@'): @sim, @live, @needs:<cap>,
-// @kubelet:<1.N>. Other tags are free (areas, @seed:, @upstream:,
+// @kubelet:<1.N>, @control-plane:<1.N>. Other tags are free (areas, @seed:, @upstream:,
 // @behavior:, @slow, …). An unknown capability or version is an error.
 func ReadTags(tags []string) (Meta, error) {
 	var m Meta
@@ -42,19 +45,30 @@ func ReadTags(tags []string) (Meta, error) {
 				return m, fmt.Errorf("tag @%s: %w", t, err)
 			}
 			m.Needs = append(m.Needs, c)
-		case strings.HasPrefix(t, "kubelet:"):
-			v := strings.TrimPrefix(t, "kubelet:")
+		case strings.HasPrefix(t, "kubelet:"), strings.HasPrefix(t, "control-plane:"):
+			what, v, _ := strings.Cut(t, ":")
 			mm := kubeletTag.FindStringSubmatch(v)
 			if mm == nil {
-				return m, fmt.Errorf("tag @%s: the kubelet version is 1.N (e.g. @kubelet:1.27)", t)
+				return m, fmt.Errorf("tag @%s: the %s version is 1.N (e.g. @%s:1.27)", t, what, what)
 			}
 			if n, _ := strconv.Atoi(mm[1]); n < 1 || n > LatestMinor {
 				return m, fmt.Errorf("tag @%s: Kubernetes has no release %s (known: 1.1 to 1.%d)", t, v, LatestMinor)
 			}
-			if m.KubeletVersion != "" && m.KubeletVersion != v {
-				return m, fmt.Errorf("tagged with two kubelet versions, %s and %s", m.KubeletVersion, v)
+			field := &m.KubeletVersion
+			if what == "control-plane" {
+				field = &m.ControlPlaneVersion
 			}
-			m.KubeletVersion = v
+			if *field != "" && *field != v {
+				return m, fmt.Errorf("tagged with two %s versions, %s and %s", what, *field, v)
+			}
+			*field = v
+		}
+	}
+	if k, cp := m.KubeletVersion, m.ControlPlaneVersion; k != "" && cp != "" {
+		kn, _ := strconv.Atoi(strings.TrimPrefix(k, "1."))
+		cn, _ := strconv.Atoi(strings.TrimPrefix(cp, "1."))
+		if kn > cn || cn-kn > 3 {
+			return m, fmt.Errorf("tags @kubelet:%s and @control-plane:%s: outside Kubernetes' version skew policy (a kubelet is at most three minor versions older than its API server, never newer)", k, cp)
 		}
 	}
 	return m, nil

@@ -131,7 +131,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 		return err
 	}
 	admitDefaultTolerationSeconds(p)
-	if !a.s.profile.ContainerRestartRules {
+	if !a.s.cp.ContainerRestartRules {
 		dropContainerRestartRules(&p.Spec)
 	}
 	setDefaultsPod(p)
@@ -259,7 +259,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		g := *requested
 		// 1.33+ (PR #122646): the new deadline is never in the past; when
 		// it had to be clamped, a non-zero request is stored as 1.
-		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) && a.s.profile.ClampDeletionDeadline {
+		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) && a.s.cp.ClampDeletionDeadline {
 			ts = nowWall
 			if g != 0 {
 				g = 1
@@ -393,8 +393,8 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 // this API server's printer (server-side printing).
 func (a *apiServer) statusColumn(p *corev1.Pod) string {
 	return printer.Status(p, printer.Options{
-		TerminatingOnlyIfNotTerminal: a.s.profile.TerminatingOnlyIfNotTerminal,
-		CompletedShowsError:          a.s.profile.CompletedShowsError,
+		TerminatingOnlyIfNotTerminal: a.s.cp.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          a.s.cp.CompletedShowsError,
 	})
 }
 

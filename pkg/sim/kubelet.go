@@ -497,14 +497,14 @@ func (w *podWorker) shouldRestart(c *ctr) bool {
 	if c.inst == nil {
 		return true
 	}
-	return containerShouldRestart(c.spec, &w.pod.Spec, int32(c.inst.exitCode))
+	return containerShouldRestart(c.spec, &w.pod.Spec, int32(c.inst.exitCode), w.s.profile.ContainerRestartRules)
 }
 
 // restartsAfterProbeKill: a container killed for its liveness or startup
 // probe restarts unless its policy is Never; with no exit code yet, rules
 // are not evaluated (computePodActions).
 func (w *podWorker) restartsAfterProbeKill(c *ctr) bool {
-	if p := c.spec.RestartPolicy; p != nil {
+	if p := c.spec.RestartPolicy; p != nil && (w.s.profile.ContainerRestartRules || (*p == corev1.ContainerRestartPolicyAlways && isInitOf(c.spec, &w.pod.Spec))) {
 		return *p != corev1.ContainerRestartPolicyNever
 	}
 	return w.pod.Spec.RestartPolicy != corev1.RestartPolicyNever

@@ -39,7 +39,9 @@ func TestGetPhase(t *testing.T) {
 		statuses   []corev1.ContainerStatus
 		terminal   bool
 		started    bool
-		want       corev1.PodPhase
+		// gateOff is a kubelet without ContainerRestartRules (before 1.35).
+		gateOff bool
+		want    corev1.PodPhase
 	}{
 		{name: "no statuses yet: Pending", containers: one, want: corev1.PodPending},
 		{name: "a running container: Running", containers: one, statuses: []corev1.ContainerStatus{running("app")}, want: corev1.PodRunning},
@@ -75,6 +77,14 @@ func TestGetPhase(t *testing.T) {
 			c.RestartPolicy = ptr(corev1.ContainerRestartPolicyNever)
 			return c
 		}()}, statuses: []corev1.ContainerStatus{exited("app", 2)}, want: corev1.PodFailed},
+		{name: "a kubelet without ContainerRestartRules (1.34) reads the pod's Always, not the container's Never a 1.35+ API server kept", gateOff: true,
+			containers: []corev1.Container{func() corev1.Container {
+				c := agent("app")
+				c.RestartPolicy = ptr(corev1.ContainerRestartPolicyNever)
+				return c
+			}()}, statuses: []corev1.ContainerStatus{exited("app", 2)}, want: corev1.PodRunning},
+		{name: "without ContainerRestartRules a sidecar still counts as one", gateOff: true, init: side, containers: one,
+			statuses: []corev1.ContainerStatus{running("proxy"), exited("app", 0)}, policy: corev1.RestartPolicyNever, want: corev1.PodRunning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,7 +93,7 @@ func TestGetPhase(t *testing.T) {
 			if p.Spec.RestartPolicy == "" {
 				p.Spec.RestartPolicy = corev1.RestartPolicyAlways
 			}
-			if got := getPhase(p, tc.statuses, tc.terminal, tc.started); got != tc.want {
+			if got := getPhase(p, tc.statuses, tc.terminal, tc.started, !tc.gateOff); got != tc.want {
 				t.Errorf("getPhase = %s, want %s", got, tc.want)
 			}
 		})

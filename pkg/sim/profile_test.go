@@ -103,3 +103,45 @@ func TestProfileVersions(t *testing.T) {
 		t.Error("1.27 accepted a sidecar")
 	}
 }
+
+// TestVersionSkew pins the skewed cluster: the kubelet's switches from its
+// own profile, the API server's, scheduler's and printer's from the
+// control plane's, within the version skew policy only.
+func TestVersionSkew(t *testing.T) {
+	for _, tc := range []struct {
+		kubelet, cp string
+		ok          bool
+	}{
+		{"1.34", "1.36", true},
+		{"1.33", "1.36", true},
+		{"1.32", "1.36", false}, // four minor versions older
+		{"1.36", "1.35", false}, // a kubelet newer than its API server
+		{"1.34", "", true},      // the kubelet's own control plane
+	} {
+		s, err := New(Config{KubeletVersion: tc.kubelet, ControlPlaneVersion: tc.cp})
+		if (err == nil) != tc.ok {
+			t.Errorf("kubelet %s, control plane %q: err %v", tc.kubelet, tc.cp, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		want := tc.cp
+		if want == "" {
+			want = tc.kubelet
+		}
+		if s.Profile().Version != tc.kubelet || s.ControlPlaneProfile().Version != want {
+			t.Errorf("kubelet %s, control plane %q: profiles %s and %s", tc.kubelet, tc.cp, s.Profile().Version, s.ControlPlaneProfile().Version)
+		}
+	}
+	// A 1.34 kubelet under a 1.36 API server: the API server keeps the
+	// container's restartPolicy (ContainerRestartRules on), the kubelet
+	// (gate off) reads the pod's Never, and the printer is 1.36's.
+	s, _ := New(Config{KubeletVersion: "1.34", ControlPlaneVersion: "1.36"})
+	if !s.ControlPlaneProfile().CompletedShowsError || s.Profile().RequeueAtBackoffExpiry || s.Profile().ContainerRestartRules {
+		t.Errorf("1.34 under 1.36: kubelet %+v, control plane %+v", s.Profile(), s.ControlPlaneProfile())
+	}
+	if err := s.SetVersions("1.36", "1.34"); err == nil {
+		t.Error("SetVersions accepted a kubelet newer than its API server")
+	}
+}

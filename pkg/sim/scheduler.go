@@ -277,7 +277,7 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 		// The PostFilter plugins' reasons, joined in their order
 		// (RunPostFilterPlugins): DynamicResources' first, then
 		// DefaultPreemption's.
-		if sc.s.profile.DynamicResources {
+		if sc.s.cp.DynamicResources {
 			postMsg = "no new claims to deallocate, " + postMsg
 		}
 		msg += " " + postMsg

@@ -25,6 +25,11 @@ type Config struct {
 	Namespace string
 	// KubeletVersion selects the kubelet profile ("1.36" when empty).
 	KubeletVersion string
+	// ControlPlaneVersion selects the API server's, scheduler's and
+	// printer's behaviours (the kubelet's version when empty): a kubelet
+	// may be up to three minor versions older than its API server
+	// (Kubernetes' version skew policy).
+	ControlPlaneVersion string
 }
 
 // Simulator is a cluster of one API server, a scheduler and kubelets,
@@ -32,16 +37,20 @@ type Config struct {
 type Simulator struct {
 	cfg     Config
 	profile Profile
-	now     time.Duration
-	steps   uint64 // instants run (Steps)
-	q       queue
-	rng     *rand.Rand
-	tl      timeline.Timeline
-	api     *apiServer
-	sched   *scheduler
-	nodes   []*kubelet
-	byNode  map[string]*kubelet
-	uids    int
+	// cp is the control plane's profile: the switches of the API server,
+	// the scheduler and the printer are read from it (the same as profile
+	// unless the cluster is skewed).
+	cp     Profile
+	now    time.Duration
+	steps  uint64 // instants run (Steps)
+	q      queue
+	rng    *rand.Rand
+	tl     timeline.Timeline
+	api    *apiServer
+	sched  *scheduler
+	nodes  []*kubelet
+	byNode map[string]*kubelet
+	uids   int
 	// running is set by the first pod: the kubelet profile is fixed then.
 	running bool
 
@@ -82,13 +91,14 @@ func New(cfg Config) (*Simulator, error) {
 	if cfg.Namespace == "" {
 		cfg.Namespace = "default"
 	}
-	p, err := ProfileFor(cfg.KubeletVersion)
+	p, cp, err := versionProfiles(cfg.KubeletVersion, cfg.ControlPlaneVersion)
 	if err != nil {
 		return nil, err
 	}
 	s := &Simulator{
 		cfg:     cfg,
 		profile: p,
+		cp:      cp,
 		rng:     rand.New(rand.NewSource(cfg.Seed)),
 		byNode:  map[string]*kubelet{},
 		parsed:  newParseCache(),
@@ -107,18 +117,48 @@ func New(cfg Config) (*Simulator, error) {
 // Profile is the kubelet behaviour in force.
 func (s *Simulator) Profile() Profile { return s.profile }
 
-// SetKubeletVersion selects another kubelet profile. It is only allowed
-// before the first pod.
-func (s *Simulator) SetKubeletVersion(v string) error {
+// ControlPlaneProfile is the API server's, scheduler's and printer's.
+func (s *Simulator) ControlPlaneProfile() Profile { return s.cp }
+
+// SetKubeletVersion selects another profile for the whole cluster, as a
+// kind cluster of that release is. It is only allowed before the first
+// pod.
+func (s *Simulator) SetKubeletVersion(v string) error { return s.SetVersions(v, "") }
+
+// SetVersions selects the kubelets' profile and the control plane's (""
+// for the kubelets'). It is only allowed before the first pod.
+func (s *Simulator) SetVersions(kubelet, controlPlane string) error {
 	if s.running {
 		return fmt.Errorf("the kubelet version can only be set before the first pod")
 	}
-	p, err := ProfileFor(v)
+	p, cp, err := versionProfiles(kubelet, controlPlane)
 	if err != nil {
 		return err
 	}
-	s.profile = p
+	s.profile, s.cp = p, cp
 	return nil
+}
+
+// versionProfiles are the kubelet's profile and the control plane's (the
+// kubelet's when controlPlane is empty), refused outside the version skew
+// policy: a kubelet newer than its API server, or more than three minor
+// versions older (https://kubernetes.io/releases/version-skew-policy/).
+func versionProfiles(kubelet, controlPlane string) (Profile, Profile, error) {
+	p, err := ProfileFor(kubelet)
+	if err != nil {
+		return Profile{}, Profile{}, err
+	}
+	if controlPlane == "" {
+		return p, p, nil
+	}
+	cp, err := ProfileFor(controlPlane)
+	if err != nil {
+		return Profile{}, Profile{}, fmt.Errorf("control plane: %w", err)
+	}
+	if p.Minor > cp.Minor || cp.Minor-p.Minor > 3 {
+		return Profile{}, Profile{}, fmt.Errorf("a kubelet %s under a control plane %s is outside Kubernetes' version skew policy (the kubelet may be up to three minor versions older than the API server, never newer)", p.Version, cp.Version)
+	}
+	return p, cp, nil
 }
 
 // AddNode registers a node and starts its kubelet.
@@ -176,10 +216,14 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 	if err := checkRunnable(p, s.parsed); err != nil {
 		return err
 	}
-	if !s.profile.Sidecars {
+	if !s.profile.Sidecars || !s.cp.Sidecars {
+		who, v := "kubelet", s.profile.Version
+		if !s.cp.Sidecars {
+			who, v = "API server", s.cp.Version
+		}
 		for _, c := range p.Spec.InitContainers {
 			if c.RestartPolicy != nil {
-				return fmt.Errorf("init container %q: restartPolicy on an init container (a sidecar) needs Kubernetes 1.28 or later; this kubelet is %s", c.Name, s.profile.Version)
+				return fmt.Errorf("init container %q: restartPolicy on an init container (a sidecar) needs Kubernetes 1.28 or later; this %s is %s", c.Name, who, v)
 			}
 		}
 	}

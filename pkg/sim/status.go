@@ -56,7 +56,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	}
 	// Before 1.33 a not-yet-started sidecar kept any pod Pending.
 	initialized := w.anyMainStarted() && w.s.profile.PendingSidecarNeedsUninitialized
-	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized)
+	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, w.s.profile.ContainerRestartRules)
 	// A terminal phase, once reached in the status manager or the API, is
 	// kept.
 	if st.Phase != corev1.PodFailed && st.Phase != corev1.PodSucceeded &&
@@ -250,7 +250,7 @@ func imageID(image string) string {
 // ContainerRestartRules on by default): regular init containers decide
 // Pending or Failed, terminated sidecars are ignored, and a pod whose
 // containers have all stopped is Running while any of them will restart.
-func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, podHasInitialized bool) corev1.PodPhase {
+func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, podHasInitialized, rules bool) corev1.PodPhase {
 	spec := &pod.Spec
 	find := func(name string) (*corev1.ContainerStatus, bool) {
 		for i := range info {
@@ -271,12 +271,12 @@ func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, pod
 		case !ok, cs.State.Running != nil:
 			pendingRegularInit++
 		case cs.State.Terminated != nil:
-			if code := cs.State.Terminated.ExitCode; code != 0 && !containerShouldRestart(c, spec, code) {
+			if code := cs.State.Terminated.ExitCode; code != 0 && !containerShouldRestart(c, spec, code, rules) {
 				failedInitNotRestartable++
 			}
 		case cs.State.Waiting != nil:
 			if t := cs.LastTerminationState.Terminated; t != nil {
-				if t.ExitCode != 0 && !containerShouldRestart(c, spec, t.ExitCode) {
+				if t.ExitCode != 0 && !containerShouldRestart(c, spec, t.ExitCode, rules) {
 					failedInitNotRestartable++
 				}
 			} else {
@@ -324,7 +324,7 @@ func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, pod
 		case cs.State.Terminated != nil:
 			stopped++
 			code := cs.State.Terminated.ExitCode
-			if !containerShouldRestart(c, spec, code) {
+			if !containerShouldRestart(c, spec, code, rules) {
 				stoppedNotRestartable++
 			}
 			if code == 0 {
@@ -333,7 +333,7 @@ func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, pod
 		case cs.State.Waiting != nil:
 			if t := cs.LastTerminationState.Terminated; t != nil {
 				stopped++
-				if !containerShouldRestart(c, spec, t.ExitCode) {
+				if !containerShouldRestart(c, spec, t.ExitCode, rules) {
 					stoppedNotRestartable++
 				}
 			} else {
@@ -371,9 +371,14 @@ func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, pod
 
 // containerShouldRestart is podutil.ContainerShouldRestart
 // (pkg/api/v1/pod/util.go): the container's restart rules, then its own
-// restart policy, then the pod's.
-func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode int32) bool {
-	if c.RestartPolicy != nil {
+// restart policy, then the pod's. rules is the kubelet's
+// ContainerRestartRules gate (on from 1.35): with it off, the kubelet's
+// callers (ShouldContainerBeRestarted in pkg/kubelet/container/helpers.go,
+// getPhase in kubelet_pods.go, v1.34.4) read the pod's policy alone, even
+// where a newer API server kept a container's own; a sidecar's Always is
+// the SidecarContainers feature's and holds either way.
+func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode int32, rules bool) bool {
+	if c.RestartPolicy != nil && (rules || (*c.RestartPolicy == corev1.ContainerRestartPolicyAlways && isInitOf(c, spec))) {
 		for _, r := range c.RestartPolicyRules {
 			if r.ExitCodes == nil {
 				continue
@@ -404,6 +409,16 @@ func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode 
 		return exitCode != 0
 	}
 	return true
+}
+
+// isInitOf says whether c is one of spec's init containers.
+func isInitOf(c *corev1.Container, spec *corev1.PodSpec) bool {
+	for i := range spec.InitContainers {
+		if c == &spec.InitContainers[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // isStaticPod is kubetypes.IsStaticPod: the pod came from a file or an

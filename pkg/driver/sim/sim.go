@@ -50,7 +50,7 @@ func (*Driver) Assumptions(p *corev1.Pod) []string { return sim.Assumptions(p) }
 
 // Start builds a fresh simulator for the scenario.
 func (*Driver) Start(_ context.Context, sc driver.Scenario) (driver.Session, error) {
-	cfg := sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion}
+	cfg := sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion, ControlPlaneVersion: sc.ControlPlaneVersion}
 	s, err := sim.New(cfg)
 	if err != nil {
 		return nil, driver.Unsupported("%v", err)
@@ -165,8 +165,12 @@ func copySetup(st driver.Setup) driver.Setup {
 
 func (s *session) configure(st driver.Setup) error {
 	s.configured = true
-	if st.KubeletVersion != "" {
-		if err := s.sim.SetKubeletVersion(st.KubeletVersion); err != nil {
+	if st.KubeletVersion != "" || st.ControlPlaneVersion != "" {
+		cp := st.ControlPlaneVersion
+		if cp == "" {
+			cp = s.cfg.ControlPlaneVersion // the scenario's @control-plane tag
+		}
+		if err := s.sim.SetVersions(st.KubeletVersion, cp); err != nil {
 			return driver.Unsupported("%v", err)
 		}
 	}
@@ -302,7 +306,7 @@ func (v view) PrintPod(name string) (printer.Columns, bool) {
 	if p == nil {
 		return printer.Columns{}, false
 	}
-	prof := v.s.sim.Profile()
+	prof := v.s.sim.ControlPlaneProfile()
 	return printer.Pod(p, sim.Epoch.Add(v.s.sim.Now()), printer.Options{
 		TerminatingOnlyIfNotTerminal: prof.TerminatingOnlyIfNotTerminal,
 		CompletedShowsError:          prof.CompletedShowsError,
