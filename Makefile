@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help language golden test-sim test fuzz bench test-browser chromium test-live test-live-mutants kind-node-image build lint-features
+.PHONY: help language golden test-sim test fuzz bench test-browser chromium test-live test-live-mutants test-live-versions kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -18,6 +18,7 @@ help:
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
 	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
 	@echo "make test-live-mutants  the proof that live checks can fail: termination scenarios with each timed expectation shifted 1 s"
+	@echo "make test-live-versions the older kubelet profiles' scenarios on clusters of their releases (LIVE_VERSIONS)"
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
 	@echo "make language   regenerate docs/language.md, the language reference, from the step registry"
@@ -95,6 +96,16 @@ MUTANTS ?= features/termination/grace.feature:10 features/termination/grace.feat
   features/sidecars/sidecars.feature:115 features/restarts/oom.feature:10
 test-live-mutants:
 	@PODLIFE_MUTANTS="$(MUTANTS)" KIND_K8S_VERSION=$(KIND_K8S_VERSION) hack/test-live.sh
+
+## test-live-versions: the scenarios of the older kubelet profiles
+## (@kubelet:1.N, @control-plane:1.N) on a kind cluster of each release of
+## LIVE_VERSIONS in turn, retries off; reports in reports/live-1.N/. Not
+## in CI: each release's node image takes about 13 minutes to build on 2
+## cores (cached after). make test-live covers 1.33-1.35 kubelets with
+## skewed nodes under its 1.36 control plane.
+LIVE_VERSIONS ?= 1.27.16 1.28.15 1.30.14 1.32.13 1.34.4
+test-live-versions:
+	@hack/test-live-versions.sh $(LIVE_VERSIONS)
 
 ## kind-node-image: a kind node image for KIND_K8S_VERSION, built offline
 ## from the Go module proxy and Debian's packages, cached.

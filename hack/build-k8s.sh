@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Usage: hack/build-k8s.sh VERSION   (e.g. 1.36.3)
+# Usage: hack/build-k8s.sh VERSION [COMMAND...]   (e.g. 1.36.3, or 1.34.4 kubelet)
 #
 # Builds the Kubernetes binaries a kind node needs (kubeadm, kubelet,
-# kubectl, kube-apiserver, kube-controller-manager, kube-scheduler) from
-# the Go module proxy, and the etcd that this version's kubeadm asks for,
-# into $PODLIFE_CACHE/k8s/vVERSION/bin. Already built binaries are kept.
+# kubectl, kube-apiserver, kube-controller-manager, kube-scheduler; or
+# only the COMMANDs named) from the Go module proxy, and, with kubeadm,
+# the etcd that this version's kubeadm asks for, into
+# $PODLIFE_CACHE/k8s/vVERSION/bin. Already built binaries are kept.
 #
 # `go install k8s.io/kubernetes/cmd/kubelet@vX` does not work: the module's
 # go.mod replaces every k8s.io/* staging module with a local folder. A
@@ -12,11 +13,13 @@
 # staging module with its published v0.Y.Z does.
 source "$(dirname "$0")/lib.sh"
 
-V=${1:?usage: build-k8s.sh VERSION}
+V=${1:?usage: build-k8s.sh VERSION [COMMAND...]}
 V=${V#v}
+shift
 OUT=$PODLIFE_CACHE/k8s/v$V
 BIN=$OUT/bin
 CMDS=(kubeadm kubelet kubectl kube-apiserver kube-controller-manager kube-scheduler)
+[ $# -eq 0 ] || CMDS=("$@")
 mkdir -p "$BIN"
 
 missing=()
@@ -24,7 +27,7 @@ for c in "${CMDS[@]}"; do [ -x "$BIN/$c" ] || missing+=("$c"); done
 
 if [ ${#missing[@]} -gt 0 ]; then
 	t=$(date +%s)
-	log "building Kubernetes v$V (${missing[*]}) from the Go module proxy; about 7 minutes on 2 cores when nothing is cached"
+	log "building Kubernetes v$V (${missing[*]}) from the Go module proxy; about 7 minutes on 2 cores for all of them when nothing is cached"
 	MOD=$OUT/module
 	mkdir -p "$MOD"
 	gomod=$(cd "$MOD" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@v$V" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
@@ -56,6 +59,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # etcd: the version this kubeadm's image list names (registry.k8s.io/etcd:3.6.5-0).
+[ -x "$BIN/kubeadm" ] || exit 0
 etcd_tag=$("$BIN/kubeadm" config images list --kubernetes-version "v$V" 2>/dev/null | sed -n 's#.*/etcd:##p')
 [ -n "$etcd_tag" ] || die "kubeadm v$V names no etcd image"
 echo "$etcd_tag" > "$OUT/etcd.tag"

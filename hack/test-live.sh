@@ -11,6 +11,9 @@
 #
 #   KIND_NODE_IMAGE     a node image to use instead of building one
 #   KIND_K8S_VERSION    the Kubernetes release to build a node image for (1.36.3)
+#   KUBELET_VERSIONS    releases of the skewed nodes: workers whose kubelet is
+#                       older than the control plane, where @kubelet:1.N
+#                       scenarios run ("1.33.13 1.34.4 1.35.4"; "" for none)
 #   LIVE_PROCS          scenarios run at once (4)
 #   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
@@ -24,10 +27,12 @@ cd "$ROOT_DIR"
 export PODLIFE_LIVE=1
 export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')}
 KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
+KUBELET_VERSIONS=${KUBELET_VERSIONS-1.33.13 1.34.4 1.35.4}
 LIVE_PROCS=${LIVE_PROCS:-4}
 LIVE_TIMEOUT=${LIVE_TIMEOUT:-2h}
 T0=$(date +%s)
-rm -f reports/live/summary.txt
+REPORTS=${PODLIFE_REPORT_DIR:-reports/live}
+rm -f "$REPORTS/summary.txt"
 
 cluster=""
 if [ -n "${KUBECONFIG:-}" ]; then
@@ -52,6 +57,15 @@ else
 		img=$("$HACK_DIR/kind-node-image.sh" "$KIND_K8S_VERSION")
 	fi
 	export PODLIFE_NODE_IMAGE=$img
+	# Skewed nodes: the same image with an older kubelet (the version
+	# skew policy allows three minor versions), one node per release.
+	kn=""
+	for kv in $KUBELET_VERSIONS; do
+		kimg=$("$HACK_DIR/kind-kubelet-image.sh" "$kv" "$img")
+		m=${kv#v}; m=${m%.*}
+		kn+="${kn:+,}$m=$kimg"
+	done
+	export PODLIFE_KUBELET_NODES=$kn
 	PODLIFE_BUSYBOX=$("$HACK_DIR/busybox.sh") || PODLIFE_BUSYBOX=""
 	export PODLIFE_BUSYBOX
 	cluster=podlife-$(echo "${PODLIFE_RUN_ID: -6}" | tr 'A-Z' 'a-z')
@@ -133,8 +147,8 @@ if [ -n "$mutants" ]; then
 	rm -rf "$mutants"
 	exit $rc
 fi
-if [ -f reports/live/summary.txt ]; then
-	cat reports/live/summary.txt
+if [ -f "$REPORTS/summary.txt" ]; then
+	cat "$REPORTS/summary.txt"
 else
 	echo "no results: the live suite did not get to run its scenarios"
 	[ $rc -ne 0 ] || rc=1

@@ -245,7 +245,7 @@ func Index(w io.Writer, title string, results []Result) error {
 				v.Failures = append(v.Failures, f)
 			}
 			rv := runView{Driver: r.Driver, Anchor: cell.Anchor, Status: string(r.Status), Reason: r.Reason, Failure: r.Failure,
-				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: orDefault(r.KubeletVersion), T0: timeline.FormatOffset(r.T0)}
+				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: r.kubeletText(), T0: timeline.FormatOffset(r.T0)}
 			rv.CheckList = checkList(r)
 			if ref == nil && r.Status != Skipped {
 				ref = r

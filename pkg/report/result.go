@@ -53,6 +53,11 @@ type Result struct {
 
 	Seed           int64  `json:"seed"`
 	KubeletVersion string `json:"kubeletVersion,omitempty"`
+	// Kubelet and ControlPlane are the versions a real cluster ran the
+	// scenario under ("v1.34.4", "v1.36.3"): a skewed node's kubelet is
+	// older than the API server, scheduler and printer of its cluster.
+	Kubelet      string `json:"kubelet,omitempty"`
+	ControlPlane string `json:"controlPlane,omitempty"`
 	// T0 is where t=0 stood at the end, for rendering the timeline.
 	T0       time.Duration    `json:"t0"`
 	Timeline []timeline.Event `json:"timeline,omitempty"`
@@ -199,12 +204,25 @@ func (r *Result) Explain() string {
 		fmt.Fprintf(&b, "    note: %s\n", n)
 	}
 	if len(r.Timeline) > 0 {
-		fmt.Fprintf(&b, "  timeline (seed %d, kubelet %s, t=0 at %s):\n", r.Seed, orDefault(r.KubeletVersion), timeline.FormatOffset(r.T0))
+		fmt.Fprintf(&b, "  timeline (seed %d, kubelet %s, t=0 at %s):\n", r.Seed, r.kubeletText(), timeline.FormatOffset(r.T0))
 		for _, l := range strings.Split(strings.TrimRight(r.TimelineText(), "\n"), "\n") {
 			fmt.Fprintf(&b, "    %s\n", l)
 		}
 	}
 	return b.String()
+}
+
+// kubeletText is the kubelet the scenario ran under: the profile's
+// version on the simulator, the versions of a real cluster's kubelet and
+// control plane.
+func (r *Result) kubeletText() string {
+	switch {
+	case r.Kubelet == "":
+		return orDefault(r.KubeletVersion)
+	case r.ControlPlane == "" || r.ControlPlane == r.Kubelet:
+		return r.Kubelet
+	}
+	return r.Kubelet + " under control plane " + r.ControlPlane
 }
 
 func orDefault(v string) string {

@@ -30,7 +30,7 @@ func fmtRel(d, t0 time.Duration) string { return timeline.FormatOffset(d - t0) }
 func (r *Result) Lifecycle(all bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %s\n", r.ID(), r.Name)
-	fmt.Fprintf(&b, "%s on %s, seed %d, kubelet %s", strings.ToUpper(string(r.Status)), r.Driver, r.Seed, orDefault(r.KubeletVersion))
+	fmt.Fprintf(&b, "%s on %s, seed %d, kubelet %s", strings.ToUpper(string(r.Status)), r.Driver, r.Seed, r.kubeletText())
 	if a := lastAction(r.Steps); a != "" {
 		fmt.Fprintf(&b, "; t=0 is the last action, %q", a)
 	}

@@ -33,6 +33,8 @@ import (
 //	PODLIFE_TOLERANCE       replaces the measured tolerance
 //	PODLIFE_MEMORY_BUDGET   memory before the node reports pressure (default 4Gi)
 //	PODLIFE_KEEP_CLUSTER=1  keep the created cluster (for debugging)
+//	PODLIFE_KUBELET_NODES   skewed workers, "1.34=IMAGE,…": nodes whose kubelet is
+//	                        older than the control plane, for @kubelet:1.N scenarios
 func TestLive(t *testing.T) {
 	if os.Getenv("PODLIFE_LIVE") != "1" {
 		// `go test ./...` (make test) never touches a cluster, whatever
@@ -101,16 +103,19 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 			cfg.PoolNodes, err = strconv.Atoi(v)
 			Expect(err).NotTo(HaveOccurred(), "PODLIFE_POOL_NODES=%q", v)
 		}
+		cfg.Image = image
+		cfg.KubeletNodes, err = cluster.ParseKubeletNodes(os.Getenv("PODLIFE_KUBELET_NODES"))
+		Expect(err).NotTo(HaveOccurred(), "PODLIFE_KUBELET_NODES")
 		tmpl, err := os.ReadFile("suites/live/kind-config.yaml")
 		Expect(err).NotTo(HaveOccurred())
 		raw, err := cfg.Render(tmpl)
 		Expect(err).NotTo(HaveOccurred())
-		progress("creating kind cluster %s from %s (kubelet memory.available<%s: pods get %s of the host's %s; %d pool nodes for node-level scenarios)", st.Cluster, image, cfg.MemoryAvailableHard, cfg.MemoryBudget, cfg.HostMemory, cfg.PoolNodes)
+		progress("creating kind cluster %s from %s (kubelet memory.available<%s: pods get %s of the host's %s; %d pool nodes for node-level scenarios; %d skewed nodes %v)", st.Cluster, image, cfg.MemoryAvailableHard, cfg.MemoryBudget, cfg.HostMemory, cfg.PoolNodes, len(cfg.KubeletNodes), cfg.KubeletNodes)
 		t0 := time.Now()
 		// From here on the cluster is ours to delete, even if creating it fails.
 		st.Created = true
 		shared = st
-		err = cluster.Create(st.Cluster, image, raw, st.Kubeconfig, &cluster.Progress{W: os.Stderr})
+		err = cluster.Create(st.Cluster, raw, st.Kubeconfig, &cluster.Progress{W: os.Stderr})
 		Expect(err).NotTo(HaveOccurred(), "creating the kind cluster")
 		progress("cluster %s is up in %s", st.Cluster, time.Since(t0).Round(time.Second))
 		t0 = time.Now()
@@ -132,7 +137,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 	info, err := d.Info(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	st.Tolerance, st.Latency, st.Kubelet, st.Calibration = d.Tolerance(), d.Latency(), info.KubeletVersion, d.Calibration()
-	progress("cluster %s, node %s, kubelet %s; run %s; tolerance ±%s", info.Server, info.Node, info.KubeletVersion, st.RunID, st.Tolerance)
+	progress("cluster %s (control plane %s), node %s, kubelet %s; skewed nodes %v; run %s; tolerance ±%s", info.Server, info.ControlPlane, info.Node, info.KubeletVersion, info.Kubelets, st.RunID, st.Tolerance)
 	shared = st
 	b, err := json.Marshal(st)
 	Expect(err).NotTo(HaveOccurred())

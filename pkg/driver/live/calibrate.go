@@ -28,7 +28,7 @@ const calibrationRounds = 2
 // its own. It also proves the agent image is on the nodes.
 func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 	var cal Calibration
-	s, err := d.newSession(ctx, driver.Scenario{ID: "calibrate"})
+	s, err := d.newSession(ctx, driver.Scenario{ID: "calibrate"}, skewedNode{name: d.info.Node, version: d.info.KubeletVersion})
 	if err != nil {
 		return cal, err
 	}

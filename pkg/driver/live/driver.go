@@ -24,8 +24,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -105,6 +107,10 @@ type Driver struct {
 	notices *kubeletNotices
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
+	// skewed are the nodes whose kubelet is older than the control plane,
+	// by minor version ("1.34"): a scenario tagged @kubelet:1.34 runs its
+	// pods on that node (cluster.KubeletLabel).
+	skewed map[string]skewedNode
 	// fillRate is the rate (bytes/s) at which memory was last filled on
 	// a leased node.
 	fillMu   sync.Mutex
@@ -122,6 +128,16 @@ type ClusterInfo struct {
 	// Node is the node scenarios run on; KubeletVersion its kubelet's.
 	Node           string
 	KubeletVersion string
+	// ControlPlane is the API server's version.
+	ControlPlane string
+	// Kubelets lists the other kubelet versions the cluster has nodes of
+	// (skewed nodes), as "v1.34.4 (node)".
+	Kubelets []string
+}
+
+// skewedNode is a node of an older kubelet.
+type skewedNode struct {
+	name, version string
 }
 
 var _ driver.Driver = (*Driver)(nil)
@@ -269,10 +285,17 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	if err := d.identify(ctx); err != nil {
 		return err
 	}
+	if v, err := cs.Discovery().ServerVersion(); err == nil {
+		d.info.ControlPlane = v.GitVersion
+	}
 	// The runtime's exit events outlive the connect call: they follow the
 	// node for the whole run, and end with the node's container.
-	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, append([]string{d.info.Node}, d.pool...), d.logf)
-	d.notices = watchKubeletNotices(context.WithoutCancel(ctx), d.info.Kind, append([]string{d.info.Node}, d.pool...), d.logf)
+	followed := append([]string{d.info.Node}, d.pool...)
+	for _, minor := range slices.Sorted(maps.Keys(d.skewed)) {
+		followed = append(followed, d.skewed[minor].name)
+	}
+	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, followed, d.logf)
+	d.notices = watchKubeletNotices(context.WithoutCancel(ctx), d.info.Kind, followed, d.logf)
 	if d.opt.Calibration != nil {
 		d.cal = *d.opt.Calibration
 	}
@@ -350,6 +373,15 @@ func (d *Driver) identify(ctx context.Context) error {
 	}
 	// The node scenarios run on: the first one pods may be scheduled to.
 	sort.Slice(nodes.Items, func(i, j int) bool { return nodes.Items[i].Name < nodes.Items[j].Name })
+	d.skewed = map[string]skewedNode{}
+	for _, n := range nodes.Items {
+		if minor := n.Labels[cluster.KubeletLabel]; minor != "" {
+			if _, dup := d.skewed[minor]; !dup {
+				d.skewed[minor] = skewedNode{name: n.Name, version: n.Status.NodeInfo.KubeletVersion}
+				d.info.Kubelets = append(d.info.Kubelets, fmt.Sprintf("%s (%s)", n.Status.NodeInfo.KubeletVersion, n.Name))
+			}
+		}
+	}
 	for _, n := range nodes.Items {
 		if n.Spec.Unschedulable || hasNoSchedule(n) {
 			continue
@@ -388,17 +420,32 @@ func (d *Driver) Start(ctx context.Context, sc driver.Scenario) (driver.Session,
 	if err := d.connect(ctx); err != nil {
 		return nil, err
 	}
-	if err := d.checkKubelet(sc.KubeletVersion); err != nil {
+	if cp := sc.ControlPlaneVersion; cp != "" && minor(cp) != minor(d.info.ControlPlane) {
+		return nil, driver.Unsupported("the scenario needs control plane %s (@control-plane), and the cluster's is %s (make test-live-versions brings up clusters of other releases)", minor(cp), d.info.ControlPlane)
+	}
+	home, err := d.kubeletNode(sc.KubeletVersion)
+	if err != nil {
 		return nil, err
 	}
-	return d.newSession(ctx, sc)
+	return d.newSession(ctx, sc, home)
 }
 
-func (d *Driver) checkKubelet(want string) error {
+// kubeletNode is the node a scenario of kubelet want runs its pods on:
+// the cluster's node when its kubelet is of that minor version, else a
+// skewed node of that version (its kubelet older than the control plane).
+func (d *Driver) kubeletNode(want string) (skewedNode, error) {
 	if want == "" || minor(want) == minor(d.info.KubeletVersion) {
-		return nil
+		return skewedNode{name: d.info.Node, version: d.info.KubeletVersion}, nil
 	}
-	return driver.Unsupported("the scenario needs kubelet %s, and the cluster's kubelet is %s (a live cluster runs one version)", minor(want), d.info.KubeletVersion)
+	if n, ok := d.skewed[minor(want)]; ok {
+		return n, nil
+	}
+	have := []string{d.info.KubeletVersion}
+	for _, k := range slices.Sorted(maps.Keys(d.skewed)) {
+		have = append(have, d.skewed[k].version)
+	}
+	return skewedNode{}, driver.Unsupported("the scenario needs kubelet %s, and the cluster's nodes run kubelet %s (make test-live adds nodes of kubelets 1.33–1.35, KUBELET_VERSIONS; older ones need a cluster of their own version, make test-live-versions)",
+		minor(want), strings.Join(have, ", "))
 }
 
 // namespaceName makes a namespace name from the scenario id.

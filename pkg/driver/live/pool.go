@@ -228,6 +228,9 @@ func (s *session) leaseNodes(ctx context.Context, n int) error {
 	if len(s.leases) >= n {
 		return nil
 	}
+	if s.home.name != s.d.info.Node {
+		return driver.Unsupported("the scenario needs a node of its own, and the pool's nodes run the cluster's kubelet %s, not %s", s.d.info.KubeletVersion, s.home.version)
+	}
 	if n > len(s.d.pool) {
 		return driver.Unsupported("the scenario declares %d nodes; the cluster's pool has %d for a scenario to lease", n, len(s.d.pool))
 	}
@@ -780,6 +783,21 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 		Key: cluster.PoolTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
 	})
 	return nil
+}
+
+// placeOnSkewed puts a pod on the session's skewed node (a kubelet of the
+// version the scenario asked for), tolerating the taint that keeps every
+// other pod off it.
+func (s *session) placeOnSkewed(p *corev1.Pod) {
+	if p.Spec.NodeName == "" {
+		if p.Spec.NodeSelector == nil {
+			p.Spec.NodeSelector = map[string]string{}
+		}
+		p.Spec.NodeSelector[corev1.LabelHostname] = s.home.name
+	}
+	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
+		Key: cluster.KubeletTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
+	})
 }
 
 // mapHostnames rewrites the scenario's node names in a pod's hostname

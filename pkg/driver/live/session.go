@@ -64,6 +64,10 @@ type session struct {
 	// leases are the pool nodes the scenario holds, if it needs any, in
 	// the order of its declared nodes.
 	leases []*lease
+	// home is the node the scenario's pods run on unless it leased pool
+	// nodes: the cluster's node, or a skewed node of the kubelet version
+	// the scenario asked for.
+	home skewedNode
 	// disr is what the scenario made and saw of disruptions
 	// (disruptions.go).
 	disr       disruptionState
@@ -76,11 +80,12 @@ var (
 	_ driver.Session            = (*session)(nil)
 	_ driver.PodPrinter         = (*view)(nil)
 	_ driver.PodConditionSetter = (*session)(nil)
+	_ driver.Versioned          = (*session)(nil)
 )
 
-func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, error) {
+func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewedNode) (*session, error) {
 	s := &session{
-		d: d, sc: sc, ns: namespaceName(sc.ID),
+		d: d, sc: sc, ns: namespaceName(sc.ID), home: home,
 		changed: make(chan struct{}),
 		pods:    map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
 		nodeAlias: map[string]string{}, classes: map[string]string{},
@@ -128,6 +133,12 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario) (*session, 
 	s.start = time.Now()
 	s.mu.Unlock()
 	return s, nil
+}
+
+// Versions: the kubelet of the node the scenario's pods ran on (a leased
+// pool node's is the cluster's) and the API server's.
+func (s *session) Versions() (kubelet, controlPlane string) {
+	return s.home.version, s.d.info.ControlPlane
 }
 
 // labelValue makes s a valid label value.
@@ -185,8 +196,13 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	s.configured = true
 	s.mu.Unlock()
-	if err := s.d.checkKubelet(st.KubeletVersion); err != nil {
-		return err
+	// A step's kubelet version (Given a kubelet of version …) must be the
+	// one the session's node runs: the node was chosen at the start.
+	if v := st.KubeletVersion; v != "" && minor(v) != minor(s.home.version) {
+		if _, err := s.d.kubeletNode(v); err != nil {
+			return err
+		}
+		return driver.Unsupported("the scenario asks for kubelet %s in a step, after it started on a node of kubelet %s: tag it @kubelet:%s", minor(v), s.home.version, minor(v))
 	}
 	// A scenario that changes its node, declares one of another size or
 	// several nodes (among which the scheduler chooses) gets its own.
@@ -202,7 +218,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	declared := make([]*corev1.Node, len(s.leases))
 	for i, n := range st.Nodes {
 		if len(s.leases) == 0 {
-			s.nodeAlias[n.Name] = s.d.info.Node
+			s.nodeAlias[n.Name] = s.home.name
 			continue
 		}
 		s.nodeAlias[n.Name] = s.leases[i].node
@@ -305,6 +321,8 @@ func (s *session) preparePod(p *corev1.Pod) error {
 		if err := s.placeOnLease(p); err != nil {
 			return err
 		}
+	} else if s.home.name != s.d.info.Node {
+		s.placeOnSkewed(p)
 	}
 	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
 		if real, ok := s.nodeAlias[v]; ok {
@@ -562,7 +580,7 @@ func (v *view) Pod(name string) *corev1.Pod { return v.pods[name] }
 func (v *view) Node(name string) *corev1.Node {
 	real, ok := v.s.nodeAlias[name]
 	if !ok {
-		if name != v.s.d.info.Node {
+		if name != v.s.home.name {
 			return nil
 		}
 		real = name

@@ -37,6 +37,9 @@ const NamePrefix = "podlife-"
 type Config struct {
 	// Name is the cluster's name, the value of the node label.
 	Name string
+	// Image is the node image of the control plane and the pool (each
+	// skewed node has its own).
+	Image string
 	// MemoryAvailableHard is the kubelet's hard eviction threshold for
 	// memory.available ("19Gi"): the node's memory less the budget podlife
 	// gives its pods, since a kind node sees the whole host's memory.
@@ -51,6 +54,44 @@ type Config struct {
 	// PoolNodes is how many worker nodes node-level scenarios lease, one
 	// scenario at a time each (0: none, and such scenarios are skipped).
 	PoolNodes int
+	// KubeletNodes are workers whose kubelet is older than the control
+	// plane (hack/kind-kubelet-image.sh): a scenario tagged with that
+	// kubelet's minor version runs its pods on one.
+	KubeletNodes []KubeletNode
+}
+
+// KubeletNode is a skewed node: its minor version ("1.34") and the node
+// image whose kubelet is of that release.
+type KubeletNode struct {
+	Minor string
+	Image string
+}
+
+// ParseKubeletNodes reads "1.34=IMAGE,1.35=IMAGE" (PODLIFE_KUBELET_NODES,
+// which hack/test-live.sh sets from the images it built).
+func ParseKubeletNodes(v string) ([]KubeletNode, error) {
+	var out []KubeletNode
+	seen := map[string]bool{}
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		minor, image, ok := strings.Cut(part, "=")
+		var maj, min int
+		if !ok || image == "" {
+			return nil, fmt.Errorf("kubelet node %q: want MINOR=IMAGE (1.34=podlife.local/kind-node:v1.36.3-kubelet-v1.34.4)", part)
+		}
+		if n, err := fmt.Sscanf(minor, "%d.%d", &maj, &min); err != nil || n != 2 || fmt.Sprintf("%d.%d", maj, min) != minor {
+			return nil, fmt.Errorf("kubelet node %q: the version is a minor version such as 1.34", part)
+		}
+		if seen[minor] {
+			return nil, fmt.Errorf("kubelet node %q: a second node of kubelet %s", part, minor)
+		}
+		seen[minor] = true
+		out = append(out, KubeletNode{Minor: minor, Image: image})
+	}
+	return out, nil
 }
 
 // Pool numbers the pool's nodes, for the template's range.
@@ -68,6 +109,14 @@ func (c Config) Pool() []int {
 const (
 	PoolLabel = "podlife.io/pool"
 	PoolTaint = "podlife.io/pool"
+)
+
+// KubeletLabel marks a skewed node with its kubelet's minor version
+// ("1.34"); KubeletTaint (NoSchedule, same key and value) keeps every pod
+// off it but those of scenarios tagged with that version.
+const (
+	KubeletLabel = "podlife.io/kubelet"
+	KubeletTaint = "podlife.io/kubelet"
 )
 
 // NewConfig measures this machine and fills a Config for a cluster
@@ -187,16 +236,17 @@ func provider(log kindlog.Logger) *cluster.Provider {
 	return cluster.NewProvider(cluster.ProviderWithDocker(), cluster.ProviderWithLogger(log))
 }
 
-// Create creates the cluster from a rendered kind config and writes its
+// Create creates the cluster from a rendered kind config, whose nodes
+// name their images (Config.Image; kind's CreateWithNodeImage would give
+// every node the same one, skewed nodes included), and writes its
 // kubeconfig to kubeconfig. The host sysctls the kubelet changes are
 // saved first (see RestoreSysctls).
-func Create(name, nodeImage string, config []byte, kubeconfig string, log kindlog.Logger) error {
+func Create(name string, config []byte, kubeconfig string, log kindlog.Logger) error {
 	if !strings.HasPrefix(name, NamePrefix) {
 		return fmt.Errorf("cluster name %q does not start with %q", name, NamePrefix)
 	}
 	saveSysctls(name)
 	err := provider(log).Create(name,
-		cluster.CreateWithNodeImage(nodeImage),
 		cluster.CreateWithRawConfig(config),
 		cluster.CreateWithKubeconfigPath(kubeconfig),
 		cluster.CreateWithWaitForReady(3*time.Minute),

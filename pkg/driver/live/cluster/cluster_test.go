@@ -61,7 +61,7 @@ func TestPoolNodesRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []int{0, 2} {
-		out, err := Config{Name: "podlife-abc", MemoryAvailableHard: "1Mi", MemoryBudget: "1Mi", HostMemory: "2Mi", PoolNodes: n}.Render(tmpl)
+		out, err := Config{Name: "podlife-abc", Image: "img:base", MemoryAvailableHard: "1Mi", MemoryBudget: "1Mi", HostMemory: "2Mi", PoolNodes: n}.Render(tmpl)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,6 +73,11 @@ func TestPoolNodesRender(t *testing.T) {
 		if len(doc.Nodes) != n+1 {
 			t.Fatalf("%d pool nodes: %d nodes in\n%s", n, len(doc.Nodes), out)
 		}
+		for _, node := range doc.Nodes {
+			if node.Image != "img:base" {
+				t.Errorf("node %s has image %q, not the cluster's", node.Role, node.Image)
+			}
+		}
 		for _, node := range doc.Nodes[1:] {
 			if node.Role != v1alpha4.WorkerRole || node.Labels[PoolLabel] != "true" || node.Labels[Label] != "podlife-abc" {
 				t.Errorf("pool node %+v", node)
@@ -81,5 +86,51 @@ func TestPoolNodesRender(t *testing.T) {
 				t.Errorf("pool node not tainted: %v", node.KubeadmConfigPatches)
 			}
 		}
+	}
+}
+
+// TestKubeletNodesRender checks the skewed workers: each of its own
+// image, labelled with its kubelet's minor version and tainted with it, so
+// that only a scenario of that version puts pods there.
+func TestKubeletNodesRender(t *testing.T) {
+	tmpl, err := os.ReadFile("../../../../suites/live/kind-config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kn, err := ParseKubeletNodes("1.34=podlife.local/kind-node:v1.36.3-kubelet-v1.34.4, 1.35=img:35")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Config{Name: "podlife-abc", Image: "img:base", MemoryAvailableHard: "1Mi", MemoryBudget: "1Mi", HostMemory: "2Mi", PoolNodes: 1, KubeletNodes: kn}.Render(tmpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc v1alpha4.Cluster
+	if err := yaml.UnmarshalStrict(out, &doc); err != nil {
+		t.Fatalf("not a kind config: %v\n%s", err, out)
+	}
+	if len(doc.Nodes) != 4 {
+		t.Fatalf("%d nodes in\n%s", len(doc.Nodes), out)
+	}
+	for i, want := range []KubeletNode{{"1.34", "podlife.local/kind-node:v1.36.3-kubelet-v1.34.4"}, {"1.35", "img:35"}} {
+		node := doc.Nodes[2+i]
+		if node.Image != want.Image || node.Labels[KubeletLabel] != want.Minor || node.Labels[Label] != "podlife-abc" || node.Labels[PoolLabel] != "" {
+			t.Errorf("kubelet node %d: %+v", i, node)
+		}
+		if len(node.KubeadmConfigPatches) != 1 || !strings.Contains(node.KubeadmConfigPatches[0], "key: "+KubeletTaint) ||
+			!strings.Contains(node.KubeadmConfigPatches[0], `value: "`+want.Minor+`"`) {
+			t.Errorf("kubelet node %d not tainted: %v", i, node.KubeadmConfigPatches)
+		}
+	}
+}
+
+func TestParseKubeletNodesRefuses(t *testing.T) {
+	for _, in := range []string{"1.34", "1.34=", "v1.34=img", "1.34.4=img", "1=img", "1.34=a,1.34=b"} {
+		if _, err := ParseKubeletNodes(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+	if kn, err := ParseKubeletNodes(""); err != nil || len(kn) != 0 {
+		t.Errorf("empty: %v %v", kn, err)
 	}
 }
