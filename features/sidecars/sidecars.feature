@@ -148,3 +148,75 @@ Feature: Sidecars: init containers with restartPolicy Always
     Then container "proxy" receives SIGTERM at 0s
     And container "proxy" exits at 0s with code 143
     And container "app" exits at 4s with code 143
+
+  @behavior:sidecars-since-1-28 @kubelet:1.27
+  Scenario: Up to 1.27 the API server does not know a sidecar: the init container never ends and the pod stays initializing
+    A container's restartPolicy came with the sidecar feature in 1.28
+    (KEP-753). A 1.27 API server drops the unknown field as it decodes the
+    pod, so the sidecar is a regular init container: it runs for ever and
+    the main container never starts.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    When the pod "web" is created
+    And 10s pass
+    Then the pod "web" shows status "Init:0/1"
+    And the pod "web" phase is "Pending"
+    And container "app" of pod "web" has restarted 0 times
+
+  @behavior:pending-sidecar-phase @kubelet:1.32
+  Scenario: Up to 1.32 a restarted sidecar not yet started sent the running pod back to Pending
+    Before 1.33 getPhase counted a sidecar not yet started as pending
+    whatever the regular containers did; 1.33 added the clause "and no
+    regular container has run" (lifecycle-facts §5, getPhase).
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+          startupProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 5
+            periodSeconds: 1
+        containers:
+        - name: app
+      """
+    And container "mesh" exits with code 1 after 8s
+    When container "mesh" of pod "web" is restarted 1 time
+    Then the pod "web" phase is "Pending"
+    And container "app" of pod "web" has restarted 0 times
+
+  @behavior:pending-sidecar-phase @kubelet:1.33
+  Scenario: From 1.33 a restarted sidecar not yet started leaves a pod whose containers ran Running
+    The first release with getPhase's clause "a pending sidecar keeps
+    the pod Pending only while no regular container has run": the kubelet
+    of the skewed node's version.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+          startupProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 5
+            periodSeconds: 1
+        containers:
+        - name: app
+      """
+    And container "mesh" exits with code 1 after 8s
+    When container "mesh" of pod "web" is restarted 1 time
+    Then the pod "web" phase is "Running"
+    And container "app" of pod "web" has restarted 0 times

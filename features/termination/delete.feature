@@ -141,3 +141,46 @@ Feature: Delete options: grace overrides and force delete
       | 0s | b         | SIGTERM     |
       | 0s | a         | SIGTERM     |
       | 0s | proxy     | SIGTERM     |
+
+  @behavior:force-delete @kubelet:1.30
+  Scenario: Up to 1.30 a force delete left the containers the spec's grace period
+    Before 1.31 (PR #124063) the pod worker took an override of 0 as unset,
+    so the spec's terminationGracePeriodSeconds won: the object is gone at
+    once, and the containers are killed as by a graceful delete.
+
+    Given a pod "web" with terminationGracePeriodSeconds 10
+    And container "app" ignores SIGTERM
+    When the pod "web" is force deleted
+    Then the pod "web" is gone within 0s
+    And container "app" receives SIGTERM at 0s
+    And container "app" receives SIGKILL at 10s
+
+  @behavior:deletion-deadline-clamp @kubelet:1.32
+  Scenario: Up to 1.32 a second delete whose deadline lay in the past stored the grace it asked for
+    Before 1.33 (PR #122646) the API server moved deletionTimestamp back
+    by the difference even into the past, and stored the grace asked
+    for. (What the kubelet does with it is not this scenario's: a kill in
+    flight keeps its grace, see docs/fidelity.md.)
+
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    And 20s pass
+    And the pod "web" is deleted with grace period 5s
+    Then the timeline of pod "web" is:
+      | at | container | event                |
+      | 0s | -         | DeleteRequested(5s)  |
+
+  @behavior:deletion-deadline-clamp
+  Scenario: From 1.33 a second delete whose deadline would lie in the past is clamped to now, with grace 1
+    The API server clamps the new deletionTimestamp to now and stores a
+    grace of 1 (PR #122646, pkg/registry/rest/delete.go BeforeDelete).
+
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    And 20s pass
+    And the pod "web" is deleted with grace period 5s
+    Then the timeline of pod "web" is:
+      | at | container | event                |
+      | 0s | -         | DeleteRequested(1s)  |

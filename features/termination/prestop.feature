@@ -120,3 +120,27 @@ Feature: preStop hooks share the grace period
       | 3s | app       | Exited(143)    |
       | 3s | -         | Deleted        |
     And no event "FailedPreStopHook" is recorded
+
+  @behavior:prestop-in-grace @kubelet:1.27
+  Scenario: Up to 1.27 a deletion gave the preStop's time and then the whole grace period
+    The old order of killContainer (lifecycle-facts §1.3, PR #115835 in
+    1.28): the preStop ran on the base grace, and the pod worker's override
+    (sent on every deletion since 1.22) replaced what was left, so SIGKILL
+    came the preStop's time plus the whole grace after the delete.
+
+    Given a pod "web" with terminationGracePeriodSeconds 10:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sh", "-c", "sleep 3"]
+      """
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    Then container "app" runs its preStop hook at 0s
+    And the preStop hook of container "app" finishes at 3s
+    And container "app" receives SIGTERM at 3s
+    And container "app" receives SIGKILL at 13s

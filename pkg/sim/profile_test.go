@@ -97,10 +97,19 @@ func TestProfileVersions(t *testing.T) {
 			t.Errorf("ProfileFor(%q) accepted", v)
 		}
 	}
+	// A 1.27 API server does not know a container's restartPolicy: the
+	// sidecar is stored as a regular init container.
 	s, _ := New(Config{KubeletVersion: "1.27"})
 	s.AddNode(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "n"}})
-	if err := s.CreatePod(podOf("web", 30, []corev1.Container{sidecar(agent("proxy"))}, agent("app"))); err == nil {
-		t.Error("1.27 accepted a sidecar")
+	p := podOf("web", 30, []corev1.Container{sidecar(agent("proxy"))}, agent("app"))
+	if err := s.CreatePod(p); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Pod("web").Spec.InitContainers[0].RestartPolicy; got != nil {
+		t.Errorf("1.27 kept the sidecar's restartPolicy %s", *got)
+	}
+	if p.Spec.InitContainers[0].RestartPolicy == nil {
+		t.Error("the caller's pod was changed")
 	}
 }
 
