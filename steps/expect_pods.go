@@ -26,6 +26,8 @@ func podExpectations() []Def {
 		def(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`, podHasReason),
 		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition).
 			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)),
+		def(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`, podHasNoCondition).
+			with(openSlot("condition", "PodReadyToStartContainers", podConditionTypes...)),
 		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS).with(slot("QoS class", "Burstable", qosClasses...)),
 		def(f, `^the pod "([^"]*)" has (\S+) restarts?$`, `Then the pod "web" has 2 restarts`, showsRestarts),
 		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
@@ -351,6 +353,20 @@ func podHasCondition(ctx context.Context, name, ctype, status, reason string) er
 			have = append(have, string(c.Type))
 		}
 		return &timeline.Mismatch{Expected: exp, Observed: "no such condition (has " + strings.Join(have, ", ") + ")"}
+	})
+}
+
+// Then the pod "web" has no condition "PodReadyToStartContainers": a
+// condition the cluster's version does not set (PodReadyToStartContainers
+// before 1.29) or that nobody set yet.
+func podHasNoCondition(ctx context.Context, name, ctype string) error {
+	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+		for _, c := range p.Status.Conditions {
+			if string(c.Type) == ctype {
+				return &timeline.Mismatch{Expected: "no condition " + ctype, Observed: fmt.Sprintf("condition %s=%s reason %q", c.Type, c.Status, c.Reason)}
+			}
+		}
+		return nil
 	})
 }
 

@@ -254,3 +254,20 @@ Feature: The STATUS, READY and RESTARTS columns of kubectl get pods
     And container "app" exits with code 1 after 30s
     When 35s pass
     Then the pod "web" shows 2 restarts
+
+  @behavior:ready-to-start-containers
+  Scenario: From 1.29 the kubelet sets PodReadyToStartContainers once the sandbox is up
+    Given a pod "web"
+    When the pod "web" is created
+    Then the pod "web" is Running within 10s
+    And the pod "web" has condition "PodReadyToStartContainers" "True"
+
+  @behavior:ready-to-start-containers @kubelet:1.28
+  Scenario: Up to 1.28 a pod has no PodReadyToStartContainers condition
+    The gate PodReadyToStartContainersCondition was alpha and off in 1.28
+    (beta and on from 1.29): the kubelet does not set the condition.
+
+    Given a pod "web"
+    When the pod "web" is created
+    Then the pod "web" is Running within 10s
+    And the pod "web" has no condition "PodReadyToStartContainers"
