@@ -25,11 +25,17 @@ type Profile struct {
 	// after the floor.
 	OverrideFirst bool
 	// Sidecars: init containers with restartPolicy Always
-	// (SidecarContainers: alpha 1.28, taken as enabled; beta and on 1.29).
+	// (SidecarContainers: alpha and off in 1.28, beta and on from 1.29;
+	// the field does not exist before 1.28). Without it the API server
+	// drops the field (dropDisabledFields in pkg/api/pod/util.go, v1.28;
+	// an unknown field before): a sidecar is a regular init container.
+	// Profiles are the default configuration: 1.28's alpha, turned on,
+	// is not modelled (seen on v1.28.15, 2026-11-26).
 	Sidecars bool
 	// SidecarOrdering: sidecars stop after the main containers, in reverse
-	// order (kuberuntime_termination_order.go exists from 1.29). In 1.28
-	// they are killed together with the main containers.
+	// order (kuberuntime_termination_order.go exists from 1.29). 1.28's
+	// alpha, when turned on, killed them together with the main
+	// containers; by default 1.28 has no sidecars at all.
 	SidecarOrdering bool
 	// ZeroOverrideCounts: calculateEffectiveGracePeriod's `overridden`
 	// flag (1.31+, PR #124063): an override of 0 (force delete) is not
@@ -77,7 +83,7 @@ func profileFor(m int) Profile {
 		Version:                          fmt.Sprintf("1.%d", m),
 		Minor:                            m,
 		OverrideFirst:                    m >= 28,
-		Sidecars:                         m >= 28,
+		Sidecars:                         m >= 29,
 		SidecarOrdering:                  m >= 29,
 		ZeroOverrideCounts:               m >= 31,
 		TerminatingOnlyIfNotTerminal:     m >= 31,
