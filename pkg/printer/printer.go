@@ -34,6 +34,15 @@ type Options struct {
 // Current are the rules of the 1.36 API server.
 var Current = Options{TerminatingOnlyIfNotTerminal: true, CompletedShowsError: true}
 
+// ForMinor are the rules of the API server of release 1.minor: the
+// not-terminal clause of Terminating came in 1.31 and Completed giving way
+// to an error reason in 1.35 (printPod in
+// pkg/printers/internalversion/printers.go, v1.30.14 against v1.31.14,
+// v1.34.4 against v1.35.4).
+func ForMinor(minor int) Options {
+	return Options{TerminatingOnlyIfNotTerminal: minor >= 31, CompletedShowsError: minor >= 35}
+}
+
 // nodeUnreachablePodReason is the reason only the (dead) NodeLost path set.
 const nodeUnreachablePodReason = "NodeLost"
 

@@ -127,3 +127,23 @@ func TestInitProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestForMinor pins the printer's two version switches where the source
+// changed them (printPod, v1.30.14 against v1.31.14 and v1.34.4 against
+// v1.35.4), and that the newest is Current.
+func TestForMinor(t *testing.T) {
+	for _, tc := range []struct {
+		minor int
+		want  Options
+	}{
+		{30, Options{}},
+		{31, Options{TerminatingOnlyIfNotTerminal: true}},
+		{34, Options{TerminatingOnlyIfNotTerminal: true}},
+		{35, Options{TerminatingOnlyIfNotTerminal: true, CompletedShowsError: true}},
+		{36, Current},
+	} {
+		if got := ForMinor(tc.minor); got != tc.want {
+			t.Errorf("ForMinor(%d) = %+v, want %+v", tc.minor, got, tc.want)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/podlife/podlife/pkg/printer"
 )
 
 // DefaultKubeletVersion is the kubelet the simulator models unless a
@@ -86,8 +88,8 @@ func profileFor(m int) Profile {
 		Sidecars:                         m >= 29,
 		SidecarOrdering:                  m >= 29,
 		ZeroOverrideCounts:               m >= 31,
-		TerminatingOnlyIfNotTerminal:     m >= 31,
-		CompletedShowsError:              m >= 35,
+		TerminatingOnlyIfNotTerminal:     printer.ForMinor(m).TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:              printer.ForMinor(m).CompletedShowsError,
 		ClampDeletionDeadline:            m >= 33,
 		PendingSidecarNeedsUninitialized: m >= 33,
 		ReadyToStartContainers:           m >= 29,

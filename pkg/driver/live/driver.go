@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/printer"
 )
 
 // Labels on everything podlife creates in a cluster.
@@ -107,6 +109,9 @@ type Driver struct {
 	notices *kubeletNotices
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
+	// printOpts are the printer rules of the cluster's API server: STATUS
+	// rows of the timeline are printed by podlife's port of its printer.
+	printOpts printer.Options
 	// skewed are the nodes whose kubelet is older than the control plane,
 	// by minor version ("1.34"): a scenario tagged @kubelet:1.34 runs its
 	// pods on that node (cluster.KubeletLabel).
@@ -151,7 +156,7 @@ func New(opt Options) *Driver {
 	if id == "" {
 		id = NewRunID()
 	}
-	return &Driver{opt: opt, runID: id}
+	return &Driver{opt: opt, runID: id, printOpts: printer.Current}
 }
 
 // NewRunID makes a run id: the time and a few random letters, valid as a
@@ -285,8 +290,12 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	if err := d.identify(ctx); err != nil {
 		return err
 	}
+	d.printOpts = printer.Current
 	if v, err := cs.Discovery().ServerVersion(); err == nil {
 		d.info.ControlPlane = v.GitVersion
+		if m, err := strconv.Atoi(strings.TrimPrefix(minor(v.GitVersion), "1.")); err == nil {
+			d.printOpts = printer.ForMinor(m)
+		}
 	}
 	// The runtime's exit events outlive the connect call: they follow the
 	// node for the whole run, and end with the node's container.

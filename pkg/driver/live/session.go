@@ -602,11 +602,11 @@ func (v *view) PrintPod(name string) (printer.Columns, bool) {
 		return printer.Columns{}, false
 	}
 	if v.frozen {
-		return printer.Pod(p, time.Now(), printer.Current), true
+		return printer.Pod(p, time.Now(), v.s.d.printOpts), true
 	}
 	c, err := v.s.d.printPod(v.s.ns, name)
 	if err != nil {
-		return printer.Pod(p, time.Now(), printer.Current), true
+		return printer.Pod(p, time.Now(), v.s.d.printOpts), true
 	}
 	return c, true
 }
