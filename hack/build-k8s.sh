@@ -30,8 +30,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 	log "building Kubernetes v$V (${missing[*]}) from the Go module proxy; about 7 minutes on 2 cores for all of them when nothing is cached"
 	MOD=$OUT/module
 	mkdir -p "$MOD"
-	gomod=$(cd "$MOD" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@v$V" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
-	[ -f "$gomod" ] || die "k8s.io/kubernetes@v$V is not on the Go module proxy"
+	info=$(cd "$MOD" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@v$V" 2>&1 || true)
+	gomod=$(echo "$info" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
+	[ -f "$gomod" ] || die "k8s.io/kubernetes@v$V is not on the Go module proxy: $(echo "$info" | sed -n 's/.*"Error": "\(.*\)".*/\1/p' | head -1)"
 	staging=$(sed -n 's#^[[:space:]]*\(k8s.io/[a-z0-9-]*\) => ./staging/src/.*#\1#p' "$gomod")
 	{
 		echo "module podlife.local/k8sbuild"
@@ -54,7 +55,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 	done
 	pkgs=()
 	for c in "${missing[@]}"; do pkgs+=("k8s.io/kubernetes/cmd/$c"); done
-	(cd "$MOD" && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags="$ld" -o "$BIN/" "${pkgs[@]}")
+	(cd "$MOD" && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags="$ld" -o "$BIN/" "${pkgs[@]}") ||
+		die "building Kubernetes v$V failed (above); a staging module the proxy does not serve at v0.${V#1.} (403 or 404 above) means this patch release cannot be built here: try another patch of the same minor"
 	log "built Kubernetes v$V in $(since $t)"
 fi
 
