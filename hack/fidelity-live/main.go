@@ -48,6 +48,9 @@ func main() {
 		timed, resolving int
 		widest           time.Duration
 		intervals        int
+		// kubelets are the versions the passed scenarios ran under (a
+		// skewed node's kubelet is older than the cluster's).
+		kubelets []string
 	}
 	by := map[string]*tally{}
 	for _, r := range results {
@@ -64,6 +67,13 @@ func main() {
 			switch r.Status {
 			case report.Passed:
 				t.passed++
+				if r.Kubelet != "" {
+					k := r.Kubelet
+					if r.ControlPlane != "" && r.ControlPlane != r.Kubelet {
+						k += " under " + r.ControlPlane
+					}
+					t.kubelets = append(t.kubelets, k)
+				}
 				for _, c := range r.Checks {
 					if c.Interval && c.OK && c.To-c.From <= 500*time.Millisecond {
 						t.intervals++
@@ -116,6 +126,9 @@ func main() {
 			col = fmt.Sprintf("**differs**: %d of %d scenario(s) failed live, %s (%s); see Live differences", t.failed, t.passed+t.failed, where, strings.Join(t.failures, ", "))
 		case t.passed > 0:
 			col = fmt.Sprintf("confirmed: %d scenario(s) passed, %s", t.passed, where)
+			if ks := uniq(t.kubelets); len(ks) > 1 || (len(ks) == 1 && *kubelet != "" && ks[0] != *kubelet) {
+				col += " (on kubelets " + strings.Join(ks, ", ") + ")"
+			}
 			switch {
 			case t.timed == 0:
 				col += "; no timed check"
