@@ -176,10 +176,12 @@ Feature: Sidecars: init containers with restartPolicy Always
     And container "app" of pod "web" has restarted 0 times
 
   @behavior:pending-sidecar-phase @kubelet:1.32
-  Scenario: Up to 1.32 a restarted sidecar not yet started sent the running pod back to Pending
-    Before 1.33 getPhase counted a sidecar not yet started as pending
-    whatever the regular containers did; 1.33 added the clause "and no
-    regular container has run" (lifecycle-facts §5, getPhase).
+  Scenario: Up to 1.32 a restarted sidecar not yet started sent the pod back to Pending while its app waited in back-off
+    Up to 1.32 getPhase let a pending sidecar keep the pod Pending unless
+    a regular container's status was running or terminated
+    (HasAnyRegularContainerStarted, v1.32.9): an app waiting in
+    CrashLoopBackOff did not count, so the mesh's restart, its startup
+    probe not yet passed, sent the pod back to Pending.
 
     Given a pod "web":
       """yaml
@@ -195,16 +197,17 @@ Feature: Sidecars: init containers with restartPolicy Always
         containers:
         - name: app
       """
-    And container "mesh" exits with code 1 after 8s
+    And container "app" exits with code 1 after 1s
+    And container "mesh" exits with code 1 after 12s
     When container "mesh" of pod "web" is restarted 1 time
     Then the pod "web" phase is "Pending"
-    And container "app" of pod "web" has restarted 0 times
+    And container "app" of pod "web" is waiting with reason "CrashLoopBackOff"
 
   @behavior:pending-sidecar-phase @kubelet:1.33
-  Scenario: From 1.33 a restarted sidecar not yet started leaves a pod whose containers ran Running
-    The first release with getPhase's clause "a pending sidecar keeps
-    the pod Pending only while no regular container has run": the kubelet
-    of the skewed node's version.
+  Scenario: From 1.33 a restarted sidecar not yet started leaves the pod Running while its app waits in back-off
+    1.33 asks the runtime whether any regular container of the pod exists
+    (getPhase's podHasInitialized, HasAnyActiveRegularContainerStarted,
+    v1.33.13): the app's exited container does, and the pod stays Running.
 
     Given a pod "web":
       """yaml
@@ -220,7 +223,8 @@ Feature: Sidecars: init containers with restartPolicy Always
         containers:
         - name: app
       """
-    And container "mesh" exits with code 1 after 8s
+    And container "app" exits with code 1 after 1s
+    And container "mesh" exits with code 1 after 12s
     When container "mesh" of pod "web" is restarted 1 time
     Then the pod "web" phase is "Running"
-    And container "app" of pod "web" has restarted 0 times
+    And container "app" of pod "web" is waiting with reason "CrashLoopBackOff"

@@ -134,3 +134,25 @@ func TestDeletedWhilePending(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyRegularStatusStarted pins HasAnyRegularContainerStarted, the
+// "initialized" of getPhase up to 1.32 (v1.32.9): a regular container
+// counts only while its status is running or terminated, not while it
+// waits in back-off; 1.33+ asks the runtime instead (anyMainStarted).
+func TestAnyRegularStatusStarted(t *testing.T) {
+	p := podOf("web", 30, []corev1.Container{sidecar(agent("mesh"))}, agent("app"))
+	for _, tc := range []struct {
+		name     string
+		statuses []corev1.ContainerStatus
+		want     bool
+	}{
+		{"the app running", []corev1.ContainerStatus{running("mesh"), running("app")}, true},
+		{"the app exited", []corev1.ContainerStatus{exited("app", 1)}, true},
+		{"the app waiting in back-off after an exit", []corev1.ContainerStatus{running("mesh"), backingOff("app", 1)}, false},
+		{"only the sidecar running", []corev1.ContainerStatus{running("mesh")}, false},
+	} {
+		if got := anyRegularStatusStarted(&p.Spec, tc.statuses); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -52,8 +52,12 @@ type Profile struct {
 	// ClampDeletionDeadline: a shortened deletion deadline is never in the
 	// past (1.33+, PR #122646).
 	ClampDeletionDeadline bool
-	// PendingSidecarNeedsUninitialized: a not-yet-started sidecar keeps the
-	// pod Pending only if no regular container has run (getPhase, 1.33+).
+	// PendingSidecarNeedsUninitialized: a not-yet-started sidecar keeps
+	// the pod Pending only while no regular container exists in the
+	// runtime (getPhase's podHasInitialized, 1.33+); up to 1.32, while no
+	// regular container's status is running or terminated, so one
+	// waiting in back-off sent the pod back to Pending (v1.32.9 against
+	// v1.33.13).
 	PendingSidecarNeedsUninitialized bool
 	// ReadyToStartContainers: the PodReadyToStartContainers condition
 	// (beta and on from 1.29).

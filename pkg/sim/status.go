@@ -54,8 +54,16 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	if len(all) > main {
 		st.InitContainerStatuses = all[main:]
 	}
-	// Before 1.33 a not-yet-started sidecar kept any pod Pending.
-	initialized := w.anyMainStarted() && w.s.profile.PendingSidecarNeedsUninitialized
+	// A not-yet-started sidecar keeps the pod Pending only until a regular
+	// container has run: 1.33+ asks the runtime whether any regular
+	// container of the pod exists (HasAnyActiveRegularContainerStarted,
+	// v1.33.13); up to 1.32 the API statuses, running or terminated only
+	// (HasAnyRegularContainerStarted, v1.32.9), so a regular container
+	// waiting in back-off no longer counts.
+	initialized := w.anyMainStarted()
+	if !w.s.profile.PendingSidecarNeedsUninitialized {
+		initialized = anyRegularStatusStarted(&w.pod.Spec, all)
+	}
 	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, w.s.profile.ContainerRestartRules)
 	// A terminal phase, once reached in the status manager or the API, is
 	// kept.
@@ -409,6 +417,20 @@ func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode 
 		return exitCode != 0
 	}
 	return true
+}
+
+// anyRegularStatusStarted is HasAnyRegularContainerStarted
+// (pkg/kubelet/container/helpers.go, up to 1.32): a regular container's
+// status is running or terminated.
+func anyRegularStatusStarted(spec *corev1.PodSpec, statuses []corev1.ContainerStatus) bool {
+	for _, st := range statuses {
+		for i := range spec.Containers {
+			if spec.Containers[i].Name == st.Name && (st.State.Running != nil || st.State.Terminated != nil) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isInitOf says whether c is one of spec's init containers.
