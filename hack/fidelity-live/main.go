@@ -2,7 +2,7 @@
 // a live run's results: for each behaviour, how its scenarios fared on the
 // real kubelet.
 //
-//	go run ./hack/fidelity-live [-kubelet v1.36.3] [-date 2026-11-21] reports/live docs/fidelity.md
+//	go run ./hack/fidelity-live [-kubelet v1.36.3] [-date 2026-11-21] reports/live [reports/live-1.34 …] docs/fidelity.md
 //
 // A behaviour whose scenarios all passed live is "confirmed", and the
 // column says how sharply: "resolves 1 s" when every timed check of its
@@ -30,14 +30,31 @@ func main() {
 	kubelet := flag.String("kubelet", "", "the live kubelet's version, for the column")
 	date := flag.String("date", "", "the run's date, for the column")
 	flag.Parse()
-	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: fidelity-live [-kubelet V] [-date D] REPORT_DIR FIDELITY_MD")
+	if flag.NArg() < 2 {
+		fmt.Fprintln(os.Stderr, "usage: fidelity-live [-kubelet V] [-date D] REPORT_DIR... FIDELITY_MD")
 		os.Exit(2)
 	}
-	results, err := report.ReadResults(flag.Arg(0))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	// Several runs (make test-live's, make test-live-versions' clusters):
+	// a scenario one run skipped and another ran counts as run.
+	var results []report.Result
+	at := map[string]int{}
+	for _, dir := range flag.Args()[:flag.NArg()-1] {
+		rs, err := report.ReadResults(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		for _, r := range rs {
+			key := fmt.Sprintf("%s:%d", r.Feature, r.Line)
+			i, seen := at[key]
+			switch {
+			case !seen:
+				at[key] = len(results)
+				results = append(results, r)
+			case results[i].Status == report.Skipped && r.Status != report.Skipped:
+				results[i] = r
+			}
+		}
 	}
 	type tally struct {
 		passed, failed, skipped int
@@ -104,7 +121,8 @@ func main() {
 	if *date != "" {
 		where += ", " + *date
 	}
-	doc, err := os.ReadFile(flag.Arg(1))
+	fidelity := flag.Arg(flag.NArg() - 1)
+	doc, err := os.ReadFile(fidelity)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -149,7 +167,7 @@ func main() {
 		lines[i] = fmt.Sprintf("| %s |%s| %s |", m[1], m[2], col)
 		changed++
 	}
-	if err := os.WriteFile(flag.Arg(1), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+	if err := os.WriteFile(fidelity, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

@@ -657,9 +657,14 @@ func (w *podWorker) scheduleRequeue(errs []*startError, sp span) {
 }
 
 // terminate is UpdatePod with a termination request: the first call moves
-// the worker to terminating and starts SyncTerminatingPod; later calls only
-// matter when they shorten the grace period, which cancels the kill in
-// flight and starts it again with the shorter budget.
+// the worker to terminating and starts SyncTerminatingPod; a later call
+// that shortens the grace period cancels the pod worker's sync, but the
+// kill in flight keeps its budget: SyncTerminatingPod runs on a context of
+// its own (pkg/kubelet/kubelet.go, "TODO(#113606)", v1.36.3), so its
+// StopContainer calls, preStop hooks and sidecar waits run to their end,
+// and the next pass finds the containers stopped (seen on v1.36.3: one
+// SIGTERM, SIGKILL at the first grace). The shorter grace is kept for a
+// kill not yet started.
 func (w *podWorker) terminate(override *int64) {
 	if w.state == stateTerminated {
 		return
@@ -682,7 +687,7 @@ func (w *podWorker) terminate(override *int64) {
 		w.startKill(grace)
 		return
 	}
-	if shortened {
+	if shortened && w.kill == nil {
 		w.startKill(grace)
 	}
 }
