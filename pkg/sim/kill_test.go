@@ -101,10 +101,13 @@ func TestKillSequence(t *testing.T) {
 			want: []string{"0s app PreStopStarted", "0s app PreStopDone", "0s app SIGTERM", "0s app Exited(143)", "0s - Deleted"},
 		},
 		{
-			name:    "a shorter grace on a second delete restarts the kill with the shorter budget, from now",
+			// SyncTerminatingPod runs on a context of its own (kubelet.go,
+			// TODO(#113606), v1.36.3): cancelling the pod worker's sync
+			// does not stop the StopContainer call in flight (seen live).
+			name:    "a shorter grace on a second delete leaves the kill in flight its budget",
 			pod:     podOf("web", 30, nil, deaf),
 			deletes: []deletion{{0, nil}, {5 * time.Second, ptr(int64(10))}},
-			want:    []string{"0s app SIGTERM", "5s app SIGTERM", "15s app SIGKILL", "15s app Exited(137)", "15s - Deleted"},
+			want:    []string{"0s app SIGTERM", "30s app SIGKILL", "30s app Exited(137)", "30s - Deleted"},
 		},
 		{
 			name:    "a longer grace on a second delete changes nothing (grace only shrinks)",
