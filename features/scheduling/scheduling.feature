@@ -330,3 +330,38 @@ Feature: Scheduling, unschedulable pods and preemption
     And the pod "web" stays Pending with reason "SchedulingGated"
     And the pod "web" has condition "PodScheduled" "False" with reason "SchedulingGated"
     And no event "FailedScheduling" is recorded for pod "web"
+
+  @behavior:scheduling-failure-message
+  Scenario: From 1.34 the DynamicResources plugin has its say in every FailedScheduling message
+    DynamicResources is in the default scheduler profile from 1.34 (GA):
+    its PostFilter runs before preemption and, for a pod without claims,
+    adds "no new claims to deallocate" (dynamicresources.go PostFilter).
+
+    Given a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "100"
+      """
+    When the pod "big" is created
+    Then an event "FailedScheduling" for pod "big" says "no new claims to deallocate, preemption: 0/"
+
+  @behavior:scheduling-failure-message @control-plane:1.33
+  Scenario: Up to 1.33 the FailedScheduling message goes from the reasons straight to preemption
+    The scheduler of 1.33 has no DynamicResources plugin in its default
+    profile: nothing stands between the reasons and preemption's.
+
+    Given a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "100"
+      """
+    When the pod "big" is created
+    Then an event "FailedScheduling" for pod "big" says ". preemption: 0/"

@@ -123,6 +123,7 @@ func TestVersionSkew(t *testing.T) {
 		{"1.32", "1.36", false}, // four minor versions older
 		{"1.36", "1.35", false}, // a kubelet newer than its API server
 		{"1.34", "", true},      // the kubelet's own control plane
+		{"", "1.33", true},      // a control plane alone: a 1.33 cluster
 	} {
 		s, err := New(Config{KubeletVersion: tc.kubelet, ControlPlaneVersion: tc.cp})
 		if (err == nil) != tc.ok {
@@ -132,11 +133,14 @@ func TestVersionSkew(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		want := tc.cp
+		want, wantKubelet := tc.cp, tc.kubelet
 		if want == "" {
 			want = tc.kubelet
 		}
-		if s.Profile().Version != tc.kubelet || s.ControlPlaneProfile().Version != want {
+		if wantKubelet == "" {
+			wantKubelet = tc.cp
+		}
+		if s.Profile().Version != wantKubelet || s.ControlPlaneProfile().Version != want {
 			t.Errorf("kubelet %s, control plane %q: profiles %s and %s", tc.kubelet, tc.cp, s.Profile().Version, s.ControlPlaneProfile().Version)
 		}
 	}

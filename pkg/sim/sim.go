@@ -126,7 +126,8 @@ func (s *Simulator) ControlPlaneProfile() Profile { return s.cp }
 func (s *Simulator) SetKubeletVersion(v string) error { return s.SetVersions(v, "") }
 
 // SetVersions selects the kubelets' profile and the control plane's (""
-// for the kubelets'). It is only allowed before the first pod.
+// for the kubelets'; a control plane alone is a cluster of that
+// release). It is only allowed before the first pod.
 func (s *Simulator) SetVersions(kubelet, controlPlane string) error {
 	if s.running {
 		return fmt.Errorf("the kubelet version can only be set before the first pod")
@@ -144,6 +145,9 @@ func (s *Simulator) SetVersions(kubelet, controlPlane string) error {
 // policy: a kubelet newer than its API server, or more than three minor
 // versions older (https://kubernetes.io/releases/version-skew-policy/).
 func versionProfiles(kubelet, controlPlane string) (Profile, Profile, error) {
+	if kubelet == "" {
+		kubelet = controlPlane // a cluster of that release
+	}
 	p, err := ProfileFor(kubelet)
 	if err != nil {
 		return Profile{}, Profile{}, err
