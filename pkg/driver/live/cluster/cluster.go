@@ -240,12 +240,16 @@ func provider(log kindlog.Logger) *cluster.Provider {
 // name their images (Config.Image; kind's CreateWithNodeImage would give
 // every node the same one, skewed nodes included), and writes its
 // kubeconfig to kubeconfig. The host sysctls the kubelet changes are
-// saved first (see RestoreSysctls).
+// saved first, and the inotify limits raised (sysctl.go); Delete puts
+// them back.
 func Create(name string, config []byte, kubeconfig string, log kindlog.Logger) error {
 	if !strings.HasPrefix(name, NamePrefix) {
 		return fmt.Errorf("cluster name %q does not start with %q", name, NamePrefix)
 	}
 	saveSysctls(name)
+	if err := raiseInotify(); err != nil {
+		return err
+	}
 	err := provider(log).Create(name,
 		cluster.CreateWithRawConfig(config),
 		cluster.CreateWithKubeconfigPath(kubeconfig),
@@ -333,16 +337,17 @@ func Delete(name, kubeconfig string, log kindlog.Logger) error {
 	if err != nil {
 		return err
 	}
-	found := false
+	found, others := false, false
 	for _, n := range names {
 		found = found || n == name
+		others = others || (n != name && strings.HasPrefix(n, NamePrefix))
 	}
 	if found {
 		if err := p.Delete(name, kubeconfig); err != nil {
 			return err
 		}
 	}
-	return restoreSysctls(name)
+	return restoreSysctls(name, others)
 }
 
 // List lists the kind clusters on this machine's Docker.
