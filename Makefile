@@ -103,7 +103,7 @@ test-live-mutants:
 ## in CI: each release's node image takes about 13 minutes to build on 2
 ## cores (cached after). make test-live covers 1.33-1.35 kubelets with
 ## skewed nodes under its 1.36 control plane.
-LIVE_VERSIONS ?= 1.27.4 1.28.15 1.30.14 1.32.9 1.34.4
+LIVE_VERSIONS ?= 1.27.4 1.28.15 1.30.14 1.32.9 1.33.13 1.34.4
 test-live-versions:
 	@hack/test-live-versions.sh $(LIVE_VERSIONS)
 
