@@ -134,6 +134,9 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	if !a.s.cp.ContainerRestartRules {
 		dropContainerRestartRules(&p.Spec)
 	}
+	if !a.s.cp.Sidecars {
+		dropSidecarRestartPolicy(&p.Spec)
+	}
 	setDefaultsPod(p)
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)

@@ -441,6 +441,18 @@ func allContainers(spec *corev1.PodSpec) []*corev1.Container {
 // beta and on from 1.35): a regular container's restartPolicy and rules
 // and an init container's policy other than Always are dropped
 // (pkg/api/pod/util.go, dropDisabledFields and dropContainerRestartRules).
+// dropSidecarRestartPolicy is what an API server without sidecars does
+// with an init container's restartPolicy: before 1.28 the field is unknown
+// and dropped as the pod is decoded (a warning, as fieldValidation Warn
+// gives); in 1.28, with SidecarContainers off by default, dropDisabledFields
+// (pkg/api/pod/util.go, v1.28.15) drops it. The sidecar is then a regular
+// init container, which must exit before the next one starts.
+func dropSidecarRestartPolicy(spec *corev1.PodSpec) {
+	for i := range spec.InitContainers {
+		spec.InitContainers[i].RestartPolicy = nil
+	}
+}
+
 func dropContainerRestartRules(spec *corev1.PodSpec) {
 	for i, c := range spec.InitContainers {
 		if c.RestartPolicy != nil && *c.RestartPolicy != corev1.ContainerRestartPolicyAlways {

@@ -220,14 +220,7 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 	if err := checkRunnable(p, s.parsed); err != nil {
 		return err
 	}
-	if !s.cp.Sidecars {
-		// An API server before 1.28 has no restartPolicy on a container:
-		// the field is unknown and dropped as the pod is decoded (a
-		// warning, as fieldValidation Warn does), so a sidecar is a
-		// regular init container, which must exit before the next one
-		// starts (Container gained RestartPolicy in 1.28, KEP-753).
-		p = dropInitRestartPolicy(p)
-	} else if !s.profile.Sidecars {
+	if s.cp.Sidecars && !s.profile.Sidecars {
 		for _, c := range p.Spec.InitContainers {
 			if c.RestartPolicy != nil {
 				return fmt.Errorf("init container %q: a sidecar on a kubelet %s, which does not know one, under a %s API server is not modelled", c.Name, s.profile.Version, s.cp.Version)
@@ -236,21 +229,6 @@ func (s *Simulator) CreatePod(p *corev1.Pod) error {
 	}
 	s.running = true
 	return s.api.createPod(s.containers.copyPod(p))
-}
-
-// dropInitRestartPolicy is p without its init containers' restartPolicy
-// (a copy when there was one to drop).
-func dropInitRestartPolicy(p *corev1.Pod) *corev1.Pod {
-	for _, c := range p.Spec.InitContainers {
-		if c.RestartPolicy != nil {
-			p = p.DeepCopy()
-			for i := range p.Spec.InitContainers {
-				p.Spec.InitContainers[i].RestartPolicy = nil
-			}
-			return p
-		}
-	}
-	return p
 }
 
 // DeletePod deletes a pod with the API's graceful-deletion semantics.

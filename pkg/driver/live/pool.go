@@ -766,10 +766,7 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 	}
 	if p.Spec.NodeName == "" {
 		if len(s.leases) == 1 {
-			if p.Spec.NodeSelector == nil {
-				p.Spec.NodeSelector = map[string]string{}
-			}
-			p.Spec.NodeSelector[corev1.LabelHostname] = s.leases[0].node
+			pinTo(p, s.leases[0].node)
 		} else {
 			var reals []string
 			for _, l := range s.leases {
@@ -779,9 +776,7 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 			keepOn(p, reals)
 		}
 	}
-	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
-		Key: cluster.PoolTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
-	})
+	tolerate(p, cluster.PoolTaint)
 	return nil
 }
 
@@ -790,13 +785,24 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 // other pod off it.
 func (s *session) placeOnSkewed(p *corev1.Pod) {
 	if p.Spec.NodeName == "" {
-		if p.Spec.NodeSelector == nil {
-			p.Spec.NodeSelector = map[string]string{}
-		}
-		p.Spec.NodeSelector[corev1.LabelHostname] = s.home.name
+		pinTo(p, s.home.name)
 	}
+	tolerate(p, cluster.KubeletTaint)
+}
+
+// pinTo keeps a pod the scheduler places to one node, by its hostname.
+func pinTo(p *corev1.Pod, node string) {
+	if p.Spec.NodeSelector == nil {
+		p.Spec.NodeSelector = map[string]string{}
+	}
+	p.Spec.NodeSelector[corev1.LabelHostname] = node
+}
+
+// tolerate lets a pod onto nodes tainted NoSchedule with key (podlife's
+// pool and skewed nodes).
+func tolerate(p *corev1.Pod, key string) {
 	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
-		Key: cluster.KubeletTaint, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
+		Key: key, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoSchedule,
 	})
 }
 
