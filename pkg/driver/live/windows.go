@@ -151,6 +151,16 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 		}
 		return early + evictionPass, late + evictionPass + took + apiLate
 	}
+	if sel.Kind == timeline.Started || sel.Kind == timeline.Created {
+		// A start held back by a sidecar's startupProbe comes at that
+		// probe's first success after its initialDelaySeconds, which the
+		// real kubelet sees at its worker's next tick (up to a period
+		// later, the worker's phase set when the pod was added); the
+		// simulator's ticks count from the sidecar's start. Never
+		// earlier: the delay is checked against the container's start
+		// (pkg/kubelet/prober/worker.go doProbe, v1.36.3).
+		late += s.startGatePeriod(sel)
+	}
 	switch sel.Kind {
 	case timeline.Evicted:
 		// A pass, and the time the pod's own agents take to use their
@@ -409,6 +419,35 @@ func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
 	}
 	b, err := behavior.Parse(c.spec.Args)
 	return b, err == nil
+}
+
+// startGatePeriod is the longest period of the startupProbes of the
+// restartable init containers that start before the selected container
+// (each holds back the containers after it until its probe succeeds:
+// computeInitContainerActions, pkg/kubelet/kuberuntime/
+// kuberuntime_container.go, v1.36.3), 0 when none has one.
+func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[sel.Pod]
+	if t == nil || t.spec == nil {
+		return 0
+	}
+	var p time.Duration
+	for _, c := range t.spec.Spec.InitContainers {
+		if c.Name == sel.Container {
+			return p
+		}
+		if c.RestartPolicy == nil || *c.RestartPolicy != corev1.ContainerRestartPolicyAlways || c.StartupProbe == nil {
+			continue
+		}
+		period := c.StartupProbe.PeriodSeconds
+		if period == 0 {
+			period = 10 // the API server's default
+		}
+		p = max(p, time.Duration(period)*time.Second)
+	}
+	return p
 }
 
 // probePeriod is the longest period of the selected container's probes

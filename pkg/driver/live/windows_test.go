@@ -72,6 +72,48 @@ func TestMarginCauses(t *testing.T) {
 	}
 }
 
+// TestStartGatedBySidecarStartupProbe: a container after a sidecar with a
+// startupProbe starts at that probe's first success, which the real
+// kubelet's worker sees up to a period after the initial delay (CI,
+// 2026-11-26: the app started 0.88 s after the 5 s delay on a 1 s
+// period); the sidecar's own start, and a pod without such a probe, are
+// not widened.
+func TestStartGatedBySidecarStartupProbe(t *testing.T) {
+	const ms = time.Millisecond
+	always := corev1.ContainerRestartPolicyAlways
+	pod := func(probe *corev1.Probe, restart *corev1.ContainerRestartPolicy) *corev1.Pod {
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{
+			InitContainers: []corev1.Container{{Name: "mesh", Image: behavior.Image, RestartPolicy: restart, StartupProbe: probe}},
+			Containers:     []corev1.Container{{Name: "app", Image: behavior.Image}},
+		}}
+	}
+	startup := func(period int32) *corev1.Probe {
+		return &corev1.Probe{InitialDelaySeconds: 5, PeriodSeconds: period,
+			ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}}}
+	}
+	for _, tc := range []struct {
+		name      string
+		pod       *corev1.Pod
+		container string
+		want      time.Duration
+	}{
+		{"the app waits for the sidecar's probe: a period more", pod(startup(1), &always), "app", precision + hop + time.Second},
+		{"the default period is the API server's 10 s", pod(startup(0), &always), "app", precision + hop + 10*time.Second},
+		{"the sidecar's own start is not held by its probe", pod(startup(1), &always), "mesh", precision + hop},
+		{"an init container that is not a sidecar gates by its exit, not a probe", pod(startup(1), nil), "app", precision + hop},
+		{"a sidecar without a startupProbe holds nothing back", pod(nil, &always), "app", precision + hop},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			s.track("web", tc.pod)
+			early, late := s.Margin(timeline.Selector{Pod: "web", Container: tc.container, Kind: timeline.Started}, "")
+			if early != 250*ms || late != tc.want {
+				t.Errorf("margin = -%s +%s, want -%s +%s", early, late, 250*ms, tc.want)
+			}
+		})
+	}
+}
+
 // TestRuntimeExitSeenAtOnce: an agent killed after SIGTERM (it cannot log
 // its end) is recorded killed when the runtime's exit event arrives, at
 // the runtime's time, without waiting for the API's status; another
