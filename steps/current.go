@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -18,8 +19,10 @@ import (
 // the state at the current time. On the simulator the state of that time
 // is kept before the session runs on (hold), and state checks read it
 // until a step moves the current time (an action, a timed expectation).
-// A cluster cannot be read in the past: there state checks read the
-// present, as before.
+// A cluster cannot be read in the past, but what its observers saw can:
+// there a state check of a pod reads the pods as observed from the
+// current time on, for up to the tolerance, as a poll made then would
+// have (driver.History); a node's state is read in the present.
 
 // heldView is the cluster as it stood at the current time.
 type heldView struct {
@@ -34,6 +37,9 @@ type heldView struct {
 	// (disruptions.go), nil when the driver has none.
 	pdbs   map[string]*policyv1.PodDisruptionBudget
 	rsPods map[string][]*corev1.Pod
+	// past, on a cluster, is the session's record of its pods: the
+	// state is read from it rather than kept here.
+	past driver.History
 }
 
 var _ driver.PodPrinter = (*heldView)(nil)
@@ -53,7 +59,13 @@ func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
 // state kept is the one after every event of the instant, as a state
 // check reads it: a pod deleted and gone in one instant is gone.
 func (st *State) hold(ctx context.Context) error {
-	if st.held != nil || st.Session == nil || !st.Driver.Capabilities().Has(driver.ExactTime) {
+	if st.held != nil || st.Session == nil {
+		return nil
+	}
+	if !st.Driver.Capabilities().Has(driver.ExactTime) {
+		if past, ok := driver.SessionAs[driver.History](st.Session); ok {
+			st.held = &heldView{at: st.Session.Now(), past: past}
+		}
 		return nil
 	}
 	if err := st.instant(ctx); err != nil {
@@ -95,16 +107,38 @@ func (st *State) hold(ctx context.Context) error {
 	return nil
 }
 
+// exactHeld: the state at the current time is kept by the steps (the
+// simulator's), not read from a cluster's record.
+func (st *State) exactHeld() bool { return st.held != nil && st.held.past == nil }
+
+// pollHeld runs a state check of the pods at the current time on a
+// cluster after an untimed expectation ran the session past it: on the
+// pods as observed from then for up to the tolerance, and if that span
+// has not ended yet, on the cluster until it has. f says why the state
+// does not hold (nil: it holds); its last answer is returned.
+func (st *State) pollHeld(ctx context.Context, f func(driver.View) error) error {
+	deadline := st.held.at + st.tol()
+	last := fmt.Errorf("no state of the pods observed between %s and %s",
+		timeline.FormatOffset(st.held.at-st.t0.At), timeline.FormatOffset(deadline-st.t0.At))
+	for _, v := range st.held.past.ViewsBetween(st.held.at, deadline) {
+		if last = f(v); last == nil {
+			return nil
+		}
+	}
+	if st.Session.Now() < deadline {
+		_, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+			last = f(v)
+			return last == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return last
+}
+
 // release: the current time moves to where the session stands.
 func (st *State) release() { st.held = nil }
-
-// view is the cluster at the current time.
-func (st *State) view() driver.View {
-	if st.held != nil {
-		return st.held
-	}
-	return st.Session.View()
-}
 
 // readAt says when the state a check read was: "at 0s" from t=0, and
 // where that lies in the scenario when t=0 is not its start, so that a

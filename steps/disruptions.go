@@ -785,7 +785,7 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 // watch delivery and a sync after the fact, until it holds or the
 // tolerance has passed, as a pod's state check polls (checkPod).
 func (st *State) pollDisruption(ctx context.Context, check func() error) error {
-	if st.held != nil {
+	if st.exactHeld() {
 		return check()
 	}
 	if err := st.instant(ctx); err != nil {

@@ -44,7 +44,7 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		return err
 	}
 	exp := fmt.Sprintf("node %q %s", name, what)
-	if within == "" && st.held != nil {
+	if within == "" && st.exactHeld() {
 		// A state check reads the current time, which an untimed
 		// expectation did not move (dsl.md, Time: "current time").
 		n := st.held.Node(name)

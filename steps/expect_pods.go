@@ -242,8 +242,11 @@ func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if st.held != nil {
+	if st.exactHeld() {
 		return f(st.held.Pod(name))
+	}
+	if st.held != nil {
+		return st.pollHeld(ctx, func(v driver.View) error { return f(v.Pod(name)) })
 	}
 	if err := st.instant(ctx); err != nil {
 		return err

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -48,17 +49,34 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 		return err
 	}
 	var last printer.Columns
+	var lastPod *corev1.Pod
 	found, held := false, false
 	var err error
-	if st.held != nil {
+	switch {
+	case st.exactHeld():
 		last, found = columns(st.held, name)
+		lastPod = st.held.Pod(name)
 		held = found && ok(last)
-	} else {
+	case st.held != nil:
+		err = st.pollHeld(ctx, func(v driver.View) error {
+			last, found = columns(v, name)
+			lastPod = v.Pod(name)
+			if found && ok(last) {
+				return nil
+			}
+			return errNotYet
+		})
+		held = err == nil
+		if errors.Is(err, errNotYet) {
+			err = nil
+		}
+	default:
 		if err := st.instant(ctx); err != nil { // the columns after every event of the instant
 			return err
 		}
 		_, held, err = st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
 			last, found = columns(v, name)
+			lastPod = v.Pod(name)
 			return found && ok(last)
 		})
 	}
@@ -70,9 +88,12 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 	}
 	return &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q %s", name, what),
-		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(st.view().Pod(name))),
+		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(lastPod)),
 	}
 }
+
+// errNotYet: a polled state does not hold (yet); the caller says why.
+var errNotYet = errors.New("not yet")
 
 // Then the pod "web" shows status "CrashLoopBackOff": the STATUS column of
 // `kubectl get pods`, now.

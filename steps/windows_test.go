@@ -58,7 +58,16 @@ func (f *liveFake) RunUntil(_ context.Context, deadline time.Duration, cond func
 func (f *liveFake) Settle(context.Context, time.Duration) (time.Duration, bool, error) {
 	return f.now, false, nil
 }
-func (f *liveFake) View() driver.View           { return fakeView{f} }
+func (f *liveFake) View() driver.View           { return fakeView{f, f.now} }
+
+// ViewsBetween: the pod's phase changes once, at runningAt.
+func (f *liveFake) ViewsBetween(from, to time.Duration) []driver.View {
+	out := []driver.View{fakeView{f, from}}
+	if f.runningAt > from && f.runningAt <= to {
+		out = append(out, fakeView{f, f.runningAt})
+	}
+	return out
+}
 func (f *liveFake) Close(context.Context) error { return nil }
 func (f *liveFake) Reaction(driver.Action) time.Duration {
 	return 3 * time.Second
@@ -109,21 +118,24 @@ func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
 	return c, ok && e.Kind != timeline.Exited
 }
 
-type fakeView struct{ f *liveFake }
+type fakeView struct {
+	f  *liveFake
+	at time.Duration
+}
 
 func (v fakeView) Pod(name string) *corev1.Pod {
 	if v.f.runningAt == 0 || name != "web" {
 		return nil
 	}
 	p := &corev1.Pod{Status: corev1.PodStatus{Phase: corev1.PodPending}}
-	if v.f.now >= v.f.runningAt {
+	if v.at >= v.f.runningAt {
 		p.Status.Phase = corev1.PodRunning
 	}
 	return p
 }
 func (v fakeView) Node(name string) *corev1.Node {
 	n := defaultNode()
-	if v.f.pressureAt > 0 && v.f.now >= v.f.pressureAt {
+	if v.f.pressureAt > 0 && v.at >= v.f.pressureAt {
 		n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeMemoryPressure, Status: corev1.ConditionTrue}}
 	}
 	return n
@@ -132,7 +144,7 @@ func (v fakeView) Events() []*corev1.Event { return nil }
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event
 	for _, e := range v.f.events {
-		if e.At <= v.f.now {
+		if e.At <= v.at {
 			out = append(out, e)
 		}
 	}
@@ -575,3 +587,37 @@ func (s simLike) Settle(ctx context.Context, l time.Duration) (time.Duration, bo
 }
 func (s simLike) View() driver.View               { return s.f.View() }
 func (s simLike) Close(ctx context.Context) error { return nil }
+
+// TestStateCheckReadsTheCurrentTimeOnACluster pins dsl.md's current time
+// on a cluster: after an untimed expectation ran the session on (here to
+// 30 s), a state check reads the pods as observed from the current time
+// (1 s) for up to the tolerance (4 s), not the present.
+func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name      string
+		runningAt time.Duration
+		state     string
+		holds     bool
+	}{
+		{"Pending at the current time, although Running now", 3 * s, "Pending", true},
+		{"Running within the tolerance of the current time", 3 * s, "Running", true},
+		{"Running only after the tolerance: read as not Running, although it is now", 10 * s, "Running", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 1 * s, runningAt: tc.runningAt}
+			st := &State{Driver: f, Session: f}
+			st.pods = []*podDecl{{name: "web", created: true}}
+			st.configured = true
+			ctx := WithState(context.Background(), st)
+			if err := st.hold(ctx); err != nil {
+				t.Fatal(err)
+			}
+			f.now = 30 * s // the untimed expectation waited for its event
+			err := podIsNow(ctx, "web", tc.state)
+			if tc.holds != (err == nil) {
+				t.Fatalf("holds %v, got %v", tc.holds, err)
+			}
+		})
+	}
+}

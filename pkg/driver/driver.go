@@ -415,6 +415,19 @@ type Rewinder interface {
 	Rewind(ctx context.Context, t time.Duration) error
 }
 
+// History is implemented by sessions that keep what they saw of the
+// scenario's pods: a cluster cannot be read in the past, but the pods
+// as they were observed can. A state check after an untimed expectation
+// reads the pods at the scenario's current time from it (docs/
+// language.md, Time: "current time").
+type History interface {
+	// ViewsBetween is the scenario's pods as they stood at from, then
+	// after each change observed up to to (session times), oldest first.
+	// Their Node reads the present and their Timeline ends at the view's
+	// time.
+	ViewsBetween(from, to time.Duration) []View
+}
+
 // ErrBeforeAction is Rewind's answer for a time before the session's last
 // action, which going back would undo.
 var ErrBeforeAction = errors.New("the scenario acted after that time")

@@ -37,11 +37,42 @@ type podTrack struct {
 	spec   *corev1.Pod // as created
 	obj    *corev1.Pod // as last seen
 	gone   bool
+	// seen is every version observed, with its time, for the state
+	// checks that read the current time after the session ran past it
+	// (driver.History); a nil obj: the pod gone.
+	seen []podVersion
 
 	admitted, rejected, scheduled, sandbox bool
 	grace                                  *int64
 	status                                 string // the STATUS column last seen
 	ctrs                                   map[string]*ctrTrack
+}
+
+// podVersion is a pod as observed from at (session time) on.
+type podVersion struct {
+	at  time.Duration
+	obj *corev1.Pod
+}
+
+// saw notes the pod's state (t.obj, or gone) as observed at at.
+func (t *podTrack) saw(at time.Duration) {
+	obj := t.obj
+	if t.gone {
+		obj = nil
+	}
+	t.seen = append(t.seen, podVersion{at: at, obj: obj})
+}
+
+// asOf is the pod as observed at at, nil when not seen yet or gone.
+func (t *podTrack) asOf(at time.Duration) *corev1.Pod {
+	var p *corev1.Pod
+	for _, v := range t.seen {
+		if v.at > at {
+			break
+		}
+		p = v.obj
+	}
+	return p
 }
 
 // on says whether the pod is bound to the node (as created or as last
@@ -183,6 +214,7 @@ func (s *session) observeMirror(t *podTrack, p *corev1.Pod, now time.Time, delet
 	if deleted {
 		if p.UID == t.uid && !t.gone {
 			t.gone = true
+			t.saw(s.at(now))
 			s.record(timeline.Event{At: s.at(now), Pod: t.name, Kind: timeline.Deleted})
 			s.notify()
 		}
@@ -220,12 +252,14 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 	if deleted {
 		if !t.gone {
 			t.gone = true
+			t.saw(at)
 			s.finishAll(t, p, now)
 			s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Deleted})
 		}
 		return
 	}
 	t.obj = p
+	t.saw(at)
 	// Deletion requested (or its grace shortened).
 	if p.DeletionTimestamp != nil && p.DeletionGracePeriodSeconds != nil && (t.grace == nil || *t.grace != *p.DeletionGracePeriodSeconds) {
 		g := *p.DeletionGracePeriodSeconds

@@ -367,3 +367,59 @@ func TestFlushWaitsForTheStartLine(t *testing.T) {
 		t.Fatalf("Flush with a start line that never comes returned after %s, want %s", took, flushWait)
 	}
 }
+
+// TestViewsBetweenReadsThePast: the pods as observed at a time, and after
+// each change up to another, for a state check that reads the current
+// time after an untimed expectation ran the session past it. A version
+// counts from its delivery; a pod gone is absent from then on.
+func TestViewsBetweenReadsThePast(t *testing.T) {
+	const ms = time.Millisecond
+	s := testSession(t)
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1", ResourceVersion: "1"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	tr := s.track("web", pod)
+	version := func(rv string, phase corev1.PodPhase) *corev1.Pod {
+		p := pod.DeepCopy()
+		p.ResourceVersion, p.Status.Phase = rv, phase
+		return p
+	}
+	s.mu.Lock()
+	s.observe(tr, version("2", corev1.PodPending), s.start.Add(100*ms), false)
+	s.observe(tr, version("3", corev1.PodRunning), s.start.Add(900*ms), false)
+	s.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(3000*ms), false)
+	s.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(5000*ms), true)
+	s.mu.Unlock()
+
+	phases := func(from, to time.Duration) string {
+		var out []string
+		for _, v := range s.ViewsBetween(from, to) {
+			if p := v.Pod("web"); p != nil {
+				out = append(out, string(p.Status.Phase))
+			} else {
+				out = append(out, "gone")
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tc := range []struct {
+		name     string
+		from, to time.Duration
+		want     string
+	}{
+		{"before the first delivery the pod is not seen", 0, 50 * ms, "gone"},
+		{"the version delivered before from, then each change", 500 * ms, 3500 * ms, "Pending Running Succeeded"},
+		{"a change after to is not read", 1000 * ms, 2999 * ms, "Running"},
+		{"the deletion makes the pod absent", 4000 * ms, 6000 * ms, "Succeeded gone"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := phases(tc.from, tc.to); got != tc.want {
+				t.Errorf("phases between %s and %s = %q, want %q", tc.from, tc.to, got, tc.want)
+			}
+		})
+	}
+	// A view of the past prints the pod as it was, not as the API shows it now.
+	views := s.ViewsBetween(1000*ms, 1000*ms)
+	if c, ok := views[0].(driver.PodPrinter).PrintPod("web"); !ok || c.Status != "Running" {
+		t.Errorf("STATUS of the past view = %q (%v), want Running", c.Status, ok)
+	}
+}

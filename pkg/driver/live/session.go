@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -635,6 +636,17 @@ func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *vi
 // with the cluster's node names as the scenario's (a pod scheduled or
 // nominated to the leased node is on "worker-1").
 func (s *session) podsNow() map[string]*corev1.Pod {
+	return s.podsBy(func(t *podTrack) *corev1.Pod {
+		if t.gone {
+			return nil
+		}
+		return t.obj
+	})
+}
+
+// podsBy maps the scenario's pods to the version of each that pick
+// chooses (nil: absent), with the scenario's node names.
+func (s *session) podsBy(pick func(*podTrack) *corev1.Pod) map[string]*corev1.Pod {
 	out := map[string]*corev1.Pod{}
 	back := map[string]string{}
 	for alias, real := range s.nodeAlias {
@@ -643,10 +655,10 @@ func (s *session) podsNow() map[string]*corev1.Pod {
 		}
 	}
 	for name, t := range s.pods {
-		if t.obj == nil || t.gone {
+		p := pick(t)
+		if p == nil {
 			continue
 		}
-		p := t.obj
 		node, onAlias := back[p.Spec.NodeName]
 		nominated, nomAlias := back[p.Status.NominatedNodeName]
 		if onAlias || nomAlias {
@@ -666,6 +678,34 @@ func (s *session) podsNow() map[string]*corev1.Pod {
 
 // View is the current state.
 func (s *session) View() driver.View { return s.snapshot(-1, nil) }
+
+var _ driver.History = (*session)(nil)
+
+// ViewsBetween is the pods as observed at from, then after each change
+// observed up to to. A version counts from its watch delivery, as a poll
+// of the present would have seen it.
+func (s *session) ViewsBetween(from, to time.Duration) []driver.View {
+	s.mu.Lock()
+	times := []time.Duration{from}
+	for _, t := range s.pods {
+		for _, v := range t.seen {
+			if v.at > from && v.at <= to {
+				times = append(times, v.at)
+			}
+		}
+	}
+	s.mu.Unlock()
+	slices.Sort(times)
+	times = slices.Compact(times)
+	out := make([]driver.View, 0, len(times))
+	for _, at := range times {
+		s.mu.Lock()
+		pods := s.podsBy(func(t *podTrack) *corev1.Pod { return t.asOf(at) })
+		s.mu.Unlock()
+		out = append(out, s.snapshot(at, pods))
+	}
+	return out
+}
 
 // RunUntil waits on the wall clock until cond holds or deadline passes.
 // Observations arrive late (a status update up to about a second after
