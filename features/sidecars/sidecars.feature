@@ -228,3 +228,32 @@ Feature: Sidecars: init containers with restartPolicy Always
     When container "mesh" of pod "web" is restarted 1 time
     Then the pod "web" phase is "Running"
     And container "app" of pod "web" is waiting with reason "CrashLoopBackOff"
+
+  @behavior:sidecar-probe-kill
+  Scenario: A sidecar killed by its liveness probe is named an init container in the Killing event
+    computeInitContainerActions kills a restartable init container whose
+    liveness probe failed with its own message, "Init container <name>
+    failed liveness probe", and without the ", will be restarted" that
+    computePodActions adds for a regular container (kuberuntime_container.go,
+    v1.29 to v1.36).
+
+    Given a pod "web":
+      """yaml
+      spec:
+        initContainers:
+        - name: mesh
+          restartPolicy: Always
+          livenessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 2
+            failureThreshold: 1
+        containers:
+        - name: app
+      """
+    And container "mesh" fails its liveness probe after 5s
+    When the pod "web" is created
+    Then container "mesh" receives SIGTERM within 10s
+    And an event "Killing" with message containing "Init container mesh failed liveness probe" is recorded for pod "web"
+    And no event "Killing" with message containing "will be restarted" is recorded
+    And container "mesh" of pod "web" has restarted 1 time

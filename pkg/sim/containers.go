@@ -147,16 +147,22 @@ func (c *ctr) ready() bool {
 
 // probeKill reports a committed liveness or startup failure of the running
 // instance, with the kill's reason and message: computePodActions kills
-// (and restarts) it.
+// (and restarts) a regular container, computeInitContainerActions a
+// restartable init container, whose Killing event says "Init container"
+// (pkg/kubelet/kuberuntime/kuberuntime_container.go, v1.36.3).
 func (c *ctr) probeKill() (killReason, string, bool) {
 	if !c.running() {
 		return 0, "", false
 	}
+	who := "Container"
+	if c.sidecar {
+		who = "Init container"
+	}
 	if c.spec.LivenessProbe != nil && c.results[livenessProbe] == resultFailure {
-		return killLiveness, fmt.Sprintf("Container %s failed liveness probe", c.name), true
+		return killLiveness, fmt.Sprintf("%s %s failed liveness probe", who, c.name), true
 	}
 	if c.spec.StartupProbe != nil && c.results[startupProbe] == resultFailure {
-		return killStartup, fmt.Sprintf("Container %s failed startup probe", c.name), true
+		return killStartup, fmt.Sprintf("%s %s failed startup probe", who, c.name), true
 	}
 	return 0, "", false
 }

@@ -443,8 +443,12 @@ func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 			}
 			a.start(c, from)
 		default:
+			// computeInitContainerActions words the kill itself ("Init
+			// container mesh failed liveness probe"), without the ", will
+			// be restarted" computePodActions adds (kuberuntime_container.go,
+			// v1.29.15 to v1.36.3).
 			if reason, msg, dead := c.probeKill(); dead {
-				a.killFor(c, reason, msg+", will be restarted")
+				a.killFor(c, reason, msg)
 				a.start(c, c.last)
 			}
 		}
