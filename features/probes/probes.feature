@@ -190,13 +190,13 @@ Feature: Startup, liveness and readiness probes
     And container "app" of pod "web" is restarted between 3s and 3s
     And the pod "web" shows ready "0/1"
 
-  # Simulator only, until it models what a live run showed (kind, kubelet
-  # 1.36.3): the probe workers run on the context of the pod sync that
-  # added them (kubelet.go SyncPod: probeManager.AddPod(ctx, pod)), which
-  # the pod worker cancels when termination begins; every probe then
-  # "errored and resulted in unknown state: context canceled" and the
-  # container stays ready. See docs/fidelity.md, readiness-during-termination.
-  @behavior:readiness-during-termination @upstream:readiness-false-while-terminating @sim
+  # Up to 1.34 the probe workers ran on context.Background(). From 1.35
+  # they run on the context of the pod sync that added them
+  # (prober_manager.go AddPod(ctx, pod)), which the pod worker cancels
+  # when termination begins: every exec probe then "errored and resulted
+  # in unknown state" and the container stays ready (the last scenario of
+  # this file). See docs/fidelity.md, readiness-during-termination.
+  @behavior:readiness-during-termination @upstream:readiness-false-while-terminating @kubelet:1.34
   Scenario: Readiness keeps probing while the pod terminates
     e2e: Probing container, should mark readiness on pods to false while pod
     is in progress of terminating when a pod has a readiness probe.
@@ -359,3 +359,31 @@ Feature: Startup, liveness and readiness probes
     And an event "Killing" with message containing "Stopping container app" is recorded for pod "job"
     And no event "Killing" with message containing "failed liveness probe" is recorded for pod "job"
     And the pod "job" phase is "Failed" within 5s
+
+  @behavior:readiness-during-termination
+  Scenario: From 1.35 an exec readiness probe errors once the pod terminates and the container stays ready
+    The probe workers run on the pod sync's context (prober_manager.go
+    AddPod(ctx, pod), 1.35+), which the pod worker cancels when termination
+    begins: ExecSync fails with "context canceled", doProbe throws the
+    result away, and Ready stays True until the container is killed
+    (v1.36.3; kubernetes #140881). The upstream e2e test expects the 1.34
+    behaviour, pinned by "Readiness keeps probing while the pod terminates".
+
+    Given a pod "web" with terminationGracePeriodSeconds 30:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+      """
+    And container "app" fails its readiness probe after 15s
+    And container "app" ignores SIGTERM
+    When 10s pass
+    And the pod "web" is deleted
+    Then container "app" receives SIGKILL at 30s
+    And container "app" of pod "web" becomes not ready at 30s
+    And an event "Unhealthy" with message containing "Readiness probe errored and resulted in unknown state" is recorded for pod "web"
+    And no event "Unhealthy" with message containing "Readiness probe failed" is recorded

@@ -194,6 +194,15 @@ func (pw *probeWorker) doProbe() {
 	} else if pw.kind != startupProbe {
 		return // liveness and readiness wait for the container to start
 	}
+	if pw.spec.Exec != nil && w.state != stateSyncing && w.s.profile.ProbesOnSyncContext {
+		// The worker's context was the sync's, cancelled when the pod
+		// began terminating: the runtime's ExecSync fails at once, the
+		// prober records the error and doProbe throws the result away
+		// (prober.go probe, worker.go doProbe, v1.36.3). Only exec
+		// probes pass the context on; HTTP, TCP and gRPC probes do not.
+		w.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe errored and resulted in unknown state: rpc error: code = Canceled desc = context canceled", pw.kind.title()))
+		return
+	}
 	pw.probed = inst.id
 	ok, output := pw.probe(inst)
 	r := resultSuccess

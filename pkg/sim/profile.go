@@ -80,6 +80,15 @@ type Profile struct {
 	// 1.34, beta and on in 1.35, KEP-5307); before, the API server drops
 	// them (dropContainerRestartRules) and the pod's policy decides.
 	ContainerRestartRules bool
+	// ProbesOnSyncContext: the probe workers run on the context of the
+	// pod sync that added them (prober_manager.go AddPod(ctx, pod), 1.35+,
+	// PR #130487), which the pod worker cancels when the pod begins
+	// terminating (pod_workers.go UpdatePod, "Cancelling current pod
+	// sync"): from then on every exec probe errors ("context canceled"),
+	// its result is thrown away, and a container keeps the readiness it
+	// had (seen on v1.36.3, 2026-11-26; kubernetes #140881). Before 1.35
+	// the workers ran on context.Background() and readiness kept probing.
+	ProbesOnSyncContext bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -100,6 +109,7 @@ func profileFor(m int) Profile {
 		RequeueAtBackoffExpiry:           m >= 35,
 		DynamicResources:                 m >= 34,
 		ContainerRestartRules:            m >= 35,
+		ProbesOnSyncContext:              m >= 35,
 	}
 }
 
