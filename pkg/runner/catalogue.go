@@ -117,6 +117,22 @@ func parse(path string) (*Feature, []*Scenario, []Problem) {
 	return ParseFeature(path, content)
 }
 
+// commentHint explains the Gherkin error at line n when the line before
+// it starts with "#": in a scenario's description such a line (a wrapped
+// "#123") is a comment, which ends the description, and the text after it
+// is then unexpected.
+func commentHint(content []byte, n int) string {
+	lines := strings.Split(string(content), "\n")
+	if n < 2 || n > len(lines) {
+		return ""
+	}
+	prev := strings.TrimSpace(lines[n-2])
+	if !strings.HasPrefix(prev, "#") || strings.HasPrefix(prev, "# language:") {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d starts with \"#\", which makes it a comment and ends the description above it: reword it so that no line starts with \"#\")", n-1)
+}
+
 // MaxDocString is the size limit of a doc string: the Gherkin parser
 // takes time quadratic in a doc string's size (a 1.5 MB manifest inline:
 // half a minute), where the same manifest in a file takes milliseconds.
@@ -142,7 +158,7 @@ func ParseFeature(path string, content []byte) (*Feature, []*Scenario, []Problem
 				// "Unexpected end of file" is on the line after the last:
 				// point at the last.
 				n = min(n, bytes.Count(content, []byte("\n"))+1)
-				probs = append(probs, Problem{File: path, Line: n, Msg: "Gherkin: " + m[3]})
+				probs = append(probs, Problem{File: path, Line: n, Msg: "Gherkin: " + m[3] + commentHint(content, n)})
 			}
 		}
 		if len(probs) == 0 {
