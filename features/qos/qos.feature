@@ -78,3 +78,32 @@ Feature: The QoS class is computed once, at creation, from cpu and memory
     Then the pod "best" has QoS class "BestEffort"
     And the pod "burst" has QoS class "Burstable"
     And the pod "guaranteed" has QoS class "Guaranteed"
+
+  @behavior:qos-class
+  Scenario: Pod-level limits alone become the pod's requests, and the pod is Guaranteed
+    SetDefaults_Pod's defaultPodRequests (PodLevelResources, on from 1.34):
+    a pod-level request not stated defaults to the containers' aggregated
+    request, else to the pod-level limit (pkg/apis/core/v1/defaults.go,
+    v1.36.3).
+
+    Given a pod "limits":
+      """yaml
+      spec:
+        resources:
+          limits: {cpu: "1", memory: 1Gi}
+        containers:
+        - name: app
+      """
+    And a pod "capped":
+      """yaml
+      spec:
+        resources:
+          limits: {cpu: "1", memory: 1Gi}
+        containers:
+        - name: app
+          resources:
+            requests: {cpu: 100m, memory: 128Mi}
+      """
+    When the pods are created
+    Then the pod "limits" has QoS class "Guaranteed"
+    And the pod "capped" has QoS class "Burstable"

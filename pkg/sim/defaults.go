@@ -92,6 +92,44 @@ func setDefaultsPod(p *corev1.Pod) {
 	for i := range s.Containers {
 		setDefaultsContainer(&s.Containers[i])
 	}
+	defaultPodRequests(s)
+}
+
+// defaultPodRequests is defaultPodRequests (pkg/apis/core/v1/defaults.go,
+// v1.36.3, after the containers' defaults, PodLevelResources beta and on
+// from 1.34; before it the API server drops spec.resources): with
+// pod-level limits set, a cpu or memory request the pod does not state
+// defaults to the containers' aggregated request, and any request still
+// missing to the pod-level limit. So limits alone make the requests equal
+// to them, and the pod Guaranteed.
+func defaultPodRequests(s *corev1.PodSpec) {
+	r := s.Resources
+	if r == nil || len(r.Limits) == 0 {
+		return
+	}
+	reqs := r.Requests.DeepCopy()
+	if reqs == nil {
+		reqs = corev1.ResourceList{}
+	}
+	for n, q := range containerRequests(s) {
+		if _, ok := reqs[n]; !ok && (n == corev1.ResourceCPU || n == corev1.ResourceMemory) {
+			reqs[n] = q.DeepCopy()
+		}
+	}
+	for n, q := range r.Limits {
+		if _, ok := reqs[n]; !ok && podLevelResource(n) {
+			reqs[n] = q.DeepCopy()
+		}
+	}
+	if len(reqs) > 0 {
+		r.Requests = reqs
+	}
+}
+
+// podLevelResource is IsSupportedPodLevelResource: cpu, memory and huge
+// pages.
+func podLevelResource(n corev1.ResourceName) bool {
+	return n == corev1.ResourceCPU || n == corev1.ResourceMemory || strings.HasPrefix(string(n), corev1.ResourceHugePagesPrefix)
 }
 
 func setDefaultsContainer(c *corev1.Container) {

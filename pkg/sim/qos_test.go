@@ -39,6 +39,15 @@ func TestComputePodQOS(t *testing.T) {
 		{"an init container without limits counts too", []corev1.Container{c(nil, nil)}, []corev1.Container{c(nil, res("cpu", "1", "memory", "1Gi"))}, nil, corev1.PodQOSBurstable},
 		{"pod-level resources decide alone", nil, []corev1.Container{c(nil, nil)},
 			&corev1.ResourceRequirements{Requests: res("cpu", "1", "memory", "1Gi"), Limits: res("cpu", "1", "memory", "1Gi")}, corev1.PodQOSGuaranteed},
+		// defaultPodRequests (v1.36.3): missing pod-level requests default
+		// to the pod-level limits.
+		{"pod-level limits alone become the pod's requests: Guaranteed", nil, []corev1.Container{c(nil, nil)},
+			&corev1.ResourceRequirements{Limits: res("cpu", "1", "memory", "1Gi")}, corev1.PodQOSGuaranteed},
+		// ... unless the containers request: their aggregate is the default.
+		{"pod-level limits with container requests below them: Burstable", nil, []corev1.Container{c(res("cpu", "100m", "memory", "128Mi"), nil)},
+			&corev1.ResourceRequirements{Limits: res("cpu", "1", "memory", "1Gi")}, corev1.PodQOSBurstable},
+		{"pod-level requests without limits: Burstable", nil, []corev1.Container{c(nil, nil)},
+			&corev1.ResourceRequirements{Requests: res("cpu", "500m", "memory", "512Mi")}, corev1.PodQOSBurstable},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

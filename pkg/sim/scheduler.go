@@ -646,16 +646,22 @@ func podRequests(p *corev1.Pod) corev1.ResourceList {
 	if r := p.Spec.Resources; r != nil && len(r.Requests) > 0 {
 		return r.Requests.DeepCopy()
 	}
-	if !requestsAnything(&p.Spec) {
+	return containerRequests(&p.Spec)
+}
+
+// containerRequests is the containers' part of podRequests
+// (AggregateContainerRequests), nil when nothing is requested.
+func containerRequests(spec *corev1.PodSpec) corev1.ResourceList {
+	if !requestsAnything(spec) {
 		return nil
 	}
 	total := corev1.ResourceList{}
-	for i := range p.Spec.Containers {
-		addList(total, p.Spec.Containers[i].Resources.Requests)
+	for i := range spec.Containers {
+		addList(total, spec.Containers[i].Resources.Requests)
 	}
 	sidecars := corev1.ResourceList{}
-	for i := range p.Spec.InitContainers {
-		c := &p.Spec.InitContainers[i]
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
 		if isSidecar(c) {
 			addList(sidecars, c.Resources.Requests)
 			addList(total, c.Resources.Requests)
