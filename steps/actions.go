@@ -292,7 +292,20 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	at, _, err := st.Session.RunUntil(ctx, st.Session.Now()+dur, nil)
+	end := st.Session.Now() + dur
+	if _, live := st.liveWindows(); live {
+		// dsl.md: the time passes from the current time. On a cluster the
+		// steps since the last action may have waited for observations
+		// (a SIGTERM seen through the agent, a status through the API)
+		// past the rules' current time; that wait is not the scenario's
+		// time, and the pass ends dur after the current time. A current
+		// time more than dur behind (an untimed expectation ran the
+		// cluster on) cannot be gone back to: dur then passes from now.
+		if rule := st.t0.At + st.liveCur + dur; rule >= st.Session.Now() {
+			end = rule
+		}
+	}
+	at, _, err := st.Session.RunUntil(ctx, end, nil)
 	if err != nil {
 		return err
 	}

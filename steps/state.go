@@ -98,6 +98,13 @@ type State struct {
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
+	// liveCur is, on a cluster, where the scenario's current time stands
+	// after t=0 in the rules' time: the latest time a timed expectation
+	// held at since the last action (its occurrence's offset from its
+	// reference, within its bounds). The simulator's own clock is its
+	// current time; a cluster's wall clock runs on while steps wait for
+	// observations, which the rules' clock does not (windows.go, pass).
+	liveCur time.Duration
 }
 
 type ctxKey struct{}
@@ -221,6 +228,7 @@ func (st *State) unsupported(err error) error {
 func (st *State) moveT0(m timeline.Mark) {
 	if st.stepType == Action {
 		st.t0 = m
+		st.liveCur = 0
 	}
 }
 

@@ -396,7 +396,20 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 		c.Observed, c.Seen = observed.At, true
 	}
 	st.Checks = append(st.Checks, c)
+	if err == nil && observed != nil {
+		st.heldAt(w, observed.At)
+	}
 	return err
+}
+
+// heldAt notes, on a cluster, that a timed expectation held with its
+// occurrence at `at` in window w: the current time moves to that
+// occurrence's place in the rules' time (dsl.md, Time: "current time").
+func (st *State) heldAt(w timeline.Window, at time.Duration) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	st.liveCur = max(st.liveCur, min(max(at-w.Ref, w.Lo), w.Hi))
 }
 
 // observedT0: t=0 was placed at an event the driver observed (the N-th

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -58,7 +59,7 @@ func (f *liveFake) RunUntil(_ context.Context, deadline time.Duration, cond func
 func (f *liveFake) Settle(context.Context, time.Duration) (time.Duration, bool, error) {
 	return f.now, false, nil
 }
-func (f *liveFake) View() driver.View           { return fakeView{f, f.now} }
+func (f *liveFake) View() driver.View { return fakeView{f, f.now} }
 
 // ViewsBetween: the pod's phase changes once, at runningAt.
 func (f *liveFake) ViewsBetween(from, to time.Duration) []driver.View {
@@ -619,5 +620,59 @@ func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}
 		})
+	}
+}
+
+// TestPassCountsFromTheCurrentTime pins `N pass` on a cluster: the time
+// passes from the scenario's current time (t=0, moved on by the timed
+// expectations that held), not from the moment the step began after
+// other steps waited for observations; a current time further behind
+// than N (an untimed expectation ran the cluster on) passes from now.
+func TestPassCountsFromTheCurrentTime(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name     string
+		now, cur time.Duration
+		wantT0   time.Duration
+	}{
+		{"steps waited 1 s for the SIGTERM seen at 0 s: 3 s pass end at 3 s", 1 * s, 0, 3 * s},
+		{"a check held at 2 s: 3 s pass end at 5 s", 2500 * time.Millisecond, 2 * s, 5 * s},
+		{"the cluster ran 10 s on: 3 s pass from now", 10 * s, 0, 13 * s},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: tc.now}
+			st := &State{Driver: f, Session: f}
+			st.configured = true
+			st.stepType = Action
+			st.liveCur = tc.cur
+			if err := st.pass(context.Background(), 3*s); err != nil {
+				t.Fatal(err)
+			}
+			if st.t0.At != tc.wantT0 {
+				t.Errorf("t=0 at %s, want %s", st.t0.At, tc.wantT0)
+			}
+		})
+	}
+}
+
+// TestHeldCheckMovesTheCurrentTime: on a cluster a timed expectation
+// that held moves the current time to its occurrence's place in the
+// rules' time, within its bounds.
+func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
+	s := time.Second
+	f := &liveFake{}
+	st := &State{Driver: f, Session: f}
+	w := timeline.Window{Ref: 300 * time.Millisecond, Lo: 0, Hi: 10 * s}
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", w, &timeline.Event{At: 5300 * time.Millisecond}, nil)
+	if st.liveCur != 5*s {
+		t.Errorf("current time %s after a check held at 5 s, want 5s", st.liveCur)
+	}
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 2 * s, Hi: 2 * s}, &timeline.Event{At: 2100 * time.Millisecond}, nil)
+	if st.liveCur != 5*s {
+		t.Errorf("an earlier check moved the current time back to %s", st.liveCur)
+	}
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 8 * s, Hi: 8 * s}, &timeline.Event{At: 9 * s}, errors.New("late"))
+	if st.liveCur != 5*s {
+		t.Errorf("a failed check moved the current time to %s", st.liveCur)
 	}
 }
