@@ -30,6 +30,9 @@ func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) er
 	if err := st.hold(ctx); err != nil {
 		return err
 	}
+	if err := st.observable(sels...); err != nil {
+		return err
+	}
 	since := func(v driver.View) bool {
 		for _, s := range sels {
 			if _, ok := timeline.First(v.Timeline(), st.t0, s); !ok {

@@ -222,6 +222,9 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	// A timed expectation moves the current time; the simulator's state
 	// of that instant is not kept, so state checks read the session's.
 	st.release()
+	if err := st.observable(sel); err != nil {
+		return timeline.Window{}, err
+	}
 	w, ok := st.liveWindows()
 	if !ok {
 		return timeline.Exact(st.t0, lo, hi), nil
@@ -251,6 +254,21 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 		from = min(from, st.t0.At+lo-early)
 	}
 	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
+}
+
+// observable: an expectation about events the driver cannot see is a
+// skip of the scenario, with the driver's reason (driver.Unobserved).
+func (st *State) observable(sels ...timeline.Selector) error {
+	u, ok := driver.SessionAs[driver.Unobserved](st.Session)
+	if !ok {
+		return nil
+	}
+	for _, sel := range sels {
+		if why := u.Unobserved(sel); why != "" {
+			return st.unsupported(fmt.Errorf("%w: %s", driver.ErrUnsupported, why))
+		}
+	}
+	return nil
 }
 
 // interval is the window of an event expected d after another observed

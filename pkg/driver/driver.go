@@ -428,6 +428,15 @@ type History interface {
 	ViewsBetween(from, to time.Duration) []View
 }
 
+// Unobserved is implemented by sessions that cannot see some events at
+// all (a cluster sees signals through podlife's agent, a hook's end only
+// where someone reports it): Unobserved says why the events sel selects
+// cannot be seen, "" when they can. An expectation about them is then a
+// skip with that reason, never a failure or a pass.
+type Unobserved interface {
+	Unobserved(sel timeline.Selector) string
+}
+
 // ErrBeforeAction is Rewind's answer for a time before the session's last
 // action, which going back would undo.
 var ErrBeforeAction = errors.New("the scenario acted after that time")

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -481,6 +482,69 @@ func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration
 		}
 	}
 	return p
+}
+
+var _ driver.Unobserved = (*session)(nil)
+
+// Unobserved says why a cluster cannot see the events sel selects: a
+// signal reaches only podlife's agent; a hook the kubelet runs itself (a
+// sleep action) or runs in an image container ends without a trace; a
+// sidecar's sleep preStop cannot be timed by its SIGTERM, which waits for
+// the main containers (kuberuntime_termination_order.go).
+func (s *session) Unobserved(sel timeline.Selector) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[sel.Pod]
+	if t == nil || sel.Container == "" {
+		return ""
+	}
+	c := t.ctrs[sel.Container]
+	if c == nil {
+		return ""
+	}
+	var lc corev1.Lifecycle
+	if c.spec.Lifecycle != nil {
+		lc = *c.spec.Lifecycle
+	}
+	sidecar := c.spec.RestartPolicy != nil && *c.spec.RestartPolicy == corev1.ContainerRestartPolicyAlways && isInit(t.spec, c.name)
+	switch {
+	case sel.Kind == timeline.SIGTERM && !c.agent && (lc.PreStop != nil || sidecar):
+		// Without a preStop, a regular container's SIGTERM follows the
+		// Killing event at once (killContainer), which stands for it; a
+		// hook or a sidecar's turn comes between the two.
+		return fmt.Sprintf("container %q runs image %s: a cluster shows its signals only through podlife's agent, and its SIGTERM does not follow the Killing event at once (a preStop hook, or a sidecar's turn)", c.name, c.spec.Image)
+	case sel.Kind == timeline.PostStartDone && lc.PostStart != nil && (lc.PostStart.Sleep != nil || !c.agent):
+		return fmt.Sprintf("the end of container %q's postStart hook is not seen on a cluster (%s)", c.name, hookWhere(lc.PostStart, c.agent))
+	case sel.Kind == timeline.PreStopDone && lc.PreStop != nil && !c.agent:
+		return fmt.Sprintf("the end of container %q's preStop hook is not seen on a cluster (%s)", c.name, hookWhere(lc.PreStop, c.agent))
+	case sel.Kind == timeline.PreStopDone && lc.PreStop != nil && lc.PreStop.Sleep != nil && sidecar:
+		return fmt.Sprintf("the end of sidecar %q's sleep preStop is not seen on a cluster: it runs in the kubelet, and the sidecar's SIGTERM waits for the main containers", c.name)
+	}
+	return ""
+}
+
+// hookWhere says where a hook runs, for Unobserved's reasons.
+func hookWhere(h *corev1.LifecycleHandler, agent bool) string {
+	switch {
+	case h.Sleep != nil:
+		return "a sleep action runs in the kubelet"
+	case !agent:
+		return "it runs in an image container, not podlife's agent"
+	}
+	return "podlife's agent does not serve it"
+}
+
+// isInit tells whether name is one of the pod's init containers.
+func isInit(p *corev1.Pod, name string) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Spec.InitContainers {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Precise tells whether the events sel selects are seen by a precise

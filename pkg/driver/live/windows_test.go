@@ -143,3 +143,50 @@ func TestRuntimeExitSeenAtOnce(t *testing.T) {
 		t.Errorf("recorded %v, want SIGKILL and Exited(137) at 53.8s", k)
 	}
 }
+
+// TestUnobserved pins what a cluster cannot see, so that an expectation
+// about it is a skip with a reason: signals of image containers whose
+// SIGTERM does not follow the Killing event at once, the end of a hook
+// the kubelet runs itself or runs in an image container, and the end of
+// a sidecar's sleep preStop (its SIGTERM waits for the main containers).
+func TestUnobserved(t *testing.T) {
+	always := corev1.ContainerRestartPolicyAlways
+	sleepHook := &corev1.LifecycleHandler{Sleep: &corev1.SleepAction{Seconds: 1}}
+	execHook := &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}}
+	image := func(lc *corev1.Lifecycle) corev1.Container {
+		return corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Lifecycle: lc}
+	}
+	agentC := func(name string, lc *corev1.Lifecycle) corev1.Container {
+		return corev1.Container{Name: name, Image: behavior.Image, Lifecycle: lc}
+	}
+	pod := func(init []corev1.Container, cs ...corev1.Container) *corev1.Pod {
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{InitContainers: init, Containers: cs}}
+	}
+	sidecar := agentC("proxy", &corev1.Lifecycle{PreStop: sleepHook})
+	sidecar.RestartPolicy = &always
+	for _, tc := range []struct {
+		name      string
+		pod       *corev1.Pod
+		container string
+		kind      timeline.Kind
+		unseen    bool
+	}{
+		{"an image container without a preStop: SIGTERM is its Killing event", pod(nil, image(nil)), "app", timeline.SIGTERM, false},
+		{"an image container with a preStop: its SIGTERM is not seen", pod(nil, image(&corev1.Lifecycle{PreStop: execHook})), "app", timeline.SIGTERM, true},
+		{"the end of an image container's exec preStop is not seen", pod(nil, image(&corev1.Lifecycle{PreStop: execHook})), "app", timeline.PreStopDone, true},
+		{"the agent's SIGTERM is seen", pod(nil, agentC("app", nil)), "app", timeline.SIGTERM, false},
+		{"the end of a sleep postStart is not seen, even in the agent", pod(nil, agentC("app", &corev1.Lifecycle{PostStart: sleepHook})), "app", timeline.PostStartDone, true},
+		{"the end of an exec postStart the agent serves is seen", pod(nil, agentC("app", &corev1.Lifecycle{PostStart: execHook})), "app", timeline.PostStartDone, false},
+		{"a regular container's sleep preStop ends at its SIGTERM", pod(nil, agentC("app", &corev1.Lifecycle{PreStop: sleepHook})), "app", timeline.PreStopDone, false},
+		{"a sidecar's sleep preStop end is not seen", pod([]corev1.Container{sidecar}, agentC("app", nil)), "proxy", timeline.PreStopDone, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			s.track("web", tc.pod)
+			why := s.Unobserved(timeline.Selector{Pod: "web", Container: tc.container, Kind: tc.kind})
+			if (why != "") != tc.unseen {
+				t.Errorf("Unobserved = %q, want unseen %v", why, tc.unseen)
+			}
+		})
+	}
+}
