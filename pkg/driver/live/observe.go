@@ -328,7 +328,7 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 	// The STATUS column of `kubectl get pods`, by podlife's port of the API
 	// server's printer, for every version of the pod seen (after the
 	// phase, as the simulator records them).
-	if cols := printer.Pod(p, now, s.d.printOpts); cols.Status != t.status {
+	if cols := printer.Pod(p, now, s.printOpts); cols.Status != t.status {
 		t.status = cols.Status
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Status, Reason: cols.Status})
 	}

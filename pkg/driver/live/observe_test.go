@@ -16,6 +16,7 @@ import (
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -29,7 +30,7 @@ func testSession(t *testing.T) *session {
 	t.Cleanup(cancel)
 	s := &session{d: d, ns: "podlife-t", start: time.Now(), ctx: ctx, cancel: cancel, changed: make(chan struct{}),
 		pods: map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
-		nodeAlias: map[string]string{}, classes: map[string]string{}}
+		nodeAlias: map[string]string{}, classes: map[string]string{}, printOpts: d.printOpts}
 	return s
 }
 
@@ -421,5 +422,48 @@ func TestViewsBetweenReadsThePast(t *testing.T) {
 	views := s.ViewsBetween(1000*ms, 1000*ms)
 	if c, ok := views[0].(driver.PodPrinter).PrintPod("web"); !ok || c.Status != "Running" {
 		t.Errorf("STATUS of the past view = %q (%v), want Running", c.Status, ok)
+	}
+}
+
+// TestSkewedScenarioPrintsWithItsRelease: a scenario that names kubelet
+// 1.34 alone means a 1.34 cluster; on a skewed node under a 1.36 API
+// server its STATUS column follows 1.34's printer (a pod with a completed
+// and a failed container and one running: Completed, where 1.35+ shows
+// the failed one's Error); a scenario naming its control plane keeps the
+// API server's.
+func TestSkewedScenarioPrintsWithItsRelease(t *testing.T) {
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", UID: "u1", ResourceVersion: "2"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "first"}, {Name: "second"}, {Name: "third"}}},
+		Status: corev1.PodStatus{Phase: corev1.PodRunning, ContainerStatuses: []corev1.ContainerStatus{
+			{Name: "first", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 0, Reason: "Completed"}}},
+			{Name: "second", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 1, Reason: "Error"}}},
+			{Name: "third", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}},
+		}}}
+	for _, tc := range []struct {
+		name string
+		sc   driver.Scenario
+		want string
+	}{
+		{"@kubelet:1.34 alone: 1.34's printer", driver.Scenario{KubeletVersion: "1.34"}, "Completed"},
+		{"@kubelet:1.34 @control-plane:1.36: the API server's", driver.Scenario{KubeletVersion: "1.34", ControlPlaneVersion: "1.36"}, "Error"},
+		{"no release named: the API server's", driver.Scenario{}, "Error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			s.printOpts = scenarioPrinter(printer.ForMinor(36), tc.sc)
+			tr := s.track("web", pod)
+			s.mu.Lock()
+			s.observe(tr, pod, s.start.Add(time.Second), false)
+			s.mu.Unlock()
+			got := ""
+			for _, e := range s.rec.snapshot(-1) {
+				if e.Kind == timeline.Status {
+					got = e.Reason
+				}
+			}
+			if got != tc.want {
+				t.Errorf("STATUS %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

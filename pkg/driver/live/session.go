@@ -69,6 +69,12 @@ type session struct {
 	// nodes: the cluster's node, or a skewed node of the kubelet version
 	// the scenario asked for.
 	home skewedNode
+	// printOpts are the STATUS column's rules for this scenario: the API
+	// server's, or, for a scenario that names a kubelet release alone (a
+	// cluster of that release, dsl.md) running on a skewed node under a
+	// newer API server, that release's (podlife's port of its printer:
+	// printing is a pure function of the pod).
+	printOpts printer.Options
 	// disr is what the scenario made and saw of disruptions
 	// (disruptions.go).
 	disr       disruptionState
@@ -84,6 +90,22 @@ var (
 	_ driver.Versioned          = (*session)(nil)
 )
 
+// scenarioPrinter is the STATUS column's rules for a scenario on a
+// cluster whose API server prints with apiServer: a scenario that names a
+// kubelet release alone means a cluster of that release (dsl.md, Tags),
+// its printer included; one that names its control plane gets the API
+// server's.
+func scenarioPrinter(apiServer printer.Options, sc driver.Scenario) printer.Options {
+	if sc.KubeletVersion == "" || sc.ControlPlaneVersion != "" {
+		return apiServer
+	}
+	m, err := strconv.Atoi(strings.TrimPrefix(minor(sc.KubeletVersion), "1."))
+	if err != nil {
+		return apiServer
+	}
+	return printer.ForMinor(m)
+}
+
 func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewedNode) (*session, error) {
 	s := &session{
 		d: d, sc: sc, ns: namespaceName(sc.ID), home: home,
@@ -91,6 +113,7 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewed
 		pods:    map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
 		nodeAlias: map[string]string{}, classes: map[string]string{},
 	}
+	s.printOpts = scenarioPrinter(d.printOpts, sc)
 	if err := d.ensureNamespace(ctx, s.ns, d.labels(labelValue(sc.ID))); err != nil {
 		return nil, fmt.Errorf("creating namespace %s: %w", s.ns, err)
 	}
@@ -596,18 +619,20 @@ func (v *view) Node(name string) *corev1.Node {
 
 // PrintPod prints the pod as `kubectl get pods` does: the API server's
 // own table (STATUS, READY, RESTARTS) for the pod as it is now, or, for
-// the pods as they stood at a deadline, podlife's port of that printer.
+// the pods as they stood at a deadline or for a scenario whose release's
+// printer is not the API server's (scenarioPrinter), podlife's port of
+// the printer.
 func (v *view) PrintPod(name string) (printer.Columns, bool) {
 	p := v.pods[name]
 	if p == nil {
 		return printer.Columns{}, false
 	}
-	if v.frozen {
-		return printer.Pod(p, time.Now(), v.s.d.printOpts), true
+	if v.frozen || v.s.printOpts != v.s.d.printOpts {
+		return printer.Pod(p, time.Now(), v.s.printOpts), true
 	}
 	c, err := v.s.d.printPod(v.s.ns, name)
 	if err != nil {
-		return printer.Pod(p, time.Now(), v.s.d.printOpts), true
+		return printer.Pod(p, time.Now(), v.s.printOpts), true
 	}
 	return c, true
 }
