@@ -111,28 +111,39 @@ func (st *State) hold(ctx context.Context) error {
 // simulator's), not read from a cluster's record.
 func (st *State) exactHeld() bool { return st.held != nil && st.held.past == nil }
 
-// pollHeld runs a state check of the pods at the current time on a
-// cluster after an untimed expectation ran the session past it: on the
-// pods as observed from then for up to the tolerance, and if that span
-// has not ended yet, on the cluster until it has. f says why the state
-// does not hold (nil: it holds); its last answer is returned.
-func (st *State) pollHeld(ctx context.Context, f func(driver.View) error) error {
-	deadline := st.held.at + st.tol()
-	last := fmt.Errorf("no state of the pods observed between %s and %s",
-		timeline.FormatOffset(st.held.at-st.t0.At), timeline.FormatOffset(deadline-st.t0.At))
-	for _, v := range st.held.past.ViewsBetween(st.held.at, deadline) {
-		if last = f(v); last == nil {
-			return nil
-		}
+// readState runs a state check at the current time, f saying why the
+// state does not hold (nil: it holds), and returns f's last answer: on
+// the state the simulator kept (once); on a cluster after an untimed
+// expectation ran it on, on the pods as observed from the current time
+// for up to the tolerance, then on the cluster until that span ends;
+// otherwise on the cluster from now for up to the tolerance (once on the
+// simulator), after every event of the current instant.
+func (st *State) readState(ctx context.Context, f func(driver.View) error) error {
+	if st.exactHeld() {
+		return f(st.held)
 	}
-	if st.Session.Now() < deadline {
-		_, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
-			last = f(v)
-			return last == nil
-		})
-		if err != nil {
-			return err
+	var last error
+	deadline := st.Session.Now() + st.tol()
+	if st.held != nil {
+		deadline = st.held.at + st.tol()
+		last = fmt.Errorf("no state of the pods observed between %s and %s",
+			timeline.FormatOffset(st.held.at-st.t0.At), timeline.FormatOffset(deadline-st.t0.At))
+		for _, v := range st.held.past.ViewsBetween(st.held.at, deadline) {
+			if last = f(v); last == nil {
+				return nil
+			}
 		}
+		if st.Session.Now() >= deadline {
+			return last
+		}
+	} else if err := st.instant(ctx); err != nil {
+		return err
+	}
+	if _, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+		last = f(v)
+		return last == nil
+	}); err != nil {
+		return err
 	}
 	return last
 }

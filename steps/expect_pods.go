@@ -242,24 +242,7 @@ func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if st.exactHeld() {
-		return f(st.held.Pod(name))
-	}
-	if st.held != nil {
-		return st.pollHeld(ctx, func(v driver.View) error { return f(v.Pod(name)) })
-	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	var last error
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
-		last = f(v.Pod(name))
-		return last == nil
-	})
-	if err != nil {
-		return err
-	}
-	return last
+	return st.readState(ctx, func(v driver.View) error { return f(v.Pod(name)) })
 }
 
 // Then the pod "web" is Running: a state check at the current time.

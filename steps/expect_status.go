@@ -50,37 +50,16 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 	}
 	var last printer.Columns
 	var lastPod *corev1.Pod
-	found, held := false, false
-	var err error
-	switch {
-	case st.exactHeld():
-		last, found = columns(st.held, name)
-		lastPod = st.held.Pod(name)
-		held = found && ok(last)
-	case st.held != nil:
-		err = st.pollHeld(ctx, func(v driver.View) error {
-			last, found = columns(v, name)
-			lastPod = v.Pod(name)
-			if found && ok(last) {
-				return nil
-			}
-			return errNotYet
-		})
-		held = err == nil
-		if errors.Is(err, errNotYet) {
-			err = nil
+	found := false
+	err := st.readState(ctx, func(v driver.View) error {
+		last, found = columns(v, name)
+		lastPod = v.Pod(name)
+		if found && ok(last) {
+			return nil
 		}
-	default:
-		if err := st.instant(ctx); err != nil { // the columns after every event of the instant
-			return err
-		}
-		_, held, err = st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
-			last, found = columns(v, name)
-			lastPod = v.Pod(name)
-			return found && ok(last)
-		})
-	}
-	if err != nil || held {
+		return errNotYet
+	})
+	if !errors.Is(err, errNotYet) {
 		return err
 	}
 	if !found {

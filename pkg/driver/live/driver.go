@@ -293,7 +293,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	d.printOpts = printer.Current
 	if v, err := cs.Discovery().ServerVersion(); err == nil {
 		d.info.ControlPlane = v.GitVersion
-		if m, err := strconv.Atoi(strings.TrimPrefix(minor(v.GitVersion), "1.")); err == nil {
+		if m, ok := minorNumber(v.GitVersion); ok {
 			d.printOpts = printer.ForMinor(m)
 		}
 	}
@@ -422,6 +422,12 @@ func minor(v string) string {
 		return v
 	}
 	return parts[0] + "." + parts[1]
+}
+
+// minorNumber is 36 of "v1.36.3" (or of "1.36").
+func minorNumber(v string) (int, bool) {
+	m, err := strconv.Atoi(strings.TrimPrefix(minor(v), "1."))
+	return m, err == nil
 }
 
 // Start connects if needed and opens a session in a new namespace.

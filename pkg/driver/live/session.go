@@ -99,8 +99,8 @@ func scenarioPrinter(apiServer printer.Options, sc driver.Scenario) printer.Opti
 	if sc.KubeletVersion == "" || sc.ControlPlaneVersion != "" {
 		return apiServer
 	}
-	m, err := strconv.Atoi(strings.TrimPrefix(minor(sc.KubeletVersion), "1."))
-	if err != nil {
+	m, ok := minorNumber(sc.KubeletVersion)
+	if !ok {
 		return apiServer
 	}
 	return printer.ForMinor(m)
