@@ -26,6 +26,9 @@ type nodeSide struct {
 	// usageSeen marks the container instances whose memory and writes are
 	// already scheduled as activity.
 	usageSeen map[*instance]bool
+	// volStats is the fsResourceAnalyzer's cache of volume usage
+	// (volumestats.go).
+	volStats volumeStats
 	// preempted marks critical pods admitted once their victims are gone.
 	preempted map[types.UID]bool
 }

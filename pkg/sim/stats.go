@@ -81,7 +81,7 @@ func (w *podWorker) volume(name string) *corev1.Volume {
 // stats is the pod's summary at the current time. Only running containers
 // are measured; a pod that has finished terminating has none.
 func (w *podWorker) stats() podStats {
-	ps := podStats{volumes: w.k.usage.volumes[w.uid]}
+	ps := podStats{volumes: w.k.measuredVolumes(w.uid)}
 	for _, c := range w.ctrs {
 		if c.inst == nil || c.inst.state != instRunning {
 			continue
@@ -91,17 +91,25 @@ func (w *podWorker) stats() podStats {
 		ps.processes++
 		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m})
 	}
+	ps.localDisk, ps.ephemeral = w.localVolumes(ps.volumes)
+	return ps
+}
+
+// localVolumes sums the usage of the pod's volumes that count against
+// nodefs for ranking (hostPath and local ephemeral volumes) and of those
+// that count as its ephemeral storage (the local ephemeral ones).
+func (w *podWorker) localVolumes(used map[string]int64) (localDisk, ephemeral int64) {
 	for i := range w.pod.Spec.Volumes {
 		v := &w.pod.Spec.Volumes[i]
-		used := ps.volumes[v.Name]
+		u := used[v.Name]
 		if v.HostPath != nil || isLocalEphemeralVolume(v) {
-			ps.localDisk += used
+			localDisk += u
 		}
 		if isLocalEphemeralVolume(v) {
-			ps.ephemeral += used
+			ephemeral += u
 		}
 	}
-	return ps
+	return localDisk, ephemeral
 }
 
 // isLocalEphemeralVolume is volumeutils.IsLocalEphemeralVolume
@@ -123,11 +131,17 @@ func (k *kubelet) podsMemory() int64 {
 func (k *kubelet) memoryWorkingSet() int64 { return k.podsMemory() + k.usage.memory }
 
 // diskUsed is nodefs used: the node's own use and the pods' local
-// volumes (one filesystem: images, containers and volumes share it).
+// volumes (one filesystem: images, containers and volumes share it). The
+// filesystem's figures are the disk's own, not the volume calculators'
+// (volumestats.go), so a write counts here at once.
 func (k *kubelet) diskUsed() int64 {
 	used := k.usage.disk
 	for _, w := range k.workers {
-		used += w.stats().localDisk
+		if w.state == stateTerminated {
+			continue
+		}
+		local, _ := w.localVolumes(k.usage.volumes[w.uid])
+		used += local
 	}
 	return used
 }
@@ -151,6 +165,7 @@ func (k *kubelet) noteUsage(w *podWorker) {
 			continue
 		}
 		k.usageSeen[inst] = true
+		k.trackVolumes(w)
 		if u := c.beh.Memory; u != nil {
 			k.atUsage(inst, u.After, func() {})
 		}
@@ -189,6 +204,7 @@ func (k *kubelet) addVolumeUsage(w *podWorker, volume string, bytes int64) {
 		k.usage.volumes[w.uid] = v
 	}
 	v[volume] += bytes
+	k.volumeWritten(w)
 }
 
 // releasePodUsage frees what a pod held on the node once it is cleaned up:
