@@ -294,3 +294,67 @@ func Packages(root string) ([]string, error) {
 	sort.Strings(dirs)
 	return dirs, err
 }
+
+// RuleStore: the API server's store is its own. The other components
+// reach it through its methods (its reads are a component's GETs and
+// LISTs, its writes go through admission, validation and the watch), so
+// that what a component may see of the API is stated in one place.
+const RuleStore = "pkg/sim's API store is the API server's: other files use its methods"
+
+// APIServerFiles are the files of pkg/sim that make up the API server.
+var APIServerFiles = map[string]bool{
+	"api.go": true, "api_nodes.go": true, "events.go": true, "defaults.go": true, "podcopy.go": true,
+}
+
+// storeFields are the apiServer fields that hold the store.
+var storeFields = map[string]bool{
+	"pods": true, "nodes": true, "priorityClasses": true, "configMaps": true,
+	"secrets": true, "events": true, "bound": true, "rv": true,
+}
+
+// CheckSimStore reports, in files of pkg/sim outside the API server, a
+// store field reached through the API server: `x.api.pods`, or `a.pods`
+// in a method whose receiver is an *apiServer. Without type information
+// this is a syntactic check: it follows the field named api and the
+// apiServer receiver, which is how the package reaches its API server.
+func CheckSimStore(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	for _, f := range files {
+		if APIServerFiles[filepath.Base(fset.Position(f.Pos()).Filename)] {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok {
+				return true
+			}
+			recv := ""
+			if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+				if st, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok {
+					if id, ok := st.X.(*ast.Ident); ok && id.Name == "apiServer" {
+						recv = fd.Recv.List[0].Names[0].Name
+					}
+				}
+			}
+			ast.Inspect(fd, func(m ast.Node) bool {
+				sel, ok := m.(*ast.SelectorExpr)
+				if !ok || !storeFields[sel.Sel.Name] {
+					return true
+				}
+				switch x := sel.X.(type) {
+				case *ast.SelectorExpr:
+					if x.Sel.Name == "api" {
+						out = append(out, Violation{fset.Position(sel.Pos()), RuleStore, "reaches the store's " + sel.Sel.Name})
+					}
+				case *ast.Ident:
+					if recv != "" && x.Name == recv {
+						out = append(out, Violation{fset.Position(sel.Pos()), RuleStore, "an apiServer method outside the API server's files reaches " + sel.Sel.Name})
+					}
+				}
+				return true
+			})
+			return false
+		})
+	}
+	return out
+}

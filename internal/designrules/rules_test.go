@@ -58,6 +58,9 @@ func TestDesignRules(t *testing.T) {
 		if match(module, "pkg/sim/...", pkgPath) {
 			vs = append(vs, CheckSimCode(fset, files)...)
 		}
+		if pkgPath == module+"/pkg/sim" {
+			vs = append(vs, CheckSimStore(fset, files)...)
+		}
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
@@ -122,6 +125,36 @@ func TestRulesCatchViolations(t *testing.T) {
 			}
 			if strings.Join(rules, "|") != strings.Join(c.want, "|") {
 				t.Errorf("%s: got %v, want rules %q", c.src, got, c.want)
+			}
+		})
+	}
+
+	storeCases := []struct {
+		name, file, src string
+		want            int
+	}{
+		{"a kubelet reading the store's map", "kubelet.go", `func (k *kubelet) f() { _ = k.s.api.pods["web"] }`, 1},
+		{"a controller ranging over the store", "replicaset.go", `func (c *rs) f() { for range c.s.api.bound["n"] {} }`, 1},
+		{"an apiServer method elsewhere", "scheduler.go", `func (a *apiServer) f() int { return len(a.secrets) }`, 1},
+		{"the API server's own file", "api.go", `func (a *apiServer) f() int { return len(a.pods) + len(a.s.api.nodes) }`, 0},
+		{"a read through a method", "kubelet.go", `func (k *kubelet) f() { _ = k.s.api.pod("web") }`, 0},
+		{"another type's field named pods", "scheduler_cache.go", `func (ni *nodeInfo) f() int { return ni.pods }`, 0},
+	}
+	for _, c := range storeCases {
+		t.Run("store/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, c.file, "package sim\n"+c.src+"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckSimStore(fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleStore || v.Pos.Line != 2 {
+					t.Errorf("%s: want line 2 and the store rule", v)
+				}
 			}
 		})
 	}

@@ -455,3 +455,40 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 func fieldErr(path *field.Path, value any, msg string) *field.Error {
 	return field.Invalid(path, value, msg)
 }
+
+// Reads of the store, as the other components' GETs and LISTs. The
+// objects are the store's own, not copies: a reader must not change them,
+// and a write goes through the API server's methods (internal/designrules
+// checks that no other file reaches the store's maps).
+
+func (a *apiServer) pod(name string) *corev1.Pod             { return a.pods[name] }
+func (a *apiServer) node(name string) *corev1.Node           { return a.nodes[name] }
+func (a *apiServer) configMap(name string) *corev1.ConfigMap { return a.configMaps[name] }
+func (a *apiServer) secret(name string) *corev1.Secret       { return a.secrets[name] }
+
+// podNames lists the pods' names in the order a LIST returns them (etcd's
+// key order).
+func (a *apiServer) podNames() []string { return sortedKeys(a.pods) }
+
+// boundTo is the pods bound to a node by name, for sums whose order does
+// not matter (podsOn lists them in order).
+func (a *apiServer) boundTo(node string) map[string]*corev1.Pod { return a.bound[node] }
+
+func (a *apiServer) createConfigMap(in *corev1.ConfigMap) error {
+	if _, dup := a.configMaps[in.Name]; dup {
+		return fmt.Errorf("config map %q already exists", in.Name)
+	}
+	a.configMaps[in.Name] = in.DeepCopy()
+	return nil
+}
+
+func (a *apiServer) createSecret(in *corev1.Secret) error {
+	if _, dup := a.secrets[in.Name]; dup {
+		return fmt.Errorf("secret %q already exists", in.Name)
+	}
+	a.secrets[in.Name] = in.DeepCopy()
+	return nil
+}
+
+// eventList is a LIST of the Kubernetes Events.
+func (a *apiServer) eventList() []*corev1.Event { return a.events.events() }

@@ -20,7 +20,7 @@ import (
 // change, else set to now, as controllers do (the API server itself does
 // not set it).
 func (s *Simulator) SetPodCondition(name string, c corev1.PodCondition) error {
-	p := s.api.pods[name]
+	p := s.api.pod(name)
 	if p == nil {
 		return apierrors.NewNotFound(podResource, name)
 	}
@@ -56,7 +56,7 @@ func (s *Simulator) SetPodCondition(name string, c corev1.PodCondition) error {
 // it (status.NeedToReconcilePodReadiness, pkg/kubelet/status/generate.go).
 func (k *kubelet) podStatusChanged(p *corev1.Pod) {
 	w := k.workers[p.UID]
-	if w == nil || k.s.api.pods[p.Name] != p {
+	if w == nil || k.s.api.pod(p.Name) != p {
 		return
 	}
 	if w.needsReadinessReconcile(&p.Status) {

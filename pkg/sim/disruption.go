@@ -146,8 +146,8 @@ func (dc *disruptionController) enqueue(name string) {
 // matches, terminating and terminal ones included, by name.
 func (dc *disruptionController) podsFor(pdb *policyv1.PodDisruptionBudget) []*corev1.Pod {
 	var out []*corev1.Pod
-	for _, name := range sortedKeys(dc.s.api.pods) {
-		if p := dc.s.api.pods[name]; selects(pdb, p) {
+	for _, name := range dc.s.api.podNames() {
+		if p := dc.s.api.pod(name); selects(pdb, p) {
 			out = append(out, p)
 		}
 	}
@@ -375,7 +375,7 @@ func (s *Simulator) evict(name string, opts metav1.DeleteOptions, by string) err
 }
 
 func (s *Simulator) evictOnce(name string, opts metav1.DeleteOptions) error {
-	p := s.api.pods[name]
+	p := s.api.pod(name)
 	if p == nil {
 		return apierrors.NewNotFound(podResource, name)
 	}

@@ -50,10 +50,13 @@
 // (pkg/timeline) at the virtual time it happens.
 //
 // The API server tells a kubelet of its pods' changes as a watch would,
-// later in the same instant through the event queue (Simulator.soon). The
+// later in the same instant through the event queue (Simulator.soon). Its
+// store is its own: the other files read it only through its methods
+// (pod, node, podNames, boundTo, …: a component's GETs and LISTs) and
+// write through its writes (internal/designrules checks it). The
 // scheduler and the controllers are still called from the API server's
-// writes, and kubelets read its store; issue 15 moves every component to
-// watches and caches of its own.
+// writes, and kubelets GET from it where the real ones read a watch
+// cache; issue 15 moves every component to watches and caches of its own.
 //
 // # Where time comes from
 //

@@ -60,7 +60,7 @@ type drain struct {
 // controller adds the unschedulable taint, the scheduler's
 // NodeUnschedulable filter keeps new pods off.
 func (s *Simulator) CordonNode(node string) error {
-	n := s.api.nodes[node]
+	n := s.api.node(node)
 	if n == nil {
 		return fmt.Errorf("node %q does not exist", node)
 	}
@@ -161,7 +161,7 @@ func (d *drain) evictLoop(s *Simulator, name string, uid types.UID) {
 		d.loopDone(s, fmt.Sprintf("error when evicting pods/%q: global timeout reached: %s", name, d.opts.Timeout))
 		return
 	}
-	p := s.api.pods[name]
+	p := s.api.pod(name)
 	if p == nil || p.UID != uid {
 		d.loopDone(s, "") // NotFound: nothing to evict
 		return
@@ -194,7 +194,7 @@ func isTooManyRequests(err error) bool {
 // waitForDelete polls at once, then every second, until the pod is gone
 // or another pod has its name.
 func (d *drain) waitForDelete(s *Simulator, name string, uid types.UID) {
-	if p := s.api.pods[name]; p == nil || p.UID != uid {
+	if p := s.api.pod(name); p == nil || p.UID != uid {
 		d.loopDone(s, "")
 		return
 	}

@@ -64,10 +64,10 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 	fail := func(msg string) *startError { return &startError{reason: "CreateContainerConfigError", message: msg} }
 	ns := w.pod.Namespace
 	for _, from := range c.spec.EnvFrom {
-		if r := from.ConfigMapRef; r != nil && !optional(r.Optional) && w.s.api.configMaps[r.Name] == nil {
+		if r := from.ConfigMapRef; r != nil && !optional(r.Optional) && w.s.api.configMap(r.Name) == nil {
 			return fail(fmt.Sprintf("configmaps %q not found", r.Name))
 		}
-		if r := from.SecretRef; r != nil && !optional(r.Optional) && w.s.api.secrets[r.Name] == nil {
+		if r := from.SecretRef; r != nil && !optional(r.Optional) && w.s.api.secret(r.Name) == nil {
 			return fail(fmt.Sprintf("secrets %q not found", r.Name))
 		}
 	}
@@ -76,7 +76,7 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 			continue
 		}
 		if r := e.ValueFrom.ConfigMapKeyRef; r != nil && !optional(r.Optional) {
-			cm := w.s.api.configMaps[r.Name]
+			cm := w.s.api.configMap(r.Name)
 			if cm == nil {
 				return fail(fmt.Sprintf("configmaps %q not found", r.Name))
 			}
@@ -87,7 +87,7 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 			}
 		}
 		if r := e.ValueFrom.SecretKeyRef; r != nil && !optional(r.Optional) {
-			sec := w.s.api.secrets[r.Name]
+			sec := w.s.api.secret(r.Name)
 			if sec == nil {
 				return fail(fmt.Sprintf("secrets %q not found", r.Name))
 			}
@@ -108,10 +108,10 @@ func optional(b *bool) bool { return b != nil && *b }
 // pod never gets a sandbox.
 func (w *podWorker) missingVolume() (volume, message string) {
 	for _, v := range w.pod.Spec.Volumes {
-		if cm := v.ConfigMap; cm != nil && !optional(cm.Optional) && w.s.api.configMaps[cm.Name] == nil {
+		if cm := v.ConfigMap; cm != nil && !optional(cm.Optional) && w.s.api.configMap(cm.Name) == nil {
 			return v.Name, fmt.Sprintf("configmap %q not found", cm.Name)
 		}
-		if sec := v.Secret; sec != nil && !optional(sec.Optional) && w.s.api.secrets[sec.SecretName] == nil {
+		if sec := v.Secret; sec != nil && !optional(sec.Optional) && w.s.api.secret(sec.SecretName) == nil {
 			return v.Name, fmt.Sprintf("secret %q not found", sec.SecretName)
 		}
 	}

@@ -214,7 +214,7 @@ func (k *kubelet) preemptThenAdmit(p *corev1.Pod, victims []*podWorker) {
 	var step func(i int)
 	step = func(i int) {
 		if i == len(victims) {
-			if cur := k.s.api.pods[p.Name]; cur == p || isStaticPod(p) {
+			if cur := k.s.api.pod(p.Name); cur == p || isStaticPod(p) {
 				k.preempted[p.UID] = true
 				k.handlePodAddition(p)
 			}

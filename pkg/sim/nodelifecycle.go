@@ -312,7 +312,7 @@ func (nl *nodeLifecycle) cancel(p *corev1.Pod) {
 // DisruptionTarget condition (DeletionByTaintManager), then a normal
 // graceful delete.
 func (nl *nodeLifecycle) deletePod(uid types.UID, name string) {
-	p := nl.s.api.pods[name]
+	p := nl.s.api.pod(name)
 	if p == nil || p.UID != uid {
 		return
 	}
@@ -329,7 +329,7 @@ func (nl *nodeLifecycle) deletePod(uid types.UID, name string) {
 
 // podBound is the taint-eviction controller seeing a pod on a node.
 func (nl *nodeLifecycle) podBound(p *corev1.Pod) {
-	n := nl.s.api.nodes[p.Spec.NodeName]
+	n := nl.s.api.node(p.Spec.NodeName)
 	if n == nil {
 		return
 	}
@@ -349,7 +349,7 @@ func (nl *nodeLifecycle) podGone(uid types.UID) {
 // TaintNode adds or removes a taint on a running node, as `kubectl taint`
 // does.
 func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
-	n := s.api.nodes[node]
+	n := s.api.node(node)
 	if n == nil {
 		return fmt.Errorf("node %q does not exist", node)
 	}

@@ -94,7 +94,7 @@ func (s *Simulator) ReplicaSetPods(name string) (pods []*corev1.Pod, created []s
 		return nil, nil, false
 	}
 	for _, n := range r.created {
-		if p := s.api.pods[n]; p != nil && isControlledBy(p, r.rs) {
+		if p := s.api.pod(n); p != nil && isControlledBy(p, r.rs) {
 			pods = append(pods, p)
 		}
 	}
@@ -141,8 +141,8 @@ func (c *replicaSetController) sync(r *replicaSet) {
 	const burstReplicas = 500
 	sel := labels.SelectorFromSet(r.rs.Spec.Selector.MatchLabels)
 	active := 0
-	for _, name := range sortedKeys(c.s.api.pods) {
-		p := c.s.api.pods[name]
+	for _, name := range c.s.api.podNames() {
+		p := c.s.api.pod(name)
 		if isControlledBy(p, r.rs) && sel.Matches(labels.Set(p.Labels)) && isPodActive(p) {
 			active++
 		}
@@ -169,7 +169,7 @@ func (c *replicaSetController) create(r *replicaSet) {
 	p.GenerateName = r.rs.Name + "-"
 	for {
 		p.Name = p.GenerateName + c.randomSuffix()
-		if c.s.api.pods[p.Name] == nil {
+		if c.s.api.pod(p.Name) == nil {
 			break
 		}
 	}
@@ -197,7 +197,7 @@ func (c *replicaSetController) randomSuffix() string {
 func (c *replicaSetController) updateStatus(r *replicaSet) {
 	var replicas, ready int32
 	for _, name := range r.created {
-		p := c.s.api.pods[name]
+		p := c.s.api.pod(name)
 		if p == nil || !isControlledBy(p, r.rs) {
 			continue
 		}

@@ -258,7 +258,7 @@ type nodeFilter struct {
 // the FailedScheduling event, the pod unschedulable until an event helps.
 func (sc *scheduler) scheduleOne(q *queuedPod) {
 	p := q.pod
-	if sc.s.api.pods[p.Name] != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
+	if sc.s.api.pod(p.Name) != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		return
 	}
 	fit := newPodFit(p)
@@ -624,7 +624,7 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 	}
 	var used [len(fitResources)]resource.Quantity
 	n := 0
-	for _, q := range sc.s.api.bound[node] { // sums: the order does not matter
+	for _, q := range sc.s.api.boundTo(node) { // sums: the order does not matter
 		if q == except || without[q.UID] || !holdsResources(q) {
 			continue
 		}

@@ -32,7 +32,7 @@ func (sc *scheduler) preempt(fit *podFit, failed []nodeFilter) (string, string) 
 	// PodEligibleToPreemptOthers: victims of an earlier preemption still
 	// terminating on the nominated node; the nomination stands.
 	if nom := p.Status.NominatedNodeName; nom != "" {
-		for _, q := range sc.s.api.bound[nom] {
+		for _, q := range sc.s.api.boundTo(nom) {
 			if podPriority(q) < podPriority(p) && terminatingByPreemption(q) {
 				return nom, "preemption: not eligible due to a terminating pod on the nominated node."
 			}

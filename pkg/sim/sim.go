@@ -197,20 +197,12 @@ func (s *Simulator) AddPriorityClass(pc *schedulingv1.PriorityClass) error {
 // waiting for it (CreateContainerConfigError, FailedMount) find it at their
 // next sync.
 func (s *Simulator) AddConfigMap(cm *corev1.ConfigMap) error {
-	if _, dup := s.api.configMaps[cm.Name]; dup {
-		return fmt.Errorf("config map %q already exists", cm.Name)
-	}
-	s.api.configMaps[cm.Name] = cm.DeepCopy()
-	return nil
+	return s.api.createConfigMap(cm)
 }
 
 // AddSecret stores a Secret in the scenario's namespace.
 func (s *Simulator) AddSecret(sec *corev1.Secret) error {
-	if _, dup := s.api.secrets[sec.Name]; dup {
-		return fmt.Errorf("secret %q already exists", sec.Name)
-	}
-	s.api.secrets[sec.Name] = sec.DeepCopy()
-	return nil
+	return s.api.createSecret(sec)
 }
 
 // CreatePod creates a pod through the API server: defaulting, validation
@@ -240,7 +232,7 @@ func (s *Simulator) DeletePod(name string, opts metav1.DeleteOptions) error {
 // (PLEG), kills what still runs, creates a new sandbox and runs the init
 // containers again (computePodActions with PodSandboxChanged).
 func (s *Simulator) LoseSandbox(name string) error {
-	p := s.api.pods[name]
+	p := s.api.pod(name)
 	if p == nil {
 		return fmt.Errorf("pod %q does not exist", name)
 	}
@@ -259,14 +251,14 @@ func (s *Simulator) LoseSandbox(name string) error {
 
 // Pod returns the API object of a pod, or nil once it is gone. The object
 // belongs to the simulator and must not be modified.
-func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pods[name] }
+func (s *Simulator) Pod(name string) *corev1.Pod { return s.api.pod(name) }
 
 // Node returns the API object of a node, or nil.
-func (s *Simulator) Node(name string) *corev1.Node { return s.api.nodes[name] }
+func (s *Simulator) Node(name string) *corev1.Node { return s.api.node(name) }
 
 // Events returns the Kubernetes Events recorded so far, in creation order,
 // as new objects built on each call.
-func (s *Simulator) Events() []*corev1.Event { return s.api.events.events() }
+func (s *Simulator) Events() []*corev1.Event { return s.api.eventList() }
 
 // Timeline returns every lifecycle event so far. The slice must not be
 // modified.

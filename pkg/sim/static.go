@@ -59,7 +59,7 @@ func (s *Simulator) AddStaticPod(node string, in *corev1.Pod) (string, error) {
 	if p.Namespace != "kube-system" {
 		p.Namespace = s.cfg.Namespace
 	}
-	if _, dup := s.api.pods[p.Name]; dup {
+	if s.api.pod(p.Name) != nil {
 		return "", fmt.Errorf("a pod %q exists already", p.Name)
 	}
 	for _, sp := range k.static {
@@ -132,7 +132,7 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	if sp == nil {
 		return
 	}
-	cur := k.s.api.pods[p.Name]
+	cur := k.s.api.pod(p.Name)
 	switch {
 	case t == watchDeleted:
 		if cur == nil && !sp.resyncPending {
@@ -142,7 +142,7 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 			drawn := span{k.s.now + resyncInterval, k.s.now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor)}
 			k.s.after(k.s.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
 				sp.resyncPending = false
-				if k.s.api.pods[p.Name] == nil && k.staticFor(p) == sp {
+				if k.s.api.pod(p.Name) == nil && k.staticFor(p) == sp {
 					defer k.s.recordIn(k.s.recordIn(drawn))
 					k.createMirrorPod(sp)
 				}
@@ -153,7 +153,7 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	case p.DeletionTimestamp != nil:
 		zero := int64(0)
 		if k.s.api.deletePod(p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, p.UID) == nil {
-			if k.s.api.pods[p.Name] == nil {
+			if k.s.api.pod(p.Name) == nil {
 				k.createMirrorPod(sp)
 			}
 		}

@@ -14,7 +14,7 @@ import (
 // container statuses from the runtime, the phase from getPhase, the
 // terminal-phase merge, and the kubelet-owned conditions.
 func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
-	apiPod := w.s.api.pods[w.name]
+	apiPod := w.s.api.pod(w.name)
 	var old corev1.PodStatus
 	if apiPod != nil && apiPod.UID == w.uid {
 		old = apiPod.Status
@@ -90,7 +90,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 // SetContainerStartup: a probe result changes the ready and started flags
 // of the status it has, and the conditions they feed, without a sync.
 func (w *podWorker) publishStatus() {
-	apiPod := w.s.api.pods[w.name]
+	apiPod := w.s.api.pod(w.name)
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
@@ -622,7 +622,7 @@ func (w *podWorker) setStatus(st corev1.PodStatus) {
 	if w.statusHook(&st) { // kubelet_node.go
 		return
 	}
-	apiPod := w.s.api.pods[w.name]
+	apiPod := w.s.api.pod(w.name)
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
