@@ -109,8 +109,9 @@ func (k *kubelet) createMirrorPod(sp *staticPod) {
 		return // the kubelet retries at its next sync; nothing else to model
 	}
 	if w := k.workers[sp.pod.UID]; w != nil {
-		// The status manager reconciles the new mirror with its cache.
-		w.setStatus(w.generateStatus(w.state == stateTerminated))
+		// The status manager writes its cached status to the new mirror
+		// pod at its next batch (statussync.go).
+		k.mirrorRecreated(w)
 	}
 }
 

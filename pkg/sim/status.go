@@ -90,6 +90,13 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 // SetContainerStartup: a probe result changes the ready and started flags
 // of the status it has, and the conditions they feed, without a sync.
 func (w *podWorker) publishStatus() {
+	if w.k.awaitsBatch(w) {
+		// The status manager changes its cached status, not the empty
+		// one of the new mirror pod, and the change triggers a batch
+		// that writes it whole.
+		w.k.syncBatch()
+		return
+	}
 	apiPod := w.s.api.pod(w.name)
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
@@ -649,6 +656,7 @@ func (w *podWorker) setStatus(st corev1.PodStatus) {
 	}
 	w.s.ownStatuses(&st, old)
 	w.s.api.updatePodStatus(w.name, w.uid, st)
+	w.k.statusChanged(w)
 }
 
 // ownStatuses gives st its own container statuses when they are those
