@@ -29,7 +29,6 @@ type heldView struct {
 	pods    map[string]*corev1.Pod
 	columns map[string]printer.Columns
 	nodes   map[string]*corev1.Node
-	events  []*corev1.Event
 	live    driver.View // for the timeline, which keeps the past itself
 	// at is the current time the state was kept at.
 	at time.Duration
@@ -46,7 +45,6 @@ var _ driver.PodPrinter = (*heldView)(nil)
 
 func (h *heldView) Pod(name string) *corev1.Pod   { return h.pods[name] }
 func (h *heldView) Node(name string) *corev1.Node { return h.nodes[name] }
-func (h *heldView) Events() []*corev1.Event       { return h.events }
 func (h *heldView) Timeline() []timeline.Event    { return h.live.Timeline() }
 
 func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
@@ -73,7 +71,7 @@ func (st *State) hold(ctx context.Context) error {
 	}
 	v := st.Session.View()
 	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
-		events: append([]*corev1.Event(nil), v.Events()...), live: v, at: st.Session.Now()}
+		live: v, at: st.Session.Now()}
 	for _, p := range st.pods {
 		if pod := v.Pod(p.name); pod != nil {
 			h.pods[p.name] = pod.DeepCopy()

@@ -141,7 +141,6 @@ func (v fakeView) Node(name string) *corev1.Node {
 	}
 	return n
 }
-func (v fakeView) Events() []*corev1.Event { return nil }
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event
 	for _, e := range v.f.events {

@@ -181,8 +181,6 @@ type View interface {
 	Pod(name string) *corev1.Pod
 	// Node is a node by scenario name, nil when unknown.
 	Node(name string) *corev1.Node
-	// Events are the Kubernetes Events of the scenario's pods.
-	Events() []*corev1.Event
 	// Timeline is what happened, in order. Events about a node (its
 	// Kubernetes Events, its condition changes) go under the pod name
 	// "node/<node>".

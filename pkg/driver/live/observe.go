@@ -692,7 +692,6 @@ func (s *session) onEvent(o any) {
 	if count <= prev {
 		return
 	}
-	s.events[string(e.UID)] = e
 	cname := containerOf(e.InvolvedObject.FieldPath)
 	at := s.at(now)
 	for i := prev; i < count; i++ {

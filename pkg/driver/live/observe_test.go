@@ -29,7 +29,7 @@ func testSession(t *testing.T) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	s := &session{d: d, ns: "podlife-t", start: time.Now(), ctx: ctx, cancel: cancel, changed: make(chan struct{}),
-		pods: map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
+		pods: map[string]*podTrack{}, counts: map[string]int32{},
 		nodeAlias: map[string]string{}, classes: map[string]string{}, printOpts: d.printOpts}
 	return s
 }

@@ -54,7 +54,6 @@ type session struct {
 	changed chan struct{} // closed at every change
 	rec     recorder
 	pods    map[string]*podTrack // by scenario (= API) name
-	events  map[string]*corev1.Event
 	counts  map[string]int32
 	// nodeAlias maps scenario node names to the cluster's.
 	nodeAlias map[string]string
@@ -110,7 +109,7 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewed
 	s := &session{
 		d: d, sc: sc, ns: namespaceName(sc.ID), home: home,
 		changed: make(chan struct{}),
-		pods:    map[string]*podTrack{}, events: map[string]*corev1.Event{}, counts: map[string]int32{},
+		pods:    map[string]*podTrack{}, counts: map[string]int32{},
 		nodeAlias: map[string]string{}, classes: map[string]string{},
 	}
 	s.printOpts = scenarioPrinter(d.printOpts, sc)
@@ -595,7 +594,6 @@ type view struct {
 	s      *session
 	frozen bool
 	pods   map[string]*corev1.Pod
-	events []*corev1.Event
 	tl     []timeline.Event
 }
 
@@ -637,7 +635,6 @@ func (v *view) PrintPod(name string) (printer.Columns, bool) {
 	return c, true
 }
 
-func (v *view) Events() []*corev1.Event    { return v.events }
 func (v *view) Timeline() []timeline.Event { return v.tl }
 
 // snapshot is the view now, or as of limit (session time) with the
@@ -650,9 +647,6 @@ func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *vi
 		v.pods, v.frozen = asOf, true
 	} else {
 		v.pods = s.podsNow()
-	}
-	for _, e := range s.events {
-		v.events = append(v.events, e)
 	}
 	return v
 }

@@ -315,7 +315,6 @@ func (v view) PrintPod(name string) (printer.Columns, bool) {
 
 func (v view) Pod(name string) *corev1.Pod   { return v.s.sim.Pod(v.s.apiName(name)) }
 func (v view) Node(name string) *corev1.Node { return v.s.sim.Node(name) }
-func (v view) Events() []*corev1.Event       { return v.s.sim.Events() }
 func (v view) Timeline() []timeline.Event    { return v.s.sim.Timeline() }
 
 var _ driver.Disruptions = (*session)(nil)
