@@ -238,3 +238,23 @@ Feature: Kubelet admission
               cpu: "3"
       """
     Then the pod "critical" is rejected with reason "UnexpectedAdmissionError"
+
+  @behavior:admission-pod-os @upstream:pod-os-rejection
+  Scenario: The kubelet rejects a pod whose spec.os is not the node's
+    e2e: PodOSRejection, Kubelet should reject pod when the node OS doesn't
+    match pod's OS. The check comes before the resource predicates, and no
+    preemption can help it.
+
+    Given a pod "wrong-os" on node "worker-1":
+      """yaml
+      spec:
+        os:
+          name: windows
+        containers:
+        - name: app
+      """
+    When the pod "wrong-os" is created
+    Then the pod "wrong-os" is rejected with reason "PodOSNotSupported"
+    And the pod "wrong-os" phase is "Failed"
+    And the pod "wrong-os" shows status "PodOSNotSupported"
+    And an event "PodOSNotSupported" for pod "wrong-os" says "Failed to admit pod as the OS field doesn't match node OS"

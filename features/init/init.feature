@@ -121,3 +121,32 @@ Feature: Init containers run to completion, one at a time, before the pod's cont
     Then the pod "web" shows status "Init:ErrImagePull" within 1s
     And the pod "web" shows status "Init:ImagePullBackOff" within 20s
     And the pod "web" phase is "Pending"
+
+  @behavior:init-failure-never-containers-waiting @upstream:init-container-fail-restart-never
+  Scenario: A pod failed by its init container keeps its containers waiting
+    e2e: InitContainer, should not start app containers and fail the pod if
+    init containers fail on a RestartNever pod (the app container's state is
+    Waiting at the end). The status manager's TerminatePod marks a container
+    without a terminated state ContainerStatusUnknown only once the pod has
+    initialized (hasPodInitialized), which a failed last init container
+    means it has not.
+
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: fetch
+        - name: setup
+        containers:
+        - name: app
+      """
+    And container "fetch" of pod "job" runs to completion after 1s
+    And container "setup" of pod "job" exits with code 1 after 1s
+    When the pod "job" is created
+    Then the pod "job" phase is "Failed" within 5s
+    When 10s pass
+    Then container "app" of pod "job" is waiting with reason "PodInitializing"
+    And container "setup" of pod "job" terminated with reason "Error" and exit code 1
+    And the pod "job" has condition "Initialized" "False" with reason "ContainersNotInitialized"
+    And the pod "job" shows status "Init:Error"

@@ -41,6 +41,10 @@ func (k *kubelet) canAdmitPod(p *corev1.Pod) bool {
 		k.rejectPod(p, reason, msg)
 		return false
 	}
+	if reason, msg := rejectByOS(p); reason != "" {
+		k.rejectPod(p, reason, msg)
+		return false
+	}
 	f := k.generalFilter(p)
 	if k.preempted[p.UID] {
 		// Admitted after preemption: HandleAdmissionFailure returned no
@@ -57,6 +61,21 @@ func (k *kubelet) canAdmitPod(p *corev1.Pod) bool {
 		return false
 	}
 	return true
+}
+
+// rejectByOS is the predicate handler's first checks, which preemption
+// cannot help (predicate.go Admit, rejectPodAdmissionBasedOnOSSelector and
+// rejectPodAdmissionBasedOnOSField): a pod labelled kubernetes.io/os with
+// another OS than the node's, or whose spec.os names another OS. Every
+// node here is linux (runtime.GOOS of its kubelet).
+func rejectByOS(p *corev1.Pod) (reason, message string) {
+	if os, ok := p.Labels[corev1.LabelOSStable]; ok && os != "linux" {
+		return "PodOSSelectorNodeLabelDoesNotMatch", "Failed to admit pod as the `kubernetes.io/os` label doesn't match node label"
+	}
+	if p.Spec.OS != nil && p.Spec.OS.Name != corev1.Linux {
+		return "PodOSNotSupported", "Failed to admit pod as the OS field doesn't match node OS"
+	}
+	return "", ""
 }
 
 // generalFilter is predicate.go generalFilter: AdmissionCheck (node

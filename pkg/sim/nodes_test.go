@@ -160,10 +160,17 @@ func TestAdmissionPredicates(t *testing.T) {
 		second  corev1.ResourceList
 		reason  string
 		message string
+		mutate  func(*corev1.Pod)
 	}{
-		{"cpu in millicores", req("500m", ""), req("4", ""), "OutOfcpu", "Node didn't have enough resource: cpu, requested: 4000, used: 500, capacity: 4000"},
-		{"memory in bytes", req("", "7Gi"), req("", "2Gi"), "OutOfmemory", "Node didn't have enough resource: memory, requested: 2147483648, used: 7516192768, capacity: 8589934592"},
-		{"both short: the pod count first, then cpu before memory", req("3", "7Gi"), req("2", "2Gi"), "OutOfcpu", "Node didn't have enough resource: cpu, requested: 2000, used: 3000, capacity: 4000"},
+		{"cpu in millicores", req("500m", ""), req("4", ""), "OutOfcpu", "Node didn't have enough resource: cpu, requested: 4000, used: 500, capacity: 4000", nil},
+		{"memory in bytes", req("", "7Gi"), req("", "2Gi"), "OutOfmemory", "Node didn't have enough resource: memory, requested: 2147483648, used: 7516192768, capacity: 8589934592", nil},
+		{"both short: the pod count first, then cpu before memory", req("3", "7Gi"), req("2", "2Gi"), "OutOfcpu", "Node didn't have enough resource: cpu, requested: 2000, used: 3000, capacity: 4000", nil},
+		// predicate.go Admit checks the OS before the resources, which
+		// preemption could help.
+		{"spec.os names another OS: PodOSNotSupported, before the resources", req("3", ""), req("2", ""), "PodOSNotSupported", "Failed to admit pod as the OS field doesn't match node OS",
+			func(p *corev1.Pod) { p.Spec.OS = &corev1.PodOS{Name: corev1.Windows} }},
+		{"a kubernetes.io/os label of another OS", req("", ""), req("1", ""), "PodOSSelectorNodeLabelDoesNotMatch", "Failed to admit pod as the `kubernetes.io/os` label doesn't match node label",
+			func(p *corev1.Pod) { p.Labels = map[string]string{corev1.LabelOSStable: "windows"} }},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,6 +182,9 @@ func TestAdmissionPredicates(t *testing.T) {
 			second := podOf("second", 30, nil, agent("app"))
 			second.Spec.NodeName = "worker-1"
 			second.Spec.Containers[0].Resources.Requests = tc.second
+			if tc.mutate != nil {
+				tc.mutate(second)
+			}
 			if err := s.CreatePod(second); err != nil {
 				t.Fatal(err)
 			}

@@ -100,38 +100,63 @@ func TestGetPhase(t *testing.T) {
 	}
 }
 
-// TestDeletedWhilePending pins TerminatePod: a pod deleted before its
-// containers started ends Failed, its containers ContainerStatusUnknown
-// (e2e "Should transition to Failed phase a pod which is deleted while
-// pending").
+// TestDeletedWhilePending pins TerminatePod (status_manager.go,
+// v1.36.3): a pod deleted before its containers started ends Failed; once
+// the pod has initialized (no init containers, e2e "Should transition to
+// Failed phase a pod which is deleted while pending"), a container that
+// never ran is ContainerStatusUnknown (137); before (an init container
+// still running), the containers keep waiting (hasPodInitialized).
 func TestDeletedWhilePending(t *testing.T) {
-	s := newSim(t, "")
-	p := podOf("web", 30, []corev1.Container{agent("init", exitAfter(0, 60e9))}, agent("app"))
-	if err := s.CreatePod(p); err != nil {
-		t.Fatal(err)
+	never := agent("app")
+	never.Image, never.Args, never.ImagePullPolicy = "example.com/absent:v1", nil, corev1.PullNever
+	cases := []struct {
+		name string
+		pod  *corev1.Pod
+		// want is the app's state in the last status: a terminated reason
+		// or a waiting one.
+		terminated, waiting string
+	}{
+		{name: "no init containers, the image never pulled", pod: podOf("web", 30, nil, never), terminated: "ContainerStatusUnknown"},
+		{name: "an init container still running", pod: podOf("web", 30, []corev1.Container{agent("init", exitAfter(0, 60e9))}, agent("app")), waiting: "PodInitializing"},
 	}
-	s.RunUntil(10e9, nil)
-	if ph := s.Pod("web").Status.Phase; ph != corev1.PodPending {
-		t.Fatalf("phase %s before the delete, want Pending", ph)
-	}
-	// The object keeps the last status the kubelet wrote before its
-	// final delete removed it from the API.
-	obj := s.Pod("web")
-	if err := s.DeletePod("web", deleteOpts()); err != nil {
-		t.Fatal(err)
-	}
-	s.Settle(time.Hour)
-	if s.Pod("web") != nil {
-		t.Fatal("the kubelet did not delete the pod")
-	}
-	last := obj.Status
-	if last.Phase != corev1.PodFailed {
-		t.Errorf("last phase before the final delete %s, want Failed", last.Phase)
-	}
-	for _, cs := range last.ContainerStatuses {
-		if cs.State.Terminated == nil || cs.State.Terminated.Reason != "ContainerStatusUnknown" || cs.State.Terminated.ExitCode != 137 {
-			t.Errorf("container %s: %+v, want terminated ContainerStatusUnknown 137", cs.Name, cs.State)
-		}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSim(t, "")
+			if err := s.CreatePod(tc.pod); err != nil {
+				t.Fatal(err)
+			}
+			s.RunUntil(10e9, nil)
+			if ph := s.Pod("web").Status.Phase; ph != corev1.PodPending {
+				t.Fatalf("phase %s before the delete, want Pending", ph)
+			}
+			// The object keeps the last status the kubelet wrote before
+			// its final delete removed it from the API.
+			obj := s.Pod("web")
+			if err := s.DeletePod("web", deleteOpts()); err != nil {
+				t.Fatal(err)
+			}
+			s.Settle(time.Hour)
+			if s.Pod("web") != nil {
+				t.Fatal("the kubelet did not delete the pod")
+			}
+			last := obj.Status
+			if last.Phase != corev1.PodFailed {
+				t.Errorf("last phase before the final delete %s, want Failed", last.Phase)
+			}
+			for _, cs := range last.ContainerStatuses {
+				switch {
+				case tc.terminated != "" && (cs.State.Terminated == nil || cs.State.Terminated.Reason != tc.terminated || cs.State.Terminated.ExitCode != 137):
+					t.Errorf("container %s: %+v, want terminated %s 137", cs.Name, cs.State, tc.terminated)
+				case tc.waiting != "" && (cs.State.Waiting == nil || cs.State.Waiting.Reason != tc.waiting):
+					t.Errorf("container %s: %+v, want waiting %s", cs.Name, cs.State, tc.waiting)
+				}
+			}
+			for _, cs := range last.InitContainerStatuses {
+				if cs.State.Terminated == nil {
+					t.Errorf("init container %s: %+v, want terminated", cs.Name, cs.State)
+				}
+			}
+		})
 	}
 }
 

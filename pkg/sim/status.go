@@ -701,10 +701,21 @@ func unsetByContainerStatus(c *corev1.ContainerStatus) bool {
 		c.AllocatedResourcesStatus == nil && c.StopSignal == nil
 }
 
-// terminatedStatus is the status manager's TerminatePod: containers without
-// a terminated state get ContainerStatusUnknown (137) and a pod still
-// Pending or Running becomes Failed (static pods excepted).
+// terminatedStatus is the status manager's TerminatePod
+// (status_manager.go, v1.27–v1.36.3): once the pod has initialized, a
+// container without a terminated state gets ContainerStatusUnknown (137);
+// of the init containers, all but the trailing ones never started get it
+// too (initializedContainers); and a pod still Pending or Running becomes
+// Failed (static pods excepted). A pod whose init container failed keeps
+// its containers Waiting (PodInitializing).
 func (w *podWorker) terminatedStatus() corev1.PodStatus {
+	// hasPodInitialized reads the pod object the kubelet holds, whose
+	// status is the API's.
+	before := &w.pod.Status
+	if apiPod := w.s.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
+		before = &apiPod.Status
+	}
+	initialized := hasPodInitialized(&w.pod.Spec, before)
 	st := w.generateStatus(true)
 	unknown := func(list []corev1.ContainerStatus) {
 		for i := range list {
@@ -717,8 +728,10 @@ func (w *podWorker) terminatedStatus() corev1.PodStatus {
 			}}
 		}
 	}
-	unknown(st.InitContainerStatuses)
-	unknown(st.ContainerStatuses)
+	unknown(initializedContainers(st.InitContainerStatuses))
+	if initialized {
+		unknown(st.ContainerStatuses)
+	}
 	if (st.Phase == corev1.PodPending || st.Phase == corev1.PodRunning) && !isStaticPod(w.pod) {
 		st.Phase = corev1.PodFailed
 		st.Conditions = w.conditions(&st, &st)
@@ -726,8 +739,57 @@ func (w *podWorker) terminatedStatus() corev1.PodStatus {
 	return st
 }
 
-// equalStatus compares what the simulator writes, ignoring timestamps that
-// only move with the fields they belong to.
+// hasPodInitialized is status_manager.go's: no init containers; a
+// container out of Waiting (or that terminated before); the last init
+// container started (a sidecar) or exited 0 (a regular one).
+func hasPodInitialized(spec *corev1.PodSpec, st *corev1.PodStatus) bool {
+	if len(spec.InitContainers) == 0 {
+		return true
+	}
+	for _, cs := range st.ContainerStatuses {
+		if cs.LastTerminationState.Terminated != nil || cs.State.Waiting == nil {
+			return true
+		}
+	}
+	n := len(st.InitContainerStatuses)
+	if n == 0 {
+		return false
+	}
+	last := st.InitContainerStatuses[n-1]
+	var c *corev1.Container
+	for i := range spec.InitContainers {
+		if spec.InitContainers[i].Name == last.Name {
+			c = &spec.InitContainers[i]
+		}
+	}
+	if c == nil {
+		return false
+	}
+	if isSidecar(c) {
+		return last.State.Running != nil && boolOf(last.Started)
+	}
+	for _, t := range []*corev1.ContainerStateTerminated{last.LastTerminationState.Terminated, last.State.Terminated} {
+		if t != nil && t.ExitCode == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// initializedContainers is status_manager.go's: the init containers up to
+// the last one with evidence of a start, at least the first.
+func initializedContainers(list []corev1.ContainerStatus) []corev1.ContainerStatus {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].State.Waiting == nil || list[i].LastTerminationState.Terminated != nil {
+			return list[:i+1]
+		}
+	}
+	if len(list) > 0 {
+		return list[:1]
+	}
+	return nil
+}
+
 func equalStatus(a, b *corev1.PodStatus) bool {
 	if a.Phase != b.Phase || a.Reason != b.Reason || a.Message != b.Message || len(a.Conditions) != len(b.Conditions) ||
 		a.PodIP != b.PodIP || (a.StartTime == nil) != (b.StartTime == nil) {
