@@ -257,3 +257,34 @@ Feature: Sidecars: init containers with restartPolicy Always
     And an event "Killing" with message containing "Init container mesh failed liveness probe" is recorded for pod "web"
     And no event "Killing" with message containing "will be restarted" is recorded
     And container "mesh" of pod "web" has restarted 1 time
+
+  @behavior:sidecar-kill-after-completion-no-restart @upstream:sidecars-terminate-reverse-after-main-exit
+  Scenario: Sidecars slow to stop after the main container completes are not restarted while the pod is killed
+    e2e: Containers Lifecycle, should terminate sidecars in reverse order
+    after all main containers have exited. With every main container done,
+    computePodActions kills the pod; SyncPod waits in
+    killPodWithSyncResult until the last sidecar has stopped, so a sidecar
+    that exits meanwhile is not restarted, and the next sync finds the pod
+    Succeeded.
+
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: mesh-a
+          restartPolicy: Always
+        - name: mesh-b
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "mesh-a" of pod "job" exits with code 0 on SIGTERM after 5s
+    And container "mesh-b" of pod "job" exits with code 0 on SIGTERM after 5s
+    And container "app" of pod "job" runs to completion after 5s
+    When the pod "job" is created
+    Then the pod "job" phase is "Succeeded" within 17s
+    And the containers of pod "job" stop in this order: "app", "mesh-b", "mesh-a"
+    And container "mesh-b" of pod "job" has restarted 0 times
+    And container "mesh-a" of pod "job" has restarted 0 times
+    And container "mesh-a" never receives SIGKILL

@@ -234,6 +234,15 @@ func (w *podWorker) syncSpan() (sp span, drawn bool) {
 // the sync's time itself was: the events of the containers it starts
 // carry it.
 func (w *podWorker) syncPod(sp span, drawn bool) {
+	if w.kill != nil {
+		// An earlier SyncPod is still in killPodWithSyncResult, which
+		// returns once every container has stopped (sidecars one after
+		// the other): the pod worker is busy, and takes the latest update
+		// after it (pod_workers.go managePodLoop). The kill's end queues
+		// that sync. Without this, an exited sidecar was restarted in the
+		// middle of the pod's kill.
+		return
+	}
 	w.addProbes()
 	w.armDeadline()
 	st := w.generateStatus(false)
@@ -251,10 +260,8 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 	}
 	if w.sandboxLost {
 		if len(w.runningCtrs()) > 0 {
-			if w.kill == nil {
-				w.event(nil, corev1.EventTypeNormal, "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.")
-				w.killPod(nil, func() { w.kill = nil; w.queueSync() })
-			}
+			w.event(nil, corev1.EventTypeNormal, "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.")
+			w.killPod(nil, func() { w.kill = nil; w.queueSync() })
 			return
 		}
 		w.sandboxLost = false
@@ -268,8 +275,6 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 	acts := w.computePodActions()
 	if acts.killPod {
 		switch {
-		case w.kill != nil:
-			// The kill of an earlier sync is still in progress.
 		case len(w.runningCtrs()) == 0:
 			w.terminate(nil)
 		default:
