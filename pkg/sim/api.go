@@ -32,7 +32,7 @@ type apiServer struct {
 	configMaps      map[string]*corev1.ConfigMap
 	secrets         map[string]*corev1.Secret
 	events          eventStore // events.go
-	// bound indexes the pods bound to each node by name (api_nodes.go).
+	// bound indexes the pods bound to each node by name (api_notify.go).
 	bound map[string]map[string]*corev1.Pod
 	rv    int64
 }
@@ -159,7 +159,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	a.recordColumns(p, "")
 	a.s.podEvent(p)
 	if p.Spec.NodeName != "" {
-		a.podAssigned(p) // api_nodes.go
+		a.podAssigned(p) // api_notify.go
 		a.notifyKubelet(p, watchAdded)
 		a.s.lifecycle.podBound(p)
 	} else {
@@ -323,7 +323,7 @@ func (a *apiServer) removePod(p *corev1.Pod) {
 	delete(a.pods, p.Name)
 	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.notify(p, watchDeleted)
-	a.podRemoved(p) // api_nodes.go
+	a.podRemoved(p) // api_notify.go
 	a.s.podEvent(p)
 }
 
@@ -387,7 +387,7 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	p.ResourceVersion = a.nextRV()
 	a.recordStatusDiff(p.Name, &old, &p.Status)
 	a.recordColumns(p, before)
-	a.statusWritten(p, &old) // api_nodes.go
+	a.statusWritten(p, &old) // api_notify.go
 	a.s.podEvent(p)
 	return true
 }

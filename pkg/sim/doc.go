@@ -7,7 +7,7 @@
 //
 // # Components
 //
-//   - API server (api.go, api_nodes.go, defaults.go, events.go, podcopy.go,
+//   - API server (api.go, api_notify.go, defaults.go, events.go, podcopy.go,
 //     conditions.go): the store with resource versions; Priority and
 //     DefaultTolerationSeconds admission, defaulting, validation; graceful
 //     deletion; the binding subresource; status patches; Kubernetes Events
@@ -19,7 +19,7 @@
 //   - Controllers: node lifecycle and taint eviction (nodelifecycle.go:
 //     leases, NotReady, condition taints, tolerationSeconds); disruption.go
 //     (PodDisruptionBudgets, the Eviction API), replicaset.go, drain.go.
-//   - Kubelet (kubelet.go, kubelet_node.go): admission (admission.go;
+//   - Kubelet (kubelet.go, nodeside.go): admission (admission.go;
 //     kubelet_preemption.go for critical pods) and one pod worker per pod,
 //     syncing, then terminating, then terminated, running SyncPod's
 //     computePodActions. The runtime's containers, their runs and hooks are

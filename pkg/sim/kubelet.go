@@ -32,7 +32,7 @@ type kubelet struct {
 	// active sums what the active pods request (admission.go).
 	active activeRequests
 
-	// The eviction manager, usage, static pods (kubelet_node.go).
+	// The eviction manager, usage, static pods (nodeside.go).
 	nodeSide
 }
 

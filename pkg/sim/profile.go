@@ -119,7 +119,7 @@ const oldestModelled = 27
 
 // legacyMinors are older profiles kept to reproduce an incident: 1.10, the
 // kubelet of seed 002, run with ExperimentalCriticalPodAnnotation on (its
-// node-side switches are in profile_nodes.go; its container rules are
+// node-side switches are in profile_eviction.go; its container rules are
 // 1.27's, the oldest the termination rules were read for).
 var legacyMinors = []int{10}
 

@@ -626,7 +626,7 @@ func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []
 // containers could still run, so a terminal phase is held back
 // (mergePodStatus in pkg/kubelet/status/status_manager.go).
 func (w *podWorker) setStatus(st corev1.PodStatus) {
-	if w.statusHook(&st) { // kubelet_node.go
+	if w.statusHook(&st) { // nodeside.go
 		return
 	}
 	apiPod := w.s.api.pod(w.name)

@@ -1,6 +1,7 @@
 package sim
 
-// The node-side switches of a kubelet profile (issue 4). They are derived
+// The switches of a kubelet profile about eviction, criticality and
+// disruption conditions. They are derived
 // from the profile's minor version, so that every profile entry, whoever
 // adds it, gets them; only the 1.10 profile (seed 002) was added for them.
 // Each names the change it models (lifecycle-facts.md §9).

@@ -124,7 +124,7 @@ func (s *Simulator) recordNodeCondition(node string, c corev1.NodeCondition) {
 // isCriticalPod is kubelettypes.IsCriticalPod (pkg/kubelet/types/
 // pod_update.go): static, mirror, or priority ≥ SystemCriticalPriority.
 // Under the 1.10 profile it is the gated annotation rule of that release
-// (profile_nodes.go, criticalPodAnnotationGate).
+// (profile_eviction.go, criticalPodAnnotationGate).
 func (s *Simulator) isCriticalPod(p *corev1.Pod) bool {
 	if s.profile.criticalPodAnnotationGate() {
 		return criticalPod110(p)

@@ -6,8 +6,10 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// The API server's side of nodes: node events, node updates reaching the
-// controllers and the scheduler, and what pod changes mean to them.
+// What the API server's writes tell the other components: node updates
+// reaching the node-lifecycle controller, pods bound, removed or turned
+// terminal reaching the scheduler's cache and the controllers, and the
+// index of pods by node they list with.
 
 // nodeUpdated is a MODIFIED event for a node: the node-lifecycle and
 // taint-eviction controllers and the scheduler react in this instant.
