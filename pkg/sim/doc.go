@@ -27,7 +27,8 @@
 //     following its pkg/behavior arguments (runnable.go); kills are kill.go
 //     (grace, preStop, SIGTERM then SIGKILL, sidecar ordering) and
 //     killpod.go (kills the kubelet starts itself); the prober is prober.go;
-//     the pod status and its writes are status.go; the eviction manager is
+//     the pod status is generated in status.go and written by the status
+//     manager (statusmanager.go); the eviction manager is
 //     eviction.go and eviction_helpers.go over stats.go's usage, with the
 //     pressure conditions in nodestatus.go; static and mirror pods are
 //     static.go; node actions node_actions.go; versions profile*.go.

@@ -32,12 +32,15 @@ type kubelet struct {
 	// active sums what the active pods request (admission.go).
 	active activeRequests
 
+	// status is the status manager (statusmanager.go).
+	status *statusManager
+
 	// The eviction manager, usage, static pods (nodeside.go).
 	nodeSide
 }
 
 func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
-	return &kubelet{
+	k := &kubelet{
 		s: s, node: node, workers: map[types.UID]*podWorker{},
 		hostIPs:      []corev1.HostIP{{IP: nodeIP(node)}},
 		crashBackOff: newCrashLoopBackOff(s),
@@ -45,6 +48,8 @@ func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
 		images:       map[string]bool{behavior.Image: true},
 		pullErrors:   map[string]string{},
 	}
+	k.status = &statusManager{k: k}
+	return k
 }
 
 // podChanged is the API config source reaching the sync loop:
@@ -247,7 +252,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 	w.armDeadline()
 	st := w.generateStatus(false)
 	w.triggerReadiness()
-	w.setStatus(st)
+	w.k.status.setPodStatus(w, st)
 	if st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed {
 		w.terminate(nil)
 		return
@@ -692,7 +697,7 @@ func (w *podWorker) terminate(override *int64) {
 		}
 		w.stopLivenessAndStartup()
 		// SyncTerminatingPod publishes the pod's status before killing.
-		w.setStatus(w.generateStatus(false))
+		w.k.status.setPodStatus(w, w.generateStatus(false))
 		w.startKill(grace)
 		return
 	}
@@ -749,8 +754,8 @@ func (w *podWorker) terminatingDone() {
 	w.state = stateTerminated
 	w.k.active.terminated(w)
 	w.stopProbes()
-	w.setStatus(w.generateStatus(true))
-	w.setStatus(w.terminatedStatus())
+	w.k.status.setPodStatus(w, w.generateStatus(true))
+	w.k.status.setPodStatus(w, w.k.status.terminatedStatus(w))
 	if w.deleting && !w.removed {
 		zero := int64(0)
 		_ = w.s.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)

@@ -26,9 +26,6 @@ type nodeSide struct {
 	// usageSeen marks the container instances whose memory and writes are
 	// already scheduled as activity.
 	usageSeen map[*instance]bool
-	// statusSync holds statuses waiting for the status manager's next
-	// batch (statussync.go).
-	statusSync statusSync
 	// volStats is the fsResourceAnalyzer's cache of volume usage
 	// (volumestats.go).
 	volStats volumeStats

@@ -326,9 +326,9 @@ func (c *ctr) setResult(kind probeKind, r result) {
 	w := c.w
 	switch {
 	case kind == readinessProbe:
-		w.publishStatus()
+		w.k.status.setContainerReadiness(w)
 	case kind == startupProbe:
-		w.publishStatus()
+		w.k.status.setContainerReadiness(w)
 		w.queueSync()
 	case r == resultFailure:
 		w.queueSync()

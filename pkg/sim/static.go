@@ -111,7 +111,7 @@ func (k *kubelet) createMirrorPod(sp *staticPod) {
 	if w := k.workers[sp.pod.UID]; w != nil {
 		// The status manager writes its cached status to the new mirror
 		// pod at its next batch (statussync.go).
-		k.mirrorRecreated(w)
+		k.status.mirrorRecreated(w)
 	}
 }
 

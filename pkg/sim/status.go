@@ -86,43 +86,6 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	return st
 }
 
-// publishStatus is the status manager's SetContainerReadiness and
-// SetContainerStartup: a probe result changes the ready and started flags
-// of the status it has, and the conditions they feed, without a sync.
-func (w *podWorker) publishStatus() {
-	if w.k.awaitsBatch(w) {
-		// The status manager changes its cached status, not the empty
-		// one of the new mirror pod, and the change triggers a batch
-		// that writes it whole.
-		w.k.syncBatch()
-		return
-	}
-	apiPod := w.s.api.pod(w.name)
-	if apiPod == nil || apiPod.UID != w.uid {
-		return
-	}
-	// The new status shares with the stored one what does not change
-	// (statuses are never modified in place): most results only confirm
-	// what the status shows, and then nothing is copied.
-	st := apiPod.Status
-	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
-	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
-	cr := w.containersReadyCondition(&st)
-	ready := w.readyCondition(cr, st.Conditions)
-	now := w.s.wall(w.s.now)
-	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
-	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
-	for i, c := range st.Conditions {
-		switch {
-		case c.Type == corev1.ContainersReady && c != cr:
-			st.Conditions = replaceCondition(st.Conditions, i, cr)
-		case c.Type == corev1.PodReady && c != ready:
-			st.Conditions = replaceCondition(st.Conditions, i, ready)
-		}
-	}
-	w.setStatus(st)
-}
-
 // withProbeResults gives each running container of list (but regular
 // init containers) the started and ready flags the prober has for it: list
 // itself when none changes, else a copy.
@@ -621,44 +584,6 @@ func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []
 	return cond
 }
 
-// setStatus is the status manager's SetPodStatus and syncPod: it writes to
-// the API what changed. While the pod worker has not finished terminating,
-// containers could still run, so a terminal phase is held back
-// (mergePodStatus in pkg/kubelet/status/status_manager.go).
-func (w *podWorker) setStatus(st corev1.PodStatus) {
-	if w.statusHook(&st) { // nodeside.go
-		return
-	}
-	apiPod := w.s.api.pod(w.name)
-	if apiPod == nil || apiPod.UID != w.uid {
-		return
-	}
-	old := &apiPod.Status
-	terminal := st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed
-	if terminal && w.state != stateTerminated && old.Phase != st.Phase {
-		st.Phase = old.Phase
-		st.Reason, st.Message = old.Reason, old.Message
-		var kept []corev1.PodCondition
-		for _, c := range st.Conditions {
-			if c.Type != corev1.DisruptionTarget {
-				kept = append(kept, c)
-			}
-		}
-		st.Conditions = kept
-		for _, c := range old.Conditions {
-			if c.Type == corev1.DisruptionTarget {
-				st.Conditions = append(st.Conditions, c)
-			}
-		}
-	}
-	if equalStatus(old, &st) {
-		return
-	}
-	w.s.ownStatuses(&st, old)
-	w.s.api.updatePodStatus(w.name, w.uid, st)
-	w.k.statusChanged(w)
-}
-
 // ownStatuses gives st its own container statuses when they are those
 // generateStatus built last, in its buffer: for each of its two lists,
 // the stored status's list when they are the same (a write for a
@@ -699,95 +624,6 @@ func sameContainerStatus(a, b corev1.ContainerStatus) bool {
 func unsetByContainerStatus(c *corev1.ContainerStatus) bool {
 	return c.AllocatedResources == nil && c.Resources == nil && c.VolumeMounts == nil && c.User == nil &&
 		c.AllocatedResourcesStatus == nil && c.StopSignal == nil
-}
-
-// terminatedStatus is the status manager's TerminatePod
-// (status_manager.go, v1.27–v1.36.3): once the pod has initialized, a
-// container without a terminated state gets ContainerStatusUnknown (137);
-// of the init containers, all but the trailing ones never started get it
-// too (initializedContainers); and a pod still Pending or Running becomes
-// Failed (static pods excepted). A pod whose init container failed keeps
-// its containers Waiting (PodInitializing).
-func (w *podWorker) terminatedStatus() corev1.PodStatus {
-	// hasPodInitialized reads the pod object the kubelet holds, whose
-	// status is the API's.
-	before := &w.pod.Status
-	if apiPod := w.s.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
-		before = &apiPod.Status
-	}
-	initialized := hasPodInitialized(&w.pod.Spec, before)
-	st := w.generateStatus(true)
-	unknown := func(list []corev1.ContainerStatus) {
-		for i := range list {
-			cs := &list[i]
-			if cs.State.Terminated != nil {
-				continue
-			}
-			cs.State = corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{
-				Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was terminated", ExitCode: 137,
-			}}
-		}
-	}
-	unknown(initializedContainers(st.InitContainerStatuses))
-	if initialized {
-		unknown(st.ContainerStatuses)
-	}
-	if (st.Phase == corev1.PodPending || st.Phase == corev1.PodRunning) && !isStaticPod(w.pod) {
-		st.Phase = corev1.PodFailed
-		st.Conditions = w.conditions(&st, &st)
-	}
-	return st
-}
-
-// hasPodInitialized is status_manager.go's: no init containers; a
-// container out of Waiting (or that terminated before); the last init
-// container started (a sidecar) or exited 0 (a regular one).
-func hasPodInitialized(spec *corev1.PodSpec, st *corev1.PodStatus) bool {
-	if len(spec.InitContainers) == 0 {
-		return true
-	}
-	for _, cs := range st.ContainerStatuses {
-		if cs.LastTerminationState.Terminated != nil || cs.State.Waiting == nil {
-			return true
-		}
-	}
-	n := len(st.InitContainerStatuses)
-	if n == 0 {
-		return false
-	}
-	last := st.InitContainerStatuses[n-1]
-	var c *corev1.Container
-	for i := range spec.InitContainers {
-		if spec.InitContainers[i].Name == last.Name {
-			c = &spec.InitContainers[i]
-		}
-	}
-	if c == nil {
-		return false
-	}
-	if isSidecar(c) {
-		return last.State.Running != nil && boolOf(last.Started)
-	}
-	for _, t := range []*corev1.ContainerStateTerminated{last.LastTerminationState.Terminated, last.State.Terminated} {
-		if t != nil && t.ExitCode == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// initializedContainers is status_manager.go's: the init containers up to
-// the last one with evidence of a start, at least the first.
-func initializedContainers(list []corev1.ContainerStatus) []corev1.ContainerStatus {
-	for i := len(list) - 1; i >= 0; i-- {
-		if list[i].State.Waiting == nil || list[i].LastTerminationState.Terminated != nil {
-			return list[:i+1]
-		}
-	}
-	if len(list) > 0 {
-		return list[:1]
-	}
-	return nil
 }
 
 func equalStatus(a, b *corev1.PodStatus) bool {

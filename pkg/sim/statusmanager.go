@@ -1,0 +1,289 @@
+package sim
+
+import (
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+)
+
+// statusUpdateFrequency is the status manager's batch period
+// (pkg/kubelet/status/status_manager.go, syncPeriod = 10 s).
+const statusUpdateFrequency = 10 * time.Second
+
+// statusManager is the kubelet's status manager
+// (pkg/kubelet/status/status_manager.go, v1.36.3): the pod workers set
+// their statuses in it (SetPodStatus, setPodStatus here), the prober its
+// readiness and startup flags (SetContainerReadiness), and a finished
+// pod its final status (TerminatePod); it writes to the API what
+// changed, holding back a terminal phase while containers could still
+// run (mergePodStatus).
+//
+// Its loop (Start) runs syncBatch(false) whenever a pod's status changes
+// (updateStatusInternal signals podStatusChannel) and syncBatch(true)
+// every statusUpdateFrequency. The simulator writes a status in the
+// instant it is set, as syncBatch(false) does right after, except for a
+// recreated mirror pod: with a new UID it has no API status version (and
+// a static pod without a mirror pod is skipped, "Static pod does not have
+// a corresponding mirror pod"), so it gets the cached status at the next
+// batch of either kind, when another pod of the node changes status or at
+// the tick, whichever comes first.
+type statusManager struct {
+	k *kubelet
+	// pending are the workers of static pods whose recreated mirror pod
+	// has not had their status yet.
+	pending []*podWorker
+	tick    *timer
+	// phase is the ticker's offset in its period, drawn the first time a
+	// status waits for it (the ticker has run since the kubelet started);
+	// phased tells it was.
+	phase  time.Duration
+	phased bool
+	// flushing is set while pending statuses are written, which are
+	// status changes themselves.
+	flushing bool
+}
+
+// mirrorRecreated holds w's status for its new mirror pod until the next
+// batch. The ticker's phase is unknown (it has run since the kubelet
+// started): it is drawn when a status first waits for it.
+func (m *statusManager) mirrorRecreated(w *podWorker) {
+	k, ss := m.k, m
+	for _, p := range ss.pending {
+		if p == w {
+			return
+		}
+	}
+	ss.pending = append(ss.pending, w)
+	if ss.tick == nil {
+		if !ss.phased {
+			ss.phase = time.Duration(k.s.rng.Float64() * float64(statusUpdateFrequency))
+			ss.phased = true
+		}
+		// The next tick: phase + n·period, at or after now.
+		d := (ss.phase - k.s.now%statusUpdateFrequency + statusUpdateFrequency) % statusUpdateFrequency
+		drawn := span{k.s.now, k.s.now + statusUpdateFrequency}
+		ss.tick = k.s.after(d, func() {
+			ss.tick = nil
+			defer k.s.recordIn(k.s.recordIn(drawn))
+			m.syncBatch()
+		})
+	}
+}
+
+// statusChanged is a status written for one of the node's pods: the
+// status manager's next syncBatch(false) also writes what waits.
+func (m *statusManager) statusChanged(w *podWorker) {
+	k, ss := m.k, m
+	if ss.flushing || len(ss.pending) == 0 {
+		return
+	}
+	for i, p := range ss.pending {
+		if p == w {
+			// Its own change: the batch it triggers writes its
+			// status, which has just been written.
+			ss.pending = append(ss.pending[:i], ss.pending[i+1:]...)
+			break
+		}
+	}
+	if len(ss.pending) > 0 {
+		k.s.soon(m.syncBatch)
+	} else if ss.tick != nil {
+		k.s.cancel(ss.tick)
+		ss.tick = nil
+	}
+}
+
+// syncBatch writes the pending statuses to the mirror pods.
+func (m *statusManager) syncBatch() {
+	k, ss := m.k, m
+	if ss.tick != nil {
+		k.s.cancel(ss.tick)
+		ss.tick = nil
+	}
+	pending := ss.pending
+	ss.pending = nil
+	if len(pending) == 0 {
+		return
+	}
+	ss.flushing = true
+	defer func() { ss.flushing = false }()
+	for _, w := range pending {
+		if k.workers[w.uid] == w {
+			m.setPodStatus(w, w.generateStatus(w.state == stateTerminated))
+		}
+	}
+}
+
+// awaitsBatch reports whether w's status waits for the next batch.
+func (m *statusManager) awaitsBatch(w *podWorker) bool {
+	for _, p := range m.pending {
+		if p == w {
+			return true
+		}
+	}
+	return false
+}
+
+// setPodStatus is the status manager's SetPodStatus and syncPod: it writes to
+// the API what changed. While the pod worker has not finished terminating,
+// containers could still run, so a terminal phase is held back
+// (mergePodStatus in pkg/kubelet/status/status_manager.go).
+func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
+	if w.statusHook(&st) { // nodeside.go
+		return
+	}
+	apiPod := w.s.api.pod(w.name)
+	if apiPod == nil || apiPod.UID != w.uid {
+		return
+	}
+	old := &apiPod.Status
+	terminal := st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed
+	if terminal && w.state != stateTerminated && old.Phase != st.Phase {
+		st.Phase = old.Phase
+		st.Reason, st.Message = old.Reason, old.Message
+		var kept []corev1.PodCondition
+		for _, c := range st.Conditions {
+			if c.Type != corev1.DisruptionTarget {
+				kept = append(kept, c)
+			}
+		}
+		st.Conditions = kept
+		for _, c := range old.Conditions {
+			if c.Type == corev1.DisruptionTarget {
+				st.Conditions = append(st.Conditions, c)
+			}
+		}
+	}
+	if equalStatus(old, &st) {
+		return
+	}
+	w.s.ownStatuses(&st, old)
+	w.s.api.updatePodStatus(w.name, w.uid, st)
+	m.statusChanged(w)
+}
+
+// setContainerReadiness is the status manager's SetContainerReadiness and
+// SetContainerStartup: a probe result changes the ready and started flags
+// of the status it has, and the conditions they feed, without a sync.
+func (m *statusManager) setContainerReadiness(w *podWorker) {
+	if m.awaitsBatch(w) {
+		// The status manager changes its cached status, not the empty
+		// one of the new mirror pod, and the change triggers a batch
+		// that writes it whole.
+		m.syncBatch()
+		return
+	}
+	apiPod := w.s.api.pod(w.name)
+	if apiPod == nil || apiPod.UID != w.uid {
+		return
+	}
+	// The new status shares with the stored one what does not change
+	// (statuses are never modified in place): most results only confirm
+	// what the status shows, and then nothing is copied.
+	st := apiPod.Status
+	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
+	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
+	cr := w.containersReadyCondition(&st)
+	ready := w.readyCondition(cr, st.Conditions)
+	now := w.s.wall(w.s.now)
+	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
+	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
+	for i, c := range st.Conditions {
+		switch {
+		case c.Type == corev1.ContainersReady && c != cr:
+			st.Conditions = replaceCondition(st.Conditions, i, cr)
+		case c.Type == corev1.PodReady && c != ready:
+			st.Conditions = replaceCondition(st.Conditions, i, ready)
+		}
+	}
+	m.setPodStatus(w, st)
+}
+
+// terminatedStatus is the status manager's TerminatePod
+// (status_manager.go, v1.27–v1.36.3): once the pod has initialized, a
+// container without a terminated state gets ContainerStatusUnknown (137);
+// of the init containers, all but the trailing ones never started get it
+// too (initializedContainers); and a pod still Pending or Running becomes
+// Failed (static pods excepted). A pod whose init container failed keeps
+// its containers Waiting (PodInitializing).
+func (m *statusManager) terminatedStatus(w *podWorker) corev1.PodStatus {
+	// hasPodInitialized reads the pod object the kubelet holds, whose
+	// status is the API's.
+	before := &w.pod.Status
+	if apiPod := w.s.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
+		before = &apiPod.Status
+	}
+	initialized := hasPodInitialized(&w.pod.Spec, before)
+	st := w.generateStatus(true)
+	unknown := func(list []corev1.ContainerStatus) {
+		for i := range list {
+			cs := &list[i]
+			if cs.State.Terminated != nil {
+				continue
+			}
+			cs.State = corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{
+				Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was terminated", ExitCode: 137,
+			}}
+		}
+	}
+	unknown(initializedContainers(st.InitContainerStatuses))
+	if initialized {
+		unknown(st.ContainerStatuses)
+	}
+	if (st.Phase == corev1.PodPending || st.Phase == corev1.PodRunning) && !isStaticPod(w.pod) {
+		st.Phase = corev1.PodFailed
+		st.Conditions = w.conditions(&st, &st)
+	}
+	return st
+}
+
+// hasPodInitialized is status_manager.go's: no init containers; a
+// container out of Waiting (or that terminated before); the last init
+// container started (a sidecar) or exited 0 (a regular one).
+func hasPodInitialized(spec *corev1.PodSpec, st *corev1.PodStatus) bool {
+	if len(spec.InitContainers) == 0 {
+		return true
+	}
+	for _, cs := range st.ContainerStatuses {
+		if cs.LastTerminationState.Terminated != nil || cs.State.Waiting == nil {
+			return true
+		}
+	}
+	n := len(st.InitContainerStatuses)
+	if n == 0 {
+		return false
+	}
+	last := st.InitContainerStatuses[n-1]
+	var c *corev1.Container
+	for i := range spec.InitContainers {
+		if spec.InitContainers[i].Name == last.Name {
+			c = &spec.InitContainers[i]
+		}
+	}
+	if c == nil {
+		return false
+	}
+	if isSidecar(c) {
+		return last.State.Running != nil && boolOf(last.Started)
+	}
+	for _, t := range []*corev1.ContainerStateTerminated{last.LastTerminationState.Terminated, last.State.Terminated} {
+		if t != nil && t.ExitCode == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// initializedContainers is status_manager.go's: the init containers up to
+// the last one with evidence of a start, at least the first.
+func initializedContainers(list []corev1.ContainerStatus) []corev1.ContainerStatus {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].State.Waiting == nil || list[i].LastTerminationState.Terminated != nil {
+			return list[:i+1]
+		}
+	}
+	if len(list) > 0 {
+		return list[:1]
+	}
+	return nil
+}
