@@ -64,7 +64,7 @@ func TestDesignRules(t *testing.T) {
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
-	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline"} {
+	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi"} {
 		if !checked[dir] {
 			t.Errorf("%s: no Go files found; the design rules about it check nothing", dir)
 		}
@@ -174,16 +174,25 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the live driver importing the simulator", "pkg/driver/live", "pkg/sim", "the live driver does not use the simulator"},
 		{"the behaviour contract importing the agent", "pkg/behavior", "pkg/agent", "pkg/behavior is the contract"},
 		{"the timeline importing a driver", "pkg/timeline", "pkg/driver/sim", "pkg/timeline is what both drivers produce"},
+		{"the eviction configuration importing the driver seam", "pkg/evictionapi", "pkg/driver", "pkg/evictionapi is the kubelet's eviction configuration"},
+		{"the eviction configuration importing a package of the module", "pkg/evictionapi", "pkg/manifest", "pkg/evictionapi is the kubelet's eviction configuration"},
+		{"the eviction configuration importing core/v1", "pkg/evictionapi", "k8s.io/api/core/v1", "pkg/evictionapi is the kubelet's eviction configuration"},
 		// Allowed.
 		{"steps importing the driver seam", "steps", "pkg/driver", ""},
 		{"the simulator's driver importing the simulator", "pkg/driver/sim", "pkg/sim", ""},
 		{"a package named like steps", "stepsx", "pkg/sim", ""},
 		{"the simulator importing the timeline", "pkg/sim", "pkg/timeline", ""},
+		{"the eviction configuration importing apimachinery", "pkg/evictionapi", "k8s.io/apimachinery/pkg/api/resource", ""},
+		{"the eviction configuration importing the standard library", "pkg/evictionapi", "std:strconv", ""},
+		{"the steps importing the eviction configuration", "steps", "pkg/evictionapi", ""},
+		{"the simulator importing the eviction configuration", "pkg/sim", "pkg/evictionapi", ""},
+		{"the driver seam importing the eviction configuration", "pkg/driver", "pkg/evictionapi", ""},
+		{"the live driver importing the eviction configuration", "pkg/driver/live", "pkg/evictionapi", ""},
 	}
 	for _, c := range importCases {
 		t.Run("imports/"+c.name, func(t *testing.T) {
-			imp := c.imp
-			if !strings.Contains(strings.Split(imp, "/")[0], ".") {
+			imp, std := strings.CutPrefix(c.imp, "std:") // a standard library path, as is
+			if !std && !strings.Contains(strings.Split(imp, "/")[0], ".") {
 				imp = module + "/" + imp
 			}
 			fset := token.NewFileSet()

@@ -1,0 +1,197 @@
+package evictionapi
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+// ParseStatement parses the value of one threshold statement, signal<val,
+// as the kubelet does for evictionHard and evictionSoft (helpers.go,
+// parseThresholdStatement): the signal must be one of the kubelet's; a
+// value ending in % is a percentage between 0% and 100%, and the
+// statements "0%" and "100%" are ignored (nil, no error); any other value
+// is a quantity above zero. The messages are the kubelet's, a hint added
+// where the kubelet's alone would not say what to write.
+//
+// Beyond the kubelet: a NaN percentage is refused (the kubelet takes it,
+// and its comparisons then never hold), and a quantity is bounded before
+// it is parsed (see parseQuantity).
+func ParseStatement(s Signal, val string) (*Threshold, error) {
+	if !s.Valid() {
+		return nil, unsupported(s)
+	}
+	if strings.HasSuffix(val, "%") {
+		// helpers.go, parseThresholdStatement: "ignore 0% and 100%",
+		// the statements as written (0.0% is kept).
+		if val == "0%" || val == "100%" {
+			return nil, nil
+		}
+		p, err := parsePercentage(val)
+		if err != nil {
+			return nil, fmt.Errorf("eviction threshold %v: %q is not a percentage (examples: 10%%, 10.5%%)", s, val)
+		}
+		if p < 0 {
+			return nil, fmt.Errorf("eviction percentage threshold %v must be >= 0%%: %s", s, val)
+		}
+		if p > 1 {
+			return nil, fmt.Errorf("eviction percentage threshold %v must be <= 100%%: %s", s, val)
+		}
+		return &Threshold{Signal: s, Value: Value{Percentage: p}}, nil
+	}
+	q, err := parseQuantity(val)
+	if err != nil {
+		return nil, fmt.Errorf("eviction threshold %v: %v", s, err)
+	}
+	if q.Sign() <= 0 {
+		return nil, fmt.Errorf("eviction threshold %v must be positive: %s", s, q.String())
+	}
+	return &Threshold{Signal: s, Value: Value{Quantity: &q}}, nil
+}
+
+// ParseThresholds parses the flag form of evictionHard and evictionSoft,
+// "signal<value[,signal<value]", as the kubelet's --eviction-hard and
+// --eviction-soft read it (k8s.io/component-base cli/flag,
+// LangleSeparatedMapStringString.Set: split at commas, empty parts
+// skipped, each part split at its first <, both sides trimmed) and then
+// each statement with ParseStatement. The thresholds come in the order
+// written, the ignored statements (0%, 100%) left out.
+//
+// Stricter than the kubelet, for a scenario's sake: a flag that names no
+// threshold, or names a signal twice (the kubelet's map keeps the last),
+// is an error. Each error names the statement it is about.
+func ParseThresholds(flag string) ([]Threshold, error) {
+	var out []Threshold
+	seen := map[Signal]bool{}
+	for _, part := range strings.Split(flag, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		sig, val, ok := strings.Cut(part, "<")
+		if !ok {
+			return nil, fmt.Errorf("%q: malformed pair, expect string<string (signal<value, e.g. memory.available<500Mi, nodefs.available<10%%)", strings.TrimSpace(part))
+		}
+		s := Signal(strings.TrimSpace(sig))
+		if seen[s] {
+			return nil, fmt.Errorf("%q names %s twice", flag, s)
+		}
+		seen[s] = true
+		t, err := ParseStatement(s, strings.TrimSpace(val))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
+		}
+		if t != nil {
+			out = append(out, *t)
+		}
+	}
+	if len(seen) == 0 {
+		return nil, fmt.Errorf("%q names no threshold (signal<value, e.g. memory.available<500Mi)", flag)
+	}
+	return out, nil
+}
+
+// ParseMinimumReclaim parses an evictionMinimumReclaim value for signal s
+// (helpers.go, parseMinimumReclaims): a percentage above 0%, or a
+// quantity that is not negative.
+func ParseMinimumReclaim(s Signal, val string) (Value, error) {
+	if !s.Valid() {
+		return Value{}, unsupported(s)
+	}
+	if strings.HasSuffix(val, "%") {
+		p, err := parsePercentage(val)
+		if err != nil {
+			return Value{}, fmt.Errorf("eviction minimum reclaim %v: %q is not a percentage (examples: 5%%, 2.5%%)", s, val)
+		}
+		if p <= 0 {
+			return Value{}, fmt.Errorf("eviction percentage minimum reclaim %v must be positive: %s", s, val)
+		}
+		return Value{Percentage: p}, nil
+	}
+	q, err := parseQuantity(val)
+	if err != nil {
+		return Value{}, fmt.Errorf("eviction minimum reclaim %v: %v", s, err)
+	}
+	if q.Sign() < 0 {
+		return Value{}, fmt.Errorf("negative eviction minimum reclaim specified for %v", s)
+	}
+	return Value{Quantity: &q}, nil
+}
+
+// unsupported is the kubelet's message for an unknown signal
+// (helpers.go, unsupportedEvictionSignal), with the signals it knows.
+func unsupported(s Signal) error {
+	names := make([]string, len(signals))
+	for i, x := range signals {
+		names[i] = string(x)
+	}
+	return fmt.Errorf("unsupported eviction signal %v (the kubelet's signals: %s)", s, strings.Join(names, ", "))
+}
+
+// parsePercentage reads "10%" as the fraction 0.1, in float32 as the
+// kubelet does (helpers.go, parsePercentage: every trailing % trimmed,
+// the number parsed at 32 bits, divided by 100). NaN is refused.
+func parsePercentage(val string) (float32, error) {
+	f, err := strconv.ParseFloat(strings.TrimRight(val, "%"), 32)
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(f) {
+		return 0, fmt.Errorf("%q is not a number", val)
+	}
+	return float32(f) / 100, nil
+}
+
+// Bounds on a quantity's text and value, the same as pkg/manifest's
+// ParseQuantity (which this package does not import: it depends on the
+// standard library and apimachinery alone). resource.ParseQuantity has
+// none: an exponent such as 1e7203685477 makes it round a decimal of
+// billions of digits and never return, and a value past what the kubelet
+// counts in 64 bits is kept whole where its Value() overflows.
+const (
+	maxQuantityLen      = 64
+	maxQuantityExponent = 30
+)
+
+// parseQuantity is resource.ParseQuantity, bounded (see maxQuantityLen);
+// the sign is the caller's to check.
+func parseQuantity(val string) (resource.Quantity, error) {
+	if len(val) > maxQuantityLen {
+		return resource.Quantity{}, fmt.Errorf("quantity %.20q… is %d characters long (at most %d)", val, len(val), maxQuantityLen)
+	}
+	if i := strings.LastIndexAny(val, "eE"); i > 0 {
+		// A decimal exponent: the suffixes with an e (Ei, E) have no
+		// digits after them.
+		exp := val[i+1:]
+		if n, err := strconv.ParseInt(exp, 10, 64); (err == nil && (n > maxQuantityExponent || n < -maxQuantityExponent)) ||
+			(err != nil && isDigits(strings.TrimLeft(exp, "+-"))) {
+			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %s is out of range (at most ±%d)", val, exp, maxQuantityExponent)
+		}
+	}
+	q, err := resource.ParseQuantity(val)
+	if err != nil {
+		return q, fmt.Errorf("%q is not a quantity (examples: 100Mi, 1Gi, 1000) or a percentage (10%%)", val)
+	}
+	abs := q.DeepCopy()
+	if abs.Sign() < 0 {
+		abs.Neg()
+	}
+	if abs.Cmp(*resource.NewMilliQuantity(math.MaxInt64, resource.DecimalSI)) > 0 {
+		return q, fmt.Errorf("quantity %s is out of range: at most 8Pi (the kubelet counts milli-units in 64 bits)", val)
+	}
+	return q, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
