@@ -58,13 +58,15 @@ func ParseStatement(s Signal, val string) (*Threshold, error) {
 // LangleSeparatedMapStringString.Set: split at commas, empty parts
 // skipped, each part split at its first <, both sides trimmed) and then
 // each statement with ParseStatement. The thresholds come in the order
-// written, the ignored statements (0%, 100%) left out.
+// written, the ignored statements (0%, 100%) left out; the list is not nil,
+// so that it may be a Config's Hard as it is (an evictionHard whose
+// statements are all ignored still replaces the defaults).
 //
 // Stricter than the kubelet, for a scenario's sake: a flag that names no
 // threshold, or names a signal twice (the kubelet's map keeps the last),
 // is an error. Each error names the statement it is about.
 func ParseThresholds(flag string) ([]Threshold, error) {
-	var out []Threshold
+	out := []Threshold{}
 	seen := map[Signal]bool{}
 	for _, part := range strings.Split(flag, ",") {
 		if strings.TrimSpace(part) == "" {

@@ -204,7 +204,7 @@ func TestConfigThresholds(t *testing.T) {
 			want: "imagefs.available<15%/0s imagefs.inodesFree<5%/0s memory.available<100Mi/0s nodefs.available<10%/0s nodefs.inodesFree<5%/0s memory.available<1Gi/1m0s"},
 		{name: "disable via 0%: an evictionHard whose statements are all ignored leaves no hard threshold",
 			cfg: func(t *testing.T) Config {
-				return Config{Hard: append([]Threshold{}, mustThresholds(t, "memory.available<0%")...)}
+				return Config{Hard: mustThresholds(t, "memory.available<0%")}
 			},
 			want: ""},
 		{name: "0% is ignored, the rest kept, by signal",
