@@ -29,7 +29,7 @@ func pressureStorm(tb testing.TB, seed int64, nodes, pods int) (*Simulator, int)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.SetEvictionConfig(EvictionConfig{Hard: map[string]string{"memory.available": "500Mi"}}); err != nil {
+	if err := s.SetEvictionConfig(hardEviction(tb, "memory.available<500Mi")); err != nil {
 		tb.Fatal(err)
 	}
 	for i := 1; i <= nodes; i++ {

@@ -29,7 +29,8 @@
 //     killpod.go (kills the kubelet starts itself); the prober is prober.go;
 //     the pod status is generated in status.go and written by the status
 //     manager (statusmanager.go); the eviction manager is
-//     eviction.go and eviction_helpers.go over stats.go's usage, with the
+//     eviction.go and eviction_helpers.go (its thresholds from a parsed
+//     pkg/evictionapi configuration) over stats.go's usage, with the
 //     pressure conditions in nodestatus.go; static and mirror pods are
 //     static.go; node actions node_actions.go; versions profile*.go.
 //

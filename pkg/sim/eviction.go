@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -63,7 +64,7 @@ func newEvictionManager(k *kubelet) *evictionManager {
 	m.maxPodGrace = cfg.MaxPodGracePeriod
 	m.transition = cfg.PressureTransitionPeriod
 	if m.transition == 0 {
-		m.transition = DefaultPressureTransitionPeriod
+		m.transition = evictionapi.DefaultPressureTransitionPeriod
 	}
 	return m
 }

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // The eviction manager's helpers: signals, thresholds, observations,
@@ -17,21 +17,21 @@ import (
 // pkg/kubelet/eviction/api/types.go, v1.36.3).
 
 // signal is an eviction signal (evictionapi.Signal).
-type signal string
+type signal = evictionapi.Signal
 
 // The signals the simulator observes. containerfs.* thresholds are
 // accepted and ignored: with one filesystem they mirror nodefs
 // (UpdateContainerFsThresholds).
 const (
-	sigMemoryAvailable            signal = "memory.available"
-	sigAllocatableMemoryAvailable signal = "allocatableMemory.available"
-	sigNodeFsAvailable            signal = "nodefs.available"
-	sigNodeFsInodesFree           signal = "nodefs.inodesFree"
-	sigImageFsAvailable           signal = "imagefs.available"
-	sigImageFsInodesFree          signal = "imagefs.inodesFree"
-	sigContainerFsAvailable       signal = "containerfs.available"
-	sigContainerFsInodesFree      signal = "containerfs.inodesFree"
-	sigPIDAvailable               signal = "pid.available"
+	sigMemoryAvailable            = evictionapi.SignalMemoryAvailable
+	sigAllocatableMemoryAvailable = evictionapi.SignalAllocatableMemoryAvailable
+	sigNodeFsAvailable            = evictionapi.SignalNodeFsAvailable
+	sigNodeFsInodesFree           = evictionapi.SignalNodeFsInodesFree
+	sigImageFsAvailable           = evictionapi.SignalImageFsAvailable
+	sigImageFsInodesFree          = evictionapi.SignalImageFsInodesFree
+	sigContainerFsAvailable       = evictionapi.SignalContainerFsAvailable
+	sigContainerFsInodesFree      = evictionapi.SignalContainerFsInodesFree
+	sigPIDAvailable               = evictionapi.SignalPIDAvailable
 )
 
 // resourceInodes and resourcePids are the eviction manager's internal
@@ -67,54 +67,13 @@ var signalToNodeCondition = map[signal]corev1.NodeConditionType{
 	sigPIDAvailable:               corev1.NodePIDPressure,
 }
 
-// DefaultEvictionHard is the kubelet's evictionHard on Linux when the
-// configuration sets none (pkg/kubelet/eviction/defaults_linux.go). When
-// evictionHard is set, it replaces these entirely
-// (MergeDefaultEvictionSettings defaults to false;
-// cmd/kubelet/app/server.go loadConfigFile).
-var DefaultEvictionHard = map[string]string{
-	"memory.available":   "100Mi",
-	"nodefs.available":   "10%",
-	"nodefs.inodesFree":  "5%",
-	"imagefs.available":  "15%",
-	"imagefs.inodesFree": "5%",
-}
-
-// DefaultPressureTransitionPeriod is evictionPressureTransitionPeriod's
-// default (pkg/kubelet/apis/config/v1beta1/defaults.go).
-const DefaultPressureTransitionPeriod = 5 * time.Minute
-
-// EvictionConfig is the eviction part of the kubelet configuration, under
-// the KubeletConfiguration field names.
-type EvictionConfig struct {
-	// Hard is evictionHard: signal → quantity ("500Mi") or percentage
-	// ("10%"); nil means DefaultEvictionHard.
-	Hard map[string]string
-	// Soft is evictionSoft; each needs a SoftGracePeriod.
-	Soft            map[string]string
-	SoftGracePeriod map[string]time.Duration
-	// MinimumReclaim is evictionMinimumReclaim.
-	MinimumReclaim map[string]string
-	// MaxPodGracePeriod is evictionMaxPodGracePeriod (default 0).
-	MaxPodGracePeriod int64
-	// PressureTransitionPeriod is evictionPressureTransitionPeriod (0: 5m).
-	PressureTransitionPeriod time.Duration
-}
-
-// thresholdValue is evictionapi.ThresholdValue: a quantity or a fraction of
-// the capacity.
-type thresholdValue struct {
-	quantity   *resource.Quantity
-	percentage float32
-	text       string // as configured, for keys and messages
-}
-
-// threshold is evictionapi.Threshold (operator LessThan for every signal).
+// threshold is evictionapi.Threshold as the eviction manager keeps it
+// (operator LessThan for every signal).
 type threshold struct {
 	signal      signal
-	value       thresholdValue
+	value       evictionapi.Value
 	gracePeriod time.Duration
-	minReclaim  *thresholdValue
+	minReclaim  *evictionapi.Value
 }
 
 // key identifies a threshold in the first-observed bookkeeping (the
@@ -123,170 +82,31 @@ func (t threshold) key() string {
 	return fmt.Sprintf("%s<%s/%s", t.signal, t.value, t.gracePeriod)
 }
 
-func (v thresholdValue) String() string {
-	if v.text != "" {
-		return v.text
-	}
-	if v.quantity != nil {
-		return v.quantity.String()
-	}
-	return strconv.FormatFloat(float64(v.percentage*100), 'f', -1, 32) + "%"
-}
-
 // isHard is isHardEvictionThreshold: a threshold without grace period.
 func (t threshold) isHard() bool { return t.gracePeriod == 0 }
 
-// ParseEvictionConfig parses and validates the configuration as the
-// kubelet does at start (ParseThresholdConfig with
-// parseThresholdStatement, parseGracePeriods, parseMinimumReclaims, and
-// addAllocatableThresholds for the default enforceNodeAllocatable
-// ["pods"]). The thresholds come in a fixed order: hard then soft, each by
-// signal name.
-func ParseEvictionConfig(cfg EvictionConfig) ([]threshold, error) {
-	hard := cfg.Hard
-	if hard == nil {
-		hard = DefaultEvictionHard
-	}
-	var out []threshold
-	hardTs, err := parseStatements(hard)
+// thresholdsOf is the eviction manager's thresholds for a configuration,
+// parsed once where it was written: the configuration's (hard, the
+// Linux defaults when it sets none, then soft, each group by signal name;
+// evictionapi.Config.Thresholds), then the allocatable copy of each hard
+// memory.available threshold, for the default enforceNodeAllocatable
+// ["pods"] (helpers.go, ParseThresholdConfig and
+// addAllocatableThresholds).
+func thresholdsOf(cfg evictionapi.Config) ([]threshold, error) {
+	ts, err := cfg.Thresholds()
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, hardTs...)
-	softTs, err := parseStatements(cfg.Soft)
-	if err != nil {
-		return nil, err
-	}
-	for s, g := range cfg.SoftGracePeriod {
-		if _, ok := signalToResource[signal(s)]; !ok {
-			return nil, fmt.Errorf("unsupported eviction signal %v", s)
-		}
-		if g < 0 {
-			return nil, fmt.Errorf("invalid eviction grace period specified: %v, must be a positive value", g)
-		}
-	}
-	for i := range softTs {
-		g, ok := cfg.SoftGracePeriod[string(softTs[i].signal)]
-		if !ok {
-			return nil, fmt.Errorf("grace period must be specified for the soft eviction threshold %v", softTs[i].signal)
-		}
-		softTs[i].gracePeriod = g
-	}
-	out = append(out, softTs...)
-	for s, v := range cfg.MinimumReclaim {
-		if _, ok := signalToResource[signal(s)]; !ok {
-			return nil, fmt.Errorf("unsupported eviction signal %v", s)
-		}
-		mr, err := parseMinReclaim(s, v)
-		if err != nil {
-			return nil, err
-		}
-		for i := range out {
-			if out[i].signal == signal(s) {
-				m := mr
-				out[i].minReclaim = &m
-			}
-		}
-	}
-	var alloc []threshold
-	for _, t := range out {
-		if t.signal == sigMemoryAvailable && t.isHard() {
-			a := t
-			a.signal = sigAllocatableMemoryAvailable
-			alloc = append(alloc, a)
+	var out, alloc []threshold
+	for _, t := range ts {
+		x := threshold{signal: t.Signal, value: t.Value, gracePeriod: t.GracePeriod, minReclaim: t.MinReclaim}
+		out = append(out, x)
+		if x.signal == sigMemoryAvailable && x.isHard() {
+			x.signal = sigAllocatableMemoryAvailable
+			alloc = append(alloc, x)
 		}
 	}
 	return append(out, alloc...), nil
-}
-
-func parseStatements(m map[string]string) ([]threshold, error) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var out []threshold
-	for _, k := range keys {
-		t, err := parseThresholdStatement(signal(k), m[k])
-		if err != nil {
-			return nil, err
-		}
-		if t != nil {
-			out = append(out, *t)
-		}
-	}
-	return out, nil
-}
-
-// parseThresholdStatement: 0% and 100% are ignored; a percentage lies in
-// [0%, 100%]; a quantity must be positive.
-func parseThresholdStatement(s signal, val string) (*threshold, error) {
-	if _, ok := signalToResource[s]; !ok {
-		return nil, fmt.Errorf("unsupported eviction signal %v", s)
-	}
-	if strings.HasSuffix(val, "%") {
-		if val == "0%" || val == "100%" {
-			return nil, nil
-		}
-		p, err := parsePercentage(val)
-		if err != nil {
-			return nil, err
-		}
-		if p < 0 {
-			return nil, fmt.Errorf("eviction percentage threshold %v must be >= 0%%: %s", s, val)
-		}
-		if p > 1 {
-			return nil, fmt.Errorf("eviction percentage threshold %v must be <= 100%%: %s", s, val)
-		}
-		return &threshold{signal: s, value: thresholdValue{percentage: p, text: val}}, nil
-	}
-	q, err := resource.ParseQuantity(val)
-	if err != nil {
-		return nil, fmt.Errorf("eviction threshold %v: %q is not a quantity or a percentage", s, val)
-	}
-	if q.Sign() <= 0 {
-		return nil, fmt.Errorf("eviction threshold %v must be positive: %s", s, q.String())
-	}
-	return &threshold{signal: s, value: thresholdValue{quantity: &q}}, nil
-}
-
-func parsePercentage(v string) (float32, error) {
-	f, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 32)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a percentage", v)
-	}
-	return float32(f) / 100, nil
-}
-
-func parseMinReclaim(s, v string) (thresholdValue, error) {
-	if strings.HasSuffix(v, "%") {
-		p, err := parsePercentage(v)
-		if err != nil {
-			return thresholdValue{}, err
-		}
-		if p <= 0 {
-			return thresholdValue{}, fmt.Errorf("eviction percentage minimum reclaim %v must be positive: %s", s, v)
-		}
-		return thresholdValue{percentage: p}, nil
-	}
-	q, err := resource.ParseQuantity(v)
-	if err != nil {
-		return thresholdValue{}, err
-	}
-	if q.Sign() < 0 {
-		return thresholdValue{}, fmt.Errorf("negative eviction minimum reclaim specified for %v", s)
-	}
-	return thresholdValue{quantity: &q}, nil
-}
-
-// quantityFor is evictionapi.GetThresholdQuantity: the quantity, or the
-// percentage of the capacity truncated to whole units (as float32
-// arithmetic rounds it).
-func (v thresholdValue) quantityFor(capacity int64) resource.Quantity {
-	if v.quantity != nil {
-		return v.quantity.DeepCopy()
-	}
-	return *resource.NewQuantity(int64(float64(capacity)*float64(v.percentage)), resource.BinarySI)
 }
 
 // observation is signalObservation: what is available of what capacity.
@@ -307,9 +127,9 @@ func thresholdsMet(ts []threshold, obs observations, enforceMinReclaim bool) []t
 		if !ok {
 			continue
 		}
-		q := t.value.quantityFor(o.capacity)
+		q := t.value.QuantityFor(o.capacity)
 		if enforceMinReclaim && t.minReclaim != nil {
-			q.Add(t.minReclaim.quantityFor(o.capacity))
+			q.Add(t.minReclaim.QuantityFor(o.capacity))
 		}
 		if q.Cmp(o.available) > 0 {
 			out = append(out, t)
@@ -609,7 +429,7 @@ func evictionMessage(res corev1.ResourceName, p *corev1.Pod, ps *podStats, met [
 			continue
 		}
 		if o, ok := obs[t.signal]; ok {
-			q := t.value.quantityFor(o.capacity)
+			q := t.value.QuantityFor(o.capacity)
 			msg += fmt.Sprintf(thresholdMetMessageFmt, q.String(), o.available.String())
 			break
 		}

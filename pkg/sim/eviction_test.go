@@ -8,6 +8,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // The cases below replay, as facts, the kubelet's own tests of the
@@ -258,9 +260,9 @@ func qty(s string) *resource.Quantity {
 // reclaim (helpers_test.go TestThresholdsMet and
 // TestPercentageThresholdsMet).
 func TestThresholdsMet(t *testing.T) {
-	hard := threshold{signal: sigMemoryAvailable, value: thresholdValue{quantity: qty("1Gi")}, minReclaim: &thresholdValue{quantity: qty("500Mi")}}
-	pctMem := threshold{signal: sigMemoryAvailable, value: thresholdValue{percentage: 0.2}, minReclaim: &thresholdValue{percentage: 0.05}}
-	pctFs := threshold{signal: sigNodeFsAvailable, value: thresholdValue{percentage: 0.3}}
+	hard := threshold{signal: sigMemoryAvailable, value: evictionapi.Value{Quantity: qty("1Gi")}, minReclaim: &evictionapi.Value{Quantity: qty("500Mi")}}
+	pctMem := threshold{signal: sigMemoryAvailable, value: evictionapi.Value{Percentage: 0.2}, minReclaim: &evictionapi.Value{Percentage: 0.05}}
+	pctFs := threshold{signal: sigNodeFsAvailable, value: evictionapi.Value{Percentage: 0.3}}
 	obs := func(avail, capacity string) observation {
 		o := observation{available: resource.MustParse(avail)}
 		if capacity != "" {
@@ -293,7 +295,7 @@ func TestThresholdsMet(t *testing.T) {
 		{"TestPercentageThresholdsMet MemoryNotMetWithMinReclaim", true, []threshold{pctMem, pctFs},
 			observations{sigMemoryAvailable: obs("300Mi", "1000Mi")}, nil},
 		{"no observation for the signal: not met (inodes are not observed here)", false,
-			[]threshold{{signal: sigNodeFsInodesFree, value: thresholdValue{percentage: 0.05}}}, observations{}, nil},
+			[]threshold{{signal: sigNodeFsInodesFree, value: evictionapi.Value{Percentage: 0.05}}}, observations{}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -319,8 +321,8 @@ func TestThresholdsMet(t *testing.T) {
 // (helpers_test.go TestThresholdsFirstObservedAt,
 // TestThresholdsMetGracePeriod, TestNodeConditionsObservedSince).
 func TestGracePeriodsAndConditions(t *testing.T) {
-	hard := threshold{signal: sigMemoryAvailable, value: thresholdValue{quantity: qty("1Gi")}}
-	soft := threshold{signal: sigMemoryAvailable, value: thresholdValue{quantity: qty("2Gi")}, gracePeriod: time.Minute}
+	hard := threshold{signal: sigMemoryAvailable, value: evictionapi.Value{Quantity: qty("1Gi")}}
+	soft := threshold{signal: sigMemoryAvailable, value: evictionapi.Value{Quantity: qty("2Gi")}, gracePeriod: time.Minute}
 	now := 10 * time.Minute
 	t.Run("TestThresholdsFirstObservedAt no-previous-observation: now", func(t *testing.T) {
 		got := thresholdsFirstObservedAt([]threshold{hard}, nil, now)
@@ -378,35 +380,55 @@ func TestGracePeriodsAndConditions(t *testing.T) {
 	}
 }
 
-// TestParseEvictionConfig pins the kubelet's parsing of its eviction
-// configuration (helpers_test.go TestParseThresholdConfig, and
-// addAllocatableThresholds).
-func TestParseEvictionConfig(t *testing.T) {
+// hardEviction is an eviction configuration with the hard thresholds of
+// a flag, "memory.available<500Mi".
+func hardEviction(tb testing.TB, flag string) evictionapi.Config {
+	tb.Helper()
+	ts, err := evictionapi.ParseThresholds(flag)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return evictionapi.Config{Hard: ts}
+}
+
+// TestThresholdsOf pins the eviction manager's thresholds for a parsed
+// configuration: the configuration's, then the allocatable copy of each
+// hard memory.available threshold (helpers.go addAllocatableThresholds,
+// helpers_test.go TestParseThresholdConfig with
+// NodeAllocatableEnforcementKey). The parsing itself is pkg/evictionapi's
+// (TestParseStatement, TestConfigThresholds).
+func TestThresholdsOf(t *testing.T) {
+	soft := func(flag string, grace time.Duration) []evictionapi.Threshold {
+		ts := hardEviction(t, flag).Hard
+		for i := range ts {
+			ts[i].GracePeriod = grace
+		}
+		return ts
+	}
 	cases := []struct {
 		name    string
-		cfg     EvictionConfig
+		cfg     evictionapi.Config
 		want    []string // signal<value/grace
 		wantErr string
 	}{
 		{name: "no configuration: the Linux defaults and the allocatable copy of memory.available",
 			want: []string{"imagefs.available<15%/0s", "imagefs.inodesFree<5%/0s", "memory.available<100Mi/0s", "nodefs.available<10%/0s", "nodefs.inodesFree<5%/0s", "allocatableMemory.available<100Mi/0s"}},
-		{name: "all flag values: a hard and a soft memory threshold", cfg: EvictionConfig{Hard: map[string]string{"memory.available": "150Mi"},
-			Soft: map[string]string{"memory.available": "300Mi"}, SoftGracePeriod: map[string]time.Duration{"memory.available": 30 * time.Second}},
+		{name: "all memory eviction values: a hard and a soft memory threshold, only the hard one copied",
+			cfg:  evictionapi.Config{Hard: hardEviction(t, "memory.available<150Mi").Hard, Soft: soft("memory.available<300Mi", 30*time.Second)},
 			want: []string{"memory.available<150Mi/0s", "memory.available<300Mi/30s", "allocatableMemory.available<150Mi/0s"}},
-		{name: "a configured evictionHard replaces the defaults", cfg: EvictionConfig{Hard: map[string]string{"nodefs.available": "10.5%"}},
+		{name: "a configured evictionHard replaces the defaults: no memory.available, no copy",
+			cfg:  hardEviction(t, "nodefs.available<10.5%"),
 			want: []string{"nodefs.available<10.5%/0s"}},
-		{name: "0% is ignored", cfg: EvictionConfig{Hard: map[string]string{"nodefs.available": "0%", "memory.available": "1Gi"}},
+		{name: "0% is ignored",
+			cfg:  hardEviction(t, "nodefs.available<0%,memory.available<1Gi"),
 			want: []string{"memory.available<1Gi/0s", "allocatableMemory.available<1Gi/0s"}},
-		{name: "invalid-signal", cfg: EvictionConfig{Hard: map[string]string{"mem.available": "150Mi"}}, wantErr: "unsupported eviction signal"},
-		{name: "hard-signal-negative", cfg: EvictionConfig{Hard: map[string]string{"memory.available": "-150Mi"}}, wantErr: "must be positive"},
-		{name: "hard-signal-negative-percentage", cfg: EvictionConfig{Hard: map[string]string{"memory.available": "-15%"}}, wantErr: "must be >= 0%"},
-		{name: "soft-no-grace-period", cfg: EvictionConfig{Soft: map[string]string{"memory.available": "150Mi"}}, wantErr: "grace period must be specified"},
-		{name: "soft-neg-grace-period", cfg: EvictionConfig{Soft: map[string]string{"memory.available": "150Mi"}, SoftGracePeriod: map[string]time.Duration{"memory.available": -30 * time.Second}}, wantErr: "must be a positive value"},
-		{name: "neg-reclaim", cfg: EvictionConfig{MinimumReclaim: map[string]string{"memory.available": "-300Mi"}}, wantErr: "negative eviction minimum reclaim"},
+		{name: "an invalid configuration is the kubelet's error (soft-negative-grace-period)",
+			cfg:     evictionapi.Config{Soft: soft("memory.available<150Mi", -30*time.Second)},
+			wantErr: "must be a positive value"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ts, err := ParseEvictionConfig(tc.cfg)
+			ts, err := thresholdsOf(tc.cfg)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
@@ -544,7 +566,7 @@ func TestEvictionMessage(t *testing.T) {
 		{Name: "side"},
 	}
 	ps := &podStats{memory: 7800 << 20, containers: []containerStats{{"app", 7700 << 20}, {"side", 0}}}
-	met := []threshold{{signal: sigMemoryAvailable, value: thresholdValue{quantity: qty("500Mi")}}}
+	met := []threshold{{signal: sigMemoryAvailable, value: evictionapi.Value{Quantity: qty("500Mi")}}}
 	obs := observations{sigMemoryAvailable: {available: *resource.NewQuantity(392<<20, resource.BinarySI), capacity: 8 << 30}}
 	want := "The node was low on resource: memory. Threshold quantity: 500Mi, available: 392Mi. " +
 		"Container app was using 7700Mi, request is 100Mi, has larger consumption of memory. "

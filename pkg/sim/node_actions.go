@@ -5,6 +5,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // What a scenario does to nodes: the kubelets' eviction configuration, the
@@ -12,13 +14,15 @@ import (
 // kubelet.
 
 // SetEvictionConfig sets every kubelet's eviction configuration; it is
-// only allowed before the first node. The configuration is validated as
-// the kubelet validates it at start.
-func (s *Simulator) SetEvictionConfig(cfg EvictionConfig) error {
+// only allowed before the first node. The configuration comes parsed
+// (pkg/evictionapi); it is validated as the kubelet validates it at start
+// (evictionapi.Config.Validate) and turned into the eviction manager's
+// thresholds.
+func (s *Simulator) SetEvictionConfig(cfg evictionapi.Config) error {
 	if len(s.nodes) > 0 {
 		return fmt.Errorf("the eviction configuration must be set before the first node")
 	}
-	ts, err := ParseEvictionConfig(cfg)
+	ts, err := thresholdsOf(cfg)
 	if err != nil {
 		return err
 	}
@@ -97,7 +101,7 @@ func (s *Simulator) NodePressure(node, kind string) error {
 		return fmt.Errorf("the kubelet has no %s threshold: node %q cannot come under %s pressure", sig, node, kind)
 	}
 	obs := k.eviction.observe()[sig]
-	q := t.value.quantityFor(obs.capacity)
+	q := t.value.QuantityFor(obs.capacity)
 	target := q.Value() / 2
 	switch kind {
 	case MemoryPressure:

@@ -243,7 +243,7 @@ func TestStaticPodMirror(t *testing.T) {
 // the pod to be cleaned up, then a pass at once.
 func TestEvictionLoopTiming(t *testing.T) {
 	s, _ := New(Config{Seed: 1})
-	if err := s.SetEvictionConfig(EvictionConfig{Hard: map[string]string{"memory.available": "500Mi"}}); err != nil {
+	if err := s.SetEvictionConfig(hardEviction(t, "memory.available<500Mi")); err != nil {
 		t.Fatal(err)
 	}
 	node := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "worker-1"}, Status: corev1.NodeStatus{Capacity: corev1.ResourceList{

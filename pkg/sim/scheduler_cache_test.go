@@ -24,7 +24,7 @@ func TestResourceSumsMatchThePods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetEvictionConfig(EvictionConfig{Hard: map[string]string{"memory.available": "500Mi"}}); err != nil {
+	if err := s.SetEvictionConfig(hardEviction(t, "memory.available<500Mi")); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.AddPriorityClass(&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "high"}, Value: 1000}); err != nil {

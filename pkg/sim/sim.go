@@ -10,6 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -57,7 +58,7 @@ type Simulator struct {
 	// Node side (issue 4): the kubelets' eviction configuration, the
 	// controllers of nodes, the pods the eviction manager evicted, and the
 	// scenario names of static pods (API name → manifest name).
-	eviction   EvictionConfig
+	eviction   evictionapi.Config
 	thresholds []threshold
 	lifecycle  *nodeLifecycle
 	evicted    map[types.UID]bool
@@ -110,7 +111,7 @@ func New(cfg Config) (*Simulator, error) {
 	s.disruption = newDisruptionController(s)
 	s.replicaSets = newReplicaSetController(s)
 	s.evicted = map[types.UID]bool{}
-	s.thresholds, _ = ParseEvictionConfig(EvictionConfig{})
+	s.thresholds, _ = thresholdsOf(evictionapi.Config{})
 	return s, nil
 }
 
