@@ -8,6 +8,7 @@ import (
 	messages "github.com/cucumber/messages/go/v21"
 
 	"github.com/podlife/podlife/internal/deadline"
+	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // FuzzArguments feeds the same strings to every argument parser of the
@@ -19,6 +20,7 @@ func FuzzArguments(f *testing.F) {
 		{"3s", "5s"}, {"1m30s", "500ms"}, {"30", "-1s"}, {"256Mi", "500m"}, {"137", "2"},
 		{`"app", "proxy" and "logger"`, "SIGTERM"}, {"dedicated=db:NoSchedule", "Running"},
 		{"9223372036854775807s", "1e400"}, {`"`, `""`},
+		{"memory.available<500Mi,nodefs.available<10.5%", "pid.available<0%"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -69,6 +71,15 @@ func FuzzArguments(f *testing.F) {
 				}
 			} else {
 				check("quoted", err)
+			}
+			if ts, err := parseThresholds(a); err == nil {
+				// What the steps parsed, the simulator and the live
+				// driver take as it is.
+				if verr := (evictionapi.Config{Hard: ts}).Validate(); verr != nil {
+					t.Errorf("parseThresholds(%q) = %v, which the configuration refuses: %v", a, ts, verr)
+				}
+			} else {
+				check("parseThresholds", err)
 			}
 			_, err := parseSignal(a)
 			check("parseSignal", err)

@@ -3,14 +3,11 @@ package steps
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/manifest"
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -35,42 +32,36 @@ func nodeSetupSteps() []Def {
 	}
 }
 
-// evictionSignals are the kubelet's eviction signals
-// (pkg/kubelet/eviction/api/types.go).
-var evictionSignals = []string{"memory.available", "allocatableMemory.available", "nodefs.available", "nodefs.inodesFree",
-	"imagefs.available", "imagefs.inodesFree", "containerfs.available", "containerfs.inodesFree", "pid.available"}
-
-// parseThresholds reads "signal<value[,signal<value]" as the kubelet's
-// --eviction-hard flag does: a known signal, the operator <, a positive
-// quantity or a percentage.
-func parseThresholds(s string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		sig, val, ok := strings.Cut(part, "<")
-		if !ok {
-			return nil, inputErr("eviction threshold %q is not signal<value (e.g. memory.available<500Mi, nodefs.available<10%%)", part)
-		}
-		if err := oneOf("eviction signal", sig, evictionSignals...); err != nil {
-			return nil, err
-		}
-		if p, isPct := strings.CutSuffix(val, "%"); isPct {
-			f, err := strconv.ParseFloat(p, 64)
-			if err != nil || f < 0 || f > 100 {
-				return nil, inputErr("eviction threshold %q: %q is not a percentage between 0%% and 100%%", part, val)
-			}
-		} else {
-			q, err := manifest.ParseQuantity(val)
-			if err != nil || q.Sign() <= 0 {
-				return nil, inputErr("eviction threshold %q: %q is not a positive quantity or a percentage", part, val)
-			}
-		}
-		if _, dup := out[sig]; dup {
-			return nil, inputErr("eviction threshold %q names %s twice", s, sig)
-		}
-		out[sig] = val
+// evictionSignals are the kubelet's eviction signals, the slot values of
+// the threshold phrases (pkg/evictionapi, after
+// pkg/kubelet/eviction/api/types.go).
+var evictionSignals = func() []string {
+	var out []string
+	for _, s := range evictionapi.Signals() {
+		out = append(out, string(s))
 	}
-	return out, nil
+	return out
+}()
+
+// parseThresholds reads "signal<value[,signal<value]" once, as the
+// kubelet's --eviction-hard flag does, with its validation and messages
+// (evictionapi.ParseThresholds): a known signal, the operator <, a
+// positive quantity or a percentage between 0% and 100% (0% and 100%
+// ignored); a signal named twice is an error.
+func parseThresholds(s string) ([]evictionapi.Threshold, error) {
+	ts, err := evictionapi.ParseThresholds(s)
+	if err != nil {
+		return nil, inputErr("eviction threshold %v", err)
+	}
+	return ts, nil
+}
+
+// declares reports whether the scenario set a hard or soft threshold on
+// signal s.
+func declares(e *driver.Eviction, s evictionapi.Signal) bool {
+	_, hard := evictionapi.Lookup(e.Hard, s)
+	_, soft := evictionapi.Lookup(e.Soft, s)
+	return hard || soft
 }
 
 func (st *State) eviction(what string) (*driver.Eviction, error) {
@@ -85,7 +76,8 @@ func (st *State) eviction(what string) (*driver.Eviction, error) {
 
 // Given the kubelet hard eviction threshold is "memory.available<500Mi":
 // evictionHard. The first such step replaces the kubelet's default hard
-// thresholds; further steps add to it.
+// thresholds (even when the kubelet ignores all it says, as 0%); further
+// steps add to it.
 func hardThreshold(ctx context.Context, spec string) error {
 	st := From(ctx)
 	ts, err := parseThresholds(spec)
@@ -97,18 +89,20 @@ func hardThreshold(ctx context.Context, spec string) error {
 		return err
 	}
 	if e.Hard == nil {
-		e.Hard = map[string]string{}
+		e.Hard = []evictionapi.Threshold{}
 	}
-	for k, v := range ts {
-		if _, dup := e.Hard[k]; dup {
-			return inputErr("a hard eviction threshold for %s is declared twice", k)
+	for _, t := range ts {
+		if _, dup := evictionapi.Lookup(e.Hard, t.Signal); dup {
+			return inputErr("a hard eviction threshold for %s is declared twice", t.Signal)
 		}
-		e.Hard[k] = v
+		e.Hard = append(e.Hard, t)
 	}
 	return nil
 }
 
-// Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s
+// Given the kubelet soft eviction threshold is "memory.available<1Gi" with grace period 30s:
+// evictionSoft, each threshold with the grace period
+// (evictionSoftGracePeriod).
 func softThreshold(ctx context.Context, spec, grace string) error {
 	st := From(ctx)
 	ts, err := parseThresholds(spec)
@@ -123,14 +117,12 @@ func softThreshold(ctx context.Context, spec, grace string) error {
 	if err != nil {
 		return err
 	}
-	if e.Soft == nil {
-		e.Soft, e.SoftGracePeriod = map[string]string{}, map[string]time.Duration{}
-	}
-	for k, v := range ts {
-		if _, dup := e.Soft[k]; dup {
-			return inputErr("a soft eviction threshold for %s is declared twice", k)
+	for _, t := range ts {
+		if _, dup := evictionapi.Lookup(e.Soft, t.Signal); dup {
+			return inputErr("a soft eviction threshold for %s is declared twice", t.Signal)
 		}
-		e.Soft[k], e.SoftGracePeriod[k] = v, g
+		t.GracePeriod = g
+		e.Soft = append(e.Soft, t)
 	}
 	return nil
 }
@@ -245,8 +237,7 @@ func nodePressure(ctx context.Context, node, kind string) error {
 		// The kubelet's default thresholds have none on pid.available
 		// (pkg/kubelet/eviction/defaults_linux.go): lint says so rather
 		// than the run.
-		e := st.setup.Eviction
-		if e == nil || (e.Hard["pid.available"] == "" && e.Soft["pid.available"] == "") {
+		if e := st.setup.Eviction; e == nil || !declares(e, evictionapi.SignalPIDAvailable) {
 			return inputErr(`the kubelet has no pid.available threshold (its defaults have none), so node %q cannot come under PID pressure: declare one first, e.g. Given the kubelet hard eviction threshold is "pid.available<10%%"`, node)
 		}
 	}

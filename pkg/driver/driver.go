@@ -35,6 +35,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -94,20 +95,13 @@ type Setup struct {
 }
 
 // Eviction is the eviction part of the KubeletConfiguration, under its
-// field names (lifecycle-facts §9.1).
-type Eviction struct {
-	// Hard is evictionHard: signal → "500Mi" or "10%". Nil keeps the
-	// kubelet's default hard thresholds; when set, it replaces them all.
-	Hard map[string]string
-	// Soft is evictionSoft, each with its SoftGracePeriod.
-	Soft            map[string]string
-	SoftGracePeriod map[string]time.Duration
-	// MaxPodGracePeriod is evictionMaxPodGracePeriod (kubelet default 0).
-	MaxPodGracePeriod int64
-	// PressureTransitionPeriod is evictionPressureTransitionPeriod; 0
-	// keeps the kubelet's default (5m).
-	PressureTransitionPeriod time.Duration
-}
+// field names (lifecycle-facts §9.1), typed: the steps parse it once
+// (pkg/evictionapi), the simulator turns it into its eviction manager's
+// thresholds, the live driver writes a kind node's KubeletConfiguration
+// from it. Hard nil keeps the kubelet's default hard thresholds; set, even
+// empty, it replaces them all. PressureTransitionPeriod 0 keeps the
+// kubelet's default (5m); MaxPodGracePeriod's default is 0.
+type Eviction = evictionapi.Config
 
 // Pressure is a kind of node pressure for Nodes.NodePressure.
 type Pressure string

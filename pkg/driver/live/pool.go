@@ -24,6 +24,7 @@ import (
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -315,39 +316,31 @@ func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error)
 	return nodeMemory{capacity: *m.AvailableBytes + *m.WorkingSetBytes, workingSet: *m.WorkingSetBytes}, nil
 }
 
-// translate turns a declared memory.available threshold ("500Mi" or
-// "6%", of a node of declared bytes) into the leased node's: the signal
-// on the real node is capacity − (its own baseline + what the scenario
-// uses), on the declared node declared − what the scenario uses, so the
-// same use crosses the threshold on both when the real threshold is the
-// declared one plus (capacity − baseline − declared).
-func (l *lease) translate(val string) (string, error) {
-	q, err := thresholdBytes(val, l.declared)
-	if err != nil {
-		return "", err
-	}
-	real := q + l.capacity - l.baseline - l.declared
+// translate turns a declared memory.available threshold (500Mi, or 6% of
+// a node of declared bytes, as the declared kubelet reckons it:
+// GetThresholdQuantity) into the leased node's, whole Ki: the signal on
+// the real node is capacity − (its own baseline + what the scenario uses),
+// on the declared node declared − what the scenario uses, so the same use
+// crosses the threshold on both when the real threshold is the declared
+// one plus (capacity − baseline − declared).
+func (l *lease) translate(v evictionapi.Value) (evictionapi.Value, error) {
+	q := v.QuantityFor(l.declared)
+	real := q.Value() + l.capacity - l.baseline - l.declared
 	if real <= 0 {
-		return "", fmt.Errorf("threshold %s of a %dMi node does not fit node %s (%dMi, %dMi used by the node)", val, l.declared>>20, l.node, l.capacity>>20, l.baseline>>20)
+		return evictionapi.Value{}, fmt.Errorf("threshold %s of a %dMi node does not fit node %s (%dMi, %dMi used by the node)", v, l.declared>>20, l.node, l.capacity>>20, l.baseline>>20)
 	}
-	return fmt.Sprintf("%dKi", real>>10), nil
+	return evictionapi.QuantityOf(*resource.NewQuantity(real>>10<<10, resource.BinarySI)), nil
 }
 
-// thresholdBytes reads a threshold's value: a quantity, or a percentage
-// of capacity.
-func thresholdBytes(val string, capacity int64) (int64, error) {
-	if p, ok := strings.CutSuffix(val, "%"); ok {
-		var f float64
-		if _, err := fmt.Sscanf(p, "%g", &f); err != nil {
-			return 0, fmt.Errorf("threshold %q: %w", val, err)
+// memoryOnly refuses a threshold on another signal than memory.available:
+// a kind node's disk and process ids are the host's.
+func memoryOnly(ts []evictionapi.Threshold) error {
+	for _, t := range ts {
+		if t.Signal != evictionapi.SignalMemoryAvailable {
+			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", t.Signal)
 		}
-		return int64(f / 100 * float64(capacity)), nil
 	}
-	q, err := resource.ParseQuantity(val)
-	if err != nil {
-		return 0, fmt.Errorf("threshold %q: %w", val, err)
-	}
-	return q.Value(), nil
+	return nil
 }
 
 // configureKubelet makes the leased node's kubelet the declared node's
@@ -368,27 +361,31 @@ func (s *session) configureKubelet(ctx context.Context, l *lease, e *driver.Evic
 	if spare := l.capacity - l.baseline - l.declared; spare < 1<<30 {
 		return driver.Unsupported("the scenario's node has %dMi of memory; a leased kind node has %dMi, %dMi of it in use by the node itself, and podlife keeps 1Gi of the machine spare", l.declared>>20, l.capacity>>20, l.baseline>>20)
 	}
-	// The kubelet's defaults (pkg/kubelet/apis/config/v1beta1/defaults.go)
-	// when the scenario declares none: memory.available<100Mi, 5m, 0.
-	decl := driver.Eviction{Hard: map[string]string{"memory.available": "100Mi"}, PressureTransitionPeriod: 5 * time.Minute}
+	// The kubelet's defaults when the scenario declares none: of
+	// DefaultHard (pkg/kubelet/eviction/defaults_linux.go) only
+	// memory.available<100Mi, the disk thresholds staying the cluster's;
+	// 5m (pkg/kubelet/apis/config/v1beta1/defaults.go); 0. Soft thresholds
+	// alone leave the kubelet's default hard ones.
+	var decl driver.Eviction
 	if e != nil {
 		decl = *e
-		if decl.Hard == nil {
-			// Soft thresholds alone leave the kubelet's default hard ones.
-			decl.Hard = map[string]string{"memory.available": "100Mi"}
-		}
-		if decl.PressureTransitionPeriod == 0 {
-			decl.PressureTransitionPeriod = 5 * time.Minute
-		}
 	}
-	for sig := range decl.Hard {
-		if sig != "memory.available" {
-			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", sig)
-		}
+	if decl.Hard == nil {
+		mem, _ := evictionapi.Lookup(evictionapi.DefaultHard(), evictionapi.SignalMemoryAvailable)
+		decl.Hard = []evictionapi.Threshold{mem}
 	}
-	for sig := range decl.Soft {
-		if sig != "memory.available" {
-			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", sig)
+	if decl.PressureTransitionPeriod == 0 {
+		decl.PressureTransitionPeriod = evictionapi.DefaultPressureTransitionPeriod
+	}
+	if err := memoryOnly(decl.Hard); err != nil {
+		return err
+	}
+	if err := memoryOnly(decl.Soft); err != nil {
+		return err
+	}
+	for sig := range decl.MinimumReclaim {
+		if err := memoryOnly([]evictionapi.Threshold{{Signal: sig}}); err != nil {
+			return err
 		}
 	}
 	l.eviction = &decl
@@ -400,24 +397,40 @@ func (s *session) configureKubelet(ctx context.Context, l *lease, e *driver.Evic
 	if err := yaml.Unmarshal(raw, &cfg); err != nil {
 		return fmt.Errorf("reading the kubelet configuration of %s: %w", l.node, err)
 	}
+	// The values are written as a KubeletConfiguration holds them
+	// (evictionapi.Value.String), the memory thresholds translated to the
+	// leased node.
 	hard := map[string]any{"nodefs.available": "2%", "nodefs.inodesFree": "2%", "imagefs.available": "2%"}
-	for sig, v := range decl.Hard {
-		if hard[sig], err = l.translate(v); err != nil {
+	for _, t := range decl.Hard {
+		v, err := l.translate(t.Value)
+		if err != nil {
 			return driver.Unsupported("%v", err)
 		}
+		hard[string(t.Signal)] = v.String()
 	}
 	cfg["evictionHard"] = hard
 	delete(cfg, "evictionSoft")
 	delete(cfg, "evictionSoftGracePeriod")
 	if len(decl.Soft) > 0 {
 		soft, grace := map[string]any{}, map[string]any{}
-		for sig, v := range decl.Soft {
-			if soft[sig], err = l.translate(v); err != nil {
+		for _, t := range decl.Soft {
+			v, err := l.translate(t.Value)
+			if err != nil {
 				return driver.Unsupported("%v", err)
 			}
-			grace[sig] = decl.SoftGracePeriod[sig].String()
+			soft[string(t.Signal)], grace[string(t.Signal)] = v.String(), t.GracePeriod.String()
 		}
 		cfg["evictionSoft"], cfg["evictionSoftGracePeriod"] = soft, grace
+	}
+	// A minimum reclaim is an amount beyond the threshold: a quantity is
+	// the same on both nodes, a percentage is of the declared node.
+	delete(cfg, "evictionMinimumReclaim")
+	if len(decl.MinimumReclaim) > 0 {
+		mr := map[string]any{}
+		for sig, v := range decl.MinimumReclaim {
+			mr[string(sig)] = evictionapi.QuantityOf(v.QuantityFor(l.declared)).String()
+		}
+		cfg["evictionMinimumReclaim"] = mr
 	}
 	cfg["evictionPressureTransitionPeriod"] = decl.PressureTransitionPeriod.String()
 	cfg["evictionMaxPodGracePeriod"] = decl.MaxPodGracePeriod
@@ -922,17 +935,15 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 	if e == nil {
 		return driver.Unsupported("the leased node's kubelet was not configured for the scenario")
 	}
-	val, ok := e.Hard["memory.available"]
+	t, ok := evictionapi.Lookup(e.Hard, evictionapi.SignalMemoryAvailable)
 	if !ok {
-		val, ok = e.Soft["memory.available"]
+		t, ok = evictionapi.Lookup(e.Soft, evictionapi.SignalMemoryAvailable)
 	}
 	if !ok {
 		return fmt.Errorf("the kubelet has no memory.available threshold: node %q cannot come under memory pressure", node)
 	}
-	q, err := thresholdBytes(val, l.declared)
-	if err != nil {
-		return err
-	}
+	threshold := t.Value.QuantityFor(l.declared)
+	q := threshold.Value()
 	t0 := time.Now()
 	if _, err := s.podsMemory(ctx, l.node); err != nil {
 		return err

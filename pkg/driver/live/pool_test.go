@@ -13,6 +13,7 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
+	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // TestTranslateThreshold pins how a leased node is made to cross a
@@ -26,30 +27,28 @@ func TestTranslateThreshold(t *testing.T) {
 	l := &lease{node: "pool-1", capacity: 23000 * mi, baseline: 300 * mi, declared: 8192 * mi}
 	for _, c := range []struct {
 		name, val, want string
-		err             bool
 	}{
-		{"a quantity moves by what the real node has beyond the declared one", "500Mi", "15008Mi", false},
-		{"the kubelet's default threshold", "100Mi", "14608Mi", false},
-		{"a percentage is of the declared node's memory", "10%", "15327Mi", false}, // 819.2Mi declared
-		{"not a quantity", "lots", "", true},
+		{"a quantity moves by what the real node has beyond the declared one", "500Mi", "15008Mi"},
+		{"the kubelet's default threshold", "100Mi", "14608Mi"},
+		{"a percentage is of the declared node's memory", "10%", "15327Mi"}, // 819.2Mi declared
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := l.translate(c.val)
-			if (err != nil) != c.err {
+			got, err := l.translate(declared(t, c.val))
+			if err != nil {
 				t.Fatalf("translate(%q) error %v", c.val, err)
 			}
-			if c.err {
-				return
-			}
-			if q := mustBytes(t, got) / mi; q != mustBytes(t, c.want)/mi {
+			if q := mustBytes(t, got.String()) / mi; q != mustBytes(t, c.want)/mi {
 				t.Errorf("translate(%q) = %s (%dMi), want %s", c.val, got, q, c.want)
+			}
+			if n := mustBytes(t, got.String()); n%1024 != 0 {
+				t.Errorf("translate(%q) = %s, not whole Ki", c.val, got)
 			}
 		})
 	}
 	// Same usage, same verdict: a scenario's pods using U cross the
 	// declared threshold exactly when the real node crosses its own.
-	real, _ := l.translate("500Mi")
-	thr := mustBytes(t, real)
+	real, _ := l.translate(declared(t, "500Mi"))
+	thr := mustBytes(t, real.String())
 	for _, use := range []int64{7600 * mi, 7700 * mi, 7800 * mi} {
 		declaredBelow := 8192*mi-use < 500*mi
 		realBelow := l.capacity-(l.baseline+use) < thr
@@ -57,15 +56,30 @@ func TestTranslateThreshold(t *testing.T) {
 			t.Errorf("use %dMi: declared node below threshold %v, real node %v", use/mi, declaredBelow, realBelow)
 		}
 	}
+	// A node that the declared one does not fit in.
+	small := &lease{node: "pool-2", capacity: 4096 * mi, baseline: 300 * mi, declared: 8192 * mi}
+	if got, err := small.translate(declared(t, "100Mi")); err == nil {
+		t.Errorf("a declared node larger than the machine: translate = %s, want an error", got)
+	}
+}
+
+// declared is the value of a declared memory.available threshold.
+func declared(t *testing.T, val string) evictionapi.Value {
+	t.Helper()
+	th, err := evictionapi.ParseStatement(evictionapi.SignalMemoryAvailable, val)
+	if err != nil || th == nil {
+		t.Fatalf("memory.available<%s: %v", val, err)
+	}
+	return th.Value
 }
 
 func mustBytes(t *testing.T, s string) int64 {
 	t.Helper()
-	n, err := thresholdBytes(s, 0)
+	q, err := resource.ParseQuantity(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return q.Value()
 }
 
 // TestNeedsPool: what makes a scenario lease a node before it starts.

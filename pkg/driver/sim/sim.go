@@ -13,7 +13,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -164,36 +163,6 @@ func copySetup(st driver.Setup) driver.Setup {
 	return out
 }
 
-// evictionConfig parses the driver's eviction configuration, strings
-// still, into the simulator's typed one (until driver.Eviction carries
-// the typed values itself).
-func evictionConfig(e *driver.Eviction) (evictionapi.Config, error) {
-	cfg := evictionapi.Config{MaxPodGracePeriod: e.MaxPodGracePeriod, PressureTransitionPeriod: e.PressureTransitionPeriod}
-	parse := func(m map[string]string, grace map[string]time.Duration) ([]evictionapi.Threshold, error) {
-		if m == nil {
-			return nil, nil
-		}
-		out := []evictionapi.Threshold{}
-		for sig, val := range m {
-			t, err := evictionapi.ParseStatement(evictionapi.Signal(sig), val)
-			if err != nil {
-				return nil, err
-			}
-			if t != nil {
-				t.GracePeriod = grace[sig]
-				out = append(out, *t)
-			}
-		}
-		return out, nil
-	}
-	var err error
-	if cfg.Hard, err = parse(e.Hard, nil); err != nil {
-		return cfg, err
-	}
-	cfg.Soft, err = parse(e.Soft, e.SoftGracePeriod)
-	return cfg, err
-}
-
 func (s *session) configure(st driver.Setup) error {
 	s.configured = true
 	if st.KubeletVersion != "" || st.ControlPlaneVersion != "" {
@@ -206,11 +175,7 @@ func (s *session) configure(st driver.Setup) error {
 		}
 	}
 	if e := st.Eviction; e != nil {
-		cfg, err := evictionConfig(e)
-		if err != nil {
-			return err
-		}
-		if err := s.sim.SetEvictionConfig(cfg); err != nil {
+		if err := s.sim.SetEvictionConfig(*e); err != nil {
 			return err
 		}
 	}
