@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"strings"
 
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/sim"
 )
 
@@ -27,9 +28,15 @@ var (
 	probeKinds   = []string{"liveness", "readiness"}
 	signals      = []string{"SIGTERM", "SIGKILL"}
 	pressures    = []string{"memory", "disk", "PID"}
-	// evictionSignals are the kubelet's (pkg/kubelet/eviction/api/types.go).
-	evictionSignals = []string{"memory.available", "allocatableMemory.available", "nodefs.available", "nodefs.inodesFree",
-		"imagefs.available", "imagefs.inodesFree", "containerfs.available", "containerfs.inodesFree", "pid.available"}
+	// evictionSignals are the kubelet's (pkg/evictionapi, after
+	// pkg/kubelet/eviction/api/types.go), the list the steps take.
+	evictionSignals = func() []string {
+		var out []string
+		for _, s := range evictionapi.Signals() {
+			out = append(out, string(s))
+		}
+		return out
+	}()
 )
 
 var (
