@@ -88,15 +88,12 @@ func hardThreshold(ctx context.Context, spec string) error {
 	if err != nil {
 		return err
 	}
-	if e.Hard == nil {
-		e.Hard = []evictionapi.Threshold{}
-	}
 	for _, t := range ts {
 		if _, dup := evictionapi.Lookup(e.Hard, t.Signal); dup {
 			return inputErr("a hard eviction threshold for %s is declared twice", t.Signal)
 		}
-		e.Hard = append(e.Hard, t)
 	}
+	e.Hard = append(append([]evictionapi.Threshold{}, e.Hard...), ts...)
 	return nil
 }
 
@@ -117,13 +114,13 @@ func softThreshold(ctx context.Context, spec, grace string) error {
 	if err != nil {
 		return err
 	}
-	for _, t := range ts {
+	for i, t := range ts {
 		if _, dup := evictionapi.Lookup(e.Soft, t.Signal); dup {
 			return inputErr("a soft eviction threshold for %s is declared twice", t.Signal)
 		}
-		t.GracePeriod = g
-		e.Soft = append(e.Soft, t)
+		ts[i].GracePeriod = g
 	}
+	e.Soft = append(e.Soft, ts...)
 	return nil
 }
 

@@ -1,0 +1,91 @@
+package steps
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/podlife/podlife/pkg/evictionapi"
+)
+
+// TestThresholdStepsParseOnce: the threshold phrases leave the typed
+// configuration the drivers take, in the kubelet's terms (a hard
+// threshold step replaces the defaults even when the kubelet ignores all
+// it says), and refuse what the kubelet refuses as input errors.
+func TestThresholdStepsParseOnce(t *testing.T) {
+	type step struct{ hard, soft, grace string }
+	cases := []struct {
+		name      string
+		steps     []step
+		hard      string // the thresholds rendered; "nil" for none set (hard: the defaults)
+		soft      string
+		wantErr   string
+		wantInput bool
+	}{
+		{name: "a hard threshold replaces the defaults", steps: []step{{hard: "memory.available<500Mi"}},
+			hard: "memory.available<500Mi/0s", soft: "nil"},
+		{name: "steps add to each other", steps: []step{{hard: "memory.available<500Mi"}, {hard: "nodefs.available<10.5%"}},
+			hard: "memory.available<500Mi/0s nodefs.available<10.5%/0s", soft: "nil"},
+		{name: "a soft threshold alone keeps the default hard ones, and carries its grace period", steps: []step{{soft: "memory.available<1Gi", grace: "30s"}},
+			hard: "nil", soft: "memory.available<1Gi/30s"},
+		{name: "0% is ignored, but the hard thresholds are still replaced (none left)", steps: []step{{hard: "memory.available<0%"}},
+			hard: "", soft: "nil"},
+		{name: "the kubelet's message for a negative quantity", steps: []step{{hard: "memory.available<-5Mi"}},
+			wantErr: `eviction threshold "memory.available<-5Mi": eviction threshold memory.available must be positive: -5Mi`, wantInput: true},
+		{name: "an unknown signal", steps: []step{{soft: "mem.available<1Gi", grace: "30s"}},
+			wantErr: "unsupported eviction signal mem.available", wantInput: true},
+		{name: "a hard threshold declared twice across steps", steps: []step{{hard: "memory.available<500Mi"}, {hard: "nodefs.available<10%,memory.available<1Gi"}},
+			wantErr: "a hard eviction threshold for memory.available is declared twice", wantInput: true},
+		{name: "a soft threshold declared twice across steps", steps: []step{{soft: "memory.available<1Gi", grace: "30s"}, {soft: "memory.available<2Gi", grace: "1m"}},
+			wantErr: "a soft eviction threshold for memory.available is declared twice", wantInput: true},
+	}
+	render := func(ts []evictionapi.Threshold) string {
+		if ts == nil {
+			return "nil"
+		}
+		var out []string
+		for _, t := range ts {
+			out = append(out, t.String()+"/"+t.GracePeriod.String())
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &State{DryRun: true}
+			ctx := WithState(context.Background(), st)
+			var err error
+			for _, s := range tc.steps {
+				if s.hard != "" {
+					err = hardThreshold(ctx, s.hard)
+				} else {
+					err = softThreshold(ctx, s.soft, s.grace)
+				}
+				if err != nil {
+					break
+				}
+			}
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || IsInputError(err) != tc.wantInput {
+					t.Fatalf("error %v, want an input error containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := st.setup.Eviction
+			if e == nil {
+				t.Fatal("no eviction configuration")
+			}
+			if got := render(e.Hard); got != tc.hard {
+				t.Errorf("hard %q, want %q", got, tc.hard)
+			}
+			if got := render(e.Soft); got != tc.soft {
+				t.Errorf("soft %q, want %q", got, tc.soft)
+			}
+			if err := e.Validate(); err != nil {
+				t.Errorf("the drivers refuse what the steps took: %v", err)
+			}
+		})
+	}
+}
