@@ -625,22 +625,31 @@ func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
 // TestPassCountsFromTheCurrentTime pins `N pass` on a cluster: the time
 // passes from the scenario's current time (t=0, moved on by the timed
 // expectations that held), not from the moment the step began after
-// other steps waited for observations; a current time further behind
-// than N (an untimed expectation ran the cluster on) passes from now.
+// other steps waited for observations. An end the cluster has already
+// run past (a count decided at the end of its widened window) is still
+// t=0, and the state checks after it read the record of that moment; a
+// session without a record lets the time pass from now.
 func TestPassCountsFromTheCurrentTime(t *testing.T) {
 	s := time.Second
 	for _, tc := range []struct {
-		name     string
-		now, cur time.Duration
-		wantT0   time.Duration
+		name      string
+		now, cur  time.Duration
+		noHistory bool
+		wantT0    time.Duration
+		wantHeld  bool // the state at t=0 is read from the record
 	}{
-		{"steps waited 1 s for the SIGTERM seen at 0 s: 3 s pass end at 3 s", 1 * s, 0, 3 * s},
-		{"a check held at 2 s: 3 s pass end at 5 s", 2500 * time.Millisecond, 2 * s, 5 * s},
-		{"the cluster ran 10 s on: 3 s pass from now", 10 * s, 0, 13 * s},
+		{name: "steps waited 1 s for the SIGTERM seen at 0 s: 3 s pass end at 3 s", now: 1 * s, wantT0: 3 * s},
+		{name: "a check held at 2 s: 3 s pass end at 5 s", now: 2500 * time.Millisecond, cur: 2 * s, wantT0: 5 * s},
+		{name: "the cluster ran 10 s on: t=0 at 3 s, read from the record", now: 10 * s, wantT0: 3 * s, wantHeld: true},
+		{name: "the cluster ran 10 s on, no record: 3 s pass from now", now: 10 * s, noHistory: true, wantT0: 13 * s},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: tc.now}
-			st := &State{Driver: f, Session: f}
+			var sess driver.Session = f
+			if tc.noHistory {
+				sess = withoutHistory{f, f}
+			}
+			st := &State{Driver: f, Session: sess}
 			st.configured = true
 			st.stepType = Action
 			st.liveCur = tc.cur
@@ -650,8 +659,17 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 			if st.t0.At != tc.wantT0 {
 				t.Errorf("t=0 at %s, want %s", st.t0.At, tc.wantT0)
 			}
+			if held := st.held != nil && st.held.past != nil && st.held.at == tc.wantT0; held != tc.wantHeld {
+				t.Errorf("state read from the record at t=0: %v, want %v", held, tc.wantHeld)
+			}
 		})
 	}
+}
+
+// withoutHistory is a cluster session that keeps no record of the past.
+type withoutHistory struct {
+	driver.Session
+	driver.Windows
 }
 
 // TestHeldCheckMovesTheCurrentTime: on a cluster a timed expectation
