@@ -384,9 +384,16 @@ func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.Co
 		s.follow(t, c, in, run == nil && term != nil && !s.isCurrent(t, c, id))
 	}
 	if !c.agent && !in.started {
+		// The runtime's start event places an image container's start to
+		// the nanosecond; the API's stamp only to the second.
+		rt, precise := s.d.exits.Started(id)
 		switch {
+		case run != nil && precise:
+			s.started(t, c, in, rt)
 		case run != nil:
 			s.started(t, c, in, estimate(run.StartedAt.Time, now, statusLag))
+		case term != nil && s.ranAt(term.StartedAt, term.Reason) && precise:
+			s.started(t, c, in, rt)
 		case term != nil && s.ranAt(term.StartedAt, term.Reason):
 			s.started(t, c, in, estimate(term.StartedAt.Time, now, statusLag))
 		}

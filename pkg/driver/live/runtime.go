@@ -27,6 +27,10 @@ type runtimeExits struct {
 	// creates: when the runtime created each container (the kubelet's
 	// CreateContainer call returning), by container id.
 	creates map[string]time.Time
+	// starts: when the runtime started each container's process (its
+	// task), by container id: an image container's start, which the API
+	// stamps to the whole second only.
+	starts map[string]time.Time
 	// live is set while the first node's event stream runs.
 	live bool
 	// subs are told of each exit as it arrives (subscribe).
@@ -69,7 +73,7 @@ func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, 
 	if kindCluster == "" || len(nodes) == 0 || nodes[0] == "" {
 		return nil
 	}
-	r := &runtimeExits{exits: map[string]runtimeExit{}, creates: map[string]time.Time{}, live: true}
+	r := &runtimeExits{exits: map[string]runtimeExit{}, creates: map[string]time.Time{}, starts: map[string]time.Time{}, live: true}
 	for i, node := range nodes {
 		r.follow(ctx, kindCluster, node, i == 0, logf)
 	}
@@ -86,7 +90,7 @@ func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, fir
 		}
 	}
 	// Several filters: an event matching any of them.
-	followNode(ctx, kindCluster, node, onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`)
+	followNode(ctx, kindCluster, node, onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`, `topic=="/tasks/start"`)
 }
 
 // onLine reads one line of `ctr events`.
@@ -94,6 +98,12 @@ func (r *runtimeExits) onLine(line string) {
 	if id, at, ok := parseContainerCreate(line); ok {
 		r.mu.Lock()
 		r.creates[id] = at
+		r.mu.Unlock()
+		return
+	}
+	if id, at, ok := parseTaskStart(line); ok {
+		r.mu.Lock()
+		r.starts[id] = at
 		r.mu.Unlock()
 		return
 	}
@@ -174,6 +184,19 @@ func (r *runtimeExits) Created(containerID string) (time.Time, bool) {
 	return at, ok
 }
 
+// Started is when the runtime started a container's process, by its
+// status's container ID.
+func (r *runtimeExits) Started(containerID string) (time.Time, bool) {
+	if r == nil {
+		return time.Time{}, false
+	}
+	containerID = bareID(containerID)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	at, ok := r.starts[containerID]
+	return at, ok
+}
+
 // bareID is a container ID without its runtime's prefix ("containerd://").
 func bareID(containerID string) string {
 	if i := strings.Index(containerID, "://"); i >= 0 {
@@ -186,25 +209,52 @@ func bareID(containerID string) string {
 // "<time> <namespace> /containers/create {json}", the time the event's
 // own (Go's time.Time String form).
 func parseContainerCreate(line string) (string, time.Time, bool) {
-	i := strings.IndexByte(line, '{')
-	if i < 0 || !strings.Contains(line[:i], "/containers/create") {
-		return "", time.Time{}, false
-	}
-	f := strings.Fields(line[:i])
-	if len(f) < 6 {
-		return "", time.Time{}, false
-	}
-	at, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", strings.Join(f[:4], " "))
-	if err != nil {
+	at, body, ok := eventOf(line, "/containers/create")
+	if !ok {
 		return "", time.Time{}, false
 	}
 	var ev struct {
 		ID string `json:"id"`
 	}
-	if err := json.Unmarshal([]byte(line[i:]), &ev); err != nil || ev.ID == "" {
+	if err := json.Unmarshal([]byte(body), &ev); err != nil || ev.ID == "" {
 		return "", time.Time{}, false
 	}
 	return ev.ID, at, true
+}
+
+// parseTaskStart reads a /tasks/start line: a container's own process
+// started (an exec'd process's start is another topic), at the event's
+// time.
+func parseTaskStart(line string) (string, time.Time, bool) {
+	at, body, ok := eventOf(line, "/tasks/start")
+	if !ok {
+		return "", time.Time{}, false
+	}
+	var ev struct {
+		ContainerID string `json:"container_id"`
+	}
+	if err := json.Unmarshal([]byte(body), &ev); err != nil || ev.ContainerID == "" {
+		return "", time.Time{}, false
+	}
+	return ev.ContainerID, at, true
+}
+
+// eventOf splits a `ctr events` line of the topic into its time and its
+// JSON body.
+func eventOf(line, topic string) (time.Time, string, bool) {
+	i := strings.IndexByte(line, '{')
+	if i < 0 || !strings.Contains(line[:i], topic) {
+		return time.Time{}, "", false
+	}
+	f := strings.Fields(line[:i])
+	if len(f) < 6 {
+		return time.Time{}, "", false
+	}
+	at, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", strings.Join(f[:4], " "))
+	if err != nil {
+		return time.Time{}, "", false
+	}
+	return at, line[i:], true
 }
 
 // parseTaskExit reads one line of `ctr events`: "<time> <namespace>

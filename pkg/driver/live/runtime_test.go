@@ -49,3 +49,24 @@ func TestParseContainerCreate(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTaskStart: the runtime's start event places a container's
+// process start at the event's own time; other topics are not starts.
+func TestParseTaskStart(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		id         string
+		at         time.Time
+	}{
+		{"a start", `2026-11-27 01:20:15.25 +0000 UTC k8s.io /tasks/start {"container_id":"abc","pid":42}`,
+			"abc", time.Date(2026, 11, 27, 1, 20, 15, 250000000, time.UTC)},
+		{"an exec'd process is another topic", `2026-11-27 01:20:15.25 +0000 UTC k8s.io /tasks/exec-started {"container_id":"abc","exec_id":"e1","pid":43}`, "", time.Time{}},
+		{"a create is no start", `2026-11-27 01:20:15.25 +0000 UTC k8s.io /containers/create {"id":"abc"}`, "", time.Time{}},
+		{"no time", `k8s.io /tasks/start {"container_id":"abc","pid":42}`, "", time.Time{}},
+	} {
+		id, at, ok := parseTaskStart(tc.line)
+		if id != tc.id || ok != (tc.id != "") || (ok && !at.Equal(tc.at)) {
+			t.Errorf("%s: got %q %v %v, want %q at %v", tc.name, id, at, ok, tc.id, tc.at)
+		}
+	}
+}
