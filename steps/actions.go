@@ -302,16 +302,18 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 		rule := st.t0.At + st.liveCur + dur
 		if rule >= st.Session.Now() {
 			end = rule
-		} else if past, ok := driver.SessionAs[driver.History](st.Session); ok {
+		} else if past, ok := driver.SessionAs[driver.History](st.Session); ok && st.madeAction {
 			// The end is already behind the cluster (a count decided at
 			// the end of its widened window ran it on): t=0 is still that
 			// moment, and the state checks that follow read the pods as
-			// they were observed then.
+			// they were observed then. Before the first action t=0 is the
+			// scenario's start, and the Given steps' waits for the cluster
+			// (leasing nodes, creating a replica set) are not scenario
+			// time: the time passes from now.
 			st.moveT0(timeline.Mark{At: rule})
 			st.held = &heldView{at: rule, past: past}
 			return nil
 		}
-		// Without a record of the past, dur passes from now.
 	}
 	at, _, err := st.Session.RunUntil(ctx, end, nil)
 	if err != nil {

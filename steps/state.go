@@ -105,6 +105,10 @@ type State struct {
 	// current time; a cluster's wall clock runs on while steps wait for
 	// observations, which the rules' clock does not (windows.go, pass).
 	liveCur time.Duration
+	// madeAction: an action has placed t=0 (before, t=0 is the scenario's
+	// start, and the Given steps' own waits on a cluster are not the
+	// scenario's time).
+	madeAction bool
 }
 
 type ctxKey struct{}
@@ -229,6 +233,7 @@ func (st *State) moveT0(m timeline.Mark) {
 	if st.stepType == Action {
 		st.t0 = m
 		st.liveCur = 0
+		st.madeAction = true
 	}
 }
 

@@ -635,6 +635,7 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 		name      string
 		now, cur  time.Duration
 		noHistory bool
+		noAction  bool
 		wantT0    time.Duration
 		wantHeld  bool // the state at t=0 is read from the record
 	}{
@@ -642,6 +643,7 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 		{name: "a check held at 2 s: 3 s pass end at 5 s", now: 2500 * time.Millisecond, cur: 2 * s, wantT0: 5 * s},
 		{name: "the cluster ran 10 s on: t=0 at 3 s, read from the record", now: 10 * s, wantT0: 3 * s, wantHeld: true},
 		{name: "the cluster ran 10 s on, no record: 3 s pass from now", now: 10 * s, noHistory: true, wantT0: 13 * s},
+		{name: "no action yet, the Given steps took 10 s of the cluster: 3 s pass from now", now: 10 * s, noAction: true, wantT0: 13 * s},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: tc.now}
@@ -653,6 +655,7 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 			st.configured = true
 			st.stepType = Action
 			st.liveCur = tc.cur
+			st.madeAction = !tc.noAction
 			if err := st.pass(context.Background(), 3*s); err != nil {
 				t.Fatal(err)
 			}
