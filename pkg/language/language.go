@@ -56,7 +56,7 @@ var families = map[string]struct{ title, note string }{
 	"kubelet configuration":    {"Kubelet configuration", "Before the first pod. A driver that cannot set them skips the scenario with the reason."},
 	"static pods":              {"Static pods", "A static pod is named in steps by its manifest name, lives in the scenario's namespace and starts at its Given step. Deleting it deletes the mirror pod, which the kubelet recreates."},
 	"container usage":          {"Container resource usage", ""},
-	"node actions":             {"Node actions", "Actions: each moves t=0."},
+	"node actions":             {"Node actions", "Actions: each moves t=0. `comes under … pressure` and `… usage reaches …` change the node's usage at t=0; the kubelet's eviction manager sees it at its next pass (every 10 s): the pressure condition, its taint and the evictions come then, so check them with `within` (`Then node \"worker-1\" has condition \"MemoryPressure\" \"True\" within 10s`), or let 10s pass first. A state check right after the action reads the node before the kubelet has noticed."},
 	"node expectations":        {"Node expectations", ""},
 	"eviction expectations":    {"Eviction", "`is evicted`: the kubelet's eviction manager evicted the pod (its `Evicted` event) and, for a pod that is not static, the API shows phase Failed with reason `Evicted`. An admission rejection is not an eviction."},
 	"admission and scheduling": {"Admission and scheduling", ""},
