@@ -47,23 +47,23 @@ type statusManager struct {
 // batch. The ticker's phase is unknown (it has run since the kubelet
 // started): it is drawn when a status first waits for it.
 func (m *statusManager) mirrorRecreated(w *podWorker) {
-	k, ss := m.k, m
-	for _, p := range ss.pending {
+	k := m.k
+	for _, p := range m.pending {
 		if p == w {
 			return
 		}
 	}
-	ss.pending = append(ss.pending, w)
-	if ss.tick == nil {
-		if !ss.phased {
-			ss.phase = time.Duration(k.s.rng.Float64() * float64(statusUpdateFrequency))
-			ss.phased = true
+	m.pending = append(m.pending, w)
+	if m.tick == nil {
+		if !m.phased {
+			m.phase = time.Duration(k.s.rng.Float64() * float64(statusUpdateFrequency))
+			m.phased = true
 		}
 		// The next tick: phase + n·period, at or after now.
-		d := (ss.phase - k.s.now%statusUpdateFrequency + statusUpdateFrequency) % statusUpdateFrequency
+		d := (m.phase - k.s.now%statusUpdateFrequency + statusUpdateFrequency) % statusUpdateFrequency
 		drawn := span{k.s.now, k.s.now + statusUpdateFrequency}
-		ss.tick = k.s.after(d, func() {
-			ss.tick = nil
+		m.tick = k.s.after(d, func() {
+			m.tick = nil
 			defer k.s.recordIn(k.s.recordIn(drawn))
 			m.syncBatch()
 		})
@@ -73,40 +73,40 @@ func (m *statusManager) mirrorRecreated(w *podWorker) {
 // statusChanged is a status written for one of the node's pods: the
 // status manager's next syncBatch(false) also writes what waits.
 func (m *statusManager) statusChanged(w *podWorker) {
-	k, ss := m.k, m
-	if ss.flushing || len(ss.pending) == 0 {
+	k := m.k
+	if m.flushing || len(m.pending) == 0 {
 		return
 	}
-	for i, p := range ss.pending {
+	for i, p := range m.pending {
 		if p == w {
 			// Its own change: the batch it triggers writes its
 			// status, which has just been written.
-			ss.pending = append(ss.pending[:i], ss.pending[i+1:]...)
+			m.pending = append(m.pending[:i], m.pending[i+1:]...)
 			break
 		}
 	}
-	if len(ss.pending) > 0 {
+	if len(m.pending) > 0 {
 		k.s.soon(m.syncBatch)
-	} else if ss.tick != nil {
-		k.s.cancel(ss.tick)
-		ss.tick = nil
+	} else if m.tick != nil {
+		k.s.cancel(m.tick)
+		m.tick = nil
 	}
 }
 
 // syncBatch writes the pending statuses to the mirror pods.
 func (m *statusManager) syncBatch() {
-	k, ss := m.k, m
-	if ss.tick != nil {
-		k.s.cancel(ss.tick)
-		ss.tick = nil
+	k := m.k
+	if m.tick != nil {
+		k.s.cancel(m.tick)
+		m.tick = nil
 	}
-	pending := ss.pending
-	ss.pending = nil
+	pending := m.pending
+	m.pending = nil
 	if len(pending) == 0 {
 		return
 	}
-	ss.flushing = true
-	defer func() { ss.flushing = false }()
+	m.flushing = true
+	defer func() { m.flushing = false }()
 	for _, w := range pending {
 		if k.workers[w.uid] == w {
 			m.setPodStatus(w, w.generateStatus(w.state == stateTerminated))
