@@ -10,8 +10,10 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
@@ -465,5 +467,35 @@ func TestSkewedScenarioPrintsWithItsRelease(t *testing.T) {
 				t.Errorf("STATUS %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestCreateAnswerOlderThanTheWatch: a kubelet that rejects a pod within
+// milliseconds writes Failed before the create's answer (Pending) is
+// handled; the watch's later version must not be replaced by the answer.
+func TestCreateAnswerOlderThanTheWatch(t *testing.T) {
+	s := testSession(t)
+	cs := fake.NewClientset()
+	s.d.cs = cs
+	cs.PrependReactor("create", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		p := a.(k8stesting.CreateAction).GetObject().(*corev1.Pod).DeepCopy()
+		p.UID, p.ResourceVersion = "u1", "1"
+		p.Status.Phase = corev1.PodPending
+		rejected := p.DeepCopy()
+		rejected.ResourceVersion = "3"
+		rejected.Status = corev1.PodStatus{Phase: corev1.PodFailed, Reason: "OutOfmemory", Message: "Pod was rejected: no room"}
+		s.onPod(rejected, false)
+		return true, p, nil
+	})
+	if err := s.Apply(context.Background(), &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "big"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.podsNow()["big"]; got == nil || got.Status.Phase != corev1.PodFailed {
+		t.Fatalf("the pod after the create: %v, want the watch's Failed", got)
+	}
+	for _, e := range s.rec.snapshot(s.at(time.Now())) {
+		if e.Pod == "big" && e.Kind == timeline.Phase && e.Reason == string(corev1.PodPending) {
+			t.Errorf("the timeline went back to Pending after Failed: %+v", e)
+		}
 	}
 }

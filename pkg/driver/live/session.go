@@ -315,8 +315,12 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 	// request, so that what the watch reports comes after it.
 	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated})
 	// The view has the pod from now on, whether or not the watch has
-	// reported it yet.
-	s.observe(tr, created, now, false)
+	// reported it yet. A watch that was faster may have reported a later
+	// version already (a kubelet rejecting the pod within milliseconds):
+	// the answer to the create is then older than what is known.
+	if tr.obj == nil {
+		s.observe(tr, created, now, false)
+	}
 	return nil
 }
 
