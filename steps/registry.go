@@ -10,7 +10,7 @@ import (
 	"github.com/cucumber/godog"
 	"k8s.io/apimachinery/pkg/api/resource"
 
-	"github.com/podlife/podlife/pkg/manifest"
+	"github.com/podlife/podlife/pkg/quantity"
 )
 
 // Def is one phrase of the vocabulary: its pattern, the function godog
@@ -146,7 +146,7 @@ func parseSeconds(s string) (int64, error) {
 }
 
 func parseQuantity(s string) (resource.Quantity, error) {
-	q, err := manifest.ParseQuantity(s)
+	q, err := quantity.Parse(s)
 	if err != nil {
 		return q, inputErr("%v", err)
 	}

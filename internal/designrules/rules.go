@@ -88,8 +88,13 @@ var ImportRules = []ImportRule{
 	},
 	{
 		Rule: "pkg/evictionapi is the kubelet's eviction configuration, typed from the steps to the simulator and the live driver: " +
-			"every layer may import it, and it imports only the standard library and k8s.io/apimachinery",
+			"every layer may import it, and it imports only the standard library, k8s.io/apimachinery and pkg/quantity",
 		From: "pkg/evictionapi/...",
+		Only: []string{"k8s.io/apimachinery/...", "pkg/quantity/..."},
+	},
+	{
+		Rule: "pkg/quantity bounds the quantities every layer parses: it imports only the standard library and k8s.io/apimachinery",
+		From: "pkg/quantity/...",
 		Only: []string{"k8s.io/apimachinery/..."},
 	},
 }

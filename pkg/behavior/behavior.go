@@ -36,7 +36,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/resource"
 
-	"github.com/podlife/podlife/pkg/manifest"
+	"github.com/podlife/podlife/pkg/quantity"
 )
 
 // Image is the image of every agent container. The live driver builds and
@@ -207,7 +207,7 @@ func Parse(args []string) (Behavior, error) {
 		*o.dst = &d
 	}
 	if *memory != "" {
-		q, err := manifest.ParseQuantity(*memory)
+		q, err := quantity.Parse(*memory)
 		if err != nil {
 			return Behavior{}, fmt.Errorf("--memory: %w", err)
 		}
@@ -230,7 +230,7 @@ func (w *writeList) Set(v string) error {
 	if !ok {
 		return fmt.Errorf("%q is not VOLUME:BYTES@AFTER", v)
 	}
-	q, err := manifest.ParseQuantity(size)
+	q, err := quantity.Parse(size)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/api/resource"
+	"github.com/podlife/podlife/pkg/quantity"
 )
 
 // ParseStatement parses the value of one threshold statement, signal<val,
@@ -19,7 +19,7 @@ import (
 //
 // Beyond the kubelet: a NaN percentage is refused (the kubelet takes it,
 // and its comparisons then never hold), and a quantity is bounded before
-// it is parsed (see parseQuantity).
+// it is parsed (pkg/quantity).
 func ParseStatement(s Signal, val string) (*Threshold, error) {
 	if !s.Valid() {
 		return nil, unsupported(s)
@@ -42,7 +42,7 @@ func ParseStatement(s Signal, val string) (*Threshold, error) {
 		}
 		return &Threshold{Signal: s, Value: Value{Percentage: p}}, nil
 	}
-	q, err := parseQuantity(val)
+	q, err := quantity.Parse(val)
 	if err != nil {
 		return nil, fmt.Errorf("eviction threshold %v: %v", s, err)
 	}
@@ -112,7 +112,7 @@ func ParseMinimumReclaim(s Signal, val string) (Value, error) {
 		}
 		return Value{Percentage: p}, nil
 	}
-	q, err := parseQuantity(val)
+	q, err := quantity.Parse(val)
 	if err != nil {
 		return Value{}, fmt.Errorf("eviction minimum reclaim %v: %v", s, err)
 	}
@@ -144,56 +144,4 @@ func parsePercentage(val string) (float32, error) {
 		return 0, fmt.Errorf("%q is not a number", val)
 	}
 	return float32(f) / 100, nil
-}
-
-// Bounds on a quantity's text and value, the same as pkg/manifest's
-// ParseQuantity (which this package does not import: it depends on the
-// standard library and apimachinery alone). resource.ParseQuantity has
-// none: an exponent such as 1e7203685477 makes it round a decimal of
-// billions of digits and never return, and a value past what the kubelet
-// counts in 64 bits is kept whole where its Value() overflows.
-const (
-	maxQuantityLen      = 64
-	maxQuantityExponent = 30
-)
-
-// parseQuantity is resource.ParseQuantity, bounded (see maxQuantityLen);
-// the sign is the caller's to check.
-func parseQuantity(val string) (resource.Quantity, error) {
-	if len(val) > maxQuantityLen {
-		return resource.Quantity{}, fmt.Errorf("quantity %.20q… is %d characters long (at most %d)", val, len(val), maxQuantityLen)
-	}
-	if i := strings.LastIndexAny(val, "eE"); i > 0 {
-		// A decimal exponent: the suffixes with an e (Ei, E) have no
-		// digits after them.
-		exp := val[i+1:]
-		if n, err := strconv.ParseInt(exp, 10, 64); (err == nil && (n > maxQuantityExponent || n < -maxQuantityExponent)) ||
-			(err != nil && isDigits(strings.TrimLeft(exp, "+-"))) {
-			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %s is out of range (at most ±%d)", val, exp, maxQuantityExponent)
-		}
-	}
-	q, err := resource.ParseQuantity(val)
-	if err != nil {
-		return q, fmt.Errorf("%q is not a quantity (examples: 100Mi, 1Gi, 1000) or a percentage (10%%)", val)
-	}
-	abs := q.DeepCopy()
-	if abs.Sign() < 0 {
-		abs.Neg()
-	}
-	if abs.Cmp(*resource.NewMilliQuantity(math.MaxInt64, resource.DecimalSI)) > 0 {
-		return q, fmt.Errorf("quantity %s is out of range: at most 8Pi (the kubelet counts milli-units in 64 bits)", val)
-	}
-	return q, nil
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

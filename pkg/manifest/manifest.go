@@ -22,6 +22,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/internal/errlist"
+	"github.com/podlife/podlife/pkg/quantity"
 )
 
 // Error is a problem at a line of the document (1-based; 0 when the line
@@ -115,7 +116,7 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 		return nil, errors.Join(errs...)
 	}
 	// Quantities are checked before the decoder parses them: it has no
-	// bound (ParseQuantity). A bad one is replaced by 0 in the tree, which
+	// bound (quantity.Parse). A bad one is replaced by 0 in the tree, which
 	// is decoded instead of the text, so that the rest is checked too.
 	qerrs := checkQuantities(top)
 	errs = append(errs, qerrs...)
@@ -145,13 +146,13 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 
 // checkQuantities finds every quantity of the document (the fields of a
 // Pod whose Go type is resource.Quantity, found by reflection, so none is
-// missed) and checks it with ParseQuantity.
+// missed) and checks it with quantity.Parse.
 func checkQuantities(top *yaml.Node) []error {
 	type visit struct {
 		n *yaml.Node
 		t reflect.Type
 	}
-	quantity := reflect.TypeOf(resource.Quantity{})
+	quantityType := reflect.TypeOf(resource.Quantity{})
 	seen := map[visit]bool{}
 	var errs []error
 	var walk func(n *yaml.Node, t reflect.Type)
@@ -169,11 +170,11 @@ func checkQuantities(top *yaml.Node) []error {
 		}
 		seen[visit{n, t}] = true
 		switch {
-		case t == quantity:
+		case t == quantityType:
 			if n.Kind != yaml.ScalarNode {
 				return // the decoder reports the type
 			}
-			if _, err := ParseQuantity(n.Value); err != nil {
+			if _, err := quantity.Parse(n.Value); err != nil {
 				msg := err.Error()
 				if strings.Contains(msg, "is not a quantity") {
 					msg = fmt.Sprintf("bad quantity %q (examples: 500m, 2, 256Mi, 4Gi)", n.Value)

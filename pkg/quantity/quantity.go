@@ -1,4 +1,8 @@
-package manifest
+// Package quantity parses the Kubernetes quantities a scenario or a
+// manifest gives, bounded so that no text can make the parser spin and no
+// value exceeds what the kubelet counts in 64 bits. It depends only on the
+// standard library and apimachinery, so that every layer may use it.
+package quantity
 
 import (
 	"fmt"
@@ -16,10 +20,10 @@ import (
 // 1e999999 memory would have none). So the text is bounded before it is
 // parsed, and the value after.
 const (
-	// MaxQuantityLen is the longest quantity text taken.
-	MaxQuantityLen = 64
-	// MaxQuantityExponent bounds the decimal exponent of 1e3, 5E-2.
-	MaxQuantityExponent = 30
+	// MaxLen is the longest quantity text taken.
+	MaxLen = 64
+	// MaxExponent bounds the decimal exponent of 1e3, 5E-2.
+	MaxExponent = 30
 )
 
 // maxQuantity is the largest quantity whose milli-value fits in an
@@ -28,22 +32,22 @@ func maxQuantity() *resource.Quantity {
 	return resource.NewMilliQuantity(math.MaxInt64, resource.DecimalSI)
 }
 
-// ParseQuantity is resource.ParseQuantity for a quantity of a scenario or
+// Parse is resource.ParseQuantity for a quantity of a scenario or
 // a manifest, bounded: too long a text, too large an exponent, or a value
 // beyond what the kubelet counts in 64 bits (8Pi) is an error, returned
 // before the parser could spin on it. Negative values are returned;
 // callers that need them positive say so.
-func ParseQuantity(s string) (resource.Quantity, error) {
-	if len(s) > MaxQuantityLen {
-		return resource.Quantity{}, fmt.Errorf("quantity %.20q… is %d characters long (at most %d)", s, len(s), MaxQuantityLen)
+func Parse(s string) (resource.Quantity, error) {
+	if len(s) > MaxLen {
+		return resource.Quantity{}, fmt.Errorf("quantity %.20q… is %d characters long (at most %d)", s, len(s), MaxLen)
 	}
 	if i := strings.LastIndexAny(s, "eE"); i > 0 {
 		// A decimal exponent (the only suffix with an e: Ei, E are
 		// binary and SI suffixes without digits after them).
-		if n, err := strconv.ParseInt(s[i+1:], 10, 64); err == nil && (n > MaxQuantityExponent || n < -MaxQuantityExponent) {
-			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %d is out of range (at most ±%d)", s, n, MaxQuantityExponent)
+		if n, err := strconv.ParseInt(s[i+1:], 10, 64); err == nil && (n > MaxExponent || n < -MaxExponent) {
+			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %d is out of range (at most ±%d)", s, n, MaxExponent)
 		} else if err != nil && isDigits(strings.TrimLeft(s[i+1:], "+-")) {
-			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %s is out of range (at most ±%d)", s, s[i+1:], MaxQuantityExponent)
+			return resource.Quantity{}, fmt.Errorf("quantity %q: exponent %s is out of range (at most ±%d)", s, s[i+1:], MaxExponent)
 		}
 	}
 	q, err := resource.ParseQuantity(s)
