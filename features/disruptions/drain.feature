@@ -146,12 +146,12 @@ Feature: Draining a node under a PodDisruptionBudget
         containers:
         - name: app
       """
-    And a replica set "web" of 2 pods
+    And a replica set "web" of 3 pods
     When node "worker-1" is drained
     Then the drain of node "worker-1" completes
     And the pod "etcd" is Running
     And 0 pods of replica set "web" are on node "worker-1"
-    And 2 pods of replica set "web" are Ready
+    And 3 pods of replica set "web" are Ready
 
   @behavior:drain-timeout
   Scenario: A budget that never allows a disruption holds the drain until its timeout

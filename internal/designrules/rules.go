@@ -346,6 +346,7 @@ var APIServerFiles = map[string]bool{
 var storeFields = map[string]bool{
 	"pods": true, "nodes": true, "priorityClasses": true, "configMaps": true,
 	"secrets": true, "events": true, "bound": true, "rv": true,
+	"nodeOrder": true, "leases": true, "podWatchers": true, "nodeWatchers": true, "kubeletWatch": true,
 }
 
 // CheckSimStore reports, in files of pkg/sim outside the API server, a
@@ -390,6 +391,58 @@ func CheckSimStore(fset *token.FileSet, files []*ast.File) []Violation {
 				return true
 			})
 			return false
+		})
+	}
+	return out
+}
+
+// RuleWhole: a component of the simulator holds the runtime it shares
+// (env: clock, queue, random source, recorder) and the peers it talks to,
+// never the whole Simulator, so that what each may reach is stated in its
+// fields. The Simulator's own methods are the scenario's façade.
+const RuleWhole = "a pkg/sim component holds env and its peers, never the whole *Simulator"
+
+// CheckSimWhole reports a *Simulator in pkg/sim outside the Simulator's
+// methods and New: a struct field, a parameter or a result of another
+// function or method.
+func CheckSimWhole(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	isWhole := func(e ast.Expr) bool {
+		st, ok := e.(*ast.StarExpr)
+		if !ok {
+			return false
+		}
+		id, ok := st.X.(*ast.Ident)
+		return ok && id.Name == "Simulator"
+	}
+	fields := func(fl *ast.FieldList, what string) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			if isWhole(f.Type) {
+				out = append(out, Violation{fset.Position(f.Pos()), RuleWhole, what})
+			}
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.StructType:
+				fields(x.Fields, "a struct field of type *Simulator")
+			case *ast.FuncDecl:
+				if x.Recv != nil && len(x.Recv.List) == 1 && isWhole(x.Recv.List[0].Type) {
+					return true // the façade
+				}
+				fields(x.Type.Params, x.Name.Name+" takes the *Simulator")
+				if x.Recv == nil && x.Name.Name == "New" {
+					return true
+				}
+				fields(x.Type.Results, x.Name.Name+" returns the *Simulator")
+			case *ast.FuncLit:
+				fields(x.Type.Params, "a function literal takes the *Simulator")
+			}
+			return true
 		})
 	}
 	return out

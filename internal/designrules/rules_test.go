@@ -60,6 +60,7 @@ func TestDesignRules(t *testing.T) {
 		}
 		if pkgPath == module+"/pkg/sim" {
 			vs = append(vs, CheckSimStore(fset, files)...)
+			vs = append(vs, CheckSimWhole(fset, files)...)
 		}
 		checked[dir] = true
 	}
@@ -154,6 +155,38 @@ func TestRulesCatchViolations(t *testing.T) {
 			for _, v := range got {
 				if v.Rule != RuleStore || v.Pos.Line != 2 {
 					t.Errorf("%s: want line 2 and the store rule", v)
+				}
+			}
+		})
+	}
+
+	wholeCases := []struct {
+		name, src string
+		want      int
+	}{
+		{"a component's field", `type kubelet struct{ s *Simulator }`, 1},
+		{"a parameter", `func (d *drain) loop(s *Simulator, name string) {}`, 1},
+		{"a constructor's parameter", `func newScheduler(s *Simulator) *scheduler { return nil }`, 1},
+		{"a function literal's parameter", `var f = func(s *Simulator) {}`, 1},
+		{"a result elsewhere", `func (k *kubelet) sim() *Simulator { return nil }`, 1},
+		{"the façade's method", `func (s *Simulator) AddNode(n int) error { return nil }`, 0},
+		{"New", `func New(cfg Config) (*Simulator, error) { return nil, nil }`, 0},
+		{"the runtime and a peer", `type kubelet struct{ env *env; api *apiServer }`, 0},
+	}
+	for _, c := range wholeCases {
+		t.Run("whole/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", "package sim\n"+c.src+"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckSimWhole(fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleWhole || v.Pos.Line != 2 {
+					t.Errorf("%s: want line 2 and the rule", v)
 				}
 			}
 		})

@@ -148,8 +148,8 @@ func insufficient(reason string, name corev1.ResourceName, requested, used, capa
 // the QoS class kept — nothing else: no conditions, no container
 // statuses.
 func (k *kubelet) rejectPod(p *corev1.Pod, reason, message string) {
-	k.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, reason, message, "kubelet")
-	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Rejected, Reason: reason, Message: message})
+	k.api.recordEvent(p, nil, false, corev1.EventTypeWarning, reason, message, "kubelet")
+	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Rejected, Reason: reason, Message: message})
 	st := corev1.PodStatus{
 		QOSClass: p.Status.QOSClass,
 		Phase:    corev1.PodFailed,
@@ -159,7 +159,7 @@ func (k *kubelet) rejectPod(p *corev1.Pod, reason, message string) {
 	if st.QOSClass == "" {
 		st.QOSClass = computePodQOS(p)
 	}
-	k.s.api.updatePodStatus(p.Name, p.UID, st)
+	k.api.updatePodStatus(p.Name, p.UID, st)
 }
 
 // activeRequests are the number of the kubelet's active pods (admitted and

@@ -22,10 +22,13 @@ var podResource = schema.GroupResource{Resource: "pods"}
 
 // apiServer holds the objects of the simulated cluster and applies the API
 // server's rules to writes: defaulting, validation, admission plugins,
-// graceful deletion. Watchers (scheduler, kubelets) are told of changes
-// later in the same instant, as a watch would.
+// graceful deletion. Watchers (scheduler, controllers, kubelets) are told
+// of changes later in the same instant, as a watch would (api_notify.go).
 type apiServer struct {
-	s               *Simulator
+	env *env
+	// namespace is the scenario's; cp the control plane's profile.
+	namespace       string
+	cp              *Profile
 	pods            map[string]*corev1.Pod
 	nodes           map[string]*corev1.Node
 	priorityClasses map[string]*schedulingv1.PriorityClass
@@ -34,12 +37,23 @@ type apiServer struct {
 	events          eventStore // events.go
 	// bound indexes the pods bound to each node by name (api_notify.go).
 	bound map[string]map[string]*corev1.Pod
-	rv    int64
+	// nodeOrder is the nodes' names in the order they were created.
+	nodeOrder []string
+	// leases are the nodes' Leases (api_notify.go).
+	leases map[string]*lease
+	rv     int64
+
+	// The watches open on the store (api_notify.go).
+	podWatchers  []podWatcher
+	nodeWatchers []nodeWatcher
+	kubeletWatch map[string]nodePodWatcher
 }
 
-func newAPIServer(s *Simulator) *apiServer {
+func newAPIServer(e *env, namespace string, cp *Profile) *apiServer {
 	a := &apiServer{
-		s:               s,
+		env: e, namespace: namespace, cp: cp,
+		leases:          map[string]*lease{},
+		kubeletWatch:    map[string]nodePodWatcher{},
 		pods:            map[string]*corev1.Pod{},
 		nodes:           map[string]*corev1.Node{},
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
@@ -63,20 +77,22 @@ func (a *apiServer) createNode(in *corev1.Node) (*corev1.Node, error) {
 	if n.Name == "" {
 		return nil, fmt.Errorf("a node needs a name")
 	}
-	n.UID = types.UID(a.s.newUID())
-	n.CreationTimestamp = a.s.wall(a.s.now)
+	n.UID = types.UID(a.env.newUID())
+	n.CreationTimestamp = a.env.wall(a.env.now)
 	n.ResourceVersion = a.nextRV()
 	if n.Status.Allocatable == nil {
 		n.Status.Allocatable = n.Status.Capacity.DeepCopy()
 	}
 	if len(n.Status.Conditions) == 0 {
-		now := a.s.wall(a.s.now)
+		now := a.env.wall(a.env.now)
 		n.Status.Conditions = []corev1.NodeCondition{{
 			Type: corev1.NodeReady, Status: corev1.ConditionTrue, Reason: "KubeletReady",
 			Message: "kubelet is posting ready status", LastHeartbeatTime: now, LastTransitionTime: now,
 		}}
 	}
 	a.nodes[n.Name] = n
+	a.nodeOrder = append(a.nodeOrder, n.Name)
+	a.nodeChanged(n, watchAdded)
 	return n, nil
 }
 
@@ -122,7 +138,7 @@ func applySchedulingGatedCondition(p *corev1.Pod) {
 // it.
 func (a *apiServer) createPod(p *corev1.Pod) error {
 	if p.Namespace != "kube-system" { // kept for the critical pods of the 1.10 profile
-		p.Namespace = a.s.cfg.Namespace
+		p.Namespace = a.namespace
 	}
 	if _, dup := a.pods[p.Name]; dup {
 		return apierrors.NewAlreadyExists(podResource, p.Name)
@@ -131,10 +147,10 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 		return err
 	}
 	admitDefaultTolerationSeconds(p)
-	if !a.s.cp.ContainerRestartRules {
+	if !a.cp.ContainerRestartRules {
 		dropContainerRestartRules(&p.Spec)
 	}
-	if !a.s.cp.Sidecars {
+	if !a.cp.Sidecars {
 		dropSidecarRestartPolicy(&p.Spec)
 	}
 	setDefaultsPod(p)
@@ -142,29 +158,25 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
 	}
 	if p.UID == "" || !isMirrorPod(p) { // a mirror pod keeps its static pod's UID (static.go)
-		p.UID = types.UID(a.s.newUID())
+		p.UID = types.UID(a.env.newUID())
 	}
-	p.CreationTimestamp = a.s.wall(a.s.now)
+	p.CreationTimestamp = a.env.wall(a.env.now)
 	p.ResourceVersion = a.nextRV()
 	p.Generation = 1
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	applySchedulingGatedCondition(p)
 	a.pods[p.Name] = p
-	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
+	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
 	if len(p.Status.Conditions) > 0 {
 		// The gated condition is new; the phase Pending is the one every
 		// pod is created with, not a change.
 		a.recordStatusDiff(p.Name, &corev1.PodStatus{Phase: p.Status.Phase}, &p.Status)
 	}
 	a.recordColumns(p, "")
-	a.s.podEvent(p)
 	if p.Spec.NodeName != "" {
 		a.podAssigned(p) // api_notify.go
-		a.notifyKubelet(p, watchAdded)
-		a.s.lifecycle.podBound(p)
-	} else {
-		a.s.sched.enqueue(p)
 	}
+	a.podChanged(podEvent{typ: watchAdded, pod: p, node: p.Spec.NodeName, bound: p.Spec.NodeName != "", holds: holdsResources(p)})
 	return nil
 }
 
@@ -247,7 +259,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		}
 		requested = &g
 	}
-	now := a.s.now
+	now := a.env.now
 	if p.DeletionTimestamp != nil {
 		// Already being deleted: the grace period may only shrink.
 		current := p.DeletionGracePeriodSeconds
@@ -262,7 +274,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		g := *requested
 		// 1.33+ (PR #122646): the new deadline is never in the past; when
 		// it had to be clamped, a non-zero request is stored as 1.
-		if nowWall := a.s.wall(now).Time; ts.Before(nowWall) && a.s.cp.ClampDeletionDeadline {
+		if nowWall := a.env.wall(now).Time; ts.Before(nowWall) && a.cp.ClampDeletionDeadline {
 			ts = nowWall
 			if g != 0 {
 				g = 1
@@ -292,7 +304,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 	if period < 0 {
 		period = 1
 	}
-	ts := a.s.wall(now + time.Duration(period)*time.Second)
+	ts := a.env.wall(now + time.Duration(period)*time.Second)
 	a.markDeleting(p, &ts, period)
 	if period == 0 && len(p.Finalizers) == 0 {
 		a.removePod(p)
@@ -313,50 +325,17 @@ func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 		p.Generation++
 	}
 	p.ResourceVersion = a.nextRV()
-	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.DeleteRequested, Code: int(grace),
+	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.DeleteRequested, Code: int(grace),
 		Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", grace)})
-	a.notify(p, watchModified)
-	a.s.podEvent(p)
+	h := holdsResources(p)
+	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, held: h, holds: h})
 }
 
 func (a *apiServer) removePod(p *corev1.Pod) {
 	delete(a.pods, p.Name)
-	a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
-	a.notify(p, watchDeleted)
+	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.podRemoved(p) // api_notify.go
-	a.s.podEvent(p)
-}
-
-type watchType int
-
-const (
-	watchAdded watchType = iota
-	watchModified
-	watchDeleted
-)
-
-// notify delivers a pod change to whoever watches it: the kubelet of its
-// node, or the scheduler while it is unbound.
-func (a *apiServer) notify(p *corev1.Pod, t watchType) {
-	if p.Spec.NodeName != "" {
-		a.notifyKubelet(p, t)
-		return
-	}
-	if t == watchDeleted {
-		a.s.sched.forget(p)
-	}
-}
-
-func (a *apiServer) notifyKubelet(p *corev1.Pod, t watchType) {
-	k := a.s.byNode[p.Spec.NodeName]
-	if k == nil || k.down {
-		return // no kubelet on that node (or cut off): the pod stays as it is
-	}
-	if isMirrorPod(p) {
-		a.s.soon(func() { k.mirrorPodChanged(p, t) }) // static.go
-		return
-	}
-	a.s.soon(func() { k.podChanged(p, t) })
+	a.podChanged(podEvent{typ: watchDeleted, pod: p, node: p.Spec.NodeName, held: holdsResources(p)})
 }
 
 // bind is the binding subresource (pkg/registry/core/pod/storage,
@@ -365,13 +344,14 @@ func (a *apiServer) bind(p *corev1.Pod, node string) {
 	p.Spec.NodeName = node
 	a.podAssigned(p)
 	st := *p.Status.DeepCopy()
-	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.s.wall(a.s.now)})
+	setPodCondition(&st, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue, LastTransitionTime: a.env.wall(a.env.now)})
 	// 1.35+ (ClearingNominatedNodeNameAfterBinding): binding clears the
 	// nominated node (pkg/registry/core/pod/storage/storage.go).
 	st.NominatedNodeName = ""
-	a.updatePodStatus(p.Name, p.UID, st)
-	a.notifyKubelet(p, watchAdded)
-	a.s.lifecycle.podBound(p)
+	a.writeStatus(p, st)
+	// One write: a MODIFIED event for the watchers of every pod, ADDED for
+	// the node's kubelet, whose field selector the pod now matches.
+	a.podChanged(podEvent{typ: watchModified, pod: p, node: node, bound: true, holds: holdsResources(p)})
 }
 
 // updatePodStatus writes a status for the pod with that UID and records
@@ -381,6 +361,14 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	if !ok || p.UID != uid {
 		return false
 	}
+	held := holdsResources(p)
+	a.writeStatus(p, st)
+	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, status: true, held: held, holds: holdsResources(p)})
+	return true
+}
+
+// writeStatus stores a pod's new status and records what changed.
+func (a *apiServer) writeStatus(p *corev1.Pod, st corev1.PodStatus) {
 	old := p.Status
 	before := a.statusColumn(p)
 	p.Status = st
@@ -388,23 +376,21 @@ func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodSta
 	a.recordStatusDiff(p.Name, &old, &p.Status)
 	a.recordColumns(p, before)
 	a.statusWritten(p, &old) // api_notify.go
-	a.s.podEvent(p)
-	return true
 }
 
 // statusColumn is the STATUS column `kubectl get pods` shows for p, by
 // this API server's printer (server-side printing).
 func (a *apiServer) statusColumn(p *corev1.Pod) string {
 	return printer.Status(p, printer.Options{
-		TerminatingOnlyIfNotTerminal: a.s.cp.TerminatingOnlyIfNotTerminal,
-		CompletedShowsError:          a.s.cp.CompletedShowsError,
+		TerminatingOnlyIfNotTerminal: a.cp.TerminatingOnlyIfNotTerminal,
+		CompletedShowsError:          a.cp.CompletedShowsError,
 	})
 }
 
 // recordColumns notes a change of the STATUS column in the timeline.
 func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
 	if after := a.statusColumn(p); after != before {
-		a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after})
+		a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Status, Reason: after})
 	}
 }
 
@@ -423,7 +409,7 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 				// One copy of each message however many pods say it.
 				msg = unique.Make(msg + ": " + c.Message).Value()
 			}
-			a.s.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
+			a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 		}
 	}
 	diffReady := func(olds, curs []corev1.ContainerStatus) {
@@ -440,14 +426,14 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 				if !c.Ready {
 					k = timeline.NotReady
 				}
-				a.s.record(timeline.Event{Pod: pod, Container: c.Name, Kind: k})
+				a.env.record(timeline.Event{Pod: pod, Container: c.Name, Kind: k})
 			}
 		}
 	}
 	diffReady(old.InitContainerStatuses, cur.InitContainerStatuses)
 	diffReady(old.ContainerStatuses, cur.ContainerStatuses)
 	if old.Phase != cur.Phase {
-		a.s.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
+		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
 }
 

@@ -1,25 +1,115 @@
 package sim
 
 import (
+	"time"
+
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// What the API server's writes tell the other components: node updates
-// reaching the node-lifecycle controller, pods bound, removed or turned
-// terminal reaching the scheduler's cache and the controllers, and the
-// index of pods by node they list with.
+// Watches: what the API server's writes tell the other components. A
+// component registers a watch (the informer it would start) and is told
+// of each change later in the same instant, through the event queue, in
+// the order of the writes: the API server knows no component by name.
+// Each event carries what the write changed, since the object itself may
+// change again before the watcher runs (a watch event carries the
+// object's version; here the store's object is shared).
 
-// nodeUpdated is a MODIFIED event for a node: the node-lifecycle and
-// taint-eviction controllers and the scheduler react in this instant.
-func (a *apiServer) nodeUpdated(n *corev1.Node) {
-	n.ResourceVersion = a.nextRV()
-	a.s.soon(func() { a.s.lifecycle.nodeChanged(n) })
+type watchType int
+
+const (
+	watchAdded watchType = iota
+	watchModified
+	watchDeleted
+)
+
+// podEvent is a pod's watch event.
+type podEvent struct {
+	typ watchType
+	pod *corev1.Pod
+	// node is the pod's spec.nodeName at the write; bound says the write
+	// set it (a create with spec.nodeName, or the binding).
+	node  string
+	bound bool
+	// status: the write was the status subresource's.
+	status bool
+	// held and holds: whether the pod held resources on its node before
+	// and after the write (holdsResources: the scheduler's informer sees
+	// only those).
+	held, holds bool
 }
 
-// podAssigned indexes a pod newly bound to its node, and the scheduler's
-// cache counts what it requests there.
+// podWatcher is a component's watch on every pod of the cluster (the
+// scheduler, the controllers).
+type podWatcher interface{ podWatch(podEvent) }
+
+// nodePodWatcher is a kubelet's watch on its node's pods (the
+// spec.nodeName field selector of its pod config source).
+type nodePodWatcher interface {
+	podWatch(p *corev1.Pod, t watchType)
+}
+
+// nodeWatcher is a component's watch on nodes.
+type nodeWatcher interface {
+	nodeWatch(n *corev1.Node, t watchType)
+}
+
+// watchPods registers a watch on every pod.
+func (a *apiServer) watchPods(w podWatcher) { a.podWatchers = append(a.podWatchers, w) }
+
+// watchNodes registers a watch on every node.
+func (a *apiServer) watchNodes(w nodeWatcher) { a.nodeWatchers = append(a.nodeWatchers, w) }
+
+// watchNodePods opens (w non-nil) or closes a kubelet's watch on its
+// node's pods: a kubelet cut off from the API has none.
+func (a *apiServer) watchNodePods(node string, w nodePodWatcher) {
+	if w == nil {
+		delete(a.kubeletWatch, node)
+		return
+	}
+	a.kubeletWatch[node] = w
+}
+
+// podChanged publishes a pod's change: one delivery later in this instant
+// gives it to the node's kubelet, then to every pod watcher.
+func (a *apiServer) podChanged(ev podEvent) {
+	// A kubelet's config source drops a change of the status alone
+	// (pkg/kubelet/config/config.go checkAndUpdatePod: no update for the
+	// pod workers).
+	var k nodePodWatcher
+	if !ev.status {
+		k = a.kubeletWatch[ev.node]
+	}
+	t := ev.typ
+	if ev.bound {
+		t = watchAdded
+	}
+	a.env.soon(func() {
+		if k != nil {
+			k.podWatch(ev.pod, t)
+		}
+		for _, w := range a.podWatchers {
+			w.podWatch(ev)
+		}
+	})
+}
+
+// nodeUpdated is a MODIFIED event for a node.
+func (a *apiServer) nodeUpdated(n *corev1.Node) {
+	n.ResourceVersion = a.nextRV()
+	a.nodeChanged(n, watchModified)
+}
+
+func (a *apiServer) nodeChanged(n *corev1.Node, t watchType) {
+	a.env.soon(func() {
+		for _, w := range a.nodeWatchers {
+			w.nodeWatch(n, t)
+		}
+	})
+}
+
+// podAssigned indexes a pod newly bound to its node.
 func (a *apiServer) podAssigned(p *corev1.Pod) {
 	on := a.bound[p.Spec.NodeName]
 	if on == nil {
@@ -27,9 +117,6 @@ func (a *apiServer) podAssigned(p *corev1.Pod) {
 		a.bound[p.Spec.NodeName] = on
 	}
 	on[p.Name] = p
-	if holdsResources(p) {
-		a.s.sched.cache.add(p)
-	}
 }
 
 // podsOn lists the pods bound to a node (the spec.nodeName field selector
@@ -53,29 +140,54 @@ func holdsResources(p *corev1.Pod) bool {
 
 func isTerminal(ph corev1.PodPhase) bool { return ph == corev1.PodSucceeded || ph == corev1.PodFailed }
 
-// podRemoved tells the scheduler and the controllers that a pod left the
-// API.
+// podRemoved drops a pod that left the API from the index by node.
 func (a *apiServer) podRemoved(p *corev1.Pod) {
-	a.s.lifecycle.podGone(p.UID)
 	if p.Spec.NodeName != "" {
 		delete(a.bound[p.Spec.NodeName], p.Name)
-		if holdsResources(p) {
-			a.s.sched.cache.remove(p)
-		}
-		a.s.sched.podRemoved()
 	}
 }
 
-// statusWritten reacts to a pod status write: a pod reaching a terminal
-// phase frees its node's resources for the scheduler; a pod the eviction
-// manager evicted is recorded as evicted when the API first shows it
-// Failed with reason Evicted (docs/language.md: the time of an eviction).
+// statusWritten records the eviction of a pod the eviction manager
+// evicted when the API first shows it Failed with reason Evicted
+// (docs/language.md: the time of an eviction).
 func (a *apiServer) statusWritten(p *corev1.Pod, old *corev1.PodStatus) {
 	if !isTerminal(old.Phase) && isTerminal(p.Status.Phase) && p.Spec.NodeName != "" {
-		a.s.sched.cache.remove(p)
-		a.s.sched.podRemoved()
-		if a.s.evicted[p.UID] && p.Status.Reason == evictedReason && !isStaticPod(p) && !isMirrorPod(p) {
-			a.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Evicted, Message: p.Status.Message})
+		if a.env.evicted[p.UID] && p.Status.Reason == evictedReason && !isStaticPod(p) && !isMirrorPod(p) {
+			a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Evicted, Message: p.Status.Message})
 		}
 	}
 }
+
+// lease is a node's Lease in kube-node-lease: its kubelet renews it every
+// nodeLeaseRenewInterval from its start (pkg/kubelet/nodelease), computed
+// when read rather than written every 10 s, until the kubelet stops.
+type lease struct {
+	from    time.Duration
+	stopped bool
+	last    time.Duration
+}
+
+// startLease is a kubelet's first renewal of its node's Lease.
+func (a *apiServer) startLease(node string) { a.leases[node] = &lease{from: a.env.now} }
+
+// stopLease: the kubelet renews its Lease no more.
+func (a *apiServer) stopLease(node string) {
+	if l := a.leases[node]; l != nil && !l.stopped {
+		l.last, l.stopped = a.leaseRenewTime(node), true
+	}
+}
+
+// leaseRenewTime is the node's Lease's spec.renewTime.
+func (a *apiServer) leaseRenewTime(node string) time.Duration {
+	l := a.leases[node]
+	if l == nil {
+		return 0
+	}
+	if l.stopped {
+		return l.last
+	}
+	return l.from + (a.env.now-l.from)/nodeLeaseRenewInterval*nodeLeaseRenewInterval
+}
+
+// nodeNames lists the nodes in the order they were created.
+func (a *apiServer) nodeNames() []string { return a.nodeOrder }

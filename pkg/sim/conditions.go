@@ -56,7 +56,7 @@ func (s *Simulator) SetPodCondition(name string, c corev1.PodCondition) error {
 // it (status.NeedToReconcilePodReadiness, pkg/kubelet/status/generate.go).
 func (k *kubelet) podStatusChanged(p *corev1.Pod) {
 	w := k.workers[p.UID]
-	if w == nil || k.s.api.pod(p.Name) != p {
+	if w == nil || k.api.pod(p.Name) != p {
 		return
 	}
 	if w.needsReadinessReconcile(&p.Status) {

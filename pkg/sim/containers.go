@@ -83,7 +83,7 @@ type instance struct {
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.s.parsed.image(spec.Image).id,
+	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.k.parsed.image(spec.Image).id,
 		beh: &noBehavior, cmd: &noCommand}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
@@ -91,19 +91,19 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Checked before the pod was created (checkRunnable).
-		c.beh, _ = w.s.parsed.behavior(spec.Args)
+		c.beh, _ = w.k.parsed.behavior(spec.Args)
 	} else if shaped := w.pod.Annotations[behavior.Annotation(spec.Name)]; shaped != "" {
 		// Behaviour steps on an image container: allowed on the simulator,
 		// skipped on a cluster (dsl.md, "Defaults"; behavior.ForImage).
 		c.agent, c.generic = true, true
-		c.beh, _ = shapedBehavior(shaped, w.s.parsed)
+		c.beh, _ = shapedBehavior(shaped, w.k.parsed)
 	} else if cmd, err := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...)); err == nil {
 		c.cmd = &cmd
 	} else {
 		// A generic process (genericProcess): podlife's assumption, not
 		// the kubelet's, for an image the simulator cannot run.
 		c.agent, c.generic = true, true
-		c.beh, _ = w.s.parsed.behavior(nil)
+		c.beh, _ = w.k.parsed.behavior(nil)
 	}
 	w.ctrs = append(w.ctrs, c)
 }
@@ -185,7 +185,7 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 		if a.backoffFrom != nil {
 			exit = a.backoffFrom.finishedAt
 		}
-		defer w.s.recordIn(w.s.recordIn(startWindow(sp, drawn.ok(), exit, expiry, w.s.profile.RequeueAtBackoffExpiry)))
+		defer w.env.recordIn(w.env.recordIn(startWindow(sp, drawn.ok(), exit, expiry, w.k.profile.RequeueAtBackoffExpiry)))
 	}
 	if err := w.ensureImage(c); err != nil {
 		return nil, err
@@ -203,25 +203,25 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 	}
 	c.starts++
 	c.results = [3]result{}
-	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.s.now}
+	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.env.now}
 	c.inst = inst
 	delete(w.reasons, c.name)
-	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
-	w.event(c, corev1.EventTypeNormal, "Created", w.s.parsed.containerMessages(c.name).created)
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
+	w.event(c, corev1.EventTypeNormal, "Created", w.k.parsed.containerMessages(c.name).created)
 	if c.cmd.Missing {
 		// CRI StartContainer fails: the runtime reports the container
 		// exited with StartError (128), the kubelet RunContainerError.
 		msg := fmt.Sprintf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: %q: stat %s: no such file or directory: unknown", behavior.MissingBinary, behavior.MissingBinary)
 		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+msg)
-		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, w.s.now, 128, "StartError"
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
+		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, w.env.now, 128, "StartError"
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
 		return inst, &startError{reason: "RunContainerError", message: msg}
 	}
 	if restarts > 0 {
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
-	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
-	w.event(c, corev1.EventTypeNormal, "Started", w.s.parsed.containerMessages(c.name).started)
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
+	w.event(c, corev1.EventTypeNormal, "Started", w.k.parsed.containerMessages(c.name).started)
 	w.runProcess(c, inst)
 	for _, pw := range c.probes {
 		if pw.kind == readinessProbe {
@@ -259,24 +259,24 @@ func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *
 	}
 	b := w.k.crashBackOff
 	key := backoffKey(w.pod, c.spec)
-	ts := w.s.wall(from.finishedAt).Time
+	ts := w.env.wall(from.finishedAt).Time
 	expiry := from.finishedAt + b.Get(key)
 	if b.IsInBackOffSince(key, ts) {
 		if sp.ok() {
 			// This sync's time was drawn (sp is empty otherwise): the
 			// BackOff could have come at any time of its span before the
 			// back-off's end.
-			defer w.s.recordIn(w.s.recordIn(span{sp.lo, min(sp.hi, expiry)}))
+			defer w.env.recordIn(w.env.recordIn(span{sp.lo, min(sp.hi, expiry)}))
 		}
 		w.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(w.pod)))
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
 		return 0, &startError{
 			reason:  "CrashLoopBackOff",
 			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", b.Get(key), c.name, formatPod(w.pod)),
 			retryAt: expiry,
 		}
 	}
-	if b.Get(key) == 0 || expiry > w.s.now {
+	if b.Get(key) == 0 || expiry > w.env.now {
 		expiry = 0
 	}
 	b.Next(key, ts)
@@ -288,13 +288,13 @@ func (w *podWorker) runProcess(c *ctr, inst *instance) {
 	switch {
 	case c.agent && c.beh.Exit != nil:
 		code := c.beh.Exit.Code
-		inst.exitTimer = w.s.after(c.beh.Exit.After, func() { w.processExit(c, inst, code, "") })
+		inst.exitTimer = w.env.after(c.beh.Exit.After, func() { w.processExit(c, inst, code, "") })
 	case !c.agent && !c.cmd.Forever:
 		code := c.cmd.Code
-		inst.exitTimer = w.s.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })
+		inst.exitTimer = w.env.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })
 	}
 	if d, ok := w.oomAfter(c); ok {
-		inst.oomTimer = w.s.after(d, func() { w.processExit(c, inst, 137, "OOMKilled") })
+		inst.oomTimer = w.env.after(d, func() { w.processExit(c, inst, 137, "OOMKilled") })
 	}
 }
 
@@ -302,17 +302,17 @@ func (w *podWorker) runProcess(c *ctr, inst *instance) {
 // unless told to ignore it; `sleep` as PID 1 has no handler and the kernel
 // ignores SIGTERM for it.
 func (w *podWorker) sigterm(c *ctr, inst *instance) {
-	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGTERM})
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGTERM})
 	if !c.agent || c.beh.Term.Ignore || inst.termTimer != nil {
 		return
 	}
 	code := c.beh.Term.Code
-	inst.termTimer = w.s.after(c.beh.Term.Delay, func() { w.processExit(c, inst, code, "") })
+	inst.termTimer = w.env.after(c.beh.Term.Delay, func() { w.processExit(c, inst, code, "") })
 }
 
 // sigkill ends the process at once with 137.
 func (w *podWorker) sigkill(c *ctr, inst *instance) {
-	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGKILL})
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGKILL})
 	w.processExit(c, inst, 137, "")
 }
 
@@ -322,9 +322,9 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 	if inst.state != instRunning {
 		return
 	}
-	w.s.cancel(inst.exitTimer)
-	w.s.cancel(inst.termTimer)
-	w.s.cancel(inst.oomTimer)
+	w.env.cancel(inst.exitTimer)
+	w.env.cancel(inst.termTimer)
+	w.env.cancel(inst.oomTimer)
 	if reason == "" {
 		reason = "Completed"
 		if code != 0 {
@@ -332,10 +332,10 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 		}
 	}
 	inst.state = instExited
-	inst.finishedAt = w.s.now
+	inst.finishedAt = w.env.now
 	inst.exitCode = code
 	inst.reason = reason
-	w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
 	if h := inst.hook; h != nil && h.inContainer {
 		// An exec hook runs inside the container and dies with it.
 		h.finish(true)
@@ -356,7 +356,7 @@ func (w *podWorker) event(c *ctr, eventType, reason, message string) {
 	if c != nil {
 		spec, init = c.spec, c.init
 	}
-	w.s.api.recordEvent(w.pod, spec, init, eventType, reason, message, "kubelet")
+	w.k.api.recordEvent(w.pod, spec, init, eventType, reason, message, "kubelet")
 }
 
 // hookRun is a lifecycle hook in progress (handlerRunner.Run in
@@ -400,7 +400,7 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 		r.failsAtEnd = true
 	}
 	if !forever {
-		r.timer = w.s.after(d, func() { r.finish(r.failsAtEnd) })
+		r.timer = w.env.after(d, func() { r.finish(r.failsAtEnd) })
 	}
 	return r
 }
@@ -410,7 +410,7 @@ func (r *hookRun) finish(failed bool) {
 		return
 	}
 	r.done = true
-	r.w.s.cancel(r.timer)
+	r.w.env.cancel(r.timer)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}
@@ -420,7 +420,7 @@ func (r *hookRun) finish(failed bool) {
 // cancel abandons the hook without reporting.
 func (r *hookRun) cancel() {
 	r.done = true
-	r.w.s.cancel(r.timer)
+	r.w.env.cancel(r.timer)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}

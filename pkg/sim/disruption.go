@@ -32,16 +32,20 @@ const pdbDeletionTimeout = 2 * time.Minute
 // later in the same instant (the controller's work queue, with no
 // latency modelled).
 type disruptionController struct {
-	s    *Simulator
-	pdbs map[string]*policyv1.PodDisruptionBudget
+	env *env
+	api *apiServer
+	// replicaSets is what the controller reads of ReplicaSets (their
+	// scale, through the ReplicaSet lister).
+	replicaSets *replicaSetController
+	pdbs        map[string]*policyv1.PodDisruptionBudget
 	// queued holds the PDBs with a sync pending; recheck the timers of
 	// enqueuePdbForRecheck.
 	queued  map[string]bool
 	recheck map[string]*timer
 }
 
-func newDisruptionController(s *Simulator) *disruptionController {
-	return &disruptionController{s: s, pdbs: map[string]*policyv1.PodDisruptionBudget{}, queued: map[string]bool{}, recheck: map[string]*timer{}}
+func newDisruptionController(e *env, api *apiServer, rs *replicaSetController) *disruptionController {
+	return &disruptionController{env: e, api: api, replicaSets: rs, pdbs: map[string]*policyv1.PodDisruptionBudget{}, queued: map[string]bool{}, recheck: map[string]*timer{}}
 }
 
 // AddPodDisruptionBudget creates a PodDisruptionBudget, validated as
@@ -108,6 +112,15 @@ func validatePDBSpec(spec *policyv1.PodDisruptionBudgetSpec) error {
 	return nil
 }
 
+// podWatch is the controller's pod informer; with no PDB in the scenario
+// it does nothing, so that the other scenarios' timelines are what they
+// were.
+func (dc *disruptionController) podWatch(ev podEvent) {
+	if len(dc.pdbs) > 0 {
+		dc.podChanged(ev.pod)
+	}
+}
+
 // podChanged is the controller's addPod/updatePod/deletePod: the PDB
 // that selects the pod is synced (getPdbForPod; every matching one here).
 func (dc *disruptionController) podChanged(p *corev1.Pod) {
@@ -134,7 +147,7 @@ func (dc *disruptionController) enqueue(name string) {
 		return
 	}
 	dc.queued[name] = true
-	dc.s.soon(func() {
+	dc.env.soon(func() {
 		delete(dc.queued, name)
 		if pdb := dc.pdbs[name]; pdb != nil {
 			dc.sync(pdb)
@@ -146,8 +159,8 @@ func (dc *disruptionController) enqueue(name string) {
 // matches, terminating and terminal ones included, by name.
 func (dc *disruptionController) podsFor(pdb *policyv1.PodDisruptionBudget) []*corev1.Pod {
 	var out []*corev1.Pod
-	for _, name := range dc.s.api.podNames() {
-		if p := dc.s.api.pod(name); selects(pdb, p) {
+	for _, name := range dc.api.podNames() {
+		if p := dc.api.pod(name); selects(pdb, p) {
 			out = append(out, p)
 		}
 	}
@@ -164,24 +177,24 @@ func (dc *disruptionController) sync(pdb *policyv1.PodDisruptionBudget) {
 		pdb.Status.DisruptionsAllowed = 0
 		apimeta.SetStatusCondition(&pdb.Status.Conditions, metav1.Condition{Type: policyv1.DisruptionAllowedCondition,
 			Status: metav1.ConditionFalse, Reason: policyv1.SyncFailedReason, Message: err.Error(),
-			ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: dc.s.wall(dc.s.now)})
+			ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: dc.env.wall(dc.env.now)})
 		return
 	}
 	disrupted, recheck := dc.disruptedPods(pdb, pods)
-	healthy := countHealthy(pods, disrupted, dc.s.now)
+	healthy := countHealthy(pods, disrupted, dc.env.now)
 	st := &pdb.Status
 	st.CurrentHealthy, st.DesiredHealthy, st.ExpectedPods = healthy, desired, expected
 	st.DisruptionsAllowed = disruptionsAllowed(healthy, desired, expected)
 	st.DisruptedPods = disrupted
 	st.ObservedGeneration = pdb.Generation
-	updateDisruptionAllowedCondition(pdb, dc.s.wall(dc.s.now))
+	updateDisruptionAllowedCondition(pdb, dc.env.wall(dc.env.now))
 	if recheck >= 0 {
 		// enqueuePdbForRecheck: at the earliest expiry of a disrupted pod.
 		if t := dc.recheck[pdb.Name]; t != nil {
-			dc.s.cancel(t)
+			dc.env.cancel(t)
 		}
 		name := pdb.Name
-		dc.recheck[name] = dc.s.after(recheck, func() { delete(dc.recheck, name); dc.enqueue(name) })
+		dc.recheck[name] = dc.env.after(recheck, func() { delete(dc.recheck, name); dc.enqueue(name) })
 	}
 }
 
@@ -254,7 +267,7 @@ func (dc *disruptionController) expectedScale(pods []*corev1.Pod) (int32, error)
 		if _, ok := scale[string(ref.UID)]; ok {
 			continue
 		}
-		rs := dc.s.replicaSets.byUID(string(ref.UID))
+		rs := dc.replicaSets.byUID(string(ref.UID))
 		if rs == nil || ref.Kind != "ReplicaSet" {
 			return 0, fmt.Errorf("found no controllers for pod %q", p.Name)
 		}
@@ -282,11 +295,11 @@ func (dc *disruptionController) disruptedPods(pdb *policyv1.PodDisruptionBudget,
 			continue
 		}
 		expiry := at.Sub(Epoch) + pdbDeletionTimeout
-		if expiry < dc.s.now {
+		if expiry < dc.env.now {
 			continue // expected to be deleted but it was not (NotDeleted)
 		}
 		out[p.Name] = at
-		if d := expiry - dc.s.now; recheck < 0 || d < recheck {
+		if d := expiry - dc.env.now; recheck < 0 || d < recheck {
 			recheck = d
 		}
 	}
@@ -350,18 +363,31 @@ type Eviction struct {
 }
 
 // Evictions lists every eviction request so far, in order.
-func (s *Simulator) Evictions() []Eviction { return s.evictions }
+func (s *Simulator) Evictions() []Eviction { return s.evictionAPI.log }
+
+// evictionREST is the eviction subresource of the API server (pkg/
+// registry/core/pod/storage/eviction.go): it reads the PodDisruptionBudgets
+// (here the disruption controller's, whose status it spends) and deletes
+// through the pod store.
+type evictionREST struct {
+	env     *env
+	api     *apiServer
+	pdbs    *disruptionController
+	profile *Profile
+	// log is every request and its answer, for the scenario.
+	log []Eviction
+}
 
 // EvictPod is the eviction subresource (POST pods/<name>/eviction,
 // pkg/registry/core/pod/storage/eviction.go, EvictionREST.Create). opts
 // are the Eviction's deleteOptions (grace period).
 func (s *Simulator) EvictPod(name string, opts metav1.DeleteOptions) error {
-	return s.evict(name, opts, "api")
+	return s.evictionAPI.evict(name, opts, "api")
 }
 
-func (s *Simulator) evict(name string, opts metav1.DeleteOptions, by string) error {
-	err := s.evictOnce(name, opts)
-	e := Eviction{At: s.now, Pod: name, Code: 201, By: by}
+func (r *evictionREST) evict(name string, opts metav1.DeleteOptions, by string) error {
+	err := r.evictOnce(name, opts)
+	e := Eviction{At: r.env.now, Pod: name, Code: 201, By: by}
 	if err != nil {
 		e.Code, e.Message = 500, err.Error()
 		if ee, ok := err.(*EvictionError); ok {
@@ -370,23 +396,23 @@ func (s *Simulator) evict(name string, opts metav1.DeleteOptions, by string) err
 			e.Code = st.Status().Code
 		}
 	}
-	s.evictions = append(s.evictions, e)
+	r.log = append(r.log, e)
 	return err
 }
 
-func (s *Simulator) evictOnce(name string, opts metav1.DeleteOptions) error {
-	p := s.api.pod(name)
+func (r *evictionREST) evictOnce(name string, opts metav1.DeleteOptions) error {
+	p := r.api.pod(name)
 	if p == nil {
 		return apierrors.NewNotFound(podResource, name)
 	}
 	// canIgnorePDB: a terminal, pending or terminating pod is deleted
 	// with no PDB check; it disrupts nothing more.
 	if isTerminal(p.Status.Phase) || p.Status.Phase == corev1.PodPending || p.DeletionTimestamp != nil {
-		return s.addConditionAndDeletePod(p, opts)
+		return r.addConditionAndDeletePod(p, opts)
 	}
 	var matching []*policyv1.PodDisruptionBudget
-	for _, n := range sortedKeys(s.disruption.pdbs) {
-		if pdb := s.disruption.pdbs[n]; selects(pdb, p) {
+	for _, n := range sortedKeys(r.pdbs.pdbs) {
+		if pdb := r.pdbs.pdbs[n]; selects(pdb, p) {
 			matching = append(matching, pdb)
 		}
 	}
@@ -409,12 +435,12 @@ func (s *Simulator) evictOnce(name string, opts metav1.DeleteOptions) error {
 			}
 		}
 		if !skip {
-			if err := s.checkAndDecrement(pdb, p.Name); err != nil {
+			if err := r.checkAndDecrement(pdb, p.Name); err != nil {
 				return err
 			}
 		}
 	}
-	return s.addConditionAndDeletePod(p, opts)
+	return r.addConditionAndDeletePod(p, opts)
 }
 
 const evictionRefused = "Cannot evict pod as it would violate the pod's disruption budget."
@@ -424,7 +450,7 @@ const evictionRefused = "Cannot evict pod as it would violate the pod's disrupti
 // (429) with why; otherwise it spends one disruption and records the pod
 // in disruptedPods, so that the controller does not count it healthy
 // before its deletion shows.
-func (s *Simulator) checkAndDecrement(pdb *policyv1.PodDisruptionBudget, pod string) error {
+func (r *evictionREST) checkAndDecrement(pdb *policyv1.PodDisruptionBudget, pod string) error {
 	st := &pdb.Status
 	if st.ObservedGeneration < pdb.Generation {
 		return &EvictionError{Code: 429, Reason: metav1.StatusReasonTooManyRequests, Message: evictionRefused,
@@ -448,39 +474,26 @@ func (s *Simulator) checkAndDecrement(pdb *policyv1.PodDisruptionBudget, pod str
 	}
 	st.DisruptionsAllowed--
 	if st.DisruptionsAllowed == 0 {
-		updateDisruptionAllowedCondition(pdb, s.wall(s.now))
+		updateDisruptionAllowedCondition(pdb, r.env.wall(r.env.now))
 	}
 	if st.DisruptedPods == nil {
 		st.DisruptedPods = map[string]metav1.Time{}
 	}
-	st.DisruptedPods[pod] = s.wall(s.now)
+	st.DisruptedPods[pod] = r.env.wall(r.env.now)
 	return nil
 }
 
 // addConditionAndDeletePod: the DisruptionTarget condition
 // (EvictionByEvictionAPI), then the pod's delete with the eviction's
 // options: a graceful delete with the pod's own grace unless they say.
-func (s *Simulator) addConditionAndDeletePod(p *corev1.Pod, opts metav1.DeleteOptions) error {
-	if s.profile.disruptionConditions() {
+func (r *evictionREST) addConditionAndDeletePod(p *corev1.Pod, opts metav1.DeleteOptions) error {
+	if r.profile.disruptionConditions() {
 		st := *p.Status.DeepCopy()
 		c := corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
 			Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
-		c.LastTransitionTime = transitionTime(&st, c, s.wall(s.now))
+		c.LastTransitionTime = transitionTime(&st, c, r.env.wall(r.env.now))
 		setPodCondition(&st, c)
-		s.api.updatePodStatus(p.Name, p.UID, st)
+		r.api.updatePodStatus(p.Name, p.UID, st)
 	}
-	return s.api.deletePod(p.Name, opts, "")
-}
-
-// podEvent tells the controllers that watch pods (the disruption and
-// ReplicaSet controllers) of a pod's change; with none of their objects
-// in the scenario it does nothing, so that the other scenarios' timelines
-// are what they were.
-func (s *Simulator) podEvent(p *corev1.Pod) {
-	if len(s.disruption.pdbs) > 0 {
-		s.disruption.podChanged(p)
-	}
-	if len(s.replicaSets.order) > 0 {
-		s.replicaSets.podChanged(p)
-	}
+	return r.api.deletePod(p.Name, opts, "")
 }

@@ -10,8 +10,10 @@
 //   - API server (api.go, api_notify.go, defaults.go, events.go, podcopy.go,
 //     conditions.go): the store with resource versions; Priority and
 //     DefaultTolerationSeconds admission, defaulting, validation; graceful
-//     deletion; the binding subresource; status patches; Kubernetes Events
-//     with the correlator's counts; the STATUS column (pkg/printer).
+//     deletion; the binding subresource; status patches; the eviction
+//     subresource (disruption.go, evictionREST); watches and node Leases
+//     (api_notify.go); Kubernetes Events with the correlator's counts; the
+//     STATUS column (pkg/printer).
 //   - Scheduler (scheduler.go, scheduler_cache.go, scheduler_preemption.go):
 //     activeQ, backoffQ, unschedulable pods and queueing hints; the filters
 //     NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit;
@@ -37,10 +39,10 @@
 // # How a pod moves
 //
 // Simulator.CreatePod (sim.go) reaches the API server, which stores the pod
-// Pending and queues it with the scheduler (a pod with spec.nodeName goes
-// straight to its kubelet). A scheduling cycle binds it: PodScheduled is
-// set and the node's kubelet is told, which admits the pod and gives it a
-// pod worker. Each sync computes the status, writes what changed to the
+// Pending; its watch event puts it in the scheduler's queue (a pod with
+// spec.nodeName goes straight to its kubelet's watch). A scheduling cycle
+// binds it: PodScheduled is set and the node's kubelet, whose watch now
+// matches the pod, admits it and gives it a pod worker. Each sync computes the status, writes what changed to the
 // API server, creates the sandbox and starts init containers, sidecars and
 // containers; the runtime reports exits to the worker, which syncs again.
 // DeletePod sets the deletion timestamp; the kubelet sees it and
@@ -51,14 +53,23 @@
 // the kubelet starts itself. Each step is recorded on the timeline
 // (pkg/timeline) at the virtual time it happens.
 //
-// The API server tells a kubelet of its pods' changes as a watch would,
-// later in the same instant through the event queue (Simulator.soon). Its
-// store is its own: the other files read it only through its methods
-// (pod, node, podNames, boundTo, …: a component's GETs and LISTs) and
-// write through its writes (internal/designrules checks it). The
-// scheduler and the controllers are still called from the API server's
-// writes, and kubelets GET from it where the real ones read a watch
-// cache; issue 15 moves every component to watches and caches of its own.
+// Components know each other as a cluster's do. Each holds the runtime
+// they share (env.go: the clock, the event queue, the random source and
+// the timeline recorder), its client of the API server, and the peers it
+// talks to; none holds the Simulator, whose methods are the scenario's
+// façade (internal/designrules checks both). The API server knows no
+// component by name: the scheduler, the node-lifecycle, disruption and
+// ReplicaSet controllers register watches on pods and nodes, and each
+// kubelet a watch on its node's pods (api_notify.go); every write
+// publishes a typed event that reaches them later in the same instant,
+// through the event queue, in the order of the writes. The scheduler's
+// cache is its own, fed by its watch, and counts a pod it binds at once
+// (the assume step). The node-lifecycle controller reads the nodes'
+// Leases from the API server. The API server's store is its own: the
+// other files read it only through its methods (pod, node, podNames,
+// boundTo, …: a component's GETs and LISTs) and write through its
+// writes. Kubelets still GET from it where the real ones read their
+// informers' caches (a config map, a secret, the pod's current version).
 //
 // # Where time comes from
 //

@@ -47,7 +47,12 @@ type DrainStatus struct {
 	Evicts []string
 }
 
+// drain is one `kubectl drain`: a client of the API server and its
+// eviction subresource.
 type drain struct {
+	env     *env
+	api     *apiServer
+	evicter *evictionREST
 	node    string
 	opts    DrainOptions
 	status  DrainStatus
@@ -90,7 +95,7 @@ func (s *Simulator) DrainNode(node string, opts DrainOptions) error {
 	if d := s.drains[node]; d != nil && !d.status.Done {
 		return fmt.Errorf("node %q is being drained already", node)
 	}
-	d := &drain{node: node, opts: opts, status: DrainStatus{Started: s.now}}
+	d := &drain{env: s.env, api: s.api, evicter: s.evictionAPI, node: node, opts: opts, status: DrainStatus{Started: s.now}}
 	s.drains[node] = d
 	var evict []*corev1.Pod
 	var refused []string
@@ -104,17 +109,17 @@ func (s *Simulator) DrainNode(node string, opts DrainOptions) error {
 		}
 	}
 	if len(refused) > 0 {
-		d.finish(s, "cannot delete "+strings.Join(refused, ", "))
+		d.finish("cannot delete " + strings.Join(refused, ", "))
 		return nil
 	}
 	d.pending = len(evict)
 	if d.pending == 0 {
-		d.finish(s, "")
+		d.finish("")
 		return nil
 	}
 	for _, p := range evict {
 		d.status.Evicts = append(d.status.Evicts, p.Name)
-		s.soon(func() { d.evictLoop(s, p.Name, p.UID) })
+		s.soon(func() { d.evictLoop(p.Name, p.UID) })
 	}
 	return nil
 }
@@ -156,14 +161,14 @@ func drainFilter(p *corev1.Pod, opts DrainOptions) (bool, string) {
 }
 
 // evictLoop is one pod's goroutine of evictPods.
-func (d *drain) evictLoop(s *Simulator, name string, uid types.UID) {
-	if d.opts.Timeout > 0 && s.now-d.status.Started >= d.opts.Timeout {
-		d.loopDone(s, fmt.Sprintf("error when evicting pods/%q: global timeout reached: %s", name, d.opts.Timeout))
+func (d *drain) evictLoop(name string, uid types.UID) {
+	if d.opts.Timeout > 0 && d.env.now-d.status.Started >= d.opts.Timeout {
+		d.loopDone(fmt.Sprintf("error when evicting pods/%q: global timeout reached: %s", name, d.opts.Timeout))
 		return
 	}
-	p := s.api.pod(name)
+	p := d.api.pod(name)
 	if p == nil || p.UID != uid {
-		d.loopDone(s, "") // NotFound: nothing to evict
+		d.loopDone("") // NotFound: nothing to evict
 		return
 	}
 	opts := metav1.DeleteOptions{}
@@ -171,16 +176,16 @@ func (d *drain) evictLoop(s *Simulator, name string, uid types.UID) {
 		g := d.opts.GracePeriodSeconds
 		opts.GracePeriodSeconds = &g
 	}
-	err := s.evict(name, opts, "drain/"+d.node)
+	err := d.evicter.evict(name, opts, "drain/"+d.node)
 	switch {
 	case err == nil:
-		d.waitForDelete(s, name, uid)
+		d.waitForDelete(name, uid)
 	case apierrors.IsNotFound(err):
-		d.loopDone(s, "")
+		d.loopDone("")
 	case isTooManyRequests(err):
-		s.after(evictRetryDelay, func() { d.evictLoop(s, name, uid) })
+		d.env.after(evictRetryDelay, func() { d.evictLoop(name, uid) })
 	default:
-		d.loopDone(s, fmt.Sprintf("error when evicting pods/%q: %v", name, err))
+		d.loopDone(fmt.Sprintf("error when evicting pods/%q: %v", name, err))
 	}
 }
 
@@ -193,24 +198,24 @@ func isTooManyRequests(err error) bool {
 
 // waitForDelete polls at once, then every second, until the pod is gone
 // or another pod has its name.
-func (d *drain) waitForDelete(s *Simulator, name string, uid types.UID) {
-	if p := s.api.pod(name); p == nil || p.UID != uid {
-		d.loopDone(s, "")
+func (d *drain) waitForDelete(name string, uid types.UID) {
+	if p := d.api.pod(name); p == nil || p.UID != uid {
+		d.loopDone("")
 		return
 	}
-	s.after(waitForDeleteInterval, func() { d.waitForDelete(s, name, uid) })
+	d.env.after(waitForDeleteInterval, func() { d.waitForDelete(name, uid) })
 }
 
-func (d *drain) loopDone(s *Simulator, err string) {
+func (d *drain) loopDone(err string) {
 	if err != "" {
 		d.errs = append(d.errs, err)
 	}
 	d.pending--
 	if d.pending == 0 {
-		d.finish(s, strings.Join(d.errs, "; "))
+		d.finish(strings.Join(d.errs, "; "))
 	}
 }
 
-func (d *drain) finish(s *Simulator, err string) {
-	d.status.Done, d.status.At, d.status.Err = true, s.now, err
+func (d *drain) finish(err string) {
+	d.status.Done, d.status.At, d.status.Err = true, d.env.now, err
 }

@@ -30,16 +30,6 @@ func jitterMax(d time.Duration, maxFactor float64) time.Duration {
 	return d + time.Duration(maxFactor*float64(d))
 }
 
-// recordIn makes the events recorded from now on carry sp as their range
-// (timeline.Event Earliest and Latest), until the returned span is put
-// back with recordIn: `defer s.recordIn(s.recordIn(sp))` gives the range
-// to what the rest of the function records.
-func (s *Simulator) recordIn(sp span) span {
-	old := s.span
-	s.span = sp
-	return old
-}
-
 // requeueDelay is the delay completeWork (pkg/kubelet/pod_workers.go)
 // gives a requeue after a failed sync at time t: the earliest back-off
 // expiry the sync's errors carry (kubecontainer.MinBackoffExpiration),

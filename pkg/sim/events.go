@@ -164,8 +164,8 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 	if source == "kubelet" && p.Spec.NodeName != "" {
 		host = p.Spec.NodeName
 	}
-	a.events.add(a.s.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
-	a.s.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+	a.events.add(a.env.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
+	a.env.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
 // recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
@@ -176,6 +176,6 @@ func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, 
 	if source == "kubelet" {
 		host = n.Name
 	}
-	a.events.add(a.s.now, eventObject{node: true, name: n.Name, uid: n.UID}, e, host)
-	a.s.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+	a.events.add(a.env.now, eventObject{node: true, name: n.Name, uid: n.UID}, e, host)
+	a.env.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }

@@ -30,7 +30,7 @@ const (
 // evictionManager is managerImpl for one kubelet.
 type evictionManager struct {
 	k           *kubelet
-	s           *Simulator
+	env         *env
 	thresholds  []threshold
 	maxPodGrace int64
 	transition  time.Duration
@@ -55,12 +55,12 @@ type evictionManager struct {
 
 func newEvictionManager(k *kubelet) *evictionManager {
 	m := &evictionManager{
-		k: k, s: k.s,
+		k: k, env: k.env,
 		conditionsLastObservedAt: map[corev1.NodeConditionType]time.Duration{},
 		firstObservedAt:          map[string]time.Duration{},
 	}
-	cfg := k.s.eviction
-	m.thresholds = k.s.thresholds
+	cfg := k.evictionCfg
+	m.thresholds = k.thresholds
 	m.maxPodGrace = cfg.MaxPodGracePeriod
 	m.transition = cfg.PressureTransitionPeriod
 	if m.transition == 0 {
@@ -79,7 +79,7 @@ func (m *evictionManager) start() {
 // stop ends the loop: the kubelet is gone (restart, node lost).
 func (m *evictionManager) stop() {
 	m.stopped = true
-	m.s.cancel(m.timer)
+	m.env.cancel(m.timer)
 	m.timer = nil
 }
 
@@ -87,14 +87,14 @@ func (m *evictionManager) stop() {
 // does not keep a scenario active, unless the next synchronize may evict:
 // usage changed, or a threshold is met with pods left to evict.
 func (m *evictionManager) schedule(d time.Duration) {
-	m.s.cancel(m.timer)
+	m.env.cancel(m.timer)
 	if m.stopped {
 		return
 	}
 	if m.dirty || m.pending {
-		m.timer = m.s.after(d, m.tick)
+		m.timer = m.env.after(d, m.tick)
 	} else {
-		m.timer = m.s.periodic(d, m.tick)
+		m.timer = m.env.periodic(d, m.tick)
 	}
 }
 
@@ -106,7 +106,7 @@ func (m *evictionManager) usageChanged() {
 		return
 	}
 	m.dirty = true
-	m.schedule(m.timer.at - m.s.now)
+	m.schedule(m.timer.at - m.env.now)
 }
 
 func (m *evictionManager) tick() {
@@ -132,7 +132,7 @@ type evictionPlan struct {
 // before synchronizing again.
 func (m *evictionManager) synchronize() {
 	k := m.k
-	now := m.s.now
+	now := m.env.now
 	if k.down {
 		return
 	}
@@ -154,10 +154,10 @@ func (m *evictionManager) synchronize() {
 	}
 	conds := nodeConditionsObservedSince(m.conditionsLastObservedAt, m.transition, now)
 	graced := thresholdsMetGracePeriod(met, first, now)
-	shuffleThresholds(m.s.rng, graced)
+	shuffleThresholds(m.env.rng, graced)
 	// The kubelet holds its conditions in map order.
 	if len(conds) > 1 {
-		m.s.rng.Shuffle(len(conds), func(i, j int) { conds[i], conds[j] = conds[j], conds[i] })
+		m.env.rng.Shuffle(len(conds), func(i, j int) { conds[i], conds[j] = conds[j], conds[i] })
 	}
 	m.nodeConditions = conds
 	m.firstObservedAt = first
@@ -183,7 +183,7 @@ func (m *evictionManager) synchronize() {
 		m.schedule(evictionMonitoringPeriod)
 		return
 	}
-	m.s.nodeEvent(k.node, corev1.EventTypeWarning, "EvictionThresholdMet", fmt.Sprintf("Attempting to reclaim %s", res), "kubelet")
+	k.api.recordNodeEvent(k.node, corev1.EventTypeWarning, "EvictionThresholdMet", fmt.Sprintf("Attempting to reclaim %s", res), "kubelet")
 	// reclaimNodeLevelResources: image and container GC for disk signals.
 	// Every image is in use and dead containers take no room here, so it
 	// frees nothing and pods must go.
@@ -196,7 +196,7 @@ func (m *evictionManager) synchronize() {
 		cands[i] = newRankCandidate(w.pod, stats[w], w.requests)
 	}
 	// The kubelet ranks pods in the order its pod manager's map yields.
-	m.s.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	m.env.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 	rankFor(toReclaim.signal)(cands)
 	byPod := map[*corev1.Pod]*podWorker{}
 	for _, w := range active {
@@ -207,15 +207,15 @@ func (m *evictionManager) synchronize() {
 		if !m.canEvict(w) {
 			continue
 		}
-		override := evictionOverride(m.s.profile, toReclaim, m.maxPodGrace, w.pod)
+		override := evictionOverride(*m.k.profile, toReclaim, m.maxPodGrace, w.pod)
 		var msg string
-		if m.s.profile.detailedEvictionMessage() {
+		if m.k.profile.detailedEvictionMessage() {
 			msg = evictionMessage(res, w.pod, c.stats, graced, obs)
 		} else {
 			msg = fmt.Sprintf(nodeLowMessageFmt110, res)
 		}
 		var cond *corev1.PodCondition
-		if m.s.profile.disruptionConditions() {
+		if m.k.profile.disruptionConditions() {
 			cond = &corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
 				Reason: corev1.PodReasonTerminationByKubelet, Message: msg}
 		}
@@ -254,10 +254,10 @@ func (m *evictionManager) anyEvictable(active []*podWorker) bool {
 // evict a critical pod"); under the 1.10 profile only pods that are
 // critical and static.
 func (m *evictionManager) canEvict(w *podWorker) bool {
-	if m.s.profile.criticalPodAnnotationGate() {
+	if m.k.profile.criticalPodAnnotationGate() {
 		return !(criticalPod110(w.pod) && isStaticPod(w.pod))
 	}
-	return !m.s.isCriticalPod(w.pod)
+	return !isCriticalPod(m.k.profile, w.pod)
 }
 
 // observe is makeSignalObservations over the node's current usage.
@@ -388,12 +388,12 @@ func (m *evictionManager) run(plan []evictionPlan) {
 func (m *evictionManager) evictPod(p evictionPlan, done func()) {
 	w := p.w
 	m.evicting++
-	m.s.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, evictedReason, p.message, "kubelet")
+	m.k.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, evictedReason, p.message, "kubelet")
 	if isStaticPod(w.pod) {
 		// docs/language.md: a static pod's eviction is the event's.
-		m.s.record(timeline.Event{Pod: w.name, Kind: timeline.Evicted, Message: p.message})
+		m.env.record(timeline.Event{Pod: w.name, Kind: timeline.Evicted, Message: p.message})
 	}
-	m.s.evicted[w.uid] = true
+	m.env.evicted[w.uid] = true
 	// An override of 0 (hard eviction before 1.31) reaches the pod worker
 	// as is; whether it counts is the worker's rule (effectiveGrace,
 	// Profile.ZeroOverrideCounts). killPodNow's timeout is computed from
@@ -410,27 +410,27 @@ func (m *evictionManager) evictPod(p evictionPlan, done func()) {
 			return
 		}
 		finished = true
-		m.s.cancel(to)
+		m.env.cancel(to)
 		m.evicting--
 		done()
 	}
-	to = m.s.after(time.Duration(timeout)*time.Second, func() {
+	to = m.env.after(time.Duration(timeout)*time.Second, func() {
 		if finished {
 			return
 		}
-		m.s.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, "ExceededGracePeriod",
+		m.k.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, "ExceededGracePeriod",
 			"Container runtime did not kill the pod within specified grace period.", "kubelet")
 		finish()
 	})
-	w.killPodNow(ov, &killStatus{reason: evictedReason, message: p.message, condition: p.condition, at: m.s.now})
-	m.k.whenTerminated(w, func() { m.s.soon(finish) })
+	w.killPodNow(ov, &killStatus{reason: evictedReason, message: p.message, condition: p.condition, at: m.env.now})
+	m.k.whenTerminated(w, func() { m.env.soon(finish) })
 }
 
 // waitForCleanup is waitForPodsCleanup: poll every second until every
 // evicted pod is finished (PodIsFinished), for at most 30 s, then
 // synchronize at once.
 func (m *evictionManager) waitForCleanup(pods []*podWorker) {
-	start := m.s.now
+	start := m.env.now
 	var poll func()
 	poll = func() {
 		if m.stopped {
@@ -442,14 +442,14 @@ func (m *evictionManager) waitForCleanup(pods []*podWorker) {
 				done = false
 			}
 		}
-		if done || m.s.now-start >= podCleanupTimeout {
+		if done || m.env.now-start >= podCleanupTimeout {
 			m.busy = false
 			m.tick()
 			return
 		}
-		m.timer = m.s.after(podCleanupPollFreq, poll)
+		m.timer = m.env.after(podCleanupPollFreq, poll)
 	}
-	m.timer = m.s.after(podCleanupPollFreq, poll)
+	m.timer = m.env.after(podCleanupPollFreq, poll)
 }
 
 // admit is managerImpl.Admit: with no pressure condition, admit; a critical
@@ -461,11 +461,11 @@ func (m *evictionManager) admit(p *corev1.Pod) (bool, string, string) {
 	if len(m.nodeConditions) == 0 {
 		return true, "", ""
 	}
-	if m.s.isCriticalPod(p) {
+	if isCriticalPod(m.k.profile, p) {
 		return true, "", ""
 	}
 	memOnly := len(m.nodeConditions) == 1 && m.nodeConditions[0] == corev1.NodeMemoryPressure
-	if !m.s.profile.admitOnlyMemoryPressure() {
+	if !m.k.profile.admitOnlyMemoryPressure() {
 		memOnly = false
 		for _, c := range m.nodeConditions {
 			if c == corev1.NodeMemoryPressure {
@@ -477,7 +477,7 @@ func (m *evictionManager) admit(p *corev1.Pod) (bool, string, string) {
 		if p.Status.QOSClass != corev1.PodQOSBestEffort && computePodQOS(p) != corev1.PodQOSBestEffort {
 			return true, "", ""
 		}
-		if m.s.profile.admitOnlyMemoryPressure() &&
+		if m.k.profile.admitOnlyMemoryPressure() &&
 			tolerates(p.Spec.Tolerations, &corev1.Taint{Key: corev1.TaintNodeMemoryPressure, Effect: corev1.TaintEffectNoSchedule}) {
 			return true, "", ""
 		}

@@ -543,7 +543,7 @@ func TestAdmitUnderNodeConditions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := &evictionManager{s: s, nodeConditions: tc.conds}
+			m := &evictionManager{k: &kubelet{profile: &s.profile}, env: s.env, nodeConditions: tc.conds}
 			ok, reason, msg := m.admit(tc.pod)
 			if ok != tc.admit {
 				t.Fatalf("admit %v (%s %q), want %v", ok, reason, msg, tc.admit)

@@ -42,7 +42,7 @@ func TestEffectiveGrace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := &podWorker{s: &Simulator{profile: p}, pod: podOf("web", tc.spec, nil, agent("app"))}
+			w := &podWorker{k: &kubelet{profile: &p}, pod: podOf("web", tc.spec, nil, agent("app"))}
 			for i, st := range tc.steps {
 				w.deletionGrace = st.deletionGrace
 				got, shortened := w.effectiveGrace(st.override)

@@ -14,7 +14,7 @@ import (
 // startContainer then records "Error: <reason>" as a Failed event.
 func (w *podWorker) ensureImage(c *ctr) *startError {
 	img := c.spec.Image
-	parsed := w.s.parsed.image(img)
+	parsed := w.k.parsed.image(img)
 	if err := parsed.err; err != nil {
 		msg := fmt.Sprintf("Failed to apply default image tag %q: couldn't parse image name %q: %v", img, img, err)
 		w.event(c, corev1.EventTypeWarning, "InspectFailed", msg)
@@ -36,7 +36,7 @@ func (w *podWorker) ensureImage(c *ctr) *startError {
 	}
 	key := string(w.uid) + "_" + img
 	b := w.k.imageBackOff
-	if b.IsInBackOffSinceUpdate(key, w.s.wall(w.s.now).Time) {
+	if b.IsInBackOffSinceUpdate(key, w.env.wall(w.env.now).Time) {
 		msg := fmt.Sprintf("Back-off pulling image %q", img)
 		w.event(c, corev1.EventTypeNormal, "BackOff", msg)
 		w.event(c, corev1.EventTypeWarning, "Failed", "Error: ImagePullBackOff")
@@ -46,7 +46,7 @@ func (w *podWorker) ensureImage(c *ctr) *startError {
 	if parsed.unpullable() {
 		perr := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", ref, ref, ref)
 		w.event(c, corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", img, perr))
-		b.Next(key, w.s.wall(w.s.now).Time)
+		b.Next(key, w.env.wall(w.env.now).Time)
 		w.k.pullErrors[key] = perr
 		w.event(c, corev1.EventTypeWarning, "Failed", "Error: ErrImagePull")
 		return &startError{reason: "ErrImagePull", message: perr}
@@ -64,10 +64,10 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 	fail := func(msg string) *startError { return &startError{reason: "CreateContainerConfigError", message: msg} }
 	ns := w.pod.Namespace
 	for _, from := range c.spec.EnvFrom {
-		if r := from.ConfigMapRef; r != nil && !optional(r.Optional) && w.s.api.configMap(r.Name) == nil {
+		if r := from.ConfigMapRef; r != nil && !optional(r.Optional) && w.k.api.configMap(r.Name) == nil {
 			return fail(fmt.Sprintf("configmaps %q not found", r.Name))
 		}
-		if r := from.SecretRef; r != nil && !optional(r.Optional) && w.s.api.secret(r.Name) == nil {
+		if r := from.SecretRef; r != nil && !optional(r.Optional) && w.k.api.secret(r.Name) == nil {
 			return fail(fmt.Sprintf("secrets %q not found", r.Name))
 		}
 	}
@@ -76,7 +76,7 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 			continue
 		}
 		if r := e.ValueFrom.ConfigMapKeyRef; r != nil && !optional(r.Optional) {
-			cm := w.s.api.configMap(r.Name)
+			cm := w.k.api.configMap(r.Name)
 			if cm == nil {
 				return fail(fmt.Sprintf("configmaps %q not found", r.Name))
 			}
@@ -87,7 +87,7 @@ func (w *podWorker) checkConfig(c *ctr) *startError {
 			}
 		}
 		if r := e.ValueFrom.SecretKeyRef; r != nil && !optional(r.Optional) {
-			sec := w.s.api.secret(r.Name)
+			sec := w.k.api.secret(r.Name)
 			if sec == nil {
 				return fail(fmt.Sprintf("secrets %q not found", r.Name))
 			}
@@ -108,10 +108,10 @@ func optional(b *bool) bool { return b != nil && *b }
 // pod never gets a sandbox.
 func (w *podWorker) missingVolume() (volume, message string) {
 	for _, v := range w.pod.Spec.Volumes {
-		if cm := v.ConfigMap; cm != nil && !optional(cm.Optional) && w.s.api.configMap(cm.Name) == nil {
+		if cm := v.ConfigMap; cm != nil && !optional(cm.Optional) && w.k.api.configMap(cm.Name) == nil {
 			return v.Name, fmt.Sprintf("configmap %q not found", cm.Name)
 		}
-		if sec := v.Secret; sec != nil && !optional(sec.Optional) && w.s.api.secret(sec.SecretName) == nil {
+		if sec := v.Secret; sec != nil && !optional(sec.Optional) && w.k.api.secret(sec.SecretName) == nil {
 			return v.Name, fmt.Sprintf("secret %q not found", sec.SecretName)
 		}
 	}

@@ -41,14 +41,14 @@ func (w *podWorker) killPod(override *int64, done func()) {
 	pk := &podKill{w: w, remaining: len(running), done: done}
 	w.kill = pk
 	var ord *ordering
-	if w.hasSidecars() && w.s.profile.SidecarOrdering {
+	if w.hasSidecars() && w.k.profile.SidecarOrdering {
 		ord = newOrdering(w, running)
 	}
 	for _, c := range running {
 		pk.kills = append(pk.kills, w.killContainer(c, killUnknown, "", override, ord, pk))
 	}
 	if len(running) == 0 {
-		w.s.soon(func() {
+		w.env.soon(func() {
 			if !pk.cancelled {
 				done()
 			}
@@ -116,10 +116,10 @@ func (w *podWorker) killContainer(c *ctr, reason killReason, message string, ove
 	c.inst.kill = k
 	k.grace = w.baseGrace(c, reason)
 	if message == "" {
-		message = w.s.parsed.containerMessages(c.name).stopping
+		message = w.k.parsed.containerMessages(c.name).stopping
 	}
 	w.event(c, corev1.EventTypeNormal, "Killing", message)
-	if override != nil && w.s.profile.OverrideFirst {
+	if override != nil && w.k.profile.OverrideFirst {
 		k.grace = *override
 	}
 	if h := c.spec.Lifecycle; h != nil && h.PreStop != nil && k.grace > 0 {
@@ -159,9 +159,9 @@ func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
 // output) whenever it returns.
 func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 	w := k.w
-	k.start = w.s.now
+	k.start = w.env.now
 	k.inPreStop = true
-	w.s.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopStarted})
+	w.env.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopStarted})
 	limit := time.Duration(k.grace) * time.Second
 	k.hook = w.runHook(k.c, k.inst, h, func(failed bool) {
 		if failed {
@@ -173,7 +173,7 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 			k.preStopReturned("completed")
 		}
 	})
-	k.timer = w.s.after(limit, func() { k.preStopReturned("not completed in grace period") })
+	k.timer = w.env.after(limit, func() { k.preStopReturned("not completed in grace period") })
 }
 
 // preStopReturned ends the wait for the hook, whichever came first: the
@@ -185,9 +185,9 @@ func (k *ctrKill) preStopReturned(how string) {
 	}
 	k.inPreStop = false
 	w := k.w
-	w.s.cancel(k.timer)
+	w.env.cancel(k.timer)
 	k.timer = nil
-	w.s.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
+	w.env.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
 	k.grace -= w.since(k.start)
 	k.takeTurn()
 }
@@ -199,7 +199,7 @@ func (k *ctrKill) takeTurn() {
 		k.stop()
 		return
 	}
-	k.start = k.w.s.now
+	k.start = k.w.env.now
 	k.waiting = true
 	k.ord.waitForTurn(k, time.Duration(k.grace)*time.Second)
 }
@@ -222,7 +222,7 @@ func (k *ctrKill) stop() {
 	if k.grace < minimumGracePeriodInSeconds {
 		k.grace = minimumGracePeriodInSeconds
 	}
-	if k.override != nil && !w.s.profile.OverrideFirst {
+	if k.override != nil && !w.k.profile.OverrideFirst {
 		k.grace = *k.override
 	}
 	k.stopping = true
@@ -235,7 +235,7 @@ func (k *ctrKill) stop() {
 		return // exited on the spot; processExited finished the kill
 	}
 	inst := k.inst
-	k.timer = w.s.after(time.Duration(k.grace)*time.Second, func() {
+	k.timer = w.env.after(time.Duration(k.grace)*time.Second, func() {
 		k.timer = nil
 		if inst.state == instRunning {
 			w.sigkill(k.c, inst)
@@ -257,7 +257,7 @@ func (k *ctrKill) finish() {
 		return
 	}
 	k.stopped = true
-	k.w.s.cancel(k.timer)
+	k.w.env.cancel(k.timer)
 	k.timer = nil
 	if k.inst.kill == k {
 		k.inst.kill = nil
@@ -278,7 +278,7 @@ func (k *ctrKill) cancel() {
 		return
 	}
 	k.cancelled = true
-	k.w.s.cancel(k.timer)
+	k.w.env.cancel(k.timer)
 	k.timer = nil
 	if k.hook != nil {
 		k.hook.cancel()
@@ -356,7 +356,7 @@ func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
 		return
 	}
 	tw := &turnWait{k: k}
-	tw.timer = o.w.s.after(limit, func() {
+	tw.timer = o.w.env.after(limit, func() {
 		o.remove(tw)
 		k.turnCame()
 	})
@@ -370,7 +370,7 @@ func (o *ordering) terminated(name string) {
 	for _, tw := range append([]*turnWait(nil), o.waiters...) {
 		if o.ready(tw.k.c.name) {
 			o.remove(tw)
-			o.w.s.cancel(tw.timer)
+			o.w.env.cancel(tw.timer)
 			tw.k.turnCame()
 		}
 	}
@@ -380,7 +380,7 @@ func (o *ordering) forget(k *ctrKill) {
 	for _, tw := range o.waiters {
 		if tw.k == k {
 			o.remove(tw)
-			o.w.s.cancel(tw.timer)
+			o.w.env.cancel(tw.timer)
 			return
 		}
 	}

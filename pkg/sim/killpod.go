@@ -48,7 +48,7 @@ func (w *podWorker) applyKillStatus(st *corev1.PodStatus) {
 	}
 	if ks.condition != nil {
 		c := *ks.condition
-		c.LastTransitionTime = w.s.wall(ks.at)
+		c.LastTransitionTime = w.env.wall(ks.at)
 		setPodCondition(st, c)
 	}
 	if st.Phase == corev1.PodSucceeded {

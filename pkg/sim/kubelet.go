@@ -16,7 +16,17 @@ import (
 // kubelet is one node's kubelet: it admits the pods bound to its node and
 // runs a pod worker for each (pkg/kubelet/kubelet.go, pod_workers.go).
 type kubelet struct {
-	s       *Simulator
+	env *env
+	// api is the kubelet's client of the API server; it hears of its
+	// pods only through its watch (podWatch).
+	api *apiServer
+	// profile is the kubelet release's behaviour (set before the first
+	// pod, Simulator.SetVersions); parsed the behaviours parsed from pod
+	// specs, shared by every kubelet (runnable.go).
+	profile *Profile
+	parsed  *parseCache
+	// index is the node's place among the cluster's nodes (its pod CIDR).
+	index   int
 	node    *corev1.Node
 	workers map[types.UID]*podWorker
 	// hostIPs is the node's InternalIP (nodeIP), as pod statuses show it.
@@ -39,12 +49,12 @@ type kubelet struct {
 	nodeSide
 }
 
-func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
+func newKubelet(e *env, api *apiServer, profile *Profile, parsed *parseCache, index int, node *corev1.Node) *kubelet {
 	k := &kubelet{
-		s: s, node: node, workers: map[types.UID]*podWorker{},
+		env: e, api: api, profile: profile, parsed: parsed, index: index, node: node, workers: map[types.UID]*podWorker{},
 		hostIPs:      []corev1.HostIP{{IP: nodeIP(node)}},
-		crashBackOff: newCrashLoopBackOff(s),
-		imageBackOff: newImageBackOff(s),
+		crashBackOff: newCrashLoopBackOff(e),
+		imageBackOff: newImageBackOff(e),
 		images:       map[string]bool{behavior.Image: true},
 		pullErrors:   map[string]string{},
 	}
@@ -52,9 +62,14 @@ func newKubelet(s *Simulator, node *corev1.Node) *kubelet {
 	return k
 }
 
-// podChanged is the API config source reaching the sync loop:
-// HandlePodAdditions, HandlePodUpdates and HandlePodRemoves.
-func (k *kubelet) podChanged(p *corev1.Pod, t watchType) {
+// podWatch is the API config source reaching the sync loop:
+// HandlePodAdditions, HandlePodUpdates and HandlePodRemoves. A mirror
+// pod's change goes to the static pods' handling (static.go).
+func (k *kubelet) podWatch(p *corev1.Pod, t watchType) {
+	if isMirrorPod(p) {
+		k.mirrorPodChanged(p, t)
+		return
+	}
 	w := k.workers[p.UID]
 	switch t {
 	case watchAdded:
@@ -82,7 +97,7 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if !k.canAdmitPod(p) { // admission.go
 		return
 	}
-	k.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
+	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
 	k.workers[p.UID] = w
 	k.active.admitted(w)
@@ -95,7 +110,7 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 // that an API change reaches the kubelet only through its watch.
 type podWorker struct {
 	k    *kubelet
-	s    *Simulator
+	env  *env
 	pod  *corev1.Pod // the API object (the spec does not change)
 	name string
 	uid  types.UID
@@ -154,7 +169,7 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, s: k.s, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
+	w := &podWorker{k: k, env: k.env, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
 	w.syncFn = w.sync
 	w.ctrs = make([]*ctr, 0, len(p.Spec.InitContainers)+len(p.Spec.Containers))
 	for i := range p.Spec.InitContainers {
@@ -193,7 +208,7 @@ func (w *podWorker) queueSync() {
 		w.coalesced = true
 		return
 	}
-	w.syncTimer = w.s.after(0, w.syncFn) // soon, but cancellable
+	w.syncTimer = w.env.after(0, w.syncFn) // soon, but cancellable
 }
 
 func (w *podWorker) sync() {
@@ -224,8 +239,8 @@ func (w *podWorker) syncSpan() (sp span, drawn bool) {
 		return span{}, false
 	case due && !coalesced:
 		return sp, true
-	case sp.lo < w.s.now:
-		return span{sp.lo, w.s.now}, false
+	case sp.lo < w.env.now:
+		return span{sp.lo, w.env.now}, false
 	}
 	return span{}, false
 }
@@ -289,7 +304,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 		return
 	}
 	if len(acts.actions) > 0 {
-		r := &syncRun{w: w, actions: acts.actions, span: sp, drawn: drawn, at: w.s.now}
+		r := &syncRun{w: w, actions: acts.actions, span: sp, drawn: drawn, at: w.env.now}
 		r.next()
 	}
 }
@@ -299,12 +314,12 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 func (w *podWorker) createSandbox() {
 	w.sandbox = true
 	w.k.podIPs++
-	w.podIPs = []corev1.PodIP{{IP: fmt.Sprintf("10.244.%d.%d", 1+len(w.k.s.nodes)/250, 1+w.k.podIPs%250)}}
+	w.podIPs = []corev1.PodIP{{IP: fmt.Sprintf("10.244.%d.%d", 1+w.k.index/250, 1+w.k.podIPs%250)}}
 	if w.startTime == nil {
-		t := w.s.wall(w.s.now)
+		t := w.env.wall(w.env.now)
 		w.startTime = &t
 	}
-	w.s.record(timeline.Event{Pod: w.name, Kind: timeline.SandboxReady})
+	w.env.record(timeline.Event{Pod: w.name, Kind: timeline.SandboxReady})
 	// PLEG reports the new sandbox: another sync follows, which publishes
 	// what this one's starts left in the reason cache.
 	w.queueSync()
@@ -341,7 +356,7 @@ func (w *podWorker) recreateSandbox() bool {
 func (w *podWorker) mountFailed(vol, msg string) {
 	w.event(nil, corev1.EventTypeWarning, "FailedMount", fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", vol, msg))
 	if w.mountRetry == nil {
-		w.mountRetry = w.s.periodic(2*time.Minute+2*time.Second, func() { w.mountRetry = nil; w.queueSync() })
+		w.mountRetry = w.env.periodic(2*time.Minute+2*time.Second, func() { w.mountRetry = nil; w.queueSync() })
 	}
 }
 
@@ -353,7 +368,7 @@ func (w *podWorker) armDeadline() {
 		return
 	}
 	at := w.startTime.Sub(Epoch) + time.Duration(*d)*time.Second
-	w.deadline = w.s.after(at-w.s.now, func() {
+	w.deadline = w.env.after(at-w.env.now, func() {
 		w.deadlineExceeded = true
 		w.queueSync()
 	})
@@ -511,14 +526,14 @@ func (w *podWorker) shouldRestart(c *ctr) bool {
 	if c.inst == nil {
 		return true
 	}
-	return containerShouldRestart(c.spec, &w.pod.Spec, int32(c.inst.exitCode), w.s.profile.ContainerRestartRules)
+	return containerShouldRestart(c.spec, &w.pod.Spec, int32(c.inst.exitCode), w.k.profile.ContainerRestartRules)
 }
 
 // restartsAfterProbeKill: a container killed for its liveness or startup
 // probe restarts unless its policy is Never; with no exit code yet, rules
 // are not evaluated (computePodActions).
 func (w *podWorker) restartsAfterProbeKill(c *ctr) bool {
-	if p := c.spec.RestartPolicy; p != nil && (w.s.profile.ContainerRestartRules || (*p == corev1.ContainerRestartPolicyAlways && isInitOf(c.spec, &w.pod.Spec))) {
+	if p := c.spec.RestartPolicy; p != nil && (w.k.profile.ContainerRestartRules || (*p == corev1.ContainerRestartPolicyAlways && isInitOf(c.spec, &w.pod.Spec))) {
 		return *p != corev1.ContainerRestartPolicyNever
 	}
 	return w.pod.Spec.RestartPolicy != corev1.RestartPolicyNever
@@ -548,7 +563,7 @@ func (r *syncRun) spanNow() span {
 	if !r.span.ok() {
 		return span{}
 	}
-	return r.span.shift(r.w.s.now - r.at)
+	return r.span.shift(r.w.env.now - r.at)
 }
 
 // drawnNow is spanNow when the sync's own time was drawn: what happens in
@@ -614,7 +629,7 @@ func (r *syncRun) postStartDone(c *ctr, failed bool) {
 	w := r.w
 	r.hook = nil
 	if !failed {
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.PostStartDone})
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.PostStartDone})
 		r.next()
 		return
 	}
@@ -658,12 +673,12 @@ func (w *podWorker) scheduleRequeue(errs []*startError, sp span) {
 		}
 	}
 	if !sp.ok() {
-		sp = span{w.s.now, w.s.now}
+		sp = span{w.env.now, w.env.now}
 	}
-	earliest = requeueTarget(earliest, w.s.profile.RequeueAtBackoffExpiry)
+	earliest = requeueTarget(earliest, w.k.profile.RequeueAtBackoffExpiry)
 	w.requeueSpan = requeueWindow(sp, earliest)
-	w.s.cancel(w.requeue)
-	w.requeue = w.s.after(w.s.jitter(requeueDelay(w.s.now, earliest), workerBackOffPeriodJitterFactor), func() {
+	w.env.cancel(w.requeue)
+	w.requeue = w.env.after(w.env.jitter(requeueDelay(w.env.now, earliest), workerBackOffPeriodJitterFactor), func() {
 		w.requeue = nil
 		w.requeueDue = true
 		w.queueSync()
@@ -686,12 +701,12 @@ func (w *podWorker) terminate(override *int64) {
 	grace, shortened := w.effectiveGrace(override)
 	if w.state == stateSyncing {
 		w.state = stateTerminating
-		w.s.cancel(w.syncTimer)
+		w.env.cancel(w.syncTimer)
 		w.syncTimer = nil
-		w.s.cancel(w.requeue)
+		w.env.cancel(w.requeue)
 		w.requeueSpan = span{}
-		w.s.cancel(w.mountRetry)
-		w.s.cancel(w.deadline)
+		w.env.cancel(w.mountRetry)
+		w.env.cancel(w.deadline)
 		if w.blocked != nil {
 			w.blocked.abort()
 		}
@@ -729,7 +744,7 @@ func (w *podWorker) effectiveGrace(override *int64) (int64, bool) {
 	if override != nil && (g == 0 || *override < g) {
 		g, overridden = *override, true
 	}
-	if !w.s.profile.ZeroOverrideCounts {
+	if !w.k.profile.ZeroOverrideCounts {
 		overridden = false
 	}
 	if !overridden && g == 0 && w.pod.Spec.TerminationGracePeriodSeconds != nil {
@@ -758,7 +773,7 @@ func (w *podWorker) terminatingDone() {
 	w.k.status.setPodStatus(w, w.k.status.terminatedStatus(w))
 	if w.deleting && !w.removed {
 		zero := int64(0)
-		_ = w.s.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)
+		_ = w.k.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)
 	}
 	delete(w.k.workers, w.uid)
 }
@@ -803,5 +818,5 @@ func (w *podWorker) runningCtrs() []*ctr {
 // since is the elapsed virtual time since t, in whole seconds, truncated as
 // the kubelet does when it converts the elapsed seconds to int64.
 func (w *podWorker) since(t time.Duration) int64 {
-	return int64((w.s.now - t) / time.Second)
+	return int64((w.env.now - t) / time.Second)
 }

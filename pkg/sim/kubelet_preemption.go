@@ -82,8 +82,8 @@ func (a admissionRequirements) String() string {
 }
 
 // preemptable is kubetypes.Preemptable.
-func (s *Simulator) preemptable(preemptor, preemptee *corev1.Pod) bool {
-	if s.isCriticalPod(preemptor) && !s.isCriticalPod(preemptee) {
+func (k *kubelet) preemptable(preemptor, preemptee *corev1.Pod) bool {
+	if isCriticalPod(k.profile, preemptor) && !isCriticalPod(k.profile, preemptee) {
 		return true
 	}
 	if preemptor.Spec.Priority != nil && preemptee.Spec.Priority != nil {
@@ -95,10 +95,10 @@ func (s *Simulator) preemptable(preemptor, preemptee *corev1.Pod) bool {
 // podsToPreempt is getPodsToPreempt over the pods the kubelet runs: the
 // Guaranteed pods needed even with every BestEffort and Burstable pod
 // gone, then the Burstable ones, then the BestEffort ones.
-func (s *Simulator) podsToPreempt(p *corev1.Pod, pods []*corev1.Pod, req admissionRequirements) ([]*corev1.Pod, error) {
+func (k *kubelet) podsToPreempt(p *corev1.Pod, pods []*corev1.Pod, req admissionRequirements) ([]*corev1.Pod, error) {
 	var be, bu, gu []*corev1.Pod
 	for _, q := range pods {
-		if q.UID == p.UID || !s.preemptable(p, q) {
+		if q.UID == p.UID || !k.preemptable(p, q) {
 			continue
 		}
 		switch computePodQOS(q) {
@@ -175,7 +175,7 @@ func smallerResourceRequest(a, b *corev1.Pod) bool {
 // admitted once the victims are killed), or the failures that stand, or an
 // UnexpectedAdmissionError.
 func (k *kubelet) handleAdmissionFailure(p *corev1.Pod, failures []admissionFailure) ([]admissionFailure, bool) {
-	if !k.s.isCriticalPod(p) {
+	if !isCriticalPod(k.profile, p) {
 		return failures, false
 	}
 	var req admissionRequirements
@@ -192,7 +192,7 @@ func (k *kubelet) handleAdmissionFailure(p *corev1.Pod, failures []admissionFail
 		pods = append(pods, w.pod)
 		byPod[w.pod] = w
 	}
-	chosen, err := k.s.podsToPreempt(p, pods, req)
+	chosen, err := k.podsToPreempt(p, pods, req)
 	var victims []*podWorker
 	for _, v := range chosen {
 		victims = append(victims, byPod[v])
@@ -214,16 +214,16 @@ func (k *kubelet) preemptThenAdmit(p *corev1.Pod, victims []*podWorker) {
 	var step func(i int)
 	step = func(i int) {
 		if i == len(victims) {
-			if cur := k.s.api.pod(p.Name); cur == p || isStaticPod(p) {
+			if cur := k.api.pod(p.Name); cur == p || isStaticPod(p) {
 				k.preempted[p.UID] = true
 				k.handlePodAddition(p)
 			}
 			return
 		}
 		w := victims[i]
-		k.s.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, preemptingReason, preemptingMessage, "kubelet")
+		k.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, preemptingReason, preemptingMessage, "kubelet")
 		var cond *corev1.PodCondition
-		if k.s.profile.disruptionConditions() {
+		if k.profile.disruptionConditions() {
 			cond = &corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
 				Reason: corev1.PodReasonTerminationByKubelet, Message: "Pod was preempted by Kubelet to accommodate a critical pod."}
 		}
@@ -238,16 +238,16 @@ func (k *kubelet) preemptThenAdmit(p *corev1.Pod, victims []*podWorker) {
 				return
 			}
 			finished = true
-			k.s.cancel(to)
+			k.env.cancel(to)
 			step(i + 1)
 		}
-		to = k.s.after(time.Duration(max(grace+grace/2, killPodNowMinTimeout))*time.Second, func() {
-			k.s.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, "ExceededGracePeriod",
+		to = k.env.after(time.Duration(max(grace+grace/2, killPodNowMinTimeout))*time.Second, func() {
+			k.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, "ExceededGracePeriod",
 				"Container runtime did not kill the pod within specified grace period.", "kubelet")
 			next()
 		})
-		w.killPodNow(nil, &killStatus{reason: preemptingReason, message: preemptingMessage, condition: cond, at: k.s.now})
-		k.whenTerminated(w, func() { k.s.soon(next) })
+		w.killPodNow(nil, &killStatus{reason: preemptingReason, message: preemptingMessage, condition: cond, at: k.env.now})
+		k.whenTerminated(w, func() { k.env.soon(next) })
 	}
 	step(0)
 }

@@ -125,7 +125,7 @@ func (s *Simulator) NodeNotReady(node string) error {
 		return err
 	}
 	if !k.down {
-		s.lifecycle.kubeletDown(k)
+		k.cutOff()
 	}
 	return nil
 }
@@ -145,7 +145,7 @@ func (s *Simulator) RestartKubelet(node string) error {
 	if k.down {
 		return fmt.Errorf("node %q is cut off: its kubelet cannot be restarted", node)
 	}
-	s.nodeEvent(k.node, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
+	s.api.recordNodeEvent(k.node, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
 	k.eviction.stop()
 	k.eviction = newEvictionManager(k)
 	k.eviction.start()

@@ -47,10 +47,10 @@ var nodeConditionToTaintKey = []struct {
 
 // nodeLifecycle is the two controllers' state.
 type nodeLifecycle struct {
-	s       *Simulator
+	env     *env
+	api     *apiServer
+	profile *Profile // the control plane's
 	monitor *timer
-	// lastHeartbeat is when each node's kubelet last renewed its lease.
-	lastHeartbeat map[string]time.Duration
 	// evictions are the taint-eviction controller's scheduled deletions,
 	// by pod UID.
 	evictions map[types.UID]*taintEviction
@@ -62,34 +62,36 @@ type taintEviction struct {
 	timer     *timer
 }
 
-func newNodeLifecycle(s *Simulator) *nodeLifecycle {
-	return &nodeLifecycle{s: s, lastHeartbeat: map[string]time.Duration{}, evictions: map[types.UID]*taintEviction{}}
+func newNodeLifecycle(e *env, api *apiServer, profile *Profile) *nodeLifecycle {
+	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}}
 }
 
-func (nl *nodeLifecycle) nodeAdded(n *corev1.Node) {
-	nl.lastHeartbeat[n.Name] = nl.s.now
-	if nl.monitor == nil {
-		nl.monitor = nl.s.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
+// nodeWatch is the controllers' node informer: a new node starts the
+// health monitor and gets its condition taints; a node update the
+// NoSchedule condition taints, then the taint-eviction controller's pass
+// over the node's pods.
+func (nl *nodeLifecycle) nodeWatch(n *corev1.Node, t watchType) {
+	switch t {
+	case watchAdded:
+		if nl.monitor == nil {
+			nl.monitor = nl.env.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
+		}
+		nl.doNoScheduleTaintingPass(n)
+	case watchModified:
+		nl.doNoScheduleTaintingPass(n)
+		nl.processNode(n)
 	}
 }
 
-// heartbeat is the last lease renewal of a running kubelet: renewals come
-// every 10 s from the node's start.
-func (nl *nodeLifecycle) heartbeat(k *kubelet) time.Duration {
-	if k.down {
-		return nl.lastHeartbeat[k.node.Name]
+// podWatch is the taint-eviction controller's pod informer: a pod bound to
+// a node with NoExecute taints is processed against them, a deleted pod's
+// scheduled deletion is forgotten.
+func (nl *nodeLifecycle) podWatch(ev podEvent) {
+	if ev.bound {
+		nl.podBound(ev.pod)
 	}
-	start := nl.lastHeartbeat[k.node.Name]
-	return start + (nl.s.now-start)/nodeLeaseRenewInterval*nodeLeaseRenewInterval
-}
-
-// kubeletDown cuts a node's kubelet off: its lease is last renewed at the
-// latest renewal, and it no longer hears from or writes to the API.
-func (nl *nodeLifecycle) kubeletDown(k *kubelet) {
-	nl.lastHeartbeat[k.node.Name] = nl.heartbeat(k)
-	k.down = true
-	if k.eviction != nil {
-		k.eviction.stop()
+	if ev.typ == watchDeleted {
+		nl.podGone(ev.pod.UID)
 	}
 }
 
@@ -98,47 +100,48 @@ func (nl *nodeLifecycle) kubeletDown(k *kubelet) {
 // ("Kubelet stopped posting node status."), the unreachable taints, and
 // its pods marked not ready (MarkPodsNotReady).
 func (nl *nodeLifecycle) monitorNodeHealth() {
-	nl.monitor = nl.s.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
-	for _, k := range nl.s.nodes {
-		if !k.down || nl.s.now-nl.heartbeat(k) <= nodeMonitorGracePeriod {
+	nl.monitor = nl.env.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
+	for _, name := range nl.api.nodeNames() {
+		if nl.env.now-nl.api.leaseRenewTime(name) <= nodeMonitorGracePeriod {
 			continue
 		}
-		ready := nodeCondition(k.node, corev1.NodeReady)
+		n := nl.api.node(name)
+		ready := nodeCondition(n, corev1.NodeReady)
 		if ready != nil && ready.Status == corev1.ConditionUnknown {
 			continue
 		}
-		now := nl.s.wall(nl.s.now)
-		for i := range k.node.Status.Conditions {
-			c := &k.node.Status.Conditions[i]
+		now := nl.env.wall(nl.env.now)
+		for i := range n.Status.Conditions {
+			c := &n.Status.Conditions[i]
 			switch c.Type {
 			case corev1.NodeReady, corev1.NodeMemoryPressure, corev1.NodeDiskPressure, corev1.NodePIDPressure:
 			default:
 				continue
 			}
 			c.Status, c.Reason, c.Message, c.LastTransitionTime = corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", now
-			nl.s.recordNodeCondition(k.node.Name, *c)
+			nl.env.recordNodeCondition(n.Name, *c)
 		}
-		nl.s.nodeEvent(k.node, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", k.node.Name), "node-controller")
+		nl.api.recordNodeEvent(n, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name), "node-controller")
 		// doNoExecuteTaintingPass: the first node of a zone goes at once.
-		nl.setTaint(k.node, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
-		nl.setTaint(k.node, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
-		nl.s.api.nodeUpdated(k.node)
-		nl.markPodsNotReady(k.node.Name)
+		nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
+		nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+		nl.api.nodeUpdated(n)
+		nl.markPodsNotReady(n.Name)
 	}
 }
 
 // markPodsNotReady is MarkPodsNotReady: each pod on the node gets Ready
 // False and a NodeNotReady event.
 func (nl *nodeLifecycle) markPodsNotReady(node string) {
-	for _, p := range nl.s.api.podsOn(node) {
+	for _, p := range nl.api.podsOn(node) {
 		c := podConditionOf(&p.Status, corev1.PodReady)
 		if c == nil || c.Status == corev1.ConditionFalse {
 			continue
 		}
 		st := *p.Status.DeepCopy()
-		setPodCondition(&st, corev1.PodCondition{Type: corev1.PodReady, Status: corev1.ConditionFalse, LastTransitionTime: nl.s.wall(nl.s.now)})
-		nl.s.api.updatePodStatus(p.Name, p.UID, st)
-		nl.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "NodeNotReady", "Node is not ready", "node-controller")
+		setPodCondition(&st, corev1.PodCondition{Type: corev1.PodReady, Status: corev1.ConditionFalse, LastTransitionTime: nl.env.wall(nl.env.now)})
+		nl.api.updatePodStatus(p.Name, p.UID, st)
+		nl.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "NodeNotReady", "Node is not ready", "node-controller")
 	}
 }
 
@@ -169,7 +172,7 @@ func (nl *nodeLifecycle) recordTaint(node string, t corev1.Taint, present bool) 
 	if !present {
 		status = corev1.ConditionFalse
 	}
-	nl.s.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Taint, Reason: t.Key, Status: string(status), Message: string(t.Effect)})
+	nl.env.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Taint, Reason: t.Key, Status: string(status), Message: string(t.Effect)})
 }
 
 // doNoScheduleTaintingPass keeps the condition taints of a node in step
@@ -192,15 +195,6 @@ func (nl *nodeLifecycle) doNoScheduleTaintingPass(n *corev1.Node) bool {
 	return changed
 }
 
-// nodeChanged is the controllers' reaction to a node update: the
-// NoSchedule condition taints, then the taint-eviction controller's pass
-// over the node's pods.
-func (nl *nodeLifecycle) nodeChanged(n *corev1.Node) {
-	nl.doNoScheduleTaintingPass(n)
-	nl.s.sched.nodeUpdated()
-	nl.processNode(n)
-}
-
 // noExecuteTaints are a node's NoExecute taints.
 func noExecuteTaints(n *corev1.Node) []corev1.Taint {
 	var out []corev1.Taint
@@ -216,7 +210,7 @@ func noExecuteTaints(n *corev1.Node) []corev1.Taint {
 // pod on the node is processed against its NoExecute taints.
 func (nl *nodeLifecycle) processNode(n *corev1.Node) {
 	taints := noExecuteTaints(n)
-	for _, p := range nl.s.api.podsOn(n.Name) {
+	for _, p := range nl.api.podsOn(n.Name) {
 		nl.processPodOnNode(p, taints)
 	}
 }
@@ -242,7 +236,7 @@ func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) 
 		}
 		if !found {
 			nl.cancel(p)
-			nl.schedule(p, 0, nl.s.now)
+			nl.schedule(p, 0, nl.env.now)
 			return
 		}
 	}
@@ -251,15 +245,15 @@ func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) 
 		nl.cancel(p)
 		return
 	}
-	start := nl.s.now
+	start := nl.env.now
 	if e := nl.evictions[p.UID]; e != nil {
 		start = e.createdAt
-		if start+min < nl.s.now+min {
+		if start+min < nl.env.now+min {
 			return
 		}
 		nl.cancel(p)
 	}
-	nl.schedule(p, start+min-nl.s.now, start)
+	nl.schedule(p, start+min-nl.env.now, start)
 }
 
 // minTolerationTime is getMinTolerationTime: the smallest
@@ -289,7 +283,7 @@ func minTolerationTime(tols []corev1.Toleration) time.Duration {
 func (nl *nodeLifecycle) schedule(p *corev1.Pod, after, createdAt time.Duration) {
 	e := &taintEviction{pod: p.Name, createdAt: createdAt}
 	uid := p.UID
-	e.timer = nl.s.after(max(after, 0), func() {
+	e.timer = nl.env.after(max(after, 0), func() {
 		delete(nl.evictions, uid)
 		nl.deletePod(uid, e.pod)
 	})
@@ -302,9 +296,9 @@ func (nl *nodeLifecycle) cancel(p *corev1.Pod) {
 	if e == nil {
 		return
 	}
-	nl.s.cancel(e.timer)
+	nl.env.cancel(e.timer)
 	delete(nl.evictions, p.UID)
-	nl.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
+	nl.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
 		fmt.Sprintf("Cancelling deletion of Pod %s/%s", p.Namespace, p.Name), "taint-eviction-controller")
 }
 
@@ -312,24 +306,24 @@ func (nl *nodeLifecycle) cancel(p *corev1.Pod) {
 // DisruptionTarget condition (DeletionByTaintManager), then a normal
 // graceful delete.
 func (nl *nodeLifecycle) deletePod(uid types.UID, name string) {
-	p := nl.s.api.pod(name)
+	p := nl.api.pod(name)
 	if p == nil || p.UID != uid {
 		return
 	}
-	nl.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
+	nl.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "TaintManagerEviction",
 		fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name), "taint-eviction-controller")
-	if nl.s.profile.disruptionConditions() {
+	if nl.profile.disruptionConditions() {
 		st := *p.Status.DeepCopy()
 		setPodCondition(&st, corev1.PodCondition{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue,
-			Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint", LastTransitionTime: nl.s.wall(nl.s.now)})
-		nl.s.api.updatePodStatus(p.Name, p.UID, st)
+			Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint", LastTransitionTime: nl.env.wall(nl.env.now)})
+		nl.api.updatePodStatus(p.Name, p.UID, st)
 	}
-	_ = nl.s.api.deletePod(p.Name, metav1.DeleteOptions{}, "")
+	_ = nl.api.deletePod(p.Name, metav1.DeleteOptions{}, "")
 }
 
 // podBound is the taint-eviction controller seeing a pod on a node.
 func (nl *nodeLifecycle) podBound(p *corev1.Pod) {
-	n := nl.s.api.node(p.Spec.NodeName)
+	n := nl.api.node(p.Spec.NodeName)
 	if n == nil {
 		return
 	}
@@ -341,7 +335,7 @@ func (nl *nodeLifecycle) podBound(p *corev1.Pod) {
 // podGone forgets a pod's scheduled deletion.
 func (nl *nodeLifecycle) podGone(uid types.UID) {
 	if e := nl.evictions[uid]; e != nil {
-		nl.s.cancel(e.timer)
+		nl.env.cancel(e.timer)
 		delete(nl.evictions, uid)
 	}
 }

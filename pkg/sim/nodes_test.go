@@ -330,13 +330,14 @@ func TestPodsToPreempt(t *testing.T) {
 		{"evict guaranteed when we have to, and dont evict the extra burstable", []string{"bestEffort", "burstable", "high-request-burstable", "guaranteed", "high-request-guaranteed"}, req(0, 550, 0), []string{"high-request-burstable", "high-request-guaranteed"}},
 	}
 	s, _ := New(Config{})
+	k := &kubelet{profile: &s.profile}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var in []*corev1.Pod
 			for _, n := range tc.input {
 				in = append(in, all[n])
 			}
-			got, err := s.podsToPreempt(critical, in, tc.req)
+			got, err := k.podsToPreempt(critical, in, tc.req)
 			if tc.want == nil {
 				if err == nil {
 					t.Fatalf("no error, chose %v", got)

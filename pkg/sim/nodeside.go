@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 
+	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -20,6 +21,10 @@ type nodeSide struct {
 	// down is set when the node stops reporting (NotReady): the kubelet no
 	// longer hears from the API server nor writes to it.
 	down bool
+	// evictionCfg and thresholds are the kubelet's eviction configuration
+	// (Simulator.SetEvictionConfig, before the first node).
+	evictionCfg evictionapi.Config
+	thresholds  []threshold
 	// terminatedWaiters are called once a pod worker has finished
 	// terminating (killPodNow's completion channel, PodIsFinished).
 	terminatedWaiters map[types.UID][]func()
@@ -42,6 +47,20 @@ func (k *kubelet) startNodeSide() {
 	k.initNodeConditions()
 	k.eviction = newEvictionManager(k)
 	k.eviction.start()
+	k.api.startLease(k.node.Name)
+	k.api.watchNodePods(k.node.Name, k)
+}
+
+// cutOff cuts the kubelet off from the control plane: it renews its
+// node's Lease no more (the last renewal stands), no longer hears from
+// the API server, and its eviction manager stops.
+func (k *kubelet) cutOff() {
+	k.down = true
+	k.api.stopLease(k.node.Name)
+	k.api.watchNodePods(k.node.Name, nil)
+	if k.eviction != nil {
+		k.eviction.stop()
+	}
 }
 
 // activePods are the pods the kubelet has admitted and not yet finished
@@ -105,25 +124,19 @@ func (k *kubelet) whenTerminated(w *podWorker, fn func()) {
 	k.terminatedWaiters[w.uid] = append(k.terminatedWaiters[w.uid], fn)
 }
 
-// nodeEvent records a Kubernetes Event about the node, from the kubelet or
-// a controller; the timeline shows it under "node/<name>".
-func (s *Simulator) nodeEvent(n *corev1.Node, eventType, reason, message, source string) {
-	s.api.recordNodeEvent(n, eventType, reason, message, source)
-}
-
 func nodeTimelineName(node string) string { return "node/" + node }
 
 // recordNodeCondition puts a node condition change on the timeline.
-func (s *Simulator) recordNodeCondition(node string, c corev1.NodeCondition) {
-	s.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
+func (e *env) recordNodeCondition(node string, c corev1.NodeCondition) {
+	e.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
 }
 
 // isCriticalPod is kubelettypes.IsCriticalPod (pkg/kubelet/types/
 // pod_update.go): static, mirror, or priority ≥ SystemCriticalPriority.
 // Under the 1.10 profile it is the gated annotation rule of that release
 // (profile_eviction.go, criticalPodAnnotationGate).
-func (s *Simulator) isCriticalPod(p *corev1.Pod) bool {
-	if s.profile.criticalPodAnnotationGate() {
+func isCriticalPod(profile *Profile, p *corev1.Pod) bool {
+	if profile.criticalPodAnnotationGate() {
 		return criticalPod110(p)
 	}
 	if isStaticPod(p) || isMirrorPod(p) {

@@ -40,7 +40,7 @@ var pressureConditions = []pressureCondition{
 // initNodeConditions is the kubelet's first status update: the three
 // pressure conditions False next to Ready.
 func (k *kubelet) initNodeConditions() {
-	now := k.s.wall(k.s.now)
+	now := k.env.wall(k.env.now)
 	for _, pc := range pressureConditions {
 		if nodeCondition(k.node, pc.typ) != nil {
 			continue
@@ -70,7 +70,7 @@ func (k *kubelet) setPressureConditions(held []corev1.NodeConditionType) {
 	if k.down {
 		return
 	}
-	now := k.s.wall(k.s.now)
+	now := k.env.wall(k.env.now)
 	changed := false
 	for _, pc := range pressureConditions {
 		want := corev1.ConditionFalse
@@ -92,10 +92,10 @@ func (k *kubelet) setPressureConditions(held []corev1.NodeConditionType) {
 		}
 		c.Status, c.Reason, c.Message, c.LastTransitionTime = want, reason, msg, now
 		changed = true
-		k.s.recordNodeCondition(k.node.Name, *c)
-		k.s.nodeEvent(k.node, corev1.EventTypeNormal, event, fmt.Sprintf("Node %s status is now: %s", k.node.Name, event), "kubelet")
+		k.env.recordNodeCondition(k.node.Name, *c)
+		k.api.recordNodeEvent(k.node, corev1.EventTypeNormal, event, fmt.Sprintf("Node %s status is now: %s", k.node.Name, event), "kubelet")
 	}
 	if changed {
-		k.s.api.nodeUpdated(k.node)
+		k.api.nodeUpdated(k.node)
 	}
 }

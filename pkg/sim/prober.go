@@ -101,7 +101,7 @@ func (w *podWorker) addProbes() {
 // schedule the next tick. The kubelet has been up long before the
 // scenario, so there is no start-up jitter (docs/language.md, Defaults).
 func (pw *probeWorker) schedule(d time.Duration) {
-	pw.ticker = pw.w.s.periodic(d, pw.tick)
+	pw.ticker = pw.w.env.periodic(d, pw.tick)
 }
 
 func (pw *probeWorker) tick() {
@@ -121,7 +121,7 @@ func (pw *probeWorker) trigger() {
 		return
 	}
 	pw.triggered = true
-	pw.w.s.soon(func() {
+	pw.w.env.soon(func() {
 		pw.triggered = false
 		if !pw.stopped {
 			pw.doProbe()
@@ -154,7 +154,7 @@ func (w *podWorker) triggerReadiness() {
 
 func (pw *probeWorker) stop() {
 	pw.stopped = true
-	pw.w.s.cancel(pw.ticker)
+	pw.w.env.cancel(pw.ticker)
 }
 
 // doProbe is worker.doProbe: the checks that decide whether to probe at
@@ -184,7 +184,7 @@ func (pw *probeWorker) doProbe() {
 		pw.stop()
 		return
 	}
-	if w.s.now-inst.startedAt < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
+	if w.env.now-inst.startedAt < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
 		return
 	}
 	if c.started() {
@@ -194,7 +194,7 @@ func (pw *probeWorker) doProbe() {
 	} else if pw.kind != startupProbe {
 		return // liveness and readiness wait for the container to start
 	}
-	if pw.spec.Exec != nil && w.state != stateSyncing && w.s.profile.ProbesOnSyncContext {
+	if pw.spec.Exec != nil && w.state != stateSyncing && w.k.profile.ProbesOnSyncContext {
 		// The worker's context was the sync's, cancelled when the pod
 		// began terminating: the runtime's ExecSync fails at once, the
 		// prober records the error and doProbe throws the result away
@@ -208,7 +208,7 @@ func (pw *probeWorker) doProbe() {
 	r := resultSuccess
 	if !ok {
 		r = resultFailure
-		w.s.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: pw.kind.String(), Message: output})
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: pw.kind.String(), Message: output})
 		w.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe failed: %s", pw.kind.title(), output))
 	}
 	if pw.last == r {
@@ -234,7 +234,7 @@ func (pw *probeWorker) doProbe() {
 // puts into the Unhealthy event.
 func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	c := pw.c
-	since := pw.w.s.now - inst.startedAt
+	since := pw.w.env.now - inst.startedAt
 	timeout := time.Duration(pw.spec.TimeoutSeconds) * time.Second
 	if c.generic && !knownProbe(pw.spec.ProbeHandler) {
 		// An image the simulator does not run answers what it cannot
@@ -365,7 +365,7 @@ func (pw *probeWorker) quiet() bool {
 	if pw.stopped || pw.onHold || inst == nil || inst.state != instRunning {
 		return true
 	}
-	since := pw.w.s.now - inst.startedAt
+	since := pw.w.env.now - inst.startedAt
 	if since < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
 		return false
 	}

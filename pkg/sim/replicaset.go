@@ -18,7 +18,8 @@ import (
 // the expectations the real controller keeps between a burst of creates
 // and their watch events are always met at the next sync.
 type replicaSetController struct {
-	s    *Simulator
+	env  *env
+	api  *apiServer
 	sets map[string]*replicaSet
 	// order lists the ReplicaSets by creation.
 	order []*replicaSet
@@ -34,8 +35,8 @@ type replicaSet struct {
 	queued   bool
 }
 
-func newReplicaSetController(s *Simulator) *replicaSetController {
-	return &replicaSetController{s: s, sets: map[string]*replicaSet{}}
+func newReplicaSetController(e *env, api *apiServer) *replicaSetController {
+	return &replicaSetController{env: e, api: api, sets: map[string]*replicaSet{}}
 }
 
 func (c *replicaSetController) byUID(uid string) *appsv1.ReplicaSet {
@@ -111,7 +112,7 @@ func (c *replicaSetController) enqueue(r *replicaSet) {
 		return
 	}
 	r.queued = true
-	c.s.soon(func() {
+	c.env.soon(func() {
 		r.queued = false
 		c.sync(r)
 	})
@@ -119,6 +120,14 @@ func (c *replicaSetController) enqueue(r *replicaSet) {
 
 // podChanged is the controller's addPod/updatePod/deletePod: the pod's
 // controlling ReplicaSet is synced.
+// podWatch is the controller's pod informer (with no ReplicaSet, nothing
+// to do).
+func (c *replicaSetController) podWatch(ev podEvent) {
+	if len(c.order) > 0 {
+		c.podChanged(ev.pod)
+	}
+}
+
 func (c *replicaSetController) podChanged(p *corev1.Pod) {
 	ref := metav1.GetControllerOf(p)
 	if ref == nil || ref.Kind != "ReplicaSet" {
@@ -141,8 +150,8 @@ func (c *replicaSetController) sync(r *replicaSet) {
 	const burstReplicas = 500
 	sel := labels.SelectorFromSet(r.rs.Spec.Selector.MatchLabels)
 	active := 0
-	for _, name := range c.s.api.podNames() {
-		p := c.s.api.pod(name)
+	for _, name := range c.api.podNames() {
+		p := c.api.pod(name)
 		if isControlledBy(p, r.rs) && sel.Matches(labels.Set(p.Labels)) && isPodActive(p) {
 			active++
 		}
@@ -169,11 +178,11 @@ func (c *replicaSetController) create(r *replicaSet) {
 	p.GenerateName = r.rs.Name + "-"
 	for {
 		p.Name = p.GenerateName + c.randomSuffix()
-		if c.s.api.pod(p.Name) == nil {
+		if c.api.pod(p.Name) == nil {
 			break
 		}
 	}
-	if err := c.s.CreatePod(p); err != nil {
+	if err := c.api.createPod(p); err != nil { // p is the controller's own copy
 		// FailedCreate: the controller would retry with its queue's
 		// back-off; the template was checked when the ReplicaSet was made.
 		return
@@ -187,7 +196,7 @@ func (c *replicaSetController) randomSuffix() string {
 	const alphanums = "bcdfghjklmnpqrstvwxz2456789"
 	b := make([]byte, 5)
 	for i := range b {
-		b[i] = alphanums[c.s.rng.Intn(len(alphanums))]
+		b[i] = alphanums[c.env.rng.Intn(len(alphanums))]
 	}
 	return string(b)
 }
@@ -197,7 +206,7 @@ func (c *replicaSetController) randomSuffix() string {
 func (c *replicaSetController) updateStatus(r *replicaSet) {
 	var replicas, ready int32
 	for _, name := range r.created {
-		p := c.s.api.pod(name)
+		p := c.api.pod(name)
 		if p == nil || !isControlledBy(p, r.rs) {
 			continue
 		}

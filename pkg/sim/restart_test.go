@@ -16,7 +16,7 @@ import (
 // restart starts again at 10 s; the key holds the image.
 func TestCrashLoopBackOffArithmetic(t *testing.T) {
 	s, _ := New(Config{})
-	b := newCrashLoopBackOff(s)
+	b := newCrashLoopBackOff(s.env)
 	at := func(d time.Duration) time.Time { return Epoch.Add(d) }
 	key := "web_ns_uid_app_agent:v1"
 	if b.IsInBackOffSince(key, at(0)) {
@@ -87,7 +87,7 @@ func TestRequeueAfterBackOff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := int64(0); seed < 50; seed++ {
 				s, _ := New(Config{Seed: seed})
-				w := &podWorker{s: s}
+				w := &podWorker{k: &kubelet{profile: &s.profile}, env: s.env}
 				w.scheduleRequeue(tc.errs, span{})
 				if d := w.requeue.at; d < tc.lo || d >= tc.hi {
 					t.Fatalf("seed %d: requeued at %s, want in [%s, %s)", seed, d, tc.lo, tc.hi)

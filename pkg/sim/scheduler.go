@@ -24,7 +24,11 @@ import (
 // score (LeastAllocated and BalancedAllocation) with ties broken by the
 // seeded random source, and DefaultPreemption.
 type scheduler struct {
-	s *Simulator
+	env *env
+	api *apiServer
+	// profile and cp: the kubelets' and the control plane's (the
+	// scheduler's own is cp; DynamicResources and the like).
+	profile, cp *Profile
 	// activeQ holds pods ready to be tried, highest priority first;
 	// backoffQ pods backing off after a failure; unschedulable pods wait
 	// for a cluster event (scheduling_queue.go).
@@ -35,6 +39,9 @@ type scheduler struct {
 	flush         *timer
 	// cache is what the pods assigned to each node request.
 	cache nodeCache
+	// assumed are the pods this scheduler bound, counted in its cache
+	// before the watch confirms the binding (the cache's AssumePod).
+	assumed map[types.UID]bool
 	// nextStartNodeIndex is where the next cycle starts looking for
 	// feasible nodes (findNodesThatPassFilters): each cycle goes on from
 	// where the last one stopped.
@@ -84,8 +91,46 @@ const (
 	weightNodeResourcesBalancedAllocat = 1
 )
 
-func newScheduler(s *Simulator) *scheduler {
-	return &scheduler{s: s, unschedulable: map[types.UID]*queuedPod{}, cache: nodeCache{}}
+func newScheduler(e *env, api *apiServer, profile, cp *Profile) *scheduler {
+	return &scheduler{env: e, api: api, profile: profile, cp: cp, unschedulable: map[types.UID]*queuedPod{}, cache: nodeCache{}, assumed: map[types.UID]bool{}}
+}
+
+// podWatch is the scheduler's two pod informers (pkg/scheduler/
+// eventhandlers.go addAllEventHandlers): unassigned pods go to and leave
+// the scheduling queue; assigned pods that are not terminal are the
+// cache's, and one that leaves it (deleted, or terminal) may make room
+// (the AssignedPodDelete event).
+func (sc *scheduler) podWatch(ev podEvent) {
+	switch {
+	case ev.node == "":
+		switch ev.typ {
+		case watchAdded:
+			sc.enqueue(ev.pod)
+		case watchDeleted:
+			sc.forget(ev.pod)
+		}
+	case ev.bound:
+		if sc.assumed[ev.pod.UID] {
+			delete(sc.assumed, ev.pod.UID) // the binding confirmed
+		} else if ev.holds {
+			sc.cache.add(ev.pod)
+		}
+	case ev.held && !ev.holds:
+		sc.cache.remove(ev.pod)
+		sc.podRemoved()
+	case ev.typ == watchDeleted:
+		sc.podRemoved()
+	}
+}
+
+// nodeWatch is the scheduler's node informer.
+func (sc *scheduler) nodeWatch(n *corev1.Node, t watchType) {
+	switch t {
+	case watchAdded:
+		sc.nodeAdded(n)
+	case watchModified:
+		sc.nodeUpdated()
+	}
 }
 
 // enqueue adds a new pod to activeQ. A pod with scheduling gates never
@@ -96,10 +141,10 @@ func (sc *scheduler) enqueue(p *corev1.Pod) {
 	if len(p.Spec.SchedulingGates) > 0 {
 		return
 	}
-	sc.activeQ.add(&queuedPod{pod: p, timestamp: sc.s.now, initial: sc.s.now})
+	sc.activeQ.add(&queuedPod{pod: p, timestamp: sc.env.now, initial: sc.env.now})
 	sc.kick()
 	if sc.flush == nil {
-		sc.flush = sc.s.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
+		sc.flush = sc.env.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
 	}
 }
 
@@ -125,7 +170,7 @@ func removeQueued(q []*queuedPod, p *corev1.Pod) []*queuedPod {
 // frees resources.
 func (sc *scheduler) nodeAdded(n *corev1.Node) {
 	sc.cache.addNode(n)
-	for _, p := range sc.s.api.podsOn(n.Name) { // bound before the node existed
+	for _, p := range sc.api.podsOn(n.Name) { // bound before the node existed
 		if holdsResources(p) {
 			sc.cache.add(p)
 		}
@@ -172,8 +217,8 @@ func (sc *scheduler) moveAll(hint func(*queuedPod) bool) {
 // flushUnschedulable moves pods unschedulable for longer than 5 minutes
 // (flushUnschedulablePodsLeftover, every 30 s).
 func (sc *scheduler) flushUnschedulable() {
-	sc.flush = sc.s.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
-	sc.moveAll(func(q *queuedPod) bool { return sc.s.now-q.timestamp > podMaxInUnschedulablePodsDuration })
+	sc.flush = sc.env.periodic(unschedulablePodsFlushPeriod, sc.flushUnschedulable)
+	sc.moveAll(func(q *queuedPod) bool { return sc.env.now-q.timestamp > podMaxInUnschedulablePodsDuration })
 }
 
 // backoffDuration is calculateBackoffDuration: 1 s doubled with each
@@ -201,13 +246,13 @@ func (sc *scheduler) backingOff(q *queuedPod) bool {
 	if q.unschedulableCount == 0 {
 		return false
 	}
-	return q.backoffExpiry() >= sc.s.now.Truncate(backoffQOrderingWindow)
+	return q.backoffExpiry() >= sc.env.now.Truncate(backoffQOrderingWindow)
 }
 
 // kick makes the scheduler pop the next pod later in this instant.
 func (sc *scheduler) kick() {
 	if sc.cycle == nil && (sc.activeQ.Len() > 0 || len(sc.backoffQ) > 0) {
-		sc.cycle = sc.s.after(0, sc.scheduleNext) // soon, but cancellable
+		sc.cycle = sc.env.after(0, sc.scheduleNext) // soon, but cancellable
 	}
 }
 
@@ -258,41 +303,43 @@ type nodeFilter struct {
 // the FailedScheduling event, the pod unschedulable until an event helps.
 func (sc *scheduler) scheduleOne(q *queuedPod) {
 	p := q.pod
-	if sc.s.api.pod(p.Name) != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
+	if sc.api.pod(p.Name) != p || p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		return
 	}
 	fit := newPodFit(p)
 	feasible, failed := sc.findNodesThatPassFilters(fit)
 	if len(feasible) > 0 {
 		n := sc.selectHost(fit, feasible).node
-		sc.s.api.bind(p, n.Name)
-		sc.s.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: n.Name})
-		sc.s.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
+		sc.api.bind(p, n.Name)
+		sc.cache.add(p) // assumed: the cache counts it before the watch says
+		sc.assumed[p.UID] = true
+		sc.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: n.Name})
+		sc.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
 			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, n.Name), corev1.DefaultSchedulerName)
 		return
 	}
-	msg := fitErrorMessage(len(sc.s.nodes), failed)
+	msg := fitErrorMessage(len(sc.cache.list), failed)
 	nominated, postMsg := sc.preempt(fit, failed)
 	if postMsg != "" {
 		// The PostFilter plugins' reasons, joined in their order
 		// (RunPostFilterPlugins): DynamicResources' first, then
 		// DefaultPreemption's.
-		if sc.s.cp.DynamicResources {
+		if sc.cp.DynamicResources {
 			postMsg = "no new claims to deallocate, " + postMsg
 		}
 		msg += " " + postMsg
 	}
-	cond := corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable, Message: msg, LastTransitionTime: sc.s.wall(sc.s.now)}
+	cond := corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable, Message: msg, LastTransitionTime: sc.env.wall(sc.env.now)}
 	st := *p.Status.DeepCopy()
 	if old := podConditionOf(&st, corev1.PodScheduled); old != nil && old.Status == cond.Status {
 		cond.LastTransitionTime = old.LastTransitionTime
 	}
 	setPodCondition(&st, cond)
 	st.NominatedNodeName = nominated
-	sc.s.api.updatePodStatus(p.Name, p.UID, st)
-	sc.s.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "FailedScheduling", msg, corev1.DefaultSchedulerName)
+	sc.api.updatePodStatus(p.Name, p.UID, st)
+	sc.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "FailedScheduling", msg, corev1.DefaultSchedulerName)
 	q.unschedulableCount++
-	q.timestamp = sc.s.now
+	q.timestamp = sc.env.now
 	q.plugins = map[string]bool{}
 	for _, f := range failed {
 		q.plugins[f.plugin] = true
@@ -471,7 +518,7 @@ func (sc *scheduler) selectHost(fit *podFit, feasible []*nodeInfo) *nodeInfo {
 			best, bestScore, ties = ni, score, 1
 		case score == bestScore:
 			ties++
-			if sc.s.rng.Intn(ties) == 0 {
+			if sc.env.rng.Intn(ties) == 0 {
 				best = ni
 			}
 		}
@@ -624,7 +671,7 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 	}
 	var used [len(fitResources)]resource.Quantity
 	n := 0
-	for _, q := range sc.s.api.boundTo(node) { // sums: the order does not matter
+	for _, q := range sc.api.boundTo(node) { // sums: the order does not matter
 		if q == except || without[q.UID] || !holdsResources(q) {
 			continue
 		}

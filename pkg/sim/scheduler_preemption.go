@@ -32,7 +32,7 @@ func (sc *scheduler) preempt(fit *podFit, failed []nodeFilter) (string, string) 
 	// PodEligibleToPreemptOthers: victims of an earlier preemption still
 	// terminating on the nominated node; the nomination stands.
 	if nom := p.Status.NominatedNodeName; nom != "" {
-		for _, q := range sc.s.api.boundTo(nom) {
+		for _, q := range sc.api.boundTo(nom) {
 			if podPriority(q) < podPriority(p) && terminatingByPreemption(q) {
 				return nom, "preemption: not eligible due to a terminating pod on the nominated node."
 			}
@@ -56,7 +56,7 @@ func (sc *scheduler) preempt(fit *podFit, failed []nodeFilter) (string, string) 
 		if notHelpful > 0 {
 			counts[reasonPreemptionNotHelpful] += notHelpful
 		}
-		return "", fmt.Sprintf("preemption: 0/%d nodes are available: %s.", len(sc.s.nodes), histogram(counts))
+		return "", fmt.Sprintf("preemption: 0/%d nodes are available: %s.", len(sc.cache.list), histogram(counts))
 	}
 	best := pickOneNodeForPreemption(cands)
 	sc.actuate(p, best)
@@ -80,7 +80,7 @@ func terminatingByPreemption(p *corev1.Pod) bool {
 func (sc *scheduler) selectVictimsOnNode(fit *podFit, n *corev1.Node) (preemptionCandidate, bool) {
 	p := fit.pod
 	var potential []*corev1.Pod
-	for _, q := range sc.s.api.podsOn(n.Name) {
+	for _, q := range sc.api.podsOn(n.Name) {
 		if !holdsResources(q) || q.DeletionTimestamp != nil {
 			continue
 		}
@@ -171,17 +171,17 @@ func pickOneNodeForPreemption(cands []preemptionCandidate) preemptionCandidate {
 // delete with the victim's own grace period, and the Preempted event.
 func (sc *scheduler) actuate(p *corev1.Pod, c preemptionCandidate) {
 	for _, v := range c.victims {
-		if sc.s.profile.disruptionConditions() {
+		if sc.profile.disruptionConditions() {
 			st := *v.Status.DeepCopy()
 			setPodCondition(&st, corev1.PodCondition{
 				Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue, Reason: corev1.PodReasonPreemptionByScheduler,
 				Message:            fmt.Sprintf("%s: preempting to accommodate a higher priority pod", corev1.DefaultSchedulerName),
-				LastTransitionTime: sc.s.wall(sc.s.now),
+				LastTransitionTime: sc.env.wall(sc.env.now),
 			})
-			sc.s.api.updatePodStatus(v.Name, v.UID, st)
+			sc.api.updatePodStatus(v.Name, v.UID, st)
 		}
-		_ = sc.s.api.deletePod(v.Name, metav1.DeleteOptions{}, "")
-		sc.s.api.recordEvent(v, nil, false, corev1.EventTypeNormal, "Preempted",
+		_ = sc.api.deletePod(v.Name, metav1.DeleteOptions{}, "")
+		sc.api.recordEvent(v, nil, false, corev1.EventTypeNormal, "Preempted",
 			fmt.Sprintf("Preempted by pod %s on node %s", p.UID, c.node.Name), corev1.DefaultSchedulerName)
 	}
 }

@@ -2,13 +2,11 @@ package sim
 
 import (
 	"fmt"
-	"math/rand"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -36,17 +34,13 @@ type Config struct {
 // Simulator is a cluster of one API server, a scheduler and kubelets,
 // advanced only by its inputs and its virtual clock.
 type Simulator struct {
+	*env
 	cfg     Config
 	profile Profile
 	// cp is the control plane's profile: the switches of the API server,
 	// the scheduler and the printer are read from it (the same as profile
 	// unless the cluster is skewed).
 	cp     Profile
-	now    time.Duration
-	steps  uint64 // instants run (Steps)
-	q      queue
-	rng    *rand.Rand
-	tl     timeline.Timeline
 	api    *apiServer
 	sched  *scheduler
 	nodes  []*kubelet
@@ -61,30 +55,19 @@ type Simulator struct {
 	eviction   evictionapi.Config
 	thresholds []threshold
 	lifecycle  *nodeLifecycle
-	evicted    map[types.UID]bool
-	alias      map[string]string
 
 	// Disruptions (issue 17, disruption.go, replicaset.go, drain.go): the
 	// disruption and ReplicaSet controllers, the eviction requests made,
 	// and kubectl drains.
 	disruption  *disruptionController
 	replicaSets *replicaSetController
-	evictions   []Eviction
+	evictionAPI *evictionREST
 	drains      map[string]*drain
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
 	// containers are the container lists created pods share (podcopy.go).
 	containers containerLists
-	// statusBuf holds the container statuses of the status generateStatus
-	// built last, until setStatus drops or copies them (status.go).
-	statusBuf []corev1.ContainerStatus
-	// flags are false and true, for statuses to point at (flag).
-	flags [2]bool
-	// span, when it has a range, is the range of times the events being
-	// recorded could have had (drawn.go, recordIn): record gives it to
-	// them.
-	span span
 }
 
 // New returns a simulator with no nodes.
@@ -100,17 +83,26 @@ func New(cfg Config) (*Simulator, error) {
 		cfg:     cfg,
 		profile: p,
 		cp:      cp,
-		rng:     rand.New(rand.NewSource(cfg.Seed)),
+		env:     newEnv(cfg.Seed),
 		byNode:  map[string]*kubelet{},
 		parsed:  newParseCache(),
-		flags:   [2]bool{false, true},
 	}
-	s.api = newAPIServer(s)
-	s.sched = newScheduler(s)
-	s.lifecycle = newNodeLifecycle(s)
-	s.disruption = newDisruptionController(s)
-	s.replicaSets = newReplicaSetController(s)
-	s.evicted = map[types.UID]bool{}
+	// The components, each given the runtime, its client of the API
+	// server and the profile it follows (pointers: SetVersions may change
+	// them before the first pod); the watches they open on the API server
+	// are how they learn of changes, in this order.
+	s.api = newAPIServer(s.env, cfg.Namespace, &s.cp)
+	s.sched = newScheduler(s.env, s.api, &s.profile, &s.cp)
+	s.lifecycle = newNodeLifecycle(s.env, s.api, &s.profile)
+	s.replicaSets = newReplicaSetController(s.env, s.api)
+	s.disruption = newDisruptionController(s.env, s.api, s.replicaSets)
+	s.evictionAPI = &evictionREST{env: s.env, api: s.api, pdbs: s.disruption, profile: &s.profile}
+	s.api.watchPods(s.sched)
+	s.api.watchPods(s.lifecycle)
+	s.api.watchPods(s.disruption)
+	s.api.watchPods(s.replicaSets)
+	s.api.watchNodes(s.lifecycle)
+	s.api.watchNodes(s.sched)
 	s.thresholds, _ = thresholdsOf(evictionapi.Config{})
 	return s, nil
 }
@@ -178,13 +170,11 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	for _, t := range node.Spec.Taints {
 		s.lifecycle.recordTaint(node.Name, t, true) // the taints it was declared with
 	}
-	k := newKubelet(s, node)
+	k := newKubelet(s.env, s.api, &s.profile, s.parsed, len(s.nodes), node)
+	k.evictionCfg, k.thresholds = s.eviction, s.thresholds
 	s.nodes = append(s.nodes, k)
 	s.byNode[n.Name] = k
 	k.startNodeSide()
-	s.lifecycle.nodeAdded(node)
-	s.lifecycle.doNoScheduleTaintingPass(node)
-	s.sched.nodeAdded(node)
 	return nil
 }
 
@@ -356,53 +346,4 @@ func (s *Simulator) SettleUntil(limit time.Duration, cond func() bool) (time.Dur
 		}
 	}
 	return s.now, false, false
-}
-
-// after schedules fn d from now.
-func (s *Simulator) after(d time.Duration, fn func()) *timer {
-	t := &timer{at: s.now + d, fn: fn}
-	s.q.push(t)
-	return t
-}
-
-// every schedules a periodic fn (a probe tick or a resync) at d from now.
-func (s *Simulator) periodic(d time.Duration, fn func()) *timer {
-	t := &timer{at: s.now + d, fn: fn, periodic: true}
-	s.q.push(t)
-	return t
-}
-
-// soon runs fn later in this instant, after what is already queued for it:
-// the way a watch or a PLEG event reaches another component. Work that
-// may be cancelled takes a timer instead: after(0, fn).
-func (s *Simulator) soon(fn func()) { s.q.pushFn(s.now, fn) }
-
-func (s *Simulator) cancel(t *timer) { s.q.cancel(t) }
-
-// wall is the API timestamp of virtual time d.
-func (s *Simulator) wall(d time.Duration) metav1.Time { return metav1.NewTime(Epoch.Add(d)) }
-
-func (s *Simulator) record(e timeline.Event) {
-	if a, ok := s.alias[e.Pod]; ok {
-		e.Pod = a // a static pod goes by its manifest name
-	}
-	e.At = s.now
-	if s.span.ok() {
-		e.Earliest, e.Latest = s.span.lo, s.span.hi
-	}
-	s.tl.Append(e)
-}
-
-// flag points at b, for a status's optional booleans (started): statuses
-// share the two, since they are never modified in place.
-func (s *Simulator) flag(b bool) *bool {
-	if b {
-		return &s.flags[1]
-	}
-	return &s.flags[0]
-}
-
-func (s *Simulator) newUID() string {
-	s.uids++
-	return fmt.Sprintf("00000000-0000-4000-8000-%012d", s.uids)
 }

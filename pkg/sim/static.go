@@ -105,7 +105,7 @@ func (k *kubelet) createMirrorPod(sp *staticPod) {
 	m.Annotations[corev1.MirrorPodAnnotationKey] = sp.pod.Annotations[configHashAnnotation]
 	t := true
 	m.OwnerReferences = []metav1.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: k.node.Name, UID: k.node.UID, Controller: &t}}
-	if err := k.s.api.createPod(m); err != nil {
+	if err := k.api.createPod(m); err != nil {
 		return // the kubelet retries at its next sync; nothing else to model
 	}
 	if w := k.workers[sp.pod.UID]; w != nil {
@@ -133,18 +133,18 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	if sp == nil {
 		return
 	}
-	cur := k.s.api.pod(p.Name)
+	cur := k.api.pod(p.Name)
 	switch {
 	case t == watchDeleted:
 		if cur == nil && !sp.resyncPending {
 			sp.resyncPending = true
 			// The resync's draw decides when the mirror pod comes back:
 			// what its creation records carries the draw's range.
-			drawn := span{k.s.now + resyncInterval, k.s.now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor)}
-			k.s.after(k.s.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
+			drawn := span{k.env.now + resyncInterval, k.env.now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor)}
+			k.env.after(k.env.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
 				sp.resyncPending = false
-				if k.s.api.pod(p.Name) == nil && k.staticFor(p) == sp {
-					defer k.s.recordIn(k.s.recordIn(drawn))
+				if k.api.pod(p.Name) == nil && k.staticFor(p) == sp {
+					defer k.env.recordIn(k.env.recordIn(drawn))
 					k.createMirrorPod(sp)
 				}
 			})
@@ -153,8 +153,8 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 		// A stale event about a mirror pod replaced since.
 	case p.DeletionTimestamp != nil:
 		zero := int64(0)
-		if k.s.api.deletePod(p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, p.UID) == nil {
-			if k.s.api.pod(p.Name) == nil {
+		if k.api.deletePod(p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, p.UID) == nil {
+			if k.api.pod(p.Name) == nil {
 				k.createMirrorPod(sp)
 			}
 		}

@@ -57,12 +57,12 @@ func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
 		return 0
 	}
 	var m int64
-	if u := c.beh.Memory; u != nil && w.s.now-inst.startedAt >= u.After {
+	if u := c.beh.Memory; u != nil && w.env.now-inst.startedAt >= u.After {
 		m += u.Quantity.Value()
 	}
 	for _, wr := range c.beh.Writes {
 		if v := w.volume(wr.Volume); v != nil && v.EmptyDir != nil && v.EmptyDir.Medium == corev1.StorageMediumMemory &&
-			w.s.now-inst.startedAt >= wr.After {
+			w.env.now-inst.startedAt >= wr.After {
 			m += wr.Bytes.Value()
 		}
 	}
@@ -179,11 +179,11 @@ func (k *kubelet) noteUsage(w *podWorker) {
 // atUsage runs fn when the instance has run for d, if it still runs then,
 // and marks the eviction manager's next observation as new.
 func (k *kubelet) atUsage(inst *instance, d time.Duration, fn func()) {
-	at := inst.startedAt + d - k.s.now
+	at := inst.startedAt + d - k.env.now
 	if at < 0 {
 		at = 0
 	}
-	k.s.after(at, func() {
+	k.env.after(at, func() {
 		if inst.state != instRunning {
 			return
 		}

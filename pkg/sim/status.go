@@ -14,7 +14,7 @@ import (
 // container statuses from the runtime, the phase from getPhase, the
 // terminal-phase merge, and the kubelet-owned conditions.
 func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
-	apiPod := w.s.api.pod(w.name)
+	apiPod := w.k.api.pod(w.name)
 	var old corev1.PodStatus
 	if apiPod != nil && apiPod.UID == w.uid {
 		old = apiPod.Status
@@ -35,7 +35,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	// simulator's buffer, reused from status to status: setStatus copies
 	// it out when it writes the status, and a status found unchanged
 	// costs nothing.
-	all := w.s.statusBuf[:0]
+	all := w.env.statusBuf[:0]
 	for _, c := range w.ctrs {
 		if !c.init {
 			all = append(all, w.containerStatus(c, &old))
@@ -47,7 +47,7 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 			all = append(all, w.containerStatus(c, &old))
 		}
 	}
-	w.s.statusBuf = all
+	w.env.statusBuf = all
 	if main > 0 {
 		st.ContainerStatuses = all[:main:main]
 	}
@@ -61,10 +61,10 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	// (HasAnyRegularContainerStarted, v1.32.9), so a regular container
 	// waiting in back-off no longer counts.
 	initialized := w.anyMainStarted()
-	if !w.s.profile.PendingSidecarNeedsUninitialized {
+	if !w.k.profile.PendingSidecarNeedsUninitialized {
 		initialized = anyRegularStatusStarted(&w.pod.Spec, all)
 	}
-	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, w.s.profile.ContainerRestartRules)
+	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, w.k.profile.ContainerRestartRules)
 	// A terminal phase, once reached in the status manager or the API, is
 	// kept.
 	if st.Phase != corev1.PodFailed && st.Phase != corev1.PodSucceeded &&
@@ -104,7 +104,7 @@ func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.Con
 		if !copied {
 			out, copied = slices.Clone(list), true
 		}
-		out[i].Started = w.s.flag(started)
+		out[i].Started = w.env.flag(started)
 		out[i].Ready = ready
 	}
 	return out
@@ -150,7 +150,7 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 			cs.LastTerminationState.Terminated = w.terminatedState(c, last)
 		}
 		if !c.init || c.sidecar {
-			cs.Started = w.s.flag(false)
+			cs.Started = w.env.flag(false)
 		}
 		return cs
 	}
@@ -162,20 +162,20 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 		// and whose last start failed waits with the reason cache's reason.
 		cs.State.Waiting = c.waitingState(r.reason, r.message)
 		cs.LastTerminationState.Terminated = w.terminatedState(c, inst)
-		cs.Started = w.s.flag(false)
+		cs.Started = w.env.flag(false)
 		return cs
 	}
 	switch inst.state {
 	case instRunning:
 		if inst.running == nil {
-			inst.running = &corev1.ContainerStateRunning{StartedAt: w.s.wall(inst.startedAt)}
+			inst.running = &corev1.ContainerStateRunning{StartedAt: w.env.wall(inst.startedAt)}
 		}
 		cs.State.Running = inst.running
-		cs.Started = w.s.flag(c.started())
+		cs.Started = w.env.flag(c.started())
 		cs.Ready = c.ready()
 	case instExited:
 		cs.State.Terminated = w.terminatedState(c, inst)
-		cs.Started = w.s.flag(false)
+		cs.Started = w.env.flag(false)
 		// A regular init container that exited 0 is ready.
 		cs.Ready = c.init && !c.sidecar && inst.exitCode == 0
 	}
@@ -202,8 +202,8 @@ func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerSta
 	t := &corev1.ContainerStateTerminated{
 		ExitCode:    int32(inst.exitCode),
 		Reason:      inst.reason,
-		StartedAt:   w.s.wall(inst.startedAt),
-		FinishedAt:  w.s.wall(inst.finishedAt),
+		StartedAt:   w.env.wall(inst.startedAt),
+		FinishedAt:  w.env.wall(inst.finishedAt),
 		ContainerID: w.containerID(c, inst),
 	}
 	if inst.state == instExited {
@@ -431,7 +431,7 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 			out = append(out, c)
 		}
 	}
-	if w.s.profile.ReadyToStartContainers {
+	if w.k.profile.ReadyToStartContainers {
 		ready := corev1.ConditionFalse
 		if w.sandbox {
 			ready = corev1.ConditionTrue
@@ -444,7 +444,7 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 	out = append(out, w.readyCondition(containersReady, out))
 	out = append(out, containersReady)
 	out = append(out, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue})
-	now := w.s.wall(w.s.now)
+	now := w.env.wall(w.env.now)
 	for i := range out {
 		out[i].LastTransitionTime = transitionTime(old, out[i], now)
 	}
@@ -511,7 +511,7 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = w.s.parsed.listMessage("containers with incomplete status: [", incomplete)
+	cond.Message = w.k.parsed.listMessage("containers with incomplete status: [", incomplete)
 	return cond
 }
 
@@ -542,7 +542,7 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = w.s.parsed.listMessage("containers with unready status: [", unready)
+		cond.Message = w.k.parsed.listMessage("containers with unready status: [", unready)
 	}
 	return cond
 }
@@ -588,8 +588,8 @@ func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []
 // generateStatus built last, in its buffer: for each of its two lists,
 // the stored status's list when they are the same (a write for a
 // condition or the phase leaves them so), else a copy.
-func (s *Simulator) ownStatuses(st, old *corev1.PodStatus) {
-	all, main := s.statusBuf, len(st.ContainerStatuses)
+func ownStatuses(buf []corev1.ContainerStatus, st, old *corev1.PodStatus) {
+	all, main := buf, len(st.ContainerStatuses)
 	generated := len(all) > 0 && len(all) == main+len(st.InitContainerStatuses) &&
 		(main == 0 || &st.ContainerStatuses[0] == &all[0]) &&
 		(main == len(all) || &st.InitContainerStatuses[0] == &all[main])

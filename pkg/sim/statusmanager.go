@@ -56,15 +56,15 @@ func (m *statusManager) mirrorRecreated(w *podWorker) {
 	m.pending = append(m.pending, w)
 	if m.tick == nil {
 		if !m.phased {
-			m.phase = time.Duration(k.s.rng.Float64() * float64(statusUpdateFrequency))
+			m.phase = time.Duration(k.env.rng.Float64() * float64(statusUpdateFrequency))
 			m.phased = true
 		}
 		// The next tick: phase + n·period, at or after now.
-		d := (m.phase - k.s.now%statusUpdateFrequency + statusUpdateFrequency) % statusUpdateFrequency
-		drawn := span{k.s.now, k.s.now + statusUpdateFrequency}
-		m.tick = k.s.after(d, func() {
+		d := (m.phase - k.env.now%statusUpdateFrequency + statusUpdateFrequency) % statusUpdateFrequency
+		drawn := span{k.env.now, k.env.now + statusUpdateFrequency}
+		m.tick = k.env.after(d, func() {
 			m.tick = nil
-			defer k.s.recordIn(k.s.recordIn(drawn))
+			defer k.env.recordIn(k.env.recordIn(drawn))
 			m.syncBatch()
 		})
 	}
@@ -86,9 +86,9 @@ func (m *statusManager) statusChanged(w *podWorker) {
 		}
 	}
 	if len(m.pending) > 0 {
-		k.s.soon(m.syncBatch)
+		k.env.soon(m.syncBatch)
 	} else if m.tick != nil {
-		k.s.cancel(m.tick)
+		k.env.cancel(m.tick)
 		m.tick = nil
 	}
 }
@@ -97,7 +97,7 @@ func (m *statusManager) statusChanged(w *podWorker) {
 func (m *statusManager) syncBatch() {
 	k := m.k
 	if m.tick != nil {
-		k.s.cancel(m.tick)
+		k.env.cancel(m.tick)
 		m.tick = nil
 	}
 	pending := m.pending
@@ -132,7 +132,7 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 	if w.statusHook(&st) { // nodeside.go
 		return
 	}
-	apiPod := w.s.api.pod(w.name)
+	apiPod := w.k.api.pod(w.name)
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
@@ -157,8 +157,8 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 	if equalStatus(old, &st) {
 		return
 	}
-	w.s.ownStatuses(&st, old)
-	w.s.api.updatePodStatus(w.name, w.uid, st)
+	ownStatuses(w.env.statusBuf, &st, old)
+	w.k.api.updatePodStatus(w.name, w.uid, st)
 	m.statusChanged(w)
 }
 
@@ -173,7 +173,7 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 		m.syncBatch()
 		return
 	}
-	apiPod := w.s.api.pod(w.name)
+	apiPod := w.k.api.pod(w.name)
 	if apiPod == nil || apiPod.UID != w.uid {
 		return
 	}
@@ -185,7 +185,7 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
 	cr := w.containersReadyCondition(&st)
 	ready := w.readyCondition(cr, st.Conditions)
-	now := w.s.wall(w.s.now)
+	now := w.env.wall(w.env.now)
 	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
 	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
 	for i, c := range st.Conditions {
@@ -210,7 +210,7 @@ func (m *statusManager) terminatedStatus(w *podWorker) corev1.PodStatus {
 	// hasPodInitialized reads the pod object the kubelet holds, whose
 	// status is the API's.
 	before := &w.pod.Status
-	if apiPod := w.s.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
+	if apiPod := w.k.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
 		before = &apiPod.Status
 	}
 	initialized := hasPodInitialized(&w.pod.Spec, before)

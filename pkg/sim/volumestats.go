@@ -63,7 +63,7 @@ func (k *kubelet) trackVolumes(w *podWorker) {
 	}
 	v.started = true
 	v.calcs = map[types.UID]*volumeCalc{}
-	phase := time.Duration(k.s.rng.Float64() * float64(volumeStatsAggPeriod))
+	phase := time.Duration(k.env.rng.Float64() * float64(volumeStatsAggPeriod))
 	k.armAnalyzer(phase)
 }
 
@@ -72,13 +72,13 @@ func (k *kubelet) trackVolumes(w *podWorker) {
 func (k *kubelet) armAnalyzer(d time.Duration) {
 	v := &k.volStats
 	if v.tick != nil {
-		d = v.tick.at - k.s.now
-		k.s.cancel(v.tick)
+		d = v.tick.at - k.env.now
+		k.env.cancel(v.tick)
 	}
 	if k.analyzerAwaited() {
-		v.tick = k.s.after(d, k.analyze)
+		v.tick = k.env.after(d, k.analyze)
 	} else {
-		v.tick = k.s.periodic(d, k.analyze)
+		v.tick = k.env.periodic(d, k.analyze)
 	}
 }
 
@@ -98,7 +98,7 @@ func (k *kubelet) analyze() {
 	for uid, c := range v.calcs {
 		if k.workers[uid] != c.w {
 			if c.next != nil {
-				k.s.cancel(c.next)
+				k.env.cancel(c.next)
 			}
 			delete(v.calcs, uid)
 		}
@@ -128,21 +128,21 @@ func (k *kubelet) measure(c *volumeCalc) {
 	if k.eviction != nil && len(used) > 0 {
 		k.eviction.usageChanged()
 	}
-	k.armMeasure(c, k.s.jitter(volumeStatsAggPeriod, 1.0))
+	k.armMeasure(c, k.env.jitter(volumeStatsAggPeriod, 1.0))
 }
 
 // armMeasure sets a calculator's next run: activity while the volumes hold
 // what it has not measured yet, periodic work otherwise.
 func (k *kubelet) armMeasure(c *volumeCalc, d time.Duration) {
 	if c.next != nil {
-		d = c.next.at - k.s.now
-		k.s.cancel(c.next)
+		d = c.next.at - k.env.now
+		k.env.cancel(c.next)
 	}
 	fn := func() { k.measure(c) }
 	if k.unmeasured(c) {
-		c.next = k.s.after(d, fn)
+		c.next = k.env.after(d, fn)
 	} else {
-		c.next = k.s.periodic(d, fn)
+		c.next = k.env.periodic(d, fn)
 	}
 }
 
