@@ -41,8 +41,13 @@ type podEvent struct {
 }
 
 // podWatcher is a component's watch on every pod of the cluster (the
-// scheduler, the controllers).
-type podWatcher interface{ podWatch(podEvent) }
+// scheduler, the controllers). wants is its informer's filter, asked at
+// the write: an event no watcher wants is not delivered (most status
+// writes: what a component would do with them is nothing).
+type podWatcher interface {
+	wants(podEvent) bool
+	podWatch(podEvent)
+}
 
 // nodePodWatcher is a kubelet's watch on its node's pods (the
 // spec.nodeName field selector of its pod config source).
@@ -85,14 +90,28 @@ func (a *apiServer) podChanged(ev podEvent) {
 	if ev.bound {
 		t = watchAdded
 	}
+	if k == nil && !a.wanted(ev) {
+		return
+	}
 	a.env.soon(func() {
 		if k != nil {
 			k.podWatch(ev.pod, t)
 		}
 		for _, w := range a.podWatchers {
-			w.podWatch(ev)
+			if w.wants(ev) {
+				w.podWatch(ev)
+			}
 		}
 	})
+}
+
+func (a *apiServer) wanted(ev podEvent) bool {
+	for _, w := range a.podWatchers {
+		if w.wants(ev) {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeUpdated is a MODIFIED event for a node.

@@ -115,11 +115,9 @@ func validatePDBSpec(spec *policyv1.PodDisruptionBudgetSpec) error {
 // podWatch is the controller's pod informer; with no PDB in the scenario
 // it does nothing, so that the other scenarios' timelines are what they
 // were.
-func (dc *disruptionController) podWatch(ev podEvent) {
-	if len(dc.pdbs) > 0 {
-		dc.podChanged(ev.pod)
-	}
-}
+func (dc *disruptionController) wants(podEvent) bool { return len(dc.pdbs) > 0 }
+
+func (dc *disruptionController) podWatch(ev podEvent) { dc.podChanged(ev.pod) }
 
 // podChanged is the controller's addPod/updatePod/deletePod: the PDB
 // that selects the pod is synced (getPdbForPod; every matching one here).

@@ -86,6 +86,8 @@ func (nl *nodeLifecycle) nodeWatch(n *corev1.Node, t watchType) {
 // podWatch is the taint-eviction controller's pod informer: a pod bound to
 // a node with NoExecute taints is processed against them, a deleted pod's
 // scheduled deletion is forgotten.
+func (nl *nodeLifecycle) wants(ev podEvent) bool { return ev.bound || ev.typ == watchDeleted }
+
 func (nl *nodeLifecycle) podWatch(ev podEvent) {
 	if ev.bound {
 		nl.podBound(ev.pod)

@@ -122,11 +122,9 @@ func (c *replicaSetController) enqueue(r *replicaSet) {
 // controlling ReplicaSet is synced.
 // podWatch is the controller's pod informer (with no ReplicaSet, nothing
 // to do).
-func (c *replicaSetController) podWatch(ev podEvent) {
-	if len(c.order) > 0 {
-		c.podChanged(ev.pod)
-	}
-}
+func (c *replicaSetController) wants(podEvent) bool { return len(c.order) > 0 }
+
+func (c *replicaSetController) podWatch(ev podEvent) { c.podChanged(ev.pod) }
 
 func (c *replicaSetController) podChanged(p *corev1.Pod) {
 	ref := metav1.GetControllerOf(p)

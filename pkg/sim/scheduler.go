@@ -123,6 +123,14 @@ func (sc *scheduler) podWatch(ev podEvent) {
 	}
 }
 
+// wants: what podWatch does something with.
+func (sc *scheduler) wants(ev podEvent) bool {
+	if ev.node == "" {
+		return ev.typ != watchModified
+	}
+	return ev.bound || ev.held != ev.holds || ev.typ == watchDeleted
+}
+
 // nodeWatch is the scheduler's node informer.
 func (sc *scheduler) nodeWatch(n *corev1.Node, t watchType) {
 	switch t {
