@@ -60,7 +60,7 @@ Feature: Static pods and their mirror pods
     When the pod "etcd" is force deleted
     Then the pod "etcd" is gone within 1s
     And the pod "etcd" is not Running after 30s
-    And the pod "etcd" is Running within 90s
+    And the pod "etcd" is Running between 60s and 101s
     And container "app" of pod "etcd" never receives SIGTERM
 
   @behavior:static-tolerates-noexecute @needs:node-lifecycle @slow

@@ -44,6 +44,10 @@ type kubelet struct {
 
 	// status is the status manager (statusmanager.go).
 	status *statusManager
+	// syncPhase is the sync loop's ticker's offset in its second, drawn
+	// the first time a resync needs it (syncTick); syncPhased tells it was.
+	syncPhase  time.Duration
+	syncPhased bool
 
 	// The eviction manager, usage, static pods (nodeside.go).
 	nodeSide
@@ -129,7 +133,11 @@ type podWorker struct {
 
 	syncTimer *timer
 	syncFn    func() // sync, bound once rather than at every sync queued
-	requeue   *timer // the pod worker's requeue after a failed sync
+	// synced is when the last sync of the running pod was: completeWork
+	// enqueues the next, its periodic resync, a jittered resync interval
+	// after it (nextResync).
+	synced  time.Duration
+	requeue *timer // the pod worker's requeue after a failed sync
 	// requeueSpan is when the requeue could fire, had its draw (and those
 	// of the syncs before it) come out otherwise (drawn.go); requeueDue
 	// says it fired in this instant, coalesced that the sync queued then
@@ -220,6 +228,33 @@ func (w *podWorker) sync() {
 		return
 	}
 	w.syncPod(sp, drawn)
+}
+
+// syncTick is the sync loop's first tick at or after t (kubelet.go
+// syncLoop: a ticker every second, started with the kubelet, whose phase
+// the scenario cannot know: drawn once).
+func (k *kubelet) syncTick(t time.Duration) time.Duration {
+	if !k.syncPhased {
+		k.syncPhase = time.Duration(k.env.rng.Int63n(int64(syncLoopPeriod)))
+		k.syncPhased = true
+	}
+	n := (t - k.syncPhase + syncLoopPeriod - 1) / syncLoopPeriod
+	return k.syncPhase + n*syncLoopPeriod
+}
+
+// syncLoopPeriod is the sync loop's ticker (kubelet.go syncLoop).
+const syncLoopPeriod = time.Second
+
+// nextResync is when the pod's next periodic sync comes, after a sync
+// now: completeWork (pod_workers.go) enqueues the pod a resync interval
+// after each sync, stretched by up to 50 %
+// (workerResyncIntervalJitterFactor), and the sync loop takes the pods
+// due at its next tick (kubelet.go syncLoop, syncTicker, every second).
+// The span is the range the draw could have given.
+func (k *kubelet) nextResync() (time.Duration, span) {
+	now := k.env.now
+	at := k.syncTick(now + k.env.jitter(resyncInterval, workerResyncIntervalJitterFactor))
+	return at, span{k.syncTick(now + resyncInterval), k.syncTick(now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor))}
 }
 
 // syncSpan is when this sync could have come, had the requeue's draw come

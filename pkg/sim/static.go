@@ -35,8 +35,8 @@ type staticPod struct {
 	pod *corev1.Pod // the kubelet's own object (source "file")
 	// manifestName is the manifest's metadata.name, the scenario's name.
 	manifestName string
-	// resyncPending is set while the pod's next sync, which recreates a
-	// removed mirror pod, is scheduled.
+	// resyncPending is set while the pod's next periodic sync, which
+	// recreates a removed mirror pod, is scheduled.
 	resyncPending bool
 }
 
@@ -122,12 +122,14 @@ func (k *kubelet) createMirrorPod(sp *staticPod) {
 // removed by someone else (a force delete) is not: SyncPod gets the
 // removed mirror pod, DeleteMirrorPod finds nothing and answers false
 // (pod/mirror_client.go), so nothing is created ("The mirror pod will get
-// recreated later"); the next sync of the pod creates it, which for a
-// running pod is its periodic resync, a resync interval after its last
+// recreated later"). That sync is the removal's own: HandlePodRemoves
+// (kubelet.go) gives a removed mirror pod's static pod to its worker
+// (UpdatePod, SyncPodUpdate). The next sync of the pod creates it, which
+// for a running pod is its periodic resync, a resync interval after that
 // sync, stretched by up to 50 % (pod_workers.go completeWork,
-// workerResyncIntervalJitterFactor). Approximation: the resync is counted
-// from the removal, the simulator keeping no periodic resyncs otherwise
-// (seen live: no new mirror pod within 3.4 s of a force delete).
+// workerResyncIntervalJitterFactor), taken at the sync loop's next
+// one-second tick (kubelet.nextResync; seen live: no new mirror pod
+// within 3.4 s of a force delete).
 func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 	sp := k.staticFor(p)
 	if sp == nil {
@@ -140,8 +142,8 @@ func (k *kubelet) mirrorPodChanged(p *corev1.Pod, t watchType) {
 			sp.resyncPending = true
 			// The resync's draw decides when the mirror pod comes back:
 			// what its creation records carries the draw's range.
-			drawn := span{k.env.now + resyncInterval, k.env.now + jitterMax(resyncInterval, workerResyncIntervalJitterFactor)}
-			k.env.after(k.env.jitter(resyncInterval, workerResyncIntervalJitterFactor), func() {
+			at, drawn := k.nextResync()
+			k.env.after(at-k.env.now, func() {
 				sp.resyncPending = false
 				if k.api.pod(p.Name) == nil && k.staticFor(p) == sp {
 					defer k.env.recordIn(k.env.recordIn(drawn))
