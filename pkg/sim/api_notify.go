@@ -55,10 +55,17 @@ type nodePodWatcher interface {
 	podWatch(p *corev1.Pod, t watchType)
 }
 
-// nodeWatcher is a component's watch on nodes.
-type nodeWatcher interface {
-	nodeWatch(n *corev1.Node, t watchType)
+// nodeEvent is a node's watch event; noExecute are the node's NoExecute
+// taints at the write, which the taint-eviction controller compares with
+// the last it saw.
+type nodeEvent struct {
+	typ       watchType
+	node      *corev1.Node
+	noExecute []corev1.Taint
 }
+
+// nodeWatcher is a component's watch on nodes.
+type nodeWatcher interface{ nodeWatch(nodeEvent) }
 
 // watchPods registers a watch on every pod.
 func (a *apiServer) watchPods(w podWatcher) { a.podWatchers = append(a.podWatchers, w) }
@@ -114,6 +121,19 @@ func (a *apiServer) wanted(ev podEvent) bool {
 	return false
 }
 
+// patchNode is a component's write to a node (a PATCH of its spec, an
+// update of its status): patch changes the stored object and reports
+// whether it changed anything that counts; a change gets a new resource
+// version and a MODIFIED event. It reports whether there was one.
+func (a *apiServer) patchNode(name string, patch func(n *corev1.Node) bool) bool {
+	n := a.nodes[name]
+	if n == nil || !patch(n) {
+		return false
+	}
+	a.nodeUpdated(n)
+	return true
+}
+
 // nodeUpdated is a MODIFIED event for a node.
 func (a *apiServer) nodeUpdated(n *corev1.Node) {
 	n.ResourceVersion = a.nextRV()
@@ -121,9 +141,10 @@ func (a *apiServer) nodeUpdated(n *corev1.Node) {
 }
 
 func (a *apiServer) nodeChanged(n *corev1.Node, t watchType) {
+	ev := nodeEvent{typ: t, node: n, noExecute: noExecuteTaints(n)}
 	a.env.soon(func() {
 		for _, w := range a.nodeWatchers {
-			w.nodeWatch(n, t)
+			w.nodeWatch(ev)
 		}
 	})
 }

@@ -72,8 +72,10 @@ func (s *Simulator) CordonNode(node string) error {
 	if n.Spec.Unschedulable {
 		return nil // already cordoned: kubectl says so and patches nothing
 	}
-	n.Spec.Unschedulable = true
-	s.api.nodeUpdated(n)
+	s.api.patchNode(node, func(n *corev1.Node) bool {
+		n.Spec.Unschedulable = true
+		return true
+	})
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -51,6 +52,9 @@ type nodeLifecycle struct {
 	api     *apiServer
 	profile *Profile // the control plane's
 	monitor *timer
+	// seen are the NoExecute taints of each node in the last event the
+	// taint-eviction controller's informer delivered (its old object).
+	seen map[string][]corev1.Taint
 	// evictions are the taint-eviction controller's scheduled deletions,
 	// by pod UID.
 	evictions map[types.UID]*taintEviction
@@ -63,22 +67,35 @@ type taintEviction struct {
 }
 
 func newNodeLifecycle(e *env, api *apiServer, profile *Profile) *nodeLifecycle {
-	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}}
+	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}, seen: map[string][]corev1.Taint{}}
 }
 
 // nodeWatch is the controllers' node informer: a new node starts the
 // health monitor and gets its condition taints; a node update the
 // NoSchedule condition taints, then the taint-eviction controller's pass
 // over the node's pods.
-func (nl *nodeLifecycle) nodeWatch(n *corev1.Node, t watchType) {
-	switch t {
+func (nl *nodeLifecycle) nodeWatch(ev nodeEvent) {
+	n := ev.node
+	switch ev.typ {
 	case watchAdded:
 		if nl.monitor == nil {
 			nl.monitor = nl.env.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
 		}
-		nl.doNoScheduleTaintingPass(n)
+		// A change of the taints is a write of its own, whose event comes
+		// back here.
+		nl.api.patchNode(n.Name, nl.doNoScheduleTaintingPass)
+		// A new node has no pods yet: the pods bound to it are processed
+		// at their own events.
+		nl.seen[n.Name] = ev.noExecute
 	case watchModified:
-		nl.doNoScheduleTaintingPass(n)
+		nl.api.patchNode(n.Name, nl.doNoScheduleTaintingPass)
+		// The taint-eviction controller passes over the node's pods only
+		// when its NoExecute taints changed (taint_eviction.go
+		// NodeUpdated).
+		if apiequality.Semantic.DeepEqual(nl.seen[n.Name], ev.noExecute) {
+			return
+		}
+		nl.seen[n.Name] = ev.noExecute
 		nl.processNode(n)
 	}
 }
@@ -107,28 +124,29 @@ func (nl *nodeLifecycle) monitorNodeHealth() {
 		if nl.env.now-nl.api.leaseRenewTime(name) <= nodeMonitorGracePeriod {
 			continue
 		}
-		n := nl.api.node(name)
-		ready := nodeCondition(n, corev1.NodeReady)
+		ready := nodeCondition(nl.api.node(name), corev1.NodeReady)
 		if ready != nil && ready.Status == corev1.ConditionUnknown {
 			continue
 		}
 		now := nl.env.wall(nl.env.now)
-		for i := range n.Status.Conditions {
-			c := &n.Status.Conditions[i]
-			switch c.Type {
-			case corev1.NodeReady, corev1.NodeMemoryPressure, corev1.NodeDiskPressure, corev1.NodePIDPressure:
-			default:
-				continue
+		nl.api.patchNode(name, func(n *corev1.Node) bool {
+			for i := range n.Status.Conditions {
+				c := &n.Status.Conditions[i]
+				switch c.Type {
+				case corev1.NodeReady, corev1.NodeMemoryPressure, corev1.NodeDiskPressure, corev1.NodePIDPressure:
+				default:
+					continue
+				}
+				c.Status, c.Reason, c.Message, c.LastTransitionTime = corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", now
+				nl.env.recordNodeCondition(n.Name, *c)
 			}
-			c.Status, c.Reason, c.Message, c.LastTransitionTime = corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", now
-			nl.env.recordNodeCondition(n.Name, *c)
-		}
-		nl.api.recordNodeEvent(n, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name), "node-controller")
-		// doNoExecuteTaintingPass: the first node of a zone goes at once.
-		nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
-		nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
-		nl.api.nodeUpdated(n)
-		nl.markPodsNotReady(n.Name)
+			nl.api.recordNodeEvent(n, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name), "node-controller")
+			// doNoExecuteTaintingPass: the first node of a zone goes at once.
+			nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
+			nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+			return true
+		})
+		nl.markPodsNotReady(name)
 	}
 }
 
@@ -353,12 +371,8 @@ func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
 		now := s.wall(s.now)
 		t.TimeAdded = &now
 	}
-	if !s.lifecycle.setTaint(n, t, !remove) {
-		if remove {
-			return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
-		}
-		return nil
+	if !s.api.patchNode(node, func(n *corev1.Node) bool { return s.lifecycle.setTaint(n, t, !remove) }) && remove {
+		return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
 	}
-	s.api.nodeUpdated(n)
 	return nil
 }

@@ -41,15 +41,20 @@ var pressureConditions = []pressureCondition{
 // pressure conditions False next to Ready.
 func (k *kubelet) initNodeConditions() {
 	now := k.env.wall(k.env.now)
-	for _, pc := range pressureConditions {
-		if nodeCondition(k.node, pc.typ) != nil {
-			continue
+	k.api.patchNode(k.node.Name, func(n *corev1.Node) bool {
+		changed := false
+		for _, pc := range pressureConditions {
+			if nodeCondition(n, pc.typ) != nil {
+				continue
+			}
+			n.Status.Conditions = append(n.Status.Conditions, corev1.NodeCondition{
+				Type: pc.typ, Status: corev1.ConditionFalse, Reason: pc.falseReason, Message: pc.falseMessage,
+				LastHeartbeatTime: now, LastTransitionTime: now,
+			})
+			changed = true
 		}
-		k.node.Status.Conditions = append(k.node.Status.Conditions, corev1.NodeCondition{
-			Type: pc.typ, Status: corev1.ConditionFalse, Reason: pc.falseReason, Message: pc.falseMessage,
-			LastHeartbeatTime: now, LastTransitionTime: now,
-		})
-	}
+		return changed
+	})
 }
 
 // nodeCondition finds a condition of the node.
@@ -71,31 +76,31 @@ func (k *kubelet) setPressureConditions(held []corev1.NodeConditionType) {
 		return
 	}
 	now := k.env.wall(k.env.now)
-	changed := false
-	for _, pc := range pressureConditions {
-		want := corev1.ConditionFalse
-		reason, msg, event := pc.falseReason, pc.falseMessage, pc.falseEvent
-		for _, h := range held {
-			if h == pc.typ {
-				want = corev1.ConditionTrue
-				reason, msg, event = pc.trueReason, pc.trueMessage, pc.trueEvent
+	k.api.patchNode(k.node.Name, func(n *corev1.Node) bool {
+		changed := false
+		for _, pc := range pressureConditions {
+			want := corev1.ConditionFalse
+			reason, msg, event := pc.falseReason, pc.falseMessage, pc.falseEvent
+			for _, h := range held {
+				if h == pc.typ {
+					want = corev1.ConditionTrue
+					reason, msg, event = pc.trueReason, pc.trueMessage, pc.trueEvent
+				}
 			}
+			c := nodeCondition(n, pc.typ)
+			if c == nil {
+				n.Status.Conditions = append(n.Status.Conditions, corev1.NodeCondition{Type: pc.typ})
+				c = &n.Status.Conditions[len(n.Status.Conditions)-1]
+			}
+			c.LastHeartbeatTime = now
+			if c.Status == want {
+				continue
+			}
+			c.Status, c.Reason, c.Message, c.LastTransitionTime = want, reason, msg, now
+			changed = true
+			k.env.recordNodeCondition(n.Name, *c)
+			k.api.recordNodeEvent(n, corev1.EventTypeNormal, event, fmt.Sprintf("Node %s status is now: %s", n.Name, event), "kubelet")
 		}
-		c := nodeCondition(k.node, pc.typ)
-		if c == nil {
-			k.node.Status.Conditions = append(k.node.Status.Conditions, corev1.NodeCondition{Type: pc.typ})
-			c = &k.node.Status.Conditions[len(k.node.Status.Conditions)-1]
-		}
-		c.LastHeartbeatTime = now
-		if c.Status == want {
-			continue
-		}
-		c.Status, c.Reason, c.Message, c.LastTransitionTime = want, reason, msg, now
-		changed = true
-		k.env.recordNodeCondition(k.node.Name, *c)
-		k.api.recordNodeEvent(k.node, corev1.EventTypeNormal, event, fmt.Sprintf("Node %s status is now: %s", k.node.Name, event), "kubelet")
-	}
-	if changed {
-		k.api.nodeUpdated(k.node)
-	}
+		return changed
+	})
 }

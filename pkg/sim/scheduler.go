@@ -132,10 +132,10 @@ func (sc *scheduler) wants(ev podEvent) bool {
 }
 
 // nodeWatch is the scheduler's node informer.
-func (sc *scheduler) nodeWatch(n *corev1.Node, t watchType) {
-	switch t {
+func (sc *scheduler) nodeWatch(ev nodeEvent) {
+	switch ev.typ {
 	case watchAdded:
-		sc.nodeAdded(n)
+		sc.nodeAdded(ev.node)
 	case watchModified:
 		sc.nodeUpdated()
 	}
