@@ -268,7 +268,10 @@ func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) 
 	start := nl.env.now
 	if e := nl.evictions[p.UID]; e != nil {
 		start = e.createdAt
-		if start+min < nl.env.now+min {
+		// The real controller keeps a schedule made before this pass
+		// (triggerTime's Before); one made earlier in this instant was
+		// made before it too, a little earlier on a real clock.
+		if start+min <= nl.env.now+min {
 			return
 		}
 		nl.cancel(p)
