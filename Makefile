@@ -67,12 +67,12 @@ fuzz:
 ## returning gigabytes to the system while the next would run. The output,
 ## with the machine it ran on, goes to reports/bench/bench.txt as well.
 ## BENCHES selects some: make bench BENCHES=Scale.
-BENCHES ?= LifecycleThroughput TimerQueue Pressure Scale Catalogue
+BENCHES ?= LifecycleThroughput LifecyclePerCPU TimerQueue Pressure Scale Catalogue
 bench:
 	@mkdir -p reports/bench
 	@{ echo "machine: nproc $$(nproc), $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $$($(GO) version)"; \
 	  for b in $(BENCHES); do \
-	    case $$b in Catalogue) pkg=./suites/simulated; t=5x;; LifecycleThroughput) pkg=./pkg/sim; t=3s;; *) pkg=./pkg/sim; t=1s;; esac; \
+	    case $$b in Catalogue) pkg=./suites/simulated; t=5x;; LifecycleThroughput) pkg=./pkg/sim; t=3s;; LifecyclePerCPU) pkg=./pkg/sim; t=1x;; *) pkg=./pkg/sim; t=1s;; esac; \
 	    GOMAXPROCS=2 $(GO) test -run '^$$' -bench "^Benchmark$$b" -benchmem -benchtime $$t -timeout 60m $$pkg 2>&1; \
 	  done; } | tee reports/bench/bench.txt
 	@! grep -q '^\(--- \)\?FAIL' reports/bench/bench.txt
