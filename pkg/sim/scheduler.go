@@ -10,7 +10,6 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/klog/v2"
 
@@ -42,6 +41,8 @@ type scheduler struct {
 	// assumed are the pods this scheduler bound, counted in its cache
 	// before the watch confirms the binding (the cache's AssumePod).
 	assumed map[types.UID]bool
+	// feasible is findNodesThatPassFilters' buffer.
+	feasible []*nodeInfo
 	// nextStartNodeIndex is where the next cycle starts looking for
 	// feasible nodes (findNodesThatPassFilters): each cycle goes on from
 	// where the last one stopped.
@@ -361,7 +362,9 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*nodeInfo, []nodeFilter) {
 	nodes := sc.cache.list
 	want := numFeasibleNodesToFind(len(nodes))
-	var feasible []*nodeInfo
+	// The feasible list lives until the cycle's bind: one buffer serves
+	// every cycle.
+	feasible := sc.feasible[:0]
 	var failed []nodeFilter
 	for i := 0; i < len(nodes) && len(feasible) < want; i++ {
 		ni := nodes[(sc.nextStartNodeIndex+i)%len(nodes)]
@@ -374,6 +377,7 @@ func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*nodeInfo, []nodeF
 	if len(nodes) > 0 {
 		sc.nextStartNodeIndex = (sc.nextStartNodeIndex + len(feasible) + len(failed)) % len(nodes)
 	}
+	sc.feasible = feasible
 	return feasible, failed
 }
 
@@ -395,8 +399,8 @@ func numFeasibleNodesToFind(numAllNodes int) int {
 // it in the cycle state) rather than once a node.
 type podFit struct {
 	pod *corev1.Pod
-	// requests is podRequests of each fitResources.
-	requests [len(fitResources)]resource.Quantity
+	// requests is podRequests of each fitResources (fitAmount).
+	requests [len(fitResources)]int64
 	// nonZeroCPU and nonZeroMem are nonZeroRequests, for the scores.
 	nonZeroCPU, nonZeroMem int64
 }
@@ -405,7 +409,7 @@ func newPodFit(p *corev1.Pod) *podFit {
 	f := &podFit{pod: p}
 	req := podRequests(p)
 	for i, r := range fitResources {
-		f.requests[i] = quantityOf(req, r)
+		f.requests[i] = fitAmount(i, req[r])
 	}
 	f.nonZeroCPU, f.nonZeroMem = nonZeroRequests(p)
 	return f
@@ -497,13 +501,7 @@ func (sc *scheduler) insufficient(fit *podFit, ni *nodeInfo, without map[types.U
 		out = append(out, reasonTooManyPods)
 	}
 	for i, r := range fitResources {
-		want := fit.requests[i]
-		if want.Sign() <= 0 {
-			continue
-		}
-		u := used[i].DeepCopy()
-		u.Add(want)
-		if u.Cmp(ni.allocatable[i]) > 0 {
+		if want := fit.requests[i]; want > 0 && want > ni.allocatable[i]-used[i] {
 			out = append(out, "Insufficient "+string(r))
 		}
 	}
@@ -672,12 +670,12 @@ func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool
 // each fitResources, and their number, leaving out except and the pods in
 // without (preemption's what-if): the scheduler cache's sums, or the
 // node's pods summed again when some are left out.
-func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[types.UID]bool) ([len(fitResources)]resource.Quantity, int) {
+func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[types.UID]bool) ([len(fitResources)]int64, int) {
 	node := ni.node.Name
 	if len(without) == 0 && (except.Spec.NodeName != node || !holdsResources(except)) {
 		return ni.requested, ni.pods
 	}
-	var used [len(fitResources)]resource.Quantity
+	var used [len(fitResources)]int64
 	n := 0
 	for _, q := range sc.api.boundTo(node) { // sums: the order does not matter
 		if q == except || without[q.UID] || !holdsResources(q) {
@@ -686,7 +684,7 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 		n++
 		req := podRequests(q)
 		for i, r := range fitResources {
-			used[i].Add(quantityOf(req, r))
+			used[i] += fitAmount(i, req[r])
 		}
 	}
 	return used, n

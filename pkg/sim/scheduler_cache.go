@@ -92,14 +92,15 @@ type nodeInfo struct {
 	// allocatable is the node's, of each fitResources; maxPods its pods
 	// when it says (hasMaxPods); allocMilliCPU and allocMemory what the
 	// scores divide by.
-	allocatable                [len(fitResources)]resource.Quantity
+	allocatable                [len(fitResources)]int64
 	maxPods                    int64
 	hasMaxPods                 bool
 	allocMilliCPU, allocMemory int64
 
 	pods int
-	// requested sums the pods' podRequests of each fitResources.
-	requested [len(fitResources)]resource.Quantity
+	// requested sums the pods' podRequests of each fitResources, in the
+	// scheduler's units (fitAmount).
+	requested [len(fitResources)]int64
 	// nonZeroCPU (millicores) and nonZeroMem (bytes) sum
 	// nonZeroRequests, which the scores read.
 	nonZeroCPU, nonZeroMem int64
@@ -111,10 +112,9 @@ func (c *nodeCache) addNode(n *corev1.Node) {
 	alloc := n.Status.Allocatable
 	ni := &nodeInfo{node: n}
 	for i, r := range fitResources {
-		ni.allocatable[i] = quantityOf(alloc, r)
+		ni.allocatable[i] = fitAmount(i, alloc[r])
 	}
-	cpu, memory := ni.allocatable[0], ni.allocatable[1] // fitResources' first two
-	ni.allocMilliCPU, ni.allocMemory = cpu.MilliValue(), memory.Value()
+	ni.allocMilliCPU, ni.allocMemory = ni.allocatable[0], ni.allocatable[1] // fitResources' first two
 	if q, ok := alloc[corev1.ResourcePods]; ok {
 		ni.maxPods, ni.hasMaxPods = q.Value(), true
 	}
@@ -123,6 +123,16 @@ func (c *nodeCache) addNode(n *corev1.Node) {
 	}
 	c.byName[n.Name] = ni
 	c.list = append(c.list, ni)
+}
+
+// fitAmount is a quantity of fitResources[i] as the scheduler's
+// framework.Resource keeps it (pkg/scheduler/framework/types.go Add):
+// millicores for cpu, else the value, each rounded up.
+func fitAmount(i int, q resource.Quantity) int64 {
+	if i == 0 {
+		return q.MilliValue()
+	}
+	return q.Value()
 }
 
 func (c *nodeCache) add(p *corev1.Pod) { c.account(p, 1) }
@@ -136,12 +146,7 @@ func (c *nodeCache) account(p *corev1.Pod, sign int) {
 	}
 	req := podRequests(p)
 	for i, r := range fitResources {
-		q := quantityOf(req, r)
-		if sign > 0 {
-			ni.requested[i].Add(q)
-		} else {
-			ni.requested[i].Sub(q)
-		}
+		ni.requested[i] += int64(sign) * fitAmount(i, req[r])
 	}
 	cpu, mem := nonZeroRequests(p)
 	ni.pods += sign

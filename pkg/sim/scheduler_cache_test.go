@@ -112,8 +112,8 @@ func checkResourceSums(t *testing.T, s *Simulator) {
 		got := s.sched.cache.byName[node]
 		want, cached := corev1.ResourceList{}, corev1.ResourceList{}
 		for i, r := range fitResources {
-			want[r] = quantityOf(requested, r)
-			cached[r] = got.requested[i]
+			want[r] = *resource.NewQuantity(fitAmount(i, requested[r]), resource.DecimalSI)
+			cached[r] = *resource.NewQuantity(got.requested[i], resource.DecimalSI)
 		}
 		if got.pods != pods || got.nonZeroCPU != nonZeroCPU || got.nonZeroMem != nonZeroMem || !sameQuantities(cached, want) {
 			t.Fatalf("%v: scheduler cache of %s: %d pods, %v, non-zero %d/%d; the pods: %d, %v, %d/%d", s.Now(), node,
