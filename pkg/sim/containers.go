@@ -36,13 +36,25 @@ type ctr struct {
 	beh *behavior.Behavior
 	cmd *behavior.Command
 
-	inst    *instance // the current instance, nil before the first start
-	last    *instance // the previous instance (lastState)
-	starts  int       // instances started so far
-	results [3]result // per probeKind, for the current instance
-	probes  []*probeWorker
+	inst      *instance // the current instance, nil before the first start
+	last      *instance // the previous instance (lastState)
+	starts    int       // instances started so far
+	ctrProbes           // prober.go
 	// waiting is the Waiting state statuses showed last (waitingState).
 	waiting *corev1.ContainerStateWaiting
+}
+
+// podRuntime is what the container runtime holds of a pod (kuberuntime
+// over CRI): its sandbox and the sandbox's IPs, its containers with their
+// instances, and the pod-level kill in flight (KillPod).
+type podRuntime struct {
+	sandbox bool
+	// sandboxLost: the sandbox died; the next sync kills what runs and
+	// creates a new one.
+	sandboxLost bool
+	ctrs        []*ctr         // init containers, then containers, in spec order
+	kill        *podKill       // the pod-level kill in flight
+	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
 }
 
 // What containers without a behaviour or a command point at (ctr.beh,

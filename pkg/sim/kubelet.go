@@ -111,7 +111,11 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 // podWorker is the kubelet's per-pod state machine (pod_workers.go):
 // syncing, then terminating, then terminated. All kubelet decisions about
 // the pod read the worker's own view of the pod, refreshed by observe, so
-// that an API change reaches the kubelet only through its watch.
+// that an API change reaches the kubelet only through its watch. What the
+// kubelet's other managers hold for the pod is embedded, each in a type of
+// its manager's file: the runtime's sandbox and containers (podRuntime,
+// containers.go) and the prober's workers (podProbes, prober.go); the
+// status manager's cache is the kubelet's (statusmanager.go).
 type podWorker struct {
 	k    *kubelet
 	env  *env
@@ -133,11 +137,7 @@ type podWorker struct {
 
 	syncTimer *timer
 	syncFn    func() // sync, bound once rather than at every sync queued
-	// synced is when the last sync of the running pod was: completeWork
-	// enqueues the next, its periodic resync, a jittered resync interval
-	// after it (nextResync).
-	synced  time.Duration
-	requeue *timer // the pod worker's requeue after a failed sync
+	requeue   *timer // the pod worker's requeue after a failed sync
 	// requeueSpan is when the requeue could fire, had its draw (and those
 	// of the syncs before it) come out otherwise (drawn.go); requeueDue
 	// says it fired in this instant, coalesced that the sync queued then
@@ -145,19 +145,15 @@ type podWorker struct {
 	requeueSpan           span
 	requeueDue, coalesced bool
 	blocked               *syncRun // a sync waiting on a kill or a postStart hook
-	sandbox               bool
-	// sandboxLost: the sandbox died; the next sync kills what runs and
-	// creates a new one.
-	sandboxLost bool
-	ctrs        []*ctr   // init containers, then containers, in spec order
-	kill        *podKill // the pod-level kill in flight
-	startTime   *metav1.Time
-	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
+
+	podRuntime // containers.go
+	podProbes  // prober.go
+
+	startTime *metav1.Time
 	// reasons is the kubelet's reason cache: why each container last
 	// failed to start, shown as its Waiting reason.
-	reasons     map[string]waitReason
-	probesAdded bool
-	deadline    *timer
+	reasons  map[string]waitReason
+	deadline *timer
 	// deadlineExceeded: activeDeadlineSeconds passed (active_deadline.go).
 	deadlineExceeded bool
 	mountRetry       *timer

@@ -61,6 +61,21 @@ type probeWorker struct {
 	probed int
 }
 
+// podProbes is what the probe manager holds of a pod
+// (prober_manager.go AddPod): whether its workers were started.
+type podProbes struct {
+	probesAdded bool
+}
+
+// ctrProbes is what the probe manager holds of a container: its workers
+// (the manager's map by pod, container and kind) and their results for
+// the container's current instance (the results managers' cache, by
+// container ID).
+type ctrProbes struct {
+	results [3]result // per probeKind
+	probes  []*probeWorker
+}
+
 // initialResult is the worker's initial value: readiness Failure, liveness
 // Success, startup Unknown (newWorker).
 func (pw *probeWorker) initialResult() result {
