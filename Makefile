@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help language golden test-sim test fuzz bench test-browser chromium test-live test-live-mutants test-live-versions kind-node-image build lint-features
+.PHONY: help language golden test-sim test fuzz bench bench-kwok test-browser chromium test-live test-live-mutants test-live-versions kind-node-image build lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -14,6 +14,7 @@ help:
 	@echo "make test       the project's tests: vet, gofmt, unit tests and the simulated suite, then make fuzz"
 	@echo "make fuzz       each fuzzer for FUZZTIME (5s); a crasher (a panic, a hang past 10 s) fails it and is kept in testdata/fuzz"
 	@echo "make bench      the simulator's benchmarks (GOMAXPROCS=2); results in reports/bench/bench.txt"
+	@echo "make bench-kwok the same pods through KWOK and the simulator, and the ratio (not in CI); reports/bench/kwok.txt"
 	@echo "make test-browser  render the report page in headless Chromium and check its DOM (installs Debian's chromium if missing)"
 	@echo "make test-live  the catalogue on a real kubelet: a kind cluster created and deleted for the run"
 	@echo "                (KUBECONFIG=... make test-live: on that cluster instead; see README, Live runs)"
@@ -76,6 +77,12 @@ bench:
 	    GOMAXPROCS=2 $(GO) test -run '^$$' -bench "^Benchmark$$b" -benchmem -benchtime $$t -timeout 60m $$pkg 2>&1; \
 	  done; } | tee reports/bench/bench.txt
 	@! grep -q '^\(--- \)\?FAIL' reports/bench/bench.txt
+
+## bench-kwok: the same pods through KWOK's control plane (kwokctl, binary
+## runtime) and through the simulator, and the ratio of their costs
+## (hack/bench-kwok.sh; not in CI). Output in reports/bench/kwok.txt.
+bench-kwok:
+	hack/bench-kwok.sh
 
 ## test-live: the catalogue (but @sim scenarios) on a real kubelet, in
 ## parallel, each scenario in its own namespace; the summary, the
