@@ -42,8 +42,9 @@ type podEvent struct {
 
 // podWatcher is a component's watch on every pod of the cluster (the
 // scheduler, the controllers). wants is its informer's filter, asked at
-// the write: an event no watcher wants is not delivered (most status
-// writes: what a component would do with them is nothing).
+// the delivery, and at the write, where an event no watcher wants queues
+// nothing (most status writes: what a component would do with them is
+// nothing).
 type podWatcher interface {
 	wants(podEvent) bool
 	podWatch(podEvent)
