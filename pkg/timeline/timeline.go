@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // Kind names what happened. The values are the vocabulary of the timeline
@@ -146,9 +147,11 @@ type Timeline struct {
 	last  []record   // the chunk being filled, never full
 	names StringTable
 	// whats are what the events say, each distinct one once; byWhat finds
-	// them.
+	// them, behind recent, a cache of it indexed by where the strings
+	// live (recentSlot).
 	whats  []what
 	byWhat map[what]uint32
+	recent [256]recentWhat
 	// ranges are the ranges of the events that have one, by position.
 	ranges map[int]span
 	// read is what Events returned last, extended by the events appended
@@ -175,6 +178,26 @@ type what struct {
 	reason, status, message string
 }
 
+// recentWhat is an entry of Timeline.recent.
+type recentWhat struct {
+	w  what
+	i  uint32
+	ok bool
+}
+
+// recentSlot places w in Timeline.recent by the addresses of its strings:
+// a recorder says the same things with the same strings (constants,
+// messages made once), which compare equal at their first byte's address,
+// so a hit costs no hashing of their bytes. Another string with the same
+// bytes only misses the cache.
+func recentSlot(w what) int {
+	var h uintptr
+	for _, s := range [...]string{string(w.kind), w.reason, w.status, w.message} {
+		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3 + uintptr(len(s))
+	}
+	return int(h % uintptr(len(Timeline{}.recent)))
+}
+
 // chunkLen is the number of records in a chunk: 32 KiB, the largest of
 // the allocator's size classes (larger objects come and go from the page
 // heap, which returns them to the system and faults them back).
@@ -186,6 +209,15 @@ const chunkLen = 32 << 10 / 32
 type StringTable struct {
 	list  []string
 	index map[string]uint32
+	// recent caches index by where the strings live, as Timeline.recent
+	// does for what events say: a recorder names its pods and containers
+	// with the same strings over and over.
+	recent [64]recentString
+}
+
+type recentString struct {
+	s string
+	i uint32
 }
 
 // ID is the index of s, added if new.
@@ -193,7 +225,12 @@ func (t *StringTable) ID(s string) uint32 {
 	if s == "" {
 		return 0
 	}
+	slot := &t.recent[(uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3+uintptr(len(s)))%uintptr(len(t.recent))]
+	if slot.i != 0 && slot.s == s {
+		return slot.i
+	}
 	if i, ok := t.index[s]; ok {
+		*slot = recentString{s, i}
 		return i
 	}
 	if t.index == nil {
@@ -203,6 +240,7 @@ func (t *StringTable) ID(s string) uint32 {
 	i := uint32(len(t.list))
 	t.list = append(t.list, s)
 	t.index[s] = i
+	*slot = recentString{s, i}
 	return i
 }
 
@@ -218,7 +256,11 @@ func (t *StringTable) Str(i uint32) string {
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
 	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: e.Message}
-	wi, ok := t.byWhat[w]
+	slot := &t.recent[recentSlot(w)]
+	wi, ok := slot.i, slot.ok && slot.w == w
+	if !ok {
+		wi, ok = t.byWhat[w]
+	}
 	if !ok {
 		if t.byWhat == nil {
 			t.byWhat = map[what]uint32{}
@@ -227,6 +269,7 @@ func (t *Timeline) Append(e Event) {
 		t.whats = append(t.whats, w)
 		t.byWhat[w] = wi
 	}
+	*slot = recentWhat{w: w, i: wi, ok: true}
 	if e.Latest > e.Earliest {
 		if t.ranges == nil {
 			t.ranges = map[int]span{}

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -138,5 +139,90 @@ func TestTimelineRanges(t *testing.T) {
 		if back[i] != evs[i] {
 			t.Errorf("event %d after JSON: %+v, want %+v", i, back[i], evs[i])
 		}
+	}
+}
+
+// TestWhatCache: what an event says is found through the cache of recent
+// ones by the strings' addresses, and through the table otherwise: the
+// same bytes in another string, and another what in the same slot, each
+// read back as appended and stored once.
+func TestWhatCache(t *testing.T) {
+	msg := "Stopping container app"
+	cases := []struct {
+		name string
+		in   []Event
+		// whats is the number of distinct whats stored.
+		whats int
+	}{
+		{"the same strings again: a cache hit", []Event{
+			{Kind: KubeEvent, Reason: "Killing", Message: msg},
+			{Kind: KubeEvent, Reason: "Killing", Message: msg},
+		}, 1},
+		{"the same bytes in other strings: one what", []Event{
+			{Kind: KubeEvent, Reason: "Killing", Message: msg},
+			{Kind: KubeEvent, Reason: strings.Clone("Killing"), Message: strings.Clone(msg)},
+			{Kind: KubeEvent, Reason: "Killing", Message: msg},
+		}, 1},
+		{"whats that differ only in one field", []Event{
+			{Kind: KubeEvent, Reason: "Killing", Message: msg},
+			{Kind: KubeEvent, Reason: "Killing", Status: "Warning", Message: msg},
+			{Kind: Condition, Reason: "Killing", Message: msg},
+			{Kind: KubeEvent, Reason: "Killing", Message: msg[:8]},
+		}, 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var tl Timeline
+			// Fill every slot with other whats first, so that the cases'
+			// whats meet entries they must not match.
+			for i := range 2 * len(tl.recent) {
+				tl.Append(Event{Kind: Phase, Reason: strings.Clone("filler"), Message: strings.Repeat("x", i)})
+			}
+			before := len(tl.whats)
+			for _, e := range c.in {
+				tl.Append(e)
+			}
+			got := tl.Events()[tl.Len()-len(c.in):]
+			for i, e := range got {
+				want := c.in[i]
+				want.Seq = e.Seq
+				if e != want {
+					t.Errorf("event %d read back as %+v, appended %+v", i, e, want)
+				}
+			}
+			if n := len(tl.whats) - before; n != c.whats {
+				t.Errorf("%d whats stored, want %d", n, c.whats)
+			}
+		})
+	}
+}
+
+// TestStringTableCache: a string is named by one index however it is
+// stored, and strings sharing a cache slot keep their own indexes.
+func TestStringTableCache(t *testing.T) {
+	var st StringTable
+	names := make([]string, 3*len(st.recent))
+	for i := range names {
+		names[i] = fmt.Sprintf("pod-%d", i)
+	}
+	ids := map[string]uint32{}
+	for round := range 3 {
+		for _, n := range names {
+			s := n
+			if round == 1 {
+				s = strings.Clone(n) // the same bytes elsewhere
+			}
+			id := st.ID(s)
+			if want, ok := ids[n]; ok && id != want {
+				t.Fatalf("round %d: %q is %d, was %d", round, n, id, want)
+			}
+			ids[n] = id
+			if got := st.Str(id); got != n {
+				t.Fatalf("round %d: index %d reads back %q, want %q", round, id, got, n)
+			}
+		}
+	}
+	if len(ids) != len(names) || st.ID("") != 0 {
+		t.Fatalf("%d indexes for %d names; \"\" is %d", len(ids), len(names), st.ID(""))
 	}
 }
