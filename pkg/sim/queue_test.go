@@ -41,4 +41,16 @@ func TestSoonAndTimersRunInOrder(t *testing.T) {
 	if !s.Step() || s.Now() != time.Second || got[len(got)-1] != "later" || s.Step() {
 		t.Fatalf("then ran %v, at %v", got[len(want):], s.Now())
 	}
+	if s.q.nonPeriodic != 0 {
+		t.Fatalf("%d pieces of work counted as pending with none left", s.q.nonPeriodic)
+	}
+	// A timer of the current instant cancelled before it runs leaves
+	// nothing pending: the scenario's activity has ended.
+	s.cancel(s.after(0, run("never")))
+	if s.q.nonPeriodic != 0 || s.Step() {
+		t.Fatalf("a cancelled timer of the instant still counts (%d) or runs", s.q.nonPeriodic)
+	}
+	if slices.Contains(got, "never") {
+		t.Fatal("the cancelled timer ran")
+	}
 }
