@@ -57,8 +57,8 @@ type Simulator struct {
 	lifecycle  *nodeLifecycle
 
 	// Disruptions (issue 17, disruption.go, replicaset.go, drain.go): the
-	// disruption and ReplicaSet controllers, the eviction requests made,
-	// and kubectl drains.
+	// disruption and ReplicaSet controllers, the eviction subresource
+	// (with the requests made), and kubectl drains.
 	disruption  *disruptionController
 	replicaSets *replicaSetController
 	evictionAPI *evictionREST
