@@ -5,51 +5,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
-
-// lifecycleCluster runs n pods stamped from the template through their
-// whole life in one simulator of the given nodes (scaleNode: 110 pods
-// each): all created, all Ready, all deleted, all gone.
-func lifecycleCluster(tb testing.TB, tmpl *corev1.Pod, nodes, n int) {
-	s, err := New(Config{Seed: 1})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for i := range nodes {
-		if err := s.AddNode(scaleNode(fmt.Sprintf("worker-%d", i))); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	names := make([]string, n)
-	for i := range n {
-		p := *tmpl
-		p.Name = fmt.Sprintf("p-%d", i)
-		names[i] = p.Name
-		if err := s.CreatePod(&p); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	s.Settle(time.Hour)
-	for _, name := range names {
-		if p := s.Pod(name); p == nil || !podReady(p) {
-			tb.Fatalf("pod %s not ready", name)
-		}
-	}
-	for _, name := range names {
-		if err := s.DeletePod(name, metav1.DeleteOptions{}); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	s.Settle(time.Hour)
-	for _, name := range names {
-		if s.Pod(name) != nil {
-			tb.Fatalf("pod %s not gone", name)
-		}
-	}
-}
 
 // cpuTime is the CPU the process has used, user and system, its garbage
 // collector's workers included.
@@ -75,7 +31,7 @@ func BenchmarkLifecyclePerCPU(b *testing.B) {
 			var cpu time.Duration
 			for range b.N {
 				start := cpuTime(b)
-				lifecycleCluster(b, tmpl, size.nodes, size.pods)
+				runLifecycle(b, clusterOf(b, size.nodes, scaleNode), tmpl, size.pods)
 				cpu += cpuTime(b) - start
 			}
 			pods := float64(b.N * size.pods)

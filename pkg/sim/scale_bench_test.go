@@ -77,15 +77,7 @@ func webTemplate() *corev1.Pod {
 // template, and runs until every pod is Ready and nothing but the
 // periodic work (probes, resyncs) remains: the pods are resident.
 func residentPods(tb testing.TB, tmpl *corev1.Pod, nodes, pods int) *Simulator {
-	s, err := New(Config{Seed: 1})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for i := range nodes {
-		if err := s.AddNode(scaleNode(fmt.Sprintf("worker-%d", i))); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	s := clusterOf(tb, nodes, scaleNode)
 	for i := range pods {
 		p := *tmpl
 		p.Name = fmt.Sprintf("p-%d", i)

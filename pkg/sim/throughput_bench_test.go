@@ -32,17 +32,23 @@ func bigNode(name string) *corev1.Node {
 	}}}
 }
 
-// lifecycleBatch runs n pods stamped from the template through their
-// whole life in one simulator: created, Ready, deleted, gone. It returns
-// the number of timeline events.
-func lifecycleBatch(tb testing.TB, tmpl *corev1.Pod, n int) int {
+// clusterOf is a simulator of nodes made by node, named worker-<i>.
+func clusterOf(tb testing.TB, nodes int, node func(name string) *corev1.Node) *Simulator {
 	s, err := New(Config{Seed: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.AddNode(bigNode("worker-1")); err != nil {
-		tb.Fatal(err)
+	for i := range nodes {
+		if err := s.AddNode(node(fmt.Sprintf("worker-%d", i))); err != nil {
+			tb.Fatal(err)
+		}
 	}
+	return s
+}
+
+// runLifecycle runs n pods stamped from the template through their whole
+// life in s: created, Ready, deleted, gone.
+func runLifecycle(tb testing.TB, s *Simulator, tmpl *corev1.Pod, n int) {
 	names := make([]string, n)
 	for i := range n {
 		// A shallow copy is enough: CreatePod copies what the API server
@@ -72,6 +78,14 @@ func lifecycleBatch(tb testing.TB, tmpl *corev1.Pod, n int) int {
 			tb.Fatalf("pod %s not gone", name)
 		}
 	}
+}
+
+// lifecycleBatch runs n pods stamped from the template through their
+// whole life in one simulator of one big node. It returns the number of
+// timeline events.
+func lifecycleBatch(tb testing.TB, tmpl *corev1.Pod, n int) int {
+	s := clusterOf(tb, 1, bigNode)
+	runLifecycle(tb, s, tmpl, n)
 	return s.tl.Len()
 }
 
