@@ -256,7 +256,7 @@ func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) 
 		}
 		if !found {
 			nl.cancel(p)
-			nl.schedule(p, 0, nl.env.now)
+			nl.schedule(p, 0)
 			return
 		}
 	}
@@ -265,18 +265,15 @@ func (nl *nodeLifecycle) processPodOnNode(p *corev1.Pod, taints []corev1.Taint) 
 		nl.cancel(p)
 		return
 	}
-	start := nl.env.now
-	if e := nl.evictions[p.UID]; e != nil {
-		start = e.createdAt
-		// The real controller keeps a schedule made before this pass
-		// (triggerTime's Before); one made earlier in this instant was
-		// made before it too, a little earlier on a real clock.
-		if start+min <= nl.env.now+min {
-			return
-		}
-		nl.cancel(p)
+	// A deletion already scheduled is kept: the real controller cancels
+	// it only when its CreatedAt plus the toleration is not before now
+	// plus it (processPodOnNode), which needs a schedule made at this very
+	// moment; one made earlier in this instant was made a little earlier
+	// on a real clock.
+	if nl.evictions[p.UID] != nil {
+		return
 	}
-	nl.schedule(p, start+min-nl.env.now, start)
+	nl.schedule(p, min)
 }
 
 // minTolerationTime is getMinTolerationTime: the smallest
@@ -303,8 +300,8 @@ func minTolerationTime(tols []corev1.Toleration) time.Duration {
 	return time.Duration(least) * time.Second
 }
 
-func (nl *nodeLifecycle) schedule(p *corev1.Pod, after, createdAt time.Duration) {
-	e := &taintEviction{pod: p.Name, createdAt: createdAt}
+func (nl *nodeLifecycle) schedule(p *corev1.Pod, after time.Duration) {
+	e := &taintEviction{pod: p.Name, createdAt: nl.env.now}
 	uid := p.UID
 	e.timer = nl.env.after(max(after, 0), func() {
 		delete(nl.evictions, uid)
