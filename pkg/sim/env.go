@@ -42,6 +42,8 @@ type env struct {
 	// until the status manager drops or copies them (status.go): one
 	// kubelet generates a status at a time, so they share it.
 	statusBuf []corev1.ContainerStatus
+	// conds are the condition lists statuses share (status.go).
+	conds condLists
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
 }

@@ -4,8 +4,10 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // TestSameContainerStatusFields: sameContainerStatus compares every field
@@ -39,5 +41,37 @@ func TestSameContainerStatusFields(t *testing.T) {
 	b.VolumeMounts = []corev1.VolumeMountStatus{}
 	if sameContainerStatus(a, b) {
 		t.Fatal("a field containerStatus does not set was ignored")
+	}
+}
+
+// TestCondListsShare: a list equal to one shared before is that one; a
+// list that differs, even in a slot another list holds, is a copy of its
+// own, never the slot's.
+func TestCondListsShare(t *testing.T) {
+	at := func(sec int64) metav1.Time { return metav1.NewTime(time.Unix(sec, 0)) }
+	list := func(ready corev1.ConditionStatus, sec int64) []corev1.PodCondition {
+		return []corev1.PodCondition{
+			{Type: corev1.PodInitialized, Status: corev1.ConditionTrue, LastTransitionTime: at(1)},
+			{Type: corev1.PodReady, Status: ready, LastTransitionTime: at(sec)},
+		}
+	}
+	var cl condLists
+	a := cl.share(list(corev1.ConditionTrue, 5))
+	if b := cl.share(list(corev1.ConditionTrue, 5)); &b[0] != &a[0] {
+		t.Errorf("an equal list was copied, not shared")
+	}
+	buf := list(corev1.ConditionTrue, 5)
+	if c := cl.share(buf); &c[0] == &buf[0] {
+		t.Errorf("share returned the caller's list, which the caller may reuse")
+	}
+	// Every list of another second or status, whatever slot it takes,
+	// comes back equal to itself.
+	for sec := int64(0); sec < 500; sec++ {
+		for _, st := range []corev1.ConditionStatus{corev1.ConditionTrue, corev1.ConditionFalse} {
+			want := list(st, sec)
+			if got := cl.share(list(st, sec)); !slices.Equal(got, want) {
+				t.Fatalf("share(%s at %d) = %+v", st, sec, got)
+			}
+		}
 	}
 }
