@@ -19,9 +19,10 @@ import (
 // eventStore holds the events in creation order and the correlator's
 // index of them.
 type eventStore struct {
-	// chunks hold the records, a fixed number each, so that a stored
-	// record never moves (an object's latest and a record's prev point at
-	// them) and storing one allocates nothing most of the time.
+	// chunks hold the records, a fixed number each, so that storing one
+	// allocates nothing most of the time. Records name each other by
+	// their seq, not by pointer: a cluster's records are then memory the
+	// garbage collector does not scan.
 	chunks [][]eventRecord
 	n      int32
 	// objects are the involved objects, each once, by their index in the
@@ -53,7 +54,7 @@ type eventObject struct {
 	// behind the latest: a key of the object and six strings per event,
 	// in one map for the cluster, cost more to hash than the event to
 	// record.
-	latest *eventRecord
+	latest int32 // its seq, 0 for none
 }
 
 // event is what an event says, of which container: getEventKey but the
@@ -70,11 +71,11 @@ type event struct {
 // eventRecord is one stored Event.
 type eventRecord struct {
 	first, last time.Duration
-	prev        *eventRecord // the object's distinct event before
-	seq         int32        // creation order from 1: the name's suffix
-	object      int32        // the involved object, in objects
-	what        int32        // what it says, in whats
-	host        uint32       // in hosts
+	prev        int32  // the object's distinct event before (its seq), 0 for none
+	seq         int32  // creation order from 1: the name's suffix
+	object      int32  // the involved object, in objects
+	what        int32  // what it says, in whats
+	host        uint32 // in hosts
 	count       int32
 }
 
@@ -99,7 +100,9 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 		st.whats = append(st.whats, e)
 		st.byWhat[e] = what
 	}
-	for old := st.objects[o].latest; old != nil; old = old.prev {
+	for seq := st.objects[o].latest; seq != 0; {
+		old := st.record(seq)
+		seq = old.prev
 		if old.what == what {
 			old.count++
 			old.last = now
@@ -114,7 +117,13 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 	}
 	c := &st.chunks[len(st.chunks)-1]
 	*c = append(*c, r)
-	st.objects[o].latest = &(*c)[len(*c)-1]
+	st.objects[o].latest = r.seq
+}
+
+// record is the record of seq.
+func (st *eventStore) record(seq int32) *eventRecord {
+	i := int(seq - 1)
+	return &st.chunks[i/eventChunkLen][i%eventChunkLen]
 }
 
 // events builds the stored events as the API would return them.

@@ -64,6 +64,9 @@ type queuedPod struct {
 	// priority and timestamp by arrival.
 	seq   uint64
 	index int
+	// priority is the pod's (immutable in its spec), kept here so that
+	// ordering ten thousand queued pods reads the queue, not each pod.
+	priority int32
 }
 
 // Queue constants (pkg/scheduler/apis/config/v1/defaults.go,

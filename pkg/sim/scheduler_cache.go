@@ -24,8 +24,8 @@ func (q *activeQueue) Len() int { return len(q.items) }
 
 func (q *activeQueue) Less(i, j int) bool {
 	a, b := q.items[i], q.items[j]
-	if pa, pb := podPriority(a.pod), podPriority(b.pod); pa != pb {
-		return pa > pb
+	if a.priority != b.priority {
+		return a.priority > b.priority
 	}
 	if a.timestamp != b.timestamp {
 		return a.timestamp < b.timestamp
@@ -58,6 +58,7 @@ func (q *activeQueue) Pop() any {
 func (q *activeQueue) add(qp *queuedPod) {
 	q.seq++
 	qp.seq = q.seq
+	qp.priority = podPriority(qp.pod)
 	heap.Push(q, qp)
 }
 
