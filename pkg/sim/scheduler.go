@@ -406,6 +406,9 @@ type podFit struct {
 	requests [len(fitResources)]int64
 	// nonZeroCPU and nonZeroMem are nonZeroRequests, for the scores.
 	nonZeroCPU, nonZeroMem int64
+	// selects says the pod has a node selector or required node
+	// affinity: without, NodeAffinity passes every node.
+	selects bool
 }
 
 func newPodFit(p *corev1.Pod) *podFit {
@@ -415,6 +418,9 @@ func newPodFit(p *corev1.Pod) *podFit {
 		f.requests[i] = fitAmount(i, req[r])
 	}
 	f.nonZeroCPU, f.nonZeroMem = nonZeroRequests(p)
+	a := p.Spec.Affinity
+	f.selects = len(p.Spec.NodeSelector) > 0 ||
+		(a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil)
 	return f
 }
 
@@ -486,7 +492,7 @@ func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]boo
 			return nodeFilter{node: n, plugin: pluginTaintToleration, reasons: []string{reasonUntoleratedTaint}}
 		}
 	}
-	if !matchesNodeSelector(p, n) {
+	if fit.selects && !matchesNodeSelector(p, n) {
 		return nodeFilter{node: n, plugin: pluginNodeAffinity, reasons: []string{reasonNodeAffinity}}
 	}
 	if r := sc.insufficient(fit, ni, without); len(r) > 0 {
