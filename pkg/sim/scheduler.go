@@ -680,10 +680,13 @@ func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool
 // without (preemption's what-if): the scheduler cache's sums, or the
 // node's pods summed again when some are left out.
 func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[types.UID]bool) ([len(fitResources)]int64, int) {
-	node := ni.node.Name
-	if len(without) == 0 && (except.Spec.NodeName != node || !holdsResources(except)) {
+	// A pod not yet bound is on no node: the node's name (another cache
+	// line of its object, for each of hundreds of nodes a cycle) is not
+	// read.
+	if len(without) == 0 && (except.Spec.NodeName == "" || except.Spec.NodeName != ni.node.Name || !holdsResources(except)) {
 		return ni.requested, ni.pods
 	}
+	node := ni.node.Name
 	var used [len(fitResources)]int64
 	n := 0
 	for _, q := range sc.api.boundTo(node) { // sums: the order does not matter
