@@ -44,12 +44,16 @@ type env struct {
 	statusBuf []corev1.ContainerStatus
 	// conds are the condition lists statuses share (status.go).
 	conds condLists
+	// waitingStates are the Waiting states without a message that
+	// containers share, by reason (status.go waitingState).
+	waitingStates map[string]*corev1.ContainerStateWaiting
 	// flags are false and true, for statuses to point at (flag).
 	flags [2]bool
 }
 
 func newEnv(seed int64) *env {
-	return &env{rng: rand.New(rand.NewSource(seed)), evicted: map[types.UID]bool{}, flags: [2]bool{false, true}}
+	return &env{rng: rand.New(rand.NewSource(seed)), evicted: map[types.UID]bool{}, flags: [2]bool{false, true},
+		waitingStates: map[string]*corev1.ContainerStateWaiting{}}
 }
 
 // after schedules fn d from now.

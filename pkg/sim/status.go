@@ -191,6 +191,17 @@ func (c *ctr) waitingState(reason, message string) *corev1.ContainerStateWaiting
 	if ws := c.waiting; ws != nil && ws.Reason == reason && ws.Message == message {
 		return ws
 	}
+	if message == "" {
+		// Most waits say only why (PodInitializing, ContainerCreating):
+		// every container shows the same state then, one object for the
+		// cluster rather than one per container.
+		c.waiting = c.w.env.waitingStates[reason]
+		if c.waiting == nil {
+			c.waiting = &corev1.ContainerStateWaiting{Reason: reason}
+			c.w.env.waitingStates[reason] = c.waiting
+		}
+		return c.waiting
+	}
 	c.waiting = &corev1.ContainerStateWaiting{Reason: reason, Message: message}
 	return c.waiting
 }
