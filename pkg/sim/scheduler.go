@@ -369,13 +369,16 @@ func (sc *scheduler) findNodesThatPassFilters(fit *podFit) ([]*nodeInfo, []nodeF
 	// every cycle.
 	feasible := sc.feasible[:0]
 	var failed []nodeFilter
-	for i := 0; i < len(nodes) && len(feasible) < want; i++ {
-		ni := nodes[(sc.nextStartNodeIndex+i)%len(nodes)]
-		if f := sc.filter(fit, ni, nil); f.plugin != "" {
-			failed = append(failed, f)
+	for i, at := 0, sc.nextStartNodeIndex; i < len(nodes) && len(feasible) < want; i++ {
+		ni := nodes[at]
+		if at++; at == len(nodes) {
+			at = 0
+		}
+		if sc.fits(fit, ni) {
+			feasible = append(feasible, ni)
 			continue
 		}
-		feasible = append(feasible, ni)
+		failed = append(failed, sc.filter(fit, ni, nil))
 	}
 	if len(nodes) > 0 {
 		sc.nextStartNodeIndex = (sc.nextStartNodeIndex + len(feasible) + len(failed)) % len(nodes)
@@ -499,6 +502,25 @@ func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]boo
 		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
 	}
 	return nodeFilter{node: n}
+}
+
+// fits is filter(fit, ni, nil) passing, answered without building a
+// verdict for the common node: schedulable, untainted, and a pod that
+// selects no labels, where only NodeResourcesFit can fail. The pod of a
+// cycle is not bound: its node's usage is the cache's.
+func (sc *scheduler) fits(fit *podFit, ni *nodeInfo) bool {
+	if n := ni.node; n.Spec.Unschedulable || len(n.Spec.Taints) > 0 || fit.selects {
+		return sc.filter(fit, ni, nil).plugin == ""
+	}
+	if ni.hasMaxPods && int64(ni.pods+1) > ni.maxPods {
+		return false
+	}
+	for i := range fitResources {
+		if want := fit.requests[i]; want > 0 && want > ni.allocatable[i]-ni.requested[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // insufficient is noderesources.Fits: "Too many pods", then every

@@ -156,3 +156,61 @@ func TestNumFeasibleNodesToFind(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsIsTheFilters: the scheduling cycle's quick check says a node
+// fits exactly when the filters in turn pass it, for nodes cordoned,
+// tainted, labelled, full of pods or short of cpu or memory, and pods
+// with and without tolerations, selectors and requests.
+func TestFitsIsTheFilters(t *testing.T) {
+	s, err := New(Config{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(5))
+	sc := s.sched
+	for i := range 60 {
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("n-%d", i), Labels: map[string]string{"zone": fmt.Sprint("z", i%3)}},
+			Status: corev1.NodeStatus{Capacity: corev1.ResourceList{
+				corev1.ResourceCPU: resource.MustParse(fmt.Sprintf("%dm", 500+rng.Intn(2000))), corev1.ResourceMemory: resource.MustParse(fmt.Sprintf("%dMi", 256+rng.Intn(2048))),
+				corev1.ResourcePods: resource.MustParse(fmt.Sprint(rng.Intn(4))),
+			}}}
+		n.Spec.Unschedulable = rng.Intn(5) == 0
+		if rng.Intn(5) == 0 {
+			n.Spec.Taints = []corev1.Taint{{Key: "dedicated", Value: "x", Effect: []corev1.TaintEffect{corev1.TaintEffectNoSchedule, corev1.TaintEffectPreferNoSchedule, corev1.TaintEffectNoExecute}[rng.Intn(3)]}}
+		}
+		if err := s.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Settle(time.Second)
+	for _, ni := range sc.cache.list {
+		ni.pods = rng.Intn(3)
+		ni.requested[0], ni.requested[1] = int64(rng.Intn(1500)), int64(rng.Intn(1500))<<20
+	}
+	seen := map[bool]int{}
+	for i := range 200 {
+		p := podOf(fmt.Sprintf("p-%d", i), 30, nil, agent("app"))
+		if rng.Intn(2) == 0 {
+			p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{
+				corev1.ResourceCPU: resource.MustParse(fmt.Sprintf("%dm", rng.Intn(1000))), corev1.ResourceMemory: resource.MustParse(fmt.Sprintf("%dMi", rng.Intn(1000))),
+			}
+		}
+		if rng.Intn(3) == 0 {
+			p.Spec.Tolerations = []corev1.Toleration{{Key: "dedicated", Operator: corev1.TolerationOpExists}}
+		}
+		if rng.Intn(3) == 0 {
+			p.Spec.NodeSelector = map[string]string{"zone": "z1"}
+		}
+		fit := newPodFit(p)
+		for _, ni := range sc.cache.list {
+			want := sc.filter(fit, ni, nil).plugin == ""
+			if got := sc.fits(fit, ni); got != want {
+				t.Fatalf("pod %d on %s (cordoned %v, taints %v, %d pods): fits %v, the filters %v", i, ni.node.Name, ni.node.Spec.Unschedulable, ni.node.Spec.Taints, ni.pods, got, want)
+			}
+			seen[want]++
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("every node fitted or none did: %v", seen)
+	}
+}
