@@ -2,7 +2,9 @@ package sim
 
 import (
 	"fmt"
+	"strings"
 	"time"
+	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -34,6 +36,10 @@ type eventStore struct {
 	// the same few things.
 	whats  []event
 	byWhat map[event]int32
+	// recent caches byWhat by where an event's strings live, as the
+	// timeline's table of what events say does: the kubelet says the same
+	// things with the same strings, and a hit hashes nothing.
+	recent [256]recentEvent
 	// hosts are the source hosts (nodes) of the records.
 	hosts timeline.StringTable
 }
@@ -58,7 +64,9 @@ type eventObject struct {
 }
 
 // event is what an event says, of which container: getEventKey but the
-// object.
+// object. A message that names its object is kept without the name
+// (message, the name, tail: ofObject), so that what every pod is told of
+// itself ("Successfully assigned default/web-7 to worker-2") is one entry.
 type event struct {
 	// container and init name the field of a container event
 	// (spec.containers{name} or spec.initContainers{name}).
@@ -66,6 +74,48 @@ type event struct {
 	init                       bool
 	reason, message, eventType string
 	source                     string
+	tail                       string
+	ofObject                   bool
+}
+
+// withoutName is e with its message's first mention of name cut out, or e.
+func (e event) withoutName(name string) event {
+	if name == "" {
+		return e
+	}
+	if i := strings.Index(e.message, name); i >= 0 {
+		e.message, e.tail, e.ofObject = e.message[:i], e.message[i+len(name):], true
+	}
+	return e
+}
+
+// messageOf is the message e says of the object named name.
+func (e *event) messageOf(name string) string {
+	if !e.ofObject {
+		return e.message
+	}
+	return e.message + name + e.tail
+}
+
+// recentEvent is an entry of eventStore.recent: an event as recorded (e)
+// of the object named name, and its entry in whats, which names the
+// object (ofObject) or not.
+type recentEvent struct {
+	e        event
+	name     string
+	what     int32
+	ofObject bool
+	ok       bool
+}
+
+// recentEventSlot places e in eventStore.recent by the addresses of its
+// strings (timeline.recentSlot's rule).
+func recentEventSlot(e *event) int {
+	var h uintptr
+	for _, s := range [...]string{e.container, e.reason, e.message, e.eventType, e.source} {
+		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3 + uintptr(len(s))
+	}
+	return int(h % uintptr(len(eventStore{}.recent)))
 }
 
 // eventRecord is one stored Event.
@@ -91,14 +141,23 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 		st.objects = append(st.objects, obj)
 		st.byUID[obj.uid] = o
 	}
-	what, ok := st.byWhat[e]
+	slot := &st.recent[recentEventSlot(&e)]
+	// The entry must be the one withoutName gives for this object, as the
+	// correlator compares entries: the object's own, or a message that
+	// does not name this object either.
+	what, ok := slot.what, slot.ok && slot.e == e &&
+		(slot.name == obj.name || (!slot.ofObject && (obj.name == "" || !strings.Contains(e.message, obj.name))))
 	if !ok {
-		if st.byWhat == nil {
-			st.byWhat = map[event]int32{}
+		key := e.withoutName(obj.name)
+		if what, ok = st.byWhat[key]; !ok {
+			if st.byWhat == nil {
+				st.byWhat = map[event]int32{}
+			}
+			what = int32(len(st.whats))
+			st.whats = append(st.whats, key)
+			st.byWhat[key] = what
 		}
-		what = int32(len(st.whats))
-		st.whats = append(st.whats, e)
-		st.byWhat[e] = what
+		*slot = recentEvent{e: e, name: obj.name, what: what, ofObject: key.ofObject, ok: true}
 	}
 	for seq := st.objects[o].latest; seq != 0; {
 		old := st.record(seq)
@@ -153,7 +212,7 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", o.name, r.seq), Namespace: o.namespace},
 		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: "v1", FieldPath: fieldPath},
 		Reason:         e.reason,
-		Message:        e.message,
+		Message:        e.messageOf(o.name),
 		Type:           e.eventType,
 		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.Str(r.host)},
 		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),

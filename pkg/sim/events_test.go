@@ -45,3 +45,42 @@ func TestEventStoreAggregates(t *testing.T) {
 		}
 	}
 }
+
+// TestEventStoreMessagesNamingTheirObject: a message that names its
+// object reads back whole, for each object, and the objects share one
+// entry of what is said; the same message string recorded of another
+// object stays what it says.
+func TestEventStoreMessagesNamingTheirObject(t *testing.T) {
+	var st eventStore
+	const pods = 50
+	for i := range pods {
+		name := fmt.Sprintf("web-%d", i)
+		st.add(0, eventObject{namespace: "default", name: name, uid: types.UID(name)},
+			event{reason: "Scheduled", message: fmt.Sprintf("Successfully assigned default/%s to worker-1", name), eventType: "Normal", source: "default-scheduler"}, "")
+	}
+	stopping := "Stopping container app"
+	for _, name := range []string{"app", "db", "app"} {
+		st.add(time.Second, eventObject{namespace: "default", name: name, uid: types.UID(name)},
+			event{container: "app", reason: "Killing", message: stopping, eventType: "Normal", source: "kubelet"}, "worker-1")
+	}
+	events := st.events()
+	if len(events) != pods+2 { // the second "app" Killing is counted into the first
+		t.Fatalf("%d events, want %d", len(events), pods+2)
+	}
+	for i, e := range events[:pods] {
+		if want := fmt.Sprintf("Successfully assigned default/web-%d to worker-1", i); e.Message != want {
+			t.Errorf("event %d says %q, want %q", i, e.Message, want)
+		}
+	}
+	for _, e := range events[pods:] {
+		if e.Message != stopping {
+			t.Errorf("%s's Killing says %q, want %q", e.InvolvedObject.Name, e.Message, stopping)
+		}
+	}
+	if events[pods].Count != 2 {
+		t.Errorf("app's Killing counted %d, want 2", events[pods].Count)
+	}
+	if len(st.whats) != 3 {
+		t.Errorf("%d distinct whats stored, want 3 (the pods' Scheduled, app's Killing naming it, db's)", len(st.whats))
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -172,17 +173,43 @@ type record struct {
 type span struct{ earliest, latest time.Duration }
 
 // what is what an event says: its kind, with the arguments that are not
-// numbers.
+// numbers. A message that names the event's pod is kept without the name
+// (message, the pod's name, tail: ofPod), so that what a thousand pods
+// say of themselves ("Successfully assigned default/web-7 to worker-2")
+// is one entry, not a thousand.
 type what struct {
 	kind                    Kind
 	reason, status, message string
+	tail                    string
+	ofPod                   bool
 }
 
-// recentWhat is an entry of Timeline.recent.
+// withoutPod is w with its message's first mention of pod cut out, or w.
+func (w what) withoutPod(pod string) what {
+	if pod == "" {
+		return w
+	}
+	if i := strings.Index(w.message, pod); i >= 0 {
+		w.message, w.tail, w.ofPod = w.message[:i], w.message[i+len(pod):], true
+	}
+	return w
+}
+
+// messageOf is the message w says of pod.
+func (w *what) messageOf(pod string) string {
+	if !w.ofPod {
+		return w.message
+	}
+	return w.message + pod + w.tail
+}
+
+// recentWhat is an entry of Timeline.recent: what a recorder said (w),
+// and its entry in whats; pod is set when that entry is of that pod.
 type recentWhat struct {
-	w  what
-	i  uint32
-	ok bool
+	w   what
+	pod string
+	i   uint32
+	ok  bool
 }
 
 // recentSlot places w in Timeline.recent by the addresses of its strings:
@@ -257,19 +284,22 @@ func (t *StringTable) Str(i uint32) string {
 func (t *Timeline) Append(e Event) {
 	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: e.Message}
 	slot := &t.recent[recentSlot(w)]
-	wi, ok := slot.i, slot.ok && slot.w == w
+	wi, ok := slot.i, slot.ok && slot.w == w && (slot.pod == "" || slot.pod == e.Pod)
 	if !ok {
-		wi, ok = t.byWhat[w]
-	}
-	if !ok {
-		if t.byWhat == nil {
-			t.byWhat = map[what]uint32{}
+		key := w.withoutPod(e.Pod)
+		if wi, ok = t.byWhat[key]; !ok {
+			if t.byWhat == nil {
+				t.byWhat = map[what]uint32{}
+			}
+			wi = uint32(len(t.whats))
+			t.whats = append(t.whats, key)
+			t.byWhat[key] = wi
 		}
-		wi = uint32(len(t.whats))
-		t.whats = append(t.whats, w)
-		t.byWhat[w] = wi
+		*slot = recentWhat{w: w, i: wi, ok: true}
+		if key.ofPod {
+			slot.pod = e.Pod
+		}
 	}
-	*slot = recentWhat{w: w, i: wi, ok: true}
 	if e.Latest > e.Earliest {
 		if t.ranges == nil {
 			t.ranges = map[int]span{}
@@ -305,10 +335,11 @@ func (t *Timeline) Events() []Event {
 			r = &t.last[n%chunkLen]
 		}
 		w := &t.whats[r.what]
+		pod := t.names.Str(r.pod)
 		e := Event{
 			At: r.at, Seq: uint64(n + 1), Code: int(r.code), Count: int(r.count),
-			Pod: t.names.Str(r.pod), Container: t.names.Str(r.container),
-			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message,
+			Pod: pod, Container: t.names.Str(r.container),
+			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.messageOf(pod),
 		}
 		if t.ranges != nil {
 			if sp, ok := t.ranges[n]; ok {

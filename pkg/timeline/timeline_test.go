@@ -169,6 +169,24 @@ func TestWhatCache(t *testing.T) {
 			{Kind: Condition, Reason: "Killing", Message: msg},
 			{Kind: KubeEvent, Reason: "Killing", Message: msg[:8]},
 		}, 4},
+		{"messages naming their pods: one what for the pods", []Event{
+			{Pod: "web-1", Kind: KubeEvent, Reason: "Scheduled", Message: "Successfully assigned default/web-1 to worker-2"},
+			{Pod: "web-2", Kind: KubeEvent, Reason: "Scheduled", Message: "Successfully assigned default/web-2 to worker-2"},
+			{Pod: "web-3", Kind: KubeEvent, Reason: "Scheduled", Message: "Successfully assigned default/web-3 to worker-1"},
+		}, 2},
+		{"a message naming one pod, said again of another pod", []Event{
+			// The same string, at the same address: the cache must not
+			// give the second pod the first one's entry, which names
+			// whoever reads it.
+			{Pod: "app", Kind: KubeEvent, Reason: "Killing", Message: msg},
+			{Pod: "db", Kind: KubeEvent, Reason: "Killing", Message: msg},
+			{Pod: "app", Kind: KubeEvent, Reason: "Killing", Message: msg},
+		}, 2},
+		{"a pod named in the middle and twice", []Event{
+			{Pod: "a", Kind: KubeEvent, Reason: "X", Message: "a to a"},
+			{Pod: "b", Kind: KubeEvent, Reason: "X", Message: "b to a"},
+			{Pod: "c", Kind: KubeEvent, Reason: "X", Message: "no pod here"},
+		}, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
