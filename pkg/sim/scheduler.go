@@ -569,7 +569,27 @@ func (sc *scheduler) selectHost(fit *podFit, feasible []*nodeInfo) *nodeInfo {
 // pkg/scheduler/util/pod_resources.go).
 func (sc *scheduler) score(fit *podFit, ni *nodeInfo) int64 {
 	cpu, mem := fit.nonZeroCPU+ni.nonZeroCPU, fit.nonZeroMem+ni.nonZeroMem
-	allocCPU, allocMem := ni.allocMilliCPU, ni.allocMemory
+	// The score is a function of these two sums (the node's allocatable
+	// does not change): a node the last cycles did not change, for a pod
+	// like the last one, scores what it scored.
+	if c := &ni.scored; c.ok && c.cpu == cpu && c.mem == mem {
+		return c.score
+	}
+	score := resourceScore(cpu, mem, ni.allocMilliCPU, ni.allocMemory)
+	ni.scored = scoreMemo{cpu: cpu, mem: mem, score: score, ok: true}
+	return score
+}
+
+// scoreMemo is a node's last score and the sums it was computed from.
+type scoreMemo struct {
+	cpu, mem, score int64
+	ok              bool
+}
+
+// resourceScore is score's arithmetic: the pods' cpu and memory
+// requests on the node with the one being scheduled, against its
+// allocatable.
+func resourceScore(cpu, mem, allocCPU, allocMem int64) int64 {
 	least := func(req, capacity int64) int64 {
 		if capacity == 0 || req > capacity {
 			return 0

@@ -109,6 +109,8 @@ type nodeInfo struct {
 	// nonZeroCPU (millicores) and nonZeroMem (bytes) sum
 	// nonZeroRequests, which the scores read.
 	nonZeroCPU, nonZeroMem int64
+	// scored is the node's last score (scheduler.go score).
+	scored scoreMemo
 }
 
 // addNode starts the NodeInfo of a new node (a node's allocatable

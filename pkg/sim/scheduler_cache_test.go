@@ -214,3 +214,28 @@ func TestFitsIsTheFilters(t *testing.T) {
 		t.Fatalf("every node fitted or none did: %v", seen)
 	}
 }
+
+// TestScoreMemo: a node's remembered score is the one its arithmetic
+// gives for the sums of the cycle, as pods of several sizes come and go.
+func TestScoreMemo(t *testing.T) {
+	s, err := New(Config{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddNode(scaleNode("n-0")); err != nil {
+		t.Fatal(err)
+	}
+	s.Settle(time.Second)
+	sc, ni := s.sched, s.sched.cache.list[0]
+	rng := rand.New(rand.NewSource(7))
+	for range 500 {
+		if rng.Intn(2) == 0 {
+			ni.nonZeroCPU, ni.nonZeroMem = int64(rng.Intn(3))*100, int64(rng.Intn(3))<<28
+		}
+		fit := &podFit{nonZeroCPU: int64(rng.Intn(3)) * 100, nonZeroMem: int64(rng.Intn(3)) << 28}
+		want := resourceScore(fit.nonZeroCPU+ni.nonZeroCPU, fit.nonZeroMem+ni.nonZeroMem, ni.allocMilliCPU, ni.allocMemory)
+		if got := sc.score(fit, ni); got != want {
+			t.Fatalf("score %d, its arithmetic %d (pod %d/%d on %d/%d)", got, want, fit.nonZeroCPU, fit.nonZeroMem, ni.nonZeroCPU, ni.nonZeroMem)
+		}
+	}
+}
