@@ -437,9 +437,9 @@ func isStaticPod(p *corev1.Pod) bool {
 func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
 	var buf [6]corev1.PodCondition // the kubelet's five, and room for one
 	out := buf[:0]
-	for _, c := range old.Conditions {
-		if !kubeletOwned(c.Type) {
-			out = append(out, c)
+	for i := range old.Conditions {
+		if c := &old.Conditions[i]; !kubeletOwned(c.Type) {
+			out = append(out, *c)
 		}
 	}
 	if w.k.profile.ReadyToStartContainers {
@@ -498,7 +498,8 @@ func (cl *condLists) share(list []corev1.PodCondition) []corev1.PodCondition {
 // transitionTime keeps the previous lastTransitionTime while the status of
 // a condition does not change (status manager, updateLastTransitionTime).
 func transitionTime(old *corev1.PodStatus, c corev1.PodCondition, now metav1.Time) metav1.Time {
-	for _, o := range old.Conditions {
+	for i := range old.Conditions {
+		o := &old.Conditions[i] // not a copy: a condition is 120 bytes
 		if o.Type == c.Type && o.Status == c.Status && !o.LastTransitionTime.IsZero() {
 			return o.LastTransitionTime
 		}
@@ -671,7 +672,7 @@ func equalStatus(a, b *corev1.PodStatus) bool {
 		return false
 	}
 	for i := range a.Conditions {
-		x, y := a.Conditions[i], b.Conditions[i]
+		x, y := &a.Conditions[i], &b.Conditions[i]
 		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message {
 			return false
 		}

@@ -244,8 +244,8 @@ func hasPodInitialized(spec *corev1.PodSpec, st *corev1.PodStatus) bool {
 	if len(spec.InitContainers) == 0 {
 		return true
 	}
-	for _, cs := range st.ContainerStatuses {
-		if cs.LastTerminationState.Terminated != nil || cs.State.Waiting == nil {
+	for i := range st.ContainerStatuses {
+		if cs := &st.ContainerStatuses[i]; cs.LastTerminationState.Terminated != nil || cs.State.Waiting == nil {
 			return true
 		}
 	}
