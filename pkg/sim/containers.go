@@ -92,6 +92,9 @@ type instance struct {
 	termTimer   *timer // exit after SIGTERM
 	hook        *hookRun
 	kill        *ctrKill
+	// usageNoted says the kubelet has scheduled the instance's memory
+	// and writes as activity (stats.go noteUsage).
+	usageNoted bool
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {

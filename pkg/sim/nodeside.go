@@ -28,9 +28,6 @@ type nodeSide struct {
 	// terminatedWaiters are called once a pod worker has finished
 	// terminating (killPodNow's completion channel, PodIsFinished).
 	terminatedWaiters map[types.UID][]func()
-	// usageSeen marks the container instances whose memory and writes are
-	// already scheduled as activity.
-	usageSeen map[*instance]bool
 	// volStats is the fsResourceAnalyzer's cache of volume usage
 	// (volumestats.go).
 	volStats volumeStats
@@ -43,7 +40,6 @@ type nodeSide struct {
 // loop (kubelet.go initializeRuntimeDependentModules).
 func (k *kubelet) startNodeSide() {
 	k.terminatedWaiters = map[types.UID][]func(){}
-	k.usageSeen = map[*instance]bool{}
 	k.initNodeConditions()
 	k.eviction = newEvictionManager(k)
 	k.eviction.start()

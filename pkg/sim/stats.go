@@ -161,10 +161,10 @@ func (k *kubelet) processes() int64 {
 func (k *kubelet) noteUsage(w *podWorker) {
 	for _, c := range w.ctrs {
 		inst := c.inst
-		if inst == nil || inst.state != instRunning || !c.agent || k.usageSeen[inst] {
+		if inst == nil || inst.state != instRunning || !c.agent || inst.usageNoted {
 			continue
 		}
-		k.usageSeen[inst] = true
+		inst.usageNoted = true
 		k.trackVolumes(w)
 		if u := c.beh.Memory; u != nil {
 			k.atUsage(inst, u.After, func() {})
