@@ -42,6 +42,9 @@ type apiServer struct {
 	// leases are the nodes' Leases (api_notify.go).
 	leases map[string]*lease
 	rv     int64
+	// tolerations are the default ones every pod without its own shares
+	// (defaults.go admitDefaultTolerationSeconds).
+	tolerations []corev1.Toleration
 
 	// The watches open on the store (api_notify.go).
 	podWatchers  []podWatcher
@@ -60,6 +63,7 @@ func newAPIServer(e *env, namespace string, cp *Profile) *apiServer {
 		configMaps:      map[string]*corev1.ConfigMap{},
 		secrets:         map[string]*corev1.Secret{},
 		bound:           map[string]map[string]*corev1.Pod{},
+		tolerations:     defaultTolerations(),
 	}
 	for _, pc := range builtinPriorityClasses() {
 		a.priorityClasses[pc.Name] = pc
@@ -146,7 +150,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	if err := a.admitPriority(p); err != nil {
 		return err
 	}
-	admitDefaultTolerationSeconds(p)
+	admitDefaultTolerationSeconds(p, a.tolerations)
 	if !a.cp.ContainerRestartRules {
 		dropContainerRestartRules(&p.Spec)
 	}

@@ -39,10 +39,27 @@ func builtinPriorityClasses() []*schedulingv1.PriorityClass {
 	}
 }
 
+// defaultTolerations is what admitDefaultTolerationSeconds gives a pod
+// without tolerations, for an API server to share.
+func defaultTolerations() []corev1.Toleration {
+	secs := new(int64(DefaultTolerationSeconds))
+	return slices.Clip([]corev1.Toleration{
+		{Key: corev1.TaintNodeNotReady, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs},
+		{Key: corev1.TaintNodeUnreachable, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs},
+	})
+}
+
 // admitDefaultTolerationSeconds adds the not-ready and unreachable NoExecute
 // tolerations with 300 s to a pod that does not tolerate them already
 // (plugin/pkg/admission/defaulttolerationseconds/admission.go, Admit).
-func admitDefaultTolerationSeconds(p *corev1.Pod) {
+// A pod without tolerations of its own gets shared, the list every such
+// pod gets (API objects are never modified in place; the list is full,
+// so an append copies it).
+func admitDefaultTolerationSeconds(p *corev1.Pod, shared []corev1.Toleration) {
+	if len(p.Spec.Tolerations) == 0 {
+		p.Spec.Tolerations = shared
+		return
+	}
 	// Room for both, and one value for both to point at: API objects are
 	// never modified in place.
 	p.Spec.Tolerations = slices.Grow(p.Spec.Tolerations, 2)
