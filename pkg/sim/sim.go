@@ -48,6 +48,9 @@ type Simulator struct {
 	uids   int
 	// running is set by the first pod: the kubelet profile is fixed then.
 	running bool
+	// busyProbe is the probe worker probesQuiet last found about to
+	// change a result (prober.go).
+	busyProbe *probeWorker
 
 	// Node side (issue 4): the kubelets' eviction configuration, the
 	// controllers of nodes, the pods the eviction manager evicted, and the
