@@ -85,13 +85,16 @@ type instance struct {
 	// instance, made once (an instance's start and exit do not change) and
 	// shared by every status: statuses are never modified in place.
 	containerID string
-	running     *corev1.ContainerStateRunning
-	terminated  *corev1.ContainerStateTerminated
-	exitTimer   *timer // the process's own exit
-	oomTimer    *timer // the OOM killer (oom.go)
-	termTimer   *timer // exit after SIGTERM
-	hook        *hookRun
-	kill        *ctrKill
+	// running points at runningState, within the instance: one object
+	// fewer per container for the garbage collector to mark.
+	running      *corev1.ContainerStateRunning
+	runningState corev1.ContainerStateRunning
+	terminated   *corev1.ContainerStateTerminated
+	exitTimer    *timer // the process's own exit
+	oomTimer     *timer // the OOM killer (oom.go)
+	termTimer    *timer // exit after SIGTERM
+	hook         *hookRun
+	kill         *ctrKill
 	// usageNoted says the kubelet has scheduled the instance's memory
 	// and writes as activity (stats.go noteUsage).
 	usageNoted bool

@@ -71,6 +71,16 @@ func (e *env) periodic(d time.Duration, fn func()) *timer {
 	return t
 }
 
+// rearm schedules t again, periodic, at d from now with fn. t must not be
+// pending: new, run or cancelled.
+func (e *env) rearm(t *timer, d time.Duration, fn func()) {
+	if t.seq != 0 && t.index >= 0 {
+		panic("sim: rearm of a pending timer")
+	}
+	*t = timer{at: e.now + d, fn: fn, periodic: true}
+	e.q.push(t)
+}
+
 // soon runs fn later in this instant, after what is already queued for it:
 // the way a watch or a PLEG event reaches another component. Work that
 // may be cancelled takes a timer instead: after(0, fn).

@@ -44,11 +44,18 @@ const (
 // answers, and is held after a committed liveness or startup failure until
 // a new instance of the container appears.
 type probeWorker struct {
-	w        *podWorker
-	c        *ctr
-	kind     probeKind
-	spec     *corev1.Probe
+	w    *podWorker
+	c    *ctr
+	kind probeKind
+	spec *corev1.Probe
+	// ticker is the pending tick, nil before the first. Every tick is
+	// the timer tick, re-armed once it has run, with the one function
+	// tickFn: a worker ticks every period for the life of its container,
+	// and its timer and function would otherwise be two new objects each
+	// time.
 	ticker   *timer
+	tick     timer
+	tickFn   func()
 	instance int // the container instance the worker knows, 0 for none
 	onHold   bool
 	last     result
@@ -74,6 +81,10 @@ type podProbes struct {
 type ctrProbes struct {
 	results [3]result // per probeKind
 	probes  []*probeWorker
+	// probeBuf holds probes: a container has at most one worker of each
+	// kind, and a list of its own would be one more object per container
+	// for the garbage collector to mark.
+	probeBuf [3]*probeWorker
 }
 
 // initialResult is the worker's initial value: readiness Failure, liveness
@@ -104,6 +115,9 @@ func (w *podWorker) addProbes() {
 				continue
 			}
 			pw := &probeWorker{w: w, c: c, kind: p.kind, spec: p.spec}
+			if c.probes == nil {
+				c.probes = c.probeBuf[:0]
+			}
 			c.probes = append(c.probes, pw)
 			// worker.run probes at once, before this sync starts the
 			// containers, then on its ticker.
@@ -116,10 +130,14 @@ func (w *podWorker) addProbes() {
 // schedule the next tick. The kubelet has been up long before the
 // scenario, so there is no start-up jitter (docs/language.md, Defaults).
 func (pw *probeWorker) schedule(d time.Duration) {
-	pw.ticker = pw.w.env.periodic(d, pw.tick)
+	if pw.tickFn == nil {
+		pw.tickFn = pw.onTick
+	}
+	pw.w.env.rearm(&pw.tick, d, pw.tickFn)
+	pw.ticker = &pw.tick
 }
 
-func (pw *probeWorker) tick() {
+func (pw *probeWorker) onTick() {
 	if pw.stopped {
 		return
 	}

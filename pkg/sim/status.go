@@ -168,7 +168,8 @@ func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.Contai
 	switch inst.state {
 	case instRunning:
 		if inst.running == nil {
-			inst.running = &corev1.ContainerStateRunning{StartedAt: w.env.wall(inst.startedAt)}
+			inst.runningState = corev1.ContainerStateRunning{StartedAt: w.env.wall(inst.startedAt)}
+			inst.running = &inst.runningState
 		}
 		cs.State.Running = inst.running
 		cs.Started = w.env.flag(c.started())
