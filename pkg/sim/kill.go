@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -263,7 +264,7 @@ func (k *ctrKill) finish() {
 		k.inst.kill = nil
 	}
 	if k.ord != nil {
-		k.ord.terminated(k.c.name)
+		k.ord.terminated(k.c)
 	}
 	if k.pk != nil {
 		k.pk.containerStopped()
@@ -294,11 +295,12 @@ func (k *ctrKill) cancel() {
 // ordering is terminationOrdering
 // (pkg/kubelet/kuberuntime/kuberuntime_termination_order.go): a sidecar's
 // prerequisites are every main container and the sidecar defined after it;
-// containers that were not running count as terminated already.
+// containers that were not running count as terminated already. It is
+// kept by the containers' positions in the pod worker's list, which holds
+// the init containers, then the others, each in their spec's order.
 type ordering struct {
 	w       *podWorker
-	done    map[string]bool // terminated, or not running at the start
-	prereqs map[string][]string
+	done    []bool // terminated, or not running at the start
 	waiters []*turnWait
 }
 
@@ -308,41 +310,27 @@ type turnWait struct {
 }
 
 func newOrdering(w *podWorker, running []*ctr) *ordering {
-	o := &ordering{w: w, done: map[string]bool{}, prereqs: map[string][]string{}}
-	isRunning := map[string]bool{}
-	for _, c := range running {
-		isRunning[c.name] = true
-	}
-	var mains []string
-	for _, c := range w.ctrs {
-		if c.init {
-			continue
-		}
-		mains = append(mains, c.name)
-		o.done[c.name] = !isRunning[c.name]
-	}
-	previousSidecar := ""
-	for i := len(w.ctrs) - 1; i >= 0; i-- {
-		c := w.ctrs[i]
-		if !c.init {
-			continue
-		}
-		o.done[c.name] = !isRunning[c.name]
-		if c.sidecar {
-			o.prereqs[c.name] = append([]string{}, mains...)
-			if previousSidecar != "" {
-				o.prereqs[c.name] = append(o.prereqs[c.name], previousSidecar)
-			}
-			previousSidecar = c.name
-		}
+	o := &ordering{w: w, done: make([]bool, len(w.ctrs))}
+	for i, c := range w.ctrs {
+		o.done[i] = !slices.Contains(running, c)
 	}
 	return o
 }
 
-func (o *ordering) ready(name string) bool {
-	for _, p := range o.prereqs[name] {
-		if !o.done[p] {
+// ready reports whether c's prerequisites have all terminated.
+func (o *ordering) ready(c *ctr) bool {
+	if !c.sidecar {
+		return true
+	}
+	at := slices.Index(o.w.ctrs, c)
+	for i, x := range o.w.ctrs {
+		if !x.init && !o.done[i] {
 			return false
+		}
+	}
+	for i := at + 1; i < len(o.w.ctrs); i++ {
+		if x := o.w.ctrs[i]; x.init && x.sidecar {
+			return o.done[i] // the next sidecar, the one defined after c
 		}
 	}
 	return true
@@ -351,7 +339,7 @@ func (o *ordering) ready(name string) bool {
 // waitForTurn calls k.turnCame when the container's prerequisites have
 // terminated or after limit, whichever comes first.
 func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
-	if o.ready(k.c.name) {
+	if o.ready(k.c) {
 		k.turnCame()
 		return
 	}
@@ -365,10 +353,12 @@ func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
 
 // terminated is containerTerminated: it releases the waiters whose
 // prerequisites are now all gone, in the order they started waiting.
-func (o *ordering) terminated(name string) {
-	o.done[name] = true
+func (o *ordering) terminated(c *ctr) {
+	if i := slices.Index(o.w.ctrs, c); i >= 0 {
+		o.done[i] = true
+	}
 	for _, tw := range append([]*turnWait(nil), o.waiters...) {
-		if o.ready(tw.k.c.name) {
+		if o.ready(tw.k.c) {
 			o.remove(tw)
 			o.w.env.cancel(tw.timer)
 			tw.k.turnCame()
