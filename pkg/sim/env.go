@@ -71,13 +71,15 @@ func (e *env) periodic(d time.Duration, fn func()) *timer {
 	return t
 }
 
-// rearm schedules t again, periodic, at d from now with fn. t must not be
-// pending: new, run or cancelled.
-func (e *env) rearm(t *timer, d time.Duration, fn func()) {
+// rearm schedules t again at d from now with fn, periodic or not: a
+// component that keeps setting the same timer (a probe worker's tick, a
+// pod worker's next sync) owns one rather than making one each time. t
+// must not be pending: new, run or cancelled.
+func (e *env) rearm(t *timer, d time.Duration, fn func(), periodic bool) {
 	if t.seq != 0 && t.index >= 0 {
 		panic("sim: rearm of a pending timer")
 	}
-	*t = timer{at: e.now + d, fn: fn, periodic: true}
+	*t = timer{at: e.now + d, fn: fn, periodic: periodic}
 	e.q.push(t)
 }
 

@@ -135,7 +135,10 @@ type podWorker struct {
 	// it only decreases.
 	grace int64
 
+	// syncTimer is the sync queued, nil when none is: syncSoon, the one
+	// timer every sync queued takes in turn.
 	syncTimer *timer
+	syncSoon  timer
 	syncFn    func() // sync, bound once rather than at every sync queued
 	requeue   *timer // the pod worker's requeue after a failed sync
 	// requeueSpan is when the requeue could fire, had its draw (and those
@@ -212,7 +215,8 @@ func (w *podWorker) queueSync() {
 		w.coalesced = true
 		return
 	}
-	w.syncTimer = w.env.after(0, w.syncFn) // soon, but cancellable
+	w.env.rearm(&w.syncSoon, 0, w.syncFn, false) // soon, but cancellable
+	w.syncTimer = &w.syncSoon
 }
 
 func (w *podWorker) sync() {

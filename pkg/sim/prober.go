@@ -133,7 +133,7 @@ func (pw *probeWorker) schedule(d time.Duration) {
 	if pw.tickFn == nil {
 		pw.tickFn = pw.onTick
 	}
-	pw.w.env.rearm(&pw.tick, d, pw.tickFn)
+	pw.w.env.rearm(&pw.tick, d, pw.tickFn, true)
 	pw.ticker = &pw.tick
 }
 
