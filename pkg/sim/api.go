@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"time"
-	"unique"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -410,8 +409,7 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 		if prev == nil || prev.Status != c.Status {
 			msg := c.Reason
 			if c.Message != "" {
-				// One copy of each message however many pods say it.
-				msg = unique.Make(msg + ": " + c.Message).Value()
+				msg = a.env.joined.join(c.Reason, c.Message)
 			}
 			a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 		}

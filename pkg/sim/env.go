@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"time"
+	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -44,6 +45,9 @@ type env struct {
 	statusBuf []corev1.ContainerStatus
 	// conds are the condition lists statuses share (status.go).
 	conds condLists
+	// joined are the condition texts the timeline shows (api.go
+	// recordStatusDiff).
+	joined reasonMessages
 	// waitingStates are the Waiting states without a message that
 	// containers share, by reason (status.go waitingState).
 	waitingStates map[string]*corev1.ContainerStateWaiting
@@ -69,6 +73,33 @@ func (e *env) periodic(d time.Duration, fn func()) *timer {
 	t := &timer{at: e.now + d, fn: fn, periodic: true}
 	e.q.push(t)
 	return t
+}
+
+// reasonMessages makes "reason: message", one copy of each however many
+// pods say it, behind a small cache indexed by where the two strings
+// live: a condition's reason is a constant and its message made once per
+// list of containers (parseCache), so a hit compares two pointers.
+type reasonMessages struct {
+	recent [64]struct{ reason, message, joined string }
+	all    map[string]string
+}
+
+func (rm *reasonMessages) join(reason, message string) string {
+	slot := &rm.recent[(uintptr(unsafe.Pointer(unsafe.StringData(reason)))>>3+uintptr(unsafe.Pointer(unsafe.StringData(message)))>>3)%uintptr(len(rm.recent))]
+	if slot.joined != "" && slot.reason == reason && slot.message == message {
+		return slot.joined
+	}
+	j := reason + ": " + message
+	if s, ok := rm.all[j]; ok {
+		j = s
+	} else {
+		if rm.all == nil {
+			rm.all = map[string]string{}
+		}
+		rm.all[j] = j
+	}
+	slot.reason, slot.message, slot.joined = reason, message, j
+	return j
 }
 
 // rearm schedules t again at d from now with fn, periodic or not: a

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -82,5 +84,26 @@ func TestEventStoreMessagesNamingTheirObject(t *testing.T) {
 	}
 	if len(st.whats) != 3 {
 		t.Errorf("%d distinct whats stored, want 3 (the pods' Scheduled, app's Killing naming it, db's)", len(st.whats))
+	}
+}
+
+// TestReasonMessagesJoin: the joined text is the reason and the message
+// whatever strings hold them, one copy of each text.
+func TestReasonMessagesJoin(t *testing.T) {
+	var rm reasonMessages
+	a := rm.join("ContainersNotReady", "containers with unready status: [a]")
+	b := rm.join(strings.Clone("ContainersNotReady"), strings.Clone("containers with unready status: [a]"))
+	if a != "ContainersNotReady: containers with unready status: [a]" || b != a {
+		t.Fatalf("joined %q and %q", a, b)
+	}
+	if unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("the same text twice in memory")
+	}
+	// Many texts through the cache's few slots: each comes back whole.
+	for i := range 500 {
+		r, m := fmt.Sprint("R", i%7), fmt.Sprint("m", i)
+		if got := rm.join(r, m); got != r+": "+m {
+			t.Fatalf("join(%q, %q) = %q", r, m, got)
+		}
 	}
 }
