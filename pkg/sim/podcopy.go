@@ -2,6 +2,7 @@ package sim
 
 import (
 	"reflect"
+	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 )
@@ -21,6 +22,9 @@ import (
 type containerLists struct {
 	recent [8]sharedList
 	next   int // the entry to replace next
+	// container compares two containers (equalplan.go), made at the
+	// first comparison.
+	container *eqPlan
 }
 
 type sharedList struct {
@@ -45,7 +49,7 @@ func (cl *containerLists) share(list []corev1.Container) []corev1.Container {
 		return nil
 	}
 	for _, e := range cl.recent {
-		if e.in != nil && equalTree(reflect.ValueOf(e.in), reflect.ValueOf(list)) {
+		if e.in != nil && cl.equal(e.in, list) {
 			return e.stored
 		}
 	}
@@ -53,6 +57,22 @@ func (cl *containerLists) share(list []corev1.Container) []corev1.Container {
 	cl.recent[cl.next] = e
 	cl.next = (cl.next + 1) % len(cl.recent)
 	return e.stored
+}
+
+// equal is equalTree for two container lists, by the compiled plan.
+func (cl *containerLists) equal(a, b []corev1.Container) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	if cl.container == nil {
+		cl.container = eqPlans{}.of(reflect.TypeFor[corev1.Container]())
+	}
+	for i := range a {
+		if !cl.container.equal(unsafe.Pointer(&a[i]), unsafe.Pointer(&b[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 func copyContainers(list []corev1.Container) []corev1.Container {
