@@ -42,6 +42,9 @@ type eventStore struct {
 	recent [256]recentEvent
 	// hosts are the source hosts (nodes) of the records.
 	hosts timeline.StringTable
+	// lastUID and lastObject are the object of the last event added.
+	lastUID    types.UID
+	lastObject int32
 }
 
 // eventChunkLen is the number of records in a chunk.
@@ -61,6 +64,8 @@ type eventObject struct {
 	// in one map for the cluster, cost more to hash than the event to
 	// record.
 	latest int32 // its seq, 0 for none
+	// seen has bit w%64 set for each what w of the object's records.
+	seen uint64
 }
 
 // event is what an event says, of which container: getEventKey but the
@@ -132,7 +137,12 @@ type eventRecord struct {
 // add records an event about an object, from a component on host, or
 // counts it again when it is identical to one already stored.
 func (st *eventStore) add(now time.Duration, obj eventObject, e event, host string) {
-	o, ok := st.byUID[obj.uid]
+	// The object of the last event is often this one's: a sync records
+	// a container's Pulled, Created and Started in turn.
+	o, ok := st.lastObject, st.lastUID == obj.uid && st.lastUID != ""
+	if !ok {
+		o, ok = st.byUID[obj.uid]
+	}
 	if !ok {
 		if st.byUID == nil {
 			st.byUID = map[types.UID]int32{}
@@ -159,7 +169,12 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 		}
 		*slot = recentEvent{e: e, name: obj.name, what: what, ofObject: key.ofObject, ok: true}
 	}
-	for seq := st.objects[o].latest; seq != 0; {
+	st.lastUID, st.lastObject = obj.uid, o
+	// seen has a bit for each what of the object's records (modulo 64):
+	// without this one's, none of them is identical, and the records,
+	// spread over the chunks among other objects', are not read.
+	bit := uint64(1) << (uint(what) % 64)
+	for seq := st.objects[o].latest; seq != 0 && st.objects[o].seen&bit != 0; {
 		old := st.record(seq)
 		seq = old.prev
 		if old.what == what {
@@ -177,6 +192,7 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 	c := &st.chunks[len(st.chunks)-1]
 	*c = append(*c, r)
 	st.objects[o].latest = r.seq
+	st.objects[o].seen |= bit
 }
 
 // record is the record of seq.
