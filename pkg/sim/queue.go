@@ -150,8 +150,42 @@ func (q *queue) take() func() {
 	return fn
 }
 
+// pop removes the earliest timer. The last timer takes its place by the
+// bottom-up way: the hole left at the root goes down to a leaf, the
+// smaller child moving up at each level (one comparison a level, where
+// sifting the last timer down from the root takes two), and the last
+// timer, which belongs near the bottom, goes in there and up the little
+// it must.
 func (q *queue) pop() *timer {
-	return q.remove(0)
+	n := len(q.items) - 1
+	t := q.items[0].t
+	last := q.items[n]
+	q.items[n] = queued{}
+	q.items = q.items[:n]
+	if n > 0 {
+		i := 0
+		for {
+			l := 2*i + 1
+			if l >= n {
+				break
+			}
+			m := l
+			if r := l + 1; r < n && q.less(r, l) {
+				m = r
+			}
+			q.items[i] = q.items[m]
+			q.items[i].t.index = i
+			i = m
+		}
+		q.items[i] = last
+		last.t.index = i
+		q.up(i)
+	}
+	t.index = -1
+	if !t.periodic {
+		q.nonPeriodic--
+	}
+	return t
 }
 
 func (q *queue) remove(i int) *timer {
