@@ -129,7 +129,7 @@ func count(p *corev1.Pod, o Options) counts {
 			}
 			continue
 		case cs.State.Terminated != nil:
-			reason = "Init:" + terminatedReason(cs.State.Terminated)
+			reason = initReason(terminatedReason(cs.State.Terminated))
 		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "" && cs.State.Waiting.Reason != "PodInitializing":
 			reason = "Init:" + cs.State.Waiting.Reason
 		default:
@@ -205,6 +205,22 @@ var initProgressTexts = func() (t [8][]string) {
 }()
 
 // terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.
+// initReason is "Init:" and the reason, the usual ones without making
+// the text again at each status change.
+func initReason(reason string) string {
+	switch reason {
+	case "Error":
+		return "Init:Error"
+	case "OOMKilled":
+		return "Init:OOMKilled"
+	case "ContainerStatusUnknown":
+		return "Init:ContainerStatusUnknown"
+	case "ContainerCannotRun":
+		return "Init:ContainerCannotRun"
+	}
+	return "Init:" + reason
+}
+
 func terminatedReason(t *corev1.ContainerStateTerminated) string {
 	switch {
 	case t.Reason != "":

@@ -380,9 +380,12 @@ func (w *podWorker) event(c *ctr, eventType, reason, message string) {
 // hookRun is a lifecycle hook in progress (handlerRunner.Run in
 // pkg/kubelet/lifecycle/handlers.go).
 type hookRun struct {
-	w           *podWorker
-	inst        *instance
+	w    *podWorker
+	inst *instance
+	// timer is the hook's end, nil for one that never ends: end, within
+	// the run.
 	timer       *timer
+	end         timer
 	done        bool
 	inContainer bool // exec: runs in the container and dies with it
 	failsAtEnd  bool
@@ -418,7 +421,8 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 		r.failsAtEnd = true
 	}
 	if !forever {
-		r.timer = w.env.after(d, func() { r.finish(r.failsAtEnd) })
+		w.env.rearm(&r.end, d, func() { r.finish(r.failsAtEnd) }, false)
+		r.timer = &r.end
 	}
 	return r
 }

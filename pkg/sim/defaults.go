@@ -469,8 +469,14 @@ type namedProbe struct {
 
 // probesOf lists a container's probes in a fixed order.
 func probesOf(c *corev1.Container) []namedProbe {
-	var out []namedProbe
-	for _, p := range []namedProbe{{"startupProbe", c.StartupProbe}, {"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}} {
+	return probesIn(c, &[3]namedProbe{})
+}
+
+// probesIn is probesOf in buf: a caller that checks every pod's
+// containers keeps the list on its stack.
+func probesIn(c *corev1.Container, buf *[3]namedProbe) []namedProbe {
+	out := buf[:0]
+	for _, p := range [...]namedProbe{{"startupProbe", c.StartupProbe}, {"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}} {
 		if p.probe != nil {
 			out = append(out, p)
 		}

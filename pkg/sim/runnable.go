@@ -77,7 +77,8 @@ func checkContainer(c *corev1.Container, shaped string, cache *parseCache) error
 			}
 		}
 	}
-	for _, pr := range probesOf(c) {
+	var buf [3]namedProbe
+	for _, pr := range probesIn(c, &buf) {
 		if pr.probe.Exec != nil {
 			if err := checkAgentCommand(pr.probe.Exec.Command); err != nil {
 				return fmt.Errorf("%s: %w", pr.field, err)
