@@ -104,11 +104,13 @@ func (rm *reasonMessages) join(reason, message string) string {
 
 // rearm schedules t again at d from now with fn, periodic or not: a
 // component that keeps setting the same timer (a probe worker's tick, a
-// pod worker's next sync) owns one rather than making one each time. t
-// must not be pending: new, run or cancelled.
+// pod worker's next sync, a container's stop timeout) owns one rather
+// than making one each time. Its owners re-arm it once it has run or was
+// cancelled; one still pending is cancelled first (the owner has moved
+// on from what it waited for).
 func (e *env) rearm(t *timer, d time.Duration, fn func(), periodic bool) {
 	if t.seq != 0 && t.index >= 0 {
-		panic("sim: rearm of a pending timer")
+		e.q.cancel(t)
 	}
 	*t = timer{at: e.now + d, fn: fn, periodic: periodic}
 	e.q.push(t)

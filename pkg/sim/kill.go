@@ -86,16 +86,19 @@ func (pk *podKill) containerStopped() {
 // the grace, the sidecar's turn, the 2 s floor, then StopContainer (stop
 // signal, SIGKILL after the timeout).
 type ctrKill struct {
-	w         *podWorker
-	c         *ctr
-	inst      *instance
-	pk        *podKill
-	ord       *ordering
-	grace     int64
-	override  *int64
-	start     time.Duration
-	hook      *hookRun
+	w        *podWorker
+	c        *ctr
+	inst     *instance
+	pk       *podKill
+	ord      *ordering
+	grace    int64
+	override *int64
+	start    time.Duration
+	hook     *hookRun
+	// timer is the wait in progress, the preStop's limit then the stop
+	// signal's timeout, nil between them: each in turn is wait.
 	timer     *timer
+	wait      timer
 	inPreStop bool // the kubelet is waiting for the preStop hook
 	waiting   bool
 	stopping  bool
@@ -174,7 +177,8 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 			k.preStopReturned("completed")
 		}
 	})
-	k.timer = w.env.after(limit, func() { k.preStopReturned("not completed in grace period") })
+	w.env.rearm(&k.wait, limit, func() { k.preStopReturned("not completed in grace period") }, false)
+	k.timer = &k.wait
 }
 
 // preStopReturned ends the wait for the hook, whichever came first: the
@@ -236,12 +240,13 @@ func (k *ctrKill) stop() {
 		return // exited on the spot; processExited finished the kill
 	}
 	inst := k.inst
-	k.timer = w.env.after(time.Duration(k.grace)*time.Second, func() {
+	w.env.rearm(&k.wait, time.Duration(k.grace)*time.Second, func() {
 		k.timer = nil
 		if inst.state == instRunning {
 			w.sigkill(k.c, inst)
 		}
-	})
+	}, false)
+	k.timer = &k.wait
 }
 
 // processExited is told by the runtime that the process ended. During the

@@ -54,3 +54,32 @@ func TestSoonAndTimersRunInOrder(t *testing.T) {
 		t.Fatal("the cancelled timer ran")
 	}
 }
+
+// TestRearm: a timer re-armed after it ran runs again; one re-armed while
+// pending runs once, at its new time; the count of work that keeps a
+// scenario active stays right through both.
+func TestRearm(t *testing.T) {
+	e := newEnv(1)
+	var t1 timer
+	var ran []string
+	e.rearm(&t1, time.Second, func() { ran = append(ran, "first") }, false)
+	for e.q.len() > 0 || e.q.nonPeriodic > 0 {
+		at, _ := e.q.next()
+		e.now = at
+		e.q.take()()
+	}
+	e.rearm(&t1, time.Second, func() { ran = append(ran, "stale") }, false)
+	e.rearm(&t1, 2*time.Second, func() { ran = append(ran, "again") }, false)
+	if e.q.nonPeriodic != 1 || e.q.len() != 1 {
+		t.Fatalf("%d pending, %d counted active, want 1 and 1", e.q.len(), e.q.nonPeriodic)
+	}
+	at, _ := e.q.next()
+	e.now = at
+	e.q.take()()
+	if want := []string{"first", "again"}; !slices.Equal(ran, want) || at != 3*time.Second {
+		t.Fatalf("ran %v, the last at %v; want %v, the last at 3s", ran, at, want)
+	}
+	if e.q.nonPeriodic != 0 {
+		t.Fatalf("%d still counted active", e.q.nonPeriodic)
+	}
+}
