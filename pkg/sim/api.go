@@ -41,6 +41,8 @@ type apiServer struct {
 	// leases are the nodes' Leases (api_notify.go).
 	leases map[string]*lease
 	rv     int64
+	// graceMessages are the timeline's delete messages by grace.
+	graceMessages map[int64]string
 	// tolerations are the default ones every pod without its own shares
 	// (defaults.go admitDefaultTolerationSeconds).
 	tolerations []corev1.Toleration
@@ -329,9 +331,23 @@ func (a *apiServer) markDeleting(p *corev1.Pod, ts *metav1.Time, grace int64) {
 	}
 	p.ResourceVersion = a.nextRV()
 	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.DeleteRequested, Code: int(grace),
-		Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", grace)})
+		Message: a.graceMessage(grace)})
 	h := holdsResources(p)
 	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, held: h, holds: h})
+}
+
+// graceMessage is the timeline's message of a delete with that grace,
+// made once for each grace: a cluster's pods are deleted with a few.
+func (a *apiServer) graceMessage(grace int64) string {
+	if m, ok := a.graceMessages[grace]; ok {
+		return m
+	}
+	if a.graceMessages == nil {
+		a.graceMessages = map[int64]string{}
+	}
+	m := "deletionGracePeriodSeconds=" + strconv.FormatInt(grace, 10)
+	a.graceMessages[grace] = m
+	return m
 }
 
 func (a *apiServer) removePod(p *corev1.Pod) {

@@ -1,8 +1,8 @@
 package sim
 
 import (
-	"fmt"
 	"math/rand"
+	"strconv"
 	"time"
 	"unsafe"
 
@@ -158,7 +158,15 @@ func (e *env) flag(b bool) *bool {
 
 func (e *env) newUID() string {
 	e.uids++
-	return fmt.Sprintf("00000000-0000-4000-8000-%012d", e.uids)
+	// fmt's "00000000-0000-4000-8000-%012d", without fmt: one per pod.
+	var d [20]byte
+	digits := strconv.AppendInt(d[:0], int64(e.uids), 10)
+	var buf [48]byte
+	out := append(buf[:0], "00000000-0000-4000-8000-"...)
+	for range 12 - len(digits) {
+		out = append(out, '0')
+	}
+	return string(append(out, digits...))
 }
 
 // jitter is wait.Jitter(d, maxFactor) on the seeded random source.
