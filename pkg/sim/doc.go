@@ -7,8 +7,8 @@
 //
 // # Components
 //
-//   - API server (api.go, api_notify.go, defaults.go, events.go, podcopy.go,
-//     conditions.go): the store with resource versions; Priority and
+//   - API server (api.go, api_notify.go, defaults.go, events.go, podcopy.go
+//     with equalplan.go, conditions.go): the store with resource versions; Priority and
 //     DefaultTolerationSeconds admission, defaulting, validation; graceful
 //     deletion; the binding subresource; status patches; the eviction
 //     subresource (disruption.go, evictionREST); watches and node Leases
@@ -86,4 +86,14 @@
 // gives the same timeline, byte for byte. drawn.go keeps, for an event
 // whose time was drawn, the range other draws could have given. client-go's
 // back-off runs on the virtual clock (backoff.go, virtualClock).
+//
+// # What a large cluster costs
+//
+// A simulator of 100,000 pods holds them all, so what each pod keeps and
+// makes counts (BenchmarkLifecyclePerCPU, README "Performance"): API
+// objects are never modified in place, so statuses share what does not
+// change (condition lists between pods, env.go condLists; container
+// states from status to status), the timeline and the Events are compact
+// records, and components that keep setting a timer own one (env.rearm).
+// A gone pod leaves nothing behind but its records (TestGonePodsAreFreed).
 package sim
