@@ -60,13 +60,18 @@ func (p *eqPlan) equal(a, b unsafe.Pointer) bool {
 		return *(*string)(a) == *(*string)(b)
 	case reflect.Bool:
 		return *(*bool)(a) == *(*bool)(b)
-	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
-		return *(*uint64)(a) == *(*uint64)(b)
-	case reflect.Int32, reflect.Uint32:
-		return *(*uint32)(a) == *(*uint32)(b)
-	case reflect.Int16, reflect.Uint16:
-		return *(*uint16)(a) == *(*uint16)(b)
-	case reflect.Int8, reflect.Uint8:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		// By the type's size: int, uint and uintptr are 4 bytes on a
+		// 32-bit platform.
+		switch p.size {
+		case 8:
+			return *(*uint64)(a) == *(*uint64)(b)
+		case 4:
+			return *(*uint32)(a) == *(*uint32)(b)
+		case 2:
+			return *(*uint16)(a) == *(*uint16)(b)
+		}
 		return *(*uint8)(a) == *(*uint8)(b)
 	case reflect.Float64:
 		return *(*float64)(a) == *(*float64)(b)

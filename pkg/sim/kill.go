@@ -177,6 +177,9 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 			k.preStopReturned("completed")
 		}
 	})
+	if !k.inPreStop {
+		return // the hook returned within runHook: nothing left to bound
+	}
 	w.env.rearm(&k.wait, limit, func() { k.preStopReturned("not completed in grace period") }, false)
 	k.timer = &k.wait
 }
