@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -349,7 +350,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 func (w *podWorker) createSandbox() {
 	w.sandbox = true
 	w.k.podIPs++
-	w.podIPs = []corev1.PodIP{{IP: fmt.Sprintf("10.244.%d.%d", 1+w.k.index/250, 1+w.k.podIPs%250)}}
+	w.podIPs = []corev1.PodIP{{IP: "10.244." + strconv.Itoa(1+w.k.index/250) + "." + strconv.Itoa(1+w.k.podIPs%250)}}
 	if w.startTime == nil {
 		t := w.env.wall(w.env.now)
 		w.startTime = &t

@@ -327,7 +327,7 @@ func (sc *scheduler) scheduleOne(q *queuedPod) {
 		sc.assumed[p.UID] = true
 		sc.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Scheduled, Message: n.Name})
 		sc.api.recordEvent(p, nil, false, corev1.EventTypeNormal, "Scheduled",
-			fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, n.Name), corev1.DefaultSchedulerName)
+			"Successfully assigned "+p.Namespace+"/"+p.Name+" to "+n.Name, corev1.DefaultSchedulerName)
 		return
 	}
 	msg := fitErrorMessage(len(sc.cache.list), failed)
