@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"strconv"
 	"time"
-	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -85,7 +84,7 @@ type reasonMessages struct {
 }
 
 func (rm *reasonMessages) join(reason, message string) string {
-	slot := &rm.recent[(uintptr(unsafe.Pointer(unsafe.StringData(reason)))>>3+uintptr(unsafe.Pointer(unsafe.StringData(message)))>>3)%uintptr(len(rm.recent))]
+	slot := &rm.recent[timeline.AddrSlot(len(rm.recent), reason, message)]
 	if slot.joined != "" && slot.reason == reason && slot.message == message {
 		return slot.joined
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -70,36 +69,16 @@ type eventObject struct {
 
 // event is what an event says, of which container: getEventKey but the
 // object. A message that names its object is kept without the name
-// (message, the name, tail: ofObject), so that what every pod is told of
-// itself ("Successfully assigned default/web-7 to worker-2") is one entry.
+// (timeline.NamedText), so that what every pod is told of itself
+// ("Successfully assigned default/web-7 to worker-2") is one entry.
 type event struct {
 	// container and init name the field of a container event
 	// (spec.containers{name} or spec.initContainers{name}).
-	container                  string
-	init                       bool
-	reason, message, eventType string
-	source                     string
-	tail                       string
-	ofObject                   bool
-}
-
-// withoutName is e with its message's first mention of name cut out, or e.
-func (e event) withoutName(name string) event {
-	if name == "" {
-		return e
-	}
-	if i := strings.Index(e.message, name); i >= 0 {
-		e.message, e.tail, e.ofObject = e.message[:i], e.message[i+len(name):], true
-	}
-	return e
-}
-
-// messageOf is the message e says of the object named name.
-func (e *event) messageOf(name string) string {
-	if !e.ofObject {
-		return e.message
-	}
-	return e.message + name + e.tail
+	container         string
+	init              bool
+	reason, eventType string
+	source            string
+	message           timeline.NamedText
 }
 
 // recentEvent is an entry of eventStore.recent: an event as recorded (e)
@@ -114,13 +93,9 @@ type recentEvent struct {
 }
 
 // recentEventSlot places e in eventStore.recent by the addresses of its
-// strings (timeline.recentSlot's rule).
+// strings (timeline.AddrSlot).
 func recentEventSlot(e *event) int {
-	var h uintptr
-	for _, s := range [...]string{e.container, e.reason, e.message, e.eventType, e.source} {
-		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3 + uintptr(len(s))
-	}
-	return int(h % uintptr(len(eventStore{}.recent)))
+	return timeline.AddrSlot(len(eventStore{}.recent), e.container, e.reason, e.message.Head, e.eventType, e.source)
 }
 
 // eventRecord is one stored Event.
@@ -156,9 +131,10 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 	// correlator compares entries: the object's own, or a message that
 	// does not name this object either.
 	what, ok := slot.what, slot.ok && slot.e == e &&
-		(slot.name == obj.name || (!slot.ofObject && (obj.name == "" || !strings.Contains(e.message, obj.name))))
+		(slot.name == obj.name || (!slot.ofObject && (obj.name == "" || !strings.Contains(e.message.Head, obj.name))))
 	if !ok {
-		key := e.withoutName(obj.name)
+		key := e
+		key.message = timeline.CutName(e.message.Head, obj.name)
 		if what, ok = st.byWhat[key]; !ok {
 			if st.byWhat == nil {
 				st.byWhat = map[event]int32{}
@@ -167,7 +143,7 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 			st.whats = append(st.whats, key)
 			st.byWhat[key] = what
 		}
-		*slot = recentEvent{e: e, name: obj.name, what: what, ofObject: key.ofObject, ok: true}
+		*slot = recentEvent{e: e, name: obj.name, what: what, ofObject: key.message.Named, ok: true}
 	}
 	st.lastUID, st.lastObject = obj.uid, o
 	// seen has a bit for each what of the object's records (modulo 64):
@@ -228,7 +204,7 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", o.name, r.seq), Namespace: o.namespace},
 		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: "v1", FieldPath: fieldPath},
 		Reason:         e.reason,
-		Message:        e.messageOf(o.name),
+		Message:        e.message.Of(o.name),
 		Type:           e.eventType,
 		Source:         corev1.EventSource{Component: e.source, Host: st.hosts.Str(r.host)},
 		FirstTimestamp: metav1.NewTime(Epoch.Add(r.first)),
@@ -240,7 +216,7 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 // recordEvent is a Kubernetes Event about a pod (and one of its containers
 // when c is set). Identical events are aggregated into a count.
 func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
-	e := event{reason: reason, message: message, eventType: eventType, source: source}
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
 	if c != nil {
 		e.container, e.init = c.Name, init
 	}
@@ -255,7 +231,7 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 // recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
 // under "node/<name>".
 func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
-	e := event{reason: reason, message: message, eventType: eventType, source: source}
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
 	host := ""
 	if source == "kubelet" {
 		host = n.Name

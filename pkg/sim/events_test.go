@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // TestEventStoreAggregates: the correlator counts an event identical to
@@ -19,8 +21,8 @@ func TestEventStoreAggregates(t *testing.T) {
 	obj := func(i int) eventObject {
 		return eventObject{namespace: "default", name: fmt.Sprintf("p-%d", i), uid: types.UID(fmt.Sprintf("u-%d", i))}
 	}
-	pulled := event{container: "a", reason: "Pulled", message: "already present", eventType: "Normal", source: "kubelet"}
-	started := event{container: "a", reason: "Started", message: "Started container a", eventType: "Normal", source: "kubelet"}
+	pulled := event{container: "a", reason: "Pulled", message: timeline.NamedText{Head: "already present"}, eventType: "Normal", source: "kubelet"}
+	started := event{container: "a", reason: "Started", message: timeline.NamedText{Head: "Started container a"}, eventType: "Normal", source: "kubelet"}
 	const pods = 3 * eventChunkLen
 	for round := range 3 {
 		for i := range pods {
@@ -58,12 +60,12 @@ func TestEventStoreMessagesNamingTheirObject(t *testing.T) {
 	for i := range pods {
 		name := fmt.Sprintf("web-%d", i)
 		st.add(0, eventObject{namespace: "default", name: name, uid: types.UID(name)},
-			event{reason: "Scheduled", message: fmt.Sprintf("Successfully assigned default/%s to worker-1", name), eventType: "Normal", source: "default-scheduler"}, "")
+			event{reason: "Scheduled", message: timeline.NamedText{Head: fmt.Sprintf("Successfully assigned default/%s to worker-1", name)}, eventType: "Normal", source: "default-scheduler"}, "")
 	}
 	stopping := "Stopping container app"
 	for _, name := range []string{"app", "db", "app"} {
 		st.add(time.Second, eventObject{namespace: "default", name: name, uid: types.UID(name)},
-			event{container: "app", reason: "Killing", message: stopping, eventType: "Normal", source: "kubelet"}, "worker-1")
+			event{container: "app", reason: "Killing", message: timeline.NamedText{Head: stopping}, eventType: "Normal", source: "kubelet"}, "worker-1")
 	}
 	events := st.events()
 	if len(events) != pods+2 { // the second "app" Killing is counted into the first

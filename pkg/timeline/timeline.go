@@ -11,9 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unsafe"
 )
 
 // Kind names what happened. The values are the vocabulary of the timeline
@@ -173,34 +171,13 @@ type record struct {
 type span struct{ earliest, latest time.Duration }
 
 // what is what an event says: its kind, with the arguments that are not
-// numbers. A message that names the event's pod is kept without the name
-// (message, the pod's name, tail: ofPod), so that what a thousand pods
-// say of themselves ("Successfully assigned default/web-7 to worker-2")
-// is one entry, not a thousand.
+// numbers; its message without the name of the event's pod, when it names
+// it (NamedText), so that what a thousand pods say of themselves is one
+// entry, not a thousand.
 type what struct {
-	kind                    Kind
-	reason, status, message string
-	tail                    string
-	ofPod                   bool
-}
-
-// withoutPod is w with its message's first mention of pod cut out, or w.
-func (w what) withoutPod(pod string) what {
-	if pod == "" {
-		return w
-	}
-	if i := strings.Index(w.message, pod); i >= 0 {
-		w.message, w.tail, w.ofPod = w.message[:i], w.message[i+len(pod):], true
-	}
-	return w
-}
-
-// messageOf is the message w says of pod.
-func (w *what) messageOf(pod string) string {
-	if !w.ofPod {
-		return w.message
-	}
-	return w.message + pod + w.tail
+	kind           Kind
+	reason, status string
+	message        NamedText
 }
 
 // recentWhat is an entry of Timeline.recent: what a recorder said (w),
@@ -212,17 +189,10 @@ type recentWhat struct {
 	ok  bool
 }
 
-// recentSlot places w in Timeline.recent by the addresses of its strings:
-// a recorder says the same things with the same strings (constants,
-// messages made once), which compare equal at their first byte's address,
-// so a hit costs no hashing of their bytes. Another string with the same
-// bytes only misses the cache.
-func recentSlot(w what) int {
-	var h uintptr
-	for _, s := range [...]string{string(w.kind), w.reason, w.status, w.message} {
-		h = h*31 + uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3 + uintptr(len(s))
-	}
-	return int(h % uintptr(len(Timeline{}.recent)))
+// recentSlot places w in Timeline.recent by the addresses of its strings
+// (AddrSlot).
+func recentSlot(w *what) int {
+	return AddrSlot(len(Timeline{}.recent), string(w.kind), w.reason, w.status, w.message.Head)
 }
 
 // chunkLen is the number of records in a chunk: 32 KiB, the largest of
@@ -252,7 +222,7 @@ func (t *StringTable) ID(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	slot := &t.recent[(uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3+uintptr(len(s)))%uintptr(len(t.recent))]
+	slot := &t.recent[AddrSlot(len(t.recent), s)]
 	if slot.i != 0 && slot.s == s {
 		return slot.i
 	}
@@ -282,11 +252,12 @@ func (t *StringTable) Str(i uint32) string {
 // Append records e, giving it the next sequence number. Events must be
 // appended in time order; the recorder is the only writer.
 func (t *Timeline) Append(e Event) {
-	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: e.Message}
-	slot := &t.recent[recentSlot(w)]
+	w := what{kind: e.Kind, reason: e.Reason, status: e.Status, message: NamedText{Head: e.Message}}
+	slot := &t.recent[recentSlot(&w)]
 	wi, ok := slot.i, slot.ok && slot.w == w && (slot.pod == "" || slot.pod == e.Pod)
 	if !ok {
-		key := w.withoutPod(e.Pod)
+		key := w
+		key.message = CutName(e.Message, e.Pod)
 		if wi, ok = t.byWhat[key]; !ok {
 			if t.byWhat == nil {
 				t.byWhat = map[what]uint32{}
@@ -296,7 +267,7 @@ func (t *Timeline) Append(e Event) {
 			t.byWhat[key] = wi
 		}
 		*slot = recentWhat{w: w, i: wi, ok: true}
-		if key.ofPod {
+		if key.message.Named {
 			slot.pod = e.Pod
 		}
 	}
@@ -339,7 +310,7 @@ func (t *Timeline) Events() []Event {
 		e := Event{
 			At: r.at, Seq: uint64(n + 1), Code: int(r.code), Count: int(r.count),
 			Pod: pod, Container: t.names.Str(r.container),
-			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.messageOf(pod),
+			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message.Of(pod),
 		}
 		if t.ranges != nil {
 			if sp, ok := t.ranges[n]; ok {

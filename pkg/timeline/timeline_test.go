@@ -244,3 +244,28 @@ func TestStringTableCache(t *testing.T) {
 		t.Fatalf("%d indexes for %d names; \"\" is %d", len(ids), len(names), st.ID(""))
 	}
 }
+
+// TestCutName: a text cut at its first mention of a name reads back
+// whole, and said of another name puts that name where the first was; a
+// text without the name, or an empty name, is kept as it is.
+func TestCutName(t *testing.T) {
+	cases := []struct {
+		text, name string
+		named      bool
+		ofOther    string // said of "x"
+	}{
+		{"Successfully assigned default/web-1 to worker-2", "web-1", true, "Successfully assigned default/x to worker-2"},
+		{"a to a", "a", true, "x to a"},
+		{"no pod here", "web", false, "no pod here"},
+		{"web", "web", true, "x"},
+		{"anything", "", false, "anything"},
+		{"", "web", false, ""},
+	}
+	for _, c := range cases {
+		nt := CutName(c.text, c.name)
+		if nt.Named != c.named || nt.Of(c.name) != c.text || nt.Of("x") != c.ofOther {
+			t.Errorf("CutName(%q, %q) = %+v: of the name %q, of x %q; want named %v, %q, %q",
+				c.text, c.name, nt, nt.Of(c.name), nt.Of("x"), c.named, c.text, c.ofOther)
+		}
+	}
+}
