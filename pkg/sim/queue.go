@@ -72,18 +72,23 @@ func (q *queue) up(i int) {
 	}
 }
 
+// child is the earlier of i's children among the first n items, and
+// whether i has one.
+func (q *queue) child(i, n int) (int, bool) {
+	l := 2*i + 1
+	if l >= n {
+		return 0, false
+	}
+	if r := l + 1; r < n && q.less(r, l) {
+		return r, true
+	}
+	return l, true
+}
+
 func (q *queue) down(i int) {
-	n := len(q.items)
 	for {
-		l := 2*i + 1
-		if l >= n {
-			return
-		}
-		m := l
-		if r := l + 1; r < n && q.less(r, l) {
-			m = r
-		}
-		if !q.less(m, i) {
+		m, ok := q.child(i, len(q.items))
+		if !ok || !q.less(m, i) {
 			return
 		}
 		q.swap(i, m)
@@ -164,15 +169,7 @@ func (q *queue) pop() *timer {
 	q.items = q.items[:n]
 	if n > 0 {
 		i := 0
-		for {
-			l := 2*i + 1
-			if l >= n {
-				break
-			}
-			m := l
-			if r := l + 1; r < n && q.less(r, l) {
-				m = r
-			}
+		for m, ok := q.child(i, n); ok; m, ok = q.child(i, n) {
 			q.items[i] = q.items[m]
 			q.items[i].t.index = i
 			i = m
@@ -181,11 +178,7 @@ func (q *queue) pop() *timer {
 		last.t.index = i
 		q.up(i)
 	}
-	t.index = -1
-	if !t.periodic {
-		q.nonPeriodic--
-	}
-	return t
+	return q.removed(t)
 }
 
 func (q *queue) remove(i int) *timer {
@@ -200,6 +193,11 @@ func (q *queue) remove(i int) *timer {
 		q.down(i)
 		q.up(i)
 	}
+	return q.removed(t)
+}
+
+// removed marks t as out of the heap.
+func (q *queue) removed(t *timer) *timer {
 	t.index = -1
 	if !t.periodic {
 		q.nonPeriodic--
