@@ -512,15 +512,25 @@ func (sc *scheduler) fits(fit *podFit, ni *nodeInfo) bool {
 	if n := ni.node; n.Spec.Unschedulable || len(n.Spec.Taints) > 0 || fit.selects {
 		return sc.filter(fit, ni, nil).plugin == ""
 	}
-	if ni.hasMaxPods && int64(ni.pods+1) > ni.maxPods {
+	if ni.tooMany(ni.pods) {
 		return false
 	}
 	for i := range fitResources {
-		if want := fit.requests[i]; want > 0 && want > ni.allocatable[i]-ni.requested[i] {
+		if ni.short(fit, &ni.requested, i) {
 			return false
 		}
 	}
 	return true
+}
+
+// tooMany and short are NodeResourcesFit's checks of a node whose pods
+// are count and request used: one pod more than its pods allow, or less
+// of fitResources[i] left than the pod requests.
+func (ni *nodeInfo) tooMany(count int) bool { return ni.hasMaxPods && int64(count+1) > ni.maxPods }
+
+func (ni *nodeInfo) short(fit *podFit, used *[len(fitResources)]int64, i int) bool {
+	want := fit.requests[i]
+	return want > 0 && want > ni.allocatable[i]-used[i]
 }
 
 // insufficient is noderesources.Fits: "Too many pods", then every
@@ -528,11 +538,11 @@ func (sc *scheduler) fits(fit *podFit, ni *nodeInfo) bool {
 func (sc *scheduler) insufficient(fit *podFit, ni *nodeInfo, without map[types.UID]bool) []string {
 	var out []string
 	used, count := sc.nodeUsage(ni, fit.pod, without)
-	if ni.hasMaxPods && int64(count+1) > ni.maxPods {
+	if ni.tooMany(count) {
 		out = append(out, reasonTooManyPods)
 	}
 	for i, r := range fitResources {
-		if want := fit.requests[i]; want > 0 && want > ni.allocatable[i]-used[i] {
+		if ni.short(fit, &used, i) {
 			out = append(out, "Insufficient "+string(r))
 		}
 	}
