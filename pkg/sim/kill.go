@@ -365,6 +365,11 @@ func (o *ordering) terminated(c *ctr) {
 	if i := slices.Index(o.w.ctrs, c); i >= 0 {
 		o.done[i] = true
 	}
+	// Releasing a waiter may change the list: a copy is walked, made
+	// only when someone is released (most terminations release nobody).
+	if !slices.ContainsFunc(o.waiters, func(tw *turnWait) bool { return o.ready(tw.k.c) }) {
+		return
+	}
 	for _, tw := range append([]*turnWait(nil), o.waiters...) {
 		if o.ready(tw.k.c) {
 			o.remove(tw)
