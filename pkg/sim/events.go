@@ -31,11 +31,10 @@ type eventStore struct {
 	objects []eventObject
 	byUID   map[types.UID]int32
 	// whats are what the events say, each distinct one once, by their
-	// index in the records; byWhat finds them. The pods of a cluster say
-	// the same few things.
-	whats  []event
-	byWhat map[event]int32
-	// recent caches byWhat by where an event's strings live, as the
+	// index in the records. The pods of a cluster say the same few
+	// things.
+	whats timeline.Interned[event]
+	// recent caches whats by where an event's strings live, as the
 	// timeline's table of what events say does: the kubelet says the same
 	// things with the same strings, and a hit hashes nothing.
 	recent [256]recentEvent
@@ -87,7 +86,7 @@ type event struct {
 type recentEvent struct {
 	e        event
 	name     string
-	what     int32
+	what     uint32
 	ofObject bool
 	ok       bool
 }
@@ -104,7 +103,7 @@ type eventRecord struct {
 	prev        int32  // the object's distinct event before (its seq), 0 for none
 	seq         int32  // creation order from 1: the name's suffix
 	object      int32  // the involved object, in objects
-	what        int32  // what it says, in whats
+	what        uint32 // what it says, in whats
 	host        uint32 // in hosts
 	count       int32
 }
@@ -135,14 +134,7 @@ func (st *eventStore) add(now time.Duration, obj eventObject, e event, host stri
 	if !ok {
 		key := e
 		key.message = timeline.CutName(e.message.Head, obj.name)
-		if what, ok = st.byWhat[key]; !ok {
-			if st.byWhat == nil {
-				st.byWhat = map[event]int32{}
-			}
-			what = int32(len(st.whats))
-			st.whats = append(st.whats, key)
-			st.byWhat[key] = what
-		}
+		what = st.whats.ID(key)
 		*slot = recentEvent{e: e, name: obj.name, what: what, ofObject: key.message.Named, ok: true}
 	}
 	st.lastUID, st.lastObject = obj.uid, o
@@ -189,7 +181,7 @@ func (st *eventStore) events() []*corev1.Event {
 }
 
 func (st *eventStore) object(r *eventRecord) *corev1.Event {
-	o, e := &st.objects[r.object], &st.whats[r.what]
+	o, e := &st.objects[r.object], st.whats.At(r.what)
 	kind, fieldPath := "Pod", ""
 	if o.node {
 		kind = "Node"

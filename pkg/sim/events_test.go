@@ -84,8 +84,8 @@ func TestEventStoreMessagesNamingTheirObject(t *testing.T) {
 	if events[pods].Count != 2 {
 		t.Errorf("app's Killing counted %d, want 2", events[pods].Count)
 	}
-	if len(st.whats) != 3 {
-		t.Errorf("%d distinct whats stored, want 3 (the pods' Scheduled, app's Killing naming it, db's)", len(st.whats))
+	if st.whats.Len() != 3 {
+		t.Errorf("%d distinct whats stored, want 3 (the pods' Scheduled, app's Killing naming it, db's)", st.whats.Len())
 	}
 }
 

@@ -145,11 +145,10 @@ type Timeline struct {
 	full  [][]record // chunks of chunkLen records
 	last  []record   // the chunk being filled, never full
 	names StringTable
-	// whats are what the events say, each distinct one once; byWhat finds
-	// them, behind recent, a cache of it indexed by where the strings
-	// live (recentSlot).
-	whats  []what
-	byWhat map[what]uint32
+	// whats are what the events say, each distinct one once, behind
+	// recent, a cache of it indexed by where the strings live
+	// (recentSlot).
+	whats  Interned[what]
 	recent [256]recentWhat
 	// ranges are the ranges of the events that have one, by position.
 	ranges map[int]span
@@ -204,8 +203,7 @@ const chunkLen = 32 << 10 / 32
 // its index; the index of "" is 0. The simulator's compact Kubernetes
 // Events use it too.
 type StringTable struct {
-	list  []string
-	index map[string]uint32
+	all Interned[string] // "" first
 	// recent caches index by where the strings live, as Timeline.recent
 	// does for what events say: a recorder names its pods and containers
 	// with the same strings over and over.
@@ -226,17 +224,10 @@ func (t *StringTable) ID(s string) uint32 {
 	if slot.i != 0 && slot.s == s {
 		return slot.i
 	}
-	if i, ok := t.index[s]; ok {
-		*slot = recentString{s, i}
-		return i
+	if t.all.Len() == 0 {
+		t.all.ID("")
 	}
-	if t.index == nil {
-		t.index = map[string]uint32{}
-		t.list = append(t.list, "")
-	}
-	i := uint32(len(t.list))
-	t.list = append(t.list, s)
-	t.index[s] = i
+	i := t.all.ID(s)
 	*slot = recentString{s, i}
 	return i
 }
@@ -246,7 +237,7 @@ func (t *StringTable) Str(i uint32) string {
 	if i == 0 {
 		return ""
 	}
-	return t.list[i]
+	return *t.all.At(i)
 }
 
 // Append records e, giving it the next sequence number. Events must be
@@ -258,14 +249,7 @@ func (t *Timeline) Append(e Event) {
 	if !ok {
 		key := w
 		key.message = CutName(e.Message, e.Pod)
-		if wi, ok = t.byWhat[key]; !ok {
-			if t.byWhat == nil {
-				t.byWhat = map[what]uint32{}
-			}
-			wi = uint32(len(t.whats))
-			t.whats = append(t.whats, key)
-			t.byWhat[key] = wi
-		}
+		wi = t.whats.ID(key)
 		*slot = recentWhat{w: w, i: wi, ok: true}
 		if key.message.Named {
 			slot.pod = e.Pod
@@ -305,7 +289,7 @@ func (t *Timeline) Events() []Event {
 		} else {
 			r = &t.last[n%chunkLen]
 		}
-		w := &t.whats[r.what]
+		w := t.whats.At(r.what)
 		pod := t.names.Str(r.pod)
 		e := Event{
 			At: r.at, Seq: uint64(n + 1), Code: int(r.code), Count: int(r.count),

@@ -196,7 +196,7 @@ func TestWhatCache(t *testing.T) {
 			for i := range 2 * len(tl.recent) {
 				tl.Append(Event{Kind: Phase, Reason: strings.Clone("filler"), Message: strings.Repeat("x", i)})
 			}
-			before := len(tl.whats)
+			before := tl.whats.Len()
 			for _, e := range c.in {
 				tl.Append(e)
 			}
@@ -208,7 +208,7 @@ func TestWhatCache(t *testing.T) {
 					t.Errorf("event %d read back as %+v, appended %+v", i, e, want)
 				}
 			}
-			if n := len(tl.whats) - before; n != c.whats {
+			if n := tl.whats.Len() - before; n != c.whats {
 				t.Errorf("%d whats stored, want %d", n, c.whats)
 			}
 		})
