@@ -9,9 +9,12 @@ package timeline
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // Kind names what happened. The values are the vocabulary of the timeline
@@ -204,9 +207,13 @@ const chunkLen = 32 << 10 / 32
 // Events use it too.
 type StringTable struct {
 	all Interned[string] // "" first
-	// recent caches index by where the strings live, as Timeline.recent
-	// does for what events say: a recorder names its pods and containers
-	// with the same strings over and over.
+	// byAddr finds a kept string by where its bytes live: a recorder
+	// names each pod with the string it was created with, so the lookup
+	// hashes no bytes and, unlike the map, stays one probe of a
+	// pointer-free table as the pods grow to 100,000 (issue 19).
+	byAddr addrIndex
+	// recent caches index by where other strings live (the same bytes
+	// elsewhere), as Timeline.recent does for what events say.
 	recent [64]recentString
 }
 
@@ -220,6 +227,9 @@ func (t *StringTable) ID(s string) uint32 {
 	if s == "" {
 		return 0
 	}
+	if i, ok := t.byAddr.find(s); ok {
+		return i
+	}
 	slot := &t.recent[AddrSlot(len(t.recent), s)]
 	if slot.i != 0 && slot.s == s {
 		return slot.i
@@ -227,9 +237,81 @@ func (t *StringTable) ID(s string) uint32 {
 	if t.all.Len() == 0 {
 		t.all.ID("")
 	}
+	n := t.all.Len()
 	i := t.all.ID(s)
+	if int(i) == n {
+		// New: the table keeps s itself, whose bytes therefore stay
+		// where they are for as long as the table lives.
+		t.byAddr.add(s, i)
+	}
 	*slot = recentString{s, i}
 	return i
+}
+
+// addrIndex maps the address and length of kept strings' bytes to their
+// indexes: open addressing, a power of two of slots at most half full.
+// It holds no pointers for the collector to mark: the addresses are of
+// strings the table keeps alive, and Go's heap does not move objects, so
+// an address names one kept string for the table's life.
+type addrIndex struct {
+	slots []addrEntry
+	n     int
+}
+
+type addrEntry struct {
+	addr uintptr
+	len  int32
+	i    uint32
+}
+
+func addrOf(s string) uintptr { return uintptr(unsafe.Pointer(unsafe.StringData(s))) }
+
+func (x *addrIndex) home(addr uintptr) int {
+	// Fibonacci hashing of the address (its low 3 bits are alignment).
+	return int(uint64(addr>>3) * 0x9E3779B97F4A7C15 >> (64 - bits.TrailingZeros(uint(len(x.slots)))))
+}
+
+func (x *addrIndex) find(s string) (uint32, bool) {
+	if x.n == 0 {
+		return 0, false
+	}
+	addr, mask := addrOf(s), len(x.slots)-1
+	for h := x.home(addr); ; h = (h + 1) & mask {
+		e := &x.slots[h]
+		if e.addr == 0 {
+			return 0, false
+		}
+		if e.addr == addr && int(e.len) == len(s) {
+			return e.i, true
+		}
+	}
+}
+
+func (x *addrIndex) add(s string, i uint32) {
+	if len(s) > math.MaxInt32 {
+		return
+	}
+	if 2*(x.n+1) > len(x.slots) {
+		old := x.slots
+		x.slots = make([]addrEntry, max(64, 2*len(old)))
+		x.n = 0
+		for _, e := range old {
+			if e.addr != 0 {
+				x.insert(e)
+			}
+		}
+	}
+	x.insert(addrEntry{addr: addrOf(s), len: int32(len(s)), i: i})
+}
+
+func (x *addrIndex) insert(e addrEntry) {
+	mask := len(x.slots) - 1
+	h := x.home(e.addr)
+	for x.slots[h].addr != 0 {
+		h = (h + 1) & mask
+	}
+	x.slots[h] = e
+	x.n++
 }
 
 // str is the string of index i.
