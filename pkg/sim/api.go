@@ -51,6 +51,10 @@ type apiServer struct {
 	podWatchers  []podWatcher
 	nodeWatchers []nodeWatcher
 	kubeletWatch map[string]nodePodWatcher
+	// deliveries are the pod events not yet delivered, and deliver the
+	// function that delivers the next one (api_notify.go).
+	deliveries fifo[podDelivery]
+	deliver    func()
 }
 
 func newAPIServer(e *env, namespace string, cp *Profile) *apiServer {
@@ -66,6 +70,7 @@ func newAPIServer(e *env, namespace string, cp *Profile) *apiServer {
 		bound:           map[string]map[string]*corev1.Pod{},
 		tolerations:     defaultTolerations(),
 	}
+	a.deliver = a.deliverPodEvent
 	for _, pc := range builtinPriorityClasses() {
 		a.priorityClasses[pc.Name] = pc
 	}

@@ -101,16 +101,60 @@ func (a *apiServer) podChanged(ev podEvent) {
 	if k == nil && !a.wanted(ev) {
 		return
 	}
-	a.env.soon(func() {
-		if k != nil {
-			k.podWatch(ev.pod, t)
+	a.deliveries.push(podDelivery{ev: ev, kubelet: k, typ: t})
+	a.env.soon(a.deliver)
+}
+
+// podDelivery is a pod's watch event on its way: to the node's kubelet
+// (as typ) and to every pod watcher that wants it.
+type podDelivery struct {
+	ev      podEvent
+	kubelet nodePodWatcher
+	typ     watchType
+}
+
+// deliverPodEvent delivers the oldest pending pod event. Each podChanged
+// queues one call of it with the event queue's soon, which runs them in
+// the order they were queued and cancels none: the calls and the pending
+// events pair up in order. (A closure per event had made an object per
+// watch event for the collector.)
+func (a *apiServer) deliverPodEvent() {
+	d := a.deliveries.pop()
+	if d.kubelet != nil {
+		d.kubelet.podWatch(d.ev.pod, d.typ)
+	}
+	for _, w := range a.podWatchers {
+		if w.wants(d.ev) {
+			w.podWatch(d.ev)
 		}
-		for _, w := range a.podWatchers {
-			if w.wants(ev) {
-				w.podWatch(ev)
-			}
-		}
-	})
+	}
+}
+
+// fifo is a first-in first-out queue in a ring, which grows only when
+// more are pending at once than it holds.
+type fifo[T any] struct {
+	ring    []T
+	head, n int
+}
+
+func (f *fifo[T]) push(x T) {
+	if f.n == len(f.ring) {
+		grown := make([]T, max(16, 2*len(f.ring)))
+		copied := copy(grown, f.ring[f.head:])
+		copy(grown[copied:], f.ring[:f.head])
+		f.ring, f.head = grown, 0
+	}
+	f.ring[(f.head+f.n)%len(f.ring)] = x
+	f.n++
+}
+
+func (f *fifo[T]) pop() T {
+	x := f.ring[f.head]
+	var zero T
+	f.ring[f.head] = zero // let go of what it points at
+	f.head = (f.head + 1) % len(f.ring)
+	f.n--
+	return x
 }
 
 func (a *apiServer) wanted(ev podEvent) bool {
