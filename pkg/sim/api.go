@@ -28,7 +28,7 @@ type apiServer struct {
 	// namespace is the scenario's; cp the control plane's profile.
 	namespace       string
 	cp              *Profile
-	pods            map[string]*corev1.Pod
+	pods            map[string]*storedPod
 	nodes           map[string]*corev1.Node
 	priorityClasses map[string]*schedulingv1.PriorityClass
 	configMaps      map[string]*corev1.ConfigMap
@@ -62,7 +62,7 @@ func newAPIServer(e *env, namespace string, cp *Profile) *apiServer {
 		env: e, namespace: namespace, cp: cp,
 		leases:          map[string]*lease{},
 		kubeletWatch:    map[string]nodePodWatcher{},
-		pods:            map[string]*corev1.Pod{},
+		pods:            map[string]*storedPod{},
 		nodes:           map[string]*corev1.Node{},
 		priorityClasses: map[string]*schedulingv1.PriorityClass{},
 		configMaps:      map[string]*corev1.ConfigMap{},
@@ -175,7 +175,7 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	p.Generation = 1
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
 	applySchedulingGatedCondition(p)
-	a.pods[p.Name] = p
+	a.pods[p.Name] = &storedPod{pod: p}
 	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.PodCreated})
 	if len(p.Status.Conditions) > 0 {
 		// The gated condition is new; the phase Pending is the one every
@@ -253,10 +253,11 @@ func (a *apiServer) globalDefaultPriorityClass() *schedulingv1.PriorityClass {
 // staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go.
 // uid, when set, is a UID precondition (the kubelet's final delete).
 func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.UID) error {
-	p, ok := a.pods[name]
+	e, ok := a.pods[name]
 	if !ok {
 		return apierrors.NewNotFound(podResource, name)
 	}
+	p := e.pod
 	if uid != "" && p.UID != uid {
 		return apierrors.NewConflict(podResource, name, fmt.Errorf("the UID in the precondition (%s) does not match the UID in record (%s)", uid, p.UID))
 	}
@@ -356,6 +357,9 @@ func (a *apiServer) graceMessage(grace int64) string {
 }
 
 func (a *apiServer) removePod(p *corev1.Pod) {
+	if e := a.pods[p.Name]; e != nil {
+		e.gone = true
+	}
 	delete(a.pods, p.Name)
 	a.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Deleted})
 	a.podRemoved(p) // api_notify.go
@@ -381,14 +385,21 @@ func (a *apiServer) bind(p *corev1.Pod, node string) {
 // updatePodStatus writes a status for the pod with that UID and records
 // what changed in the timeline: phase, conditions and container readiness.
 func (a *apiServer) updatePodStatus(name string, uid types.UID, st corev1.PodStatus) bool {
-	p, ok := a.pods[name]
-	if !ok || p.UID != uid {
+	e, ok := a.pods[name]
+	if !ok || e.pod.UID != uid {
 		return false
 	}
+	a.updateStoredStatus(e, st)
+	return true
+}
+
+// updateStoredStatus is updatePodStatus for a pod whose record the
+// writer holds (storedPod), still stored.
+func (a *apiServer) updateStoredStatus(e *storedPod, st corev1.PodStatus) {
+	p := e.pod
 	held := holdsResources(p)
 	a.writeStatus(p, st)
 	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, status: true, held: held, holds: holdsResources(p)})
-	return true
 }
 
 // writeStatus stores a pod's new status and records what changed.
@@ -470,7 +481,26 @@ func fieldErr(path *field.Path, value any, msg string) *field.Error {
 // and a write goes through the API server's methods (internal/designrules
 // checks that no other file reaches the store's maps).
 
-func (a *apiServer) pod(name string) *corev1.Pod             { return a.pods[name] }
+func (a *apiServer) pod(name string) *corev1.Pod {
+	if e := a.pods[name]; e != nil {
+		return e.pod
+	}
+	return nil
+}
+
+// storedPod is the store's record of a pod, from its create to its
+// removal: a component that holds a pod for its life (a pod worker) keeps
+// the record, which tells whether the pod is still stored without a
+// lookup by name (with 100,000 pods, a cache miss in a large map each
+// time; issue 19).
+type storedPod struct {
+	pod  *corev1.Pod
+	gone bool // removed from the store
+}
+
+// stored is the record of the pod stored under name, or nil.
+func (a *apiServer) stored(name string) *storedPod { return a.pods[name] }
+
 func (a *apiServer) node(name string) *corev1.Node           { return a.nodes[name] }
 func (a *apiServer) configMap(name string) *corev1.ConfigMap { return a.configMaps[name] }
 func (a *apiServer) secret(name string) *corev1.Secret       { return a.secrets[name] }

@@ -93,6 +93,21 @@ func (k *kubelet) podWatch(p *corev1.Pod, t watchType) {
 	}
 }
 
+// apiPod is the API's object of the worker's pod (of its UID), nil when
+// there is none. A static pod's mirror pod is removed and created again:
+// a record no longer stored is looked up again by name.
+func (w *podWorker) apiPod() *storedPod {
+	if e := w.stored; e != nil && !e.gone {
+		return e
+	}
+	e := w.k.api.stored(w.name)
+	if e == nil || e.pod.UID != w.uid {
+		return nil
+	}
+	w.stored = e
+	return e
+}
+
 // handlePodAddition admits the pod and hands it to a new pod worker
 // (HandlePodAdditions). A pod that is already terminal is not admitted.
 func (k *kubelet) handlePodAddition(p *corev1.Pod) {
@@ -123,6 +138,9 @@ type podWorker struct {
 	pod  *corev1.Pod // the API object (the spec does not change)
 	name string
 	uid  types.UID
+	// stored is the API's record of the pod of this UID, as the last
+	// lookup found it (apiPod).
+	stored *storedPod
 
 	deleting      bool   // the kubelet has seen a deletionTimestamp
 	deletionGrace *int64 // pod.DeletionGracePeriodSeconds as last seen

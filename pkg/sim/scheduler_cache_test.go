@@ -100,8 +100,8 @@ func checkResourceSums(t *testing.T, s *Simulator) {
 		node := k.node.Name
 		pods, nonZeroCPU, nonZeroMem := 0, int64(0), int64(0)
 		requested := corev1.ResourceList{}
-		for _, p := range s.api.pods {
-			if p.Spec.NodeName == node && holdsResources(p) {
+		for _, e := range s.api.pods {
+			if p := e.pod; p.Spec.NodeName == node && holdsResources(p) {
 				pods++
 				addList(requested, podRequests(p))
 				cpu, mem := nonZeroRequests(p)

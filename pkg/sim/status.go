@@ -14,10 +14,9 @@ import (
 // container statuses from the runtime, the phase from getPhase, the
 // terminal-phase merge, and the kubelet-owned conditions.
 func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
-	apiPod := w.k.api.pod(w.name)
 	var old corev1.PodStatus
-	if apiPod != nil && apiPod.UID == w.uid {
-		old = apiPod.Status
+	if e := w.apiPod(); e != nil {
+		old = e.pod.Status
 	}
 	// The IP lists are the kubelet's and the sandbox's, shared by every
 	// status (statuses are never modified in place).

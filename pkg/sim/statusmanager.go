@@ -132,11 +132,11 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 	if w.statusHook(&st) { // nodeside.go
 		return
 	}
-	apiPod := w.k.api.pod(w.name)
-	if apiPod == nil || apiPod.UID != w.uid {
+	e := w.apiPod()
+	if e == nil {
 		return
 	}
-	old := &apiPod.Status
+	old := &e.pod.Status
 	terminal := st.Phase == corev1.PodSucceeded || st.Phase == corev1.PodFailed
 	if terminal && w.state != stateTerminated && old.Phase != st.Phase {
 		st.Phase = old.Phase
@@ -158,7 +158,7 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 		return
 	}
 	ownStatuses(w.env.statusBuf, &st, old)
-	w.k.api.updatePodStatus(w.name, w.uid, st)
+	w.k.api.updateStoredStatus(e, st)
 	m.statusChanged(w)
 }
 
@@ -173,10 +173,11 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 		m.syncBatch()
 		return
 	}
-	apiPod := w.k.api.pod(w.name)
-	if apiPod == nil || apiPod.UID != w.uid {
+	e := w.apiPod()
+	if e == nil {
 		return
 	}
+	apiPod := e.pod
 	// The new status shares with the stored one what does not change
 	// (statuses are never modified in place): most results only confirm
 	// what the status shows, and then nothing is copied.
@@ -210,8 +211,8 @@ func (m *statusManager) terminatedStatus(w *podWorker) corev1.PodStatus {
 	// hasPodInitialized reads the pod object the kubelet holds, whose
 	// status is the API's.
 	before := &w.pod.Status
-	if apiPod := w.k.api.pod(w.name); apiPod != nil && apiPod.UID == w.uid {
-		before = &apiPod.Status
+	if e := w.apiPod(); e != nil {
+		before = &e.pod.Status
 	}
 	initialized := hasPodInitialized(&w.pod.Spec, before)
 	st := w.generateStatus(true)
