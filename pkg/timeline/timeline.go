@@ -155,19 +155,31 @@ type Timeline struct {
 	recent [256]recentWhat
 	// ranges are the ranges of the events that have one, by position.
 	ranges map[int]span
+	// numbers are the Code and Count of the events whose record cannot
+	// hold them (a Count, or a Code beyond 32 bits), by position.
+	numbers map[int]numbers
 	// read is what Events returned last, extended by the events appended
 	// since at the next call.
 	read []Event
 }
 
-// record is an Event as the timeline stores it.
+// record is an Event as the timeline stores it, in 24 bytes: a cluster
+// of 100,000 pods records 7.5 million of them.
 type record struct {
 	at             time.Duration
-	code           int64
 	pod, container uint32 // in names
 	what           uint32 // in whats
-	count          int32
+	// code is the Code, or inNumbers when Timeline.numbers holds the
+	// event's Code and Count: most events have neither, an exit has a
+	// small Code, only a live run's aggregated Kubernetes Events a Count.
+	code int32
 }
+
+// inNumbers is a record's code when its numbers are kept aside.
+const inNumbers = math.MinInt32
+
+// numbers are an event's Code and Count.
+type numbers struct{ code, count int }
 
 // span is an event's Earliest and Latest.
 type span struct{ earliest, latest time.Duration }
@@ -197,10 +209,10 @@ func recentSlot(w *what) int {
 	return AddrSlot(len(Timeline{}.recent), string(w.kind), w.reason, w.status, w.message.Head)
 }
 
-// chunkLen is the number of records in a chunk: 32 KiB, the largest of
+// chunkLen is the number of records in a chunk: up to 32 KiB, the largest of
 // the allocator's size classes (larger objects come and go from the page
 // heap, which returns them to the system and faults them back).
-const chunkLen = 32 << 10 / 32
+const chunkLen = 32 << 10 / 24
 
 // StringTable is a table of distinct strings, each kept once and named by
 // its index; the index of "" is 0. The simulator's compact Kubernetes
@@ -346,7 +358,15 @@ func (t *Timeline) Append(e Event) {
 	if t.last == nil {
 		t.last = make([]record, 0, chunkLen)
 	}
-	t.last = append(t.last, record{at: e.At, code: int64(e.Code), count: int32(e.Count),
+	code := int32(e.Code)
+	if e.Count != 0 || int(code) != e.Code || code == inNumbers {
+		if t.numbers == nil {
+			t.numbers = map[int]numbers{}
+		}
+		t.numbers[t.Len()] = numbers{code: e.Code, count: e.Count}
+		code = inNumbers
+	}
+	t.last = append(t.last, record{at: e.At, code: code,
 		pod: t.names.ID(e.Pod), container: t.names.ID(e.Container), what: wi})
 	if len(t.last) == chunkLen {
 		t.full = append(t.full, t.last)
@@ -374,9 +394,13 @@ func (t *Timeline) Events() []Event {
 		w := t.whats.At(r.what)
 		pod := t.names.Str(r.pod)
 		e := Event{
-			At: r.at, Seq: uint64(n + 1), Code: int(r.code), Count: int(r.count),
+			At: r.at, Seq: uint64(n + 1), Code: int(r.code),
 			Pod: pod, Container: t.names.Str(r.container),
 			Kind: w.kind, Reason: w.reason, Status: w.status, Message: w.message.Of(pod),
+		}
+		if r.code == inNumbers {
+			nb := t.numbers[n]
+			e.Code, e.Count = nb.code, nb.count
 		}
 		if t.ranges != nil {
 			if sp, ok := t.ranges[n]; ok {

@@ -3,6 +3,7 @@ package timeline
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -38,10 +39,10 @@ func TestTimelineAcrossChunks(t *testing.T) {
 	}
 }
 
-// TestRecordSize: chunkLen is reckoned for records of 32 bytes.
+// TestRecordSize: chunkLen is reckoned for records of 24 bytes.
 func TestRecordSize(t *testing.T) {
-	if n := unsafe.Sizeof(record{}); n != 32 {
-		t.Fatalf("a record is %d bytes, not 32: recompute chunkLen", n)
+	if n := unsafe.Sizeof(record{}); n != 24 {
+		t.Fatalf("a record is %d bytes, not 24: recompute chunkLen", n)
 	}
 }
 
@@ -54,6 +55,11 @@ func TestTimelineReadsBack(t *testing.T) {
 		{At: time.Second, Pod: "web", Container: "app", Kind: Exited, Code: 137, Reason: "Error"},
 		{At: time.Second, Pod: "web", Kind: KubeEvent, Reason: "Killing", Status: "Normal", Message: "Stopping container app", Count: 2},
 		{At: 2 * time.Second, Pod: "web", Kind: DeleteRequested, Code: -1},
+		// Numbers a record does not hold: kept aside.
+		{At: 3 * time.Second, Pod: "web", Kind: Exited, Code: 1 << 40},
+		{At: 3 * time.Second, Pod: "web", Kind: Exited, Code: math.MinInt32},
+		{At: 3 * time.Second, Pod: "web", Kind: Exited, Code: math.MinInt32 + 1},
+		{At: 3 * time.Second, Pod: "web", Kind: KubeEvent, Code: 3, Count: 4},
 	}
 	for _, e := range in {
 		tl.Append(e)
