@@ -823,8 +823,9 @@ func (w *podWorker) terminatingDone() {
 	w.state = stateTerminated
 	w.k.active.terminated(w)
 	w.stopProbes()
-	w.k.status.setPodStatus(w, w.generateStatus(true))
-	w.k.status.setPodStatus(w, w.k.status.terminatedStatus(w))
+	st := w.generateStatus(true)
+	w.k.status.setPodStatus(w, st)
+	w.k.status.setPodStatus(w, w.k.status.terminatedStatus(w, st))
 	if w.deleting && !w.removed {
 		zero := int64(0)
 		_ = w.k.api.deletePod(w.name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)

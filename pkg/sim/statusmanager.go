@@ -206,8 +206,11 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 // of the init containers, all but the trailing ones never started get it
 // too (initializedContainers); and a pod still Pending or Running becomes
 // Failed (static pods excepted). A pod whose init container failed keeps
-// its containers Waiting (PodInitializing).
-func (m *statusManager) terminatedStatus(w *podWorker) corev1.PodStatus {
+// its containers Waiting (PodInitializing). It starts from st, the
+// status SyncTerminatedPod has just set: TerminatePod copies the status
+// manager's cached status, which is that one, rather than generating
+// another; st's container statuses may be changed in place.
+func (m *statusManager) terminatedStatus(w *podWorker, st corev1.PodStatus) corev1.PodStatus {
 	// hasPodInitialized reads the pod object the kubelet holds, whose
 	// status is the API's.
 	before := &w.pod.Status
@@ -215,7 +218,6 @@ func (m *statusManager) terminatedStatus(w *podWorker) corev1.PodStatus {
 		before = &e.pod.Status
 	}
 	initialized := hasPodInitialized(&w.pod.Spec, before)
-	st := w.generateStatus(true)
 	unknown := func(list []corev1.ContainerStatus) {
 		for i := range list {
 			cs := &list[i]
