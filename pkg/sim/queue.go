@@ -13,7 +13,7 @@ type timer struct {
 	index    int  // position in the heap, -1 once run or cancelled
 }
 
-// queue is a binary min-heap of timers keyed by (at, seq). It is written out
+// queue is a 4-ary min-heap of timers keyed by (at, seq) (arity). It is written out
 // rather than built on container/heap to keep the hot path free of interface
 // calls; cancellation removes the timer in O(log n) through its index. The
 // keys are kept in the heap beside the timers, so that ordering it reads
@@ -61,9 +61,19 @@ func (q *queue) swap(i, j int) {
 	q.items[j].t.index = j
 }
 
+// arity is the heap's number of children per node: four halves the
+// levels a push, a pop or a cancellation goes through, and with them the
+// timers whose index is updated (each a cache miss in a large
+// simulation), for more comparisons of keys that lie side by side.
+// BenchmarkTimerQueue: cancel+push 25-30 % faster from 1,000 to 1,000,000
+// pending, pop+push 15 % slower up to 100,000 and 15 % faster at a
+// million; a simulation cancels most of its timers (10,000 pods of
+// BenchmarkLifecyclePerCPU: 2-4 % less CPU).
+const arity = 4
+
 func (q *queue) up(i int) {
 	for i > 0 {
-		p := (i - 1) / 2
+		p := (i - 1) / arity
 		if !q.less(i, p) {
 			return
 		}
@@ -72,17 +82,20 @@ func (q *queue) up(i int) {
 	}
 }
 
-// child is the earlier of i's children among the first n items, and
+// child is the earliest of i's children among the first n items, and
 // whether i has one.
 func (q *queue) child(i, n int) (int, bool) {
-	l := 2*i + 1
-	if l >= n {
+	first := arity*i + 1
+	if first >= n {
 		return 0, false
 	}
-	if r := l + 1; r < n && q.less(r, l) {
-		return r, true
+	m := first
+	for c := first + 1; c < first+arity && c < n; c++ {
+		if q.less(c, m) {
+			m = c
+		}
 	}
-	return l, true
+	return m, true
 }
 
 func (q *queue) down(i int) {
@@ -157,8 +170,8 @@ func (q *queue) take() func() {
 
 // pop removes the earliest timer. The last timer takes its place by the
 // bottom-up way: the hole left at the root goes down to a leaf, the
-// smaller child moving up at each level (one comparison a level, where
-// sifting the last timer down from the root takes two), and the last
+// earliest child moving up at each level (arity-1 comparisons a level,
+// where sifting the last timer down from the root takes arity), and the last
 // timer, which belongs near the bottom, goes in there and up the little
 // it must.
 func (q *queue) pop() *timer {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 	"time"
@@ -81,5 +82,65 @@ func TestRearm(t *testing.T) {
 	}
 	if e.q.nonPeriodic != 0 {
 		t.Fatalf("%d still counted active", e.q.nonPeriodic)
+	}
+}
+
+// TestQueueOrderRandomized: whatever the mix of pushes, cancellations and
+// pops, timers run in (at, seq) order, each once, the cancelled ones
+// never: the heap's invariant under every operation, checked against a
+// sort, for heaps from a few timers to a few thousand.
+func TestQueueOrderRandomized(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 17, 100, 3000} {
+		rng := rand.New(rand.NewSource(int64(n)))
+		var q queue
+		var pending []*timer
+		var ran, want []uint64
+		for i := range 3 * n {
+			switch r := rng.Intn(10); {
+			case r < 6 || len(pending) == 0:
+				// Few distinct times: ties are decided by seq.
+				tm := &timer{at: time.Duration(rng.Intn(n/4+1)) * time.Second}
+				tm.fn = func() { ran = append(ran, tm.seq) }
+				q.push(tm)
+				pending = append(pending, tm)
+			case r < 8:
+				k := rng.Intn(len(pending))
+				q.cancel(pending[k])
+				pending = slices.Delete(pending, k, k+1)
+			default:
+				// Pop the earliest, which must be the least pending.
+				least := slices.MinFunc(pending, func(a, b *timer) int {
+					if a.at != b.at {
+						return int(a.at - b.at)
+					}
+					return int(a.seq) - int(b.seq)
+				})
+				tm := q.pop()
+				if tm != least {
+					t.Fatalf("n=%d, operation %d: popped (%v, %d), want (%v, %d)", n, i, tm.at, tm.seq, least.at, least.seq)
+				}
+				pending = slices.DeleteFunc(pending, func(x *timer) bool { return x == tm })
+			}
+			for j, it := range q.items {
+				if it.t.index != j {
+					t.Fatalf("n=%d, operation %d: the timer at %d says it is at %d", n, i, j, it.t.index)
+				}
+			}
+		}
+		slices.SortFunc(pending, func(a, b *timer) int {
+			if a.at != b.at {
+				return int(a.at - b.at)
+			}
+			return int(a.seq) - int(b.seq)
+		})
+		for _, tm := range pending {
+			want = append(want, tm.seq)
+		}
+		for q.len() > 0 {
+			q.take()()
+		}
+		if !slices.Equal(ran, want) {
+			t.Fatalf("n=%d: ran %d timers in the order %v…, want %v…", n, len(ran), ran[:min(10, len(ran))], want[:min(10, len(want))])
+		}
 	}
 }
