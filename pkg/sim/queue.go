@@ -1,6 +1,9 @@
 package sim
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // timer is one pending piece of work: fn runs when the virtual clock
 // reaches at. Timers of the same instant run in the order they were added
@@ -113,7 +116,7 @@ func (q *queue) push(t *timer) {
 	q.seq++
 	t.seq = q.seq
 	t.index = len(q.items)
-	q.items = append(q.items, queued{at: t.at, seq: t.seq, t: t})
+	q.items = append(grow(q.items), queued{at: t.at, seq: t.seq, t: t})
 	q.up(t.index)
 	if !t.periodic {
 		q.nonPeriodic++
@@ -124,8 +127,19 @@ func (q *queue) push(t *timer) {
 // time, never earlier than what the FIFO holds.
 func (q *queue) pushFn(at time.Duration, fn func()) {
 	q.seq++
-	q.fifo = append(q.fifo, queuedFn{at: at, seq: q.seq, fn: fn})
+	q.fifo = append(grow(q.fifo), queuedFn{at: at, seq: q.seq, fn: fn})
 	q.nonPeriodic++
+}
+
+// grow makes room for one more item, doubling a full slice: append
+// grows a large one by a quarter, so that a queue grown to its peak has
+// allocated about five times its size on the way, where doubling
+// allocates twice (10,000 pods: 1.2 KB per pod).
+func grow[T any](s []T) []T {
+	if len(s) < cap(s) || cap(s) < 256 {
+		return s
+	}
+	return slices.Grow(s, cap(s))
 }
 
 // fifoFirst reports whether the FIFO holds the earliest work.
