@@ -101,4 +101,12 @@
 // measured slower (alternated pairs, 2026-11-27): the slab is larger than
 // the 512 bytes up to which Go's collector marks objects a span at a
 // time, and a run kept inside what outlives it keeps its callbacks alive.
+// Nor is the count of objects what it follows: timers that fire their
+// owner instead of a closure made 18 objects fewer per pod and no
+// difference in CPU; the bytes allocated and the live heap are what it
+// marks. A pod's name and UID are looked up by address (the timeline's
+// string table) or by a shortcut to the last object (the Events' store):
+// handing each recorder the pod's indexes measured no faster. A pod's
+// remaining cost is mostly memory latency on its scattered objects, each
+// touched once per step of every pod in turn.
 package sim
