@@ -163,8 +163,10 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 }
 
 // setContainerReadiness is the status manager's SetContainerReadiness and
-// SetContainerStartup: a probe result changes the ready and started flags
-// of the status it has, and the conditions they feed, without a sync.
+// SetContainerStartup (status_manager.go, v1.36.3): a probe result changes
+// the ready and started flags of the status it has, and the conditions
+// they feed, without a sync; a result that leaves the flags as they are
+// changes nothing ("Container readiness unchanged").
 func (m *statusManager) setContainerReadiness(w *podWorker) {
 	if m.awaitsBatch(w) {
 		// The status manager changes its cached status, not the empty
@@ -184,6 +186,13 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 	st := apiPod.Status
 	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
 	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
+	if sameList(st.InitContainerStatuses, apiPod.Status.InitContainerStatuses) &&
+		sameList(st.ContainerStatuses, apiPod.Status.ContainerStatuses) {
+		// "Container readiness unchanged" (and startup): the kubelet
+		// returns before it looks at the conditions. Most results do so:
+		// a probe worker's first, Failure, for a container not ready yet.
+		return
+	}
 	cr := w.containersReadyCondition(&st)
 	ready := w.readyCondition(cr, st.Conditions)
 	now := w.env.wall(w.env.now)
@@ -198,6 +207,12 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 		}
 	}
 	m.setPodStatus(w, st)
+}
+
+// sameList reports whether a and b are the same list (not equal ones):
+// withProbeResults returns its list when it changes nothing in it.
+func sameList(a, b []corev1.ContainerStatus) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // terminatedStatus is the status manager's TerminatePod
