@@ -188,9 +188,13 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
 	if sameList(st.InitContainerStatuses, apiPod.Status.InitContainerStatuses) &&
 		sameList(st.ContainerStatuses, apiPod.Status.ContainerStatuses) {
-		// "Container readiness unchanged" (and startup): the kubelet
-		// returns before it looks at the conditions. Most results do so:
-		// a probe worker's first, Failure, for a container not ready yet.
+		// "Container readiness unchanged" (and startup), or "changed for
+		// unknown container": the kubelet returns before it looks at the
+		// conditions. In BenchmarkLifecyclePerCPU every result does so: a
+		// readiness worker's first, Failure, for a container not ready
+		// yet, and its first Success for a container the status does not
+		// show running yet (the probe runs in the instant of the start;
+		// the sync that follows writes it running and ready).
 		return
 	}
 	cr := w.containersReadyCondition(&st)
