@@ -204,7 +204,6 @@ var initProgressTexts = func() (t [8][]string) {
 	return t
 }()
 
-// terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.
 // initReason is "Init:" and the reason, the usual ones without making
 // the text again at each status change.
 func initReason(reason string) string {
@@ -221,6 +220,7 @@ func initReason(reason string) string {
 	return "Init:" + reason
 }
 
+// terminatedReason is the reason, or Signal:<n> / ExitCode:<n> without one.
 func terminatedReason(t *corev1.ContainerStateTerminated) string {
 	switch {
 	case t.Reason != "":
