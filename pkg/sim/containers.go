@@ -382,9 +382,7 @@ func (w *podWorker) event(c *ctr, eventType, reason, message string) {
 type hookRun struct {
 	w    *podWorker
 	inst *instance
-	// timer is the hook's end, nil for one that never ends: end, within
-	// the run.
-	timer       *timer
+	// end is the hook's end, never armed for one that never ends.
 	end         timer
 	done        bool
 	inContainer bool // exec: runs in the container and dies with it
@@ -422,7 +420,6 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 	}
 	if !forever {
 		w.env.rearm(&r.end, d, func() { r.finish(r.failsAtEnd) }, false)
-		r.timer = &r.end
 	}
 	return r
 }
@@ -432,7 +429,7 @@ func (r *hookRun) finish(failed bool) {
 		return
 	}
 	r.done = true
-	r.w.env.cancel(r.timer)
+	r.w.env.cancel(&r.end)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}
@@ -442,7 +439,7 @@ func (r *hookRun) finish(failed bool) {
 // cancel abandons the hook without reporting.
 func (r *hookRun) cancel() {
 	r.done = true
-	r.w.env.cancel(r.timer)
+	r.w.env.cancel(&r.end)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}

@@ -106,11 +106,10 @@ func (rm *reasonMessages) join(reason, message string) string {
 // pod worker's next sync, a container's stop timeout) owns one rather
 // than making one each time. Its owners re-arm it once it has run or was
 // cancelled; one still pending is cancelled first (the owner has moved
-// on from what it waited for).
+// on from what it waited for). An owner cancels its timer, armed or not,
+// with cancel(&t), and asks t.pending() whether it waits.
 func (e *env) rearm(t *timer, d time.Duration, fn func(), periodic bool) {
-	if t.seq != 0 && t.index >= 0 {
-		e.q.cancel(t)
-	}
+	e.q.cancel(t)
 	*t = timer{at: e.now + d, fn: fn, periodic: periodic}
 	e.q.push(t)
 }

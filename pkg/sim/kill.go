@@ -95,9 +95,8 @@ type ctrKill struct {
 	override *int64
 	start    time.Duration
 	hook     *hookRun
-	// timer is the wait in progress, the preStop's limit then the stop
-	// signal's timeout, nil between them: each in turn is wait.
-	timer     *timer
+	// wait is the wait in progress, the preStop's limit then the stop
+	// signal's timeout, each in turn.
 	wait      timer
 	inPreStop bool // the kubelet is waiting for the preStop hook
 	waiting   bool
@@ -181,7 +180,6 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 		return // the hook returned within runHook: nothing left to bound
 	}
 	w.env.rearm(&k.wait, limit, func() { k.preStopReturned("not completed in grace period") }, false)
-	k.timer = &k.wait
 }
 
 // preStopReturned ends the wait for the hook, whichever came first: the
@@ -193,8 +191,7 @@ func (k *ctrKill) preStopReturned(how string) {
 	}
 	k.inPreStop = false
 	w := k.w
-	w.env.cancel(k.timer)
-	k.timer = nil
+	w.env.cancel(&k.wait)
 	w.env.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
 	k.grace -= w.since(k.start)
 	k.takeTurn()
@@ -244,12 +241,10 @@ func (k *ctrKill) stop() {
 	}
 	inst := k.inst
 	w.env.rearm(&k.wait, time.Duration(k.grace)*time.Second, func() {
-		k.timer = nil
 		if inst.state == instRunning {
 			w.sigkill(k.c, inst)
 		}
 	}, false)
-	k.timer = &k.wait
 }
 
 // processExited is told by the runtime that the process ended. During the
@@ -266,8 +261,7 @@ func (k *ctrKill) finish() {
 		return
 	}
 	k.stopped = true
-	k.w.env.cancel(k.timer)
-	k.timer = nil
+	k.w.env.cancel(&k.wait)
 	if k.inst.kill == k {
 		k.inst.kill = nil
 	}
@@ -287,8 +281,7 @@ func (k *ctrKill) cancel() {
 		return
 	}
 	k.cancelled = true
-	k.w.env.cancel(k.timer)
-	k.timer = nil
+	k.w.env.cancel(&k.wait)
 	if k.hook != nil {
 		k.hook.cancel()
 	}

@@ -154,12 +154,11 @@ type podWorker struct {
 	// it only decreases.
 	grace int64
 
-	// syncTimer is the sync queued, nil when none is: syncSoon, the one
-	// timer every sync queued takes in turn.
-	syncTimer *timer
-	syncSoon  timer
-	syncFn    func() // sync, bound once rather than at every sync queued
-	requeue   *timer // the pod worker's requeue after a failed sync
+	// syncSoon is the sync queued (pending when one is): the one timer
+	// every sync queued takes in turn.
+	syncSoon timer
+	syncFn   func() // sync, bound once rather than at every sync queued
+	requeue  *timer // the pod worker's requeue after a failed sync
 	// requeueSpan is when the requeue could fire, had its draw (and those
 	// of the syncs before it) come out otherwise (drawn.go); requeueDue
 	// says it fired in this instant, coalesced that the sync queued then
@@ -230,16 +229,14 @@ func (w *podWorker) queueSync() {
 	if w.state == stateTerminated {
 		return
 	}
-	if w.syncTimer != nil {
+	if w.syncSoon.pending() {
 		w.coalesced = true
 		return
 	}
 	w.env.rearm(&w.syncSoon, 0, w.syncFn, false) // soon, but cancellable
-	w.syncTimer = &w.syncSoon
 }
 
 func (w *podWorker) sync() {
-	w.syncTimer = nil
 	sp, drawn := w.syncSpan()
 	if w.blocked != nil || w.state != stateSyncing {
 		// A sync blocked on a kill or a postStart hook picks up where it
@@ -755,8 +752,7 @@ func (w *podWorker) terminate(override *int64) {
 	grace, shortened := w.effectiveGrace(override)
 	if w.state == stateSyncing {
 		w.state = stateTerminating
-		w.env.cancel(w.syncTimer)
-		w.syncTimer = nil
+		w.env.cancel(&w.syncSoon)
 		w.env.cancel(w.requeue)
 		w.requeueSpan = span{}
 		w.env.cancel(w.mountRetry)

@@ -48,12 +48,10 @@ type probeWorker struct {
 	c    *ctr
 	kind probeKind
 	spec *corev1.Probe
-	// ticker is the pending tick, nil before the first. Every tick is
-	// the timer tick, re-armed once it has run, with the one function
-	// tickFn: a worker ticks every period for the life of its container,
-	// and its timer and function would otherwise be two new objects each
-	// time.
-	ticker   *timer
+	// tick is the next tick, re-armed once it has run, with the one
+	// function tickFn: a worker ticks every period for the life of its
+	// container, and its timer and function would otherwise be two new
+	// objects each time.
 	tick     timer
 	tickFn   func()
 	instance int // the container instance the worker knows, 0 for none
@@ -134,7 +132,6 @@ func (pw *probeWorker) schedule(d time.Duration) {
 		pw.tickFn = pw.onTick
 	}
 	pw.w.env.rearm(&pw.tick, d, pw.tickFn, true)
-	pw.ticker = &pw.tick
 }
 
 func (pw *probeWorker) onTick() {
@@ -187,7 +184,7 @@ func (w *podWorker) triggerReadiness() {
 
 func (pw *probeWorker) stop() {
 	pw.stopped = true
-	pw.w.env.cancel(pw.ticker)
+	pw.w.env.cancel(&pw.tick)
 }
 
 // doProbe is worker.doProbe: the checks that decide whether to probe at

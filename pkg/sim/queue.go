@@ -232,9 +232,14 @@ func (q *queue) removed(t *timer) *timer {
 	return t
 }
 
+// pending reports whether t waits in the queue: pushed (it has a
+// sequence number), and neither run nor cancelled since. A timer an owner
+// embeds and has not armed yet is not pending.
+func (t *timer) pending() bool { return t.seq != 0 && t.index >= 0 }
+
 // cancel removes t if it is still pending.
 func (q *queue) cancel(t *timer) {
-	if t == nil || t.index < 0 {
+	if t == nil || !t.pending() {
 		return
 	}
 	q.remove(t.index)

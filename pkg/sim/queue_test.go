@@ -144,3 +144,27 @@ func TestQueueOrderRandomized(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelNeverArmed: an owner's embedded timer that was never armed is
+// not pending, and cancelling it leaves the queue as it was (its zero
+// index had named the heap's root).
+func TestCancelNeverArmed(t *testing.T) {
+	e := newEnv(1)
+	var ran []string
+	for _, name := range []string{"a", "b", "c"} {
+		e.after(time.Second, func() { ran = append(ran, name) })
+	}
+	var never timer
+	if never.pending() {
+		t.Fatal("a timer never armed is pending")
+	}
+	e.cancel(&never)
+	for e.q.len() > 0 {
+		at, _ := e.q.next()
+		e.now = at
+		e.q.take()()
+	}
+	if want := []string{"a", "b", "c"}; !slices.Equal(ran, want) {
+		t.Fatalf("ran %v, want %v", ran, want)
+	}
+}
