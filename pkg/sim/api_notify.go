@@ -130,33 +130,6 @@ func (a *apiServer) deliverPodEvent() {
 	}
 }
 
-// fifo is a first-in first-out queue in a ring, which grows only when
-// more are pending at once than it holds.
-type fifo[T any] struct {
-	ring    []T
-	head, n int
-}
-
-func (f *fifo[T]) push(x T) {
-	if f.n == len(f.ring) {
-		grown := make([]T, max(16, 2*len(f.ring)))
-		copied := copy(grown, f.ring[f.head:])
-		copy(grown[copied:], f.ring[:f.head])
-		f.ring, f.head = grown, 0
-	}
-	f.ring[(f.head+f.n)%len(f.ring)] = x
-	f.n++
-}
-
-func (f *fifo[T]) pop() T {
-	x := f.ring[f.head]
-	var zero T
-	f.ring[f.head] = zero // let go of what it points at
-	f.head = (f.head + 1) % len(f.ring)
-	f.n--
-	return x
-}
-
 func (a *apiServer) wanted(ev podEvent) bool {
 	for _, w := range a.podWatchers {
 		if w.wants(ev) {

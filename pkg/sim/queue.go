@@ -32,8 +32,7 @@ type queue struct {
 	items       []queued
 	seq         uint64
 	nonPeriodic int // timers not periodic, and the FIFO's work
-	fifo        []queuedFn
-	fifoHead    int // the FIFO's first entry not yet taken
+	fifo        fifo[queuedFn]
 }
 
 // queuedFn is work in the FIFO.
@@ -127,14 +126,14 @@ func (q *queue) push(t *timer) {
 // time, never earlier than what the FIFO holds.
 func (q *queue) pushFn(at time.Duration, fn func()) {
 	q.seq++
-	q.fifo = append(grow(q.fifo), queuedFn{at: at, seq: q.seq, fn: fn})
+	q.fifo.push(queuedFn{at: at, seq: q.seq, fn: fn})
 	q.nonPeriodic++
 }
 
 // grow makes room for one more item, doubling a full slice: append
-// grows a large one by a quarter, so that a queue grown to its peak has
+// grows a large one by a quarter, so that a heap grown to its peak has
 // allocated about five times its size on the way, where doubling
-// allocates twice (10,000 pods: 1.2 KB per pod).
+// allocates twice.
 func grow[T any](s []T) []T {
 	if len(s) < cap(s) || cap(s) < 256 {
 		return s
@@ -142,15 +141,52 @@ func grow[T any](s []T) []T {
 	return slices.Grow(s, cap(s))
 }
 
+// fifo is a first-in first-out queue in a ring, which grows only when
+// more are pending at once than it holds: the queue's work of the
+// instant, the API server's watch events on their way.
+type fifo[T any] struct {
+	ring    []T
+	head, n int
+}
+
+func (f *fifo[T]) push(x T) {
+	if f.n == len(f.ring) {
+		grown := make([]T, max(16, 2*len(f.ring)))
+		copied := copy(grown, f.ring[f.head:])
+		copy(grown[copied:], f.ring[:f.head])
+		f.ring, f.head = grown, 0
+	}
+	f.ring[(f.head+f.n)%len(f.ring)] = x
+	f.n++
+}
+
+// first is the oldest item, nil when there is none.
+func (f *fifo[T]) first() *T {
+	if f.n == 0 {
+		return nil
+	}
+	return &f.ring[f.head]
+}
+
+func (f *fifo[T]) pop() T {
+	x := f.ring[f.head]
+	var zero T
+	f.ring[f.head] = zero // let go of what it points at
+	f.head = (f.head + 1) % len(f.ring)
+	f.n--
+	return x
+}
+
 // fifoFirst reports whether the FIFO holds the earliest work.
 func (q *queue) fifoFirst() bool {
-	if q.fifoHead == len(q.fifo) {
+	f := q.fifo.first()
+	if f == nil {
 		return false
 	}
 	if len(q.items) == 0 {
 		return true
 	}
-	f, h := &q.fifo[q.fifoHead], &q.items[0]
+	h := &q.items[0]
 	return f.at < h.at || (f.at == h.at && f.seq < h.seq)
 }
 
@@ -159,7 +195,7 @@ func (q *queue) fifoFirst() bool {
 func (q *queue) next() (time.Duration, bool) {
 	switch {
 	case q.fifoFirst():
-		return q.fifo[q.fifoHead].at, true
+		return q.fifo.first().at, true
 	case len(q.items) > 0:
 		return q.items[0].at, true
 	}
@@ -172,14 +208,8 @@ func (q *queue) take() func() {
 	if !q.fifoFirst() {
 		return q.pop().fn
 	}
-	fn := q.fifo[q.fifoHead].fn
-	q.fifo[q.fifoHead] = queuedFn{} // let the function go
-	q.fifoHead++
-	if q.fifoHead == len(q.fifo) {
-		q.fifo, q.fifoHead = q.fifo[:0], 0
-	}
 	q.nonPeriodic--
-	return fn
+	return q.fifo.pop().fn
 }
 
 // pop removes the earliest timer. The last timer takes its place by the

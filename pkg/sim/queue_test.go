@@ -168,3 +168,31 @@ func TestCancelNeverArmed(t *testing.T) {
 		t.Fatalf("ran %v, want %v", ran, want)
 	}
 }
+
+// TestFIFOWrapsAndGrows: items come out in the order they went in while
+// the ring wraps around and grows with its head in the middle.
+func TestFIFOWrapsAndGrows(t *testing.T) {
+	var f fifo[int]
+	next, want := 0, 0
+	for round := range 6 {
+		for range 5 + 7*round { // more in than out: the ring grows
+			f.push(next)
+			next++
+		}
+		for range 3 + 5*round {
+			if got := f.pop(); got != want {
+				t.Fatalf("round %d: popped %d, want %d", round, got, want)
+			}
+			want++
+		}
+	}
+	for f.first() != nil {
+		if got := f.pop(); got != want {
+			t.Fatalf("draining: popped %d, want %d", got, want)
+		}
+		want++
+	}
+	if want != next {
+		t.Fatalf("%d came out of %d put in", want, next)
+	}
+}
