@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -18,17 +17,8 @@ import (
 // noted held every container instance, and through it every pod.)
 func TestGonePodsAreFreed(t *testing.T) {
 	s := clusterOf(t, 3, scaleNode)
-	tmpl := lifecycleTemplate()
 	const n = 200
-	var names []string
-	for i := range n {
-		p := *tmpl
-		p.Name = fmt.Sprintf("p-%d", i)
-		names = append(names, p.Name)
-		if err := s.CreatePod(&p); err != nil {
-			t.Fatal(err)
-		}
-	}
+	names := createPods(t, s, lifecycleTemplate(), n)
 	s.Settle(time.Hour)
 	var freed atomic.Int64
 	for _, name := range names {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"math/rand"
 	"slices"
 	"testing"
@@ -90,6 +91,7 @@ func TestRearm(t *testing.T) {
 // never: the heap's invariant under every operation, checked against a
 // sort, for heaps from a few timers to a few thousand.
 func TestQueueOrderRandomized(t *testing.T) {
+	earlier := func(a, b *timer) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.seq, b.seq)) }
 	for _, n := range []int{1, 2, 5, 17, 100, 3000} {
 		rng := rand.New(rand.NewSource(int64(n)))
 		var q queue
@@ -109,12 +111,7 @@ func TestQueueOrderRandomized(t *testing.T) {
 				pending = slices.Delete(pending, k, k+1)
 			default:
 				// Pop the earliest, which must be the least pending.
-				least := slices.MinFunc(pending, func(a, b *timer) int {
-					if a.at != b.at {
-						return int(a.at - b.at)
-					}
-					return int(a.seq) - int(b.seq)
-				})
+				least := slices.MinFunc(pending, earlier)
 				tm := q.pop()
 				if tm != least {
 					t.Fatalf("n=%d, operation %d: popped (%v, %d), want (%v, %d)", n, i, tm.at, tm.seq, least.at, least.seq)
@@ -127,12 +124,7 @@ func TestQueueOrderRandomized(t *testing.T) {
 				}
 			}
 		}
-		slices.SortFunc(pending, func(a, b *timer) int {
-			if a.at != b.at {
-				return int(a.at - b.at)
-			}
-			return int(a.seq) - int(b.seq)
-		})
+		slices.SortFunc(pending, earlier)
 		for _, tm := range pending {
 			want = append(want, tm.seq)
 		}

@@ -78,17 +78,11 @@ func webTemplate() *corev1.Pod {
 // periodic work (probes, resyncs) remains: the pods are resident.
 func residentPods(tb testing.TB, tmpl *corev1.Pod, nodes, pods int) *Simulator {
 	s := clusterOf(tb, nodes, scaleNode)
-	for i := range pods {
-		p := *tmpl
-		p.Name = fmt.Sprintf("p-%d", i)
-		if err := s.CreatePod(&p); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	names := createPods(tb, s, tmpl, pods)
 	s.Settle(time.Hour)
-	for i := range pods {
-		if p := s.Pod(fmt.Sprintf("p-%d", i)); p == nil || !podReady(p) {
-			tb.Fatalf("pod p-%d not ready", i)
+	for _, name := range names {
+		if p := s.Pod(name); p == nil || !podReady(p) {
+			tb.Fatalf("pod %s not ready", name)
 		}
 	}
 	return s

@@ -49,18 +49,7 @@ func clusterOf(tb testing.TB, nodes int, node func(name string) *corev1.Node) *S
 // runLifecycle runs n pods stamped from the template through their whole
 // life in s: created, Ready, deleted, gone.
 func runLifecycle(tb testing.TB, s *Simulator, tmpl *corev1.Pod, n int) {
-	names := make([]string, n)
-	for i := range n {
-		// A shallow copy is enough: CreatePod copies what the API server
-		// keeps, and the benchmark measures the simulator, not a copy of
-		// the template made for it.
-		p := *tmpl
-		p.Name = fmt.Sprintf("p-%d", i)
-		names[i] = p.Name
-		if err := s.CreatePod(&p); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	names := createPods(tb, s, tmpl, n)
 	s.Settle(time.Hour)
 	for _, name := range names {
 		if p := s.Pod(name); p == nil || !podReady(p) {
@@ -78,6 +67,24 @@ func runLifecycle(tb testing.TB, s *Simulator, tmpl *corev1.Pod, n int) {
 			tb.Fatalf("pod %s not gone", name)
 		}
 	}
+}
+
+// createPods creates n pods p-0… stamped from the template and returns
+// their names.
+func createPods(tb testing.TB, s *Simulator, tmpl *corev1.Pod, n int) []string {
+	names := make([]string, n)
+	for i := range n {
+		// A shallow copy is enough: CreatePod copies what the API server
+		// keeps, and the benchmark measures the simulator, not a copy of
+		// the template made for it.
+		p := *tmpl
+		p.Name = fmt.Sprintf("p-%d", i)
+		names[i] = p.Name
+		if err := s.CreatePod(&p); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return names
 }
 
 // lifecycleBatch runs n pods stamped from the template through their
