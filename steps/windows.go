@@ -685,21 +685,21 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earl
 
 // goneAfterNotice is the window of a Deleted row after an exit row, on a
 // cluster that saw the kubelet notice that exit. The kubelet deletes a
-// pod in the sync after its termination, which waits for a pod cache
-// newer than the end of SyncTerminatingPod (pkg/kubelet/pod_workers.go
+// pod in its terminated sync, which follows the first relist to start
+// after SyncTerminatingPod ended (pkg/kubelet/pod_workers.go
 // podWorkerLoop, GetNewerThan, v1.36.3): the relist that noticed the
-// exit when the sandbox was stopped before it, else the next one, which
-// notices the sandbox's end. Either is seen in the kubelet's log: the
-// pod gone counts from the pod's last notice, taken when it comes within
-// a relist of the exit's (21–178 ms from such a notice to the pod gone in
-// the calibrations of 2026-11-26).
+// exit, or the next one (which notices the sandbox's end when the sandbox
+// was stopped after the first, and logs nothing when it was not). The
+// driver says which (TerminatedSync); the pod gone counts from that
+// relist's start, or spans both when either could have been the one
+// (21–178 ms from the relist to the pod gone in the calibrations of
+// 2026-11-26).
 func (st *State) goneAfterNotice(live driver.Windows, prev *timeline.RowMatch, sel timeline.Selector, r timeline.Row) (timeline.Window, bool) {
 	if sel.Container != "" || sel.Kind != timeline.Deleted || prev.Event.Kind != timeline.Exited {
 		return timeline.Window{}, false
 	}
-	bound := live.Reaction(driver.ActionExit)
 	n, ok := live.Noticed(prev.Event)
-	if !ok || n-prev.Event.At > bound {
+	if !ok || n-prev.Event.At > live.Reaction(driver.ActionExit) {
 		return timeline.Window{}, false
 	}
 	early, late := live.Margin(sel, driver.ActionNoticed)
@@ -707,12 +707,12 @@ func (st *State) goneAfterNotice(live driver.Windows, prev *timeline.RowMatch, s
 		if e.At < n-early || !sel.Matches(e) {
 			continue
 		}
-		last, ok := live.PodNoticed(sel.Pod, n, e.At)
-		if !ok || last-n > bound {
+		lo, hi, ok := live.TerminatedSync(prev.Event, n, e.At)
+		if !ok {
 			return timeline.Window{}, false
 		}
-		ref := last - prev.Row.At
-		return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: ref + r.At - early, To: ref + r.At + late}, true
+		ref := lo - prev.Row.At
+		return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: ref + r.At - early, To: hi - prev.Row.At + r.At + late}, true
 	}
 	return timeline.Window{}, false
 }

@@ -27,8 +27,11 @@ type liveFake struct {
 	// notices: when the kubelet noticed an exit, by its event's time;
 	// creates: when the runtime created the container of a start.
 	notices, creates map[time.Duration]time.Duration
-	// podNotices: every notice of the pod's exits (its sandbox's too).
+	// podNotices: every notice of the pod's exits (its sandbox's too);
+	// syncAfter: how many relists after the last of them the terminated
+	// sync's could have been, at least and at most.
 	podNotices []time.Duration
+	syncAfter  [2]int
 	// relist: a signal or an exit after a create may come a relist late.
 	relist bool
 }
@@ -104,14 +107,16 @@ func (f *liveFake) Noticed(e timeline.Event) (time.Duration, bool) {
 	return n, ok && e.Kind == timeline.Exited
 }
 
-func (f *liveFake) PodNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+// TerminatedSync: the pod's last notice in [n, gone], and syncAfter's
+// relists (a second each) after it.
+func (f *liveFake) TerminatedSync(_ timeline.Event, n, gone time.Duration) (time.Duration, time.Duration, bool) {
 	var last time.Duration
-	for _, n := range f.podNotices {
-		if n >= from && n <= to && n > last {
-			last = n
+	for _, p := range f.podNotices {
+		if p >= n && p <= gone && p > last {
+			last = p
 		}
 	}
-	return last, last > 0
+	return last + time.Duration(f.syncAfter[0])*time.Second, last + time.Duration(f.syncAfter[1])*time.Second, last > 0
 }
 
 func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
@@ -326,8 +331,9 @@ func TestLiveRowsFromTheNotice(t *testing.T) {
 // TestLiveGoneFromThePodsLastNotice pins goneAfterNotice: after a delete
 // the pod goes in the sync after the relist that followed its
 // termination, which noticed its last container's exit or, a relist
-// later, its sandbox's end; counted from the pod's last notice, a Deleted
-// row holds at its time and fails a second either way.
+// later, its sandbox's end, or found nothing to log; counted from that
+// relist, a Deleted row holds at its time and fails a second either way,
+// and where either relist could be the one the window spans both.
 func TestLiveGoneFromThePodsLastNotice(t *testing.T) {
 	ms := time.Millisecond
 	s := time.Second
@@ -340,15 +346,23 @@ func TestLiveGoneFromThePodsLastNotice(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		podNotices []time.Duration
+		syncAfter  [2]int
 		at         time.Duration
 		ok         bool
 	}{
-		{"gone 60 ms after the sandbox's notice, a relist after the exit's", []time.Duration{14300 * ms, 15300 * ms}, 2 * s, true},
-		{"the same written a second late", []time.Duration{14300 * ms, 15300 * ms}, 3 * s, false},
-		{"the same written a second early", []time.Duration{14300 * ms, 15300 * ms}, 1 * s, false},
-		{"without the pod's notices the API's wide margin passes it late", nil, 3 * s, true},
+		{"gone 60 ms after the sandbox's notice, a relist after the exit's", []time.Duration{14300 * ms, 15300 * ms}, [2]int{}, 2 * s, true},
+		{"the same written a second late", []time.Duration{14300 * ms, 15300 * ms}, [2]int{}, 3 * s, false},
+		{"the same written a second early", []time.Duration{14300 * ms, 15300 * ms}, [2]int{}, 1 * s, false},
+		{"without the pod's notices the API's wide margin passes it late", nil, [2]int{}, 3 * s, true},
+		{"gone 1.06 s after the only notice, the termination seen ending after it: from the next relist", []time.Duration{14300 * ms}, [2]int{1, 1}, 2 * s, true},
+		{"the same written a second late", []time.Duration{14300 * ms}, [2]int{1, 1}, 3 * s, false},
+		{"the same written a second early", []time.Duration{14300 * ms}, [2]int{1, 1}, 1 * s, false},
+		{"the same counted from the only notice", []time.Duration{14300 * ms}, [2]int{}, 2 * s, false},
+		{"either relist: the window spans both", []time.Duration{14300 * ms}, [2]int{0, 1}, 2 * s, true},
+		{"either relist, written a second late: within the span", []time.Duration{14300 * ms}, [2]int{0, 1}, 3 * s, true},
+		{"either relist, written a second early", []time.Duration{14300 * ms}, [2]int{0, 1}, 1 * s, false},
 	} {
-		f := &liveFake{now: 10 * s, events: tl, podNotices: tc.podNotices,
+		f := &liveFake{now: 10 * s, events: tl, podNotices: tc.podNotices, syncAfter: tc.syncAfter,
 			notices: map[time.Duration]time.Duration{13520 * ms: 14300 * ms}}
 		rows := []timeline.Row{
 			{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"},

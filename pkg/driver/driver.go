@@ -371,9 +371,13 @@ type Windows interface {
 	// relist), if it was seen: what the kubelet does about the exit then
 	// counts from the notice (ActionNoticed).
 	Noticed(e timeline.Event) (time.Duration, bool)
-	// PodNoticed is the kubelet's latest notice, in [from, to], of an
-	// exit of one of the pod's containers or of its sandbox.
-	PodNoticed(pod string, from, to time.Duration) (time.Duration, bool)
+	// TerminatedSync bounds the start of the kubelet's relist after which
+	// it ran the terminated sync of a deleted pod (the sync that writes
+	// its terminal phase and deletes it), for the pod whose last
+	// container's exit was noticed at n and which was gone at gone: lo ==
+	// hi when the kubelet's log and the pod's statuses settle which relist
+	// it was.
+	TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool)
 	// Acted is when the kubelet had the container of the start e created
 	// (the runtime's create), if it was seen: the runtime's own time to
 	// start the process is not the kubelet's rule.

@@ -82,7 +82,11 @@ func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 		}
 		tails := s.noticeTails(names, deleted)
 		for i := range lat {
-			if i < len(tails) {
+			switch {
+			case i >= len(tails):
+			case tails[i] < 0:
+				tailText = append(tailText, "?")
+			default:
 				cal.Tail = max(cal.Tail, tails[i])
 				tailText = append(tailText, tails[i].Round(time.Millisecond).String())
 			}
@@ -100,7 +104,7 @@ func (d *Driver) calibrate(ctx context.Context) (Calibration, error) {
 	} else {
 		cal.Fill = rate
 	}
-	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; delete to SIGTERM %v; delete to the pod gone %v; the kubelet's notice of the exit to the pod gone %v; memory filled at %.0f MB/s", width, samples, reactions, ends, tailText, cal.Fill/1e6)
+	d.logf("latencies with %d pods at a time, after a warm-up pod: start (create to the agent's first line) %v; delete to SIGTERM %v; delete to the pod gone %v; the kubelet's terminated sync's relist to the pod gone %v; memory filled at %.0f MB/s", width, samples, reactions, ends, tailText, cal.Fill/1e6)
 	return cal, nil
 }
 
@@ -115,9 +119,11 @@ type Calibration struct {
 	React time.Duration `json:"react"`
 	Gone  time.Duration `json:"gone"`
 	Chain time.Duration `json:"chain"`
-	// Tail: the kubelet's notice of the agent's exit (its PLEG relist, in
-	// its log) to the pod gone: its sync, the terminal status and the
-	// final delete, with no relist left in it. 0 when the kubelet's log
+	// Tail: the start of the relist after which the kubelet ran the
+	// pod's terminated sync (TerminatedSync: the relist that noticed the
+	// agent's exit, in its log, or the one after) to the pod gone: its
+	// sync, the terminal status and the final delete, with no relist left
+	// in it. 0 when the kubelet's log
 	// could not be followed.
 	Tail time.Duration `json:"tail,omitempty"`
 	// Fill: how fast an agent filled fresh memory (bytes/s): an OOM
@@ -191,8 +197,11 @@ func (c Calibration) noticeLate() (time.Duration, bool) {
 	return 2*c.Tail + 250*time.Millisecond, true
 }
 
-// noticeTails: for each calibration pod, from the kubelet's notice of its
-// agent's exit to the pod gone; nil when a notice was not seen.
+// noticeTails: for each calibration pod, from the start of the relist
+// after which the kubelet ran its terminated sync (TerminatedSync: the
+// notice of its agent's exit, or the relist after it) to the pod gone;
+// nil when a notice was not seen, -1 for a pod where either relist could
+// have been the one and the pod went after both.
 func (s *session) noticeTails(names []string, from []time.Duration) []time.Duration {
 	if s.d.notices == nil {
 		return nil
@@ -211,7 +220,18 @@ func (s *session) noticeTails(names []string, from []time.Duration) []time.Durat
 		if !ok {
 			return nil
 		}
-		out = append(out, max(0, gone.At-n))
+		lo, hi, ok := s.TerminatedSync(exit, n, gone.At)
+		switch {
+		case !ok:
+			return nil
+		case gone.At < hi:
+			// Gone before the later relist started: the earlier one.
+			out = append(out, max(0, gone.At-lo))
+		case lo == hi:
+			out = append(out, gone.At-hi)
+		default:
+			out = append(out, -1)
+		}
 	}
 	return out
 }

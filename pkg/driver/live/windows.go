@@ -241,9 +241,9 @@ func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
 	return 0, false
 }
 
-// PodNoticed is the kubelet's latest notice, in [from, to] (session
+// podNoticed is the kubelet's latest notice, in [from, to] (session
 // time), of an exit of one of the pod's containers or of its sandbox.
-func (s *session) PodNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
 	s.mu.Lock()
 	api := pod
 	if t := s.pods[pod]; t != nil && t.api != "" {
@@ -255,6 +255,73 @@ func (s *session) PodNoticed(pod string, from, to time.Duration) (time.Duration,
 		return 0, false
 	}
 	return s.at(at), true
+}
+
+// relistPeriod: the kubelet relists its runtime every second
+// (pkg/kubelet/kubelet.go, genericPlegRelistPeriod, v1.36.3), counted
+// from the end of the relist before (wait.Until in pleg/generic.go
+// Start). A relist that finds nothing new logs nothing at the cluster's
+// verbosity.
+const relistPeriod = time.Second
+
+// TerminatedSync bounds the start of the relist after which the kubelet
+// ran a deleted pod's terminated sync, the one that writes its terminal
+// phase and deletes it. That sync waits for a pod cache newer than the
+// end of SyncTerminatingPod (pkg/kubelet/pod_workers.go podWorkerLoop,
+// GetNewerThan, v1.36.3), so it follows the first relist to start after
+// that end. The relists are known from the kubelet's log only where they
+// noticed an exit of the pod: the last such notice (the one of exit, or
+// a relist later its sandbox's end) starts the count. The end of
+// SyncTerminatingPod is seen as the status it writes last, where the
+// pod's sandbox is stopped (PodReadyToStartContainers False, pkg/kubelet/
+// kubelet.go SyncTerminatingPod, v1.36.3): when it came after the last
+// notice's relist had started, the sync waited for the next relist, which
+// found nothing to log (seen on CI, 2026-11-27: the pod gone 1.04 s after
+// the only notice, twice). Within endSeen of each other either relist
+// could be the one: [lo, hi] spans both. Without that status, too.
+func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
+	last, ok := s.podNoticed(exit.Pod, n, gone)
+	if !ok || last-n > relist {
+		return 0, 0, false
+	}
+	end, ok := s.sandboxStopped(exit.Pod, exit.At, gone)
+	if !ok {
+		return last, last + relistPeriod, true
+	}
+	return relistAfter(last, end-endSeen), relistAfter(last, end+endSeen), true
+}
+
+// endSeen bounds both how long after its relist started a notice is
+// logged (the runtime's listing and the pod's status read) and how long
+// after SyncTerminatingPod returned its last status is seen (the status
+// manager's patch, the watch's delivery). Measured with the kubelet at
+// -v=5 (2026-11-27, 36 deleted pods, 4 and 6 at a time): 2–33 ms from
+// "GenericPLEG: Relisting" to the notice, 1–74 ms from "SyncTerminatingPod
+// exit" to the status seen; twice the worst for a busier node.
+const endSeen = 150 * time.Millisecond
+
+// relistAfter is the first of the relists last, last+relistPeriod, ...
+// to start after t.
+func relistAfter(last, t time.Duration) time.Duration {
+	if t < last {
+		return last
+	}
+	return last + ((t-last)/relistPeriod+1)*relistPeriod
+}
+
+// sandboxStopped is when the pod's status was first seen, in [from, to],
+// with its sandbox stopped (PodReadyToStartContainers False).
+func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Duration, bool) {
+	s.mu.Lock()
+	events := s.rec.snapshot(-1)
+	s.mu.Unlock()
+	sel := timeline.Selector{Pod: pod, Kind: timeline.Condition, Reason: string(corev1.PodReadyToStartContainers), Status: string(corev1.ConditionFalse)}
+	for _, e := range events {
+		if e.At >= from && e.At <= to && sel.Matches(e) {
+			return e.At, true
+		}
+	}
+	return 0, false
 }
 
 // Acted is when the kubelet had the container of the start e created
