@@ -43,18 +43,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 
 func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
 	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
-		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: imageList(l.images), Log: stderr})
-}
-
-// imageList is --images: references separated by commas, blanks ignored.
-func imageList(s string) []string {
-	var images []string
-	for _, img := range strings.Split(s, ",") {
-		if img = strings.TrimSpace(img); img != "" {
-			images = append(images, img)
-		}
-	}
-	return images
+		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), Log: stderr})
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {

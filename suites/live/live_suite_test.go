@@ -30,6 +30,9 @@ import (
 //	PODLIFE_ALLOW_ANY_CLUSTER=1  use a cluster podlife did not create
 //	PODLIFE_RUN_ID          the run's id (labels, cluster name)
 //	PODLIFE_BUSYBOX         a static busybox for the busybox images scenarios name
+//	PODLIFE_IMAGES          "existing": the images the nodes have besides the
+//	                        agent, comma-separated (busybox:1.36): a scenario asking
+//	                        for another, or pulling with policy Always, is skipped
 //	PODLIFE_TOLERANCE       replaces the measured tolerance
 //	PODLIFE_MEMORY_BUDGET   memory before the node reports pressure (default 4Gi)
 //	PODLIFE_KEEP_CLUSTER=1  keep the created cluster (for debugging)
@@ -126,6 +129,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		progress("agent image and %v built and loaded in %s", set.Refs, time.Since(t0).Round(100*time.Millisecond))
 	case "existing":
 		st.Kubeconfig = os.Getenv("KUBECONFIG")
+		st.Images = livedriver.ImageList(os.Getenv("PODLIFE_IMAGES"))
 		progress("running on the cluster of KUBECONFIG=%s; podlife creates only namespaces labelled %s=%s there", st.Kubeconfig, livedriver.LabelRun, st.RunID)
 	default:
 		Fail("PODLIFE_LIVE_CLUSTER is create or existing, not " + mode)
@@ -165,7 +169,8 @@ var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
 	}
 	if shared.Created {
 		if os.Getenv("PODLIFE_KEEP_CLUSTER") == "1" {
-			progress("keeping cluster %s (PODLIFE_KEEP_CLUSTER=1); KUBECONFIG=%s", shared.Cluster, shared.Kubeconfig)
+			progress("keeping cluster %s (PODLIFE_KEEP_CLUSTER=1); KUBECONFIG=%s; its nodes have the agent and %s (PODLIFE_IMAGES=%s for a run on it)",
+				shared.Cluster, shared.Kubeconfig, strings.Join(shared.Images, ", "), strings.Join(shared.Images, ","))
 			return
 		}
 		t0 := time.Now()

@@ -101,3 +101,16 @@ func BuildImages(ctx context.Context, dir, busybox string, busyboxTags []string)
 	}
 	return ImageSet{Archive: archive, Refs: refs}, nil
 }
+
+// ImageList reads a list of image references separated by commas (podlife
+// run's --images, the live suite's PODLIFE_IMAGES); blanks around them and
+// empty items are no image.
+func ImageList(s string) []string {
+	var images []string
+	for _, img := range strings.Split(s, ",") {
+		if img = strings.TrimSpace(img); img != "" {
+			images = append(images, img)
+		}
+	}
+	return images
+}
