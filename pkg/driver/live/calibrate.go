@@ -123,8 +123,7 @@ type Calibration struct {
 	// pod's terminated sync (TerminatedSync: the relist that noticed the
 	// agent's exit, in its log, or the one after) to the pod gone: its
 	// sync, the terminal status and the final delete, with no relist left
-	// in it. 0 when the kubelet's log
-	// could not be followed.
+	// in it. 0 when the kubelet's log could not be followed.
 	Tail time.Duration `json:"tail,omitempty"`
 	// Fill: how fast an agent filled fresh memory (bytes/s): an OOM
 	// kill comes once a process has faulted in its limit.
