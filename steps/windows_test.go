@@ -710,3 +710,42 @@ func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
 		t.Errorf("a failed check moved the current time to %s", st.liveCur)
 	}
 }
+
+// TestLiveLateStartIsNoReaction: a pod whose first container starts later
+// than the create's calibrated bound (3 s here) waited on a rule (a
+// preemption, the scheduler), not on the kubelet: its windows count from
+// the create with the bound absorbed rather than from that late start, so
+// "within 5s" holds 6 s after the create and fails 10 s after it, and no
+// failed reaction check is left in a scenario that passes.
+func TestLiveLateStartIsNoReaction(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name    string
+		started time.Duration
+		ok      bool
+	}{
+		{"started 1 s after the create: the reaction, within 5s", 11 * s, true},
+		{"started 6 s after the create: within 5s and the bound", 16 * s, true},
+		{"started 10 s after the create: more than 5s and the bound", 20 * s, false},
+	} {
+		f := &liveFake{now: 10 * s, events: []timeline.Event{
+			{At: tc.started, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		}}
+		st := &State{Driver: f, Session: f}
+		st.stepType = Action
+		st.moveT0(st.actionMark())
+		st.acted(driver.ActionCreate, "web")
+		st.pods = []*podDecl{{name: "web", created: true}}
+		st.configured = true
+		f.now = 30 * s
+		err := st.expectIn(context.Background(), sel("Started"), 0, 5*s)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
+		}
+		for _, c := range st.Checks {
+			if c.Reaction && !c.OK {
+				t.Errorf("%s: a failed reaction check is left: %+v", tc.name, c)
+			}
+		}
+	}
+}
