@@ -5,6 +5,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -94,6 +95,38 @@ func TestTerminatedSyncRelist(t *testing.T) {
 		lo, hi, ok := s.TerminatedSync(exit, n, tc.gone)
 		if ok != tc.ok || lo != tc.lo || hi != tc.hi {
 			t.Errorf("%s: got [%v, %v] %v, want [%v, %v] %v", tc.name, lo, hi, ok, tc.lo, tc.hi, tc.ok)
+		}
+	}
+}
+
+// TestDeadlineCountsFromTheTruncatedStartTime pins startLag: the
+// activeDeadlineSeconds clock starts at the pod's status.startTime, kept
+// at whole seconds, so a deadline kill may come as much earlier than the
+// rule counted from the container's start as that start came after the
+// truncated time (status.feature:221 on 2026-11-27: the container started
+// 0.58 s after the create, the deadline seen 0.42 s early).
+func TestDeadlineCountsFromTheTruncatedStartTime(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name      string
+		startTime time.Duration // status.startTime, session time (-1: none seen)
+		want      time.Duration
+	}{
+		{"startTime 0.42 s before the kubelet's first status (truncated)", -420 * ms, 997 * ms},
+		{"startTime on the second", 25 * ms, 552 * ms},
+		{"no startTime seen: from the kubelet's first status", -1, 552 * ms},
+	} {
+		s := testSession(t)
+		pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}}
+		tr := s.track("web", pod)
+		tr.obj = pod.DeepCopy()
+		if tc.startTime != -1 {
+			tr.obj.Status.StartTime = &metav1.Time{Time: s.start.Add(tc.startTime)}
+		}
+		s.record(timeline.Event{At: 25 * ms, Pod: "web", Kind: timeline.Admitted})
+		s.record(timeline.Event{At: 577 * ms, Pod: "web", Container: "app", Kind: timeline.Started})
+		if got := s.startLag("web"); got != tc.want {
+			t.Errorf("%s: startLag %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -186,8 +186,9 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 			// generateAPIPodStatus), before it starts a container; the
 			// deadline is checked on the sync loop's 1 s tick
 			// (pkg/kubelet/active_deadline.go ShouldSync, kubelet.go
-			// syncLoop). A kill it decides may come as much earlier as
-			// the container started after that first sync.
+			// syncLoop). startTime is kept at whole seconds: a kill it
+			// decides may come as much earlier as the container started
+			// after that truncated time.
 			if s.deadlined(sel.Pod) {
 				early += s.startLag(sel.Pod)
 			}
@@ -391,22 +392,33 @@ func (s *session) deadlined(pod string) bool {
 	return t != nil && t.spec != nil && t.spec.Spec.ActiveDeadlineSeconds != nil
 }
 
-// startLag is how long after the kubelet admitted the pod (its first
-// status, with startTime) its first container started, as observed.
+// startLag is how long before its first container started the pod's
+// activeDeadlineSeconds clock started: its status.startTime, which the
+// kubelet sets at its first sync and keeps at whole seconds (its status
+// manager normalizes a status before caching it, updateStatusInternal
+// normalizeStatus, and pastActiveDeadline reads that cached status;
+// pkg/kubelet/status/status_manager.go and active_deadline.go, v1.36.3),
+// so up to a second before that sync: a deadline kill came 9.80 s after
+// the create of a pod whose container started at 0.58 s, its deadline
+// seen at 9.58 s (status.feature:221, 2026-11-27). Without a startTime
+// seen, from the kubelet's first status.
 func (s *session) startLag(pod string) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var admitted time.Duration
+	var from time.Duration
 	seen := false
+	if t := s.pods[pod]; t != nil && t.obj != nil && t.obj.Status.StartTime != nil {
+		from, seen = s.at(t.obj.Status.StartTime.Time), true
+	}
 	for _, e := range s.rec.events {
 		if e.Pod != pod {
 			continue
 		}
 		switch {
 		case e.Kind == timeline.Admitted && !seen:
-			admitted, seen = e.At, true
+			from, seen = e.At, true
 		case e.Kind == timeline.Started && seen:
-			return e.At - admitted
+			return max(0, e.At-from)
 		}
 	}
 	return 0
