@@ -189,12 +189,7 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 10 * s, events: tl}
-			st := &State{Driver: f, Session: f}
-			st.stepType = Action
-			st.moveT0(st.actionMark())
-			st.acted(driver.ActionDelete, "web")
-			st.pods = []*podDecl{{name: "web", created: true}}
-			st.configured = true
+			st := actedOn(f, driver.ActionDelete, "web")
 			err := tc.run(st)
 			switch {
 			case tc.fail == "" && err != nil:
@@ -217,6 +212,18 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 	})
 }
 
+// actedOn is a scenario on the fake cluster that has just made action on
+// pod, a created pod of its setup, at the fake's current time.
+func actedOn(f *liveFake, action driver.Action, pod string) *State {
+	st := &State{Driver: f, Session: f}
+	st.pods = []*podDecl{{name: pod, created: true}}
+	st.configured = true
+	st.stepType = Action
+	st.moveT0(st.actionMark())
+	st.acted(action, pod)
+	return st
+}
+
 func sel(kind timeline.Kind) timeline.Selector {
 	return timeline.Selector{Pod: "web", Container: "app", Kind: kind}
 }
@@ -226,10 +233,7 @@ func sel(kind timeline.Kind) timeline.Selector {
 // read at now, each row's window from rowWindow.
 func liveRows(t *testing.T, f *liveFake, action driver.Action, now time.Duration, rows []timeline.Row) error {
 	t.Helper()
-	st := &State{Driver: f, Session: f}
-	st.stepType = Action
-	st.moveT0(st.actionMark())
-	st.acted(action, "web")
+	st := actedOn(f, action, "web")
 	f.now = now
 	var earlier []timeline.RowMatch
 	win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
@@ -410,12 +414,7 @@ func TestLiveSidecarStopFromTheNotice(t *testing.T) {
 			if tc.notice {
 				f.notices = map[time.Duration]time.Duration{17520 * ms: 18250 * ms}
 			}
-			st := &State{Driver: f, Session: f}
-			st.pods = []*podDecl{{name: "job", created: true}}
-			st.configured = true
-			st.stepType = Action
-			st.moveT0(st.actionMark())
-			st.acted(driver.ActionCreate, "job")
+			st := actedOn(f, driver.ActionCreate, "job")
 			st.stepType = Outcome
 			err := st.expectAt(context.Background(), timeline.Selector{Pod: "job", Container: "logger", Kind: tc.kind}, tc.at)
 			if (err == nil) != tc.ok {
@@ -731,12 +730,7 @@ func TestLiveLateStartIsNoReaction(t *testing.T) {
 		f := &liveFake{now: 10 * s, events: []timeline.Event{
 			{At: tc.started, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
 		}}
-		st := &State{Driver: f, Session: f}
-		st.stepType = Action
-		st.moveT0(st.actionMark())
-		st.acted(driver.ActionCreate, "web")
-		st.pods = []*podDecl{{name: "web", created: true}}
-		st.configured = true
+		st := actedOn(f, driver.ActionCreate, "web")
 		f.now = 30 * s
 		err := st.expectIn(context.Background(), sel("Started"), 0, 5*s)
 		if (err == nil) != tc.ok {
