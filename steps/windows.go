@@ -708,8 +708,8 @@ func (st *State) goneAfterNotice(live driver.Windows, prev *timeline.RowMatch, s
 	if sel.Container != "" || sel.Kind != timeline.Deleted || prev.Event.Kind != timeline.Exited {
 		return timeline.Window{}, false
 	}
-	n, ok := live.Noticed(prev.Event)
-	if !ok || n-prev.Event.At > live.Reaction(driver.ActionExit) {
+	n, _, ok := st.noticed(live, prev, sel, r)
+	if !ok {
 		return timeline.Window{}, false
 	}
 	early, late := live.Margin(sel, driver.ActionNoticed)

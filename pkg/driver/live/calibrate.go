@@ -223,11 +223,9 @@ func (s *session) noticeTails(names []string, from []time.Duration) []time.Durat
 		switch {
 		case !ok:
 			return nil
-		case gone.At < hi:
-			// Gone before the later relist started: the earlier one.
+		case lo == hi || gone.At < hi:
+			// One relist, or gone before the later one started.
 			out = append(out, max(0, gone.At-lo))
-		case lo == hi:
-			out = append(out, gone.At-hi)
 		default:
 			out = append(out, -1)
 		}
