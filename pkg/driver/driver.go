@@ -411,6 +411,24 @@ type Rewinder interface {
 	Rewind(ctx context.Context, t time.Duration) error
 }
 
+// Past is implemented by sessions that can show the cluster as it stood
+// at an earlier time: an exact driver whose runs are deterministic
+// replays them. At(t) is a session standing at t (after every event of
+// that instant), to be read only; the session itself stays where it has
+// run to. The steps read state checks at the scenario's current time
+// with it (docs/language.md, Time: "current time").
+type Past interface {
+	At(ctx context.Context, t time.Duration) (Session, error)
+}
+
+// Reacher is implemented by sessions that go back in time (Rewinder):
+// Reach runs the session on to the furthest it ran since the scenario's
+// last action, so that what the scenario's steps saw is in its timeline
+// when the report is made.
+type Reacher interface {
+	Reach(ctx context.Context) error
+}
+
 // History is implemented by sessions that keep what they saw of the
 // scenario's pods: a cluster cannot be read in the past, but the pods
 // as they were observed can. A state check after an untimed expectation
@@ -434,8 +452,21 @@ type Unobserved interface {
 }
 
 // ErrBeforeAction is Rewind's answer for a time before the session's last
-// action, which going back would undo.
+// action, which going back would undo; the error is a *BeforeAction.
 var ErrBeforeAction = errors.New("the scenario acted after that time")
+
+// BeforeAction is Rewind's error for a time before the session's last
+// action, At: the earliest time the session can go back to.
+type BeforeAction struct {
+	To, At time.Duration
+}
+
+func (e *BeforeAction) Error() string {
+	return fmt.Sprintf("going back to %s: %v (at %s)", e.To, ErrBeforeAction, e.At)
+}
+
+// Unwrap makes errors.Is(err, ErrBeforeAction) hold.
+func (e *BeforeAction) Unwrap() error { return ErrBeforeAction }
 
 // Disruptions is implemented by sessions that model voluntary
 // disruptions (issue 17): ReplicaSets, PodDisruptionBudgets, the eviction

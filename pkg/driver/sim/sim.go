@@ -67,6 +67,9 @@ type session struct {
 	// inputs are what the scenario did to the simulator, in order, each
 	// where the simulator stood (Rewind replays them).
 	inputs []input
+	// reached is the furthest the session ran since its last input,
+	// before a Rewind took it back (Reach).
+	reached time.Duration
 }
 
 // input is one thing the scenario did to the simulator: apply does it
@@ -79,12 +82,17 @@ type input struct {
 }
 
 // do records an input where the simulator stands and carries it out.
+// What the session ran to before the input is no longer its future.
 func (s *session) do(apply func() error) error {
 	s.inputs = append(s.inputs, input{steps: s.sim.Steps(), at: s.sim.Now(), apply: apply})
+	s.reached = 0
 	return apply()
 }
 
-var _ driver.Rewinder = (*session)(nil)
+var (
+	_ driver.Rewinder = (*session)(nil)
+	_ driver.Past     = (*session)(nil)
+)
 
 // Rewind brings the session back to t, before the current instant: a
 // fresh simulator of the same seed is given the same inputs at the same
@@ -96,36 +104,72 @@ func (s *session) Rewind(_ context.Context, t time.Duration) error {
 	if t >= s.sim.Now() {
 		return nil
 	}
+	reached := max(s.reached, s.sim.Now())
+	back, err := s.replay(t)
+	if err != nil {
+		return err
+	}
+	s.reached = reached
+	s.sim, s.inputs, s.names, s.configured = back.sim, back.inputs, back.names, back.configured
+	return nil
+}
+
+var _ driver.Reacher = (*session)(nil)
+
+// Reach runs the session on to the furthest it ran since its last input:
+// the steps go back to the scenario's current time to read and to wait
+// from it, and the report's timeline shows everything a step saw.
+func (s *session) Reach(ctx context.Context) error {
+	if s.reached > s.sim.Now() {
+		s.sim.RunUntil(s.reached, nil)
+	}
+	return ctx.Err()
+}
+
+// At is the cluster as it stood at t (every event of that instant
+// included), to be read: a replay as Rewind's, kept apart, so that the
+// session stays where it has run to and its timeline keeps what it saw.
+func (s *session) At(_ context.Context, t time.Duration) (driver.Session, error) {
+	if t >= s.sim.Now() {
+		s.sim.RunUntil(t, nil)
+		return s, nil
+	}
+	return s.replay(t)
+}
+
+// replay is the session as it stood at t, before the current instant, on
+// a fresh simulator of the same seed given the same inputs at the same
+// places; the session itself is left as it was.
+func (s *session) replay(t time.Duration) (*session, error) {
 	if n := len(s.inputs); n > 0 && s.inputs[n-1].at > t {
-		return fmt.Errorf("going back to %s: %w (at %s)", t, driver.ErrBeforeAction, s.inputs[n-1].at)
+		return nil, &driver.BeforeAction{To: t, At: s.inputs[n-1].at}
 	}
 	fresh, err := sim.New(s.cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	old, oldInputs, oldNames, oldConfigured := s.sim, s.inputs, s.names, s.configured
+	// The inputs act on whatever simulator the session holds (their
+	// closures hold the session): the fresh one takes its place while
+	// they are replayed.
+	old, oldInputs, oldNames, oldConfigured, oldReached := s.sim, s.inputs, s.names, s.configured, s.reached
+	defer func() {
+		s.sim, s.inputs, s.names, s.configured, s.reached = old, oldInputs, oldNames, oldConfigured, oldReached
+	}()
 	s.sim, s.inputs, s.names, s.configured = fresh, nil, nil, false
 	for _, in := range oldInputs {
 		if in.at > t {
-			err = fmt.Errorf("internal: an input at %s lies after the rewind to %s", in.at, t)
-			break
+			return nil, fmt.Errorf("internal: an input at %s lies after the replay to %s", in.at, t)
 		}
 		s.sim.ReplayTo(in.steps, in.at)
 		if s.sim.Steps() != in.steps || s.sim.Now() != in.at {
-			err = fmt.Errorf("internal: the replay reached instant %d at %s where the input was made at instant %d, %s", s.sim.Steps(), s.sim.Now(), in.steps, in.at)
-			break
+			return nil, fmt.Errorf("internal: the replay reached instant %d at %s where the input was made at instant %d, %s", s.sim.Steps(), s.sim.Now(), in.steps, in.at)
 		}
-		if err = s.do(in.apply); err != nil {
-			err = fmt.Errorf("internal: replaying an input at %s: %w", in.at, err)
-			break
+		if err := s.do(in.apply); err != nil {
+			return nil, fmt.Errorf("internal: replaying an input at %s: %w", in.at, err)
 		}
-	}
-	if err != nil {
-		s.sim, s.inputs, s.names, s.configured = old, oldInputs, oldNames, oldConfigured
-		return err
 	}
 	s.sim.RunUntil(t, nil)
-	return nil
+	return &session{sim: s.sim, cfg: s.cfg, configured: s.configured, names: s.names, inputs: s.inputs}, nil
 }
 
 // apiName is the API name of a pod named in the scenario.
