@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,7 +85,7 @@ func sandboxLost(ctx context.Context, name string) error {
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	st.acted(driver.ActionDelete, name)
 	if err := k.KillSandbox(ctx, name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
@@ -133,7 +132,7 @@ func readinessGateSet(ctx context.Context, gate, pname, status string) error {
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	st.fromT0(p.name)
 	c := corev1.PodCondition{Type: corev1.PodConditionType(gate), Status: corev1.ConditionStatus(status)}
 	if err := setter.SetPodCondition(ctx, p.name, c); err != nil {
@@ -155,7 +154,7 @@ func podCreated(ctx context.Context, name string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	return st.create(ctx, p)
 }
 
@@ -166,7 +165,7 @@ func podsCreated(ctx context.Context) error {
 		if err := st.ready(ctx); err != nil {
 			return err
 		}
-		st.moveT0(st.actionMark())
+		st.moveT0Acting(st.actionMark())
 	}
 	n := 0
 	for _, p := range st.pods {
@@ -226,7 +225,7 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 	if err := st.awaitStart(ctx, p); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	if !p.static {
 		// Deleting a static pod's mirror pod stops nothing: the kubelet
 		// makes a new one. There is no reaction to count from.
@@ -292,7 +291,9 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	end := st.Session.Now() + dur
+	// The time passes from the current time (BeginStep brought an exact
+	// session back to it).
+	end := max(st.cur+dur, st.Session.Now())
 	if _, live := st.liveWindows(); live {
 		// dsl.md: the time passes from the current time. On a cluster the
 		// steps since the last action may have waited for observations
@@ -300,9 +301,16 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 		// past the rules' current time; that wait is not the scenario's
 		// time, and the pass ends dur after the current time.
 		rule := st.t0.At + st.liveCur + dur
-		if rule >= st.Session.Now() {
+		if planted("pass-from-session") {
+			rule = st.Session.Now() + dur
+		}
+		_, history := driver.SessionAs[driver.History](st.Session)
+		switch {
+		case rule >= st.Session.Now():
 			end = rule
-		} else if past, ok := driver.SessionAs[driver.History](st.Session); ok && st.madeAction {
+		case !history || !st.madeAction:
+			end = st.Session.Now() + dur
+		default:
 			// The end is already behind the cluster (a count decided at
 			// the end of its widened window ran it on): t=0 is still that
 			// moment, and the state checks that follow read the pods as
@@ -311,7 +319,6 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 			// (leasing nodes, creating a replica set) are not scenario
 			// time: the time passes from now.
 			st.moveT0(timeline.Mark{At: rule})
-			st.held = &heldView{at: rule, past: past}
 			return nil
 		}
 	}
@@ -340,59 +347,66 @@ func podBecomes(ctx context.Context, name, state string) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	// The transition may lie in the past, the state since left (dsl.md,
-	// Time: t=0 is "the moment the transition happened (possibly already
-	// in the past)"): the history answers as well as the present.
-	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
-		if ps.now(v.Pod(name)) {
-			return true
+	// The transition (docs/language.md, Time: "t=0"): the latest one at
+	// or before the current time (the one that made the state hold then,
+	// or, since left, the last before it), else the first after it,
+	// waited for. What a step ran the session on to past the current time
+	// is not known here yet.
+	before := func(events []timeline.Event) (timeline.Event, bool) {
+		var last timeline.Event
+		found := false
+		for _, e := range ps.transitions(events, name) {
+			if e.At > st.cur {
+				break
+			}
+			last, found = e, true
 		}
-		_, found := lastTransition(v.Timeline(), name, ps)
-		return found
-	})
-	if err != nil {
+		return last, found
+	}
+	after := func(events []timeline.Event) (timeline.Event, bool) {
+		for _, e := range ps.transitions(events, name) {
+			if e.At > st.cur {
+				return e, true
+			}
+		}
+		return timeline.Event{}, false
+	}
+	// The current time stands after every event of its instant.
+	if err := st.toCurrent(ctx); err != nil {
 		return err
 	}
-	if !ok {
-		return &timeline.Mismatch{
-			Expected: fmt.Sprintf("pod %q to become %s within %s", name, state, WaitLimit),
-			Observed: describePod(st.Session.View().Pod(name)),
+	e, found := before(st.events())
+	if !found {
+		_, _, err := st.Session.RunUntil(ctx, max(st.cur, st.Session.Now())+WaitLimit, func(v driver.View) bool {
+			_, ok := after(v.Timeline())
+			return ok
+		})
+		if err != nil {
+			return err
 		}
-	}
-	mark := timeline.Mark{At: st.Session.Now()}
-	if e, found := lastTransition(st.events(), name, ps); found {
-		// The moment of the transition: what happened in that instant,
-		// its causes included (a container's start, its exit), is at
-		// t=0, not before it.
-		mark = timeline.Mark{At: e.At}
-	}
-	if mark.At < st.Session.Now() && st.stepType == Action {
-		// The current time is the transition's (after every event of
-		// its instant): a driver that can go back does, so that state
-		// checks read it and the next action comes from there.
-		// A transition before the last action cannot be gone back to:
-		// the state read stays the present's.
-		if r, ok := driver.SessionAs[driver.Rewinder](st.Session); ok {
-			if err := r.Rewind(ctx, mark.At); err != nil && !errors.Is(err, driver.ErrBeforeAction) {
-				return fmt.Errorf("going back to the transition at %s: %w", timeline.FormatOffset(mark.At), err)
+		if e, found = after(st.events()); !found || e.At > st.cur+WaitLimit && st.exact() {
+			return &timeline.Mismatch{
+				Expected: fmt.Sprintf("pod %q to become %s within %s", name, state, WaitLimit),
+				Observed: describePod(st.Session.View().Pod(name)),
 			}
 		}
 	}
+	// The moment of the transition: what happened in that instant, its
+	// causes included (a container's start, its exit), is at t=0, not
+	// before it.
+	mark := timeline.Mark{At: e.At}
+	// The current time is the transition's (after every event of its
+	// instant), or the last action's when the transition came before it:
+	// an exact session goes back there, so that the next action comes
+	// from there.
 	st.moveT0(mark)
-	st.becameObserved(name, ps, mark)
-	return nil
-}
-
-// lastTransition is the latest timeline event that made the state true.
-func lastTransition(events []timeline.Event, pod string, ps podState) (timeline.Event, bool) {
-	var last timeline.Event
-	found := false
-	for _, e := range events {
-		if e.Pod == pod && ps.history.Matches(e) {
-			last, found = e, true
+	if st.stepType == Action {
+		if err := st.toCurrent(ctx); err != nil {
+			return fmt.Errorf("going back to the transition at %s: %w", timeline.FormatOffset(mark.At), err)
 		}
 	}
-	return last, found
+	st.becameObserved(name, ps, mark)
+	return nil
 }
 
 // describePod is a pod's state in one line, for failure messages.

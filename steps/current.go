@@ -2,131 +2,150 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
-	policyv1 "k8s.io/api/policy/v1"
-
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// The current time (docs/language.md, the Time table's "current time"):
-// untimed expectations, `never` and `stays` may run the session further to
-// decide, but do not move the scenario's clock; the next state check reads
-// the state at the current time. On the simulator the state of that time
-// is kept before the session runs on (hold), and state checks read it
-// until a step moves the current time (an action, a timed expectation).
-// A cluster cannot be read in the past, but what its observers saw can:
-// there a state check of a pod reads the pods as observed from the
-// current time on, for up to the tolerance, as a poll made then would
-// have (driver.History); a node's state is read in the present.
+// The scenario's clock (docs/language.md, the Time table's "t=0" and
+// "current time"): t=0 and the current time, both in session time. An
+// action puts both where it was made; a timed expectation moves the
+// current time to the time it decided, never back; untimed expectations,
+// counts without `within`, `never` and `stays` leave it where it is, even
+// when the session ran on to decide them. State checks read the state at
+// the current time, and the next action and `N pass` count from it.
+//
+// On the simulator the session is brought to the current time before it
+// is read or acted on: run on to it, or gone back to it (Rewind replays
+// the scenario's inputs on a fresh simulator of the same seed, which
+// being deterministic is then where the first one was). A cluster cannot
+// go back: there a state check of a pod reads the pods as the driver
+// observed them from the current time on, for up to the tolerance
+// (driver.History), and an action is made where the cluster stands.
 
-// heldView is the cluster as it stood at the current time.
-type heldView struct {
-	pods    map[string]*corev1.Pod
-	columns map[string]printer.Columns
-	nodes   map[string]*corev1.Node
-	live    driver.View // for the timeline, which keeps the past itself
-	// at is the current time the state was kept at.
-	at time.Duration
-	// pdbs and rsPods are the budgets and the replica sets' pods
-	// (disruptions.go), nil when the driver has none.
-	pdbs   map[string]*policyv1.PodDisruptionBudget
-	rsPods map[string][]*corev1.Pod
-	// past, on a cluster, is the session's record of its pods: the
-	// state is read from it rather than kept here.
-	past driver.History
+// clockStep is the step that last set the current time, for failure
+// messages: a state check that read an unexpected time says which step
+// put it there.
+type clockStep struct {
+	line int
+	text string
 }
 
-var _ driver.PodPrinter = (*heldView)(nil)
-
-func (h *heldView) Pod(name string) *corev1.Pod   { return h.pods[name] }
-func (h *heldView) Node(name string) *corev1.Node { return h.nodes[name] }
-func (h *heldView) Timeline() []timeline.Event    { return h.live.Timeline() }
-
-func (h *heldView) PrintPod(name string) (printer.Columns, bool) {
-	c, ok := h.columns[name]
-	return c, ok
+// setCurrent puts the current time at an action's moment.
+func (st *State) setCurrent(at time.Duration) {
+	st.cur = at
+	st.curBy = clockStep{st.stepLine, st.stepText}
 }
 
-// hold keeps the state at the current time before the session runs past
-// it, on a driver whose clock is exact; a state already held stays. The
-// state kept is the one after every event of the instant, as a state
-// check reads it: a pod deleted and gone in one instant is gone.
-func (st *State) hold(ctx context.Context) error {
-	if st.held != nil || st.Session == nil {
-		return nil
+// decided moves the current time to where a timed expectation decided
+// (the instant it held, or its deadline), never back: at in session time,
+// offset after t=0 in the rules' time (a cluster's wall clock runs on
+// while its steps wait for observations; `N pass` counts from the rules'
+// current time there).
+func (st *State) decided(at, offset time.Duration) {
+	if at > st.cur {
+		st.cur = at
+		st.curBy = clockStep{st.stepLine, st.stepText}
 	}
-	if !st.Driver.Capabilities().Has(driver.ExactTime) {
-		if past, ok := driver.SessionAs[driver.History](st.Session); ok {
-			st.held = &heldView{at: st.Session.Now(), past: past}
-		}
-		return nil
-	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	v := st.Session.View()
-	h := &heldView{pods: map[string]*corev1.Pod{}, columns: map[string]printer.Columns{}, nodes: map[string]*corev1.Node{},
-		live: v, at: st.Session.Now()}
-	for _, p := range st.pods {
-		if pod := v.Pod(p.name); pod != nil {
-			h.pods[p.name] = pod.DeepCopy()
-		}
-		if pp, ok := v.(driver.PodPrinter); ok {
-			if c, ok := pp.PrintPod(p.name); ok {
-				h.columns[p.name] = c
-			}
-		}
-	}
-	for _, n := range st.setup.Nodes {
-		if node := v.Node(n.Name); node != nil {
-			h.nodes[n.Name] = node.DeepCopy()
-		}
-	}
-	if d, ok := driver.SessionAs[driver.Disruptions](st.Session); ok && (len(st.disr.pdbs) > 0 || len(st.disr.sets) > 0) {
-		h.pdbs, h.rsPods = map[string]*policyv1.PodDisruptionBudget{}, map[string][]*corev1.Pod{}
-		for _, p := range st.disr.pdbs {
-			if pdb := d.PodDisruptionBudget(p.pdb.Name); pdb != nil {
-				h.pdbs[p.pdb.Name] = pdb.DeepCopy()
-			}
-		}
-		for _, r := range st.disr.sets {
-			pods, _, _ := d.ReplicaSetPods(r.name)
-			for _, p := range pods {
-				h.rsPods[r.name] = append(h.rsPods[r.name], p.DeepCopy())
-			}
-		}
-	}
-	st.held = h
-	return nil
+	st.liveCur = max(st.liveCur, offset)
 }
 
-// exactHeld: the state at the current time is kept by the steps (the
-// simulator's), not read from a cluster's record.
-func (st *State) exactHeld() bool { return st.held != nil && st.held.past == nil }
+// exact tells whether the driver's clock is the rules' clock (the
+// simulator's), which can be read at the current time exactly.
+func (st *State) exact() bool { return st.Driver.Capabilities().Has(driver.ExactTime) }
+
+// toCurrent brings an exact session to the current time, after every
+// event of that instant: run on to it, or back to it when a step ran the
+// session past it. Elsewhere it only processes the present instant.
+func (st *State) toCurrent(ctx context.Context) error {
+	if !st.exact() {
+		return st.instant(ctx)
+	}
+	now := st.Session.Now()
+	if now > st.cur {
+		r, ok := driver.SessionAs[driver.Rewinder](st.Session)
+		if !ok {
+			return fmt.Errorf("internal: the driver %s has an exact clock but cannot go back to the current time %s", st.Driver.Name(), timeline.FormatOffset(st.cur))
+		}
+		if err := r.Rewind(ctx, st.cur); err != nil {
+			return fmt.Errorf("going back to the current time, %s: %w", timeline.FormatOffset(st.cur-st.t0.At), err)
+		}
+	}
+	_, _, err := st.Session.RunUntil(ctx, st.cur, nil)
+	return err
+}
+
+// present is the cluster as it stands at the current time, to be read:
+// on an exact driver the session itself once run on to the current time,
+// or, when a step ran it past the current time, the cluster as it stood
+// then (driver.Past: a replay kept apart, so that the session keeps what
+// it saw for the report); elsewhere the session, its present instant
+// processed.
+func (st *State) present(ctx context.Context) (driver.Session, error) {
+	if !st.exact() || st.Session.Now() <= st.cur {
+		return st.Session, st.toCurrent(ctx)
+	}
+	if p, ok := driver.SessionAs[driver.Past](st.Session); ok {
+		sess, err := p.At(ctx, st.cur)
+		if err != nil {
+			return nil, fmt.Errorf("reading the cluster at the current time, %s: %w", timeline.FormatOffset(st.cur-st.t0.At), err)
+		}
+		return sess, nil
+	}
+	return st.Session, st.toCurrent(ctx)
+}
+
+// sessionFrom is a session standing at t, to run on from there and read: the
+// session itself when it has not run past t, else, on an exact driver,
+// the cluster as it stood at t (a replay kept apart: the session keeps
+// what it saw). A state expectation whose predicate the timeline does not
+// record (a node's condition, the Ready pods of a replica set) is read as
+// this session runs on from t, not where an earlier step ran the session
+// to. A time before the last action is taken as that action's.
+func (st *State) sessionFrom(ctx context.Context, t time.Duration) (driver.Session, error) {
+	if !st.exact() || st.Session.Now() <= t {
+		return st.Session, nil
+	}
+	p, ok := driver.SessionAs[driver.Past](st.Session)
+	if !ok {
+		return st.Session, nil
+	}
+	sess, err := p.At(ctx, t)
+	var ba *driver.BeforeAction
+	if errors.As(err, &ba) {
+		sess, err = p.At(ctx, ba.At)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("going back to %s: %w", timeline.FormatOffset(t-st.t0.At), err)
+	}
+	return sess, nil
+}
 
 // readState runs a state check at the current time, f saying why the
-// state does not hold (nil: it holds), and returns f's last answer: on
-// the state the simulator kept (once); on a cluster after an untimed
-// expectation ran it on, on the pods as observed from the current time
-// for up to the tolerance, then on the cluster until that span ends;
-// otherwise on the cluster from now for up to the tolerance (once on the
-// simulator), after every event of the current instant.
+// state does not hold (nil: it holds), and returns f's last answer. On
+// the simulator, once, on the state at the current time. On a cluster,
+// on the pods as observed from the current time, then on the cluster,
+// until f holds or the tolerance after the current time has passed.
 func (st *State) readState(ctx context.Context, f func(driver.View) error) error {
-	if st.exactHeld() {
-		return f(st.held)
+	if st.exact() {
+		if planted("read-ahead") {
+			return f(st.Session.View())
+		}
+		sess, err := st.present(ctx)
+		if err != nil {
+			return err
+		}
+		return f(sess.View())
 	}
-	var last error
-	deadline := st.Session.Now() + st.tol()
-	if st.held != nil {
-		deadline = st.held.at + st.tol()
-		last = fmt.Errorf("no state of the pods observed between %s and %s",
-			timeline.FormatOffset(st.held.at-st.t0.At), timeline.FormatOffset(deadline-st.t0.At))
-		for _, v := range st.held.past.ViewsBetween(st.held.at, deadline) {
+	from := min(st.cur, st.Session.Now())
+	deadline := from + st.tol()
+	last := fmt.Errorf("no state of the pods observed between %s and %s",
+		timeline.FormatOffset(from-st.t0.At), timeline.FormatOffset(deadline-st.t0.At))
+	if past, ok := driver.SessionAs[driver.History](st.Session); ok && st.Session.Now() > from {
+		for _, v := range past.ViewsBetween(from, min(deadline, st.Session.Now())) {
 			if last = f(v); last == nil {
 				return nil
 			}
@@ -137,7 +156,7 @@ func (st *State) readState(ctx context.Context, f func(driver.View) error) error
 	} else if err := st.instant(ctx); err != nil {
 		return err
 	}
-	if _, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+	if _, _, err := st.Session.RunUntil(ctx, max(deadline, st.Session.Now()), func(v driver.View) bool {
 		last = f(v)
 		return last == nil
 	}); err != nil {
@@ -146,20 +165,35 @@ func (st *State) readState(ctx context.Context, f func(driver.View) error) error
 	return last
 }
 
-// release: the current time moves to where the session stands.
-func (st *State) release() { st.held = nil }
-
-// readAt says when the state a check read was: "at 0s" from t=0, and
-// where that lies in the scenario when t=0 is not its start, so that a
-// t=0 in an unexpected place shows ("at 0s (80s into the scenario)").
+// readAt says when the state a check read was, and why: "at 5s, set by
+// line 12 (Then container "app" receives SIGKILL at 5s)"; where that lies
+// in the scenario when t=0 is not its start.
 func (st *State) readAt() string {
-	at := st.Session.Now()
-	if st.held != nil {
-		at = st.held.at
+	at := st.cur
+	if !st.exact() {
+		at = min(st.cur, st.Session.Now())
 	}
 	out := "at " + timeline.FormatOffset(at-st.t0.At)
 	if st.t0.At > 0 {
 		out += " (" + timeline.FormatOffset(at) + " into the scenario)"
 	}
+	if st.curBy.line > 0 {
+		out += fmt.Sprintf(", the current time as line %d left it (%s)", st.curBy.line, st.curBy.text)
+	}
 	return out
+}
+
+// heldLater completes a failed state check on the simulator, where the
+// rest of the scenario costs nothing: when the state did hold after the
+// current time, if it did ("; it held from 7s"). The scenario has
+// failed, so the session may run on.
+func (st *State) heldLater(ctx context.Context, f func(driver.View) error) string {
+	if !st.exact() {
+		return ""
+	}
+	at, ok, err := st.Session.RunUntil(ctx, st.cur+st.settleLimit(), func(v driver.View) bool { return f(v) == nil })
+	if err != nil || !ok {
+		return "; it did not hold later either (the scenario ran to " + timeline.FormatOffset(st.Session.Now()-st.t0.At) + ")"
+	}
+	return "; it held from " + timeline.FormatOffset(at-st.t0.At)
 }

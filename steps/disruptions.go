@@ -398,7 +398,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 	if err := st.awaitStart(ctx, st.pods...); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	return act(d)
 }
 
@@ -545,14 +545,15 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.hold(ctx); err != nil {
-		return err
+	if st.exact() {
+		if err := st.toCurrent(ctx); err != nil {
+			return err
+		}
 	}
 	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
 		at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), func(driver.View) bool { return cond() })
 		if capped {
-			st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-				st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
+			st.capNote(at)
 		}
 		return err
 	}
@@ -784,16 +785,23 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 // untimed expectation held; on a cluster, whose controllers write it a
 // watch delivery and a sync after the fact, until it holds or the
 // tolerance has passed, as a pod's state check polls (checkPod).
-func (st *State) pollDisruption(ctx context.Context, check func() error) error {
-	if st.exactHeld() {
-		return check()
+func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
+	if st.exact() {
+		sess, err := st.present(ctx)
+		if err != nil {
+			return err
+		}
+		if at, ok := driver.SessionAs[driver.Disruptions](sess); ok {
+			d = at
+		}
+		return check(d, sess.View())
 	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
 	var last error
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(driver.View) bool {
-		last = check()
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+		last = check(d, v)
 		return last == nil
 	})
 	if err != nil {
@@ -821,12 +829,7 @@ func (st *State) checkPDB(ctx context.Context, name string, f func(*policyv1.Pod
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, func() error {
-		if st.held != nil && st.held.pdbs != nil {
-			return f(st.held.pdbs[name])
-		}
-		return f(d.PodDisruptionBudget(name))
-	})
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error { return f(d.PodDisruptionBudget(name)) })
 }
 
 func describePDB(p *policyv1.PodDisruptionBudget) string {
@@ -884,10 +887,7 @@ func (st *State) checkRSPods(ctx context.Context, rs string, f func([]*corev1.Po
 	if !ok {
 		return err
 	}
-	return st.pollDisruption(ctx, func() error {
-		if st.held != nil && st.held.rsPods != nil {
-			return f(st.held.rsPods[rs])
-		}
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
 		pods, _, _ := d.ReplicaSetPods(rs)
 		return f(pods)
 	})
@@ -960,22 +960,31 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 	if !ok {
 		return err
 	}
-	st.release()
 	// The pods a replica set makes Ready after t=0 are replacements: on
 	// a cluster their readiness waits on their start, which the window
 	// carries (the simulator starts them in the instant).
 	w := st.disruptionWindow(0, d, driver.ActionCreate)
+	// The count is read as the session runs up to the deadline, not
+	// where an earlier step ran it to: an exact session goes back to t=0
+	// first (the count at t=0 stands for the time before it).
+	sess, err := st.sessionFrom(ctx, st.t0.At)
+	if err != nil {
+		return err
+	}
+	if d, ok := driver.SessionAs[driver.Disruptions](sess); ok {
+		dis = d
+	}
 	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
-	at, ok, err := st.Session.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
+	at, ok, err := sess.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
 	if err != nil {
 		return err
 	}
 	w.From = 0
 	sel := timeline.Selector{Pod: rs}
-	if !ok {
+	if !ok || at > w.To {
 		pods, _, _ := dis.ReplicaSetPods(rs)
 		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Mismatch{Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, within, w.Note()),
-			Observed: fmt.Sprintf("%s: %d: %s", st.readAt(), count(), describeRSPods(pods))})
+			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.t0.At), count(), describeRSPods(pods))})
 	}
 	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
 }
@@ -1022,7 +1031,7 @@ func rsCreated(ctx context.Context, rs, n string) error {
 	if !ok {
 		return err
 	}
-	return st.pollDisruption(ctx, func() error {
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
 		_, created, _ := d.ReplicaSetPods(rs)
 		if len(created) != want {
 			return &timeline.Mismatch{Expected: fmt.Sprintf("replica set %q has created %d pods", rs, want),
@@ -1055,8 +1064,8 @@ func rsPodHasCondition(ctx context.Context, n, rs, cond, status, reason string) 
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, func() error {
-		p := st.Session.View().Pod(name)
+	return st.pollDisruption(ctx, d, func(_ driver.Disruptions, v driver.View) error {
+		p := v.Pod(name)
 		if p != nil {
 			for _, c := range p.Status.Conditions {
 				if string(c.Type) == cond && string(c.Status) == status && c.Reason == reason {
@@ -1109,7 +1118,6 @@ func (st *State) drainEnds(ctx context.Context, node, errText string, bound time
 		if !exact {
 			lo = 0
 		}
-		st.release()
 		win = st.disruptionWindow(lo, bound, st.drainWaits(d, node)...)
 		if _, _, err := st.Session.RunUntil(ctx, win.To, func(driver.View) bool { return done() }); err != nil {
 			return err

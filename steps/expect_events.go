@@ -106,8 +106,9 @@ func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) 
 		return nil
 	}
 	if want >= 0 {
-		// Every occurrence counts, so the wait is the whole activity's.
-		if err := st.settle(ctx); err != nil {
+		// Every occurrence counts, so the wait is the whole activity's
+		// (a cap reached is noted, and the count is the cap's).
+		if _, _, err := st.settle(ctx); err != nil {
 			return err
 		}
 	} else if err := st.awaitUntimed(ctx, sel); err != nil {
@@ -157,7 +158,10 @@ func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d
 	if err != nil {
 		return err
 	}
-	if w.To > st.Session.Now() {
+	if planted("count-window-late") {
+		w.To += time.Second
+	}
+	if w.To >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, w.To, nil); err != nil {
 			return err
 		}
@@ -170,6 +174,11 @@ func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d
 			}
 		}
 		return n
+	}
+	// A count within D decides at its deadline: the current time moves
+	// there (docs/language.md, Time: "current time").
+	if !planted("count-keeps-time") {
+		st.decided(w.To, dur)
 	}
 	counts := []int{at(w.From)}
 	for _, e := range st.events() {
@@ -212,7 +221,7 @@ func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
 	if err := timeline.ExpectNever(st.events(), st.t0, sel); err != nil {
@@ -249,7 +258,7 @@ func noEventWithMessage(ctx context.Context, reason, text, cname, cpod, pod stri
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
 	for _, e := range st.events() {

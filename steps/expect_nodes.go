@@ -44,21 +44,31 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		return err
 	}
 	exp := fmt.Sprintf("node %q %s", name, what)
-	if within == "" && st.exactHeld() {
+	if within == "" && st.exact() {
 		// A state check reads the current time, which an untimed
 		// expectation did not move (dsl.md, Time: "current time").
-		n := st.held.Node(name)
+		sess, err := st.present(ctx)
+		if err != nil {
+			return err
+		}
+		n := sess.View().Node(name)
 		if n == nil {
 			return &timeline.Mismatch{Expected: exp, Observed: "the node does not exist"}
 		}
 		if last := f(n); last != "" {
-			return &timeline.Mismatch{Expected: exp, Observed: last}
+			return &timeline.Mismatch{Expected: exp, Observed: st.readAt() + ": " + last}
 		}
 		return nil
 	}
+	sess := st.Session
 	if within != "" {
-		// A timed expectation moves the current time.
-		st.release()
+		// Whether it held up to the deadline is read as the session runs
+		// there, not where an earlier step ran it to: on the simulator
+		// from t=0 (the node at t=0 stands for the time before).
+		var err error
+		if sess, err = st.sessionFrom(ctx, st.t0.At); err != nil {
+			return err
+		}
 	}
 	late := st.tol()
 	if w, ok := st.liveWindows(); ok {
@@ -69,12 +79,15 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		_, m := w.Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
 		late = max(late, m)
 	}
-	deadline := st.Session.Now() + late
+	deadline := sess.Now() + late
 	if within != "" {
-		deadline = max(st.t0.At+d+late, st.Session.Now())
+		deadline = max(st.t0.At+d+late, sess.Now())
+		if st.exact() {
+			deadline = st.t0.At + d
+		}
 	}
 	var last string
-	_, ok, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+	at, ok, err := sess.RunUntil(ctx, deadline, func(v driver.View) bool {
 		n := v.Node(name)
 		if n == nil {
 			last = "the node does not exist"
@@ -83,6 +96,14 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		last = f(n)
 		return last == ""
 	})
+	if within != "" {
+		// A timed expectation moves the current time.
+		if ok {
+			st.decided(at, at-st.t0.At)
+		} else {
+			st.decided(deadline, d)
+		}
+	}
 	if err != nil || ok {
 		return err
 	}
@@ -218,7 +239,7 @@ func podNotEvicted(ctx context.Context, name string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
 	// An admission rejection under pressure also reports reason Evicted;
@@ -399,7 +420,7 @@ func podStaysWithReason(ctx context.Context, name, phase, reason string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
 	exp := fmt.Sprintf("pod %q %s with reason %s throughout", name, phase, reason)

@@ -138,7 +138,62 @@ func podIsBetween(ctx context.Context, name, state, a, b string) error {
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	return st.expectIn(ctx, ps.of(name), lo, hi)
+	if ps.name == "gone" {
+		// Its transition is the Deleted event, which a cluster checks
+		// from the pod's last container's end (expectGone).
+		return st.expectIn(ctx, ps.of(name), lo, hi)
+	}
+	return st.becameBetween(ctx, name, ps, a, b, lo, hi)
+}
+
+// becameBetween is `is S between A and B` of a state: the first time the
+// pod became S at or after t=0 (a transition into it: a state it was in
+// at t=0 does not count) lies in the window.
+func (st *State) becameBetween(ctx context.Context, name string, ps podState, a, b string, lo, hi time.Duration) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := ps.of(name)
+	w, err := st.window(ctx, sel, lo, hi)
+	if err != nil {
+		return err
+	}
+	first := func(events []timeline.Event) (timeline.Event, bool) {
+		for _, e := range ps.transitions(events, name) {
+			if st.t0.Precedes(e) {
+				return e, true
+			}
+		}
+		return timeline.Event{}, false
+	}
+	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return err
+	}
+	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
+	e, ok := first(st.events())
+	if !ok && st.exact() {
+		// On the simulator the rest costs nothing: say when it came.
+		_, _, _ = st.Session.RunUntil(ctx, w.To+st.settleLimit(), func(v driver.View) bool {
+			_, ok := first(v.Timeline())
+			return ok
+		})
+		e, ok = first(st.events())
+	}
+	switch {
+	case !ok:
+		obs := fmt.Sprintf("it did not become %s at or after t=0", ps.name)
+		if ps.heldAt(st.events(), name, st.t0.At) {
+			obs += " (it already was at t=0)"
+		}
+		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Mismatch{Expected: exp, Observed: obs})
+	case !w.Contains(e.At):
+		return st.keepWindowCheck(sel, ps.name, w, &e, &timeline.Mismatch{Expected: exp,
+			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))})
+	}
+	return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
@@ -171,6 +226,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 			return err
 		}
 	}
+	st.decided(at, dur)
 	// The timeline answers for a moment already past as for the present.
 	if ps.heldAt(st.events(), name, at) {
 		return &timeline.Mismatch{
@@ -181,48 +237,112 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 	return nil
 }
 
+// forever is a time after every event.
+const forever = time.Duration(1<<63 - 1)
+
+// podTrack is a pod's state as its timeline tells it, event by event: a
+// pod is in no state before it is created (not even gone).
+type podTrack struct {
+	exists, deleted, deleting, evicted, scheduled bool
+	phase                                         string
+	ready                                         bool
+}
+
+func (t *podTrack) apply(e timeline.Event) {
+	switch e.Kind {
+	case timeline.PodCreated:
+		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted}
+	case timeline.Deleted:
+		t.exists, t.deleted = false, true
+	case timeline.DeleteRequested:
+		t.deleting = true
+	case timeline.Evicted:
+		t.evicted = true
+	case timeline.Scheduled:
+		t.scheduled = true
+	case timeline.Phase:
+		t.phase = e.Reason
+	case timeline.Condition:
+		if e.Reason == "Ready" {
+			t.ready = e.Status == "True"
+		}
+	}
+}
+
+func (t podTrack) holds(state string) bool {
+	switch state {
+	case "evicted":
+		return t.evicted
+	case "gone":
+		return t.deleted && !t.exists
+	case "Ready":
+		return t.exists && t.ready
+	case "NotReady":
+		return t.exists && !t.ready
+	case "scheduled":
+		return t.exists && t.scheduled
+	case "Terminating":
+		return t.exists && t.deleting && t.phase != "Succeeded" && t.phase != "Failed"
+	}
+	return t.exists && t.phase == state
+}
+
+// podEvents are a pod's own events (not its containers').
+func podEvents(events []timeline.Event, pod string, f func(timeline.Event) bool) {
+	for _, e := range events {
+		if e.Pod == pod && e.Container == "" && !f(e) {
+			return
+		}
+	}
+}
+
 // heldAt replays the pod's timeline up to at (every event of that instant
 // included) and tells whether the state held then.
 func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
-	exists, deleting, evicted := false, false, false
-	phase, ready := "", false
-	for _, e := range events {
+	var t podTrack
+	podEvents(events, pod, func(e timeline.Event) bool {
 		if e.At > at {
-			break
+			return false
 		}
-		if e.Pod != pod || e.Container != "" {
-			continue
+		t.apply(e)
+		return true
+	})
+	return t.holds(ps.name)
+}
+
+// firstHeld is the first time, up to deadline, that the state held: after
+// an event of the pod's timeline (a state the API showed only within one
+// instant counts: a watch sees it). ok is false when it never did.
+func (ps podState) firstHeld(events []timeline.Event, pod string, deadline time.Duration) (at timeline.Event, ok bool) {
+	var t podTrack
+	podEvents(events, pod, func(e timeline.Event) bool {
+		if e.At > deadline {
+			return false
 		}
-		switch e.Kind {
-		case timeline.PodCreated:
-			exists, deleting, phase, ready = true, false, "Pending", false
-		case timeline.Deleted:
-			exists = false
-		case timeline.DeleteRequested:
-			deleting = true
-		case timeline.Evicted:
-			evicted = true
-		case timeline.Phase:
-			phase = e.Reason
-		case timeline.Condition:
-			if e.Reason == "Ready" {
-				ready = e.Status == "True"
-			}
+		t.apply(e)
+		if t.holds(ps.name) {
+			at, ok = e, true
+			return false
 		}
-	}
-	switch ps.name {
-	case "evicted":
-		return evicted
-	case "gone":
-		return !exists
-	case "Ready":
-		return exists && ready
-	case "NotReady":
-		return exists && !ready
-	case "Terminating":
-		return exists && deleting && phase != "Succeeded" && phase != "Failed"
-	}
-	return exists && phase == ps.name
+		return true
+	})
+	return at, ok
+}
+
+// transitions are the events of the pod's timeline at which the state
+// began to hold, in order.
+func (ps podState) transitions(events []timeline.Event, pod string) []timeline.Event {
+	var t podTrack
+	var out []timeline.Event
+	podEvents(events, pod, func(e timeline.Event) bool {
+		was := t.holds(ps.name)
+		t.apply(e)
+		if !was && t.holds(ps.name) {
+			out = append(out, e)
+		}
+		return true
+	})
+	return out
 }
 
 // check runs a state check of an existing pod at the current time; on a
@@ -443,30 +563,80 @@ func containerTerminated(ctx context.Context, cname, pname, reason, code string)
 
 // heldWithin is `… within D` of a pod's state: true at some time up to
 // t0+D, before t=0 included; on a cluster in the state's live window.
-// The check is kept with its window; what names the pod in a failure.
+// Whether it was is read on the timeline up to the deadline, never on the
+// pod as it stands wherever an earlier step ran the session to (docs/
+// language.md, "within D": nothing earlier extends the deadline). The
+// check is kept with its window; what names the pod in a failure.
 func (st *State) heldWithin(ctx context.Context, what, name string, ps podState, d string, dur time.Duration) error {
 	sel := ps.of(name)
 	w, err := st.window(ctx, sel, 0, dur)
 	if err != nil {
 		return err
 	}
-	at, ok, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool { return ps.heldSoFar(v, name) })
-	if err != nil {
+	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
+		_, ok := ps.firstHeld(v.Timeline(), name, w.To)
+		return ok
+	}); err != nil {
 		return err
-	}
-	var obs *timeline.Event
-	if e, found := timeline.First(st.events(), timeline.Beginning, sel); found {
-		obs = &e
-	} else if ok {
-		obs = &timeline.Event{At: at}
 	}
 	// A state may hold before t=0: the window starts at the beginning.
 	w.From = 0
-	if ok {
-		return st.keepWindowCheck(sel, ps.name, w, obs, nil)
+	if planted("within-reads-now") {
+		// The bug of main at e147e0a: held once seen, wherever the
+		// session stands.
+		if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+			e.At = min(e.At, w.To)
+			return st.keepWindowCheck(sel, ps.name, w, &e, nil)
+		}
 	}
-	return st.keepWindowCheck(sel, ps.name, w, obs, &timeline.Mismatch{
+	if e, ok := ps.firstHeld(st.events(), name, w.To); ok {
+		return st.keepWindowCheck(sel, ps.name, w, &e, nil)
+	}
+	obs := fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To))
+	var later *timeline.Event
+	if st.exact() {
+		// On the simulator the rest of the scenario costs nothing: say
+		// when the state came, if it did. The scenario has failed.
+		_, _, _ = st.Session.RunUntil(ctx, w.To+st.settleLimit(), func(v driver.View) bool {
+			_, ok := ps.firstHeld(v.Timeline(), name, forever)
+			return ok
+		})
+	}
+	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+		later = &e
+		obs += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))
+	}
+	return st.keepWindowCheck(sel, ps.name, w, later, &timeline.Mismatch{
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(st.Session.View().Pod(name))),
+		Observed: obs,
 	})
+}
+
+// describePodAt is what a pod's timeline says of it at an instant: its
+// phase and readiness, or that it is gone or not created yet.
+func describePodAt(events []timeline.Event, pod string, at time.Duration) string {
+	var t podTrack
+	podEvents(events, pod, func(e timeline.Event) bool {
+		if e.At > at {
+			return false
+		}
+		t.apply(e)
+		return true
+	})
+	switch {
+	case t.deleted && !t.exists:
+		return "the pod was gone"
+	case !t.exists:
+		return "the pod was not created yet"
+	}
+	s := "phase " + t.phase
+	if t.ready {
+		s += ", Ready"
+	} else {
+		s += ", not Ready"
+	}
+	if t.deleting {
+		s += ", deleting"
+	}
+	return s
 }

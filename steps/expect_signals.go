@@ -194,9 +194,6 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		}
 		return m
 	}
-	if err := st.hold(ctx); err != nil {
-		return err
-	}
 	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
 		return err
 	}
@@ -388,7 +385,7 @@ func neverSignal(ctx context.Context, cname, pname, sig string) error {
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
 	return timeline.ExpectNever(st.events(), st.t0, sel)
@@ -437,7 +434,17 @@ func (st *State) expectAfter(ctx context.Context, cname, pname string, kind time
 	if err != nil || st.DryRun {
 		return err
 	}
-	if err := st.awaitUntimed(ctx, earlier, later); err != nil {
+	// The reference chosen, the wait goes on until the other event comes
+	// after it (docs/language.md, Time: "untimed expectations").
+	after := func(events []timeline.Event) bool {
+		ref, ok := timeline.Chosen(events, st.t0, earlier)
+		if !ok {
+			return false
+		}
+		_, ok = timeline.FirstAfter(events, ref, st.order(), later)
+		return ok
+	}
+	if err := st.awaitUntimedFor(ctx, after, earlier); err != nil {
 		return err
 	}
 	return timeline.ExpectAfterUntimed(st.events(), st.t0, st.order(), later, earlier)

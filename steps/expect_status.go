@@ -98,17 +98,21 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 		return err
 	}
 	w.From = 0 // a STATUS shown before t=0 counts
+	// Shown by the deadline: read on the timeline up to it, not on the
+	// pod wherever an earlier step ran the session to.
+	by := func(events []timeline.Event) (timeline.Event, bool) {
+		e, ok := timeline.First(events, timeline.Beginning, sel)
+		return e, ok && e.At <= w.To
+	}
 	_, _, err = st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), timeline.Beginning, sel)
+		_, ok := by(v.Timeline())
 		return ok
 	})
 	if err != nil {
 		return err
 	}
-	var obs *timeline.Event
-	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
-		obs = &e
-		return st.keepWindowCheck(sel, "Status("+status+")", w, obs, nil)
+	if e, ok := by(st.events()); ok {
+		return st.keepWindowCheck(sel, "Status("+status+")", w, &e, nil)
 	}
 	var seen []string
 	for _, e := range st.events() {
@@ -116,7 +120,11 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)))
 		}
 	}
-	return st.keepWindowCheck(sel, "Status("+status+")", w, nil, &timeline.Mismatch{
+	var later *timeline.Event
+	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
+		later = &e
+	}
+	return st.keepWindowCheck(sel, "Status("+status+")", w, later, &timeline.Mismatch{
 		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s", name, status, d, w.Note()),
 		Observed: "STATUS was " + strings.Join(seen, ", "),
 	})

@@ -57,10 +57,12 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 			last = max(last, r.At)
 		}
 	}
-	if _, _, err := st.Session.RunUntil(ctx, st.t0.At+last, nil); err != nil {
+	// The table waits as `never` does, to the end of the activity that
+	// follows the current time, and at least to its last timed row.
+	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	if err := st.settle(ctx); err != nil {
+	if _, _, err := st.Session.RunUntil(ctx, st.t0.At+last, nil); err != nil {
 		return err
 	}
 	// Each timed row's window; the reference is looked up (and on a
@@ -81,20 +83,27 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	if werr != nil {
 		return werr
 	}
-	for i, m := range matches {
+	for _, m := range matches {
 		if !m.Row.HasAt {
 			continue
 		}
 		var obs *timeline.Event
+		var rowErr error
 		if m.Found {
 			obs = &m.Event
-		}
-		rowErr := error(nil)
-		if i == len(matches)-1 && !m.Found {
+		} else {
 			rowErr = err
 		}
 		sel := timeline.Selector{Pod: pod, Container: m.Row.Container, Kind: timeline.LabelKind(m.Row.Label)}
 		_ = st.keepWindowCheck(sel, m.Row.Label, m.Window, obs, rowErr)
+	}
+	// The table decides at its last timed row (docs/language.md, Time:
+	// "current time"), whether it held or not.
+	if st.exact() && last > 0 {
+		st.decided(st.t0.At+last, last)
+	}
+	if planted("table-runs-time") {
+		st.decided(st.Session.Now(), st.Session.Now()-st.t0.At)
 	}
 	return err
 }

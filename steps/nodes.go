@@ -202,7 +202,7 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 	if err := st.awaitStart(ctx, st.pods...); err != nil {
 		return err
 	}
-	st.moveT0(st.actionMark())
+	st.moveT0Acting(st.actionMark())
 	if err := act(n); err != nil {
 		return st.unsupported(fmt.Errorf("node %q: %w", node, err))
 	}

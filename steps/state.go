@@ -92,9 +92,10 @@ type State struct {
 	// godog; failedBlock: an expectation failed since the last action.
 	kept        error
 	failedBlock bool
-	// held is the state at the current time while the session has run
-	// past it (current.go); nil when the two are one.
-	held *heldView
+	// cur is the scenario's current time in session time, and curBy the
+	// step that put it there (current.go).
+	cur   time.Duration
+	curBy clockStep
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
@@ -105,6 +106,9 @@ type State struct {
 	// current time; a cluster's wall clock runs on while steps wait for
 	// observations, which the rules' clock does not (windows.go, pass).
 	liveCur time.Duration
+	// lastAction is the session time of the last action the steps made
+	// on the cluster.
+	lastAction time.Duration
 	// madeAction: an action has placed t=0 (before, t=0 is the scenario's
 	// start, and the Given steps' own waits on a cluster are not the
 	// scenario's time).
@@ -148,19 +152,14 @@ func (st *State) BeginStep(t StepType, line int, text string) error {
 	if t == Outcome {
 		return nil
 	}
-	// An action is made at the current time. An untimed expectation may
-	// have run the session past it; a driver that can go back does
-	// (dsl.md, Time: untimed expectations "do not move the current
-	// time"), and the action comes where the scenario's clock stands.
-	if st.held != nil && !st.DryRun {
-		if r, ok := driver.SessionAs[driver.Rewinder](st.Session); ok {
-			if err := r.Rewind(context.Background(), st.held.at); err != nil {
-				return fmt.Errorf("going back to the current time, %s: %w", timeline.FormatOffset(st.held.at-st.t0.At), err)
-			}
-		}
+	// An action is made at the current time. A step may have run the
+	// session past it; a driver that can go back does (dsl.md, Time:
+	// untimed expectations "do not move the current time"), and the
+	// action comes where the scenario's clock stands.
+	if st.DryRun || st.Session == nil || !st.exact() || st.Session.Now() <= st.cur {
+		return nil
 	}
-	st.release()
-	return nil
+	return st.toCurrent(context.Background())
 }
 
 // T0 is the scenario's current t=0.
@@ -232,9 +231,28 @@ func (st *State) unsupported(err error) error {
 func (st *State) moveT0(m timeline.Mark) {
 	if st.stepType == Action {
 		st.t0 = m
-		st.liveCur = 0
+		// The current time is never before the last action made to
+		// the cluster, which cannot be gone back before (a transition
+		// in the past, docs/language.md, Time: "t=0").
+		st.setCurrent(max(m.At, st.lastAction))
+		st.liveCur = st.cur - m.At
 		st.madeAction = true
 	}
+}
+
+// acted notes that the running step acted on the cluster at m.At: the
+// current time can no longer go back before it.
+func (st *State) actedAt(m timeline.Mark) {
+	if st.stepType == Action {
+		st.lastAction = max(st.lastAction, m.At)
+	}
+}
+
+// moveT0Acting sets t=0 at an action the running step made on the
+// cluster (a create, a delete, a node action).
+func (st *State) moveT0Acting(m timeline.Mark) {
+	st.actedAt(m)
+	st.moveT0(m)
 }
 
 func (st *State) tol() time.Duration { return st.Driver.Tolerance() }
@@ -329,6 +347,13 @@ func (st *State) ready(ctx context.Context) error {
 	})
 	if err != nil {
 		return err
+	}
+	// The wait for the cluster to be up is the scenario's setup: its
+	// time is spent before the steps' (the current time moves to its
+	// end; t=0 stays where it is).
+	if at > st.cur {
+		st.cur = at
+		st.curBy = clockStep{st.stepLine, "the wait for the pods created before the first action to start"}
 	}
 	if !ok {
 		st.Notes = append(st.Notes, fmt.Sprintf("static pods and pods created implicitly had not started after %s", timeline.FormatOffset(at)))
@@ -442,20 +467,39 @@ func (st *State) waitFor(ctx context.Context, deadline time.Duration, sel timeli
 }
 
 // settle lets the scenario run to the end of its activity, noting a cap;
-// the cluster is brought up first if no step has yet.
-func (st *State) settle(ctx context.Context) error {
+// the cluster is brought up first if no step has yet. The activity is
+// the one that follows the current time: on the simulator the session
+// settles from there (going back to it if a step ran it on), so that
+// its end and its cap (the current time plus the limit) do not depend on
+// how far earlier steps ran it. end is where the activity ended or was
+// capped.
+func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, err error) {
 	if err := st.ready(ctx); err != nil {
-		return err
+		return 0, false, err
 	}
-	if err := st.hold(ctx); err != nil {
-		return err
+	if st.exact() {
+		if err := st.toCurrent(ctx); err != nil {
+			return 0, false, err
+		}
 	}
-	at, capped, err := st.Session.Settle(ctx, st.settleLimit())
+	end, capped, err = st.Session.Settle(ctx, st.settleLimit())
 	if capped {
-		st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-			st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
+		st.capNote(end)
 	}
-	return err
+	return end, capped, err
+}
+
+// capNote notes, once per cap, that the activity was still going on at
+// the cap.
+func (st *State) capNote(at time.Duration) {
+	note := fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
+		st.settleLimit(), timeline.FormatOffset(at-st.t0.At))
+	for _, n := range st.Notes {
+		if n == note {
+			return
+		}
+	}
+	st.Notes = append(st.Notes, note)
 }
 
 // agentImage reports whether a container is an agent container.

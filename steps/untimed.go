@@ -24,10 +24,18 @@ import (
 // missing since t=0 already occurred before it, otherwise until every pod
 // is gone or terminal, capped at 2 minutes.
 func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) error {
-	if err := st.ready(ctx); err != nil {
-		return err
+	err := st.awaitUntimedFor(ctx, nil, sels...)
+	if planted("untimed-moves-time") {
+		st.decided(st.Session.Now(), st.Session.Now()-st.t0.At)
 	}
-	if err := st.hold(ctx); err != nil {
+	return err
+}
+
+// awaitUntimedFor is awaitUntimed for a relative phrase: it also waits,
+// once every named event has an occurrence at or after t=0, until more
+// (the other event after the reference chosen) holds.
+func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event) bool, sels ...timeline.Selector) error {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
 	if err := st.observable(sels...); err != nil {
@@ -39,18 +47,23 @@ func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) er
 				return false
 			}
 		}
-		return true
+		return more == nil || more(v.Timeline())
 	}
-	if st.Driver.Capabilities().Has(driver.ExactTime) {
+	if st.exact() {
+		// The wait is the activity that follows the current time
+		// (settle): what a step before ran the session on to, past the
+		// end of that activity, is not known here.
+		if err := st.toCurrent(ctx); err != nil {
+			return err
+		}
 		if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
 			at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), since)
 			if capped {
-				st.Notes = append(st.Notes, fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-					st.settleLimit(), timeline.FormatOffset(at-st.t0.At)))
+				st.capNote(at)
 			}
 			return err
 		}
-		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), since)
+		_, _, err := st.Session.RunUntil(ctx, st.cur+st.settleLimit(), since)
 		return err
 	}
 	before := true

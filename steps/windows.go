@@ -229,9 +229,6 @@ func (st *State) wasRunning(pod string, at time.Duration) bool {
 // accepted: exact from t=0 on the simulator; on a cluster counted from
 // the kubelet's reaction and widened by the observer's margins.
 func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
-	// A timed expectation moves the current time; the simulator's state
-	// of that instant is not kept, so state checks read the session's.
-	st.release()
 	if err := st.observable(sel); err != nil {
 		return timeline.Window{}, err
 	}
@@ -245,9 +242,17 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	}
 	var spread time.Duration
 	if action == driver.ActionCreate && sel.Container != "" {
-		last := st.lastChainStart(sel.Pod, ref)
-		ref = st.ownStart(sel, ref)
-		spread = max(0, last-ref)
+		// The start chain is the create's: its first starts, from the
+		// kubelet's reaction to the create, wherever t=0 has moved since
+		// (`N pass` carries the reaction's lag, not a chain of its own).
+		first := ref
+		if r := st.react[sel.Pod]; r != nil && r.anchored && !r.cause {
+			first = r.at + r.lag
+		}
+		last := st.lastChainStart(sel.Pod, first)
+		own := st.ownStart(sel, first)
+		ref += own - first
+		spread = max(0, last-own)
 	}
 	early, late := w.Margin(sel, action)
 	// What a sibling's own behaviour brings about (a sidecar stopped at
@@ -424,20 +429,20 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 		c.Observed, c.Seen = observed.At, true
 	}
 	st.Checks = append(st.Checks, c)
-	if err == nil && observed != nil {
-		st.heldAt(w, observed.At)
+	// A timed expectation moves the current time to where it decided
+	// (docs/language.md, Time: "current time"): its occurrence if it came
+	// by the window's end, else the window's end; in the rules' time, on
+	// a cluster, the occurrence's place within the written bounds when it
+	// held, the bound when it failed late or saw nothing.
+	switch {
+	case observed != nil && err == nil:
+		st.decided(min(observed.At, w.To), min(max(observed.At-w.Ref, w.Lo), w.Hi))
+	case observed != nil && observed.At < w.From:
+		st.decided(observed.At, max(0, observed.At-w.Ref))
+	default:
+		st.decided(w.To, w.Hi)
 	}
 	return err
-}
-
-// heldAt notes, on a cluster, that a timed expectation held with its
-// occurrence at `at` in window w: the current time moves to that
-// occurrence's place in the rules' time (dsl.md, Time: "current time").
-func (st *State) heldAt(w timeline.Window, at time.Duration) {
-	if _, ok := st.liveWindows(); !ok {
-		return
-	}
-	st.liveCur = max(st.liveCur, min(max(at-w.Ref, w.Lo), w.Hi))
 }
 
 // observedT0: t=0 was placed at an event the driver observed (the N-th

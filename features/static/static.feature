@@ -38,7 +38,7 @@ Feature: Static pods and their mirror pods
       | 0s | -         | DeleteRequested(30s) |
       | 0s | -         | Deleted         |
       | 0s | -         | PodCreated      |
-    And the pod "etcd" is Running within 10s
+    And the pod "etcd" is Running between 0s and 10s
     And container "app" of pod "etcd" has restarted 0 times
     And no event "Killing" is recorded for pod "etcd"
     And the pod "etcd" phase is "Running"

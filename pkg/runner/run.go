@@ -183,6 +183,11 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	status := suite.Run()
 
+	if r, ok := driver.SessionAs[driver.Reacher](sess.Session); ok {
+		// The steps went back to the scenario's current time to read
+		// and wait from it: show everything they saw.
+		_ = r.Reach(ctx)
+	}
 	if res.Failure != nil && opt.Driver.Capabilities().Has(driver.ExactTime) {
 		// Show what happened after the failing step too: on the simulator
 		// the rest of the scenario's activity costs nothing.

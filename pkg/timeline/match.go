@@ -226,6 +226,7 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 		}
 	}
 	var matches []RowMatch
+	var problems []string
 	var prev *RowMatch
 	used := map[int]bool{}
 	// tieFrom is where the rows of the current instant began to match:
@@ -262,11 +263,12 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 			tieFrom, tieAt, tieSet = next, r.At, true
 		}
 		if found < 0 {
+			// The rows after a missing one are matched still, so that a
+			// failure lists every row that did not match at once.
 			matches = append(matches, m)
-			return matches, &Mismatch{
-				Expected: fmt.Sprintf("row %s %s %s%s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line), m.Window.Note()),
-				Observed: describeCandidates(relevant[next:], t0, r),
-			}
+			problems = append(problems, fmt.Sprintf("row %s %s %s%s%s: %s", rowAt(r), orDash(r.Container), r.Label, lineSuffix(r.Line), m.Window.Note(),
+				describeCandidates(relevant[next:], t0, r)))
+			continue
 		}
 		m.Event, m.Found = relevant[found], true
 		used[found] = true
@@ -282,10 +284,8 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 					refused = kinds // before the first row
 				}
 				if refused[string(e.Kind)] && !(r.HasAt && (!m.Window.IsExact() || ord.Unordered(e, relevant[found])) && tieRow(rows, r.At, e)) {
-					return matches, &Mismatch{
-						Expected: fmt.Sprintf("exactly the rows, next %s %s %s%s", FormatOffset(r.At), orDash(r.Container), r.Label, lineSuffix(r.Line)),
-						Observed: fmt.Sprintf("%s %s %s in between", rel(e.At, t0), orDash(e.Container), e.Label()),
-					}
+					problems = append(problems, fmt.Sprintf("%s %s %s before row %s %s %s%s, which the table does not list",
+						rel(e.At, t0), orDash(e.Container), e.Label(), rowAt(r), orDash(r.Container), r.Label, lineSuffix(r.Line)))
 				}
 			}
 		}
@@ -294,11 +294,26 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 	if exact {
 		for _, e := range relevant[next:] {
 			if kinds[string(e.Kind)] {
-				return matches, &Mismatch{Expected: "exactly the rows and nothing after them", Observed: fmt.Sprintf("%s %s %s after the last row", rel(e.At, t0), orDash(e.Container), e.Label())}
+				problems = append(problems, fmt.Sprintf("%s %s %s after the last row, which the table does not list", rel(e.At, t0), orDash(e.Container), e.Label()))
 			}
 		}
 	}
-	return matches, nil
+	if len(problems) == 0 {
+		return matches, nil
+	}
+	exp := "the rows in order"
+	if exact {
+		exp = "exactly the rows in order"
+	}
+	return matches, &Mismatch{Expected: exp, Observed: strings.Join(problems, "\n         ")}
+}
+
+// rowAt is a row's time as the table writes it.
+func rowAt(r Row) string {
+	if !r.HasAt {
+		return "-"
+	}
+	return FormatOffset(r.At)
 }
 
 // exactKinds are the vocabulary's kinds an exact table refuses between

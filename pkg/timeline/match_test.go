@@ -74,12 +74,14 @@ func TestRows(t *testing.T) {
 	if _, err := ExpectRows(events, t0, "web", rows, false, Order{}, exact); err != nil {
 		t.Errorf("rows: %v", err)
 	}
-	if _, err := ExpectRows(events, t0, "web", rows, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "app PreStopDone in between") {
-		t.Errorf("exact rows should fail on the PreStopDone in between (an event of the vocabulary no row names), got %v", err)
+	// Every event refused is listed at once, not the first only.
+	if _, err := ExpectRows(events, t0, "web", rows, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "app PreStopDone before row 3s app SIGTERM") ||
+		!strings.Contains(err.Error(), "proxy SIGTERM before row 5s - Deleted") {
+		t.Errorf("exact rows should fail on the PreStopDone in between (an event of the vocabulary no row names) and on the proxy's SIGTERM, got %v", err)
 	}
 	withDone := []Row{rows[0], {At: 3 * s, HasAt: true, Container: "app", Label: "PreStopDone"}, rows[1],
 		{At: 5 * s, HasAt: true, Container: "app", Label: "SIGKILL"}, rows[2], rows[3]}
-	if _, err := ExpectRows(events, t0, "web", withDone, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM in between") {
+	if _, err := ExpectRows(events, t0, "web", withDone, true, Order{}, exact); err == nil || !strings.Contains(err.Error(), "proxy SIGTERM before row") {
 		t.Errorf("exact rows should fail on the SIGTERM of proxy in between, got %v", err)
 	}
 	// A Kubernetes Event between two rows is bookkeeping unless the table
@@ -100,8 +102,13 @@ func TestRows(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "SIGTERM at 3s") {
 		t.Errorf("a wrong time should name the observed one, got %v", err)
 	}
-	if len(m) != 2 || !m[0].Found || m[1].Found || m[1].Window.From != t0.At+2*s {
-		t.Errorf("the matches should end at the failed row with its window, got %+v", m)
+	if len(m) != 4 || !m[0].Found || m[1].Found || m[1].Window.From != t0.At+2*s || !m[2].Found || !m[3].Found {
+		t.Errorf("every row should be matched, the failed one with its window, got %+v", m)
+	}
+	// Every row that did not match is listed at once.
+	wrong[3].At = 6 * s
+	if _, err := ExpectRows(events, t0, "web", wrong, false, Order{}, exact); err == nil || !strings.Contains(err.Error(), "row 2s app SIGTERM") || !strings.Contains(err.Error(), "row 6s - Deleted") {
+		t.Errorf("both wrong rows should be listed, got %v", err)
 	}
 }
 
