@@ -3,7 +3,7 @@
 // running them, lists the step vocabulary, shows one scenario's timeline
 // and compares two runs.
 //
-//	podlife run [--driver sim] [--seed N] [--tags EXPR] [--report DIR] [--kubelet-version V] PATH...
+//	podlife run [--driver sim] [--seed N] [--seeds N] [--tags EXPR] [--report DIR] [--kubelet-version V] [--timeout D] PATH...
 //	podlife lint [--driver sim] PATH...
 //	podlife steps [--markdown]
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
@@ -13,7 +13,9 @@
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
-// compared).
+// compared). An interrupted run exits 130 on SIGINT, 143 on SIGTERM and
+// 124 when its --timeout passed: the scenarios it cut off are reported
+// interrupted, not failed, and its last lines say so (interrupt.go).
 package main
 
 import (
@@ -25,7 +27,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -64,7 +65,8 @@ Usage:
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
-unexplained), 2 bad input (nothing ran; report: nothing compared).
+unexplained), 2 bad input (nothing ran; report: nothing compared); an
+interrupted run: 130 on SIGINT, 143 on SIGTERM, 124 when --timeout passed.
 `
 
 // errBadInput marks problems with what the user gave: exit code 2.
@@ -144,6 +146,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == errHelp {
 		return 0
+	}
+	var in *interruption
+	if errors.As(err, &in) {
+		// An interrupted run: its last lines said so.
+		return in.exitCode()
 	}
 	if err != nil {
 		// The bare errBadInput means its problems were printed already.
@@ -297,14 +304,24 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	drvName := fs.String("driver", "sim", "where scenarios run: sim (the built-in simulator) or live (a cluster; see the live flags)")
 	live := addLiveFlags(fs)
 	seed := fs.Int64("seed", 1, "run seed; each scenario's seed derives from it and the scenario's place")
+	seeds := fs.Int("seeds", 1, "run each scenario over `N` run seeds (--seed and the N-1 after it; simulator only): a scenario fails if it fails on any, and says on which and how to run the first again")
 	tags := fs.String("tags", "", "tag expression selecting scenarios (Ginkgo label syntax: 'termination && !slow')")
 	dir := fs.String("report", "", "report folder (default reports/<driver>)")
 	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once (live: 4 unless given)")
 	allowSkipped := fs.Bool("allow-all-skipped", false, "exit 0 when every selected scenario was skipped (by default a run that ran nothing fails, exit 1)")
+	timeout := fs.Duration("timeout", 0, "stop the scenarios `D` after they start (0: never): those running are cut off, the others not run; cleanup and the reports follow; exit 124")
+	fs.Usage = runUsage(fs)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return false, err
+	}
+	// From here a signal interrupts the run rather than killing it: even
+	// one that comes while the scenarios load ends with the run's lines.
+	intr := watchInterrupts(stderr)
+	defer intr.stop()
+	if *timeout < 0 {
+		return false, fmt.Errorf("--timeout %s: a duration of 0 (none) or more", *timeout)
 	}
 	if *drvName == "live" && !flagGiven(fs, "parallel") {
 		*parallel = 4
@@ -317,6 +334,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err := checkKubeletVersion(*kubelet, d); err != nil {
 		return false, err
 	}
+	if err := checkSeeds(*seed, *seeds, d.Name()); err != nil {
+		return false, err
+	}
 	if *dir == "" {
 		*dir = "reports/" + d.Name()
 	}
@@ -327,22 +347,41 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, endRun := intr.runContext(*timeout)
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
-	fmt.Fprintf(stdout, "running %d scenario(s) on %s (seed %d)\n", len(scs), d.Name(), *seed)
-	results := runAll(ctx, scs, opt, *parallel, stdout)
+	fmt.Fprintf(stdout, "running %d scenario(s) on %s (%s)\n", len(scs), d.Name(), seedsText(*seed, *seeds))
+	var results []report.Result
+	if *seeds > 1 {
+		results = runSeeds(ctx, scs, opt, *seed, *seeds, *parallel, stdout, stderr)
+	} else {
+		results = runAll(ctx, scs, opt, *parallel, stdout)
+	}
+	interrupted := interruptedBy(ctx) // what cut the scenarios short
+	endRun()
 	if ld, ok := d.(*livedriver.Driver); ok {
 		// Whatever happened (a failure, an interrupt), nothing of this
 		// run stays on the cluster.
+		intr.setStage(fmt.Sprintf("cleaning up run %s on the cluster (within 3m; if podlife is killed, `podlife cleanup --run %s` deletes what is left)", ld.RunID(), ld.RunID()))
 		finishLive(ld, stdout, stderr)
 	}
+	intr.setStage("writing the reports")
 	report.Summary(stdout, results)
+	printSeedFailures(stdout, results, *seed, *seeds)
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
 	}
 	c := report.Count(results)
-	fmt.Fprintf(stdout, "\nreports: %s (%s)\n%s\n", *dir, report.Files, c.Line())
+	fmt.Fprintf(stdout, "\nreports: %s (%s)\n", *dir, report.Files)
+	if interrupted == nil {
+		// A signal after the scenarios ended: the results are complete,
+		// but the run was asked to stop, and says so.
+		interrupted = interruptedBy(intr.ctx)
+	}
+	if interrupted != nil {
+		fmt.Fprintf(stdout, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
+		return false, interrupted
+	}
+	fmt.Fprintln(stdout, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {
 		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
 		// a pass.
@@ -426,7 +465,7 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 			for i := range work {
 				if ctx.Err() != nil {
 					results[i] = report.Result{Driver: opt.Driver.Name(), Feature: scs[i].Feature.Path, Line: scs[i].Line, Name: scs[i].Name,
-						Status: report.Skipped, Reason: "interrupted before it ran"}
+						Status: report.Skipped, Reason: report.NotRunReason}
 				} else {
 					results[i] = runner.Run(ctx, scs[i], opt)
 				}
@@ -449,8 +488,7 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 			i = <-finished
 		}
 		r := results[i]
-		mark := map[report.Status]string{report.Passed: "ok  ", report.Failed: "FAIL", report.Skipped: "skip"}[r.Status]
-		fmt.Fprintf(out, "%s %s %s (%s)\n", mark, r.ID(), r.Name, r.Wall.Round(time.Microsecond))
+		fmt.Fprintf(out, "%s %s %s (%s)\n", progressMark(r.Status), r.ID(), r.Name, r.Wall.Round(time.Microsecond))
 	}
 	wg.Wait()
 	return results

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 
@@ -64,9 +62,9 @@ func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
 		fmt.Fprintf(stderr, "%d problem(s); nothing was run\n", len(problems))
 		return false, errBadInput
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res := runner.Run(ctx, sc, runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet})
+	intr := watchInterrupts(stderr)
+	defer intr.stop()
+	res := runner.Run(intr.ctx, sc, runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet})
 	fmt.Fprint(stdout, res.Lifecycle(*all))
 	if *svg != "" {
 		f, err := os.Create(*svg)
@@ -81,6 +79,10 @@ func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
 			return false, err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", *svg)
+	}
+	if in := interruptedBy(intr.ctx); in != nil && res.Status == report.Interrupted {
+		// Cut off: neither passed nor failed, as podlife run says.
+		return false, in
 	}
 	return res.Status == report.Failed, nil
 }

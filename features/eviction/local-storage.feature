@@ -57,6 +57,10 @@ Feature: Local ephemeral storage limits and disk pressure
 
   @behavior:eviction-local-storage-several @sim
   Scenario: Several pods over their limits are evicted in one pass
+    The kubelet measures a pod's volumes when the volume analyzer (every
+    1 m) first finds the pod, then every 1 to 2 m, each pod on its own
+    draw: two pods' writes reach one eviction pass for sure only when that
+    first measurement sees both, so both write as they start.
     Given a pod "a":
       """yaml
       spec:
@@ -66,11 +70,9 @@ Feature: Local ephemeral storage limits and disk pressure
           - name: scratch
             mountPath: /scratch
         volumes:
-        - name: scratch
-          emptyDir:
-            sizeLimit: 100Mi
+        - {name: scratch, emptyDir: {sizeLimit: 100Mi}}
       """
-    And container "app" of pod "a" writes 200Mi to volume "scratch" after 1s
+    And container "app" of pod "a" writes 200Mi to volume "scratch" after 0s
     And a pod "b":
       """yaml
       spec:
@@ -80,11 +82,9 @@ Feature: Local ephemeral storage limits and disk pressure
           - name: scratch
             mountPath: /scratch
         volumes:
-        - name: scratch
-          emptyDir:
-            sizeLimit: 100Mi
+        - {name: scratch, emptyDir: {sizeLimit: 100Mi}}
       """
-    And container "app" of pod "b" writes 200Mi to volume "scratch" after 1s
+    And container "app" of pod "b" writes 200Mi to volume "scratch" after 0s
     When the pods are created
     And the pod "a" becomes Failed
     Then the pod "b" is evicted within 0s

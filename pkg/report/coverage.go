@@ -112,9 +112,10 @@ func Coverage(results []Result) []CoverageEntry {
 	return out
 }
 
-// worse combines statuses: a failure wins, then a pass, then a skip.
+// worse combines statuses: a failure wins, then a pass, then an
+// interrupted run (which checked part of the scenario), then a skip.
 func worse(a, b Status) Status {
-	order := map[Status]int{"": 0, Skipped: 1, Passed: 2, Failed: 3}
+	order := map[Status]int{"": 0, Skipped: 1, Interrupted: 2, Passed: 3, Failed: 4}
 	if order[b] > order[a] {
 		return b
 	}

@@ -142,6 +142,10 @@ func notCompared(aLabel string, a *Result, bLabel string, b *Result) string {
 		return fmt.Sprintf("skipped on %s: %s", aLabel, a.Reason)
 	case b.Status == Skipped:
 		return fmt.Sprintf("skipped on %s: %s", bLabel, b.Reason)
+	case a.Status == Interrupted:
+		return fmt.Sprintf("%s on %s", a.Reason, aLabel)
+	case b.Status == Interrupted:
+		return fmt.Sprintf("%s on %s", b.Reason, bLabel)
 	}
 	return ""
 }

@@ -7,10 +7,10 @@ import (
 )
 
 // SummaryMarkdown writes summary.md: the counts per area and driver, then
-// every failure with its expected and observed lines, then the skips with
-// their reasons. It is what a CI job posts on a pull request, so it holds
-// no timeline (the page has them) and nothing that changes between two
-// runs of the same results.
+// every failure with its expected and observed lines, then the scenarios
+// an interrupt cut off, then the skips with their reasons. It is what a
+// CI job posts on a pull request, so it holds no timeline (the page has
+// them) and nothing that changes between two runs of the same results.
 func SummaryMarkdown(w io.Writer, title string, results []Result) {
 	results = append([]Result(nil), results...)
 	Sort(results)
@@ -56,13 +56,15 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 		runSection(w, d, rs)
 	}
 
-	var failed, skipped []Result
+	var failed, skipped, interrupted []Result
 	for _, r := range results {
 		switch r.Status {
 		case Failed:
 			failed = append(failed, r)
 		case Skipped:
 			skipped = append(skipped, r)
+		case Interrupted:
+			interrupted = append(interrupted, r)
 		}
 	}
 	if len(failed) > 0 {
@@ -96,6 +98,12 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 		fmt.Fprintf(w, "\n## Failed on a first attempt\n\nRun again, and counted by the second attempt.\n")
 		for _, r := range retried {
 			fmt.Fprintf(w, "\n### %s — %s [%s]: then %s\n\n```\n%s\n```\n", r.ID(), mdEscape(r.Name), r.Driver, r.Status, strings.TrimRight(r.FirstAttempt, "\n"))
+		}
+	}
+	if len(interrupted) > 0 {
+		fmt.Fprintf(w, "\n## Interrupted\n\nCut off while running: neither passed nor failed, counted with the skipped.\n\n")
+		for _, r := range interrupted {
+			fmt.Fprintf(w, "- %s — %s [%s]: %s\n", r.ID(), mdEscape(r.Name), r.Driver, mdEscape(r.Reason))
 		}
 	}
 	if len(skipped) > 0 {

@@ -129,6 +129,8 @@ func shortMessage(msg string) string {
 type countView struct {
 	Driver string
 	Counts
+	// Interrupted is how many of the skipped were cut off while running.
+	Interrupted int
 }
 
 type areaView struct {
@@ -207,7 +209,13 @@ func Index(w io.Writer, title string, results []Result) error {
 				mine = append(mine, r)
 			}
 		}
-		v.Totals = append(v.Totals, countView{Driver: d, Counts: Count(mine)})
+		cv := countView{Driver: d, Counts: Count(mine)}
+		for _, r := range mine {
+			if r.Status == Interrupted {
+				cv.Interrupted++
+			}
+		}
+		v.Totals = append(v.Totals, cv)
 	}
 	areaIdx := map[string]int{}
 	for _, sr := range groupScenarios(results, drivers) {
@@ -231,7 +239,7 @@ func Index(w io.Writer, title string, results []Result) error {
 			}
 			cell.Status, cell.Text, cell.Anchor = string(r.Status), string(r.Status), anchor(r.Feature, r.Line, r.Driver)
 			switch {
-			case r.Status == Skipped:
+			case r.Status == Skipped, r.Status == Interrupted:
 				cell.Title = r.Reason
 			case r.Failure != nil:
 				cell.Title = fmt.Sprintf("line %d: %s", r.Failure.Line, firstLine(r.Failure.Message))
@@ -247,9 +255,11 @@ func Index(w io.Writer, title string, results []Result) error {
 			rv := runView{Driver: r.Driver, Anchor: cell.Anchor, Status: string(r.Status), Reason: r.Reason, Failure: r.Failure,
 				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: r.kubeletText(), T0: timeline.FormatOffset(r.T0)}
 			rv.CheckList = checkList(r)
-			if ref == nil && r.Status != Skipped {
+			// Only runs that reached a verdict are compared: a skipped or
+			// interrupted one did not see the scenario to its end.
+			if ref == nil && r.Checked() {
 				ref = r
-			} else if ref != nil && r.Status != Skipped {
+			} else if ref != nil && r.Checked() {
 				if diffs := compare(ref.Driver, ref, r.Driver, r, DefaultTolerance); len(diffs) > 0 {
 					cell.Diverged, cell.Text = true, cell.Text+" · diverged"
 					rv.Differences = diffs

@@ -33,7 +33,17 @@ const (
 	Passed  Status = "passed"
 	Failed  Status = "failed"
 	Skipped Status = "skipped"
+	// Interrupted is a scenario cut off while it ran: the run's context
+	// was cancelled (Ctrl-C, SIGTERM, podlife run --timeout, a Ginkgo
+	// interrupt) before its last step ended, and no expectation had
+	// failed before. Nothing was found wrong, nor checked to the end: the
+	// count line counts it with the skipped.
+	Interrupted Status = "interrupted"
 )
+
+// NotRunReason is the Reason of a scenario skipped because the run was
+// interrupted before it began.
+const NotRunReason = "interrupted before it ran"
 
 // Result is one scenario run on one driver.
 type Result struct {
@@ -44,12 +54,18 @@ type Result struct {
 	Line        int      `json:"line"` // the scenario's line (an outline's example row)
 	Tags        []string `json:"tags,omitempty"`
 	Status      Status   `json:"status"`
-	// Reason is why the scenario was skipped.
+	// Reason is why the scenario was skipped, or where it was
+	// interrupted (Interruption.String).
 	Reason string `json:"reason,omitempty"`
 	// Failure is the first failed step.
 	Failure *Failure `json:"failure,omitempty"`
 	Steps   []Step   `json:"steps,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
+
+	// Interruption is where the run's cancellation cut the scenario off:
+	// set when it is Interrupted, and when it had Failed before the cut
+	// (the failure stands; the steps from the cut on do not count).
+	Interruption *Interruption `json:"interruption,omitempty"`
 
 	Seed           int64  `json:"seed"`
 	KubeletVersion string `json:"kubeletVersion,omitempty"`
@@ -92,6 +108,32 @@ type Failure struct {
 	Line    int    `json:"line"`
 	Message string `json:"message"`
 }
+
+// Interruption is where a scenario was cut off.
+type Interruption struct {
+	// Step is the step that was running, or about to run, when the run's
+	// context was found cancelled ("And 2 hours pass"): its keyword and
+	// text, or the scenario's name when it was cut off before its first
+	// step (starting its session).
+	Step string `json:"step"`
+	Line int    `json:"line"`
+	// Cause is what cancelled the run: "SIGINT", "SIGTERM", "--timeout
+	// 10m0s", or "cancellation" when the caller did not say.
+	Cause string `json:"cause"`
+	// Error is what the step returned, when it returned an error: often
+	// the cancellation itself, as the driver saw it.
+	Error string `json:"error,omitempty"`
+}
+
+// String is an interrupted scenario's Reason: "interrupted by SIGINT at
+// line 12: And 2 hours pass".
+func (i *Interruption) String() string {
+	return fmt.Sprintf("interrupted by %s at line %d: %s", i.Cause, i.Line, i.Step)
+}
+
+// StepInterrupted is the status of a step that failed from the cut on: its
+// failure was the interrupt's (or came after it), not the scenario's.
+const StepInterrupted = "interrupted"
 
 // Step is one step's outcome.
 type Step struct {
@@ -232,10 +274,15 @@ func orDefault(v string) string {
 	return v
 }
 
+// Checked says whether the scenario ran to a verdict (passed or
+// failed): a skipped or interrupted one checked nothing to compare.
+func (r *Result) Checked() bool { return r.Status == Passed || r.Status == Failed }
+
 // Counts tallies results.
 type Counts struct{ Passed, Failed, Skipped int }
 
-// Count tallies results by status.
+// Count tallies results by status. Skipped counts the interrupted too:
+// the count line keeps its three numbers, which CI parsers read.
 func Count(results []Result) Counts {
 	var c Counts
 	for _, r := range results {
@@ -244,7 +291,7 @@ func Count(results []Result) Counts {
 			c.Passed++
 		case Failed:
 			c.Failed++
-		default:
+		default: // Skipped, Interrupted
 			c.Skipped++
 		}
 	}
@@ -279,14 +326,20 @@ func Summary(w io.Writer, results []Result) {
 			fmt.Fprintf(w, "\nFAILED %s %s [%s]\n%s", r.ID(), r.Name, r.Driver, r.Explain())
 		}
 	}
-	var skips []string
+	var skips, cut []string
 	for _, r := range results {
-		if r.Status == Skipped {
+		switch r.Status {
+		case Skipped:
 			skips = append(skips, fmt.Sprintf("  %s %s: %s", r.ID(), r.Name, r.Reason))
+		case Interrupted:
+			cut = append(cut, fmt.Sprintf("  %s %s [%s]: %s", r.ID(), r.Name, r.Driver, r.Reason))
 		}
 	}
 	if len(skips) > 0 {
 		fmt.Fprintf(w, "\nskipped:\n%s\n", strings.Join(skips, "\n"))
+	}
+	if len(cut) > 0 {
+		fmt.Fprintf(w, "\ninterrupted while running (neither passed nor failed):\n%s\n", strings.Join(cut, "\n"))
 	}
 	var retried []string
 	for _, r := range results {

@@ -35,8 +35,11 @@ func (r *Result) Lifecycle(all bool) string {
 		fmt.Fprintf(&b, "; t=0 is the last action, %q", a)
 	}
 	b.WriteString("\n")
-	if r.Status == Skipped {
+	switch r.Status {
+	case Skipped:
 		fmt.Fprintf(&b, "skipped: %s\n", r.Reason)
+	case Interrupted:
+		fmt.Fprintf(&b, "%s\n", r.Reason)
 	}
 	if f := r.Failure; f != nil {
 		fmt.Fprintf(&b, "%s:%d: %s\n", r.Feature, f.Line, f.Step)

@@ -159,6 +159,17 @@ func JUnit(results []Result) junit.Testsuites {
 		switch r.Status {
 		case Skipped:
 			tc.Skipped = &junit.Result{Message: r.Reason}
+		case Interrupted:
+			// JUnit has no such outcome, and a cut-off scenario found
+			// nothing wrong: a skip, whose message says it was interrupted
+			// and where.
+			msg := "interrupted"
+			var data string
+			if in := r.Interruption; in != nil {
+				msg = in.String()
+				data = in.Error
+			}
+			tc.Skipped = &junit.Result{Message: msg, Type: "interrupted", Data: data}
 		case Failed:
 			// The message is the expectation against what was observed; the
 			// body adds the place and the timeline.

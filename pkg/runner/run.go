@@ -84,9 +84,13 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	dsc := driver.Scenario{ID: sanitizeID(sc), Tags: sc.Tags, Seed: res.Seed, KubeletVersion: res.KubeletVersion, ControlPlaneVersion: meta.ControlPlaneVersion}
 	drvSess, err := opt.Driver.Start(ctx, dsc)
 	if err != nil {
-		if errors.Is(err, driver.ErrUnsupported) {
+		switch {
+		case errors.Is(err, driver.ErrUnsupported):
 			res.Status, res.Reason = report.Skipped, err.Error()
-		} else {
+		case ctx.Err() != nil:
+			res.Interruption = &report.Interruption{Step: sc.Name, Line: sc.Line, Cause: causeOf(ctx), Error: "starting the session: " + err.Error()}
+			res.Status, res.Reason = report.Interrupted, res.Interruption.String()
+		default:
 			res.Status, res.Failure = report.Failed, &report.Failure{Line: sc.Line, Step: sc.Name, Message: "starting the session: " + err.Error()}
 		}
 		return res
@@ -125,6 +129,13 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	// to ours by position (its hooks run for every step, in order).
 	next := 0
 	ran := 0
+	// cut is the first step at whose end the run's context was cancelled
+	// (an interrupt, a deadline): that step and those after it ran, or
+	// were about to, when it came, so their failures are the interrupt's.
+	// failedAt is the step of res.Failure. -1: none. (The hooks' ctx
+	// parameters shadow the run's: runCtx is the run's.)
+	cut, failedAt := -1, -1
+	runCtx := ctx
 	var out bytes.Buffer
 	suite := godog.TestSuite{
 		Name: "podlife",
@@ -141,6 +152,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 			c.StepContext().After(func(ctx context.Context, s *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 				i := min(next, len(sc.StepLines)-1)
 				next++
+				if cut < 0 && runCtx.Err() != nil {
+					cut = i
+				}
 				if kept := st.StepFailure(); kept != nil {
 					// godog saw a pass: the failure was kept so that the
 					// expectations after it run too.
@@ -152,10 +166,12 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 					step.Error = msg
 					if res.Failure == nil {
 						res.Failure = &report.Failure{Step: sc.Keywords[i] + " " + s.Text, Line: line, Message: msg}
+						failedAt = i
 					}
 				}
 				if status == godog.StepUndefined && res.Failure == nil {
 					res.Failure = &report.Failure{Step: sc.Keywords[i] + " " + s.Text, Line: sc.StepLines[i], Message: "undefined step (see `podlife steps`)"}
+					failedAt = i
 				}
 				res.Steps = append(res.Steps, step)
 				return ctx, nil
@@ -207,7 +223,11 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	res.Timeline = append([]timeline.Event(nil), v.Timeline()...)
 	res.Virtual = sess.Now()
 	res.Cucumber = cucumberElement(out.Bytes())
+	if cut >= 0 {
+		interrupted(&res, ctx, cut, failedAt)
+	}
 	switch {
+	case res.Status == report.Interrupted:
 	case ran != 1:
 		res.Status = report.Failed
 		res.Failure = &report.Failure{Line: sc.Line, Step: sc.Name, Message: fmt.Sprintf("internal: %d scenarios ran for one pickle", ran)}
@@ -222,6 +242,48 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		res.Status = report.Passed
 	}
 	return res
+}
+
+// interrupted records where the run's cancellation cut the scenario off
+// (at step cut) and marks the steps that failed from there on as
+// interrupted: a step that fails once the context is cancelled (the
+// driver's wait ends with context.Canceled, a request is refused) tells
+// nothing about the scenario. An expectation that failed before the cut
+// (at step failedAt) still fails the scenario, with a note; otherwise the
+// scenario is Interrupted, neither checked to its end nor found wrong.
+func interrupted(res *report.Result, ctx context.Context, cut, failedAt int) {
+	s := res.Steps[cut]
+	res.Interruption = &report.Interruption{Step: s.Keyword + " " + s.Text, Line: s.Line, Cause: causeOf(ctx)}
+	for i := cut; i < len(res.Steps); i++ {
+		st := &res.Steps[i]
+		if st.Error != "" && res.Interruption.Error == "" {
+			res.Interruption.Error = fmt.Sprintf("line %d: %s", st.Line, st.Error)
+		}
+		if st.Status == "failed" {
+			st.Status = report.StepInterrupted
+		}
+	}
+	if failedAt >= 0 && failedAt < cut {
+		res.Notes = append(res.Notes, res.Interruption.String()+": the steps from there on do not count")
+		return
+	}
+	res.Status, res.Failure, res.Reason = report.Interrupted, nil, res.Interruption.String()
+}
+
+// causeOf names what cancelled ctx: the cause its canceller gave
+// (podlife run gives "SIGINT", "SIGTERM", "--timeout 10m0s"), or the bare
+// cancellation.
+func causeOf(ctx context.Context) string {
+	cause := context.Cause(ctx)
+	switch {
+	case cause == nil:
+		return "cancellation"
+	case cause == context.Canceled:
+		return "cancellation"
+	case cause == context.DeadlineExceeded:
+		return "a deadline"
+	}
+	return cause.Error()
 }
 
 func stepType(s *godog.Step) steps.StepType {
