@@ -1,37 +1,56 @@
-// Command mutants is the proof that live verdicts can fail: it writes
-// copies of scenarios with one timed expectation shifted by a second
-// (each expectation, each way), and after they ran on a live cluster
-// checks that every copy failed, at the step that was shifted.
+// Command mutants is the proof that verdicts can fail.
 //
 //	go run ./hack/mutants gen --out DIR [--shift 1s] FILE:LINE...
 //	go run ./hack/mutants check --out DIR REPORT_DIR/results.json
+//	go run ./hack/mutants sim [--seed N] [PATH...]
 //
-// `make test-live-mutants` runs both around the live suite (hack/test-live.sh
-// with PODLIFE_MUTANTS set). The expectations shifted are those with an
-// absolute time: `at T`, `between A and B`, `N after SIGTERM`, and the
-// `at` column of timeline tables; a bound at 0 is shifted later only
+// gen and check are the live proof: gen writes copies of scenarios with
+// one timed expectation shifted by a second (each expectation, each way),
+// each copy holding that scenario alone; after they ran on a live cluster
+// check says whether every copy failed, at the step that was shifted.
+// `make test-live-mutants` runs both around the live suite
+// (hack/test-live.sh with PODLIFE_MUTANTS set). The expectations shifted
+// are those with a bound on both sides, which a live window widened by
+// the driver's measured precision must still reject: `at T`, `between A
+// and B`, `N after SIGTERM`, the `at` column of timeline tables
+// (internal/mutation's LiveShift); a bound at 0 is shifted later only
 // (durations are never negative). `within D` and `not … after T` are not
 // shifted: a window that starts at t=0, or a state that must not hold,
 // would pass a shift one way by design.
+//
+// sim is the whole proof on the simulator, every class of mutation of
+// internal/mutation over the scenarios (features/ by default), as the
+// test of internal/mutation runs it under `go test ./...`: it prints the
+// killed, the survivors each rule explains and the unexplained ones, and
+// exits 1 when a mutant is neither killed nor explained.
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/podlife/podlife/internal/mutation"
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/runner"
 )
 
-// Mutant is one shifted copy of a scenario.
+// Mutant is one shifted copy of a scenario, as gen writes it in the
+// manifest for check.
 type Mutant struct {
-	// File and Line are the copy's feature file and its scenario's line.
+	// File and Line are the copy's feature file and its scenario's line
+	// (an outline's example row).
 	File string `json:"file"`
 	Line int    `json:"line"`
 	// Source is the original scenario (FILE:LINE), StepLine the shifted
@@ -47,7 +66,7 @@ const manifestName = "mutants.json"
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: mutants gen --out DIR [--shift 1s] FILE:LINE... | mutants check --out DIR RESULTS.json")
+		fmt.Fprintln(os.Stderr, "usage: mutants gen --out DIR [--shift 1s] FILE:LINE... | mutants check --out DIR RESULTS.json | mutants sim [--seed N] [PATH...]")
 		os.Exit(2)
 	}
 	var err error
@@ -56,16 +75,17 @@ func main() {
 		err = gen(os.Args[2:])
 	case "check":
 		err = check(os.Args[2:])
+	case "sim":
+		err = sim(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, check)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, check, sim)", os.Args[1])
 	}
 	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutants:", err)
 		var f failed
 		if errors.As(err, &f) {
-			fmt.Fprintln(os.Stderr, "mutants:", err)
 			os.Exit(1)
 		}
-		fmt.Fprintln(os.Stderr, "mutants:", err)
 		os.Exit(2)
 	}
 }
@@ -85,7 +105,7 @@ func gen(args []string) error {
 		return fmt.Errorf("gen needs --out and at least one FILE:LINE")
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
+		return fmt.Errorf("creating %s: %w", *out, err)
 	}
 	var all []Mutant
 	for _, arg := range fs.Args() {
@@ -95,9 +115,9 @@ func gen(args []string) error {
 		}
 		raw, err := os.ReadFile(file)
 		if err != nil {
-			return err
+			return fmt.Errorf("reading %s: %w", arg, err)
 		}
-		ms, err := mutate(string(raw), line, *shift)
+		ms, err := mutate(file, string(raw), line, *shift)
 		if err != nil {
 			return fmt.Errorf("%s: %w", arg, err)
 		}
@@ -108,12 +128,12 @@ func gen(args []string) error {
 			n := len(all) + 1
 			dir := filepath.Join(*out, fmt.Sprintf("m%03d", n))
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
+				return fmt.Errorf("creating %s: %w", dir, err)
 			}
 			m.File = filepath.Join(dir, filepath.Base(file))
 			m.Source = arg
 			if err := os.WriteFile(m.File, []byte(m.text), 0o644); err != nil {
-				return err
+				return fmt.Errorf("writing the mutant of %s: %w", arg, err)
 			}
 			all = append(all, m.Mutant)
 		}
@@ -123,7 +143,7 @@ func gen(args []string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(*out, manifestName), b, 0o644); err != nil {
-		return err
+		return fmt.Errorf("writing the manifest: %w", err)
 	}
 	for _, m := range all {
 		fmt.Printf("%s:%d\n", m.File, m.Line)
@@ -148,121 +168,105 @@ type mutant struct {
 	text string
 }
 
-var (
-	durationRe = `(\d+(?:\.\d+)?(?:ms|s|m))`
-	// The timed phrases of docs/language.md whose bounds are absolute.
-	atRe          = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\s(?:at|finishes at))\s` + durationRe + `((?:\swith code \S+)?)$`)
-	betweenRe     = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\sbetween\s)` + durationRe + `(\sand\s)` + durationRe + `$`)
-	afterRe       = regexp.MustCompile(`^(\s*(?:Then|And|But)\s.*\sreceives SIGKILL\s)` + durationRe + `(\safter SIGTERM)$`)
-	rowRe         = regexp.MustCompile(`^(\s*\|\s*)` + durationRe + `(\s*\|.*)$`)
-	stepRe        = regexp.MustCompile(`^\s*(Given|When|Then|And|But)\s`)
-	scenarioStart = regexp.MustCompile(`^\s*(@|Scenario|Example:|Rule:)`)
-	headRe        = regexp.MustCompile(`^\s*(Scenario|Scenario Outline|Example|Background|Rule|Feature):|^\s*@`)
-)
-
-// mutate returns the shifted copies of the scenario at line.
-func mutate(text string, line int, shift time.Duration) ([]mutant, error) {
-	lines := strings.Split(text, "\n")
-	if line > len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[line-1]), "Scenario") {
-		return nil, fmt.Errorf("line %d is not a Scenario line", line)
-	}
-	end := len(lines)
-	for i := line; i < len(lines); i++ {
-		if headRe.MatchString(lines[i]) {
-			end = i
-			break
-		}
-	}
-	// The copy keeps the feature's header (and background) and this
-	// scenario, each on its own line numbers; other scenarios are blanked
-	// so that the copy runs this one alone.
-	start := line - 1
-	for start > 0 && (strings.HasPrefix(strings.TrimSpace(lines[start-1]), "@") || strings.HasPrefix(strings.TrimSpace(lines[start-1]), "#")) {
-		start--
-	}
-	header, feature := len(lines), false
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "Feature:") {
-			feature = true
-			continue
-		}
-		if feature && scenarioStart.MatchString(l) {
-			header = i
-			break
-		}
-	}
-	kept := make([]string, len(lines))
-	for i, l := range lines {
-		if i < header || (i >= start && i < end) {
-			kept[i] = l
-		}
+// mutate returns the shifted copies of the scenario at line (its
+// Scenario line: every example row of an outline; or one example row),
+// each holding that scenario (that row) alone.
+func mutate(path, text string, line int, shift time.Duration) ([]mutant, error) {
+	_, scs, probs := runner.ParseFeature(path, []byte(text))
+	if len(probs) > 0 {
+		return nil, probs[0]
 	}
 	var out []mutant
-	add := func(i, stepLine int, now string) {
-		cp := append([]string(nil), kept...)
-		cp[i] = now
-		out = append(out, mutant{Mutant: Mutant{Line: line, StepLine: stepLine, Was: strings.TrimSpace(lines[i]), Now: strings.TrimSpace(now)}, text: strings.Join(cp, "\n")})
-	}
-	shifted := func(d string, by time.Duration) (string, bool) {
-		v, err := time.ParseDuration(d)
-		if err != nil || v+by < 0 {
-			return "", false
-		}
-		return fmtDuration(v + by), true
-	}
-	stepLine := 0
-	inDoc := false
-	for i := line; i < end; i++ {
-		l := lines[i]
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, "```") {
-			inDoc = !inDoc
+	found := false
+	for _, sc := range scs {
+		if sc.Line != line && sc.ScenarioLine != line {
 			continue
 		}
-		if inDoc {
-			continue
+		found = true
+		ms, _, err := mutation.Generate(sc, nil, mutation.Options{Classes: []mutation.Class{mutation.Shift}, Only: mutation.LiveShift, By: shift})
+		if err != nil {
+			return nil, err
 		}
-		if stepRe.MatchString(l) {
-			stepLine = i + 1
+		for _, m := range ms {
+			out = append(out, mutant{
+				Mutant: Mutant{Line: sc.Line, StepLine: m.StepLine, Was: m.Was, Now: m.Now},
+				text:   alone(string(m.Content), sc),
+			})
 		}
-		for _, by := range []time.Duration{-shift, shift} {
-			switch {
-			case atRe.MatchString(l):
-				m := atRe.FindStringSubmatch(l)
-				if d, ok := shifted(m[2], by); ok {
-					add(i, i+1, m[1]+" "+d+m[3])
-				}
-			case betweenRe.MatchString(l):
-				m := betweenRe.FindStringSubmatch(l)
-				a, ok1 := shifted(m[2], by)
-				b, ok2 := shifted(m[4], by)
-				if ok1 && ok2 {
-					add(i, i+1, m[1]+a+m[3]+b)
-				}
-			case afterRe.MatchString(l):
-				m := afterRe.FindStringSubmatch(l)
-				if d, ok := shifted(m[2], by); ok {
-					add(i, i+1, m[1]+d+m[3])
-				}
-			case rowRe.MatchString(l) && stepLine > 0:
-				m := rowRe.FindStringSubmatch(l)
-				if d, ok := shifted(m[2], by); ok {
-					add(i, stepLine, m[1]+d+m[3])
-				}
-			}
-		}
+	}
+	if !found {
+		return nil, fmt.Errorf("line %d is not a Scenario line or an example row", line)
 	}
 	return out, nil
 }
 
-// fmtDuration writes a duration as a scenario would: 3s, 2.5s, 500ms.
-func fmtDuration(d time.Duration) string {
-	if d%time.Second == 0 {
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+// alone keeps the feature's header (its Background included) and this
+// scenario, each on its own line numbers; the other scenarios are blanked
+// and the outline's other example rows commented out, so that a run of
+// the copy runs this scenario alone.
+func alone(text string, sc *runner.Scenario) string {
+	lines := strings.Split(text, "\n")
+	doc := sc.Feature.Doc
+	var starts []int // 0-based: each scenario's or rule's first line (its tags')
+	this, end := -1, len(lines)
+	start := func(line int64, tags []int64) int {
+		s := int(line) - 1
+		for _, t := range tags {
+			s = min(s, int(t)-1)
+		}
+		return s
 	}
-	if d < time.Second {
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	var keepRows map[int]bool
+	for _, c := range doc.Feature.Children {
+		switch {
+		case c.Scenario != nil:
+			s := start(c.Scenario.Location.Line, tagLines(c.Scenario.Tags))
+			starts = append(starts, s)
+			if c.Scenario.Id == sc.Pickle.AstNodeIds[0] {
+				this = s
+				keepRows = map[int]bool{}
+				for _, ex := range c.Scenario.Examples {
+					for _, row := range ex.TableBody {
+						keepRows[int(row.Location.Line)-1] = len(sc.Pickle.AstNodeIds) < 2 || row.Id == sc.Pickle.AstNodeIds[1]
+					}
+				}
+			}
+		case c.Rule != nil:
+			starts = append(starts, start(c.Rule.Location.Line, tagLines(c.Rule.Tags)))
+		}
 	}
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+	sort.Ints(starts)
+	for _, s := range starts {
+		if s > this {
+			end = s
+			break
+		}
+	}
+	header := len(lines)
+	if len(starts) > 0 {
+		header = starts[0]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		switch {
+		case i < header:
+			out[i] = l
+		case i >= this && i < end:
+			out[i] = l
+			if keep, ok := keepRows[i]; ok && !keep {
+				out[i] = "#" + l
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func tagLines(tags []*messages.Tag) []int64 {
+	var out []int64
+	for _, t := range tags {
+		out = append(out, t.Location.Line)
+	}
+	return out
 }
 
 // result is what check reads of a results.json entry.
@@ -290,14 +294,14 @@ func check(args []string) error {
 	var ms []Mutant
 	b, err := os.ReadFile(filepath.Join(*out, manifestName))
 	if err != nil {
-		return err
+		return fmt.Errorf("reading the manifest: %w", err)
 	}
 	if err := json.Unmarshal(b, &ms); err != nil {
-		return err
+		return fmt.Errorf("reading the manifest: %w", err)
 	}
 	b, err = os.ReadFile(fs.Arg(0))
 	if err != nil {
-		return err
+		return fmt.Errorf("reading the results: %w", err)
 	}
 	var rs []result
 	if err := json.Unmarshal(b, &rs); err != nil {
@@ -313,8 +317,7 @@ func check(args []string) error {
 		key := fmt.Sprintf("%s:%d", filepath.Clean(m.File), m.Line)
 		r, ok := byKey[key]
 		verdict := ""
-		switch {
-		case !ok:
+		if !ok {
 			rel, _ := filepath.Rel(".", m.File)
 			if r2, ok2 := byKey[fmt.Sprintf("%s:%d", rel, m.Line)]; ok2 {
 				r, ok = r2, true
@@ -349,6 +352,33 @@ func check(args []string) error {
 	fmt.Printf("%d of %d shifted expectations rejected\n", len(ms)-bad, len(ms))
 	if bad > 0 {
 		return failed{fmt.Sprintf("%d shifted expectations were not rejected", bad)}
+	}
+	return nil
+}
+
+func sim(args []string) error {
+	fs := flag.NewFlagSet("mutants sim", flag.ContinueOnError)
+	seed := fs.Int64("seed", 1, "run seed, as `podlife run --seed`")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"features"}
+	}
+	_, scs, probs := runner.Load(paths)
+	if len(probs) > 0 {
+		return fmt.Errorf("loading %s: %v", strings.Join(paths, ", "), probs[0])
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	run, err := mutation.Catalogue(ctx, scs, runner.Options{Driver: simdriver.New(), Seed: *seed}, mutation.Options{}, 0)
+	if err != nil {
+		return fmt.Errorf("running the mutants: %w", err)
+	}
+	run.Write(os.Stdout)
+	if n := len(run.Failing()); n > 0 {
+		return failed{fmt.Sprintf("%d mutants neither killed nor explained by a rule", n)}
 	}
 	return nil
 }

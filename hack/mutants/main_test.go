@@ -35,7 +35,7 @@ Feature: f
 // (a bound at 0 only later), within-windows and doc strings are left
 // alone, the copy keeps the scenario's line numbers and runs it alone.
 func TestMutate(t *testing.T) {
-	ms, err := mutate(feature, 9, time.Second)
+	ms, err := mutate("f.feature", feature, 9, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestMutate(t *testing.T) {
 	if ms[5].StepLine != 21 {
 		t.Errorf("a row's shift fails at its table's step (line 21), got %d", ms[5].StepLine)
 	}
-	if _, err := mutate(feature, 10, time.Second); err == nil {
+	if _, err := mutate("f.feature", feature, 10, time.Second); err == nil {
 		t.Error("a line that is not a Scenario's should be refused")
 	}
 }

@@ -1,0 +1,270 @@
+package mutation
+
+import (
+	"strings"
+)
+
+// Phrase is an expectation phrase of the registry (steps.Definitions) and
+// what can be changed in it. Pattern is the registry's pattern, exactly:
+// TestTableCoversTheRegistry fails when a phrase of the registry is in
+// neither phrases nor unmutated, or when one of them names a pattern the
+// registry no longer has.
+type Phrase struct {
+	Pattern string
+	Ops     []Op
+}
+
+// Op is one mutation of a phrase: which capture groups (1-based, as in
+// the pattern) it changes and how.
+type Op struct {
+	Class  Class
+	Kind   Kind
+	Groups []int
+	// OneSided marks a shift of a bound that holds on one side by design
+	// (`not … after T`): a shift away from what was observed holds. The
+	// live proof leaves those out (LiveShift).
+	OneSided bool
+	// When, if set, says whether the op applies to the captures (the
+	// drain's `at` or `within`).
+	When func(captures []string) bool
+	// Rewrite gives a negation's positive texts from the step's text and
+	// its captures (index 0 the whole text).
+	Rewrite func(captures []string) []string
+	// Swap gives a value's replacement; "" for none.
+	Swap func(v string) string
+}
+
+// Kind is how an op changes the step.
+type Kind int
+
+// The kinds of change.
+const (
+	at       Kind = iota // one duration, a second earlier and later
+	window               // two durations (a window) moved together
+	list                 // durations joined by commas and `and`, each moved alone
+	deadline             // `within D`: D made one second before what was observed
+	count                // a count, one less and one more
+	ready                // kubectl's READY `a/b`: a, one less and one more
+	reverse              // quoted names, in reverse order
+	swap                 // two container names, exchanged
+	negate               // the whole step, in its positive form
+	value                // one value for another
+	rows                 // the `at` column of a timeline table, row by row
+)
+
+// LiveShift selects the mutations of hack/mutants' live proof: the shifts
+// of a time with a bound on both sides (`at`, `between`, `N after
+// SIGTERM`, the table's `at` column), which a live window widened by the
+// driver's measured precision must still reject.
+func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
+
+const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+const eventFor = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+const rs = `replica set "([^"]*)"`
+
+func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g}} }
+func windowOp(lo, hi int) Op { return Op{Class: Shift, Kind: window, Groups: []int{lo, hi}} }
+func deadlineOp(g int) Op    { return Op{Class: Deadline, Kind: deadline, Groups: []int{g}} }
+func countOp(g int) Op       { return Op{Class: Count, Kind: count, Groups: []int{g}} }
+func valueOp(g int, f func(string) string) Op {
+	return Op{Class: Value, Kind: value, Groups: []int{g}, Swap: f}
+}
+
+// negation rewrites the text with one replacement of old by new, or with
+// the positive texts f gives.
+func negation(f func(c []string) []string) Op {
+	return Op{Class: Negation, Kind: negate, Rewrite: f}
+}
+
+func replaceOnce(old, new string) func(c []string) []string {
+	return func(c []string) []string {
+		if !strings.Contains(c[0], old) {
+			return nil
+		}
+		return []string{strings.Replace(c[0], old, new, 1)}
+	}
+}
+
+// The values swapped: each to one the expectation must reject, the one
+// most often confused with it.
+func swapExitCode(v string) string {
+	switch v {
+	case "0":
+		return "1"
+	case "137":
+		return "143"
+	case "143":
+		return "137"
+	}
+	return "0"
+}
+
+func swapPhase(v string) string {
+	return map[string]string{"Pending": "Running", "Running": "Succeeded", "Succeeded": "Failed", "Failed": "Succeeded", "Unknown": "Running"}[v]
+}
+
+func swapConditionStatus(v string) string {
+	return map[string]string{"True": "False", "False": "True", "Unknown": "True"}[v]
+}
+
+func swapSignal(v string) string {
+	return map[string]string{"SIGTERM": "SIGKILL", "SIGKILL": "SIGTERM"}[v]
+}
+
+func swapQoS(v string) string {
+	return map[string]string{"BestEffort": "Burstable", "Burstable": "Guaranteed", "Guaranteed": "BestEffort"}[v]
+}
+
+// swapStatus: a STATUS column is open text; Running is the commonest, and
+// Terminating for a pod that shows Running.
+func swapStatus(v string) string {
+	if v == "Running" {
+		return "Terminating"
+	}
+	return "Running"
+}
+
+func swapPriority(v string) string {
+	return addToInt(v, 1)
+}
+
+func isWord(w string) func(c []string) bool {
+	return func(c []string) bool { return len(c) > 2 && c[2] == w }
+}
+
+// phrases are the expectation phrases with something to change (never
+// modified).
+var phrases = []Phrase{
+	// Pod expectations.
+	{`^the pod "([^"]*)" is not (Running|Pending|Succeeded|Failed|Ready|Terminating|gone|scheduled)$`, []Op{
+		negation(replaceOnce(" is not ", " is ")),
+	}},
+	{`^the pod "([^"]*)" is (\S+) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	// `not S after T` says S did not hold at t0+T. Its positive form in
+	// the language is `S within T` (there is no `S at T` for a state):
+	// weaker than "S at T", since it admits S at any earlier time.
+	{`^the pod "([^"]*)" is not (\S+) after (\S+)$`, []Op{
+		{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true},
+		negation(func(c []string) []string {
+			return []string{`the pod "` + c[1] + `" is ` + c[2] + ` within ` + c[3]}
+		}),
+	}},
+	{`^the pod "([^"]*)" phase is "([^"]*)"$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, []Op{valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" has no condition "([^"]*)"$`, []Op{negation(func(c []string) []string {
+		return []string{
+			`the pod "` + c[1] + `" has condition "` + c[2] + `" "True"`,
+			`the pod "` + c[1] + `" has condition "` + c[2] + `" "False"`,
+		}
+	})}},
+	{`^the pod "([^"]*)" has QoS class "([^"]*)"$`, []Op{valueOp(2, swapQoS)}},
+	{`^the pod "([^"]*)" has (\S+) restarts?$`, []Op{countOp(2)}},
+	{ctr + `has restarted (\S+) times?$`, []Op{countOp(3)}},
+	{ctr + `terminated with reason "([^"]*)" and exit code (\S+)$`, []Op{valueOp(4, swapExitCode)}},
+
+	// kubectl columns and container readiness.
+	{`^the pod "([^"]*)" shows status "([^"]*)"$`, []Op{valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows ready "([^"]*)"$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^the pod "([^"]*)" shows (\S+) restarts?$`, []Op{countOp(2)}},
+	{ctr + `is ready within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `becomes ready at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `is not ready$`, []Op{negation(replaceOnce(" is not ready", " is ready"))}},
+	{ctr + `becomes not ready at (\S+)$`, []Op{atOp(3)}},
+
+	// Signals, hooks and timing.
+	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
+	{`^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `receives (SIG\S+)$`, []Op{valueOp(3, swapSignal)}},
+	{ctr + `receives (SIG\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapSignal)}},
+	{ctr + `receives (SIG\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapSignal)}},
+	{ctr + `receives (SIG\S+) between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapSignal)}},
+	{ctr + `receives SIGKILL (\S+) after SIGTERM$`, []Op{atOp(3)}},
+	{ctr + `never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
+	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
+	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
+	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{ctr + `receives SIGTERM after container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `starts after container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{`^the containers of pod "([^"]*)" stop in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
+	{`^the containers of pod "([^"]*)" start in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
+
+	// Kubernetes Events.
+	{`^an event "([^"]*)" is recorded` + eventFor + `(?: (\S+) times?)?$`, []Op{countOp(5)}},
+	{`^an event "([^"]*)" is recorded` + eventFor + `(?: (\S+) times?)? within (\S+)$`, []Op{deadlineOp(6), countOp(5)}},
+	{`^no event "([^"]*)" is recorded` + eventFor + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
+	{`^no event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
+
+	// The whole timeline.
+	{`^the timeline of pod "([^"]*)" is( exactly)?:$`, []Op{{Class: Shift, Kind: rows}}},
+
+	// Nodes.
+	{`^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
+	{`^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
+	{`^node "([^"]*)" has no taint "([^"]*)"$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
+
+	// Eviction.
+	{`^the pod "([^"]*)" is not evicted$`, []Op{negation(replaceOnce(" is not evicted", " is evicted"))}},
+	{`^the pods are evicted in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
+
+	// Admission and scheduling.
+	{`^the pod "([^"]*)" has priority (\S+)$`, []Op{valueOp(2, swapPriority)}},
+
+	// Disruptions.
+	{`^the eviction of pod (\S+) of ` + rs + ` is accepted at (\S+)$`, []Op{atOp(3)}},
+	{`^the eviction of pod (\S+) of ` + rs + ` is refused (\S+) times?$`, []Op{countOp(3)}},
+	{`^evictions of pods of ` + rs + ` are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
+	{`^evictions of pods of ` + rs + ` are refused (\S+) times?$`, []Op{countOp(2)}},
+	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
+	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, []Op{countOp(3)}},
+	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
+	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready within (\S+)$`, []Op{countOp(1), deadlineOp(3)}},
+	{`^(\S+) pods? of ` + rs + ` (?:is|are) on node "([^"]*)"$`, []Op{countOp(1)}},
+	{`^the ` + rs + ` has created (\S+) pods?$`, []Op{countOp(2)}},
+	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
+	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the drain of node "([^"]*)" completes (at|within) (\S+)$`, []Op{
+		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
+		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
+	}},
+}
+
+// unmutated are the expectation phrases left as they are, and why (never
+// modified).
+var unmutated = map[string]string{
+	`^the pod "([^"]*)" is (Running|Pending|Succeeded|Failed|Ready|NotReady|Terminating|gone|scheduled)$`: "a state at the current time: no time, count or order, and its negation (`is not`) is the other phrase",
+	`^the pod "([^"]*)" has reason "([^"]*)"$`:                                                            "a reason is open text: no value it must reject in general",
+	ctr + `is waiting with reason "([^"]*)"$`:                                                             "a reason is open text",
+	ctr + `is ready$`:     "a positive state at the current time; its negation is `is not ready`",
+	ctr + `is OOMKilled$`: "an untimed fact with nothing to count, order or swap",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`: "a positive untimed fact; its message is open text",
+	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
+	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
+	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",
+	`^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`:                                  "`stays` has no positive form in the language (no `leaves P`)",
+	`^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)"$`:                              "a node's name: no value it must reject in general",
+	`^the pod "([^"]*)" is nominated to node "([^"]*)"$`:                                     "a node's name",
+	`^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`:                                  "a message is open text",
+	`^the eviction of pod "([^"]*)" is accepted$`:                                            "a positive untimed answer; `refused` would need its error",
+	`^the eviction of pod (\S+) of ` + rs + ` is accepted$`:                                  "a positive untimed answer",
+	`^the eviction of pod "([^"]*)" is refused with "([^"]*)"$`:                              "an API error by name; no value it must reject in general",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with "([^"]*)"$`:                    "an API error by name",
+	`^the eviction of pod "([^"]*)" is refused with (\d{3})$`:                                "an HTTP code",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with (\d{3})$`:                      "an HTTP code",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with message containing "([^"]*)"$`: "a message is open text",
+	`^an eviction of a pod of ` + rs + ` is refused with message containing "([^"]*)"$`:      "a message is open text",
+	`^the drain of node "([^"]*)" completes$`:                                                "a positive untimed fact",
+	`^the drain of node "([^"]*)" fails with message containing "([^"]*)"$`:                  "a message is open text",
+}
+
+// phraseFor finds the table's entry of a registry pattern.
+func phraseFor(pattern string) (Phrase, bool) {
+	for _, p := range phrases {
+		if p.Pattern == pattern {
+			return p, true
+		}
+	}
+	return Phrase{}, false
+}

@@ -1,0 +1,220 @@
+package mutation
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Rule lets a mutant survive legitimately: the change it made is one the
+// kubelet's own rules, or the language's, allow. Explains recognises the
+// mutants the rule covers from the mutated step's phrase and the facts of
+// the original run (its timeline read by the oracle of state.go, its
+// checks, its pods), never from a list of places; it says why in detail.
+type Rule struct {
+	Name     string
+	Source   string
+	Explains func(f *Facts, o Outcome) (string, bool)
+}
+
+// rules are the rules, in the order they are tried (never modified).
+var rules = []Rule{
+	{
+		Name: "`not … after T` reads one instant",
+		Source: "the language's rule: `not … after T` says the state did not hold at t0+T (docs/language.md, Time); " +
+			"a shift to an instant where the original's timeline shows the state not holding either cannot fail",
+		Explains: notAtShiftedInstant,
+	},
+	{
+		Name: "`within D` admits the past",
+		Source: "the language's rule: a state predicate `within D` holds if the state is true at some time up to the deadline, " +
+			"before t=0 included (docs/language.md, Time: within); the original's timeline shows the mutated state held by the mutated deadline",
+		Explains: heldByDeadline,
+	},
+	{
+		Name: "a drawn time's range",
+		Source: "the kubelet's jittered requeue: a pod worker waits its back-off or resync period stretched by up to half " +
+			"(pkg/kubelet/pod_workers.go: workerBackOffPeriodJitterFactor, workerResyncIntervalJitterFactor 0.5, wait.Jitter); " +
+			"a window written over the draw's range still holds this run's draw when shifted by a second",
+		Explains: drawnInShiftedWindow,
+	},
+	{
+		Name: "concurrent kills are unordered",
+		Source: "the kubelet stops a pod's containers concurrently, one goroutine each (killContainersWithSyncResult, " +
+			"pkg/kubelet/kuberuntime/kuberuntime_container.go): an order between them holds either way (docs/language.md, Time: order)",
+		Explains: killedTogether,
+	},
+}
+
+// Explain finds the rule that lets a survivor survive, and why.
+func Explain(f *Facts, o Outcome) (Rule, string, bool) {
+	for _, r := range rules {
+		if why, ok := r.Explains(f, o); ok {
+			return r, why, true
+		}
+	}
+	return Rule{}, "", false
+}
+
+// stepText is the mutated step's text without its keyword.
+func stepText(m Mutant) string {
+	_, rest, _ := strings.Cut(m.Now, " ")
+	return rest
+}
+
+var notAfterRe = regexp.MustCompile(`^the pod "([^"]*)" is not (\S+) after (\S+)$`)
+
+func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	if m.Class != Shift || !notAfterRe.MatchString(stepText(m)) {
+		return "", false
+	}
+	q, at, ok := stateOf(stepText(m), f.onlyPod())
+	if !ok {
+		return "", false
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	if heldAt(f.Original.Timeline, q, t0+at) {
+		return "", false
+	}
+	if first, ok := firstHeldFrom(f.Original.Timeline, q, t0); ok {
+		return fmt.Sprintf("%s first holds at %s, after %s", q.name, offset(first-t0), offset(at)), true
+	}
+	return fmt.Sprintf("%s never holds from t=0 on", q.name), true
+}
+
+var withinRe = regexp.MustCompile(` within (\S+)$`)
+
+func heldByDeadline(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	text := stepText(m)
+	if !withinRe.MatchString(text) {
+		return "", false
+	}
+	q, d, ok := stateOf(text, f.onlyPod())
+	if !ok || (q.kind == "pod" && q.name == "evicted") {
+		return "", false // an eviction is an event: only occurrences from t=0 count
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	at, ok := heldBy(f.Original.Timeline, q, t0+d)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("the state held at %s, by the deadline %s", offset(at-t0), offset(d)), true
+}
+
+var betweenRe = regexp.MustCompile(` between (\S+) and (\S+)$`)
+
+func drawnInShiftedWindow(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	b := betweenRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || b == nil {
+		return "", false
+	}
+	c, ok := checkAt(f.Original.Checks, m.StepLine)
+	if !ok || !c.Seen {
+		return "", false
+	}
+	lo, err1 := time.ParseDuration(b[1])
+	hi, err2 := time.ParseDuration(b[2])
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	// The event the check observed, or another of its instant that the
+	// same draw timed.
+	var drawn *timeline.Event
+	for i, e := range f.Original.Timeline {
+		if e.At != c.Observed || e.Pod != c.Pod || (c.Container != "" && e.Container != c.Container) || e.Latest <= e.Earliest {
+			continue
+		}
+		if drawn == nil || e.Label() == c.What {
+			drawn = &f.Original.Timeline[i]
+		}
+	}
+	obs := c.Observed - c.Ref
+	if drawn == nil || obs < lo || obs > hi {
+		return "", false
+	}
+	return fmt.Sprintf("%s drawn in [%s, %s]; this run's draw at %s lies in the shifted window", drawn.Label(), offset(drawn.Earliest-c.Ref), offset(drawn.Latest-c.Ref), offset(obs)), true
+}
+
+var (
+	swapExitedRe = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? receives SIGTERM after container "([^"]*)" has exited$`)
+	swapReadyRe  = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? starts after container "([^"]*)" is ready$`)
+	stopOrderRe  = regexp.MustCompile(`^the containers of pod "([^"]*)" stop in this order: (.+)$`)
+)
+
+// killedTogether: the order mutant names only regular containers of one
+// pod that the original's timeline shows signalled in one instant (one
+// kill of the pod).
+func killedTogether(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	if m.Class != Order {
+		return "", false
+	}
+	text := stepText(m)
+	var pod string
+	var names []string
+	switch {
+	case swapExitedRe.MatchString(text):
+		s := swapExitedRe.FindStringSubmatch(text)
+		pod, names = s[2], []string{s[1], s[3]}
+	case stopOrderRe.MatchString(text):
+		s := stopOrderRe.FindStringSubmatch(text)
+		pod = s[1]
+		for _, q := range quoted.FindAllString(s[2], -1) {
+			names = append(names, strings.Trim(q, `"`))
+		}
+	default:
+		return "", false
+	}
+	if pod == "" {
+		pod = f.onlyPod()
+	}
+	p := f.Pod(pod)
+	if p == nil {
+		return "", false
+	}
+	var regular []string
+	for _, c := range p.Spec.Containers {
+		regular = append(regular, c.Name)
+	}
+	var at []time.Duration
+	for _, n := range names {
+		if !slices.Contains(regular, n) {
+			return "", false
+		}
+		t, ok := firstSignal(f.Original.Timeline, pod, n)
+		if !ok {
+			return "", false
+		}
+		at = append(at, t)
+	}
+	for _, t := range at {
+		if t != at[0] {
+			return "", false
+		}
+	}
+	return fmt.Sprintf("%s: regular containers of pod %q, signalled in one kill at %s", strings.Join(names, ", "), pod, offset(at[0]-f.Original.T0)), true
+}
+
+func firstSignal(events []timeline.Event, pod, container string) (time.Duration, bool) {
+	for _, e := range events {
+		if e.Pod == pod && e.Container == container && (e.Kind == timeline.SIGTERM || e.Kind == timeline.SIGKILL) {
+			return e.At, true
+		}
+	}
+	return 0, false
+}
+
+func offset(d time.Duration) string { return timeline.FormatOffset(d) }
