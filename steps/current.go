@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -138,7 +139,16 @@ func (st *State) readState(ctx context.Context, f func(driver.View) error) error
 		if err != nil {
 			return err
 		}
-		return f(sess.View())
+		err = f(sess.View())
+		if m, ok := err.(*timeline.Mismatch); ok {
+			// A failure says when it read and why then, and whether the
+			// state came later (docs/language.md, Time: "current time").
+			if !strings.HasPrefix(m.Observed, "at ") {
+				m.Observed = st.readAt() + ": " + m.Observed
+			}
+			m.Observed += st.heldLater(ctx, f)
+		}
+		return err
 	}
 	from := min(st.cur, st.Session.Now())
 	deadline := from + st.tol()
@@ -191,9 +201,18 @@ func (st *State) heldLater(ctx context.Context, f func(driver.View) error) strin
 	if !st.exact() {
 		return ""
 	}
-	at, ok, err := st.Session.RunUntil(ctx, st.cur+st.settleLimit(), func(v driver.View) bool { return f(v) == nil })
-	if err != nil || !ok {
-		return "; it did not hold later either (the scenario ran to " + timeline.FormatOffset(st.Session.Now()-st.t0.At) + ")"
+	// From the current time, on a replay: the session itself may stand
+	// further on.
+	sess, err := st.sessionFrom(ctx, st.cur)
+	if err != nil {
+		return ""
 	}
-	return "; it held from " + timeline.FormatOffset(at-st.t0.At)
+	at, ok, err := sess.RunUntil(ctx, st.cur+st.settleLimit(), func(v driver.View) bool { return f(v) == nil })
+	switch {
+	case err != nil:
+		return ""
+	case !ok:
+		return fmt.Sprintf("; nor did it up to %s after", st.settleLimit())
+	}
+	return "; it did from " + timeline.FormatOffset(at-st.t0.At)
 }

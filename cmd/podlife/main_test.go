@@ -53,6 +53,32 @@ func TestRunExitCodes(t *testing.T) {
 	}
 }
 
+// TestFailuresTeach pins what a failure says (the issue "Verdicts that
+// cannot lie", item 7): a state check the time it read, the step that put
+// the current time there and when the state came; a table every row that
+// did not match; a state `within D` read after an earlier step ran past
+// the deadline fails (it passed on main at e147e0a).
+func TestFailuresTeach(t *testing.T) {
+	code, out, _ := runCLI("run", "--report", t.TempDir(), "testdata/teach.feature")
+	if code != 1 || lastLine(out) != "0 passed, 3 failed, 0 skipped" {
+		t.Fatalf("exit %d, last line %q:\n%s", code, lastLine(out), out)
+	}
+	for _, want := range []string{
+		"teach.feature:16: And the pod \"job\" phase is \"Succeeded\"",
+		"got at 0s, the current time as line 14 left it (When the pod \"job\" is created): phase Running",
+		"; it did from 5s",
+		"row 4s app SIGKILL",
+		"row 6s - Deleted",
+		"teach.feature:33: And the pod \"web\" is gone within 1s",
+		"got not by 1s",
+		"it was gone from 5s",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestLintExitCodes(t *testing.T) {
 	code, _, errOut := runCLI("lint", "../../pkg/runner/testdata/lint.feature")
 	if code != 2 || strings.Count(errOut, "lint.feature:") != 3 {
