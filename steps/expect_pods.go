@@ -590,6 +590,15 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 		}
 	}
 	if e, ok := ps.firstHeld(st.events(), name, w.To); ok {
+		if causedState(ps.name) {
+			if c, late := st.lateCause(w, name, e); late {
+				return st.keepWindowCheck(sel, ps.name, causeWindow(w), &c, &timeline.Mismatch{
+					Expected: fmt.Sprintf("%s %s within %s%s, its cause by then", what, ps.name, d, w.Note()),
+					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At),
+						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+				})
+			}
+		}
 		return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 	}
 	obs := fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To))
@@ -610,6 +619,16 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
 		Observed: obs,
 	})
+}
+
+// causedState: a pod state a container's start or exit brings about (its
+// phase, its removal), checked on a cluster by that cause (lateCause).
+func causedState(state string) bool {
+	switch state {
+	case "Running", "Succeeded", "Failed", "gone":
+		return true
+	}
+	return false
 }
 
 // describePodAt is what a pod's timeline says of it at an instant: its

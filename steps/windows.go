@@ -271,6 +271,51 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
 }
 
+// lateCause: on a cluster a pod's phase, STATUS or removal shows through
+// the API a status sync after the container event that caused it (a
+// start, an exit), and a state's window allows for that chain late. The
+// cause itself is seen precisely: when the state was seen after the
+// written deadline, its cause (the pod's latest start or exit within the
+// chain before it) must have come by the deadline, however quickly the
+// API showed the state. It returns the cause that came too late, if one
+// did (the issue "Verdicts that cannot lie": an Error 1.3 s after a
+// deadline of 1 s passed in a window widened to 3.7 s).
+func (st *State) lateCause(w timeline.Window, pod string, seen timeline.Event) (timeline.Event, bool) {
+	live, ok := st.liveWindows()
+	if !ok || seen.At <= w.Ref+w.Hi {
+		return timeline.Event{}, false
+	}
+	_, chain := live.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, "")
+	var cause *timeline.Event
+	for _, e := range st.events() {
+		if e.At > seen.At {
+			break
+		}
+		if e.Pod == pod && e.Container != "" && (e.Kind == timeline.Exited || e.Kind == timeline.Started) && seen.At-e.At <= chain {
+			sel := timeline.Selector{Pod: pod, Container: e.Container, Kind: e.Kind}
+			if live.Precise(sel) {
+				e := e
+				cause = &e
+			}
+		}
+	}
+	if cause == nil {
+		return timeline.Event{}, false
+	}
+	early, _ := live.Margin(timeline.Selector{Pod: pod, Container: cause.Container, Kind: cause.Kind}, "")
+	if cause.At > w.Ref+w.Hi+early {
+		return *cause, true
+	}
+	return timeline.Event{}, false
+}
+
+// causeWindow is the window a state's cause is held to: the state's, up
+// to the written deadline (the cause is seen precisely).
+func causeWindow(w timeline.Window) timeline.Window {
+	w.To = min(w.To, w.Ref+w.Hi)
+	return w
+}
+
 // observable: an expectation about events the driver cannot see is a
 // skip of the scenario, with the driver's reason (driver.Unobserved).
 func (st *State) observable(sels ...timeline.Selector) error {

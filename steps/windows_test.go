@@ -537,6 +537,48 @@ func TestLiveWindowsCarryTheStartChain(t *testing.T) {
 	}
 }
 
+// TestLiveStateWithinByItsCause pins a state `within D` on a cluster
+// whose window allows for the API's chain late: the state seen after the
+// deadline holds only if its cause, seen precisely, came by the deadline
+// (heldout, 2026-11-28: STATUS Error 2.3 s after the start, from an exit
+// at 2.0 s, passed `within 1s` in a window to 4.6 s).
+func TestLiveStateWithinByItsCause(t *testing.T) {
+	ms := time.Millisecond
+	tl := []timeline.Event{
+		{At: 10 * ms, Seq: 1, Pod: "web", Kind: timeline.PodCreated},
+		{At: 1140 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 3140 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+		{At: 3450 * ms, Seq: 3, Pod: "web", Kind: timeline.Status, Reason: "Error"},
+		{At: 3450 * ms, Seq: 4, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
+	}
+	for _, tc := range []struct {
+		name, within string
+		f            func(ctx context.Context, d string) error
+		holds        bool
+	}{
+		{"STATUS Error within 3s: its exit at 2s", "3s", func(ctx context.Context, d string) error { return showsStatusWithin(ctx, "web", "Error", d) }, true},
+		{"STATUS Error within 1s: its exit at 2s, too late however quickly the API showed it", "1s", func(ctx context.Context, d string) error { return showsStatusWithin(ctx, "web", "Error", d) }, false},
+		{"Failed within 2s: its exit at 2s", "2s", func(ctx context.Context, d string) error { return podIsWithin(ctx, "web", "Failed", d) }, true},
+		{"Failed within 1s: its exit at 2s", "1s", func(ctx context.Context, d string) error { return podIsWithin(ctx, "web", "Failed", d) }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 0, events: tl}
+			st := actedOn(f, driver.ActionCreate, "web")
+			st.pods[0].pod = &corev1.Pod{}
+			err := tc.f(WithState(context.Background(), st), tc.within)
+			if (err == nil) != tc.holds {
+				t.Fatalf("holds %v, got %v", tc.holds, err)
+			}
+			if !tc.holds && !strings.Contains(err.Error(), "after container \"app\" exited at 3.14s") {
+				t.Errorf("the failure should name the cause: %v", err)
+			}
+			if c := st.Checks[len(st.Checks)-1]; c.OK != tc.holds || (c.Seen && c.OK != (c.Observed >= c.From && c.Observed <= c.To)) {
+				t.Errorf("the check disagrees with its window: %+v", c)
+			}
+		})
+	}
+}
+
 // TestActionAwaitsTheStart pins an action on a pod a step just created,
 // on a cluster: the simulator has started it in its creation's instant,
 // so the action waits until the cluster has started it too.
