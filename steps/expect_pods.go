@@ -591,8 +591,9 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 	}
 	if e, ok := ps.firstHeld(st.events(), name, w.To); ok {
 		if causedState(ps.name) {
-			if c, late := st.lateCause(w, name, e); late {
-				return st.keepWindowCheck(sel, ps.name, causeWindow(w), &c, &timeline.Mismatch{
+			if c, cw, late := st.lateCause(ctx, w, name, e); late {
+				cw.From = w.From
+				return st.keepWindowCheck(sel, ps.name, cw, &c, &timeline.Mismatch{
 					Expected: fmt.Sprintf("%s %s within %s%s, its cause by then", what, ps.name, d, w.Note()),
 					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At),
 						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),

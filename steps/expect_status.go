@@ -112,8 +112,9 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 		return err
 	}
 	if e, ok := by(st.events()); ok {
-		if c, late := st.lateCause(w, name, e); late {
-			return st.keepWindowCheck(sel, "Status("+status+")", causeWindow(w), &c, &timeline.Mismatch{
+		if c, cw, late := st.lateCause(ctx, w, name, e); late {
+			cw.From = w.From
+			return st.keepWindowCheck(sel, "Status("+status+")", cw, &c, &timeline.Mismatch{
 				Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s, its cause by then", name, status, d, w.Note()),
 				Observed: fmt.Sprintf("STATUS %s at %s, after container %q %s at %s", status, timeline.FormatOffset(e.At-st.t0.At),
 					c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),

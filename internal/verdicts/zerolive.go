@@ -135,6 +135,9 @@ func (z *zeroSession) Margin(timeline.Selector, driver.Action) (time.Duration, t
 func (z *zeroSession) Precise(timeline.Selector) bool               { return true }
 func (z *zeroSession) Noticed(timeline.Event) (time.Duration, bool) { return 0, false }
 func (z *zeroSession) Acted(timeline.Event) (time.Duration, bool)   { return 0, false }
+func (z *zeroSession) ProbeAnswers(timeline.Selector, string) []time.Duration {
+	return nil
+}
 func (z *zeroSession) TerminatedSync(timeline.Event, time.Duration, time.Duration) (time.Duration, time.Duration, bool) {
 	return 0, 0, false
 }

@@ -382,6 +382,11 @@ type Windows interface {
 	// (the runtime's create), if it was seen: the runtime's own time to
 	// start the process is not the kubelet's rule.
 	Acted(e timeline.Event) (time.Duration, bool)
+	// ProbeAnswers are the times the selected container's probe of that
+	// kind (liveness, readiness, startup) was answered, as its answerer
+	// (the agent) logged them, oldest first; none when no answer is seen
+	// precisely. What a probe decides, its worker decides at one of them.
+	ProbeAnswers(sel timeline.Selector, kind string) []time.Duration
 }
 
 // Flusher is implemented by sessions whose observers lag behind what

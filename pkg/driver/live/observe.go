@@ -102,6 +102,9 @@ type ctrTrack struct {
 	// on a port it listens on): their failures come from its lines, to the
 	// millisecond, not from the kubelet's later Unhealthy events.
 	agentProbes map[string]*corev1.Probe
+	// answers are the times of the agent's probe answers, by kind, as
+	// its lines give them.
+	answers map[string][]time.Duration
 }
 
 // instTrack is one container instance (one container ID).
@@ -563,6 +566,12 @@ func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw strin
 		in.exitAt, in.recExited = at, true
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
 	case agent.EvProbe:
+		if c.agentProbes[l.Kind] != nil {
+			if c.answers == nil {
+				c.answers = map[string][]time.Duration{}
+			}
+			c.answers[l.Kind] = append(c.answers[l.Kind], at)
+		}
 		if l.OK != nil && !*l.OK && c.agentProbes[l.Kind] != nil {
 			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: l.Kind, Message: "the agent answered failure (" + l.Via + ")"})
 		}

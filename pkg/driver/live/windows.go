@@ -2,6 +2,7 @@ package live
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -323,6 +324,20 @@ func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Durat
 		}
 	}
 	return 0, false
+}
+
+// ProbeAnswers are the agent's answers to the selected container's probe
+// of that kind, in session time (its lines: a millisecond's precision).
+func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[sel.Pod]
+	if t == nil || t.ctrs[sel.Container] == nil {
+		return nil
+	}
+	out := append([]time.Duration(nil), t.ctrs[sel.Container].answers[kind]...)
+	slices.Sort(out)
+	return out
 }
 
 // Acted is when the kubelet had the container of the start e created
