@@ -640,7 +640,7 @@ func TestLiveReadyAtTheFirstAnswerAfter(t *testing.T) {
 			st := actedOn(f, driver.ActionCreate, "web")
 			after := 10 * time.Second
 			st.pods[0].pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app",
-				Args: behavior.Behavior{ReadyAfter: &after}.Args(),
+				Args:           behavior.Behavior{ReadyAfter: &after}.Args(),
 				ReadinessProbe: &corev1.Probe{PeriodSeconds: 1, ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("readiness")}}}}}}}
 			err := containerReadyAt(WithState(context.Background(), st), "app", "web", tc.at)
 			if (err == nil) != tc.holds {
