@@ -135,12 +135,14 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
-	// A window that carries a pod's start chain grows as its later
-	// containers are seen starting (lastChainStart): wait on to the end
-	// of the window as it stands once the first one ended.
+	// A window moves with what the driver has seen since: one that
+	// carries a pod's start chain grows as its later containers are seen
+	// starting (lastChainStart), one a probe's answers decide narrows to
+	// them (readyAtAnswer). Wait on to the end of the window as it stands
+	// once the first one ended.
 	for range 3 {
 		w2, err := st.window(ctx, sel, lo, hi)
-		if err != nil || w2.To <= w.To {
+		if err != nil || w2 == w {
 			break
 		}
 		w = w2

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -303,19 +305,35 @@ func (st *State) readyAtAnswer(live driver.Windows, sel timeline.Selector, ref, 
 		}
 		return 0, false
 	}
+	if _, ok := first(ref + hi); !ok && st.Session.Now() > ref+hi+readinessPeriod(st.pod(sel.Pod).container(sel.Container)) {
+		// The answer that decides the bound was given by now; its line
+		// comes through the container's log, which may lag what the API
+		// showed.
+		_, _, _ = st.Session.RunUntil(context.Background(), st.Session.Now()+answerWait, func(driver.View) bool {
+			answers = live.ProbeAnswers(sel, "readiness")
+			_, ok := first(ref + hi)
+			return ok
+		})
+	}
 	from, ok1 := first(ref + lo)
 	to, ok2 := first(ref + hi)
 	if !ok1 || !ok2 {
 		return timeline.Window{}, false
 	}
+	// A start after the one the bounds count from (ref is that start, to
+	// the wall clock's drift between the action's moments).
 	starts := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
 	for _, e := range st.events() {
-		if e.At > ref && e.At <= to && starts.Matches(e) {
+		if e.At > ref+time.Second && e.At <= to && starts.Matches(e) {
 			return timeline.Window{}, false
 		}
 	}
-	early, late := live.Margin(sel, driver.ActionNoticed)
-	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from - early, To: to + late}, true
+	// The answer is the agent's line (its precision early); the Ready a
+	// status write after it, which the kubelet's status manager makes at
+	// once on a change of readiness (SetContainerReadiness, v1.36.3):
+	// 10–30 ms seen, a kubelet step allowed.
+	early, _ := live.Margin(timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}, "")
+	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from - early, To: to + early + readyWrite}, true
 }
 
 // lateCause: on a cluster a pod's phase, STATUS or removal shows through
@@ -357,6 +375,22 @@ func (st *State) lateCause(ctx context.Context, w timeline.Window, pod string, s
 	return *cause, cw, true
 }
 
+// readyWrite bounds a container's Ready seen through the API after the
+// probe's answer that decided it: a kubelet step.
+const readyWrite = 500 * time.Millisecond
+
+// answerWait bounds how long a probe's answer line may lag behind what
+// the API showed of it (an agent's log is followed as it is written).
+const answerWait = 2500 * time.Millisecond
+
+// readinessPeriod is a readiness probe's period.
+func readinessPeriod(c *corev1.Container) time.Duration {
+	if c == nil || c.ReadinessProbe == nil || c.ReadinessProbe.PeriodSeconds == 0 {
+		return 10 * time.Second
+	}
+	return time.Duration(c.ReadinessProbe.PeriodSeconds) * time.Second
+}
+
 // readyAfterBehaviour: the container's readiness is the language's
 // `becomes ready after D` (its agent answers the readiness probe from
 // its start, probed from the first sync with no initial delay, ready at
@@ -377,8 +411,10 @@ func (st *State) readyAfterBehaviour(sel timeline.Selector) bool {
 	if r.InitialDelaySeconds != 0 || r.SuccessThreshold > 1 || !slices.Equal(r.Exec.Command, behavior.ProbeCommand("readiness")) {
 		return false
 	}
-	b, err := behavior.Parse(c.Args)
-	return err == nil && b.ReadyAfter != nil
+	// An agent container's behaviour is kept aside until the pod is
+	// built (podDecl.build).
+	b := p.beh[c.Name]
+	return b != nil && b.ReadyAfter != nil
 }
 
 // observable: an expectation about events the driver cannot see is a

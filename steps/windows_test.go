@@ -640,8 +640,8 @@ func TestLiveReadyAtTheFirstAnswerAfter(t *testing.T) {
 			st := actedOn(f, driver.ActionCreate, "web")
 			after := 10 * time.Second
 			st.pods[0].pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app",
-				Args:           behavior.Behavior{ReadyAfter: &after}.Args(),
 				ReadinessProbe: &corev1.Probe{PeriodSeconds: 1, ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("readiness")}}}}}}}
+			st.pods[0].beh = map[string]*behavior.Behavior{"app": {ReadyAfter: &after}}
 			err := containerReadyAt(WithState(context.Background(), st), "app", "web", tc.at)
 			if (err == nil) != tc.holds {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
