@@ -330,6 +330,9 @@ func check(args []string) error {
 			verdict = "PASSED: the shifted expectation was not rejected"
 		case r.Status == "skipped":
 			verdict = "SKIPPED: " + r.Message
+		case r.Status == "interrupted":
+			// Cut off by an interrupt: neither rejected nor passed.
+			verdict = "INTERRUPTED: " + r.Message
 		default:
 			at := 0
 			for _, s := range r.Steps {
