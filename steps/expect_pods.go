@@ -296,9 +296,9 @@ func podEvents(events []timeline.Event, pod string, f func(timeline.Event) bool)
 	}
 }
 
-// heldAt replays the pod's timeline up to at (every event of that instant
-// included) and tells whether the state held then.
-func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
+// trackAt replays the pod's timeline up to at, every event of that
+// instant included.
+func trackAt(events []timeline.Event, pod string, at time.Duration) podTrack {
 	var t podTrack
 	podEvents(events, pod, func(e timeline.Event) bool {
 		if e.At > at {
@@ -307,7 +307,13 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 		t.apply(e)
 		return true
 	})
-	return t.holds(ps.name)
+	return t
+}
+
+// heldAt tells whether the state held at at (after every event of that
+// instant).
+func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
+	return trackAt(events, pod, at).holds(ps.name)
 }
 
 // firstHeld is the first time, up to deadline, that the state held: after
@@ -635,14 +641,7 @@ func causedState(state string) bool {
 // describePodAt is what a pod's timeline says of it at an instant: its
 // phase and readiness, or that it is gone or not created yet.
 func describePodAt(events []timeline.Event, pod string, at time.Duration) string {
-	var t podTrack
-	podEvents(events, pod, func(e timeline.Event) bool {
-		if e.At > at {
-			return false
-		}
-		t.apply(e)
-		return true
-	})
+	t := trackAt(events, pod, at)
 	switch {
 	case t.deleted && !t.exists:
 		return "the pod was gone"
