@@ -86,17 +86,11 @@ func (st *State) toCurrent(ctx context.Context) error {
 // it saw for the report); elsewhere the session, its present instant
 // processed.
 func (st *State) present(ctx context.Context) (driver.Session, error) {
-	if !st.exact() || st.Session.Now() <= st.cur {
-		return st.Session, st.toCurrent(ctx)
+	sess, err := st.sessionFrom(ctx, st.cur)
+	if err != nil || sess != st.Session {
+		return sess, err
 	}
-	if p, ok := driver.SessionAs[driver.Past](st.Session); ok {
-		sess, err := p.At(ctx, st.cur)
-		if err != nil {
-			return nil, fmt.Errorf("reading the cluster at the current time, %s: %w", timeline.FormatOffset(st.cur-st.t0.At), err)
-		}
-		return sess, nil
-	}
-	return st.Session, st.toCurrent(ctx)
+	return sess, st.toCurrent(ctx)
 }
 
 // sessionFrom is a session standing at t, to run on from there and read: the
@@ -191,6 +185,16 @@ func (st *State) readAt() string {
 		out += fmt.Sprintf(", the current time as line %d left it (%s)", st.curBy.line, st.curBy.text)
 	}
 	return out
+}
+
+// runOnUntil runs the session on, on the simulator, where the rest of a
+// scenario that has failed costs nothing, until cond holds of the
+// timeline or the activity's limit has passed: a failure then says when
+// what it awaited did come, if it came.
+func (st *State) runOnUntil(ctx context.Context, from time.Duration, cond func([]timeline.Event) bool) {
+	if st.exact() {
+		_, _, _ = st.Session.RunUntil(ctx, from+st.settleLimit(), func(v driver.View) bool { return cond(v.Timeline()) })
+	}
 }
 
 // heldLater completes a failed state check on the simulator, where the

@@ -93,15 +93,6 @@ func (ps podState) of(pod string) timeline.Selector {
 	return sel
 }
 
-// heldSoFar: true now, or true at some earlier time of the scenario.
-func (ps podState) heldSoFar(v driver.View, pod string) bool {
-	if ps.now(v.Pod(pod)) {
-		return true
-	}
-	_, ok := timeline.First(v.Timeline(), timeline.Beginning, ps.of(pod))
-	return ok
-}
-
 // Then the pod "web" is Running within 10s: true at some time up to t0+D,
 // before t=0 included.
 func podIsWithin(ctx context.Context, name, state, d string) error {
@@ -174,10 +165,9 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 	}
 	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
 	e, ok := first(st.events())
-	if !ok && st.exact() {
-		// On the simulator the rest costs nothing: say when it came.
-		_, _, _ = st.Session.RunUntil(ctx, w.To+st.settleLimit(), func(v driver.View) bool {
-			_, ok := first(v.Timeline())
+	if !ok {
+		st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+			_, ok := first(events)
 			return ok
 		})
 		e, ok = first(st.events())
@@ -610,14 +600,10 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 	}
 	obs := fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To))
 	var later *timeline.Event
-	if st.exact() {
-		// On the simulator the rest of the scenario costs nothing: say
-		// when the state came, if it did. The scenario has failed.
-		_, _, _ = st.Session.RunUntil(ctx, w.To+st.settleLimit(), func(v driver.View) bool {
-			_, ok := ps.firstHeld(v.Timeline(), name, forever)
-			return ok
-		})
-	}
+	st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+		_, ok := ps.firstHeld(events, name, forever)
+		return ok
+	})
 	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
 		later = &e
 		obs += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))

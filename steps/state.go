@@ -21,7 +21,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/internal/errlist"
-	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -501,9 +500,6 @@ func (st *State) capNote(at time.Duration) {
 	}
 	st.Notes = append(st.Notes, note)
 }
-
-// agentImage reports whether a container is an agent container.
-func agentImage(c *corev1.Container) bool { return c.Image == "" || c.Image == behavior.Image }
 
 // quoted splits `"a", "b" and "c"` into names.
 func quoted(list string) ([]string, error) {

@@ -91,16 +91,11 @@ func reactionKinds(a driver.Action) []timeline.Kind {
 	return []timeline.Kind{timeline.PreStopStarted, timeline.SIGTERM}
 }
 
-// ref is what the bounds of an expectation about pod count from: t=0 on
-// the simulator; on a cluster t=0 plus the latency of the kubelet's
-// reaction to the last action on the pod. anchored is false when no
-// reaction was seen (the windows then absorb the reaction's bound).
-func (st *State) ref(ctx context.Context, pod string) (time.Duration, bool, error) {
-	at, anchored, _, err := st.reference(ctx, pod)
-	return at, anchored, err
-}
-
-// reference is ref with the action it counts from.
+// reference is what the bounds of an expectation about pod count from:
+// t=0 on the simulator; on a cluster t=0 plus the latency of the
+// kubelet's reaction to the last action on the pod, with that action.
+// anchored is false when no reaction was seen (the windows then absorb
+// the reaction's bound).
 func (st *State) reference(ctx context.Context, pod string) (time.Duration, bool, driver.Action, error) {
 	at, anchored, err := st.lookupRef(ctx, pod)
 	var a driver.Action
@@ -273,7 +268,7 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 		from = min(from, st.t0.At+lo-early)
 	}
 	if sel.Kind == timeline.Ready && sel.Container != "" && action == driver.ActionCreate {
-		if w, ok := st.readyAtAnswer(w, sel, ref, lo, hi); ok {
+		if w, ok := st.readyAtAnswer(ctx, w, sel, ref, lo, hi); ok {
 			return w, nil
 		}
 	}
@@ -292,7 +287,7 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 // 2026-11-28: `becomes ready at 9s` of a container ready at 10 s). None
 // when the answers do not reach the bound, or the container started again
 // meanwhile (its behaviour counts from its new start).
-func (st *State) readyAtAnswer(live driver.Windows, sel timeline.Selector, ref, lo, hi time.Duration) (timeline.Window, bool) {
+func (st *State) readyAtAnswer(ctx context.Context, live driver.Windows, sel timeline.Selector, ref, lo, hi time.Duration) (timeline.Window, bool) {
 	if !st.readyAfterBehaviour(sel) {
 		return timeline.Window{}, false
 	}
@@ -309,7 +304,7 @@ func (st *State) readyAtAnswer(live driver.Windows, sel timeline.Selector, ref, 
 		// The answer that decides the bound was given by now; its line
 		// comes through the container's log, which may lag what the API
 		// showed.
-		_, _, _ = st.Session.RunUntil(context.Background(), st.Session.Now()+answerWait, func(driver.View) bool {
+		_, _, _ = st.Session.RunUntil(ctx, st.Session.Now()+answerWait, func(driver.View) bool {
 			answers = live.ProbeAnswers(sel, "readiness")
 			_, ok := first(ref + hi)
 			return ok
@@ -359,7 +354,9 @@ func (st *State) lateCause(ctx context.Context, w timeline.Window, pod string, s
 			break
 		}
 		if e.Pod == pod && e.Container != "" && (e.Kind == timeline.Exited || e.Kind == timeline.Started) && seen.At-e.At <= chain {
-			if live.Precise(timeline.Selector{Pod: pod, Container: e.Container, Kind: e.Kind}) {
+			// Only a cause seen precisely; and one the driver says it
+			// cannot see would make window() skip the scenario.
+			if sel := (timeline.Selector{Pod: pod, Container: e.Container, Kind: e.Kind}); live.Precise(sel) && st.unobserved(sel) == "" {
 				e := e
 				cause = &e
 			}
@@ -420,16 +417,21 @@ func (st *State) readyAfterBehaviour(sel timeline.Selector) bool {
 // observable: an expectation about events the driver cannot see is a
 // skip of the scenario, with the driver's reason (driver.Unobserved).
 func (st *State) observable(sels ...timeline.Selector) error {
-	u, ok := driver.SessionAs[driver.Unobserved](st.Session)
-	if !ok {
-		return nil
-	}
 	for _, sel := range sels {
-		if why := u.Unobserved(sel); why != "" {
+		if why := st.unobserved(sel); why != "" {
 			return st.unsupported(fmt.Errorf("%w: %s", driver.ErrUnsupported, why))
 		}
 	}
 	return nil
+}
+
+// unobserved is the driver's reason it cannot see the events sel
+// selects, "" when it can.
+func (st *State) unobserved(sel timeline.Selector) string {
+	if u, ok := driver.SessionAs[driver.Unobserved](st.Session); ok {
+		return u.Unobserved(sel)
+	}
+	return ""
 }
 
 // interval is the window of an event expected d after another observed

@@ -611,6 +611,35 @@ func TestLiveStateCausedByALateStart(t *testing.T) {
 	}
 }
 
+// blindStarts is a cluster that cannot see containers start: a cause it
+// cannot see is no cause, and looking for one does not skip a scenario.
+type blindStarts struct{ *liveFake }
+
+func (b blindStarts) Unobserved(sel timeline.Selector) string {
+	if sel.Kind == timeline.Started {
+		return "starts are not seen"
+	}
+	return ""
+}
+
+// TestLiveLateCauseUnseenIsNoSkip: a state whose only cause within the
+// API's chain is an event the driver says it cannot see is judged by its
+// window, and the scenario is not skipped for the look.
+func TestLiveLateCauseUnseenIsNoSkip(t *testing.T) {
+	ms := time.Millisecond
+	f := &liveFake{now: 0, events: []timeline.Event{
+		{At: 10 * ms, Seq: 1, Pod: "web", Kind: timeline.PodCreated},
+		{At: 6887 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 6898 * ms, Seq: 3, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+	}}
+	st := actedOn(f, driver.ActionCreate, "web")
+	st.Session = blindStarts{f}
+	st.pods[0].pod = &corev1.Pod{}
+	if err := podIsWithin(WithState(context.Background(), st), "web", "Running", "5s"); err != nil || st.SkipReason != "" {
+		t.Fatalf("want it to hold and no skip, got %v, skip %q", err, st.SkipReason)
+	}
+}
+
 // TestLiveReadyAtTheFirstAnswerAfter pins a container's Ready on a
 // cluster whose agent logged its readiness answers: the bound counts as
 // the first answer at or after it from the container's start (the
