@@ -150,7 +150,6 @@ func drawnInShiftedWindow(f *Facts, o Outcome) (string, bool) {
 
 var (
 	swapExitedRe = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? receives SIGTERM after container "([^"]*)" has exited$`)
-	swapReadyRe  = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? starts after container "([^"]*)" is ready$`)
 	stopOrderRe  = regexp.MustCompile(`^the containers of pod "([^"]*)" stop in this order: (.+)$`)
 )
 

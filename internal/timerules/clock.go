@@ -2,18 +2,6 @@ package timerules
 
 import "time"
 
-// markBefore is the point just before the event at index i of the sorted
-// timeline: its instant, and the sequence number of the last event before
-// it (0 when there is none), so that the event itself is at or after the
-// mark.
-func markBefore(evs []Event, i int) Mark {
-	m := Mark{At: evs[i].At}
-	if i > 0 {
-		m.Seq = evs[i-1].Seq
-	}
-	return m
-}
-
 // actionMark: "on the simulator at the current time, after every event of
 // that instant": the current instant and the sequence number of the last
 // event at or before it.

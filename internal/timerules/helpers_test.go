@@ -12,9 +12,6 @@ const sec = time.Second
 // Events of pod "web" (and others) for the tests. Seq is given by tline.
 
 func pod(at time.Duration, kind string) Event { return Event{At: at, Pod: "web", Kind: kind} }
-func podOf(p string, at time.Duration, kind string) Event {
-	return Event{At: at, Pod: p, Kind: kind}
-}
 func ctr(at time.Duration, c, kind string) Event {
 	return Event{At: at, Pod: "web", Container: c, Kind: kind}
 }

@@ -82,36 +82,6 @@ func statusPred(col string) pred {
 	return func(s podState) bool { return s.exists && s.status == col }
 }
 
-// instant is one instant of a pod's own events: the state before it, the
-// events (indices into the sorted timeline) and the state after each.
-type instant struct {
-	at     time.Duration
-	before podState
-	idx    []int
-	after  []podState
-}
-
-func (in instant) end() podState { return in.after[len(in.after)-1] }
-
-// podInstants groups the pod's own events by instant.
-func podInstants(evs []Event, pod string) []instant {
-	var out []instant
-	var s podState
-	for i, e := range evs {
-		if e.Pod != pod || e.Container != "" {
-			continue
-		}
-		if len(out) == 0 || out[len(out)-1].at != e.At {
-			out = append(out, instant{at: e.At, before: s})
-		}
-		s.apply(e)
-		in := &out[len(out)-1]
-		in.idx = append(in.idx, i)
-		in.after = append(in.after, s)
-	}
-	return out
-}
-
 // stateAt is the pod's state at an instant, after every event of it.
 func stateAt(evs []Event, pod string, at time.Duration) podState {
 	var s podState

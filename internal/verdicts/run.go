@@ -255,27 +255,24 @@ func judge(ctx context.Context, sc Scenario, run *engineRun, exact bool) (*disag
 			}
 			clock = next
 		case Expect:
-			if !exact && !s.Live && !movesClock(s.Exp) {
+			compared := exact || s.Live
+			var v timerules.Verdict
+			if compared || movesClock(s.Exp) {
+				horizon := clock.T0.At + max(s.Exp.A, s.Exp.B) + time.Second
+				for _, r := range s.Exp.Rows {
+					horizon = max(horizon, clock.T0.At+r.At+time.Second)
+				}
+				tl, err := reference(ctx, run, run.inputs[:used], clock, horizon, regular)
+				if err != nil {
+					return nil, err
+				}
+				v = timerules.Judge(tl, clock, s.Exp)
+				clock = v.Clock
+			}
+			if !compared {
 				// A cluster's untimed wait ends elsewhere, and its ties
 				// hold either order: its own verdict decides what is
-				// skipped after it.
-				failed = failed || got == "failed"
-				continue
-			}
-			horizon := clock.T0.At + max(s.Exp.A, s.Exp.B) + time.Second
-			for _, r := range s.Exp.Rows {
-				horizon = max(horizon, clock.T0.At+r.At+time.Second)
-			}
-			tl, err := reference(ctx, run, run.inputs[:used], clock, horizon, regular)
-			if err != nil {
-				return nil, err
-			}
-			v := timerules.Judge(tl, clock, s.Exp)
-			clock = v.Clock
-			if !exact && !s.Live {
-				// A cluster's untimed wait ends elsewhere, and its ties
-				// hold either order: its own verdict decides what is
-				// skipped after it.
+				// skipped after it (the clock still moves by the rules).
 				failed = failed || got == "failed"
 				continue
 			}
