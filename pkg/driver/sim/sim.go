@@ -127,8 +127,10 @@ func (s *session) Reach(ctx context.Context) error {
 }
 
 // At is the cluster as it stood at t (every event of that instant
-// included), to be read: a replay as Rewind's, kept apart, so that the
-// session stays where it has run to and its timeline keeps what it saw.
+// included), to be read: before where the session stands, a replay as
+// Rewind's, kept apart, so that the session stays where it has run to
+// and its timeline keeps what it saw; at or after it, the session itself
+// run on to t (deterministic, it meets the same future).
 func (s *session) At(_ context.Context, t time.Duration) (driver.Session, error) {
 	if t >= s.sim.Now() {
 		s.sim.RunUntil(t, nil)
