@@ -40,7 +40,7 @@ func containerRestartedTimes(ctx context.Context, cname, pname, n string) error 
 	if err != nil {
 		return err
 	}
-	sel, err := st.containerEvent(cname, pname, timeline.Restarted)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Restarted)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -102,7 +102,7 @@ func readinessGateSet(ctx context.Context, gate, pname, status string) error {
 	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
 		return err
 	}
-	p, err := st.mustPod(pname)
+	p, err := st.Plan.mustPod(pname)
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func readinessGateSet(ctx context.Context, gate, pname, status string) error {
 // When the pod "web" is created
 func podCreated(ctx context.Context, name string) error {
 	st := From(ctx)
-	p, err := st.mustPod(name)
+	p, err := st.Plan.mustPod(name)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func podsCreated(ctx context.Context) error {
 		st.moveT0Acting(st.actionMark())
 	}
 	n := 0
-	for _, p := range st.pods {
+	for _, p := range st.Plan.pods {
 		if p.created || p.static {
 			continue
 		}
@@ -206,7 +206,7 @@ func podForceDeleted(ctx context.Context, name string) error {
 }
 
 func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteOptions) error {
-	p, err := st.mustPod(name)
+	p, err := st.Plan.mustPod(name)
 	if err != nil {
 		return err
 	}
@@ -284,7 +284,7 @@ func unitsPass(ctx context.Context, n, unit string) error {
 
 // pass lets dur pass; t=0 moves to its end.
 func (st *State) pass(ctx context.Context, dur time.Duration) error {
-	st.waits += dur
+	st.Plan.waits += dur
 	if st.DryRun {
 		return nil
 	}
@@ -338,7 +338,7 @@ func podBecomes(ctx context.Context, name, state string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.mustPod(name); err != nil {
+	if _, err := st.Plan.mustPod(name); err != nil {
 		return err
 	}
 	if st.DryRun {

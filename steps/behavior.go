@@ -29,7 +29,7 @@ func behaviorSteps() []Def {
 // cluster, running the image as written, reports as a skip (dsl.md,
 // "Defaults").
 func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) error {
-	p, c, err := st.mustContainer(cname, pname)
+	p, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func becomesReadyAfter(ctx context.Context, cname, pname, after string) error {
 	st := From(ctx)
 	return st.shape(cname, pname, func(b *behavior.Behavior) {
 		b.ReadyAfter = &d
-		_, c, _ := st.mustContainer(cname, pname)
+		_, c, _ := st.Plan.mustContainer(cname, pname)
 		if c.ReadinessProbe == nil {
 			c.ReadinessProbe = &corev1.Probe{PeriodSeconds: 1}
 		}
@@ -162,7 +162,7 @@ func failsProbeAfter(ctx context.Context, cname, pname, kind, after string) erro
 		return err
 	}
 	st := From(ctx)
-	_, c, err := st.mustContainer(cname, pname)
+	_, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func failsProbeAfter(ctx context.Context, cname, pname, kind, after string) erro
 // Given the image of container "app" of pod "web" cannot be pulled
 func imageCannotBePulled(ctx context.Context, cname, pname string) error {
 	st := From(ctx)
-	p, c, err := st.mustContainer(cname, pname)
+	p, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}
@@ -202,7 +202,7 @@ func imageCannotBePulled(ctx context.Context, cname, pname string) error {
 // RunContainerError and CrashLoopBackOff).
 func failsToStart(ctx context.Context, cname, pname string) error {
 	st := From(ctx)
-	p, c, err := st.mustContainer(cname, pname)
+	p, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -20,44 +21,56 @@ const highestUserDefinablePriority = 1000000000
 func clusterSteps() []Def {
 	const f = "cluster"
 	return []Def{
-		def(f, `^a cluster$`, `Given a cluster`, aCluster),
-		def(f, `^a kubelet of version "([^"]*)"$`, `Given a kubelet of version "1.29"`, kubeletVersion),
-		def(f, `^a node "([^"]*)"$`, `Given a node "worker-1"`, aNode),
-		def(f, `^a node "([^"]*)" with (\S+) CPU, (\S+) memory and (\S+) pods$`, `Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods`, aSizedNode),
-		def(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`, aPriorityClass),
-		def(f, `^node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`, nodeTainted),
+		phrase(f, `^a cluster$`, `Given a cluster`, s0(func() Step { return aCluster{} })),
+		phrase(f, `^a kubelet of version "([^"]*)"$`, `Given a kubelet of version "1.29"`, s1(func(v string) Step { return kubeletVersion{version: v} })),
+		phrase(f, `^a node "([^"]*)"$`, `Given a node "worker-1"`, s1(func(name string) Step { return aNode{name: name} })),
+		phrase(f, `^a node "([^"]*)" with (\S+) CPU, (\S+) memory and (\S+) pods$`, `Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods`,
+			s4(func(name string, cpu, mem, pods resource.Quantity) Step {
+				return aNode{name: name, sized: true, cpu: cpu, mem: mem, pods: pods}
+			})),
+		phrase(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`,
+			s3(func(name, value, policy string) Step { return priorityClass{name: name, value: value, policy: policy} })),
+		phrase(f, `^node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`,
+			s2(func(node, taint string) Step { return nodeTainted{node, taint} })),
 	}
 }
 
 // Given a cluster
-func aCluster(ctx context.Context) error { return nil }
+type aCluster struct {
+	declaration
+	declaresNothing
+}
 
 var minorVersion = regexp.MustCompile(`^v?1\.\d+(\.\d+)?$`)
 
 // Given a kubelet of version "1.29"
-func kubeletVersion(ctx context.Context, v string) error {
-	st := From(ctx)
-	if !minorVersion.MatchString(v) {
-		return inputErr("kubelet version %q is not of the form 1.N", v)
+type kubeletVersion struct {
+	declaration
+	version string
+}
+
+func (s kubeletVersion) Declare(pl *Plan) error {
+	if !minorVersion.MatchString(s.version) {
+		return inputErr("kubelet version %q is not of the form 1.N", s.version)
 	}
-	if err := st.beforeCluster("a kubelet version"); err != nil {
+	if err := pl.beforeCluster("a kubelet version"); err != nil {
 		return err
 	}
-	st.setup.KubeletVersion = v
-	st.need(driver.KubeletProfiles, "asks for kubelet "+v)
+	pl.setup.KubeletVersion = s.version
+	pl.need(driver.KubeletProfiles, "asks for kubelet "+s.version)
 	return nil
 }
 
 // beforeCluster refuses cluster declarations once the cluster runs.
-func (st *State) beforeCluster(what string) error {
-	if st.configured || st.anyCreated() {
+func (pl *Plan) beforeCluster(what string) error {
+	if pl.configured || pl.anyCreated() {
 		return inputErr("%s must be declared before the first pod is created", what)
 	}
 	return nil
 }
 
-func (st *State) anyCreated() bool {
-	for _, p := range st.pods {
+func (pl *Plan) anyCreated() bool {
+	for _, p := range pl.pods {
 		if p.created {
 			return true
 		}
@@ -65,44 +78,37 @@ func (st *State) anyCreated() bool {
 	return false
 }
 
-// Given a node "worker-1"
-func aNode(ctx context.Context, name string) error {
+// Given a node "worker-1" [with 4 CPU, 8Gi memory and 110 pods]
+type aNode struct {
+	declaration
+	name           string
+	sized          bool
+	cpu, mem, pods resource.Quantity
+}
+
+func (s aNode) Declare(pl *Plan) error {
+	if s.sized {
+		return pl.addNode(newNode(s.name, s.cpu, s.mem, s.pods))
+	}
 	n := defaultNode()
-	n.Name = name
-	n.Labels["kubernetes.io/hostname"] = name
-	return From(ctx).addNode(n)
+	n.Name = s.name
+	n.Labels["kubernetes.io/hostname"] = s.name
+	return pl.addNode(n)
 }
 
-// Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods
-func aSizedNode(ctx context.Context, name, cpu, mem, pods string) error {
-	c, err := parseQuantity(cpu)
-	if err != nil {
+func (pl *Plan) addNode(n *corev1.Node) error {
+	if err := pl.beforeCluster("a node"); err != nil {
 		return err
 	}
-	m, err := parseQuantity(mem)
-	if err != nil {
-		return err
-	}
-	p, err := parseQuantity(pods)
-	if err != nil {
-		return err
-	}
-	return From(ctx).addNode(newNode(name, c, m, p))
-}
-
-func (st *State) addNode(n *corev1.Node) error {
-	if err := st.beforeCluster("a node"); err != nil {
-		return err
-	}
-	if st.findNode(n.Name) != nil {
+	if pl.findNode(n.Name) != nil {
 		return inputErr("node %q is declared twice", n.Name)
 	}
-	st.setup.Nodes = append(st.setup.Nodes, n)
+	pl.setup.Nodes = append(pl.setup.Nodes, n)
 	return nil
 }
 
-func (st *State) findNode(name string) *corev1.Node {
-	for _, n := range st.setup.Nodes {
+func (pl *Plan) findNode(name string) *corev1.Node {
+	for _, n := range pl.setup.Nodes {
 		if n.Name == name {
 			return n
 		}
@@ -112,13 +118,13 @@ func (st *State) findNode(name string) *corev1.Node {
 
 // node returns a declared node, declaring the default one when a scenario
 // that declared none names "worker-1".
-func (st *State) node(name string) (*corev1.Node, error) {
-	if n := st.findNode(name); n != nil {
+func (pl *Plan) node(name string) (*corev1.Node, error) {
+	if n := pl.findNode(name); n != nil {
 		return n, nil
 	}
-	if len(st.setup.Nodes) == 0 && name == "worker-1" && !st.configured {
+	if len(pl.setup.Nodes) == 0 && name == "worker-1" && !pl.configured {
 		n := defaultNode()
-		st.setup.Nodes = append(st.setup.Nodes, n)
+		pl.setup.Nodes = append(pl.setup.Nodes, n)
 		return n, nil
 	}
 	return nil, undeclaredErr("node %q is not declared (declare it with: Given a node %q)", name, name)
@@ -128,60 +134,73 @@ func (st *State) node(name string) (*corev1.Node, error) {
 // preemptionPolicy Never` its pods wait instead of preempting (a pod may
 // not set the policy itself: the Priority admission plugin refuses one
 // that differs from its class's).
-func aPriorityClass(ctx context.Context, name, value, policy string) error {
-	st := From(ctx)
+type priorityClass struct {
+	declaration
+	name, value, policy string
+}
+
+func (s priorityClass) Declare(pl *Plan) error {
 	var pp *corev1.PreemptionPolicy
-	if policy != "" {
-		if err := oneOf("preemptionPolicy", policy, string(corev1.PreemptLowerPriority), string(corev1.PreemptNever)); err != nil {
+	if s.policy != "" {
+		if err := oneOf("preemptionPolicy", s.policy, string(corev1.PreemptLowerPriority), string(corev1.PreemptNever)); err != nil {
 			return err
 		}
-		v := corev1.PreemptionPolicy(policy)
+		v := corev1.PreemptionPolicy(s.policy)
 		pp = &v
 	}
-	v, err := strconv.ParseInt(value, 10, 32)
+	v, err := strconv.ParseInt(s.value, 10, 32)
 	if err != nil {
-		return inputErr("priority %q is not a 32-bit integer", value)
+		return inputErr("priority %q is not a 32-bit integer", s.value)
 	}
 	if v > highestUserDefinablePriority {
-		return inputErr("priority class %q: value %d is rejected by the API server (at most %d for user classes)", name, v, highestUserDefinablePriority)
+		return inputErr("priority class %q: value %d is rejected by the API server (at most %d for user classes)", s.name, v, highestUserDefinablePriority)
 	}
-	if strings.HasPrefix(name, "system-") {
-		return inputErr("priority class %q: the system- prefix is reserved", name)
+	if strings.HasPrefix(s.name, "system-") {
+		return inputErr("priority class %q: the system- prefix is reserved", s.name)
 	}
-	if err := st.beforeCluster("a priority class"); err != nil {
+	if err := pl.beforeCluster("a priority class"); err != nil {
 		return err
 	}
-	for _, pc := range st.setup.PriorityClasses {
-		if pc.Name == name {
-			return inputErr("priority class %q is declared twice", name)
+	for _, pc := range pl.setup.PriorityClasses {
+		if pc.Name == s.name {
+			return inputErr("priority class %q is declared twice", s.name)
 		}
 	}
-	st.setup.PriorityClasses = append(st.setup.PriorityClasses, &schedulingv1.PriorityClass{
-		ObjectMeta: metav1.ObjectMeta{Name: name}, Value: int32(v), PreemptionPolicy: pp,
+	pl.setup.PriorityClasses = append(pl.setup.PriorityClasses, &schedulingv1.PriorityClass{
+		ObjectMeta: metav1.ObjectMeta{Name: s.name}, Value: int32(v), PreemptionPolicy: pp,
 	})
 	return nil
 }
 
 // Given node "worker-1" is tainted "dedicated=infra:NoSchedule"; as an
 // action (When), the taint is added to the running node (nodes.go).
-func nodeTainted(ctx context.Context, name, taint string) error {
-	st := From(ctx)
-	t, err := parseTaint(taint)
+type nodeTainted struct{ node, taint string }
+
+func (s nodeTainted) Declare(pl *Plan) error {
+	t, err := parseTaint(s.taint)
 	if err != nil {
 		return err
 	}
-	if st.stepType == Action {
-		return st.taintRunningNode(ctx, name, t, false)
+	if pl.kind == Action {
+		return nil
 	}
-	if err := st.beforeCluster("a taint"); err != nil {
+	if err := pl.beforeCluster("a taint"); err != nil {
 		return err
 	}
-	n, err := st.node(name)
+	n, err := pl.node(s.node)
 	if err != nil {
 		return err
 	}
 	n.Spec.Taints = append(n.Spec.Taints, t)
 	return nil
+}
+
+func (s nodeTainted) Run(ctx context.Context, st *State) error {
+	if st.stepType != Action {
+		return nil
+	}
+	t, _ := parseTaint(s.taint) // checked by Declare
+	return st.taintRunningNode(ctx, s.node, t, false)
 }
 
 // parseTaint reads kubectl's taint syntax: key[=value]:Effect.

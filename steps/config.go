@@ -22,14 +22,14 @@ func aConfigMap(ctx context.Context, name, keys string) error {
 	if err != nil {
 		return err
 	}
-	if err := st.beforeCluster("a config map"); err != nil {
+	if err := st.Plan.beforeCluster("a config map"); err != nil {
 		return err
 	}
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string]string{}}
 	for _, k := range ks {
 		cm.Data[k] = "value-of-" + k
 	}
-	st.setup.ConfigMaps = append(st.setup.ConfigMaps, cm)
+	st.Plan.setup.ConfigMaps = append(st.Plan.setup.ConfigMaps, cm)
 	return nil
 }
 
@@ -40,13 +40,13 @@ func aSecret(ctx context.Context, name, keys string) error {
 	if err != nil {
 		return err
 	}
-	if err := st.beforeCluster("a secret"); err != nil {
+	if err := st.Plan.beforeCluster("a secret"); err != nil {
 		return err
 	}
 	sec := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string][]byte{}}
 	for _, k := range ks {
 		sec.Data[k] = []byte("value-of-" + k)
 	}
-	st.setup.Secrets = append(st.setup.Secrets, sec)
+	st.Plan.setup.Secrets = append(st.Plan.setup.Secrets, sec)
 	return nil
 }

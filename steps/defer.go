@@ -27,15 +27,29 @@ func (st *State) StepFailure() error {
 // Failed reports whether an expectation has failed since the last action.
 func (st *State) Failed() bool { return st.failedBlock }
 
-var (
-	errorType   = reflect.TypeOf((*error)(nil)).Elem()
-	contextType = reflect.TypeOf((*context.Context)(nil)).Elem()
-)
+// keepGoing runs a step under the rule above.
+func (st *State) keepGoing(run func() error) error {
+	if !st.KeepGoing || st.DryRun {
+		return run()
+	}
+	if st.stepType != Outcome {
+		if st.failedBlock {
+			return godog.ErrSkip
+		}
+		return run()
+	}
+	err := run()
+	if err == nil || errors.Is(err, godog.ErrSkip) {
+		return err
+	}
+	st.kept, st.failedBlock = err, true
+	return nil
+}
 
-// keepGoing wraps a step function (its signature kept, for godog's
-// reflection) with the rule above. Functions that do not take a context
-// first and return an error are left as they are.
-func keepGoing(fn any) any {
+// keepGoingFn wraps a step function of the old form (its signature kept,
+// for godog's reflection) with the rule above. Functions that do not
+// take a context first and return an error are left as they are.
+func keepGoingFn(fn any) any {
 	v := reflect.ValueOf(fn)
 	t := v.Type()
 	if t.Kind() != reflect.Func || t.NumIn() == 0 || t.In(0) != contextType || t.NumOut() != 1 || t.Out(0) != errorType {
@@ -43,21 +57,23 @@ func keepGoing(fn any) any {
 	}
 	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
 		st, _ := args[0].Interface().(context.Context).Value(ctxKey{}).(*State)
-		if st == nil || !st.KeepGoing || st.DryRun {
+		if st == nil {
 			return v.Call(args)
 		}
-		if st.stepType != Outcome {
-			if st.failedBlock {
-				return []reflect.Value{reflect.ValueOf(&godog.ErrSkip).Elem()}
-			}
-			return v.Call(args)
+		var out []reflect.Value
+		err := st.keepGoing(func() error {
+			out = v.Call(args)
+			e, _ := out[0].Interface().(error)
+			return e
+		})
+		if err == nil {
+			return []reflect.Value{reflect.Zero(errorType)}
 		}
-		out := v.Call(args)
-		err, _ := out[0].Interface().(error)
-		if err == nil || errors.Is(err, godog.ErrSkip) {
-			return out
-		}
-		st.kept, st.failedBlock = err, true
-		return []reflect.Value{reflect.Zero(errorType)}
+		return []reflect.Value{reflect.ValueOf(&err).Elem()}
 	}).Interface()
 }
+
+var (
+	errorType   = reflect.TypeOf((*error)(nil)).Elem()
+	contextType = reflect.TypeOf((*context.Context)(nil)).Elem()
+)

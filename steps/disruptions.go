@@ -164,41 +164,41 @@ func reasonCode(reason string) (int32, error) {
 // selector's, app=<name> when it has none. The replica set is created with
 // the cluster, and its pods started before the first step that acts.
 func replicaSetDoc(ctx context.Context, name, n string, doc *godog.DocString) error {
-	return From(ctx).declareReplicaSet(name, n, doc)
+	return From(ctx).Plan.declareReplicaSet(name, n, doc)
 }
 
 // Given a replica set "web" of 3 pods: pods of one agent container "app".
 func replicaSetPlain(ctx context.Context, name, n string) error {
-	return From(ctx).declareReplicaSet(name, n, nil)
+	return From(ctx).Plan.declareReplicaSet(name, n, nil)
 }
 
-func (st *State) declareReplicaSet(name, n string, doc *godog.DocString) error {
+func (pl *Plan) declareReplicaSet(name, n string, doc *godog.DocString) error {
 	count, err := parseCount(n)
 	if err != nil {
 		return err
 	}
-	for _, r := range st.disr.sets {
+	for _, r := range pl.disr.sets {
 		if r.name == name {
 			return inputErr("replica set %q is declared twice", name)
 		}
 	}
-	if err := st.declare(name, doc, nil, "", nil); err != nil {
+	if err := pl.declare(name, doc, nil, "", nil); err != nil {
 		return err
 	}
-	tpl := st.pods[len(st.pods)-1]
-	st.pods = st.pods[:len(st.pods)-1] // a template, not a pod of the scenario
+	tpl := pl.pods[len(pl.pods)-1]
+	pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
 	if tpl.pod.Spec.NodeName != "" {
 		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName", name)
 	}
 	if len(tpl.pod.Labels) == 0 {
 		tpl.pod.Labels = map[string]string{"app": name}
 	}
-	st.disr.sets = append(st.disr.sets, &rsDecl{name: name, replicas: int32(count), tpl: tpl})
+	pl.disr.sets = append(pl.disr.sets, &rsDecl{name: name, replicas: int32(count), tpl: tpl})
 	return nil
 }
 
-func (st *State) replicaSet(name string) (*rsDecl, error) {
-	for _, r := range st.disr.sets {
+func (pl *Plan) replicaSet(name string) (*rsDecl, error) {
+	for _, r := range pl.disr.sets {
 		if r.name == name {
 			return r, nil
 		}
@@ -228,7 +228,7 @@ func (st *State) declarePDB(ctx context.Context, name, field, value, selector, p
 	if msgs := apivalidation.IsDNS1123Subdomain(name); len(msgs) > 0 {
 		return inputErr("budget name %q is not valid: %s", name, strings.Join(msgs, "; "))
 	}
-	for _, p := range st.disr.pdbs {
+	for _, p := range st.Plan.disr.pdbs {
 		if p.pdb.Name == name {
 			return inputErr("pod disruption budget %q is declared twice", name)
 		}
@@ -263,8 +263,8 @@ func (st *State) declarePDB(ctx context.Context, name, field, value, selector, p
 		pdb.Spec.UnhealthyPodEvictionPolicy = &pp
 	}
 	d := &pdbDecl{pdb: pdb}
-	st.disr.pdbs = append(st.disr.pdbs, d)
-	if st.DryRun || !st.configured {
+	st.Plan.disr.pdbs = append(st.Plan.disr.pdbs, d)
+	if st.DryRun || !st.Plan.configured {
 		return nil
 	}
 	return st.createDisruptionObjects(ctx)
@@ -274,7 +274,7 @@ func (st *State) declarePDB(ctx context.Context, name, field, value, selector, p
 // budgets, not created yet; ready calls it once the cluster is configured
 // and waits for the replica sets' pods to start.
 func (st *State) createDisruptionObjects(ctx context.Context) error {
-	if st.DryRun || (len(st.disr.sets) == 0 && len(st.disr.pdbs) == 0) {
+	if st.DryRun || (len(st.Plan.disr.sets) == 0 && len(st.Plan.disr.pdbs) == 0) {
 		return nil
 	}
 	var d driver.Disruptions
@@ -286,7 +286,7 @@ func (st *State) createDisruptionObjects(ctx context.Context) error {
 		d, err = st.disruptions()
 		return err
 	}
-	for _, r := range st.disr.sets {
+	for _, r := range st.Plan.disr.sets {
 		if r.created {
 			continue
 		}
@@ -298,7 +298,7 @@ func (st *State) createDisruptionObjects(ctx context.Context) error {
 			return st.unsupported(fmt.Errorf("replica set %q: %w", r.name, err))
 		}
 	}
-	for _, p := range st.disr.pdbs {
+	for _, p := range st.Plan.disr.pdbs {
 		if p.created {
 			continue
 		}
@@ -320,7 +320,7 @@ func (st *State) replicaSetsStarted(v driver.View) bool {
 	if !ok {
 		return true
 	}
-	for _, r := range st.disr.sets {
+	for _, r := range st.Plan.disr.sets {
 		pods, _, _ := d.ReplicaSetPods(r.name)
 		if int32(len(pods)) < r.replicas {
 			return false
@@ -349,19 +349,19 @@ func (r podRef) String() string {
 	return fmt.Sprintf("pod %q", r.name)
 }
 
-func (st *State) rsRef(n, rs string) (podRef, error) {
+func (pl *Plan) rsRef(n, rs string) (podRef, error) {
 	i, err := parseCount(n)
 	if err != nil || i < 1 {
 		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the replica set created)", n)
 	}
-	if _, err := st.replicaSet(rs); err != nil {
+	if _, err := pl.replicaSet(rs); err != nil {
 		return podRef{}, err
 	}
 	return podRef{rs: rs, n: i}, nil
 }
 
-func (st *State) nameRef(name string) (podRef, error) {
-	if _, err := st.mustPod(name); err != nil {
+func (pl *Plan) nameRef(name string) (podRef, error) {
+	if _, err := pl.mustPod(name); err != nil {
 		return podRef{}, err
 	}
 	return podRef{name: name}, nil
@@ -395,7 +395,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 	// step created to start, as a delete and a node action do
 	// (awaitStart). drain-grace.feature's drain came 0.05 s after the
 	// create, and evicted a pod whose container never ran (2026-11-26).
-	if err := st.awaitStart(ctx, st.pods...); err != nil {
+	if err := st.awaitStart(ctx, st.Plan.pods...); err != nil {
 		return err
 	}
 	st.moveT0Acting(st.actionMark())
@@ -408,7 +408,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 // refusal does not fail the step.
 func evictPod(ctx context.Context, name string) error {
 	st := From(ctx)
-	ref, err := st.nameRef(name)
+	ref, err := st.Plan.nameRef(name)
 	if err != nil {
 		return err
 	}
@@ -418,7 +418,7 @@ func evictPod(ctx context.Context, name string) error {
 // When the eviction of pod 1 of replica set "web" is requested
 func evictRSPod(ctx context.Context, n, rs string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -429,7 +429,7 @@ func evictRSPod(ctx context.Context, n, rs string) error {
 // period 5s: the Eviction's deleteOptions.gracePeriodSeconds.
 func evictRSPodGrace(ctx context.Context, n, rs, grace string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -464,8 +464,8 @@ func (st *State) requestEviction(ctx context.Context, ref podRef, grace *int64) 
 // When node "worker-1" is cordoned: `kubectl cordon`.
 func nodeCordoned(ctx context.Context, node string) error {
 	st := From(ctx)
-	st.need(driver.NodeLifecycle, "cordons a node")
-	if _, err := st.node(node); err != nil {
+	st.Plan.need(driver.NodeLifecycle, "cordons a node")
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	return st.disruptionAction(ctx, func(d driver.Disruptions) error { return d.Cordon(ctx, node) })
@@ -511,15 +511,15 @@ func nodeDrainedWith(ctx context.Context, node, flags string) error {
 }
 
 func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) error {
-	st.need(driver.NodeLifecycle, "drains a node")
-	if _, err := st.node(node); err != nil {
+	st.Plan.need(driver.NodeLifecycle, "drains a node")
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
 		if err := d.Drain(ctx, node, o); err != nil {
 			return err
 		}
-		st.disr.drained = append(st.disr.drained, node)
+		st.Plan.disr.drained = append(st.Plan.disr.drained, node)
 		return nil
 	})
 }
@@ -528,10 +528,10 @@ func (st *State) drain(ctx context.Context, node string, o driver.DrainOptions) 
 // more eviction requests will come (the scenario's own are made in their
 // step).
 func (st *State) drainsEnded(d driver.Disruptions) bool {
-	if len(st.disr.drained) == 0 {
+	if len(st.Plan.disr.drained) == 0 {
 		return false
 	}
-	for _, n := range st.disr.drained {
+	for _, n := range st.Plan.disr.drained {
 		if s, ok := d.DrainStatus(n); !ok || !s.Done {
 			return false
 		}
@@ -608,7 +608,7 @@ func describeEvictions(st *State, es []driver.EvictionRequest) string {
 // delete made); untimed, it waits for a drain's retries.
 func evictionAccepted(ctx context.Context, name string) error {
 	st := From(ctx)
-	ref, err := st.nameRef(name)
+	ref, err := st.Plan.nameRef(name)
 	if err != nil {
 		return err
 	}
@@ -618,7 +618,7 @@ func evictionAccepted(ctx context.Context, name string) error {
 // Then the eviction of pod 2 of replica set "web" is accepted
 func evictionRSAccepted(ctx context.Context, n, rs string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -629,7 +629,7 @@ func evictionRSAccepted(ctx context.Context, n, rs string) error {
 // first request answered 201 was made at exactly t0+10s.
 func evictionRSAcceptedAt(ctx context.Context, n, rs, at string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -679,7 +679,7 @@ func evictionRefused(ctx context.Context, name, reason string) error {
 	if err != nil {
 		return err
 	}
-	ref, err := st.nameRef(name)
+	ref, err := st.Plan.nameRef(name)
 	if err != nil {
 		return err
 	}
@@ -693,7 +693,7 @@ func evictionRSRefused(ctx context.Context, n, rs, reason string) error {
 	if err != nil {
 		return err
 	}
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -707,7 +707,7 @@ func evictionRSRefusedCode(ctx context.Context, n, rs, code string) error {
 	if err != nil {
 		return err
 	}
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -719,7 +719,7 @@ func evictionRSRefusedCode(ctx context.Context, n, rs, code string) error {
 // message and the budget's cause.
 func evictionRSRefusedMessage(ctx context.Context, n, rs, text string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -757,7 +757,7 @@ func evictionRSRefusedTimes(ctx context.Context, n, rs, count string) error {
 	if err != nil {
 		return err
 	}
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -813,7 +813,7 @@ func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check
 // checkPDB runs a state check of a budget's status at the current time.
 func (st *State) checkPDB(ctx context.Context, name string, f func(*policyv1.PodDisruptionBudget) error) error {
 	found := false
-	for _, p := range st.disr.pdbs {
+	for _, p := range st.Plan.disr.pdbs {
 		found = found || p.pdb.Name == name
 	}
 	if !found {
@@ -880,7 +880,7 @@ func pdbHas(ctx context.Context, name, field, n string) error {
 // checkRSPods runs a state check of a replica set's pods in the API at
 // the current time.
 func (st *State) checkRSPods(ctx context.Context, rs string, f func([]*corev1.Pod) error) error {
-	if _, err := st.replicaSet(rs); err != nil {
+	if _, err := st.Plan.replicaSet(rs); err != nil {
 		return err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
@@ -953,7 +953,7 @@ func rsReadyWithin(ctx context.Context, n, rs, within string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.replicaSet(rs); err != nil {
+	if _, err := st.Plan.replicaSet(rs); err != nil {
 		return err
 	}
 	dis, ok, err := st.readyDisruptions(ctx)
@@ -998,7 +998,7 @@ func rsOnNode(ctx context.Context, n, rs, node string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.node(node); err != nil {
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	return st.checkRSPods(ctx, rs, func(pods []*corev1.Pod) error {
@@ -1024,7 +1024,7 @@ func rsCreated(ctx context.Context, rs, n string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.replicaSet(rs); err != nil {
+	if _, err := st.Plan.replicaSet(rs); err != nil {
 		return err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
@@ -1046,7 +1046,7 @@ func rsCreated(ctx context.Context, rs, n string) error {
 // has no condition).
 func rsPodHasCondition(ctx context.Context, n, rs, cond, status, reason string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -1104,7 +1104,7 @@ func drainFails(ctx context.Context, node, text string) error {
 }
 
 func (st *State) drainEnds(ctx context.Context, node, errText string, bound time.Duration, exact bool) error {
-	if _, err := st.node(node); err != nil {
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
@@ -1248,7 +1248,7 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 // included: until every drain returned) and returns the replica set's
 // eviction requests since t=0.
 func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, bool, error) {
-	if _, err := st.replicaSet(rs); err != nil {
+	if _, err := st.Plan.replicaSet(rs); err != nil {
 		return nil, false, err
 	}
 	d, ok, err := st.readyDisruptions(ctx)
@@ -1360,7 +1360,7 @@ func rsEvictionRefusedMessage(ctx context.Context, rs, text string) error {
 // by t0+D.
 func rsPodGoneWithin(ctx context.Context, n, rs, within string) error {
 	st := From(ctx)
-	ref, err := st.rsRef(n, rs)
+	ref, err := st.Plan.rsRef(n, rs)
 	if err != nil {
 		return err
 	}
@@ -1388,7 +1388,7 @@ func evictionRefusedCode(ctx context.Context, name, code string) error {
 	if err != nil {
 		return err
 	}
-	ref, err := st.nameRef(name)
+	ref, err := st.Plan.nameRef(name)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func eventExpectations() []Def {
 // for container "app": at some time of the scenario.
 func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -65,19 +65,19 @@ func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string
 
 // eventSelector builds the selector of Kubernetes Events with a reason,
 // about a pod or one of its containers.
-func (st *State) eventSelector(reason, cname, cpod, pod string) (timeline.Selector, string, error) {
+func (pl *Plan) eventSelector(reason, cname, cpod, pod string) (timeline.Selector, string, error) {
 	sel := timeline.Selector{Kind: timeline.KubeEvent, Reason: reason, AnyContainer: true}
 	what := fmt.Sprintf("event %q", reason)
 	switch {
 	case cname != "":
-		p, c, err := st.mustContainer(cname, cpod)
+		p, c, err := pl.mustContainer(cname, cpod)
 		if err != nil {
 			return sel, "", err
 		}
 		sel.Pod, sel.Container, sel.AnyContainer = p.name, c.Name, false
 		what += fmt.Sprintf(" for container %q of pod %q", c.Name, p.name)
 	case pod != "":
-		if _, err := st.mustPod(pod); err != nil {
+		if _, err := pl.mustPod(pod); err != nil {
 			return sel, "", err
 		}
 		sel.Pod = pod
@@ -92,7 +92,7 @@ func (st *State) eventSelector(reason, cname, cpod, pod string) (timeline.Select
 // start (aggregated counts included) once its activity has ended.
 func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) 
 // after t=0, by t0+D (the `within` rule of an event).
 func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (st *State) countsAfter(sel timeline.Selector, end time.Duration) string {
 // Then no event "FailedPreStopHook" is recorded
 func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -254,7 +254,7 @@ func recordedReasons(events []timeline.Event, pod string) string {
 // over the whole scenario, run to the end of its activity.
 func noEventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, cname, cpod, pod)
+	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
 	if err != nil || st.DryRun {
 		return err
 	}

@@ -27,7 +27,7 @@ func nodeExpectations() []Def {
 // window, it waits up to t0+D for it to hold (a state predicate: before
 // t=0 counts if it still holds... the node's state is read as it is).
 func (st *State) checkNode(ctx context.Context, name, within string, what string, f func(n *corev1.Node) string) error {
-	if _, err := st.node(name); err != nil {
+	if _, err := st.Plan.node(name); err != nil {
 		return err
 	}
 	var d time.Duration
@@ -266,7 +266,7 @@ func podsEvictedInOrder(ctx context.Context, list string) error {
 	}
 	var sels []timeline.Selector
 	for _, n := range names {
-		if _, err := st.mustPod(n); err != nil {
+		if _, err := st.Plan.mustPod(n); err != nil {
 			return err
 		}
 		sels = append(sels, evictedSel(n))
@@ -319,7 +319,7 @@ func admissionExpectations() []Def {
 // containing the text.
 func eventSays(ctx context.Context, reason, pod, text string) error {
 	st := From(ctx)
-	sel, what, err := st.eventSelector(reason, "", "", pod)
+	sel, what, err := st.Plan.eventSelector(reason, "", "", pod)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -470,10 +470,10 @@ func scheduledMessage(p *corev1.Pod) string {
 // (waiting, to the end of the scenario's activity at most, for a binding).
 func podScheduledOn(ctx context.Context, name, node string) error {
 	st := From(ctx)
-	if _, err := st.mustPod(name); err != nil {
+	if _, err := st.Plan.mustPod(name); err != nil {
 		return err
 	}
-	if _, err := st.node(node); err != nil || st.DryRun {
+	if _, err := st.Plan.node(node); err != nil || st.DryRun {
 		return err
 	}
 	if err := st.ready(ctx); err != nil {
@@ -504,7 +504,7 @@ func podScheduledOn(ctx context.Context, name, node string) error {
 // status.nominatedNodeName now (set by preemption, cleared at binding).
 func podNominated(ctx context.Context, name, node string) error {
 	st := From(ctx)
-	if _, err := st.node(node); err != nil {
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	return st.check(ctx, name, func(p *corev1.Pod) error {

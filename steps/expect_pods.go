@@ -500,7 +500,7 @@ func containerStatus(p *corev1.Pod, name string) *corev1.ContainerStatus {
 // checkContainer resolves the container and checks its status.
 func checkContainer(ctx context.Context, cname, pname string, f func(cs *corev1.ContainerStatus, p *corev1.Pod) error) error {
 	st := From(ctx)
-	p, c, err := st.mustContainer(cname, pname)
+	p, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}

@@ -45,8 +45,8 @@ func parseSignal(s string) (timeline.Kind, error) {
 
 // containerEvent resolves a container and builds the selector of one of
 // its events; in a dry run it only checks the names.
-func (st *State) containerEvent(cname, pname string, kind timeline.Kind) (timeline.Selector, error) {
-	p, c, err := st.mustContainer(cname, pname)
+func (pl *Plan) containerEvent(cname, pname string, kind timeline.Kind) (timeline.Selector, error) {
+	p, c, err := pl.mustContainer(cname, pname)
 	if err != nil {
 		return timeline.Selector{}, err
 	}
@@ -83,7 +83,7 @@ func (st *State) concurrent(a, b timeline.Event) bool {
 	if a.Pod != b.Pod || a.Container == "" || b.Container == "" || a.Container == b.Container || !killWork(a.Kind) || !killWork(b.Kind) {
 		return false
 	}
-	p := st.pod(a.Pod)
+	p := st.Plan.pod(a.Pod)
 	if p == nil {
 		return false
 	}
@@ -221,7 +221,7 @@ func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b 
 // Then container "app" runs its preStop hook at 0s
 func preStopAt(ctx context.Context, cname, pname, at string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.PreStopStarted)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.PreStopStarted)
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func preStopAt(ctx context.Context, cname, pname, at string) error {
 // stops waiting for it (it completed, failed, or the grace ran out).
 func preStopDoneAt(ctx context.Context, cname, pname, at string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.PreStopDone)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.PreStopDone)
 	if err != nil {
 		return err
 	}
@@ -246,7 +246,7 @@ func signalAt(ctx context.Context, cname, pname, sig, at string) error {
 	if err != nil {
 		return err
 	}
-	sel, err := st.containerEvent(cname, pname, k)
+	sel, err := st.Plan.containerEvent(cname, pname, k)
 	if err != nil {
 		return err
 	}
@@ -261,7 +261,7 @@ func signalReceived(ctx context.Context, cname, pname, sig string) error {
 	if err != nil {
 		return err
 	}
-	sel, err := st.containerEvent(cname, pname, k)
+	sel, err := st.Plan.containerEvent(cname, pname, k)
 	if err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func signalReceived(ctx context.Context, cname, pname, sig string) error {
 // first at or after t=0, else the first) has that code.
 func exitsWithCodeUntimed(ctx context.Context, cname, pname, code string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Exited)
 	if err != nil {
 		return err
 	}
@@ -288,7 +288,7 @@ func exitsWithCodeUntimed(ctx context.Context, cname, pname, code string) error 
 // as OOMKilled (the kernel's OOM killer in the container's cgroup).
 func oomKilled(ctx context.Context, cname, pname string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Exited)
 	if err != nil {
 		return err
 	}
@@ -318,7 +318,7 @@ func signalBetween(ctx context.Context, cname, pname, sig, a, b string) error {
 	if err != nil {
 		return err
 	}
-	sel, err := st.containerEvent(cname, pname, k)
+	sel, err := st.Plan.containerEvent(cname, pname, k)
 	if err != nil {
 		return err
 	}
@@ -328,7 +328,7 @@ func signalBetween(ctx context.Context, cname, pname, sig, a, b string) error {
 // Then container "app" receives SIGKILL 2s after SIGTERM
 func killAfterTerm(ctx context.Context, cname, pname, gap string) error {
 	st := From(ctx)
-	term, err := st.containerEvent(cname, pname, timeline.SIGTERM)
+	term, err := st.Plan.containerEvent(cname, pname, timeline.SIGTERM)
 	if err != nil {
 		return err
 	}
@@ -383,7 +383,7 @@ func neverSignal(ctx context.Context, cname, pname, sig string) error {
 	if err != nil {
 		return err
 	}
-	sel, err := st.containerEvent(cname, pname, k)
+	sel, err := st.Plan.containerEvent(cname, pname, k)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -396,7 +396,7 @@ func neverSignal(ctx context.Context, cname, pname, sig string) error {
 // Then container "app" exits at 5s with code 137
 func exitsAt(ctx context.Context, cname, pname, at, code string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Exited)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Exited)
 	if err != nil {
 		return err
 	}
@@ -428,11 +428,11 @@ func startsAfterReady(ctx context.Context, cname, pname, other string) error {
 }
 
 func (st *State) expectAfter(ctx context.Context, cname, pname string, kind timeline.Kind, other string, otherKind timeline.Kind) error {
-	later, err := st.containerEvent(cname, pname, kind)
+	later, err := st.Plan.containerEvent(cname, pname, kind)
 	if err != nil {
 		return err
 	}
-	earlier, err := st.containerEvent(other, later.Pod, otherKind)
+	earlier, err := st.Plan.containerEvent(other, later.Pod, otherKind)
 	if err != nil || st.DryRun {
 		return err
 	}
@@ -472,7 +472,7 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 	}
 	var sels []timeline.Selector
 	for _, n := range names {
-		sel, err := st.containerEvent(n, pod, kind)
+		sel, err := st.Plan.containerEvent(n, pod, kind)
 		if err != nil {
 			return err
 		}
@@ -491,7 +491,7 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 // next restart after t=0.
 func restartedBetween(ctx context.Context, cname, pname, a, b string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Restarted)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Restarted)
 	if err != nil {
 		return err
 	}

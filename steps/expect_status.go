@@ -163,7 +163,7 @@ func showsRestarts(ctx context.Context, name, n string) error {
 // Then container "app" of pod "web" is ready within 5s
 func containerReadyWithin(ctx context.Context, cname, pname, d string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Ready)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Ready)
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func containerReadyWithin(ctx context.Context, cname, pname, d string) error {
 // Then container "app" of pod "web" becomes ready at 2s
 func containerReadyAt(ctx context.Context, cname, pname, at string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.Ready)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.Ready)
 	if err != nil {
 		return err
 	}
@@ -208,7 +208,7 @@ func containerReadyNow(ctx context.Context, cname, pname string, ready bool) err
 // Then container "app" of pod "web" becomes not ready at 7s
 func containerNotReadyAt(ctx context.Context, cname, pname, at string) error {
 	st := From(ctx)
-	sel, err := st.containerEvent(cname, pname, timeline.NotReady)
+	sel, err := st.Plan.containerEvent(cname, pname, timeline.NotReady)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ var labelPattern = regexp.MustCompile(`^(Scheduled|Admitted|Created|Started|Post
 // Then the timeline of pod "web" is: (a table of at, container, event)
 func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) error {
 	st := From(ctx)
-	if _, err := st.mustPod(pod); err != nil {
+	if _, err := st.Plan.mustPod(pod); err != nil {
 		return err
 	}
 	rows, err := st.parseRows(pod, table)
@@ -121,7 +121,7 @@ func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, erro
 			return nil, inputErr("the timeline table has no %q column (columns: at, container, event)", name)
 		}
 	}
-	p := st.pod(pod)
+	p := st.Plan.pod(pod)
 	var rows []timeline.Row
 	for i, r := range table.Rows[1:] {
 		cell := func(name string) string { return strings.TrimSpace(r.Cells[col[name]].Value) }

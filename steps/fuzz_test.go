@@ -24,8 +24,8 @@ func FuzzArguments(f *testing.F) {
 	} {
 		f.Add(seed[0], seed[1])
 	}
-	st := &State{DryRun: true}
-	if err := st.declare("web", nil, nil, "", nil); err != nil {
+	st := &State{DryRun: true, Plan: &Plan{}}
+	if err := st.Plan.declare("web", nil, nil, "", nil); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {

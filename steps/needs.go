@@ -18,14 +18,14 @@ type Need struct {
 }
 
 // need notes that the running step needs c.
-func (st *State) need(c driver.Capability, what string) {
-	st.needs = append(st.needs, Need{Line: st.stepLine, Cap: c, What: what})
+func (pl *Plan) need(c driver.Capability, what string) {
+	pl.needs = append(pl.needs, Need{Line: pl.line, Cap: c, What: what})
 }
 
 // Needs are the capabilities the steps run so far needed, in order.
-func (st *State) Needs() []Need { return st.needs }
+func (pl *Plan) Needs() []Need { return pl.needs }
 
 // Waits is how long the scenario's `N pass` steps wait in all: a real
 // kubelet takes that long at least, which lint compares with the @slow
 // tag (dsl.md, Tags: "@slow (over 60 s on a real kubelet)").
-func (st *State) Waits() time.Duration { return st.waits }
+func (pl *Plan) Waits() time.Duration { return pl.waits }

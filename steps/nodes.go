@@ -65,13 +65,13 @@ func declares(e *driver.Eviction, s evictionapi.Signal) bool {
 }
 
 func (st *State) eviction(what string) (*driver.Eviction, error) {
-	if err := st.beforeCluster(what); err != nil {
+	if err := st.Plan.beforeCluster(what); err != nil {
 		return nil, err
 	}
-	if st.setup.Eviction == nil {
-		st.setup.Eviction = &driver.Eviction{}
+	if st.Plan.setup.Eviction == nil {
+		st.Plan.setup.Eviction = &driver.Eviction{}
 	}
-	return st.setup.Eviction, nil
+	return st.Plan.setup.Eviction, nil
 }
 
 // Given the kubelet hard eviction threshold is "memory.available<500Mi":
@@ -181,7 +181,7 @@ func (st *State) nodes(what string) (driver.Nodes, error) {
 // nodeAction runs an action on a declared node at the current time, which
 // becomes t=0 when the step is an Action.
 func (st *State) nodeAction(ctx context.Context, node, what string, act func(driver.Nodes) error) error {
-	if _, err := st.node(node); err != nil {
+	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	if st.DryRun {
@@ -199,14 +199,14 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 	}
 	// The pods a step just created meet the node action started, as on
 	// the simulator.
-	if err := st.awaitStart(ctx, st.pods...); err != nil {
+	if err := st.awaitStart(ctx, st.Plan.pods...); err != nil {
 		return err
 	}
 	st.moveT0Acting(st.actionMark())
 	if err := act(n); err != nil {
 		return st.unsupported(fmt.Errorf("node %q: %w", node, err))
 	}
-	for _, p := range st.pods {
+	for _, p := range st.Plan.pods {
 		st.acted(driver.ActionNode, p.name)
 	}
 	return nil
@@ -218,7 +218,7 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 // using anything — below it whatever the pods do, so that a hard threshold
 // evicts at the eviction manager's next pass, pod after pod.
 func nodePressure(ctx context.Context, node, kind string) error {
-	From(ctx).need(driver.NodePressure, "puts a node under pressure")
+	From(ctx).Plan.need(driver.NodePressure, "puts a node under pressure")
 	var p driver.Pressure
 	switch kind {
 	case "memory":
@@ -234,7 +234,7 @@ func nodePressure(ctx context.Context, node, kind string) error {
 		// The kubelet's default thresholds have none on pid.available
 		// (pkg/kubelet/eviction/defaults_linux.go): lint says so rather
 		// than the run.
-		if e := st.setup.Eviction; e == nil || !declares(e, evictionapi.SignalPIDAvailable) {
+		if e := st.Plan.setup.Eviction; e == nil || !declares(e, evictionapi.SignalPIDAvailable) {
 			return inputErr(`the kubelet has no pid.available threshold (its defaults have none), so node %q cannot come under PID pressure: declare one first, e.g. Given the kubelet hard eviction threshold is "pid.available<10%%"`, node)
 		}
 	}
@@ -247,7 +247,7 @@ func nodePressure(ctx context.Context, node, kind string) error {
 // its pods' included (memory.available = capacity − usage); `disk usage`
 // sets nodefs used.
 func nodeUsage(ctx context.Context, node, kind, q string) error {
-	From(ctx).need(driver.NodePressure, "fills a node's "+kind)
+	From(ctx).Plan.need(driver.NodePressure, "fills a node's "+kind)
 	total, err := parseQuantity(q)
 	if err != nil {
 		return err
@@ -267,7 +267,7 @@ func nodeUsage(ctx context.Context, node, kind, q string) error {
 // True.
 func nodeNotReady(ctx context.Context, node string) error {
 	st := From(ctx)
-	st.need(driver.NodeLifecycle, "makes a node NotReady")
+	st.Plan.need(driver.NodeLifecycle, "makes a node NotReady")
 	if err := st.nodeAction(ctx, node, "make a node NotReady", func(n driver.Nodes) error {
 		return n.NodeNotReady(ctx, node)
 	}); err != nil || st.DryRun {
@@ -307,7 +307,7 @@ func nodeTimelineName(node string) string { return "node/" + node }
 
 // When the kubelet on node "worker-1" restarts
 func kubeletRestarts(ctx context.Context, node string) error {
-	From(ctx).need(driver.KubeletRestart, "restarts a kubelet")
+	From(ctx).Plan.need(driver.KubeletRestart, "restarts a kubelet")
 	return From(ctx).nodeAction(ctx, node, "restart a kubelet", func(n driver.Nodes) error {
 		return n.RestartKubelet(ctx, node)
 	})

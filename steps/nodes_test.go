@@ -51,7 +51,7 @@ func TestThresholdStepsParseOnce(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &State{DryRun: true}
+			st := &State{DryRun: true, Plan: &Plan{}}
 			ctx := WithState(context.Background(), st)
 			var err error
 			for _, s := range tc.steps {
@@ -73,7 +73,7 @@ func TestThresholdStepsParseOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e := st.setup.Eviction
+			e := st.Plan.setup.Eviction
 			if e == nil {
 				t.Fatal("no eviction configuration")
 			}

@@ -100,7 +100,7 @@ func podSteps() []Def {
 
 // Given a pod "web":
 func podFromDoc(ctx context.Context, name string, doc *godog.DocString) error {
-	return From(ctx).declare(name, doc, nil, "", nil)
+	return From(ctx).Plan.declare(name, doc, nil, "", nil)
 }
 
 // Given a pod "web" from "testdata/web.yaml"
@@ -108,13 +108,13 @@ func podFromFile(ctx context.Context, name, path string) error {
 	st := From(ctx)
 	full := path
 	if !filepath.IsAbs(path) {
-		full = filepath.Join(st.FeatureDir, path)
+		full = filepath.Join(st.Plan.FeatureDir, path)
 	}
 	data, err := bounded.ReadFile(full, bounded.MaxFile)
 	if err != nil {
 		return inputErr("reading the manifest %s: %v", path, err)
 	}
-	err = st.declare(name, &godog.DocString{Content: string(data)}, nil, "", nil)
+	err = st.Plan.declare(name, &godog.DocString{Content: string(data)}, nil, "", nil)
 	for _, ie := range InputErrors(err) {
 		if ie.DocLine > 0 {
 			ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
@@ -125,7 +125,7 @@ func podFromFile(ctx context.Context, name, path string) error {
 
 // Given a pod "web"
 func podPlain(ctx context.Context, name string) error {
-	return From(ctx).declare(name, nil, nil, "", nil)
+	return From(ctx).Plan.declare(name, nil, nil, "", nil)
 }
 
 // Given a pod "web" with terminationGracePeriodSeconds 5
@@ -134,7 +134,7 @@ func podWithGrace(ctx context.Context, name, grace string) error {
 	if err != nil {
 		return err
 	}
-	return From(ctx).declare(name, nil, &g, "", nil)
+	return From(ctx).Plan.declare(name, nil, &g, "", nil)
 }
 
 // Given a pod "web" with terminationGracePeriodSeconds 5: (and YAML)
@@ -143,12 +143,12 @@ func podWithGraceDoc(ctx context.Context, name, grace string, doc *godog.DocStri
 	if err != nil {
 		return err
 	}
-	return From(ctx).declare(name, doc, &g, "", nil)
+	return From(ctx).Plan.declare(name, doc, &g, "", nil)
 }
 
 // Given a pod "web" on node "worker-1": (and YAML)
 func podOnNodeDoc(ctx context.Context, name, node string, doc *godog.DocString) error {
-	return From(ctx).declare(name, doc, nil, node, nil)
+	return From(ctx).Plan.declare(name, doc, nil, node, nil)
 }
 
 // Given a pod "web" with QoS class "Burstable" on node "worker-1"
@@ -164,18 +164,18 @@ func podWithQoS(ctx context.Context, name, qos, node string) error {
 	default:
 		return inputErr("QoS class %q is not BestEffort, Burstable or Guaranteed", qos)
 	}
-	return From(ctx).declare(name, nil, nil, node, &res)
+	return From(ctx).Plan.declare(name, nil, nil, node, &res)
 }
 
 // declare records a pod: decoded strictly from YAML (or the one-container
 // default), with the step's values checked against the YAML's.
-func (st *State) declare(name string, doc *godog.DocString, grace *int64, node string, res *corev1.ResourceRequirements) (err error) {
+func (pl *Plan) declare(name string, doc *godog.DocString, grace *int64, node string, res *corev1.ResourceRequirements) (err error) {
 	defer func() {
 		if err != nil && name != "" {
-			if st.broken == nil {
-				st.broken = map[string]bool{}
+			if pl.broken == nil {
+				pl.broken = map[string]bool{}
 			}
-			st.broken[name] = true
+			pl.broken[name] = true
 		}
 	}()
 	if name == "" {
@@ -185,7 +185,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 	if msgs := apivalidation.NameIsDNSSubdomain(name, false); len(msgs) > 0 {
 		return inputErr("pod name %q is not valid: %s", name, strings.Join(msgs, "; "))
 	}
-	if st.pod(name) != nil {
+	if pl.pod(name) != nil {
 		return inputErr("pod %q is declared twice", name)
 	}
 	var pod *corev1.Pod
@@ -220,7 +220,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 		if pod.Spec.NodeName != "" && pod.Spec.NodeName != node {
 			return atField(doc, "spec.nodeName", inputErr("the step puts the pod on node %q but its spec.nodeName is %q", node, pod.Spec.NodeName))
 		}
-		if _, err := st.node(node); err != nil {
+		if _, err := pl.node(node); err != nil {
 			return err
 		}
 		pod.Spec.NodeName = node
@@ -229,7 +229,7 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 		pod.Spec.Containers[0].Resources = *res
 	}
 	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{},
-		imageBeh: map[string]*behavior.Behavior{}, line: st.stepLine}
+		imageBeh: map[string]*behavior.Behavior{}, line: pl.line}
 	for k, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
 		for i := range list {
 			c := &list[i]
@@ -248,18 +248,18 @@ func (st *State) declare(name string, doc *godog.DocString, grace *int64, node s
 			d.beh[c.Name] = &b
 		}
 	}
-	if l, ok := st.Driver.(driver.Linter); ok {
+	if l, ok := pl.Driver.(driver.Linter); ok {
 		if err := l.LintPod(d.build()); err != nil {
 			return lintErrors(doc, name, err)
 		}
 	}
-	st.pods = append(st.pods, d)
+	pl.pods = append(pl.pods, d)
 	return nil
 }
 
 // pod returns a declared pod, or nil.
-func (st *State) pod(name string) *podDecl {
-	for _, p := range st.pods {
+func (pl *Plan) pod(name string) *podDecl {
+	for _, p := range pl.pods {
 		if p.name == name {
 			return p
 		}
@@ -271,7 +271,7 @@ func (st *State) pod(name string) *podDecl {
 // run, brings the cluster up to the step. It reports false when the step
 // has nothing more to do: an error, or a dry run (lint).
 func (st *State) livePod(ctx context.Context, name string) (bool, error) {
-	if _, err := st.mustPod(name); err != nil || st.DryRun {
+	if _, err := st.Plan.mustPod(name); err != nil || st.DryRun {
 		return false, err
 	}
 	if err := st.ready(ctx); err != nil {
@@ -282,32 +282,32 @@ func (st *State) livePod(ctx context.Context, name string) (bool, error) {
 
 // mustPod returns a declared pod; an empty name means the scenario's only
 // pod.
-func (st *State) mustPod(name string) (*podDecl, error) {
+func (pl *Plan) mustPod(name string) (*podDecl, error) {
 	if name == "" {
-		switch len(st.pods) {
+		switch len(pl.pods) {
 		case 0:
-			if len(st.broken) > 0 {
+			if len(pl.broken) > 0 {
 				// The declaration failed: its problem was reported.
 				return nil, fmt.Errorf("the pod: %w", ErrDeclaredBadly)
 			}
 			return nil, undeclaredErr("no pod is declared")
 		case 1:
-			return st.pods[0], nil
+			return pl.pods[0], nil
 		}
 		return nil, inputErr("several pods are declared: say which, with `of pod \"name\"`")
 	}
-	if p := st.pod(name); p != nil {
+	if p := pl.pod(name); p != nil {
 		return p, nil
 	}
-	if st.broken[name] {
+	if pl.broken[name] {
 		return nil, fmt.Errorf("pod %q: %w", name, ErrDeclaredBadly)
 	}
 	return nil, undeclaredErr("pod %q is not declared", name)
 }
 
 // mustContainer resolves `container "c" [of pod "p"]`.
-func (st *State) mustContainer(cname, pname string) (*podDecl, *corev1.Container, error) {
-	p, err := st.mustPod(pname)
+func (pl *Plan) mustContainer(cname, pname string) (*podDecl, *corev1.Container, error) {
+	p, err := pl.mustPod(pname)
 	if err != nil {
 		return nil, nil, err
 	}

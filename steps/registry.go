@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"context"
 	"math"
 	"regexp"
 	"strconv"
@@ -18,6 +19,10 @@ import (
 type Def struct {
 	Family  string
 	Pattern *regexp.Regexp
+	// parse reads the phrase's captures into its step.
+	parse parser
+	// Fn is a step function of the old form, called by godog's reflection
+	// (families not yet typed).
 	Fn      any
 	Example string
 	// Slots are the parts of the phrase that take one of a list of values
@@ -57,10 +62,26 @@ func Definitions() []Def { return registry }
 // Register binds every phrase to godog, without keyword filtering: the
 // keyword never changes which step matches.
 func Register(sc *godog.ScenarioContext) {
+	sc.StepContext().Before(func(ctx context.Context, s *godog.Step) (context.Context, error) {
+		if st, ok := ctx.Value(ctxKey{}).(*State); ok {
+			st.pickle = s
+		}
+		return ctx, nil
+	})
 	for _, d := range registry {
-		sc.Step(d.Pattern, keepGoing(d.Fn))
+		if d.parse == nil {
+			sc.Step(d.Pattern, keepGoingFn(d.Fn))
+			continue
+		}
+		// godog passes a handler the captures it takes and drops the
+		// rest: the step is read from the pickle step, by the registry.
+		sc.Step(d.Pattern, func(ctx context.Context) error { return From(ctx).dispatch(ctx, d) })
 	}
 }
+
+// Typed reports whether the phrase parses into a Step (else it is a step
+// function of the old form, Fn).
+func (d Def) Typed() bool { return d.parse != nil }
 
 // Describe lists the values the slot accepts: "pod state: Running,
 // Pending, …", "event reason: any; the usual ones: Killing, …".
@@ -69,6 +90,11 @@ func (s Slot) Describe() string {
 		return s.Name + ": any; the usual ones: " + strings.Join(s.Values, ", ")
 	}
 	return s.Name + ": " + strings.Join(s.Values, ", ")
+}
+
+// phrase is a typed phrase: its pattern, an example and its parser.
+func phrase(family, pattern, example string, p parser) Def {
+	return Def{Family: family, Pattern: regexp.MustCompile(pattern), parse: p, Example: example}
 }
 
 func def(family, pattern, example string, fn any) Def {

@@ -52,9 +52,8 @@ type State struct {
 	// arguments and declarations.
 	Session driver.Session
 	DryRun  bool
-	// FeatureDir is the feature file's folder: manifests named by path are
-	// relative to it.
-	FeatureDir string
+	// Plan is what the steps declared so far.
+	Plan *Plan
 
 	// Notes are remarks for the report (a cap reached, an implicit wait).
 	Notes []string
@@ -67,26 +66,13 @@ type State struct {
 	// Checks are the timed expectations evaluated so far, for reports.
 	Checks []timeline.Check
 
-	stepType   StepType
-	stepLine   int
-	stepText   string
-	t0         timeline.Mark
-	setup      driver.Setup
-	configured bool
-	pods       []*podDecl
-	// needs are the capabilities the steps needed, waits what their
-	// `N pass` steps wait (needs.go).
-	needs []Need
-	waits time.Duration
-	// disr are the replica sets and budgets declared (disruptions.go).
-	disr disruptionDecls
-	// explicit names the pods some step of the scenario creates explicitly;
-	// the others are created when first needed.
-	explicit    map[string]bool
-	explicitAll bool
-	// broken names pods whose declaration failed, so that lint does not
-	// repeat the problem at every later step.
-	broken map[string]bool
+	// pickle is the step godog is at (text and argument), set by the
+	// hook Register installs.
+	pickle   *godog.Step
+	stepType StepType
+	stepLine int
+	stepText string
+	t0       timeline.Mark
 	// kept is the failure of the expectation that just ran, kept from
 	// godog; failedBlock: an expectation failed since the last action.
 	kept        error
@@ -130,24 +116,11 @@ func From(ctx context.Context) *State {
 	return st
 }
 
-// Prepare tells the state which steps the scenario has, before the first
-// runs: pods created by an explicit step are left to it.
-func (st *State) Prepare(stepTexts []string) {
-	st.explicit = map[string]bool{}
-	for _, text := range stepTexts {
-		if m := createOne.FindStringSubmatch(text); m != nil {
-			st.explicit[m[1]] = true
-		}
-		if createAll.MatchString(text) {
-			st.explicitAll = true
-		}
-	}
-}
-
 // BeginStep records the step about to run: its type (which decides
 // whether t=0 moves), its line and text (for the checks it records).
 func (st *State) BeginStep(t StepType, line int, text string) error {
 	st.stepType, st.stepLine, st.stepText = t, line, text
+	st.Plan.At(line, t)
 	if t == Outcome {
 		return nil
 	}
@@ -287,14 +260,14 @@ func newNode(name string, cpu, mem, pods resource.Quantity) *corev1.Node {
 // configure sends the declared cluster to the driver, once, adding the
 // default node when none was declared.
 func (st *State) configure(ctx context.Context) error {
-	if st.configured || st.DryRun {
+	if st.Plan.configured || st.DryRun {
 		return nil
 	}
-	st.configured = true
-	if len(st.setup.Nodes) == 0 {
-		st.setup.Nodes = []*corev1.Node{defaultNode()}
+	st.Plan.configured = true
+	if len(st.Plan.setup.Nodes) == 0 {
+		st.Plan.setup.Nodes = []*corev1.Node{defaultNode()}
 	}
-	if err := st.Session.Configure(ctx, st.setup); err != nil {
+	if err := st.Session.Configure(ctx, st.Plan.setup); err != nil {
 		return st.unsupported(err)
 	}
 	return nil
@@ -315,15 +288,15 @@ func (st *State) ready(ctx context.Context) error {
 		return err
 	}
 	waitSets := false
-	for _, r := range st.disr.sets {
+	for _, r := range st.Plan.disr.sets {
 		waitSets = waitSets || !r.created
 	}
 	if err := st.createDisruptionObjects(ctx); err != nil { // disruptions.go
 		return err
 	}
 	var implicit []*podDecl
-	for _, p := range st.pods {
-		if !p.created && !p.static && !st.explicit[p.name] && !st.explicitAll {
+	for _, p := range st.Plan.pods {
+		if !p.created && !p.static && !st.Plan.explicit[p.name] && !st.Plan.explicitAll {
 			implicit = append(implicit, p)
 		}
 	}
@@ -405,13 +378,13 @@ type Assumption struct {
 
 // Assumptions lists what the driver (a driver.Assumer) assumes about the
 // pods declared so far, as their behaviour steps left them.
-func (st *State) Assumptions() []Assumption {
-	a, ok := st.Driver.(driver.Assumer)
+func (pl *Plan) Assumptions() []Assumption {
+	a, ok := pl.Driver.(driver.Assumer)
 	if !ok {
 		return nil
 	}
 	var out []Assumption
-	for _, p := range st.pods {
+	for _, p := range pl.pods {
 		for _, msg := range a.Assumptions(p.build()) {
 			out = append(out, Assumption{Line: p.line, Msg: fmt.Sprintf("pod %q: %s", p.name, msg)})
 		}

@@ -24,11 +24,11 @@ func staticPodSteps() []Def {
 // Given still apply.
 func staticPod(ctx context.Context, name, node string, doc *godog.DocString) error {
 	st := From(ctx)
-	st.need(driver.StaticPods, "declares a static pod")
-	if err := st.declare(name, doc, nil, node, nil); err != nil {
+	st.Plan.need(driver.StaticPods, "declares a static pod")
+	if err := st.Plan.declare(name, doc, nil, node, nil); err != nil {
 		return err
 	}
-	st.pod(name).static = true
+	st.Plan.pod(name).static = true
 	return nil
 }
 
@@ -37,7 +37,7 @@ func staticPod(ctx context.Context, name, node string, doc *godog.DocString) err
 // for the pods it creates; ready calls it once the cluster is configured.
 func (st *State) createStaticPods(ctx context.Context) ([]*podDecl, error) {
 	var written []*podDecl
-	for _, p := range st.pods {
+	for _, p := range st.Plan.pods {
 		if !p.static || p.created {
 			continue
 		}
@@ -89,7 +89,7 @@ func writesToVolume(ctx context.Context, cname, pname, q, volume, after string) 
 	if err != nil {
 		return err
 	}
-	p, c, err := st.mustContainer(cname, pname)
+	p, c, err := st.Plan.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}

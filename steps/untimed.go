@@ -88,7 +88,7 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 // podsDone tells whether every pod the scenario created is gone or
 // terminal.
 func (st *State) podsDone(v driver.View) bool {
-	for _, p := range st.pods {
+	for _, p := range st.Plan.pods {
 		if !p.created {
 			continue
 		}

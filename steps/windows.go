@@ -300,7 +300,7 @@ func (st *State) readyAtAnswer(ctx context.Context, live driver.Windows, sel tim
 		}
 		return 0, false
 	}
-	if _, ok := first(ref + hi); !ok && st.Session.Now() > ref+hi+readinessPeriod(st.pod(sel.Pod).container(sel.Container)) {
+	if _, ok := first(ref + hi); !ok && st.Session.Now() > ref+hi+readinessPeriod(st.Plan.pod(sel.Pod).container(sel.Container)) {
 		// The answer that decides the bound was given by now; its line
 		// comes through the container's log, which may lag what the API
 		// showed.
@@ -396,7 +396,7 @@ func readinessPeriod(c *corev1.Container) time.Duration {
 // delay or a startup probe decides, which the simulator's worker checks
 // on its own grid, keeps the wide window.
 func (st *State) readyAfterBehaviour(sel timeline.Selector) bool {
-	p := st.pod(sel.Pod)
+	p := st.Plan.pod(sel.Pod)
 	if p == nil {
 		return false
 	}

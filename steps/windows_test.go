@@ -215,7 +215,7 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 	}
 	t.Run("an interval between precise events is checked at the precision", func(t *testing.T) {
 		f := &liveFake{now: 10 * s, events: tl}
-		st := &State{Driver: f, Session: f}
+		st := &State{Driver: f, Session: f, Plan: &Plan{}}
 		w := st.interval(sel("SIGKILL"), tl[1], 2*s)
 		if w.From != 13250*ms || w.To != 13750*ms {
 			t.Fatalf("want [13.25s, 13.75s], got [%s, %s]", w.From, w.To)
@@ -226,9 +226,9 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 // actedOn is a scenario on the fake cluster that has just made action on
 // pod, a created pod of its setup, at the fake's current time.
 func actedOn(f *liveFake, action driver.Action, pod string) *State {
-	st := &State{Driver: f, Session: f}
-	st.pods = []*podDecl{{name: pod, created: true}}
-	st.configured = true
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
+	st.Plan.pods = []*podDecl{{name: pod, created: true}}
+	st.Plan.configured = true
 	st.stepType = Action
 	st.moveT0(st.actionMark())
 	st.acted(action, pod)
@@ -461,9 +461,9 @@ func TestBecomesCountsFromTheCause(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 10 * s, events: tl}
-			st := &State{Driver: f, Session: f}
-			st.pods = []*podDecl{{name: "web", created: true}}
-			st.configured = true
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
+			st.Plan.pods = []*podDecl{{name: "web", created: true}}
+			st.Plan.configured = true
 			ps, err := parsePodState(tc.state)
 			if err != nil {
 				t.Fatal(err)
@@ -503,9 +503,9 @@ func TestNodeStateReadWaitsForTheNodeUpdate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 10 * s, pressureAt: 10*s + tc.after}
-			st := &State{Driver: f, Session: f}
-			st.setup.Nodes = []*corev1.Node{defaultNode()}
-			st.configured = true
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
+			st.Plan.setup.Nodes = []*corev1.Node{defaultNode()}
+			st.Plan.configured = true
 			err := nodeHasCondition(WithState(context.Background(), st), "worker-1", "MemoryPressure", "True", "")
 			if tc.holds != (err == nil) {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
@@ -535,12 +535,12 @@ func TestLiveWindowsCarryTheStartChain(t *testing.T) {
 	}{{"3s", true}, {"2s", false}} {
 		t.Run("SIGTERM at "+tc.at, func(t *testing.T) {
 			f := &liveFake{now: 0, events: tl}
-			st := &State{Driver: f, Session: f}
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
 			st.stepType = Action
 			st.moveT0(timeline.Mark{At: 0})
 			st.acted(driver.ActionCreate, "web")
-			st.pods = []*podDecl{{name: "web", created: true}}
-			st.configured = true
+			st.Plan.pods = []*podDecl{{name: "web", created: true}}
+			st.Plan.configured = true
 			if err := st.expectAt(context.Background(), mesh, tc.at); (err == nil) != tc.holds {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}
@@ -575,7 +575,7 @@ func TestLiveStateWithinByItsCause(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 0, events: tl}
 			st := actedOn(f, driver.ActionCreate, "web")
-			st.pods[0].pod = &corev1.Pod{}
+			st.Plan.pods[0].pod = &corev1.Pod{}
 			err := tc.f(WithState(context.Background(), st), tc.within)
 			if (err == nil) != tc.holds {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
@@ -605,7 +605,7 @@ func TestLiveStateCausedByALateStart(t *testing.T) {
 	}
 	f := &liveFake{now: 0, events: tl}
 	st := actedOn(f, driver.ActionCreate, "web")
-	st.pods[0].pod = &corev1.Pod{}
+	st.Plan.pods[0].pod = &corev1.Pod{}
 	if err := podIsWithin(WithState(context.Background(), st), "web", "Running", "5s"); err != nil {
 		t.Fatalf("want it to hold, got %v", err)
 	}
@@ -634,7 +634,7 @@ func TestLiveLateCauseUnseenIsNoSkip(t *testing.T) {
 	}}
 	st := actedOn(f, driver.ActionCreate, "web")
 	st.Session = blindStarts{f}
-	st.pods[0].pod = &corev1.Pod{}
+	st.Plan.pods[0].pod = &corev1.Pod{}
 	if err := podIsWithin(WithState(context.Background(), st), "web", "Running", "5s"); err != nil || st.SkipReason != "" {
 		t.Fatalf("want it to hold and no skip, got %v, skip %q", err, st.SkipReason)
 	}
@@ -668,9 +668,9 @@ func TestLiveReadyAtTheFirstAnswerAfter(t *testing.T) {
 			f := &liveFake{now: 0, events: tl, answers: answers}
 			st := actedOn(f, driver.ActionCreate, "web")
 			after := 10 * time.Second
-			st.pods[0].pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app",
+			st.Plan.pods[0].pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app",
 				ReadinessProbe: &corev1.Probe{PeriodSeconds: 1, ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("readiness")}}}}}}}
-			st.pods[0].beh = map[string]*behavior.Behavior{"app": {ReadyAfter: &after}}
+			st.Plan.pods[0].beh = map[string]*behavior.Behavior{"app": {ReadyAfter: &after}}
 			err := containerReadyAt(WithState(context.Background(), st), "app", "web", tc.at)
 			if (err == nil) != tc.holds {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
@@ -685,7 +685,7 @@ func TestLiveReadyAtTheFirstAnswerAfter(t *testing.T) {
 func TestActionAwaitsTheStart(t *testing.T) {
 	s := time.Second
 	f := &liveFake{now: 0, runningAt: 3 * s}
-	st := &State{Driver: f, Session: f}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
 	if err := st.awaitStart(context.Background(), &podDecl{name: "web", created: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -704,7 +704,7 @@ func TestActionAwaitsTheStart(t *testing.T) {
 func TestDisruptionWindows(t *testing.T) {
 	s := time.Second
 	f := &liveFake{now: 10 * s}
-	st := &State{Driver: f, Session: f, t0: timeline.Mark{At: 10 * s}}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
 	w := st.disruptionWindow(11*s, 11*s, driver.ActionDelete, driver.ActionCreate)
 	if w.From != 21*s-disruptionPrecision || w.To != 21*s+disruptionPrecision+3*s+waitForDeletePoll+3*s {
 		t.Errorf("live window %v to %v", w.From, w.To)
@@ -712,7 +712,7 @@ func TestDisruptionWindows(t *testing.T) {
 	if w := st.disruptionWindow(0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
 		t.Errorf("an eviction at t=0: %v to %v", w.From, w.To)
 	}
-	exact := &State{Driver: simLike{f}, Session: simLike{f}, t0: timeline.Mark{At: 10 * s}}
+	exact := &State{Driver: simLike{f}, Session: simLike{f}, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
 	if w := exact.disruptionWindow(11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
 		t.Errorf("the simulator's window %v to %v", w.From, w.To)
 	}
@@ -761,9 +761,9 @@ func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 1 * s, runningAt: tc.runningAt}
-			st := &State{Driver: f, Session: f}
-			st.pods = []*podDecl{{name: "web", created: true}}
-			st.configured = true
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
+			st.Plan.pods = []*podDecl{{name: "web", created: true}}
+			st.Plan.configured = true
 			ctx := WithState(context.Background(), st)
 			st.cur = f.now
 			f.now = 30 * s // the untimed expectation waited for its event
@@ -804,8 +804,8 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 			if tc.noHistory {
 				sess = withoutHistory{f, f}
 			}
-			st := &State{Driver: f, Session: sess}
-			st.configured = true
+			st := &State{Driver: f, Session: sess, Plan: &Plan{}}
+			st.Plan.configured = true
 			st.stepType = Action
 			st.liveCur = tc.cur
 			st.madeAction = !tc.noAction
@@ -834,7 +834,7 @@ type withoutHistory struct {
 func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
 	s := time.Second
 	f := &liveFake{}
-	st := &State{Driver: f, Session: f}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
 	w := timeline.Window{Ref: 300 * time.Millisecond, Lo: 0, Hi: 10 * s}
 	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", w, &timeline.Event{At: 5300 * time.Millisecond}, nil)
 	if st.liveCur != 5*s {

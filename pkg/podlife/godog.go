@@ -135,8 +135,7 @@ func start(ctx context.Context, d driver.Driver, opt Options, p *godog.Scenario)
 		}
 		return ctx, fmt.Errorf("starting the scenario on the %s driver: %w", d.Name(), err)
 	}
-	st := &steps.State{Driver: d, Scenario: dsc, Session: sess, FeatureDir: filepath.Dir(p.Uri)}
-	st.Prepare(texts)
+	st := &steps.State{Driver: d, Scenario: dsc, Session: sess, Plan: steps.NewPlan(d, filepath.Dir(p.Uri), texts)}
 	ctx = steps.WithState(ctx, st)
 	return context.WithValue(ctx, runKey{}, &run{st: st, sess: sess}), nil
 }

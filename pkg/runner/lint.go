@@ -100,12 +100,12 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		if _, err := ReadTags(sc.Tags); err != nil {
 			add(Problem{File: sc.Feature.Path, Line: sc.ScenarioLine, Msg: err.Error()})
 		}
-		st := &steps.State{Driver: d, DryRun: true, FeatureDir: filepath.Dir(sc.Feature.Path)}
 		var texts []string
 		for _, s := range sc.Pickle.Steps {
 			texts = append(texts, s.Text)
 		}
-		st.Prepare(texts)
+		plan := steps.NewPlan(d, filepath.Dir(sc.Feature.Path), texts)
+		st := &steps.State{Driver: d, DryRun: true, Plan: plan}
 		ctx := steps.WithState(context.Background(), st)
 		undefined := false
 		for i, s := range sc.Pickle.Steps {
@@ -138,7 +138,15 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				continue
 			}
 			_ = st.BeginStep(dryType(s), line, s.Text) // a dry run goes nowhere
-			err := call(ctx, matches[0].Fn, captures[0], s.Argument)
+			var err error
+			if matches[0].Typed() {
+				var step steps.Step
+				if step, err = matches[0].Parse(s.Text, steps.ArgOf(s.Argument)); err == nil {
+					err = step.Declare(plan)
+				}
+			} else {
+				err = call(ctx, matches[0].Fn, captures[0], s.Argument)
+			}
 			if undefined && steps.IsUndeclared(err) {
 				continue // the undefined step was likely the declaration
 			}
@@ -150,14 +158,14 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				}
 			}
 		}
-		for _, a := range st.Assumptions() {
+		for _, a := range plan.Assumptions() {
 			n := Note{File: sc.Feature.Path, Line: a.Line, Msg: a.Msg}
 			if !noted[n] {
 				noted[n] = true
 				notes = append(notes, n)
 			}
 		}
-		if w := st.Waits(); w > SlowWait && !slices.Contains(sc.Tags, "slow") && !slices.Contains(sc.Tags, "sim") {
+		if w := plan.Waits(); w > SlowWait && !slices.Contains(sc.Tags, "slow") && !slices.Contains(sc.Tags, "sim") {
 			n := Note{File: sc.Feature.Path, Line: sc.ScenarioLine, Warning: true,
 				Msg: fmt.Sprintf("the scenario waits %s in its `N pass` steps alone: tag it @slow (over %s on a real kubelet), which CI's live subset leaves out", w, SlowWait)}
 			if !noted[n] {
@@ -165,7 +173,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				notes = append(notes, n)
 			}
 		}
-		for _, n := range missingNeeds(sc, st.Needs()) {
+		for _, n := range missingNeeds(sc, plan.Needs()) {
 			if !noted[n] {
 				noted[n] = true
 				notes = append(notes, n)

@@ -112,18 +112,17 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		}
 	}()
 
-	st := &steps.State{
-		Driver:     opt.Driver,
-		Scenario:   dsc,
-		Session:    sess,
-		FeatureDir: filepath.Dir(sc.Feature.Path),
-		KeepGoing:  true,
-	}
 	var texts []string
 	for _, s := range sc.Pickle.Steps {
 		texts = append(texts, s.Text)
 	}
-	st.Prepare(texts)
+	st := &steps.State{
+		Driver:    opt.Driver,
+		Scenario:  dsc,
+		Session:   sess,
+		Plan:      steps.NewPlan(opt.Driver, filepath.Dir(sc.Feature.Path), texts),
+		KeepGoing: true,
+	}
 
 	// godog parses the feature again, with its own ids: steps are matched
 	// to ours by position (its hooks run for every step, in order).

@@ -1,0 +1,63 @@
+package steps
+
+import (
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+)
+
+// Plan is what a scenario's steps declare: the cluster, the pods, replica
+// sets and budgets, the capabilities they need and the time they wait.
+// Each step declares into it before it runs (Step.Declare); lint declares
+// every step of a scenario into a Plan and runs none, so a Plan never
+// touches a session. The run marks what it has made of the plan (a pod
+// created, the cluster configured) on the declarations themselves.
+type Plan struct {
+	// Driver is the driver the scenario is meant for: its pod linter and
+	// its assumptions about pods speak at declaration.
+	Driver driver.Driver
+	// FeatureDir is the feature file's folder: manifests named by path are
+	// relative to it.
+	FeatureDir string
+
+	// line and kind are the line and the type of the step declaring.
+	line  int
+	kind  StepType
+	setup driver.Setup
+	// configured: the run has sent the cluster to the driver; nodes and
+	// kubelet settings can no longer be declared.
+	configured bool
+	pods       []*podDecl
+	// disr are the replica sets and budgets declared (disruptions.go).
+	disr disruptionDecls
+	// explicit names the pods some step of the scenario creates explicitly;
+	// the others are created when first needed.
+	explicit    map[string]bool
+	explicitAll bool
+	// broken names pods whose declaration failed, so that lint does not
+	// repeat the problem at every later step.
+	broken map[string]bool
+	// needs are the capabilities the steps needed, waits what their
+	// `N pass` steps wait (needs.go).
+	needs []Need
+	waits time.Duration
+}
+
+// NewPlan is an empty plan for a scenario of the given steps' texts (in
+// feature dir): the pods an explicit step creates are left to it.
+func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
+	pl := &Plan{Driver: d, FeatureDir: featureDir, explicit: map[string]bool{}}
+	for _, text := range stepTexts {
+		if m := createOne.FindStringSubmatch(text); m != nil {
+			pl.explicit[m[1]] = true
+		}
+		if createAll.MatchString(text) {
+			pl.explicitAll = true
+		}
+	}
+	return pl
+}
+
+// At places the declarations that follow at a step's line; t is the
+// step's type (some phrases declare as a Given and act as a When).
+func (pl *Plan) At(line int, t StepType) { pl.line, pl.kind = line, t }
