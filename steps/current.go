@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -137,8 +136,9 @@ func (st *State) readState(ctx context.Context, f func(driver.View) error) error
 		if m, ok := err.(*timeline.Mismatch); ok {
 			// A failure says when it read and why then, and whether the
 			// state came later (docs/language.md, Time: "current time").
-			if !strings.HasPrefix(m.Observed, "at ") {
+			if !m.Read {
 				m.Observed = st.readAt() + ": " + m.Observed
+				m.Read, m.ReadAt = true, st.cur
 			}
 			m.Observed += st.heldLater(ctx, f)
 		}

@@ -389,9 +389,11 @@ func (st *State) podStateNow(ctx context.Context, name, state string, not bool) 
 		if ps.now(p) != not {
 			return nil
 		}
-		return &timeline.Mismatch{
+		return &timeline.Verdict{
+			Kind:     timeline.WrongState,
 			Expected: fmt.Sprintf("pod %q %s", name, what),
 			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(p)),
+			Read:     true, ReadAt: st.cur,
 		}
 	})
 }

@@ -181,8 +181,8 @@ func checkWhat(sel timeline.Selector) string {
 // scenario costs nothing: it says when the awaited event did come, if it
 // came later. The scenario has failed, so moving its clock is harmless.
 func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector) error {
-	m, ok := err.(*timeline.Mismatch)
-	if !ok || !strings.HasPrefix(m.Observed, "no ") {
+	m, ok := err.(*timeline.Verdict)
+	if !ok || m.Kind != timeline.Missing {
 		return err
 	}
 	if !st.Driver.Capabilities().Has(driver.ExactTime) {

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -106,15 +107,58 @@ func Count(events []Event, s Selector) int {
 	return n
 }
 
-// Mismatch is an expectation that did not hold, with both sides spelled out
-// so that a report explains the failure without a re-run.
-type Mismatch struct {
+// Verdict is an expectation that did not hold, made once by the matcher
+// that judged it: how it failed (Kind), what was expected, the window it
+// was judged by, the event observed and when a state was read. Observed
+// spells out what was seen, so that a report explains the failure
+// without a re-run; Error renders both sides. Nothing reads a verdict's
+// kind back from its text.
+type Verdict struct {
+	Kind     VerdictKind
 	Expected string
 	Observed string
+	// Window is the window the expectation was judged by, when it had one.
+	Window *Window
+	// Event is the occurrence the verdict is about: the one seen outside
+	// the window, or the one the scenario said would not happen.
+	Event *Event
+	// ReadAt is when a state was read (session time), if Read.
+	ReadAt time.Duration
+	Read   bool
 }
 
-func (m *Mismatch) Error() string {
+// Mismatch is the name the steps knew a verdict by.
+type Mismatch = Verdict
+
+// VerdictKind says how an expectation failed.
+type VerdictKind string
+
+// The kinds of verdicts. The zero kind is a failure not yet classified.
+const (
+	// Missing: what was awaited was not observed where it was expected.
+	Missing VerdictKind = "missing"
+	// Early and Late: it was observed, before or after its window.
+	Early VerdictKind = "early"
+	Late  VerdictKind = "late"
+	// Unexpected: something the scenario said would not happen did.
+	Unexpected VerdictKind = "unexpected"
+	// WrongCount: it happened a number of times the scenario did not say.
+	WrongCount VerdictKind = "count"
+	// WrongOrder: events came in another order.
+	WrongOrder VerdictKind = "order"
+	// WrongState: a state read was not the one expected.
+	WrongState VerdictKind = "state"
+)
+
+func (m *Verdict) Error() string {
 	return "expected " + m.Expected + "\n     got " + m.Observed
+}
+
+// AsVerdict returns the verdict err is, or wraps.
+func AsVerdict(err error) (*Verdict, bool) {
+	var v *Verdict
+	ok := errors.As(err, &v)
+	return v, ok
 }
 
 func rel(d time.Duration, t0 Mark) string { return FormatOffset(d - t0.At) }
@@ -131,7 +175,7 @@ func Margin(tol time.Duration) string {
 func ExpectNever(events []Event, t0 Mark, s Selector) error {
 	for _, e := range events {
 		if s.Matches(e) {
-			return &Mismatch{Expected: "never " + s.Describe(), Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
+			return &Verdict{Kind: Unexpected, Expected: "never " + s.Describe(), Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0)), Event: &e}
 		}
 	}
 	return nil
@@ -305,7 +349,7 @@ func ExpectRows(events []Event, t0 Mark, pod string, rows []Row, exact bool, ord
 	if exact {
 		exp = "exactly the rows in order"
 	}
-	return matches, &Mismatch{Expected: exp, Observed: strings.Join(problems, "\n         ")}
+	return matches, &Verdict{Kind: Missing, Expected: exp, Observed: strings.Join(problems, "\n         ")}
 }
 
 // rowAt is a row's time as the table writes it.

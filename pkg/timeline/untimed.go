@@ -99,11 +99,11 @@ func ExpectOrderUntimed(events []Event, t0 Mark, ord Order, sels []Selector) err
 		observed = append(observed, describeChosen(events, t0, s, e))
 	}
 	if missing {
-		return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
+		return &Verdict{Kind: Missing, Expected: exp, Observed: strings.Join(observed, ", ")}
 	}
 	for i := 1; i < len(found); i++ {
 		if !ord.before(found[i-1], found[i]) {
-			return &Mismatch{Expected: exp, Observed: strings.Join(observed, ", ")}
+			return &Verdict{Kind: WrongOrder, Expected: exp, Observed: strings.Join(observed, ", ")}
 		}
 	}
 	return nil
@@ -119,7 +119,7 @@ func ExpectAfterUntimed(events []Event, t0 Mark, ord Order, later, earlier Selec
 		if l, ok := Chosen(events, t0, later); ok {
 			obs = fmt.Sprintf("%s %s, but %s", later.Describe(), Occurrence(l, t0), obs)
 		}
-		return &Mismatch{Expected: exp, Observed: obs}
+		return &Verdict{Kind: Missing, Expected: exp, Observed: obs}
 	}
 	if _, ok := FirstAfter(events, ref, ord, later); ok {
 		return nil
@@ -134,5 +134,5 @@ func ExpectAfterUntimed(events []Event, t0 Mark, ord Order, later, earlier Selec
 	if len(all) > 0 {
 		obs += "; " + later.Describe() + " " + strings.Join(all, "; ")
 	}
-	return &Mismatch{Expected: exp, Observed: obs}
+	return &Verdict{Kind: WrongOrder, Expected: exp, Observed: obs}
 }

@@ -83,10 +83,14 @@ func ExpectInFrom(events []Event, t0, from Mark, w Window, s Selector) error {
 		if from != t0 {
 			since = "since " + rel(from.At, t0)
 		}
-		return &Mismatch{Expected: exp, Observed: "no " + s.Describe() + " " + since}
+		return &Verdict{Kind: Missing, Expected: exp, Observed: "no " + s.Describe() + " " + since, Window: &w}
 	}
 	if !w.Contains(e.At) {
-		return &Mismatch{Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0))}
+		kind := Late
+		if e.At < w.From {
+			kind = Early
+		}
+		return &Verdict{Kind: kind, Expected: exp, Observed: fmt.Sprintf("%s at %s", s.Describe(), rel(e.At, t0)), Window: &w, Event: &e}
 	}
 	return nil
 }
