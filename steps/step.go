@@ -68,6 +68,10 @@ type (
 	GraceSeconds int64
 )
 
+// slotSetter is a slot type that parses itself (its pointer's set), for
+// the slots of one family: a pod state, a signal, a taint.
+type slotSetter interface{ set(string) error }
+
 // slotValue parses one capture into the slot's type. A step whose slot
 // type has no case here fails every parse, which the registry's tests
 // (every example parses) catch.
@@ -93,6 +97,8 @@ func slotValue[T any](s string) (T, error) {
 		*p = GraceSeconds(n)
 	case *resource.Quantity:
 		*p, err = parseQuantity(s)
+	case slotSetter:
+		err = p.set(s)
 	default:
 		err = fmt.Errorf("internal: no parser for a slot of type %T", v)
 	}
