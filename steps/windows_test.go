@@ -18,6 +18,8 @@ import (
 // liveFake is a cluster whose timeline is written in advance: a session
 // with Windows, as the live driver's, for the window rules alone.
 type liveFake struct {
+	driver.Plain
+	driver.Refusing
 	now    time.Duration
 	events []timeline.Event
 	// pressureAt: the node "worker-1" has MemoryPressure=True from then.
@@ -65,13 +67,13 @@ func (f *liveFake) RunUntil(_ context.Context, deadline time.Duration, cond func
 func (f *liveFake) Settle(context.Context, time.Duration) (time.Duration, bool, error) {
 	return f.now, false, nil
 }
-func (f *liveFake) View() driver.View { return fakeView{f, f.now} }
+func (f *liveFake) View() driver.View { return fakeView{f: f, at: f.now} }
 
 // ViewsBetween: the pod's phase changes once, at runningAt.
 func (f *liveFake) ViewsBetween(from, to time.Duration) []driver.View {
-	out := []driver.View{fakeView{f, from}}
+	out := []driver.View{fakeView{f: f, at: from}}
 	if f.runningAt > from && f.runningAt <= to {
-		out = append(out, fakeView{f, f.runningAt})
+		out = append(out, fakeView{f: f, at: f.runningAt})
 	}
 	return out
 }
@@ -136,6 +138,7 @@ func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
 }
 
 type fakeView struct {
+	driver.Unprinted
 	f  *liveFake
 	at time.Duration
 }
@@ -712,7 +715,7 @@ func TestDisruptionWindows(t *testing.T) {
 	if w := st.disruptionWindow(0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
 		t.Errorf("an eviction at t=0: %v to %v", w.From, w.To)
 	}
-	exact := &State{Driver: simLike{f}, Session: simLike{f}, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
+	exact := &State{Driver: simLike{f: f}, Session: simLike{f: f}, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
 	if w := exact.disruptionWindow(11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
 		t.Errorf("the simulator's window %v to %v", w.From, w.To)
 	}
@@ -720,7 +723,11 @@ func TestDisruptionWindows(t *testing.T) {
 
 // simLike is the fake without its Windows: a session whose clock is the
 // rules' own.
-type simLike struct{ f *liveFake }
+type simLike struct {
+	driver.Plain
+	driver.Refusing
+	f *liveFake
+}
 
 func (s simLike) Name() string                      { return "fake-sim" }
 func (s simLike) Capabilities() driver.Capabilities { return driver.NewCapabilities(driver.ExactTime) }

@@ -53,7 +53,7 @@ func TestSimulatorVerdictsFollowTheTimeRules(t *testing.T) {
 // to the simulator's rules.
 func TestZeroWidthClusterVerdictsFollowTheTimeRules(t *testing.T) {
 	rapidChecks(t)
-	property(t, zeroLive{simdriver.New()}, false)
+	property(t, zeroLive{inner: simdriver.New()}, false)
 }
 
 // rapidChecks sets rapid's number of checks (its -rapid.checks flag)

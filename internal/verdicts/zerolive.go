@@ -18,7 +18,10 @@ import (
 // reactions, and a record of the pods as observed (driver.History). Its
 // verdicts of timed expectations and state checks must be the
 // simulator's.
-type zeroLive struct{ inner driver.Driver }
+type zeroLive struct {
+	driver.Plain
+	inner driver.Driver
+}
 
 func (z zeroLive) Name() string { return "zero-width cluster" }
 
@@ -39,12 +42,13 @@ func (z zeroLive) Start(ctx context.Context, sc driver.Scenario) (driver.Session
 	if err != nil {
 		return nil, err
 	}
-	return &zeroSession{inner: s}, nil
+	return &zeroSession{Refusing: driver.Refusing{Name: "zero-width cluster"}, inner: s}, nil
 }
 
 // zeroSession is a session of zeroLive. It does not unwrap: the
 // simulator's optional interfaces stay hidden.
 type zeroSession struct {
+	driver.Refusing
 	inner driver.Session
 	names []string
 	seen  []seenView

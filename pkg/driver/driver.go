@@ -59,6 +59,12 @@ type Driver interface {
 	Tolerance() time.Duration
 	// Start begins a session for one scenario.
 	Start(ctx context.Context, sc Scenario) (Session, error)
+
+	// What lint asks of a driver about a pod or a capability; a driver
+	// with nothing to say answers nil or "".
+	Linter
+	Assumer
+	Explainer
 }
 
 // Scenario identifies the scenario a session runs.
@@ -113,7 +119,7 @@ const (
 	PIDPressure    Pressure = "PID"
 )
 
-// Nodes is implemented by sessions that can act on nodes while a scenario
+// Nodes is what sessions answer to act on nodes while a scenario
 // runs. Every method may return an error wrapping ErrUnsupported; nodes are
 // named by their scenario names.
 type Nodes interface {
@@ -166,6 +172,19 @@ type Session interface {
 	// Close releases everything the session created. It is idempotent and
 	// bounded by its own timeout.
 	Close(ctx context.Context) error
+
+	// What a scenario may do beyond pods. A session that cannot answers
+	// with an error wrapping ErrUnsupported, and the scenario is skipped
+	// with its reason: every driver has these methods, so a step asks the
+	// session, never whether it has them.
+	Nodes
+	Disruptions
+	SandboxKiller
+	PodConditionSetter
+	// What a report asks of a session: a driver whose observers do not
+	// lag flushes nothing; one that does not know its versions says "".
+	Flusher
+	Versioned
 }
 
 // View is a read-only look at a session's cluster. Objects returned must
@@ -179,9 +198,12 @@ type View interface {
 	// Kubernetes Events, its condition changes) go under the pod name
 	// "node/<node>".
 	Timeline() []timeline.Event
+	// PodPrinter: a view that cannot print a pod's columns itself says
+	// so, and the steps print them by pkg/printer's current rules.
+	PodPrinter
 }
 
-// PodPrinter is implemented by Views that can print a pod's `kubectl get
+// PodPrinter is what a View answers when it can print a pod's `kubectl get
 // pods` columns themselves: the API server renders them, so its rules are
 // its version's. Steps fall back to pkg/printer's current rules.
 type PodPrinter interface {
@@ -196,13 +218,13 @@ type UntilSettler interface {
 	SettleUntil(ctx context.Context, limit time.Duration, cond func(View) bool) (at time.Duration, held, capped bool, err error)
 }
 
-// SandboxKiller is implemented by Sessions that can make a pod's sandbox
+// SandboxKiller is a Session's answer when it can make a pod's sandbox
 // die (the pause container killed), for the kubelet to re-create it.
 type SandboxKiller interface {
 	KillSandbox(ctx context.Context, pod string) error
 }
 
-// PodConditionSetter is implemented by Sessions that can set a condition
+// PodConditionSetter is a Session's answer when it can set a condition
 // of a pod's status as a controller does (a status patch of the pod's
 // conditions): the condition of a readiness gate, which the kubelet reads
 // into the pod's Ready condition.
@@ -210,13 +232,13 @@ type PodConditionSetter interface {
 	SetPodCondition(ctx context.Context, pod string, c corev1.PodCondition) error
 }
 
-// Linter is implemented by drivers that can tell, before running, that a
+// Linter is a Driver's answer when it can tell, before running, that a
 // pod is beyond them (the simulator runs only what it models).
 type Linter interface {
 	LintPod(pod *corev1.Pod) error
 }
 
-// Assumer is implemented by drivers that run a pod on assumptions the
+// Assumer is a Driver's answer when it runs a pod on assumptions the
 // scenario did not state (the simulator runs an image it does not know as
 // a generic process): lint reports each as a note, not a problem.
 type Assumer interface {
@@ -262,7 +284,7 @@ func ParseCapability(name string) (Capability, error) {
 // Capabilities is a set of capabilities.
 type Capabilities map[Capability]bool
 
-// Explainer is implemented by drivers that can say why they lack a
+// Explainer is a Driver's answer when it can say why they lack a
 // capability, so that a skipped scenario's reason is more than the name.
 type Explainer interface {
 	WhyNot(c Capability) string
@@ -389,7 +411,7 @@ type Windows interface {
 	ProbeAnswers(sel timeline.Selector, kind string) []time.Duration
 }
 
-// Flusher is implemented by sessions whose observers lag behind what
+// Flusher is a Session's answer when its observers lag behind what
 // happened (a cluster: an agent's log is read after its container shows
 // running). Flush waits, briefly, until what already happened has been
 // observed, so that a scenario's recorded timeline does not end before
@@ -399,7 +421,7 @@ type Flusher interface {
 	Flush(ctx context.Context)
 }
 
-// Versioned is implemented by sessions of a real cluster: the versions
+// Versioned is a Session's answer when it runs a real cluster: the versions
 // of the kubelet the scenario's pods ran under and of the control plane,
 // for its result (a skewed node's kubelet is older than its API server).
 type Versioned interface {
@@ -473,7 +495,7 @@ func (e *BeforeAction) Error() string {
 // Unwrap makes errors.Is(err, ErrBeforeAction) hold.
 func (e *BeforeAction) Unwrap() error { return ErrBeforeAction }
 
-// Disruptions is implemented by sessions that model voluntary
+// Disruptions is what sessions answer to model voluntary
 // disruptions (issue 17): ReplicaSets, PodDisruptionBudgets, the eviction
 // subresource, cordon and drain. Pods a ReplicaSet creates are named by
 // the ReplicaSet and their creation order.

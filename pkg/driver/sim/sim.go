@@ -48,6 +48,16 @@ func (*Driver) LintPod(p *corev1.Pod) error { return sim.CheckPod(p) }
 // commands it cannot run (sim.Assumptions).
 func (*Driver) Assumptions(p *corev1.Pod) []string { return sim.Assumptions(p) }
 
+// WhyNot: the simulator's lack of a capability is its name's whole story.
+func (*Driver) WhyNot(driver.Capability) string { return "" }
+
+// Flush: the simulator's timeline is its own, with nothing to catch up on.
+func (s *session) Flush(context.Context) {}
+
+// Versions: a simulated scenario's result names its kubelet profile
+// elsewhere; no cluster's versions to report.
+func (s *session) Versions() (kubelet, controlPlane string) { return "", "" }
+
 // Start builds a fresh simulator for the scenario.
 func (*Driver) Start(_ context.Context, sc driver.Scenario) (driver.Session, error) {
 	cfg := sim.Config{Seed: sc.Seed, Namespace: "podlife", KubeletVersion: sc.KubeletVersion, ControlPlaneVersion: sc.ControlPlaneVersion}

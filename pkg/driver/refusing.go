@@ -1,0 +1,79 @@
+package driver
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/printer"
+)
+
+// Refusing answers every operation a Session may do beyond pods with an
+// error wrapping ErrUnsupported, flushes nothing and knows no versions.
+// A session that does none of them (a test's fake, a wrapper that hides
+// what it wraps) embeds it; Name says whose refusal it is.
+type Refusing struct{ Name string }
+
+func (r Refusing) no(what string) error { return Unsupported("the %s cannot %s", r.Name, what) }
+
+func (r Refusing) StaticPod(context.Context, string, *corev1.Pod) error {
+	return r.no("write a static pod")
+}
+func (r Refusing) NodeUsage(context.Context, string, corev1.ResourceName, resource.Quantity) error {
+	return r.no("set a node's usage")
+}
+func (r Refusing) NodePressure(context.Context, string, Pressure) error {
+	return r.no("put a node under pressure")
+}
+func (r Refusing) NodeNotReady(context.Context, string) error { return r.no("cut a node off") }
+func (r Refusing) RestartKubelet(context.Context, string) error {
+	return r.no("restart a kubelet")
+}
+func (r Refusing) TaintNode(context.Context, string, corev1.Taint, bool) error {
+	return r.no("taint a node")
+}
+func (r Refusing) CreateReplicaSet(context.Context, string, int32, *corev1.Pod) error {
+	return r.no("create a replica set")
+}
+func (r Refusing) CreatePodDisruptionBudget(context.Context, *policyv1.PodDisruptionBudget) error {
+	return r.no("create a disruption budget")
+}
+func (r Refusing) Evict(context.Context, string, metav1.DeleteOptions) error {
+	return r.no("evict a pod")
+}
+func (r Refusing) Cordon(context.Context, string) error { return r.no("cordon a node") }
+func (r Refusing) Drain(context.Context, string, DrainOptions) error {
+	return r.no("drain a node")
+}
+func (r Refusing) ReplicaSetPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
+func (r Refusing) PodDisruptionBudget(string) *policyv1.PodDisruptionBudget {
+	return nil
+}
+func (r Refusing) Evictions() []EvictionRequest           { return nil }
+func (r Refusing) DrainStatus(string) (DrainStatus, bool) { return DrainStatus{}, false }
+func (r Refusing) KillSandbox(context.Context, string) error {
+	return r.no("kill a pod's sandbox")
+}
+func (r Refusing) SetPodCondition(context.Context, string, corev1.PodCondition) error {
+	return r.no("set a pod's conditions")
+}
+func (r Refusing) Flush(context.Context)                    {}
+func (r Refusing) Versions() (kubelet, controlPlane string) { return "", "" }
+
+// Plain is a Driver's answer when it has nothing to say at lint: every
+// pod is within it, it assumes nothing, and its lack of a capability is
+// the capability's name.
+type Plain struct{}
+
+func (Plain) LintPod(*corev1.Pod) error        { return nil }
+func (Plain) Assumptions(*corev1.Pod) []string { return nil }
+func (Plain) WhyNot(Capability) string         { return "" }
+
+// Unprinted is a View's answer when it cannot print a pod's columns: the
+// steps print them by pkg/printer's rules.
+type Unprinted struct{}
+
+func (Unprinted) PrintPod(string) (printer.Columns, bool) { return printer.Columns{}, false }
