@@ -25,6 +25,7 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 	"github.com/podlife/podlife/pkg/evictionapi"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -503,25 +504,22 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	}
 	// Until its pod workers have synced the pods it knows (SyncKnownPods,
 	// at the first housekeeping once its sources are ready, every
-	// housekeepingPeriod of 2 s: pkg/kubelet/kubelet.go syncLoopIteration,
+	// periods.Housekeeping (2 s): pkg/kubelet/kubelet.go syncLoopIteration,
 	// HandlePodCleanups), a restarted kubelet holds back a terminal
 	// status: CouldHaveRunningContainers is true for any pod, and the
 	// status manager keeps the old phase (status_manager.go
 	// mergePodStatus). A pod it rejected in that time showed Pending with
-	// a startTime, and Failed only at the next 10 s batch sync (8.4 and
-	// 9.4 s after the rejection Event, admission.feature:30 and :173,
-	// 2026-11-25/26). The scenario starts after two housekeeping periods.
+	// a startTime, and Failed only at the next 10 s batch sync
+	// (periods.StatusSync): 8.4 and 9.4 s after the rejection Event,
+	// admission.feature:30 and :173, 2026-11-25/26. The scenario starts after two housekeeping periods.
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-time.After(2 * housekeepingPeriod):
+	case <-time.After(2 * periods.Housekeeping):
 	}
 	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
 	return nil
 }
-
-// housekeepingPeriod is the kubelet's (pkg/kubelet/kubelet.go).
-const housekeepingPeriod = 2 * time.Second
 
 // hold makes the leased node's own usage outside the pods amount to
 // bytes (0 stops it): a process in the node's container that fills a

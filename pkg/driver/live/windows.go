@@ -10,6 +10,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -32,13 +33,13 @@ const (
 	// rejects a 1 s shift either way for what it accepts.
 	hop = 500 * time.Millisecond
 	// relist: the kubelet notices a container's start or exit at its
-	// next PLEG relist (pkg/kubelet/kubelet.go, genericPlegRelistPeriod,
-	// 1 s) and the sync that relist starts before it acts on it: a start
-	// that follows an exit (the next init container, a restart) may come
-	// that much later than the simulator's, which acts in the instant
+	// next PLEG relist (periods.PLEGRelist, 1 s) and the sync that relist
+	// starts before it acts on it (half a second more): a start that
+	// follows an exit (the next init container, a restart) may come that
+	// much later than the simulator's, which acts in the instant
 	// (measured: a sidecar's SIGTERM 1.09 s after its main container
 	// completed).
-	relist = 1500 * time.Millisecond
+	relist = periods.PLEGRelist + 500*time.Millisecond
 	// execHop: an exec hook's process starts after the runtime's exec
 	// (runc exec: 20–390 ms measured on a busy node, 2026-11-23).
 	execHop = 500 * time.Millisecond
@@ -48,17 +49,16 @@ const (
 	// 2-core node, and the relist before it may run late as well.
 	startHop = 1500 * time.Millisecond
 	// nodeStatusUpdate: the kubelet posts its node's status every
-	// nodeStatusUpdateFrequency (pkg/kubelet/apis/config/v1beta1
-	// defaults.go, 10 s), the pressure conditions as the eviction manager
-	// last computed them (pkg/kubelet/nodestatus/setters.go,
-	// MemoryPressureCondition).
-	nodeStatusUpdate = 10 * time.Second
+	// nodeStatusUpdateFrequency (periods.NodeStatusUpdate, 10 s), the
+	// pressure conditions as the eviction manager last computed them
+	// (pkg/kubelet/nodestatus/setters.go, MemoryPressureCondition).
+	nodeStatusUpdate = periods.NodeStatusUpdate
 	// evictionPass: the eviction manager looks at the node's signals
-	// every 10 s (pkg/kubelet/kubelet.go, evictionMonitoringPeriod) from
-	// when its kubelet started; the simulator's passes keep their own
-	// phase. An eviction, and what a pass decides, may come up to a
-	// period earlier or later than the simulator's.
-	evictionPass = 10 * time.Second
+	// every 10 s (periods.EvictionMonitoring) from when its kubelet
+	// started; the simulator's passes keep their own phase. An eviction,
+	// and what a pass decides, may come up to a period earlier or later
+	// than the simulator's.
+	evictionPass = periods.EvictionMonitoring
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -186,8 +186,8 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 			// of the pod (pkg/kubelet/kubelet_pods.go
 			// generateAPIPodStatus), before it starts a container; the
 			// deadline is checked on the sync loop's 1 s tick
-			// (pkg/kubelet/active_deadline.go ShouldSync, kubelet.go
-			// syncLoop). startTime is kept at whole seconds: a kill it
+			// (periods.SyncLoopTick; pkg/kubelet/active_deadline.go
+			// ShouldSync). startTime is kept at whole seconds: a kill it
 			// decides may come as much earlier as the container started
 			// after that truncated time.
 			if s.deadlined(sel.Pod) {
@@ -259,13 +259,6 @@ func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration,
 	return s.at(at), true
 }
 
-// relistPeriod: the kubelet relists its runtime every second
-// (pkg/kubelet/kubelet.go, genericPlegRelistPeriod, v1.36.3), counted
-// from the end of the relist before (wait.Until in pleg/generic.go
-// Start). A relist that finds nothing new logs nothing at the cluster's
-// verbosity.
-const relistPeriod = time.Second
-
 // TerminatedSync bounds the start of the relist after which the kubelet
 // ran a deleted pod's terminated sync, the one that writes its terminal
 // phase and deletes it. That sync waits for a pod cache newer than the
@@ -288,7 +281,7 @@ func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo
 	}
 	end, ok := s.sandboxStopped(exit.Pod, exit.At, gone)
 	if !ok {
-		return last, last + relistPeriod, true
+		return last, last + periods.PLEGRelist, true
 	}
 	return relistAfter(last, end-endSeen), relistAfter(last, end+endSeen), true
 }
@@ -302,13 +295,16 @@ func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo
 // exit" to the status seen; twice the worst for a busier node.
 const endSeen = 150 * time.Millisecond
 
-// relistAfter is the first of the relists last, last+relistPeriod, ...
-// to start after t.
+// relistAfter is the first of the relists last, last+periods.PLEGRelist, ...
+// to start after t: the kubelet relists its runtime every
+// periods.PLEGRelist, counted from the end of the relist before
+// (wait.Until in pkg/kubelet/pleg/generic.go Start). A relist that finds
+// nothing new logs nothing at the cluster's verbosity.
 func relistAfter(last, t time.Duration) time.Duration {
 	if t < last {
 		return last
 	}
-	return last + ((t-last)/relistPeriod+1)*relistPeriod
+	return last + ((t-last)/periods.PLEGRelist+1)*periods.PLEGRelist
 }
 
 // sandboxStopped is when the pod's status was first seen, in [from, to],
@@ -538,7 +534,7 @@ func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
 		}
 		period := c.StartupProbe.PeriodSeconds
 		if period == 0 {
-			period = 10 // the API server's default
+			period = periods.ProbePeriodSeconds // the API server's default
 		}
 		p = max(p, time.Duration(period)*time.Second)
 	}
@@ -570,7 +566,7 @@ func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration
 			}
 			period := pr.PeriodSeconds
 			if period == 0 {
-				period = 10 // the API server's default
+				period = periods.ProbePeriodSeconds // the API server's default
 			}
 			p = max(p, time.Duration(period)*time.Second)
 		}
