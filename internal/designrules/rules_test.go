@@ -65,7 +65,7 @@ func TestDesignRules(t *testing.T) {
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
-	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi"} {
+	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi", "pkg/kubelet/periods"} {
 		if !checked[dir] {
 			t.Errorf("%s: no Go files found; the design rules about it check nothing", dir)
 		}
@@ -210,6 +210,8 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the eviction configuration importing the driver seam", "pkg/evictionapi", "pkg/driver", "pkg/evictionapi is the kubelet's eviction configuration"},
 		{"the eviction configuration importing a package of the module", "pkg/evictionapi", "pkg/manifest", "pkg/evictionapi is the kubelet's eviction configuration"},
 		{"the eviction configuration importing core/v1", "pkg/evictionapi", "k8s.io/api/core/v1", "pkg/evictionapi is the kubelet's eviction configuration"},
+		{"the kubelet's periods importing a package of the module", "pkg/kubelet/periods", "pkg/timeline", "pkg/kubelet/periods declares the kubelet's periods once"},
+		{"the kubelet's periods importing apimachinery", "pkg/kubelet/periods", "k8s.io/apimachinery/pkg/util/wait", "pkg/kubelet/periods declares the kubelet's periods once"},
 		// Allowed.
 		{"steps importing the driver seam", "steps", "pkg/driver", ""},
 		{"the simulator's driver importing the simulator", "pkg/driver/sim", "pkg/sim", ""},
@@ -221,6 +223,9 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the simulator importing the eviction configuration", "pkg/sim", "pkg/evictionapi", ""},
 		{"the driver seam importing the eviction configuration", "pkg/driver", "pkg/evictionapi", ""},
 		{"the live driver importing the eviction configuration", "pkg/driver/live", "pkg/evictionapi", ""},
+		{"the kubelet's periods importing the standard library", "pkg/kubelet/periods", "std:time", ""},
+		{"the simulator importing the kubelet's periods", "pkg/sim", "pkg/kubelet/periods", ""},
+		{"the live driver importing the kubelet's periods", "pkg/driver/live", "pkg/kubelet/periods", ""},
 	}
 	for _, c := range importCases {
 		t.Run("imports/"+c.name, func(t *testing.T) {
