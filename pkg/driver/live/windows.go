@@ -66,7 +66,7 @@ var _ driver.Windows = (*session)(nil)
 // Reaction bounds the kubelet's reaction to an action, from the run's
 // calibration (Calibration.reactionBound); with a tolerance given
 // instead, the tolerance.
-func (s *session) Reaction(a driver.Action) time.Duration {
+func (s *windowPolicy) Reaction(a driver.Action) time.Duration {
 	switch a {
 	case driver.ActionNode:
 		return evictionPass
@@ -84,7 +84,7 @@ func (s *session) Reaction(a driver.Action) time.Duration {
 // by the observer that sees it: the agent's lines and the runtime's
 // events precisely, the API late by the calibrated chain of a status
 // reaching it.
-func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
+func (s *windowPolicy) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
 	apiLate := s.d.cal.apiLate()
 	if s.d.cal == (Calibration{}) {
 		apiLate = s.d.Tolerance()
@@ -213,7 +213,7 @@ const noticeWait = 2500 * time.Millisecond
 
 // Noticed is when the kubelet noticed the exit e at its PLEG relist, from
 // its own log (kubeletNotices), in session time.
-func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
+func (s *windowPolicy) Noticed(e timeline.Event) (time.Duration, bool) {
 	if e.Kind != timeline.Exited {
 		return 0, false
 	}
@@ -245,7 +245,7 @@ func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
 
 // podNoticed is the kubelet's latest notice, in [from, to] (session
 // time), of an exit of one of the pod's containers or of its sandbox.
-func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+func (s *windowPolicy) podNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
 	s.mu.Lock()
 	api := pod
 	if t := s.pods[pod]; t != nil && t.api != "" {
@@ -274,7 +274,7 @@ func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration,
 // found nothing to log (seen on CI, 2026-11-27: the pod gone 1.04 s after
 // the only notice, twice). Within endSeen of each other either relist
 // could be the one: [lo, hi] spans both. Without that status, too.
-func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
+func (s *windowPolicy) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
 	last, ok := s.podNoticed(exit.Pod, n, gone)
 	if !ok || last-n > relist {
 		return 0, 0, false
@@ -309,7 +309,7 @@ func relistAfter(last, t time.Duration) time.Duration {
 
 // sandboxStopped is when the pod's status was first seen, in [from, to],
 // with its sandbox stopped (PodReadyToStartContainers False).
-func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Duration, bool) {
+func (s *windowPolicy) sandboxStopped(pod string, from, to time.Duration) (time.Duration, bool) {
 	s.mu.Lock()
 	events := s.rec.snapshot(-1)
 	s.mu.Unlock()
@@ -324,7 +324,7 @@ func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Durat
 
 // ProbeAnswers are the agent's answers to the selected container's probe
 // of that kind, in session time (its lines: a millisecond's precision).
-func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
+func (s *windowPolicy) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -340,7 +340,7 @@ func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Durati
 // (the runtime's create event, precise): the runtime then takes its own
 // time to start the process, which the start's window does not count
 // against the kubelet's rule.
-func (s *session) Acted(e timeline.Event) (time.Duration, bool) {
+func (s *windowPolicy) Acted(e timeline.Event) (time.Duration, bool) {
 	if e.Kind != timeline.Started && e.Kind != timeline.Restarted && e.Kind != timeline.Created {
 		return 0, false
 	}
@@ -360,7 +360,7 @@ func (s *session) Acted(e timeline.Event) (time.Duration, bool) {
 
 // instanceOf is the container ID of the instance whose start or exit e
 // is, as recorded.
-func (s *session) instanceOf(e timeline.Event) (string, bool) {
+func (s *windowPolicy) instanceOf(e timeline.Event) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[e.Pod]
@@ -384,7 +384,7 @@ func (s *session) instanceOf(e timeline.Event) (string, bool) {
 
 // execPreStop tells whether the selected container's preStop hook is an
 // exec command (run in the container through the runtime).
-func (s *session) execPreStop(sel timeline.Selector) bool {
+func (s *windowPolicy) execPreStop(sel timeline.Selector) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -396,7 +396,7 @@ func (s *session) execPreStop(sel timeline.Selector) bool {
 }
 
 // deadlined tells whether the pod has an activeDeadlineSeconds.
-func (s *session) deadlined(pod string) bool {
+func (s *windowPolicy) deadlined(pod string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[pod]
@@ -413,7 +413,7 @@ func (s *session) deadlined(pod string) bool {
 // the create of a pod whose container started at 0.58 s, its deadline
 // seen at 9.58 s (status.feature:221, 2026-11-27). Without a startTime
 // seen, from the kubelet's first status.
-func (s *session) startLag(pod string) time.Duration {
+func (s *windowPolicy) startLag(pod string) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var from time.Duration
@@ -438,7 +438,7 @@ func (s *session) startLag(pod string) time.Duration {
 // oomBytes is the memory the selected agent container must fault in
 // before its memory limit kills it: its limit when its behaviour uses
 // more, else 0.
-func (s *session) oomBytes(sel timeline.Selector) int64 {
+func (s *windowPolicy) oomBytes(sel timeline.Selector) int64 {
 	b, ok := s.behaviorOf(sel)
 	if !ok || b.Memory == nil {
 		return 0
@@ -462,7 +462,7 @@ func (s *session) oomBytes(sel timeline.Selector) int64 {
 // kubeletDriven tells whether the event is the kubelet's doing rather
 // than the process's own: a signal, a hook, or the exit of an agent that
 // does not end on its own account.
-func (s *session) kubeletDriven(sel timeline.Selector) bool {
+func (s *windowPolicy) kubeletDriven(sel timeline.Selector) bool {
 	switch sel.Kind {
 	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone,
 		timeline.Started, timeline.Created, timeline.Restarted:
@@ -475,7 +475,7 @@ func (s *session) kubeletDriven(sel timeline.Selector) bool {
 }
 
 // podMemory is the memory the pod's agents are told to use, in bytes.
-func (s *session) podMemory(pod string) int64 {
+func (s *windowPolicy) podMemory(pod string) int64 {
 	s.mu.Lock()
 	t := s.pods[pod]
 	var args [][]string
@@ -497,7 +497,7 @@ func (s *session) podMemory(pod string) int64 {
 }
 
 // behaviorOf is the agent behaviour of the selected container.
-func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
+func (s *windowPolicy) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -517,7 +517,7 @@ func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
 // (each holds back the containers after it until its probe succeeds:
 // computeInitContainerActions, pkg/kubelet/kuberuntime/
 // kuberuntime_container.go, v1.36.3), 0 when none has one.
-func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
+func (s *windowPolicy) startGatePeriod(sel timeline.Selector) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -544,7 +544,7 @@ func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
 // probePeriod is the longest period of the selected container's probes
 // (only those that can kill it: liveness and startup, with killing set),
 // 0 when it has none.
-func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration {
+func (s *windowPolicy) probePeriod(sel timeline.Selector, killing bool) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -581,7 +581,7 @@ var _ driver.Unobserved = (*session)(nil)
 // sleep action) or runs in an image container ends without a trace; a
 // sidecar's sleep preStop cannot be timed by its SIGTERM, which waits for
 // the main containers (kuberuntime_termination_order.go).
-func (s *session) Unobserved(sel timeline.Selector) string {
+func (s *windowPolicy) Unobserved(sel timeline.Selector) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -641,7 +641,7 @@ func isInit(p *corev1.Pod, name string) bool {
 // observer: the agent's own lines (signals, exec hooks it serves, its
 // start and exit, the probe answers it gives), the heartbeat or the
 // runtime for a kill, the runtime for any container's exit.
-func (s *session) Precise(sel timeline.Selector) bool {
+func (s *windowPolicy) Precise(sel timeline.Selector) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
