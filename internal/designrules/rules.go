@@ -457,3 +457,46 @@ func CheckSimWhole(fset *token.FileSet, files []*ast.File) []Violation {
 	}
 	return out
 }
+
+// MaxMethods is the most methods a type of the live driver declares: a
+// type that grows past it holds more than one idea (issue 34: the live
+// session had grown to 112 and was split into its parts).
+const MaxMethods = 40
+
+// RuleMethods: the live driver's types stay small.
+const RuleMethods = "no type in pkg/driver/live declares more than 40 methods: split it into its parts"
+
+// CheckMethodCount reports each type whose methods (on T and *T) in files
+// number more than max, at its method past the limit (in file order).
+func CheckMethodCount(fset *token.FileSet, files []*ast.File, max int) []Violation {
+	var out []Violation
+	count := map[string]int{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			switch g := t.(type) { // a generic type's receiver: T[P]
+			case *ast.IndexExpr:
+				t = g.X
+			case *ast.IndexListExpr:
+				t = g.X
+			}
+			id, ok := t.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			count[id.Name]++
+			if count[id.Name] == max+1 {
+				out = append(out, Violation{fset.Position(fd.Pos()), RuleMethods,
+					fmt.Sprintf("type %s has more than %d methods", id.Name, max)})
+			}
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package designrules
 
 import (
 	"bufio"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -61,6 +62,9 @@ func TestDesignRules(t *testing.T) {
 		if pkgPath == module+"/pkg/sim" {
 			vs = append(vs, CheckSimStore(fset, files)...)
 			vs = append(vs, CheckSimWhole(fset, files)...)
+		}
+		if pkgPath == module+"/pkg/driver/live" {
+			vs = append(vs, CheckMethodCount(fset, files, MaxMethods)...)
 		}
 		checked[dir] = true
 	}
@@ -192,6 +196,41 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
+	methodCases := []struct {
+		name string
+		recv []string // one method on each
+		want int
+	}{
+		{"forty methods", repeat("*s", 40), 0},
+		{"forty-one methods", repeat("*s", 41), 1},
+		{"forty-one, on the value and the pointer", append(repeat("s", 21), repeat("*s", 20)...), 1},
+		{"forty-one, generic", repeat("*g[T]", 41), 1},
+		{"forty each on two types", append(repeat("*s", 40), repeat("u", 40)...), 0},
+	}
+	for _, c := range methodCases {
+		t.Run("methods/"+c.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("package live\ntype s struct{}\ntype u struct{}\ntype g[T any] struct{}\n")
+			for i, r := range c.recv {
+				fmt.Fprintf(&b, "func (x %s) m%d() {}\n", r, i)
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", b.String(), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckMethodCount(fset, []*ast.File{f}, MaxMethods)
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleMethods || v.Pos.Line != 4+MaxMethods+1 {
+					t.Errorf("%s: want line %d (the method past the limit) and the rule", v, 4+MaxMethods+1)
+				}
+			}
+		})
+	}
+
 	importCases := []struct {
 		name, pkg, imp string
 		want           string // the rule broken, "" for none
@@ -249,4 +288,13 @@ func TestRulesCatchViolations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// repeat is n copies of recv.
+func repeat(recv string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = recv
+	}
+	return out
 }
