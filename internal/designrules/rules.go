@@ -30,15 +30,16 @@ func (v Violation) String() string {
 
 // ImportRule forbids packages matching From to import packages matching
 // any of Forbidden or, when Only is set, any package but the standard
-// library's and those matching Only. A pattern is an import path, or a
-// path ending in "/..." for it and everything below it; a pattern whose
-// first element has no dot is relative to the module (steps,
-// pkg/sim/...).
+// library's and those matching Only; a Leaf imports the standard library
+// alone. A pattern is an import path, or a path ending in "/..." for it
+// and everything below it; a pattern whose first element has no dot is
+// relative to the module (steps, pkg/sim/...).
 type ImportRule struct {
 	Rule      string // what design.md says
 	From      string
 	Forbidden []string
 	Only      []string
+	Leaf      bool
 }
 
 // ImportRules are design.md's boundaries ("One scenario, end to end",
@@ -97,6 +98,12 @@ var ImportRules = []ImportRule{
 		From: "pkg/quantity/...",
 		Only: []string{"k8s.io/apimachinery/..."},
 	},
+	{
+		Rule: "pkg/kubelet/periods declares the kubelet's periods once for the simulator and the live driver: " +
+			"a leaf, it imports only the standard library",
+		From: "pkg/kubelet/periods/...",
+		Leaf: true,
+	},
 }
 
 // isStd reports whether an import path (not the module's) is the standard
@@ -112,6 +119,9 @@ func (r ImportRule) allowed(module, path string) bool {
 		if match(module, pat, path) {
 			return false
 		}
+	}
+	if r.Leaf {
+		return isStd(module, path)
 	}
 	if len(r.Only) == 0 || isStd(module, path) {
 		return true
@@ -444,6 +454,49 @@ func CheckSimWhole(fset *token.FileSet, files []*ast.File) []Violation {
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// MaxMethods is the most methods a type of the live driver declares: a
+// type that grows past it holds more than one idea (issue 34: the live
+// session had grown to 112 and was split into its parts).
+const MaxMethods = 40
+
+// RuleMethods: the live driver's types stay small.
+const RuleMethods = "no type in pkg/driver/live declares more than 40 methods: split it into its parts"
+
+// CheckMethodCount reports each type whose methods (on T and *T) in files
+// number more than max, at its method past the limit (in file order).
+func CheckMethodCount(fset *token.FileSet, files []*ast.File, max int) []Violation {
+	var out []Violation
+	count := map[string]int{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			switch g := t.(type) { // a generic type's receiver: T[P]
+			case *ast.IndexExpr:
+				t = g.X
+			case *ast.IndexListExpr:
+				t = g.X
+			}
+			id, ok := t.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			count[id.Name]++
+			if count[id.Name] == max+1 {
+				out = append(out, Violation{fset.Position(fd.Pos()), RuleMethods,
+					fmt.Sprintf("type %s has more than %d methods", id.Name, max)})
+			}
+		}
 	}
 	return out
 }

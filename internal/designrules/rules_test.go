@@ -2,6 +2,7 @@ package designrules
 
 import (
 	"bufio"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -62,10 +63,13 @@ func TestDesignRules(t *testing.T) {
 			vs = append(vs, CheckSimStore(fset, files)...)
 			vs = append(vs, CheckSimWhole(fset, files)...)
 		}
+		if pkgPath == module+"/pkg/driver/live" {
+			vs = append(vs, CheckMethodCount(fset, files, MaxMethods)...)
+		}
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
-	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi"} {
+	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi", "pkg/kubelet/periods"} {
 		if !checked[dir] {
 			t.Errorf("%s: no Go files found; the design rules about it check nothing", dir)
 		}
@@ -192,6 +196,41 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
+	methodCases := []struct {
+		name string
+		recv []string // one method on each
+		want int
+	}{
+		{"forty methods", repeat("*s", 40), 0},
+		{"forty-one methods", repeat("*s", 41), 1},
+		{"forty-one, on the value and the pointer", append(repeat("s", 21), repeat("*s", 20)...), 1},
+		{"forty-one, generic", repeat("*g[T]", 41), 1},
+		{"forty each on two types", append(repeat("*s", 40), repeat("u", 40)...), 0},
+	}
+	for _, c := range methodCases {
+		t.Run("methods/"+c.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("package live\ntype s struct{}\ntype u struct{}\ntype g[T any] struct{}\n")
+			for i, r := range c.recv {
+				fmt.Fprintf(&b, "func (x %s) m%d() {}\n", r, i)
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", b.String(), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckMethodCount(fset, []*ast.File{f}, MaxMethods)
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleMethods || v.Pos.Line != 4+MaxMethods+1 {
+					t.Errorf("%s: want line %d (the method past the limit) and the rule", v, 4+MaxMethods+1)
+				}
+			}
+		})
+	}
+
 	importCases := []struct {
 		name, pkg, imp string
 		want           string // the rule broken, "" for none
@@ -210,6 +249,8 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the eviction configuration importing the driver seam", "pkg/evictionapi", "pkg/driver", "pkg/evictionapi is the kubelet's eviction configuration"},
 		{"the eviction configuration importing a package of the module", "pkg/evictionapi", "pkg/manifest", "pkg/evictionapi is the kubelet's eviction configuration"},
 		{"the eviction configuration importing core/v1", "pkg/evictionapi", "k8s.io/api/core/v1", "pkg/evictionapi is the kubelet's eviction configuration"},
+		{"the kubelet's periods importing a package of the module", "pkg/kubelet/periods", "pkg/timeline", "pkg/kubelet/periods declares the kubelet's periods once"},
+		{"the kubelet's periods importing apimachinery", "pkg/kubelet/periods", "k8s.io/apimachinery/pkg/util/wait", "pkg/kubelet/periods declares the kubelet's periods once"},
 		// Allowed.
 		{"steps importing the driver seam", "steps", "pkg/driver", ""},
 		{"the simulator's driver importing the simulator", "pkg/driver/sim", "pkg/sim", ""},
@@ -221,6 +262,9 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the simulator importing the eviction configuration", "pkg/sim", "pkg/evictionapi", ""},
 		{"the driver seam importing the eviction configuration", "pkg/driver", "pkg/evictionapi", ""},
 		{"the live driver importing the eviction configuration", "pkg/driver/live", "pkg/evictionapi", ""},
+		{"the kubelet's periods importing the standard library", "pkg/kubelet/periods", "std:time", ""},
+		{"the simulator importing the kubelet's periods", "pkg/sim", "pkg/kubelet/periods", ""},
+		{"the live driver importing the kubelet's periods", "pkg/driver/live", "pkg/kubelet/periods", ""},
 	}
 	for _, c := range importCases {
 		t.Run("imports/"+c.name, func(t *testing.T) {
@@ -244,4 +288,13 @@ func TestRulesCatchViolations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// repeat is n copies of recv.
+func repeat(recv string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = recv
+	}
+	return out
 }

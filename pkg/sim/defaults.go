@@ -12,6 +12,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 )
 
 // Priority constants of pkg/apis/scheduling/types.go.
@@ -187,7 +189,7 @@ func setDefaultsProbe(pr *corev1.Probe) {
 		pr.TimeoutSeconds = 1
 	}
 	if pr.PeriodSeconds == 0 {
-		pr.PeriodSeconds = 10
+		pr.PeriodSeconds = periods.ProbePeriodSeconds
 	}
 	if pr.SuccessThreshold == 0 {
 		pr.SuccessThreshold = 1

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 
 	"github.com/podlife/podlife/pkg/evictionapi"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -16,8 +17,9 @@ import (
 // evictPod, and the admission handler (admission.go calls admit).
 
 const (
-	// evictionMonitoringPeriod is the loop's period (pkg/kubelet/kubelet.go).
-	evictionMonitoringPeriod = 10 * time.Second
+	// evictionMonitoringPeriod is the loop's period (pkg/kubelet/kubelet.go),
+	// declared with the kubelet's other periods.
+	evictionMonitoringPeriod = periods.EvictionMonitoring
 	// podCleanupTimeout and podCleanupPollFreq bound the wait for evicted
 	// pods to be cleaned up (eviction_manager.go).
 	podCleanupTimeout  = 30 * time.Second

@@ -11,6 +11,7 @@ import (
 	"k8s.io/client-go/util/flowcontrol"
 
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -258,8 +259,9 @@ func (k *kubelet) syncTick(t time.Duration) time.Duration {
 	return k.syncPhase + n*syncLoopPeriod
 }
 
-// syncLoopPeriod is the sync loop's ticker (kubelet.go syncLoop).
-const syncLoopPeriod = time.Second
+// syncLoopPeriod is the sync loop's ticker (kubelet.go syncLoop),
+// declared with the kubelet's other periods.
+const syncLoopPeriod = periods.SyncLoopTick
 
 // nextResync is when the pod's next periodic sync comes, after a sync
 // now: completeWork (pod_workers.go) enqueues the pod a resync interval

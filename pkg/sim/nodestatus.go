@@ -11,8 +11,9 @@ import (
 // MemoryPressureCondition, DiskPressureCondition, PIDPressureCondition),
 // with the Normal events each transition records.
 //
-// The kubelet posts node status every nodeStatusUpdateFrequency (10 s) and
-// the eviction manager synchronizes every 10 s; the simulator publishes
+// The kubelet posts node status every nodeStatusUpdateFrequency (10 s,
+// periods.NodeStatusUpdate) and the eviction manager synchronizes every
+// 10 s (periods.EvictionMonitoring); the simulator publishes
 // the conditions in the instant the eviction manager computes them, as if
 // the two loops were in phase.
 

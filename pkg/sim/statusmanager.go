@@ -4,11 +4,14 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 )
 
 // statusUpdateFrequency is the status manager's batch period
-// (pkg/kubelet/status/status_manager.go, syncPeriod = 10 s).
-const statusUpdateFrequency = 10 * time.Second
+// (pkg/kubelet/status/status_manager.go, syncPeriod = 10 s), declared
+// with the kubelet's other periods.
+const statusUpdateFrequency = periods.StatusSync
 
 // statusManager is the kubelet's status manager
 // (pkg/kubelet/status/status_manager.go, v1.36.3): the pod workers set

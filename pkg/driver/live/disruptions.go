@@ -64,7 +64,7 @@ type replicaSet struct {
 // selector is the scenario's labels (app=<name> when the template has
 // none, as the simulator has it) and podlife's, so that the controller
 // adopts no pod but the scenario's own.
-func (s *session) CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error {
+func (s *disruptions) CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error {
 	p := template.DeepCopy()
 	if p.Spec.NodeName != "" {
 		return fmt.Errorf("replica set %q: a template may not set nodeName", name)
@@ -118,7 +118,7 @@ func (s *session) CreateReplicaSet(ctx context.Context, name string, replicas in
 // adopt starts tracking a pod one of the scenario's ReplicaSets created,
 // at its first sighting: its scenario name is its API name, and its
 // creation is placed where the watch delivered it. Callers hold s.mu.
-func (s *session) adopt(p *corev1.Pod, now time.Time) *podTrack {
+func (s *disruptions) adopt(p *corev1.Pod, now time.Time) *podTrack {
 	ref := metav1.GetControllerOf(p)
 	if ref == nil || ref.Kind != "ReplicaSet" {
 		return nil
@@ -139,7 +139,7 @@ func (s *session) adopt(p *corev1.Pod, now time.Time) *podTrack {
 
 // ReplicaSetPods are the ReplicaSet's pods still in the API, in creation
 // order (with the scenario's node names), and every pod it created.
-func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
+func (s *disruptions) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var r *replicaSet
@@ -164,7 +164,7 @@ func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
 // CreatePodDisruptionBudget creates the budget in the scenario's
 // namespace, labelled; the cluster's disruption controller keeps its
 // status, which the session follows from then on.
-func (s *session) CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
+func (s *disruptions) CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
 	if err := s.watchBudgets(ctx); err != nil {
 		return err
 	}
@@ -184,7 +184,7 @@ func (s *session) CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.P
 
 // watchBudgets starts following the namespace's budgets, once: every
 // change of a status wakes RunUntil, as a pod's does.
-func (s *session) watchBudgets(ctx context.Context) error {
+func (s *disruptions) watchBudgets(ctx context.Context) error {
 	s.mu.Lock()
 	started := s.disr.pdbs != nil
 	s.mu.Unlock()
@@ -220,7 +220,7 @@ func (s *session) watchBudgets(ctx context.Context) error {
 
 // PodDisruptionBudget is the budget as last seen, status included; nil
 // when unknown.
-func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
+func (s *disruptions) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
 	s.mu.Lock()
 	store := s.disr.pdbs
 	s.mu.Unlock()
@@ -238,7 +238,7 @@ func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget
 // Evict posts an Eviction for the pod with the delete options, once the
 // logs of its running agents are being read (as Delete does). The answer
 // is recorded, whatever it is; the error is returned too.
-func (s *session) Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error {
+func (s *disruptions) Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error {
 	s.mu.Lock()
 	api := pod
 	var attached []chan struct{}
@@ -256,7 +256,7 @@ func (s *session) Evict(ctx context.Context, pod string, opts metav1.DeleteOptio
 
 // Evictions are the eviction requests made so far, the steps' and the
 // drains', in the order they were sent.
-func (s *session) Evictions() []driver.EvictionRequest {
+func (s *disruptions) Evictions() []driver.EvictionRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]driver.EvictionRequest(nil), s.disr.evictions...)
@@ -268,7 +268,7 @@ func (s *session) Evictions() []driver.EvictionRequest {
 // DisruptionBudget cause: pkg/registry/core/pod/storage/eviction.go,
 // checkAndDecrement and createTooManyRequestsError), as the simulator
 // words them.
-func (s *session) noteEviction(sent time.Time, api string, err error, by string) {
+func (s *disruptions) noteEviction(sent time.Time, api string, err error, by string) {
 	e := driver.EvictionRequest{At: s.at(sent), Pod: api, Code: 201, By: by}
 	if err != nil {
 		e.Code, e.Message = 500, err.Error()
@@ -287,7 +287,7 @@ func (s *session) noteEviction(sent time.Time, api string, err error, by string)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t := s.byAPI(api); t != nil {
+	if t := s.obs.byAPI(api); t != nil {
 		e.Pod = t.name
 	}
 	s.disr.evictions = append(s.disr.evictions, e)
@@ -298,13 +298,13 @@ func (s *session) noteEviction(sent time.Time, api string, err error, by string)
 // as the session's: the steps' own and kubectl drain's, which takes a
 // kubernetes.Interface and evicts through PolicyV1().Evictions(ns).Evict
 // (k8s.io/kubectl/pkg/drain/drain.go, EvictPod).
-func (s *session) recording(by string) kubernetes.Interface {
+func (s *disruptions) recording(by string) kubernetes.Interface {
 	return recordingClient{Interface: s.d.cs, s: s, by: by}
 }
 
 type recordingClient struct {
 	kubernetes.Interface
-	s  *session
+	s  *disruptions
 	by string
 }
 
@@ -314,7 +314,7 @@ func (c recordingClient) PolicyV1() policyv1client.PolicyV1Interface {
 
 type recordingPolicy struct {
 	policyv1client.PolicyV1Interface
-	s  *session
+	s  *disruptions
 	by string
 }
 
@@ -324,7 +324,7 @@ func (p recordingPolicy) Evictions(ns string) policyv1client.EvictionInterface {
 
 type recordingEvictions struct {
 	policyv1client.EvictionInterface
-	s  *session
+	s  *disruptions
 	by string
 }
 
@@ -342,7 +342,7 @@ func (e recordingEvictions) Evict(ctx context.Context, ev *policyv1.Eviction) er
 // recording client. Its PodSelector is the scenario's labels: podlife
 // evicts nothing it did not create (on a leased node that leaves out
 // kind's own DaemonSet pods, which --ignore-daemonsets skips anyway).
-func (s *session) drainer(node string, o driver.DrainOptions) *drain.Helper {
+func (s *disruptions) drainer(node string, o driver.DrainOptions) *drain.Helper {
 	return &drain.Helper{
 		Ctx:                  s.ctx,
 		Client:               s.recording("drain/" + node),
@@ -362,15 +362,15 @@ func (s *session) drainer(node string, o driver.DrainOptions) *drain.Helper {
 // Cordon marks the leased node unschedulable as `kubectl cordon` does
 // (drain.RunCordonOrUncordon: a merge patch of spec.unschedulable). The
 // release uncordons it (restoreNode).
-func (s *session) Cordon(ctx context.Context, node string) error {
-	l, err := s.leased(node, "cordon", driver.NodeLifecycle)
+func (s *disruptions) Cordon(ctx context.Context, node string) error {
+	l, err := s.pool.leased(node, "cordon", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
 	return s.cordon(ctx, s.drainer(node, driver.DrainOptions{GracePeriodSeconds: -1}), l.node)
 }
 
-func (s *session) cordon(ctx context.Context, h *drain.Helper, real string) error {
+func (s *disruptions) cordon(ctx context.Context, h *drain.Helper, real string) error {
 	n, err := s.d.cs.CoreV1().Nodes().Get(ctx, real, metav1.GetOptions{})
 	if err != nil {
 		return fmt.Errorf("cordoning node %s: %w", real, err)
@@ -387,8 +387,8 @@ func (s *session) cordon(ctx context.Context, h *drain.Helper, real string) erro
 // own loop, a 429 retried after 5 s, each accepted eviction followed by a
 // poll every second until the pod is gone). DrainStatus says when it
 // returned and with what error.
-func (s *session) Drain(ctx context.Context, node string, o driver.DrainOptions) error {
-	l, err := s.leased(node, "drain", driver.NodeLifecycle)
+func (s *disruptions) Drain(ctx context.Context, node string, o driver.DrainOptions) error {
+	l, err := s.pool.leased(node, "drain", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
@@ -416,7 +416,7 @@ func (s *session) Drain(ctx context.Context, node string, o driver.DrainOptions)
 	return nil
 }
 
-func (s *session) endDrain(st *driver.DrainStatus, err error) {
+func (s *disruptions) endDrain(st *driver.DrainStatus, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st.Done, st.At = true, s.Now()
@@ -427,7 +427,7 @@ func (s *session) endDrain(st *driver.DrainStatus, err error) {
 }
 
 // DrainStatus is the state of the node's last drain.
-func (s *session) DrainStatus(node string) (driver.DrainStatus, bool) {
+func (s *disruptions) DrainStatus(node string) (driver.DrainStatus, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d := s.disr.drains[node]

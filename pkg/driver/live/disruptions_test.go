@@ -80,10 +80,10 @@ func TestReplicaSetPodsAreTheScenariosFromTheirFirstSighting(t *testing.T) {
 	// The fake gives no UID; the API server would.
 	uid := types.UID("u-web")
 	s.disr.sets[0].uid = uid
-	s.onPod(rsPod("web-zz9", "web", uid, "5"), false)
-	s.onPod(rsPod("web-aa2", "web", uid, "6"), false)
-	s.onPod(rsPod("other-x", "other", "u-other", "7"), false)
-	s.onPod(rsPod("web-old", "web", "u-an-earlier-web", "8"), false)
+	s.obs.onPod(rsPod("web-zz9", "web", uid, "5"), false)
+	s.obs.onPod(rsPod("web-aa2", "web", uid, "6"), false)
+	s.obs.onPod(rsPod("other-x", "other", "u-other", "7"), false)
+	s.obs.onPod(rsPod("web-old", "web", "u-an-earlier-web", "8"), false)
 	pods, created, ok := s.ReplicaSetPods("web")
 	if !ok || strings.Join(created, ",") != "web-zz9,web-aa2" || len(pods) != 2 || pods[0].Name != "web-zz9" {
 		t.Fatalf("created %v, pods %d, ok %v", created, len(pods), ok)
@@ -101,7 +101,7 @@ func TestReplicaSetPodsAreTheScenariosFromTheirFirstSighting(t *testing.T) {
 		t.Errorf("%d PodCreated events, want 2", n)
 	}
 	gone := rsPod("web-zz9", "web", uid, "9")
-	s.onPod(gone, true)
+	s.obs.onPod(gone, true)
 	pods, created, _ = s.ReplicaSetPods("web")
 	if len(pods) != 1 || len(created) != 2 {
 		t.Errorf("after a delete: %d pods, created %v", len(pods), created)
@@ -342,7 +342,7 @@ func TestSweepDeletesTheRunsReplicaSetsFirst(t *testing.T) {
 func TestAReplicaSetsPodSeenBeforeItsCreateReturnedIsAdopted(t *testing.T) {
 	s := testSession(t)
 	s.disr.sets = []*replicaSet{{name: "web"}}
-	s.onPod(rsPod("web-early", "web", "u-web", "3"), false)
+	s.obs.onPod(rsPod("web-early", "web", "u-web", "3"), false)
 	if _, created, _ := s.ReplicaSetPods("web"); strings.Join(created, ",") != "web-early" {
 		t.Errorf("created %v", created)
 	}

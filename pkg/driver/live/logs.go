@@ -16,7 +16,7 @@ import (
 // follow reads an agent container instance's log: the current instance
 // followed while it runs, or, for one that ended before podlife saw it
 // run, the previous instance's log. Callers hold s.mu.
-func (s *session) follow(t *podTrack, c *ctrTrack, in *instTrack, previous bool) {
+func (s *observers) follow(t *podTrack, c *ctrTrack, in *instTrack, previous bool) {
 	s.wg.Add(2)
 	go func() {
 		defer s.wg.Done()
@@ -58,7 +58,7 @@ const KillSilence = 1500 * time.Millisecond
 
 // watchSilence infers a SIGKILL when an agent's heartbeats stop without
 // an exit line.
-func (s *session) watchSilence(t *podTrack, c *ctrTrack, in *instTrack) {
+func (s *observers) watchSilence(t *podTrack, c *ctrTrack, in *instTrack) {
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -83,7 +83,7 @@ func (s *session) watchSilence(t *podTrack, c *ctrTrack, in *instTrack) {
 // inferKill records that an agent that got SIGTERM and never logged its
 // exit was killed: SIGKILL and exit 137, half a heartbeat after its last
 // line. Callers hold s.mu.
-func (s *session) inferKill(t *podTrack, c *ctrTrack, in *instTrack, why string) {
+func (s *observers) inferKill(t *podTrack, c *ctrTrack, in *instTrack, why string) {
 	if in.finished || in.exit != nil || in.sigterm.IsZero() || in.lastLine.IsZero() {
 		return
 	}
@@ -96,7 +96,7 @@ func (s *session) inferKill(t *podTrack, c *ctrTrack, in *instTrack, why string)
 
 // killedAt records the kill inferKill inferred, at when. Callers hold
 // s.mu and have checked the instance.
-func (s *session) killedAt(t *podTrack, c *ctrTrack, in *instTrack, why string, when time.Time) {
+func (s *observers) killedAt(t *podTrack, c *ctrTrack, in *instTrack, why string, when time.Time) {
 	in.finished = true
 	at := s.at(when)
 	s.closePreStop(t, c, in, when)
@@ -110,7 +110,7 @@ func (s *session) killedAt(t *podTrack, c *ctrTrack, in *instTrack, why string, 
 // status (or the end of its log stream) may come seconds later on a busy
 // node (a liveness kill's SIGKILL went unseen within its window:
 // probes.feature:129, 2026-11-25).
-func (s *session) onRuntimeExit(id string, ex runtimeExit) {
+func (s *observers) onRuntimeExit(id string, ex runtimeExit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.pods {
@@ -129,7 +129,7 @@ func (s *session) onRuntimeExit(id string, ex runtimeExit) {
 // readLog streams a container instance's log lines to fn. A follow stream
 // that ends while the instance still runs is opened again (lines already
 // seen are skipped). It reports whether it read anything.
-func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool, fn func(string)) bool {
+func (s *observers) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool, fn func(string)) bool {
 	opts := &corev1.PodLogOptions{Container: c.name, Follow: !previous, Previous: previous}
 	deadline := time.Now().Add(20 * time.Second)
 	read := false
@@ -165,7 +165,7 @@ func (s *session) readLog(t *podTrack, c *ctrTrack, in *instTrack, previous bool
 
 // stillRunning tells whether the instance may still write lines: its pod
 // is in the API, and the instance has not ended.
-func (s *session) stillRunning(t *podTrack, c *ctrTrack, in *instTrack) bool {
+func (s *observers) stillRunning(t *podTrack, c *ctrTrack, in *instTrack) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if (t.gone && !t.static) || in.finished || in.exit != nil || t.obj == nil {
@@ -193,7 +193,7 @@ func isGone(err error) bool {
 
 // startFromStatus places an instance's start from its status, when its
 // log could not be read.
-func (s *session) startFromStatus(t *podTrack, c *ctrTrack, in *instTrack) {
+func (s *observers) startFromStatus(t *podTrack, c *ctrTrack, in *instTrack) {
 	if in.started || t.obj == nil {
 		return
 	}

@@ -138,7 +138,7 @@ type instTrack struct {
 }
 
 // track registers a pod about to be created.
-func (s *session) track(name string, p *corev1.Pod) *podTrack {
+func (s *observers) track(name string, p *corev1.Pod) *podTrack {
 	t := newPodTrack(name, p)
 	s.mu.Lock()
 	s.pods[name] = t
@@ -169,7 +169,7 @@ func newPodTrack(name string, p *corev1.Pod) *podTrack {
 
 // onPod turns a watched pod into timeline events: the differences from
 // what was seen before.
-func (s *session) onPod(o any, deleted bool) {
+func (s *observers) onPod(o any, deleted bool) {
 	p, ok := o.(*corev1.Pod)
 	if !ok {
 		return
@@ -181,7 +181,7 @@ func (s *session) onPod(o any, deleted bool) {
 	if t == nil && !deleted {
 		// A pod one of the scenario's ReplicaSets created
 		// (disruptions.go) is the scenario's from its first sighting.
-		t = s.adopt(p, now)
+		t = s.disrupt.adopt(p, now)
 	}
 	if t == nil {
 		return
@@ -197,7 +197,7 @@ func (s *session) onPod(o any, deleted bool) {
 }
 
 // byAPI finds the pod the API calls name; callers hold s.mu.
-func (s *session) byAPI(name string) *podTrack {
+func (s *observers) byAPI(name string) *podTrack {
 	for _, t := range s.pods {
 		if t.api == name {
 			return t
@@ -213,7 +213,7 @@ func (s *session) byAPI(name string) *podTrack {
 // end is Deleted, the new one is PodCreated and its phase is recorded
 // again, as the simulator does; the containers go on across both.
 // Callers hold s.mu.
-func (s *session) observeMirror(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
+func (s *observers) observeMirror(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
 	if deleted {
 		if p.UID == t.uid && !t.gone {
 			t.gone = true
@@ -242,7 +242,7 @@ func (s *session) observeMirror(t *podTrack, p *corev1.Pod, now time.Time, delet
 
 // observe records what changed in a pod since it was last seen; callers
 // hold s.mu.
-func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
+func (s *observers) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted bool) {
 	if !deleted && t.obj != nil && p.ResourceVersion == t.obj.ResourceVersion {
 		return
 	}
@@ -342,7 +342,7 @@ func (s *session) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted boo
 }
 
 // onContainer follows one container's status.
-func (s *session) onContainer(t *podTrack, cs *corev1.ContainerStatus, now time.Time) {
+func (s *observers) onContainer(t *podTrack, cs *corev1.ContainerStatus, now time.Time) {
 	c := t.ctrs[cs.Name]
 	if c == nil {
 		return
@@ -375,7 +375,7 @@ func (s *session) onContainer(t *podTrack, cs *corev1.ContainerStatus, now time.
 }
 
 // onInstance notes a container instance's start and end.
-func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.ContainerStateRunning, term *corev1.ContainerStateTerminated, now time.Time) {
+func (s *observers) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.ContainerStateRunning, term *corev1.ContainerStateTerminated, now time.Time) {
 	in := c.insts[id]
 	if in == nil {
 		in = &instTrack{id: id, attached: make(chan struct{})}
@@ -419,7 +419,7 @@ func (s *session) onInstance(t *podTrack, c *ctrTrack, id string, run *corev1.Co
 // ranAt tells whether a terminated instance ever ran: a container whose
 // process could not start (StartError: its executable is missing) has a
 // start time of 1970 or none.
-func (s *session) ranAt(startedAt metav1.Time, reason string) bool {
+func (s *observers) ranAt(startedAt metav1.Time, reason string) bool {
 	if reason == "StartError" || reason == "ContainerCannotRun" || startedAt.IsZero() {
 		return false
 	}
@@ -427,7 +427,7 @@ func (s *session) ranAt(startedAt metav1.Time, reason string) bool {
 }
 
 // isCurrent tells whether id is the container's current instance.
-func (s *session) isCurrent(t *podTrack, c *ctrTrack, id string) bool {
+func (s *observers) isCurrent(t *podTrack, c *ctrTrack, id string) bool {
 	if t.obj == nil {
 		return false
 	}
@@ -443,7 +443,7 @@ func (s *session) isCurrent(t *podTrack, c *ctrTrack, id string) bool {
 
 // started records an instance's start (and its creation, and a restart
 // for any instance after the first).
-func (s *session) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
+func (s *observers) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
 	if in.started {
 		return
 	}
@@ -465,7 +465,7 @@ func (s *session) started(t *podTrack, c *ctrTrack, in *instTrack, when time.Tim
 // half a heartbeat after the agent's last line. Without agent lines, the
 // API's whole-second time stamp and the moment podlife saw the status
 // place it.
-func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.ContainerStateTerminated, seen time.Time) {
+func (s *observers) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.ContainerStateTerminated, seen time.Time) {
 	if in.finished {
 		return
 	}
@@ -504,7 +504,7 @@ func (s *session) finish(t *podTrack, c *ctrTrack, in *instTrack, term *corev1.C
 }
 
 // finishAll ends what is still running when the pod goes from the API.
-func (s *session) finishAll(t *podTrack, p *corev1.Pod, now time.Time) {
+func (s *observers) finishAll(t *podTrack, p *corev1.Pod, now time.Time) {
 	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
 		for i := range list {
 			cs := &list[i]
@@ -521,7 +521,7 @@ func (s *session) finishAll(t *podTrack, p *corev1.Pod, now time.Time) {
 
 // closePreStop records that the kubelet stopped waiting for a preStop
 // hook that was still running.
-func (s *session) closePreStop(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
+func (s *observers) closePreStop(t *podTrack, c *ctrTrack, in *instTrack, when time.Time) {
 	if in.preStopStarted && !in.preStopDone {
 		in.preStopDone = true
 		s.record(timeline.Event{At: s.at(when), Pod: t.name, Container: c.name, Kind: timeline.PreStopDone, Message: "the kubelet stopped waiting"})
@@ -529,7 +529,7 @@ func (s *session) closePreStop(t *podTrack, c *ctrTrack, in *instTrack, when tim
 }
 
 // onAgentLine turns one of the agent's log lines into timeline events.
-func (s *session) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw string, l agent.Line) {
+func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw string, l agent.Line) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c.lines[raw] {
@@ -598,7 +598,7 @@ const (
 	hookPostStart
 )
 
-func (s *session) onHook(t *podTrack, c *ctrTrack, in *instTrack, l agent.Line, at time.Duration, hook int) {
+func (s *observers) onHook(t *podTrack, c *ctrTrack, in *instTrack, l agent.Line, at time.Duration, hook int) {
 	end := l.Ev == agent.EvHTTP || l.Phase == "end"
 	switch hook {
 	case hookPreStop:
@@ -681,7 +681,7 @@ func lastElem(p string) string {
 // occurrences is how many times an Event had been seen and how many
 // times it has happened now (its aggregated count, at least 1), noting
 // the latter. Called with s.mu held.
-func (s *session) occurrences(e *corev1.Event) (prev, count int32) {
+func (s *observers) occurrences(e *corev1.Event) (prev, count int32) {
 	count = max(e.Count, 1)
 	prev = s.counts[string(e.UID)]
 	if count > prev {
@@ -690,7 +690,7 @@ func (s *session) occurrences(e *corev1.Event) (prev, count int32) {
 	return prev, count
 }
 
-func (s *session) onEvent(o any) {
+func (s *observers) onEvent(o any) {
 	e, ok := o.(*corev1.Event)
 	if !ok || e.InvolvedObject.Kind != "Pod" {
 		return

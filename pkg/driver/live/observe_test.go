@@ -30,9 +30,9 @@ func testSession(t *testing.T) *session {
 	d.cs = fake.NewClientset()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	s := &session{d: d, ns: "podlife-t", start: time.Now(), ctx: ctx, cancel: cancel, changed: make(chan struct{}),
+	s := assemble(&scene{d: d, ns: "podlife-t", start: time.Now(), ctx: ctx, cancel: cancel, changed: make(chan struct{}),
 		pods: map[string]*podTrack{}, counts: map[string]int32{},
-		nodeAlias: map[string]string{}, classes: map[string]string{}, printOpts: d.printOpts}
+		nodeAlias: map[string]string{}, classes: map[string]string{}, printOpts: d.printOpts})
 	return s
 }
 
@@ -46,7 +46,7 @@ func (s *session) line(t *testing.T, pod, ctr string, at time.Duration, l agent.
 	}
 	l.T = s.start.Add(at)
 	raw, _ := json.Marshal(l)
-	s.onAgentLine(tr, c, in, string(raw), l)
+	s.obs.onAgentLine(tr, c, in, string(raw), l)
 }
 
 func timelineText(events []timeline.Event, pod string) string {
@@ -71,14 +71,14 @@ func TestAgentLinesMakeTheKillSequence(t *testing.T) {
 	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1", ResourceVersion: "1"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image,
 			Lifecycle: &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sh", "-c", "sleep 3"}}}}}}}}
-	tr := s.track("web", pod)
+	tr := s.obs.track("web", pod)
 	running := pod.DeepCopy()
 	running.ResourceVersion = "2"
 	running.Status = corev1.PodStatus{Phase: corev1.PodRunning, StartTime: &metav1.Time{Time: s.start},
 		ContainerStatuses: []corev1.ContainerStatus{{Name: "app", ContainerID: "containerd://c1", Ready: true,
 			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}}}
 	s.mu.Lock()
-	s.observe(tr, running, s.start.Add(100*time.Millisecond), false)
+	s.obs.observe(tr, running, s.start.Add(100*time.Millisecond), false)
 	s.mu.Unlock()
 
 	s.line(t, "web", "app", 50*time.Millisecond, agent.Line{Ev: agent.EvStart, PID: 1})
@@ -90,7 +90,7 @@ func TestAgentLinesMakeTheKillSequence(t *testing.T) {
 	}
 	s.mu.Lock()
 	in := tr.ctrs["app"].insts["containerd://c1"]
-	s.inferKill(tr, tr.ctrs["app"], in, "test")
+	s.obs.inferKill(tr, tr.ctrs["app"], in, "test")
 	s.mu.Unlock()
 
 	got := timelineText(s.rec.snapshot(-1), "web")
@@ -113,17 +113,17 @@ func TestEventsAreCountedPerOccurrence(t *testing.T) {
 	s := testSession(t)
 	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
-	s.track("web", pod)
+	s.obs.track("web", pod)
 	ev := func(reason, msg string, count int32) *corev1.Event {
 		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web." + reason, UID: types.UID("e-" + reason)},
 			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Name: "web", UID: "u1", FieldPath: "spec.containers{app}"},
 			Reason:         reason, Message: msg, Count: count, Type: "Warning"}
 	}
-	s.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 1))
-	s.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 3))
-	s.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 3)) // the same again
-	s.onEvent(ev("BackOff", "Back-off restarting failed container app in pod web", 1))
-	s.onEvent(ev("BackOff", `Back-off pulling image "x"`, 1))
+	s.obs.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 1))
+	s.obs.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 3))
+	s.obs.onEvent(ev("Unhealthy", "Liveness probe failed: liveness false", 3)) // the same again
+	s.obs.onEvent(ev("BackOff", "Back-off restarting failed container app in pod web", 1))
+	s.obs.onEvent(ev("BackOff", `Back-off pulling image "x"`, 1))
 	tl := s.rec.snapshot(-1)
 	if n := timeline.Count(tl, timeline.Selector{Kind: timeline.KubeEvent, Reason: "Unhealthy", AnyContainer: true}); n != 3 {
 		t.Errorf("Unhealthy counted %d times, want 3", n)
@@ -183,7 +183,7 @@ func TestAgentAnsweredProbesFailAtTheAnswer(t *testing.T) {
 			LivenessProbe:  &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("liveness")}}},
 			ReadinessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{TCPSocket: &corev1.TCPSocketAction{}}},
 		}}}}
-	tr := s.track("web", pod)
+	tr := s.obs.track("web", pod)
 	c := tr.ctrs["app"]
 	in := &instTrack{id: "c1", attached: make(chan struct{})}
 	c.insts["c1"], c.order = in, []string{"c1"}
@@ -191,10 +191,10 @@ func TestAgentAnsweredProbesFailAtTheAnswer(t *testing.T) {
 	unhealthy := &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "u", UID: "e1"}, Reason: "Unhealthy", Count: 1,
 		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Name: "web", UID: "u1", FieldPath: "spec.containers{app}"}}
 	unhealthy.Message = "Liveness probe failed: liveness false"
-	s.onEvent(unhealthy)
+	s.obs.onEvent(unhealthy)
 	ready := unhealthy.DeepCopy()
 	ready.UID, ready.Message = "e2", "Readiness probe failed: dial tcp: connection refused"
-	s.onEvent(ready)
+	s.obs.onEvent(ready)
 	tl := s.rec.snapshot(-1)
 	live := timeline.Selector{Pod: "web", Container: "app", Kind: timeline.ProbeFailed, Reason: "liveness"}
 	if n := timeline.Count(tl, live); n != 1 {
@@ -216,7 +216,7 @@ func TestMirrorPodRecreated(t *testing.T) {
 	s := testSession(t)
 	spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "etcd", Namespace: s.ns},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: "registry.example/etcd:1"}}}}
-	tr := s.track("etcd", spec)
+	tr := s.obs.track("etcd", spec)
 	tr.api, tr.static = "etcd-node-1", true
 	mirror := func(uid types.UID, rv string) *corev1.Pod {
 		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "etcd-node-1", Namespace: s.ns, UID: uid, ResourceVersion: rv},
@@ -227,21 +227,21 @@ func TestMirrorPodRecreated(t *testing.T) {
 					State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}}}}
 	}
 	first := mirror("m1", "1")
-	s.onPod(first, false)
+	s.obs.onPod(first, false)
 	deleting := first.DeepCopy()
 	deleting.ResourceVersion = "2"
 	deleting.DeletionTimestamp = &metav1.Time{Time: s.start.Add(time.Second)}
 	grace := int64(30)
 	deleting.DeletionGracePeriodSeconds = &grace
-	s.onPod(deleting, false)
-	s.onPod(deleting, true)
+	s.obs.onPod(deleting, false)
+	s.obs.onPod(deleting, true)
 	if _, ok := s.View().(*view).pods["etcd"]; ok {
 		t.Errorf("the view still has the deleted mirror pod")
 	}
-	s.onPod(mirror("m2", "3"), false)
+	s.obs.onPod(mirror("m2", "3"), false)
 	// An event about the static pod (its own UID, not a mirror's) is the
 	// scenario pod's.
-	s.onEvent(&corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "e1", UID: "e1"}, Count: 1, Reason: "Pulled",
+	s.obs.onEvent(&corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "e1", UID: "e1"}, Count: 1, Reason: "Pulled",
 		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Name: "etcd-node-1", UID: "static-uid", FieldPath: "spec.containers{app}"}})
 
 	// The watch's events are stamped when they arrive (time.Now): their
@@ -288,11 +288,11 @@ func TestRejectedUnderPressureIsNotAnEviction(t *testing.T) {
 			s := testSession(t)
 			spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns},
 				Spec: corev1.PodSpec{NodeName: "node-1", Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
-			s.track("web", spec)
+			s.obs.track("web", spec)
 			p := spec.DeepCopy()
 			p.UID, p.ResourceVersion = "u1", "1"
 			p.Status = corev1.PodStatus{Phase: corev1.PodFailed, Reason: "Evicted", Message: c.message, StartTime: &metav1.Time{Time: s.start}}
-			s.onPod(p, false)
+			s.obs.onPod(p, false)
 			var kinds []timeline.Kind
 			for _, e := range s.View().Timeline() {
 				if e.Kind == timeline.Rejected || e.Kind == timeline.Evicted {
@@ -315,16 +315,16 @@ func TestRejectedAfterAStartTime(t *testing.T) {
 	s := testSession(t)
 	spec := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns},
 		Spec: corev1.PodSpec{NodeName: "node-1", Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
-	s.track("web", spec)
+	s.obs.track("web", spec)
 	p := spec.DeepCopy()
 	p.UID, p.ResourceVersion = "u1", "1"
 	p.Status = corev1.PodStatus{Phase: corev1.PodPending, StartTime: &metav1.Time{Time: s.start}}
-	s.onPod(p, false)
+	s.obs.onPod(p, false)
 	p = p.DeepCopy()
 	p.ResourceVersion = "2"
 	p.Status.Phase, p.Status.Reason, p.Status.Message = corev1.PodFailed, "OutOfcpu", "Pod was rejected: Node didn't have enough resource: cpu, requested: 3000, used: 0, capacity: 2000"
-	s.onPod(p, false)
-	s.onPod(p, false)
+	s.obs.onPod(p, false)
+	s.obs.onPod(p, false)
 	var kinds []string
 	for _, e := range s.View().Timeline() {
 		if e.Kind == timeline.Rejected || e.Kind == timeline.Admitted {
@@ -341,7 +341,7 @@ func TestRejectedAfterAStartTime(t *testing.T) {
 // postStart), and no longer than flushWait for one that never comes.
 func TestFlushWaitsForTheStartLine(t *testing.T) {
 	s := testSession(t)
-	s.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"},
+	s.obs.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}})
 	s.mu.Lock()
 	in := &instTrack{id: "containerd://a", followed: true, attached: make(chan struct{})}
@@ -352,7 +352,7 @@ func TestFlushWaitsForTheStartLine(t *testing.T) {
 	go func() {
 		time.Sleep(300 * time.Millisecond)
 		s.mu.Lock()
-		s.started(s.pods["web"], c, in, time.Now())
+		s.obs.started(s.pods["web"], c, in, time.Now())
 		s.mu.Unlock()
 	}()
 	began := time.Now()
@@ -380,17 +380,17 @@ func TestViewsBetweenReadsThePast(t *testing.T) {
 	s := testSession(t)
 	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1", ResourceVersion: "1"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
-	tr := s.track("web", pod)
+	tr := s.obs.track("web", pod)
 	version := func(rv string, phase corev1.PodPhase) *corev1.Pod {
 		p := pod.DeepCopy()
 		p.ResourceVersion, p.Status.Phase = rv, phase
 		return p
 	}
 	s.mu.Lock()
-	s.observe(tr, version("2", corev1.PodPending), s.start.Add(100*ms), false)
-	s.observe(tr, version("3", corev1.PodRunning), s.start.Add(900*ms), false)
-	s.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(3000*ms), false)
-	s.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(5000*ms), true)
+	s.obs.observe(tr, version("2", corev1.PodPending), s.start.Add(100*ms), false)
+	s.obs.observe(tr, version("3", corev1.PodRunning), s.start.Add(900*ms), false)
+	s.obs.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(3000*ms), false)
+	s.obs.observe(tr, version("4", corev1.PodSucceeded), s.start.Add(5000*ms), true)
 	s.mu.Unlock()
 
 	phases := func(from, to time.Duration) string {
@@ -453,9 +453,9 @@ func TestSkewedScenarioPrintsWithItsRelease(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
 			s.printOpts = scenarioPrinter(printer.ForMinor(36), tc.sc)
-			tr := s.track("web", pod)
+			tr := s.obs.track("web", pod)
 			s.mu.Lock()
-			s.observe(tr, pod, s.start.Add(time.Second), false)
+			s.obs.observe(tr, pod, s.start.Add(time.Second), false)
 			s.mu.Unlock()
 			got := ""
 			for _, e := range s.rec.snapshot(-1) {
@@ -484,7 +484,7 @@ func TestCreateAnswerOlderThanTheWatch(t *testing.T) {
 		rejected := p.DeepCopy()
 		rejected.ResourceVersion = "3"
 		rejected.Status = corev1.PodStatus{Phase: corev1.PodFailed, Reason: "OutOfmemory", Message: "Pod was rejected: no room"}
-		s.onPod(rejected, false)
+		s.obs.onPod(rejected, false)
 		return true, p, nil
 	})
 	if err := s.Apply(context.Background(), &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "big"}}); err != nil {

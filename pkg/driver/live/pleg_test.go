@@ -118,14 +118,14 @@ func TestDeadlineCountsFromTheTruncatedStartTime(t *testing.T) {
 	} {
 		s := testSession(t)
 		pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}}
-		tr := s.track("web", pod)
+		tr := s.obs.track("web", pod)
 		tr.obj = pod.DeepCopy()
 		if tc.startTime != -1 {
 			tr.obj.Status.StartTime = &metav1.Time{Time: s.start.Add(tc.startTime)}
 		}
 		s.record(timeline.Event{At: 25 * ms, Pod: "web", Kind: timeline.Admitted})
 		s.record(timeline.Event{At: 577 * ms, Pod: "web", Container: "app", Kind: timeline.Started})
-		if got := s.startLag("web"); got != tc.want {
+		if got := s.win.startLag("web"); got != tc.want {
 			t.Errorf("%s: startLag %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 	"github.com/podlife/podlife/pkg/evictionapi"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -225,7 +226,7 @@ func nodeReady(n *corev1.Node) bool {
 // hold one each and wait for ever; a node leased before the scenario
 // said how many it declares (a pressure scenario leases as it starts)
 // goes back first, untouched.
-func (s *session) leaseNodes(ctx context.Context, n int) error {
+func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 	if len(s.leases) >= n {
 		return nil
 	}
@@ -259,7 +260,7 @@ func (s *session) leaseNodes(ctx context.Context, n int) error {
 }
 
 // leased1 keeps a node just leased and measures it.
-func (s *session) leased1(ctx context.Context, node string) error {
+func (s *nodePool) leased1(ctx context.Context, node string) error {
 	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
 	s.leases = append(s.leases, l)
 	st, err := s.d.nodeStats(ctx, node)
@@ -270,7 +271,7 @@ func (s *session) leased1(ctx context.Context, node string) error {
 	if l.resident, err = s.d.residents(ctx, node); err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
-	s.watchNode(l)
+	s.obs.watchNode(l)
 	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself; its own %d pods request %dm CPU, %dMi)", s.ns, node, l.capacity>>20, l.baseline>>20, l.resident.pods, l.resident.cpu, l.resident.memory>>20)
 	return nil
 }
@@ -351,7 +352,7 @@ func memoryOnly(ts []evictionapi.Threshold) error {
 // cannot be matched on a kind node (its disk and PIDs are the host's): a
 // scenario that declares them is skipped. The disk thresholds stay the
 // cluster's low safety values.
-func (s *session) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node) error {
+func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node) error {
 	l.declared = defaultNodeMemory
 	cpu, pods := resource.MustParse("4"), int64(110)
 	if n != nil {
@@ -503,31 +504,28 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	}
 	// Until its pod workers have synced the pods it knows (SyncKnownPods,
 	// at the first housekeeping once its sources are ready, every
-	// housekeepingPeriod of 2 s: pkg/kubelet/kubelet.go syncLoopIteration,
+	// periods.Housekeeping (2 s): pkg/kubelet/kubelet.go syncLoopIteration,
 	// HandlePodCleanups), a restarted kubelet holds back a terminal
 	// status: CouldHaveRunningContainers is true for any pod, and the
 	// status manager keeps the old phase (status_manager.go
 	// mergePodStatus). A pod it rejected in that time showed Pending with
-	// a startTime, and Failed only at the next 10 s batch sync (8.4 and
-	// 9.4 s after the rejection Event, admission.feature:30 and :173,
-	// 2026-11-25/26). The scenario starts after two housekeeping periods.
+	// a startTime, and Failed only at the next 10 s batch sync
+	// (periods.StatusSync): 8.4 and 9.4 s after the rejection Event,
+	// admission.feature:30 and :173, 2026-11-25/26. The scenario starts after two housekeeping periods.
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-time.After(2 * housekeepingPeriod):
+	case <-time.After(2 * periods.Housekeeping):
 	}
 	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
 	return nil
 }
 
-// housekeepingPeriod is the kubelet's (pkg/kubelet/kubelet.go).
-const housekeepingPeriod = 2 * time.Second
-
 // hold makes the leased node's own usage outside the pods amount to
 // bytes (0 stops it): a process in the node's container that fills a
 // buffer and keeps it, its process group's id kept in pressureDir so that
 // a cleanup finds it.
-func (s *session) hold(ctx context.Context, l *lease, bytes int64) error {
+func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 	file := pressureDir + "/" + s.d.runID + "-" + s.ns
 	// dash's kill takes a process group as a negative pid, without "--".
 	script := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -$(cat %[1]s) 2>/dev/null; rm -f %[1]s %[1]s.filled; fi", file)
@@ -574,7 +572,7 @@ func hostAvailable() int64 {
 // and frees the lease. The session's pods are gone already (Close deletes
 // the namespace first). A node that cannot be restored keeps a lease
 // saying why, and is not leased again.
-func (s *session) release(ctx context.Context) error {
+func (s *nodePool) release(ctx context.Context) error {
 	var errs []error
 	for _, l := range s.leases {
 		if l.unwatch != nil {
@@ -597,7 +595,7 @@ func (s *session) release(ctx context.Context) error {
 }
 
 // leaseOn is the session's lease of a real node, if it holds one.
-func (s *session) leaseOn(real string) *lease {
+func (s *nodePool) leaseOn(real string) *lease {
 	for _, l := range s.leases {
 		if l.node == real {
 			return l
@@ -765,7 +763,7 @@ func hasTag(tags []string, tag string) bool {
 // scheduler, kept to the leased nodes (the one's hostname, or an affinity
 // term added to each of the pod's own), and tolerating the pool's taint
 // that keeps every other pod off them.
-func (s *session) placeOnLease(p *corev1.Pod) error {
+func (s *nodePool) placeOnLease(p *corev1.Pod) error {
 	on := s.leases
 	if l := s.leaseOn(p.Spec.NodeName); l != nil {
 		on = []*lease{l}
@@ -796,7 +794,7 @@ func (s *session) placeOnLease(p *corev1.Pod) error {
 // placeOnSkewed puts a pod on the session's skewed node (a kubelet of the
 // version the scenario asked for), tolerating the taint that keeps every
 // other pod off it.
-func (s *session) placeOnSkewed(p *corev1.Pod) {
+func (s *nodePool) placeOnSkewed(p *corev1.Pod) {
 	if p.Spec.NodeName == "" {
 		pinTo(p, s.home.name)
 	}
@@ -821,7 +819,7 @@ func tolerate(p *corev1.Pod, key string) {
 
 // mapHostnames rewrites the scenario's node names in a pod's hostname
 // selector and node affinity to the cluster's.
-func (s *session) mapHostnames(p *corev1.Pod) {
+func (s *nodePool) mapHostnames(p *corev1.Pod) {
 	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
 		if real, ok := s.nodeAlias[v]; ok {
 			p.Spec.NodeSelector[corev1.LabelHostname] = real
@@ -902,7 +900,7 @@ func (l *lease) fits(p *corev1.Pod) error {
 
 // leased maps a scenario's node name to its lease, or says why the
 // action cannot be done: without a lease, the tag (c) that gets one.
-func (s *session) leased(node, what string, c driver.Capability) (*lease, error) {
+func (s *nodePool) leased(node, what string, c driver.Capability) (*lease, error) {
 	if len(s.leases) == 0 {
 		return nil, driver.Unsupported("the scenario would %s node %q, which other scenarios share; tag it @needs:%s so that it leases a node of its own", what, node, c)
 	}
@@ -923,11 +921,11 @@ func (s *session) leased(node, what string, c driver.Capability) (*lease, error)
 // node's memory less half its threshold (the translated threshold
 // accounts for what the real node is and uses). Disk and PID pressure
 // would be the host's own: skipped.
-func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pressure) error {
+func (s *nodeSide) NodePressure(ctx context.Context, node string, kind driver.Pressure) error {
 	if kind != driver.MemoryPressure {
 		return driver.Unsupported("%s pressure on a kind node is the host's own %s, which podlife does not exhaust", kind, map[driver.Pressure]string{driver.DiskPressure: "disk", driver.PIDPressure: "process ids"}[kind])
 	}
-	l, err := s.leased(node, "bring memory pressure on", driver.NodePressure)
+	l, err := s.pool.leased(node, "bring memory pressure on", driver.NodePressure)
 	if err != nil {
 		return err
 	}
@@ -962,7 +960,7 @@ func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pre
 // which cAdvisor refreshes every 10-15 s; a pass right after a pod
 // filled its memory would rank it by what it used before. The simulator's
 // pass sees the usage of the instant.
-func (s *session) statsCaughtUp(ctx context.Context, node string) error {
+func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 	want := map[string]int64{}
 	s.mu.Lock()
 	for _, t := range s.pods {
@@ -1040,7 +1038,7 @@ func (d *Driver) podStats(ctx context.Context, node, ns string) (map[string]int6
 // the simulator a pod's memory is in use the instant its behaviour says;
 // here it faults in at 70–200 MB/s, and an eviction pass in between
 // would rank the pods by half-filled usage.
-func (s *session) podsMemory(ctx context.Context, node string) (int64, error) {
+func (s *nodeSide) podsMemory(ctx context.Context, node string) (int64, error) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var total int64
@@ -1090,11 +1088,11 @@ func (s *session) podsMemory(ctx context.Context, node string) (int64, error) {
 // does: the node's total, its pods' included, so the process outside the
 // pods holds the total less what the pods use now (the kubelet's
 // summary). Disk usage is the host's: skipped.
-func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
+func (s *nodeSide) NodeUsage(ctx context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
 	if r != corev1.ResourceMemory {
 		return driver.Unsupported("a kind node's disk is the host's, which podlife does not fill")
 	}
-	l, err := s.leased(node, "set the memory usage of", driver.NodePressure)
+	l, err := s.pool.leased(node, "set the memory usage of", driver.NodePressure)
 	if err != nil {
 		return err
 	}
@@ -1112,8 +1110,8 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 
 // RestartKubelet restarts the leased node's kubelet (systemd, in the
 // node's container); containers keep running.
-func (s *session) RestartKubelet(ctx context.Context, node string) error {
-	l, err := s.leased(node, "restart the kubelet of", driver.KubeletRestart)
+func (s *nodeSide) RestartKubelet(ctx context.Context, node string) error {
+	l, err := s.pool.leased(node, "restart the kubelet of", driver.KubeletRestart)
 	if err != nil {
 		return err
 	}
@@ -1126,8 +1124,8 @@ func (s *session) RestartKubelet(ctx context.Context, node string) error {
 // controller marks the node after its grace period
 // (pkg/controller/nodelifecycle, monitorNodeHealth). The release starts
 // the kubelet again.
-func (s *session) NodeNotReady(ctx context.Context, node string) error {
-	l, err := s.leased(node, "stop the kubelet of", driver.NodeLifecycle)
+func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
+	l, err := s.pool.leased(node, "stop the kubelet of", driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
@@ -1140,7 +1138,7 @@ func (s *session) NodeNotReady(ctx context.Context, node string) error {
 
 // restartStopped starts a kubelet the scenario stopped, before its pods
 // are deleted: a pod on a node whose kubelet is down stays Terminating.
-func (s *session) restartStopped(ctx context.Context) error {
+func (s *nodeSide) restartStopped(ctx context.Context) error {
 	var errs []error
 	for _, l := range s.leases {
 		if l.stopped {
@@ -1153,8 +1151,8 @@ func (s *session) restartStopped(ctx context.Context) error {
 
 // TaintNode adds a taint to the leased node through the API, or removes
 // it; the release removes what the scenario added.
-func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
-	l, err := s.leased(node, "taint", driver.NodePressure)
+func (s *nodeSide) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
+	l, err := s.pool.leased(node, "taint", driver.NodePressure)
 	if err != nil {
 		return err
 	}
@@ -1182,7 +1180,7 @@ func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint
 // simulator records a node: its Kubernetes Events (EvictionThresholdMet,
 // NodeHasInsufficientMemory, Starting…) and its conditions' changes, under
 // "node/<the scenario's name for it>".
-func (s *session) watchNode(l *lease) {
+func (s *observers) watchNode(l *lease) {
 	node := l.node
 	ctx, stop := context.WithCancel(s.ctx)
 	l.unwatch = stop
@@ -1210,7 +1208,7 @@ func (s *session) watchNode(l *lease) {
 }
 
 // nodeName is the scenario's name for a node of the cluster.
-func (s *session) nodeName(real string) string {
+func (s *nodePool) nodeName(real string) string {
 	for alias, r := range s.nodeAlias {
 		if r == real {
 			return alias
@@ -1233,7 +1231,7 @@ func lastSeen(e *corev1.Event) time.Time {
 	return t
 }
 
-func (s *session) onNodeEvent(o any) {
+func (s *observers) onNodeEvent(o any) {
 	e, ok := o.(*corev1.Event)
 	if !ok || e.InvolvedObject.Kind != "Node" {
 		return
@@ -1244,7 +1242,7 @@ func (s *session) onNodeEvent(o any) {
 	if now.Before(s.start) || s.start.IsZero() {
 		return // the lease's own kubelet restart, before the scenario
 	}
-	if l := s.leaseOn(e.InvolvedObject.Name); l != nil && lastSeen(e).Before(l.since) {
+	if l := s.pool.leaseOn(e.InvolvedObject.Name); l != nil && lastSeen(e).Before(l.since) {
 		// The node's history before the lease (earlier scenarios' kubelet
 		// restarts and pressure), listed when the watch started.
 		s.occurrences(e)
@@ -1255,12 +1253,12 @@ func (s *session) onNodeEvent(o any) {
 		return
 	}
 	for i := prev; i < count; i++ {
-		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.nodeName(e.InvolvedObject.Name), Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
+		s.record(timeline.Event{At: s.at(now), Pod: "node/" + s.pool.nodeName(e.InvolvedObject.Name), Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
 	}
 	s.notify()
 }
 
-func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.ConditionStatus, taints map[corev1.Taint]bool) {
+func (s *observers) onNode(o any, last map[corev1.NodeConditionType]corev1.ConditionStatus, taints map[corev1.Taint]bool) {
 	n, ok := o.(*corev1.Node)
 	if !ok {
 		return
@@ -1268,7 +1266,7 @@ func (s *session) onNode(o any, last map[corev1.NodeConditionType]corev1.Conditi
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	who := "node/" + s.nodeName(n.Name)
+	who := "node/" + s.pool.nodeName(n.Name)
 	for _, c := range n.Status.Conditions {
 		if last[c.Type] == c.Status {
 			continue

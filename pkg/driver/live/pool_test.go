@@ -102,9 +102,9 @@ func TestNeedsPool(t *testing.T) {
 // TestPlaceOnLease: a pod of a leasing scenario goes to the leased node,
 // tolerating the pool's taint, and keeps its own selector terms.
 func TestPlaceOnLease(t *testing.T) {
-	s := &session{leases: []*lease{{node: "pool-2"}}}
+	s := assemble(&scene{leases: []*lease{{node: "pool-2"}}})
 	p := &corev1.Pod{Spec: corev1.PodSpec{NodeSelector: map[string]string{"disk": "ssd"}}}
-	if err := s.placeOnLease(p); err != nil {
+	if err := s.pool.placeOnLease(p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Spec.NodeSelector[corev1.LabelHostname] != "pool-2" || p.Spec.NodeSelector["disk"] != "ssd" {
@@ -114,7 +114,7 @@ func TestPlaceOnLease(t *testing.T) {
 		t.Errorf("tolerations %v", p.Spec.Tolerations)
 	}
 	named := &corev1.Pod{Spec: corev1.PodSpec{NodeName: "pool-2"}}
-	if err := s.placeOnLease(named); err != nil {
+	if err := s.pool.placeOnLease(named); err != nil {
 		t.Fatal(err)
 	}
 	if named.Spec.NodeSelector != nil {
@@ -142,15 +142,15 @@ func TestPlaceOnLease(t *testing.T) {
 		if tc.cpu != "" {
 			p = asking(tc.cpu)
 		}
-		if err := s.placeOnLease(p); (err == nil) != tc.fits {
+		if err := s.pool.placeOnLease(p); (err == nil) != tc.fits {
 			t.Errorf("a pod requesting %q: %v, want placed %v", tc.cpu, err, tc.fits)
 		}
 	}
 	s.leases[0].asked = 0
-	if err := s.placeOnLease(asking("1500m")); err != nil {
+	if err := s.pool.placeOnLease(asking("1500m")); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.placeOnLease(asking("1")); err == nil {
+	if err := s.pool.placeOnLease(asking("1")); err == nil {
 		t.Error("pods requesting 2500m, admitted by a 4-CPU node and not by this one, were placed")
 	}
 }
@@ -160,11 +160,11 @@ func TestPlaceOnLease(t *testing.T) {
 // selector and affinity name the cluster's nodes, and every term of its
 // required affinity (ORed) gets the restriction.
 func TestPlaceOnLeases(t *testing.T) {
-	s := &session{leases: []*lease{{node: "pool-1"}, {node: "pool-2"}},
-		nodeAlias: map[string]string{"worker-1": "pool-1", "worker-2": "pool-2"}}
+	s := assemble(&scene{leases: []*lease{{node: "pool-1"}, {node: "pool-2"}},
+		nodeAlias: map[string]string{"worker-1": "pool-1", "worker-2": "pool-2"}})
 	both := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpIn, Values: []string{"pool-1", "pool-2"}}
 	plain := &corev1.Pod{}
-	if err := s.placeOnLease(plain); err != nil {
+	if err := s.pool.placeOnLease(plain); err != nil {
 		t.Fatal(err)
 	}
 	terms := plain.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
@@ -180,7 +180,7 @@ func TestPlaceOnLeases(t *testing.T) {
 		NodeSelector: map[string]string{corev1.LabelHostname: "worker-2"},
 		Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{
 			NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{notIn}}, {MatchExpressions: []corev1.NodeSelectorRequirement{zone}}}}}}}}
-	if err := s.placeOnLease(aff); err != nil {
+	if err := s.pool.placeOnLease(aff); err != nil {
 		t.Fatal(err)
 	}
 	if got := aff.Spec.NodeSelector[corev1.LabelHostname]; got != "pool-2" {
@@ -248,9 +248,9 @@ func TestNodeEventsOfTheLease(t *testing.T) {
 		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{UID: types.UID(uid)}, InvolvedObject: corev1.ObjectReference{Kind: "Node", Name: "pool-1"},
 			Reason: "NodeHasInsufficientMemory", Count: count, LastTimestamp: metav1.NewTime(at)}
 	}
-	s.onNodeEvent(ev("old", s.leases[0].since.Add(-time.Minute), 3))
-	s.onNodeEvent(ev("new", s.leases[0].since.Add(time.Second), 1))
-	s.onNodeEvent(ev("old", s.leases[0].since.Add(2*time.Second), 4)) // the old one again, now
+	s.obs.onNodeEvent(ev("old", s.leases[0].since.Add(-time.Minute), 3))
+	s.obs.onNodeEvent(ev("new", s.leases[0].since.Add(time.Second), 1))
+	s.obs.onNodeEvent(ev("old", s.leases[0].since.Add(2*time.Second), 4)) // the old one again, now
 	var got []string
 	for _, e := range s.rec.snapshot(-1) {
 		got = append(got, e.Pod+" "+e.Reason)

@@ -39,8 +39,10 @@ const Lateness = 1500 * time.Millisecond
 // terminal, for the last log lines and events.
 const settleQuiet = 700 * time.Millisecond
 
-// session is one scenario's namespace and what was observed in it.
-type session struct {
+// scene is one scenario's namespace and what was observed in it: the
+// state the session's parts share (parts.go), the recorder they feed and
+// the waits on it.
+type scene struct {
 	d     *Driver
 	sc    driver.Scenario
 	ns    string
@@ -80,6 +82,13 @@ type session struct {
 	configured bool
 	closed     bool
 	closeErr   error
+
+	// The session's parts, each a view of this scene (parts.go).
+	obs     *observers
+	win     *windowPolicy
+	pool    *nodePool
+	kube    *nodeSide
+	disrupt *disruptions
 }
 
 var (
@@ -106,12 +115,12 @@ func scenarioPrinter(apiServer printer.Options, sc driver.Scenario) printer.Opti
 }
 
 func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewedNode) (*session, error) {
-	s := &session{
+	s := assemble(&scene{
 		d: d, sc: sc, ns: namespaceName(sc.ID), home: home,
 		changed: make(chan struct{}),
 		pods:    map[string]*podTrack{}, counts: map[string]int32{},
 		nodeAlias: map[string]string{}, classes: map[string]string{},
-	}
+	})
 	s.printOpts = scenarioPrinter(d.printOpts, sc)
 	if err := d.ensureNamespace(ctx, s.ns, d.labels(labelValue(sc.ID))); err != nil {
 		return nil, fmt.Errorf("creating namespace %s: %w", s.ns, err)
@@ -121,21 +130,21 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewed
 	pods := f.Core().V1().Pods().Informer()
 	evs := f.Core().V1().Events().Informer()
 	_, _ = pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o any) { s.onPod(o, false) },
-		UpdateFunc: func(_, o any) { s.onPod(o, false) },
+		AddFunc:    func(o any) { s.obs.onPod(o, false) },
+		UpdateFunc: func(_, o any) { s.obs.onPod(o, false) },
 		DeleteFunc: func(o any) {
 			if t, ok := o.(cache.DeletedFinalStateUnknown); ok {
 				o = t.Obj
 			}
-			s.onPod(o, true)
+			s.obs.onPod(o, true)
 		},
 	})
 	_, _ = evs.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o any) { s.onEvent(o) },
-		UpdateFunc: func(_, o any) { s.onEvent(o) },
+		AddFunc:    func(o any) { s.obs.onEvent(o) },
+		UpdateFunc: func(_, o any) { s.obs.onEvent(o) },
 	})
 	f.Start(s.ctx.Done())
-	d.exits.subscribe(s.ctx, s.onRuntimeExit)
+	d.exits.subscribe(s.ctx, s.obs.onRuntimeExit)
 	synced := f.WaitForCacheSync(ctx.Done())
 	for _, ok := range synced {
 		if !ok {
@@ -147,7 +156,7 @@ func (d *Driver) newSession(ctx context.Context, sc driver.Scenario, home skewed
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); <-s.ctx.Done(); f.Shutdown() }()
 	if needsPool(sc.Tags) {
-		if err := s.leaseNodes(ctx, 1); err != nil {
+		if err := s.pool.leaseNodes(ctx, 1); err != nil {
 			_ = s.Close(context.WithoutCancel(ctx))
 			return nil, err
 		}
@@ -183,15 +192,15 @@ func labelValue(s string) string {
 }
 
 // at is a wall time as session time.
-func (s *session) at(t time.Time) time.Duration { return t.Sub(s.start) }
+func (s *scene) at(t time.Time) time.Duration { return t.Sub(s.start) }
 
 // record adds an event and wakes the waiters; callers hold s.mu.
-func (s *session) record(e timeline.Event) {
+func (s *scene) record(e timeline.Event) {
 	s.rec.add(e)
 	s.notify()
 }
 
-func (s *session) notify() {
+func (s *scene) notify() {
 	close(s.changed)
 	s.changed = make(chan struct{})
 }
@@ -234,7 +243,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
 	}
 	if own || len(s.leases) > 0 {
-		if err := s.leaseNodes(ctx, max(1, len(st.Nodes))); err != nil {
+		if err := s.pool.leaseNodes(ctx, max(1, len(st.Nodes))); err != nil {
 			return err
 		}
 	}
@@ -248,7 +257,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		declared[i] = n
 	}
 	for i, l := range s.leases {
-		if err := s.configureKubelet(ctx, l, st.Eviction, declared[i]); err != nil {
+		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i]); err != nil {
 			return err
 		}
 		if declared[i] != nil {
@@ -298,7 +307,7 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 	if err := s.preparePod(p); err != nil {
 		return err
 	}
-	tr := s.track(name, p)
+	tr := s.obs.track(name, p)
 	sent := time.Now()
 	created, err := s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
 	if err != nil {
@@ -319,7 +328,7 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 	// version already (a kubelet rejecting the pod within milliseconds):
 	// the answer to the create is then older than what is known.
 	if tr.obj == nil {
-		s.observe(tr, created, now, false)
+		s.obs.observe(tr, created, now, false)
 	}
 	return nil
 }
@@ -328,7 +337,7 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 // cluster's: in the scenario's namespace, labelled, its node and priority
 // class mapped to the cluster's, kept to the leased nodes if the scenario
 // holds any, agent containers told their declared ports.
-func (s *session) preparePod(p *corev1.Pod) error {
+func (s *scene) preparePod(p *corev1.Pod) error {
 	p.Namespace = s.ns
 	p.ResourceVersion, p.UID = "", ""
 	if p.Labels == nil {
@@ -345,11 +354,11 @@ func (s *session) preparePod(p *corev1.Pod) error {
 		p.Spec.NodeName = real
 	}
 	if len(s.leases) > 0 {
-		if err := s.placeOnLease(p); err != nil {
+		if err := s.pool.placeOnLease(p); err != nil {
 			return err
 		}
 	} else if s.home.name != s.d.info.Node {
-		s.placeOnSkewed(p)
+		s.pool.placeOnSkewed(p)
 	}
 	if v, ok := p.Spec.NodeSelector[corev1.LabelHostname]; ok {
 		if real, ok := s.nodeAlias[v]; ok {
@@ -366,7 +375,7 @@ func (s *session) preparePod(p *corev1.Pod) error {
 
 // prepareContainers checks the images and tells agent containers their
 // ports.
-func (s *session) prepareContainers(p *corev1.Pod) error {
+func (s *scene) prepareContainers(p *corev1.Pod) error {
 	known := map[string]bool{normImage(behavior.Image): true}
 	for _, img := range s.d.opt.Images {
 		known[normImage(img)] = true
@@ -591,11 +600,11 @@ func awaitAttached(ctx context.Context, attached []chan struct{}) error {
 }
 
 // Now is the wall time since the session started.
-func (s *session) Now() time.Duration { return time.Since(s.start) }
+func (s *scene) Now() time.Duration { return time.Since(s.start) }
 
 // view is what RunUntil's condition sees.
 type view struct {
-	s      *session
+	s      *scene
 	frozen bool
 	pods   map[string]*corev1.Pod
 	tl     []timeline.Event
@@ -643,7 +652,7 @@ func (v *view) Timeline() []timeline.Event { return v.tl }
 
 // snapshot is the view now, or as of limit (session time) with the
 // pods as they were then when asOf is set.
-func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *view {
+func (s *scene) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *view {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v := &view{s: s, tl: s.rec.snapshot(limit)}
@@ -658,7 +667,7 @@ func (s *session) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *vi
 // podsNow maps the scenario's pods to their API objects (gone: absent),
 // with the cluster's node names as the scenario's (a pod scheduled or
 // nominated to the leased node is on "worker-1").
-func (s *session) podsNow() map[string]*corev1.Pod {
+func (s *scene) podsNow() map[string]*corev1.Pod {
 	return s.podsBy(func(t *podTrack) *corev1.Pod {
 		if t.gone {
 			return nil
@@ -669,7 +678,7 @@ func (s *session) podsNow() map[string]*corev1.Pod {
 
 // podsBy maps the scenario's pods to the version of each that pick
 // chooses (nil: absent), with the scenario's node names.
-func (s *session) podsBy(pick func(*podTrack) *corev1.Pod) map[string]*corev1.Pod {
+func (s *scene) podsBy(pick func(*podTrack) *corev1.Pod) map[string]*corev1.Pod {
 	out := map[string]*corev1.Pod{}
 	back := map[string]string{}
 	for alias, real := range s.nodeAlias {
@@ -700,14 +709,14 @@ func (s *session) podsBy(pick func(*podTrack) *corev1.Pod) map[string]*corev1.Po
 }
 
 // View is the current state.
-func (s *session) View() driver.View { return s.snapshot(-1, nil) }
+func (s *scene) View() driver.View { return s.snapshot(-1, nil) }
 
 var _ driver.History = (*session)(nil)
 
 // ViewsBetween is the pods as observed at from, then after each change
 // observed up to to. A version counts from its watch delivery, as a poll
 // of the present would have seen it.
-func (s *session) ViewsBetween(from, to time.Duration) []driver.View {
+func (s *scene) ViewsBetween(from, to time.Duration) []driver.View {
 	s.mu.Lock()
 	times := []time.Duration{from}
 	for _, t := range s.pods {
@@ -735,7 +744,7 @@ func (s *session) ViewsBetween(from, to time.Duration) []driver.View {
 // the fact): past the deadline it keeps listening for Lateness, judging
 // cond on what happened up to the deadline, with the pods as they were
 // at the deadline.
-func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
+func (s *scene) RunUntil(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
 	var frozen map[string]*corev1.Pod
 	for {
 		s.mu.Lock()
@@ -868,10 +877,10 @@ func (s *session) Close(ctx context.Context) error {
 	}
 	// Static pods first: while its manifest is on the node, the kubelet
 	// runs the pod whatever happens to its namespace.
-	merr := errors.Join(s.restartStopped(context.WithoutCancel(ctx)), s.removeManifests())
+	merr := errors.Join(s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests())
 	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
 	// The leased node goes back once the scenario's pods are gone.
-	err = errors.Join(err, s.release(context.WithoutCancel(ctx)))
+	err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))
 	s.wg.Wait()
 	s.mu.Lock()
 	s.closeErr = err

@@ -30,7 +30,7 @@ const manifestPrefix = "podlife-"
 var _ driver.Nodes = (*session)(nil)
 
 // manifestName is the file a scenario's static pod is written to.
-func (s *session) manifestName(pod string) string {
+func (s *nodeSide) manifestName(pod string) string {
 	return manifestPrefix + s.d.runID + "-" + s.ns + "-" + pod + ".yaml"
 }
 
@@ -40,7 +40,7 @@ func (s *session) manifestName(pod string) string {
 // which the session follows under the scenario's name. On a cluster whose
 // nodes podlife cannot reach (not a kind cluster on this machine) the
 // scenario is skipped.
-func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) error {
+func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) error {
 	real, ok := s.nodeAlias[node]
 	if !ok {
 		return driver.Unsupported("node %q is not on the live cluster", node)
@@ -64,7 +64,7 @@ func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) e
 	if err := s.prepareContainers(p); err != nil {
 		return err
 	}
-	if l := s.leaseOn(real); l != nil {
+	if l := s.pool.leaseOn(real); l != nil {
 		if err := l.fits(p); err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) e
 		return fmt.Errorf("static pod %q: %w", name, err)
 	}
 	file := s.manifestName(name)
-	t := s.track(name, p)
+	t := s.obs.track(name, p)
 	s.mu.Lock()
 	t.api, t.static = name+"-"+real, true
 	s.manifests = append(s.manifests, nodeFile{node: real, file: file})
@@ -120,7 +120,7 @@ type nodeFile struct{ node, file string }
 
 // removeManifests takes the session's static pods off their nodes; the
 // kubelet then stops them and deletes their mirror pods.
-func (s *session) removeManifests() error {
+func (s *nodeSide) removeManifests() error {
 	s.mu.Lock()
 	files := s.manifests
 	s.manifests = nil

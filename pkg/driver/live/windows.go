@@ -10,6 +10,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -32,13 +33,13 @@ const (
 	// rejects a 1 s shift either way for what it accepts.
 	hop = 500 * time.Millisecond
 	// relist: the kubelet notices a container's start or exit at its
-	// next PLEG relist (pkg/kubelet/kubelet.go, genericPlegRelistPeriod,
-	// 1 s) and the sync that relist starts before it acts on it: a start
-	// that follows an exit (the next init container, a restart) may come
-	// that much later than the simulator's, which acts in the instant
+	// next PLEG relist (periods.PLEGRelist, 1 s) and the sync that relist
+	// starts before it acts on it (half a second more): a start that
+	// follows an exit (the next init container, a restart) may come that
+	// much later than the simulator's, which acts in the instant
 	// (measured: a sidecar's SIGTERM 1.09 s after its main container
 	// completed).
-	relist = 1500 * time.Millisecond
+	relist = periods.PLEGRelist + 500*time.Millisecond
 	// execHop: an exec hook's process starts after the runtime's exec
 	// (runc exec: 20–390 ms measured on a busy node, 2026-11-23).
 	execHop = 500 * time.Millisecond
@@ -48,17 +49,16 @@ const (
 	// 2-core node, and the relist before it may run late as well.
 	startHop = 1500 * time.Millisecond
 	// nodeStatusUpdate: the kubelet posts its node's status every
-	// nodeStatusUpdateFrequency (pkg/kubelet/apis/config/v1beta1
-	// defaults.go, 10 s), the pressure conditions as the eviction manager
-	// last computed them (pkg/kubelet/nodestatus/setters.go,
-	// MemoryPressureCondition).
-	nodeStatusUpdate = 10 * time.Second
+	// nodeStatusUpdateFrequency (periods.NodeStatusUpdate, 10 s), the
+	// pressure conditions as the eviction manager last computed them
+	// (pkg/kubelet/nodestatus/setters.go, MemoryPressureCondition).
+	nodeStatusUpdate = periods.NodeStatusUpdate
 	// evictionPass: the eviction manager looks at the node's signals
-	// every 10 s (pkg/kubelet/kubelet.go, evictionMonitoringPeriod) from
-	// when its kubelet started; the simulator's passes keep their own
-	// phase. An eviction, and what a pass decides, may come up to a
-	// period earlier or later than the simulator's.
-	evictionPass = 10 * time.Second
+	// every 10 s (periods.EvictionMonitoring) from when its kubelet
+	// started; the simulator's passes keep their own phase. An eviction,
+	// and what a pass decides, may come up to a period earlier or later
+	// than the simulator's.
+	evictionPass = periods.EvictionMonitoring
 )
 
 var _ driver.Windows = (*session)(nil)
@@ -66,7 +66,7 @@ var _ driver.Windows = (*session)(nil)
 // Reaction bounds the kubelet's reaction to an action, from the run's
 // calibration (Calibration.reactionBound); with a tolerance given
 // instead, the tolerance.
-func (s *session) Reaction(a driver.Action) time.Duration {
+func (s *windowPolicy) Reaction(a driver.Action) time.Duration {
 	switch a {
 	case driver.ActionNode:
 		return evictionPass
@@ -84,7 +84,7 @@ func (s *session) Reaction(a driver.Action) time.Duration {
 // by the observer that sees it: the agent's lines and the runtime's
 // events precisely, the API late by the calibrated chain of a status
 // reaching it.
-func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
+func (s *windowPolicy) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
 	apiLate := s.d.cal.apiLate()
 	if s.d.cal == (Calibration{}) {
 		apiLate = s.d.Tolerance()
@@ -186,8 +186,8 @@ func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, lat
 			// of the pod (pkg/kubelet/kubelet_pods.go
 			// generateAPIPodStatus), before it starts a container; the
 			// deadline is checked on the sync loop's 1 s tick
-			// (pkg/kubelet/active_deadline.go ShouldSync, kubelet.go
-			// syncLoop). startTime is kept at whole seconds: a kill it
+			// (periods.SyncLoopTick; pkg/kubelet/active_deadline.go
+			// ShouldSync). startTime is kept at whole seconds: a kill it
 			// decides may come as much earlier as the container started
 			// after that truncated time.
 			if s.deadlined(sel.Pod) {
@@ -213,7 +213,7 @@ const noticeWait = 2500 * time.Millisecond
 
 // Noticed is when the kubelet noticed the exit e at its PLEG relist, from
 // its own log (kubeletNotices), in session time.
-func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
+func (s *windowPolicy) Noticed(e timeline.Event) (time.Duration, bool) {
 	if e.Kind != timeline.Exited {
 		return 0, false
 	}
@@ -245,7 +245,7 @@ func (s *session) Noticed(e timeline.Event) (time.Duration, bool) {
 
 // podNoticed is the kubelet's latest notice, in [from, to] (session
 // time), of an exit of one of the pod's containers or of its sandbox.
-func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
+func (s *windowPolicy) podNoticed(pod string, from, to time.Duration) (time.Duration, bool) {
 	s.mu.Lock()
 	api := pod
 	if t := s.pods[pod]; t != nil && t.api != "" {
@@ -258,13 +258,6 @@ func (s *session) podNoticed(pod string, from, to time.Duration) (time.Duration,
 	}
 	return s.at(at), true
 }
-
-// relistPeriod: the kubelet relists its runtime every second
-// (pkg/kubelet/kubelet.go, genericPlegRelistPeriod, v1.36.3), counted
-// from the end of the relist before (wait.Until in pleg/generic.go
-// Start). A relist that finds nothing new logs nothing at the cluster's
-// verbosity.
-const relistPeriod = time.Second
 
 // TerminatedSync bounds the start of the relist after which the kubelet
 // ran a deleted pod's terminated sync, the one that writes its terminal
@@ -281,14 +274,14 @@ const relistPeriod = time.Second
 // found nothing to log (seen on CI, 2026-11-27: the pod gone 1.04 s after
 // the only notice, twice). Within endSeen of each other either relist
 // could be the one: [lo, hi] spans both. Without that status, too.
-func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
+func (s *windowPolicy) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
 	last, ok := s.podNoticed(exit.Pod, n, gone)
 	if !ok || last-n > relist {
 		return 0, 0, false
 	}
 	end, ok := s.sandboxStopped(exit.Pod, exit.At, gone)
 	if !ok {
-		return last, last + relistPeriod, true
+		return last, last + periods.PLEGRelist, true
 	}
 	return relistAfter(last, end-endSeen), relistAfter(last, end+endSeen), true
 }
@@ -302,18 +295,21 @@ func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo
 // exit" to the status seen; twice the worst for a busier node.
 const endSeen = 150 * time.Millisecond
 
-// relistAfter is the first of the relists last, last+relistPeriod, ...
-// to start after t.
+// relistAfter is the first of the relists last, last+periods.PLEGRelist, ...
+// to start after t: the kubelet relists its runtime every
+// periods.PLEGRelist, counted from the end of the relist before
+// (wait.Until in pkg/kubelet/pleg/generic.go Start). A relist that finds
+// nothing new logs nothing at the cluster's verbosity.
 func relistAfter(last, t time.Duration) time.Duration {
 	if t < last {
 		return last
 	}
-	return last + ((t-last)/relistPeriod+1)*relistPeriod
+	return last + ((t-last)/periods.PLEGRelist+1)*periods.PLEGRelist
 }
 
 // sandboxStopped is when the pod's status was first seen, in [from, to],
 // with its sandbox stopped (PodReadyToStartContainers False).
-func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Duration, bool) {
+func (s *windowPolicy) sandboxStopped(pod string, from, to time.Duration) (time.Duration, bool) {
 	s.mu.Lock()
 	events := s.rec.snapshot(-1)
 	s.mu.Unlock()
@@ -328,7 +324,7 @@ func (s *session) sandboxStopped(pod string, from, to time.Duration) (time.Durat
 
 // ProbeAnswers are the agent's answers to the selected container's probe
 // of that kind, in session time (its lines: a millisecond's precision).
-func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
+func (s *windowPolicy) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -344,7 +340,7 @@ func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Durati
 // (the runtime's create event, precise): the runtime then takes its own
 // time to start the process, which the start's window does not count
 // against the kubelet's rule.
-func (s *session) Acted(e timeline.Event) (time.Duration, bool) {
+func (s *windowPolicy) Acted(e timeline.Event) (time.Duration, bool) {
 	if e.Kind != timeline.Started && e.Kind != timeline.Restarted && e.Kind != timeline.Created {
 		return 0, false
 	}
@@ -364,7 +360,7 @@ func (s *session) Acted(e timeline.Event) (time.Duration, bool) {
 
 // instanceOf is the container ID of the instance whose start or exit e
 // is, as recorded.
-func (s *session) instanceOf(e timeline.Event) (string, bool) {
+func (s *windowPolicy) instanceOf(e timeline.Event) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[e.Pod]
@@ -388,7 +384,7 @@ func (s *session) instanceOf(e timeline.Event) (string, bool) {
 
 // execPreStop tells whether the selected container's preStop hook is an
 // exec command (run in the container through the runtime).
-func (s *session) execPreStop(sel timeline.Selector) bool {
+func (s *windowPolicy) execPreStop(sel timeline.Selector) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -400,7 +396,7 @@ func (s *session) execPreStop(sel timeline.Selector) bool {
 }
 
 // deadlined tells whether the pod has an activeDeadlineSeconds.
-func (s *session) deadlined(pod string) bool {
+func (s *windowPolicy) deadlined(pod string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[pod]
@@ -417,7 +413,7 @@ func (s *session) deadlined(pod string) bool {
 // the create of a pod whose container started at 0.58 s, its deadline
 // seen at 9.58 s (status.feature:221, 2026-11-27). Without a startTime
 // seen, from the kubelet's first status.
-func (s *session) startLag(pod string) time.Duration {
+func (s *windowPolicy) startLag(pod string) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var from time.Duration
@@ -442,7 +438,7 @@ func (s *session) startLag(pod string) time.Duration {
 // oomBytes is the memory the selected agent container must fault in
 // before its memory limit kills it: its limit when its behaviour uses
 // more, else 0.
-func (s *session) oomBytes(sel timeline.Selector) int64 {
+func (s *windowPolicy) oomBytes(sel timeline.Selector) int64 {
 	b, ok := s.behaviorOf(sel)
 	if !ok || b.Memory == nil {
 		return 0
@@ -466,7 +462,7 @@ func (s *session) oomBytes(sel timeline.Selector) int64 {
 // kubeletDriven tells whether the event is the kubelet's doing rather
 // than the process's own: a signal, a hook, or the exit of an agent that
 // does not end on its own account.
-func (s *session) kubeletDriven(sel timeline.Selector) bool {
+func (s *windowPolicy) kubeletDriven(sel timeline.Selector) bool {
 	switch sel.Kind {
 	case timeline.SIGTERM, timeline.SIGKILL, timeline.PreStopStarted, timeline.PreStopDone,
 		timeline.Started, timeline.Created, timeline.Restarted:
@@ -479,7 +475,7 @@ func (s *session) kubeletDriven(sel timeline.Selector) bool {
 }
 
 // podMemory is the memory the pod's agents are told to use, in bytes.
-func (s *session) podMemory(pod string) int64 {
+func (s *windowPolicy) podMemory(pod string) int64 {
 	s.mu.Lock()
 	t := s.pods[pod]
 	var args [][]string
@@ -501,7 +497,7 @@ func (s *session) podMemory(pod string) int64 {
 }
 
 // behaviorOf is the agent behaviour of the selected container.
-func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
+func (s *windowPolicy) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -521,7 +517,7 @@ func (s *session) behaviorOf(sel timeline.Selector) (behavior.Behavior, bool) {
 // (each holds back the containers after it until its probe succeeds:
 // computeInitContainerActions, pkg/kubelet/kuberuntime/
 // kuberuntime_container.go, v1.36.3), 0 when none has one.
-func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
+func (s *windowPolicy) startGatePeriod(sel timeline.Selector) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -538,7 +534,7 @@ func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
 		}
 		period := c.StartupProbe.PeriodSeconds
 		if period == 0 {
-			period = 10 // the API server's default
+			period = periods.ProbePeriodSeconds // the API server's default
 		}
 		p = max(p, time.Duration(period)*time.Second)
 	}
@@ -548,7 +544,7 @@ func (s *session) startGatePeriod(sel timeline.Selector) time.Duration {
 // probePeriod is the longest period of the selected container's probes
 // (only those that can kill it: liveness and startup, with killing set),
 // 0 when it has none.
-func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration {
+func (s *windowPolicy) probePeriod(sel timeline.Selector, killing bool) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -570,7 +566,7 @@ func (s *session) probePeriod(sel timeline.Selector, killing bool) time.Duration
 			}
 			period := pr.PeriodSeconds
 			if period == 0 {
-				period = 10 // the API server's default
+				period = periods.ProbePeriodSeconds // the API server's default
 			}
 			p = max(p, time.Duration(period)*time.Second)
 		}
@@ -585,7 +581,7 @@ var _ driver.Unobserved = (*session)(nil)
 // sleep action) or runs in an image container ends without a trace; a
 // sidecar's sleep preStop cannot be timed by its SIGTERM, which waits for
 // the main containers (kuberuntime_termination_order.go).
-func (s *session) Unobserved(sel timeline.Selector) string {
+func (s *windowPolicy) Unobserved(sel timeline.Selector) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]
@@ -645,7 +641,7 @@ func isInit(p *corev1.Pod, name string) bool {
 // observer: the agent's own lines (signals, exec hooks it serves, its
 // start and exit, the probe answers it gives), the heartbeat or the
 // runtime for a kill, the runtime for any container's exit.
-func (s *session) Precise(sel timeline.Selector) bool {
+func (s *windowPolicy) Precise(sel timeline.Selector) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.pods[sel.Pod]

@@ -59,7 +59,7 @@ func TestMarginCauses(t *testing.T) {
 			if strings.HasPrefix(tc.name, "calibrated") {
 				s.d.cal.Fill = 1 << 30
 			}
-			s.track("web", tc.pod)
+			s.obs.track("web", tc.pod)
 			s.mu.Lock()
 			s.record(timeline.Event{At: 50 * ms, Pod: "web", Kind: timeline.Admitted})
 			s.record(timeline.Event{At: 1350 * ms, Pod: "web", Container: "app", Kind: timeline.Started})
@@ -105,7 +105,7 @@ func TestStartGatedBySidecarStartupProbe(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
-			s.track("web", tc.pod)
+			s.obs.track("web", tc.pod)
 			early, late := s.Margin(timeline.Selector{Pod: "web", Container: tc.container, Kind: timeline.Started}, "")
 			if early != 250*ms || late != tc.want {
 				t.Errorf("margin = -%s +%s, want -%s +%s", early, late, 250*ms, tc.want)
@@ -121,7 +121,7 @@ func TestStartGatedBySidecarStartupProbe(t *testing.T) {
 func TestRuntimeExitSeenAtOnce(t *testing.T) {
 	s := testSession(t)
 	c := corev1.Container{Name: "app", Image: behavior.Image, Args: behavior.Default().Args()}
-	tr := s.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{c}}})
+	tr := s.obs.track("web", &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: corev1.PodSpec{Containers: []corev1.Container{c}}})
 	in := &instTrack{id: "containerd://abc", started: true, sigterm: s.start.Add(50 * time.Second), lastLine: s.start.Add(52 * time.Second), attached: make(chan struct{})}
 	tr.ctrs["app"].insts[in.id] = in
 	tr.ctrs["app"].order = []string{in.id}
@@ -133,12 +133,12 @@ func TestRuntimeExitSeenAtOnce(t *testing.T) {
 		}
 		return out
 	}
-	s.onRuntimeExit("other", runtimeExit{At: s.start.Add(53 * time.Second), Status: 137})
-	s.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53 * time.Second), Status: 0})
+	s.obs.onRuntimeExit("other", runtimeExit{At: s.start.Add(53 * time.Second), Status: 137})
+	s.obs.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53 * time.Second), Status: 0})
 	if k := kills(); len(k) != 0 {
 		t.Fatalf("recorded %v for another container's exit or an exit 0", k)
 	}
-	s.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53800 * time.Millisecond), Status: 137})
+	s.obs.onRuntimeExit("abc", runtimeExit{At: s.start.Add(53800 * time.Millisecond), Status: 137})
 	if k := kills(); len(k) != 2 || k[0] != "53.8s SIGKILL" || k[1] != "53.8s Exited(137)" {
 		t.Errorf("recorded %v, want SIGKILL and Exited(137) at 53.8s", k)
 	}
@@ -182,7 +182,7 @@ func TestUnobserved(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
-			s.track("web", tc.pod)
+			s.obs.track("web", tc.pod)
 			why := s.Unobserved(timeline.Selector{Pod: "web", Container: tc.container, Kind: tc.kind})
 			if (why != "") != tc.unseen {
 				t.Errorf("Unobserved = %q, want unseen %v", why, tc.unseen)

@@ -1,0 +1,94 @@
+package live
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/podlife/podlife/pkg/driver"
+)
+
+// driverInterfaces checks a value against every interface pkg/driver
+// declares, by name; TestSessionInterfaces keeps it complete.
+var driverInterfaces = map[string]func(any) bool{
+	"Driver":             is[driver.Driver],
+	"Nodes":              is[driver.Nodes],
+	"Session":            is[driver.Session],
+	"View":               is[driver.View],
+	"PodPrinter":         is[driver.PodPrinter],
+	"UntilSettler":       is[driver.UntilSettler],
+	"SandboxKiller":      is[driver.SandboxKiller],
+	"PodConditionSetter": is[driver.PodConditionSetter],
+	"Linter":             is[driver.Linter],
+	"Assumer":            is[driver.Assumer],
+	"Explainer":          is[driver.Explainer],
+	"Wrapper":            is[driver.Wrapper],
+	"Windows":            is[driver.Windows],
+	"Flusher":            is[driver.Flusher],
+	"Versioned":          is[driver.Versioned],
+	"Rewinder":           is[driver.Rewinder],
+	"Past":               is[driver.Past],
+	"Reacher":            is[driver.Reacher],
+	"History":            is[driver.History],
+	"Unobserved":         is[driver.Unobserved],
+	"Disruptions":        is[driver.Disruptions],
+}
+
+func is[T any](v any) bool { _, ok := v.(T); return ok }
+
+// sessionInterfaces are the driver interfaces the session the live driver
+// starts implements: the steps find them by type assertion
+// (driver.SessionAs), so a session split into parts must keep every one.
+var sessionInterfaces = []string{
+	"Disruptions", "Flusher", "History", "Nodes", "PodConditionSetter",
+	"Session", "Unobserved", "Versioned", "Windows",
+}
+
+// TestSessionInterfaces pins the interfaces of the value Driver.Start
+// returns (*session) to sessionInterfaces, and the checks above to the
+// interfaces pkg/driver declares.
+func TestSessionInterfaces(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join("..", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []string
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range g.Specs {
+				ts := s.(*ast.TypeSpec)
+				if _, ok := ts.Type.(*ast.InterfaceType); ok && ts.Name.IsExported() && ts.TypeParams == nil {
+					declared = append(declared, ts.Name.Name)
+				}
+			}
+		}
+	}
+	for _, name := range declared {
+		if driverInterfaces[name] == nil {
+			t.Errorf("pkg/driver declares interface %s: add it to driverInterfaces", name)
+		}
+	}
+	var s driver.Session = (*session)(nil)
+	var got []string
+	for name, implements := range driverInterfaces {
+		if implements(s) {
+			got = append(got, name)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, sessionInterfaces) {
+		t.Errorf("the live session implements %q, want %q", got, sessionInterfaces)
+	}
+}

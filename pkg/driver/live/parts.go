@@ -1,0 +1,123 @@
+package live
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// A live session is one scenario's scene (session.go: its namespace, the
+// recorder and the tracks of what was seen) and the parts that work on
+// it, each a type of its own so that none grows into the whole driver:
+//
+//   - observers (observe.go, logs.go): the pod and Event watches, the
+//     agents' logs, the runtime's exits and the leased nodes' watches,
+//     feeding the one recorder;
+//   - windowPolicy (windows.go): the timing policy that answers the
+//     steps' window questions, beside the margins and the calibration;
+//   - nodePool (pool.go): the lease of pool nodes and the placement of
+//     pods on them;
+//   - nodeSide (pool.go, static.go): what a scenario changes on a node:
+//     the kubelet's configuration and restarts, the memory podlife holds
+//     there, taints, static pod manifests;
+//   - disruptions (disruptions.go): replica sets, budgets, evictions and
+//     drains;
+//   - session: the adapter that implements driver.Session and the
+//     optional interfaces, delegating to the parts.
+//
+// Each part embeds the scene: the state is shared (under scene.mu) and
+// one part reaches another through the scene's fields.
+
+type (
+	observers    struct{ *scene }
+	windowPolicy struct{ *scene }
+	nodePool     struct{ *scene }
+	nodeSide     struct{ *scene }
+	disruptions  struct{ *scene }
+)
+
+// session is the adapter the driver hands out (Driver.Start).
+type session struct{ *scene }
+
+// assemble makes a scene's parts and the session over them.
+func assemble(sc *scene) *session {
+	sc.obs = &observers{sc}
+	sc.win = &windowPolicy{sc}
+	sc.pool = &nodePool{sc}
+	sc.kube = &nodeSide{sc}
+	sc.disrupt = &disruptions{sc}
+	return &session{sc}
+}
+
+// driver.Windows and driver.Unobserved: the window policy's answers.
+
+func (s *session) Reaction(a driver.Action) time.Duration { return s.win.Reaction(a) }
+func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
+	return s.win.Margin(sel, after)
+}
+func (s *session) Noticed(e timeline.Event) (time.Duration, bool) { return s.win.Noticed(e) }
+func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
+	return s.win.TerminatedSync(exit, n, gone)
+}
+func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
+	return s.win.ProbeAnswers(sel, kind)
+}
+func (s *session) Acted(e timeline.Event) (time.Duration, bool) { return s.win.Acted(e) }
+func (s *session) Unobserved(sel timeline.Selector) string      { return s.win.Unobserved(sel) }
+func (s *session) Precise(sel timeline.Selector) bool           { return s.win.Precise(sel) }
+
+// driver.Nodes: the node-side changes.
+
+func (s *session) NodePressure(ctx context.Context, node string, kind driver.Pressure) error {
+	return s.kube.NodePressure(ctx, node, kind)
+}
+func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
+	return s.kube.NodeUsage(ctx, node, r, total)
+}
+func (s *session) RestartKubelet(ctx context.Context, node string) error {
+	return s.kube.RestartKubelet(ctx, node)
+}
+func (s *session) NodeNotReady(ctx context.Context, node string) error {
+	return s.kube.NodeNotReady(ctx, node)
+}
+func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
+	return s.kube.TaintNode(ctx, node, taint, remove)
+}
+func (s *session) StaticPod(ctx context.Context, node string, pod *corev1.Pod) error {
+	return s.kube.StaticPod(ctx, node, pod)
+}
+
+// driver.Disruptions.
+
+func (s *session) CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error {
+	return s.disrupt.CreateReplicaSet(ctx, name, replicas, template)
+}
+func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.disrupt.ReplicaSetPods(name)
+}
+func (s *session) CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	return s.disrupt.CreatePodDisruptionBudget(ctx, pdb)
+}
+func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
+	return s.disrupt.PodDisruptionBudget(name)
+}
+func (s *session) Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error {
+	return s.disrupt.Evict(ctx, pod, opts)
+}
+func (s *session) Evictions() []driver.EvictionRequest { return s.disrupt.Evictions() }
+func (s *session) Cordon(ctx context.Context, node string) error {
+	return s.disrupt.Cordon(ctx, node)
+}
+func (s *session) Drain(ctx context.Context, node string, o driver.DrainOptions) error {
+	return s.disrupt.Drain(ctx, node, o)
+}
+func (s *session) DrainStatus(node string) (driver.DrainStatus, bool) {
+	return s.disrupt.DrainStatus(node)
+}
