@@ -42,9 +42,11 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // sessionInterfaces are the driver interfaces the session the live driver
 // starts implements: the steps find them by type assertion
 // (driver.SessionAs), so a session split into parts must keep every one.
+// Those the seam folds into Session (SandboxKiller among them, refused)
+// every session has.
 var sessionInterfaces = []string{
 	"Disruptions", "Flusher", "History", "Nodes", "PodConditionSetter",
-	"Session", "Unobserved", "Versioned", "Windows",
+	"SandboxKiller", "Session", "Unobserved", "Versioned", "Windows",
 }
 
 // TestSessionInterfaces pins the interfaces of the value Driver.Start
