@@ -500,3 +500,63 @@ func CheckMethodCount(fset *token.FileSet, files []*ast.File, max int) []Violati
 	}
 	return out
 }
+
+// MaxOptional is the most optional interfaces pkg/driver declares: what
+// every driver can answer (if only "unsupported") belongs to the seam
+// itself, so that a step asks the session rather than whether it can.
+const MaxOptional = 8
+
+// RuleOptional: the seam's optional interfaces stay few.
+const RuleOptional = "pkg/driver declares at most 8 optional interfaces: what both drivers answer folds into Driver, Session or View, with a typed unsupported answer"
+
+// seamInterfaces are the interfaces every driver implements; those they
+// embed are not optional.
+var seamInterfaces = map[string]bool{"Driver": true, "Session": true, "View": true}
+
+// CheckOptionalInterfaces reports, at the interface past the limit, when
+// the exported interfaces of files that Driver, Session and View do not
+// embed number more than max.
+func CheckOptionalInterfaces(fset *token.FileSet, files []*ast.File, max int) []Violation {
+	embedded := map[string]bool{}
+	type decl struct {
+		name string
+		pos  token.Pos
+	}
+	var ifaces []decl
+	for _, f := range files {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range g.Specs {
+				ts := s.(*ast.TypeSpec)
+				it, ok := ts.Type.(*ast.InterfaceType)
+				if !ok || !ts.Name.IsExported() {
+					continue
+				}
+				if seamInterfaces[ts.Name.Name] {
+					for _, m := range it.Methods.List {
+						if id, ok := m.Type.(*ast.Ident); ok && len(m.Names) == 0 {
+							embedded[id.Name] = true
+						}
+					}
+					continue
+				}
+				ifaces = append(ifaces, decl{ts.Name.Name, ts.Pos()})
+			}
+		}
+	}
+	var out []Violation
+	n := 0
+	for _, i := range ifaces {
+		if embedded[i.name] {
+			continue
+		}
+		if n++; n > max {
+			out = append(out, Violation{fset.Position(i.pos), RuleOptional,
+				fmt.Sprintf("interface %s is optional interface number %d", i.name, n)})
+		}
+	}
+	return out
+}

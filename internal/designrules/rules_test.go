@@ -66,6 +66,9 @@ func TestDesignRules(t *testing.T) {
 		if pkgPath == module+"/pkg/driver/live" {
 			vs = append(vs, CheckMethodCount(fset, files, MaxMethods)...)
 		}
+		if pkgPath == module+"/pkg/driver" {
+			vs = append(vs, CheckOptionalInterfaces(fset, files, MaxOptional)...)
+		}
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
@@ -231,6 +234,35 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
+	optionalCases := []struct {
+		name string
+		src  string
+		want int
+	}{
+		{"eight optional", ifaces(8, ""), 0},
+		{"nine optional", ifaces(9, ""), 1},
+		{"nine, one folded into Session", ifaces(9, "I0"), 0},
+		{"ten, one folded into Session", ifaces(10, "I0"), 1},
+	}
+	for _, c := range optionalCases {
+		t.Run("optional/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", c.src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckOptionalInterfaces(fset, []*ast.File{f}, MaxOptional)
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleOptional {
+					t.Errorf("%s: want the rule", v)
+				}
+			}
+		})
+	}
+
 	importCases := []struct {
 		name, pkg, imp string
 		want           string // the rule broken, "" for none
@@ -297,4 +329,19 @@ func repeat(recv string, n int) []string {
 		out[i] = recv
 	}
 	return out
+}
+
+// ifaces is a package of n exported interfaces I0, I1, ..., and a Session
+// embedding folded (none when "").
+func ifaces(n int, folded string) string {
+	var b strings.Builder
+	b.WriteString("package driver\ntype Session interface {\n\tNow() int\n")
+	if folded != "" {
+		b.WriteString("\t" + folded + "\n")
+	}
+	b.WriteString("}\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "type I%d interface{ M%d() }\n", i, i)
+	}
+	return b.String()
 }
