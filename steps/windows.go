@@ -576,6 +576,17 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 	if observed != nil {
 		c.Observed, c.Seen = observed.At, true
 	}
+	if v, ok := timeline.AsVerdict(err); ok {
+		// The check's failure is the matcher's verdict, with the window
+		// it was judged by: the report reads one value.
+		if v.Window == nil {
+			v.Window = &w
+		}
+		if v.Event == nil {
+			v.Event = observed
+		}
+		c.Verdict = v
+	}
 	st.Checks = append(st.Checks, c)
 	// A timed expectation moves the current time to where it decided
 	// (docs/language.md, Time: "current time"): its occurrence if it came

@@ -38,6 +38,9 @@ type Check struct {
 	// Interval marks a check of the time between two observed events
 	// (`SIGKILL 2s after SIGTERM`): Ref is the first event.
 	Interval bool `json:"interval,omitempty"`
+	// Verdict is the failure of a check that did not hold, as its matcher
+	// made it.
+	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
 // Timed reports whether the check is a timed check whose resolution

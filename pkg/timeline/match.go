@@ -114,17 +114,17 @@ func Count(events []Event, s Selector) int {
 // without a re-run; Error renders both sides. Nothing reads a verdict's
 // kind back from its text.
 type Verdict struct {
-	Kind     VerdictKind
-	Expected string
-	Observed string
+	Kind     VerdictKind `json:"kind"`
+	Expected string      `json:"expected"`
+	Observed string      `json:"observed"`
 	// Window is the window the expectation was judged by, when it had one.
-	Window *Window
+	Window *Window `json:"-"`
 	// Event is the occurrence the verdict is about: the one seen outside
 	// the window, or the one the scenario said would not happen.
-	Event *Event
+	Event *Event `json:"event,omitempty"`
 	// ReadAt is when a state was read (session time), if Read.
-	ReadAt time.Duration
-	Read   bool
+	ReadAt time.Duration `json:"read_at,omitempty"`
+	Read   bool          `json:"read,omitempty"`
 }
 
 // Mismatch is the name the steps knew a verdict by.
