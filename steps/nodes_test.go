@@ -1,7 +1,7 @@
 package steps
 
 import (
-	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -51,16 +51,14 @@ func TestThresholdStepsParseOnce(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &State{DryRun: true, Plan: &Plan{}}
-			ctx := WithState(context.Background(), st)
+			pl := &Plan{}
 			var err error
 			for _, s := range tc.steps {
-				if s.hard != "" {
-					err = hardThreshold(ctx, s.hard)
-				} else {
-					err = softThreshold(ctx, s.soft, s.grace)
+				text := fmt.Sprintf("the kubelet hard eviction threshold is %q", s.hard)
+				if s.hard == "" {
+					text = fmt.Sprintf("the kubelet soft eviction threshold is %q with grace period %s", s.soft, s.grace)
 				}
-				if err != nil {
+				if err = declareText(pl, text); err != nil {
 					break
 				}
 			}
@@ -73,7 +71,7 @@ func TestThresholdStepsParseOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e := st.Plan.setup.Eviction
+			e := pl.setup.Eviction
 			if e == nil {
 				t.Fatal("no eviction configuration")
 			}
@@ -88,4 +86,19 @@ func TestThresholdStepsParseOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// declareText parses a step's text by the registry's phrase for it and
+// declares it into pl, as lint does.
+func declareText(pl *Plan, text string) error {
+	for _, d := range Definitions() {
+		if d.Pattern.MatchString(text) {
+			s, err := d.Parse(text, Arg{})
+			if err != nil {
+				return err
+			}
+			return s.Declare(pl)
+		}
+	}
+	return fmt.Errorf("no phrase matches %q", text)
 }
