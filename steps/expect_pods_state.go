@@ -114,10 +114,14 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 		if ps.heldAt(st.events(), name, st.t0.At) {
 			obs += " (it already was at t=0)"
 		}
-		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Mismatch{Expected: exp, Observed: obs})
+		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: obs, Window: &w})
 	case !w.Contains(e.At):
-		return st.keepWindowCheck(sel, ps.name, w, &e, &timeline.Mismatch{Expected: exp,
-			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))})
+		kind := timeline.Late
+		if e.At < w.From {
+			kind = timeline.Early
+		}
+		return st.keepWindowCheck(sel, ps.name, w, &e, &timeline.Verdict{Kind: kind, Expected: exp,
+			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At)), Window: &w, Event: &e})
 	}
 	return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 }
@@ -268,29 +272,32 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 		if causedState(ps.name) {
 			if c, cw, late := st.lateCause(ctx, w, name, e); late {
 				cw.From = w.From
-				return st.keepWindowCheck(sel, ps.name, cw, &c, &timeline.Mismatch{
+				return st.keepWindowCheck(sel, ps.name, cw, &c, &timeline.Verdict{
+					Kind:     timeline.Late,
 					Expected: fmt.Sprintf("%s %s within %s%s, its cause by then", what, ps.name, d, w.Note()),
 					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At),
 						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+					Window: &cw, Event: &c,
 				})
 			}
 		}
 		return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 	}
-	obs := fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To))
-	var later *timeline.Event
+	v := &timeline.Verdict{
+		Kind:     timeline.Missing,
+		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To)),
+		Window:   &w,
+	}
 	st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
 		_, ok := ps.firstHeld(events, name, forever)
 		return ok
 	})
 	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
-		later = &e
-		obs += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))
+		v.Kind, v.Event = timeline.Late, &e
+		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))
 	}
-	return st.keepWindowCheck(sel, ps.name, w, later, &timeline.Mismatch{
-		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: obs,
-	})
+	return st.keepWindowCheck(sel, ps.name, w, v.Event, v)
 }
 
 // causedState: a pod state a container's start or exit brings about (its
