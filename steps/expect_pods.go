@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -15,90 +16,167 @@ func podExpectations() []Def {
 	const f = "pod expectations"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, `^the pod "([^"]*)" is (`+strings.Join(nowStates, "|")+`)$`, `Then the pod "web" is Running`, podIsNow).with(stateSlot("Running", nowStates)),
-		def(f, `^the pod "([^"]*)" is not (`+strings.Join(notStates, "|")+`)$`, `Then the pod "web" is not Ready`, podIsNotNow).with(stateSlot("Ready", notStates)),
-		def(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`, podIsWithin).with(stateSlot("Running", podStates)),
-		def(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`, podIsBetween).with(stateSlot("gone", podStates)),
-		def(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`, podIsNotAfter).with(stateSlot("gone", podStates)),
-		def(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`, podPhaseIs).with(slot("phase", "Succeeded", phases...)),
-		def(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`, podPhaseWithin).with(slot("phase", "Running", withinPhases...)),
-		def(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`, podHasReason),
-		def(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`, podHasCondition).
+		phrase(f, `^the pod "([^"]*)" is (`+strings.Join(nowStates, "|")+`)$`, `Then the pod "web" is Running`,
+			s2(func(pod, state string) Step { return thePodIs{podNamed{pod}, state, false} })).with(stateSlot("Running", nowStates)),
+		phrase(f, `^the pod "([^"]*)" is not (`+strings.Join(notStates, "|")+`)$`, `Then the pod "web" is not Ready`,
+			s2(func(pod, state string) Step { return thePodIs{podNamed{pod}, state, true} })).with(stateSlot("Ready", notStates)),
+		phrase(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`,
+			s3(func(pod string, state heldState, d writtenSpan) Step {
+				return thePodIsWithin{podNamed{pod}, state.podState, d}
+			})).with(stateSlot("Running", podStates)),
+		phrase(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`,
+			s4(func(pod string, state heldState, a, b writtenSpan) Step {
+				return thePodIsBetween{podNamed{pod}, state.podState, a, b}
+			})).with(stateSlot("gone", podStates)),
+		phrase(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`,
+			s3(func(pod string, state heldState, d writtenSpan) Step {
+				return thePodIsNotAfter{podNamed{pod}, state.podState, d}
+			})).with(stateSlot("gone", podStates)),
+		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`,
+			s2(func(pod, phase string) Step { return thePodPhase{podNamed{pod}, phase} })).with(slot("phase", "Succeeded", phases...)),
+		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
+			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
+				return thePodIsWithin{podNamed{pod}, phase.podState, d}
+			})).with(slot("phase", "Running", withinPhases...)),
+		phrase(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`,
+			s2(func(pod, reason string) Step { return thePodReason{podNamed{pod}, reason} })),
+		phrase(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`,
+			s4(func(pod, ctype, status, reason string) Step {
+				return thePodCondition{podNamed{pod}, ctype, status, reason}
+			})).
 			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)),
-		def(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`, podHasNoCondition).
+		phrase(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`,
+			s2(func(pod, ctype string) Step { return thePodNoCondition{podNamed{pod}, ctype} })).
 			with(openSlot("condition", "PodReadyToStartContainers", podConditionTypes...)),
-		def(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`, podHasQoS).with(slot("QoS class", "Burstable", qosClasses...)),
-		def(f, `^the pod "([^"]*)" has (\S+) restarts?$`, `Then the pod "web" has 2 restarts`, showsRestarts),
-		def(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`, containerRestarted),
-		def(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`, containerWaiting),
-		def(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`, containerTerminated),
+		phrase(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`,
+			s2(func(pod, qos string) Step { return thePodQoS{podNamed{pod}, qos} })).with(slot("QoS class", "Burstable", qosClasses...)),
+		phrase(f, `^the pod "([^"]*)" has (\S+) restarts?$`, `Then the pod "web" has 2 restarts`,
+			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })),
+		phrase(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`,
+			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
+		phrase(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`,
+			s3(func(c, pod, reason string) Step { return containerWaitingWith{containerNamed{c, pod}, reason} })),
+		phrase(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`,
+			s4(func(c, pod, reason string, code ExitCode) Step {
+				return containerTerminatedWith{containerNamed{c, pod}, reason, code}
+			})),
 	}
 }
 
+// podNamed is embedded by the checks whose pod is all they declare: it
+// must be declared.
+type podNamed struct{ pod string }
+
+func (n podNamed) Declare(pl *Plan) error {
+	_, err := pl.mustPod(n.pod)
+	return err
+}
+
+// containerNamed is podNamed for `container "app" [of pod "web"]`.
+type containerNamed struct{ container, pod string }
+
+func (n containerNamed) Declare(pl *Plan) error {
+	_, _, err := pl.mustContainer(n.container, n.pod)
+	return err
+}
+
+// writtenSpan is a duration slot that keeps its text: the messages quote
+// the step as written ("within 1m", not "within 1m0s").
+type writtenSpan struct {
+	d    time.Duration
+	text string
+}
+
+func (s *writtenSpan) set(v string) error {
+	d, err := parseDuration(v)
+	*s = writtenSpan{d, v}
+	return err
+}
+
+// heldState is the state slot of `is S within D` (between, not … after).
+type heldState struct{ podState }
+
+func (s *heldState) set(v string) (err error) {
+	s.podState, err = parsePodState(v)
+	return err
+}
+
+// heldPhase is the phase of `phase is "P" within D`: a state, named as a
+// phase when it is not one.
+type heldPhase struct{ podState }
+
+func (s *heldPhase) set(v string) error {
+	if err := oneOf("phase", v, withinPhases...); err != nil {
+		return err
+	}
+	s.podState, _ = parsePodState(v) // every phase is a state
+	return nil
+}
+
 // Then the pod "web" is Running within 10s: true at some time up to t0+D,
-// before t=0 included.
-func podIsWithin(ctx context.Context, name, state, d string) error {
-	st := From(ctx)
-	if state == "evicted" {
-		return st.podEvictedWithin(ctx, name, d)
+// before t=0 included. Then the pod "web" phase is "Running" within 5s
+// is the same check, its slot named a phase.
+type thePodIsWithin struct {
+	podNamed
+	state podState
+	d     writtenSpan
+}
+
+func (s thePodIsWithin) Run(ctx context.Context, st *State) error {
+	if s.state.name == "evicted" {
+		return st.podEvictedWithin(ctx, s.pod, s.d.text)
 	}
-	ps, err := parsePodState(state)
-	if err != nil {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	dur, err := parseDuration(d)
-	if err != nil {
-		return err
-	}
-	if live, err := st.livePod(ctx, name); !live {
-		return err
-	}
-	return st.heldWithin(ctx, fmt.Sprintf("pod %q", name), name, ps, d, dur)
+	return st.heldWithin(ctx, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d)
 }
 
 // Then the pod "web" is gone between 6s and 8s: the first time it became
 // so at or after t=0 lies in the window.
-func podIsBetween(ctx context.Context, name, state, a, b string) error {
-	st := From(ctx)
-	ps, err := parsePodState(state)
-	if err != nil {
+type thePodIsBetween struct {
+	podNamed
+	state podState
+	a, b  writtenSpan
+}
+
+func (s thePodIsBetween) Declare(pl *Plan) error {
+	if _, _, err := window(s.a.text, s.b.text); err != nil {
 		return err
 	}
-	lo, hi, err := window(a, b)
-	if err != nil {
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodIsBetween) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if live, err := st.livePod(ctx, name); !live {
-		return err
-	}
-	if ps.name == "gone" {
+	if s.state.name == "gone" {
 		// Its transition is the Deleted event, which a cluster checks
 		// from the pod's last container's end (expectGone).
-		return st.expectIn(ctx, ps.of(name), lo, hi)
+		return st.expectIn(ctx, s.state.of(s.pod), s.a.d, s.b.d)
 	}
-	return st.becameBetween(ctx, name, ps, a, b, lo, hi)
+	return st.becameBetween(ctx, s.pod, s.state, s.a.text, s.b.text, s.a.d, s.b.d)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.
-func podIsNotAfter(ctx context.Context, name, state, d string) error {
-	st := From(ctx)
-	ps, err := parsePodState(state)
-	if err != nil {
+type thePodIsNotAfter struct {
+	podNamed
+	state podState
+	d     writtenSpan
+}
+
+func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	dur, err := parseDuration(d)
-	if err != nil {
-		return err
-	}
-	if live, err := st.livePod(ctx, name); !live {
-		return err
-	}
-	at := st.t0.At + dur
+	name, ps := s.pod, s.state
+	at := st.t0.At + s.d.d
 	if _, ok := st.liveWindows(); ok {
 		// On a cluster the state is checked at the earliest moment its
 		// window allows for it (an eviction manager's pass, the reaction
 		// to an action): "not yet at D" must hold where "at D" could.
-		w, err := st.window(ctx, ps.of(name), dur, dur)
+		w, err := st.window(ctx, ps.of(name), s.d.d, s.d.d)
 		if err != nil {
 			return err
 		}
@@ -109,12 +187,14 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 			return err
 		}
 	}
-	st.decided(at, dur)
+	st.decided(at, s.d.d)
 	// The timeline answers for a moment already past as for the present.
 	if ps.heldAt(st.events(), name, at) {
-		return &timeline.Mismatch{
-			Expected: fmt.Sprintf("pod %q not %s at %s", name, state, d),
-			Observed: fmt.Sprintf("%s at %s", state, d),
+		return &timeline.Verdict{
+			Kind:     timeline.WrongState,
+			Expected: fmt.Sprintf("pod %q not %s at %s", name, ps.name, s.d.text),
+			Observed: fmt.Sprintf("%s at %s", ps.name, s.d.text),
+			Read:     true, ReadAt: at,
 		}
 	}
 	return nil
@@ -125,7 +205,7 @@ func podIsNotAfter(ctx context.Context, name, state, d string) error {
 func (st *State) check(ctx context.Context, name string, f func(p *corev1.Pod) error) error {
 	return st.checkPod(ctx, name, func(p *corev1.Pod) error {
 		if p == nil {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("pod %q to exist", name), Observed: "the pod is gone"}
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("pod %q to exist", name), Observed: "the pod is gone"}
 		}
 		return f(p)
 	})
@@ -140,37 +220,46 @@ func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod
 	return st.readState(ctx, func(v driver.View) error { return f(v.Pod(name)) })
 }
 
-// Then the pod "web" is Running: a state check at the current time.
-func podIsNow(ctx context.Context, name, state string) error {
-	return From(ctx).podStateNow(ctx, name, state, false)
+// Then the pod "web" is Running, and Then the pod "web" is not Ready: a
+// state check at the current time. For not Ready the pod must exist (as
+// `not ready` of a container); for the other states, a pod gone is not
+// in them.
+type thePodIs struct {
+	podNamed
+	state string
+	not   bool
 }
 
-// Then the pod "web" is not Ready: a state check at the current time. For
-// Ready the pod must exist (as `not ready` of a container); for the other
-// states, a pod gone is not in them.
-func podIsNotNow(ctx context.Context, name, state string) error {
-	return From(ctx).podStateNow(ctx, name, state, true)
-}
-
-func (st *State) podStateNow(ctx context.Context, name, state string, not bool) error {
+// resolved reads `not Ready` as NotReady.
+func (s thePodIs) resolved() (podState, bool, error) {
+	state, not := s.state, s.not
 	if not && state == "Ready" {
 		state, not = "NotReady", false
 	}
 	ps, err := parsePodState(state, nowStates...)
-	if err != nil {
+	return ps, not, err
+}
+
+func (s thePodIs) Declare(pl *Plan) error {
+	if _, _, err := s.resolved(); err != nil {
 		return err
 	}
-	what := state
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodIs) Run(ctx context.Context, st *State) error {
+	ps, not, _ := s.resolved()
+	what := ps.name
 	if not {
-		what = "not " + state
+		what = "not " + ps.name
 	}
-	return st.checkPod(ctx, name, func(p *corev1.Pod) error {
+	return st.checkPod(ctx, s.pod, func(p *corev1.Pod) error {
 		if ps.now(p) != not {
 			return nil
 		}
 		return &timeline.Verdict{
 			Kind:     timeline.WrongState,
-			Expected: fmt.Sprintf("pod %q %s", name, what),
+			Expected: fmt.Sprintf("pod %q %s", s.pod, what),
 			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(p)),
 			Read:     true, ReadAt: st.cur,
 		}
@@ -180,54 +269,69 @@ func (st *State) podStateNow(ctx context.Context, name, state string, not bool) 
 // withinPhases are the phases `phase is "P" within D` waits for.
 var withinPhases = []string{"Pending", "Running", "Succeeded", "Failed"}
 
-// Then the pod "web" phase is "Running" within 5s: as `is Running within
-// 5s`, a state that holds at some time up to t0+D, before t=0 included.
-func podPhaseWithin(ctx context.Context, name, phase, d string) error {
-	if err := oneOf("phase", phase, withinPhases...); err != nil {
-		return err
-	}
-	return podIsWithin(ctx, name, phase, d)
+// Then the pod "web" phase is "Succeeded"
+type thePodPhase struct {
+	podNamed
+	phase string
 }
 
-// Then the pod "web" phase is "Succeeded"
-func podPhaseIs(ctx context.Context, name, phase string) error {
-	if err := oneOf("phase", phase, phases...); err != nil {
+func (s thePodPhase) Declare(pl *Plan) error {
+	if err := oneOf("phase", s.phase, phases...); err != nil {
 		return err
 	}
-	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
-		if string(p.Status.Phase) != phase {
-			return &timeline.Mismatch{Expected: "phase " + phase, Observed: describePod(p)}
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodPhase) Run(ctx context.Context, st *State) error {
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
+		if string(p.Status.Phase) != s.phase {
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: "phase " + s.phase, Observed: describePod(p)}
 		}
 		return nil
 	})
 }
 
 // Then the pod "web" has reason "DeadlineExceeded": status.reason, now.
-func podHasReason(ctx context.Context, name, reason string) error {
-	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
-		if p.Status.Reason != reason {
-			return &timeline.Mismatch{Expected: "reason " + reason, Observed: describePod(p)}
+type thePodReason struct {
+	podNamed
+	reason string
+}
+
+func (s thePodReason) Run(ctx context.Context, st *State) error {
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
+		if p.Status.Reason != s.reason {
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: "reason " + s.reason, Observed: describePod(p)}
 		}
 		return nil
 	})
 }
 
 // Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"
-func podHasCondition(ctx context.Context, name, ctype, status, reason string) error {
-	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
+type thePodCondition struct {
+	podNamed
+	ctype, status, reason string
+}
+
+func (s thePodCondition) Declare(pl *Plan) error {
+	if err := oneOf("condition status", s.status, conditionStatuses...); err != nil {
 		return err
 	}
-	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
-		exp := fmt.Sprintf("condition %s=%s", ctype, status)
-		if reason != "" {
-			exp += " with reason " + reason
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodCondition) Run(ctx context.Context, st *State) error {
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
+		exp := fmt.Sprintf("condition %s=%s", s.ctype, s.status)
+		if s.reason != "" {
+			exp += " with reason " + s.reason
 		}
 		for _, c := range p.Status.Conditions {
-			if string(c.Type) != ctype {
+			if string(c.Type) != s.ctype {
 				continue
 			}
-			if string(c.Status) != status || (reason != "" && c.Reason != reason) {
-				return &timeline.Mismatch{Expected: exp, Observed: fmt.Sprintf("condition %s=%s reason %q message %q", c.Type, c.Status, c.Reason, c.Message)}
+			if string(c.Status) != s.status || (s.reason != "" && c.Reason != s.reason) {
+				return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp,
+					Observed: fmt.Sprintf("condition %s=%s reason %q message %q", c.Type, c.Status, c.Reason, c.Message)}
 			}
 			return nil
 		}
@@ -235,18 +339,24 @@ func podHasCondition(ctx context.Context, name, ctype, status, reason string) er
 		for _, c := range p.Status.Conditions {
 			have = append(have, string(c.Type))
 		}
-		return &timeline.Mismatch{Expected: exp, Observed: "no such condition (has " + strings.Join(have, ", ") + ")"}
+		return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: "no such condition (has " + strings.Join(have, ", ") + ")"}
 	})
 }
 
 // Then the pod "web" has no condition "PodReadyToStartContainers": a
 // condition the cluster's version does not set (PodReadyToStartContainers
 // before 1.29) or that nobody set yet.
-func podHasNoCondition(ctx context.Context, name, ctype string) error {
-	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
+type thePodNoCondition struct {
+	podNamed
+	ctype string
+}
+
+func (s thePodNoCondition) Run(ctx context.Context, st *State) error {
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
 		for _, c := range p.Status.Conditions {
-			if string(c.Type) == ctype {
-				return &timeline.Mismatch{Expected: "no condition " + ctype, Observed: fmt.Sprintf("condition %s=%s reason %q", c.Type, c.Status, c.Reason)}
+			if string(c.Type) == s.ctype {
+				return &timeline.Verdict{Kind: timeline.WrongState, Expected: "no condition " + s.ctype,
+					Observed: fmt.Sprintf("condition %s=%s reason %q", c.Type, c.Status, c.Reason)}
 			}
 		}
 		return nil
@@ -254,85 +364,22 @@ func podHasNoCondition(ctx context.Context, name, ctype string) error {
 }
 
 // Then the pod "web" has QoS class "Burstable"
-func podHasQoS(ctx context.Context, name, qos string) error {
-	if err := oneOf("QoS class", qos, qosClasses...); err != nil {
+type thePodQoS struct {
+	podNamed
+	qos string
+}
+
+func (s thePodQoS) Declare(pl *Plan) error {
+	if err := oneOf("QoS class", s.qos, qosClasses...); err != nil {
 		return err
 	}
-	return From(ctx).check(ctx, name, func(p *corev1.Pod) error {
-		if string(p.Status.QOSClass) != qos {
-			return &timeline.Mismatch{Expected: "QoS class " + qos, Observed: "QoS class " + string(p.Status.QOSClass)}
-		}
-		return nil
-	})
+	return s.podNamed.Declare(pl)
 }
 
-// containerStatus finds a container's status in the API object.
-func containerStatus(p *corev1.Pod, name string) *corev1.ContainerStatus {
-	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
-		for i := range list {
-			if list[i].Name == name {
-				return &list[i]
-			}
-		}
-	}
-	return nil
-}
-
-// checkContainer resolves the container and checks its status.
-func checkContainer(ctx context.Context, cname, pname string, f func(cs *corev1.ContainerStatus, p *corev1.Pod) error) error {
-	st := From(ctx)
-	p, c, err := st.Plan.mustContainer(cname, pname)
-	if err != nil {
-		return err
-	}
-	return st.check(ctx, p.name, func(pod *corev1.Pod) error {
-		cs := containerStatus(pod, c.Name)
-		if cs == nil {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("a status for container %q", c.Name), Observed: describePod(pod)}
-		}
-		return f(cs, pod)
-	})
-}
-
-// Then container "app" of pod "web" has restarted 3 times
-func containerRestarted(ctx context.Context, cname, pname, n string) error {
-	want, err := parseCount(n)
-	if err != nil {
-		return err
-	}
-	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if int(cs.RestartCount) != want {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("restartCount %d for container %q", want, cname), Observed: describePod(p)}
-		}
-		return nil
-	})
-}
-
-// Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"
-func containerWaiting(ctx context.Context, cname, pname, reason string) error {
-	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if cs.State.Waiting == nil || cs.State.Waiting.Reason != reason {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q waiting with reason %s", cname, reason), Observed: describePod(p)}
-		}
-		return nil
-	})
-}
-
-// Then container "app" of pod "web" terminated with reason "OOMKilled" and
-// exit code 137: its current state, or its last state when it was
-// restarted since.
-func containerTerminated(ctx context.Context, cname, pname, reason, code string) error {
-	want, err := parseExitCode(code)
-	if err != nil {
-		return err
-	}
-	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		t := cs.State.Terminated
-		if t == nil {
-			t = cs.LastTerminationState.Terminated
-		}
-		if t == nil || t.Reason != reason || int(t.ExitCode) != want {
-			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q terminated with reason %s and exit code %d", cname, reason, want), Observed: describePod(p)}
+func (s thePodQoS) Run(ctx context.Context, st *State) error {
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
+		if string(p.Status.QOSClass) != s.qos {
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: "QoS class " + s.qos, Observed: "QoS class " + string(p.Status.QOSClass)}
 		}
 		return nil
 	})
