@@ -101,8 +101,9 @@ func (s *heldState) set(v string) (err error) {
 	return err
 }
 
-// heldPhase is the phase of `phase is "P" within D`: a state, named as a
-// phase when it is not one.
+// heldPhase is the slot of `phase is "P" within D`: a value refused is
+// refused as a phase (the phases it waits for), one taken is the pod
+// state of that name.
 type heldPhase struct{ podState }
 
 func (s *heldPhase) set(v string) error {
