@@ -18,15 +18,26 @@ func statusExpectations() []Def {
 	const f = "kubectl columns"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, `^the pod "([^"]*)" shows status "([^"]*)"$`, `Then the pod "web" shows status "CrashLoopBackOff"`, showsStatus),
-		def(f, `^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" within 1m`, showsStatusWithin),
-		def(f, `^the pod "([^"]*)" shows ready "([^"]*)"$`, `Then the pod "web" shows ready "1/2"`, showsReady),
-		def(f, `^the pod "([^"]*)" shows (\S+) restarts?$`, `Then the pod "web" shows 3 restarts`, showsRestarts),
-		def(f, ctr+`is ready within (\S+)$`, `Then container "app" of pod "web" is ready within 5s`, containerReadyWithin),
-		def(f, ctr+`becomes ready at (\S+)$`, `Then container "app" of pod "web" becomes ready at 2s`, containerReadyAt),
-		def(f, ctr+`is ready$`, `Then container "app" of pod "web" is ready`, containerIsReady),
-		def(f, ctr+`is not ready$`, `Then container "app" of pod "web" is not ready`, containerNotReady),
-		def(f, ctr+`becomes not ready at (\S+)$`, `Then container "app" of pod "web" becomes not ready at 7s`, containerNotReadyAt),
+		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)"$`, `Then the pod "web" shows status "CrashLoopBackOff"`,
+			s2(func(pod, status string) Step { return thePodShowsStatus{podNamed{pod}, status} })),
+		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" within 1m`,
+			s3(func(pod, status string, d writtenSpan) Step { return thePodShowsStatusWithin{podNamed{pod}, status, d} })),
+		phrase(f, `^the pod "([^"]*)" shows ready "([^"]*)"$`, `Then the pod "web" shows ready "1/2"`,
+			s2(func(pod, ready string) Step { return thePodShowsReady{podNamed{pod}, ready} })),
+		phrase(f, `^the pod "([^"]*)" shows (\S+) restarts?$`, `Then the pod "web" shows 3 restarts`,
+			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })),
+		phrase(f, ctr+`is ready within (\S+)$`, `Then container "app" of pod "web" is ready within 5s`,
+			s3(func(c, pod, d string) Step { return containerReadyIn{containerNamed{c, pod}, timeline.Ready, "0s", d} })),
+		phrase(f, ctr+`becomes ready at (\S+)$`, `Then container "app" of pod "web" becomes ready at 2s`,
+			s3(func(c, pod, at string) Step { return containerReadyIn{containerNamed{c, pod}, timeline.Ready, at, at} })),
+		phrase(f, ctr+`is ready$`, `Then container "app" of pod "web" is ready`,
+			s2(func(c, pod string) Step { return containerReadyNow{containerNamed{c, pod}, true} })),
+		phrase(f, ctr+`is not ready$`, `Then container "app" of pod "web" is not ready`,
+			s2(func(c, pod string) Step { return containerReadyNow{containerNamed{c, pod}, false} })),
+		phrase(f, ctr+`becomes not ready at (\S+)$`, `Then container "app" of pod "web" becomes not ready at 7s`,
+			s3(func(c, pod, at string) Step {
+				return containerReadyIn{containerNamed{c, pod}, timeline.NotReady, at, at}
+			})),
 	}
 }
 
@@ -44,8 +55,10 @@ func columns(v driver.View, name string) (printer.Columns, bool) {
 	return printer.Pod(p, time.Now(), printer.Current), true
 }
 
+// checkColumns reads the pod's columns at the current time, as check does
+// its status; the step has declared the pod.
 func (st *State) checkColumns(ctx context.Context, name, what string, ok func(printer.Columns) bool) error {
-	if live, err := st.livePod(ctx, name); !live {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
 	var last printer.Columns
@@ -63,9 +76,10 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 		return err
 	}
 	if !found {
-		return &timeline.Mismatch{Expected: fmt.Sprintf("pod %q %s", name, what), Observed: "the pod is gone"}
+		return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("pod %q %s", name, what), Observed: "the pod is gone"}
 	}
-	return &timeline.Mismatch{
+	return &timeline.Verdict{
+		Kind:     timeline.WrongState,
 		Expected: fmt.Sprintf("pod %q %s", name, what),
 		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(lastPod)),
 	}
@@ -76,24 +90,31 @@ var errNotYet = errors.New("not yet")
 
 // Then the pod "web" shows status "CrashLoopBackOff": the STATUS column of
 // `kubectl get pods`, now.
-func showsStatus(ctx context.Context, name, status string) error {
-	return From(ctx).checkColumns(ctx, name, "showing STATUS "+status, func(c printer.Columns) bool { return c.Status == status })
+type thePodShowsStatus struct {
+	podNamed
+	status string
+}
+
+func (s thePodShowsStatus) Run(ctx context.Context, st *State) error {
+	return st.checkColumns(ctx, s.pod, "showing STATUS "+s.status, func(c printer.Columns) bool { return c.Status == s.status })
 }
 
 // Then the pod "web" shows status "CrashLoopBackOff" within 1m: the STATUS
 // column took that value at some time up to t0+D, before t=0 included
 // (a value the API held only within one instant counts: a watch sees it).
-func showsStatusWithin(ctx context.Context, name, status, d string) error {
-	st := From(ctx)
-	dur, err := parseDuration(d)
-	if err != nil {
+type thePodShowsStatusWithin struct {
+	podNamed
+	status string
+	d      writtenSpan
+}
+
+func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if live, err := st.livePod(ctx, name); !live {
-		return err
-	}
+	name, status, d := s.pod, s.status, s.d.text
 	sel := timeline.Selector{Pod: name, Kind: timeline.Status, Reason: status}
-	w, err := st.window(ctx, sel, 0, dur)
+	w, err := st.window(ctx, sel, 0, s.d.d)
 	if err != nil {
 		return err
 	}
@@ -114,10 +135,12 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 	if e, ok := by(st.events()); ok {
 		if c, cw, late := st.lateCause(ctx, w, name, e); late {
 			cw.From = w.From
-			return st.keepWindowCheck(sel, "Status("+status+")", cw, &c, &timeline.Mismatch{
+			return st.keepWindowCheck(sel, "Status("+status+")", cw, &c, &timeline.Verdict{
+				Kind:     timeline.Late,
 				Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s, its cause by then", name, status, d, w.Note()),
 				Observed: fmt.Sprintf("STATUS %s at %s, after container %q %s at %s", status, timeline.FormatOffset(e.At-st.t0.At),
 					c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+				Window: &cw, Event: &c,
 			})
 		}
 		return st.keepWindowCheck(sel, "Status("+status+")", w, &e, nil)
@@ -128,89 +151,90 @@ func showsStatusWithin(ctx context.Context, name, status, d string) error {
 			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)))
 		}
 	}
-	var later *timeline.Event
-	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
-		later = &e
-	}
-	return st.keepWindowCheck(sel, "Status("+status+")", w, later, &timeline.Mismatch{
+	v := &timeline.Verdict{
+		Kind:     timeline.Missing,
 		Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s", name, status, d, w.Note()),
 		Observed: "STATUS was " + strings.Join(seen, ", "),
-	})
+		Window:   &w,
+	}
+	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
+		v.Kind, v.Event = timeline.Late, &e
+	}
+	return st.keepWindowCheck(sel, "Status("+status+")", w, v.Event, v)
 }
 
 // Then the pod "web" shows ready "1/2"
-func showsReady(ctx context.Context, name, ready string) error {
+type thePodShowsReady struct {
+	podNamed
+	ready string
+}
+
+func (s thePodShowsReady) Declare(pl *Plan) error {
 	var a, b int
-	if _, err := fmt.Sscanf(ready, "%d/%d", &a, &b); err != nil || a > b {
-		return inputErr("%q is not a READY value such as 1/2", ready)
+	if _, err := fmt.Sscanf(s.ready, "%d/%d", &a, &b); err != nil || a > b {
+		return inputErr("%q is not a READY value such as 1/2", s.ready)
 	}
-	return From(ctx).checkColumns(ctx, name, "showing READY "+ready, func(c printer.Columns) bool { return c.Ready == ready })
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodShowsReady) Run(ctx context.Context, st *State) error {
+	return st.checkColumns(ctx, s.pod, "showing READY "+s.ready, func(c printer.Columns) bool { return c.Ready == s.ready })
 }
 
 // Then the pod "web" shows 3 restarts: the RESTARTS count (without the
-// "(5s ago)" that follows it).
-func showsRestarts(ctx context.Context, name, n string) error {
-	want, err := parseCount(n)
-	if err != nil {
-		return err
-	}
-	return From(ctx).checkColumns(ctx, name, fmt.Sprintf("showing %d restarts", want), func(c printer.Columns) bool {
+// "(5s ago)" that follows it). Then the pod "web" has 2 restarts (pod
+// expectations) is the same check.
+type thePodShowsRestarts struct {
+	podNamed
+	n Count
+}
+
+func (s thePodShowsRestarts) Run(ctx context.Context, st *State) error {
+	return st.checkColumns(ctx, s.pod, fmt.Sprintf("showing %d restarts", s.n), func(c printer.Columns) bool {
 		count, _, _ := strings.Cut(c.Restarts, " ")
-		return count == fmt.Sprint(want)
+		return count == fmt.Sprint(int(s.n))
 	})
 }
 
-// Then container "app" of pod "web" is ready within 5s
-func containerReadyWithin(ctx context.Context, cname, pname, d string) error {
-	st := From(ctx)
-	sel, err := st.Plan.containerEvent(cname, pname, timeline.Ready)
-	if err != nil {
+// Then container "app" of pod "web" is ready within 5s, becomes ready at
+// 2s, becomes not ready at 7s: the first Ready (NotReady) at or after
+// t=0 lies in the window from..to.
+type containerReadyIn struct {
+	containerNamed
+	kind     timeline.Kind
+	from, to string
+}
+
+func (s containerReadyIn) Declare(pl *Plan) error {
+	if _, err := pl.containerEvent(s.container, s.pod, s.kind); err != nil {
 		return err
 	}
-	return st.expectBetween(ctx, sel, "0s", d)
+	_, _, err := window(s.from, s.to)
+	return err
 }
 
-// Then container "app" of pod "web" becomes ready at 2s
-func containerReadyAt(ctx context.Context, cname, pname, at string) error {
-	st := From(ctx)
-	sel, err := st.Plan.containerEvent(cname, pname, timeline.Ready)
-	if err != nil {
-		return err
-	}
-	return st.expectAt(ctx, sel, at)
+func (s containerReadyIn) Run(ctx context.Context, st *State) error {
+	sel, _ := st.Plan.containerEvent(s.container, s.pod, s.kind) // checked by Declare
+	lo, hi, _ := window(s.from, s.to)
+	return st.expectIn(ctx, sel, lo, hi)
 }
 
-// Then container "app" of pod "web" is not ready: now.
-func containerNotReady(ctx context.Context, cname, pname string) error {
-	return containerReadyNow(ctx, cname, pname, false)
+// Then container "app" of pod "web" is ready, and Then container "app" of
+// pod "web" is not ready: its status's ready flag, now.
+type containerReadyNow struct {
+	containerNamed
+	ready bool
 }
 
-// Then container "app" of pod "web" is ready: now.
-func containerIsReady(ctx context.Context, cname, pname string) error {
-	return containerReadyNow(ctx, cname, pname, true)
-}
-
-// containerReadyNow checks the ready flag of the container's status at the
-// current time.
-func containerReadyNow(ctx context.Context, cname, pname string, ready bool) error {
-	return checkContainer(ctx, cname, pname, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if cs.Ready != ready {
+func (s containerReadyNow) Run(ctx context.Context, st *State) error {
+	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		if cs.Ready != s.ready {
 			what := "ready"
-			if !ready {
+			if !s.ready {
 				what = "not ready"
 			}
-			return &timeline.Mismatch{Expected: fmt.Sprintf("container %q %s", cname, what), Observed: describePod(p)}
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("container %q %s", s.container, what), Observed: describePod(p)}
 		}
 		return nil
 	})
-}
-
-// Then container "app" of pod "web" becomes not ready at 7s
-func containerNotReadyAt(ctx context.Context, cname, pname, at string) error {
-	st := From(ctx)
-	sel, err := st.Plan.containerEvent(cname, pname, timeline.NotReady)
-	if err != nil {
-		return err
-	}
-	return st.expectAt(ctx, sel, at)
 }

@@ -14,7 +14,10 @@ import (
 func timelineExpectations() []Def {
 	const f = "timeline"
 	return []Def{
-		def(f, `^the timeline of pod "([^"]*)" is( exactly)?:$`, "Then the timeline of pod \"web\" is:\n  | at | container | event          |\n  | 0s | app       | PreStopStarted |\n  | 3s | app       | SIGTERM        |", timelineIs),
+		phrase(f, `^the timeline of pod "([^"]*)" is( exactly)?:$`, "Then the timeline of pod \"web\" is:\n  | at | container | event          |\n  | 0s | app       | PreStopStarted |\n  | 3s | app       | SIGTERM        |",
+			withTable(func(c []string, t *godog.Table) (Step, error) {
+				return &timelineTable{pod: c[0], exactly: c[1] != "", table: t}, nil
+			})),
 	}
 }
 
@@ -30,15 +33,25 @@ var Vocabulary = []string{
 var labelPattern = regexp.MustCompile(`^(Scheduled|Admitted|Created|Started|PostStartDone|Ready|NotReady|PreStopStarted|PreStopDone|SIGTERM|SIGKILL|Restarted|BackOff|Evicted|Deleted|PodCreated|SandboxReady|DeleteRequested|Rejected\([^()]+\)|ProbeFailed\((liveness|readiness|startup)\)|Exited\(\d{1,3}\)|Phase\((Pending|Running|Succeeded|Failed|Unknown)\)|Event\([^()]+\)|Status\([^()]+\)|DeleteRequested\(\d+s\)|Condition\([A-Za-z]+=(True|False|Unknown)\))$`)
 
 // Then the timeline of pod "web" is: (a table of at, container, event)
-func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) error {
-	st := From(ctx)
-	if _, err := st.Plan.mustPod(pod); err != nil {
+type timelineTable struct {
+	pod     string
+	exactly bool
+	table   *godog.Table
+	// rows are the table's, read by Declare.
+	rows []timeline.Row
+}
+
+func (s *timelineTable) Declare(pl *Plan) error {
+	if _, err := pl.mustPod(s.pod); err != nil {
 		return err
 	}
-	rows, err := st.parseRows(pod, table)
-	if err != nil || st.DryRun {
-		return err
-	}
+	var err error
+	s.rows, err = pl.timelineRows(s.pod, s.table)
+	return err
+}
+
+func (s *timelineTable) Run(ctx context.Context, st *State) error {
+	pod, rows := s.pod, s.rows
 	// A row's time is an `at T`: the scenario runs at least to it, also
 	// when its activity has settled before (periodic probes, back-offs).
 	if err := st.ready(ctx); err != nil {
@@ -79,7 +92,7 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 		}
 		return w
 	}
-	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, exactly != "", st.order(), win)
+	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, s.exactly, st.order(), win)
 	if werr != nil {
 		return werr
 	}
@@ -108,7 +121,14 @@ func timelineIs(ctx context.Context, pod, exactly string, table *godog.Table) er
 	return err
 }
 
+// parseRows is timelineRows of the scenario's plan.
 func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, error) {
+	return st.Plan.timelineRows(pod, table)
+}
+
+// timelineRows reads a timeline table of the pod: its columns, each row's
+// container (the pod's), event (the vocabulary's) and time.
+func (pl *Plan) timelineRows(pod string, table *godog.Table) ([]timeline.Row, error) {
 	if table == nil || len(table.Rows) < 2 {
 		return nil, inputErr("the timeline needs a header row (at | container | event) and at least one row")
 	}
@@ -121,7 +141,7 @@ func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, erro
 			return nil, inputErr("the timeline table has no %q column (columns: at, container, event)", name)
 		}
 	}
-	p := st.Plan.pod(pod)
+	p := pl.pod(pod)
 	var rows []timeline.Row
 	for i, r := range table.Rows[1:] {
 		cell := func(name string) string { return strings.TrimSpace(r.Cells[col[name]].Value) }

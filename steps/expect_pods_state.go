@@ -1,0 +1,333 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// A pod's states, and how the timeline tells when one held: the
+// expectations `is S within D`, `between`, `not … after` judge by these,
+// and so do the actions and the disruption steps that wait for a state.
+
+// podState is a state a pod can be in: now tells whether it holds in the
+// current object, history selects the timeline events that make it hold.
+type podState struct {
+	name    string
+	now     func(p *corev1.Pod) bool
+	history timeline.Selector
+}
+
+func parsePodState(s string, allowed ...string) (podState, error) {
+	if len(allowed) == 0 {
+		allowed = podStates
+	}
+	if err := oneOf("pod state", s, allowed...); err != nil {
+		return podState{}, err
+	}
+	switch s {
+	case "Running", "Pending", "Succeeded", "Failed":
+		phase := corev1.PodPhase(s)
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Status.Phase == phase },
+			timeline.Selector{Kind: timeline.Phase, Reason: s}}, nil
+	case "Ready":
+		return podState{s, func(p *corev1.Pod) bool { return conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}}, nil
+	case "NotReady":
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+	case "scheduled":
+		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Spec.NodeName != "" },
+			timeline.Selector{Kind: timeline.Scheduled}}, nil
+	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
+		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}}, nil
+	case "Terminating":
+		return podState{s, func(p *corev1.Pod) bool {
+			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
+		}, timeline.Selector{Kind: timeline.DeleteRequested}}, nil
+	}
+	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}}, nil
+}
+
+func conditionIs(p *corev1.Pod, t corev1.PodConditionType, s corev1.ConditionStatus) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == t {
+			return c.Status == s
+		}
+	}
+	return false
+}
+
+func (ps podState) of(pod string) timeline.Selector {
+	sel := ps.history
+	sel.Pod = pod
+	return sel
+}
+
+// becameBetween is `is S between A and B` of a state: the first time the
+// pod became S at or after t=0 (a transition into it: a state it was in
+// at t=0 does not count) lies in the window.
+func (st *State) becameBetween(ctx context.Context, name string, ps podState, a, b string, lo, hi time.Duration) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := ps.of(name)
+	w, err := st.window(ctx, sel, lo, hi)
+	if err != nil {
+		return err
+	}
+	first := func(events []timeline.Event) (timeline.Event, bool) {
+		for _, e := range ps.transitions(events, name) {
+			if st.t0.Precedes(e) {
+				return e, true
+			}
+		}
+		return timeline.Event{}, false
+	}
+	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return err
+	}
+	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
+	e, ok := first(st.events())
+	if !ok {
+		st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+			_, ok := first(events)
+			return ok
+		})
+		e, ok = first(st.events())
+	}
+	switch {
+	case !ok:
+		obs := fmt.Sprintf("it did not become %s at or after t=0", ps.name)
+		if ps.heldAt(st.events(), name, st.t0.At) {
+			obs += " (it already was at t=0)"
+		}
+		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: obs, Window: &w})
+	case !w.Contains(e.At):
+		kind := timeline.Late
+		if e.At < w.From {
+			kind = timeline.Early
+		}
+		return st.keepWindowCheck(sel, ps.name, w, &e, &timeline.Verdict{Kind: kind, Expected: exp,
+			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At)), Window: &w, Event: &e})
+	}
+	return st.keepWindowCheck(sel, ps.name, w, &e, nil)
+}
+
+// forever is a time after every event.
+const forever = time.Duration(1<<63 - 1)
+
+// podTrack is a pod's state as its timeline tells it, event by event: a
+// pod is in no state before it is created (not even gone).
+type podTrack struct {
+	exists, deleted, deleting, evicted, scheduled bool
+	phase                                         string
+	ready                                         bool
+}
+
+func (t *podTrack) apply(e timeline.Event) {
+	switch e.Kind {
+	case timeline.PodCreated:
+		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted}
+	case timeline.Deleted:
+		t.exists, t.deleted = false, true
+	case timeline.DeleteRequested:
+		t.deleting = true
+	case timeline.Evicted:
+		t.evicted = true
+	case timeline.Scheduled:
+		t.scheduled = true
+	case timeline.Phase:
+		t.phase = e.Reason
+	case timeline.Condition:
+		if e.Reason == "Ready" {
+			t.ready = e.Status == "True"
+		}
+	}
+}
+
+func (t podTrack) holds(state string) bool {
+	switch state {
+	case "evicted":
+		return t.evicted
+	case "gone":
+		return t.deleted && !t.exists
+	case "Ready":
+		return t.exists && t.ready
+	case "NotReady":
+		return t.exists && !t.ready
+	case "scheduled":
+		return t.exists && t.scheduled
+	case "Terminating":
+		return t.exists && t.deleting && t.phase != "Succeeded" && t.phase != "Failed"
+	}
+	return t.exists && t.phase == state
+}
+
+// podEvents are a pod's own events (not its containers').
+func podEvents(events []timeline.Event, pod string, f func(timeline.Event) bool) {
+	for _, e := range events {
+		if e.Pod == pod && e.Container == "" && !f(e) {
+			return
+		}
+	}
+}
+
+// trackAt replays the pod's timeline up to at, every event of that
+// instant included.
+func trackAt(events []timeline.Event, pod string, at time.Duration) podTrack {
+	var t podTrack
+	podEvents(events, pod, func(e timeline.Event) bool {
+		if e.At > at {
+			return false
+		}
+		t.apply(e)
+		return true
+	})
+	return t
+}
+
+// heldAt tells whether the state held at at (after every event of that
+// instant).
+func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
+	return trackAt(events, pod, at).holds(ps.name)
+}
+
+// firstHeld is the first time, up to deadline, that the state held: after
+// an event of the pod's timeline (a state the API showed only within one
+// instant counts: a watch sees it). ok is false when it never did.
+func (ps podState) firstHeld(events []timeline.Event, pod string, deadline time.Duration) (at timeline.Event, ok bool) {
+	var t podTrack
+	podEvents(events, pod, func(e timeline.Event) bool {
+		if e.At > deadline {
+			return false
+		}
+		t.apply(e)
+		if t.holds(ps.name) {
+			at, ok = e, true
+			return false
+		}
+		return true
+	})
+	return at, ok
+}
+
+// transitions are the events of the pod's timeline at which the state
+// began to hold, in order.
+func (ps podState) transitions(events []timeline.Event, pod string) []timeline.Event {
+	var t podTrack
+	var out []timeline.Event
+	podEvents(events, pod, func(e timeline.Event) bool {
+		was := t.holds(ps.name)
+		t.apply(e)
+		if !was && t.holds(ps.name) {
+			out = append(out, e)
+		}
+		return true
+	})
+	return out
+}
+
+// heldWithin is `… within D` of a pod's state: true at some time up to
+// t0+D, before t=0 included; on a cluster in the state's live window.
+// Whether it was is read on the timeline up to the deadline, never on the
+// pod as it stands wherever an earlier step ran the session to (docs/
+// language.md, "within D": nothing earlier extends the deadline). The
+// check is kept with its window; what names the pod in a failure.
+func (st *State) heldWithin(ctx context.Context, what, name string, ps podState, d string, dur time.Duration) error {
+	sel := ps.of(name)
+	w, err := st.window(ctx, sel, 0, dur)
+	if err != nil {
+		return err
+	}
+	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
+		_, ok := ps.firstHeld(v.Timeline(), name, w.To)
+		return ok
+	}); err != nil {
+		return err
+	}
+	// A state may hold before t=0: the window starts at the beginning.
+	w.From = 0
+	if planted("within-reads-now") {
+		// The bug of main at e147e0a: held once seen, wherever the
+		// session stands.
+		if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+			e.At = min(e.At, w.To)
+			return st.keepWindowCheck(sel, ps.name, w, &e, nil)
+		}
+	}
+	if e, ok := ps.firstHeld(st.events(), name, w.To); ok {
+		if causedState(ps.name) {
+			if c, cw, late := st.lateCause(ctx, w, name, e); late {
+				cw.From = w.From
+				return st.keepWindowCheck(sel, ps.name, cw, &c, &timeline.Verdict{
+					Kind:     timeline.Late,
+					Expected: fmt.Sprintf("%s %s within %s%s, its cause by then", what, ps.name, d, w.Note()),
+					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At),
+						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+					Window: &cw, Event: &c,
+				})
+			}
+		}
+		return st.keepWindowCheck(sel, ps.name, w, &e, nil)
+	}
+	v := &timeline.Verdict{
+		Kind:     timeline.Missing,
+		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To)),
+		Window:   &w,
+	}
+	st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+		_, ok := ps.firstHeld(events, name, forever)
+		return ok
+	})
+	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+		v.Kind, v.Event = timeline.Late, &e
+		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))
+	}
+	return st.keepWindowCheck(sel, ps.name, w, v.Event, v)
+}
+
+// causedState: a pod state a container's start or exit brings about (its
+// phase, its removal), checked on a cluster by that cause (lateCause).
+func causedState(state string) bool {
+	switch state {
+	case "Running", "Succeeded", "Failed", "gone":
+		return true
+	}
+	return false
+}
+
+// describePodAt is what a pod's timeline says of it at an instant: its
+// phase and readiness, or that it is gone or not created yet.
+func describePodAt(events []timeline.Event, pod string, at time.Duration) string {
+	t := trackAt(events, pod, at)
+	switch {
+	case t.deleted && !t.exists:
+		return "the pod was gone"
+	case !t.exists:
+		return "the pod was not created yet"
+	}
+	s := "phase " + t.phase
+	if t.ready {
+		s += ", Ready"
+	} else {
+		s += ", not Ready"
+	}
+	if t.deleting {
+		s += ", deleting"
+	}
+	return s
+}
