@@ -1,0 +1,326 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	apivalidation "k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/podlife/podlife/pkg/driver"
+)
+
+// Voluntary disruptions (issue 17): ReplicaSets that replace their pods,
+// PodDisruptionBudgets, the eviction subresource, cordon and drain. This
+// file holds the phrases and the declarations; disruptions_evict.go the
+// evictions of one pod, disruptions_rsevict.go those of a replica set's
+// pods, disruptions_drain.go cordon and drain, disruptions_expect.go the
+// checks of budgets and replica sets.
+
+// rsDecl is a replica set as the scenario declared it: its pod template
+// is declared as a pod would be, and kept out of the scenario's pods.
+type rsDecl struct {
+	name     string
+	replicas int32
+	tpl      *podDecl
+	created  bool
+}
+
+// pdbDecl is a PodDisruptionBudget declared before the cluster runs.
+type pdbDecl struct {
+	pdb     *policyv1.PodDisruptionBudget
+	created bool
+}
+
+// disruptionDecls are a scenario's replica sets and budgets.
+type disruptionDecls struct {
+	sets []*rsDecl
+	pdbs []*pdbDecl
+	// drained are the nodes the scenario drained.
+	drained []string
+}
+
+const (
+	podByName = `pod "([^"]*)"`
+	podOfRS   = `pod (\S+) of replica set "([^"]*)"`
+)
+
+func disruptionSteps() []Def {
+	const f = "disruptions"
+	return []Def{
+		phrase(f, `^a replica set "([^"]*)" of (\S+) pods?:$`, "Given a replica set \"web\" of 3 pods:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", withDoc(parseReplicaSetDoc)),
+		phrase(f, `^a replica set "([^"]*)" of (\S+) pods?$`, `Given a replica set "web" of 3 pods`, s2(func(name string, n Count) Step { return replicaSet{name: name, n: n} })),
+		phrase(f, `^a pod disruption budget "([^"]*)" with (minAvailable|maxUnavailable) (\S+) for pods labelled "([^"]*)"$`, `Given a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"`, parsePDB).with(slot("budget field", "minAvailable", "minAvailable", "maxUnavailable")),
+		phrase(f, `^a pod disruption budget "([^"]*)" with (minAvailable|maxUnavailable) (\S+) for pods labelled "([^"]*)" and unhealthyPodEvictionPolicy (\S+)$`, `Given a pod disruption budget "web" with maxUnavailable 1 for pods labelled "app=web" and unhealthyPodEvictionPolicy AlwaysAllow`, parsePDB).with(slot("budget field", "maxUnavailable", "minAvailable", "maxUnavailable"), slot("unhealthy pod eviction policy", "AlwaysAllow", "IfHealthyBudget", "AlwaysAllow")),
+		phrase(f, `^a PodDisruptionBudget "([^"]*)" with (minAvailable|maxUnavailable) (\S+) selecting (\S+)$`, `Given a PodDisruptionBudget "pdb" with minAvailable 2 selecting app=web`, parsePDB).with(slot("budget field", "minAvailable", "minAvailable", "maxUnavailable")),
+
+		phrase(f, `^the eviction of `+podByName+` is requested$`, `When the eviction of pod "web" is requested`, refOnly(byName, newEvictionRequested)),
+		phrase(f, `^the eviction of `+podOfRS+` is requested$`, `When the eviction of pod 1 of replica set "web" is requested`, refOnly(ofRS, newEvictionRequested)),
+		phrase(f, `^the eviction of `+podOfRS+` is requested with grace period (\S+)$`, `When the eviction of pod 1 of replica set "web" is requested with grace period 5s`,
+			refAnd(ofRS, func(r podRef, grace string) Step { return &evictionRequested{pod: r, graceText: grace} })),
+		phrase(f, `^node "([^"]*)" is cordoned$`, `When node "worker-1" is cordoned`, s1(func(node string) Step { return nodeCordoned{node} })),
+		phrase(f, `^node "([^"]*)" is drained$`, `When node "worker-1" is drained`, s1(func(node string) Step { return nodeDrained{node: node, opts: defaultDrain} })),
+		phrase(f, `^node "([^"]*)" is drained with "([^"]*)"$`, `When node "worker-1" is drained with "--force --delete-emptydir-data"`,
+			s2(func(node string, o drainFlags) Step { return nodeDrained{node: node, opts: driver.DrainOptions(o)} })),
+
+		phrase(f, `^the eviction of `+podByName+` is accepted$`, `Then the eviction of pod "web" is accepted`, refOnly(byName, newEvictionAccepted)),
+		phrase(f, `^the eviction of `+podOfRS+` is accepted$`, `Then the eviction of pod 2 of replica set "web" is accepted`, refOnly(ofRS, newEvictionAccepted)),
+		phrase(f, `^the eviction of `+podOfRS+` is accepted at (\S+)$`, `Then the eviction of pod 2 of replica set "web" is accepted at 10s`,
+			refAnd(ofRS, func(r podRef, at string) Step { return &evictionAccepted{pod: r, atText: at} })),
+		phrase(f, `^the eviction of `+podByName+` is refused with "([^"]*)"$`, `Then the eviction of pod "web" is refused with "TooManyRequests"`, refAnd(byName, refusedWithCode[apiReason])).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
+		phrase(f, `^the eviction of `+podOfRS+` is refused with "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with "TooManyRequests"`, refAnd(ofRS, refusedWithCode[apiReason])).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
+		phrase(f, `^the eviction of `+podByName+` is refused with (\d{3})$`, `Then the eviction of pod "web" is refused with 429`, refAnd(byName, refusedWithCode[httpErrorCode])),
+		phrase(f, `^the eviction of `+podOfRS+` is refused with (\d{3})$`, `Then the eviction of pod 2 of replica set "web" is refused with 429`, refAnd(ofRS, refusedWithCode[httpErrorCode])),
+		phrase(f, `^the eviction of `+podOfRS+` is refused with message containing "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with message containing "needs 2 healthy pods and has 2 currently"`,
+			refAnd(ofRS, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
+		phrase(f, `^the eviction of `+podOfRS+` is refused (\S+) times?$`, `Then the eviction of pod 2 of replica set "web" is refused 2 times`,
+			refAnd(ofRS, func(r podRef, n Count) Step { return evictionRefusedTimes{pod: r, want: n} })),
+		phrase(f, `^evictions of pods of replica set "([^"]*)" are accepted at (.+)$`, `Then evictions of pods of replica set "web" are accepted at 0s and 10s`,
+			s2(func(rs string, at offsets) Step { return rsEvictionsAcceptedAt{rs: rs, want: at} })),
+		phrase(f, `^evictions of pods of replica set "([^"]*)" are refused (\S+) times?$`, `Then evictions of pods of replica set "web" are refused 2 times`,
+			s2(func(rs string, n Count) Step { return rsEvictionsRefusedTimes{rs: rs, want: n} })),
+		phrase(f, `^an eviction of a pod of replica set "([^"]*)" is refused with message containing "([^"]*)"$`, `Then an eviction of a pod of replica set "web" is refused with message containing "needs 2 healthy pods"`,
+			s2(func(rs, text string) Step { return rsEvictionRefusedMessage{rs: rs, text: text} })),
+		phrase(f, `^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, `Then the pod disruption budget "web" allows 1 disruption`,
+			s2(func(name string, n Count) Step { return pdbHas{name: name, field: "disruptionsAllowed", want: n} })),
+		phrase(f, `^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, `Then the pod disruption budget "web" has desiredHealthy 2`,
+			s3(func(name, field string, n Count) Step { return pdbHas{name: name, field: field, want: n} })).with(slot("budget status", "desiredHealthy", "currentHealthy", "desiredHealthy", "expectedPods", "disruptionsAllowed")),
+		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) Ready$`, `Then 3 pods of replica set "web" are Ready`,
+			s2(func(n Count, rs string) Step { return rsReady{want: n, rs: rs} })),
+		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) Ready within (\S+)$`, `Then 3 pods of replica set "web" are Ready within 2m`,
+			s3(func(n Count, rs string, within writtenDuration) Step {
+				return rsReady{want: n, rs: rs, within: &within}
+			})),
+		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) on node "([^"]*)"$`, `Then 2 pods of replica set "web" are on node "worker-1"`,
+			s3(func(n Count, rs, node string) Step { return rsOnNode{want: n, rs: rs, node: node} })),
+		phrase(f, `^the replica set "([^"]*)" has created (\S+) pods?$`, `Then the replica set "web" has created 4 pods`,
+			s2(func(rs string, n Count) Step { return rsCreated{rs: rs, want: n} })),
+		phrase(f, podOfRS+` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, `Then pod 1 of replica set "web" has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI"`, parseRSPodHasCondition).
+			with(openSlot("condition", "DisruptionTarget", podConditionTypes...), slot("status", "True", conditionStatuses...)),
+		phrase(f, `^`+podOfRS+` is gone within (\S+)$`, `Then pod 1 of replica set "web" is gone within 6s`,
+			refAnd(ofRS, func(r podRef, within string) Step { return &rsPodGoneWithin{pod: r, withinText: within} })),
+		phrase(f, `^the drain of node "([^"]*)" completes$`, `Then the drain of node "worker-1" completes`,
+			s1(func(node string) Step { return drainEnds{node: node, bound: -1} })),
+		phrase(f, `^the drain of node "([^"]*)" completes (at|within) (\S+)$`, `Then the drain of node "worker-1" completes within 1m`,
+			s3(func(node, bound string, d time.Duration) Step {
+				return drainEnds{node: node, boundKind: bound, bound: d}
+			})).with(slot("time bound", "within", "at", "within")),
+		phrase(f, `^the drain of node "([^"]*)" fails with message containing "([^"]*)"$`, `Then the drain of node "worker-1" fails with message containing "use --force to override"`,
+			s2(func(node, text string) Step { return drainEnds{node: node, errText: text, bound: -1} })),
+	}
+}
+
+// Given a replica set "web" of 3 pods: (and YAML) — the YAML is the pod
+// template, as a pod's (a whole Pod or its spec); its labels are the
+// selector's, app=<name> when it has none. The replica set is created with
+// the cluster, and its pods started before the first step that acts.
+// Without YAML: pods of one agent container "app".
+type replicaSet struct {
+	declaration
+	name string
+	n    Count
+	doc  *godog.DocString
+}
+
+func parseReplicaSetDoc(c []string, doc *godog.DocString) (Step, error) {
+	n, err := slotValue[Count](c[1])
+	if err != nil {
+		return nil, err
+	}
+	return replicaSet{name: c[0], n: n, doc: doc}, nil
+}
+
+func (s replicaSet) Declare(pl *Plan) error {
+	for _, r := range pl.disr.sets {
+		if r.name == s.name {
+			return inputErr("replica set %q is declared twice", s.name)
+		}
+	}
+	if err := pl.declare(s.name, s.doc, nil, "", nil); err != nil {
+		return err
+	}
+	tpl := pl.pods[len(pl.pods)-1]
+	pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
+	if tpl.pod.Spec.NodeName != "" {
+		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName", s.name)
+	}
+	if len(tpl.pod.Labels) == 0 {
+		tpl.pod.Labels = map[string]string{"app": s.name}
+	}
+	pl.disr.sets = append(pl.disr.sets, &rsDecl{name: s.name, replicas: int32(s.n), tpl: tpl})
+	return nil
+}
+
+func (pl *Plan) replicaSet(name string) (*rsDecl, error) {
+	for _, r := range pl.disr.sets {
+		if r.name == name {
+			return r, nil
+		}
+	}
+	return nil, undeclaredErr("replica set %q is not declared", name)
+}
+
+// Given a pod disruption budget "web" with minAvailable 2 for pods
+// labelled "app=web" [and unhealthyPodEvictionPolicy AlwaysAllow (or
+// IfHealthyBudget, the default)]; or a PodDisruptionBudget "pdb" with
+// minAvailable 2 selecting app=web. Declared once the cluster runs, it is
+// created at once (t=0 does not move: it is a Given).
+type pdb struct {
+	name, field, value, selector, policy string
+}
+
+// parsePDB reads the three budget phrases: the policy is the fifth
+// capture of the one that has it.
+func parsePDB(c []string, _ Arg) (Step, error) {
+	s := pdb{name: c[0], field: c[1], value: c[2], selector: c[3]}
+	if len(c) > 4 {
+		s.policy = c[4]
+	}
+	return s, nil
+}
+
+func (s pdb) Declare(pl *Plan) error {
+	if msgs := apivalidation.IsDNS1123Subdomain(s.name); len(msgs) > 0 {
+		return inputErr("budget name %q is not valid: %s", s.name, strings.Join(msgs, "; "))
+	}
+	for _, p := range pl.disr.pdbs {
+		if p.pdb.Name == s.name {
+			return inputErr("pod disruption budget %q is declared twice", s.name)
+		}
+	}
+	v := intstr.Parse(s.value)
+	if v.Type == intstr.Int && v.IntVal < 0 {
+		return inputErr("%s %s is negative", s.field, s.value)
+	}
+	if v.Type == intstr.String {
+		pct, ok := strings.CutSuffix(s.value, "%")
+		n, err := strconv.Atoi(pct)
+		if !ok || err != nil || n < 0 || n > 100 {
+			return inputErr("%s %q is not a whole number or a percentage from 0%% to 100%%", s.field, s.value)
+		}
+	}
+	set, err := labels.ConvertSelectorToLabelsMap(s.selector)
+	if err != nil || len(set) == 0 {
+		return inputErr("selector %q is not key=value[,key=value]", s.selector)
+	}
+	b := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: s.name},
+		Spec: policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: set}}}
+	if s.field == "minAvailable" {
+		b.Spec.MinAvailable = &v
+	} else {
+		b.Spec.MaxUnavailable = &v
+	}
+	if s.policy != "" {
+		if err := oneOf("unhealthyPodEvictionPolicy", s.policy, "IfHealthyBudget", "AlwaysAllow"); err != nil {
+			return err
+		}
+		pp := policyv1.UnhealthyPodEvictionPolicyType(s.policy)
+		b.Spec.UnhealthyPodEvictionPolicy = &pp
+	}
+	pl.disr.pdbs = append(pl.disr.pdbs, &pdbDecl{pdb: b})
+	return nil
+}
+
+func (s pdb) Run(ctx context.Context, st *State) error {
+	if !st.Plan.configured {
+		return nil
+	}
+	return st.createDisruptionObjects(ctx)
+}
+
+func (pl *Plan) pdb(name string) error {
+	for _, p := range pl.disr.pdbs {
+		if p.pdb.Name == name {
+			return nil
+		}
+	}
+	return undeclaredErr("pod disruption budget %q is not declared", name)
+}
+
+// createDisruptionObjects creates the declared replica sets, then the
+// budgets, not created yet; ready calls it once the cluster is configured
+// and waits for the replica sets' pods to start.
+func (st *State) createDisruptionObjects(ctx context.Context) error {
+	if len(st.Plan.disr.sets) == 0 && len(st.Plan.disr.pdbs) == 0 {
+		return nil
+	}
+	var d driver.Disruptions
+	get := func() error {
+		if d != nil {
+			return nil
+		}
+		var err error
+		d, err = st.disruptions()
+		return err
+	}
+	for _, r := range st.Plan.disr.sets {
+		if r.created {
+			continue
+		}
+		r.created = true
+		if err := get(); err != nil {
+			return err
+		}
+		if err := d.CreateReplicaSet(ctx, r.name, r.replicas, r.tpl.build()); err != nil {
+			return st.unsupported(fmt.Errorf("replica set %q: %w", r.name, err))
+		}
+	}
+	for _, p := range st.Plan.disr.pdbs {
+		if p.created {
+			continue
+		}
+		p.created = true
+		if err := get(); err != nil {
+			return err
+		}
+		if err := d.CreatePodDisruptionBudget(ctx, p.pdb); err != nil {
+			return st.unsupported(fmt.Errorf("pod disruption budget %q: %w", p.pdb.Name, err))
+		}
+	}
+	return nil
+}
+
+// replicaSetsStarted: every declared replica set has its replicas, each
+// started or stuck (as ready waits for the pods it creates).
+func (st *State) replicaSetsStarted(v driver.View) bool {
+	d, ok := driver.SessionAs[driver.Disruptions](st.Session)
+	if !ok {
+		return true
+	}
+	for _, r := range st.Plan.disr.sets {
+		pods, _, _ := d.ReplicaSetPods(r.name)
+		if int32(len(pods)) < r.replicas {
+			return false
+		}
+		for _, p := range pods {
+			if !startedOrStuck(v.Pod(p.Name)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (st *State) disruptions() (driver.Disruptions, error) {
+	d, ok := driver.SessionAs[driver.Disruptions](st.Session)
+	if !ok {
+		return nil, st.unsupported(driver.Unsupported("the %s driver cannot model disruptions (replica sets, budgets, evictions, drains) yet", st.Driver.Name()))
+	}
+	return d, nil
+}
+
+// readyDisruptions is what every disruption step does before it reads or
+// acts: the scenario's objects created and the driver's disruption model.
+func (st *State) readyDisruptions(ctx context.Context) (driver.Disruptions, error) {
+	if err := st.ready(ctx); err != nil {
+		return nil, err
+	}
+	return st.disruptions()
+}

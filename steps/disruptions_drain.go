@@ -1,0 +1,274 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// When node "worker-1" is cordoned: `kubectl cordon`.
+type nodeCordoned struct{ node string }
+
+func (s nodeCordoned) Declare(pl *Plan) error {
+	pl.need(driver.NodeLifecycle, "cordons a node")
+	_, err := pl.node(s.node)
+	return err
+}
+
+func (s nodeCordoned) Run(ctx context.Context, st *State) error {
+	return st.disruptionAction(ctx, func(d driver.Disruptions) error { return d.Cordon(ctx, s.node) })
+}
+
+// defaultDrain is `kubectl drain --ignore-daemonsets`: each pod's own
+// grace period, no timeout.
+var defaultDrain = driver.DrainOptions{GracePeriodSeconds: -1}
+
+// drainFlags are kubectl drain's flags --force, --delete-emptydir-data,
+// --ignore-daemonsets (always on), --grace-period=N, --timeout=D.
+type drainFlags driver.DrainOptions
+
+func (o *drainFlags) set(flags string) error {
+	*o = drainFlags(defaultDrain)
+	for _, f := range strings.Fields(flags) {
+		k, v, hasValue := strings.Cut(f, "=")
+		switch {
+		case k == "--force" && !hasValue:
+			o.Force = true
+		case k == "--delete-emptydir-data" && !hasValue:
+			o.DeleteEmptyDirData = true
+		case k == "--ignore-daemonsets" && !hasValue:
+		case k == "--grace-period" && hasValue:
+			g, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || g < -1 {
+				return inputErr("--grace-period=%s is not a number of seconds (-1 keeps each pod's own)", v)
+			}
+			o.GracePeriodSeconds = g
+		case k == "--timeout" && hasValue:
+			t, err := parseDuration(v)
+			if err != nil {
+				return err
+			}
+			o.Timeout = t
+		default:
+			return inputErr("kubectl drain flag %q is not one of --force, --delete-emptydir-data, --ignore-daemonsets, --grace-period=N, --timeout=D", f)
+		}
+	}
+	return nil
+}
+
+// When node "worker-1" is drained [with "--force --delete-emptydir-data"]:
+// `kubectl drain --ignore-daemonsets` and the flags starts at t=0 and
+// goes on while the scenario does; `the drain of node "worker-1"
+// completes` waits for it.
+type nodeDrained struct {
+	node string
+	opts driver.DrainOptions
+}
+
+func (s nodeDrained) Declare(pl *Plan) error {
+	pl.need(driver.NodeLifecycle, "drains a node")
+	_, err := pl.node(s.node)
+	return err
+}
+
+func (s nodeDrained) Run(ctx context.Context, st *State) error {
+	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
+		if err := d.Drain(ctx, s.node, s.opts); err != nil {
+			return err
+		}
+		st.Plan.disr.drained = append(st.Plan.disr.drained, s.node)
+		return nil
+	})
+}
+
+// drainsEnded: every drain the scenario started has returned, so that no
+// more eviction requests will come (the scenario's own are made in their
+// step).
+func (st *State) drainsEnded(d driver.Disruptions) bool {
+	if len(st.Plan.disr.drained) == 0 {
+		return false
+	}
+	for _, n := range st.Plan.disr.drained {
+		if s, ok := d.DrainStatus(n); !ok || !s.Done {
+			return false
+		}
+	}
+	return true
+}
+
+// awaitDisruption waits, as an untimed expectation does, until cond holds
+// or the scenario's activity ends; the current time does not move.
+func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if st.exact() {
+		if err := st.toCurrent(ctx); err != nil {
+			return err
+		}
+	}
+	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
+		at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), func(driver.View) bool { return cond() })
+		if capped {
+			st.capNote(at)
+		}
+		return err
+	}
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(driver.View) bool { return cond() })
+	return err
+}
+
+// Then the drain of node "worker-1" completes: kubectl drain returned
+// without error; untimed, it waits for the drain. With `within 1m` (or
+// `at 15s`): it returned, without error, by t0+D (exactly at t0+D). With
+// `fails with message containing "…"`: kubectl drain returned this error.
+type drainEnds struct {
+	node string
+	// errText is the error the drain is to fail with, if it is to fail.
+	errText string
+	// bound is D, -1 for an untimed phrase; boundKind is "at" or
+	// "within".
+	bound     time.Duration
+	boundKind string
+}
+
+func (s drainEnds) Declare(pl *Plan) error {
+	if s.bound >= 0 {
+		if err := oneOf("time bound", s.boundKind, "at", "within"); err != nil {
+			return err
+		}
+	}
+	_, err := pl.node(s.node)
+	return err
+}
+
+func (s drainEnds) Run(ctx context.Context, st *State) error {
+	node, exact := s.node, s.boundKind == "at"
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	done := func() bool { ds, ok := d.DrainStatus(node); return ok && ds.Done }
+	var win timeline.Window
+	if s.bound >= 0 {
+		lo := s.bound
+		if !exact {
+			lo = 0
+		}
+		win = st.disruptionWindow(lo, s.bound, st.drainWaits(d, node)...)
+		if _, _, err := st.Session.RunUntil(ctx, win.To, func(driver.View) bool { return done() }); err != nil {
+			return err
+		}
+	} else if err := st.awaitDisruption(ctx, done); err != nil {
+		return err
+	}
+	ds, ok := d.DrainStatus(node)
+	expected := fmt.Sprintf("the drain of node %q completes", node)
+	if s.errText != "" {
+		expected = fmt.Sprintf("the drain of node %q fails with message containing %q", node, s.errText)
+	} else if s.bound >= 0 {
+		expected += map[bool]string{true: " at ", false: " within "}[exact] + timeline.FormatOffset(s.bound)
+	}
+	observed := "no drain of the node"
+	switch {
+	case ok && !ds.Done:
+		observed = fmt.Sprintf("at %s the drain is still going on", timeline.FormatOffset(st.Session.Now()-st.t0.At))
+	case ok && ds.Err != "":
+		observed = fmt.Sprintf("the drain failed at %s: %s", timeline.FormatOffset(ds.At-st.t0.At), ds.Err)
+	case ok:
+		observed = fmt.Sprintf("the drain completed at %s", timeline.FormatOffset(ds.At-st.t0.At))
+	}
+	var seen *timeline.Event
+	if ok && ds.Done {
+		seen = &timeline.Event{At: ds.At, Pod: nodeTimelineName(node)}
+	}
+	good := ok && ds.Done
+	if s.errText != "" {
+		good = good && ds.Err != "" && strings.Contains(ds.Err, s.errText)
+	} else {
+		good = good && ds.Err == ""
+	}
+	var v *timeline.Verdict
+	switch {
+	case seen == nil:
+		v = &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: observed}
+	case !good:
+		// It ended, otherwise than the step says.
+		v = &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: observed, Event: seen}
+	}
+	if s.bound < 0 {
+		if v != nil {
+			return v
+		}
+		return nil
+	}
+	if v == nil && !win.Contains(ds.At) {
+		v = &timeline.Verdict{Kind: timeline.Late, Expected: expected + win.Note(), Observed: observed, Event: seen}
+		if ds.At < win.From {
+			v.Kind = timeline.Early
+		}
+	}
+	var failed error
+	if v != nil {
+		v.Window = &win
+		failed = v
+	}
+	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(node)}, "the drain's end", win, seen, failed)
+}
+
+// Live windows of the drain's and the eviction subresource's times. On
+// the simulator they are exact. On a cluster the times are podlife's
+// own (its client sends the evictions, kubectl's loops run in it),
+// stamped by its clock to within disruptionPrecision of the request
+// reaching the API server; but what a drain waits for is the kubelet's,
+// which the simulator does in the instant: a replacement pod started
+// (and Ready after its probe's delay) before a refused eviction's retry
+// is accepted, an evicted pod gone before waitForDelete's next poll (1 s,
+// k8s.io/kubectl/pkg/drain/drain.go) sees it. Each of those widens the
+// window late by the kubelet's calibrated reaction to a create or a
+// delete (docs/language.md, "live windows"), and a poll's period.
+
+// disruptionPrecision bounds how far from the rule a request podlife's
+// client makes is stamped: the request's round trip, and before a
+// drain's first evictions kubectl's cordon, discovery and list calls.
+const disruptionPrecision = 750 * time.Millisecond
+
+// waitForDeletePoll is kubectl drain's poll of an evicted pod
+// (waitForDelete's interval).
+const waitForDeletePoll = time.Second
+
+// disruptionWindow is where a time written [lo, hi] from t=0 is accepted,
+// widened on a cluster by the kubelet's reactions to the actions it
+// waits for.
+func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) timeline.Window {
+	w, ok := st.liveWindows()
+	if !ok {
+		return timeline.Exact(st.t0, lo, hi)
+	}
+	late := disruptionPrecision
+	for _, a := range waits {
+		late += w.Reaction(a)
+		if a == driver.ActionDelete {
+			late += waitForDeletePoll
+		}
+	}
+	return timeline.Window{T0: st.t0.At, Ref: st.t0.At, Lo: lo, Hi: hi, From: st.t0.At + lo - disruptionPrecision, To: st.t0.At + hi + late}
+}
+
+// drainWaits is what the drain of node waited for before it returned:
+// its evicted pods gone, and, when a budget refused one of its evictions,
+// the replacement whose readiness let the retry through.
+func (st *State) drainWaits(d driver.Disruptions, node string) []driver.Action {
+	waits := []driver.Action{driver.ActionDelete}
+	for _, e := range d.Evictions() {
+		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.t0.At {
+			return append(waits, driver.ActionCreate)
+		}
+	}
+	return waits
+}

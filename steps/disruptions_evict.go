@@ -1,0 +1,402 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// podRef is a pod named by a step: by its name, or as the n-th pod a
+// replica set created.
+type podRef struct {
+	name string
+	rs   string
+	n    int
+}
+
+func (r podRef) String() string {
+	if r.rs != "" {
+		return fmt.Sprintf("pod %d of replica set %q", r.n, r.rs)
+	}
+	return fmt.Sprintf("pod %q", r.name)
+}
+
+// refForm reads a pod reference from a phrase's captures: podByName's
+// one or podOfRS's two.
+type refForm func(c []string) (podRef, error)
+
+func byName(c []string) (podRef, error) { return podRef{name: c[0]}, nil }
+
+func ofRS(c []string) (podRef, error) {
+	i, err := parseCount(c[0])
+	if err != nil || i < 1 {
+		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the replica set created)", c[0])
+	}
+	return podRef{rs: c[1], n: i}, nil
+}
+
+// refOnly is the parser of a phrase whose only slot is a pod reference.
+func refOnly(form refForm, build func(podRef) Step) parser {
+	return func(c []string, _ Arg) (Step, error) {
+		r, err := form(c)
+		if err != nil {
+			return nil, err
+		}
+		return build(r), nil
+	}
+}
+
+// refAnd is the parser of a phrase of a pod reference and one slot after
+// it. The slot is read first: the steps checked a code or a count before
+// the reference, and one with both wrong still reports the slot.
+func refAnd[T any](form refForm, build func(podRef, T) Step) parser {
+	return func(c []string, _ Arg) (Step, error) {
+		v, err := slotValue[T](c[len(c)-1])
+		if err != nil {
+			return nil, err
+		}
+		r, err := form(c[:len(c)-1])
+		if err != nil {
+			return nil, err
+		}
+		return build(r, v), nil
+	}
+}
+
+// declared checks the reference against the plan: the pod, or the
+// replica set, declared.
+func (pl *Plan) declared(r podRef) error {
+	if r.rs == "" {
+		_, err := pl.mustPod(r.name)
+		return err
+	}
+	_, err := pl.replicaSet(r.rs)
+	return err
+}
+
+// resolve is the API name of the pod now (a replica set's n-th pod
+// exists once it was created).
+func (st *State) resolve(d driver.Disruptions, r podRef) (string, error) {
+	if r.rs == "" {
+		return r.name, nil
+	}
+	_, created, _ := d.ReplicaSetPods(r.rs)
+	if r.n > len(created) {
+		return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: fmt.Sprintf("replica set %q created %d pods", r.rs, len(created))}
+	}
+	return created[r.n-1], nil
+}
+
+// readyPod is readyDisruptions and the API name of the pod referred to.
+func (st *State) readyPod(ctx context.Context, ref podRef) (driver.Disruptions, string, error) {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	name, err := st.resolve(d, ref)
+	return d, name, err
+}
+
+// apiErrorReasons are the answers of the eviction subresource other than
+// 201, by their StatusReason, with their codes.
+var apiErrorReasons = []string{"TooManyRequests", "InternalError", "NotFound", "Forbidden"}
+
+var reasonCodes = map[string]int32{"TooManyRequests": 429, "InternalError": 500, "NotFound": 404, "Forbidden": 403}
+
+// apiReason is an API error named by its StatusReason, as its code.
+type apiReason int32
+
+func (r *apiReason) set(s string) error {
+	if err := oneOf("API error", s, apiErrorReasons...); err != nil {
+		return err
+	}
+	*r = apiReason(reasonCodes[s])
+	return nil
+}
+
+// httpErrorCode is an error code a refusal is checked against.
+type httpErrorCode int32
+
+func (c *httpErrorCode) set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 400 || n > 599 {
+		return inputErr("%q is not an HTTP error code", s)
+	}
+	*c = httpErrorCode(n)
+	return nil
+}
+
+// When the eviction of pod "web" is requested (or of pod 1 of replica set
+// "web", with grace period 5s: the Eviction's
+// deleteOptions.gracePeriodSeconds): a POST of an Eviction to the pod's
+// eviction subresource (by default with the pod's own grace). The answer,
+// accepted or refused, is what the eviction expectations check; a refusal
+// does not fail the step.
+type evictionRequested struct {
+	pod podRef
+	// graceText is read after the reference is checked, as it always was.
+	graceText string
+	grace     *int64
+}
+
+func newEvictionRequested(r podRef) Step { return &evictionRequested{pod: r} }
+
+func (s *evictionRequested) Declare(pl *Plan) error {
+	if err := pl.declared(s.pod); err != nil {
+		return err
+	}
+	if s.graceText != "" {
+		g, err := slotValue[GraceSeconds](s.graceText)
+		if err != nil {
+			return err
+		}
+		s.grace = (*int64)(&g)
+	}
+	return nil
+}
+
+func (s *evictionRequested) Run(ctx context.Context, st *State) error {
+	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
+		name, err := st.resolve(d, s.pod)
+		if err != nil {
+			return err
+		}
+		prev, had := st.react[name]
+		st.acted(driver.ActionDelete, name)
+		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err != nil {
+			// Refused (the answer is recorded): the kubelet has nothing
+			// to react to, and the pod's last action stands.
+			if had {
+				st.react[name] = prev
+			} else {
+				delete(st.react, name)
+			}
+		}
+		return nil
+	})
+}
+
+// disruptionAction runs an action at the current time, which becomes t=0
+// for an Action step.
+func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptions) error) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	// An eviction or a drain right after `is created` meets running
+	// containers on the simulator; on a cluster it waits for the pods a
+	// step created to start, as a delete and a node action do
+	// (awaitStart). drain-grace.feature's drain came 0.05 s after the
+	// create, and evicted a pod whose container never ran (2026-11-26).
+	if err := st.awaitStart(ctx, st.Plan.pods...); err != nil {
+		return err
+	}
+	st.moveT0Acting(st.actionMark())
+	return act(d)
+}
+
+// evictedAt notes an eviction a drain made (kubectl's loop, in the
+// scenario's background) as a step's eviction is noted: a delete for the
+// kubelet, made when the request was sent, so that on a cluster what
+// follows counts from the kubelet's reaction to it rather than from an
+// earlier action on the pod (its create).
+func (st *State) evictedAt(pod string, at time.Duration) {
+	if _, ok := st.liveWindows(); !ok {
+		return
+	}
+	if r := st.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
+		return
+	}
+	st.acted(driver.ActionDelete, pod)
+	st.react[pod].at = at
+}
+
+// evictionsOf are the eviction requests for the pod at or after t=0.
+func (st *State) evictionsOf(d driver.Disruptions, name string) []driver.EvictionRequest {
+	var out []driver.EvictionRequest
+	for _, e := range d.Evictions() {
+		if e.Pod == name && e.At >= st.t0.At {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func describeEvictions(st *State, es []driver.EvictionRequest) string {
+	if len(es) == 0 {
+		return "no eviction request since t=0"
+	}
+	var parts []string
+	for _, e := range es {
+		s := fmt.Sprintf("%d at %s", e.Code, timeline.FormatOffset(e.At-st.t0.At))
+		if e.Message != "" {
+			s += " (" + e.Message + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// refusedCount is how many of the requests were refused.
+func refusedCount(es []driver.EvictionRequest) int {
+	n := 0
+	for _, e := range es {
+		if e.Code != 201 {
+			n++
+		}
+	}
+	return n
+}
+
+// Then the eviction of pod "web" is accepted (or of pod 2 of replica set
+// "web"): a request for the pod at or after t=0 was answered 201 (the
+// DisruptionTarget condition set and the delete made); untimed, it waits
+// for a drain's retries. With `at 10s`: the first request answered 201
+// was made at exactly t0+10s.
+type evictionAccepted struct {
+	pod podRef
+	// atText is read after the reference is checked, as it always was.
+	atText string
+	at     time.Duration
+}
+
+func newEvictionAccepted(r podRef) Step { return &evictionAccepted{pod: r} }
+
+func (s *evictionAccepted) Declare(pl *Plan) error {
+	if err := pl.declared(s.pod); err != nil {
+		return err
+	}
+	s.at = -1
+	if s.atText != "" {
+		t, err := parseDuration(s.atText)
+		if err != nil {
+			return err
+		}
+		s.at = t
+	}
+	return nil
+}
+
+func (s *evictionAccepted) Run(ctx context.Context, st *State) error {
+	d, name, err := st.readyPod(ctx, s.pod)
+	if err != nil {
+		return err
+	}
+	accepted := func() (driver.EvictionRequest, bool) {
+		for _, e := range st.evictionsOf(d, name) {
+			if e.Code == 201 {
+				return e, true
+			}
+		}
+		return driver.EvictionRequest{}, false
+	}
+	if err := st.awaitDisruption(ctx, func() bool { _, ok := accepted(); return ok }); err != nil {
+		return err
+	}
+	e, ok := accepted()
+	if ok && e.By != "api" {
+		st.evictedAt(name, e.At)
+	}
+	expected := fmt.Sprintf("the eviction of %s accepted", s.pod)
+	if s.at >= 0 {
+		expected += " at " + timeline.FormatOffset(s.at)
+	}
+	v := &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: describeEvictions(st, st.evictionsOf(d, name))}
+	switch {
+	case !ok:
+		return v
+	case s.at >= 0 && e.At-st.t0.At != s.at:
+		v.Kind, v.Event = timeline.Late, &timeline.Event{At: e.At, Pod: name}
+		if e.At-st.t0.At < s.at {
+			v.Kind = timeline.Early
+		}
+		return v
+	}
+	return nil
+}
+
+// Then the eviction of pod "web" is refused with "TooManyRequests" (or of
+// pod 2 of replica set "web"; or with 429; or with message containing
+// "needs 2 healthy pods"): the first request for the pod at or after t=0
+// was refused so (429 for TooManyRequests, 500 InternalError, 404
+// NotFound, 403 Forbidden); a message is the refusal's, the budget's
+// cause.
+type evictionRefused struct {
+	pod podRef
+	// code is 0 when the phrase names none.
+	code int32
+	text string
+}
+
+// refusedWithCode builds the refusal of a phrase that names its answer
+// by a reason or a code.
+func refusedWithCode[C apiReason | httpErrorCode](r podRef, code C) Step {
+	return evictionRefused{pod: r, code: int32(code)}
+}
+
+func (s evictionRefused) Declare(pl *Plan) error { return pl.declared(s.pod) }
+
+func (s evictionRefused) Run(ctx context.Context, st *State) error {
+	d, name, err := st.readyPod(ctx, s.pod)
+	if err != nil {
+		return err
+	}
+	if err := st.awaitDisruption(ctx, func() bool { return len(st.evictionsOf(d, name)) > 0 }); err != nil {
+		return err
+	}
+	es := st.evictionsOf(d, name)
+	expected := fmt.Sprintf("the eviction of %s refused", s.pod)
+	if s.code != 0 {
+		expected += fmt.Sprintf(" with %d", s.code)
+	}
+	if s.text != "" {
+		expected += fmt.Sprintf(" with message containing %q", s.text)
+	}
+	if len(es) == 0 {
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: describeEvictions(st, es)}
+	}
+	if es[0].Code == 201 || (s.code != 0 && es[0].Code != s.code) || !strings.Contains(es[0].Message, s.text) {
+		return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: describeEvictions(st, es),
+			Event: &timeline.Event{At: es[0].At, Pod: name}}
+	}
+	return nil
+}
+
+// Then the eviction of pod 2 of replica set "web" is refused 2 times: the
+// requests for the pod refused since t=0, counted once the scenario's
+// activity ended (a drain retries every 5 s).
+type evictionRefusedTimes struct {
+	pod  podRef
+	want Count
+}
+
+func (s evictionRefusedTimes) Declare(pl *Plan) error { return pl.declared(s.pod) }
+
+func (s evictionRefusedTimes) Run(ctx context.Context, st *State) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
+		return err
+	}
+	name, err := st.resolve(d, s.pod)
+	if err != nil {
+		return err
+	}
+	es := st.evictionsOf(d, name)
+	if refusedCount(es) != int(s.want) {
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("the eviction of %s refused %d times", s.pod, s.want), Observed: describeEvictions(st, es)}
+	}
+	return nil
+}

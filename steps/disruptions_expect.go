@@ -1,0 +1,358 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// pollDisruption runs a state check of what the disruption and
+// ReplicaSet controllers keep at the current time: once on the
+// simulator, whose controllers act in the instant, or on the state an
+// untimed expectation held; on a cluster, whose controllers write it a
+// watch delivery and a sync after the fact, until it holds or the
+// tolerance has passed, as a pod's state check polls (checkPod).
+func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
+	if st.exact() {
+		sess, err := st.present(ctx)
+		if err != nil {
+			return err
+		}
+		if at, ok := driver.SessionAs[driver.Disruptions](sess); ok {
+			d = at
+		}
+		return check(d, sess.View())
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	var last error
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+		last = check(d, v)
+		return last == nil
+	})
+	if err != nil {
+		return err
+	}
+	return last
+}
+
+// readVerdict is a state check's failure: the state read at the current
+// time was not the one expected.
+func readVerdict(st *State, expected, observed string) *timeline.Verdict {
+	return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: observed, Read: true, ReadAt: st.cur}
+}
+
+func describePDB(p *policyv1.PodDisruptionBudget) string {
+	if p == nil {
+		return "no such budget"
+	}
+	s := p.Status
+	return fmt.Sprintf("currentHealthy %d, desiredHealthy %d, expectedPods %d, disruptionsAllowed %d, observedGeneration %d",
+		s.CurrentHealthy, s.DesiredHealthy, s.ExpectedPods, s.DisruptionsAllowed, s.ObservedGeneration)
+}
+
+// Then the pod disruption budget "web" has desiredHealthy 2 (or allows 1
+// disruption: disruptionsAllowed): one field of its status at the current
+// time, as the disruption controller wrote it.
+type pdbHas struct {
+	name, field string
+	want        Count
+}
+
+func (s pdbHas) Declare(pl *Plan) error { return pl.pdb(s.name) }
+
+func (s pdbHas) Run(ctx context.Context, st *State) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+		p := d.PodDisruptionBudget(s.name)
+		var got int32
+		if p != nil {
+			switch s.field {
+			case "currentHealthy":
+				got = p.Status.CurrentHealthy
+			case "desiredHealthy":
+				got = p.Status.DesiredHealthy
+			case "expectedPods":
+				got = p.Status.ExpectedPods
+			default:
+				got = p.Status.DisruptionsAllowed
+			}
+		}
+		if p == nil || int(got) != int(s.want) {
+			return readVerdict(st, fmt.Sprintf("pod disruption budget %q with %s %d", s.name, s.field, s.want),
+				fmt.Sprintf("%s: %s", st.readAt(), describePDB(p)))
+		}
+		return nil
+	})
+}
+
+// rsPods runs a state check of a replica set's pods in the API at the
+// current time.
+func (st *State) rsPods(ctx context.Context, rs string, f func([]*corev1.Pod) error) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+		pods, _, _ := d.ReplicaSetPods(rs)
+		return f(pods)
+	})
+}
+
+func readyActive(pods []*corev1.Pod) int {
+	n := 0
+	for _, p := range pods {
+		if p.DeletionTimestamp == nil && conditionIs(p, corev1.PodReady, corev1.ConditionTrue) {
+			n++
+		}
+	}
+	return n
+}
+
+func describeRSPods(pods []*corev1.Pod) string {
+	if len(pods) == 0 {
+		return "no pods"
+	}
+	var parts []string
+	for _, p := range pods {
+		s := p.Name + " " + string(p.Status.Phase)
+		if p.Spec.NodeName != "" {
+			s += " on " + p.Spec.NodeName
+		}
+		if conditionIs(p, corev1.PodReady, corev1.ConditionTrue) {
+			s += ", Ready"
+		}
+		if p.DeletionTimestamp != nil {
+			s += ", terminating"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// writtenDuration is a duration and its text, which a failure quotes.
+type writtenDuration struct {
+	text string
+	d    time.Duration
+}
+
+func (w *writtenDuration) set(s string) error {
+	d, err := parseDuration(s)
+	w.text, w.d = s, d
+	return err
+}
+
+// Then 3 pods of replica set "web" are Ready: Ready pods of the replica
+// set not being deleted, exactly that many, at the current time. With
+// `within 2m`: at some time up to t0+D, that many.
+type rsReady struct {
+	want   Count
+	rs     string
+	within *writtenDuration
+}
+
+func (s rsReady) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsReady) Run(ctx context.Context, st *State) error {
+	if s.within != nil {
+		return s.runWithin(ctx, st)
+	}
+	return st.rsPods(ctx, s.rs, func(pods []*corev1.Pod) error {
+		if got := readyActive(pods); got != int(s.want) {
+			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q Ready", s.want, s.rs),
+				fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods)))
+		}
+		return nil
+	})
+}
+
+func (s rsReady) runWithin(ctx context.Context, st *State) error {
+	rs, want := s.rs, int(s.want)
+	dis, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	// The pods a replica set makes Ready after t=0 are replacements: on
+	// a cluster their readiness waits on their start, which the window
+	// carries (the simulator starts them in the instant).
+	w := st.disruptionWindow(0, s.within.d, driver.ActionCreate)
+	// The count is read as the session runs up to the deadline, not
+	// where an earlier step ran it to: an exact session goes back to t=0
+	// first (the count at t=0 stands for the time before it).
+	sess, err := st.sessionFrom(ctx, st.t0.At)
+	if err != nil {
+		return err
+	}
+	if d, ok := driver.SessionAs[driver.Disruptions](sess); ok {
+		dis = d
+	}
+	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
+	at, ok, err := sess.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
+	if err != nil {
+		return err
+	}
+	w.From = 0
+	sel := timeline.Selector{Pod: rs}
+	if !ok || at > w.To {
+		pods, _, _ := dis.ReplicaSetPods(rs)
+		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
+			Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, s.within.text, w.Note()),
+			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.t0.At), count(), describeRSPods(pods))})
+	}
+	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
+}
+
+// Then 2 pods of replica set "web" are on node "worker-1": pods of the
+// replica set bound to the node and not being deleted, at the current
+// time.
+type rsOnNode struct {
+	want     Count
+	rs, node string
+}
+
+func (s rsOnNode) Declare(pl *Plan) error {
+	if _, err := pl.node(s.node); err != nil {
+		return err
+	}
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsOnNode) Run(ctx context.Context, st *State) error {
+	return st.rsPods(ctx, s.rs, func(pods []*corev1.Pod) error {
+		got := 0
+		for _, p := range pods {
+			if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil {
+				got++
+			}
+		}
+		if got != int(s.want) {
+			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q on node %q", s.want, s.rs, s.node),
+				fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods)))
+		}
+		return nil
+	})
+}
+
+// Then the replica set "web" has created 4 pods: every pod it created
+// since the start, replacements included, at the current time.
+type rsCreated struct {
+	rs   string
+	want Count
+}
+
+func (s rsCreated) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsCreated) Run(ctx context.Context, st *State) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+		_, created, _ := d.ReplicaSetPods(s.rs)
+		if len(created) != int(s.want) {
+			return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("replica set %q has created %d pods", s.rs, s.want),
+				Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
+		}
+		return nil
+	})
+}
+
+// Then pod 1 of replica set "web" has condition "DisruptionTarget" "True"
+// with reason "EvictionByEvictionAPI": at the current time (a pod gone
+// has no condition).
+type rsPodHasCondition struct {
+	pod                  podRef
+	cond, status, reason string
+}
+
+func parseRSPodHasCondition(c []string, _ Arg) (Step, error) {
+	r, err := ofRS(c[:2])
+	if err != nil {
+		return nil, err
+	}
+	return rsPodHasCondition{pod: r, cond: c[2], status: c[3], reason: c[4]}, nil
+}
+
+func (s rsPodHasCondition) Declare(pl *Plan) error {
+	if err := pl.declared(s.pod); err != nil {
+		return err
+	}
+	return oneOf("condition status", s.status, conditionStatuses...)
+}
+
+func (s rsPodHasCondition) Run(ctx context.Context, st *State) error {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return err
+	}
+	if err := st.instant(ctx); err != nil {
+		return err
+	}
+	name, err := st.resolve(d, s.pod)
+	if err != nil {
+		return err
+	}
+	return st.pollDisruption(ctx, d, func(_ driver.Disruptions, v driver.View) error {
+		p := v.Pod(name)
+		if p != nil {
+			for _, c := range p.Status.Conditions {
+				if string(c.Type) == s.cond && string(c.Status) == s.status && c.Reason == s.reason {
+					return nil
+				}
+			}
+		}
+		return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("%s (%s) with condition %s=%s, reason %s", s.pod, name, s.cond, s.status, s.reason),
+			Observed: describePod(p)}
+	})
+}
+
+// Then pod 1 of replica set "web" is gone within 6s: no longer in the API
+// by t0+D.
+type rsPodGoneWithin struct {
+	pod podRef
+	// withinText is read after the reference is checked, as it always
+	// was.
+	withinText string
+	within     time.Duration
+}
+
+func (s *rsPodGoneWithin) Declare(pl *Plan) error {
+	if err := pl.declared(s.pod); err != nil {
+		return err
+	}
+	d, err := parseDuration(s.withinText)
+	s.within = d
+	return err
+}
+
+func (s *rsPodGoneWithin) Run(ctx context.Context, st *State) error {
+	_, name, err := st.readyPod(ctx, s.pod)
+	if err != nil {
+		return err
+	}
+	// As `the pod "web" is gone within 6s`: on a cluster counted from
+	// the kubelet's reaction to the eviction, in its live window.
+	gone, err := parsePodState("gone")
+	if err != nil {
+		return err
+	}
+	return st.heldWithin(ctx, fmt.Sprintf("%s (%s)", s.pod, name), name, gone, s.withinText, s.within)
+}

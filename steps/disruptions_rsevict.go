@@ -1,0 +1,188 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// The evictions of a replica set's pods, whichever pods: what a drain
+// asked for them once it returned.
+
+// rsEvictions are the eviction requests since t=0 for pods the replica
+// set created.
+func (st *State) rsEvictions(d driver.Disruptions, rs string) []driver.EvictionRequest {
+	_, created, _ := d.ReplicaSetPods(rs)
+	mine := map[string]bool{}
+	for _, n := range created {
+		mine[n] = true
+	}
+	var out []driver.EvictionRequest
+	for _, e := range d.Evictions() {
+		if mine[e.Pod] && e.At >= st.t0.At {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
+	if len(es) == 0 {
+		return "no eviction request since t=0"
+	}
+	var parts []string
+	for _, e := range es {
+		parts = append(parts, fmt.Sprintf("%s %d at %s", e.Pod, e.Code, timeline.FormatOffset(e.At-st.t0.At)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// settledRSEvictions lets the scenario's activity end (a drain's retries
+// included: until every drain returned) and returns the replica set's
+// eviction requests since t=0.
+func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, error) {
+	d, err := st.readyDisruptions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
+		return nil, err
+	}
+	return st.rsEvictions(d, rs), nil
+}
+
+// offsets are times from t=0: "0s and 10s", "0s, 5s and 10s".
+type offsets []time.Duration
+
+func (o *offsets) set(list string) error {
+	*o = nil
+	for _, part := range strings.FieldsFunc(strings.ReplaceAll(list, " and ", ","), func(r rune) bool { return r == ',' }) {
+		d, err := parseDuration(strings.TrimSpace(part))
+		if err != nil {
+			return err
+		}
+		*o = append(*o, d)
+	}
+	return nil
+}
+
+// Then evictions of pods of replica set "web" are accepted at 0s and 10s:
+// the requests answered 201 for its pods since t=0, whichever pods, were
+// made at exactly these times, and no other was accepted (the activity
+// run to its end).
+type rsEvictionsAcceptedAt struct {
+	rs   string
+	want offsets
+}
+
+func (s rsEvictionsAcceptedAt) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
+	es, err := st.settledRSEvictions(ctx, s.rs)
+	if err != nil {
+		return err
+	}
+	var got []driver.EvictionRequest
+	for _, e := range es {
+		if e.Code == 201 {
+			got = append(got, e)
+		}
+	}
+	var wantS []string
+	for _, d := range s.want {
+		wantS = append(wantS, timeline.FormatOffset(d))
+	}
+	expected := fmt.Sprintf("evictions of pods of replica set %q accepted at %s", s.rs, strings.Join(wantS, ", "))
+	observed := describeRSEvictions(st, es)
+	if len(got) != len(s.want) {
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: expected, Observed: observed}
+	}
+	// In order: an acceptance after t=0 came on a retry, after a pod
+	// the budget counts became Ready.
+	var first *timeline.Verdict
+	for i, at := range s.want {
+		var waits []driver.Action
+		if at > 0 {
+			waits = append(waits, driver.ActionCreate)
+		}
+		w := st.disruptionWindow(at, at, waits...)
+		e := &timeline.Event{At: got[i].At, Pod: got[i].Pod}
+		var failed error
+		if !w.Contains(got[i].At) {
+			expected += w.Note()
+			v := &timeline.Verdict{Kind: timeline.Late, Expected: expected, Observed: observed, Window: &w, Event: e}
+			if got[i].At < w.From {
+				v.Kind = timeline.Early
+			}
+			if first == nil {
+				first = v
+			}
+			failed = v
+		}
+		_ = st.keepWindowCheck(timeline.Selector{Pod: got[i].Pod}, "an eviction accepted", w, e, failed)
+	}
+	if first == nil {
+		return nil
+	}
+	// The failure says every window missed, the later ones' too.
+	first.Expected = expected
+	return first
+}
+
+// Then evictions of pods of replica set "web" are refused 2 times: every
+// refused request for its pods since t=0, once the activity ended.
+type rsEvictionsRefusedTimes struct {
+	rs   string
+	want Count
+}
+
+func (s rsEvictionsRefusedTimes) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsEvictionsRefusedTimes) Run(ctx context.Context, st *State) error {
+	es, err := st.settledRSEvictions(ctx, s.rs)
+	if err != nil {
+		return err
+	}
+	if refusedCount(es) != int(s.want) {
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("evictions of pods of replica set %q refused %d times", s.rs, s.want),
+			Observed: describeRSEvictions(st, es)}
+	}
+	return nil
+}
+
+// Then an eviction of a pod of replica set "web" is refused with message
+// containing "…": some refusal since t=0 says so.
+type rsEvictionRefusedMessage struct{ rs, text string }
+
+func (s rsEvictionRefusedMessage) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsEvictionRefusedMessage) Run(ctx context.Context, st *State) error {
+	es, err := st.settledRSEvictions(ctx, s.rs)
+	if err != nil {
+		return err
+	}
+	var msgs []string
+	for _, e := range es {
+		if e.Code != 201 {
+			if strings.Contains(e.Message, s.text) {
+				return nil
+			}
+			msgs = append(msgs, e.Message)
+		}
+	}
+	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("an eviction of a pod of replica set %q refused with message containing %q", s.rs, s.text),
+		Observed: fmt.Sprintf("refusals: %q", msgs)}
+}
