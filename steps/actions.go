@@ -3,11 +3,8 @@ package steps
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -17,207 +14,145 @@ import (
 func actionSteps() []Def {
 	const f = "actions"
 	return []Def{
-		def(f, createOne.String(), `When the pod "web" is created`, podCreated),
-		def(f, createAll.String(), `When the pods are created`, podsCreated),
-		def(f, `^the pod "([^"]*)" is deleted$`, `When the pod "web" is deleted`, podDeleted),
-		def(f, `^the pod "([^"]*)" is deleted with grace period (\S+)$`, `When the pod "web" is deleted with grace period 10s`, podDeletedWithGrace),
-		def(f, `^the pod "([^"]*)" is force deleted$`, `When the pod "web" is force deleted`, podForceDeleted),
-		def(f, `^(\S+) pass(?:es)?$`, `When 30s pass`, timePasses),
-		def(f, `^(\S+) `+timeUnitPattern+` pass(?:es)?$`, `When 30 seconds pass`, unitsPass).with(slot("unit", "seconds", timeUnits...)),
-		def(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`, podBecomes).with(stateSlot("Ready", becomeStates)),
-		def(f, `^container "([^"]*)"(?: of pod "([^"]*)")? is restarted (\S+) times?$`, `When container "app" of pod "web" is restarted 3 times`, containerRestartedTimes),
-		def(f, `^the sandbox of pod "([^"]*)" is lost$`, `When the sandbox of pod "web" is lost`, sandboxLost),
-		def(f, `^the readiness gate "([^"]*)"(?: of pod "([^"]*)")? is set to "([^"]*)"$`, `When the readiness gate "example.com/lb" of pod "web" is set to "True"`, readinessGateSet).
+		phrase(f, createOne.String(), `When the pod "web" is created`, s1(func(name string) Step { return &podsCreated{name: name} })),
+		phrase(f, createAll.String(), `When the pods are created`, s0(func() Step { return &podsCreated{all: true} })),
+		phrase(f, `^the pod "([^"]*)" is deleted$`, `When the pod "web" is deleted`, s1(func(name string) Step { return podDeleted{name: name} })),
+		phrase(f, `^the pod "([^"]*)" is deleted with grace period (\S+)$`, `When the pod "web" is deleted with grace period 10s`,
+			s2(func(name string, g GraceSeconds) Step { return podDeleted{name: name, grace: podGracePtr(g)} })),
+		phrase(f, `^the pod "([^"]*)" is force deleted$`, `When the pod "web" is force deleted`,
+			s1(func(name string) Step { return podDeleted{name: name, grace: podGracePtr(0)} })),
+		phrase(f, `^(\S+) pass(?:es)?$`, `When 30s pass`, s1(func(d time.Duration) Step { return timePasses{d} })),
+		phrase(f, `^(\S+) `+timeUnitPattern+` pass(?:es)?$`, `When 30 seconds pass`, func(c []string, _ Arg) (Step, error) {
+			d, err := parseAmount(c[0], c[1])
+			if err != nil {
+				return nil, err
+			}
+			return timePasses{d}, nil
+		}).with(slot("unit", "seconds", timeUnits...)),
+		phrase(f, `^the pod "([^"]*)" becomes (\S+)$`, `When the pod "web" becomes Ready`,
+			s2(func(name string, state becomeState) Step { return podBecomes{name: name, state: state} })).
+			with(stateSlot("Ready", becomeStates)),
+		phrase(f, `^container "([^"]*)"(?: of pod "([^"]*)")? is restarted (\S+) times?$`, `When container "app" of pod "web" is restarted 3 times`,
+			s3(func(cname, pname string, n Count) Step { return restartedTimes{cname: cname, pname: pname, n: n} })),
+		phrase(f, `^the sandbox of pod "([^"]*)" is lost$`, `When the sandbox of pod "web" is lost`, s1(func(name string) Step { return sandboxLost{name} })),
+		phrase(f, `^the readiness gate "([^"]*)"(?: of pod "([^"]*)")? is set to "([^"]*)"$`, `When the readiness gate "example.com/lb" of pod "web" is set to "True"`,
+			s3(func(gate, pod, status string) Step { return readinessGateSet{gate: gate, pod: pod, status: status} })).
 			with(slot("status", "True", conditionStatuses...)),
 	}
 }
 
-// When container "app" of pod "web" is restarted 3 times: waits until its
-// restartCount reaches N; t=0 moves to the N-th restart.
-func containerRestartedTimes(ctx context.Context, cname, pname, n string) error {
-	st := From(ctx)
-	want, err := parseCount(n)
-	if err != nil {
-		return err
-	}
-	sel, err := st.Plan.containerEvent(cname, pname, timeline.Restarted)
-	if err != nil || st.DryRun {
-		return err
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
-		return timeline.Count(v.Timeline(), sel) >= want
-	})
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return &timeline.Mismatch{
-			Expected: fmt.Sprintf("container %q restarted %d times within %s", sel.Container, want, WaitLimit),
-			Observed: describePod(st.Session.View().Pod(sel.Pod)),
-		}
-	}
-	seen := 0
-	for _, e := range st.events() {
-		if sel.Matches(e) {
-			if seen++; seen == want {
-				st.moveT0(timeline.Before(e))
-				st.observedT0(sel.Pod)
-			}
-		}
-	}
-	return nil
+// When the pod "web" is created; When the pods are created: every
+// declared pod no step has created, static pods aside.
+type podsCreated struct {
+	name string
+	all  bool
+	// pods are the pods Declare marked created, for Run to send.
+	pods []*podDecl
 }
 
-// When the sandbox of pod "web" is lost: its pause container dies; the
-// kubelet kills what runs and starts the pod again in a new sandbox.
-func sandboxLost(ctx context.Context, name string) error {
-	st := From(ctx)
-	if live, err := st.livePod(ctx, name); !live {
-		return err
-	}
-	k, ok := driver.SessionAs[driver.SandboxKiller](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the %s driver cannot kill a pod's sandbox", st.Driver.Name()))
-	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	st.moveT0Acting(st.actionMark())
-	st.acted(driver.ActionDelete, name)
-	if err := k.KillSandbox(ctx, name); err != nil {
-		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", name, err))
-	}
-	return nil
-}
-
-// When the readiness gate "example.com/lb" of pod "web" is set to "True":
-// the condition of a gate the pod declares (spec.readinessGates) set in
-// its status as the gate's controller would; the kubelet's Ready follows.
-// t=0 is the moment it was set.
-func readinessGateSet(ctx context.Context, gate, pname, status string) error {
-	st := From(ctx)
-	if err := oneOf("condition status", status, conditionStatuses...); err != nil {
-		return err
-	}
-	p, err := st.Plan.mustPod(pname)
-	if err != nil {
-		return err
-	}
-	var gates []string
-	for _, g := range p.pod.Spec.ReadinessGates {
-		gates = append(gates, string(g.ConditionType))
-	}
-	if !slices.Contains(gates, gate) {
-		if len(gates) == 0 {
-			return inputErr("pod %q declares no readiness gate: give it `readinessGates: [{conditionType: %s}]` in its spec", p.name, gate)
-		}
-		return inputErr("pod %q declares no readiness gate %q (its readinessGates: %s)", p.name, gate, strings.Join(gates, ", "))
-	}
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	if !p.created {
-		return fmt.Errorf("the readiness gate %q of pod %q is set before the pod was created", gate, p.name)
-	}
-	setter, ok := driver.SessionAs[driver.PodConditionSetter](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the %s driver cannot set a pod's conditions", st.Driver.Name()))
-	}
-	if err := st.instant(ctx); err != nil {
-		return err
-	}
-	st.moveT0Acting(st.actionMark())
-	st.fromT0(p.name)
-	c := corev1.PodCondition{Type: corev1.PodConditionType(gate), Status: corev1.ConditionStatus(status)}
-	if err := setter.SetPodCondition(ctx, p.name, c); err != nil {
-		return st.unsupported(fmt.Errorf("setting the readiness gate %q of pod %q: %w", gate, p.name, err))
-	}
-	return nil
-}
-
-// When the pod "web" is created
-func podCreated(ctx context.Context, name string) error {
-	st := From(ctx)
-	p, err := st.Plan.mustPod(name)
-	if err != nil {
-		return err
-	}
-	if st.DryRun {
-		return st.create(ctx, p)
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	st.moveT0Acting(st.actionMark())
-	return st.create(ctx, p)
-}
-
-// When the pods are created
-func podsCreated(ctx context.Context) error {
-	st := From(ctx)
-	if !st.DryRun {
-		if err := st.ready(ctx); err != nil {
+func (s *podsCreated) Declare(pl *Plan) error {
+	s.pods = nil
+	if !s.all {
+		p, err := pl.mustPod(s.name)
+		if err != nil {
 			return err
 		}
-		st.moveT0Acting(st.actionMark())
+		s.pods = []*podDecl{p}
+		return pl.toCreate(p)
 	}
-	n := 0
-	for _, p := range st.Plan.pods {
+	for _, p := range pl.pods {
 		if p.created || p.static {
 			continue
 		}
-		n++
-		if err := st.create(ctx, p); err != nil {
+		s.pods = append(s.pods, p)
+		if err := pl.toCreate(p); err != nil {
 			return err
 		}
 	}
-	if n == 0 {
+	if len(s.pods) == 0 {
 		return inputErr("no declared pod is left to create")
 	}
 	return nil
 }
 
-// When the pod "web" is deleted
-func podDeleted(ctx context.Context, name string) error {
-	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{})
-}
-
-// When the pod "web" is deleted with grace period 10s: gracePeriodSeconds
-// as the API takes it (0 deletes at once, like a force delete).
-func podDeletedWithGrace(ctx context.Context, name, grace string) error {
-	g, err := parseSeconds(grace)
-	if err != nil {
-		return err
-	}
-	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: &g})
-}
-
-// When the pod "web" is force deleted: what kubectl --force
-// --grace-period=0 sends.
-func podForceDeleted(ctx context.Context, name string) error {
-	zero := int64(0)
-	return From(ctx).deletePod(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: &zero})
-}
-
-func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteOptions) error {
-	p, err := st.Plan.mustPod(name)
-	if err != nil {
-		return err
-	}
-	if st.DryRun {
-		return nil
+func (s *podsCreated) Run(ctx context.Context, st *State) error {
+	if !s.all && st.Plan.readyCreates(s.pods[0]) {
+		// Declare marked it created, as it must for lint, where ready
+		// creates nothing; here ready does, and the step comes too late.
+		s.pods[0].created = false
+		if err := st.ready(ctx); err != nil {
+			return err
+		}
+		st.moveT0Acting(st.actionMark())
+		return inputErr("the pod %q was created already", s.pods[0].name)
 	}
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	st.moveT0Acting(st.actionMark())
+	for _, p := range s.pods {
+		if err := st.sendCreated(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readyCreates tells a pod that State.ready creates itself: a static pod
+// (the kubelet, from its manifest) and one no step names explicitly (a
+// step that names the scenario's only pod as "" does not).
+func (pl *Plan) readyCreates(p *podDecl) bool {
+	return p.static || !pl.explicit[p.name] && !pl.explicitAll
+}
+
+// toCreate is the part of State.create that needs no session: a pod is
+// created once, and the driver lints it as the behaviour steps left it.
+func (pl *Plan) toCreate(p *podDecl) error {
+	if p.created {
+		return inputErr("the pod %q was created already", p.name)
+	}
+	p.created = true
+	if l, ok := pl.Driver.(driver.Linter); ok {
+		if err := l.LintPod(p.build()); err != nil {
+			return inputErr("pod %q: %v", p.name, err)
+		}
+	}
+	return nil
+}
+
+// sendCreated is the rest of State.create: the pod toCreate passed, sent
+// to the driver.
+func (st *State) sendCreated(ctx context.Context, p *podDecl) error {
+	if err := st.configure(ctx); err != nil {
+		return err
+	}
+	st.acted(driver.ActionCreate, p.name)
+	if err := st.Session.Apply(ctx, p.build()); err != nil {
+		return st.unsupported(fmt.Errorf("creating pod %q: %w", p.name, err))
+	}
+	return nil
+}
+
+// When the pod "web" is deleted [with grace period 10s]: gracePeriodSeconds
+// as the API takes it (0 deletes at once, like a force delete); When the
+// pod "web" is force deleted: what kubectl --force --grace-period=0 sends.
+type podDeleted struct {
+	name  string
+	grace *int64
+}
+
+func (s podDeleted) Declare(pl *Plan) error {
+	_, err := pl.mustPod(s.name)
+	return err
+}
+
+func (s podDeleted) Run(ctx context.Context, st *State) error {
+	p, _ := st.Plan.mustPod(s.name)
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
 	if !p.created {
-		return fmt.Errorf("pod %q is deleted before it was created", name)
+		return fmt.Errorf("pod %q is deleted before it was created", s.name)
 	}
 	if err := st.instant(ctx); err != nil {
 		return err
@@ -229,10 +164,10 @@ func (st *State) deletePod(ctx context.Context, name string, opts metav1.DeleteO
 	if !p.static {
 		// Deleting a static pod's mirror pod stops nothing: the kubelet
 		// makes a new one. There is no reaction to count from.
-		st.acted(driver.ActionDelete, name)
+		st.acted(driver.ActionDelete, s.name)
 	}
-	if err := st.Session.Delete(ctx, name, opts); err != nil {
-		return st.unsupported(fmt.Errorf("deleting pod %q: %w", name, err))
+	if err := st.Session.Delete(ctx, s.name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err != nil {
+		return st.unsupported(fmt.Errorf("deleting pod %q: %w", s.name, err))
 	}
 	return nil
 }
@@ -264,30 +199,20 @@ func (st *State) awaitStart(ctx context.Context, pods ...*podDecl) error {
 	return err
 }
 
-// When 30s pass
-func timePasses(ctx context.Context, d string) error {
-	dur, err := parseDuration(d)
-	if err != nil {
-		return err
-	}
-	return From(ctx).pass(ctx, dur)
+// When 30s pass; When 30 seconds pass (1 minute passes, 90 seconds
+// pass): as `30s pass`.
+type timePasses struct{ d time.Duration }
+
+// Declare counts the wait, which lint compares with the @slow tag.
+func (s timePasses) Declare(pl *Plan) error {
+	pl.waits += s.d
+	return nil
 }
 
-// When 30 seconds pass (1 minute passes, 90 seconds pass): as `30s pass`.
-func unitsPass(ctx context.Context, n, unit string) error {
-	dur, err := parseAmount(n, unit)
-	if err != nil {
-		return err
-	}
-	return From(ctx).pass(ctx, dur)
-}
+func (s timePasses) Run(ctx context.Context, st *State) error { return st.pass(ctx, s.d) }
 
 // pass lets dur pass; t=0 moves to its end.
 func (st *State) pass(ctx context.Context, dur time.Duration) error {
-	st.Plan.waits += dur
-	if st.DryRun {
-		return nil
-	}
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
@@ -328,120 +253,4 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	}
 	st.moveT0(timeline.Mark{At: at})
 	return nil
-}
-
-// When the pod "web" becomes Ready: t=0 moves to the transition, which may
-// lie in the past.
-func podBecomes(ctx context.Context, name, state string) error {
-	st := From(ctx)
-	ps, err := parsePodState(state, becomeStates...)
-	if err != nil {
-		return err
-	}
-	if _, err := st.Plan.mustPod(name); err != nil {
-		return err
-	}
-	if st.DryRun {
-		return nil
-	}
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	// The transition (docs/language.md, Time: "t=0"): the latest one at
-	// or before the current time (the one that made the state hold then,
-	// or, since left, the last before it), else the first after it,
-	// waited for. What a step ran the session on to past the current time
-	// is not known here yet.
-	before := func(events []timeline.Event) (timeline.Event, bool) {
-		var last timeline.Event
-		found := false
-		for _, e := range ps.transitions(events, name) {
-			if e.At > st.cur {
-				break
-			}
-			last, found = e, true
-		}
-		return last, found
-	}
-	after := func(events []timeline.Event) (timeline.Event, bool) {
-		for _, e := range ps.transitions(events, name) {
-			if e.At > st.cur {
-				return e, true
-			}
-		}
-		return timeline.Event{}, false
-	}
-	// The current time stands after every event of its instant.
-	if err := st.toCurrent(ctx); err != nil {
-		return err
-	}
-	e, found := before(st.events())
-	if !found {
-		_, _, err := st.Session.RunUntil(ctx, max(st.cur, st.Session.Now())+WaitLimit, func(v driver.View) bool {
-			_, ok := after(v.Timeline())
-			return ok
-		})
-		if err != nil {
-			return err
-		}
-		if e, found = after(st.events()); !found || e.At > st.cur+WaitLimit && st.exact() {
-			return &timeline.Mismatch{
-				Expected: fmt.Sprintf("pod %q to become %s within %s", name, state, WaitLimit),
-				Observed: describePod(st.Session.View().Pod(name)),
-			}
-		}
-	}
-	// The moment of the transition: what happened in that instant, its
-	// causes included (a container's start, its exit), is at t=0, not
-	// before it.
-	mark := timeline.Mark{At: e.At}
-	// The current time is the transition's (after every event of its
-	// instant), or the last action's when the transition came before it:
-	// an exact session goes back there, so that the next action comes
-	// from there.
-	st.moveT0(mark)
-	if st.stepType == Action {
-		if err := st.toCurrent(ctx); err != nil {
-			return fmt.Errorf("going back to the transition at %s: %w", timeline.FormatOffset(mark.At), err)
-		}
-	}
-	st.becameObserved(name, ps, mark)
-	return nil
-}
-
-// describePod is a pod's state in one line, for failure messages.
-func describePod(p *corev1.Pod) string {
-	if p == nil {
-		return "the pod is gone"
-	}
-	parts := []string{"phase " + string(p.Status.Phase)}
-	if p.Status.Reason != "" {
-		parts = append(parts, "reason "+p.Status.Reason)
-	}
-	for _, c := range p.Status.Conditions {
-		if c.Type == corev1.PodReady {
-			parts = append(parts, fmt.Sprintf("Ready=%s", c.Status))
-		}
-	}
-	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
-		for _, cs := range list {
-			s := ""
-			switch {
-			case cs.State.Running != nil:
-				s = "running"
-			case cs.State.Terminated != nil:
-				s = fmt.Sprintf("terminated %s (%d)", cs.State.Terminated.Reason, cs.State.Terminated.ExitCode)
-			case cs.State.Waiting != nil:
-				s = "waiting " + cs.State.Waiting.Reason
-			}
-			if cs.RestartCount > 0 {
-				s += fmt.Sprintf(", %d restarts", cs.RestartCount)
-			}
-			parts = append(parts, fmt.Sprintf("%s %s", cs.Name, s))
-		}
-	}
-	if p.DeletionTimestamp != nil {
-		parts = append(parts, "being deleted")
-	}
-	return strings.Join(parts, ", ")
 }

@@ -1,7 +1,6 @@
 package steps
 
 import (
-	"context"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -13,14 +12,34 @@ func behaviorSteps() []Def {
 	const f = "behaviour"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, ctr+`exits with code (\S+) after (\S+)$`, `Given container "app" of pod "web" exits with code 1 after 5s`, exitsWithCode),
-		def(f, ctr+`runs to completion after (\S+)$`, `Given container "app" of pod "web" runs to completion after 5s`, runsToCompletion),
-		def(f, ctr+`ignores SIGTERM$`, `Given container "app" of pod "web" ignores SIGTERM`, ignoresSIGTERM),
-		def(f, ctr+`takes (\S+) to exit after SIGTERM$`, `Given container "app" of pod "web" takes 4s to exit after SIGTERM`, takesToExit),
-		def(f, ctr+`exits with code (\S+) on SIGTERM$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM`, exitsOnSIGTERM),
-		def(f, ctr+`exits with code (\S+) on SIGTERM after (\S+)$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM after 2s`, exitsOnSIGTERMAfter),
+		phrase(f, ctr+`exits with code (\S+) after (\S+)$`, `Given container "app" of pod "web" exits with code 1 after 5s`,
+			s4(func(cname, pname string, code ExitCode, after time.Duration) Step {
+				return exitsAfter{ctr: shapedCtr{cname, pname}, code: code, after: after}
+			})),
+		phrase(f, ctr+`runs to completion after (\S+)$`, `Given container "app" of pod "web" runs to completion after 5s`,
+			s3(func(cname, pname string, after time.Duration) Step {
+				return exitsAfter{ctr: shapedCtr{cname, pname}, after: after}
+			})),
+		phrase(f, ctr+`ignores SIGTERM$`, `Given container "app" of pod "web" ignores SIGTERM`,
+			s2(func(cname, pname string) Step { return ignoresSIGTERM{ctr: shapedCtr{cname, pname}} })),
+		phrase(f, ctr+`takes (\S+) to exit after SIGTERM$`, `Given container "app" of pod "web" takes 4s to exit after SIGTERM`,
+			s3(func(cname, pname string, delay time.Duration) Step {
+				return onSIGTERM{ctr: shapedCtr{cname, pname}, code: behavior.DefaultTermCode, delay: &delay}
+			})),
+		phrase(f, ctr+`exits with code (\S+) on SIGTERM$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM`,
+			s3(func(cname, pname string, code ExitCode) Step {
+				return onSIGTERM{ctr: shapedCtr{cname, pname}, code: int(code)}
+			})),
+		phrase(f, ctr+`exits with code (\S+) on SIGTERM after (\S+)$`, `Given container "app" of pod "web" exits with code 0 on SIGTERM after 2s`,
+			s4(func(cname, pname string, code ExitCode, delay time.Duration) Step {
+				return onSIGTERM{ctr: shapedCtr{cname, pname}, code: int(code), delay: &delay}
+			})),
 	}
 }
+
+// shapedCtr is `container "app" [of pod "web"]`: no pod names the
+// scenario's only pod.
+type shapedCtr struct{ container, pod string }
 
 // shape changes the behaviour of a container before its pod exists. An
 // agent container (no image:) carries it as its arguments; an image
@@ -28,8 +47,8 @@ func behaviorSteps() []Def {
 // carries it in an annotation, which the simulator runs and a live
 // cluster, running the image as written, reports as a skip (dsl.md,
 // "Defaults").
-func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) error {
-	p, c, err := st.Plan.mustContainer(cname, pname)
+func (pl *Plan) shape(cname, pname string, change func(b *behavior.Behavior)) error {
+	p, c, err := pl.mustContainer(cname, pname)
 	if err != nil {
 		return err
 	}
@@ -48,69 +67,51 @@ func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) e
 	return nil
 }
 
-// Given container "app" of pod "web" exits with code 1 after 5s
-func exitsWithCode(ctx context.Context, cname, pname, code, after string) error {
-	n, err := parseExitCode(code)
-	if err != nil {
-		return err
-	}
-	d, err := parseDuration(after)
-	if err != nil {
-		return err
-	}
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Exit = &behavior.Exit{Code: n, After: d} })
+// shape is Plan.shape for the phrases of the old form (static.go's
+// container usage).
+func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) error {
+	return st.Plan.shape(cname, pname, change)
 }
 
-// Given container "app" of pod "web" runs to completion after 5s
-func runsToCompletion(ctx context.Context, cname, pname, after string) error {
-	return exitsWithCode(ctx, cname, pname, "0", after)
+// Given container "app" of pod "web" exits with code 1 after 5s; Given
+// container "app" of pod "web" runs to completion after 5s (code 0)
+type exitsAfter struct {
+	declaration
+	ctr   shapedCtr
+	code  ExitCode
+	after time.Duration
+}
+
+func (s exitsAfter) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) { b.Exit = &behavior.Exit{Code: int(s.code), After: s.after} })
 }
 
 // Given container "app" of pod "web" ignores SIGTERM
-func ignoresSIGTERM(ctx context.Context, cname, pname string) error {
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Term.Ignore = true })
+type ignoresSIGTERM struct {
+	declaration
+	ctr shapedCtr
 }
 
-// Given container "app" of pod "web" takes 4s to exit after SIGTERM
-func takesToExit(ctx context.Context, cname, pname, delay string) error {
-	d, err := parseDuration(delay)
-	if err != nil {
-		return err
-	}
-	return onSIGTERM(ctx, cname, pname, behavior.DefaultTermCode, &d)
+func (s ignoresSIGTERM) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) { b.Term.Ignore = true })
 }
 
-// Given container "app" of pod "web" exits with code 0 on SIGTERM: the
-// code, with the delay another step gave (none by default).
-func exitsOnSIGTERM(ctx context.Context, cname, pname, code string) error {
-	n, err := parseExitCode(code)
-	if err != nil {
-		return err
-	}
-	return onSIGTERM(ctx, cname, pname, n, nil)
+// Given container "app" of pod "web" exits with code 0 on SIGTERM [after
+// 2s]; Given container "app" of pod "web" takes 4s to exit after SIGTERM
+// (with the default code). Without a delay, the one another step gave
+// stands (none by default).
+type onSIGTERM struct {
+	declaration
+	ctr   shapedCtr
+	code  int
+	delay *time.Duration
 }
 
-// Given container "app" of pod "web" exits with code 0 on SIGTERM after 2s:
-// it takes 2s to exit after SIGTERM, with code 0.
-func exitsOnSIGTERMAfter(ctx context.Context, cname, pname, code, delay string) error {
-	n, err := parseExitCode(code)
-	if err != nil {
-		return err
-	}
-	d, err := parseDuration(delay)
-	if err != nil {
-		return err
-	}
-	return onSIGTERM(ctx, cname, pname, n, &d)
-}
-
-// onSIGTERM makes the container exit on SIGTERM with code, after delay
-// when given (else after the delay it had).
-func onSIGTERM(ctx context.Context, cname, pname string, code int, delay *time.Duration) error {
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) {
-		b.Term.Ignore, b.Term.Code = false, code
-		if delay != nil {
-			b.Term.Delay = *delay
+func (s onSIGTERM) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.Term.Ignore, b.Term.Code = false, s.code
+		if s.delay != nil {
+			b.Term.Delay = *s.delay
 		}
 	})
 }
@@ -119,11 +120,27 @@ func probeBehaviorSteps() []Def {
 	const f = "behaviour"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, ctr+`becomes ready after (\S+)$`, `Given container "app" of pod "web" becomes ready after 2s`, becomesReadyAfter),
-		def(f, ctr+`fails its (\S+) probe after (\S+)$`, `Given container "app" of pod "web" fails its liveness probe after 30s`, failsProbeAfter).with(slot("probe", "liveness", probeKinds...)),
-		def(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`, imageCannotBePulled),
-		def(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`, failsToStart),
+		phrase(f, ctr+`becomes ready after (\S+)$`, `Given container "app" of pod "web" becomes ready after 2s`,
+			s3(func(cname, pname string, after time.Duration) Step {
+				return becomesReadyAfter{ctr: shapedCtr{cname, pname}, after: after}
+			})),
+		phrase(f, ctr+`fails its (\S+) probe after (\S+)$`, `Given container "app" of pod "web" fails its liveness probe after 30s`,
+			s4(func(cname, pname string, kind failingProbe, after time.Duration) Step {
+				return failsProbeAfter{ctr: shapedCtr{cname, pname}, kind: kind, after: after}
+			})).with(slot("probe", "liveness", probeKinds...)),
+		phrase(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`,
+			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}, pull: true} })),
+		phrase(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`,
+			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}} })),
 	}
+}
+
+// failingProbe is "liveness" or "readiness".
+type failingProbe string
+
+func (k *failingProbe) set(s string) error {
+	*k = failingProbe(s)
+	return oneOf("probe", s, probeKinds...)
 }
 
 // agentProbe points a probe at the agent's own answer, keeping its timing
@@ -135,15 +152,16 @@ func agentProbe(p *corev1.Probe, kind string) {
 // Given container "app" of pod "web" becomes ready after 2s: an exec
 // readiness probe every second when the container has none, else its own
 // probe answered by the agent; Ready at the first probe at or after D.
-func becomesReadyAfter(ctx context.Context, cname, pname, after string) error {
-	d, err := parseDuration(after)
-	if err != nil {
-		return err
-	}
-	st := From(ctx)
-	return st.shape(cname, pname, func(b *behavior.Behavior) {
-		b.ReadyAfter = &d
-		_, c, _ := st.Plan.mustContainer(cname, pname)
+type becomesReadyAfter struct {
+	declaration
+	ctr   shapedCtr
+	after time.Duration
+}
+
+func (s becomesReadyAfter) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.ReadyAfter = &s.after
+		_, c, _ := pl.mustContainer(s.ctr.container, s.ctr.pod)
 		if c.ReadinessProbe == nil {
 			c.ReadinessProbe = &corev1.Probe{PeriodSeconds: 1}
 		}
@@ -153,58 +171,57 @@ func becomesReadyAfter(ctx context.Context, cname, pname, after string) error {
 
 // Given container "app" of pod "web" fails its liveness probe after 30s: the
 // container's own probe (it must have one), answered by the agent.
-func failsProbeAfter(ctx context.Context, cname, pname, kind, after string) error {
-	if err := oneOf("probe", kind, probeKinds...); err != nil {
-		return err
-	}
-	d, err := parseDuration(after)
-	if err != nil {
-		return err
-	}
-	st := From(ctx)
-	_, c, err := st.Plan.mustContainer(cname, pname)
+type failsProbeAfter struct {
+	declaration
+	ctr   shapedCtr
+	kind  failingProbe
+	after time.Duration
+}
+
+func (s failsProbeAfter) Declare(pl *Plan) error {
+	_, c, err := pl.mustContainer(s.ctr.container, s.ctr.pod)
 	if err != nil {
 		return err
 	}
 	probe := c.LivenessProbe
-	if kind == "readiness" {
+	if s.kind == "readiness" {
 		probe = c.ReadinessProbe
 	}
 	if probe == nil {
-		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, kind)
+		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, s.kind)
 	}
-	return st.shape(cname, pname, func(b *behavior.Behavior) {
-		if kind == "liveness" {
-			b.FailLivenessAfter = &d
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		if s.kind == "liveness" {
+			b.FailLivenessAfter = &s.after
 		} else {
-			b.FailReadinessAfter = &d
+			b.FailReadinessAfter = &s.after
 		}
-		agentProbe(probe, kind)
+		agentProbe(probe, string(s.kind))
 	})
 }
 
-// Given the image of container "app" of pod "web" cannot be pulled
-func imageCannotBePulled(ctx context.Context, cname, pname string) error {
-	st := From(ctx)
-	p, c, err := st.Plan.mustContainer(cname, pname)
-	if err != nil {
-		return err
-	}
-	if p.created {
-		return inputErr("pod %q is created already: its images are set before", p.name)
-	}
-	p.unpullable[c.Name] = true
-	return nil
+// Given the image of container "app" of pod "web" cannot be pulled; Given
+// container "app" of pod "web" fails to start: its executable does not
+// exist, so the runtime cannot start it (StartError, then
+// RunContainerError and CrashLoopBackOff).
+type cannotStart struct {
+	declaration
+	ctr shapedCtr
+	// pull: the image cannot be pulled (else the container cannot start).
+	pull bool
 }
 
-// Given container "app" of pod "web" fails to start: its executable does
-// not exist, so the runtime cannot start it (StartError, then
-// RunContainerError and CrashLoopBackOff).
-func failsToStart(ctx context.Context, cname, pname string) error {
-	st := From(ctx)
-	p, c, err := st.Plan.mustContainer(cname, pname)
+func (s cannotStart) Declare(pl *Plan) error {
+	p, c, err := pl.mustContainer(s.ctr.container, s.ctr.pod)
 	if err != nil {
 		return err
+	}
+	if s.pull {
+		if p.created {
+			return inputErr("pod %q is created already: its images are set before", p.name)
+		}
+		p.unpullable[c.Name] = true
+		return nil
 	}
 	if p.created {
 		return inputErr("pod %q is created already", p.name)

@@ -88,33 +88,60 @@ var (
 func podSteps() []Def {
 	const f = "pods"
 	return []Def{
-		def(f, `^a pod "([^"]*)":$`, "Given a pod \"web\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podFromDoc),
-		def(f, `^a pod "([^"]*)" from "([^"]*)"$`, `Given a pod "web" from "testdata/web.yaml"`, podFromFile),
-		def(f, `^a pod "([^"]*)"$`, `Given a pod "web"`, podPlain),
-		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds ([^\s:]+)$`, `Given a pod "web" with terminationGracePeriodSeconds 5`, podWithGrace),
-		def(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds (\S+):$`, "Given a pod \"web\" with terminationGracePeriodSeconds 5:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podWithGraceDoc),
-		def(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", podOnNodeDoc),
-		def(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`, podWithQoS).with(slot("QoS class", "Burstable", qosClasses...)),
+		phrase(f, `^a pod "([^"]*)":$`, "Given a pod \"web\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) { return aPod{name: c[0], doc: doc}, nil })),
+		phrase(f, `^a pod "([^"]*)" from "([^"]*)"$`, `Given a pod "web" from "testdata/web.yaml"`,
+			s2(func(name, path string) Step { return aPod{name: name, file: &path} })),
+		phrase(f, `^a pod "([^"]*)"$`, `Given a pod "web"`, s1(func(name string) Step { return aPod{name: name} })),
+		phrase(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds ([^\s:]+)$`, `Given a pod "web" with terminationGracePeriodSeconds 5`,
+			s2(func(name string, g GraceSeconds) Step { return aPod{name: name, grace: podGracePtr(g)} })),
+		phrase(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds (\S+):$`, "Given a pod \"web\" with terminationGracePeriodSeconds 5:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				g, err := slotValue[GraceSeconds](c[1])
+				if err != nil {
+					return nil, err
+				}
+				return aPod{name: c[0], grace: podGracePtr(g), doc: doc}, nil
+			})),
+		phrase(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return aPod{name: c[0], node: c[1], doc: doc}, nil
+			})),
+		phrase(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`,
+			s3(func(name string, q qosClass, node string) Step { return aPod{name: name, res: &q.res, node: node} })).
+			with(slot("QoS class", "Burstable", qosClasses...)),
 	}
 }
 
-// Given a pod "web":
-func podFromDoc(ctx context.Context, name string, doc *godog.DocString) error {
-	return From(ctx).Plan.declare(name, doc, nil, "", nil)
+// Given a pod "web" (with YAML after a colon, or from "testdata/web.yaml"),
+// optionally with terminationGracePeriodSeconds 5, on node "worker-1" or
+// with QoS class "Burstable".
+type aPod struct {
+	declaration
+	name string
+	doc  *godog.DocString
+	// file is the manifest's path, relative to the feature's folder.
+	file  *string
+	grace *int64
+	node  string
+	// res are the resources of the first container (a QoS class).
+	res *corev1.ResourceRequirements
 }
 
-// Given a pod "web" from "testdata/web.yaml"
-func podFromFile(ctx context.Context, name, path string) error {
-	st := From(ctx)
+func (s aPod) Declare(pl *Plan) error {
+	if s.file == nil {
+		return pl.declare(s.name, s.doc, s.grace, s.node, s.res)
+	}
+	path := *s.file
 	full := path
 	if !filepath.IsAbs(path) {
-		full = filepath.Join(st.Plan.FeatureDir, path)
+		full = filepath.Join(pl.FeatureDir, path)
 	}
 	data, err := bounded.ReadFile(full, bounded.MaxFile)
 	if err != nil {
 		return inputErr("reading the manifest %s: %v", path, err)
 	}
-	err = st.Plan.declare(name, &godog.DocString{Content: string(data)}, nil, "", nil)
+	err = pl.declare(s.name, &godog.DocString{Content: string(data)}, s.grace, s.node, s.res)
 	for _, ie := range InputErrors(err) {
 		if ie.DocLine > 0 {
 			ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
@@ -123,48 +150,28 @@ func podFromFile(ctx context.Context, name, path string) error {
 	return err
 }
 
-// Given a pod "web"
-func podPlain(ctx context.Context, name string) error {
-	return From(ctx).Plan.declare(name, nil, nil, "", nil)
+// podGracePtr is g as the pod spec and the delete options take it.
+func podGracePtr(g GraceSeconds) *int64 {
+	n := int64(g)
+	return &n
 }
 
-// Given a pod "web" with terminationGracePeriodSeconds 5
-func podWithGrace(ctx context.Context, name, grace string) error {
-	g, err := parseSeconds(grace)
-	if err != nil {
-		return err
-	}
-	return From(ctx).Plan.declare(name, nil, &g, "", nil)
-}
+// qosClass is a QoS class as the resources of a pod's one container that
+// give it.
+type qosClass struct{ res corev1.ResourceRequirements }
 
-// Given a pod "web" with terminationGracePeriodSeconds 5: (and YAML)
-func podWithGraceDoc(ctx context.Context, name, grace string, doc *godog.DocString) error {
-	g, err := parseSeconds(grace)
-	if err != nil {
-		return err
-	}
-	return From(ctx).Plan.declare(name, doc, &g, "", nil)
-}
-
-// Given a pod "web" on node "worker-1": (and YAML)
-func podOnNodeDoc(ctx context.Context, name, node string, doc *godog.DocString) error {
-	return From(ctx).Plan.declare(name, doc, nil, node, nil)
-}
-
-// Given a pod "web" with QoS class "Burstable" on node "worker-1"
-func podWithQoS(ctx context.Context, name, qos, node string) error {
-	var res corev1.ResourceRequirements
+func (q *qosClass) set(s string) error {
 	small := corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("100m"), corev1.ResourceMemory: resource.MustParse("128Mi")}
-	switch corev1.PodQOSClass(qos) {
+	switch corev1.PodQOSClass(s) {
 	case corev1.PodQOSBestEffort:
 	case corev1.PodQOSBurstable:
-		res.Requests = small
+		q.res.Requests = small
 	case corev1.PodQOSGuaranteed:
-		res.Requests, res.Limits = small, small.DeepCopy()
+		q.res.Requests, q.res.Limits = small, small.DeepCopy()
 	default:
-		return inputErr("QoS class %q is not BestEffort, Burstable or Guaranteed", qos)
+		return inputErr("QoS class %q is not BestEffort, Burstable or Guaranteed", s)
 	}
-	return From(ctx).Plan.declare(name, nil, nil, node, &res)
+	return nil
 }
 
 // declare records a pod: decoded strictly from YAML (or the one-container
@@ -267,11 +274,12 @@ func (pl *Plan) pod(name string) *podDecl {
 	return nil
 }
 
-// livePod checks that a step's pod is declared and, unless this is a dry
-// run, brings the cluster up to the step. It reports false when the step
-// has nothing more to do: an error, or a dry run (lint).
+// livePod checks that a step's pod is declared and, when the scenario
+// runs on a session, brings the cluster up to the step. It reports false
+// when the step has nothing more to do: an error, or no session (lint
+// calling a step of the old form).
 func (st *State) livePod(ctx context.Context, name string) (bool, error) {
-	if _, err := st.Plan.mustPod(name); err != nil || st.DryRun {
+	if _, err := st.Plan.mustPod(name); err != nil || st.Session == nil {
 		return false, err
 	}
 	if err := st.ready(ctx); err != nil {

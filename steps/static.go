@@ -13,7 +13,10 @@ import (
 func staticPodSteps() []Def {
 	const f = "static pods"
 	return []Def{
-		def(f, `^a static pod "([^"]*)" on node "([^"]*)":$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"", staticPod),
+		phrase(f, `^a static pod "([^"]*)" on node "([^"]*)":$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return staticPod{name: c[0], node: c[1], doc: doc}, nil
+			})),
 	}
 }
 
@@ -22,13 +25,18 @@ func staticPodSteps() []Def {
 // API (its mirror pod); steps name it "etcd". It starts before anything
 // else runs, once the cluster exists: the behaviour steps that follow its
 // Given still apply.
-func staticPod(ctx context.Context, name, node string, doc *godog.DocString) error {
-	st := From(ctx)
-	st.Plan.need(driver.StaticPods, "declares a static pod")
-	if err := st.Plan.declare(name, doc, nil, node, nil); err != nil {
+type staticPod struct {
+	declaration
+	name, node string
+	doc        *godog.DocString
+}
+
+func (s staticPod) Declare(pl *Plan) error {
+	pl.need(driver.StaticPods, "declares a static pod")
+	if err := pl.declare(s.name, s.doc, nil, s.node, nil); err != nil {
 		return err
 	}
-	st.Plan.pod(name).static = true
+	pl.pod(s.name).static = true
 	return nil
 }
 
