@@ -67,12 +67,6 @@ func (pl *Plan) shape(cname, pname string, change func(b *behavior.Behavior)) er
 	return nil
 }
 
-// shape is Plan.shape for the phrases of the old form (static.go's
-// container usage).
-func (st *State) shape(cname, pname string, change func(b *behavior.Behavior)) error {
-	return st.Plan.shape(cname, pname, change)
-}
-
 // Given container "app" of pod "web" exits with code 1 after 5s; Given
 // container "app" of pod "web" runs to completion after 5s (code 0)
 type exitsAfter struct {

@@ -3,8 +3,10 @@ package steps
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/cucumber/godog"
+	"k8s.io/apimachinery/pkg/api/resource"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -66,60 +68,65 @@ func usageSteps() []Def {
 	const f = "container usage"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
-		def(f, ctr+`uses (\S+) of memory after (\S+)$`, `Given container "app" of pod "web" uses 900Mi of memory after 10s`, usesMemory),
-		def(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`, writesToVolume),
+		phrase(f, ctr+`uses (\S+) of memory after (\S+)$`, `Given container "app" of pod "web" uses 900Mi of memory after 10s`,
+			s4(func(cname, pname string, q resource.Quantity, after time.Duration) Step {
+				return containerUses{cname: cname, pname: pname, bytes: q, after: after}
+			})),
+		phrase(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`,
+			func(c []string, _ Arg) (Step, error) {
+				q, err := parseQuantity(c[2])
+				if err != nil {
+					return nil, err
+				}
+				d, err := parseDuration(c[4])
+				if err != nil {
+					return nil, err
+				}
+				return containerUses{cname: c[0], pname: c[1], bytes: q, volume: c[3], after: d}, nil
+			}),
 	}
 }
 
 // Given container "app" of pod "web" uses 900Mi of memory after 10s: its
 // working set from then on (the agent's --memory and --memory-after).
-func usesMemory(ctx context.Context, cname, pname, q, after string) error {
-	m, err := parseQuantity(q)
-	if err != nil {
-		return err
-	}
-	d, err := parseDuration(after)
-	if err != nil {
-		return err
-	}
-	return From(ctx).shape(cname, pname, func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: m, After: d} })
-}
-
 // Given container "app" of pod "web" writes 2Gi to volume "scratch" after
 // 10s: the volume must be the pod's and mounted by the container.
-func writesToVolume(ctx context.Context, cname, pname, q, volume, after string) error {
-	st := From(ctx)
-	n, err := parseQuantity(q)
-	if err != nil {
-		return err
+type containerUses struct {
+	declaration
+	cname, pname string
+	bytes        resource.Quantity
+	// volume is where the bytes are written; "" for memory.
+	volume string
+	after  time.Duration
+}
+
+func (s containerUses) Declare(pl *Plan) error {
+	if s.volume == "" {
+		return pl.shape(s.cname, s.pname, func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: s.bytes, After: s.after} })
 	}
-	d, err := parseDuration(after)
-	if err != nil {
-		return err
-	}
-	p, c, err := st.Plan.mustContainer(cname, pname)
+	p, c, err := pl.mustContainer(s.cname, s.pname)
 	if err != nil {
 		return err
 	}
 	found := false
 	for _, v := range p.pod.Spec.Volumes {
-		if v.Name == volume {
+		if v.Name == s.volume {
 			found = true
 		}
 	}
 	if !found {
-		return inputErr("pod %q has no volume %q", p.name, volume)
+		return inputErr("pod %q has no volume %q", p.name, s.volume)
 	}
 	mounted := false
 	for _, m := range c.VolumeMounts {
-		if m.Name == volume {
+		if m.Name == s.volume {
 			mounted = true
 		}
 	}
 	if !mounted {
-		return inputErr("container %q does not mount volume %q", c.Name, volume)
+		return inputErr("container %q does not mount volume %q", c.Name, s.volume)
 	}
-	return st.shape(cname, pname, func(b *behavior.Behavior) {
-		b.Writes = append(b.Writes, behavior.Write{Volume: volume, Bytes: n, After: d})
+	return pl.shape(s.cname, s.pname, func(b *behavior.Behavior) {
+		b.Writes = append(b.Writes, behavior.Write{Volume: s.volume, Bytes: s.bytes, After: s.after})
 	})
 }
