@@ -192,9 +192,11 @@ type oomKilled struct {
 }
 
 func (s *oomKilled) Declare(pl *Plan) (err error) {
-	s.sel, err = s.ctr.event(pl, timeline.Exited)
+	if s.sel, err = s.ctr.event(pl, timeline.Exited); err != nil {
+		return err
+	}
 	s.sel.Reason = "OOMKilled"
-	return err
+	return nil
 }
 
 func (s *oomKilled) Run(ctx context.Context, st *State) error {
