@@ -18,22 +18,47 @@ const about = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)
 func eventExpectations() []Def {
 	const f = "events"
 	return []Def{
-		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, eventRecorded).with(eventSlot("Unhealthy")),
-		def(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)? within (\S+)$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times within 35s`, eventRecordedWithin).with(eventSlot("Unhealthy")),
-		def(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`, noEventRecorded).with(eventSlot("FailedPreStopHook")),
-		def(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`, eventWithMessage).with(eventSlot("Killing")),
-		def(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`, noEventWithMessage).with(eventSlot("Killing")),
+		phrase(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, parseEventRecorded).with(eventSlot("Unhealthy")),
+		phrase(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)? within (\S+)$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times within 35s`, parseEventRecorded).with(eventSlot("Unhealthy")),
+		phrase(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`,
+			func(c []string, _ Arg) (Step, error) { return &noEvent{reason: c[0], about: eventAboutOf(c[1:])}, nil }).with(eventSlot("FailedPreStopHook")),
+		phrase(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`,
+			func(c []string, _ Arg) (Step, error) {
+				return &eventWithMessage{reason: c[0], text: c[1], about: eventAboutOf(c[2:])}, nil
+			}).with(eventSlot("Killing")),
+		phrase(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`,
+			func(c []string, _ Arg) (Step, error) {
+				return &noEvent{reason: c[0], text: c[1], withText: true, about: eventAboutOf(c[2:])}, nil
+			}).with(eventSlot("Killing")),
 	}
+}
+
+// eventAbout is the object of an event step (the captures of about): a
+// container of a pod, a pod, or neither.
+type eventAbout struct{ ctr, ctrPod, pod string }
+
+func eventAboutOf(c []string) eventAbout { return eventAbout{c[0], c[1], c[2]} }
+
+func (a eventAbout) selector(pl *Plan, reason string) (timeline.Selector, string, error) {
+	return pl.eventSelector(reason, a.ctr, a.ctrPod, a.pod)
 }
 
 // Then an event "Killing" with message containing "liveness" is recorded
 // for container "app": at some time of the scenario.
-func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
-	st := From(ctx)
-	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
-	if err != nil || st.DryRun {
-		return err
-	}
+type eventWithMessage struct {
+	reason, text string
+	about        eventAbout
+	sel          timeline.Selector
+	what         string
+}
+
+func (s *eventWithMessage) Declare(pl *Plan) (err error) {
+	s.sel, s.what, err = s.about.selector(pl, s.reason)
+	return err
+}
+
+func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
+	sel, text := s.sel, s.text
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
@@ -60,7 +85,7 @@ func eventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string
 	if len(msgs) == 0 {
 		msgs = []string{"no such event"}
 	}
-	return &timeline.Mismatch{Expected: fmt.Sprintf("%s with message containing %q", what, text), Observed: strings.Join(msgs, "; ")}
+	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("%s with message containing %q", s.what, text), Observed: strings.Join(msgs, "; ")}
 }
 
 // eventSelector builds the selector of Kubernetes Events with a reason,
@@ -86,25 +111,59 @@ func (pl *Plan) eventSelector(reason, cname, cpod, pod string) (timeline.Selecto
 	return sel, what, nil
 }
 
+// parseEventRecorded reads `an event "X" is recorded [about] [N times]
+// [within D]`: six captures with within, five without.
+func parseEventRecorded(c []string, _ Arg) (Step, error) {
+	s := &eventRecorded{reason: c[0], about: eventAboutOf(c[1:])}
+	_ = s.times.set(c[4]) // afterNames keeps its problem for Declare
+	if len(c) > 5 {
+		s.bounded = true
+		_ = s.within.set(c[5])
+	}
+	return s, nil
+}
+
 // Then an event "Killing" is recorded for pod "web": untimed, at some
 // time of the scenario, waiting for one at or after t=0 as the untimed
 // rule does; with `N times`, exactly N occurrences from the scenario's
 // start (aggregated counts included) once its activity has ended.
-func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) error {
-	st := From(ctx)
-	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
-	if err != nil {
+//
+// Then an event "Unhealthy" is recorded for container "app" of pod "web" 3
+// times within 35s: exactly N occurrences from the scenario's start to
+// t0+D (aggregated counts included). Without a count: an occurrence at or
+// after t=0, by t0+D (the `within` rule of an event).
+type eventRecorded struct {
+	reason  string
+	about   eventAbout
+	times   afterNames[Count]
+	bounded bool
+	within  afterNames[time.Duration]
+	sel     timeline.Selector
+	what    string
+}
+
+func (s *eventRecorded) Declare(pl *Plan) (err error) {
+	if s.sel, s.what, err = s.about.selector(pl, s.reason); err != nil {
 		return err
 	}
+	if s.times.err != nil {
+		return s.times.err
+	}
+	if s.bounded {
+		return s.within.err
+	}
+	return nil
+}
+
+func (s *eventRecorded) Run(ctx context.Context, st *State) error {
 	want := -1
-	if times != "" {
-		if want, err = parseCount(times); err != nil {
-			return err
-		}
+	if s.times.given() {
+		want = int(s.times.v)
 	}
-	if st.DryRun {
-		return nil
+	if s.bounded {
+		return s.countWithin(ctx, st, want)
 	}
+	sel, what := s.sel, s.what
 	if want >= 0 {
 		// Every occurrence counts, so the wait is the whole activity's
 		// (a cap reached is noted, and the count is the cap's).
@@ -117,33 +176,16 @@ func eventRecorded(ctx context.Context, reason, cname, cpod, pod, times string) 
 	n := timeline.Count(st.events(), sel)
 	switch {
 	case want < 0 && n == 0:
-		return &timeline.Mismatch{Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.events(), sel.Pod)}
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.events(), sel.Pod)}
 	case want >= 0 && n != want:
-		return &timeline.Mismatch{Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
 	}
 	return nil
 }
 
-// Then an event "Unhealthy" is recorded for container "app" of pod "web" 3
-// times within 35s: exactly N occurrences from the scenario's start to
-// t0+D (aggregated counts included). Without a count: an occurrence at or
-// after t=0, by t0+D (the `within` rule of an event).
-func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d string) error {
-	st := From(ctx)
-	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
-	if err != nil {
-		return err
-	}
-	want := -1
-	if times != "" {
-		if want, err = parseCount(times); err != nil {
-			return err
-		}
-	}
-	dur, err := parseDuration(d)
-	if err != nil || st.DryRun {
-		return err
-	}
+// countWithin is the `within D` form (want < 0: no count).
+func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) error {
+	sel, what, dur := s.sel, s.what, s.within.v
 	if want < 0 {
 		return st.expectIn(ctx, sel, 0, dur)
 	}
@@ -193,9 +235,11 @@ func eventRecordedWithin(ctx context.Context, reason, cname, cpod, pod, times, d
 	if first := counts[0]; first != counts[len(counts)-1] {
 		got = fmt.Sprintf("%d to %d times in the deadline's window", first, counts[len(counts)-1])
 	}
-	return &timeline.Mismatch{
-		Expected: fmt.Sprintf("%s %d times by %s%s", what, want, d, w.Note()),
+	return &timeline.Verdict{
+		Kind:     timeline.WrongCount,
+		Expected: fmt.Sprintf("%s %d times by %s%s", what, want, s.within.text, w.Note()),
 		Observed: got + st.countsAfter(sel, w.To),
+		Window:   &w,
 	}
 }
 
@@ -214,20 +258,43 @@ func (st *State) countsAfter(sel timeline.Selector, end time.Duration) string {
 	return fmt.Sprintf(" (%d more after)", n)
 }
 
-// Then no event "FailedPreStopHook" is recorded
-func noEventRecorded(ctx context.Context, reason, cname, cpod, pod string) error {
-	st := From(ctx)
-	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
-	if err != nil || st.DryRun {
-		return err
-	}
+// Then no event "FailedPreStopHook" is recorded; no event "Killing"
+// with message containing "liveness" is recorded: over the whole
+// scenario, run to the end of its activity.
+type noEvent struct {
+	reason, text string
+	withText     bool
+	about        eventAbout
+	sel          timeline.Selector
+	what         string
+}
+
+func (s *noEvent) Declare(pl *Plan) (err error) {
+	s.sel, s.what, err = s.about.selector(pl, s.reason)
+	return err
+}
+
+func (s *noEvent) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	if err := timeline.ExpectNever(st.events(), st.t0, sel); err != nil {
-		m := err.(*timeline.Mismatch)
-		m.Expected = "no " + what
-		return m
+	if !s.withText {
+		if err := timeline.ExpectNever(st.events(), st.t0, s.sel); err != nil {
+			m := err.(*timeline.Verdict)
+			m.Expected = "no " + s.what
+			return m
+		}
+		return nil
+	}
+	for _, e := range st.events() {
+		if s.sel.Matches(e) && strings.Contains(e.Message, s.text) {
+			return &timeline.Verdict{
+				Kind:     timeline.Unexpected,
+				Expected: fmt.Sprintf("no %s with message containing %q", s.what, s.text),
+				Observed: fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)),
+				Event:    &e,
+			}
+		}
 	}
 	return nil
 }
@@ -248,26 +315,4 @@ func recordedReasons(events []timeline.Event, pod string) string {
 		return "none"
 	}
 	return strings.Join(out, ", ")
-}
-
-// Then no event "Killing" with message containing "liveness" is recorded:
-// over the whole scenario, run to the end of its activity.
-func noEventWithMessage(ctx context.Context, reason, text, cname, cpod, pod string) error {
-	st := From(ctx)
-	sel, what, err := st.Plan.eventSelector(reason, cname, cpod, pod)
-	if err != nil || st.DryRun {
-		return err
-	}
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	for _, e := range st.events() {
-		if sel.Matches(e) && strings.Contains(e.Message, text) {
-			return &timeline.Mismatch{
-				Expected: fmt.Sprintf("no %s with message containing %q", what, text),
-				Observed: fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)),
-			}
-		}
-	}
-	return nil
 }
