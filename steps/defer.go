@@ -1,9 +1,7 @@
 package steps
 
 import (
-	"context"
 	"errors"
-	"reflect"
 
 	"github.com/cucumber/godog"
 )
@@ -29,7 +27,7 @@ func (st *State) Failed() bool { return st.failedBlock }
 
 // keepGoing runs a step under the rule above.
 func (st *State) keepGoing(run func() error) error {
-	if !st.KeepGoing || st.DryRun {
+	if !st.KeepGoing {
 		return run()
 	}
 	if st.stepType != Outcome {
@@ -45,35 +43,3 @@ func (st *State) keepGoing(run func() error) error {
 	st.kept, st.failedBlock = err, true
 	return nil
 }
-
-// keepGoingFn wraps a step function of the old form (its signature kept,
-// for godog's reflection) with the rule above. Functions that do not
-// take a context first and return an error are left as they are.
-func keepGoingFn(fn any) any {
-	v := reflect.ValueOf(fn)
-	t := v.Type()
-	if t.Kind() != reflect.Func || t.NumIn() == 0 || t.In(0) != contextType || t.NumOut() != 1 || t.Out(0) != errorType {
-		return fn
-	}
-	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
-		st, _ := args[0].Interface().(context.Context).Value(ctxKey{}).(*State)
-		if st == nil {
-			return v.Call(args)
-		}
-		var out []reflect.Value
-		err := st.keepGoing(func() error {
-			out = v.Call(args)
-			e, _ := out[0].Interface().(error)
-			return e
-		})
-		if err == nil {
-			return []reflect.Value{reflect.Zero(errorType)}
-		}
-		return []reflect.Value{reflect.ValueOf(&err).Elem()}
-	}).Interface()
-}
-
-var (
-	errorType   = reflect.TypeOf((*error)(nil)).Elem()
-	contextType = reflect.TypeOf((*context.Context)(nil)).Elem()
-)

@@ -184,7 +184,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 // expectBetween is the `between A and B` rule, as expectAt.
 func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b string) error {
 	lo, hi, err := window(a, b)
-	if err != nil || st.Session == nil {
+	if err != nil {
 		return err
 	}
 	return st.expectIn(ctx, sel, lo, hi)

@@ -121,11 +121,6 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 	return err
 }
 
-// parseRows is timelineRows of the scenario's plan.
-func (st *State) parseRows(pod string, table *godog.Table) ([]timeline.Row, error) {
-	return st.Plan.timelineRows(pod, table)
-}
-
 // timelineRows reads a timeline table of the pod: its columns, each row's
 // container (the pod's), event (the vocabulary's) and time.
 func (pl *Plan) timelineRows(pod string, table *godog.Table) ([]timeline.Row, error) {

@@ -274,12 +274,10 @@ func (pl *Plan) pod(name string) *podDecl {
 	return nil
 }
 
-// livePod checks that a step's pod is declared and, when the scenario
-// runs on a session, brings the cluster up to the step. It reports false
-// when the step has nothing more to do: an error, or no session (lint
-// calling a step of the old form).
+// livePod checks that a step's pod is declared and brings the cluster up
+// to the step. It reports false when the step has nothing more to do.
 func (st *State) livePod(ctx context.Context, name string) (bool, error) {
-	if _, err := st.Plan.mustPod(name); err != nil || st.Session == nil {
+	if _, err := st.Plan.mustPod(name); err != nil {
 		return false, err
 	}
 	if err := st.ready(ctx); err != nil {

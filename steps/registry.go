@@ -20,10 +20,7 @@ type Def struct {
 	Family  string
 	Pattern *regexp.Regexp
 	// parse reads the phrase's captures into its step.
-	parse parser
-	// Fn is a step function of the old form, called by godog's reflection
-	// (families not yet typed).
-	Fn      any
+	parse   parser
 	Example string
 	// Slots are the parts of the phrase that take one of a list of values
 	// (a pod state, a signal, a unit): `podlife steps` lists them, and the
@@ -69,19 +66,11 @@ func Register(sc *godog.ScenarioContext) {
 		return ctx, nil
 	})
 	for _, d := range registry {
-		if d.parse == nil {
-			sc.Step(d.Pattern, keepGoingFn(d.Fn))
-			continue
-		}
 		// godog passes a handler the captures it takes and drops the
 		// rest: the step is read from the pickle step, by the registry.
 		sc.Step(d.Pattern, func(ctx context.Context) error { return From(ctx).dispatch(ctx, d) })
 	}
 }
-
-// Typed reports whether the phrase parses into a Step (else it is a step
-// function of the old form, Fn).
-func (d Def) Typed() bool { return d.parse != nil }
 
 // Describe lists the values the slot accepts: "pod state: Running,
 // Pending, …", "event reason: any; the usual ones: Killing, …".
@@ -95,10 +84,6 @@ func (s Slot) Describe() string {
 // phrase is a typed phrase: its pattern, an example and its parser.
 func phrase(family, pattern, example string, p parser) Def {
 	return Def{Family: family, Pattern: regexp.MustCompile(pattern), parse: p, Example: example}
-}
-
-func def(family, pattern, example string, fn any) Def {
-	return Def{Family: family, Pattern: regexp.MustCompile(pattern), Fn: fn, Example: example}
 }
 
 // with gives the phrase its slots.

@@ -48,10 +48,7 @@ const SettleLimit = 10 * time.Minute
 type State struct {
 	Driver   driver.Driver
 	Scenario driver.Scenario
-	// Session is nil in a dry run (lint), where steps only check their
-	// arguments and declarations.
-	Session driver.Session
-	DryRun  bool
+	Session  driver.Session
 	// Plan is what the steps declared so far.
 	Plan *Plan
 
@@ -128,7 +125,7 @@ func (st *State) BeginStep(t StepType, line int, text string) error {
 	// session past it; a driver that can go back does (dsl.md, Time:
 	// untimed expectations "do not move the current time"), and the
 	// action comes where the scenario's clock stands.
-	if st.DryRun || st.Session == nil || !st.exact() || st.Session.Now() <= st.cur {
+	if st.Session == nil || !st.exact() || st.Session.Now() <= st.cur {
 		return nil
 	}
 	return st.toCurrent(context.Background())
@@ -260,7 +257,7 @@ func newNode(name string, cpu, mem, pods resource.Quantity) *corev1.Node {
 // configure sends the declared cluster to the driver, once, adding the
 // default node when none was declared.
 func (st *State) configure(ctx context.Context) error {
-	if st.Plan.configured || st.DryRun {
+	if st.Plan.configured {
 		return nil
 	}
 	st.Plan.configured = true
@@ -277,9 +274,6 @@ func (st *State) configure(ctx context.Context) error {
 // cluster configured, and the declared pods that no step creates
 // explicitly created and started.
 func (st *State) ready(ctx context.Context) error {
-	if st.DryRun {
-		return nil
-	}
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
@@ -404,9 +398,6 @@ func (st *State) create(ctx context.Context, p *podDecl) error {
 		if err := l.LintPod(p.build()); err != nil {
 			return inputErr("pod %q: %v", p.name, err)
 		}
-	}
-	if st.DryRun {
-		return nil
 	}
 	if err := st.configure(ctx); err != nil {
 		return err

@@ -129,9 +129,6 @@ func (st *State) describeOccurrence(e timeline.Event) string {
 // expectUntimed is an untimed expectation about one event: sel has a
 // chosen occurrence, and it passes test (nil for any).
 func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what string, test func(timeline.Event) bool) error {
-	if st.DryRun {
-		return nil
-	}
 	if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}

@@ -1,13 +1,10 @@
 package runner
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -105,17 +102,13 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			texts = append(texts, s.Text)
 		}
 		plan := steps.NewPlan(d, filepath.Dir(sc.Feature.Path), texts)
-		st := &steps.State{Driver: d, DryRun: true, Plan: plan}
-		ctx := steps.WithState(context.Background(), st)
 		undefined := false
 		for i, s := range sc.Pickle.Steps {
 			line := sc.StepLines[i]
 			var matches []steps.Def
-			var captures [][]string
 			for _, def := range defs {
-				if m := def.Pattern.FindStringSubmatch(s.Text); m != nil {
+				if def.Pattern.MatchString(s.Text) {
 					matches = append(matches, def)
-					captures = append(captures, m[1:])
 				}
 			}
 			switch len(matches) {
@@ -137,15 +130,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("ambiguous step %q matches %s", s.Text, strings.Join(pats, " and "))})
 				continue
 			}
-			_ = st.BeginStep(dryType(s), line, s.Text) // a dry run goes nowhere
-			var err error
-			if matches[0].Typed() {
-				var step steps.Step
-				if step, err = matches[0].Parse(s.Text, steps.ArgOf(s.Argument)); err == nil {
-					err = step.Declare(plan)
-				}
-			} else {
-				err = call(ctx, matches[0].Fn, captures[0], s.Argument)
+			// Lint is parse and declare: no session.
+			plan.At(line, dryType(s))
+			step, err := matches[0].Parse(s.Text, steps.ArgOf(s.Argument))
+			if err == nil {
+				err = declare(step, plan)
 			}
 			if undefined && steps.IsUndeclared(err) {
 				continue // the undefined step was likely the declaration
@@ -201,55 +190,15 @@ func dryType(s *messages.PickleStep) steps.StepType {
 	return steps.Context
 }
 
-// call invokes a step function as godog would: captures converted by the
-// parameter's kind, the doc string or table last.
-func call(ctx context.Context, fn any, captures []string, arg *messages.PickleStepArgument) (err error) {
+// declare declares a step, a panic being a problem of its own rather
+// than the end of lint.
+func declare(step steps.Step, plan *steps.Plan) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the step panicked: %v", r)
 		}
 	}()
-	v := reflect.ValueOf(fn)
-	t := v.Type()
-	in := []reflect.Value{reflect.ValueOf(ctx)}
-	for i := 1; i < t.NumIn(); i++ {
-		pt := t.In(i)
-		switch {
-		case pt == reflect.TypeOf((*godog.DocString)(nil)):
-			if arg == nil || arg.DocString == nil {
-				return fmt.Errorf("this step needs a doc string (\"\"\" ... \"\"\") after it")
-			}
-			in = append(in, reflect.ValueOf(&godog.DocString{Content: arg.DocString.Content, MediaType: arg.DocString.MediaType}))
-		case pt == reflect.TypeOf((*godog.Table)(nil)):
-			if arg == nil || arg.DataTable == nil {
-				return fmt.Errorf("this step needs a table (| ... |) after it")
-			}
-			in = append(in, reflect.ValueOf(arg.DataTable))
-		default:
-			if len(captures) == 0 {
-				return fmt.Errorf("internal: step function takes more arguments than its pattern captures")
-			}
-			c := captures[0]
-			captures = captures[1:]
-			switch pt.Kind() {
-			case reflect.String:
-				in = append(in, reflect.ValueOf(c))
-			case reflect.Int, reflect.Int64, reflect.Int32:
-				n, perr := strconv.ParseInt(c, 10, 64)
-				if perr != nil {
-					return fmt.Errorf("%q is not a whole number", c)
-				}
-				in = append(in, reflect.ValueOf(n).Convert(pt))
-			default:
-				return fmt.Errorf("internal: unsupported step parameter %s", pt)
-			}
-		}
-	}
-	out := v.Call(in)
-	if e, ok := out[len(out)-1].Interface().(error); ok {
-		return e
-	}
-	return nil
+	return step.Declare(plan)
 }
 
 // Nearest names the phrase closest to text, an undefined step of type t,

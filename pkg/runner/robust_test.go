@@ -96,7 +96,7 @@ func TestMissingCapabilitySkips(t *testing.T) {
 func TestAmbiguousStep(t *testing.T) {
 	scs := load(t, "testdata/robust.feature")
 	defs := append(steps.Definitions()[:len(steps.Definitions()):len(steps.Definitions())],
-		steps.Def{Family: "test", Pattern: regexp.MustCompile(`^a pod "([^"]*)"$`), Fn: func(context.Context, string) error { return nil }})
+		steps.Def{Family: "test", Pattern: regexp.MustCompile(`^a pod "([^"]*)"$`)})
 	problems := lint(scs[:1], simdriver.New(), defs)
 	if len(problems) == 0 || problems[0].Line != 4 || !strings.Contains(problems[0].Msg, `ambiguous step "a pod \"web\"" matches`) {
 		t.Errorf("problems: %v", problems)
