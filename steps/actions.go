@@ -83,13 +83,13 @@ func (s *podsCreated) Run(ctx context.Context, st *State) error {
 		if err := st.ready(ctx); err != nil {
 			return err
 		}
-		st.moveT0Acting(st.actionMark())
+		st.clk().moveT0Acting(st.clk().actionMark())
 		return inputErr("the pod %q was created already", s.pods[0].name)
 	}
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	for _, p := range s.pods {
 		if err := st.sendCreated(ctx, p); err != nil {
 			return err
@@ -160,7 +160,7 @@ func (s podDeleted) Run(ctx context.Context, st *State) error {
 	if err := st.awaitStart(ctx, p); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	if !p.static {
 		// Deleting a static pod's mirror pod stops nothing: the kubelet
 		// makes a new one. There is no reaction to count from.
@@ -218,14 +218,14 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	}
 	// The time passes from the current time (BeginStep brought an exact
 	// session back to it).
-	end := max(st.cur+dur, st.Session.Now())
+	end := max(st.clock.cur+dur, st.Session.Now())
 	if _, live := st.liveWindows(); live {
 		// dsl.md: the time passes from the current time. On a cluster the
 		// steps since the last action may have waited for observations
 		// (a SIGTERM seen through the agent, a status through the API)
 		// past the rules' current time; that wait is not the scenario's
 		// time, and the pass ends dur after the current time.
-		rule := st.t0.At + st.liveCur + dur
+		rule := st.clock.t0.At + st.clock.liveCur + dur
 		if planted("pass-from-session") {
 			rule = st.Session.Now() + dur
 		}
@@ -233,7 +233,7 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 		switch {
 		case rule >= st.Session.Now():
 			end = rule
-		case !history || !st.madeAction:
+		case !history || !st.clock.madeAction:
 			end = st.Session.Now() + dur
 		default:
 			// The end is already behind the cluster (a count decided at
@@ -243,7 +243,7 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 			// scenario's start, and the Given steps' waits for the cluster
 			// (leasing nodes, creating a replica set) are not scenario
 			// time: the time passes from now.
-			st.moveT0(timeline.Mark{At: rule})
+			st.clk().moveT0(timeline.Mark{At: rule})
 			return nil
 		}
 	}
@@ -251,6 +251,6 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	if err != nil {
 		return err
 	}
-	st.moveT0(timeline.Mark{At: at})
+	st.clk().moveT0(timeline.Mark{At: at})
 	return nil
 }

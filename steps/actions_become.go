@@ -55,7 +55,7 @@ func (s restartedTimes) Run(ctx context.Context, st *State) error {
 	for _, e := range st.events() {
 		if sel.Matches(e) {
 			if seen++; seen == want {
-				st.moveT0(timeline.Before(e))
+				st.clk().moveT0(timeline.Before(e))
 				st.observedT0(sel.Pod)
 			}
 		}
@@ -98,7 +98,7 @@ func (s podBecomes) Run(ctx context.Context, st *State) error {
 		var last timeline.Event
 		found := false
 		for _, e := range ps.transitions(events, name) {
-			if e.At > st.cur {
+			if e.At > st.clock.cur {
 				break
 			}
 			last, found = e, true
@@ -107,26 +107,26 @@ func (s podBecomes) Run(ctx context.Context, st *State) error {
 	}
 	after := func(events []timeline.Event) (timeline.Event, bool) {
 		for _, e := range ps.transitions(events, name) {
-			if e.At > st.cur {
+			if e.At > st.clock.cur {
 				return e, true
 			}
 		}
 		return timeline.Event{}, false
 	}
 	// The current time stands after every event of its instant.
-	if err := st.toCurrent(ctx); err != nil {
+	if err := st.clk().toCurrent(ctx); err != nil {
 		return err
 	}
 	e, found := before(st.events())
 	if !found {
-		_, _, err := st.Session.RunUntil(ctx, max(st.cur, st.Session.Now())+WaitLimit, func(v driver.View) bool {
+		_, _, err := st.Session.RunUntil(ctx, max(st.clock.cur, st.Session.Now())+WaitLimit, func(v driver.View) bool {
 			_, ok := after(v.Timeline())
 			return ok
 		})
 		if err != nil {
 			return err
 		}
-		if e, found = after(st.events()); !found || e.At > st.cur+WaitLimit && st.exact() {
+		if e, found = after(st.events()); !found || e.At > st.clock.cur+WaitLimit && st.clk().exact {
 			v := &timeline.Verdict{
 				Kind:     timeline.Missing,
 				Expected: fmt.Sprintf("pod %q to become %s within %s", name, ps.name, WaitLimit),
@@ -146,9 +146,9 @@ func (s podBecomes) Run(ctx context.Context, st *State) error {
 	// instant), or the last action's when the transition came before it:
 	// an exact session goes back there, so that the next action comes
 	// from there.
-	st.moveT0(mark)
+	st.clk().moveT0(mark)
 	if st.stepType == Action {
-		if err := st.toCurrent(ctx); err != nil {
+		if err := st.clk().toCurrent(ctx); err != nil {
 			return fmt.Errorf("going back to the transition at %s: %w", timeline.FormatOffset(mark.At), err)
 		}
 	}

@@ -31,7 +31,7 @@ func (s sandboxLost) Run(ctx context.Context, st *State) error {
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	st.acted(driver.ActionDelete, s.name)
 	if err := k.KillSandbox(ctx, s.name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", s.name, err))
@@ -81,7 +81,7 @@ func (s readinessGateSet) Run(ctx context.Context, st *State) error {
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	st.fromT0(p.name)
 	c := corev1.PodCondition{Type: corev1.PodConditionType(s.gate), Status: corev1.ConditionStatus(s.status)}
 	if err := setter.SetPodCondition(ctx, p.name, c); err != nil {

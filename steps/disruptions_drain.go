@@ -107,8 +107,8 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if st.exact() {
-		if err := st.toCurrent(ctx); err != nil {
+	if st.clk().exact {
+		if err := st.clk().toCurrent(ctx); err != nil {
 			return err
 		}
 	}
@@ -177,11 +177,11 @@ func (s drainEnds) Run(ctx context.Context, st *State) error {
 	observed := "no drain of the node"
 	switch {
 	case ok && !ds.Done:
-		observed = fmt.Sprintf("at %s the drain is still going on", timeline.FormatOffset(st.Session.Now()-st.t0.At))
+		observed = fmt.Sprintf("at %s the drain is still going on", timeline.FormatOffset(st.Session.Now()-st.clock.t0.At))
 	case ok && ds.Err != "":
-		observed = fmt.Sprintf("the drain failed at %s: %s", timeline.FormatOffset(ds.At-st.t0.At), ds.Err)
+		observed = fmt.Sprintf("the drain failed at %s: %s", timeline.FormatOffset(ds.At-st.clock.t0.At), ds.Err)
 	case ok:
-		observed = fmt.Sprintf("the drain completed at %s", timeline.FormatOffset(ds.At-st.t0.At))
+		observed = fmt.Sprintf("the drain completed at %s", timeline.FormatOffset(ds.At-st.clock.t0.At))
 	}
 	var seen *timeline.Event
 	if ok && ds.Done {
@@ -248,7 +248,7 @@ const waitForDeletePoll = time.Second
 func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) timeline.Window {
 	w, ok := st.liveWindows()
 	if !ok {
-		return timeline.Exact(st.t0, lo, hi)
+		return timeline.Exact(st.clock.t0, lo, hi)
 	}
 	late := disruptionPrecision
 	for _, a := range waits {
@@ -257,7 +257,7 @@ func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) 
 			late += waitForDeletePoll
 		}
 	}
-	return timeline.Window{T0: st.t0.At, Ref: st.t0.At, Lo: lo, Hi: hi, From: st.t0.At + lo - disruptionPrecision, To: st.t0.At + hi + late}
+	return timeline.Window{T0: st.clock.t0.At, Ref: st.clock.t0.At, Lo: lo, Hi: hi, From: st.clock.t0.At + lo - disruptionPrecision, To: st.clock.t0.At + hi + late}
 }
 
 // drainWaits is what the drain of node waited for before it returned:
@@ -266,7 +266,7 @@ func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) 
 func (st *State) drainWaits(d driver.Disruptions, node string) []driver.Action {
 	waits := []driver.Action{driver.ActionDelete}
 	for _, e := range d.Evictions() {
-		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.t0.At {
+		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.clock.t0.At {
 			return append(waits, driver.ActionCreate)
 		}
 	}

@@ -201,7 +201,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 	if err := st.awaitStart(ctx, st.Plan.pods...); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	return act(d)
 }
 
@@ -225,7 +225,7 @@ func (st *State) evictedAt(pod string, at time.Duration) {
 func (st *State) evictionsOf(d driver.Disruptions, name string) []driver.EvictionRequest {
 	var out []driver.EvictionRequest
 	for _, e := range d.Evictions() {
-		if e.Pod == name && e.At >= st.t0.At {
+		if e.Pod == name && e.At >= st.clock.t0.At {
 			out = append(out, e)
 		}
 	}
@@ -238,7 +238,7 @@ func describeEvictions(st *State, es []driver.EvictionRequest) string {
 	}
 	var parts []string
 	for _, e := range es {
-		s := fmt.Sprintf("%d at %s", e.Code, timeline.FormatOffset(e.At-st.t0.At))
+		s := fmt.Sprintf("%d at %s", e.Code, timeline.FormatOffset(e.At-st.clock.t0.At))
 		if e.Message != "" {
 			s += " (" + e.Message + ")"
 		}
@@ -315,9 +315,9 @@ func (s *evictionAccepted) Run(ctx context.Context, st *State) error {
 	switch {
 	case !ok:
 		return v
-	case s.at >= 0 && e.At-st.t0.At != s.at:
+	case s.at >= 0 && e.At-st.clock.t0.At != s.at:
 		v.Kind, v.Event = timeline.Late, &timeline.Event{At: e.At, Pod: name}
-		if e.At-st.t0.At < s.at {
+		if e.At-st.clock.t0.At < s.at {
 			v.Kind = timeline.Early
 		}
 		return v

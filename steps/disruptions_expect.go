@@ -20,8 +20,8 @@ import (
 // watch delivery and a sync after the fact, until it holds or the
 // tolerance has passed, as a pod's state check polls (checkPod).
 func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
-	if st.exact() {
-		sess, err := st.present(ctx)
+	if st.clk().exact {
+		sess, err := st.clk().present(ctx)
 		if err != nil {
 			return err
 		}
@@ -47,7 +47,7 @@ func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check
 // readVerdict is a state check's failure: the state read at the current
 // time was not the one expected.
 func readVerdict(st *State, expected, observed string) *timeline.Verdict {
-	return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: observed, Read: true, ReadAt: st.cur}
+	return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: observed, Read: true, ReadAt: st.clock.cur}
 }
 
 func describePDB(p *policyv1.PodDisruptionBudget) string {
@@ -91,7 +91,7 @@ func (s pdbHas) Run(ctx context.Context, st *State) error {
 		}
 		if p == nil || int(got) != int(s.want) {
 			return readVerdict(st, fmt.Sprintf("pod disruption budget %q with %s %d", s.name, s.field, s.want),
-				fmt.Sprintf("%s: %s", st.readAt(), describePDB(p)))
+				fmt.Sprintf("%s: %s", st.clk().readAt(), describePDB(p)))
 		}
 		return nil
 	})
@@ -174,7 +174,7 @@ func (s rsReady) Run(ctx context.Context, st *State) error {
 	return st.rsPods(ctx, s.rs, func(pods []*corev1.Pod) error {
 		if got := readyActive(pods); got != int(s.want) {
 			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q Ready", s.want, s.rs),
-				fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods)))
+				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
 		}
 		return nil
 	})
@@ -193,7 +193,7 @@ func (s rsReady) runWithin(ctx context.Context, st *State) error {
 	// The count is read as the session runs up to the deadline, not
 	// where an earlier step ran it to: an exact session goes back to t=0
 	// first (the count at t=0 stands for the time before it).
-	sess, err := st.sessionFrom(ctx, st.t0.At)
+	sess, err := st.clk().sessionFrom(ctx, st.clock.t0.At)
 	if err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func (s rsReady) runWithin(ctx context.Context, st *State) error {
 		pods, _, _ := dis.ReplicaSetPods(rs)
 		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
 			Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, s.within.text, w.Note()),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.t0.At), count(), describeRSPods(pods))})
+			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.clock.t0.At), count(), describeRSPods(pods))})
 	}
 	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
 }
@@ -242,7 +242,7 @@ func (s rsOnNode) Run(ctx context.Context, st *State) error {
 		}
 		if got != int(s.want) {
 			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q on node %q", s.want, s.rs, s.node),
-				fmt.Sprintf("%s: %d: %s", st.readAt(), got, describeRSPods(pods)))
+				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
 		}
 		return nil
 	})

@@ -23,7 +23,7 @@ func (st *State) rsEvictions(d driver.Disruptions, rs string) []driver.EvictionR
 	}
 	var out []driver.EvictionRequest
 	for _, e := range d.Evictions() {
-		if mine[e.Pod] && e.At >= st.t0.At {
+		if mine[e.Pod] && e.At >= st.clock.t0.At {
 			out = append(out, e)
 		}
 	}
@@ -36,7 +36,7 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 	}
 	var parts []string
 	for _, e := range es {
-		parts = append(parts, fmt.Sprintf("%s %d at %s", e.Pod, e.Code, timeline.FormatOffset(e.At-st.t0.At)))
+		parts = append(parts, fmt.Sprintf("%s %d at %s", e.Pod, e.Code, timeline.FormatOffset(e.At-st.clock.t0.At)))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -79,7 +79,7 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 	var msgs []string
 	for _, e := range st.events() {
 		if sel.Matches(e) {
-			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)))
+			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.clock.t0.At)))
 		}
 	}
 	if len(msgs) == 0 {
@@ -220,7 +220,7 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 	// A count within D decides at its deadline: the current time moves
 	// there (docs/language.md, Time: "current time").
 	if !planted("count-keeps-time") {
-		st.decided(w.To, dur)
+		st.clk().decided(w.To, dur)
 	}
 	counts := []int{at(w.From)}
 	for _, e := range st.events() {
@@ -279,7 +279,7 @@ func (s *noEvent) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	if !s.withText {
-		if err := timeline.ExpectNever(st.events(), st.t0, s.sel); err != nil {
+		if err := timeline.ExpectNever(st.events(), st.clock.t0, s.sel); err != nil {
 			m := err.(*timeline.Verdict)
 			m.Expected = "no " + s.what
 			return m
@@ -291,7 +291,7 @@ func (s *noEvent) Run(ctx context.Context, st *State) error {
 			return &timeline.Verdict{
 				Kind:     timeline.Unexpected,
 				Expected: fmt.Sprintf("no %s with message containing %q", s.what, s.text),
-				Observed: fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.t0.At)),
+				Observed: fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.clock.t0.At)),
 				Event:    &e,
 			}
 		}

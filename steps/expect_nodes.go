@@ -54,10 +54,10 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		return err
 	}
 	exp := fmt.Sprintf("node %q %s", name, what)
-	if within == "" && st.exact() {
+	if within == "" && st.clk().exact {
 		// A state check reads the current time, which an untimed
 		// expectation did not move (dsl.md, Time: "current time").
-		sess, err := st.present(ctx)
+		sess, err := st.clk().present(ctx)
 		if err != nil {
 			return err
 		}
@@ -66,7 +66,7 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 			return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: "the node does not exist"}
 		}
 		if last := f(n); last != "" {
-			return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: st.readAt() + ": " + last, Read: true, ReadAt: st.cur}
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: st.clk().readAt() + ": " + last, Read: true, ReadAt: st.clock.cur}
 		}
 		return nil
 	}
@@ -76,7 +76,7 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 		// there, not where an earlier step ran it to: on the simulator
 		// from t=0 (the node at t=0 stands for the time before).
 		var err error
-		if sess, err = st.sessionFrom(ctx, st.t0.At); err != nil {
+		if sess, err = st.clk().sessionFrom(ctx, st.clock.t0.At); err != nil {
 			return err
 		}
 	}
@@ -91,9 +91,9 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 	}
 	deadline := sess.Now() + late
 	if within != "" {
-		deadline = max(st.t0.At+d+late, sess.Now())
-		if st.exact() {
-			deadline = st.t0.At + d
+		deadline = max(st.clock.t0.At+d+late, sess.Now())
+		if st.clk().exact {
+			deadline = st.clock.t0.At + d
 		}
 	}
 	var last string
@@ -109,9 +109,9 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 	if within != "" {
 		// A timed expectation moves the current time.
 		if ok {
-			st.decided(at, at-st.t0.At)
+			st.clk().decided(at, at-st.clock.t0.At)
 		} else {
-			st.decided(deadline, d)
+			st.clk().decided(deadline, d)
 		}
 	}
 	if err != nil || ok {

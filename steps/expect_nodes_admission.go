@@ -193,8 +193,8 @@ func (s podStaysWithReason) Run(ctx context.Context, st *State) error {
 	name, phase, reason := s.pod, s.phase, s.reason
 	exp := fmt.Sprintf("pod %q %s with reason %s throughout", name, phase, reason)
 	for _, e := range st.events() {
-		if e.Pod == name && st.t0.Precedes(e) && e.Kind == timeline.Phase && e.Reason != phase {
-			return &timeline.Verdict{Kind: timeline.Unexpected, Expected: exp, Observed: fmt.Sprintf("phase %s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)), Event: &e}
+		if e.Pod == name && st.clock.t0.Precedes(e) && e.Kind == timeline.Phase && e.Reason != phase {
+			return &timeline.Verdict{Kind: timeline.Unexpected, Expected: exp, Observed: fmt.Sprintf("phase %s at %s", e.Reason, timeline.FormatOffset(e.At-st.clock.t0.At)), Event: &e}
 		}
 	}
 	p := st.Session.View().Pod(name)

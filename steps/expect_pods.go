@@ -172,7 +172,7 @@ func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	name, ps := s.pod, s.state
-	at := st.t0.At + s.d.d
+	at := st.clock.t0.At + s.d.d
 	if _, ok := st.liveWindows(); ok {
 		// On a cluster the state is checked at the earliest moment its
 		// window allows for it (an eviction manager's pass, the reaction
@@ -188,7 +188,7 @@ func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
 			return err
 		}
 	}
-	st.decided(at, s.d.d)
+	st.clk().decided(at, s.d.d)
 	// The timeline answers for a moment already past as for the present.
 	if ps.heldAt(st.events(), name, at) {
 		return &timeline.Verdict{
@@ -218,7 +218,7 @@ func (st *State) checkPod(ctx context.Context, name string, f func(p *corev1.Pod
 	if live, err := st.livePod(ctx, name); !live {
 		return err
 	}
-	return st.readState(ctx, func(v driver.View) error { return f(v.Pod(name)) })
+	return st.clk().readState(ctx, func(v driver.View) error { return f(v.Pod(name)) })
 }
 
 // Then the pod "web" is Running, and Then the pod "web" is not Ready: a
@@ -261,8 +261,8 @@ func (s thePodIs) Run(ctx context.Context, st *State) error {
 		return &timeline.Verdict{
 			Kind:     timeline.WrongState,
 			Expected: fmt.Sprintf("pod %q %s", s.pod, what),
-			Observed: fmt.Sprintf("%s: %s", st.readAt(), describePod(p)),
-			Read:     true, ReadAt: st.cur,
+			Observed: fmt.Sprintf("%s: %s", st.clk().readAt(), describePod(p)),
+			Read:     true, ReadAt: st.clock.cur,
 		}
 	})
 }

@@ -87,7 +87,7 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 	}
 	first := func(events []timeline.Event) (timeline.Event, bool) {
 		for _, e := range ps.transitions(events, name) {
-			if st.t0.Precedes(e) {
+			if st.clock.t0.Precedes(e) {
 				return e, true
 			}
 		}
@@ -102,7 +102,7 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
 	e, ok := first(st.events())
 	if !ok {
-		st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+		st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
 			_, ok := first(events)
 			return ok
 		})
@@ -111,7 +111,7 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 	switch {
 	case !ok:
 		obs := fmt.Sprintf("it did not become %s at or after t=0", ps.name)
-		if ps.heldAt(st.events(), name, st.t0.At) {
+		if ps.heldAt(st.events(), name, st.clock.t0.At) {
 			obs += " (it already was at t=0)"
 		}
 		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: obs, Window: &w})
@@ -121,7 +121,7 @@ func (st *State) becameBetween(ctx context.Context, name string, ps podState, a,
 			kind = timeline.Early
 		}
 		return st.keepWindowCheck(sel, ps.name, w, &e, &timeline.Verdict{Kind: kind, Expected: exp,
-			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At)), Window: &w, Event: &e})
+			Observed: fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At)), Window: &w, Event: &e})
 	}
 	return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 }
@@ -275,8 +275,8 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 				return st.keepWindowCheck(sel, ps.name, cw, &c, &timeline.Verdict{
 					Kind:     timeline.Late,
 					Expected: fmt.Sprintf("%s %s within %s%s, its cause by then", what, ps.name, d, w.Note()),
-					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.t0.At),
-						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+					Observed: fmt.Sprintf("%s at %s, after container %q %s at %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At),
+						c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.clock.t0.At)),
 					Window: &cw, Event: &c,
 				})
 			}
@@ -286,16 +286,16 @@ func (st *State) heldWithin(ctx context.Context, what, name string, ps podState,
 	v := &timeline.Verdict{
 		Kind:     timeline.Missing,
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.t0.At), describePodAt(st.events(), name, w.To)),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), describePodAt(st.events(), name, w.To)),
 		Window:   &w,
 	}
-	st.runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
+	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
 		_, ok := ps.firstHeld(events, name, forever)
 		return ok
 	})
 	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
 		v.Kind, v.Event = timeline.Late, &e
-		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.t0.At))
+		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At))
 	}
 	return st.keepWindowCheck(sel, ps.name, w, v.Event, v)
 }

@@ -234,7 +234,7 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 	if err := st.awaitUntimed(ctx, term); err != nil {
 		return err
 	}
-	t, ok := timeline.Chosen(st.events(), st.t0, term)
+	t, ok := timeline.Chosen(st.events(), st.clock.t0, term)
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", s.ctr.name, gap), Observed: "no SIGTERM in the whole scenario"}
 	}
@@ -255,13 +255,13 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 	exp := fmt.Sprintf("%s %s after SIGTERM%s", kill.Describe(), gap, w.Note())
 	switch {
 	case obs == nil:
-		err = &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: fmt.Sprintf("no SIGKILL after the SIGTERM %s", timeline.Occurrence(t, st.t0)), Window: &w}
+		err = &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: fmt.Sprintf("no SIGKILL after the SIGTERM %s", timeline.Occurrence(t, st.clock.t0)), Window: &w}
 	case !w.Contains(obs.At):
 		kind := timeline.Late
 		if obs.At < w.From {
 			kind = timeline.Early
 		}
-		err = &timeline.Verdict{Kind: kind, Expected: exp, Observed: fmt.Sprintf("SIGKILL %s after SIGTERM (SIGTERM %s)", timeline.FormatOffset(obs.At-t.At), timeline.Occurrence(t, st.t0)), Window: &w, Event: obs}
+		err = &timeline.Verdict{Kind: kind, Expected: exp, Observed: fmt.Sprintf("SIGKILL %s after SIGTERM (SIGTERM %s)", timeline.FormatOffset(obs.At-t.At), timeline.Occurrence(t, st.clock.t0)), Window: &w, Event: obs}
 	}
 	c := w.Check(checkWhat(kill), kill)
 	c.Line, c.Step, c.OK, c.Interval = st.stepLine, st.stepText, err == nil, true
@@ -289,7 +289,7 @@ func (s *neverSignal) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	return timeline.ExpectNever(st.events(), st.t0, s.sel)
+	return timeline.ExpectNever(st.events(), st.clock.t0, s.sel)
 }
 
 // Then container "app" exits at 5s with code 137
@@ -320,7 +320,7 @@ func (s *exitsAt) Run(ctx context.Context, st *State) error {
 		return &timeline.Verdict{
 			Kind:     timeline.Missing,
 			Expected: fmt.Sprintf("exit of container %q at %s with code %d", s.ctr.name, s.at.text, want),
-			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.t0.At), e.Code, e.Reason),
+			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.clock.t0.At), e.Code, e.Reason),
 			Event:    &e,
 		}
 	}
@@ -362,7 +362,7 @@ func (st *State) expectAfter(ctx context.Context, cname, pname string, kind time
 	// The reference chosen, the wait goes on until the other event comes
 	// after it (docs/language.md, Time: "untimed expectations").
 	after := func(events []timeline.Event) bool {
-		ref, ok := timeline.Chosen(events, st.t0, earlier)
+		ref, ok := timeline.Chosen(events, st.clock.t0, earlier)
 		if !ok {
 			return false
 		}
@@ -372,7 +372,7 @@ func (st *State) expectAfter(ctx context.Context, cname, pname string, kind time
 	if err := st.awaitUntimedFor(ctx, after, earlier); err != nil {
 		return err
 	}
-	return timeline.ExpectAfterUntimed(st.events(), st.t0, st.order(), ev, earlier)
+	return timeline.ExpectAfterUntimed(st.events(), st.clock.t0, st.order(), ev, earlier)
 }
 
 // Then the containers of pod "web" stop in this order: "app", "proxy",
@@ -420,5 +420,5 @@ func (st *State) expectOrder(ctx context.Context, pod, list string, kind timelin
 	if err := st.awaitUntimed(ctx, sels...); err != nil {
 		return err
 	}
-	return timeline.ExpectOrderUntimed(st.events(), st.t0, st.order(), sels)
+	return timeline.ExpectOrderUntimed(st.events(), st.clock.t0, st.order(), sels)
 }

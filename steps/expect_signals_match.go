@@ -122,7 +122,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 		}
 	}
 	w = st.afterNotice(ctx, sel, w)
-	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.t0, st.from(sel.Pod), w, sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.clock.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }
 
@@ -163,18 +163,18 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 			return ok
 		}); rerr == nil && found {
 			e, _ := timeline.First(st.events(), st.from(sel.Pod), sel)
-			m.Observed = fmt.Sprintf("no %s by the window's end; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
+			m.Observed = fmt.Sprintf("no %s by the window's end; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.clock.t0.At))
 		}
 		return m
 	}
 	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
 		return err
 	}
-	if e, found := timeline.First(st.events(), st.t0, sel); found {
-		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.t0.At))
+	if e, found := timeline.First(st.events(), st.clock.t0, sel); found {
+		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.clock.t0.At))
 	} else {
-		m.Observed = fmt.Sprintf("no %s at or after t=0 (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At))
-		if before := relOccurrences(st.events(), st.t0, sel); before != "" {
+		m.Observed = fmt.Sprintf("no %s at or after t=0 (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At))
+		if before := relOccurrences(st.events(), st.clock.t0, sel); before != "" {
 			m.Observed += "; it came " + before
 		}
 	}

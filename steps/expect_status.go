@@ -64,7 +64,7 @@ func (st *State) checkColumns(ctx context.Context, name, what string, ok func(pr
 	var last printer.Columns
 	var lastPod *corev1.Pod
 	found := false
-	err := st.readState(ctx, func(v driver.View) error {
+	err := st.clk().readState(ctx, func(v driver.View) error {
 		last, found = columns(v, name)
 		lastPod = v.Pod(name)
 		if found && ok(last) {
@@ -138,8 +138,8 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 			return st.keepWindowCheck(sel, "Status("+status+")", cw, &c, &timeline.Verdict{
 				Kind:     timeline.Late,
 				Expected: fmt.Sprintf("pod %q showing STATUS %s within %s%s, its cause by then", name, status, d, w.Note()),
-				Observed: fmt.Sprintf("STATUS %s at %s, after container %q %s at %s", status, timeline.FormatOffset(e.At-st.t0.At),
-					c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.t0.At)),
+				Observed: fmt.Sprintf("STATUS %s at %s, after container %q %s at %s", status, timeline.FormatOffset(e.At-st.clock.t0.At),
+					c.Container, strings.ToLower(string(c.Kind)), timeline.FormatOffset(c.At-st.clock.t0.At)),
 				Window: &cw, Event: &c,
 			})
 		}
@@ -148,7 +148,7 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 	var seen []string
 	for _, e := range st.events() {
 		if e.Pod == name && e.Kind == timeline.Status {
-			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.t0.At)))
+			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.clock.t0.At)))
 		}
 	}
 	v := &timeline.Verdict{

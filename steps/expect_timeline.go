@@ -75,7 +75,7 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	if _, _, err := st.Session.RunUntil(ctx, st.t0.At+last, nil); err != nil {
+	if _, _, err := st.Session.RunUntil(ctx, st.clock.t0.At+last, nil); err != nil {
 		return err
 	}
 	// Each timed row's window; the reference is looked up (and on a
@@ -92,7 +92,7 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 		}
 		return w
 	}
-	matches, err := timeline.ExpectRows(st.events(), st.t0, pod, rows, s.exactly, st.order(), win)
+	matches, err := timeline.ExpectRows(st.events(), st.clock.t0, pod, rows, s.exactly, st.order(), win)
 	if werr != nil {
 		return werr
 	}
@@ -112,11 +112,11 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 	}
 	// The table decides at its last timed row (docs/language.md, Time:
 	// "current time"), whether it held or not.
-	if st.exact() && last > 0 {
-		st.decided(st.t0.At+last, last)
+	if st.clk().exact && last > 0 {
+		st.clk().decided(st.clock.t0.At+last, last)
 	}
 	if planted("table-runs-time") {
-		st.decided(st.Session.Now(), st.Session.Now()-st.t0.At)
+		st.clk().decided(st.Session.Now(), st.Session.Now()-st.clock.t0.At)
 	}
 	return err
 }

@@ -60,7 +60,7 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 	if err := st.awaitStart(ctx, st.Plan.pods...); err != nil {
 		return err
 	}
-	st.moveT0Acting(st.actionMark())
+	st.clk().moveT0Acting(st.clk().actionMark())
 	if err := act(n); err != nil {
 		return st.unsupported(fmt.Errorf("node %q: %w", node, err))
 	}
@@ -180,13 +180,13 @@ func (s nodeNotReady) Run(ctx context.Context, st *State) error {
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("node %q NotReady within %s", node, WaitLimit), Observed: "its Ready condition is still True"}
 	}
-	at := st.actionMark()
+	at := st.clk().actionMark()
 	for _, e := range st.events() {
 		if e.Pod == nodeTimelineName(node) && e.Kind == timeline.Condition && e.Reason == string(corev1.NodeReady) && e.Status != string(corev1.ConditionTrue) {
 			at = timeline.Before(e)
 		}
 	}
-	st.moveT0(at)
+	st.clk().moveT0(at)
 	return nil
 }
 

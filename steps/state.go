@@ -69,32 +69,15 @@ type State struct {
 	stepType StepType
 	stepLine int
 	stepText string
-	t0       timeline.Mark
 	// kept is the failure of the expectation that just ran, kept from
 	// godog; failedBlock: an expectation failed since the last action.
 	kept        error
 	failedBlock bool
-	// cur is the scenario's current time in session time, and curBy the
-	// step that put it there (current.go).
-	cur   time.Duration
-	curBy clockStep
+	// clock is t=0 and the current time (clock.go).
+	clock clock
 	// react is, per pod, the live kubelet's reaction to the last action
 	// on it (windows.go).
 	react map[string]*reaction
-	// liveCur is, on a cluster, where the scenario's current time stands
-	// after t=0 in the rules' time: the latest time a timed expectation
-	// held at since the last action (its occurrence's offset from its
-	// reference, within its bounds). The simulator's own clock is its
-	// current time; a cluster's wall clock runs on while steps wait for
-	// observations, which the rules' clock does not (windows.go, pass).
-	liveCur time.Duration
-	// lastAction is the session time of the last action the steps made
-	// on the cluster.
-	lastAction time.Duration
-	// madeAction: an action has placed t=0 (before, t=0 is the scenario's
-	// start, and the Given steps' own waits on a cluster are not the
-	// scenario's time).
-	madeAction bool
 }
 
 type ctxKey struct{}
@@ -125,23 +108,10 @@ func (st *State) BeginStep(t StepType, line int, text string) error {
 	// session past it; a driver that can go back does (dsl.md, Time:
 	// untimed expectations "do not move the current time"), and the
 	// action comes where the scenario's clock stands.
-	if st.Session == nil || !st.exact() || st.Session.Now() <= st.cur {
+	if st.Session == nil || !st.clk().exact || st.Session.Now() <= st.clock.cur {
 		return nil
 	}
-	return st.toCurrent(context.Background())
-}
-
-// T0 is the scenario's current t=0.
-func (st *State) T0() time.Duration { return st.t0.At }
-
-// actionMark is t=0 for an action made now: after everything that has
-// happened so far, this instant included.
-func (st *State) actionMark() timeline.Mark {
-	m := timeline.Mark{At: st.Session.Now()}
-	if es := st.events(); len(es) > 0 && es[len(es)-1].At == m.At {
-		m.Seq = es[len(es)-1].Seq
-	}
-	return m
+	return st.clk().toCurrent(context.Background())
 }
 
 // InputError is a problem with the scenario's text rather than with the
@@ -196,33 +166,8 @@ func (st *State) unsupported(err error) error {
 	return err
 }
 
-// moveT0 sets t=0 when the running step is an Action.
-func (st *State) moveT0(m timeline.Mark) {
-	if st.stepType == Action {
-		st.t0 = m
-		// The current time is never before the last action made to
-		// the cluster, which cannot be gone back before (a transition
-		// in the past, docs/language.md, Time: "t=0").
-		st.setCurrent(max(m.At, st.lastAction))
-		st.liveCur = st.cur - m.At
-		st.madeAction = true
-	}
-}
-
-// acted notes that the running step acted on the cluster at m.At: the
-// current time can no longer go back before it.
-func (st *State) actedAt(m timeline.Mark) {
-	if st.stepType == Action {
-		st.lastAction = max(st.lastAction, m.At)
-	}
-}
-
-// moveT0Acting sets t=0 at an action the running step made on the
-// cluster (a create, a delete, a node action).
-func (st *State) moveT0Acting(m timeline.Mark) {
-	st.actedAt(m)
-	st.moveT0(m)
-}
+// T0 is the scenario's current t=0.
+func (st *State) T0() time.Duration { return st.clock.t0.At }
 
 func (st *State) tol() time.Duration { return st.Driver.Tolerance() }
 
@@ -317,9 +262,9 @@ func (st *State) ready(ctx context.Context) error {
 	// The wait for the cluster to be up is the scenario's setup: its
 	// time is spent before the steps' (the current time moves to its
 	// end; t=0 stays where it is).
-	if at > st.cur {
-		st.cur = at
-		st.curBy = clockStep{st.stepLine, "the wait for the pods created before the first action to start"}
+	if at > st.clock.cur {
+		st.clock.cur = at
+		st.clock.by = clockStep{st.stepLine, "the wait for the pods created before the first action to start"}
 	}
 	if !ok {
 		st.Notes = append(st.Notes, fmt.Sprintf("static pods and pods created implicitly had not started after %s", timeline.FormatOffset(at)))
@@ -440,8 +385,8 @@ func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, er
 	if err := st.ready(ctx); err != nil {
 		return 0, false, err
 	}
-	if st.exact() {
-		if err := st.toCurrent(ctx); err != nil {
+	if st.clk().exact {
+		if err := st.clk().toCurrent(ctx); err != nil {
 			return 0, false, err
 		}
 	}
@@ -456,7 +401,7 @@ func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, er
 // the cap.
 func (st *State) capNote(at time.Duration) {
 	note := fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-		st.settleLimit(), timeline.FormatOffset(at-st.t0.At))
+		st.settleLimit(), timeline.FormatOffset(at-st.clock.t0.At))
 	for _, n := range st.Notes {
 		if n == note {
 			return

@@ -26,7 +26,7 @@ import (
 func (st *State) awaitUntimed(ctx context.Context, sels ...timeline.Selector) error {
 	err := st.awaitUntimedFor(ctx, nil, sels...)
 	if planted("untimed-moves-time") {
-		st.decided(st.Session.Now(), st.Session.Now()-st.t0.At)
+		st.clk().decided(st.Session.Now(), st.Session.Now()-st.clock.t0.At)
 	}
 	return err
 }
@@ -43,17 +43,17 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 	}
 	since := func(v driver.View) bool {
 		for _, s := range sels {
-			if _, ok := timeline.First(v.Timeline(), st.t0, s); !ok {
+			if _, ok := timeline.First(v.Timeline(), st.clock.t0, s); !ok {
 				return false
 			}
 		}
 		return more == nil || more(v.Timeline())
 	}
-	if st.exact() {
+	if st.clk().exact {
 		// The wait is the activity that follows the current time
 		// (settle): what a step before ran the session on to, past the
 		// end of that activity, is not known here.
-		if err := st.toCurrent(ctx); err != nil {
+		if err := st.clk().toCurrent(ctx); err != nil {
 			return err
 		}
 		if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
@@ -63,12 +63,12 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 			}
 			return err
 		}
-		_, _, err := st.Session.RunUntil(ctx, st.cur+st.settleLimit(), since)
+		_, _, err := st.Session.RunUntil(ctx, st.clock.cur+st.settleLimit(), since)
 		return err
 	}
 	before := true
 	for _, s := range sels {
-		if _, ok := timeline.First(st.events(), st.t0, s); ok {
+		if _, ok := timeline.First(st.events(), st.clock.t0, s); ok {
 			continue
 		}
 		if _, ok := timeline.First(st.events(), timeline.Beginning, s); !ok {
@@ -113,14 +113,14 @@ func (st *State) occurrences(sel timeline.Selector, except timeline.Event) strin
 }
 
 func (st *State) describeOccurrence(e timeline.Event) string {
-	s := "at " + timeline.FormatOffset(e.At-st.t0.At)
+	s := "at " + timeline.FormatOffset(e.At-st.clock.t0.At)
 	if e.Kind == timeline.Exited {
 		s += fmt.Sprintf(" with code %d", e.Code)
 		if e.Reason != "" {
 			s += " (" + e.Reason + ")"
 		}
 	}
-	if !st.t0.Precedes(e) {
+	if !st.clock.t0.Precedes(e) {
 		s += ", before t=0"
 	}
 	return s
@@ -132,18 +132,18 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}
-	e, ok := timeline.Chosen(st.events(), st.t0, sel)
+	e, ok := timeline.Chosen(st.events(), st.clock.t0, sel)
 	if !ok {
 		return &timeline.Mismatch{
 			Expected: what,
-			Observed: fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.t0.At)),
+			Observed: fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At)),
 		}
 	}
 	if test == nil || test(e) {
 		return nil
 	}
 	which := "the first at or after t=0"
-	if !st.t0.Precedes(e) {
+	if !st.clock.t0.Precedes(e) {
 		which = "the first in the scenario, none came at or after t=0"
 	}
 	obs := fmt.Sprintf("%s %s, %s", sel.Describe(), st.describeOccurrence(e), which)

@@ -40,9 +40,9 @@ type reaction struct {
 // t=0's instant and a cluster's API shows a status sync later.
 func (st *State) from(pod string) timeline.Mark {
 	if r := st.react[pod]; r != nil && r.cause && r.lag < 0 {
-		return timeline.Mark{At: st.t0.At + r.lag}
+		return timeline.Mark{At: st.clock.t0.At + r.lag}
 	}
-	return st.t0
+	return st.clock.t0
 }
 
 // liveWindows is the session's Windows, if its clock is not the rules'.
@@ -68,7 +68,7 @@ func (st *State) acted(a driver.Action, pod string) {
 		// Made by podlife at t=0 itself, with no reaction to look for:
 		// what follows counts from t=0, in windows the driver widens by
 		// the period of the manager that acts on it.
-		r.at, r.resolved, r.anchored = st.t0.At, true, true
+		r.at, r.resolved, r.anchored = st.clock.t0.At, true, true
 	}
 	if prev != nil && a == driver.ActionDelete && prev.action == driver.ActionDelete {
 		// A second delete: the kubelet is already stopping the pod and
@@ -108,23 +108,23 @@ func (st *State) reference(ctx context.Context, pod string) (time.Duration, bool
 func (st *State) lookupRef(ctx context.Context, pod string) (time.Duration, bool, error) {
 	w, ok := st.liveWindows()
 	if !ok {
-		return st.t0.At, true, nil
+		return st.clock.t0.At, true, nil
 	}
 	r := st.react[pod]
 	if r == nil {
-		return st.t0.At, false, nil
+		return st.clock.t0.At, false, nil
 	}
 	if !r.resolved {
 		if err := st.resolveReaction(ctx, w, pod, r); err != nil {
-			return st.t0.At, false, err
+			return st.clock.t0.At, false, err
 		}
 	}
 	if !r.anchored {
-		return st.t0.At, false, nil
+		return st.clock.t0.At, false, nil
 	}
 	// The action may lie before t=0 (`When 5s pass` moved it): its lag
 	// carries, as the simulated clock would.
-	return st.t0.At + r.lag, true, nil
+	return st.clock.t0.At + r.lag, true, nil
 }
 
 // resolveReaction looks for the kubelet's first reaction to the action,
@@ -233,7 +233,7 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 	}
 	w, ok := st.liveWindows()
 	if !ok {
-		return timeline.Exact(st.t0, lo, hi), nil
+		return timeline.Exact(st.clock.t0, lo, hi), nil
 	}
 	ref, anchored, action, err := st.reference(ctx, sel.Pod)
 	if err != nil {
@@ -265,14 +265,14 @@ func (st *State) window(ctx context.Context, sel timeline.Selector, lo, hi time.
 		// What the API shows of a pod may follow the action itself rather
 		// than the kubelet (a force delete's object gone at once): early,
 		// it counts from t=0.
-		from = min(from, st.t0.At+lo-early)
+		from = min(from, st.clock.t0.At+lo-early)
 	}
 	if sel.Kind == timeline.Ready && sel.Container != "" && action == driver.ActionCreate {
 		if w, ok := st.readyAtAnswer(ctx, w, sel, ref, lo, hi); ok {
 			return w, nil
 		}
 	}
-	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
+	return timeline.Window{T0: st.clock.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
 }
 
 // readyAtAnswer is, on a cluster that saw the container's readiness
@@ -328,7 +328,7 @@ func (st *State) readyAtAnswer(ctx context.Context, live driver.Windows, sel tim
 	// once on a change of readiness (SetContainerReadiness, v1.36.3):
 	// 10–30 ms seen, a kubelet step allowed.
 	early, _ := live.Margin(timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}, "")
-	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from - early, To: to + early + readyWrite}, true
+	return timeline.Window{T0: st.clock.t0.At, Ref: ref, Lo: lo, Hi: hi, From: from - early, To: to + early + readyWrite}, true
 }
 
 // lateCause: on a cluster a pod's phase, STATUS or removal shows through
@@ -439,10 +439,10 @@ func (st *State) unobserved(sel timeline.Selector) string {
 func (st *State) interval(sel timeline.Selector, after timeline.Event, d time.Duration) timeline.Window {
 	w, ok := st.liveWindows()
 	if !ok {
-		return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d, To: after.At + d}
+		return timeline.Window{T0: st.clock.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d, To: after.At + d}
 	}
 	early, _ := w.Margin(sel, "")
-	return timeline.Window{T0: st.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d - early, To: after.At + d + early}
+	return timeline.Window{T0: st.clock.t0.At, Ref: after.At, Lo: d, Hi: d, From: after.At + d - early, To: after.At + d + early}
 }
 
 // afterNotice narrows, on a cluster, the window of an expectation about
@@ -595,11 +595,11 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 	// held, the bound when it failed late or saw nothing.
 	switch {
 	case observed != nil && err == nil:
-		st.decided(min(observed.At, w.To), min(max(observed.At-w.Ref, w.Lo), w.Hi))
+		st.clk().decided(min(observed.At, w.To), min(max(observed.At-w.Ref, w.Lo), w.Hi))
 	case observed != nil && observed.At < w.From:
-		st.decided(observed.At, max(0, observed.At-w.Ref))
+		st.clk().decided(observed.At, max(0, observed.At-w.Ref))
 	default:
-		st.decided(w.To, w.Hi)
+		st.clk().decided(w.To, w.Hi)
 	}
 	return err
 }
@@ -614,7 +614,7 @@ func (st *State) observedT0(pod string) {
 	if st.react == nil {
 		st.react = map[string]*reaction{}
 	}
-	st.react[pod] = &reaction{action: driver.ActionCreate, at: st.t0.At, resolved: true, anchored: true}
+	st.react[pod] = &reaction{action: driver.ActionCreate, at: st.clock.t0.At, resolved: true, anchored: true}
 }
 
 // fromT0: an action the kubelet hears of through its watch and answers
@@ -683,7 +683,7 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi t
 	if err := st.waitFor(ctx, apiWin.To, sel); err != nil {
 		return err
 	}
-	gone, ok := timeline.First(st.events(), st.t0, sel)
+	gone, ok := timeline.First(st.events(), st.clock.t0, sel)
 	var last *timeline.Event
 	if ok {
 		exits := timeline.Selector{Pod: sel.Pod, Kind: timeline.Exited, AnyContainer: true}
@@ -691,7 +691,7 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi t
 			if e.At > gone.At {
 				break
 			}
-			if exits.Matches(e) && st.t0.Precedes(e) {
+			if exits.Matches(e) && st.clock.t0.Precedes(e) {
 				e := e
 				last = &e
 			}
@@ -700,7 +700,7 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi t
 	if last == nil {
 		// Not gone, nothing ran to stop, or the object went first (a
 		// force delete): only the API's time can be checked.
-		return st.recordCheck(sel, apiWin, st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.t0, apiWin, sel), sel))
+		return st.recordCheck(sel, apiWin, st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.clock.t0, apiWin, sel), sel))
 	}
 	w, err := st.window(ctx, timeline.Selector{Pod: sel.Pod, Container: last.Container, Kind: timeline.Exited}, lo, hi)
 	if err != nil {
@@ -712,12 +712,12 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, lo, hi t
 	case !w.Contains(last.At):
 		mismatch = &timeline.Mismatch{
 			Expected: fmt.Sprintf("pod %q gone %s, its last container ending then%s", sel.Pod, describeBounds(lo, hi), w.Note()),
-			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.t0.At), timeline.FormatOffset(gone.At-st.t0.At)),
+			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.clock.t0.At), timeline.FormatOffset(gone.At-st.clock.t0.At)),
 		}
 	case gone.At-last.At > chain:
 		mismatch = &timeline.Mismatch{
 			Expected: fmt.Sprintf("pod %q gone within %s of its last container's end (the API's calibrated chain)", sel.Pod, timeline.FormatOffset(chain)),
-			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.t0.At), timeline.FormatOffset(gone.At-st.t0.At)),
+			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-st.clock.t0.At), timeline.FormatOffset(gone.At-st.clock.t0.At)),
 		}
 	}
 	return st.keepWindowCheck(sel, "gone (its last container's end)", w, last, mismatch)
@@ -844,7 +844,7 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earl
 		// the create to the process, measured on that very start.
 		nref := n - prev.Row.At
 		early, late := live.Margin(sel, driver.ActionNoticed)
-		return timeline.Window{T0: st.t0.At, Ref: nref, Lo: r.At, Hi: r.At, From: nref + r.At - early, To: nref + r.At + late + lag}, nil
+		return timeline.Window{T0: st.clock.t0.At, Ref: nref, Lo: r.At, Hi: r.At, From: nref + r.At - early, To: nref + r.At + late + lag}, nil
 	}
 	if w, ok := st.goneAfterNotice(live, prev, sel, r); ok {
 		return w, nil
@@ -854,7 +854,7 @@ func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earl
 	if sel.Container == "" {
 		from = min(from, w.From)
 	}
-	return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: from, To: ref + r.At + late}, nil
+	return timeline.Window{T0: st.clock.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: from, To: ref + r.At + late}, nil
 }
 
 // goneAfterNotice is the window of a Deleted row after an exit row, on a
@@ -886,7 +886,7 @@ func (st *State) goneAfterNotice(live driver.Windows, prev *timeline.RowMatch, s
 			return timeline.Window{}, false
 		}
 		ref := lo - prev.Row.At
-		return timeline.Window{T0: st.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: ref + r.At - early, To: hi - prev.Row.At + r.At + late}, true
+		return timeline.Window{T0: st.clock.t0.At, Ref: ref, Lo: r.At, Hi: r.At, From: ref + r.At - early, To: hi - prev.Row.At + r.At + late}, true
 	}
 	return timeline.Window{}, false
 }

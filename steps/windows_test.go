@@ -233,7 +233,7 @@ func actedOn(f *liveFake, action driver.Action, pod string) *State {
 	st.Plan.pods = []*podDecl{{name: pod, created: true}}
 	st.Plan.configured = true
 	st.stepType = Action
-	st.moveT0(st.actionMark())
+	st.clk().moveT0(st.clk().actionMark())
 	st.acted(action, pod)
 	return st
 }
@@ -260,7 +260,7 @@ func liveRows(t *testing.T, f *liveFake, action driver.Action, now time.Duration
 		}
 		return w
 	}
-	_, err := timeline.ExpectRows(f.View().Timeline(), st.t0, "web", rows, false, timeline.Order{}, win)
+	_, err := timeline.ExpectRows(f.View().Timeline(), st.clock.t0, "web", rows, false, timeline.Order{}, win)
 	return err
 }
 
@@ -477,7 +477,7 @@ func TestBecomesCountsFromTheCause(t *testing.T) {
 			}
 			mark := timeline.Mark{At: phase.At}
 			st.stepType = Action
-			st.moveT0(mark)
+			st.clk().moveT0(mark)
 			st.becameObserved("web", ps, mark)
 			err = st.expectAt(context.Background(), sel(tc.kind), tc.at)
 			switch {
@@ -540,7 +540,7 @@ func TestLiveWindowsCarryTheStartChain(t *testing.T) {
 			f := &liveFake{now: 0, events: tl}
 			st := &State{Driver: f, Session: f, Plan: &Plan{}}
 			st.stepType = Action
-			st.moveT0(timeline.Mark{At: 0})
+			st.clk().moveT0(timeline.Mark{At: 0})
 			st.acted(driver.ActionCreate, "web")
 			st.Plan.pods = []*podDecl{{name: "web", created: true}}
 			st.Plan.configured = true
@@ -707,7 +707,7 @@ func TestActionAwaitsTheStart(t *testing.T) {
 func TestDisruptionWindows(t *testing.T) {
 	s := time.Second
 	f := &liveFake{now: 10 * s}
-	st := &State{Driver: f, Session: f, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}, clock: clock{t0: timeline.Mark{At: 10 * s}}}
 	w := st.disruptionWindow(11*s, 11*s, driver.ActionDelete, driver.ActionCreate)
 	if w.From != 21*s-disruptionPrecision || w.To != 21*s+disruptionPrecision+3*s+waitForDeletePoll+3*s {
 		t.Errorf("live window %v to %v", w.From, w.To)
@@ -715,7 +715,7 @@ func TestDisruptionWindows(t *testing.T) {
 	if w := st.disruptionWindow(0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
 		t.Errorf("an eviction at t=0: %v to %v", w.From, w.To)
 	}
-	exact := &State{Driver: simLike{f: f}, Session: simLike{f: f}, Plan: &Plan{}, t0: timeline.Mark{At: 10 * s}}
+	exact := &State{Driver: simLike{f: f}, Session: simLike{f: f}, Plan: &Plan{}, clock: clock{t0: timeline.Mark{At: 10 * s}}}
 	if w := exact.disruptionWindow(11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
 		t.Errorf("the simulator's window %v to %v", w.From, w.To)
 	}
@@ -772,7 +772,7 @@ func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
 			st.Plan.pods = []*podDecl{{name: "web", created: true}}
 			st.Plan.configured = true
 			ctx := WithState(context.Background(), st)
-			st.cur = f.now
+			st.clock.cur = f.now
 			f.now = 30 * s // the untimed expectation waited for its event
 			err := podIsNow(ctx, "web", tc.state)
 			if tc.holds != (err == nil) {
@@ -814,15 +814,15 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 			st := &State{Driver: f, Session: sess, Plan: &Plan{}}
 			st.Plan.configured = true
 			st.stepType = Action
-			st.liveCur = tc.cur
-			st.madeAction = !tc.noAction
+			st.clock.liveCur = tc.cur
+			st.clock.madeAction = !tc.noAction
 			if err := st.pass(context.Background(), 3*s); err != nil {
 				t.Fatal(err)
 			}
-			if st.t0.At != tc.wantT0 {
-				t.Errorf("t=0 at %s, want %s", st.t0.At, tc.wantT0)
+			if st.clock.t0.At != tc.wantT0 {
+				t.Errorf("t=0 at %s, want %s", st.clock.t0.At, tc.wantT0)
 			}
-			if held := st.cur == tc.wantT0 && st.Session.Now() > st.cur; held != tc.wantHeld {
+			if held := st.clock.cur == tc.wantT0 && st.Session.Now() > st.clock.cur; held != tc.wantHeld {
 				t.Errorf("state read from the record at t=0: %v, want %v", held, tc.wantHeld)
 			}
 		})
@@ -844,18 +844,18 @@ func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
 	st := &State{Driver: f, Session: f, Plan: &Plan{}}
 	w := timeline.Window{Ref: 300 * time.Millisecond, Lo: 0, Hi: 10 * s}
 	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", w, &timeline.Event{At: 5300 * time.Millisecond}, nil)
-	if st.liveCur != 5*s {
-		t.Errorf("current time %s after a check held at 5 s, want 5s", st.liveCur)
+	if st.clock.liveCur != 5*s {
+		t.Errorf("current time %s after a check held at 5 s, want 5s", st.clock.liveCur)
 	}
 	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 2 * s, Hi: 2 * s}, &timeline.Event{At: 2100 * time.Millisecond}, nil)
-	if st.liveCur != 5*s {
-		t.Errorf("an earlier check moved the current time back to %s", st.liveCur)
+	if st.clock.liveCur != 5*s {
+		t.Errorf("an earlier check moved the current time back to %s", st.clock.liveCur)
 	}
 	// A failed check decided at its bound (docs/language.md: "or t0+D if
 	// it failed"): the event seen late does not move it further.
 	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 8 * s, Hi: 8 * s, From: 8 * s, To: 8 * s}, &timeline.Event{At: 9 * s}, errors.New("late"))
-	if st.liveCur != 8*s {
-		t.Errorf("a check failed late moved the current time to %s, want its bound 8s", st.liveCur)
+	if st.clock.liveCur != 8*s {
+		t.Errorf("a check failed late moved the current time to %s, want its bound 8s", st.clock.liveCur)
 	}
 }
 
