@@ -91,7 +91,7 @@ func (s *podsCreated) Run(ctx context.Context, st *State) error {
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
 	for _, p := range s.pods {
-		if err := st.sendCreated(ctx, p); err != nil {
+		if err := sendCreated(ctx, st, p); err != nil {
 			return err
 		}
 	}
@@ -122,7 +122,7 @@ func (pl *Plan) toCreate(p *podDecl) error {
 
 // sendCreated is the rest of State.create: the pod toCreate passed, sent
 // to the driver.
-func (st *State) sendCreated(ctx context.Context, p *podDecl) error {
+func sendCreated(ctx context.Context, st *State, p *podDecl) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
@@ -209,10 +209,10 @@ func (s timePasses) Declare(pl *Plan) error {
 	return nil
 }
 
-func (s timePasses) Run(ctx context.Context, st *State) error { return st.pass(ctx, s.d) }
+func (s timePasses) Run(ctx context.Context, st *State) error { return pass(ctx, st, s.d) }
 
 // pass lets dur pass; t=0 moves to its end.
-func (st *State) pass(ctx context.Context, dur time.Duration) error {
+func pass(ctx context.Context, st *State, dur time.Duration) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}

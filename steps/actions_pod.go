@@ -24,16 +24,12 @@ func (s sandboxLost) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	k, ok := driver.SessionAs[driver.SandboxKiller](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the %s driver cannot kill a pod's sandbox", st.Driver.Name()))
-	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
 	st.acted(driver.ActionDelete, s.name)
-	if err := k.KillSandbox(ctx, s.name); err != nil {
+	if err := st.Session.KillSandbox(ctx, s.name); err != nil {
 		return st.unsupported(fmt.Errorf("killing the sandbox of pod %q: %w", s.name, err))
 	}
 	return nil
@@ -74,17 +70,13 @@ func (s readinessGateSet) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("the readiness gate %q of pod %q is set before the pod was created", s.gate, p.name)
 	}
-	setter, ok := driver.SessionAs[driver.PodConditionSetter](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the %s driver cannot set a pod's conditions", st.Driver.Name()))
-	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
 	st.fromT0(p.name)
 	c := corev1.PodCondition{Type: corev1.PodConditionType(s.gate), Status: corev1.ConditionStatus(s.status)}
-	if err := setter.SetPodCondition(ctx, p.name, c); err != nil {
+	if err := st.Session.SetPodCondition(ctx, p.name, c); err != nil {
 		return st.unsupported(fmt.Errorf("setting the readiness gate %q of pod %q: %w", s.gate, p.name, err))
 	}
 	return nil

@@ -200,7 +200,7 @@ func (s nodeTainted) Run(ctx context.Context, st *State) error {
 		return nil
 	}
 	t, _ := parseTaint(s.taint) // checked by Declare
-	return st.taintRunningNode(ctx, s.node, t, false)
+	return taintRunningNode(ctx, st, s.node, t, false)
 }
 
 // parseTaint reads kubectl's taint syntax: key[=value]:Effect.

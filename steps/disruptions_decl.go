@@ -232,7 +232,7 @@ func (s pdb) Run(ctx context.Context, st *State) error {
 	if !st.Plan.configured {
 		return nil
 	}
-	return st.createDisruptionObjects(ctx)
+	return createDisruptionObjects(ctx, st)
 }
 
 func (pl *Plan) pdb(name string) error {
@@ -247,27 +247,16 @@ func (pl *Plan) pdb(name string) error {
 // createDisruptionObjects creates the declared replica sets, then the
 // budgets, not created yet; ready calls it once the cluster is configured
 // and waits for the replica sets' pods to start.
-func (st *State) createDisruptionObjects(ctx context.Context) error {
+func createDisruptionObjects(ctx context.Context, st *State) error {
 	if len(st.Plan.disr.sets) == 0 && len(st.Plan.disr.pdbs) == 0 {
 		return nil
 	}
-	var d driver.Disruptions
-	get := func() error {
-		if d != nil {
-			return nil
-		}
-		var err error
-		d, err = st.disruptions()
-		return err
-	}
+	d := st.Session
 	for _, r := range st.Plan.disr.sets {
 		if r.created {
 			continue
 		}
 		r.created = true
-		if err := get(); err != nil {
-			return err
-		}
 		if err := d.CreateReplicaSet(ctx, r.name, r.replicas, r.tpl.build()); err != nil {
 			return st.unsupported(fmt.Errorf("replica set %q: %w", r.name, err))
 		}
@@ -277,9 +266,6 @@ func (st *State) createDisruptionObjects(ctx context.Context) error {
 			continue
 		}
 		p.created = true
-		if err := get(); err != nil {
-			return err
-		}
 		if err := d.CreatePodDisruptionBudget(ctx, p.pdb); err != nil {
 			return st.unsupported(fmt.Errorf("pod disruption budget %q: %w", p.pdb.Name, err))
 		}
@@ -289,12 +275,8 @@ func (st *State) createDisruptionObjects(ctx context.Context) error {
 
 // replicaSetsStarted: every declared replica set has its replicas, each
 // started or stuck (as ready waits for the pods it creates).
-func (st *State) replicaSetsStarted(v driver.View) bool {
-	d, ok := driver.SessionAs[driver.Disruptions](st.Session)
-	if !ok {
-		return true
-	}
-	for _, r := range st.Plan.disr.sets {
+func (pl *Plan) replicaSetsStarted(d driver.Disruptions, v driver.View) bool {
+	for _, r := range pl.disr.sets {
 		pods, _, _ := d.ReplicaSetPods(r.name)
 		if int32(len(pods)) < r.replicas {
 			return false
@@ -308,19 +290,11 @@ func (st *State) replicaSetsStarted(v driver.View) bool {
 	return true
 }
 
-func (st *State) disruptions() (driver.Disruptions, error) {
-	d, ok := driver.SessionAs[driver.Disruptions](st.Session)
-	if !ok {
-		return nil, st.unsupported(driver.Unsupported("the %s driver cannot model disruptions (replica sets, budgets, evictions, drains) yet", st.Driver.Name()))
-	}
-	return d, nil
-}
-
 // readyDisruptions is what every disruption step does before it reads or
 // acts: the scenario's objects created and the driver's disruption model.
-func (st *State) readyDisruptions(ctx context.Context) (driver.Disruptions, error) {
+func readyDisruptions(ctx context.Context, st *State) (driver.Disruptions, error) {
 	if err := st.ready(ctx); err != nil {
 		return nil, err
 	}
-	return st.disruptions()
+	return st.Session, nil
 }

@@ -21,7 +21,7 @@ func (s nodeCordoned) Declare(pl *Plan) error {
 }
 
 func (s nodeCordoned) Run(ctx context.Context, st *State) error {
-	return st.disruptionAction(ctx, func(d driver.Disruptions) error { return d.Cordon(ctx, s.node) })
+	return disruptionAction(ctx, st, func(d driver.Disruptions) error { return d.Cordon(ctx, s.node) })
 }
 
 // defaultDrain is `kubectl drain --ignore-daemonsets`: each pod's own
@@ -77,7 +77,7 @@ func (s nodeDrained) Declare(pl *Plan) error {
 }
 
 func (s nodeDrained) Run(ctx context.Context, st *State) error {
-	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
+	return disruptionAction(ctx, st, func(d driver.Disruptions) error {
 		if err := d.Drain(ctx, s.node, s.opts); err != nil {
 			return err
 		}
@@ -89,11 +89,11 @@ func (s nodeDrained) Run(ctx context.Context, st *State) error {
 // drainsEnded: every drain the scenario started has returned, so that no
 // more eviction requests will come (the scenario's own are made in their
 // step).
-func (st *State) drainsEnded(d driver.Disruptions) bool {
-	if len(st.Plan.disr.drained) == 0 {
+func (pl *Plan) drainsEnded(d driver.Disruptions) bool {
+	if len(pl.disr.drained) == 0 {
 		return false
 	}
-	for _, n := range st.Plan.disr.drained {
+	for _, n := range pl.disr.drained {
 		if s, ok := d.DrainStatus(n); !ok || !s.Done {
 			return false
 		}
@@ -103,7 +103,7 @@ func (st *State) drainsEnded(d driver.Disruptions) bool {
 
 // awaitDisruption waits, as an untimed expectation does, until cond holds
 // or the scenario's activity ends; the current time does not move.
-func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
+func awaitDisruption(ctx context.Context, st *State, cond func() bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
@@ -113,13 +113,13 @@ func (st *State) awaitDisruption(ctx context.Context, cond func() bool) error {
 		}
 	}
 	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
-		at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), func(driver.View) bool { return cond() })
+		at, _, capped, err := us.SettleUntil(ctx, st.clk().limit, func(driver.View) bool { return cond() })
 		if capped {
 			st.capNote(at)
 		}
 		return err
 	}
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(driver.View) bool { return cond() })
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(driver.View) bool { return cond() })
 	return err
 }
 
@@ -149,7 +149,7 @@ func (s drainEnds) Declare(pl *Plan) error {
 
 func (s drainEnds) Run(ctx context.Context, st *State) error {
 	node, exact := s.node, s.boundKind == "at"
-	d, err := st.readyDisruptions(ctx)
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -160,11 +160,11 @@ func (s drainEnds) Run(ctx context.Context, st *State) error {
 		if !exact {
 			lo = 0
 		}
-		win = st.disruptionWindow(lo, s.bound, st.drainWaits(d, node)...)
+		win = disruptionWindow(st, lo, s.bound, drainWaits(d, node, st.clock.t0)...)
 		if _, _, err := st.Session.RunUntil(ctx, win.To, func(driver.View) bool { return done() }); err != nil {
 			return err
 		}
-	} else if err := st.awaitDisruption(ctx, done); err != nil {
+	} else if err := awaitDisruption(ctx, st, done); err != nil {
 		return err
 	}
 	ds, ok := d.DrainStatus(node)
@@ -245,7 +245,7 @@ const waitForDeletePoll = time.Second
 // disruptionWindow is where a time written [lo, hi] from t=0 is accepted,
 // widened on a cluster by the kubelet's reactions to the actions it
 // waits for.
-func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) timeline.Window {
+func disruptionWindow(st *State, lo, hi time.Duration, waits ...driver.Action) timeline.Window {
 	w, ok := st.liveWindows()
 	if !ok {
 		return timeline.Exact(st.clock.t0, lo, hi)
@@ -263,10 +263,10 @@ func (st *State) disruptionWindow(lo, hi time.Duration, waits ...driver.Action) 
 // drainWaits is what the drain of node waited for before it returned:
 // its evicted pods gone, and, when a budget refused one of its evictions,
 // the replacement whose readiness let the retry through.
-func (st *State) drainWaits(d driver.Disruptions, node string) []driver.Action {
+func drainWaits(d driver.Disruptions, node string, t0 timeline.Mark) []driver.Action {
 	waits := []driver.Action{driver.ActionDelete}
 	for _, e := range d.Evictions() {
-		if e.By == "drain/"+node && e.Code != 201 && e.At >= st.clock.t0.At {
+		if e.By == "drain/"+node && e.Code != 201 && e.At >= t0.At {
 			return append(waits, driver.ActionCreate)
 		}
 	}

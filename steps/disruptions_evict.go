@@ -83,7 +83,7 @@ func (pl *Plan) declared(r podRef) error {
 
 // resolve is the API name of the pod now (a replica set's n-th pod
 // exists once it was created).
-func (st *State) resolve(d driver.Disruptions, r podRef) (string, error) {
+func (r podRef) resolve(d driver.Disruptions) (string, error) {
 	if r.rs == "" {
 		return r.name, nil
 	}
@@ -95,12 +95,12 @@ func (st *State) resolve(d driver.Disruptions, r podRef) (string, error) {
 }
 
 // readyPod is readyDisruptions and the API name of the pod referred to.
-func (st *State) readyPod(ctx context.Context, ref podRef) (driver.Disruptions, string, error) {
-	d, err := st.readyDisruptions(ctx)
+func readyPod(ctx context.Context, st *State, ref podRef) (driver.Disruptions, string, error) {
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return nil, "", err
 	}
-	name, err := st.resolve(d, ref)
+	name, err := ref.resolve(d)
 	return d, name, err
 }
 
@@ -163,8 +163,8 @@ func (s *evictionRequested) Declare(pl *Plan) error {
 }
 
 func (s *evictionRequested) Run(ctx context.Context, st *State) error {
-	return st.disruptionAction(ctx, func(d driver.Disruptions) error {
-		name, err := st.resolve(d, s.pod)
+	return disruptionAction(ctx, st, func(d driver.Disruptions) error {
+		name, err := s.pod.resolve(d)
 		if err != nil {
 			return err
 		}
@@ -185,8 +185,8 @@ func (s *evictionRequested) Run(ctx context.Context, st *State) error {
 
 // disruptionAction runs an action at the current time, which becomes t=0
 // for an Action step.
-func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptions) error) error {
-	d, err := st.readyDisruptions(ctx)
+func disruptionAction(ctx context.Context, st *State, act func(driver.Disruptions) error) error {
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -210,7 +210,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 // kubelet, made when the request was sent, so that on a cluster what
 // follows counts from the kubelet's reaction to it rather than from an
 // earlier action on the pod (its create).
-func (st *State) evictedAt(pod string, at time.Duration) {
+func evictedAt(st *State, pod string, at time.Duration) {
 	if _, ok := st.liveWindows(); !ok {
 		return
 	}
@@ -222,10 +222,10 @@ func (st *State) evictedAt(pod string, at time.Duration) {
 }
 
 // evictionsOf are the eviction requests for the pod at or after t=0.
-func (st *State) evictionsOf(d driver.Disruptions, name string) []driver.EvictionRequest {
+func evictionsOf(d driver.Disruptions, name string, t0 timeline.Mark) []driver.EvictionRequest {
 	var out []driver.EvictionRequest
 	for _, e := range d.Evictions() {
-		if e.Pod == name && e.At >= st.clock.t0.At {
+		if e.Pod == name && e.At >= t0.At {
 			out = append(out, e)
 		}
 	}
@@ -288,30 +288,30 @@ func (s *evictionAccepted) Declare(pl *Plan) error {
 }
 
 func (s *evictionAccepted) Run(ctx context.Context, st *State) error {
-	d, name, err := st.readyPod(ctx, s.pod)
+	d, name, err := readyPod(ctx, st, s.pod)
 	if err != nil {
 		return err
 	}
 	accepted := func() (driver.EvictionRequest, bool) {
-		for _, e := range st.evictionsOf(d, name) {
+		for _, e := range evictionsOf(d, name, st.clock.t0) {
 			if e.Code == 201 {
 				return e, true
 			}
 		}
 		return driver.EvictionRequest{}, false
 	}
-	if err := st.awaitDisruption(ctx, func() bool { _, ok := accepted(); return ok }); err != nil {
+	if err := awaitDisruption(ctx, st, func() bool { _, ok := accepted(); return ok }); err != nil {
 		return err
 	}
 	e, ok := accepted()
 	if ok && e.By != "api" {
-		st.evictedAt(name, e.At)
+		evictedAt(st, name, e.At)
 	}
 	expected := fmt.Sprintf("the eviction of %s accepted", s.pod)
 	if s.at >= 0 {
 		expected += " at " + timeline.FormatOffset(s.at)
 	}
-	v := &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: describeEvictions(st, st.evictionsOf(d, name))}
+	v := &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: describeEvictions(st, evictionsOf(d, name, st.clock.t0))}
 	switch {
 	case !ok:
 		return v
@@ -347,14 +347,14 @@ func refusedWithCode[C apiReason | httpErrorCode](r podRef, code C) Step {
 func (s evictionRefused) Declare(pl *Plan) error { return pl.declared(s.pod) }
 
 func (s evictionRefused) Run(ctx context.Context, st *State) error {
-	d, name, err := st.readyPod(ctx, s.pod)
+	d, name, err := readyPod(ctx, st, s.pod)
 	if err != nil {
 		return err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return len(st.evictionsOf(d, name)) > 0 }); err != nil {
+	if err := awaitDisruption(ctx, st, func() bool { return len(evictionsOf(d, name, st.clock.t0)) > 0 }); err != nil {
 		return err
 	}
-	es := st.evictionsOf(d, name)
+	es := evictionsOf(d, name, st.clock.t0)
 	expected := fmt.Sprintf("the eviction of %s refused", s.pod)
 	if s.code != 0 {
 		expected += fmt.Sprintf(" with %d", s.code)
@@ -383,18 +383,18 @@ type evictionRefusedTimes struct {
 func (s evictionRefusedTimes) Declare(pl *Plan) error { return pl.declared(s.pod) }
 
 func (s evictionRefusedTimes) Run(ctx context.Context, st *State) error {
-	d, err := st.readyDisruptions(ctx)
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
+	if err := awaitDisruption(ctx, st, func() bool { return st.Plan.drainsEnded(d) }); err != nil {
 		return err
 	}
-	name, err := st.resolve(d, s.pod)
+	name, err := s.pod.resolve(d)
 	if err != nil {
 		return err
 	}
-	es := st.evictionsOf(d, name)
+	es := evictionsOf(d, name, st.clock.t0)
 	if refusedCount(es) != int(s.want) {
 		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("the eviction of %s refused %d times", s.pod, s.want), Observed: describeEvictions(st, es)}
 	}

@@ -19,22 +19,19 @@ import (
 // untimed expectation held; on a cluster, whose controllers write it a
 // watch delivery and a sync after the fact, until it holds or the
 // tolerance has passed, as a pod's state check polls (checkPod).
-func (st *State) pollDisruption(ctx context.Context, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
+func pollDisruption(ctx context.Context, st *State, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
 	if st.clk().exact {
 		sess, err := st.clk().present(ctx)
 		if err != nil {
 			return err
 		}
-		if at, ok := driver.SessionAs[driver.Disruptions](sess); ok {
-			d = at
-		}
-		return check(d, sess.View())
+		return check(sess, sess.View())
 	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
 	var last error
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().tol, func(v driver.View) bool {
 		last = check(d, v)
 		return last == nil
 	})
@@ -70,11 +67,11 @@ type pdbHas struct {
 func (s pdbHas) Declare(pl *Plan) error { return pl.pdb(s.name) }
 
 func (s pdbHas) Run(ctx context.Context, st *State) error {
-	d, err := st.readyDisruptions(ctx)
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
 		p := d.PodDisruptionBudget(s.name)
 		var got int32
 		if p != nil {
@@ -99,12 +96,12 @@ func (s pdbHas) Run(ctx context.Context, st *State) error {
 
 // rsPods runs a state check of a replica set's pods in the API at the
 // current time.
-func (st *State) rsPods(ctx context.Context, rs string, f func([]*corev1.Pod) error) error {
-	d, err := st.readyDisruptions(ctx)
+func rsPods(ctx context.Context, st *State, rs string, f func([]*corev1.Pod) error) error {
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
 		pods, _, _ := d.ReplicaSetPods(rs)
 		return f(pods)
 	})
@@ -171,7 +168,7 @@ func (s rsReady) Run(ctx context.Context, st *State) error {
 	if s.within != nil {
 		return s.runWithin(ctx, st)
 	}
-	return st.rsPods(ctx, s.rs, func(pods []*corev1.Pod) error {
+	return rsPods(ctx, st, s.rs, func(pods []*corev1.Pod) error {
 		if got := readyActive(pods); got != int(s.want) {
 			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q Ready", s.want, s.rs),
 				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
@@ -182,14 +179,14 @@ func (s rsReady) Run(ctx context.Context, st *State) error {
 
 func (s rsReady) runWithin(ctx context.Context, st *State) error {
 	rs, want := s.rs, int(s.want)
-	dis, err := st.readyDisruptions(ctx)
+	dis, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
 	// The pods a replica set makes Ready after t=0 are replacements: on
 	// a cluster their readiness waits on their start, which the window
 	// carries (the simulator starts them in the instant).
-	w := st.disruptionWindow(0, s.within.d, driver.ActionCreate)
+	w := disruptionWindow(st, 0, s.within.d, driver.ActionCreate)
 	// The count is read as the session runs up to the deadline, not
 	// where an earlier step ran it to: an exact session goes back to t=0
 	// first (the count at t=0 stands for the time before it).
@@ -197,9 +194,7 @@ func (s rsReady) runWithin(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if d, ok := driver.SessionAs[driver.Disruptions](sess); ok {
-		dis = d
-	}
+	dis = sess
 	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
 	at, ok, err := sess.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
 	if err != nil {
@@ -233,7 +228,7 @@ func (s rsOnNode) Declare(pl *Plan) error {
 }
 
 func (s rsOnNode) Run(ctx context.Context, st *State) error {
-	return st.rsPods(ctx, s.rs, func(pods []*corev1.Pod) error {
+	return rsPods(ctx, st, s.rs, func(pods []*corev1.Pod) error {
 		got := 0
 		for _, p := range pods {
 			if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil {
@@ -261,11 +256,11 @@ func (s rsCreated) Declare(pl *Plan) error {
 }
 
 func (s rsCreated) Run(ctx context.Context, st *State) error {
-	d, err := st.readyDisruptions(ctx)
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
 		_, created, _ := d.ReplicaSetPods(s.rs)
 		if len(created) != int(s.want) {
 			return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("replica set %q has created %d pods", s.rs, s.want),
@@ -299,18 +294,18 @@ func (s rsPodHasCondition) Declare(pl *Plan) error {
 }
 
 func (s rsPodHasCondition) Run(ctx context.Context, st *State) error {
-	d, err := st.readyDisruptions(ctx)
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
 	if err := st.instant(ctx); err != nil {
 		return err
 	}
-	name, err := st.resolve(d, s.pod)
+	name, err := s.pod.resolve(d)
 	if err != nil {
 		return err
 	}
-	return st.pollDisruption(ctx, d, func(_ driver.Disruptions, v driver.View) error {
+	return pollDisruption(ctx, st, d, func(_ driver.Disruptions, v driver.View) error {
 		p := v.Pod(name)
 		if p != nil {
 			for _, c := range p.Status.Conditions {
@@ -344,7 +339,7 @@ func (s *rsPodGoneWithin) Declare(pl *Plan) error {
 }
 
 func (s *rsPodGoneWithin) Run(ctx context.Context, st *State) error {
-	_, name, err := st.readyPod(ctx, s.pod)
+	_, name, err := readyPod(ctx, st, s.pod)
 	if err != nil {
 		return err
 	}
@@ -354,5 +349,5 @@ func (s *rsPodGoneWithin) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return st.heldWithin(ctx, fmt.Sprintf("%s (%s)", s.pod, name), name, gone, s.withinText, s.within)
+	return heldWithin(ctx, st, fmt.Sprintf("%s (%s)", s.pod, name), name, gone, s.withinText, s.within)
 }

@@ -15,7 +15,7 @@ import (
 
 // rsEvictions are the eviction requests since t=0 for pods the replica
 // set created.
-func (st *State) rsEvictions(d driver.Disruptions, rs string) []driver.EvictionRequest {
+func rsEvictions(d driver.Disruptions, rs string, t0 timeline.Mark) []driver.EvictionRequest {
 	_, created, _ := d.ReplicaSetPods(rs)
 	mine := map[string]bool{}
 	for _, n := range created {
@@ -23,7 +23,7 @@ func (st *State) rsEvictions(d driver.Disruptions, rs string) []driver.EvictionR
 	}
 	var out []driver.EvictionRequest
 	for _, e := range d.Evictions() {
-		if mine[e.Pod] && e.At >= st.clock.t0.At {
+		if mine[e.Pod] && e.At >= t0.At {
 			out = append(out, e)
 		}
 	}
@@ -44,15 +44,15 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 // settledRSEvictions lets the scenario's activity end (a drain's retries
 // included: until every drain returned) and returns the replica set's
 // eviction requests since t=0.
-func (st *State) settledRSEvictions(ctx context.Context, rs string) ([]driver.EvictionRequest, error) {
-	d, err := st.readyDisruptions(ctx)
+func settledRSEvictions(ctx context.Context, st *State, rs string) ([]driver.EvictionRequest, error) {
+	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return nil, err
 	}
-	if err := st.awaitDisruption(ctx, func() bool { return st.drainsEnded(d) }); err != nil {
+	if err := awaitDisruption(ctx, st, func() bool { return st.Plan.drainsEnded(d) }); err != nil {
 		return nil, err
 	}
-	return st.rsEvictions(d, rs), nil
+	return rsEvictions(d, rs, st.clock.t0), nil
 }
 
 // offsets are times from t=0: "0s and 10s", "0s, 5s and 10s".
@@ -85,7 +85,7 @@ func (s rsEvictionsAcceptedAt) Declare(pl *Plan) error {
 }
 
 func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
-	es, err := st.settledRSEvictions(ctx, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.rs)
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
 		if at > 0 {
 			waits = append(waits, driver.ActionCreate)
 		}
-		w := st.disruptionWindow(at, at, waits...)
+		w := disruptionWindow(st, at, at, waits...)
 		e := &timeline.Event{At: got[i].At, Pod: got[i].Pod}
 		var failed error
 		if !w.Contains(got[i].At) {
@@ -149,7 +149,7 @@ func (s rsEvictionsRefusedTimes) Declare(pl *Plan) error {
 }
 
 func (s rsEvictionsRefusedTimes) Run(ctx context.Context, st *State) error {
-	es, err := st.settledRSEvictions(ctx, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.rs)
 	if err != nil {
 		return err
 	}
@@ -170,7 +170,7 @@ func (s rsEvictionRefusedMessage) Declare(pl *Plan) error {
 }
 
 func (s rsEvictionRefusedMessage) Run(ctx context.Context, st *State) error {
-	es, err := st.settledRSEvictions(ctx, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.rs)
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 		}
 		return false
 	}
-	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool { return match(v.Timeline()) }); err != nil {
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool { return match(v.Timeline()) }); err != nil {
 		return err
 	}
 	if match(st.events()) {
@@ -238,16 +238,16 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 	return &timeline.Verdict{
 		Kind:     timeline.WrongCount,
 		Expected: fmt.Sprintf("%s %d times by %s%s", what, want, s.within.text, w.Note()),
-		Observed: got + st.countsAfter(sel, w.To),
+		Observed: got + st.clk().countsAfter(sel, w.To),
 		Window:   &w,
 	}
 }
 
 // countsAfter says how many more occurrences came after a count's end, if
 // any came yet.
-func (st *State) countsAfter(sel timeline.Selector, end time.Duration) string {
+func (c *clock) countsAfter(sel timeline.Selector, end time.Duration) string {
 	n := 0
-	for _, e := range st.events() {
+	for _, e := range c.events() {
 		if e.At > end && sel.Matches(e) {
 			n += e.Occurrences()
 		}

@@ -45,7 +45,7 @@ func (pl *Plan) nodeCheck(name, within string) (time.Duration, error) {
 // checkNode runs a state check on a node at the current time; with a
 // window, it waits up to t0+D for it to hold (a state predicate: before
 // t=0 counts if it still holds... the node's state is read as it is).
-func (st *State) checkNode(ctx context.Context, name, within string, what string, f func(n *corev1.Node) string) error {
+func checkNode(ctx context.Context, st *State, name, within string, what string, f func(n *corev1.Node) string) error {
 	d, err := st.Plan.nodeCheck(name, within)
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func (st *State) checkNode(ctx context.Context, name, within string, what string
 			return err
 		}
 	}
-	late := st.tol()
+	late := st.clk().tol
 	if w, ok := st.liveWindows(); ok {
 		// A node's condition or taint follows the eviction manager's
 		// pass and the kubelet's node status update on a cluster: the
@@ -138,7 +138,7 @@ func (s nodeCondition) Declare(pl *Plan) error {
 }
 
 func (s nodeCondition) Run(ctx context.Context, st *State) error {
-	return st.checkNode(ctx, s.node, s.within, fmt.Sprintf("with condition %s=%s", s.ctype, s.status), func(n *corev1.Node) string {
+	return checkNode(ctx, st, s.node, s.within, fmt.Sprintf("with condition %s=%s", s.ctype, s.status), func(n *corev1.Node) string {
 		var have []string
 		for _, c := range n.Status.Conditions {
 			if string(c.Type) == s.ctype {
@@ -213,7 +213,7 @@ func (s nodeHasTaint) Run(ctx context.Context, st *State) error {
 	if s.absent {
 		what = "without taint " + s.taint.text
 	}
-	return st.checkNode(ctx, s.node, s.within, what, func(n *corev1.Node) string {
+	return checkNode(ctx, st, s.node, s.within, what, func(n *corev1.Node) string {
 		if hasTaint(n, s.taint.Taint) != s.absent {
 			return ""
 		}

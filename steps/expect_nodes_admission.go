@@ -55,7 +55,7 @@ func (s *eventSays) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	sel := s.sel
-	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
 		for _, e := range v.Timeline() {
 			if sel.Matches(e) && strings.Contains(e.Message, s.text) {
 				return true
@@ -134,7 +134,7 @@ func (s podRejected) Run(ctx context.Context, st *State) error {
 	}
 	name, reason := s.pod, s.reason
 	sel := timeline.Selector{Pod: name, Kind: timeline.Rejected}
-	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
 		_, ok := timeline.First(v.Timeline(), timeline.Beginning, sel)
 		return ok
 	}); err != nil {
@@ -251,7 +251,7 @@ func (s podScheduledOn) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	name, node := s.pod, s.node
-	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
+	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
 		p := v.Pod(name)
 		return p == nil || p.Spec.NodeName != ""
 	}); err != nil {

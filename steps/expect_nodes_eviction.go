@@ -29,7 +29,7 @@ func evictedSel(pod string) timeline.Selector {
 
 // podEvictedWithin is `the pod "x" is evicted within D` (expect_pods.go
 // hands it here): an event predicate, counted at or after t=0.
-func (st *State) podEvictedWithin(ctx context.Context, name, d string) error {
+func podEvictedWithin(ctx context.Context, st *State, name, d string) error {
 	dur, err := parseDuration(d)
 	if err != nil {
 		return err

@@ -125,12 +125,12 @@ type thePodIsWithin struct {
 
 func (s thePodIsWithin) Run(ctx context.Context, st *State) error {
 	if s.state.name == "evicted" {
-		return st.podEvictedWithin(ctx, s.pod, s.d.text)
+		return podEvictedWithin(ctx, st, s.pod, s.d.text)
 	}
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	return st.heldWithin(ctx, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d)
+	return heldWithin(ctx, st, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d)
 }
 
 // Then the pod "web" is gone between 6s and 8s: the first time it became
@@ -157,7 +157,7 @@ func (s thePodIsBetween) Run(ctx context.Context, st *State) error {
 		// from the pod's last container's end (expectGone).
 		return st.expectIn(ctx, s.state.of(s.pod), s.a.d, s.b.d)
 	}
-	return st.becameBetween(ctx, s.pod, s.state, s.a.text, s.b.text, s.a.d, s.b.d)
+	return becameBetween(ctx, st, s.pod, s.state, s.a.text, s.b.text, s.a.d, s.b.d)
 }
 
 // Then the pod "web" is not gone after 4s: the state does not hold at t0+T.

@@ -76,7 +76,7 @@ func (ps podState) of(pod string) timeline.Selector {
 // becameBetween is `is S between A and B` of a state: the first time the
 // pod became S at or after t=0 (a transition into it: a state it was in
 // at t=0 does not count) lies in the window.
-func (st *State) becameBetween(ctx context.Context, name string, ps podState, a, b string, lo, hi time.Duration) error {
+func becameBetween(ctx context.Context, st *State, name string, ps podState, a, b string, lo, hi time.Duration) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
@@ -246,7 +246,7 @@ func (ps podState) transitions(events []timeline.Event, pod string) []timeline.E
 // pod as it stands wherever an earlier step ran the session to (docs/
 // language.md, "within D": nothing earlier extends the deadline). The
 // check is kept with its window; what names the pod in a failure.
-func (st *State) heldWithin(ctx context.Context, what, name string, ps podState, d string, dur time.Duration) error {
+func heldWithin(ctx context.Context, st *State, what, name string, ps podState, d string, dur time.Duration) error {
 	sel := ps.of(name)
 	w, err := st.window(ctx, sel, 0, dur)
 	if err != nil {

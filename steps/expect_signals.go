@@ -204,7 +204,7 @@ func (s *oomKilled) Run(ctx context.Context, st *State) error {
 		if m, ok := err.(*timeline.Verdict); ok {
 			exits := s.sel
 			exits.Reason = ""
-			if all := st.occurrences(exits, timeline.Event{Seq: ^uint64(0)}); all != "" {
+			if all := st.clk().occurrences(exits, timeline.Event{Seq: ^uint64(0)}); all != "" {
 				m.Observed += "; its exits: " + all
 			}
 		}
@@ -341,7 +341,7 @@ func (s *ctrEventAfter) Declare(pl *Plan) error {
 }
 
 func (s *ctrEventAfter) Run(ctx context.Context, st *State) error {
-	return st.expectAfter(ctx, s.ctr.name, s.ctr.pod, s.kind, s.other, s.otherKind)
+	return expectAfter(ctx, st, s.ctr.name, s.ctr.pod, s.kind, s.other, s.otherKind)
 }
 
 // afterEvents are the selectors of `container "c" <kind> after container
@@ -354,7 +354,7 @@ func (pl *Plan) afterEvents(cname, pname string, kind timeline.Kind, other strin
 	return ev, ref, err
 }
 
-func (st *State) expectAfter(ctx context.Context, cname, pname string, kind timeline.Kind, other string, otherKind timeline.Kind) error {
+func expectAfter(ctx context.Context, st *State, cname, pname string, kind timeline.Kind, other string, otherKind timeline.Kind) error {
 	ev, earlier, err := st.Plan.afterEvents(cname, pname, kind, other, otherKind)
 	if err != nil {
 		return err
@@ -389,7 +389,7 @@ func (s *containersInOrder) Declare(pl *Plan) error {
 }
 
 func (s *containersInOrder) Run(ctx context.Context, st *State) error {
-	return st.expectOrder(ctx, s.pod, s.list, s.kind)
+	return expectOrder(ctx, st, s.pod, s.list, s.kind)
 }
 
 // orderEvents are the selectors of an order's list of containers.
@@ -412,7 +412,7 @@ func (pl *Plan) orderEvents(pod, list string, kind timeline.Kind) ([]timeline.Se
 	return sels, nil
 }
 
-func (st *State) expectOrder(ctx context.Context, pod, list string, kind timeline.Kind) error {
+func expectOrder(ctx context.Context, st *State, pod, list string, kind timeline.Kind) error {
 	sels, err := st.Plan.orderEvents(pod, list, kind)
 	if err != nil {
 		return err

@@ -85,7 +85,7 @@ func killWork(k timeline.Kind) bool {
 // it (expect_status.go) are linted so, with no session; typed steps
 // check their bounds in Declare and call expectIn.
 func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string) error {
-	return st.expectBetween(ctx, sel, at, at)
+	return expectBetween(ctx, st, sel, at, at)
 }
 
 // expectIn checks that the first occurrence of sel at or after t=0 lies
@@ -158,7 +158,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	}
 	if !st.Driver.Capabilities().Has(driver.ExactTime) {
 		// On a cluster, wait a little longer to say when it came.
-		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
+		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().tol, func(v driver.View) bool {
 			_, ok := timeline.First(v.Timeline(), st.from(sel.Pod), sel)
 			return ok
 		}); rerr == nil && found {
@@ -167,7 +167,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 		}
 		return m
 	}
-	if _, _, serr := st.Session.Settle(ctx, st.settleLimit()); serr != nil {
+	if _, _, serr := st.Session.Settle(ctx, st.clk().limit); serr != nil {
 		return err
 	}
 	if e, found := timeline.First(st.events(), st.clock.t0, sel); found {
@@ -182,7 +182,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 }
 
 // expectBetween is the `between A and B` rule, as expectAt.
-func (st *State) expectBetween(ctx context.Context, sel timeline.Selector, a, b string) error {
+func expectBetween(ctx context.Context, st *State, sel timeline.Selector, a, b string) error {
 	lo, hi, err := window(a, b)
 	if err != nil {
 		return err

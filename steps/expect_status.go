@@ -45,8 +45,8 @@ func statusExpectations() []Def {
 // API server when it can, else by the current rules (the restart age is
 // then measured from the wall clock; no step reads it).
 func columns(v driver.View, name string) (printer.Columns, bool) {
-	if pp, ok := v.(driver.PodPrinter); ok {
-		return pp.PrintPod(name)
+	if c, ok := v.PrintPod(name); ok {
+		return c, true
 	}
 	p := v.Pod(name)
 	if p == nil {
@@ -57,7 +57,7 @@ func columns(v driver.View, name string) (printer.Columns, bool) {
 
 // checkColumns reads the pod's columns at the current time, as check does
 // its status; the step has declared the pod.
-func (st *State) checkColumns(ctx context.Context, name, what string, ok func(printer.Columns) bool) error {
+func checkColumns(ctx context.Context, st *State, name, what string, ok func(printer.Columns) bool) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ type thePodShowsStatus struct {
 }
 
 func (s thePodShowsStatus) Run(ctx context.Context, st *State) error {
-	return st.checkColumns(ctx, s.pod, "showing STATUS "+s.status, func(c printer.Columns) bool { return c.Status == s.status })
+	return checkColumns(ctx, st, s.pod, "showing STATUS "+s.status, func(c printer.Columns) bool { return c.Status == s.status })
 }
 
 // Then the pod "web" shows status "CrashLoopBackOff" within 1m: the STATUS
@@ -178,7 +178,7 @@ func (s thePodShowsReady) Declare(pl *Plan) error {
 }
 
 func (s thePodShowsReady) Run(ctx context.Context, st *State) error {
-	return st.checkColumns(ctx, s.pod, "showing READY "+s.ready, func(c printer.Columns) bool { return c.Ready == s.ready })
+	return checkColumns(ctx, st, s.pod, "showing READY "+s.ready, func(c printer.Columns) bool { return c.Ready == s.ready })
 }
 
 // Then the pod "web" shows 3 restarts: the RESTARTS count (without the
@@ -190,7 +190,7 @@ type thePodShowsRestarts struct {
 }
 
 func (s thePodShowsRestarts) Run(ctx context.Context, st *State) error {
-	return st.checkColumns(ctx, s.pod, fmt.Sprintf("showing %d restarts", s.n), func(c printer.Columns) bool {
+	return checkColumns(ctx, st, s.pod, fmt.Sprintf("showing %d restarts", s.n), func(c printer.Columns) bool {
 		count, _, _ := strings.Cut(c.Restarts, " ")
 		return count == fmt.Sprint(int(s.n))
 	})

@@ -90,10 +90,6 @@ func (pl *Plan) eviction(what string) (*driver.Eviction, error) {
 	return pl.setup.Eviction, nil
 }
 
-// eviction is the plan's, for the steps that still reach the plan
-// through a State.
-func (st *State) eviction(what string) (*driver.Eviction, error) { return st.Plan.eviction(what) }
-
 // Given the kubelet hard eviction threshold is "memory.available<500Mi":
 // evictionHard. The first such step replaces the kubelet's default hard
 // thresholds (even when the kubelet ignores all it says, as 0%); further

@@ -30,26 +30,13 @@ func nodeActionSteps() []Def {
 	}
 }
 
-// nodes returns the session's node actions, or skips the scenario.
-func (st *State) nodes(what string) (driver.Nodes, error) {
-	n, ok := driver.SessionAs[driver.Nodes](st.Session)
-	if !ok {
-		return nil, st.unsupported(driver.Unsupported("the %s driver cannot %s", st.Driver.Name(), what))
-	}
-	return n, nil
-}
-
 // nodeAction runs an action on a declared node at the current time, which
 // becomes t=0 when the step is an Action. The step has declared the node.
-func (st *State) nodeAction(ctx context.Context, node, what string, act func(driver.Nodes) error) error {
+func nodeAction(ctx context.Context, st *State, node, what string, act func(driver.Nodes) error) error {
 	if _, err := st.Plan.node(node); err != nil {
 		return err
 	}
 	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	n, err := st.nodes(what)
-	if err != nil {
 		return err
 	}
 	if err := st.instant(ctx); err != nil {
@@ -61,7 +48,7 @@ func (st *State) nodeAction(ctx context.Context, node, what string, act func(dri
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
-	if err := act(n); err != nil {
+	if err := act(st.Session); err != nil {
 		return st.unsupported(fmt.Errorf("node %q: %w", node, err))
 	}
 	for _, p := range st.Plan.pods {
@@ -106,7 +93,7 @@ func (s *nodePressure) Declare(pl *Plan) error {
 }
 
 func (s *nodePressure) Run(ctx context.Context, st *State) error {
-	return st.nodeAction(ctx, s.node, "put a node under pressure", func(n driver.Nodes) error {
+	return nodeAction(ctx, st, s.node, "put a node under pressure", func(n driver.Nodes) error {
 		return n.NodePressure(ctx, s.node, s.pressure)
 	})
 }
@@ -137,7 +124,7 @@ func (s *nodeUsage) Run(ctx context.Context, st *State) error {
 	if s.kind == "disk" {
 		r = corev1.ResourceEphemeralStorage
 	}
-	return st.nodeAction(ctx, s.node, "set a node's usage", func(n driver.Nodes) error {
+	return nodeAction(ctx, st, s.node, "set a node's usage", func(n driver.Nodes) error {
 		return n.NodeUsage(ctx, s.node, r, s.total)
 	})
 }
@@ -156,7 +143,7 @@ func (s nodeNotReady) Declare(pl *Plan) error {
 
 func (s nodeNotReady) Run(ctx context.Context, st *State) error {
 	node := s.node
-	if err := st.nodeAction(ctx, node, "make a node NotReady", func(n driver.Nodes) error {
+	if err := nodeAction(ctx, st, node, "make a node NotReady", func(n driver.Nodes) error {
 		return n.NodeNotReady(ctx, node)
 	}); err != nil {
 		return err
@@ -203,15 +190,15 @@ func (s kubeletRestarts) Declare(pl *Plan) error {
 }
 
 func (s kubeletRestarts) Run(ctx context.Context, st *State) error {
-	return st.nodeAction(ctx, s.node, "restart a kubelet", func(n driver.Nodes) error {
+	return nodeAction(ctx, st, s.node, "restart a kubelet", func(n driver.Nodes) error {
 		return n.RestartKubelet(ctx, s.node)
 	})
 }
 
 // When node "worker-1" is tainted "dedicated=infra:NoExecute" once the
 // cluster runs: `kubectl taint` (nodeTainted in cluster.go hands it here).
-func (st *State) taintRunningNode(ctx context.Context, node string, t corev1.Taint, remove bool) error {
-	return st.nodeAction(ctx, node, "taint a node", func(n driver.Nodes) error {
+func taintRunningNode(ctx context.Context, st *State, node string, t corev1.Taint, remove bool) error {
+	return nodeAction(ctx, st, node, "taint a node", func(n driver.Nodes) error {
 		return n.TaintNode(ctx, node, t, remove)
 	})
 }
@@ -228,7 +215,7 @@ func (s taintRemoved) Declare(pl *Plan) error {
 }
 
 func (s taintRemoved) Run(ctx context.Context, st *State) error {
-	return st.taintRunningNode(ctx, s.node, s.taint.Taint, true)
+	return taintRunningNode(ctx, st, s.node, s.taint.Taint, true)
 }
 
 // nodeTaint is a slot in kubectl's taint syntax, key[=value]:Effect, read by

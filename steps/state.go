@@ -169,17 +169,6 @@ func (st *State) unsupported(err error) error {
 // T0 is the scenario's current t=0.
 func (st *State) T0() time.Duration { return st.clock.t0.At }
 
-func (st *State) tol() time.Duration { return st.Driver.Tolerance() }
-
-// settleLimit is how long "the end of its activity" may take: 10 minutes
-// of virtual time on the simulator, 2 minutes on a cluster.
-func (st *State) settleLimit() time.Duration {
-	if st.Driver.Capabilities().Has(driver.ExactTime) {
-		return SettleLimit
-	}
-	return 2 * time.Minute
-}
-
 // defaultNode is docs/language.md's default: "worker-1" with 4 CPU, 8Gi memory and
 // 110 pods.
 func defaultNode() *corev1.Node {
@@ -230,7 +219,7 @@ func (st *State) ready(ctx context.Context) error {
 	for _, r := range st.Plan.disr.sets {
 		waitSets = waitSets || !r.created
 	}
-	if err := st.createDisruptionObjects(ctx); err != nil { // disruptions.go
+	if err := createDisruptionObjects(ctx, st); err != nil { // disruptions.go
 		return err
 	}
 	var implicit []*podDecl
@@ -254,7 +243,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return !waitSets || st.replicaSetsStarted(v)
+		return !waitSets || st.Plan.replicaSetsStarted(st.Session, v)
 	})
 	if err != nil {
 		return err
@@ -390,7 +379,7 @@ func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, er
 			return 0, false, err
 		}
 	}
-	end, capped, err = st.Session.Settle(ctx, st.settleLimit())
+	end, capped, err = st.Session.Settle(ctx, st.clk().limit)
 	if capped {
 		st.capNote(end)
 	}
@@ -401,7 +390,7 @@ func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, er
 // the cap.
 func (st *State) capNote(at time.Duration) {
 	note := fmt.Sprintf("activity was still going on when the %s limit was reached (at %s)",
-		st.settleLimit(), timeline.FormatOffset(at-st.clock.t0.At))
+		st.clk().limit, timeline.FormatOffset(at-st.clock.t0.At))
 	for _, n := range st.Notes {
 		if n == note {
 			return

@@ -52,11 +52,7 @@ func (st *State) createStaticPods(ctx context.Context) ([]*podDecl, error) {
 			continue
 		}
 		p.created = true
-		n, ok := driver.SessionAs[driver.Nodes](st.Session)
-		if !ok {
-			return nil, st.unsupported(driver.Unsupported("the %s driver cannot run static pods", st.Driver.Name()))
-		}
-		if err := n.StaticPod(ctx, p.pod.Spec.NodeName, p.build()); err != nil {
+		if err := st.Session.StaticPod(ctx, p.pod.Spec.NodeName, p.build()); err != nil {
 			return nil, st.unsupported(fmt.Errorf("static pod %q: %w", p.name, err))
 		}
 		written = append(written, p)

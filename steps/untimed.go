@@ -57,13 +57,13 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 			return err
 		}
 		if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
-			at, _, capped, err := us.SettleUntil(ctx, st.settleLimit(), since)
+			at, _, capped, err := us.SettleUntil(ctx, st.clk().limit, since)
 			if capped {
 				st.capNote(at)
 			}
 			return err
 		}
-		_, _, err := st.Session.RunUntil(ctx, st.clock.cur+st.settleLimit(), since)
+		_, _, err := st.Session.RunUntil(ctx, st.clock.cur+st.clk().limit, since)
 		return err
 	}
 	before := true
@@ -76,19 +76,19 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 		}
 	}
 	if before {
-		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), since)
+		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().tol, since)
 		return err
 	}
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.settleLimit(), func(v driver.View) bool {
-		return since(v) || st.podsDone(v)
+	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
+		return since(v) || st.Plan.podsDone(v)
 	})
 	return err
 }
 
 // podsDone tells whether every pod the scenario created is gone or
 // terminal.
-func (st *State) podsDone(v driver.View) bool {
-	for _, p := range st.Plan.pods {
+func (pl *Plan) podsDone(v driver.View) bool {
+	for _, p := range pl.pods {
 		if !p.created {
 			continue
 		}
@@ -101,26 +101,26 @@ func (st *State) podsDone(v driver.View) bool {
 
 // occurrences lists every occurrence of sel but except, for failure
 // messages: "at -25s, before t=0; at 3s with code 1 (Error)".
-func (st *State) occurrences(sel timeline.Selector, except timeline.Event) string {
+func (c *clock) occurrences(sel timeline.Selector, except timeline.Event) string {
 	var out []string
-	for _, e := range st.events() {
+	for _, e := range c.events() {
 		if !sel.Matches(e) || (e.At == except.At && e.Seq == except.Seq) {
 			continue
 		}
-		out = append(out, st.describeOccurrence(e))
+		out = append(out, c.describeOccurrence(e))
 	}
 	return strings.Join(out, "; ")
 }
 
-func (st *State) describeOccurrence(e timeline.Event) string {
-	s := "at " + timeline.FormatOffset(e.At-st.clock.t0.At)
+func (c *clock) describeOccurrence(e timeline.Event) string {
+	s := "at " + timeline.FormatOffset(e.At-c.t0.At)
 	if e.Kind == timeline.Exited {
 		s += fmt.Sprintf(" with code %d", e.Code)
 		if e.Reason != "" {
 			s += " (" + e.Reason + ")"
 		}
 	}
-	if !st.clock.t0.Precedes(e) {
+	if !c.t0.Precedes(e) {
 		s += ", before t=0"
 	}
 	return s
@@ -146,8 +146,8 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if !st.clock.t0.Precedes(e) {
 		which = "the first in the scenario, none came at or after t=0"
 	}
-	obs := fmt.Sprintf("%s %s, %s", sel.Describe(), st.describeOccurrence(e), which)
-	if others := st.occurrences(sel, e); others != "" {
+	obs := fmt.Sprintf("%s %s, %s", sel.Describe(), st.clk().describeOccurrence(e), which)
+	if others := st.clk().occurrences(sel, e); others != "" {
 		obs += "; the others: " + others
 	}
 	return &timeline.Mismatch{Expected: what, Observed: obs}

@@ -708,15 +708,15 @@ func TestDisruptionWindows(t *testing.T) {
 	s := time.Second
 	f := &liveFake{now: 10 * s}
 	st := &State{Driver: f, Session: f, Plan: &Plan{}, clock: clock{t0: timeline.Mark{At: 10 * s}}}
-	w := st.disruptionWindow(11*s, 11*s, driver.ActionDelete, driver.ActionCreate)
+	w := disruptionWindow(st, 11*s, 11*s, driver.ActionDelete, driver.ActionCreate)
 	if w.From != 21*s-disruptionPrecision || w.To != 21*s+disruptionPrecision+3*s+waitForDeletePoll+3*s {
 		t.Errorf("live window %v to %v", w.From, w.To)
 	}
-	if w := st.disruptionWindow(0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
+	if w := disruptionWindow(st, 0, 0); w.From != 10*s-disruptionPrecision || w.To != 10*s+disruptionPrecision {
 		t.Errorf("an eviction at t=0: %v to %v", w.From, w.To)
 	}
 	exact := &State{Driver: simLike{f: f}, Session: simLike{f: f}, Plan: &Plan{}, clock: clock{t0: timeline.Mark{At: 10 * s}}}
-	if w := exact.disruptionWindow(11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
+	if w := disruptionWindow(exact, 11*s, 11*s, driver.ActionDelete); !w.IsExact() || w.From != 21*s {
 		t.Errorf("the simulator's window %v to %v", w.From, w.To)
 	}
 }
@@ -816,7 +816,7 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 			st.stepType = Action
 			st.clock.liveCur = tc.cur
 			st.clock.madeAction = !tc.noAction
-			if err := st.pass(context.Background(), 3*s); err != nil {
+			if err := pass(context.Background(), st, 3*s); err != nil {
 				t.Fatal(err)
 			}
 			if st.clock.t0.At != tc.wantT0 {
