@@ -560,3 +560,26 @@ func CheckOptionalInterfaces(fset *token.FileSet, files []*ast.File, max int) []
 	}
 	return out
 }
+
+// MaxLines is the most lines a file of steps/ has: a family that grows
+// past it splits into files by sub-family (issue 34: disruptions.go had
+// grown to 1,388 lines).
+const MaxLines = 500
+
+// RuleLines: the steps' files stay readable.
+const RuleLines = "no file in steps/ is over 500 lines: split the family by sub-family"
+
+// CheckFileLength reports each file of files longer than max lines, at
+// its last line.
+func CheckFileLength(fset *token.FileSet, files []*ast.File, max int) []Violation {
+	var out []Violation
+	for _, f := range files {
+		tf := fset.File(f.Pos())
+		if tf == nil || tf.LineCount() <= max {
+			continue
+		}
+		out = append(out, Violation{fset.Position(tf.LineStart(tf.LineCount())), RuleLines,
+			fmt.Sprintf("the file has %d lines", tf.LineCount())})
+	}
+	return out
+}

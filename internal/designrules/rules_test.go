@@ -234,6 +234,28 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
+	for _, c := range []struct {
+		lines, want int
+	}{{MaxLines, 0}, {MaxLines + 1, 1}} {
+		t.Run(fmt.Sprintf("lines/%d", c.lines), func(t *testing.T) {
+			src := "package steps\n" + strings.Repeat("\n", c.lines-2) + "var x = 1\n"
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckFileLength(fset, []*ast.File{f}, MaxLines)
+			if len(got) != c.want {
+				t.Errorf("%d lines: got %v, want %d violations", c.lines, got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleLines {
+					t.Errorf("%s: want the rule", v)
+				}
+			}
+		})
+	}
+
 	optionalCases := []struct {
 		name string
 		src  string
