@@ -181,7 +181,7 @@ func (s podDeleted) Run(ctx context.Context, st *State) error {
 // before the first action do (ready); t=0 is the action's own moment
 // after that.
 func (st *State) awaitStart(ctx context.Context, pods ...*podDecl) error {
-	if _, live := st.liveWindows(); !live {
+	if st.exactClock() {
 		return nil
 	}
 	started := func(v driver.View) bool {
@@ -219,7 +219,7 @@ func (st *State) pass(ctx context.Context, dur time.Duration) error {
 	// The time passes from the current time (BeginStep brought an exact
 	// session back to it).
 	end := max(st.clock.cur+dur, st.Session.Now())
-	if _, live := st.liveWindows(); live {
+	if !st.exactClock() {
 		// dsl.md: the time passes from the current time. On a cluster the
 		// steps since the last action may have waited for observations
 		// (a SIGTERM seen through the agent, a status through the API)

@@ -71,7 +71,7 @@ type clock struct {
 func (st *State) clk() *clock {
 	c := &st.clock
 	if c.sess == nil && st.Session != nil {
-		c.sess, c.exact, c.driver = st.Session, st.Driver.Capabilities().Has(driver.ExactTime), st.Driver.Name()
+		c.sess, c.exact, c.driver = st.Session, st.exactClock(), st.Driver.Name()
 		c.limit, c.tol = st.settleLimit(), st.tol()
 		c.where = func() (StepType, clockStep) { return st.stepType, clockStep{st.stepLine, st.stepText} }
 	}

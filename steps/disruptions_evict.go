@@ -168,16 +168,12 @@ func (s *evictionRequested) Run(ctx context.Context, st *State) error {
 		if err != nil {
 			return err
 		}
-		prev, had := st.react[name]
-		st.acted(driver.ActionDelete, name)
-		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err != nil {
-			// Refused (the answer is recorded): the kubelet has nothing
-			// to react to, and the pod's last action stands.
-			if had {
-				st.react[name] = prev
-			} else {
-				delete(st.react, name)
-			}
+		at := st.Session.Now()
+		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err == nil {
+			// Accepted: a delete for the kubelet, made when the request
+			// was sent. Refused (the answer is recorded): the kubelet has
+			// nothing to react to, and the pod's last action stands.
+			st.judge().Acted(driver.ActionDelete, name, at)
 		}
 		return nil
 	})
@@ -211,14 +207,7 @@ func (st *State) disruptionAction(ctx context.Context, act func(driver.Disruptio
 // follows counts from the kubelet's reaction to it rather than from an
 // earlier action on the pod (its create).
 func (st *State) evictedAt(pod string, at time.Duration) {
-	if _, ok := st.liveWindows(); !ok {
-		return
-	}
-	if r := st.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
-		return
-	}
-	st.acted(driver.ActionDelete, pod)
-	st.react[pod].at = at
+	st.judge().Evicted(pod, at)
 }
 
 // evictionsOf are the eviction requests for the pod at or after t=0.

@@ -28,18 +28,10 @@ func (pl *Plan) containerEvent(cname, pname string, kind timeline.Kind) (timelin
 // a cluster, events observed within a millisecond are a tie; the kill
 // work of a pod's containers is unordered among itself.
 func (st *State) order() timeline.Order {
-	if st.Driver.Capabilities().Has(driver.ExactTime) {
-		return timeline.Order{Concurrent: st.concurrent}
-	}
-	return timeline.Order{Tie: time.Millisecond, Concurrent: st.concurrent, Spread: killSpread}
+	o := st.judge().Order()
+	o.Concurrent = st.concurrent
+	return o
 }
-
-// killSpread is how far apart a cluster's kubelet may act on two of a
-// pod's containers it kills concurrently, as seen: its goroutines start
-// together, and an exec preStop's process starts after runc's exec
-// (20–390 ms measured on a busy node; two preStop hooks started 134 ms
-// apart, docs/fidelity.md).
-const killSpread = 500 * time.Millisecond
 
 // concurrent tells two events of the work the kubelet does for two of a
 // pod's regular containers at once: it kills each in its own goroutine
@@ -99,8 +91,8 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 		return err
 	}
 	if sel.Kind == timeline.Deleted && sel.Container == "" {
-		if _, live := st.liveWindows(); live {
-			return st.expectGone(ctx, sel, lo, hi)
+		if handled, err := st.expectGone(ctx, sel, w, lo, hi); handled {
+			return err
 		}
 	}
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
@@ -121,7 +113,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 			return err
 		}
 	}
-	w = st.afterNotice(ctx, sel, w)
+	w = st.judge().Narrow(ctx, st.question(sel, lo, hi), w)
 	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.clock.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }
@@ -156,7 +148,7 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if !ok || m.Kind != timeline.Missing {
 		return err
 	}
-	if !st.Driver.Capabilities().Has(driver.ExactTime) {
+	if !st.exactClock() {
 		// On a cluster, wait a little longer to say when it came.
 		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.tol(), func(v driver.View) bool {
 			_, ok := timeline.First(v.Timeline(), st.from(sel.Pod), sel)

@@ -75,9 +75,6 @@ type State struct {
 	failedBlock bool
 	// clock is t=0 and the current time (clock.go).
 	clock clock
-	// react is, per pod, the live kubelet's reaction to the last action
-	// on it (windows.go).
-	react map[string]*reaction
 }
 
 type ctxKey struct{}
@@ -174,7 +171,7 @@ func (st *State) tol() time.Duration { return st.Driver.Tolerance() }
 // settleLimit is how long "the end of its activity" may take: 10 minutes
 // of virtual time on the simulator, 2 minutes on a cluster.
 func (st *State) settleLimit() time.Duration {
-	if st.Driver.Capabilities().Has(driver.ExactTime) {
+	if st.exactClock() {
 		return SettleLimit
 	}
 	return 2 * time.Minute
