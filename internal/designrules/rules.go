@@ -560,3 +560,36 @@ func CheckOptionalInterfaces(fset *token.FileSet, files []*ast.File, max int) []
 	}
 	return out
 }
+
+// RuleStepsDriverFree: the steps have no driver-specific code (design.md,
+// "Layout"): where an expectation is judged is the session's answer (its
+// Judge), and whether the session's clock is the rules' own is whether
+// it can go back in time (driver.Rewinder), never the driver's name or
+// its exact-time capability.
+const RuleStepsDriverFree = "steps/ has no driver-specific code: it never asks for the exact-time capability or a driver's windows; the session's Judge answers the timing questions"
+
+// driverSpecific are the names steps/ (its non-test files) may not use,
+// and what each stands for.
+var driverSpecific = map[string]string{
+	"ExactTime":   "the exact-time capability",
+	"Windows":     "a driver's windows",
+	"liveWindows": "the live driver's windows",
+}
+
+// CheckStepsDriverFree reports each use or declaration of a name of
+// driverSpecific in files.
+func CheckStepsDriverFree(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if what, bad := driverSpecific[id.Name]; bad {
+					out = append(out, Violation{fset.Position(id.Pos()), RuleStepsDriverFree,
+						fmt.Sprintf("names %s (%s)", what, id.Name)})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
