@@ -56,7 +56,7 @@ type clock struct {
 	// held at since the last action (its occurrence's offset from its
 	// reference, within its bounds). The simulator's own clock is its
 	// current time; a cluster's wall clock runs on while steps wait for
-	// observations, which the rules' clock does not (windows.go, pass).
+	// observations, which the rules' clock does not (actions.go, pass).
 	liveCur time.Duration
 	// lastAction is the session time of the last action the steps made
 	// on the cluster.
