@@ -154,7 +154,7 @@ func (s podDeleted) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("pod %q is deleted before it was created", s.name)
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	if err := st.awaitStart(ctx, p); err != nil {
@@ -181,7 +181,7 @@ func (s podDeleted) Run(ctx context.Context, st *State) error {
 // before the first action do (ready); t=0 is the action's own moment
 // after that.
 func (st *State) awaitStart(ctx context.Context, pods ...*podDecl) error {
-	if _, live := st.liveWindows(); !live {
+	if st.clk().exact {
 		return nil
 	}
 	started := func(v driver.View) bool {
@@ -219,7 +219,7 @@ func pass(ctx context.Context, st *State, dur time.Duration) error {
 	// The time passes from the current time (BeginStep brought an exact
 	// session back to it).
 	end := max(st.clock.cur+dur, st.Session.Now())
-	if _, live := st.liveWindows(); live {
+	if !st.clk().exact {
 		// dsl.md: the time passes from the current time. On a cluster the
 		// steps since the last action may have waited for observations
 		// (a SIGTERM seen through the agent, a status through the API)

@@ -52,7 +52,7 @@ func (s restartedTimes) Run(ctx context.Context, st *State) error {
 		}
 	}
 	seen := 0
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if sel.Matches(e) {
 			if seen++; seen == want {
 				st.clk().moveT0(timeline.Before(e))
@@ -117,7 +117,7 @@ func (s podBecomes) Run(ctx context.Context, st *State) error {
 	if err := st.clk().toCurrent(ctx); err != nil {
 		return err
 	}
-	e, found := before(st.events())
+	e, found := before(st.clk().events())
 	if !found {
 		_, _, err := st.Session.RunUntil(ctx, max(st.clock.cur, st.Session.Now())+WaitLimit, func(v driver.View) bool {
 			_, ok := after(v.Timeline())
@@ -126,7 +126,7 @@ func (s podBecomes) Run(ctx context.Context, st *State) error {
 		if err != nil {
 			return err
 		}
-		if e, found = after(st.events()); !found || e.At > st.clock.cur+WaitLimit && st.clk().exact {
+		if e, found = after(st.clk().events()); !found || e.At > st.clock.cur+WaitLimit && st.clk().exact {
 			v := &timeline.Verdict{
 				Kind:     timeline.Missing,
 				Expected: fmt.Sprintf("pod %q to become %s within %s", name, ps.name, WaitLimit),

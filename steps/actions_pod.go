@@ -24,7 +24,7 @@ func (s sandboxLost) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
@@ -70,11 +70,11 @@ func (s readinessGateSet) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("the readiness gate %q of pod %q is set before the pod was created", s.gate, p.name)
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
-	st.fromT0(p.name)
+	st.judge().Forget(p.name)
 	c := corev1.PodCondition{Type: corev1.PodConditionType(s.gate), Status: corev1.ConditionStatus(s.status)}
 	if err := st.Session.SetPodCondition(ctx, p.name, c); err != nil {
 		return st.unsupported(fmt.Errorf("setting the readiness gate %q of pod %q: %w", s.gate, p.name, err))

@@ -56,7 +56,7 @@ type clock struct {
 	// held at since the last action (its occurrence's offset from its
 	// reference, within its bounds). The simulator's own clock is its
 	// current time; a cluster's wall clock runs on while steps wait for
-	// observations, which the rules' clock does not (windows.go, pass).
+	// observations, which the rules' clock does not (actions.go, pass).
 	liveCur time.Duration
 	// lastAction is the session time of the last action the steps made
 	// on the cluster.
@@ -71,7 +71,10 @@ type clock struct {
 func (st *State) clk() *clock {
 	c := &st.clock
 	if c.sess == nil && st.Session != nil {
-		c.sess, c.exact, c.driver = st.Session, st.Driver.Capabilities().Has(driver.ExactTime), st.Driver.Name()
+		c.sess, c.driver = st.Session, st.Driver.Name()
+		// The session's clock is the rules' own when it can go back in
+		// time: a deterministic driver replays its past.
+		_, c.exact = driver.SessionAs[driver.Rewinder](st.Session)
 		// "The end of its activity" may take 10 minutes of virtual time
 		// on the simulator, 2 minutes on a cluster.
 		c.limit, c.tol = 2*time.Minute, st.Driver.Tolerance()

@@ -221,43 +221,14 @@ func (s drainEnds) Run(ctx context.Context, st *State) error {
 	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(node)}, "the drain's end", win, seen, failed)
 }
 
-// Live windows of the drain's and the eviction subresource's times. On
-// the simulator they are exact. On a cluster the times are podlife's
-// own (its client sends the evictions, kubectl's loops run in it),
-// stamped by its clock to within disruptionPrecision of the request
-// reaching the API server; but what a drain waits for is the kubelet's,
-// which the simulator does in the instant: a replacement pod started
-// (and Ready after its probe's delay) before a refused eviction's retry
-// is accepted, an evicted pod gone before waitForDelete's next poll (1 s,
-// k8s.io/kubectl/pkg/drain/drain.go) sees it. Each of those widens the
-// window late by the kubelet's calibrated reaction to a create or a
-// delete (docs/language.md, "live windows"), and a poll's period.
-
-// disruptionPrecision bounds how far from the rule a request podlife's
-// client makes is stamped: the request's round trip, and before a
-// drain's first evictions kubectl's cordon, discovery and list calls.
-const disruptionPrecision = 750 * time.Millisecond
-
-// waitForDeletePoll is kubectl drain's poll of an evicted pod
-// (waitForDelete's interval).
-const waitForDeletePoll = time.Second
+// Windows of the drain's and the eviction subresource's times: exact on
+// the simulator, on a cluster the judge's (driver.Judge.Requests).
 
 // disruptionWindow is where a time written [lo, hi] from t=0 is accepted,
 // widened on a cluster by the kubelet's reactions to the actions it
 // waits for.
 func disruptionWindow(st *State, lo, hi time.Duration, waits ...driver.Action) timeline.Window {
-	w, ok := st.liveWindows()
-	if !ok {
-		return timeline.Exact(st.clock.t0, lo, hi)
-	}
-	late := disruptionPrecision
-	for _, a := range waits {
-		late += w.Reaction(a)
-		if a == driver.ActionDelete {
-			late += waitForDeletePoll
-		}
-	}
-	return timeline.Window{T0: st.clock.t0.At, Ref: st.clock.t0.At, Lo: lo, Hi: hi, From: st.clock.t0.At + lo - disruptionPrecision, To: st.clock.t0.At + hi + late}
+	return st.judge().Requests(st.clock.t0, lo, hi, waits...)
 }
 
 // drainWaits is what the drain of node waited for before it returned:

@@ -168,16 +168,12 @@ func (s *evictionRequested) Run(ctx context.Context, st *State) error {
 		if err != nil {
 			return err
 		}
-		prev, had := st.react[name]
-		st.acted(driver.ActionDelete, name)
-		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err != nil {
-			// Refused (the answer is recorded): the kubelet has nothing
-			// to react to, and the pod's last action stands.
-			if had {
-				st.react[name] = prev
-			} else {
-				delete(st.react, name)
-			}
+		at := st.Session.Now()
+		if err := d.Evict(ctx, name, metav1.DeleteOptions{GracePeriodSeconds: s.grace}); err == nil {
+			// Accepted: a delete for the kubelet, made when the request
+			// was sent. Refused (the answer is recorded): the kubelet has
+			// nothing to react to, and the pod's last action stands.
+			st.judge().Acted(driver.ActionDelete, name, at)
 		}
 		return nil
 	})
@@ -190,7 +186,7 @@ func disruptionAction(ctx context.Context, st *State, act func(driver.Disruption
 	if err != nil {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	// An eviction or a drain right after `is created` meets running
@@ -211,14 +207,7 @@ func disruptionAction(ctx context.Context, st *State, act func(driver.Disruption
 // follows counts from the kubelet's reaction to it rather than from an
 // earlier action on the pod (its create).
 func evictedAt(st *State, pod string, at time.Duration) {
-	if _, ok := st.liveWindows(); !ok {
-		return
-	}
-	if r := st.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
-		return
-	}
-	st.acted(driver.ActionDelete, pod)
-	st.react[pod].at = at
+	st.judge().Evicted(pod, at)
 }
 
 // evictionsOf are the eviction requests for the pod at or after t=0.

@@ -27,7 +27,7 @@ func pollDisruption(ctx context.Context, st *State, d driver.Disruptions, check 
 		}
 		return check(sess, sess.View())
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	var last error
@@ -298,7 +298,7 @@ func (s rsPodHasCondition) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	name, err := s.pod.resolve(d)

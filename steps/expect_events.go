@@ -73,11 +73,11 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool { return match(v.Timeline()) }); err != nil {
 		return err
 	}
-	if match(st.events()) {
+	if match(st.clk().events()) {
 		return nil
 	}
 	var msgs []string
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if sel.Matches(e) {
 			msgs = append(msgs, fmt.Sprintf("%q at %s", e.Message, timeline.FormatOffset(e.At-st.clock.t0.At)))
 		}
@@ -173,10 +173,10 @@ func (s *eventRecorded) Run(ctx context.Context, st *State) error {
 	} else if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}
-	n := timeline.Count(st.events(), sel)
+	n := timeline.Count(st.clk().events(), sel)
 	switch {
 	case want < 0 && n == 0:
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.events(), sel.Pod)}
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod)}
 	case want >= 0 && n != want:
 		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
 	}
@@ -210,7 +210,7 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 	}
 	at := func(t time.Duration) int {
 		n := 0
-		for _, e := range st.events() {
+		for _, e := range st.clk().events() {
 			if e.At <= t && sel.Matches(e) {
 				n += e.Occurrences()
 			}
@@ -223,7 +223,7 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 		st.clk().decided(w.To, dur)
 	}
 	counts := []int{at(w.From)}
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if e.At > w.From && e.At <= w.To && sel.Matches(e) {
 			counts = append(counts, at(e.At))
 		}
@@ -279,14 +279,14 @@ func (s *noEvent) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	if !s.withText {
-		if err := timeline.ExpectNever(st.events(), st.clock.t0, s.sel); err != nil {
+		if err := timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel); err != nil {
 			m := err.(*timeline.Verdict)
 			m.Expected = "no " + s.what
 			return m
 		}
 		return nil
 	}
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if s.sel.Matches(e) && strings.Contains(e.Message, s.text) {
 			return &timeline.Verdict{
 				Kind:     timeline.Unexpected,

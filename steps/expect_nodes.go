@@ -81,14 +81,12 @@ func checkNode(ctx context.Context, st *State, name, within string, what string,
 		}
 	}
 	late := st.clk().tol
-	if w, ok := st.liveWindows(); ok {
-		// A node's condition or taint follows the eviction manager's
-		// pass and the kubelet's node status update on a cluster: the
-		// driver's window for what a node action brings about is the
-		// tolerance of a state read of the node too.
-		_, m := w.Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
-		late = max(late, m)
-	}
+	// A node's condition or taint follows the eviction manager's pass
+	// and the kubelet's node status update on a cluster: the judge's
+	// margin for what a node action brings about is the tolerance of a
+	// state read of the node too (none on the simulator).
+	_, m := st.judge().Margin(timeline.Selector{Pod: nodeTimelineName(name), Kind: timeline.Condition}, driver.ActionNode)
+	late = max(late, m)
 	deadline := sess.Now() + late
 	if within != "" {
 		deadline = max(st.clock.t0.At+d+late, sess.Now())

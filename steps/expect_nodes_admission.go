@@ -66,7 +66,7 @@ func (s *eventSays) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	var seen []string
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if sel.Matches(e) {
 			if strings.Contains(e.Message, s.text) {
 				return nil
@@ -141,7 +141,7 @@ func (s podRejected) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	exp := fmt.Sprintf("pod %q rejected with reason %s", name, reason)
-	e, ok := timeline.First(st.events(), timeline.Beginning, sel)
+	e, ok := timeline.First(st.clk().events(), timeline.Beginning, sel)
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: "not rejected: " + describePod(st.Session.View().Pod(name))}
 	}
@@ -192,7 +192,7 @@ func (s podStaysWithReason) Run(ctx context.Context, st *State) error {
 	}
 	name, phase, reason := s.pod, s.phase, s.reason
 	exp := fmt.Sprintf("pod %q %s with reason %s throughout", name, phase, reason)
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if e.Pod == name && st.clock.t0.Precedes(e) && e.Kind == timeline.Phase && e.Reason != phase {
 			return &timeline.Verdict{Kind: timeline.Unexpected, Expected: exp, Observed: fmt.Sprintf("phase %s at %s", e.Reason, timeline.FormatOffset(e.At-st.clock.t0.At)), Event: &e}
 		}

@@ -46,7 +46,7 @@ func podEvictedWithin(ctx context.Context, st *State, name, d string) error {
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
-	err = st.lookAhead(ctx, timeline.ExpectIn(st.events(), st.clock.t0, w, sel), sel)
+	err = st.lookAhead(ctx, timeline.ExpectIn(st.clk().events(), st.clock.t0, w, sel), sel)
 	if m, ok := err.(*timeline.Mismatch); ok {
 		m.Expected = fmt.Sprintf("pod %q evicted within %s%s", name, d, w.Note())
 		m.Observed += "; " + describePod(st.Session.View().Pod(name))
@@ -99,7 +99,7 @@ func (s podNotEvicted) Run(ctx context.Context, st *State) error {
 	}
 	// An admission rejection under pressure also reports reason Evicted;
 	// it is not an eviction (docs/language.md).
-	if err := timeline.ExpectNever(st.events(), st.clock.t0, evictedSel(s.pod)); err != nil {
+	if err := timeline.ExpectNever(st.clk().events(), st.clock.t0, evictedSel(s.pod)); err != nil {
 		m := err.(*timeline.Verdict)
 		m.Expected = fmt.Sprintf("pod %q never evicted", s.pod)
 		return m
@@ -140,5 +140,5 @@ func (s podsEvictedInOrder) Run(ctx context.Context, st *State) error {
 	if err := st.awaitUntimed(ctx, sels...); err != nil {
 		return err
 	}
-	return timeline.ExpectOrderUntimed(st.events(), st.clock.t0, st.order(), sels)
+	return timeline.ExpectOrderUntimed(st.clk().events(), st.clock.t0, st.order(), sels)
 }

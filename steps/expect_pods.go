@@ -173,16 +173,14 @@ func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
 	}
 	name, ps := s.pod, s.state
 	at := st.clock.t0.At + s.d.d
-	if _, ok := st.liveWindows(); ok {
-		// On a cluster the state is checked at the earliest moment its
-		// window allows for it (an eviction manager's pass, the reaction
-		// to an action): "not yet at D" must hold where "at D" could.
-		w, err := st.window(ctx, ps.of(name), s.d.d, s.d.d)
-		if err != nil {
-			return err
-		}
-		at = min(at, w.From)
+	// The state is checked at the earliest moment its window allows for
+	// it (on a cluster an eviction manager's pass, the reaction to an
+	// action): "not yet at D" must hold where "at D" could.
+	w, err := st.window(ctx, ps.of(name), s.d.d, s.d.d)
+	if err != nil {
+		return err
 	}
+	at = min(at, w.From)
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err
@@ -190,7 +188,7 @@ func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
 	}
 	st.clk().decided(at, s.d.d)
 	// The timeline answers for a moment already past as for the present.
-	if ps.heldAt(st.events(), name, at) {
+	if ps.heldAt(st.clk().events(), name, at) {
 		return &timeline.Verdict{
 			Kind:     timeline.WrongState,
 			Expected: fmt.Sprintf("pod %q not %s at %s", name, ps.name, s.d.text),

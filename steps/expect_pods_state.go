@@ -100,18 +100,18 @@ func becameBetween(ctx context.Context, st *State, name string, ps podState, a, 
 		return err
 	}
 	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
-	e, ok := first(st.events())
+	e, ok := first(st.clk().events())
 	if !ok {
 		st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
 			_, ok := first(events)
 			return ok
 		})
-		e, ok = first(st.events())
+		e, ok = first(st.clk().events())
 	}
 	switch {
 	case !ok:
 		obs := fmt.Sprintf("it did not become %s at or after t=0", ps.name)
-		if ps.heldAt(st.events(), name, st.clock.t0.At) {
+		if ps.heldAt(st.clk().events(), name, st.clock.t0.At) {
 			obs += " (it already was at t=0)"
 		}
 		return st.keepWindowCheck(sel, ps.name, w, nil, &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: obs, Window: &w})
@@ -263,12 +263,12 @@ func heldWithin(ctx context.Context, st *State, what, name string, ps podState, 
 	if planted("within-reads-now") {
 		// The bug of main at e147e0a: held once seen, wherever the
 		// session stands.
-		if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+		if e, ok := ps.firstHeld(st.clk().events(), name, forever); ok {
 			e.At = min(e.At, w.To)
 			return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 		}
 	}
-	if e, ok := ps.firstHeld(st.events(), name, w.To); ok {
+	if e, ok := ps.firstHeld(st.clk().events(), name, w.To); ok {
 		if causedState(ps.name) {
 			if c, cw, late := st.lateCause(ctx, w, name, e); late {
 				cw.From = w.From
@@ -286,14 +286,14 @@ func heldWithin(ctx context.Context, st *State, what, name string, ps podState, 
 	v := &timeline.Verdict{
 		Kind:     timeline.Missing,
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), describePodAt(st.events(), name, w.To)),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), describePodAt(st.clk().events(), name, w.To)),
 		Window:   &w,
 	}
 	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
 		_, ok := ps.firstHeld(events, name, forever)
 		return ok
 	})
-	if e, ok := ps.firstHeld(st.events(), name, forever); ok {
+	if e, ok := ps.firstHeld(st.clk().events(), name, forever); ok {
 		v.Kind, v.Event = timeline.Late, &e
 		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At))
 	}

@@ -234,7 +234,7 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 	if err := st.awaitUntimed(ctx, term); err != nil {
 		return err
 	}
-	t, ok := timeline.Chosen(st.events(), st.clock.t0, term)
+	t, ok := timeline.Chosen(st.clk().events(), st.clock.t0, term)
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", s.ctr.name, gap), Observed: "no SIGTERM in the whole scenario"}
 	}
@@ -249,7 +249,7 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 	// The SIGKILL of the same instance as the SIGTERM chosen: a restart
 	// ends the search.
 	var obs *timeline.Event
-	if e, ok := timeline.FirstAfter(st.events(), t, timeline.Order{}, kill); ok {
+	if e, ok := timeline.FirstAfter(st.clk().events(), t, timeline.Order{}, kill); ok {
 		obs = &e
 	}
 	exp := fmt.Sprintf("%s %s after SIGTERM%s", kill.Describe(), gap, w.Note())
@@ -289,7 +289,7 @@ func (s *neverSignal) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	return timeline.ExpectNever(st.events(), st.clock.t0, s.sel)
+	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
 }
 
 // Then container "app" exits at 5s with code 137
@@ -315,7 +315,7 @@ func (s *exitsAt) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	want := int(s.code.v)
-	e, _ := timeline.First(st.events(), st.from(s.sel.Pod), s.sel)
+	e, _ := timeline.First(st.clk().events(), st.from(s.sel.Pod), s.sel)
 	if e.Code != want {
 		return &timeline.Verdict{
 			Kind:     timeline.Missing,
@@ -372,7 +372,7 @@ func expectAfter(ctx context.Context, st *State, cname, pname string, kind timel
 	if err := st.awaitUntimedFor(ctx, after, earlier); err != nil {
 		return err
 	}
-	return timeline.ExpectAfterUntimed(st.events(), st.clock.t0, st.order(), ev, earlier)
+	return timeline.ExpectAfterUntimed(st.clk().events(), st.clock.t0, st.order(), ev, earlier)
 }
 
 // Then the containers of pod "web" stop in this order: "app", "proxy",
@@ -420,5 +420,5 @@ func expectOrder(ctx context.Context, st *State, pod, list string, kind timeline
 	if err := st.awaitUntimed(ctx, sels...); err != nil {
 		return err
 	}
-	return timeline.ExpectOrderUntimed(st.events(), st.clock.t0, st.order(), sels)
+	return timeline.ExpectOrderUntimed(st.clk().events(), st.clock.t0, st.order(), sels)
 }

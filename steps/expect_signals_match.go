@@ -28,18 +28,10 @@ func (pl *Plan) containerEvent(cname, pname string, kind timeline.Kind) (timelin
 // a cluster, events observed within a millisecond are a tie; the kill
 // work of a pod's containers is unordered among itself.
 func (st *State) order() timeline.Order {
-	if st.Driver.Capabilities().Has(driver.ExactTime) {
-		return timeline.Order{Concurrent: st.concurrent}
-	}
-	return timeline.Order{Tie: time.Millisecond, Concurrent: st.concurrent, Spread: killSpread}
+	o := st.judge().Order()
+	o.Concurrent = st.Plan.concurrent
+	return o
 }
-
-// killSpread is how far apart a cluster's kubelet may act on two of a
-// pod's containers it kills concurrently, as seen: its goroutines start
-// together, and an exec preStop's process starts after runc's exec
-// (20–390 ms measured on a busy node; two preStop hooks started 134 ms
-// apart, docs/fidelity.md).
-const killSpread = 500 * time.Millisecond
 
 // concurrent tells two events of the work the kubelet does for two of a
 // pod's regular containers at once: it kills each in its own goroutine
@@ -50,11 +42,11 @@ const killSpread = 500 * time.Millisecond
 // starts a pod's containers one after another (kuberuntime_manager.go).
 // Sidecars and init containers are not either: their kills wait on the
 // main containers and on each other (kuberuntime_termination_order.go).
-func (st *State) concurrent(a, b timeline.Event) bool {
+func (pl *Plan) concurrent(a, b timeline.Event) bool {
 	if a.Pod != b.Pod || a.Container == "" || b.Container == "" || a.Container == b.Container || !killWork(a.Kind) || !killWork(b.Kind) {
 		return false
 	}
-	p := st.Plan.pod(a.Pod)
+	p := pl.pod(a.Pod)
 	if p == nil {
 		return false
 	}
@@ -78,16 +70,6 @@ func killWork(k timeline.Kind) bool {
 	return false
 }
 
-// expectAt is the `at T` rule: the first occurrence at or after t=0 is at
-// t0+T (on a cluster, in the window counted from the kubelet's reaction).
-//
-// Without a session it only reads T: the steps of the old form that call
-// it (expect_status.go) are linted so, with no session; typed steps
-// check their bounds in Declare and call expectIn.
-func (st *State) expectAt(ctx context.Context, sel timeline.Selector, at string) error {
-	return expectBetween(ctx, st, sel, at, at)
-}
-
 // expectIn checks that the first occurrence of sel at or after t=0 lies
 // in [lo, hi] after the reference (see window), and records the check.
 func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi time.Duration) error {
@@ -99,8 +81,8 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 		return err
 	}
 	if sel.Kind == timeline.Deleted && sel.Container == "" {
-		if _, live := st.liveWindows(); live {
-			return st.expectGone(ctx, sel, lo, hi)
+		if handled, err := st.expectGone(ctx, sel, w, lo, hi); handled {
+			return err
 		}
 	}
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
@@ -121,8 +103,8 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 			return err
 		}
 	}
-	w = st.afterNotice(ctx, sel, w)
-	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.events(), st.clock.t0, st.from(sel.Pod), w, sel), sel)
+	w = st.judge().Narrow(ctx, st.question(sel, lo, hi), w)
+	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.clk().events(), st.clock.t0, st.from(sel.Pod), w, sel), sel)
 	return st.recordCheck(sel, w, err)
 }
 
@@ -130,7 +112,7 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 // the first matching event at or after t=0, against its window.
 func (st *State) recordCheck(sel timeline.Selector, w timeline.Window, err error) error {
 	var obs *timeline.Event
-	if e, ok := timeline.First(st.events(), st.from(sel.Pod), sel); ok {
+	if e, ok := timeline.First(st.clk().events(), st.from(sel.Pod), sel); ok {
 		obs = &e
 	}
 	return st.keepWindowCheck(sel, checkWhat(sel), w, obs, err)
@@ -156,13 +138,13 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if !ok || m.Kind != timeline.Missing {
 		return err
 	}
-	if !st.Driver.Capabilities().Has(driver.ExactTime) {
+	if !st.clk().exact {
 		// On a cluster, wait a little longer to say when it came.
 		if _, found, rerr := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().tol, func(v driver.View) bool {
 			_, ok := timeline.First(v.Timeline(), st.from(sel.Pod), sel)
 			return ok
 		}); rerr == nil && found {
-			e, _ := timeline.First(st.events(), st.from(sel.Pod), sel)
+			e, _ := timeline.First(st.clk().events(), st.from(sel.Pod), sel)
 			m.Observed = fmt.Sprintf("no %s by the window's end; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.clock.t0.At))
 		}
 		return m
@@ -170,11 +152,11 @@ func (st *State) lookAhead(ctx context.Context, err error, sel timeline.Selector
 	if _, _, serr := st.Session.Settle(ctx, st.clk().limit); serr != nil {
 		return err
 	}
-	if e, found := timeline.First(st.events(), st.clock.t0, sel); found {
+	if e, found := timeline.First(st.clk().events(), st.clock.t0, sel); found {
 		m.Observed = fmt.Sprintf("no %s by the deadline; it came at %s", sel.Describe(), timeline.FormatOffset(e.At-st.clock.t0.At))
 	} else {
 		m.Observed = fmt.Sprintf("no %s at or after t=0 (the scenario ran %s, t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At))
-		if before := relOccurrences(st.events(), st.clock.t0, sel); before != "" {
+		if before := relOccurrences(st.clk().events(), st.clock.t0, sel); before != "" {
 			m.Observed += "; it came " + before
 		}
 	}

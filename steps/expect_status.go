@@ -132,7 +132,7 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if e, ok := by(st.events()); ok {
+	if e, ok := by(st.clk().events()); ok {
 		if c, cw, late := st.lateCause(ctx, w, name, e); late {
 			cw.From = w.From
 			return st.keepWindowCheck(sel, "Status("+status+")", cw, &c, &timeline.Verdict{
@@ -146,7 +146,7 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 		return st.keepWindowCheck(sel, "Status("+status+")", w, &e, nil)
 	}
 	var seen []string
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if e.Pod == name && e.Kind == timeline.Status {
 			seen = append(seen, fmt.Sprintf("%s at %s", e.Reason, timeline.FormatOffset(e.At-st.clock.t0.At)))
 		}
@@ -157,7 +157,7 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 		Observed: "STATUS was " + strings.Join(seen, ", "),
 		Window:   &w,
 	}
-	if e, ok := timeline.First(st.events(), timeline.Beginning, sel); ok {
+	if e, ok := timeline.First(st.clk().events(), timeline.Beginning, sel); ok {
 		v.Kind, v.Event = timeline.Late, &e
 	}
 	return st.keepWindowCheck(sel, "Status("+status+")", w, v.Event, v)

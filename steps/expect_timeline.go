@@ -92,7 +92,7 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 		}
 		return w
 	}
-	matches, err := timeline.ExpectRows(st.events(), st.clock.t0, pod, rows, s.exactly, st.order(), win)
+	matches, err := timeline.ExpectRows(st.clk().events(), st.clock.t0, pod, rows, s.exactly, st.order(), win)
 	if werr != nil {
 		return werr
 	}

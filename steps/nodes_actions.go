@@ -39,7 +39,7 @@ func nodeAction(ctx context.Context, st *State, node, what string, act func(driv
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	if err := st.instant(ctx); err != nil {
+	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	// The pods a step just created meet the node action started, as on
@@ -168,7 +168,7 @@ func (s nodeNotReady) Run(ctx context.Context, st *State) error {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("node %q NotReady within %s", node, WaitLimit), Observed: "its Ready condition is still True"}
 	}
 	at := st.clk().actionMark()
-	for _, e := range st.events() {
+	for _, e := range st.clk().events() {
 		if e.Pod == nodeTimelineName(node) && e.Kind == timeline.Condition && e.Reason == string(corev1.NodeReady) && e.Status != string(corev1.ConditionTrue) {
 			at = timeline.Before(e)
 		}

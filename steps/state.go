@@ -75,9 +75,6 @@ type State struct {
 	failedBlock bool
 	// clock is t=0 and the current time (clock.go).
 	clock clock
-	// react is, per pod, the live kubelet's reaction to the last action
-	// on it (windows.go).
-	react map[string]*reaction
 }
 
 type ctxKey struct{}
@@ -211,7 +208,7 @@ func (st *State) ready(ctx context.Context) error {
 	if err := st.configure(ctx); err != nil {
 		return err
 	}
-	static, err := st.createStaticPods(ctx) // static.go
+	static, err := createStaticPods(ctx, st) // static.go
 	if err != nil {
 		return err
 	}
@@ -342,16 +339,6 @@ func (st *State) create(ctx context.Context, p *podDecl) error {
 	}
 	return nil
 }
-
-// instant processes what is pending at the current time, so that a state
-// check reads the state after every event of the instant.
-func (st *State) instant(ctx context.Context) error {
-	_, _, err := st.Session.RunUntil(ctx, st.Session.Now(), nil)
-	return err
-}
-
-// events is the timeline so far.
-func (st *State) events() []timeline.Event { return st.Session.View().Timeline() }
 
 // waitFor runs until the selected event has happened at or after t0, or
 // until deadline.

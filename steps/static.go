@@ -45,7 +45,7 @@ func (s staticPod) Declare(pl *Plan) error {
 // createStaticPods writes the declared static pods' manifests on their
 // nodes and returns them, for ready to wait until they run, as it does
 // for the pods it creates; ready calls it once the cluster is configured.
-func (st *State) createStaticPods(ctx context.Context) ([]*podDecl, error) {
+func createStaticPods(ctx context.Context, st *State) ([]*podDecl, error) {
 	var written []*podDecl
 	for _, p := range st.Plan.pods {
 		if !p.static || p.created {

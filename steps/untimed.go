@@ -68,10 +68,10 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 	}
 	before := true
 	for _, s := range sels {
-		if _, ok := timeline.First(st.events(), st.clock.t0, s); ok {
+		if _, ok := timeline.First(st.clk().events(), st.clock.t0, s); ok {
 			continue
 		}
-		if _, ok := timeline.First(st.events(), timeline.Beginning, s); !ok {
+		if _, ok := timeline.First(st.clk().events(), timeline.Beginning, s); !ok {
 			before = false
 		}
 	}
@@ -132,7 +132,7 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if err := st.awaitUntimed(ctx, sel); err != nil {
 		return err
 	}
-	e, ok := timeline.Chosen(st.events(), st.clock.t0, sel)
+	e, ok := timeline.Chosen(st.clk().events(), st.clock.t0, sel)
 	if !ok {
 		return &timeline.Mismatch{
 			Expected: what,

@@ -458,13 +458,14 @@ func CheckSimWhole(fset *token.FileSet, files []*ast.File) []Violation {
 	return out
 }
 
-// MaxMethods is the most methods a type of the live driver declares: a
-// type that grows past it holds more than one idea (issue 34: the live
-// session had grown to 112 and was split into its parts).
+// MaxMethods is the most methods a type of the live driver or of the
+// steps declares: a type that grows past it holds more than one idea
+// (issue 34: the live session had grown to 112 methods, the steps' State
+// to 123, and each was split into its parts).
 const MaxMethods = 40
 
 // RuleMethods: the live driver's types stay small.
-const RuleMethods = "no type in pkg/driver/live declares more than 40 methods: split it into its parts"
+const RuleMethods = "no type in pkg/driver/live or steps/ declares more than 40 methods: split it into its parts"
 
 // CheckMethodCount reports each type whose methods (on T and *T) in files
 // number more than max, at its method past the limit (in file order).
@@ -580,6 +581,39 @@ func CheckFileLength(fset *token.FileSet, files []*ast.File, max int) []Violatio
 		}
 		out = append(out, Violation{fset.Position(tf.LineStart(tf.LineCount())), RuleLines,
 			fmt.Sprintf("the file has %d lines", tf.LineCount())})
+	}
+	return out
+}
+
+// RuleStepsDriverFree: the steps have no driver-specific code (design.md,
+// "Layout"): where an expectation is judged is the session's answer (its
+// Judge), and whether the session's clock is the rules' own is whether
+// it can go back in time (driver.Rewinder), never the driver's name or
+// its exact-time capability.
+const RuleStepsDriverFree = "steps/ has no driver-specific code: it never asks for the exact-time capability or a driver's windows; the session's Judge answers the timing questions"
+
+// driverSpecific are the names steps/ (its non-test files) may not use,
+// and what each stands for.
+var driverSpecific = map[string]string{
+	"ExactTime":   "the exact-time capability",
+	"Windows":     "a driver's windows",
+	"liveWindows": "the live driver's windows",
+}
+
+// CheckStepsDriverFree reports each use or declaration of a name of
+// driverSpecific in files.
+func CheckStepsDriverFree(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if what, bad := driverSpecific[id.Name]; bad {
+					out = append(out, Violation{fset.Position(id.Pos()), RuleStepsDriverFree,
+						fmt.Sprintf("names %s (%s)", what, id.Name)})
+				}
+			}
+			return true
+		})
 	}
 	return out
 }

@@ -69,6 +69,16 @@ func TestDesignRules(t *testing.T) {
 		if pkgPath == module+"/pkg/driver" {
 			vs = append(vs, CheckOptionalInterfaces(fset, files, MaxOptional)...)
 		}
+		if pkgPath == module+"/steps" {
+			vs = append(vs, CheckStepsDriverFree(fset, files)...)
+			vs = append(vs, CheckMethodCount(fset, files, MaxMethods)...)
+			// Test files too: a family's tests split as it does.
+			all, err := ParseDir(fset, filepath.Join(root, dir), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vs = append(vs, CheckFileLength(fset, all, MaxLines)...)
+		}
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
@@ -280,6 +290,37 @@ func TestRulesCatchViolations(t *testing.T) {
 			for _, v := range got {
 				if v.Rule != RuleOptional {
 					t.Errorf("%s: want the rule", v)
+				}
+			}
+		})
+	}
+
+	stepsCases := []struct {
+		name, src string
+		want      int
+	}{
+		{"the exact-time capability", `import "example.com/m/pkg/driver"; func f(c driver.Capabilities) bool { return c.Has(driver.ExactTime) }`, 1},
+		{"a driver's windows, by type", `import "example.com/m/pkg/driver"; func f(s driver.Session) bool { _, ok := driver.SessionAs[driver.Windows](s); return ok }`, 1},
+		{"a liveWindows helper", `type State struct{}; func (st *State) liveWindows() bool { return false }; func (st *State) f() bool { return st.liveWindows() }`, 2},
+		// Allowed.
+		{"the session's judge", `import "example.com/m/pkg/driver"; func f(s driver.Session) driver.Judge { return s.Judge() }`, 0},
+		{"a session that can go back in time", `import "example.com/m/pkg/driver"; func f(s driver.Session) bool { _, ok := driver.SessionAs[driver.Rewinder](s); return ok }`, 0},
+		{"a comment naming them", "// ExactTime, Windows and liveWindows are gone.\nvar x int", 0},
+	}
+	for _, c := range stepsCases {
+		t.Run("steps/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", "package steps\n"+c.src+"\n", parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckStepsDriverFree(fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleStepsDriverFree || v.Pos.Filename != "x.go" {
+					t.Errorf("%s: want the rule at x.go", v)
 				}
 			}
 		})

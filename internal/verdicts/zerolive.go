@@ -8,13 +8,15 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
+	livejudge "github.com/podlife/podlife/pkg/driver/live/judge"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // zeroLive is the simulator dressed as a cluster whose windows have zero
-// width: no exact time (the steps take their cluster paths), no going
-// back (Rewinder and Past are hidden), zero tolerance, zero margins and
+// width: a cluster's judge (pkg/driver/live/judge) over observations of
+// zero width, no going back (Rewinder and Past are hidden: the steps
+// take their cluster paths), zero tolerance, zero margins and
 // reactions, and a record of the pods as observed (driver.History). Its
 // verdicts of timed expectations and state checks must be the
 // simulator's.
@@ -52,6 +54,7 @@ type zeroSession struct {
 	inner driver.Session
 	names []string
 	seen  []seenView
+	judge *livejudge.Judge
 }
 
 // seenView is the pods as observed after a change.
@@ -63,8 +66,8 @@ type seenView struct {
 }
 
 var (
-	_ driver.Windows = (*zeroSession)(nil)
-	_ driver.History = (*zeroSession)(nil)
+	_ livejudge.Observations = (*zeroSession)(nil)
+	_ driver.History         = (*zeroSession)(nil)
 )
 
 func (z *zeroSession) observe() {
@@ -131,12 +134,23 @@ func (z *zeroSession) Settle(ctx context.Context, limit time.Duration) (time.Dur
 func (z *zeroSession) View() driver.View               { return z.inner.View() }
 func (z *zeroSession) Close(ctx context.Context) error { return z.inner.Close(ctx) }
 
-// Windows of zero width: a reaction at the action's instant, no margin.
+// Judge is a cluster's (pkg/driver/live/judge), over observations of zero
+// width: the steps' cluster windows, made exact.
+func (z *zeroSession) Judge() driver.Judge {
+	if z.judge == nil {
+		z.judge = livejudge.New(z, z)
+	}
+	return z.judge
+}
+
+// Observations of zero width: a reaction at the action's instant, no
+// margin, everything seen.
 func (z *zeroSession) Reaction(driver.Action) time.Duration { return 0 }
 func (z *zeroSession) Margin(timeline.Selector, driver.Action) (time.Duration, time.Duration) {
 	return 0, 0
 }
 func (z *zeroSession) Precise(timeline.Selector) bool               { return true }
+func (z *zeroSession) Unobserved(timeline.Selector) string          { return "" }
 func (z *zeroSession) Noticed(timeline.Event) (time.Duration, bool) { return 0, false }
 func (z *zeroSession) Acted(timeline.Event) (time.Duration, bool)   { return 0, false }
 func (z *zeroSession) ProbeAnswers(timeline.Selector, string) []time.Duration {

@@ -169,6 +169,9 @@ type Session interface {
 	Settle(ctx context.Context, limit time.Duration) (at time.Duration, capped bool, err error)
 	// View is the current state.
 	View() View
+	// Judge answers where the scenario's expectations are judged: the
+	// session's timing policy, told what the scenario did (judge.go).
+	Judge() Judge
 	// Close releases everything the session created. It is idempotent and
 	// bounded by its own timeout.
 	Close(ctx context.Context) error
@@ -335,7 +338,8 @@ func SessionAs[T any](s Session) (T, bool) {
 	return zero, false
 }
 
-// Action is what a scenario did to a pod, for Windows.Reaction.
+// Action is what a scenario did to a pod, as a Judge is told it, and
+// what an event counts from (Observations.Margin, in pkg/driver/live/judge).
 type Action string
 
 // The actions whose consequences a live kubelet starts after a latency.
@@ -363,53 +367,6 @@ const (
 	// carry the period (the rule's own range) instead.
 	ActionNode Action = "node"
 )
-
-// Windows is implemented by sessions whose clock is not the rules' own (a
-// real cluster): the kubelet reacts to an action after a latency that is
-// not the rule being checked, and each event is seen by an observer of
-// known precision. The steps then count an action's consequences from the
-// kubelet's first observed reaction to it, check that reaction against
-// Reaction, and widen each expectation by Margin (docs/language.md, "live
-// windows"). A session without it (the simulator) is exact.
-type Windows interface {
-	// Reaction bounds the kubelet's reaction to an action: from the API
-	// call to its first observed consequence. It is calibrated on
-	// separate pods when the run starts, never from a scenario's own
-	// observations.
-	Reaction(a Action) time.Duration
-	// Margin is how much earlier and how much later than its rule an
-	// event selected by sel may be observed, when its times count from
-	// the kubelet's reaction to the action after (or from t=0 when after
-	// is ""): the observer's precision early, and late the precision plus
-	// the latency the real kubelet adds by its own design (a PLEG relist,
-	// a status sync); both widened by a rule's own randomness (a probe's
-	// phase).
-	Margin(sel timeline.Selector, after Action) (early, late time.Duration)
-	// Precise reports whether the events sel selects are seen by a
-	// precise observer (the agent's lines, the container runtime), so that
-	// the next event of a chain may count from them.
-	Precise(sel timeline.Selector) bool
-	// Noticed is when the kubelet noticed the container exit e (its PLEG
-	// relist), if it was seen: what the kubelet does about the exit then
-	// counts from the notice (ActionNoticed).
-	Noticed(e timeline.Event) (time.Duration, bool)
-	// TerminatedSync bounds the start of the kubelet's relist after which
-	// it ran the terminated sync of a deleted pod (the sync that writes
-	// its terminal phase and deletes it), for the pod whose last
-	// container's exit was noticed at n and which was gone at gone: lo ==
-	// hi when the kubelet's log and the pod's statuses settle which relist
-	// it was.
-	TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool)
-	// Acted is when the kubelet had the container of the start e created
-	// (the runtime's create), if it was seen: the runtime's own time to
-	// start the process is not the kubelet's rule.
-	Acted(e timeline.Event) (time.Duration, bool)
-	// ProbeAnswers are the times the selected container's probe of that
-	// kind (liveness, readiness, startup) was answered, as its answerer
-	// (the agent) logged them, oldest first; none when no answer is seen
-	// precisely. What a probe decides, its worker decides at one of them.
-	ProbeAnswers(sel timeline.Selector, kind string) []time.Duration
-}
 
 // Flusher is a Session's answer when its observers lag behind what
 // happened (a cluster: an agent's log is read after its container shows
@@ -467,15 +424,6 @@ type History interface {
 	// Their Node reads the present and their Timeline ends at the view's
 	// time.
 	ViewsBetween(from, to time.Duration) []View
-}
-
-// Unobserved is implemented by sessions that cannot see some events at
-// all (a cluster sees signals through podlife's agent, a hook's end only
-// where someone reports it): Unobserved says why the events sel selects
-// cannot be seen, "" when they can. An expectation about them is then a
-// skip with that reason, never a failure or a pass.
-type Unobserved interface {
-	Unobserved(sel timeline.Selector) string
 }
 
 // ErrBeforeAction is Rewind's answer for a time before the session's last

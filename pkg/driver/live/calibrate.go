@@ -215,11 +215,11 @@ func (s *session) noticeTails(names []string, from []time.Duration) []time.Durat
 		if !ok1 || !ok2 {
 			return nil
 		}
-		n, ok := s.Noticed(exit)
+		n, ok := s.win.Noticed(exit)
 		if !ok {
 			return nil
 		}
-		lo, hi, ok := s.TerminatedSync(exit, n, gone.At)
+		lo, hi, ok := s.win.TerminatedSync(exit, n, gone.At)
 		switch {
 		case !ok:
 			return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/judge"
 )
 
 // driverInterfaces checks a value against every interface pkg/driver
@@ -26,14 +27,13 @@ var driverInterfaces = map[string]func(any) bool{
 	"Assumer":            is[driver.Assumer],
 	"Explainer":          is[driver.Explainer],
 	"Wrapper":            is[driver.Wrapper],
-	"Windows":            is[driver.Windows],
+	"Judge":              is[driver.Judge],
 	"Flusher":            is[driver.Flusher],
 	"Versioned":          is[driver.Versioned],
 	"Rewinder":           is[driver.Rewinder],
 	"Past":               is[driver.Past],
 	"Reacher":            is[driver.Reacher],
 	"History":            is[driver.History],
-	"Unobserved":         is[driver.Unobserved],
 	"Disruptions":        is[driver.Disruptions],
 }
 
@@ -46,7 +46,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // every session has.
 var sessionInterfaces = []string{
 	"Disruptions", "Flusher", "History", "Nodes", "PodConditionSetter",
-	"SandboxKiller", "Session", "Unobserved", "Versioned", "Windows",
+	"SandboxKiller", "Session", "Versioned",
 }
 
 // TestSessionInterfaces pins the interfaces of the value Driver.Start
@@ -92,5 +92,11 @@ func TestSessionInterfaces(t *testing.T) {
 	slices.Sort(got)
 	if !slices.Equal(got, sessionInterfaces) {
 		t.Errorf("the live session implements %q, want %q", got, sessionInterfaces)
+	}
+	// Its Judge is the cluster's timing policy over the window policy's
+	// observations, one per session: the steps' windows are its answers.
+	sess := assemble(&scene{})
+	if j, ok := sess.Judge().(*judge.Judge); !ok || j == nil || sess.Judge() != driver.Judge(j) {
+		t.Errorf("the live session's judge is %T, want the session's own *judge.Judge", sess.Judge())
 	}
 }

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -10,7 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/timeline"
+	"github.com/podlife/podlife/pkg/driver/live/judge"
 )
 
 // A live session is one scenario's scene (session.go: its namespace, the
@@ -20,8 +19,9 @@ import (
 //   - observers (observe.go, logs.go): the pod and Event watches, the
 //     agents' logs, the runtime's exits and the leased nodes' watches,
 //     feeding the one recorder;
-//   - windowPolicy (windows.go): the timing policy that answers the
-//     steps' window questions, beside the margins and the calibration;
+//   - windowPolicy (windows.go): the observations the timing policy
+//     (package judge, the session's Judge) asks of, beside the margins
+//     and the calibration;
 //   - nodePool (pool.go): the lease of pool nodes and the placement of
 //     pods on them;
 //   - nodeSide (pool.go, static.go): what a scenario changes on a node:
@@ -53,25 +53,15 @@ func assemble(sc *scene) *session {
 	sc.pool = &nodePool{sc}
 	sc.kube = &nodeSide{sc}
 	sc.disrupt = &disruptions{sc}
-	return &session{sc}
+	s := &session{sc}
+	sc.judge = judge.New(sc.win, s)
+	return s
 }
 
-// driver.Windows and driver.Unobserved: the window policy's answers.
-
-func (s *session) Reaction(a driver.Action) time.Duration { return s.win.Reaction(a) }
-func (s *session) Margin(sel timeline.Selector, after driver.Action) (early, late time.Duration) {
-	return s.win.Margin(sel, after)
-}
-func (s *session) Noticed(e timeline.Event) (time.Duration, bool) { return s.win.Noticed(e) }
-func (s *session) TerminatedSync(exit timeline.Event, n, gone time.Duration) (lo, hi time.Duration, ok bool) {
-	return s.win.TerminatedSync(exit, n, gone)
-}
-func (s *session) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
-	return s.win.ProbeAnswers(sel, kind)
-}
-func (s *session) Acted(e timeline.Event) (time.Duration, bool) { return s.win.Acted(e) }
-func (s *session) Unobserved(sel timeline.Selector) string      { return s.win.Unobserved(sel) }
-func (s *session) Precise(sel timeline.Selector) bool           { return s.win.Precise(sel) }
+// Judge is the cluster's timing policy over the window policy's
+// answers: one per session, which keeps the kubelet's reactions to the
+// scenario's actions.
+func (s *session) Judge() driver.Judge { return s.judge }
 
 // driver.Nodes: the node-side changes.
 

@@ -92,7 +92,7 @@ func TestTerminatedSyncRelist(t *testing.T) {
 		if len(tc.notices) > 0 {
 			n = tc.notices[0]
 		}
-		lo, hi, ok := s.TerminatedSync(exit, n, tc.gone)
+		lo, hi, ok := s.win.TerminatedSync(exit, n, tc.gone)
 		if ok != tc.ok || lo != tc.lo || hi != tc.hi {
 			t.Errorf("%s: got [%v, %v] %v, want [%v, %v] %v", tc.name, lo, hi, ok, tc.lo, tc.hi, tc.ok)
 		}

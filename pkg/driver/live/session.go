@@ -25,6 +25,7 @@ import (
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/judge"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -89,6 +90,8 @@ type scene struct {
 	pool    *nodePool
 	kube    *nodeSide
 	disrupt *disruptions
+	// judge is the session's timing policy (package judge).
+	judge *judge.Judge
 }
 
 var (

@@ -10,6 +10,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/driver/live/judge"
 	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -61,7 +62,7 @@ const (
 	evictionPass = periods.EvictionMonitoring
 )
 
-var _ driver.Windows = (*session)(nil)
+var _ judge.Observations = (*windowPolicy)(nil)
 
 // Reaction bounds the kubelet's reaction to an action, from the run's
 // calibration (Calibration.reactionBound); with a tolerance given
@@ -573,8 +574,6 @@ func (s *windowPolicy) probePeriod(sel timeline.Selector, killing bool) time.Dur
 	}
 	return p
 }
-
-var _ driver.Unobserved = (*session)(nil)
 
 // Unobserved says why a cluster cannot see the events sel selects: a
 // signal reaches only podlife's agent; a hook the kubelet runs itself (a

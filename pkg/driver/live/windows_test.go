@@ -64,7 +64,7 @@ func TestMarginCauses(t *testing.T) {
 			s.record(timeline.Event{At: 50 * ms, Pod: "web", Kind: timeline.Admitted})
 			s.record(timeline.Event{At: 1350 * ms, Pod: "web", Container: "app", Kind: timeline.Started})
 			s.mu.Unlock()
-			early, late := s.Margin(timeline.Selector{Pod: "web", Container: "app", Kind: tc.kind}, driver.ActionCreate)
+			early, late := s.win.Margin(timeline.Selector{Pod: "web", Container: "app", Kind: tc.kind}, driver.ActionCreate)
 			if early != tc.wantEarly || late != tc.wantLate {
 				t.Errorf("margin = -%s +%s, want -%s +%s", early, late, tc.wantEarly, tc.wantLate)
 			}
@@ -106,7 +106,7 @@ func TestStartGatedBySidecarStartupProbe(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
 			s.obs.track("web", tc.pod)
-			early, late := s.Margin(timeline.Selector{Pod: "web", Container: tc.container, Kind: timeline.Started}, "")
+			early, late := s.win.Margin(timeline.Selector{Pod: "web", Container: tc.container, Kind: timeline.Started}, "")
 			if early != 250*ms || late != tc.want {
 				t.Errorf("margin = -%s +%s, want -%s +%s", early, late, 250*ms, tc.want)
 			}
@@ -183,7 +183,7 @@ func TestUnobserved(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := testSession(t)
 			s.obs.track("web", tc.pod)
-			why := s.Unobserved(timeline.Selector{Pod: "web", Container: tc.container, Kind: tc.kind})
+			why := s.win.Unobserved(timeline.Selector{Pod: "web", Container: tc.container, Kind: tc.kind})
 			if (why != "") != tc.unseen {
 				t.Errorf("Unobserved = %q, want unseen %v", why, tc.unseen)
 			}

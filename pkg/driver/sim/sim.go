@@ -342,6 +342,9 @@ func (s *session) SettleUntil(ctx context.Context, limit time.Duration, cond fun
 
 func (s *session) View() driver.View { return view{s} }
 
+// Judge is exact: the simulator's clock is the rules' own.
+func (s *session) Judge() driver.Judge { return driver.Exact{} }
+
 func (s *session) Close(context.Context) error { return nil }
 
 type view struct{ s *session }

@@ -1,0 +1,261 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// reaction is what a live kubelet's reaction to the last action on a pod
+// showed. The simulator reacts within the instant of the action (its
+// start-up latencies are 0, docs/language.md "Defaults"); a real kubelet
+// reacts 1–3 s later (a watch, a pod worker sync, a container runtime
+// call), and that latency is not the rule a scenario checks. So on a
+// cluster the consequences of an action count from the kubelet's first
+// observed reaction to it, and the reaction itself is checked, once,
+// against the bound the driver calibrated (docs/language.md, "live
+// windows").
+type reaction struct {
+	action driver.Action
+	// at is when the action was made (session time).
+	at time.Duration
+	// resolved: the reaction was looked for; anchored: it was found, and
+	// lag is its latency from the action.
+	resolved, anchored bool
+	lag                time.Duration
+	// cause: t=0 is a phase seen after the container event that caused
+	// it (ObservedT0); lag, negative, goes back to that event.
+	cause bool
+}
+
+// From is where the occurrences an expectation about pod start: t=0,
+// or after `becomes Running|Succeeded|Failed` the container event behind
+// the phase, which the simulator writes in t=0's instant and a cluster's
+// API shows a status sync later.
+func (j *Judge) From(pod string, t0 timeline.Mark) timeline.Mark {
+	if r := j.react[pod]; r != nil && r.cause && r.lag < 0 {
+		return timeline.Mark{At: t0.At + r.lag}
+	}
+	return t0
+}
+
+// Acted notes an action on a pod: its consequences will count from the
+// kubelet's reaction to it.
+func (j *Judge) Acted(a driver.Action, pod string, at time.Duration) {
+	prev := j.react[pod]
+	r := &reaction{action: a, at: at}
+	if a == driver.ActionNode {
+		// Made by podlife at t=0 itself, with no reaction to look for:
+		// what follows counts from t=0, in windows the driver widens by
+		// the period of the manager that acts on it.
+		r.resolved, r.anchored = true, true
+	}
+	if prev != nil && a == driver.ActionDelete && prev.action == driver.ActionDelete {
+		// A second delete: the kubelet is already stopping the pod and
+		// reacts with nothing new; the first delete's reaction stands
+		// unless this one brings one.
+		r.lag, r.anchored = prev.lag, prev.anchored
+		if !prev.resolved {
+			r = prev
+		}
+	}
+	j.react[pod] = r
+}
+
+// Evicted notes an eviction a drain made (kubectl's loop, in the
+// scenario's background) as a step's eviction is noted: a delete for the
+// kubelet, made when the request was sent, so that what follows counts
+// from the kubelet's reaction to it rather than from an earlier action on
+// the pod (its create).
+func (j *Judge) Evicted(pod string, at time.Duration) {
+	if r := j.react[pod]; r != nil && r.action == driver.ActionDelete && r.at <= at {
+		return
+	}
+	j.Acted(driver.ActionDelete, pod, at)
+	j.react[pod].at = at
+}
+
+// Forget: an action the kubelet hears of through its watch and answers
+// with no container of its own (a condition another writer set): what
+// follows counts from t=0, the windows absorbing the reaction's bound,
+// rather than from an earlier action's reaction.
+func (j *Judge) Forget(pod string) { delete(j.react, pod) }
+
+// ObservedT0: t=0 was placed at an event the driver observed (the N-th
+// restart, a state seen at seen): what follows counts from it, with no
+// reaction latency of an earlier action carried over.
+//
+// A pod's phase is seen through the API a status sync after the
+// container event that caused it (Running after the last start,
+// Succeeded and Failed after the last exit), while the simulator writes
+// the phase in the instant of that event. t=0 of `becomes
+// Running|Succeeded|Failed` is the phase as seen, so the consequences of
+// the cause count from the cause's own time: a negative lag. Other states
+// (Ready, Scheduled, evicted, gone) have no container event behind them
+// on the timeline and count from t=0 as observed.
+func (j *Judge) ObservedT0(pod string, t0 timeline.Mark, phase corev1.PodPhase, seen timeline.Mark) {
+	cause, ok := map[corev1.PodPhase]timeline.Kind{
+		corev1.PodRunning:   timeline.Started,
+		corev1.PodSucceeded: timeline.Exited,
+		corev1.PodFailed:    timeline.Exited,
+	}[phase]
+	var last *timeline.Event
+	if ok {
+		for _, e := range j.events() {
+			if e.At > seen.At+time.Millisecond {
+				break
+			}
+			if e.Pod == pod && e.Kind == cause {
+				e := e
+				last = &e
+			}
+		}
+	}
+	if last == nil {
+		j.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true}
+		return
+	}
+	j.react[pod] = &reaction{action: driver.ActionCreate, at: seen.At, resolved: true, anchored: true, lag: last.At - seen.At, cause: true}
+}
+
+// reactionKinds are the events that show the kubelet's reaction to an
+// action on a pod.
+func reactionKinds(a driver.Action) []timeline.Kind {
+	if a == driver.ActionCreate {
+		return []timeline.Kind{timeline.Started}
+	}
+	return []timeline.Kind{timeline.PreStopStarted, timeline.SIGTERM}
+}
+
+// reference is what the bounds of an expectation about pod count from:
+// t=0 plus the latency of the kubelet's reaction to the last action on
+// the pod, with that action. anchored is false when no reaction was seen
+// (the windows then absorb the reaction's bound).
+func (j *Judge) reference(ctx context.Context, t0 timeline.Mark, pod string) (time.Duration, bool, driver.Action, error) {
+	at, anchored, err := j.lookupRef(ctx, t0, pod)
+	var a driver.Action
+	if r := j.react[pod]; r != nil && anchored {
+		a = r.action
+	}
+	return at, anchored, a, err
+}
+
+func (j *Judge) lookupRef(ctx context.Context, t0 timeline.Mark, pod string) (time.Duration, bool, error) {
+	r := j.react[pod]
+	if r == nil {
+		return t0.At, false, nil
+	}
+	if !r.resolved {
+		if err := j.resolveReaction(ctx, pod, r); err != nil {
+			return t0.At, false, err
+		}
+	}
+	if !r.anchored {
+		return t0.At, false, nil
+	}
+	// The action may lie before t=0 (`When 5s pass` moved it): its lag
+	// carries, as the simulated clock would.
+	return t0.At + r.lag, true, nil
+}
+
+// resolveReaction looks for the kubelet's first reaction to the action,
+// waiting up to its calibrated bound, and keeps the reaction's check.
+func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) error {
+	r.resolved = true
+	bound := j.obs.Reaction(r.action)
+	from := timeline.Mark{At: r.at}
+	kinds := reactionKinds(r.action)
+	first := func(events []timeline.Event) (timeline.Event, bool) {
+		for _, e := range events {
+			if e.Pod != pod || !from.Precedes(e) {
+				continue
+			}
+			// The kubelet's Killing event is recorded as it decides to
+			// stop a container, before it runs the preStop hook: the
+			// hook's process starts after an exec (20–400 ms later on a
+			// busy node), while the kubelet's grace countdown runs from
+			// its decision. Seen within tens of milliseconds of the
+			// decision, it is the earlier and truer reaction.
+			if r.action == driver.ActionDelete && e.Kind == timeline.KubeEvent && e.Reason == "Killing" {
+				return e, true
+			}
+			for _, k := range kinds {
+				if e.Kind == k {
+					return e, true
+				}
+			}
+		}
+		return timeline.Event{}, false
+	}
+	if _, _, err := j.sess.RunUntil(ctx, r.at+bound, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return err
+	}
+	e, found := first(j.events())
+	what := "first container started"
+	if r.action == driver.ActionDelete {
+		what = "first Killing event, preStop hook or SIGTERM"
+	}
+	c := timeline.Check{Pod: pod, What: "reaction to " + string(r.action) + " (" + what + ")",
+		From: r.at, To: r.at + bound, Ref: r.at, ExpectFrom: 0, ExpectTo: bound, Reaction: true}
+	if !found {
+		if r.action == driver.ActionCreate || !j.wasRunning(pod, r.at) {
+			// A pod that does not start (an image that cannot be pulled,
+			// no room) or had nothing running to stop shows no reaction
+			// to measure: its windows absorb the bound instead (as do a
+			// late start's, below).
+			return nil
+		}
+		c.OK = false
+		j.made = append(j.made, c)
+		return &timeline.Mismatch{
+			Expected: fmt.Sprintf("the kubelet's reaction to the %s of pod %q (%s) within %s, the bound calibrated when the run started", r.action, pod, what, timeline.FormatOffset(bound)),
+			Observed: fmt.Sprintf("none by %s after the %s", timeline.FormatOffset(j.sess.Now()-r.at), r.action),
+		}
+	}
+	if r.action == driver.ActionCreate && e.At > r.at+bound {
+		// A start later than the kubelet's calibrated latency allows
+		// waited on a rule (a preemption's victim leaving, the
+		// scheduler): no reaction to measure either, and counting from it
+		// would excuse whatever the start waited on. Its windows absorb
+		// the bound, as the language promises ("later by at most the
+		// kubelet's measured reaction").
+		return nil
+	}
+	c.Observed, c.Seen, c.OK = e.At, true, e.At <= r.at+bound
+	j.made = append(j.made, c)
+	r.lag, r.anchored = e.At-r.at, true
+	return nil
+}
+
+// wasRunning tells whether one of pod's containers was running at at.
+func (j *Judge) wasRunning(pod string, at time.Duration) bool {
+	running := map[string]bool{}
+	for _, e := range j.events() {
+		if e.At > at {
+			break
+		}
+		if e.Pod != pod || e.Container == "" {
+			continue
+		}
+		switch e.Kind {
+		case timeline.Started:
+			running[e.Container] = true
+		case timeline.Exited:
+			running[e.Container] = false
+		}
+	}
+	for _, r := range running {
+		if r {
+			return true
+		}
+	}
+	return false
+}

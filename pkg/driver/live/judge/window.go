@@ -1,0 +1,282 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Window is where q is judged: counted from the kubelet's reaction and
+// widened by the observers' margins; for a timeline table's row, from
+// the row before it when that row was seen precisely (rowWindow); for an
+// interval, from the observed event it follows.
+func (j *Judge) Window(ctx context.Context, q driver.Question) (driver.Answer, error) {
+	var w timeline.Window
+	var err error
+	if q.After != nil {
+		w = j.interval(q)
+	} else {
+		w, err = j.rowWindow(ctx, q)
+	}
+	a := driver.Answer{Window: w, Checks: j.made}
+	j.made = nil
+	return a, err
+}
+
+// interval is the window of an event expected d after another observed
+// event: both seen by precise observers, so only the precision widens it.
+func (j *Judge) interval(q driver.Question) timeline.Window {
+	early, _ := j.obs.Margin(q.Sel, "")
+	at := q.After.At
+	return timeline.Window{T0: q.T0.At, Ref: at, Lo: q.Lo, Hi: q.Hi, From: at + q.Lo - early, To: at + q.Hi + early}
+}
+
+// observable: an expectation about events the driver cannot see is a
+// skip of the scenario, with the driver's reason.
+func (j *Judge) observable(sel timeline.Selector) error {
+	if why := j.obs.Unobserved(sel); why != "" {
+		return fmt.Errorf("%w: %s", driver.ErrUnsupported, why)
+	}
+	return nil
+}
+
+// window is where an expectation [lo, hi] about the event sel selects is
+// accepted: counted from the kubelet's reaction and widened by the
+// observer's margins.
+func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
+	if err := j.observable(sel); err != nil {
+		return timeline.Window{}, err
+	}
+	ref, anchored, action, err := j.reference(ctx, t0, sel.Pod)
+	if err != nil {
+		return timeline.Window{}, err
+	}
+	var spread time.Duration
+	if action == driver.ActionCreate && sel.Container != "" {
+		// The start chain is the create's: its first starts, from the
+		// kubelet's reaction to the create, wherever t=0 has moved since
+		// (`N pass` carries the reaction's lag, not a chain of its own).
+		first := ref
+		if r := j.react[sel.Pod]; r != nil && r.anchored && !r.cause {
+			first = r.at + r.lag
+		}
+		last := j.lastChainStart(sel.Pod, first)
+		own := j.ownStart(sel, first)
+		ref += own - first
+		spread = max(0, last-own)
+	}
+	early, late := j.obs.Margin(sel, action)
+	// What a sibling's own behaviour brings about (a sidecar stopped at
+	// the app's exit) carries the sibling's later start.
+	late += spread
+	if !anchored {
+		late += max(j.obs.Reaction(driver.ActionCreate), j.obs.Reaction(driver.ActionDelete))
+	}
+	from := ref + lo - early
+	if sel.Container == "" {
+		// What the API shows of a pod may follow the action itself rather
+		// than the kubelet (a force delete's object gone at once): early,
+		// it counts from t=0.
+		from = min(from, t0.At+lo-early)
+	}
+	if sel.Kind == timeline.Ready && sel.Container != "" && action == driver.ActionCreate {
+		if w, ok := j.readyAtAnswer(ctx, t0, sel, ref, lo, hi); ok {
+			return w, nil
+		}
+	}
+	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
+}
+
+// readyAtAnswer is, on a cluster that saw the container's readiness
+// probe answered (the agent's lines), the window of its Ready: a
+// container becomes ready at the first probe at or after the time its
+// behaviour says (docs/language.md, Defaults: "Ready then appears at the
+// first probe at or after D"), and the probe's worker keeps its own phase
+// on a real kubelet. So a bound T counts as the first answer at or after
+// T from the container's start (ref), and the Ready follows that answer
+// by a status write: a second's shift is a different answer, where the
+// widening by a period and the API's chain let it pass (heldout,
+// 2026-11-28: `becomes ready at 9s` of a container ready at 10 s). None
+// when the answers do not reach the bound, or the container started again
+// meanwhile (its behaviour counts from its new start).
+func (j *Judge) readyAtAnswer(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, ref, lo, hi time.Duration) (timeline.Window, bool) {
+	c, ok := j.readyAfterBehaviour(sel)
+	if !ok {
+		return timeline.Window{}, false
+	}
+	answers := j.obs.ProbeAnswers(sel, "readiness")
+	first := func(at time.Duration) (time.Duration, bool) {
+		for _, a := range answers {
+			if a >= at {
+				return a, true
+			}
+		}
+		return 0, false
+	}
+	if _, ok := first(ref + hi); !ok && j.sess.Now() > ref+hi+readinessPeriod(c) {
+		// The answer that decides the bound was given by now; its line
+		// comes through the container's log, which may lag what the API
+		// showed.
+		_, _, _ = j.sess.RunUntil(ctx, j.sess.Now()+answerWait, func(driver.View) bool {
+			answers = j.obs.ProbeAnswers(sel, "readiness")
+			_, ok := first(ref + hi)
+			return ok
+		})
+	}
+	from, ok1 := first(ref + lo)
+	to, ok2 := first(ref + hi)
+	if !ok1 || !ok2 {
+		return timeline.Window{}, false
+	}
+	// A start after the one the bounds count from (ref is that start, to
+	// the wall clock's drift between the action's moments).
+	starts := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
+	for _, e := range j.events() {
+		if e.At > ref+time.Second && e.At <= to && starts.Matches(e) {
+			return timeline.Window{}, false
+		}
+	}
+	// The answer is the agent's line (its precision early); the Ready a
+	// status write after it, which the kubelet's status manager makes at
+	// once on a change of readiness (SetContainerReadiness, v1.36.3):
+	// 10–30 ms seen, a kubelet step allowed.
+	early, _ := j.obs.Margin(timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}, "")
+	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from - early, To: to + early + readyWrite}, true
+}
+
+// readyWrite bounds a container's Ready seen through the API after the
+// probe's answer that decided it: a kubelet step.
+const readyWrite = 500 * time.Millisecond
+
+// answerWait bounds how long a probe's answer line may lag behind what
+// the API showed of it (an agent's log is followed as it is written).
+const answerWait = 2500 * time.Millisecond
+
+// readinessPeriod is a readiness probe's period.
+func readinessPeriod(c *corev1.Container) time.Duration {
+	if c == nil || c.ReadinessProbe == nil || c.ReadinessProbe.PeriodSeconds == 0 {
+		return 10 * time.Second
+	}
+	return time.Duration(c.ReadinessProbe.PeriodSeconds) * time.Second
+}
+
+// readyAfterBehaviour: the container's readiness is the language's
+// `becomes ready after D` (its agent answers the readiness probe from
+// its start, probed from the first sync with no initial delay, ready at
+// one success, no startup probe in the way), for which Ready comes at the
+// first probe at or after D on every driver. A readiness an initial
+// delay or a startup probe decides, which the simulator's worker checks
+// on its own grid, keeps the wide window. The container is read from the
+// pod the session applied: an agent's behaviour is its arguments.
+func (j *Judge) readyAfterBehaviour(sel timeline.Selector) (*corev1.Container, bool) {
+	c := j.container(sel.Pod, sel.Container)
+	if c == nil || c.StartupProbe != nil || c.ReadinessProbe == nil || c.ReadinessProbe.Exec == nil {
+		return nil, false
+	}
+	r := c.ReadinessProbe
+	if r.InitialDelaySeconds != 0 || r.SuccessThreshold > 1 || !slices.Equal(r.Exec.Command, behavior.ProbeCommand("readiness")) {
+		return nil, false
+	}
+	if c.Image != behavior.Image {
+		return nil, false
+	}
+	b, err := behavior.Parse(c.Args)
+	return c, err == nil && b.ReadyAfter != nil
+}
+
+// container is a container of the pod as the session shows it (init
+// containers included), or as it was last seen.
+func (j *Judge) container(pod, name string) *corev1.Container {
+	p := j.sess.View().Pod(pod)
+	if p != nil {
+		j.pods[pod] = p
+	} else if p = j.pods[pod]; p == nil {
+		return nil
+	}
+	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// LateCause: on a cluster a pod's phase, STATUS or removal shows through
+// the API a status sync after the container event that caused it (a
+// start, an exit), and a state's window allows for that chain late. The
+// cause itself is seen precisely: when the state was seen after the
+// written deadline, its cause (the pod's latest start or exit within the
+// chain before it) must lie in its own window for the same bounds (the
+// kubelet's reaction to get there allowed for, not the API's chain after
+// it), however quickly the API showed the state. It returns that cause and
+// window when the cause came too late (the issue "Verdicts that cannot
+// lie": an Error 1.3 s after a deadline of 1 s passed in a window widened
+// to 3.7 s).
+func (j *Judge) LateCause(ctx context.Context, q driver.Question, w timeline.Window, seen timeline.Event) (timeline.Event, timeline.Window, bool) {
+	pod := q.Sel.Pod
+	if seen.At <= w.Ref+w.Hi {
+		return timeline.Event{}, timeline.Window{}, false
+	}
+	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, "")
+	var cause *timeline.Event
+	for _, e := range j.events() {
+		if e.At > seen.At {
+			break
+		}
+		if e.Pod == pod && e.Container != "" && (e.Kind == timeline.Exited || e.Kind == timeline.Started) && seen.At-e.At <= chain {
+			// Only a cause seen precisely; and one the driver says it
+			// cannot see would make window() skip the scenario.
+			if sel := (timeline.Selector{Pod: pod, Container: e.Container, Kind: e.Kind}); j.obs.Precise(sel) && j.obs.Unobserved(sel) == "" {
+				e := e
+				cause = &e
+			}
+		}
+	}
+	if cause == nil {
+		return timeline.Event{}, timeline.Window{}, false
+	}
+	cw, err := j.window(ctx, q.T0, timeline.Selector{Pod: pod, Container: cause.Container, Kind: cause.Kind}, w.Lo, w.Hi)
+	if err != nil || cause.At <= cw.To {
+		return timeline.Event{}, timeline.Window{}, false
+	}
+	return *cause, cw, true
+}
+
+// Requests: a drain's and the eviction subresource's times are podlife's
+// own (its client sends the evictions, kubectl's loops run in it),
+// stamped by its clock to within requestPrecision of the request
+// reaching the API server; but what a drain waits for is the kubelet's,
+// which the simulator does in the instant: a replacement pod started
+// (and Ready after its probe's delay) before a refused eviction's retry
+// is accepted, an evicted pod gone before waitForDelete's next poll (1 s,
+// k8s.io/kubectl/pkg/drain/drain.go) sees it. Each of those widens the
+// window late by the kubelet's calibrated reaction to a create or a
+// delete (docs/language.md, "live windows"), and a poll's period.
+func (j *Judge) Requests(t0 timeline.Mark, lo, hi time.Duration, waits ...driver.Action) timeline.Window {
+	late := requestPrecision
+	for _, a := range waits {
+		late += j.obs.Reaction(a)
+		if a == driver.ActionDelete {
+			late += waitForDeletePoll
+		}
+	}
+	return timeline.Window{T0: t0.At, Ref: t0.At, Lo: lo, Hi: hi, From: t0.At + lo - requestPrecision, To: t0.At + hi + late}
+}
+
+// requestPrecision bounds how far from the rule a request podlife's
+// client makes is stamped: the request's round trip, and before a
+// drain's first evictions kubectl's cordon, discovery and list calls.
+const requestPrecision = 750 * time.Millisecond
+
+// waitForDeletePoll is kubectl drain's poll of an evicted pod
+// (waitForDelete's interval).
+const waitForDeletePoll = time.Second

@@ -1,0 +1,138 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// TestActionAwaitsTheStart pins an action on a pod a step just created,
+// on a cluster: the simulator has started it in its creation's instant,
+// so the action waits until the cluster has started it too.
+func TestActionAwaitsTheStart(t *testing.T) {
+	s := time.Second
+	f := &liveFake{now: 0, runningAt: 3 * s}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
+	if err := st.awaitStart(context.Background(), &podDecl{name: "web", created: true}); err != nil {
+		t.Fatal(err)
+	}
+	if f.now < 3*s {
+		t.Errorf("acted at %s, before the pod started at 3s", f.now)
+	}
+	f.now = 5 * s
+	if err := st.awaitStart(context.Background(), &podDecl{name: "web", created: true}); err != nil || f.now != 5*s {
+		t.Errorf("a running pod: waited until %s (%v), want no wait", f.now, err)
+	}
+}
+
+// TestStateCheckReadsTheCurrentTimeOnACluster pins dsl.md's current time
+// on a cluster: after an untimed expectation ran the session on (here to
+// 30 s), a state check reads the pods as observed from the current time
+// (1 s) for up to the tolerance (4 s), not the present.
+func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name      string
+		runningAt time.Duration
+		state     string
+		holds     bool
+	}{
+		{"Pending at the current time, although Running now", 3 * s, "Pending", true},
+		{"Running within the tolerance of the current time", 3 * s, "Running", true},
+		{"Running only after the tolerance: read as not Running, although it is now", 10 * s, "Running", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 1 * s, runningAt: tc.runningAt}
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
+			st.Plan.pods = []*podDecl{{name: "web", created: true}}
+			st.Plan.configured = true
+			ctx := WithState(context.Background(), st)
+			st.clock.cur = f.now
+			f.now = 30 * s // the untimed expectation waited for its event
+			err := podIsNow(ctx, "web", tc.state)
+			if tc.holds != (err == nil) {
+				t.Fatalf("holds %v, got %v", tc.holds, err)
+			}
+		})
+	}
+}
+
+// TestPassCountsFromTheCurrentTime pins `N pass` on a cluster: the time
+// passes from the scenario's current time (t=0, moved on by the timed
+// expectations that held), not from the moment the step began after
+// other steps waited for observations. An end the cluster has already
+// run past (a count decided at the end of its widened window) is still
+// t=0, and the state checks after it read the record of that moment; a
+// session without a record lets the time pass from now.
+func TestPassCountsFromTheCurrentTime(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name      string
+		now, cur  time.Duration
+		noHistory bool
+		noAction  bool
+		wantT0    time.Duration
+		wantHeld  bool // the state at t=0 is read from the record
+	}{
+		{name: "steps waited 1 s for the SIGTERM seen at 0 s: 3 s pass end at 3 s", now: 1 * s, wantT0: 3 * s},
+		{name: "a check held at 2 s: 3 s pass end at 5 s", now: 2500 * time.Millisecond, cur: 2 * s, wantT0: 5 * s},
+		{name: "the cluster ran 10 s on: t=0 at 3 s, read from the record", now: 10 * s, wantT0: 3 * s, wantHeld: true},
+		{name: "the cluster ran 10 s on, no record: 3 s pass from now", now: 10 * s, noHistory: true, wantT0: 13 * s},
+		{name: "no action yet, the Given steps took 10 s of the cluster: 3 s pass from now", now: 10 * s, noAction: true, wantT0: 13 * s},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: tc.now}
+			var sess driver.Session = f
+			if tc.noHistory {
+				sess = withoutHistory{f}
+			}
+			st := &State{Driver: f, Session: sess, Plan: &Plan{}}
+			st.Plan.configured = true
+			st.stepType = Action
+			st.clock.liveCur = tc.cur
+			st.clock.madeAction = !tc.noAction
+			if err := pass(context.Background(), st, 3*s); err != nil {
+				t.Fatal(err)
+			}
+			if st.clock.t0.At != tc.wantT0 {
+				t.Errorf("t=0 at %s, want %s", st.clock.t0.At, tc.wantT0)
+			}
+			if held := st.clock.cur == tc.wantT0 && st.Session.Now() > st.clock.cur; held != tc.wantHeld {
+				t.Errorf("state read from the record at t=0: %v, want %v", held, tc.wantHeld)
+			}
+		})
+	}
+}
+
+// withoutHistory is a cluster session that keeps no record of the past.
+type withoutHistory struct {
+	driver.Session
+}
+
+// TestHeldCheckMovesTheCurrentTime: on a cluster a timed expectation
+// that held moves the current time to its occurrence's place in the
+// rules' time, within its bounds; one that failed, to its bound.
+func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
+	s := time.Second
+	f := &liveFake{}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
+	w := timeline.Window{Ref: 300 * time.Millisecond, Lo: 0, Hi: 10 * s}
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", w, &timeline.Event{At: 5300 * time.Millisecond}, nil)
+	if st.clock.liveCur != 5*s {
+		t.Errorf("current time %s after a check held at 5 s, want 5s", st.clock.liveCur)
+	}
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 2 * s, Hi: 2 * s}, &timeline.Event{At: 2100 * time.Millisecond}, nil)
+	if st.clock.liveCur != 5*s {
+		t.Errorf("an earlier check moved the current time back to %s", st.clock.liveCur)
+	}
+	// A failed check decided at its bound (docs/language.md: "or t0+D if
+	// it failed"): the event seen late does not move it further.
+	_ = st.keepWindowCheck(timeline.Selector{Pod: "web"}, "x", timeline.Window{Ref: 0, Lo: 8 * s, Hi: 8 * s, From: 8 * s, To: 8 * s}, &timeline.Event{At: 9 * s}, errors.New("late"))
+	if st.clock.liveCur != 8*s {
+		t.Errorf("a check failed late moved the current time to %s, want its bound 8s", st.clock.liveCur)
+	}
+}
