@@ -23,6 +23,10 @@ type liveFake struct {
 	// sync's could have been, at least and at most.
 	podNotices []time.Duration
 	syncAfter  [2]int
+	// pod is the pod the session applied, answers its container's probe
+	// answers as the agent logged them.
+	pod     *corev1.Pod
+	answers []time.Duration
 }
 
 var (
@@ -91,7 +95,7 @@ func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
 	return c, ok && e.Kind != timeline.Exited
 }
 
-func (f *liveFake) ProbeAnswers(timeline.Selector, string) []time.Duration { return nil }
+func (f *liveFake) ProbeAnswers(timeline.Selector, string) []time.Duration { return f.answers }
 func (f *liveFake) Unobserved(timeline.Selector) string                    { return "" }
 
 // actionMark is t=0 for an action made now, as the steps place it.
@@ -109,7 +113,7 @@ type fakeView struct {
 	at time.Duration
 }
 
-func (v fakeView) Pod(string) *corev1.Pod   { return nil }
+func (v fakeView) Pod(string) *corev1.Pod   { return v.f.pod }
 func (v fakeView) Node(string) *corev1.Node { return nil }
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event

@@ -73,6 +73,11 @@ func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selec
 		spread = max(0, last-own)
 	}
 	early, late := j.obs.Margin(sel, action)
+	if action == driver.ActionCreate && anchored && sel.Container != "" {
+		if w, ok := j.afterLivenessTick(t0, sel, ref, lo, hi, early, late); ok {
+			return w, nil
+		}
+	}
 	// What a sibling's own behaviour brings about (a sidecar stopped at
 	// the app's exit) carries the sibling's later start.
 	late += spread

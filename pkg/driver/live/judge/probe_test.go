@@ -1,0 +1,89 @@
+package judge
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// livenessPod is an agent container probed by its liveness command every
+// period, failing from fail after its start.
+func livenessPod(fail, period time.Duration) *corev1.Pod {
+	b := behavior.Default()
+	b.FailLivenessAfter = &fail
+	return &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{
+		Name: "app", Image: behavior.Image, Args: b.Args(),
+		LivenessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("liveness")}},
+			PeriodSeconds: int32(period / time.Second), FailureThreshold: 3},
+	}}}}
+}
+
+// TestLivenessKillFromTheProbesPhase pins a liveness kill's window on a
+// cluster that logged the probe's answers: the written time moved by the
+// ticks' measured phase, so a second's shift either way is a different
+// tick and fails, where a period's allowance let it pass; a failure so
+// near a tick that the phase decides which tick fails first keeps the
+// wide window.
+func TestLivenessKillFromTheProbesPhase(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	// Created at 10 s, started at 11 s; the worker's ticks 0.7 s before
+	// each of the simulator's (the pod added before the container
+	// started), each answered 40–300 ms after its tick; the kill at the
+	// third failing answer, 49.3 s after the start, its SIGTERM 0.2 s on.
+	start := 11 * s
+	phase := -700 * ms
+	var answers []time.Duration
+	for k, lat := range []time.Duration{40, 300, 120, 60, 200} {
+		answers = append(answers, start+phase+time.Duration(k+1)*10*s+lat*ms)
+	}
+	sigterm := start + phase + 50*s + 200*ms + 200*ms
+	events := []timeline.Event{
+		{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: sigterm, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+	}
+	window := func(fail time.Duration, at time.Duration) timeline.Window {
+		f := &liveFake{now: 10 * s, events: events, pod: livenessPod(fail, 10*s), answers: answers}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 70 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Window
+	}
+	for _, tc := range []struct {
+		name     string
+		fail, at time.Duration
+		holds    bool
+	}{
+		{"the kill at the third failing tick", 25 * s, 50 * s, true},
+		{"a second earlier is another time than the tick's", 25 * s, 49 * s, false},
+		{"a second later too", 25 * s, 51 * s, false},
+		{"a tick earlier", 25 * s, 40 * s, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := window(tc.fail, tc.at)
+			if got := w.Contains(sigterm); got != tc.holds {
+				t.Errorf("SIGTERM at %s in [%s, %s] = %v, want %v", sigterm, w.From, w.To, got, tc.holds)
+			}
+		})
+	}
+	// 30 s: the simulator's tick at 30 s fails, the cluster's at 29.3 s
+	// does not; the rule holds a period apart, and the window is the
+	// margins' (which allow for the period on a cluster) from the start.
+	if w := window(30*s, 50*s); w.Ref != start {
+		t.Errorf("a failure on a tick: the window counts from %s, want the start %s, not moved by the phase", w.Ref, start)
+	}
+	if w := window(25*s, 50*s); w.Ref != start+phase+40*ms {
+		t.Errorf("the window counts from %s, want the earliest answer's phase %s", w.Ref, start+phase+40*ms)
+	}
+}
