@@ -40,35 +40,43 @@ const killAfterAnswer = 450 * time.Millisecond
 // preStop hook's length, the grace period).
 var killChain = []timeline.Kind{timeline.PreStopStarted, timeline.PreStopDone, timeline.SIGTERM, timeline.SIGKILL}
 
-// afterLivenessTick is the window of an event of a liveness kill's chain
-// that the written bounds put at or after the container's liveness
-// failure (`fails its liveness probe after D`), on a cluster that logged
-// the probe's answers: the bounds moved by the measured phase of the
-// probe's ticks, widened only by the answer's jitter early and the kill's
-// step late. None when the container's kills are not the agent's
-// liveness probe alone, no answer was logged, or the failure lies so
-// near a tick that the phase decides which tick fails first (the rule
-// then holds a period apart on the two drivers, and the wide window
-// stands).
-func (j *Judge) afterLivenessTick(t0 timeline.Mark, sel timeline.Selector, ref, lo, hi, early, late time.Duration) (timeline.Window, bool) {
-	if !slices.Contains(killChain, sel.Kind) {
+// afterProbeTick is the window of an event a probe's tick decides, on a
+// cluster that logged the probe's answers: a liveness kill and the
+// events of its chain, when the written bounds put them at or after the
+// container's liveness failure (`fails its liveness probe after D`); a
+// container's Ready (`becomes ready after D`). The bounds move by the
+// measured phase of the probe's ticks, widened only by the answer's
+// jitter early and the kubelet's step late. None when the probe is not
+// the agent's alone, no answer was logged, or the behaviour's moment
+// lies so near a tick that the phase decides which tick answers first
+// (the rule then holds a period apart on the two drivers, and the wide
+// window stands).
+func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo, hi, early, late time.Duration) (timeline.Window, bool) {
+	var kind string
+	var step time.Duration
+	switch {
+	case slices.Contains(killChain, sel.Kind):
+		kind, step = "liveness", killAfterAnswer
+	case sel.Kind == timeline.Ready:
+		kind, step = "readiness", readyWrite
+	default:
 		return timeline.Window{}, false
 	}
 	c := j.container(sel.Pod, sel.Container)
-	fail, period, ok := livenessFailure(c)
-	if !ok || lo < fail {
+	turn, period, ok := probeTurn(c, kind)
+	if !ok || (kind == "liveness" && lo < turn) {
 		return timeline.Window{}, false
 	}
-	phase, ok := j.probePhase(sel, "liveness", ref, period)
+	phase, ok := j.probePhase(sel, kind, ref, period)
 	if !ok {
 		return timeline.Window{}, false
 	}
-	// The first failing tick: the same one on both drivers only if no
-	// tick lies between the failure and the failure moved by the phase
+	// The first tick after the turn: the same one on both drivers only
+	// if no tick lies between the turn and the turn moved by the phase
 	// (and the answer's jitter).
-	for k := time.Duration(0); k*period <= fail+period; k++ {
+	for k := time.Duration(0); k*period <= turn+period; k++ {
 		tick := k * period
-		if tick >= fail-max(phase, 0)-probeJitter && tick <= fail-min(phase, 0)+probeJitter {
+		if tick >= turn-max(phase, 0)-probeJitter && tick <= turn-min(phase, 0)+probeJitter {
 			return timeline.Window{}, false
 		}
 	}
@@ -78,30 +86,48 @@ func (j *Judge) afterLivenessTick(t0 timeline.Mark, sel timeline.Selector, ref, 
 	early = max(early-period, 0)
 	late = max(late-period, 0)
 	return timeline.Window{T0: t0.At, Ref: ref + phase, Lo: lo, Hi: hi,
-		From: ref + phase + lo - early, To: ref + phase + hi + probeJitter + killAfterAnswer + late}, true
+		From: ref + phase + lo - early, To: ref + phase + hi + probeJitter + step + late}, true
 }
 
-// livenessFailure is when the container's agent starts failing its
-// liveness probe, and the probe's period, when the container is killed
-// by that probe alone: the agent's liveness command, answered at once,
-// no startup probe (whose own ticks would decide when liveness starts).
-func livenessFailure(c *corev1.Container) (fail, period time.Duration, ok bool) {
-	if c == nil || c.Image != behavior.Image || c.StartupProbe != nil || c.LivenessProbe == nil || c.LivenessProbe.Exec == nil {
+// probeTurn is when the container's agent turns its answers to a probe
+// of kind (liveness: starts failing; readiness: starts succeeding), and
+// the probe's period, when that probe alone decides: the agent's
+// command, answered at once, probed from the first tick (no initial
+// delay), one answer enough for readiness, no startup probe (whose own
+// ticks would decide when the others start).
+func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok bool) {
+	if c == nil || c.Image != behavior.Image || c.StartupProbe != nil {
 		return 0, 0, false
 	}
 	p := c.LivenessProbe
-	if !slices.Equal(p.Exec.Command, behavior.ProbeCommand("liveness")) || p.InitialDelaySeconds != 0 {
+	if kind == "readiness" {
+		p = c.ReadinessProbe
+	}
+	if p == nil || p.Exec == nil || !slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) || p.InitialDelaySeconds != 0 {
 		return 0, 0, false
 	}
 	b, err := behavior.Parse(c.Args)
-	if err != nil || b.FailLivenessAfter == nil {
+	if err != nil {
+		return 0, 0, false
+	}
+	var at *time.Duration
+	switch kind {
+	case "liveness":
+		at = b.FailLivenessAfter
+	case "readiness":
+		if p.SuccessThreshold > 1 || b.FailReadinessAfter != nil {
+			return 0, 0, false
+		}
+		at = b.ReadyAfter
+	}
+	if at == nil {
 		return 0, 0, false
 	}
 	period = 10 * time.Second // the API server's default
 	if p.PeriodSeconds > 0 {
 		period = time.Duration(p.PeriodSeconds) * time.Second
 	}
-	return *b.FailLivenessAfter, period, true
+	return *at, period, true
 }
 
 // probePhase is the phase of the container's probe ticks of kind from

@@ -74,7 +74,7 @@ func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selec
 	}
 	early, late := j.obs.Margin(sel, action)
 	if action == driver.ActionCreate && anchored && sel.Container != "" {
-		if w, ok := j.afterLivenessTick(t0, sel, ref, lo, hi, early, late); ok {
+		if w, ok := j.afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
 			return w, nil
 		}
 	}
