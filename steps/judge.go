@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -63,7 +64,14 @@ func (st *State) ask(ctx context.Context, q driver.Question) (timeline.Window, e
 // rowWindow is a timeline table row's window, the rows matched before
 // it told (a cluster counts a row from the precisely seen row before).
 func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earlier []timeline.RowMatch) (timeline.Window, error) {
-	q := st.question(timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}, r.At, r.At)
+	sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
+	if sel.Kind == timeline.ProbeFailed {
+		// ProbeFailed(liveness): the row names the probe.
+		if i := strings.IndexByte(r.Label, '('); i > 0 && strings.HasSuffix(r.Label, ")") {
+			sel.Reason = r.Label[i+1 : len(r.Label)-1]
+		}
+	}
+	q := st.question(sel, r.At, r.At)
 	q.Earlier = earlier
 	return st.ask(ctx, q)
 }

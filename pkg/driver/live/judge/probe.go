@@ -22,10 +22,12 @@ import (
 // as much earlier or later than the simulator's as the phase, and a
 // second's shift of the written time is a different tick.
 
-// probeJitter bounds the time from a probe's tick to the agent's answer
-// line: the runtime's exec of the probe command (20–400 ms on a busy
-// node) and the agent's start-up.
-const probeJitter = 450 * time.Millisecond
+// probeJitter bounds how much later than the earliest of them an answer
+// comes after its tick: the runtime's exec of the probe command and the
+// agent's start-up vary from one answer to the next (the phase is the
+// earliest answer's). The kills of probes.feature came 0.04–0.10 s after
+// the earliest answer's phase (kind, 2026-11-28).
+const probeJitter = 300 * time.Millisecond
 
 // killAfterAnswer bounds the time from the answer that commits a
 // liveness failure to the kill's first step seen (the Killing event, the
@@ -33,7 +35,7 @@ const probeJitter = 450 * time.Millisecond
 // the pod worker and the runtime's stop call (pkg/kubelet/kubelet.go
 // syncLoopIteration, livenessManager.Updates(); kuberuntime
 // killContainer, v1.36.3).
-const killAfterAnswer = 450 * time.Millisecond
+const killAfterAnswer = 300 * time.Millisecond
 
 // killChain are the events of a container's kill that a liveness
 // failure decides, each a fixed time after the kill on both drivers (a
@@ -57,6 +59,9 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 	switch {
 	case slices.Contains(killChain, sel.Kind):
 		kind, step = "liveness", killAfterAnswer
+	case sel.Kind == timeline.ProbeFailed && (sel.Reason == "liveness" || sel.Reason == "readiness"):
+		// A failing answer itself, as the agent logged it.
+		kind = sel.Reason
 	case sel.Kind == timeline.Ready:
 		kind, step = "readiness", readyWrite
 	default:
@@ -64,7 +69,7 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 	}
 	c := j.container(sel.Pod, sel.Container)
 	turn, period, ok := probeTurn(c, kind)
-	if !ok || (kind == "liveness" && lo < turn) {
+	if !ok || (slices.Contains(killChain, sel.Kind) && lo < turn) {
 		return timeline.Window{}, false
 	}
 	phase, ok := j.probePhase(sel, kind, ref, period)
@@ -80,13 +85,38 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 			return timeline.Window{}, false
 		}
 	}
-	// early and late are the margins the window had with the period
-	// allowed for: what is left of them is the observers' precision
-	// and the chain's own latencies, which the phase does not replace.
-	early = max(early-period, 0)
-	late = max(late-period, 0)
+	// The first step the tick decides (a Ready, the kill's preStop or
+	// SIGTERM) follows the answer by the kubelet's step alone; the
+	// observer is precise early. Later steps of a kill's chain (the
+	// SIGTERM after a preStop, the SIGKILL) keep what is left of their
+	// margins without the period: the chain's own latencies, which the
+	// phase does not replace.
+	early = min(early, precisionEarly)
+	if first := firstKillStep(c); slices.Contains(killChain, sel.Kind) && sel.Kind != first {
+		step += max(late-period, 0)
+	} else if sel.Kind == timeline.PreStopStarted {
+		step += execStart
+	}
 	return timeline.Window{T0: t0.At, Ref: ref + phase, Lo: lo, Hi: hi,
-		From: ref + phase + lo - early, To: ref + phase + hi + probeJitter + step + late}, true
+		From: ref + phase + lo - early, To: ref + phase + hi + probeJitter + step}, true
+}
+
+// precisionEarly: the agent's line and the runtime's event carry their
+// own clock readings, the host's: an answer or a signal is seen no more
+// than this before it was.
+const precisionEarly = 250 * time.Millisecond
+
+// execStart: a preStop exec hook's process starts after the runtime's
+// exec (runc exec: 20–390 ms measured on a busy node, 2026-11-23).
+const execStart = 400 * time.Millisecond
+
+// firstKillStep is the first event of the container's kill: its preStop
+// hook when it has one, else the SIGTERM.
+func firstKillStep(c *corev1.Container) timeline.Kind {
+	if c.Lifecycle != nil && c.Lifecycle.PreStop != nil {
+		return timeline.PreStopStarted
+	}
+	return timeline.SIGTERM
 }
 
 // probeTurn is when the container's agent turns its answers to a probe

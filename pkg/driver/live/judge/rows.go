@@ -17,7 +17,9 @@ import (
 func (j *Judge) rowWindow(ctx context.Context, q driver.Question) (timeline.Window, error) {
 	sel, at, pod := q.Sel, q.Lo, q.Sel.Pod
 	w, err := j.window(ctx, q.T0, sel, q.Lo, q.Hi)
-	if err != nil {
+	if err != nil || j.phased {
+		// A row a probe's tick decides counts from the ticks' measured
+		// phase, not from the row before it (afterProbeTick).
 		return w, err
 	}
 	// The reference is the latest timed row matched before that a live

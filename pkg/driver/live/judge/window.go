@@ -51,6 +51,7 @@ func (j *Judge) observable(sel timeline.Selector) error {
 // accepted: counted from the kubelet's reaction and widened by the
 // observer's margins.
 func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
+	j.phased = false
 	if err := j.observable(sel); err != nil {
 		return timeline.Window{}, err
 	}
@@ -75,6 +76,7 @@ func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selec
 	early, late := j.obs.Margin(sel, action)
 	if action == driver.ActionCreate && anchored && sel.Container != "" {
 		if w, ok := j.afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
+			j.phased = true
 			return w, nil
 		}
 	}
