@@ -205,7 +205,7 @@ func (c *clock) readState(ctx context.Context, f func(driver.View) error) error 
 			return err
 		}
 		err = f(sess.View())
-		if m, ok := err.(*timeline.Mismatch); ok {
+		if m, ok := err.(*timeline.Verdict); ok {
 			// A failure says when it read and why then, and whether the
 			// state came later (docs/language.md, Time: "current time").
 			if !m.Read {

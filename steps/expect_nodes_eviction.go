@@ -47,7 +47,7 @@ func podEvictedWithin(ctx context.Context, st *State, name, d string) error {
 		return err
 	}
 	err = st.lookAhead(ctx, timeline.ExpectIn(st.clk().events(), st.clock.t0, w, sel), sel)
-	if m, ok := err.(*timeline.Mismatch); ok {
+	if m, ok := err.(*timeline.Verdict); ok {
 		m.Expected = fmt.Sprintf("pod %q evicted within %s%s", name, d, w.Note())
 		m.Observed += "; " + describePod(st.Session.View().Pod(name))
 	}

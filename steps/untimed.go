@@ -134,7 +134,8 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	}
 	e, ok := timeline.Chosen(st.clk().events(), st.clock.t0, sel)
 	if !ok {
-		return &timeline.Mismatch{
+		return &timeline.Verdict{
+			Kind:     timeline.Missing,
 			Expected: what,
 			Observed: fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At)),
 		}
@@ -150,5 +151,5 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	if others := st.clk().occurrences(sel, e); others != "" {
 		obs += "; the others: " + others
 	}
-	return &timeline.Mismatch{Expected: what, Observed: obs}
+	return &timeline.Verdict{Kind: timeline.WrongState, Expected: what, Observed: obs, Event: &e}
 }

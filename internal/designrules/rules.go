@@ -617,3 +617,43 @@ func CheckStepsDriverFree(fset *token.FileSet, files []*ast.File) []Violation {
 	}
 	return out
 }
+
+// RuleVerdictKind: a verdict says how the expectation failed when it is
+// made, so that nothing reads it back from its text.
+const RuleVerdictKind = "a timeline.Verdict is made with its Kind: nothing classifies a verdict by its text"
+
+// CheckVerdictKinds reports each composite literal of timeline.Verdict
+// (Verdict inside pkg/timeline) that sets no Kind.
+func CheckVerdictKinds(fset *token.FileSet, files []*ast.File, inTimeline bool) []Violation {
+	var out []Violation
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			switch t := lit.Type.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := t.X.(*ast.Ident); !ok || x.Name != "timeline" || t.Sel.Name != "Verdict" {
+					return true
+				}
+			case *ast.Ident:
+				if !inTimeline || t.Name != "Verdict" {
+					return true
+				}
+			default:
+				return true
+			}
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Kind" {
+						return true
+					}
+				}
+			}
+			out = append(out, Violation{fset.Position(lit.Pos()), RuleVerdictKind, "a Verdict with no Kind"})
+			return true
+		})
+	}
+	return out
+}

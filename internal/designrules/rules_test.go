@@ -56,6 +56,7 @@ func TestDesignRules(t *testing.T) {
 			pkgPath += "/" + dir
 		}
 		vs = append(vs, CheckImports(module, pkgPath, fset, files, ImportRules)...)
+		vs = append(vs, CheckVerdictKinds(fset, files, pkgPath == module+"/pkg/timeline")...)
 		if match(module, "pkg/sim/...", pkgPath) {
 			vs = append(vs, CheckSimCode(fset, files)...)
 		}
@@ -262,6 +263,29 @@ func TestRulesCatchViolations(t *testing.T) {
 				if v.Rule != RuleLines {
 					t.Errorf("%s: want the rule", v)
 				}
+			}
+		})
+	}
+
+	for _, c := range []struct {
+		name, src  string
+		inTimeline bool
+		want       int
+	}{
+		{"a verdict with its kind", `var v = &timeline.Verdict{Kind: timeline.Late, Expected: "x"}`, false, 0},
+		{"a verdict with none", `var v = &timeline.Verdict{Expected: "x", Observed: "y"}`, false, 1},
+		{"inside the timeline", `var v = &Verdict{Expected: "x"}`, true, 1},
+		{"another package's Verdict", `var v = &other.Verdict{Expected: "x"}`, false, 0},
+	} {
+		t.Run("verdicts/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", "package x\n"+c.src+"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckVerdictKinds(fset, []*ast.File{f}, c.inTimeline)
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
 			}
 		})
 	}

@@ -127,9 +127,6 @@ type Verdict struct {
 	Read   bool          `json:"read,omitempty"`
 }
 
-// Mismatch is the name the steps knew a verdict by.
-type Mismatch = Verdict
-
 // VerdictKind says how an expectation failed.
 type VerdictKind string
 

@@ -177,12 +177,21 @@ func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Win
 	var mismatch error
 	switch {
 	case !w.Contains(last.At):
-		mismatch = &timeline.Mismatch{
+		kind := timeline.Late
+		if last.At < w.From {
+			kind = timeline.Early
+		}
+		mismatch = &timeline.Verdict{
+			Kind:     kind,
+			Window:   &w,
+			Event:    last,
 			Expected: fmt.Sprintf("pod %q gone %s, its last container ending then%s", sel.Pod, describeBounds(lo, hi), w.Note()),
 			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-t0.At), timeline.FormatOffset(gone.At-t0.At)),
 		}
 	case gone.At-last.At > chain:
-		mismatch = &timeline.Mismatch{
+		mismatch = &timeline.Verdict{
+			Kind:     timeline.Late,
+			Event:    &gone,
 			Expected: fmt.Sprintf("pod %q gone within %s of its last container's end (the API's calibrated chain)", sel.Pod, timeline.FormatOffset(chain)),
 			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-t0.At), timeline.FormatOffset(gone.At-t0.At)),
 		}

@@ -215,7 +215,8 @@ func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) er
 		}
 		c.OK = false
 		j.made = append(j.made, c)
-		return &timeline.Mismatch{
+		return &timeline.Verdict{
+			Kind:     timeline.Missing,
 			Expected: fmt.Sprintf("the kubelet's reaction to the %s of pod %q (%s) within %s, the bound calibrated when the run started", r.action, pod, what, timeline.FormatOffset(bound)),
 			Observed: fmt.Sprintf("none by %s after the %s", timeline.FormatOffset(j.sess.Now()-r.at), r.action),
 		}
