@@ -92,9 +92,16 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 	// margins without the period: the chain's own latencies, which the
 	// phase does not replace.
 	early = min(early, precisionEarly)
-	if first := firstKillStep(c); slices.Contains(killChain, sel.Kind) && sel.Kind != first {
+	switch first := firstKillStep(c); {
+	case sel.Kind == timeline.SIGKILL:
+		// The grace period runs from the kill's decision, the preStop's
+		// time taken out of it (kuberuntime killContainer, v1.36.3): the
+		// SIGKILL follows the deciding answer by the grace and the
+		// runtime's stop timer, whatever came between.
+		step += stopTimer
+	case slices.Contains(killChain, sel.Kind) && sel.Kind != first:
 		step += max(late-period, 0)
-	} else if sel.Kind == timeline.PreStopStarted {
+	case sel.Kind == timeline.PreStopStarted:
 		step += execStart
 	}
 	return timeline.Window{T0: t0.At, Ref: ref + phase, Lo: lo, Hi: hi,
@@ -109,6 +116,12 @@ const precisionEarly = 250 * time.Millisecond
 // execStart: a preStop exec hook's process starts after the runtime's
 // exec (runc exec: 20–390 ms measured on a busy node, 2026-11-23).
 const execStart = 400 * time.Millisecond
+
+// stopTimer: the runtime's StopContainer waits out the grace it is given
+// and kills; its timer and the signal's delivery to the agent, a few
+// tens of milliseconds measured (probes.feature's SIGKILL 0.10 s after
+// the phase, kind v1.36.3, 2026-11-28).
+const stopTimer = 300 * time.Millisecond
 
 // firstKillStep is the first event of the container's kill: its preStop
 // hook when it has one, else the SIGTERM.

@@ -44,17 +44,23 @@ func TestLivenessKillFromTheProbesPhase(t *testing.T) {
 		answers = append(answers, start+phase+time.Duration(k+1)*10*s+lat*ms)
 	}
 	sigterm := start + phase + 50*s + 200*ms + 200*ms
+	sigkill := sigterm + 10*s + 250*ms // the grace, 10 s, from the kill, and the runtime's timer
 	events := []timeline.Event{
 		{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
 		{At: sigterm, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: sigkill, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
 	}
+	var windowOf func(fail, at time.Duration, kind timeline.Kind) timeline.Window
 	window := func(fail time.Duration, at time.Duration) timeline.Window {
+		return windowOf(fail, at, timeline.SIGTERM)
+	}
+	windowOf = func(fail time.Duration, at time.Duration, kind timeline.Kind) timeline.Window {
 		f := &liveFake{now: 10 * s, events: events, pod: livenessPod(fail, 10*s), answers: answers}
 		j := New(f, f)
 		t0 := f.actionMark()
 		j.Acted(driver.ActionCreate, "web", f.now)
 		f.now = 70 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, Lo: at, Hi: at, T0: t0})
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: kind}, Lo: at, Hi: at, T0: t0})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,6 +82,12 @@ func TestLivenessKillFromTheProbesPhase(t *testing.T) {
 				t.Errorf("SIGTERM at %s in [%s, %s] = %v, want %v", sigterm, w.From, w.To, got, tc.holds)
 			}
 		})
+	}
+	// The SIGKILL the grace after the kill: 60 s holds, 59 s and 61 s fail.
+	for at, holds := range map[time.Duration]bool{60 * s: true, 59 * s: false, 61 * s: false} {
+		if w := windowOf(25*s, at, timeline.SIGKILL); w.Contains(sigkill) != holds {
+			t.Errorf("SIGKILL at %s in the window of `SIGKILL at %s` [%s, %s]: %v, want %v", sigkill, at, w.From, w.To, !holds, holds)
+		}
 	}
 	// 30 s: the simulator's tick at 30 s fails, the cluster's at 29.3 s
 	// does not; the rule holds a period apart, and the window is the
