@@ -125,57 +125,35 @@ func s1[A any](build func(A) Step) parser {
 	}
 }
 
+// s2, s3 and s4 read their first capture, then the rest as one fewer:
+// a bad slot is reported in the order the phrase writes it.
 func s2[A, B any](build func(A, B) Step) parser {
-	return func(c []string, _ Arg) (Step, error) {
+	return func(c []string, arg Arg) (Step, error) {
 		a, err := slotValue[A](c[0])
 		if err != nil {
 			return nil, err
 		}
-		b, err := slotValue[B](c[1])
-		if err != nil {
-			return nil, err
-		}
-		return build(a, b), nil
+		return s1(func(b B) Step { return build(a, b) })(c[1:], arg)
 	}
 }
 
 func s3[A, B, C any](build func(A, B, C) Step) parser {
-	return func(c []string, _ Arg) (Step, error) {
+	return func(c []string, arg Arg) (Step, error) {
 		a, err := slotValue[A](c[0])
 		if err != nil {
 			return nil, err
 		}
-		b, err := slotValue[B](c[1])
-		if err != nil {
-			return nil, err
-		}
-		cc, err := slotValue[C](c[2])
-		if err != nil {
-			return nil, err
-		}
-		return build(a, b, cc), nil
+		return s2(func(b B, cc C) Step { return build(a, b, cc) })(c[1:], arg)
 	}
 }
 
 func s4[A, B, C, D any](build func(A, B, C, D) Step) parser {
-	return func(c []string, _ Arg) (Step, error) {
+	return func(c []string, arg Arg) (Step, error) {
 		a, err := slotValue[A](c[0])
 		if err != nil {
 			return nil, err
 		}
-		b, err := slotValue[B](c[1])
-		if err != nil {
-			return nil, err
-		}
-		cc, err := slotValue[C](c[2])
-		if err != nil {
-			return nil, err
-		}
-		d, err := slotValue[D](c[3])
-		if err != nil {
-			return nil, err
-		}
-		return build(a, b, cc, d), nil
+		return s3(func(b B, cc C, d D) Step { return build(a, b, cc, d) })(c[1:], arg)
 	}
 }
 

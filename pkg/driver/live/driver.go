@@ -90,6 +90,9 @@ type Options struct {
 
 // Driver is the live driver. It connects on its first use.
 type Driver struct {
+	// A real kubelet runs any pod the API server admits, as written: the
+	// API server's own answer is the check, and nothing is assumed.
+	driver.Plain
 	opt   Options
 	runID string
 

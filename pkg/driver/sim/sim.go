@@ -19,7 +19,10 @@ import (
 )
 
 // Driver is the simulator driver.
-type Driver struct{}
+type Driver struct {
+	// The simulator's lack of a capability is its name's whole story.
+	driver.Plain
+}
 
 // New returns the simulator driver.
 func New() *Driver { return &Driver{} }
@@ -47,9 +50,6 @@ func (*Driver) LintPod(p *corev1.Pod) error { return sim.CheckPod(p) }
 // Assumptions says what the simulator assumes about a pod's images and
 // commands it cannot run (sim.Assumptions).
 func (*Driver) Assumptions(p *corev1.Pod) []string { return sim.Assumptions(p) }
-
-// WhyNot: the simulator's lack of a capability is its name's whole story.
-func (*Driver) WhyNot(driver.Capability) string { return "" }
 
 // Flush: the simulator's timeline is its own, with nothing to catch up on.
 func (s *session) Flush(context.Context) {}

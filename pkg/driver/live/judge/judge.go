@@ -85,9 +85,6 @@ type Judge struct {
 	// pods are the pods as last seen, their containers' probes and
 	// behaviours (the agent's arguments) read after they are gone.
 	pods map[string]*corev1.Pod
-	// phased: the last window counted from a probe's measured phase
-	// (afterProbeTick).
-	phased bool
 }
 
 var _ driver.Judge = (*Judge)(nil)

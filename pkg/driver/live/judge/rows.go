@@ -16,8 +16,8 @@ import (
 // start) add up where the simulator's do not.
 func (j *Judge) rowWindow(ctx context.Context, q driver.Question) (timeline.Window, error) {
 	sel, at, pod := q.Sel, q.Lo, q.Sel.Pod
-	w, err := j.window(ctx, q.T0, sel, q.Lo, q.Hi)
-	if err != nil || j.phased {
+	w, phased, err := j.phasedWindow(ctx, q.T0, sel, q.Lo, q.Hi)
+	if err != nil || phased {
 		// A row a probe's tick decides counts from the ticks' measured
 		// phase, not from the row before it (afterProbeTick).
 		return w, err

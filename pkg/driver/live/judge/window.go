@@ -51,13 +51,19 @@ func (j *Judge) observable(sel timeline.Selector) error {
 // accepted: counted from the kubelet's reaction and widened by the
 // observer's margins.
 func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, error) {
-	j.phased = false
+	w, _, err := j.phasedWindow(ctx, t0, sel, lo, hi)
+	return w, err
+}
+
+// phasedWindow is window, and whether it counts from a probe's measured
+// phase (afterProbeTick).
+func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, bool, error) {
 	if err := j.observable(sel); err != nil {
-		return timeline.Window{}, err
+		return timeline.Window{}, false, err
 	}
 	ref, anchored, action, err := j.reference(ctx, t0, sel.Pod)
 	if err != nil {
-		return timeline.Window{}, err
+		return timeline.Window{}, false, err
 	}
 	var spread time.Duration
 	if action == driver.ActionCreate && sel.Container != "" {
@@ -76,8 +82,7 @@ func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selec
 	early, late := j.obs.Margin(sel, action)
 	if action == driver.ActionCreate && anchored && sel.Container != "" {
 		if w, ok := j.afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
-			j.phased = true
-			return w, nil
+			return w, true, nil
 		}
 	}
 	// What a sibling's own behaviour brings about (a sidecar stopped at
@@ -95,10 +100,10 @@ func (j *Judge) window(ctx context.Context, t0 timeline.Mark, sel timeline.Selec
 	}
 	if sel.Kind == timeline.Ready && sel.Container != "" && action == driver.ActionCreate {
 		if w, ok := j.readyAtAnswer(ctx, t0, sel, ref, lo, hi); ok {
-			return w, nil
+			return w, false, nil
 		}
 	}
-	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, nil
+	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, false, nil
 }
 
 // readyAtAnswer is, on a cluster that saw the container's readiness
