@@ -53,7 +53,7 @@ func TestStateCheckReadsTheCurrentTimeOnACluster(t *testing.T) {
 			ctx := WithState(context.Background(), st)
 			st.clock.cur = f.now
 			f.now = 30 * s // the untimed expectation waited for its event
-			err := podIsNow(ctx, "web", tc.state)
+			err := runPhrase(ctx, `the pod "web" is `+tc.state)
 			if tc.holds != (err == nil) {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}

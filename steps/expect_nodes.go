@@ -151,18 +151,6 @@ func (s nodeCondition) Run(ctx context.Context, st *State) error {
 	})
 }
 
-// nodeHasCondition declares and runs the condition check as the
-// dispatcher does, for the tests that call it with a session of theirs
-// (windows_test.go).
-func nodeHasCondition(ctx context.Context, name, ctype, status, within string) error {
-	st := From(ctx)
-	s := nodeCondition{node: name, ctype: ctype, status: status, within: within}
-	if err := s.Declare(st.Plan); err != nil {
-		return err
-	}
-	return s.Run(ctx, st)
-}
-
 func taintsOf(n *corev1.Node) string {
 	var ts []string
 	for _, t := range n.Spec.Taints {

@@ -186,7 +186,7 @@ func TestNodeStateReadWaitsForTheNodeUpdate(t *testing.T) {
 			st := &State{Driver: f, Session: f, Plan: &Plan{}}
 			st.Plan.setup.Nodes = []*corev1.Node{defaultNode()}
 			st.Plan.configured = true
-			err := nodeHasCondition(WithState(context.Background(), st), "worker-1", "MemoryPressure", "True", "")
+			err := runPhrase(WithState(context.Background(), st), `node "worker-1" has condition "MemoryPressure" "True"`)
 			if tc.holds != (err == nil) {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}
@@ -247,10 +247,10 @@ func TestLiveStateWithinByItsCause(t *testing.T) {
 		f            func(ctx context.Context, d string) error
 		holds        bool
 	}{
-		{"STATUS Error within 3s: its exit at 2s", "3s", func(ctx context.Context, d string) error { return showsStatusWithin(ctx, "web", "Error", d) }, true},
-		{"STATUS Error within 1s: its exit at 2s, too late however quickly the API showed it", "1s", func(ctx context.Context, d string) error { return showsStatusWithin(ctx, "web", "Error", d) }, false},
-		{"Failed within 2s: its exit at 2s", "2s", func(ctx context.Context, d string) error { return podIsWithin(ctx, "web", "Failed", d) }, true},
-		{"Failed within 1s: its exit at 2s", "1s", func(ctx context.Context, d string) error { return podIsWithin(ctx, "web", "Failed", d) }, false},
+		{"STATUS Error within 3s: its exit at 2s", "3s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" shows status "Error" within `+d) }, true},
+		{"STATUS Error within 1s: its exit at 2s, too late however quickly the API showed it", "1s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" shows status "Error" within `+d) }, false},
+		{"Failed within 2s: its exit at 2s", "2s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" is Failed within `+d) }, true},
+		{"Failed within 1s: its exit at 2s", "1s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" is Failed within `+d) }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &liveFake{now: 0, events: tl}
@@ -286,7 +286,7 @@ func TestLiveStateCausedByALateStart(t *testing.T) {
 	f := &liveFake{now: 0, events: tl}
 	st := actedOn(f, driver.ActionCreate, "web")
 	st.Plan.pods[0].pod = &corev1.Pod{}
-	if err := podIsWithin(WithState(context.Background(), st), "web", "Running", "5s"); err != nil {
+	if err := runPhrase(WithState(context.Background(), st), `the pod "web" is Running within 5s`); err != nil {
 		t.Fatalf("want it to hold, got %v", err)
 	}
 }
@@ -305,7 +305,7 @@ func TestLiveLateCauseUnseenIsNoSkip(t *testing.T) {
 	st := actedOn(f, driver.ActionCreate, "web")
 	f.unseen = timeline.Started
 	st.Plan.pods[0].pod = &corev1.Pod{}
-	if err := podIsWithin(WithState(context.Background(), st), "web", "Running", "5s"); err != nil || st.SkipReason != "" {
+	if err := runPhrase(WithState(context.Background(), st), `the pod "web" is Running within 5s`); err != nil || st.SkipReason != "" {
 		t.Fatalf("want it to hold and no skip, got %v, skip %q", err, st.SkipReason)
 	}
 }
@@ -345,7 +345,7 @@ func TestLiveReadyAtTheFirstAnswerAfter(t *testing.T) {
 			// as applied: the agent's arguments.
 			f.pod = st.Plan.pods[0].build()
 			f.pod.Name = "web"
-			err := containerReadyAt(WithState(context.Background(), st), "app", "web", tc.at)
+			err := runPhrase(WithState(context.Background(), st), `container "app" of pod "web" becomes ready at `+tc.at)
 			if (err == nil) != tc.holds {
 				t.Fatalf("holds %v, got %v", tc.holds, err)
 			}
