@@ -247,8 +247,12 @@ func TestLiveStateWithinByItsCause(t *testing.T) {
 		f            func(ctx context.Context, d string) error
 		holds        bool
 	}{
-		{"STATUS Error within 3s: its exit at 2s", "3s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" shows status "Error" within `+d) }, true},
-		{"STATUS Error within 1s: its exit at 2s, too late however quickly the API showed it", "1s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" shows status "Error" within `+d) }, false},
+		{"STATUS Error within 3s: its exit at 2s", "3s", func(ctx context.Context, d string) error {
+			return runPhrase(ctx, `the pod "web" shows status "Error" within `+d)
+		}, true},
+		{"STATUS Error within 1s: its exit at 2s, too late however quickly the API showed it", "1s", func(ctx context.Context, d string) error {
+			return runPhrase(ctx, `the pod "web" shows status "Error" within `+d)
+		}, false},
 		{"Failed within 2s: its exit at 2s", "2s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" is Failed within `+d) }, true},
 		{"Failed within 1s: its exit at 2s", "1s", func(ctx context.Context, d string) error { return runPhrase(ctx, `the pod "web" is Failed within `+d) }, false},
 	} {
