@@ -96,6 +96,7 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 	if werr != nil {
 		return werr
 	}
+	earlier = nil
 	for _, m := range matches {
 		if !m.Row.HasAt {
 			continue
@@ -108,7 +109,23 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 			rowErr = err
 		}
 		sel := timeline.Selector{Pod: pod, Container: m.Row.Container, Kind: timeline.LabelKind(m.Row.Label)}
-		_ = st.keepWindowCheck(sel, m.Row.Label, m.Window, obs, rowErr)
+		// What the API showed of the pod once a container ended is
+		// judged, where the judge can, by that end (a cluster's API shows
+		// it a status sync later): the row's time is the exit's.
+		c, ok, cerr := st.caused(ctx, sel, m, earlier)
+		switch {
+		case cerr != nil:
+			return cerr
+		case ok:
+			if cerr := st.keepWindowCheck(sel, m.Row.Label+" (its last container's end)", c.Window, c.Cause, c.Verdict); cerr != nil && err == nil {
+				err = cerr
+			}
+		default:
+			_ = st.keepWindowCheck(sel, m.Row.Label, m.Window, obs, rowErr)
+		}
+		if m.Found {
+			earlier = append(earlier, m)
+		}
 	}
 	// The table decides at its last timed row (docs/language.md, Time:
 	// "current time"), whether it held or not.

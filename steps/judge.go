@@ -65,8 +65,9 @@ func (st *State) ask(ctx context.Context, q driver.Question) (timeline.Window, e
 // it told (a cluster counts a row from the precisely seen row before).
 func (st *State) rowWindow(ctx context.Context, pod string, r timeline.Row, earlier []timeline.RowMatch) (timeline.Window, error) {
 	sel := timeline.Selector{Pod: pod, Container: r.Container, Kind: timeline.LabelKind(r.Label)}
-	if sel.Kind == timeline.ProbeFailed {
-		// ProbeFailed(liveness): the row names the probe.
+	if sel.Kind == timeline.ProbeFailed || sel.Kind == timeline.Status {
+		// ProbeFailed(liveness), Status(Terminating): the row names the
+		// probe, the STATUS.
 		if i := strings.IndexByte(r.Label, '('); i > 0 && strings.HasSuffix(r.Label, ")") {
 			sel.Reason = r.Label[i+1 : len(r.Label)-1]
 		}
@@ -91,6 +92,22 @@ func (st *State) lateCause(ctx context.Context, w timeline.Window, pod string, s
 	return st.judge().LateCause(ctx, st.question(timeline.Selector{Pod: pod, Kind: seen.Kind}, w.Lo, w.Hi), w, seen)
 }
 
+// caused is a timeline table's row m, matched, judged by the container
+// event behind what the API showed (driver.Judge.Caused), the rows
+// matched before it told; ok false when it is judged by its own window.
+func (st *State) caused(ctx context.Context, sel timeline.Selector, m timeline.RowMatch, earlier []timeline.RowMatch) (driver.Caused, bool, error) {
+	if !m.Found || sel.Container != "" {
+		return driver.Caused{}, false, nil
+	}
+	q := st.question(sel, m.Row.At, m.Row.At)
+	q.Earlier = earlier
+	c, ok, err := st.judge().Caused(ctx, q, m.Event)
+	if err != nil {
+		return c, true, st.unsupported(err)
+	}
+	return c, ok, nil
+}
+
 // observable: an expectation about events the driver cannot see is a
 // skip of the scenario, with the driver's reason.
 func (st *State) observable(sels ...timeline.Selector) error {
@@ -113,10 +130,10 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, w timeli
 		return true, st.unsupported(err)
 	case !ok:
 		return false, nil
-	case g.Exit == nil:
+	case g.Cause == nil:
 		return true, st.recordCheck(sel, g.Window, st.lookAhead(ctx, timeline.ExpectIn(st.clk().events(), st.clock.t0, g.Window, sel), sel))
 	}
-	return true, st.keepWindowCheck(sel, "gone (its last container's end)", g.Window, g.Exit, g.Verdict)
+	return true, st.keepWindowCheck(sel, "gone (its last container's end)", g.Window, g.Cause, g.Verdict)
 }
 
 // keepWindowCheck records an expectation's outcome against its window.

@@ -53,7 +53,12 @@ type Judge interface {
 	// Gone judges a pod gone (q selects its Deleted) by the chain behind
 	// it, w being its window: ok false when it is judged as any other
 	// event.
-	Gone(ctx context.Context, q Question, w timeline.Window) (g Gone, ok bool, err error)
+	Gone(ctx context.Context, q Question, w timeline.Window) (g Caused, ok bool, err error)
+	// Caused judges what the API showed of a pod at seen (its terminal
+	// phase, a terminated STATUS, its removal) by the container event
+	// that caused it, q being the row or state expected: ok false when
+	// it is judged as any other event.
+	Caused(ctx context.Context, q Question, seen timeline.Event) (c Caused, ok bool, err error)
 	// Unobserved says why the events sel selects cannot be seen at all,
 	// "" when they can: an expectation about them is a skip.
 	Unobserved(sel timeline.Selector) string
@@ -91,10 +96,13 @@ type Answer struct {
 	Checks []timeline.Check
 }
 
-// Gone is a pod gone, judged by its last container's end: Exit nil when
-// only the API's time can be checked (in the window asked with).
-type Gone struct {
-	Exit    *timeline.Event
+// Caused is what the API shows of a pod (its removal, its terminal
+// phase), judged by the container event behind it: Cause nil when only
+// the API's time can be checked (in the window asked with); Window is
+// the cause's, and Verdict the judgement of the cause in it and of the
+// API's chain after it.
+type Caused struct {
+	Cause   *timeline.Event
 	Window  timeline.Window
 	Verdict error
 }
@@ -130,8 +138,12 @@ func (Exact) LateCause(context.Context, Question, timeline.Window, timeline.Even
 	return timeline.Event{}, timeline.Window{}, false
 }
 
-func (Exact) Gone(context.Context, Question, timeline.Window) (Gone, bool, error) {
-	return Gone{}, false, nil
+func (Exact) Gone(context.Context, Question, timeline.Window) (Caused, bool, error) {
+	return Caused{}, false, nil
+}
+
+func (Exact) Caused(context.Context, Question, timeline.Event) (Caused, bool, error) {
+	return Caused{}, false, nil
 }
 
 func (Exact) Requests(t0 timeline.Mark, lo, hi time.Duration, _ ...Action) timeline.Window {

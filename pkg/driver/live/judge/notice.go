@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -131,77 +130,4 @@ func (j *Judge) signalledBetween(sel timeline.Selector, from, to time.Duration) 
 		}
 	}
 	return false
-}
-
-// Gone is `gone at T` / `gone between A and B` on a cluster. The pod
-// gone is seen through the API, after the kubelet's PLEG relist, its
-// terminal status and its final delete: up to a couple of seconds after
-// the last container's end, varying with where the relist falls. That
-// chain is checked against its calibrated bound, and the rule's time is
-// checked where it is seen precisely: the pod's last container exit (the
-// runtime's event or the agent's line) in the window of [A, B] after the
-// kubelet's reaction. On the simulator the two are one instant. apiWin is
-// the pod gone's own window, waited to its end.
-func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Window) (driver.Gone, bool, error) {
-	sel, lo, hi, t0 := q.Sel, q.Lo, q.Hi, q.T0
-	if _, _, err := j.sess.RunUntil(ctx, apiWin.To, func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), j.From(sel.Pod, t0), sel)
-		return ok
-	}); err != nil {
-		return driver.Gone{}, true, err
-	}
-	gone, ok := timeline.First(j.events(), t0, sel)
-	var last *timeline.Event
-	if ok {
-		exits := timeline.Selector{Pod: sel.Pod, Kind: timeline.Exited, AnyContainer: true}
-		for _, e := range j.events() {
-			if e.At > gone.At {
-				break
-			}
-			if exits.Matches(e) && t0.Precedes(e) {
-				e := e
-				last = &e
-			}
-		}
-	}
-	if last == nil {
-		// Not gone, nothing ran to stop, or the object went first (a
-		// force delete): only the API's time can be checked.
-		return driver.Gone{Window: apiWin}, true, nil
-	}
-	w, err := j.window(ctx, t0, timeline.Selector{Pod: sel.Pod, Container: last.Container, Kind: timeline.Exited}, lo, hi)
-	if err != nil {
-		return driver.Gone{}, true, err
-	}
-	_, chain := j.obs.Margin(sel, "")
-	var mismatch error
-	switch {
-	case !w.Contains(last.At):
-		kind := timeline.Late
-		if last.At < w.From {
-			kind = timeline.Early
-		}
-		mismatch = &timeline.Verdict{
-			Kind:     kind,
-			Window:   &w,
-			Event:    last,
-			Expected: fmt.Sprintf("pod %q gone %s, its last container ending then%s", sel.Pod, describeBounds(lo, hi), w.Note()),
-			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-t0.At), timeline.FormatOffset(gone.At-t0.At)),
-		}
-	case gone.At-last.At > chain:
-		mismatch = &timeline.Verdict{
-			Kind:     timeline.Late,
-			Event:    &gone,
-			Expected: fmt.Sprintf("pod %q gone within %s of its last container's end (the API's calibrated chain)", sel.Pod, timeline.FormatOffset(chain)),
-			Observed: fmt.Sprintf("its last container %q ended at %s, the pod gone at %s", last.Container, timeline.FormatOffset(last.At-t0.At), timeline.FormatOffset(gone.At-t0.At)),
-		}
-	}
-	return driver.Gone{Exit: last, Window: w, Verdict: mismatch}, true, nil
-}
-
-func describeBounds(lo, hi time.Duration) string {
-	if lo == hi {
-		return "at " + timeline.FormatOffset(lo)
-	}
-	return "between " + timeline.FormatOffset(lo) + " and " + timeline.FormatOffset(hi)
 }

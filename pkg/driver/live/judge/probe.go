@@ -100,12 +100,56 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 		// runtime's stop timer, whatever came between.
 		step += stopTimer
 	case slices.Contains(killChain, sel.Kind) && sel.Kind != first:
+		if w, ok := j.afterHookStart(t0, sel, c, ref+phase, turn, period, lo, hi); ok {
+			return w, true
+		}
 		step += max(late-period, 0)
 	case sel.Kind == timeline.PreStopStarted:
 		step += execStart
 	}
 	return timeline.Window{T0: t0.At, Ref: ref + phase, Lo: lo, Hi: hi,
 		From: ref + phase + lo - early, To: ref + phase + hi + probeJitter + step}, true
+}
+
+// afterHookStart is the window of a liveness kill's SIGTERM (or the
+// hook's end) after its exec preStop hook, when the hook's start was seen
+// where the kill's first step belongs: the kubelet runs the hook to its
+// end and then stops the container (kuberuntime killContainer,
+// executePreStopHook, v1.36.3), so the SIGTERM follows the hook's start by
+// the hook's own length on both drivers. It counts from the start seen,
+// the runtime's exec already in it, and only the kubelet's step from the
+// hook's end to the signal is allowed late. phased is the kill's
+// reference, the container's start moved by the ticks' phase.
+func (j *Judge) afterHookStart(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, phased, turn, period, lo, hi time.Duration) (timeline.Window, bool) {
+	if sel.Kind != timeline.SIGTERM && sel.Kind != timeline.PreStopDone {
+		return timeline.Window{}, false
+	}
+	if c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Exec == nil {
+		return timeline.Window{}, false
+	}
+	// The tick that decides: the failureThreshold-th failing answer, the
+	// first failing one the first tick after the turn (no tick lies near
+	// the turn, afterProbeTick made sure).
+	ft := time.Duration(3)
+	if p := c.LivenessProbe; p.FailureThreshold > 0 {
+		ft = time.Duration(p.FailureThreshold)
+	}
+	decide := (turn/period+1)*period + (ft-1)*period
+	if lo < decide {
+		return timeline.Window{}, false
+	}
+	hook := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.PreStopStarted}
+	for _, e := range j.events() {
+		if e.At < phased+decide-precisionEarly || !hook.Matches(e) {
+			continue
+		}
+		if e.At > phased+decide+probeJitter+killAfterAnswer+execStart {
+			break
+		}
+		ref := e.At - decide
+		return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: ref + lo - precisionEarly, To: ref + hi + stopTimer}, true
+	}
+	return timeline.Window{}, false
 }
 
 // precisionEarly: the agent's line and the runtime's event carry their

@@ -99,3 +99,41 @@ func TestLivenessKillFromTheProbesPhase(t *testing.T) {
 		t.Errorf("the window counts from %s, want the earliest answer's phase %s", w.Ref, start+phase+40*ms)
 	}
 }
+
+// TestLivenessKillAfterItsHook pins afterHookStart: a liveness kill's
+// SIGTERM after an exec preStop hook counts from the hook's start seen
+// (the runtime's exec, 0.9 s after the deciding answer here, already in
+// it): the hook's 3 s later on both drivers, so 53 s holds and a second
+// either way fails, however late the exec started.
+func TestLivenessKillAfterItsHook(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	start, phase := 11*s, -700*ms
+	var answers []time.Duration
+	for k := range 5 {
+		answers = append(answers, start+phase+time.Duration(k+1)*10*s+60*ms)
+	}
+	hookAt := start + phase + 50*s + 60*ms + 900*ms
+	sigterm := hookAt + 3*s + 80*ms
+	pod := livenessPod(25*s, 10*s)
+	pod.Spec.Containers[0].Lifecycle = &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "3"}}}}
+	events := []timeline.Event{
+		{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: hookAt, Seq: 2, Pod: "web", Container: "app", Kind: timeline.PreStopStarted},
+		{At: sigterm, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+	}
+	for at, holds := range map[time.Duration]bool{53 * s: true, 52 * s: false, 54 * s: false} {
+		f := &liveFake{now: 10 * s, events: events, pod: pod, answers: answers}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 70 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := a.Window; w.Contains(sigterm) != holds {
+			t.Errorf("SIGTERM at %s in the window of `SIGTERM at %s` [%s, %s]: %v, want %v", sigterm, at, w.From, w.To, !holds, holds)
+		}
+	}
+}

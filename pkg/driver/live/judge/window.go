@@ -61,6 +61,9 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	if err := j.observable(sel); err != nil {
 		return timeline.Window{}, false, err
 	}
+	if w, ok := j.deletionShown(t0, sel, lo, hi); ok {
+		return w, false, nil
+	}
 	ref, anchored, action, err := j.reference(ctx, t0, sel.Pod)
 	if err != nil {
 		return timeline.Window{}, false, err
@@ -104,6 +107,24 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 		}
 	}
 	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, false, nil
+}
+
+// deletionShown is the window of a deleted pod's Terminating STATUS or
+// its DeleteRequested when the last action on it was podlife's delete (a
+// step's, a drain's eviction): the API server sets the deletion's time
+// stamp as it serves the request (pkg/registry/rest/delete.go
+// BeforeDelete), the kubelet takes no part, and podlife's watch sees it
+// within a request's round trip. So it counts from the request, which
+// podlife's client stamps, not from the kubelet's reaction (a Killing
+// event up to a second later) widened by the API's chain.
+func (j *Judge) deletionShown(t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, bool) {
+	if sel.Container != "" || !(sel.Kind == timeline.DeleteRequested || sel.Kind == timeline.Status && sel.Reason == "Terminating") {
+		return timeline.Window{}, false
+	}
+	if r := j.react[sel.Pod]; r == nil || r.action != driver.ActionDelete {
+		return timeline.Window{}, false
+	}
+	return j.Requests(t0, lo, hi), true
 }
 
 // readyAtAnswer is, on a cluster that saw the container's readiness

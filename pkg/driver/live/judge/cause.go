@@ -1,0 +1,150 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// What the API shows of a pod at the end of its life (its terminal
+// phase, a terminated container's STATUS, the object gone) a real
+// kubelet writes a status sync after the container exit that caused it,
+// and the API shows a watch delivery later: up to a couple of seconds,
+// varying with where the PLEG relist falls. The simulator writes them in
+// the instant of the exit. The exit itself is seen precisely (the
+// runtime's event, the agent's line), so the rule's time is checked
+// there, in the window the exit would have as a row of its own, and the
+// API's chain after it against its calibrated bound: a second's shift of
+// the written time is then a different exit time, where the API's window
+// alone (2.5 s wide) lets it pass.
+
+// Gone is `gone at T` / `gone between A and B` on a cluster: the pod
+// gone, waited to the end of its own window apiWin, judged by its last
+// container's end (Caused).
+func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Window) (driver.Caused, bool, error) {
+	sel, t0 := q.Sel, q.T0
+	if _, _, err := j.sess.RunUntil(ctx, apiWin.To, func(v driver.View) bool {
+		_, ok := timeline.First(v.Timeline(), j.From(sel.Pod, t0), sel)
+		return ok
+	}); err != nil {
+		return driver.Caused{}, true, err
+	}
+	gone, ok := timeline.First(j.events(), t0, sel)
+	if !ok {
+		return driver.Caused{Window: apiWin}, true, nil
+	}
+	c, ok, err := j.Caused(ctx, q, gone)
+	if !ok && err == nil {
+		// Nothing ran to stop, or the object went first (a force
+		// delete): only the API's time can be checked.
+		return driver.Caused{Window: apiWin}, true, nil
+	}
+	return c, true, err
+}
+
+// Caused judges seen, an event the API showed of the pod q selects (its
+// terminal phase, a terminated STATUS, its removal), by its cause: the
+// pod's latest container exit since t=0, no later than seen. The exit
+// must lie in the window it would have at q's bounds, counted as a
+// timeline row's from the rows matched before it (q.Earlier, those seen
+// before the exit), and seen must follow it within the API's calibrated
+// chain (pkg/kubelet/status/status_manager.go, a terminal phase only once
+// every container has stopped: kubelet_pods.go generateAPIPodStatus,
+// v1.36.3). ok false when seen has no such cause (a pod rejected at
+// admission, a phase of a running pod): it is judged as any other event.
+func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Event) (driver.Caused, bool, error) {
+	pod := q.Sel.Pod
+	if !endedBy(seen) {
+		return driver.Caused{}, false, nil
+	}
+	from := j.From(pod, q.T0)
+	exits := timeline.Selector{Pod: pod, Kind: timeline.Exited, AnyContainer: true}
+	var cause *timeline.Event
+	for _, e := range j.events() {
+		if e.At > seen.At {
+			break
+		}
+		if e.Container != "" && exits.Matches(e) && from.Precedes(e) {
+			e := e
+			cause = &e
+		}
+	}
+	if cause == nil {
+		return driver.Caused{}, false, nil
+	}
+	csel := timeline.Selector{Pod: pod, Container: cause.Container, Kind: timeline.Exited}
+	if !j.obs.Precise(csel) || j.obs.Unobserved(csel) != "" {
+		return driver.Caused{}, false, nil
+	}
+	cq := q
+	cq.Sel = csel
+	cq.Earlier = nil
+	for _, m := range q.Earlier {
+		// A row seen at or after the exit (the exit's own row) is no
+		// reference for it.
+		if m.Found && m.Event.At < cause.At {
+			cq.Earlier = append(cq.Earlier, m)
+		}
+	}
+	w, err := j.rowWindow(ctx, cq)
+	if err != nil {
+		return driver.Caused{}, true, err
+	}
+	_, _, action, err := j.reference(ctx, q.T0, pod)
+	if err != nil {
+		return driver.Caused{}, true, err
+	}
+	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
+	what := seen.Label()
+	if seen.Kind == timeline.Deleted {
+		what = "gone"
+	}
+	observed := fmt.Sprintf("its last container %q ended at %s, the pod %s at %s", cause.Container,
+		timeline.FormatOffset(cause.At-q.T0.At), what, timeline.FormatOffset(seen.At-q.T0.At))
+	var verdict error
+	switch {
+	case !w.Contains(cause.At):
+		kind := timeline.Late
+		if cause.At < w.From {
+			kind = timeline.Early
+		}
+		verdict = &timeline.Verdict{Kind: kind, Window: &w, Event: cause, Observed: observed,
+			Expected: fmt.Sprintf("pod %q %s %s, its last container ending then%s", pod, what, describeBounds(q.Lo, q.Hi), w.Note())}
+	case seen.At-cause.At > chain:
+		verdict = &timeline.Verdict{Kind: timeline.Late, Event: &seen, Observed: observed,
+			Expected: fmt.Sprintf("pod %q %s within %s of its last container's end (the API's calibrated chain)", pod, what, timeline.FormatOffset(chain))}
+	}
+	return driver.Caused{Cause: cause, Window: w, Verdict: verdict}, true, nil
+}
+
+// endedBy: what the API shows of a pod once a container has ended, and
+// only then: the pod gone, its terminal phase, a terminated container's
+// STATUS (kubectl's printer: the reason, or Signal:N / ExitCode:N, for
+// an init container Init: before them).
+func endedBy(e timeline.Event) bool {
+	switch e.Kind {
+	case timeline.Deleted:
+		return true
+	case timeline.Phase:
+		return e.Reason == "Succeeded" || e.Reason == "Failed"
+	case timeline.Status:
+		r := strings.TrimPrefix(e.Reason, "Init:")
+		switch r {
+		case "Completed", "Error", "OOMKilled", "ContainerCannotRun", "StartError":
+			return true
+		}
+		return strings.HasPrefix(r, "Signal:") || strings.HasPrefix(r, "ExitCode:")
+	}
+	return false
+}
+
+func describeBounds(lo, hi time.Duration) string {
+	if lo == hi {
+		return "at " + timeline.FormatOffset(lo)
+	}
+	return "between " + timeline.FormatOffset(lo) + " and " + timeline.FormatOffset(hi)
+}

@@ -1,0 +1,112 @@
+package judge
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// causedRows checks a table of pod "web" as the table step does: each
+// row in the judge's window, then each row the API showed judged by its
+// cause where the judge has one.
+func causedRows(t *testing.T, f *liveFake, now time.Duration, rows []timeline.Row) error {
+	t.Helper()
+	j := New(f, f)
+	t0 := f.actionMark()
+	j.Acted(driver.ActionDelete, "web", f.now)
+	f.now = now
+	var earlier []timeline.RowMatch
+	q := func(r timeline.Row) driver.Question {
+		sel := timeline.Selector{Pod: "web", Container: r.Container, Kind: timeline.LabelKind(r.Label)}
+		if sel.Kind == timeline.Status {
+			sel.Reason = r.Label[len("Status(") : len(r.Label)-1]
+		}
+		return driver.Question{Sel: sel, Lo: r.At, Hi: r.At, T0: t0, Earlier: earlier}
+	}
+	win := func(r timeline.Row, prev *timeline.RowMatch) timeline.Window {
+		if prev != nil {
+			earlier = append(earlier, *prev)
+		}
+		a, err := j.Window(context.Background(), q(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Window
+	}
+	matches, err := timeline.ExpectRows(f.View().Timeline(), t0, "web", rows, false, timeline.Order{}, win)
+	if err != nil {
+		return err
+	}
+	earlier = nil
+	for _, m := range matches {
+		if m.Row.Container == "" {
+			c, ok, err := j.Caused(context.Background(), q(m.Row), m.Event)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok && c.Verdict != nil {
+				return c.Verdict
+			}
+		}
+		earlier = append(earlier, m)
+	}
+	return nil
+}
+
+// TestLiveEndByItsCause pins Caused and deletionShown: a deleted pod's
+// Terminating counts from the delete request, and its terminal phase
+// and its removal, which the API shows a status sync after its last
+// container's exit (1.7 s here), are judged by that exit. So each of
+// them written a second early or late fails, where the API's own
+// windows (2 s late in the fake) passed the phase and the removal a
+// second late and the Terminating a second early; a phase seen longer
+// after the exit than the API's chain fails too.
+func TestLiveEndByItsCause(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := func(phaseAt time.Duration) []timeline.Event {
+		return []timeline.Event{
+			{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+			{At: 10050 * ms, Seq: 2, Pod: "web", Kind: timeline.Status, Reason: "Terminating"},
+			{At: 10100 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+			{At: 12100 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
+			{At: 12120 * ms, Seq: 5, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 137},
+			{At: phaseAt, Seq: 6, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
+			{At: phaseAt + 200*ms, Seq: 7, Pod: "web", Kind: timeline.Deleted},
+		}
+	}
+	row := func(at time.Duration, label string) timeline.Row {
+		return timeline.Row{Line: 1, At: at, HasAt: true, Label: label}
+	}
+	for _, tc := range []struct {
+		name    string
+		phaseAt time.Duration
+		rows    []timeline.Row
+		ok      bool
+	}{
+		{"the phase at its exit", 13820 * ms, []timeline.Row{row(2*s, "Phase(Failed)")}, true},
+		{"the phase a second late", 13820 * ms, []timeline.Row{row(3*s, "Phase(Failed)")}, false},
+		{"the phase a second early", 13820 * ms, []timeline.Row{row(1*s, "Phase(Failed)")}, false},
+		{"gone a second late", 13820 * ms, []timeline.Row{row(3*s, "Deleted")}, false},
+		{"gone at its exit", 13820 * ms, []timeline.Row{row(2*s, "Deleted")}, true},
+		{"the phase past the API's chain", 14220 * ms, []timeline.Row{row(2*s, "Phase(Failed)")}, false},
+		{"Terminating at the delete", 13820 * ms, []timeline.Row{row(0, "Status(Terminating)")}, true},
+		{"Terminating a second early", 13820 * ms, []timeline.Row{row(-1*s, "Status(Terminating)")}, false},
+		{"Terminating a second late", 13820 * ms, []timeline.Row{row(1*s, "Status(Terminating)")}, false},
+		{"after the exit's own row", 13820 * ms, []timeline.Row{
+			row(0, "Status(Terminating)"), {Line: 2, At: 2 * s, HasAt: true, Container: "app", Label: "SIGKILL"},
+			{Line: 3, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"}, row(2*s, "Phase(Failed)")}, true},
+		{"a second late after the exit's own row", 13820 * ms, []timeline.Row{
+			{Line: 2, At: 2 * s, HasAt: true, Container: "app", Label: "SIGKILL"},
+			{Line: 3, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"}, row(3*s, "Phase(Failed)")}, false},
+	} {
+		f := &liveFake{now: 10 * s, events: tl(tc.phaseAt)}
+		err := causedRows(t, f, 20*s, tc.rows)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
+		}
+	}
+}
