@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -108,5 +109,52 @@ func TestLiveEndByItsCause(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
 		}
+	}
+}
+
+// TestLiveKillOfAPreemptedPod pins preemptedBy: a pod running when
+// another is created, killed 0.8 s after that create (a preemption) with
+// no action of its own, has its kill's rules counted from the kill's
+// first step seen, as a delete's: its SIGKILL at 5 s holds, a second
+// either way fails (counted from t=0 with the reaction's bound, 6 s
+// passed too); a pod not killed keeps the window from t=0.
+func TestLiveKillOfAPreemptedPod(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	events := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "low", Container: "app", Kind: timeline.Started},
+		{At: 10800 * ms, Seq: 2, Pod: "low", Kind: timeline.KubeEvent, Reason: "Killing"},
+		{At: 10810 * ms, Seq: 3, Pod: "low", Kind: timeline.KubeEvent, Reason: "Preempting"},
+		{At: 10820 * ms, Seq: 4, Pod: "low", Container: "app", Kind: timeline.SIGTERM},
+		{At: 15850 * ms, Seq: 5, Pod: "low", Container: "app", Kind: timeline.SIGKILL},
+	}
+	window := func(pod string, at time.Duration) (timeline.Window, []timeline.Check) {
+		f := &liveFake{now: 10 * s, events: events}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "critical", f.now)
+		f.now = 12 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: pod, Container: "app", Kind: timeline.SIGKILL}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Window, a.Checks
+	}
+	for at, holds := range map[time.Duration]bool{5 * s: true, 4 * s: false, 6 * s: false} {
+		w, checks := window("low", at)
+		if w.Contains(15850*ms) != holds {
+			t.Errorf("SIGKILL at 15.85 s in the window of `SIGKILL at %s` [%s, %s]: %v, want %v", at, w.From, w.To, !holds, holds)
+		}
+		if len(checks) != 1 || !checks[0].Reaction || checks[0].Observed != 10800*ms {
+			t.Errorf("the preemption's reaction check: %+v, want one, the Killing at 10.8 s", checks)
+		}
+	}
+	if w, checks := window("other", 5*s); w.Ref != 10*s || len(checks) != 0 {
+		t.Errorf("a pod nothing killed: window from %s with %d checks, want from t=0 with none", w.Ref, len(checks))
+	}
+	// A kill no preemption event explains is no reaction to the create.
+	events = slices.DeleteFunc(events, func(e timeline.Event) bool { return e.Reason == "Preempting" })
+	if w, checks := window("low", 5*s); w.Ref != 10*s || len(checks) != 0 {
+		t.Errorf("a kill without a preemption's event: window from %s with %d checks, want from t=0 with none", w.Ref, len(checks))
 	}
 }

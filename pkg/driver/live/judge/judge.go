@@ -85,6 +85,17 @@ type Judge struct {
 	// pods are the pods as last seen, their containers' probes and
 	// behaviours (the agent's arguments) read after they are gone.
 	pods map[string]*corev1.Pod
+	// created is the scenario's last create of a pod, which may make
+	// room by killing another (preemptedBy).
+	created *creation
+}
+
+// creation is a create of a pod, and the pods whose kill was looked for
+// after it.
+type creation struct {
+	pod    string
+	at     time.Duration
+	looked map[string]bool
 }
 
 var _ driver.Judge = (*Judge)(nil)

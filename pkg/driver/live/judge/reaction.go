@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -65,6 +66,9 @@ func (j *Judge) Acted(a driver.Action, pod string, at time.Duration) {
 		}
 	}
 	j.react[pod] = r
+	if a == driver.ActionCreate {
+		j.created = &creation{pod: pod, at: at, looked: map[string]bool{}}
+	}
 }
 
 // Evicted notes an eviction a drain made (kubectl's loop, in the
@@ -132,6 +136,30 @@ func reactionKinds(a driver.Action) []timeline.Kind {
 	return []timeline.Kind{timeline.PreStopStarted, timeline.SIGTERM}
 }
 
+// firstReaction is the first event of pod after from that shows the
+// kubelet's reaction to action a.
+func firstReaction(events []timeline.Event, pod string, from timeline.Mark, a driver.Action) (timeline.Event, bool) {
+	kinds := reactionKinds(a)
+	for _, e := range events {
+		if e.Pod != pod || !from.Precedes(e) {
+			continue
+		}
+		// The kubelet's Killing event is recorded as it decides to stop a
+		// container, before it runs the preStop hook: the hook's process
+		// starts after an exec (20–400 ms later on a busy node), while the
+		// kubelet's grace countdown runs from its decision. Seen within
+		// tens of milliseconds of the decision, it is the earlier and
+		// truer reaction.
+		if a == driver.ActionDelete && e.Kind == timeline.KubeEvent && e.Reason == "Killing" {
+			return e, true
+		}
+		if slices.Contains(kinds, e.Kind) {
+			return e, true
+		}
+	}
+	return timeline.Event{}, false
+}
+
 // reference is what the bounds of an expectation about pod count from:
 // t=0 plus the latency of the kubelet's reaction to the last action on
 // the pod, with that action. anchored is false when no reaction was seen
@@ -169,28 +197,8 @@ func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) er
 	r.resolved = true
 	bound := j.obs.Reaction(r.action)
 	from := timeline.Mark{At: r.at}
-	kinds := reactionKinds(r.action)
 	first := func(events []timeline.Event) (timeline.Event, bool) {
-		for _, e := range events {
-			if e.Pod != pod || !from.Precedes(e) {
-				continue
-			}
-			// The kubelet's Killing event is recorded as it decides to
-			// stop a container, before it runs the preStop hook: the
-			// hook's process starts after an exec (20–400 ms later on a
-			// busy node), while the kubelet's grace countdown runs from
-			// its decision. Seen within tens of milliseconds of the
-			// decision, it is the earlier and truer reaction.
-			if r.action == driver.ActionDelete && e.Kind == timeline.KubeEvent && e.Reason == "Killing" {
-				return e, true
-			}
-			for _, k := range kinds {
-				if e.Kind == k {
-					return e, true
-				}
-			}
-		}
-		return timeline.Event{}, false
+		return firstReaction(events, pod, from, r.action)
 	}
 	if _, _, err := j.sess.RunUntil(ctx, r.at+bound, func(v driver.View) bool {
 		_, ok := first(v.Timeline())
@@ -260,3 +268,65 @@ func (j *Judge) wasRunning(pod string, at time.Duration) bool {
 	}
 	return false
 }
+
+// preemptedBy: a create makes room on a node by killing pods the
+// scenario did not act on, the kubelet's admission preempting for a
+// critical pod (pkg/kubelet/preemption/preemption.go
+// HandleAdmissionFailure) or the scheduler's preemption deleting a
+// victim (pkg/scheduler/framework/preemption/preemption.go
+// prepareCandidate, v1.36.3); the simulator does both in the instant of
+// the create. On a cluster the kill follows the create by the scheduler's
+// and the kubelet's latencies, which are not the rule, and the kill's
+// own rules (the grace to the SIGKILL, the exit, the pod gone) count
+// from its start as a delete's do. So for an expectation about the kill
+// of a pod that was running when another pod was created, with no action
+// of its own since, the first step of a kill seen within the bound of a
+// create's and a delete's reactions is the reaction the pod's windows
+// count from (kept as a reaction check). Looked for once per create.
+func (j *Judge) preemptedBy(ctx context.Context, sel timeline.Selector) error {
+	c := j.created
+	if c == nil || c.pod == sel.Pod || c.looked[sel.Pod] || !slices.Contains(killKinds, sel.Kind) {
+		return nil
+	}
+	if r := j.react[sel.Pod]; r != nil && r.at >= c.at || !j.wasRunning(sel.Pod, c.at) {
+		return nil
+	}
+	c.looked[sel.Pod] = true
+	bound := j.obs.Reaction(driver.ActionCreate) + j.obs.Reaction(driver.ActionDelete)
+	r := &reaction{action: driver.ActionDelete, at: c.at}
+	after := timeline.Mark{At: c.at}
+	first := func(events []timeline.Event) (timeline.Event, bool) {
+		e, ok := firstReaction(events, sel.Pod, after, driver.ActionDelete)
+		if !ok {
+			return e, false
+		}
+		// The preemption says so: the kubelet's "Preempting" event, the
+		// scheduler's "Preempted".
+		for _, p := range events {
+			if p.Pod == sel.Pod && p.Kind == timeline.KubeEvent && (p.Reason == "Preempting" || p.Reason == "Preempted") && after.Precedes(p) {
+				return e, true
+			}
+		}
+		return e, false
+	}
+	if _, _, err := j.sess.RunUntil(ctx, c.at+bound, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return err
+	}
+	e, ok := first(j.events())
+	if !ok || e.At > c.at+bound {
+		return nil
+	}
+	r.resolved, r.anchored, r.lag = true, true, e.At-c.at
+	j.react[sel.Pod] = r
+	j.made = append(j.made, timeline.Check{Pod: sel.Pod,
+		What: fmt.Sprintf("reaction to the create of pod %q (a kill of pod %q: first Killing event, preStop hook or SIGTERM)", c.pod, sel.Pod),
+		From: c.at, To: c.at + bound, Ref: c.at, ExpectTo: bound, Reaction: true, Observed: e.At, Seen: true, OK: true})
+	return nil
+}
+
+// killKinds are the events of a container's kill and its end, and the
+// pod gone.
+var killKinds = []timeline.Kind{timeline.PreStopStarted, timeline.PreStopDone, timeline.SIGTERM, timeline.SIGKILL, timeline.Exited, timeline.Deleted}

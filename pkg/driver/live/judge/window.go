@@ -64,6 +64,9 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	if w, ok := j.deletionShown(t0, sel, lo, hi); ok {
 		return w, false, nil
 	}
+	if err := j.preemptedBy(ctx, sel); err != nil {
+		return timeline.Window{}, false, err
+	}
 	ref, anchored, action, err := j.reference(ctx, t0, sel.Pod)
 	if err != nil {
 		return timeline.Window{}, false, err
