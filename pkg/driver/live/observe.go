@@ -567,10 +567,7 @@ func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw str
 		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
 	case agent.EvProbe:
 		if c.agentProbes[l.Kind] != nil {
-			if c.answers == nil {
-				c.answers = map[string][]time.Duration{}
-			}
-			c.answers[l.Kind] = append(c.answers[l.Kind], at)
+			c.answered(l.Kind, at)
 		}
 		if l.OK != nil && !*l.OK && c.agentProbes[l.Kind] != nil {
 			s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: l.Kind, Message: "the agent answered failure (" + l.Via + ")"})
@@ -578,8 +575,12 @@ func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw str
 	case agent.EvExec:
 		hook := matchExec(c.spec, l.Argv)
 		s.onHook(t, c, in, l, at, hook)
-		if hook == hookNone && l.Phase == "end" && l.Code != nil && *l.Code != 0 {
-			if kind := c.probeOf(l.Argv); kind != "" {
+		if kind := c.probeOf(l.Argv); hook == hookNone && l.Phase == "end" && kind != "" {
+			// An exec probe's command the agent serves (true, false,
+			// sleep): its end is the probe's answer, as its own probe
+			// command's line is.
+			c.answered(kind, at)
+			if l.Code != nil && *l.Code != 0 {
 				s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: kind, Message: fmt.Sprintf("exit %d", *l.Code)})
 			}
 		}
@@ -785,6 +786,14 @@ func agentAnswers(c *corev1.Container, pr *corev1.Probe) bool {
 		return port != 0 && behavior.Listens(port, declared)
 	}
 	return false
+}
+
+// answered notes an answer of the container's probe of kind at at.
+func (c *ctrTrack) answered(kind string, at time.Duration) {
+	if c.answers == nil {
+		c.answers = map[string][]time.Duration{}
+	}
+	c.answers[kind] = append(c.answers[kind], at)
 }
 
 // probeOf is the probe an exec command the agent served belongs to, when

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -205,6 +206,33 @@ func TestAgentAnsweredProbesFailAtTheAnswer(t *testing.T) {
 	}
 	if n := timeline.Count(tl, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.ProbeFailed, Reason: "readiness"}); n != 1 {
 		t.Errorf("a TCP probe's failure, which the agent cannot see, comes from the event: %d", n)
+	}
+}
+
+// TestExecProbeAnswersFromTheAgentsCommand: an exec probe whose command
+// the agent serves (false here) is answered at each of its lines' ends,
+// so its worker's phase is measured as the agent's own probe command's;
+// a hook's exec of the same program is not a probe's answer.
+func TestExecProbeAnswersFromTheAgentsCommand(t *testing.T) {
+	s := testSession(t)
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image,
+			StartupProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"false"}}}},
+			Lifecycle:    &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "1"}}}},
+		}}}}
+	tr := s.obs.track("web", pod)
+	c := tr.ctrs["app"]
+	in := &instTrack{id: "c1", attached: make(chan struct{})}
+	c.insts["c1"], c.order = in, []string{"c1"}
+	one := 1
+	for _, at := range []time.Duration{1300 * time.Millisecond, 2300 * time.Millisecond} {
+		s.line(t, "web", "app", at-time.Millisecond, agent.Line{Ev: agent.EvExec, Phase: "start", Argv: []string{"false"}})
+		s.line(t, "web", "app", at, agent.Line{Ev: agent.EvExec, Phase: "end", Argv: []string{"false"}, Code: &one})
+	}
+	s.line(t, "web", "app", 3*time.Second, agent.Line{Ev: agent.EvExec, Phase: "end", Argv: []string{"sleep", "1"}, Code: new(int)})
+	got := s.win.ProbeAnswers(timeline.Selector{Pod: "web", Container: "app"}, "startup")
+	if want := []time.Duration{1300 * time.Millisecond, 2300 * time.Millisecond}; !slices.Equal(got, want) {
+		t.Errorf("the startup probe's answers: %v, want %v", got, want)
 	}
 }
 
