@@ -178,10 +178,13 @@ func firstKillStep(c *corev1.Container) timeline.Kind {
 
 // probeTurn is when the container's agent turns its answers to a probe
 // of kind (liveness: starts failing; readiness: starts succeeding), and
-// the probe's period, when that probe alone decides: the agent's
-// command, answered at once, probed from the first tick (no initial
-// delay), one answer enough for readiness, no startup probe (whose own
-// ticks would decide when the others start).
+// the probe's period, when that probe alone decides: the agent's probe
+// command, or a command the agent serves that answers at once and always
+// the same (`true` for a readiness, `false` for a liveness) after an
+// initial delay; one answer enough for readiness; no startup probe
+// (whose own ticks would decide when the others start). A worker
+// answers from its initial delay on (pkg/kubelet/prober/worker.go
+// doProbe, v1.36.3), so the turn is never before it.
 func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok bool) {
 	if c == nil || c.Image != behavior.Image || c.StartupProbe != nil {
 		return 0, 0, false
@@ -190,22 +193,27 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 	if kind == "readiness" {
 		p = c.ReadinessProbe
 	}
-	if p == nil || p.Exec == nil || !slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) || p.InitialDelaySeconds != 0 {
+	if p == nil || p.Exec == nil || (kind == "readiness" && p.SuccessThreshold > 1) {
 		return 0, 0, false
 	}
-	b, err := behavior.Parse(c.Args)
-	if err != nil {
-		return 0, 0, false
-	}
+	delay := time.Duration(p.InitialDelaySeconds) * time.Second
 	var at *time.Duration
-	switch kind {
-	case "liveness":
-		at = b.FailLivenessAfter
-	case "readiness":
-		if p.SuccessThreshold > 1 || b.FailReadinessAfter != nil {
+	if slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) {
+		b, err := behavior.Parse(c.Args)
+		if err != nil {
 			return 0, 0, false
 		}
-		at = b.ReadyAfter
+		switch kind {
+		case "liveness":
+			at = b.FailLivenessAfter
+		case "readiness":
+			if b.FailReadinessAfter != nil {
+				return 0, 0, false
+			}
+			at = b.ReadyAfter
+		}
+	} else if answersAtOnce(p.Exec.Command, kind == "readiness") && delay >= minDelay {
+		at = &delay
 	}
 	if at == nil {
 		return 0, 0, false
@@ -214,8 +222,22 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 	if p.PeriodSeconds > 0 {
 		period = time.Duration(p.PeriodSeconds) * time.Second
 	}
-	return *at, period, true
+	return max(*at, delay), period, true
 }
+
+// answersAtOnce: cmd is a command the agent serves that exits at once,
+// with 0 when success is set, else with another code.
+func answersAtOnce(cmd []string, success bool) bool {
+	c, err := behavior.ParseCommand(cmd)
+	return err == nil && c.Probe == "" && !c.Forever && c.Duration == 0 && (c.Code == 0) == success
+}
+
+// minDelay: a probe that answers the same from the container's start
+// decides at its first answer, which on a real kubelet waits for the
+// relist that saw the container running (the worker reads the status
+// manager's: doProbe, v1.36.3) where the simulator's does not; an
+// initial delay of at least this puts that answer on the ticks' grid.
+const minDelay = 2 * time.Second
 
 // probePhase is the phase of the container's probe ticks of kind from
 // ref (its start), in (−period/2, period/2]: the earliest answer's, each

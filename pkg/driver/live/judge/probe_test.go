@@ -137,3 +137,43 @@ func TestLivenessKillAfterItsHook(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyAfterAnInitialDelay pins probeTurn for a readiness the agent
+// answers with `true` after an initial delay (5 s, probed every 10 s):
+// the first answer is the first tick at or after the delay, 10 s on the
+// simulator, the worker's phase later on a cluster (−0.7 s here), so the
+// Ready counts from the ticks' measured phase and `ready at 10s` holds
+// while 9 s and 11 s fail, where the period's allowance let them pass.
+func TestReadyAfterAnInitialDelay(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	start, phase := 11*s, -700*ms
+	var answers []time.Duration
+	for k := 1; k <= 4; k++ {
+		answers = append(answers, start+phase+time.Duration(k)*10*s+50*ms)
+	}
+	ready := start + phase + 10*s + 80*ms
+	pod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{
+		Name: "app", Image: behavior.Image, Args: behavior.Default().Args(),
+		ReadinessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}},
+			InitialDelaySeconds: 5, PeriodSeconds: 10},
+	}}}}
+	events := []timeline.Event{
+		{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: ready, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready},
+	}
+	for at, holds := range map[time.Duration]bool{10 * s: true, 9 * s: false, 11 * s: false} {
+		f := &liveFake{now: 10 * s, events: events, pod: pod, answers: answers}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 60 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := a.Window; w.Contains(ready) != holds {
+			t.Errorf("Ready at %s in the window of `ready at %s` [%s, %s]: %v, want %v", ready, at, w.From, w.To, !holds, holds)
+		}
+	}
+}
