@@ -105,6 +105,18 @@ func (st *State) expectIn(ctx context.Context, sel timeline.Selector, lo, hi tim
 	}
 	w = st.judge().Narrow(ctx, st.question(sel, lo, hi), w)
 	err = st.lookAhead(ctx, timeline.ExpectInFrom(st.clk().events(), st.clock.t0, st.from(sel.Pod), w, sel), sel)
+	if e, ok := timeline.First(st.clk().events(), st.from(sel.Pod), sel); ok && err == nil {
+		// What the API showed once a container ended is judged, where
+		// the judge can, by that end.
+		m := timeline.RowMatch{Row: timeline.Row{At: lo}, Found: true, Event: e}
+		c, ok, cerr := st.caused(ctx, sel, m, nil, hi)
+		switch {
+		case cerr != nil:
+			return cerr
+		case ok:
+			return st.keepWindowCheck(sel, checkWhat(sel)+" (its container's end)", c.Window, c.Cause, c.Verdict)
+		}
+	}
 	return st.recordCheck(sel, w, err)
 }
 

@@ -112,7 +112,7 @@ func (s *timelineTable) Run(ctx context.Context, st *State) error {
 		// What the API showed of the pod once a container ended is
 		// judged, where the judge can, by that end (a cluster's API shows
 		// it a status sync later): the row's time is the exit's.
-		c, ok, cerr := st.caused(ctx, sel, m, earlier)
+		c, ok, cerr := st.caused(ctx, sel, m, earlier, m.Row.At)
 		switch {
 		case cerr != nil:
 			return cerr

@@ -92,14 +92,15 @@ func (st *State) lateCause(ctx context.Context, w timeline.Window, pod string, s
 	return st.judge().LateCause(ctx, st.question(timeline.Selector{Pod: pod, Kind: seen.Kind}, w.Lo, w.Hi), w, seen)
 }
 
-// caused is a timeline table's row m, matched, judged by the container
-// event behind what the API showed (driver.Judge.Caused), the rows
-// matched before it told; ok false when it is judged by its own window.
-func (st *State) caused(ctx context.Context, sel timeline.Selector, m timeline.RowMatch, earlier []timeline.RowMatch) (driver.Caused, bool, error) {
-	if !m.Found || sel.Container != "" {
+// caused is what the API showed (m, matched at bounds [m.Row.At, hi])
+// judged by the container event behind it (driver.Judge.Caused), the
+// rows of a table matched before it told; ok false when it is judged by
+// its own window.
+func (st *State) caused(ctx context.Context, sel timeline.Selector, m timeline.RowMatch, earlier []timeline.RowMatch, hi time.Duration) (driver.Caused, bool, error) {
+	if !m.Found {
 		return driver.Caused{}, false, nil
 	}
-	q := st.question(sel, m.Row.At, m.Row.At)
+	q := st.question(sel, m.Row.At, hi)
 	q.Earlier = earlier
 	c, ok, err := st.judge().Caused(ctx, q, m.Event)
 	if err != nil {

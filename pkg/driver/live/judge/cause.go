@@ -47,8 +47,9 @@ func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Win
 }
 
 // Caused judges seen, an event the API showed of the pod q selects (its
-// terminal phase, a terminated STATUS, its removal), by its cause: the
-// pod's latest container exit since t=0, no later than seen. The exit
+// terminal phase, a terminated STATUS, its removal; a container not
+// ready within the chain after its exit), by its cause: the pod's (the
+// container's) latest container exit since t=0, no later than seen. The exit
 // must lie in the window it would have at q's bounds, counted as a
 // timeline row's from the rows matched before it (q.Earlier, those seen
 // before the exit), and seen must follow it within the API's calibrated
@@ -62,7 +63,7 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 		return driver.Caused{}, false, nil
 	}
 	from := j.From(pod, q.T0)
-	exits := timeline.Selector{Pod: pod, Kind: timeline.Exited, AnyContainer: true}
+	exits := timeline.Selector{Pod: pod, Kind: timeline.Exited, Container: seen.Container, AnyContainer: seen.Container == ""}
 	var cause *timeline.Event
 	for _, e := range j.events() {
 		if e.At > seen.At {
@@ -74,6 +75,15 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 		}
 	}
 	if cause == nil {
+		return driver.Caused{}, false, nil
+	}
+	_, _, action, err := j.reference(ctx, q.T0, pod)
+	if err != nil {
+		return driver.Caused{}, true, err
+	}
+	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
+	if seen.Container != "" && seen.At-cause.At > chain {
+		// A container not ready long after its exit: a probe's doing.
 		return driver.Caused{}, false, nil
 	}
 	csel := timeline.Selector{Pod: pod, Container: cause.Container, Kind: timeline.Exited}
@@ -94,17 +104,16 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 	if err != nil {
 		return driver.Caused{}, true, err
 	}
-	_, _, action, err := j.reference(ctx, q.T0, pod)
-	if err != nil {
-		return driver.Caused{}, true, err
-	}
-	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
-	what := seen.Label()
+	// Who showed what, and the end behind it, for the verdicts.
+	who, what, end, endOf := fmt.Sprintf("pod %q", pod), seen.Label(), "its last container ending", "its last container's end"
 	if seen.Kind == timeline.Deleted {
 		what = "gone"
 	}
-	observed := fmt.Sprintf("its last container %q ended at %s, the pod %s at %s", cause.Container,
-		timeline.FormatOffset(cause.At-q.T0.At), what, timeline.FormatOffset(seen.At-q.T0.At))
+	if seen.Container != "" {
+		who, what, end, endOf = fmt.Sprintf("container %q of pod %q", seen.Container, pod), "not ready", "its exit", "its exit"
+	}
+	observed := fmt.Sprintf("container %q ended at %s, %s %s at %s", cause.Container,
+		timeline.FormatOffset(cause.At-q.T0.At), who, what, timeline.FormatOffset(seen.At-q.T0.At))
 	var verdict error
 	switch {
 	case !w.Contains(cause.At):
@@ -113,10 +122,10 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 			kind = timeline.Early
 		}
 		verdict = &timeline.Verdict{Kind: kind, Window: &w, Event: cause, Observed: observed,
-			Expected: fmt.Sprintf("pod %q %s %s, its last container ending then%s", pod, what, describeBounds(q.Lo, q.Hi), w.Note())}
+			Expected: fmt.Sprintf("%s %s %s, %s then%s", who, what, describeBounds(q.Lo, q.Hi), end, w.Note())}
 	case seen.At-cause.At > chain:
 		verdict = &timeline.Verdict{Kind: timeline.Late, Event: &seen, Observed: observed,
-			Expected: fmt.Sprintf("pod %q %s within %s of its last container's end (the API's calibrated chain)", pod, what, timeline.FormatOffset(chain))}
+			Expected: fmt.Sprintf("%s %s within %s of %s (the API's calibrated chain)", who, what, timeline.FormatOffset(chain), endOf)}
 	}
 	return driver.Caused{Cause: cause, Window: w, Verdict: verdict}, true, nil
 }
@@ -126,6 +135,12 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 // STATUS (kubectl's printer: the reason, or Signal:N / ExitCode:N, for
 // an init container Init: before them).
 func endedBy(e timeline.Event) bool {
+	if e.Container != "" {
+		// A container's Ready lost as it ended (the status written after
+		// its exit): the kubelet's status of a container not running is
+		// not ready (kubelet_pods.go convertToAPIContainerStatuses).
+		return e.Kind == timeline.NotReady
+	}
 	switch e.Kind {
 	case timeline.Deleted:
 		return true

@@ -43,14 +43,12 @@ func causedRows(t *testing.T, f *liveFake, now time.Duration, rows []timeline.Ro
 	}
 	earlier = nil
 	for _, m := range matches {
-		if m.Row.Container == "" {
-			c, ok, err := j.Caused(context.Background(), q(m.Row), m.Event)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok && c.Verdict != nil {
-				return c.Verdict
-			}
+		c, ok, err := j.Caused(context.Background(), q(m.Row), m.Event)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok && c.Verdict != nil {
+			return c.Verdict
 		}
 		earlier = append(earlier, m)
 	}
@@ -58,9 +56,10 @@ func causedRows(t *testing.T, f *liveFake, now time.Duration, rows []timeline.Ro
 }
 
 // TestLiveEndByItsCause pins Caused and deletionShown: a deleted pod's
-// Terminating counts from the delete request, and its terminal phase
-// and its removal, which the API shows a status sync after its last
-// container's exit (1.7 s here), are judged by that exit. So each of
+// Terminating counts from the delete request, and its terminal phase,
+// its removal and its container's Ready lost, which the API shows a
+// status sync after its last container's exit (1.7 s here, 1.38 s),
+// are judged by that exit. So each of
 // them written a second early or late fails, where the API's own
 // windows (2 s late in the fake) passed the phase and the removal a
 // second late and the Terminating a second early; a phase seen longer
@@ -75,8 +74,9 @@ func TestLiveEndByItsCause(t *testing.T) {
 			{At: 10100 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
 			{At: 12100 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
 			{At: 12120 * ms, Seq: 5, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 137},
-			{At: phaseAt, Seq: 6, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
-			{At: phaseAt + 200*ms, Seq: 7, Pod: "web", Kind: timeline.Deleted},
+			{At: 13500 * ms, Seq: 6, Pod: "web", Container: "app", Kind: timeline.NotReady},
+			{At: phaseAt, Seq: 7, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
+			{At: phaseAt + 200*ms, Seq: 8, Pod: "web", Kind: timeline.Deleted},
 		}
 	}
 	row := func(at time.Duration, label string) timeline.Row {
@@ -94,6 +94,8 @@ func TestLiveEndByItsCause(t *testing.T) {
 		{"gone a second late", 13820 * ms, []timeline.Row{row(3*s, "Deleted")}, false},
 		{"gone at its exit", 13820 * ms, []timeline.Row{row(2*s, "Deleted")}, true},
 		{"the phase past the API's chain", 14220 * ms, []timeline.Row{row(2*s, "Phase(Failed)")}, false},
+		{"not ready at its exit", 13820 * ms, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Container: "app", Label: "NotReady"}}, true},
+		{"not ready a second late", 13820 * ms, []timeline.Row{{Line: 1, At: 3 * s, HasAt: true, Container: "app", Label: "NotReady"}}, false},
 		{"Terminating at the delete", 13820 * ms, []timeline.Row{row(0, "Status(Terminating)")}, true},
 		{"Terminating a second early", 13820 * ms, []timeline.Row{row(-1*s, "Status(Terminating)")}, false},
 		{"Terminating a second late", 13820 * ms, []timeline.Row{row(1*s, "Status(Terminating)")}, false},

@@ -53,8 +53,11 @@ func (f *liveFake) View() driver.View { return fakeView{f: f, at: f.now} }
 // Reaction: 3 s for every action.
 func (f *liveFake) Reaction(driver.Action) time.Duration { return 3 * time.Second }
 
-// Precise: every container event.
-func (f *liveFake) Precise(sel timeline.Selector) bool { return sel.Container != "" }
+// Precise: every container event but its readiness, which the API
+// shows.
+func (f *liveFake) Precise(sel timeline.Selector) bool {
+	return sel.Container != "" && sel.Kind != timeline.Ready && sel.Kind != timeline.NotReady
+}
 
 // Margin: precise container events (±0.25 s early, +0.5 s late), a
 // restart after a relist and the API's 2 s late.
@@ -67,7 +70,7 @@ func (f *liveFake) Margin(sel timeline.Selector, after driver.Action) (time.Dura
 		}
 		return 250 * time.Millisecond, 500 * time.Millisecond
 	}
-	if sel.Container == "" || sel.Kind == timeline.Restarted {
+	if !f.Precise(sel) || sel.Kind == timeline.Restarted {
 		return 250 * time.Millisecond, 2 * time.Second
 	}
 	return 250 * time.Millisecond, 500 * time.Millisecond
