@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -68,6 +69,13 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 		return timeline.Window{}, false
 	}
 	c := j.container(sel.Pod, sel.Container)
+	if c != nil && sel.Kind == timeline.Ready && c.ReadinessProbe == nil && c.StartupProbe != nil {
+		// A container without a readiness probe is ready once started:
+		// its startup probe's success decides (the status manager's
+		// readiness of a started container, prober_manager.go
+		// UpdatePodStatus, v1.36.3).
+		kind = "startup"
+	}
 	turn, period, ok := probeTurn(c, kind)
 	if !ok || (slices.Contains(killChain, sel.Kind) && lo < turn) {
 		return timeline.Window{}, false
@@ -76,14 +84,14 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 	if !ok {
 		return timeline.Window{}, false
 	}
-	// The first tick after the turn: the same one on both drivers only
-	// if no tick lies between the turn and the turn moved by the phase
-	// (and the answer's jitter).
-	for k := time.Duration(0); k*period <= turn+period; k++ {
-		tick := k * period
-		if tick >= turn-max(phase, 0)-probeJitter && tick <= turn-min(phase, 0)+probeJitter {
-			return timeline.Window{}, false
-		}
+	// The first tick at or after the turn: the same one on both drivers
+	// only if the simulator's (its ticks from the container's start, the
+	// first a period on) and the cluster's (the phase's, its tick earlier
+	// than the answer by up to the jitter, after the container's start)
+	// have one index.
+	sim := firstTick(turn, period, 0, 1)
+	if firstTick(turn, period, phase, 0) != sim || firstTick(turn, period, phase-probeJitter, 0) != sim {
+		return timeline.Window{}, false
 	}
 	// The first step the tick decides (a Ready, the kill's preStop or
 	// SIGTERM) follows the answer by the kubelet's step alone; the
@@ -176,6 +184,17 @@ func firstKillStep(c *corev1.Container) timeline.Kind {
 	return timeline.SIGTERM
 }
 
+// firstTick is the index k of the first tick k·period + phase at or
+// after turn, k at least from, and the tick after the container's start
+// (0).
+func firstTick(turn, period, phase time.Duration, from int64) int64 {
+	k := max(from, int64(math.Ceil(float64(turn-phase)/float64(period))))
+	for time.Duration(k)*period+phase <= 0 {
+		k++
+	}
+	return k
+}
+
 // probeTurn is when the container's agent turns its answers to a probe
 // of kind (liveness: starts failing; readiness: starts succeeding), and
 // the probe's period, when that probe alone decides: the agent's probe
@@ -186,13 +205,10 @@ func firstKillStep(c *corev1.Container) timeline.Kind {
 // answers from its initial delay on (pkg/kubelet/prober/worker.go
 // doProbe, v1.36.3), so the turn is never before it.
 func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok bool) {
-	if c == nil || c.Image != behavior.Image || c.StartupProbe != nil {
+	if c == nil || c.Image != behavior.Image || (c.StartupProbe != nil) != (kind == "startup") {
 		return 0, 0, false
 	}
-	p := c.LivenessProbe
-	if kind == "readiness" {
-		p = c.ReadinessProbe
-	}
+	p := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
 	if p == nil || p.Exec == nil || (kind == "readiness" && p.SuccessThreshold > 1) {
 		return 0, 0, false
 	}
@@ -212,7 +228,7 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 			}
 			at = b.ReadyAfter
 		}
-	} else if answersAtOnce(p.Exec.Command, kind == "readiness") && delay >= minDelay {
+	} else if answersAtOnce(p.Exec.Command, kind != "liveness") && delay >= minDelay {
 		at = &delay
 	}
 	if at == nil {

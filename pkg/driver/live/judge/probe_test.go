@@ -177,3 +177,48 @@ func TestReadyAfterAnInitialDelay(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyWhenTheStartupProbeSucceeds pins a Ready decided by a startup
+// probe the agent answers with `true` after 15 s, probed every second,
+// the container without a readiness probe: ready at the first tick at
+// or after 15 s, 15 s on the simulator. The ticks' phase 0.45 s after
+// each second of the container's puts that tick at 15.45 s on the
+// cluster, the same tick, so the Ready counts from it and a second's
+// shift fails; at a phase of 0.1 s the tick may have come just before
+// 15 s (the answer 0.1 s after it, within the jitter), the next one
+// then answering: the wide window stands.
+func TestReadyWhenTheStartupProbeSucceeds(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	start := 11 * s
+	pod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{
+		Name: "app", Image: behavior.Image, Args: behavior.Default().Args(),
+		StartupProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}},
+			InitialDelaySeconds: 15, PeriodSeconds: 1},
+	}}}}
+	window := func(phase, at time.Duration) (timeline.Window, time.Duration) {
+		answer := start + 15*s + phase
+		ready := answer + 30*ms
+		f := &liveFake{now: 10 * s, pod: pod, answers: []time.Duration{answer}, events: []timeline.Event{
+			{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+			{At: ready, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready},
+		}}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 60 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Window, ready
+	}
+	for at, holds := range map[time.Duration]bool{15 * s: true, 14 * s: false, 16 * s: false} {
+		if w, ready := window(450*ms, at); w.Contains(ready) != holds {
+			t.Errorf("Ready at %s in the window of `ready at %s` [%s, %s]: %v, want %v", ready, at, w.From, w.To, !holds, holds)
+		}
+	}
+	if w, _ := window(100*ms, 15*s); w.Ref != start {
+		t.Errorf("a phase within the jitter of the tick: the window counts from %s, want the start %s", w.Ref, start)
+	}
+}
