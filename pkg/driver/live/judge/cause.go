@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,17 +60,17 @@ func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Win
 // admission, a phase of a running pod): it is judged as any other event.
 func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Event) (driver.Caused, bool, error) {
 	pod := q.Sel.Pod
-	if !endedBy(seen) {
+	kinds := causes(seen)
+	if len(kinds) == 0 {
 		return driver.Caused{}, false, nil
 	}
 	from := j.From(pod, q.T0)
-	exits := timeline.Selector{Pod: pod, Kind: timeline.Exited, Container: seen.Container, AnyContainer: seen.Container == ""}
 	var cause *timeline.Event
 	for _, e := range j.events() {
 		if e.At > seen.At {
 			break
 		}
-		if e.Container != "" && exits.Matches(e) && from.Precedes(e) {
+		if e.Pod == pod && e.Container != "" && (seen.Container == "" || e.Container == seen.Container) && slices.Contains(kinds, e.Kind) && from.Precedes(e) {
 			e := e
 			cause = &e
 		}
@@ -82,11 +83,13 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 		return driver.Caused{}, true, err
 	}
 	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
-	if seen.Container != "" && seen.At-cause.At > chain {
-		// A container not ready long after its exit: a probe's doing.
+	if (seen.Container != "" || cause.Kind != timeline.Exited) && seen.At-cause.At > chain {
+		// A container not ready long after its exit (a probe's doing),
+		// a pod Running long after a start (what it waited on is not
+		// seen): judged as any other event.
 		return driver.Caused{}, false, nil
 	}
-	csel := timeline.Selector{Pod: pod, Container: cause.Container, Kind: timeline.Exited}
+	csel := timeline.Selector{Pod: pod, Container: cause.Container, Kind: cause.Kind}
 	if !j.obs.Precise(csel) || j.obs.Unobserved(csel) != "" {
 		return driver.Caused{}, false, nil
 	}
@@ -104,15 +107,17 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 	if err != nil {
 		return driver.Caused{}, true, err
 	}
-	// Who showed what, and the end behind it, for the verdicts.
+	// Who showed what, and the event behind it, for the verdicts.
 	who, what, end, endOf := fmt.Sprintf("pod %q", pod), seen.Label(), "its last container ending", "its last container's end"
-	if seen.Kind == timeline.Deleted {
+	switch {
+	case seen.Kind == timeline.Deleted:
 		what = "gone"
-	}
-	if seen.Container != "" {
+	case seen.Container != "":
 		who, what, end, endOf = fmt.Sprintf("container %q of pod %q", seen.Container, pod), "not ready", "its exit", "its exit"
+	case cause.Kind != timeline.Exited:
+		end, endOf = fmt.Sprintf("its container %q's %s", cause.Container, cause.Label()), fmt.Sprintf("container %q's %s", cause.Container, cause.Label())
 	}
-	observed := fmt.Sprintf("container %q ended at %s, %s %s at %s", cause.Container,
+	observed := fmt.Sprintf("container %q %s at %s, %s %s at %s", cause.Container, cause.Label(),
 		timeline.FormatOffset(cause.At-q.T0.At), who, what, timeline.FormatOffset(seen.At-q.T0.At))
 	var verdict error
 	switch {
@@ -130,31 +135,47 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 	return driver.Caused{Cause: cause, Window: w, Verdict: verdict}, true, nil
 }
 
-// endedBy: what the API shows of a pod once a container has ended, and
-// only then: the pod gone, its terminal phase, a terminated container's
-// STATUS (kubectl's printer: the reason, or Signal:N / ExitCode:N, for
-// an init container Init: before them).
-func endedBy(e timeline.Event) bool {
+// causes are the container events what the API showed (e) follows: a
+// terminal phase, a terminated container's STATUS (kubectl's printer:
+// the reason, or Signal:N / ExitCode:N, for an init container Init:
+// before them) and the pod gone follow an exit; a container's Ready lost
+// (the status written after its exit: the kubelet's status of a
+// container not running is not ready, kubelet_pods.go
+// convertToAPIContainerStatuses) its own exit; the Running phase and
+// STATUS a container's start (or restart), or its postStart hook's end (the kubelet
+// reports the container running once the hook returned,
+// kuberuntime_container.go startContainer, v1.36.3). None for anything
+// else.
+func causes(e timeline.Event) []timeline.Kind {
+	ended := []timeline.Kind{timeline.Exited}
+	running := []timeline.Kind{timeline.Started, timeline.Restarted, timeline.PostStartDone}
 	if e.Container != "" {
-		// A container's Ready lost as it ended (the status written after
-		// its exit): the kubelet's status of a container not running is
-		// not ready (kubelet_pods.go convertToAPIContainerStatuses).
-		return e.Kind == timeline.NotReady
+		if e.Kind == timeline.NotReady {
+			return ended
+		}
+		return nil
 	}
 	switch e.Kind {
 	case timeline.Deleted:
-		return true
+		return ended
 	case timeline.Phase:
-		return e.Reason == "Succeeded" || e.Reason == "Failed"
+		switch e.Reason {
+		case "Succeeded", "Failed":
+			return ended
+		case "Running":
+			return running
+		}
 	case timeline.Status:
 		r := strings.TrimPrefix(e.Reason, "Init:")
-		switch r {
-		case "Completed", "Error", "OOMKilled", "ContainerCannotRun", "StartError":
-			return true
+		switch {
+		case e.Reason == "Running":
+			return running
+		case r == "Completed", r == "Error", r == "OOMKilled", r == "ContainerCannotRun", r == "StartError",
+			strings.HasPrefix(r, "Signal:"), strings.HasPrefix(r, "ExitCode:"):
+			return ended
 		}
-		return strings.HasPrefix(r, "Signal:") || strings.HasPrefix(r, "ExitCode:")
 	}
-	return false
+	return nil
 }
 
 func describeBounds(lo, hi time.Duration) string {

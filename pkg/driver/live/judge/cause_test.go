@@ -13,11 +13,11 @@ import (
 // causedRows checks a table of pod "web" as the table step does: each
 // row in the judge's window, then each row the API showed judged by its
 // cause where the judge has one.
-func causedRows(t *testing.T, f *liveFake, now time.Duration, rows []timeline.Row) error {
+func causedRows(t *testing.T, f *liveFake, action driver.Action, now time.Duration, rows []timeline.Row) error {
 	t.Helper()
 	j := New(f, f)
 	t0 := f.actionMark()
-	j.Acted(driver.ActionDelete, "web", f.now)
+	j.Acted(action, "web", f.now)
 	f.now = now
 	var earlier []timeline.RowMatch
 	q := func(r timeline.Row) driver.Question {
@@ -107,9 +107,36 @@ func TestLiveEndByItsCause(t *testing.T) {
 			{Line: 3, At: 2 * s, HasAt: true, Container: "app", Label: "Exited(137)"}, row(3*s, "Phase(Failed)")}, false},
 	} {
 		f := &liveFake{now: 10 * s, events: tl(tc.phaseAt)}
-		err := causedRows(t, f, 20*s, tc.rows)
+		err := causedRows(t, f, driver.ActionDelete, 20*s, tc.rows)
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: want ok=%v, got %v", tc.name, tc.ok, err)
+		}
+	}
+}
+
+// TestLiveRunningByItsHook pins Caused for the Running phase: it follows
+// the container's postStart hook's end (1.3 s here, through the API),
+// and a table's row of it is judged at that end, counted from the
+// start's row: 5 s holds, 6 s fails where the API's window (2 s late)
+// let it pass, and so does 4 s.
+func TestLiveRunningByItsHook(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	events := []timeline.Event{
+		{At: 11 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 16050 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.PostStartDone},
+		{At: 17350 * ms, Seq: 3, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+	}
+	rows := func(at time.Duration) []timeline.Row {
+		return []timeline.Row{
+			{Line: 1, At: 0, HasAt: true, Container: "app", Label: "Started"},
+			{Line: 2, At: at, HasAt: true, Label: "Phase(Running)"},
+		}
+	}
+	for at, holds := range map[time.Duration]bool{5 * s: true, 6 * s: false, 4 * s: false} {
+		f := &liveFake{now: 10 * s, events: events}
+		if err := causedRows(t, f, driver.ActionCreate, 30*s, rows(at)); (err == nil) != holds {
+			t.Errorf("Phase(Running) at %s: want ok=%v, got %v", at, holds, err)
 		}
 	}
 }
