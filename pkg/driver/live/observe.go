@@ -577,9 +577,13 @@ func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw str
 		s.onHook(t, c, in, l, at, hook)
 		if kind := c.probeOf(l.Argv); hook == hookNone && l.Phase == "end" && kind != "" {
 			// An exec probe's command the agent serves (true, false,
-			// sleep): its end is the probe's answer, as its own probe
-			// command's line is.
-			c.answered(kind, at)
+			// sleep): the end of one that exits at once is the probe's
+			// answer, as its own probe command's line is (a longer one
+			// may outlive the probe's timeout, where the kubelet
+			// answered).
+			if cmd, err := behavior.ParseCommand(l.Argv); err == nil && cmd.Duration == 0 && !cmd.Forever {
+				c.answered(kind, at)
+			}
 			if l.Code != nil && *l.Code != 0 {
 				s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: kind, Message: fmt.Sprintf("exit %d", *l.Code)})
 			}

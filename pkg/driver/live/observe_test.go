@@ -230,6 +230,16 @@ func TestExecProbeAnswersFromTheAgentsCommand(t *testing.T) {
 		s.line(t, "web", "app", at, agent.Line{Ev: agent.EvExec, Phase: "end", Argv: []string{"false"}, Code: &one})
 	}
 	s.line(t, "web", "app", 3*time.Second, agent.Line{Ev: agent.EvExec, Phase: "end", Argv: []string{"sleep", "1"}, Code: new(int)})
+	// A probe command that takes its time ends where no answer was: its
+	// timeout may have come first.
+	tr2 := s.obs.track("slow", &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image,
+		LivenessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "10"}}}, TimeoutSeconds: 1}}}}})
+	c2 := tr2.ctrs["app"]
+	c2.insts["c2"], c2.order = &instTrack{id: "c2", attached: make(chan struct{})}, []string{"c2"}
+	s.line(t, "slow", "app", 15*time.Second, agent.Line{Ev: agent.EvExec, Phase: "end", Argv: []string{"sleep", "10"}, Code: new(int)})
+	if got := s.win.ProbeAnswers(timeline.Selector{Pod: "slow", Container: "app"}, "liveness"); len(got) != 0 {
+		t.Errorf("a sleep 10 probe's end taken for its answer: %v", got)
+	}
 	got := s.win.ProbeAnswers(timeline.Selector{Pod: "web", Container: "app"}, "startup")
 	if want := []time.Duration{1300 * time.Millisecond, 2300 * time.Millisecond}; !slices.Equal(got, want) {
 		t.Errorf("the startup probe's answers: %v, want %v", got, want)
