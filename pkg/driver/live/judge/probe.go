@@ -76,6 +76,9 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 		// UpdatePodStatus, v1.36.3).
 		kind = "startup"
 	}
+	if w, ok := j.atNthAnswer(t0, sel, c, kind, ref, lo, hi); ok {
+		return w, true
+	}
 	turn, period, ok := probeTurn(c, kind)
 	if !ok || (slices.Contains(killChain, sel.Kind) && lo < turn) {
 		return timeline.Window{}, false
@@ -182,6 +185,82 @@ func firstKillStep(c *corev1.Container) timeline.Kind {
 		return timeline.PreStopStarted
 	}
 	return timeline.SIGTERM
+}
+
+// atNthAnswer is the window of what a probe decides that answers at
+// once and always the same from the container's start (`true` for a
+// readiness, `false` for a liveness or a startup probe, no initial
+// delay): its first answers wait on the kubelet's noticing the container
+// running (the worker reads the status manager's status: doProbe,
+// v1.36.3), which the simulator does in the start's instant, so the
+// ticks' phase does not say which tick answers first. The thresholds
+// count answers on both drivers, though: the simulator's come at every
+// period from the start (a readiness's also in the start's instant, run
+// by the sync's manual trigger: prober_manager.go UpdatePodStatus), so a
+// written time on that grid is the n-th answer, and on the cluster what
+// it decides (a Ready, the kill's first step) follows the container's
+// n-th answer logged by the kubelet's step. A time off the grid, or a
+// container started again before that answer, keeps the wide window.
+func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
+	if c == nil || c.Image != behavior.Image || lo != hi {
+		return timeline.Window{}, false
+	}
+	var step time.Duration
+	switch {
+	case sel.Kind == timeline.Ready:
+		step = readyWrite
+	case sel.Kind == firstKillStep(c):
+		step = killAfterAnswer
+		if sel.Kind == timeline.PreStopStarted {
+			step += execStart
+		}
+		if c.StartupProbe != nil {
+			// The kill of a container not yet started: its startup
+			// probe's.
+			kind = "startup"
+		}
+	default:
+		return timeline.Window{}, false
+	}
+	p := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
+	if p == nil || p.Exec == nil || p.InitialDelaySeconds != 0 || !answersAtOnce(p.Exec.Command, sel.Kind == timeline.Ready) {
+		return timeline.Window{}, false
+	}
+	if kind == "readiness" && c.StartupProbe != nil {
+		return timeline.Window{}, false
+	}
+	period := 10 * time.Second
+	if p.PeriodSeconds > 0 {
+		period = time.Duration(p.PeriodSeconds) * time.Second
+	}
+	if lo <= 0 || lo%period != 0 {
+		return timeline.Window{}, false
+	}
+	n := int(lo / period)
+	if kind == "readiness" {
+		n++ // the trigger's answer in the start's instant
+	}
+	// The answers of this instance of the container: from its start to
+	// the next.
+	next := time.Duration(math.MaxInt64)
+	starts := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
+	for _, e := range j.events() {
+		if e.At > ref+time.Second && starts.Matches(e) {
+			next = e.At
+			break
+		}
+	}
+	var mine []time.Duration
+	for _, a := range j.obs.ProbeAnswers(timeline.Selector{Pod: sel.Pod, Container: sel.Container}, kind) {
+		if a >= ref-precisionEarly && a < next {
+			mine = append(mine, a)
+		}
+	}
+	if len(mine) < n {
+		return timeline.Window{}, false
+	}
+	a := mine[n-1]
+	return timeline.Window{T0: t0.At, Ref: a - lo, Lo: lo, Hi: hi, From: a - precisionEarly, To: a + step}, true
 }
 
 // firstTick is the index k of the first tick k·period + phase at or

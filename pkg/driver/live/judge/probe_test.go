@@ -222,3 +222,52 @@ func TestReadyWhenTheStartupProbeSucceeds(t *testing.T) {
 		t.Errorf("a phase within the jitter of the tick: the window counts from %s, want the start %s", w.Ref, start)
 	}
 }
+
+// TestDecidedAtTheNthAnswer pins atNthAnswer: probes that answer the
+// same from the container's start decide at the n-th answer on both
+// drivers. A startup probe `false` probed every second (failureThreshold
+// 3) kills at its third answer, 3 s on the simulator: the cluster's
+// answers came 0.9 s, 1.9 s and 2.9 s after the start (the first after
+// the kubelet saw the container running), so `SIGTERM at 3s` counts
+// from the third and holds, 2 s and 4 s fail. A readiness `true` of
+// successThreshold 3 probed every second is ready at its third answer,
+// 2 s on the simulator (the sync's trigger answers in the start's
+// instant): the cluster's trigger at 0.6 s, its ticks at 1.2 s and
+// 2.2 s; `ready at 2s` holds, 1 s and 3 s fail.
+func TestDecidedAtTheNthAnswer(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	start := 11 * s
+	judge := func(pod *corev1.Pod, answers []time.Duration, seen timeline.Event, at time.Duration) bool {
+		f := &liveFake{now: 10 * s, pod: pod, answers: answers, events: []timeline.Event{
+			{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started}, seen}}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 30 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: seen.Kind}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Window.Contains(seen.At)
+	}
+	probe := func(cmd string, st int32) *corev1.Probe {
+		return &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{cmd}}}, PeriodSeconds: 1, SuccessThreshold: st, FailureThreshold: 3}
+	}
+	startup := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), StartupProbe: probe("false", 1)}}}}
+	kill := timeline.Event{At: start + 2900*ms + 60*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
+	fails := []time.Duration{start + 900*ms, start + 1900*ms, start + 2900*ms}
+	for at, holds := range map[time.Duration]bool{3 * s: true, 2 * s: false, 4 * s: false} {
+		if got := judge(startup, fails, kill, at); got != holds {
+			t.Errorf("the startup kill's SIGTERM 2.96 s after the start, `SIGTERM at %s`: %v, want %v", at, got, holds)
+		}
+	}
+	ready := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), ReadinessProbe: probe("true", 3)}}}}
+	readyAt := timeline.Event{At: start + 2200*ms + 20*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready}
+	oks := []time.Duration{start + 600*ms, start + 1200*ms, start + 2200*ms, start + 3200*ms}
+	for at, holds := range map[time.Duration]bool{2 * s: true, 1 * s: false, 3 * s: false} {
+		if got := judge(ready, oks, readyAt, at); got != holds {
+			t.Errorf("Ready 2.22 s after the start, `ready at %s`: %v, want %v", at, got, holds)
+		}
+	}
+}
