@@ -396,6 +396,20 @@ func (s *windowPolicy) execPreStop(sel timeline.Selector) bool {
 	return c != nil && c.spec.Lifecycle != nil && c.spec.Lifecycle.PreStop != nil && c.spec.Lifecycle.PreStop.Exec != nil
 }
 
+// DeadlineClock is when the pod's activeDeadlineSeconds clock started as
+// the kubelet reads it: its status.startTime, kept at whole seconds in
+// the kubelet's cache as in the API (startLag), in session time; false
+// for a pod without a deadline or before its startTime was seen.
+func (s *windowPolicy) DeadlineClock(pod string) (time.Duration, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.pods[pod]
+	if t == nil || t.spec == nil || t.spec.Spec.ActiveDeadlineSeconds == nil || t.obj == nil || t.obj.Status.StartTime == nil {
+		return 0, false
+	}
+	return s.at(t.obj.Status.StartTime.Time), true
+}
+
 // deadlined tells whether the pod has an activeDeadlineSeconds.
 func (s *windowPolicy) deadlined(pod string) bool {
 	s.mu.Lock()

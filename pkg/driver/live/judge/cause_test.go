@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -185,5 +188,50 @@ func TestLiveKillOfAPreemptedPod(t *testing.T) {
 	events = slices.DeleteFunc(events, func(e timeline.Event) bool { return e.Reason == "Preempting" })
 	if w, checks := window("low", 5*s); w.Ref != 10*s || len(checks) != 0 {
 		t.Errorf("a kill without a preemption's event: window from %s with %d checks, want from t=0 with none", w.Ref, len(checks))
+	}
+}
+
+// TestLiveKillAtTheDeadline pins atDeadline: a pod of
+// activeDeadlineSeconds 10 (grace 5, SIGTERM ignored) created at 10 s,
+// its startTime 10 s (whole seconds; its container started at 11.1 s),
+// killed at the sync loop's tick 0.6 s past the deadline: its SIGTERM
+// counts from the startTime, a tick and the kill's step late (10 s
+// holds, 9 s and 11 s fail), its SIGKILL from the kill's decision, the
+// Killing event, by the grace (15 s holds, 14 s and 16 s fail).
+func TestLiveKillAtTheDeadline(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	d := int64(10)
+	pod := &corev1.Pod{Spec: corev1.PodSpec{ActiveDeadlineSeconds: &d, Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	events := []timeline.Event{
+		{At: 11100 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 20600 * ms, Seq: 2, Pod: "web", Kind: timeline.KubeEvent, Reason: "Killing"},
+		{At: 20620 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: 25650 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
+	}
+	holds := func(kind timeline.Kind, at time.Duration) bool {
+		f := &liveFake{now: 10 * s, events: events, pod: pod, startTime: 10 * s}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 30 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: kind}, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := timeline.First(events, timeline.Beginning, timeline.Selector{Pod: "web", Container: "app", Kind: kind})
+		return a.Window.Contains(e.At)
+	}
+	for _, tc := range []struct {
+		kind timeline.Kind
+		at   time.Duration
+		want bool
+	}{
+		{timeline.SIGTERM, 10 * s, true}, {timeline.SIGTERM, 9 * s, false}, {timeline.SIGTERM, 11 * s, false},
+		{timeline.SIGKILL, 15 * s, true}, {timeline.SIGKILL, 14 * s, false}, {timeline.SIGKILL, 16 * s, false},
+	} {
+		if got := holds(tc.kind, tc.at); got != tc.want {
+			t.Errorf("%s at %s: %v, want %v", tc.kind, tc.at, got, tc.want)
+		}
 	}
 }

@@ -27,6 +27,8 @@ type liveFake struct {
 	// answers as the agent logged them.
 	pod     *corev1.Pod
 	answers []time.Duration
+	// startTime is the pod's status.startTime (DeadlineClock).
+	startTime time.Duration
 }
 
 var (
@@ -99,7 +101,13 @@ func (f *liveFake) Acted(e timeline.Event) (time.Duration, bool) {
 }
 
 func (f *liveFake) ProbeAnswers(timeline.Selector, string) []time.Duration { return f.answers }
-func (f *liveFake) Unobserved(timeline.Selector) string                    { return "" }
+
+// DeadlineClock: the pod's startTime, when it has a deadline.
+func (f *liveFake) DeadlineClock(string) (time.Duration, bool) {
+	ok := f.pod != nil && f.pod.Spec.ActiveDeadlineSeconds != nil
+	return f.startTime, ok
+}
+func (f *liveFake) Unobserved(timeline.Selector) string { return "" }
 
 // actionMark is t=0 for an action made now, as the steps place it.
 func (f *liveFake) actionMark() timeline.Mark {

@@ -58,6 +58,10 @@ type Observations interface {
 	// (the agent) logged them, oldest first; none when no answer is seen
 	// precisely. What a probe decides, its worker decides at one of them.
 	ProbeAnswers(sel timeline.Selector, kind string) []time.Duration
+	// DeadlineClock is when the pod's activeDeadlineSeconds clock
+	// started as the kubelet reads it (its status.startTime, whole
+	// seconds), if the pod has one and it was seen.
+	DeadlineClock(pod string) (time.Duration, bool)
 	// Unobserved says why the events sel selects cannot be seen at all
 	// (a signal reaches only podlife's agent, a hook's end is seen only
 	// where someone reports it), "" when they can.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -90,6 +91,9 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 		if w, ok := j.afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
 			return w, true, nil
 		}
+		if w, ok := j.atDeadline(t0, sel, lo, hi); ok {
+			return w, false, nil
+		}
 	}
 	// What a sibling's own behaviour brings about (a sidecar stopped at
 	// the app's exit) carries the sibling's later start.
@@ -128,6 +132,53 @@ func (j *Judge) deletionShown(t0 timeline.Mark, sel timeline.Selector, lo, hi ti
 		return timeline.Window{}, false
 	}
 	return j.Requests(t0, lo, hi), true
+}
+
+// atDeadline is the window of a kill activeDeadlineSeconds decides, on
+// a cluster that saw the pod's startTime: the kubelet's sync loop checks
+// the deadline at its 1 s tick against that startTime, whole seconds in
+// its cache as in the API (pkg/kubelet/active_deadline.go
+// pastActiveDeadline, kubelet.go syncLoopIteration; v1.36.3), where the
+// simulator kills at the create's instant plus the deadline. So the
+// kill's first step counts from the startTime seen, late by a tick and
+// the kill's step; a later step of that kill (its SIGKILL, the grace
+// after) counts from the kill's decision seen (the Killing event, else
+// its first step). None for a pod without a deadline or a startTime
+// seen, or an expectation well before the deadline (another kill's).
+func (j *Judge) atDeadline(t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, bool) {
+	p, r := j.pod(sel.Pod), j.react[sel.Pod]
+	c := j.container(sel.Pod, sel.Container)
+	if p == nil || c == nil || p.Spec.ActiveDeadlineSeconds == nil || r == nil || r.action != driver.ActionCreate || r.cause {
+		return timeline.Window{}, false
+	}
+	st, ok := j.obs.DeadlineClock(sel.Pod)
+	if !ok {
+		return timeline.Window{}, false
+	}
+	d := time.Duration(*p.Spec.ActiveDeadlineSeconds) * time.Second
+	// The kill's decision in the rules' time from t=0: the simulator's
+	// startTime is the create's instant.
+	kill := r.at + d - t0.At
+	if lo < kill-time.Second {
+		return timeline.Window{}, false
+	}
+	switch sel.Kind {
+	case firstKillStep(c):
+		step := killAfterAnswer
+		if sel.Kind == timeline.PreStopStarted {
+			step += execStart
+		}
+		ref := t0.At + st - r.at
+		return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: ref + lo - precisionEarly, To: ref + hi + periods.SyncLoopTick + step}, true
+	case timeline.SIGKILL:
+		e, ok := firstReaction(j.events(), sel.Pod, timeline.Mark{At: st + d - precisionEarly}, driver.ActionDelete)
+		if !ok {
+			return timeline.Window{}, false
+		}
+		ref := e.At - kill
+		return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: ref + lo - precisionEarly, To: ref + hi + stopTimer}, true
+	}
+	return timeline.Window{}, false
 }
 
 // readyAtAnswer is, on a cluster that saw the container's readiness
@@ -227,13 +278,19 @@ func (j *Judge) readyAfterBehaviour(sel timeline.Selector) (*corev1.Container, b
 	return c, err == nil && b.ReadyAfter != nil
 }
 
+// pod is the pod as the session shows it, or as it was last seen.
+func (j *Judge) pod(name string) *corev1.Pod {
+	if p := j.sess.View().Pod(name); p != nil {
+		j.pods[name] = p
+	}
+	return j.pods[name]
+}
+
 // container is a container of the pod as the session shows it (init
 // containers included), or as it was last seen.
 func (j *Judge) container(pod, name string) *corev1.Container {
-	p := j.sess.View().Pod(pod)
-	if p != nil {
-		j.pods[pod] = p
-	} else if p = j.pods[pod]; p == nil {
+	p := j.pod(pod)
+	if p == nil {
 		return nil
 	}
 	for _, list := range [][]corev1.Container{p.Spec.InitContainers, p.Spec.Containers} {
