@@ -187,82 +187,6 @@ func firstKillStep(c *corev1.Container) timeline.Kind {
 	return timeline.SIGTERM
 }
 
-// atNthAnswer is the window of what a probe decides that answers at
-// once and always the same from the container's start (`true` for a
-// readiness, `false` for a liveness or a startup probe, no initial
-// delay): its first answers wait on the kubelet's noticing the container
-// running (the worker reads the status manager's status: doProbe,
-// v1.36.3), which the simulator does in the start's instant, so the
-// ticks' phase does not say which tick answers first. The thresholds
-// count answers on both drivers, though: the simulator's come at every
-// period from the start (a readiness's also in the start's instant, run
-// by the sync's manual trigger: prober_manager.go UpdatePodStatus), so a
-// written time on that grid is the n-th answer, and on the cluster what
-// it decides (a Ready, the kill's first step) follows the container's
-// n-th answer logged by the kubelet's step. A time off the grid, or a
-// container started again before that answer, keeps the wide window.
-func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
-	if c == nil || c.Image != behavior.Image || lo != hi {
-		return timeline.Window{}, false
-	}
-	var step time.Duration
-	switch {
-	case sel.Kind == timeline.Ready:
-		step = readyWrite
-	case sel.Kind == firstKillStep(c):
-		step = killAfterAnswer
-		if sel.Kind == timeline.PreStopStarted {
-			step += execStart
-		}
-		if c.StartupProbe != nil {
-			// The kill of a container not yet started: its startup
-			// probe's.
-			kind = "startup"
-		}
-	default:
-		return timeline.Window{}, false
-	}
-	p := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
-	if p == nil || p.Exec == nil || p.InitialDelaySeconds != 0 || !answersAtOnce(p.Exec.Command, sel.Kind == timeline.Ready) {
-		return timeline.Window{}, false
-	}
-	if kind == "readiness" && c.StartupProbe != nil {
-		return timeline.Window{}, false
-	}
-	period := 10 * time.Second
-	if p.PeriodSeconds > 0 {
-		period = time.Duration(p.PeriodSeconds) * time.Second
-	}
-	if lo <= 0 || lo%period != 0 {
-		return timeline.Window{}, false
-	}
-	n := int(lo / period)
-	if kind == "readiness" {
-		n++ // the trigger's answer in the start's instant
-	}
-	// The answers of this instance of the container: from its start to
-	// the next.
-	next := time.Duration(math.MaxInt64)
-	starts := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
-	for _, e := range j.events() {
-		if e.At > ref+time.Second && starts.Matches(e) {
-			next = e.At
-			break
-		}
-	}
-	var mine []time.Duration
-	for _, a := range j.obs.ProbeAnswers(timeline.Selector{Pod: sel.Pod, Container: sel.Container}, kind) {
-		if a >= ref-precisionEarly && a < next {
-			mine = append(mine, a)
-		}
-	}
-	if len(mine) < n {
-		return timeline.Window{}, false
-	}
-	a := mine[n-1]
-	return timeline.Window{T0: t0.At, Ref: a - lo, Lo: lo, Hi: hi, From: a - precisionEarly, To: a + step}, true
-}
-
 // firstTick is the index k of the first tick k·period + phase at or
 // after turn, k at least from, and the tick after the container's start
 // (0).
@@ -277,12 +201,10 @@ func firstTick(turn, period, phase time.Duration, from int64) int64 {
 // probeTurn is when the container's agent turns its answers to a probe
 // of kind (liveness: starts failing; readiness: starts succeeding), and
 // the probe's period, when that probe alone decides: the agent's probe
-// command, or a command the agent serves that answers at once and always
-// the same (`true` for a readiness, `false` for a liveness) after an
-// initial delay; one answer enough for readiness; no startup probe
-// (whose own ticks would decide when the others start). A worker
-// answers from its initial delay on (pkg/kubelet/prober/worker.go
-// doProbe, v1.36.3), so the turn is never before it.
+// command; one answer enough for readiness; no startup probe (whose own
+// ticks would decide when the others start). A worker answers from its
+// initial delay on (pkg/kubelet/prober/worker.go doProbe, v1.36.3), so
+// the turn is never before it.
 func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok bool) {
 	if c == nil || c.Image != behavior.Image || (c.StartupProbe != nil) != (kind == "startup") {
 		return 0, 0, false
@@ -292,23 +214,22 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 		return 0, 0, false
 	}
 	delay := time.Duration(p.InitialDelaySeconds) * time.Second
+	if !slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) {
+		return 0, 0, false
+	}
+	b, err := behavior.Parse(c.Args)
+	if err != nil {
+		return 0, 0, false
+	}
 	var at *time.Duration
-	if slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) {
-		b, err := behavior.Parse(c.Args)
-		if err != nil {
+	switch kind {
+	case "liveness":
+		at = b.FailLivenessAfter
+	case "readiness":
+		if b.FailReadinessAfter != nil {
 			return 0, 0, false
 		}
-		switch kind {
-		case "liveness":
-			at = b.FailLivenessAfter
-		case "readiness":
-			if b.FailReadinessAfter != nil {
-				return 0, 0, false
-			}
-			at = b.ReadyAfter
-		}
-	} else if answersAtOnce(p.Exec.Command, kind != "liveness") && delay >= minDelay {
-		at = &delay
+		at = b.ReadyAfter
 	}
 	if at == nil {
 		return 0, 0, false
@@ -319,20 +240,6 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 	}
 	return max(*at, delay), period, true
 }
-
-// answersAtOnce: cmd is a command the agent serves that exits at once,
-// with 0 when success is set, else with another code.
-func answersAtOnce(cmd []string, success bool) bool {
-	c, err := behavior.ParseCommand(cmd)
-	return err == nil && c.Probe == "" && !c.Forever && c.Duration == 0 && (c.Code == 0) == success
-}
-
-// minDelay: a probe that answers the same from the container's start
-// decides at its first answer, which on a real kubelet waits for the
-// relist that saw the container running (the worker reads the status
-// manager's: doProbe, v1.36.3) where the simulator's does not; an
-// initial delay of at least this puts that answer on the ticks' grid.
-const minDelay = 2 * time.Second
 
 // probePhase is the phase of the container's probe ticks of kind from
 // ref (its start), in (−period/2, period/2]: the earliest answer's, each

@@ -180,13 +180,11 @@ func TestReadyAfterAnInitialDelay(t *testing.T) {
 
 // TestReadyWhenTheStartupProbeSucceeds pins a Ready decided by a startup
 // probe the agent answers with `true` after 15 s, probed every second,
-// the container without a readiness probe: ready at the first tick at
-// or after 15 s, 15 s on the simulator. The ticks' phase 0.45 s after
-// each second of the container's puts that tick at 15.45 s on the
-// cluster, the same tick, so the Ready counts from it and a second's
-// shift fails; at a phase of 0.1 s the tick may have come just before
-// 15 s (the answer 0.1 s after it, within the jitter), the next one
-// then answering: the wide window stands.
+// the container without a readiness probe: ready at its first answer,
+// the first tick at or after 15 s, 15 s on the simulator. Wherever the
+// cluster's ticks fall (its first answer 15.1 s, 15.45 s or 15.95 s
+// after the start), the Ready counts from that first answer, and a
+// second's shift, another rank, fails (atNthAnswer).
 func TestReadyWhenTheStartupProbeSucceeds(t *testing.T) {
 	ms := time.Millisecond
 	s := time.Second
@@ -213,13 +211,12 @@ func TestReadyWhenTheStartupProbeSucceeds(t *testing.T) {
 		}
 		return a.Window, ready
 	}
-	for at, holds := range map[time.Duration]bool{15 * s: true, 14 * s: false, 16 * s: false} {
-		if w, ready := window(450*ms, at); w.Contains(ready) != holds {
-			t.Errorf("Ready at %s in the window of `ready at %s` [%s, %s]: %v, want %v", ready, at, w.From, w.To, !holds, holds)
+	for _, phase := range []time.Duration{450 * ms, 100 * ms, 950 * ms} {
+		for at, holds := range map[time.Duration]bool{15 * s: true, 14 * s: false, 16 * s: false} {
+			if w, ready := window(phase, at); w.Contains(ready) != holds {
+				t.Errorf("Ready at %s in the window of `ready at %s` [%s, %s]: %v, want %v", ready, at, w.From, w.To, !holds, holds)
+			}
 		}
-	}
-	if w, _ := window(100*ms, 15*s); w.Ref != start {
-		t.Errorf("a phase within the jitter of the tick: the window counts from %s, want the start %s", w.Ref, start)
 	}
 }
 
@@ -260,6 +257,24 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 	for at, holds := range map[time.Duration]bool{3 * s: true, 2 * s: false, 4 * s: false} {
 		if got := judge(startup, fails, kill, at); got != holds {
 			t.Errorf("the startup kill's SIGTERM 2.96 s after the start, `SIGTERM at %s`: %v, want %v", at, got, holds)
+		}
+	}
+	// A liveness that fails from the start, gated by a startup probe
+	// `true` after 15 s every second: the simulator's liveness answers
+	// at 20 s, 30 s and 40 s (its first tick after the success), the
+	// kill at 40 s; the cluster's at 24.3 s, 34.3 s and 44.3 s.
+	fail0 := time.Duration(0)
+	gated := behavior.Default()
+	gated.FailLivenessAfter = &fail0
+	startupTrue := probe("true", 1)
+	startupTrue.InitialDelaySeconds = 15
+	liveness := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("liveness")}}, FailureThreshold: 3}
+	gatedPod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: gated.Args(), StartupProbe: startupTrue, LivenessProbe: liveness}}}}
+	gatedKill := timeline.Event{At: start + 44300*ms + 60*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
+	lives := []time.Duration{start + 24300*ms, start + 34300*ms, start + 44300*ms}
+	for at, holds := range map[time.Duration]bool{40 * s: true, 39 * s: false, 41 * s: false, 30 * s: false} {
+		if got := judge(gatedPod, lives, gatedKill, at); got != holds {
+			t.Errorf("a liveness kill after the startup probe, 44.36 s after the start, `SIGTERM at %s`: %v, want %v", at, got, holds)
 		}
 	}
 	ready := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), ReadinessProbe: probe("true", 3)}}}}

@@ -1,0 +1,176 @@
+package judge
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// A probe whose answer does not change (`true`, `false`, or the agent's
+// probe command with its turn at the start) decides by counting its
+// answers: a readiness's success threshold, a liveness's or startup
+// probe's failure threshold, a startup probe's first success. Its first
+// answer, though, comes at a tick the two drivers place differently:
+// the simulator's at the first tick a period after the start (at or
+// after the initial delay), a real kubelet's at the first of its own
+// ticks after it saw the container running (the worker reads the
+// status manager's status: pkg/kubelet/prober/worker.go doProbe,
+// v1.36.3), which the tick's phase alone does not decide. So what such a
+// probe decides counts from the answer of the same rank, as the agent
+// logged it.
+
+// atNthAnswer is the window of a Ready, or of a kill's first step, that
+// a probe of constant answers decides: the written time's rank among the
+// simulator's answers (at every period from the first), and the
+// container's answer of that rank logged on the cluster, followed by the
+// kubelet's step (a status write, the kill). A written time off the
+// simulator's grid moves the window by as much from the nearest rank,
+// and a rank past the answers logged (a startup probe stops at its
+// success, a killed container's worker at the kill) counts on from the
+// last answer by the period. None when the probe's answers change over
+// time, no answer was logged, or the container started again meanwhile.
+func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
+	if c == nil || c.Image != behavior.Image || lo != hi || lo <= 0 {
+		return timeline.Window{}, false
+	}
+	var step time.Duration
+	switch {
+	case sel.Kind == timeline.Ready:
+		step = readyWrite
+	case sel.Kind == firstKillStep(c):
+		step = killAfterAnswer
+		if sel.Kind == timeline.PreStopStarted {
+			step += execStart
+		}
+		if constant(c, "startup", false) {
+			// A startup probe that never succeeds kills; one that
+			// succeeds leaves the kill to the liveness probe.
+			kind = "startup"
+		}
+	default:
+		return timeline.Window{}, false
+	}
+	p := probeOf(c, kind)
+	if !constant(c, kind, sel.Kind == timeline.Ready) {
+		return timeline.Window{}, false
+	}
+	period := periodOf(p)
+	k1, ok := firstRank(c, kind)
+	if !ok {
+		return timeline.Window{}, false
+	}
+	k := max(k1, int64(math.Round(float64(lo)/float64(period))))
+	n := int(k - k1 + 1)
+	// The answers of this instance of the container: from its start to
+	// the next.
+	next := time.Duration(math.MaxInt64)
+	starts := timeline.Selector{Pod: sel.Pod, Container: sel.Container, Kind: timeline.Started}
+	for _, e := range j.events() {
+		if e.At > ref+time.Second && starts.Matches(e) {
+			next = e.At
+			break
+		}
+	}
+	var mine []time.Duration
+	for _, a := range j.obs.ProbeAnswers(timeline.Selector{Pod: sel.Pod, Container: sel.Container}, kind) {
+		if a >= ref-precisionEarly && a < next {
+			mine = append(mine, a)
+		}
+	}
+	if len(mine) == 0 {
+		return timeline.Window{}, false
+	}
+	var a time.Duration
+	if n <= len(mine) {
+		a = mine[n-1]
+	} else {
+		a = mine[len(mine)-1] + time.Duration(n-len(mine))*period
+	}
+	a += lo - time.Duration(k)*period
+	return timeline.Window{T0: t0.At, Ref: a - lo, Lo: lo, Hi: hi, From: a - precisionEarly, To: a + step}, true
+}
+
+// firstRank is the index k of the simulator's first answer of the
+// container's probe of kind, at k periods from the start: the first tick
+// a period on at or after the initial delay; a readiness's without a
+// delay at the start itself (the sync's manual trigger:
+// prober_manager.go UpdatePodStatus, v1.36.3); a liveness's gated by a
+// startup probe its first tick after the startup probe's success (none
+// when the two fall on one instant, whose order the phase decides).
+func firstRank(c *corev1.Container, kind string) (int64, bool) {
+	p := probeOf(c, kind)
+	period := periodOf(p)
+	delay := time.Duration(p.InitialDelaySeconds) * time.Second
+	if kind == "readiness" {
+		if c.StartupProbe != nil {
+			return 0, false
+		}
+		if delay == 0 {
+			return 0, true
+		}
+	}
+	from := delay
+	if kind == "liveness" && c.StartupProbe != nil {
+		s, ok := firstRank(c, "startup")
+		if !ok || !constant(c, "startup", true) {
+			return 0, false
+		}
+		started := time.Duration(s) * periodOf(c.StartupProbe)
+		if started%period == 0 {
+			return 0, false
+		}
+		from = max(from, started)
+	}
+	return max(1, int64(math.Ceil(float64(from)/float64(period)))), true
+}
+
+// constant: the container's probe of kind answers at once and always
+// success (or always failure): `true` or `false` the agent serves, or
+// the agent's probe command with its turn at the start.
+func constant(c *corev1.Container, kind string, success bool) bool {
+	p := probeOf(c, kind)
+	if p == nil || p.Exec == nil {
+		return false
+	}
+	if slices.Equal(p.Exec.Command, behavior.ProbeCommand(kind)) {
+		b, err := behavior.Parse(c.Args)
+		if err != nil {
+			return false
+		}
+		switch {
+		case kind == "liveness" && !success:
+			return b.FailLivenessAfter != nil && *b.FailLivenessAfter == 0
+		case kind == "readiness" && success:
+			return b.ReadyAfter != nil && *b.ReadyAfter == 0 && b.FailReadinessAfter == nil
+		}
+		return false
+	}
+	cmd, err := behavior.ParseCommand(p.Exec.Command)
+	return err == nil && cmd.Probe == "" && !cmd.Forever && cmd.Duration == 0 && (cmd.Code == 0) == success
+}
+
+// probeOf is the container's probe of kind.
+func probeOf(c *corev1.Container, kind string) *corev1.Probe {
+	switch kind {
+	case "liveness":
+		return c.LivenessProbe
+	case "readiness":
+		return c.ReadinessProbe
+	case "startup":
+		return c.StartupProbe
+	}
+	return nil
+}
+
+// periodOf is a probe's period, the API server's default 10 s unset.
+func periodOf(p *corev1.Probe) time.Duration {
+	if p == nil || p.PeriodSeconds == 0 {
+		return 10 * time.Second
+	}
+	return time.Duration(p.PeriodSeconds) * time.Second
+}
