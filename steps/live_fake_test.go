@@ -146,6 +146,9 @@ func (f *liveFake) TerminatedSync(_ timeline.Event, n, gone time.Duration) (time
 }
 
 // ProbeAnswers: the readiness answers of answers, if any.
+// DeadlineClock: no startTime seen.
+func (f *liveFake) DeadlineClock(string) (time.Duration, bool) { return 0, false }
+
 func (f *liveFake) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
 	if kind != "readiness" {
 		return nil

@@ -117,7 +117,11 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 	case cause.Kind != timeline.Exited:
 		end, endOf = fmt.Sprintf("its container %q's %s", cause.Container, cause.Label()), fmt.Sprintf("container %q's %s", cause.Container, cause.Label())
 	}
-	observed := fmt.Sprintf("container %q %s at %s, %s %s at %s", cause.Container, cause.Label(),
+	did := "ended"
+	if cause.Kind != timeline.Exited {
+		did = cause.Label()
+	}
+	observed := fmt.Sprintf("container %q %s at %s, %s %s at %s", cause.Container, did,
 		timeline.FormatOffset(cause.At-q.T0.At), who, what, timeline.FormatOffset(seen.At-q.T0.At))
 	var verdict error
 	switch {
