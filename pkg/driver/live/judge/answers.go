@@ -60,12 +60,19 @@ func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.C
 		return timeline.Window{}, false
 	}
 	period := periodOf(p)
-	k1, ok := firstRank(c, kind)
-	if !ok {
+	sim, ok := simAnswers(c, kind, lo+2*period)
+	if !ok || len(sim) == 0 {
 		return timeline.Window{}, false
 	}
-	k := max(k1, int64(math.Round(float64(lo)/float64(period))))
-	n := int(k - k1 + 1)
+	// The simulator's answer nearest the written time, and its rank.
+	n := 0
+	for i, t := range sim {
+		if (t - lo).Abs() < (sim[n] - lo).Abs() {
+			n = i
+		}
+	}
+	off := lo - sim[n]
+	n++
 	// The answers of this instance of the container: from its start to
 	// the next.
 	next := time.Duration(math.MaxInt64)
@@ -91,42 +98,49 @@ func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.C
 	} else {
 		a = mine[len(mine)-1] + time.Duration(n-len(mine))*period
 	}
-	a += lo - time.Duration(k)*period
+	a += off
 	return timeline.Window{T0: t0.At, Ref: a - lo, Lo: lo, Hi: hi, From: a - precisionEarly, To: a + step}, true
 }
 
-// firstRank is the index k of the simulator's first answer of the
-// container's probe of kind, at k periods from the start: the first tick
-// a period on at or after the initial delay; a readiness's without a
-// delay at the start itself (the sync's manual trigger:
-// prober_manager.go UpdatePodStatus, v1.36.3); a liveness's gated by a
-// startup probe its first tick after the startup probe's success (none
-// when the two fall on one instant, whose order the phase decides).
-func firstRank(c *corev1.Container, kind string) (int64, bool) {
+// simAnswers are the times of the simulator's answers of the
+// container's probe of kind, from its start, up to upto: every period
+// from the first tick a period on at or after the initial delay
+// (pkg/sim/prober.go: the worker's first probe, at the pod's first sync,
+// finds no container running); a readiness's also in the start's
+// instant without a delay, or in the instant its startup probe succeeds
+// (the sync's manual trigger: prober_manager.go UpdatePodStatus,
+// v1.36.3); a liveness's and a readiness's, gated by a startup probe,
+// from the startup probe's success (which must then answer success and
+// not fall on one of their ticks, whose order in that instant the phase
+// decides).
+func simAnswers(c *corev1.Container, kind string, upto time.Duration) ([]time.Duration, bool) {
 	p := probeOf(c, kind)
 	period := periodOf(p)
-	delay := time.Duration(p.InitialDelaySeconds) * time.Second
-	if kind == "readiness" {
-		if c.StartupProbe != nil {
-			return 0, false
+	from := time.Duration(p.InitialDelaySeconds) * time.Second
+	var out []time.Duration
+	if c.StartupProbe != nil && kind != "startup" {
+		if !constant(c, "startup", true) {
+			return nil, false
 		}
-		if delay == 0 {
-			return 0, true
+		s, ok := simAnswers(c, "startup", upto)
+		if !ok || len(s) == 0 {
+			return nil, false
 		}
-	}
-	from := delay
-	if kind == "liveness" && c.StartupProbe != nil {
-		s, ok := firstRank(c, "startup")
-		if !ok || !constant(c, "startup", true) {
-			return 0, false
-		}
-		started := time.Duration(s) * periodOf(c.StartupProbe)
+		started := s[0]
 		if started%period == 0 {
-			return 0, false
+			return nil, false
+		}
+		if kind == "readiness" && started >= from {
+			out = append(out, started)
 		}
 		from = max(from, started)
+	} else if kind == "readiness" && from == 0 {
+		out = append(out, 0)
 	}
-	return max(1, int64(math.Ceil(float64(from)/float64(period)))), true
+	for k := max(1, int64(math.Ceil(float64(from)/float64(period)))); time.Duration(k)*period <= upto; k++ {
+		out = append(out, time.Duration(k)*period)
+	}
+	return out, true
 }
 
 // constant: the container's probe of kind answers at once and always

@@ -277,6 +277,22 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 			t.Errorf("a liveness kill after the startup probe, 44.36 s after the start, `SIGTERM at %s`: %v, want %v", at, got, holds)
 		}
 	}
+	// A readiness `true` every 30 s behind a startup probe `true` after
+	// 10 s every second: the startup success makes the sync that runs
+	// the readiness worker at once, ready at 10 s on the simulator; on
+	// the cluster the startup answer at 10.4 s, the readiness's at
+	// 10.55 s.
+	startup10 := probe("true", 1)
+	startup10.InitialDelaySeconds = 10
+	readiness30 := probe("true", 1)
+	readiness30.PeriodSeconds = 30
+	behind := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), StartupProbe: startup10, ReadinessProbe: readiness30}}}}
+	readyBehind := timeline.Event{At: start + 10570*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready}
+	for at, holds := range map[time.Duration]bool{10 * s: true, 9 * s: false, 11 * s: false} {
+		if got := judge(behind, []time.Duration{start + 10550*ms}, readyBehind, at); got != holds {
+			t.Errorf("Ready behind a startup probe 10.57 s after the start, `ready at %s`: %v, want %v", at, got, holds)
+		}
+	}
 	ready := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), ReadinessProbe: probe("true", 3)}}}}
 	readyAt := timeline.Event{At: start + 2200*ms + 20*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready}
 	oks := []time.Duration{start + 600*ms, start + 1200*ms, start + 2200*ms, start + 3200*ms}
