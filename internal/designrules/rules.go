@@ -465,7 +465,7 @@ func CheckSimWhole(fset *token.FileSet, files []*ast.File) []Violation {
 const MaxMethods = 40
 
 // RuleMethods: the live driver's types stay small.
-const RuleMethods = "no type in pkg/driver/live or steps/ declares more than 40 methods: split it into its parts"
+const RuleMethods = "no type in pkg/driver/live (its packages too) or steps/ declares more than 40 methods: split it into its parts"
 
 // CheckMethodCount reports each type whose methods (on T and *T) in files
 // number more than max, at its method past the limit (in file order).

@@ -34,7 +34,7 @@ import (
 // success, a killed container's worker at the kill) counts on from the
 // last answer by the period. None when the probe's answers change over
 // time, no answer was logged, or the container started again meanwhile.
-func (j *Judge) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
+func (j probes) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
 	if c == nil || c.Image != behavior.Image || lo != hi || lo <= 0 {
 		return timeline.Window{}, false
 	}

@@ -23,6 +23,11 @@ import (
 // as much earlier or later than the simulator's as the phase, and a
 // second's shift of the written time is a different tick.
 
+// probes is the judge's part that reads a probe's answers: what a
+// probe decides, counted from its ticks' measured phase or from the rank
+// of an answer.
+type probes struct{ *Judge }
+
 // probeJitter bounds how much later than the earliest of them an answer
 // comes after its tick: the runtime's exec of the probe command and the
 // agent's start-up vary from one answer to the next (the phase is the
@@ -54,7 +59,7 @@ var killChain = []timeline.Kind{timeline.PreStopStarted, timeline.PreStopDone, t
 // lies so near a tick that the phase decides which tick answers first
 // (the rule then holds a period apart on the two drivers, and the wide
 // window stands).
-func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo, hi, early, late time.Duration) (timeline.Window, bool) {
+func (j probes) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo, hi, early, late time.Duration) (timeline.Window, bool) {
 	var kind string
 	var step time.Duration
 	switch {
@@ -131,7 +136,7 @@ func (j *Judge) afterProbeTick(t0 timeline.Mark, sel timeline.Selector, ref, lo,
 // the runtime's exec already in it, and only the kubelet's step from the
 // hook's end to the signal is allowed late. phased is the kill's
 // reference, the container's start moved by the ticks' phase.
-func (j *Judge) afterHookStart(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, phased, turn, period, lo, hi time.Duration) (timeline.Window, bool) {
+func (j probes) afterHookStart(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, phased, turn, period, lo, hi time.Duration) (timeline.Window, bool) {
 	if sel.Kind != timeline.SIGTERM && sel.Kind != timeline.PreStopDone {
 		return timeline.Window{}, false
 	}
@@ -244,7 +249,7 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 // probePhase is the phase of the container's probe ticks of kind from
 // ref (its start), in (−period/2, period/2]: the earliest answer's, each
 // answer being a tick plus the exec's time. None without answers.
-func (j *Judge) probePhase(sel timeline.Selector, kind string, ref, period time.Duration) (time.Duration, bool) {
+func (j probes) probePhase(sel timeline.Selector, kind string, ref, period time.Duration) (time.Duration, bool) {
 	answers := j.obs.ProbeAnswers(timeline.Selector{Pod: sel.Pod, Container: sel.Container}, kind)
 	best, found := time.Duration(0), false
 	for _, a := range answers {

@@ -88,7 +88,7 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	}
 	early, late := j.obs.Margin(sel, action)
 	if action == driver.ActionCreate && anchored && sel.Container != "" {
-		if w, ok := j.afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
+		if w, ok := (probes{j}).afterProbeTick(t0, sel, ref, lo, hi, early, late); ok {
 			return w, true, nil
 		}
 		if w, ok := j.atDeadline(t0, sel, lo, hi); ok {
@@ -109,7 +109,7 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 		from = min(from, t0.At+lo-early)
 	}
 	if sel.Kind == timeline.Ready && sel.Container != "" && action == driver.ActionCreate {
-		if w, ok := j.readyAtAnswer(ctx, t0, sel, ref, lo, hi); ok {
+		if w, ok := (probes{j}).readyAtAnswer(ctx, t0, sel, ref, lo, hi); ok {
 			return w, false, nil
 		}
 	}
@@ -193,7 +193,7 @@ func (j *Judge) atDeadline(t0 timeline.Mark, sel timeline.Selector, lo, hi time.
 // 2026-11-28: `becomes ready at 9s` of a container ready at 10 s). None
 // when the answers do not reach the bound, or the container started again
 // meanwhile (its behaviour counts from its new start).
-func (j *Judge) readyAtAnswer(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, ref, lo, hi time.Duration) (timeline.Window, bool) {
+func (j probes) readyAtAnswer(ctx context.Context, t0 timeline.Mark, sel timeline.Selector, ref, lo, hi time.Duration) (timeline.Window, bool) {
 	c, ok := j.readyAfterBehaviour(sel)
 	if !ok {
 		return timeline.Window{}, false
@@ -262,7 +262,7 @@ func readinessPeriod(c *corev1.Container) time.Duration {
 // delay or a startup probe decides, which the simulator's worker checks
 // on its own grid, keeps the wide window. The container is read from the
 // pod the session applied: an agent's behaviour is its arguments.
-func (j *Judge) readyAfterBehaviour(sel timeline.Selector) (*corev1.Container, bool) {
+func (j probes) readyAfterBehaviour(sel timeline.Selector) (*corev1.Container, bool) {
 	c := j.container(sel.Pod, sel.Container)
 	if c == nil || c.StartupProbe != nil || c.ReadinessProbe == nil || c.ReadinessProbe.Exec == nil {
 		return nil, false
