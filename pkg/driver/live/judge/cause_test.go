@@ -194,15 +194,18 @@ func TestLiveKillOfAPreemptedPod(t *testing.T) {
 // TestLiveKillAtTheDeadline pins atDeadline: a pod of
 // activeDeadlineSeconds 10 (grace 5, SIGTERM ignored) created at 10 s,
 // its startTime 10 s (whole seconds; its container started at 11.1 s),
-// killed at the sync loop's tick 0.6 s past the deadline: its SIGTERM
-// counts from the startTime, a tick and the kill's step late (10 s
-// holds, 9 s and 11 s fail), its SIGKILL from the kill's decision, the
-// Killing event, by the grace (15 s holds, 14 s and 16 s fail).
+// killed 0.6 s past the deadline: its SIGTERM counts from the
+// startTime, late by a tick and the kill's step after it (10 s holds, 9
+// s fails, and so does 11 s: 10.62 s before its window), and a kill
+// 1.306 s past the deadline (CI's live run, 2026-11-28) still holds; its
+// SIGKILL counts from the kill's decision, the Killing event, by the
+// grace (15 s holds, 14 s and 16 s fail).
 func TestLiveKillAtTheDeadline(t *testing.T) {
 	ms := time.Millisecond
 	s := time.Second
 	d := int64(10)
 	pod := &corev1.Pod{Spec: corev1.PodSpec{ActiveDeadlineSeconds: &d, Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	var holdsAt func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool
 	events := []timeline.Event{
 		{At: 11100 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
 		{At: 20600 * ms, Seq: 2, Pod: "web", Kind: timeline.KubeEvent, Reason: "Killing"},
@@ -210,6 +213,9 @@ func TestLiveKillAtTheDeadline(t *testing.T) {
 		{At: 25650 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
 	}
 	holds := func(kind timeline.Kind, at time.Duration) bool {
+		return holdsAt(events, kind, at)
+	}
+	holdsAt = func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool {
 		f := &liveFake{now: 10 * s, events: events, pod: pod, startTime: 10 * s}
 		j := New(f, f)
 		t0 := f.actionMark()
@@ -233,5 +239,9 @@ func TestLiveKillAtTheDeadline(t *testing.T) {
 		if got := holds(tc.kind, tc.at); got != tc.want {
 			t.Errorf("%s at %s: %v, want %v", tc.kind, tc.at, got, tc.want)
 		}
+	}
+	late := []timeline.Event{events[0], {At: 21306 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}}
+	if !holdsAt(late, timeline.SIGTERM, 10*s) {
+		t.Errorf("a kill 1.306 s past the deadline, the tick's and the kill's time: SIGTERM at 10s fails")
 	}
 }
