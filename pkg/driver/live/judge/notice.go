@@ -20,8 +20,9 @@ import (
 // it, and a start carries the runtime's create-to-process time of that
 // very start. The cause is the pod's latest exit noticed before the first
 // occurrence in the wide window, taken only when that occurrence (a
-// start: its create) follows the notice within the margin; otherwise the
-// wide window stands.
+// start: its create) follows the notice within the margin and the exit
+// was the container's own doing, not a kill's; otherwise the wide window
+// stands.
 func (j *Judge) Narrow(ctx context.Context, q driver.Question, w timeline.Window) timeline.Window {
 	sel := q.Sel
 	if sel.Container == "" {
@@ -79,6 +80,12 @@ func (j *Judge) Narrow(ctx context.Context, q driver.Question, w timeline.Window
 		if p, ok := j.obs.Noticed(e); ok && p <= act+early && p-e.At <= j.obs.Reaction(driver.ActionExit) {
 			e := e
 			cause, n = &e, p
+			if start, ok := j.instanceStart(e); ok && j.signalledBetween(timeline.Selector{Pod: e.Pod, Container: e.Container}, start, e.At) {
+				// A kill's exit (a probe's, a deadline's) comes when
+				// the kill's rule says, not at its container's start plus
+				// a behaviour: it has no instant of its own to count from.
+				cause = nil
+			}
 		}
 	}
 	if cause == nil || act-n > late {

@@ -163,3 +163,34 @@ func TestLiveGoneFromThePodsLastNotice(t *testing.T) {
 		}
 	}
 }
+
+// TestRestartAfterAKillKeepsItsWindow pins Narrow's exception: a
+// restart after a startup probe's kill (probes.feature:174 in CI's live
+// subset, 2026-11-28: the kill 2.7 s after the start, where the
+// simulator's is 3 s) does not count from the killed container's start
+// plus the kill's written time, which would put the restart 0.3 s too
+// late; the exit had no instant of its own, and the wide window stands.
+func TestRestartAfterAKillKeepsItsWindow(t *testing.T) {
+	ms := time.Millisecond
+	events := []timeline.Event{
+		{At: 705 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 3400 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: 3403 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 143},
+		{At: 3621 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.Restarted},
+	}
+	f := &liveFake{now: 2 * ms, events: events,
+		notices: map[time.Duration]time.Duration{3403 * ms: 3628 * ms},
+		creates: map[time.Duration]time.Duration{3621 * ms: 3600 * ms}}
+	j := New(f, f)
+	t0 := f.actionMark()
+	j.Acted(driver.ActionCreate, "web", f.now)
+	f.now = 10 * time.Second
+	q := driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Restarted}, Lo: 3 * time.Second, Hi: 3 * time.Second, T0: t0}
+	a, err := j.Window(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := j.Narrow(context.Background(), q, a.Window); !w.Contains(3621 * ms) {
+		t.Errorf("the restart after the kill, at 3.621 s, outside [%s, %s]", w.From, w.To)
+	}
+}
