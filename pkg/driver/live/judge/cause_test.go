@@ -162,14 +162,7 @@ func TestLiveKillOfAPreemptedPod(t *testing.T) {
 	}
 	window := func(pod string, at time.Duration) (timeline.Window, []timeline.Check) {
 		f := &liveFake{now: 10 * s, events: events}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "critical", f.now)
-		f.now = 12 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: pod, Container: "app", Kind: timeline.SIGKILL}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "critical", 12*s, timeline.Selector{Pod: pod, Container: "app", Kind: timeline.SIGKILL}, at)
 		return a.Window, a.Checks
 	}
 	for at, holds := range map[time.Duration]bool{5 * s: true, 4 * s: false, 6 * s: false} {
@@ -217,14 +210,7 @@ func TestLiveKillAtTheDeadline(t *testing.T) {
 	}
 	holdsAt = func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool {
 		f := &liveFake{now: 10 * s, events: events, pod: pod, startTime: 10 * s}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 30 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: kind}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 30*s, timeline.Selector{Pod: "web", Container: "app", Kind: kind}, at)
 		e, _ := timeline.First(events, timeline.Beginning, timeline.Selector{Pod: "web", Container: "app", Kind: kind})
 		return a.Window.Contains(e.At)
 	}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -134,4 +135,20 @@ func (v fakeView) Timeline() []timeline.Event {
 		}
 	}
 	return out
+}
+
+// afterCreate is the judge's answer, on the fake cluster, for an
+// expectation at `at` about what sel selects: the pod created made at
+// f.now (t=0), the session run on to now before the judge is asked.
+func afterCreate(t *testing.T, f *liveFake, created string, now time.Duration, sel timeline.Selector, at time.Duration) driver.Answer {
+	t.Helper()
+	j := New(f, f)
+	t0 := f.actionMark()
+	j.Acted(driver.ActionCreate, created, f.now)
+	f.now = now
+	a, err := j.Window(context.Background(), driver.Question{Sel: sel, Lo: at, Hi: at, T0: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -1,14 +1,12 @@
 package judge
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/podlife/podlife/pkg/behavior"
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -56,14 +54,7 @@ func TestLivenessKillFromTheProbesPhase(t *testing.T) {
 	}
 	windowOf = func(fail time.Duration, at time.Duration, kind timeline.Kind) timeline.Window {
 		f := &liveFake{now: 10 * s, events: events, pod: livenessPod(fail, 10*s), answers: answers}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 70 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: kind}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 70*s, timeline.Selector{Pod: "web", Container: "app", Kind: kind}, at)
 		return a.Window
 	}
 	for _, tc := range []struct {
@@ -124,14 +115,7 @@ func TestLivenessKillAfterItsHook(t *testing.T) {
 	}
 	for at, holds := range map[time.Duration]bool{53 * s: true, 52 * s: false, 54 * s: false} {
 		f := &liveFake{now: 10 * s, events: events, pod: pod, answers: answers}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 70 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 70*s, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, at)
 		if w := a.Window; w.Contains(sigterm) != holds {
 			t.Errorf("SIGTERM at %s in the window of `SIGTERM at %s` [%s, %s]: %v, want %v", sigterm, at, w.From, w.To, !holds, holds)
 		}
@@ -164,14 +148,7 @@ func TestReadyAfterAnInitialDelay(t *testing.T) {
 	}
 	for at, holds := range map[time.Duration]bool{10 * s: true, 9 * s: false, 11 * s: false} {
 		f := &liveFake{now: 10 * s, events: events, pod: pod, answers: answers}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 60 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 60*s, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, at)
 		if w := a.Window; w.Contains(ready) != holds {
 			t.Errorf("Ready at %s in the window of `ready at %s` [%s, %s]: %v, want %v", ready, at, w.From, w.To, !holds, holds)
 		}
@@ -201,14 +178,7 @@ func TestReadyWhenTheStartupProbeSucceeds(t *testing.T) {
 			{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
 			{At: ready, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Ready},
 		}}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 60 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 60*s, timeline.Selector{Pod: "web", Container: "app", Kind: timeline.Ready}, at)
 		return a.Window, ready
 	}
 	for _, phase := range []time.Duration{450 * ms, 100 * ms, 950 * ms} {
@@ -238,14 +208,7 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 	judge := func(pod *corev1.Pod, answers []time.Duration, seen timeline.Event, at time.Duration) bool {
 		f := &liveFake{now: 10 * s, pod: pod, answers: answers, events: []timeline.Event{
 			{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started}, seen}}
-		j := New(f, f)
-		t0 := f.actionMark()
-		j.Acted(driver.ActionCreate, "web", f.now)
-		f.now = 30 * s
-		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: seen.Kind}, Lo: at, Hi: at, T0: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := afterCreate(t, f, "web", 30*s, timeline.Selector{Pod: "web", Container: "app", Kind: seen.Kind}, at)
 		return a.Window.Contains(seen.At)
 	}
 	probe := func(cmd string, st int32) *corev1.Probe {
