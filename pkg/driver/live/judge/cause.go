@@ -28,13 +28,12 @@ import (
 // container's end (Caused).
 func (j *Judge) Gone(ctx context.Context, q driver.Question, apiWin timeline.Window) (driver.Caused, bool, error) {
 	sel, t0 := q.Sel, q.T0
-	if _, _, err := j.sess.RunUntil(ctx, apiWin.To, func(v driver.View) bool {
-		_, ok := timeline.First(v.Timeline(), j.From(sel.Pod, t0), sel)
-		return ok
-	}); err != nil {
+	gone, ok, err := j.awaitFirst(ctx, apiWin.To, func(events []timeline.Event) (timeline.Event, bool) {
+		return timeline.First(events, j.From(sel.Pod, t0), sel)
+	})
+	if err != nil {
 		return driver.Caused{}, true, err
 	}
-	gone, ok := timeline.First(j.events(), t0, sel)
 	if !ok {
 		return driver.Caused{Window: apiWin}, true, nil
 	}

@@ -160,6 +160,19 @@ func firstReaction(events []timeline.Event, pod string, from timeline.Mark, a dr
 	return timeline.Event{}, false
 }
 
+// awaitFirst runs the session on until first finds its event in the
+// timeline, to deadline at most, and returns what first finds then.
+func (j *Judge) awaitFirst(ctx context.Context, deadline time.Duration, first func([]timeline.Event) (timeline.Event, bool)) (timeline.Event, bool, error) {
+	if _, _, err := j.sess.RunUntil(ctx, deadline, func(v driver.View) bool {
+		_, ok := first(v.Timeline())
+		return ok
+	}); err != nil {
+		return timeline.Event{}, false, err
+	}
+	e, ok := first(j.events())
+	return e, ok, nil
+}
+
 // reference is what the bounds of an expectation about pod count from:
 // t=0 plus the latency of the kubelet's reaction to the last action on
 // the pod, with that action. anchored is false when no reaction was seen
@@ -197,16 +210,12 @@ func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) er
 	r.resolved = true
 	bound := j.obs.Reaction(r.action)
 	from := timeline.Mark{At: r.at}
-	first := func(events []timeline.Event) (timeline.Event, bool) {
+	e, found, err := j.awaitFirst(ctx, r.at+bound, func(events []timeline.Event) (timeline.Event, bool) {
 		return firstReaction(events, pod, from, r.action)
-	}
-	if _, _, err := j.sess.RunUntil(ctx, r.at+bound, func(v driver.View) bool {
-		_, ok := first(v.Timeline())
-		return ok
-	}); err != nil {
+	})
+	if err != nil {
 		return err
 	}
-	e, found := first(j.events())
 	what := "first container started"
 	if r.action == driver.ActionDelete {
 		what = "first Killing event, preStop hook or SIGTERM"
@@ -309,13 +318,10 @@ func (j *Judge) preemptedBy(ctx context.Context, sel timeline.Selector) error {
 		}
 		return e, false
 	}
-	if _, _, err := j.sess.RunUntil(ctx, c.at+bound, func(v driver.View) bool {
-		_, ok := first(v.Timeline())
-		return ok
-	}); err != nil {
+	e, ok, err := j.awaitFirst(ctx, c.at+bound, first)
+	if err != nil {
 		return err
 	}
-	e, ok := first(j.events())
 	if !ok || e.At > c.at+bound {
 		return nil
 	}
