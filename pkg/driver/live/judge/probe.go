@@ -211,10 +211,10 @@ func firstTick(turn, period, phase time.Duration, from int64) int64 {
 // initial delay on (pkg/kubelet/prober/worker.go doProbe, v1.36.3), so
 // the turn is never before it.
 func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok bool) {
-	if c == nil || c.Image != behavior.Image || (c.StartupProbe != nil) != (kind == "startup") {
+	if c == nil || c.Image != behavior.Image || c.StartupProbe != nil {
 		return 0, 0, false
 	}
-	p := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
+	p := probeOf(c, kind)
 	if p == nil || p.Exec == nil || (kind == "readiness" && p.SuccessThreshold > 1) {
 		return 0, 0, false
 	}
@@ -239,11 +239,7 @@ func probeTurn(c *corev1.Container, kind string) (turn, period time.Duration, ok
 	if at == nil {
 		return 0, 0, false
 	}
-	period = 10 * time.Second // the API server's default
-	if p.PeriodSeconds > 0 {
-		period = time.Duration(p.PeriodSeconds) * time.Second
-	}
-	return max(*at, delay), period, true
+	return max(*at, delay), periodOf(p), true
 }
 
 // probePhase is the phase of the container's probe ticks of kind from

@@ -215,7 +215,7 @@ func (j probes) readyAtAnswer(ctx context.Context, t0 timeline.Mark, sel timelin
 		}
 		return 0, false
 	}
-	if _, ok := first(ref + hi); !ok && j.sess.Now() > ref+hi+readinessPeriod(c) {
+	if _, ok := first(ref + hi); !ok && j.sess.Now() > ref+hi+periodOf(c.ReadinessProbe) {
 		// The answer that decides the bound was given by now; its line
 		// comes through the container's log, which may lag what the API
 		// showed.
@@ -253,14 +253,6 @@ const readyWrite = 500 * time.Millisecond
 // answerWait bounds how long a probe's answer line may lag behind what
 // the API showed of it (an agent's log is followed as it is written).
 const answerWait = 2500 * time.Millisecond
-
-// readinessPeriod is a readiness probe's period.
-func readinessPeriod(c *corev1.Container) time.Duration {
-	if c == nil || c.ReadinessProbe == nil || c.ReadinessProbe.PeriodSeconds == 0 {
-		return 10 * time.Second
-	}
-	return time.Duration(c.ReadinessProbe.PeriodSeconds) * time.Second
-}
 
 // readyAfterBehaviour: the container's readiness is the language's
 // `becomes ready after D` (its agent answers the readiness probe from
