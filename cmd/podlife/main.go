@@ -40,6 +40,7 @@ import (
 	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/shard"
 	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/version"
 	"github.com/podlife/podlife/steps"
@@ -310,6 +311,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "scenarios run at once (live: 4 unless given)")
 	allowSkipped := fs.Bool("allow-all-skipped", false, "exit 0 when every selected scenario was skipped (by default a run that ran nothing fails, exit 1)")
+	part := fs.String("shard", "", "run only part `i/n` of the selection (2/3: the second of three), the parts balanced by recorded wall times (--walls); podlife report --merge joins the parts' reports")
+	wallsFile := fs.String("walls", shard.DefaultFile, "recorded wall times (`FILE`, podlife report --walls writes one) that balance --shard's parts and, on a cluster, start the longest scenarios first")
 	timeout := fs.Duration("timeout", 0, "stop the scenarios `D` after they start (0: never): those running are cut off, the others not run; cleanup and the reports follow; exit 124")
 	fs.Usage = runUsage(fs)
 	paths, err := parseInterleaved(fs, args)
@@ -343,9 +346,27 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err := checkWritable(*dir); err != nil {
 		return false, fmt.Errorf("--report %s: %v", *dir, err)
 	}
+	spec, err := shard.Parse(*part)
+	if err != nil {
+		return false, fmt.Errorf("--shard: %w", err)
+	}
+	walls, err := shard.Load(*wallsFile, !flagGiven(fs, "walls"))
+	if err != nil {
+		return false, fmt.Errorf("--walls: %w", err)
+	}
 	scs, err := load(paths, *tags, d, stderr)
 	if err != nil {
 		return false, err
+	}
+	if spec.N > 1 {
+		all := len(scs)
+		scs = runner.Shard(scs, spec, walls)
+		fmt.Fprintf(stdout, "shard %s: %d of the %d selected scenario(s)\n", spec, len(scs), all)
+	}
+	if d.Name() != "sim" {
+		// Workers take the next scenario as they free up: the long ones
+		// first, so that none starts last and holds the run's end.
+		scs = runner.Longest(scs, walls)
 	}
 	ctx, endRun := intr.runContext(*timeout)
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}

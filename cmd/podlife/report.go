@@ -8,45 +8,68 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/shard"
 )
 
-// cmdReport compares two runs' report folders (`--diff A B`): it prints
-// the scenarios whose timelines differ and writes a page of them, a
-// difference the list of explained divergences covers shown as explained.
-// It reports whether any scenario diverged in a way the list does not
-// explain. Runs with no scenario compared are an error.
+// cmdReport works on runs' report folders: `--diff A B` compares two
+// runs, `--merge DIR...` joins the reports of a run's shards, `--walls
+// DIR` records a run's wall times for --shard. It reports whether the
+// runs diverged (--diff) or a scenario failed (--merge).
 func cmdReport(args []string, stdout, stderr io.Writer) (bool, error) {
 	fs := flag.NewFlagSet("podlife report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	diff := fs.Bool("diff", false, "compare the runs in two report folders (reports/sim reports/live)")
-	tol := fs.Duration("tolerance", report.DefaultTolerance, "how far two runs' event times may differ")
-	out := fs.String("out", "", "the diff page (default: diff/index.html next to the first folder, e.g. reports/diff/index.html)")
+	merge := fs.Bool("merge", false, "join the report folders of a run's shards (podlife run --shard i/n) into one (--out, default reports/merged)")
+	walls := fs.Bool("walls", false, "record the wall times of the run in a report folder for --shard (--out, default "+shard.DefaultFile+"; the file's other records kept)")
+	tol := fs.Duration("tolerance", report.DefaultTolerance, "how far two runs' event times may differ (--merge: the largest the parts used, unless given)")
+	out := fs.String("out", "", "--diff: the diff page (default: diff/index.html next to the first folder, e.g. reports/diff/index.html); --merge: the folder; --walls: the file")
 	explained := fs.String("explained", report.ExplainedFile, "the list of explained divergences (none if the default is absent)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: podlife report --diff [--tolerance 1.5s] [--out FILE] [--explained FILE] DIR_A DIR_B\n")
+		fmt.Fprintf(stderr, "usage: podlife report --diff [--tolerance 1.5s] [--out FILE] [--explained FILE] DIR_A DIR_B\n"+
+			"       podlife report --merge [--out DIR] DIR...\n"+
+			"       podlife report --walls [--out FILE] DIR\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return false, err
 	}
-	if !*diff || len(pos) != 2 {
+	var list []report.Explanation
+	listNote := fmt.Sprintf("explained divergences: none (no %s)", *explained)
+	switch l, err := report.ReadExplanations(*explained); {
+	case errors.Is(err, os.ErrNotExist) && !flagGiven(fs, "explained"):
+	case err != nil:
+		return false, fmt.Errorf("report: %w", err)
+	default:
+		list, listNote = l, fmt.Sprintf("explained divergences: %d in %s", len(l), *explained)
+	}
+	switch {
+	case *merge && !*diff && !*walls:
+		if len(pos) == 0 {
+			fs.Usage()
+			return false, fmt.Errorf("report --merge: name the shards' report folders")
+		}
+		var given *time.Duration
+		if flagGiven(fs, "tolerance") {
+			given = tol
+		}
+		return mergeReports(pos, orString(*out, "reports/merged"), given, list, stdout)
+	case *walls && !*diff && !*merge:
+		if len(pos) != 1 {
+			fs.Usage()
+			return false, fmt.Errorf("report --walls: name one report folder")
+		}
+		return false, recordWalls(pos[0], orString(*out, shard.DefaultFile), stdout)
+	}
+	if !*diff || *merge || *walls || len(pos) != 2 {
 		fs.Usage()
 		return false, fmt.Errorf("report: want --diff and two report folders, e.g. podlife report --diff reports/sim reports/live")
 	}
 	if *tol < 0 {
 		return false, fmt.Errorf("report: --tolerance %s is negative", *tol)
-	}
-	var list []report.Explanation
-	listNote := fmt.Sprintf("explained divergences: none (no %s)", *explained)
-	switch l, err := report.ReadExplanations(*explained); {
-	case errors.Is(err, os.ErrNotExist) && !flagSet(fs, "explained"):
-	case err != nil:
-		return false, fmt.Errorf("report: %w", err)
-	default:
-		list, listNote = l, fmt.Sprintf("explained divergences: %d in %s", len(l), *explained)
 	}
 	a, err := report.ReadResults(pos[0])
 	if err != nil {
@@ -93,11 +116,4 @@ func runLabel(dir string, rs []report.Result) string {
 		return ds[0]
 	}
 	return dir
-}
-
-// flagSet tells whether the flag was given on the command line.
-func flagSet(set *flag.FlagSet, name string) bool {
-	given := false
-	set.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
 }

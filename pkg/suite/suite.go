@@ -21,14 +21,22 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/shard"
 )
 
 // entryName names podlife's report entries.
 const entryName = "podlife-result"
 
-// SummaryFile is written next to the reports: the failures, the skips and,
-// last, the count line.
-const SummaryFile = "summary.txt"
+// ShardEnv names this runner's part of the selection ("2/3"), and
+// WallsEnv the recorded wall times that balance the parts and order each
+// (shard.DefaultFile when unset): `podlife run --shard` and `--walls`.
+const (
+	ShardEnv = "PODLIFE_SHARD"
+	WallsEnv = "PODLIFE_WALLS"
+)
+
+// SummaryFile is written next to the reports (report.SummaryText).
+const SummaryFile = report.SummaryFile
 
 // Config is what a suite varies.
 type Config struct {
@@ -42,8 +50,9 @@ type Config struct {
 	// Tags preselects scenarios (PODLIFE_TAGS overrides).
 	Tags string
 	// Summary, when set, adds text to the summary before the count line
-	// (the live suite's differential report).
-	Summary func(results []report.Result) string
+	// (the live suite's differential report, written into the report
+	// folder dir).
+	Summary func(dir string, results []report.Result) string
 	// Title names the suite's container ("the catalogue" when empty):
 	// "<Title> on the <driver> driver".
 	Title string
@@ -91,10 +100,12 @@ func nodeLevel(sc *runner.Scenario) bool {
 }
 
 // spread orders the scenarios so that node-level ones are spaced evenly
-// among the others. Ginkgo hands specs to its processes in order; a run
-// of node-level scenarios would leave processes waiting for a pool node
-// while pod-level scenarios could have run.
-func spread(scs []*runner.Scenario) []*runner.Scenario {
+// among the others, each kind longest first by the recorded wall times.
+// Ginkgo hands specs to its processes in order; a run of node-level
+// scenarios would leave processes waiting for a pool node while
+// pod-level scenarios could have run, and a long scenario started last
+// holds the run's end.
+func spread(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 	var node, pod []*runner.Scenario
 	for _, sc := range scs {
 		if nodeLevel(sc) {
@@ -103,8 +114,12 @@ func spread(scs []*runner.Scenario) []*runner.Scenario {
 			pod = append(pod, sc)
 		}
 	}
-	if len(node) == 0 || len(pod) == 0 {
-		return scs
+	node, pod = runner.Longest(node, walls), runner.Longest(pod, walls)
+	if len(node) == 0 {
+		return pod
+	}
+	if len(pod) == 0 {
+		return node
 	}
 	out := make([]*runner.Scenario, 0, len(scs))
 	for i, j := 0, 0; i < len(node) || j < len(pod); {
@@ -145,6 +160,17 @@ func Define(cfg Config) bool {
 			return
 		}
 		scs = runner.Select(scs, filter)
+		part, err := shard.Parse(os.Getenv(ShardEnv))
+		if err != nil {
+			It("selects scenarios", func() { Fail(ShardEnv + ": " + err.Error()) })
+			return
+		}
+		walls, err := shard.Load(env(WallsEnv, shard.DefaultFile), os.Getenv(WallsEnv) == "")
+		if err != nil {
+			It("selects scenarios", func() { Fail(WallsEnv + ": " + err.Error()) })
+			return
+		}
+		scs = runner.Shard(scs, part, walls)
 		problems = append(problems, runner.Lint(scs, cfg.Driver())...)
 		if len(problems) > 0 {
 			It("reads the catalogue", func() {
@@ -156,7 +182,7 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		for _, sc := range spread(scs) {
+		for _, sc := range spread(scs, walls) {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
 				// A scenario that disturbs the node runs alone.
@@ -217,29 +243,12 @@ func Define(cfg Config) bool {
 		}
 		extra := ""
 		if cfg.Summary != nil {
-			extra = cfg.Summary(results)
+			extra = cfg.Summary(reportDir, results)
 		}
-		text := SummaryText(results, extra, fmt.Sprintf("%s (%s) on %s, seed %d", reportDir, report.Files, driverName, seed))
+		text := report.SummaryText(results, extra, fmt.Sprintf("%s (%s) on %s, seed %d", reportDir, report.Files, driverName, seed))
 		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(text), 0o644)
 	})
 	return true
-}
-
-// SummaryText is summary.txt: every failure explained, the skips, the
-// retried scenarios, extra (the live suite's differential report), where
-// the reports are, then the run's lines (report.RunLines: how many
-// scenarios needed a second attempt and, on a driver that is not exact,
-// the resolution figure) and, last, the count line.
-func SummaryText(results []report.Result, extra, where string) string {
-	var b strings.Builder
-	report.Summary(&b, results)
-	b.WriteString(extra)
-	fmt.Fprintf(&b, "\nreports: %s\n", where)
-	for _, l := range report.RunLines(results) {
-		b.WriteString(l + "\n")
-	}
-	b.WriteString(report.Count(results).Line() + "\n")
-	return b.String()
 }
 
 // Collect gathers podlife's results from a Ginkgo report, whether the

@@ -1,12 +1,9 @@
 package live
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
@@ -14,16 +11,11 @@ import (
 	"github.com/podlife/podlife/pkg/runner"
 )
 
-// diffDir is where the differential report goes.
-const diffDir = "reports/live/diff"
-
 // differential runs the scenarios that ran live on the simulator too, with
-// the same seeds, and writes the differential report (report.Diff:
-// outcome, order and timing of the lifecycle events, the differences
-// docs/divergences.yaml explains marked): diff.txt,
-// index.html and the simulator's results.json in reports/live/diff. Its
-// summary goes before the count line.
-func differential(live []report.Result) string {
+// the same seeds, and writes the differential report into the run's report
+// folder (report.WriteDifferential). Its summary goes before the count
+// line.
+func differential(dir string, live []report.Result) string {
 	if len(live) == 0 {
 		return ""
 	}
@@ -42,25 +34,14 @@ func differential(live []report.Result) string {
 			sim = append(sim, runner.Run(context.Background(), sc, runner.Options{Driver: simdriver.New(), Seed: seed}))
 		}
 	}
-	d := report.Diff("sim", sim, "live", live, shared.Tolerance)
 	// The differences docs/divergences.yaml explains are shown as such.
 	list, err := report.ReadExplanations(report.ExplainedFile)
 	if err != nil {
 		return fmt.Sprintf("\ndifferential report: %v\n", err)
 	}
-	d.Explain(list)
-	if err := os.MkdirAll(diffDir, 0o755); err != nil {
+	text, err := report.WriteDifferential(dir, sim, live, shared.Tolerance, list)
+	if err != nil {
 		return fmt.Sprintf("\ndifferential report: %v\n", err)
 	}
-	var text, page bytes.Buffer
-	d.Text(&text)
-	_ = os.WriteFile(filepath.Join(diffDir, "diff.txt"), text.Bytes(), 0o644)
-	if err := d.HTML(&page); err == nil {
-		_ = os.WriteFile(filepath.Join(diffDir, "index.html"), page.Bytes(), 0o644)
-	}
-	if b, err := json.MarshalIndent(sim, "", " "); err == nil {
-		_ = os.WriteFile(filepath.Join(diffDir, "sim-results.json"), b, 0o644)
-	}
-	return fmt.Sprintf("\ndifferential report: simulator against live, %d scenario(s) compared, %d diverged, %d explained, %d not compared: %s/diff.txt, %s/index.html\n",
-		d.Compared, len(d.Diverged), len(d.Explained), len(d.NotCompared), diffDir, diffDir)
+	return text
 }
