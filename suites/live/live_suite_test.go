@@ -3,6 +3,7 @@ package live
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -149,8 +150,21 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 }, func(b []byte) {
 	Expect(json.Unmarshal(b, &shared)).To(Succeed())
 	cal := shared.Calibration
+	// The drivers' own lines (pool leases and their waits, kubelet
+	// restarts) go to a log beside the reports: Ginkgo shows a parallel
+	// process's output only with a failed spec.
+	var logw io.Writer
+	dir := os.Getenv("PODLIFE_REPORT_DIR")
+	if dir == "" {
+		dir = "reports/live"
+	}
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		if f, err := os.OpenFile(filepath.Join(dir, "driver.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+			logw = f
+		}
+	}
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
-		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal})
+		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, Log: logw})
 }, NodeTimeout(15*time.Minute))
 
 var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -42,6 +44,18 @@ import (
 // again.
 const AnnotationLease = "podlife.io/lease"
 
+// AnnotationKept marks a pool node whose kubelet runs a configuration
+// podlife wrote, kept between leases: "<run id>/<baseline bytes>", the
+// node's own memory use the configuration was computed with. A lease
+// that needs the same configuration restarts nothing; the run's end (and
+// `podlife cleanup`) puts the original back.
+const AnnotationKept = "podlife.io/kubelet-config"
+
+// keptDrift is how far a node's own memory use may have moved since a
+// kept configuration was computed for it and the configuration still
+// serve: the node's use moves by more than that within a scenario.
+const keptDrift = 32 << 20
+
 // leaseWait bounds how long a scenario waits for a pool node.
 const leaseWait = 15 * time.Minute
 
@@ -68,6 +82,11 @@ type lease struct {
 	capacity, baseline int64
 	// configured is set once the kubelet's configuration was changed.
 	configured bool
+	// dirty is set when the kubelet must start afresh before the node
+	// serves again: it saw pressure (whose condition outlives it by the
+	// transition period, and whose eviction state only a restart
+	// forgets), or the scenario stopped it.
+	dirty atomic.Bool
 	// taints are the taints the scenario added.
 	taints []corev1.Taint
 	// declared is the scenario's declared memory capacity (bytes).
@@ -181,6 +200,7 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 		candidates = []string{only}
 	}
 	var got string
+	t0 := time.Now()
 	err := wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
 		for _, name := range candidates {
 			n, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
@@ -208,6 +228,7 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", candidates, err)
 	}
+	d.logf("%s leased pool node %s after waiting %s", holder, got, time.Since(t0).Round(100*time.Millisecond))
 	return got, nil
 }
 
@@ -390,6 +411,12 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		}
 	}
 	l.eviction = &decl
+	keptBaseline, kept := s.keptFor(ctx, l)
+	if kept {
+		// The same declared node on the same real one gives the same
+		// configuration: computed with the baseline it was kept for.
+		l.baseline = keptBaseline
+	}
 	raw, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; cat %[2]s", kubeletConfig, kubeletConfigBackup))
 	if err != nil {
 		return fmt.Errorf("reading the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(raw)))
@@ -468,12 +495,41 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	if err != nil {
 		return err
 	}
+	if kept {
+		cur, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "cat", kubeletConfig)
+		if err == nil && string(cur) == string(out) {
+			s.d.logf("%s: kubelet of %s already runs the declared node's configuration: not restarted", s.ns, l.node)
+			return nil
+		}
+	}
 	l.configured = true
 	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, strings.NewReader(string(out)), "sh", "-c", "cat > "+kubeletConfig+".new && mv "+kubeletConfig+".new "+kubeletConfig); err != nil {
 		return fmt.Errorf("writing the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
 	s.d.debugf("%s: kubelet of %s configured: evictionHard %v, evictionSoft %v (declared %v / %v on a %dMi node)", s.ns, l.node, hard, cfg["evictionSoft"], decl.Hard, decl.Soft, l.declared>>20)
-	return s.d.restartKubelet(ctx, l.node)
+	if err := s.d.restartKubelet(ctx, l.node); err != nil {
+		return err
+	}
+	return s.d.setAnnotation(ctx, l.node, AnnotationKept, fmt.Sprintf("%s/%d", s.d.runID, l.baseline))
+}
+
+// keptFor reads a leased node's kept configuration: the baseline it was
+// computed with, when this run wrote it and the node's own use has not
+// moved by more than keptDrift since.
+func (s *nodeSide) keptFor(ctx context.Context, l *lease) (int64, bool) {
+	n, err := s.d.cs.CoreV1().Nodes().Get(ctx, l.node, metav1.GetOptions{})
+	if err != nil {
+		return 0, false
+	}
+	run, b, ok := strings.Cut(n.Annotations[AnnotationKept], "/")
+	if !ok || run != s.d.runID {
+		return 0, false
+	}
+	base, err := strconv.ParseInt(b, 10, 64)
+	if err != nil || base-l.baseline > keptDrift || l.baseline-base > keptDrift {
+		return 0, false
+	}
+	return base, true
 }
 
 // restartKubelet restarts a node's kubelet through its container and
@@ -578,7 +634,8 @@ func (s *nodePool) release(ctx context.Context) error {
 		if l.unwatch != nil {
 			l.unwatch()
 		}
-		err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, l.configured, l.taints)
+		keep := !l.dirty.Load() && s.d.settled(ctx, l.node)
+		err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, keep, l.taints)
 		holder := ""
 		if err != nil {
 			holder = "broken/" + s.d.runID + "/" + s.ns
@@ -604,22 +661,51 @@ func (s *nodePool) leaseOn(real string) *lease {
 	return nil
 }
 
+// settled says whether a node's kubelet may serve the next lease as it
+// is: Ready, and no pressure condition.
+func (d *Driver) settled(ctx context.Context, node string) bool {
+	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+	return err == nil && nodeReady(n) && !underPressure(n)
+}
+
+// underPressure says whether a node shows a pressure condition.
+func underPressure(n *corev1.Node) bool {
+	for _, c := range n.Status.Conditions {
+		switch c.Type {
+		case corev1.NodeMemoryPressure, corev1.NodeDiskPressure, corev1.NodePIDPressure:
+			if c.Status == corev1.ConditionTrue {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // restoreNode undoes what podlife did to a pool node: the pressure
-// processes named by prefix, the kubelet configuration (restarting the
-// kubelet when it was changed), the given taints, a cordon.
-func (d *Driver) restoreNode(ctx context.Context, node, prefix string, restart bool, taints []corev1.Taint) error {
+// processes named by prefix, the given taints, a cordon, and, unless
+// keepConfig, the kubelet's configuration and its restart (a node whose
+// configuration podlife changed, or whose kubelet it was told to start
+// afresh).
+func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfig bool, taints []corev1.Taint) error {
+	restore := "if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; "
+	if keepConfig {
+		restore = ""
+	}
 	// The process groups podlife started, by their files; then a check
 	// that no dd of podlife's is left (a node that still holds memory is
 	// not returned). A process killed while it faults in gigabytes takes
 	// seconds to go on these machines.
 	script := fmt.Sprintf("for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
-		"if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
+		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
 	b, err := cluster.NodeExec(d.info.Kind, node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	if restart || strings.Contains(string(b), "restored") {
+	if !keepConfig {
 		if err := d.restartKubelet(ctx, node); err != nil {
+			return err
+		}
+		if err := d.setAnnotation(ctx, node, AnnotationKept, ""); err != nil {
 			return err
 		}
 	}
@@ -668,18 +754,27 @@ func (d *Driver) untaintOnce(ctx context.Context, node string, taints []corev1.T
 
 // setLease writes a pool node's lease annotation ("" frees it).
 func (d *Driver) setLease(ctx context.Context, node, holder string) error {
+	return d.setAnnotation(ctx, node, AnnotationLease, holder)
+}
+
+// setAnnotation writes one of podlife's annotations of a node ("" removes
+// it), on the fresh object after a conflict.
+func (d *Driver) setAnnotation(ctx context.Context, node, key, value string) error {
 	return wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		if err != nil {
 			return false, err
 		}
-		if holder == "" {
-			delete(n.Annotations, AnnotationLease)
+		if n.Annotations[key] == value {
+			return true, nil
+		}
+		if value == "" {
+			delete(n.Annotations, key)
 		} else {
 			if n.Annotations == nil {
 				n.Annotations = map[string]string{}
 			}
-			n.Annotations[AnnotationLease] = holder
+			n.Annotations[key] = value
 		}
 		_, err = d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
 		if apierrors.IsConflict(err) {
@@ -689,8 +784,10 @@ func (d *Driver) setLease(ctx context.Context, node, holder string) error {
 	})
 }
 
-// SweepPool returns every pool node the run still holds, after an
-// interrupt: pressure processes stopped, kubelet configuration restored,
+// SweepPool returns every pool node the run still holds or keeps
+// configured, at the run's end and after an interrupt: pressure
+// processes stopped, kubelet configuration restored and the kubelet
+// restarted,
 // taints other than the pool's own removed (a pool node has no other at
 // rest but the node controllers' own), lease freed. A node that cannot be
 // restored keeps its lease, marked broken.
@@ -706,7 +803,8 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 			continue
 		}
 		holder := n.Annotations[AnnotationLease]
-		if !strings.HasPrefix(holder, d.runID+"/") {
+		held := strings.HasPrefix(holder, d.runID+"/")
+		if !held && !strings.HasPrefix(n.Annotations[AnnotationKept], d.runID+"/") {
 			continue
 		}
 		// The node controllers' own taints (node.kubernetes.io/…) follow
@@ -720,11 +818,17 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		err = d.restoreNode(ctx, node, d.runID+"-", false, extra)
 		next := ""
 		if err != nil {
-			next = "broken/" + strings.TrimPrefix(holder, "broken/")
+			was := holder
+			if was == "" {
+				was = d.runID + "/kept"
+			}
+			next = "broken/" + strings.TrimPrefix(was, "broken/")
 			errs = append(errs, err.Error())
 		}
-		if err := d.setLease(ctx, node, next); err != nil {
-			errs = append(errs, err.Error())
+		if held || next != "" {
+			if err := d.setLease(ctx, node, next); err != nil {
+				errs = append(errs, err.Error())
+			}
 		}
 	}
 	if len(errs) > 0 {
@@ -1129,7 +1233,8 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	if err != nil {
 		return err
 	}
-	l.configured, l.stopped = true, true
+	l.stopped = true
+	l.dirty.Store(true)
 	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
 		return fmt.Errorf("stopping the kubelet of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
@@ -1197,9 +1302,16 @@ func (s *observers) watchNode(l *lease) {
 	})
 	conds := map[corev1.NodeConditionType]corev1.ConditionStatus{}
 	taints := map[corev1.Taint]bool{}
+	// A kubelet that saw pressure, or went NotReady, starts afresh
+	// before the node serves again.
+	seen := func(o any) {
+		if n, ok := o.(*corev1.Node); ok && (underPressure(n) || !nodeReady(n)) {
+			l.dirty.Store(true)
+		}
+	}
 	_, _ = nodes.Core().V1().Nodes().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o any) { s.onNode(o, conds, taints) },
-		UpdateFunc: func(_, o any) { s.onNode(o, conds, taints) },
+		AddFunc:    func(o any) { s.onNode(o, conds, taints); seen(o) },
+		UpdateFunc: func(_, o any) { s.onNode(o, conds, taints); seen(o) },
 	})
 	evs.Start(ctx.Done())
 	nodes.Start(ctx.Done())

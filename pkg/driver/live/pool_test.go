@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -288,5 +289,58 @@ func TestAcquireInPoolOrder(t *testing.T) {
 	got, err := d.acquire(context.Background(), "r1/me", "")
 	if err != nil || got != "pool-2" {
 		t.Fatalf("any free node: got %q, %v", got, err)
+	}
+}
+
+// TestKeptConfiguration: a lease reuses the kubelet configuration a pool
+// node keeps only when this run wrote it and the node's own memory use
+// has not moved by more than keptDrift; it then computes with the
+// baseline the configuration was written for, so that the same declared
+// node gives the same file. A node under pressure or not Ready is not
+// settled: its kubelet starts afresh.
+func TestKeptConfiguration(t *testing.T) {
+	const mi = 1 << 20
+	for _, c := range []struct {
+		name     string
+		kept     string
+		baseline int64
+		want     int64
+		ok       bool
+	}{
+		{"none kept", "", 900 * mi, 0, false},
+		{"kept by another run", "r0/" + strconv.Itoa(900*mi), 900 * mi, 0, false},
+		{"kept by this run, same use", "r1/" + strconv.Itoa(900*mi), 900 * mi, 900 * mi, true},
+		{"kept, the use 20Mi higher", "r1/" + strconv.Itoa(900*mi), 920 * mi, 900 * mi, true},
+		{"kept, the use 20Mi lower", "r1/" + strconv.Itoa(900*mi), 880 * mi, 900 * mi, true},
+		{"kept, the use 40Mi higher", "r1/" + strconv.Itoa(900*mi), 940 * mi, 0, false},
+		{"kept, garbled", "r1/lots", 900 * mi, 0, false},
+	} {
+		s := testSession(t)
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "pool-1", Annotations: map[string]string{}}}
+		if c.kept != "" {
+			n.Annotations[AnnotationKept] = c.kept
+		}
+		s.d.cs = fake.NewClientset(n)
+		got, ok := s.kube.keptFor(context.Background(), &lease{node: "pool-1", baseline: c.baseline})
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s: keptFor = %d, %v; want %d, %v", c.name, got, ok, c.want, c.ok)
+		}
+	}
+	ready := corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionTrue}
+	for _, c := range []struct {
+		name  string
+		conds []corev1.NodeCondition
+		want  bool
+	}{
+		{"ready", []corev1.NodeCondition{ready, {Type: corev1.NodeMemoryPressure, Status: corev1.ConditionFalse}}, true},
+		{"memory pressure", []corev1.NodeCondition{ready, {Type: corev1.NodeMemoryPressure, Status: corev1.ConditionTrue}}, false},
+		{"PID pressure", []corev1.NodeCondition{ready, {Type: corev1.NodePIDPressure, Status: corev1.ConditionTrue}}, false},
+		{"not ready", []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionUnknown}}, false},
+	} {
+		d := New(Options{RunID: "r1", Tolerance: time.Second})
+		d.cs = fake.NewClientset(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "pool-1"}, Status: corev1.NodeStatus{Conditions: c.conds}})
+		if got := d.settled(context.Background(), "pool-1"); got != c.want {
+			t.Errorf("%s: settled = %v; want %v", c.name, got, c.want)
+		}
 	}
 }
