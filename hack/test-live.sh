@@ -149,6 +149,13 @@ if [ -n "$mutants" ]; then
 fi
 if [ -f "$REPORTS/summary.txt" ]; then
 	cat "$REPORTS/summary.txt"
+	# Failures that are all infrastructure errors (the cluster broke, no
+	# expectation was found false) exit 3, as podlife run does.
+	errs=$(sed -n 's/^\([0-9]*\) of the failed broke on the cluster.*/\1/p' "$REPORTS/summary.txt")
+	failed=$(tail -n 1 "$REPORTS/summary.txt" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed, .*/\1/p')
+	if [ $rc -ne 0 ] && [ -n "$errs" ] && [ "$errs" = "$failed" ]; then
+		rc=3
+	fi
 else
 	echo "no results: the live suite did not get to run its scenarios"
 	[ $rc -ne 0 ] || rc=1

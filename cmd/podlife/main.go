@@ -13,7 +13,8 @@
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
-// compared). An interrupted run exits 130 on SIGINT, 143 on SIGTERM and
+// compared), 3 no expectation failed but the cluster broke under a
+// scenario (infrastructure errors only). An interrupted run exits 130 on SIGINT, 143 on SIGTERM and
 // 124 when its --timeout passed: the scenarios it cut off are reported
 // interrupted, not failed, and its last lines say so (interrupt.go).
 package main
@@ -66,12 +67,18 @@ Usage:
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
-unexplained), 2 bad input (nothing ran; report: nothing compared); an
+unexplained), 2 bad input (nothing ran; report: nothing compared), 3 no
+expectation failed but the cluster broke under a scenario; an
 interrupted run: 130 on SIGINT, 143 on SIGTERM, 124 when --timeout passed.
 `
 
 // errBadInput marks problems with what the user gave: exit code 2.
 var errBadInput = errors.New("bad input")
+
+// errBroke ends a run whose only failures are infrastructure errors (the
+// cluster broke under them; no expectation was found false): exit code 3,
+// its lines printed already.
+var errBroke = errors.New("infrastructure errors only")
 
 // errHelp is -h or --help given to a command: its usage was printed, exit 0.
 var errHelp = errors.New("help")
@@ -147,6 +154,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == errHelp {
 		return 0
+	}
+	if err == errBroke {
+		return 3
 	}
 	var in *interruption
 	if errors.As(err, &in) {
@@ -402,12 +412,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		fmt.Fprintf(stdout, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
 		return false, interrupted
 	}
+	if l := report.ErrorLine(results); l != "" {
+		fmt.Fprintln(stdout, l)
+	}
 	fmt.Fprintln(stdout, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {
 		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
 		// a pass.
 		fmt.Fprintf(stdout, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
 		return true, nil
+	}
+	if c.Failed > 0 && c.Failed == c.Errors {
+		return false, errBroke
 	}
 	return c.Failed > 0, nil
 }

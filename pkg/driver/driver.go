@@ -49,6 +49,18 @@ func Unsupported(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrUnsupported, fmt.Sprintf(format, args...))
 }
 
+// ErrInfrastructure is wrapped by every error that means "the cluster
+// broke under the scenario": a node's container died, a kubelet did not
+// come back, the API server stopped answering. The runner reports the
+// scenario as an error, not as a verdict on it.
+var ErrInfrastructure = errors.New("infrastructure fault")
+
+// Infrastructure returns an error wrapping ErrInfrastructure with what
+// broke.
+func Infrastructure(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInfrastructure, fmt.Sprintf(format, args...))
+}
+
 // Driver is a backend that runs scenarios.
 type Driver interface {
 	// Name is the driver's name in reports ("sim", "live").

@@ -115,7 +115,7 @@ func Coverage(results []Result) []CoverageEntry {
 // worse combines statuses: a failure wins, then a pass, then an
 // interrupted run (which checked part of the scenario), then a skip.
 func worse(a, b Status) Status {
-	order := map[Status]int{"": 0, Skipped: 1, Interrupted: 2, Passed: 3, Failed: 4}
+	order := map[Status]int{"": 0, Skipped: 1, Interrupted: 2, Errored: 3, Passed: 4, Failed: 5}
 	if order[b] > order[a] {
 		return b
 	}

@@ -146,6 +146,10 @@ func notCompared(aLabel string, a *Result, bLabel string, b *Result) string {
 		return fmt.Sprintf("%s on %s", a.Reason, aLabel)
 	case b.Status == Interrupted:
 		return fmt.Sprintf("%s on %s", b.Reason, bLabel)
+	case a.Status == Errored:
+		return fmt.Sprintf("infrastructure error on %s: %s", aLabel, a.Reason)
+	case b.Status == Errored:
+		return fmt.Sprintf("infrastructure error on %s: %s", bLabel, b.Reason)
 	}
 	return ""
 }

@@ -56,9 +56,11 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 		runSection(w, d, rs)
 	}
 
-	var failed, skipped, interrupted []Result
+	var failed, skipped, interrupted, errored []Result
 	for _, r := range results {
 		switch r.Status {
+		case Errored:
+			errored = append(errored, r)
 		case Failed:
 			failed = append(failed, r)
 		case Skipped:
@@ -98,6 +100,12 @@ func SummaryMarkdown(w io.Writer, title string, results []Result) {
 		fmt.Fprintf(w, "\n## Failed on a first attempt\n\nRun again, and counted by the second attempt.\n")
 		for _, r := range retried {
 			fmt.Fprintf(w, "\n### %s — %s [%s]: then %s\n\n```\n%s\n```\n", r.ID(), mdEscape(r.Name), r.Driver, r.Status, strings.TrimRight(r.FirstAttempt, "\n"))
+		}
+	}
+	if len(errored) > 0 {
+		fmt.Fprintf(w, "\n## Infrastructure errors\n\nThe cluster broke under these: no verdict, counted with the failed.\n\n")
+		for _, r := range errored {
+			fmt.Fprintf(w, "- %s — %s [%s]: %s\n", r.ID(), mdEscape(r.Name), r.Driver, mdEscape(r.Reason))
 		}
 	}
 	if len(interrupted) > 0 {

@@ -239,12 +239,12 @@ func Index(w io.Writer, title string, results []Result) error {
 			}
 			cell.Status, cell.Text, cell.Anchor = string(r.Status), string(r.Status), anchor(r.Feature, r.Line, r.Driver)
 			switch {
-			case r.Status == Skipped, r.Status == Interrupted:
+			case r.Status == Skipped, r.Status == Interrupted, r.Status == Errored:
 				cell.Title = r.Reason
 			case r.Failure != nil:
 				cell.Title = fmt.Sprintf("line %d: %s", r.Failure.Line, firstLine(r.Failure.Message))
 			}
-			if r.Status == Failed {
+			if r.Status == Failed || r.Status == Errored {
 				f := failureView{Anchor: cell.Anchor, Name: r.Name, ID: r.ID(), Driver: r.Driver, Line: r.Line, Step: r.Name}
 				if r.Failure != nil {
 					f.Line, f.Step, f.Message = r.Failure.Line, r.Failure.Step, shortMessage(r.Failure.Message)

@@ -127,6 +127,9 @@ func RunLines(results []Result) []string {
 		}
 	}
 	var out []string
+	if l := ErrorLine(results); l != "" {
+		out = append(out, l)
+	}
 	if len(inexact) > 0 || len(Retried(results)) > 0 {
 		out = append(out, RetryLine(results))
 	}
@@ -134,4 +137,20 @@ func RunLines(results []Result) []string {
 		out = append(out, ResolutionLine(inexact))
 	}
 	return out
+}
+
+// ErrorLine says how many of the failed scenarios are infrastructure
+// errors, and which ("" when none): the cluster broke under them, no
+// expectation was found false.
+func ErrorLine(results []Result) string {
+	var ids []string
+	for _, r := range results {
+		if r.Status == Errored {
+			ids = append(ids, r.ID())
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of the failed broke on the cluster, not on an expectation (infrastructure errors): %s", len(ids), strings.Join(ids, " "))
 }

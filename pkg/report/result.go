@@ -39,6 +39,13 @@ const (
 	// failed before. Nothing was found wrong, nor checked to the end: the
 	// count line counts it with the skipped.
 	Interrupted Status = "interrupted"
+	// Errored is a scenario the cluster broke under: a node's container
+	// died, a kubelet did not come back, the API server stopped
+	// answering (an error wrapping driver.ErrInfrastructure). Not a
+	// verdict on the scenario, and not a pass either: the count line
+	// counts it with the failed, and the line before says how many of
+	// them are errors.
+	Errored Status = "error"
 )
 
 // NotRunReason is the Reason of a scenario skipped because the run was
@@ -278,11 +285,12 @@ func orDefault(v string) string {
 // failed): a skipped or interrupted one checked nothing to compare.
 func (r *Result) Checked() bool { return r.Status == Passed || r.Status == Failed }
 
-// Counts tallies results.
-type Counts struct{ Passed, Failed, Skipped int }
+// Counts tallies results. Errors are among the Failed.
+type Counts struct{ Passed, Failed, Skipped, Errors int }
 
-// Count tallies results by status. Skipped counts the interrupted too:
-// the count line keeps its three numbers, which CI parsers read.
+// Count tallies results by status. Skipped counts the interrupted too,
+// and Failed the errors: the count line keeps its three numbers, which CI
+// parsers read.
 func Count(results []Result) Counts {
 	var c Counts
 	for _, r := range results {
@@ -291,6 +299,9 @@ func Count(results []Result) Counts {
 			c.Passed++
 		case Failed:
 			c.Failed++
+		case Errored:
+			c.Failed++
+			c.Errors++
 		default: // Skipped, Interrupted
 			c.Skipped++
 		}
@@ -322,8 +333,15 @@ func Sort(results []Result) {
 // with their reasons.
 func Summary(w io.Writer, results []Result) {
 	for _, r := range results {
-		if r.Status == Failed {
+		switch r.Status {
+		case Failed:
 			fmt.Fprintf(w, "\nFAILED %s %s [%s]\n%s", r.ID(), r.Name, r.Driver, r.Explain())
+		case Errored:
+			// What the steps saw is kept: it shows where the cluster broke.
+			fmt.Fprintf(w, "\nERROR %s %s [%s]: %s\n", r.ID(), r.Name, r.Driver, r.Reason)
+			if r.Failure != nil {
+				fmt.Fprintf(w, "%s", r.Explain())
+			}
 		}
 	}
 	var skips, cut []string

@@ -32,3 +32,41 @@ func TestSummaryText(t *testing.T) {
 		t.Errorf("summary.txt of a simulated run:\n%q\nwant\n%q", text, want)
 	}
 }
+
+// TestInfrastructureErrors: a scenario the cluster broke under is counted
+// with the failed (the count line keeps its three numbers), named as an
+// error on the line before it, in the summary and as a JUnit <error>, and
+// is not compared with another driver's run.
+func TestInfrastructureErrors(t *testing.T) {
+	broke := Result{Driver: "live", Feature: "features/a.feature", Line: 8, Name: "x", Status: Errored,
+		Reason: "pool node podlife-worker2 stopped during the scenario (its container exited)",
+		Failure: &Failure{Step: "Then y", Line: 9, Message: "expected SIGTERM at 3s, not observed"}}
+	ok := Result{Driver: "live", Feature: "features/a.feature", Line: 20, Name: "z", Status: Passed}
+	c := Count([]Result{broke, ok})
+	if c.Line() != "1 passed, 1 failed, 0 skipped" || c.Errors != 1 {
+		t.Errorf("count %+v, line %q; want the error among the failed", c, c.Line())
+	}
+	text := SummaryText([]Result{broke, ok}, "", "reports/live")
+	for _, want := range []string{
+		"ERROR features/a.feature:8 x [live]: pool node podlife-worker2 stopped",
+		"1 of the failed broke on the cluster, not on an expectation (infrastructure errors): features/a.feature:8\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("summary lacks %q:\n%s", want, text)
+		}
+	}
+	var b strings.Builder
+	suites := JUnit([]Result{broke, ok})
+	if err := suites.WriteXML(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<error message="pool node podlife-worker2`) || suites.Errors != 1 || suites.Failures != 0 {
+		t.Errorf("JUnit: errors %d, failures %d:\n%s", suites.Errors, suites.Failures, b.String())
+	}
+	sim := broke
+	sim.Driver, sim.Status, sim.Reason, sim.Failure = "sim", Passed, "", nil
+	d := Diff("sim", []Result{sim}, "live", []Result{broke}, DefaultTolerance)
+	if d.Compared != 0 || len(d.NotCompared) != 1 {
+		t.Errorf("an errored run was compared: %+v", d)
+	}
+}

@@ -40,6 +40,8 @@ func (r *Result) Lifecycle(all bool) string {
 		fmt.Fprintf(&b, "skipped: %s\n", r.Reason)
 	case Interrupted:
 		fmt.Fprintf(&b, "%s\n", r.Reason)
+	case Errored:
+		fmt.Fprintf(&b, "infrastructure error: %s\n", r.Reason)
 	}
 	if f := r.Failure; f != nil {
 		fmt.Fprintf(&b, "%s:%d: %s\n", r.Feature, f.Line, f.Step)

@@ -170,6 +170,8 @@ func JUnit(results []Result) junit.Testsuites {
 				data = in.Error
 			}
 			tc.Skipped = &junit.Result{Message: msg, Type: "interrupted", Data: data}
+		case Errored:
+			tc.Error = &junit.Result{Message: r.Reason, Type: "infrastructure", Data: r.Explain()}
 		case Failed:
 			// The message is the expectation against what was observed; the
 			// body adds the place and the timeline.
@@ -196,11 +198,12 @@ func JUnit(results []Result) junit.Testsuites {
 	for _, r := range results {
 		wall[r.Feature] += r.Wall.Seconds()
 	}
-	suites.Tests, suites.Failures, suites.Skipped = 0, 0, 0
+	suites.Tests, suites.Failures, suites.Errors, suites.Skipped = 0, 0, 0, 0
 	for i, s := range suites.Suites {
 		suites.Suites[i].Time = fmt.Sprintf("%.3f", wall[s.Name])
 		suites.Tests += s.Tests
 		suites.Failures += s.Failures
+		suites.Errors += s.Errors
 		suites.Skipped += s.Skipped
 	}
 	return suites

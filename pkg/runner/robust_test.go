@@ -102,3 +102,59 @@ func TestAmbiguousStep(t *testing.T) {
 		t.Errorf("problems: %v", problems)
 	}
 }
+
+// breaking is a driver whose cluster breaks under its sessions: at Close
+// (a pool node's container found dead), at Apply, or at Start.
+type breaking struct {
+	*simdriver.Driver
+	at string
+}
+
+func (b breaking) Start(ctx context.Context, sc driver.Scenario) (driver.Session, error) {
+	if b.at == "start" {
+		return nil, driver.Infrastructure("no pool node is Ready")
+	}
+	s, err := b.Driver.Start(ctx, sc)
+	return brokenSession{s, b.at}, err
+}
+
+type brokenSession struct {
+	driver.Session
+	at string
+}
+
+func (s brokenSession) Apply(ctx context.Context, p *corev1.Pod) error {
+	if s.at == "apply" {
+		return driver.Infrastructure("the API server stopped answering")
+	}
+	return s.Session.Apply(ctx, p)
+}
+
+func (s brokenSession) Close(ctx context.Context) error {
+	err := s.Session.Close(ctx)
+	if s.at == "close" {
+		return driver.Infrastructure("pool node podlife-worker2 stopped during the scenario")
+	}
+	return err
+}
+
+// TestInfrastructureFaultIsAnError: whether the cluster breaks at the
+// start, in a step or is found broken at the end, the scenario is an
+// error with what broke, not a pass and not a failed expectation; the
+// same scenario on a sound cluster passes.
+func TestInfrastructureFaultIsAnError(t *testing.T) {
+	scs := load(t, "testdata/robust.feature")
+	for at, want := range map[string]string{
+		"start": "no pool node is Ready",
+		"apply": "the API server stopped answering",
+		"close": "pool node podlife-worker2 stopped",
+	} {
+		res := Run(context.Background(), scs[0], Options{Driver: breaking{simdriver.New(), at}, Seed: 1})
+		if res.Status != report.Errored || !strings.Contains(res.Reason, want) {
+			t.Errorf("broken at %s: %s (%q); want an error saying %q", at, res.Status, res.Reason, want)
+		}
+	}
+	if res := Run(context.Background(), scs[0], Options{Driver: breaking{simdriver.New(), ""}, Seed: 1}); res.Status != report.Passed {
+		t.Errorf("a sound cluster: %s\n%s", res.Status, res.Explain())
+	}
+}

@@ -87,6 +87,8 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		switch {
 		case errors.Is(err, driver.ErrUnsupported):
 			res.Status, res.Reason = report.Skipped, err.Error()
+		case errors.Is(err, driver.ErrInfrastructure):
+			res.Status, res.Reason = report.Errored, "starting the session: "+err.Error()
 		case ctx.Err() != nil:
 			res.Interruption = &report.Interruption{Step: sc.Name, Line: sc.Line, Cause: causeOf(ctx), Error: "starting the session: " + err.Error()}
 			res.Status, res.Reason = report.Interrupted, res.Interruption.String()
@@ -105,6 +107,12 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 		defer cancel()
 		if err := sess.Close(cctx); err != nil {
 			res.Notes = append(res.Notes, "cleanup: "+err.Error())
+			if errors.Is(err, driver.ErrInfrastructure) && res.Status != report.Interrupted {
+				// The cluster broke under the scenario: what its steps
+				// saw is no verdict, whatever they found.
+				res.Status, res.Reason = report.Errored, err.Error()
+				return
+			}
 			if res.Status == report.Passed {
 				res.Status = report.Failed
 				res.Failure = &report.Failure{Line: sc.Line, Step: sc.Name, Message: "cleaning up the session: " + err.Error()}
@@ -134,6 +142,8 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	// failedAt is the step of res.Failure. -1: none. (The hooks' ctx
 	// parameters shadow the run's: runCtx is the run's.)
 	cut, failedAt := -1, -1
+	// broke is the first step error that says the cluster broke.
+	var broke error
 	runCtx := ctx
 	var out bytes.Buffer
 	suite := godog.TestSuite{
@@ -160,6 +170,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 					status, err = godog.StepFailed, kept
 				}
 				step := report.Step{Keyword: sc.Keywords[i], Text: s.Text, Line: sc.StepLines[i], Status: status.String()}
+				if errors.Is(err, driver.ErrInfrastructure) && broke == nil {
+					broke = err
+				}
 				if err != nil && !errors.Is(err, godog.ErrSkip) {
 					line, msg := errorPlace(sc, i, err)
 					step.Error = msg
@@ -227,6 +240,8 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	}
 	switch {
 	case res.Status == report.Interrupted:
+	case broke != nil:
+		res.Status, res.Reason = report.Errored, broke.Error()
 	case ran != 1:
 		res.Status = report.Failed
 		res.Failure = &report.Failure{Line: sc.Line, Step: sc.Name, Message: fmt.Sprintf("internal: %d scenarios ran for one pickle", ran)}

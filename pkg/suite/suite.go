@@ -191,7 +191,7 @@ func Define(cfg Config) bool {
 			args = append(args, func(ctx SpecContext) {
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				first := ""
-				for try := 0; try < cfg.Retries && res.Status == report.Failed && ctx.Err() == nil; try++ {
+				for try := 0; try < cfg.Retries && (res.Status == report.Failed || res.Status == report.Errored) && ctx.Err() == nil; try++ {
 					if first == "" {
 						first = res.Explain()
 					}
@@ -205,6 +205,8 @@ func Define(cfg Config) bool {
 					Skip(res.Reason)
 				case report.Failed:
 					Fail(res.Explain())
+				case report.Errored:
+					Fail("infrastructure error (the cluster broke under the scenario; no verdict): " + res.Reason)
 				}
 			})
 			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), args...)

@@ -202,10 +202,14 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 	var got string
 	t0 := time.Now()
 	err := wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
+		var broken []string
 		for _, name := range candidates {
 			n, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
 			if err != nil {
 				return false, fmt.Errorf("reading pool node %s: %w", name, err)
+			}
+			if h := n.Annotations[AnnotationLease]; strings.HasPrefix(h, "broken/") {
+				broken = append(broken, name+" ("+h+")")
 			}
 			if n.Annotations[AnnotationLease] != "" || !nodeReady(n) {
 				continue
@@ -222,6 +226,10 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 			}
 			got = name
 			return true, nil
+		}
+		if len(broken) == len(candidates) {
+			// Waiting would not bring one back.
+			return false, driver.Infrastructure("every pool node this scenario may lease is out of service: %s", strings.Join(broken, ", "))
 		}
 		return false, nil
 	})
@@ -556,7 +564,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 		return false, nil
 	})
 	if err != nil {
-		return fmt.Errorf("the kubelet of %s did not report Ready within 2m of its restart: %w", node, err)
+		return driver.Infrastructure("the kubelet of %s did not report Ready within 2m of its restart: %v", node, err)
 	}
 	// Until its pod workers have synced the pods it knows (SyncKnownPods,
 	// at the first housekeeping once its sources are ready, every
@@ -634,6 +642,15 @@ func (s *nodePool) release(ctx context.Context) error {
 		if l.unwatch != nil {
 			l.unwatch()
 		}
+		if err := s.d.outOfService(l.node); err != nil {
+			// The node broke under the scenario: nothing on it can be
+			// restored, and it is not leased again.
+			if lerr := s.d.setLease(ctx, l.node, "broken/"+s.d.runID+"/"+s.ns); lerr != nil {
+				err = errors.Join(err, lerr)
+			}
+			errs = append(errs, err)
+			continue
+		}
 		keep := !l.dirty.Load() && s.d.settled(ctx, l.node)
 		err := s.d.restoreNode(ctx, l.node, s.d.runID+"-"+s.ns, keep, l.taints)
 		holder := ""
@@ -657,6 +674,23 @@ func (s *nodePool) leaseOn(real string) *lease {
 		if l.node == real {
 			return l
 		}
+	}
+	return nil
+}
+
+// outOfService says, for a node of a cluster podlife created, whether
+// its container has stopped: an infrastructure fault, not a verdict on
+// the scenario that held it.
+func (d *Driver) outOfService(node string) error {
+	if d.info.Kind == "" {
+		return nil
+	}
+	state, err := cluster.NodeState(node)
+	if err != nil {
+		return driver.Infrastructure("pool node %s: %v", node, err)
+	}
+	if state != "running" {
+		return driver.Infrastructure("pool node %s stopped during the scenario (its container is %s); the pool goes on without it", node, state)
 	}
 	return nil
 }

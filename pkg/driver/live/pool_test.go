@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
 
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 	"github.com/podlife/podlife/pkg/evictionapi"
 )
@@ -342,5 +344,32 @@ func TestKeptConfiguration(t *testing.T) {
 		if got := d.settled(context.Background(), "pool-1"); got != c.want {
 			t.Errorf("%s: settled = %v; want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestAcquireFromABrokenPool: when every pool node a scenario may lease
+// is marked broken (its restore failed, or its container died), waiting
+// would bring none back: the lease fails at once as an infrastructure
+// fault, not after the lease wait as a failed scenario.
+func TestAcquireFromABrokenPool(t *testing.T) {
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	node := func(name, holder string) *corev1.Node {
+		return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{AnnotationLease: holder}},
+			Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionFalse}}}}
+	}
+	d.cs = fake.NewClientset(node("pool-1", "broken/r1/a"), node("pool-2", "broken/r1/b"))
+	d.pool = []string{"pool-1", "pool-2"}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := d.acquire(ctx, "r1/me", "")
+	if !errors.Is(err, driver.ErrInfrastructure) || ctx.Err() != nil {
+		t.Fatalf("a pool of broken nodes: %v (after the wait: %v); want an infrastructure fault at once", err, ctx.Err())
+	}
+	// One node still serving: the scenario waits for it.
+	d.cs = fake.NewClientset(node("pool-1", "broken/r1/a"), node("pool-2", "r1/other"))
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel2()
+	if _, err := d.acquire(ctx2, "r1/me", ""); errors.Is(err, driver.ErrInfrastructure) {
+		t.Fatalf("a pool with a node held by another scenario: %v; want a wait", err)
 	}
 }

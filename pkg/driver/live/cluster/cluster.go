@@ -22,6 +22,7 @@ import (
 	"sigs.k8s.io/kind/pkg/cluster"
 	"sigs.k8s.io/kind/pkg/cluster/nodes"
 	"sigs.k8s.io/kind/pkg/cluster/nodeutils"
+	"sigs.k8s.io/kind/pkg/exec"
 	kindlog "sigs.k8s.io/kind/pkg/log"
 )
 
@@ -414,4 +415,19 @@ func NodeStream(ctx context.Context, cluster, node string, out io.Writer, cmd st
 		}
 	}
 	return fmt.Errorf("cluster %q has no node %q", cluster, node)
+}
+
+// NodeState is a node container's state as the container engine reports
+// it ("running", "exited", "paused", …): a node whose container is not
+// running is not a node a scenario can use, whatever the API still says
+// of it (the node controller marks it only after its grace period).
+func NodeState(node string) (string, error) {
+	lines, err := exec.OutputLines(exec.Command("docker", "inspect", "--format", "{{.State.Status}}", node))
+	if err != nil {
+		return "", fmt.Errorf("inspecting the container of node %s: %w", node, err)
+	}
+	if len(lines) == 0 {
+		return "", fmt.Errorf("inspecting the container of node %s: no state", node)
+	}
+	return strings.TrimSpace(lines[0]), nil
 }

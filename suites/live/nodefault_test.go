@@ -1,0 +1,147 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/kubernetes"
+
+	livedriver "github.com/podlife/podlife/pkg/driver/live"
+)
+
+// An infrastructure fault is not a verdict (issue 35): a pool node whose
+// container dies under a node-level scenario makes that scenario an
+// error with the reason; the run goes on without the node, the next
+// node-level scenario passes on the other, and nothing of the run is
+// left. Runs after the catalogue, alone, and gives the node back.
+var _ = Describe("a pool node that dies under a scenario", Label("safety", "node-fault"), Serial, func() {
+	It("makes that scenario an error, and the run goes on", func(ctx SpecContext) {
+		if !shared.Created {
+			Skip("kills a node's container: only on a kind cluster podlife created")
+		}
+		cs, err := drv.Clientset(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		dir := GinkgoT().TempDir()
+		bin := filepath.Join(dir, "podlife")
+		out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/podlife").CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), string(out))
+		run := shared.RunID + "-fault"
+		// One after the other: the first leases a pool node, which dies;
+		// the second leases the other.
+		victim, next := "features/eviction/memory.feature:178", "features/disruptions/drain-grace.feature:12"
+		args := []string{"run", "--driver", "live", "--kubeconfig", shared.Kubeconfig, "--run-id", run, "--parallel", "1",
+			"--tolerance", shared.Tolerance.String(), "--report", filepath.Join(dir, "reports"), "--walls", "/dev/null",
+			"--images", strings.Join(shared.Images, ","), victim, next}
+		cmd := exec.Command(bin, args...)
+		var output bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &output, &output
+		Expect(cmd.Start()).To(Succeed())
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		DeferCleanup(func() { _ = cmd.Process.Kill() })
+
+		// Mid-scenario: the first scenario's pods run on its leased node.
+		var node string
+		sel := metav1.ListOptions{LabelSelector: livedriver.LabelRun + "=" + run}
+		Eventually(ctx, func() bool {
+			select {
+			case err := <-done:
+				Fail(fmt.Sprintf("podlife run ended (%v) before its node could be killed:\n%s", err, &output))
+			default:
+			}
+			pods, err := cs.CoreV1().Pods("").List(ctx, sel)
+			if err != nil {
+				return false
+			}
+			for _, p := range pods.Items {
+				if p.Status.Phase == corev1.PodRunning && p.Spec.NodeName != "" {
+					node = p.Spec.NodeName
+					return true
+				}
+			}
+			return false
+		}).WithTimeout(5*time.Minute).WithPolling(200*time.Millisecond).Should(BeTrue(), "the scenario's pod runs\n%s", &output)
+		n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(n.Annotations[livedriver.AnnotationLease]).To(HavePrefix(run+"/"), "the pod runs on a pool node the run leased")
+		fmt.Fprintf(GinkgoWriter, "killing the container of %s\n", node)
+		Expect(exec.CommandContext(ctx, "docker", "kill", node).Run()).To(Succeed())
+		DeferCleanup(giveBack, node, NodeTimeout(5*time.Minute))
+
+		var runErr error
+		select {
+		case runErr = <-done:
+		case <-time.After(10 * time.Minute):
+			Fail("podlife run did not end within 10 minutes of the node's death:\n" + output.String())
+		}
+		text := output.String()
+		fmt.Fprintf(GinkgoWriter, "podlife run:\n%s\n", text)
+		Expect(text).To(ContainSubstring("ERROR "+victim), "the scenario whose node died is an error")
+		Expect(text).To(ContainSubstring("pool node "+node+" stopped during the scenario"), "with the reason")
+		Expect(text).To(MatchRegexp(`(?m)^1 of the failed broke on the cluster, not on an expectation \(infrastructure errors\): ` + victim + `$`))
+		Expect(text).To(MatchRegexp(`(?m)^1 passed, 1 failed, 0 skipped$`), "the other scenario passed")
+		var exit *exec.ExitError
+		Expect(errors.As(runErr, &exit)).To(BeTrue(), "podlife run: %v", runErr)
+		Expect(exit.ExitCode()).To(Equal(3), "infrastructure errors only: exit 3")
+
+		left, err := livedriver.Leftovers(ctx, cs, run)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(left).To(BeEmpty(), "namespaces labelled %s=%s", livedriver.LabelRun, run)
+		pods, err := cs.CoreV1().Pods("").List(ctx, sel)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pods.Items).To(BeEmpty(), "pods labelled %s=%s", livedriver.LabelRun, run)
+	})
+})
+
+// giveBack starts a killed pool node's container again and, once its
+// kubelet reports Ready, returns it to the pool (the lease that marked it
+// broken removed); a node that does not come back stays out of the pool,
+// which the log says.
+func giveBack(ctx SpecContext, node string) {
+	if out, err := exec.CommandContext(ctx, "docker", "start", node).CombinedOutput(); err != nil {
+		fmt.Fprintf(GinkgoWriter, "starting %s again: %v: %s\n", node, err, out)
+		return
+	}
+	cs, err := drv.Clientset(ctx)
+	if err != nil {
+		return
+	}
+	err = waitReady(ctx, cs, node, 4*time.Minute)
+	if err != nil {
+		fmt.Fprintf(GinkgoWriter, "%s did not come back: %v; it stays out of the pool\n", node, err)
+		return
+	}
+	n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+	if err == nil && strings.HasPrefix(n.Annotations[livedriver.AnnotationLease], "broken/") {
+		delete(n.Annotations, livedriver.AnnotationLease)
+		_, err = cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
+	}
+	fmt.Fprintf(GinkgoWriter, "%s is back in the pool (%v)\n", node, err)
+}
+
+// waitReady waits until a node reports Ready.
+func waitReady(ctx SpecContext, cs kubernetes.Interface, node string, limit time.Duration) error {
+	return wait.PollUntilContextTimeout(ctx, time.Second, limit, true, func(ctx context.Context) (bool, error) {
+		n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+		if err != nil {
+			return false, nil
+		}
+		for _, c := range n.Status.Conditions {
+			if c.Type == corev1.NodeReady {
+				return c.Status == corev1.ConditionTrue, nil
+			}
+		}
+		return false, nil
+	})
+}
