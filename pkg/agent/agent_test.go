@@ -328,3 +328,48 @@ func TestMultiCallCommands(t *testing.T) {
 		t.Errorf("hooks not logged: %v", r.events())
 	}
 }
+
+// TestMemoryPacedToItsTime: memory with a ramp is faulted in over the
+// ramp and in use in full at its time, not before: the memory line comes
+// at --memory-after, while part of the memory was in use before it.
+func TestMemoryPacedToItsTime(t *testing.T) {
+	r := startAgent(t, nil, "--memory=96Mi", "--memory-after=1500ms", "--memory-ramp=1s")
+	start := r.lines[0].T
+	time.Sleep(1200 * time.Millisecond)
+	rss := vmRSS(t, r.cmd.Process.Pid)
+	r.waitFor(t, EvMemory)
+	var at time.Time
+	r.mu.Lock()
+	for _, l := range r.lines {
+		if l.Ev == EvMemory {
+			at = l.T
+		}
+	}
+	r.mu.Unlock()
+	if d := at.Sub(start); d < 1500*time.Millisecond || d > 2500*time.Millisecond {
+		t.Errorf("the memory was all in use %s after the start; want 1.5s (not before, and no more than a second late)", d)
+	}
+	if rss < 24<<20 || rss > 90<<20 {
+		t.Errorf("0.3s before its time the agent used %dMi; want part of the 96Mi, faulted in over the ramp", rss>>20)
+	}
+}
+
+// vmRSS is a process's resident memory, from /proc.
+func vmRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	t.Fatalf("no VmRSS for %d", pid)
+	return 0
+}

@@ -98,6 +98,12 @@ type Term struct {
 type Usage struct {
 	Quantity resource.Quantity
 	After    time.Duration
+	// Ramp is how long before After the process begins to fault the
+	// memory in, paced to have it all in use at After: a real machine
+	// takes seconds per gigabyte, where the declared usage is there at
+	// After (the simulator's is, at once, and it ignores Ramp). The live
+	// driver sets it from the fill rate it measured; scenarios do not.
+	Ramp time.Duration
 }
 
 // Write is Bytes written to the volume mounted from Volume, After start.
@@ -139,6 +145,9 @@ func (b Behavior) Args() []string {
 	}
 	if b.Memory != nil {
 		args = append(args, "--memory="+b.Memory.Quantity.String(), "--memory-after="+b.Memory.After.String())
+		if b.Memory.Ramp > 0 {
+			args = append(args, "--memory-ramp="+b.Memory.Ramp.String())
+		}
 	}
 	writes := append([]Write(nil), b.Writes...)
 	sort.SliceStable(writes, func(i, j int) bool { return writes[i].After < writes[j].After })
@@ -164,6 +173,7 @@ func Parse(args []string) (Behavior, error) {
 		failReady = fs.String("fail-readiness-after", "", "readiness fails from this long after start")
 		memory    = fs.String("memory", "", "memory to use")
 		memAfter  = fs.Duration("memory-after", 0, "when to start using --memory")
+		memRamp   = fs.Duration("memory-ramp", 0, "how long before --memory-after to begin faulting it in, paced to end then")
 		writes    writeList
 	)
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
@@ -211,7 +221,10 @@ func Parse(args []string) (Behavior, error) {
 		if err != nil {
 			return Behavior{}, fmt.Errorf("--memory: %w", err)
 		}
-		b.Memory = &Usage{Quantity: q, After: *memAfter}
+		if *memRamp < 0 || *memRamp > *memAfter {
+			return Behavior{}, fmt.Errorf("--memory-ramp %s: between 0 and --memory-after (%s)", *memRamp, *memAfter)
+		}
+		b.Memory = &Usage{Quantity: q, After: *memAfter, Ramp: *memRamp}
 	}
 	b.Writes = writes
 	return b, nil

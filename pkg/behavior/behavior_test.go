@@ -29,6 +29,8 @@ func TestArgsRoundTrip(t *testing.T) {
 		{"probes and memory", Behavior{Term: Term{Code: 143}, ReadyAfter: dur(2 * time.Second), FailLivenessAfter: dur(30 * time.Second),
 			FailReadinessAfter: dur(time.Minute), Memory: &Usage{Quantity: resource.MustParse("900Mi"), After: 10 * time.Second}},
 			[]string{"--ready-after=2s", "--fail-liveness-after=30s", "--fail-readiness-after=1m0s", "--memory=900Mi", "--memory-after=10s"}},
+		{"memory faulted in over the 20s before it is due", Behavior{Term: Term{Code: 143}, Memory: &Usage{Quantity: resource.MustParse("3Gi"), After: 30 * time.Second, Ramp: 20 * time.Second}},
+			[]string{"--memory=3Gi", "--memory-after=30s", "--memory-ramp=20s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -50,7 +52,8 @@ func TestArgsRoundTrip(t *testing.T) {
 }
 
 func TestParseRejects(t *testing.T) {
-	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"},
+		{"--memory=1Gi", "--memory-after=5s", "--memory-ramp=6s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-ramp=-1s"}} {
 		if _, err := Parse(args); err == nil {
 			t.Errorf("Parse(%q) accepted", args)
 		}

@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 	"github.com/podlife/podlife/pkg/evictionapi"
@@ -371,5 +372,53 @@ func TestAcquireFromABrokenPool(t *testing.T) {
 	defer cancel2()
 	if _, err := d.acquire(ctx2, "r1/me", ""); errors.Is(err, driver.ErrInfrastructure) {
 		t.Fatalf("a pool with a node held by another scenario: %v; want a wait", err)
+	}
+}
+
+// TestRampMemory: an agent's declared memory begins to fault in twice
+// the measured fill time before its time (at most from the start), so
+// that it is all in use then; not memory due at the start, and not
+// memory that reaches a limit, whose OOM kill would come on the way up.
+func TestRampMemory(t *testing.T) {
+	s := testSession(t)
+	s.d.noteFill(100<<20, time.Second) // 100 MiB/s here
+	agentWith := func(args ...string) (*corev1.Pod, *corev1.Container) {
+		p := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: args}}}}
+		return p, &p.Spec.Containers[0]
+	}
+	for _, c := range []struct {
+		name  string
+		args  []string
+		limit string
+		pod   string
+		want  time.Duration
+	}{
+		{"1Gi due at 60s: 2 × 10.24 s + 1 s before", []string{"--memory=1Gi", "--memory-after=60s"}, "", "", 21480 * time.Millisecond},
+		{"3Gi due at 10s: from the start", []string{"--memory=3Gi", "--memory-after=10s"}, "", "", 10 * time.Second},
+		{"due at the start", []string{"--memory=1Gi"}, "", "", 0},
+		{"under its limit", []string{"--memory=1Gi", "--memory-after=60s"}, "2Gi", "", 21480 * time.Millisecond},
+		{"up to its limit", []string{"--memory=1Gi", "--memory-after=60s"}, "1Gi", "", 0},
+		{"over the pod's limit", []string{"--memory=1Gi", "--memory-after=60s"}, "", "512Mi", 0},
+		{"no memory", []string{"--exit-after=5s"}, "", "", 0},
+	} {
+		p, ctr := agentWith(c.args...)
+		if c.limit != "" {
+			ctr.Resources.Limits = corev1.ResourceList{corev1.ResourceMemory: resource.MustParse(c.limit)}
+		}
+		if c.pod != "" {
+			p.Spec.Resources = &corev1.ResourceRequirements{Limits: corev1.ResourceList{corev1.ResourceMemory: resource.MustParse(c.pod)}}
+		}
+		s.rampMemory(p, ctr)
+		b, err := behavior.Parse(ctr.Args)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got time.Duration
+		if b.Memory != nil {
+			got = b.Memory.Ramp
+		}
+		if got.Round(10*time.Millisecond) != c.want {
+			t.Errorf("%s: ramp %s; want %s", c.name, got, c.want)
+		}
 	}
 }

@@ -393,6 +393,7 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 				return driver.Unsupported("container %q would pull %s from its registry at every start (imagePullPolicy Always), which this offline cluster cannot reach", c.Name, c.Image)
 			}
 			if c.Image == behavior.Image {
+				s.rampMemory(p, c)
 				var ports []string
 				for _, cp := range c.Ports {
 					ports = append(ports, strconv.Itoa(int(cp.ContainerPort)))
@@ -416,6 +417,38 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 		return err
 	}
 	return fix(p.Spec.Containers)
+}
+
+// rampMemory has an agent's declared memory in use at its declared time:
+// a machine here faults fresh memory in at 70-200 MB/s, gigabytes take
+// tens of seconds, and an eviction pass meanwhile would rank the pods by
+// half-filled usage where the simulator's usage is there at once. The
+// agent begins that much earlier, twice the fill time measured here
+// (another pod may fill at the same time), paced to finish at the
+// declared time (behavior.Usage.Ramp). Not where the usage reaches a
+// memory limit: the OOM kill would then come before the declared time,
+// on the way up.
+func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
+	b, err := behavior.Parse(c.Args)
+	if err != nil || b.Memory == nil || b.Memory.After == 0 {
+		return
+	}
+	use := b.Memory.Quantity.Value()
+	for _, lim := range []*resource.Quantity{c.Resources.Limits.Memory(), podMemoryLimit(p)} {
+		if lim != nil && !lim.IsZero() && use >= lim.Value() {
+			return
+		}
+	}
+	b.Memory.Ramp = min(b.Memory.After, 2*s.d.fillTime(use)+time.Second)
+	c.Args = b.Args()
+}
+
+// podMemoryLimit is a pod-level memory limit, if the pod sets one.
+func podMemoryLimit(p *corev1.Pod) *resource.Quantity {
+	if p.Spec.Resources == nil {
+		return nil
+	}
+	return p.Spec.Resources.Limits.Memory()
 }
 
 // imageBehavior refuses behaviour steps on an image container (the
