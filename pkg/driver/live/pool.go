@@ -44,6 +44,14 @@ import (
 // again.
 const AnnotationLease = "podlife.io/lease"
 
+// AnnotationReserved holds a pool node for a scenario of several nodes
+// that waits for it, "<holder>@<unix seconds>": once free, the node goes
+// to that scenario and not to the next of one node, which would otherwise
+// take it again and again while the scenario keeps its other nodes idle.
+// A reservation older than the lease wait is void (its scenario has given
+// up).
+const AnnotationReserved = "podlife.io/reserved"
+
 // AnnotationKept marks a pool node whose kubelet runs a configuration
 // podlife wrote, kept between leases: "<run id>/<baseline bytes>", the
 // node's own memory use the configuration was computed with. A lease
@@ -211,13 +219,24 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 			if h := n.Annotations[AnnotationLease]; strings.HasPrefix(h, "broken/") {
 				broken = append(broken, name+" ("+h+")")
 			}
-			if n.Annotations[AnnotationLease] != "" || !nodeReady(n) {
+			reserved := reservedFor(n, time.Now())
+			if n.Annotations[AnnotationLease] != "" || !nodeReady(n) || (reserved != "" && reserved != holder) {
+				if only != "" && reserved == "" && !strings.HasPrefix(n.Annotations[AnnotationLease], "broken/") {
+					// Waiting for this node in particular: the next
+					// to free it leaves it to this scenario.
+					if n.Annotations == nil {
+						n.Annotations = map[string]string{}
+					}
+					n.Annotations[AnnotationReserved] = fmt.Sprintf("%s@%d", holder, time.Now().Unix())
+					_, _ = d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
+				}
 				continue
 			}
 			if n.Annotations == nil {
 				n.Annotations = map[string]string{}
 			}
 			n.Annotations[AnnotationLease] = holder
+			delete(n.Annotations, AnnotationReserved)
 			if _, err := d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
 				if apierrors.IsConflict(err) {
 					continue // another scenario took it first
@@ -234,10 +253,36 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 		return false, nil
 	})
 	if err != nil {
+		if only != "" {
+			d.unreserve(context.WithoutCancel(ctx), only, holder)
+		}
 		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", candidates, err)
 	}
 	d.logf("%s leased pool node %s after waiting %s", holder, got, time.Since(t0).Round(100*time.Millisecond))
 	return got, nil
+}
+
+// reservedFor is the holder a pool node is reserved for ("" when none,
+// or when the reservation is void).
+func reservedFor(n *corev1.Node, now time.Time) string {
+	holder, at, ok := strings.Cut(n.Annotations[AnnotationReserved], "@")
+	if !ok {
+		return ""
+	}
+	sec, err := strconv.ParseInt(at, 10, 64)
+	if err != nil || now.Sub(time.Unix(sec, 0)) > leaseWait {
+		return ""
+	}
+	return holder
+}
+
+// unreserve drops holder's reservation of a node, if it still has one.
+func (d *Driver) unreserve(ctx context.Context, node, holder string) {
+	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+	if err != nil || !strings.HasPrefix(n.Annotations[AnnotationReserved], holder+"@") {
+		return
+	}
+	_ = d.setAnnotation(ctx, node, AnnotationReserved, "")
 }
 
 func nodeReady(n *corev1.Node) bool {
@@ -835,6 +880,11 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue
+		}
+		if strings.HasPrefix(n.Annotations[AnnotationReserved], d.runID+"/") {
+			if err := d.setAnnotation(ctx, node, AnnotationReserved, ""); err != nil {
+				errs = append(errs, err.Error())
+			}
 		}
 		holder := n.Annotations[AnnotationLease]
 		held := strings.HasPrefix(holder, d.runID+"/")

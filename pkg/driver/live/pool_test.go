@@ -3,7 +3,9 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -420,5 +422,70 @@ func TestRampMemory(t *testing.T) {
 		if got.Round(10*time.Millisecond) != c.want {
 			t.Errorf("%s: ramp %s; want %s", c.name, got, c.want)
 		}
+	}
+}
+
+// TestReservedForTheScenarioThatWaits: a scenario of several nodes that
+// waits for a held pool node reserves it; freed, the node goes to that
+// scenario, not to the next scenario of one node; a wait that ends
+// unserved takes its reservation back; a reservation older than the
+// lease wait is void.
+func TestReservedForTheScenarioThatWaits(t *testing.T) {
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	ready := []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}
+	d.cs = fake.NewClientset(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "pool-1", Annotations: map[string]string{AnnotationLease: "r1/other"}},
+		Status: corev1.NodeStatus{Conditions: ready}})
+	d.pool = []string{"pool-1"}
+	bg := context.Background()
+	annotations := func() map[string]string {
+		n, err := d.cs.CoreV1().Nodes().Get(bg, "pool-1", metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.Annotations
+	}
+	type got struct {
+		node string
+		err  error
+	}
+	done := make(chan got, 1)
+	go func() {
+		node, err := d.acquire(bg, "r1/two-nodes", "pool-1")
+		done <- got{node, err}
+	}()
+	for deadline := time.Now().Add(3 * time.Second); !strings.HasPrefix(annotations()[AnnotationReserved], "r1/two-nodes@"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for a held node, the scenario did not reserve it: %v", annotations())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := d.setLease(bg, "pool-1", ""); err != nil { // the other scenario is done
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(bg, 300*time.Millisecond)
+	defer cancel()
+	if node, err := d.acquire(ctx, "r1/one-node", ""); err == nil {
+		t.Fatalf("a scenario of one node took %s, reserved for another", node)
+	}
+	r := <-done
+	if r.err != nil || r.node != "pool-1" {
+		t.Fatalf("the scenario it was reserved for: %q, %v", r.node, r.err)
+	}
+	if a := annotations(); a[AnnotationReserved] != "" || a[AnnotationLease] != "r1/two-nodes" {
+		t.Errorf("leased: %v; want the lease and no reservation", a)
+	}
+
+	// A wait that ends unserved takes its reservation back.
+	ctx2, cancel2 := context.WithTimeout(bg, 1500*time.Millisecond)
+	defer cancel2()
+	if _, err := d.acquire(ctx2, "r1/three-nodes", "pool-1"); err == nil {
+		t.Fatal("took a held node")
+	}
+	if a := annotations(); a[AnnotationReserved] != "" {
+		t.Errorf("a wait that ended left its reservation: %v", a)
+	}
+	old := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{AnnotationReserved: fmt.Sprintf("r1/gone@%d", time.Now().Add(-leaseWait-time.Minute).Unix())}}}
+	if h := reservedFor(old, time.Now()); h != "" {
+		t.Errorf("a reservation older than the lease wait holds for %q", h)
 	}
 }
