@@ -39,7 +39,7 @@ func TestSummaryText(t *testing.T) {
 // is not compared with another driver's run.
 func TestInfrastructureErrors(t *testing.T) {
 	broke := Result{Driver: "live", Feature: "features/a.feature", Line: 8, Name: "x", Status: Errored,
-		Reason: "pool node podlife-worker2 stopped during the scenario (its container exited)",
+		Reason:  "pool node podlife-worker2 stopped during the scenario (its container exited)",
 		Failure: &Failure{Step: "Then y", Line: 9, Message: "expected SIGTERM at 3s, not observed"}}
 	ok := Result{Driver: "live", Feature: "features/a.feature", Line: 20, Name: "z", Status: Passed}
 	c := Count([]Result{broke, ok})
