@@ -12,10 +12,13 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
+// pressurePhrase is `node "<node>" comes under <pressure> pressure`.
+const pressurePhrase = `^node "([^"]*)" comes under (\S+) pressure$`
+
 func nodeActionSteps() []Def {
 	const f = "node actions"
 	return []Def{
-		phrase(f, `^node "([^"]*)" comes under (\S+) pressure$`, `When node "worker-1" comes under memory pressure`,
+		phrase(f, pressurePhrase, `When node "worker-1" comes under memory pressure`,
 			s2(func(node, kind string) Step { return &nodePressure{node: node, kind: kind} })).
 			with(slot("pressure", "memory", pressures...)),
 		phrase(f, `^node "([^"]*)" (memory|disk) usage reaches (\S+)$`, `When node "worker-1" memory usage reaches 7.6Gi`,

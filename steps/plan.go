@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"slices"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -53,6 +54,9 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		}
 		if createAll.MatchString(text) {
 			pl.explicitAll = true
+		}
+		if m := underPressure.FindStringSubmatch(text); m != nil && !slices.Contains(pl.setup.Pressures, driver.Pressure(m[2])) {
+			pl.setup.Pressures = append(pl.setup.Pressures, driver.Pressure(m[2]))
 		}
 	}
 	return pl

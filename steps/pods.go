@@ -83,6 +83,9 @@ func (p *podDecl) container(name string) *corev1.Container {
 var (
 	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
 	createAll = regexp.MustCompile(`^the pods are created$`)
+	// underPressure is the pressure action's phrase (nodes_actions.go),
+	// for the plan's list of pressures to come.
+	underPressure = regexp.MustCompile(pressurePhrase)
 )
 
 func podSteps() []Def {

@@ -110,6 +110,11 @@ type Setup struct {
 	// kubelet's defaults. A driver that cannot configure its kubelets so
 	// returns an error wrapping ErrUnsupported.
 	Eviction *Eviction
+	// Pressures are the kinds of pressure the scenario's steps will
+	// bring on a node (`comes under disk pressure`): a real node whose
+	// disk and process ids are shared with others is configured for
+	// them from the start (the simulator needs nothing ahead).
+	Pressures []Pressure
 }
 
 // Eviction is the eviction part of the KubeletConfiguration, under its

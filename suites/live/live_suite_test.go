@@ -17,6 +17,7 @@ import (
 	. "github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/api/resource"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
@@ -125,7 +126,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		t0 = time.Now()
 		set, err := livedriver.BuildImages(ctx, dir, os.Getenv("PODLIFE_BUSYBOX"), busyboxTags())
 		Expect(err).NotTo(HaveOccurred())
-		Expect(cluster.LoadArchive(st.Cluster, set.Archive)).To(Succeed())
+		Expect(cluster.LoadArchive(st.Cluster, set.Archive, append([]string{behavior.Image}, set.Refs...))).To(Succeed())
 		st.Images = set.Refs
 		progress("agent image and %v built and loaded in %s", set.Refs, time.Since(t0).Round(100*time.Millisecond))
 	case "existing":

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/retry"
 	resourcehelper "k8s.io/component-helpers/resource"
+	statsapi "k8s.io/kubelet/pkg/apis/stats/v1alpha1"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/behavior"
@@ -97,8 +99,17 @@ type lease struct {
 	dirty atomic.Bool
 	// taints are the taints the scenario added.
 	taints []corev1.Taint
-	// declared is the scenario's declared memory capacity (bytes).
-	declared int64
+	// declared is the scenario's declared memory capacity (bytes),
+	// declaredDisk its ephemeral storage.
+	declared, declaredDisk int64
+	// host is what the host's shared disk and process ids were when the
+	// kubelet was configured; diskThreshold and pidThreshold are the
+	// translated thresholds that pressure actions go below (0: none);
+	// hostToken is set while the session holds the host's token
+	// (hostpressure.go).
+	host                        hostUse
+	diskThreshold, pidThreshold int64
+	hostToken                   bool
 	// eviction is the configuration the kubelet runs with (declared
 	// values, before translation).
 	eviction *driver.Eviction
@@ -369,26 +380,29 @@ type nodeMemory struct {
 // capacity − working set of the node's root cgroup
 // (pkg/kubelet/eviction/helpers.go, makeSignalObservations).
 func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error) {
-	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+	sum, err := d.summary(ctx, node)
 	if err != nil {
-		return nodeMemory{}, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
-	}
-	var sum struct {
-		Node struct {
-			Memory struct {
-				AvailableBytes  *int64 `json:"availableBytes"`
-				WorkingSetBytes *int64 `json:"workingSetBytes"`
-			} `json:"memory"`
-		} `json:"node"`
-	}
-	if err := json.Unmarshal(raw, &sum); err != nil {
-		return nodeMemory{}, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
+		return nodeMemory{}, err
 	}
 	m := sum.Node.Memory
-	if m.AvailableBytes == nil || m.WorkingSetBytes == nil {
+	if m == nil || m.AvailableBytes == nil || m.WorkingSetBytes == nil {
 		return nodeMemory{}, fmt.Errorf("the kubelet's summary of %s has no node memory", node)
 	}
-	return nodeMemory{capacity: *m.AvailableBytes + *m.WorkingSetBytes, workingSet: *m.WorkingSetBytes}, nil
+	return nodeMemory{capacity: int64(*m.AvailableBytes + *m.WorkingSetBytes), workingSet: int64(*m.WorkingSetBytes)}, nil
+}
+
+// summary reads a node's kubelet summary (through the API server's node
+// proxy): what its eviction manager observes.
+func (d *Driver) summary(ctx context.Context, node string) (*statsapi.Summary, error) {
+	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
+	}
+	var sum statsapi.Summary
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		return nil, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
+	}
+	return &sum, nil
 }
 
 // translate turns a declared memory.available threshold (500Mi, or 6% of
@@ -407,15 +421,31 @@ func (l *lease) translate(v evictionapi.Value) (evictionapi.Value, error) {
 	return evictionapi.QuantityOf(*resource.NewQuantity(real>>10<<10, resource.BinarySI)), nil
 }
 
-// memoryOnly refuses a threshold on another signal than memory.available:
-// a kind node's disk and process ids are the host's.
-func memoryOnly(ts []evictionapi.Threshold) error {
-	for _, t := range ts {
-		if t.Signal != evictionapi.SignalMemoryAvailable {
-			return driver.Unsupported("the scenario sets a threshold on %s; a kind node's disk and process ids are the host's, which podlife does not drive to a threshold", t.Signal)
+// translateAny translates a threshold on any signal podlife drives, and
+// keeps the lowest translated disk and pid thresholds, which the pressure
+// actions go below (below every threshold of the resource, as the
+// simulator's half of the hard one is).
+func (l *lease) translateAny(sig evictionapi.Signal, v evictionapi.Value) (evictionapi.Value, error) {
+	if hostResource(sig) == "" {
+		return l.translate(v)
+	}
+	out, err := l.translateHost(sig, v)
+	if err != nil {
+		return out, err
+	}
+	qty := out.QuantityFor(0)
+	q := qty.Value()
+	switch hostResource(sig) {
+	case "disk":
+		if l.diskThreshold == 0 || q < l.diskThreshold {
+			l.diskThreshold = q
+		}
+	case "pid":
+		if l.pidThreshold == 0 || q < l.pidThreshold {
+			l.pidThreshold = q
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // configureKubelet makes the leased node's kubelet the declared node's
@@ -426,7 +456,7 @@ func memoryOnly(ts []evictionapi.Threshold) error {
 // cannot be matched on a kind node (its disk and PIDs are the host's): a
 // scenario that declares them is skipped. The disk thresholds stay the
 // cluster's low safety values.
-func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node) error {
+func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node, pressures []driver.Pressure) error {
 	l.declared = defaultNodeMemory
 	cpu, pods := resource.MustParse("4"), int64(110)
 	if n != nil {
@@ -446,24 +476,55 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		decl = *e
 	}
 	if decl.Hard == nil {
-		mem, _ := evictionapi.Lookup(evictionapi.DefaultHard(), evictionapi.SignalMemoryAvailable)
-		decl.Hard = []evictionapi.Threshold{mem}
+		// The kubelet's defaults: memory's, and the disk's when the
+		// scenario will bring disk pressure (translated below; otherwise
+		// the cluster's low safety values stay, the host's disk being
+		// every node's).
+		for _, t := range evictionapi.DefaultHard() {
+			if t.Signal == evictionapi.SignalMemoryAvailable ||
+				(hostResource(t.Signal) == "disk" && slices.Contains(pressures, driver.DiskPressure)) {
+				decl.Hard = append(decl.Hard, t)
+			}
+		}
 	}
 	if decl.PressureTransitionPeriod == 0 {
 		decl.PressureTransitionPeriod = evictionapi.DefaultPressureTransitionPeriod
 	}
-	if err := memoryOnly(decl.Hard); err != nil {
+	if err := drivable(decl.Hard); err != nil {
 		return err
 	}
-	if err := memoryOnly(decl.Soft); err != nil {
+	if err := drivable(decl.Soft); err != nil {
 		return err
 	}
 	for sig := range decl.MinimumReclaim {
-		if err := memoryOnly([]evictionapi.Threshold{{Signal: sig}}); err != nil {
+		if err := drivable([]evictionapi.Threshold{{Signal: sig}}); err != nil {
 			return err
 		}
 	}
 	l.eviction = &decl
+	l.declaredDisk = declaredDiskOf(n)
+	l.diskThreshold, l.pidThreshold = 0, 0
+	shared := false
+	for _, t := range append(append([]evictionapi.Threshold(nil), decl.Hard...), decl.Soft...) {
+		shared = shared || hostResource(t.Signal) != ""
+	}
+	if shared {
+		// Disk and process ids are every node's: one scenario at a time
+		// brings them to a threshold, measured once it holds them.
+		if err := s.takeHost(ctx, l); err != nil {
+			return err
+		}
+		host, err := s.d.hostStats(ctx, l.node)
+		if err != nil {
+			return err
+		}
+		l.host = host
+		// Thresholds a headroom below the host's free disk and tasks
+		// are for this scenario alone: left on an idle node, another
+		// scenario's writes would take it below them (and its image
+		// collection would delete the run's images).
+		l.dirty.Store(true)
+	}
 	keptBaseline, kept := s.keptFor(ctx, l)
 	if kept {
 		// The same declared node on the same real one gives the same
@@ -483,7 +544,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	// leased node.
 	hard := map[string]any{"nodefs.available": "2%", "nodefs.inodesFree": "2%", "imagefs.available": "2%"}
 	for _, t := range decl.Hard {
-		v, err := l.translate(t.Value)
+		v, err := l.translateAny(t.Signal, t.Value)
 		if err != nil {
 			return driver.Unsupported("%v", err)
 		}
@@ -495,7 +556,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	if len(decl.Soft) > 0 {
 		soft, grace := map[string]any{}, map[string]any{}
 		for _, t := range decl.Soft {
-			v, err := l.translate(t.Value)
+			v, err := l.translateAny(t.Signal, t.Value)
 			if err != nil {
 				return driver.Unsupported("%v", err)
 			}
@@ -509,7 +570,14 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	if len(decl.MinimumReclaim) > 0 {
 		mr := map[string]any{}
 		for sig, v := range decl.MinimumReclaim {
-			mr[string(sig)] = evictionapi.QuantityOf(v.QuantityFor(l.declared)).String()
+			capacity := l.declared
+			switch hostResource(sig) {
+			case "disk":
+				capacity = l.declaredDisk
+			case "pid":
+				capacity = declaredMaxPID
+			}
+			mr[string(sig)] = evictionapi.QuantityOf(v.QuantityFor(capacity)).String()
 		}
 		cfg["evictionMinimumReclaim"] = mr
 	}
@@ -702,6 +770,12 @@ func (s *nodePool) release(ctx context.Context) error {
 		if err != nil {
 			holder = "broken/" + s.d.runID + "/" + s.ns
 		}
+		if l.hostToken {
+			if herr := s.d.dropHost(ctx, s.d.runID+"/"+s.ns); herr != nil && err == nil {
+				err = herr
+			}
+			l.hostToken = false
+		}
 		if uerr := s.d.setLease(ctx, l.node, holder); uerr != nil && err == nil {
 			err = uerr
 		}
@@ -774,8 +848,8 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 	// that no dd of podlife's is left (a node that still holds memory is
 	// not returned). A process killed while it faults in gigabytes takes
 	// seconds to go on these machines.
-	script := fmt.Sprintf("for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
-		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig)
+	script := fmt.Sprintf("rm -f %[5]s*; for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
+		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig, diskFill(prefix))
 	b, err := cluster.NodeExec(d.info.Kind, node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
@@ -880,6 +954,11 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue
+		}
+		if strings.HasPrefix(n.Annotations[AnnotationHostPressure], d.runID+"/") {
+			if err := d.setAnnotation(ctx, node, AnnotationHostPressure, ""); err != nil {
+				errs = append(errs, err.Error())
+			}
 		}
 		if strings.HasPrefix(n.Annotations[AnnotationReserved], d.runID+"/") {
 			if err := d.setAnnotation(ctx, node, AnnotationReserved, ""); err != nil {
@@ -1110,12 +1189,12 @@ func (s *nodePool) leased(node, what string, c driver.Capability) (*lease, error
 // accounts for what the real node is and uses). Disk and PID pressure
 // would be the host's own: skipped.
 func (s *nodeSide) NodePressure(ctx context.Context, node string, kind driver.Pressure) error {
-	if kind != driver.MemoryPressure {
-		return driver.Unsupported("%s pressure on a kind node is the host's own %s, which podlife does not exhaust", kind, map[driver.Pressure]string{driver.DiskPressure: "disk", driver.PIDPressure: "process ids"}[kind])
-	}
-	l, err := s.pool.leased(node, "bring memory pressure on", driver.NodePressure)
+	l, err := s.pool.leased(node, "bring "+string(kind)+" pressure on", driver.NodePressure)
 	if err != nil {
 		return err
+	}
+	if kind != driver.MemoryPressure {
+		return s.hostPressure(ctx, l, kind)
 	}
 	e := l.eviction
 	if e == nil {
@@ -1194,28 +1273,14 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 // podStats is the working set of each pod of a namespace on a node, by
 // the kubelet's summary.
 func (d *Driver) podStats(ctx context.Context, node, ns string) (map[string]int64, error) {
-	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+	sum, err := d.summary(ctx, node)
 	if err != nil {
-		return nil, err
-	}
-	var sum struct {
-		Pods []struct {
-			PodRef struct {
-				Name      string `json:"name"`
-				Namespace string `json:"namespace"`
-			} `json:"podRef"`
-			Memory *struct {
-				WorkingSetBytes *int64 `json:"workingSetBytes"`
-			} `json:"memory"`
-		} `json:"pods"`
-	}
-	if err := json.Unmarshal(raw, &sum); err != nil {
 		return nil, err
 	}
 	out := map[string]int64{}
 	for _, p := range sum.Pods {
 		if p.PodRef.Namespace == ns && p.Memory != nil && p.Memory.WorkingSetBytes != nil {
-			out[p.PodRef.Name] = *p.Memory.WorkingSetBytes
+			out[p.PodRef.Name] = int64(*p.Memory.WorkingSetBytes)
 		}
 	}
 	return out, nil

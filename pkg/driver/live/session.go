@@ -260,7 +260,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		declared[i] = n
 	}
 	for i, l := range s.leases {
-		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i]); err != nil {
+		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i], st.Pressures); err != nil {
 			return err
 		}
 		if declared[i] != nil {

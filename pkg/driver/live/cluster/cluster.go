@@ -359,7 +359,13 @@ func Nodes(name string) ([]nodes.Node, error) { return provider(nil).ListInterna
 
 // LoadArchive imports a docker-archive into the containerd of every node
 // of the cluster, as `kind load image-archive` does.
-func LoadArchive(name, archive string) error {
+//
+// The images named in pin are then pinned on every node (containerd's
+// io.cri-containerd.pinned label, which its CRI reports as Image.Pinned):
+// the kubelet's image collection, which a disk pressure scenario sets
+// off, never deletes a pinned image (pkg/kubelet/images/image_gc_manager.go,
+// freeSpace), and the run's images are not on any registry to pull again.
+func LoadArchive(name, archive string, pin []string) error {
 	ns, err := Nodes(name)
 	if err != nil {
 		return err
@@ -376,6 +382,18 @@ func LoadArchive(name, archive string) error {
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("loading %s into %s: %w", archive, n.String(), err)
+		}
+		// containerd names a Docker Hub image in full; one of the names
+		// tried is the image's.
+		script := ""
+		for _, ref := range pin {
+			script += fmt.Sprintf("for r in %[1]s docker.io/%[1]s docker.io/library/%[1]s; do ctr -n k8s.io images label $r io.cri-containerd.pinned=pinned >/dev/null 2>&1 && break; done || exit 1; ", ref)
+		}
+		if script != "" {
+			var out bytes.Buffer
+			if err := n.Command("sh", "-c", script).SetStdout(&out).SetStderr(&out).Run(); err != nil {
+				return fmt.Errorf("pinning %v on %s: %w: %s", pin, n.String(), err, strings.TrimSpace(out.String()))
+			}
 		}
 	}
 	return nil
