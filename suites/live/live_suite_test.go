@@ -101,9 +101,12 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		}
 		cfg, err := cluster.NewConfig(st.Cluster, budget.Value())
 		Expect(err).NotTo(HaveOccurred())
-		// Two pool nodes by default: node-level scenarios lease one each,
-		// two at a time beside the pod-level ones on a 2-core machine.
-		cfg.PoolNodes = 2
+		// Four pool nodes by default: as many as scenarios run at once
+		// (LIVE_PROCS), so that no scenario waits for a node; those that
+		// fill a node's memory take the host's memory in turn
+		// (pkg/driver/live/hostpressure.go), two of the default 8Gi node
+		// on a machine of 23Gi. An idle kind node costs about 250Mi.
+		cfg.PoolNodes = 4
 		if v := os.Getenv("PODLIFE_POOL_NODES"); v != "" {
 			cfg.PoolNodes, err = strconv.Atoi(v)
 			Expect(err).NotTo(HaveOccurred(), "PODLIFE_POOL_NODES=%q", v)

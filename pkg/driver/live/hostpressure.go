@@ -3,6 +3,8 @@ package live
 import (
 	"context"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/util/retry"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -313,4 +316,123 @@ func (s *nodeSide) podWrites(node string) map[string]int64 {
 		}
 	}
 	return want
+}
+
+// AnnotationHostMemory, on the pool's first node, lists the host memory
+// each scenario that fills a node's memory has taken ("<holder>=<bytes>"
+// entries, ';'-separated): a kind node sees the whole host's memory, and
+// two scenarios that each fill a node of 8Gi cannot run at once on a
+// machine of 23Gi. A scenario waits, before its pods start, until its
+// node fits beside the others.
+const AnnotationHostMemory = "podlife.io/host-memory"
+
+// hostMemoryReserve is what the host keeps beside the pool's fills: the
+// cluster itself, the pod-level scenarios, the suite's processes.
+const hostMemoryReserve = 5 << 30
+
+// parseHostMemory reads AnnotationHostMemory.
+func parseHostMemory(v string) map[string]int64 {
+	out := map[string]int64{}
+	for _, e := range strings.Split(v, ";") {
+		h, b, ok := strings.Cut(e, "=")
+		if n, err := strconv.ParseInt(b, 10, 64); ok && err == nil {
+			out[h] = n
+		}
+	}
+	return out
+}
+
+// formatHostMemory writes AnnotationHostMemory, sorted ("" for none).
+func formatHostMemory(m map[string]int64) string {
+	var es []string
+	for h, n := range m {
+		es = append(es, fmt.Sprintf("%s=%d", h, n))
+	}
+	sort.Strings(es)
+	return strings.Join(es, ";")
+}
+
+// takeMemory waits until bytes of the host's memory fit beside what the
+// other scenarios have taken, and takes them for the session.
+func (s *nodeSide) takeMemory(ctx context.Context, l *lease, bytes int64) error {
+	if l.memoryTaken > 0 {
+		return nil
+	}
+	total, err := cluster.Meminfo("MemTotal")
+	if err != nil || total == 0 {
+		return nil // not this machine's cluster: nothing to share
+	}
+	budget := total - hostMemoryReserve
+	if bytes > budget {
+		return driver.Unsupported("the scenario fills a node of %dMi; this machine has %dMi, %dMi of it kept for the cluster", bytes>>20, total>>20, hostMemoryReserve>>20)
+	}
+	holder := s.d.runID + "/" + s.ns
+	first := s.d.pool[0]
+	t0 := time.Now()
+	err = wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
+		n, err := s.d.cs.CoreV1().Nodes().Get(ctx, first, metav1.GetOptions{})
+		if err != nil {
+			return false, fmt.Errorf("reading pool node %s: %w", first, err)
+		}
+		taken := parseHostMemory(n.Annotations[AnnotationHostMemory])
+		var sum int64
+		for h, b := range taken {
+			if h != holder {
+				sum += b
+			}
+		}
+		if sum+bytes > budget {
+			return false, nil
+		}
+		taken[holder] = bytes
+		if n.Annotations == nil {
+			n.Annotations = map[string]string{}
+		}
+		n.Annotations[AnnotationHostMemory] = formatHostMemory(taken)
+		if _, err := s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+			if apierrors.IsConflict(err) {
+				return false, nil
+			}
+			return false, err
+		}
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("waiting for %dMi of the host's memory beside the other scenarios' fills: %w", bytes>>20, err)
+	}
+	l.memoryTaken = bytes
+	s.d.logf("%s took %dMi of the host's memory after waiting %s", holder, bytes>>20, time.Since(t0).Round(100*time.Millisecond))
+	return nil
+}
+
+// dropMemory gives back what holder (or, with a prefix, a run) took of
+// the host's memory.
+func (d *Driver) dropMemory(ctx context.Context, prefix string) error {
+	if len(d.pool) == 0 {
+		return nil
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		n, err := d.cs.CoreV1().Nodes().Get(ctx, d.pool[0], metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		taken := parseHostMemory(n.Annotations[AnnotationHostMemory])
+		changed := false
+		for h := range taken {
+			if strings.HasPrefix(h, prefix) {
+				delete(taken, h)
+				changed = true
+			}
+		}
+		if !changed {
+			return nil
+		}
+		if v := formatHostMemory(taken); v != "" {
+			n.Annotations[AnnotationHostMemory] = v
+		} else {
+			delete(n.Annotations, AnnotationHostMemory)
+		}
+		_, err = d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{})
+		return err
+	})
 }

@@ -110,6 +110,9 @@ type lease struct {
 	host                        hostUse
 	diskThreshold, pidThreshold int64
 	hostToken                   bool
+	// memoryTaken is what the session took of the host's memory for
+	// its node's fills (hostpressure.go).
+	memoryTaken int64
 	// eviction is the configuration the kubelet runs with (declared
 	// values, before translation).
 	eviction *driver.Eviction
@@ -421,6 +424,14 @@ func (l *lease) translate(v evictionapi.Value) (evictionapi.Value, error) {
 	return evictionapi.QuantityOf(*resource.NewQuantity(real>>10<<10, resource.BinarySI)), nil
 }
 
+// hasMemoryThreshold says whether a scenario's eviction configuration
+// sets a memory.available threshold of its own.
+func hasMemoryThreshold(e driver.Eviction) bool {
+	_, hard := evictionapi.Lookup(e.Hard, evictionapi.SignalMemoryAvailable)
+	_, soft := evictionapi.Lookup(e.Soft, evictionapi.SignalMemoryAvailable)
+	return hard || soft
+}
+
 // translateAny translates a threshold on any signal podlife drives, and
 // keeps the lowest translated disk and pid thresholds, which the pressure
 // actions go below (below every threshold of the resource, as the
@@ -503,6 +514,14 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	}
 	l.eviction = &decl
 	l.declaredDisk = declaredDiskOf(n)
+	if slices.Contains(pressures, driver.MemoryPressure) || (e != nil && hasMemoryThreshold(*e)) {
+		// The node's memory will be filled, by a pressure action or by
+		// its pods up to a threshold the scenario set: the declared node's
+		// worth of the host's memory, taken before its pods start.
+		if err := s.takeMemory(ctx, l, l.declared); err != nil {
+			return err
+		}
+	}
 	l.diskThreshold, l.pidThreshold = 0, 0
 	shared := false
 	for _, t := range append(append([]evictionapi.Threshold(nil), decl.Hard...), decl.Soft...) {
@@ -770,6 +789,12 @@ func (s *nodePool) release(ctx context.Context) error {
 		if err != nil {
 			holder = "broken/" + s.d.runID + "/" + s.ns
 		}
+		if l.memoryTaken > 0 {
+			if merr := s.d.dropMemory(ctx, s.d.runID+"/"+s.ns); merr != nil && err == nil {
+				err = merr
+			}
+			l.memoryTaken = 0
+		}
 		if l.hostToken {
 			if herr := s.d.dropHost(ctx, s.d.runID+"/"+s.ns); herr != nil && err == nil {
 				err = herr
@@ -949,6 +974,9 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		return err
 	}
 	var errs []string
+	if err := d.dropMemory(ctx, d.runID+"/"); err != nil {
+		errs = append(errs, err.Error())
+	}
 	for _, node := range d.pool {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		if err != nil {

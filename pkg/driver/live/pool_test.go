@@ -489,3 +489,42 @@ func TestReservedForTheScenarioThatWaits(t *testing.T) {
 		t.Errorf("a reservation older than the lease wait holds for %q", h)
 	}
 }
+
+// TestHostMemoryIsShared: scenarios that fill a node's memory take the
+// declared node's worth of the host's memory before their pods start; one
+// that does not fit beside the others waits, and gets it once they give
+// theirs back; one larger than the host is skipped.
+func TestHostMemoryIsShared(t *testing.T) {
+	total, err := cluster.Meminfo("MemTotal")
+	if err != nil || total <= hostMemoryReserve+2<<30 {
+		t.Skipf("this machine's memory (%d, %v) leaves no budget to share", total, err)
+	}
+	budget := total - hostMemoryReserve
+	a, b := testSession(t), testSession(t)
+	b.ns = "podlife-u"
+	b.d = a.d
+	a.d.cs = fake.NewClientset(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "pool-1"}})
+	a.d.pool = []string{"pool-1"}
+	la, lb := &lease{node: "pool-1"}, &lease{node: "pool-1"}
+	if err := a.kube.takeMemory(context.Background(), la, budget/2+1); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	if err := b.kube.takeMemory(ctx, lb, budget/2+1); err == nil {
+		t.Fatal("two fills of more than half the budget were both taken")
+	}
+	if err := a.d.dropMemory(context.Background(), "r1/"+a.ns); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.kube.takeMemory(context.Background(), lb, budget/2+1); err != nil {
+		t.Fatalf("once the first gave its memory back: %v", err)
+	}
+	n, _ := a.d.cs.CoreV1().Nodes().Get(context.Background(), "pool-1", metav1.GetOptions{})
+	if got := parseHostMemory(n.Annotations[AnnotationHostMemory]); len(got) != 1 || got["r1/podlife-u"] != budget/2+1 {
+		t.Errorf("taken: %v; want the second scenario's alone", got)
+	}
+	if err := a.kube.takeMemory(context.Background(), &lease{node: "pool-1"}, total); !errors.Is(err, driver.ErrUnsupported) {
+		t.Errorf("a node larger than the host: %v; want a skip", err)
+	}
+}
