@@ -2,9 +2,11 @@ package steps
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
@@ -101,4 +103,24 @@ func declareText(pl *Plan, text string) error {
 		}
 	}
 	return fmt.Errorf("no phrase matches %q", text)
+}
+
+// TestPlanNamesThePressuresToCome: the setup a driver configures from
+// lists the kinds of pressure the scenario's steps will bring, each once,
+// so that a real node is configured for them before the first pod.
+func TestPlanNamesThePressuresToCome(t *testing.T) {
+	pl := NewPlan(nil, ".", []string{
+		`a pod "web"`,
+		`node "worker-1" comes under disk pressure`,
+		`node "worker-2" comes under PID pressure`,
+		`node "worker-1" comes under disk pressure`,
+		`node "worker-1" memory usage reaches 7.6Gi`,
+	})
+	want := []driver.Pressure{driver.DiskPressure, driver.PIDPressure}
+	if !reflect.DeepEqual(pl.setup.Pressures, want) {
+		t.Errorf("pressures %v; want %v", pl.setup.Pressures, want)
+	}
+	if pl := NewPlan(nil, ".", []string{`a pod "web"`}); pl.setup.Pressures != nil {
+		t.Errorf("a scenario without pressure: %v", pl.setup.Pressures)
+	}
 }
