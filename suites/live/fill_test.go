@@ -40,7 +40,10 @@ var _ = Describe("declared memory usage on a pool node", Label("node-pressure", 
 			Skip(err.Error())
 		}
 		Expect(err).NotTo(HaveOccurred())
-		const due = 60 * time.Second
+		// Late enough that the ramp (twice the fill time measured here, 50 MB/s
+		// before any measure) has room on a busy machine: 3Gi take about a
+		// minute each, two at once.
+		const due = 2 * time.Minute
 		b := behavior.Default()
 		b.Memory = &behavior.Usage{Quantity: resource.MustParse("3Gi"), After: due}
 		for _, name := range []string{"a", "b"} {
