@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/util/retry"
 
 	"github.com/podlife/podlife/pkg/behavior"
@@ -176,7 +177,7 @@ func diskFill(prefix string) string { return "/var/lib/kubelet/podlife-fill-" + 
 func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Pressure) error {
 	t0 := time.Now()
 	defer func() { l.fill = time.Since(t0) }()
-	use, err := s.d.hostStats(ctx, l.node)
+	use, err := hostStats(ctx, s.d.cs, l.node)
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Press
 		if err := s.diskStatsCaughtUp(ctx, l.node); err != nil {
 			return err
 		}
-		if use, err = s.d.hostStats(ctx, l.node); err != nil {
+		if use, err = hostStats(ctx, s.d.cs, l.node); err != nil {
 			return err
 		}
 		bytes := use.fsAvailable - (l.diskThreshold - diskMargin)
@@ -218,8 +219,8 @@ func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Press
 }
 
 // hostStats reads the host's shared resources from a node's summary.
-func (d *Driver) hostStats(ctx context.Context, node string) (hostUse, error) {
-	sum, err := d.summary(ctx, node)
+func hostStats(ctx context.Context, cs kubernetes.Interface, node string) (hostUse, error) {
+	sum, err := summary(ctx, cs, node)
 	if err != nil {
 		return hostUse{}, err
 	}
@@ -248,7 +249,7 @@ func (s *nodeSide) diskStatsCaughtUp(ctx context.Context, node string) error {
 		return nil
 	}
 	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 75*time.Second, true, func(ctx context.Context) (bool, error) {
-		sum, err := s.d.summary(ctx, node)
+		sum, err := summary(ctx, s.d.cs, node)
 		if err != nil {
 			return false, nil
 		}

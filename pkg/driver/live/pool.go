@@ -19,6 +19,7 @@ import (
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/retry"
 	resourcehelper "k8s.io/component-helpers/resource"
@@ -149,12 +150,12 @@ type residents struct {
 	cpu, memory int64 // millicores, bytes
 }
 
-// residents counts the pods running on node and what they request, as
+// residentsOf counts the pods running on node and what they request, as
 // the kubelet's admission sums them (pkg/kubelet/lifecycle/predicate.go
 // through the scheduler's NodeInfo, requests from
 // k8s.io/component-helpers/resource PodRequests).
-func (d *Driver) residents(ctx context.Context, node string) (residents, error) {
-	list, err := d.cs.CoreV1().Pods("").List(ctx, metav1.ListOptions{FieldSelector: "spec.nodeName=" + node})
+func residentsOf(ctx context.Context, cs kubernetes.Interface, node string) (residents, error) {
+	list, err := cs.CoreV1().Pods("").List(ctx, metav1.ListOptions{FieldSelector: "spec.nodeName=" + node})
 	if err != nil {
 		return residents{}, fmt.Errorf("listing the pods of %s: %w", node, err)
 	}
@@ -351,12 +352,12 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 func (s *nodePool) leased1(ctx context.Context, node string) error {
 	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
 	s.leases = append(s.leases, l)
-	st, err := s.d.nodeStats(ctx, node)
+	st, err := nodeStats(ctx, s.d.cs, node)
 	if err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	l.capacity, l.baseline = st.capacity, st.workingSet
-	if l.resident, err = s.d.residents(ctx, node); err != nil {
+	if l.resident, err = residentsOf(ctx, s.d.cs, node); err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	s.obs.watchNode(l)
@@ -365,8 +366,8 @@ func (s *nodePool) leased1(ctx context.Context, node string) error {
 }
 
 // nodeCPU is a node's CPU capacity in millicores.
-func (d *Driver) nodeCPU(ctx context.Context, node string) (int64, error) {
-	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
+func nodeCPU(ctx context.Context, cs kubernetes.Interface, node string) (int64, error) {
+	n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 	if err != nil {
 		return 0, err
 	}
@@ -382,8 +383,8 @@ type nodeMemory struct {
 // proxy): memory.available as the eviction manager computes it is
 // capacity − working set of the node's root cgroup
 // (pkg/kubelet/eviction/helpers.go, makeSignalObservations).
-func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error) {
-	sum, err := d.summary(ctx, node)
+func nodeStats(ctx context.Context, cs kubernetes.Interface, node string) (nodeMemory, error) {
+	sum, err := summary(ctx, cs, node)
 	if err != nil {
 		return nodeMemory{}, err
 	}
@@ -396,8 +397,8 @@ func (d *Driver) nodeStats(ctx context.Context, node string) (nodeMemory, error)
 
 // summary reads a node's kubelet summary (through the API server's node
 // proxy): what its eviction manager observes.
-func (d *Driver) summary(ctx context.Context, node string) (*statsapi.Summary, error) {
-	raw, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
+func summary(ctx context.Context, cs kubernetes.Interface, node string) (*statsapi.Summary, error) {
+	raw, err := cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "stats", "summary").DoRaw(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading the kubelet's summary of %s: %w", node, err)
 	}
@@ -533,7 +534,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		if err := s.takeHost(ctx, l); err != nil {
 			return err
 		}
-		host, err := s.d.hostStats(ctx, l.node)
+		host, err := hostStats(ctx, s.d.cs, l.node)
 		if err != nil {
 			return err
 		}
@@ -607,7 +608,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	// GetNodeAllocatableAbsolute): reserving the node's own baseline
 	// makes it the declared node's, declared − threshold, with the
 	// translated threshold. CPU can only be reserved away.
-	realCPU, err := s.d.nodeCPU(ctx, l.node)
+	realCPU, err := nodeCPU(ctx, s.d.cs, l.node)
 	if err != nil {
 		return err
 	}
@@ -1278,7 +1279,7 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 	// Best effort: a pod whose memory comes later (`after 60s`) is not
 	// waited for past a minute.
 	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
-		got, err := s.d.podStats(ctx, node, s.ns)
+		got, err := podStats(ctx, s.d.cs, node, s.ns)
 		if err != nil {
 			return false, nil
 		}
@@ -1300,8 +1301,8 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 
 // podStats is the working set of each pod of a namespace on a node, by
 // the kubelet's summary.
-func (d *Driver) podStats(ctx context.Context, node, ns string) (map[string]int64, error) {
-	sum, err := d.summary(ctx, node)
+func podStats(ctx context.Context, cs kubernetes.Interface, node, ns string) (map[string]int64, error) {
+	sum, err := summary(ctx, cs, node)
 	if err != nil {
 		return nil, err
 	}

@@ -827,15 +827,53 @@ func (s *scene) RunUntil(ctx context.Context, deadline time.Duration, cond func(
 }
 
 // Settle waits until every pod of the scenario is gone or terminal and
-// the last observations have come in, or until limit has passed.
+// the last observations have come in, or until every pod is gone,
+// terminal or steady (steady.go) and nothing new came for the quiet
+// period, or until limit has passed.
 func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duration, bool, error) {
 	deadline := s.Now() + limit
-	settled := func(v driver.View) bool {
+	quiet := s.steadyQuiet()
+	steadyFrom, seen := time.Duration(-1), -1
+	for {
+		// A change, or a second: steadiness also comes with time (a
+		// behaviour's last timed action passing).
+		_, done, err := s.RunUntil(ctx, min(s.Now()+time.Second, deadline), func(driver.View) bool { return s.allEnded(time.Time{}) })
+		if err != nil {
+			return s.Now(), false, err
+		}
+		if done {
+			return s.lastObservations(ctx, deadline)
+		}
+		now := s.Now()
+		if now >= deadline {
+			s.d.debugf("%s: not settled at the limit (%s)", s.ns, now)
+			return now, true, nil
+		}
 		s.mu.Lock()
-		defer s.mu.Unlock()
-		for _, t := range s.pods {
-			// An agent still running on the node (its pod force-deleted
-			// from the API, say) is activity still going on.
+		n := len(s.rec.events)
+		s.mu.Unlock()
+		switch {
+		case !s.allEnded(time.Now()):
+			steadyFrom = -1
+		case steadyFrom < 0 || n != seen:
+			steadyFrom, seen = now, n
+		case now-steadyFrom >= quiet:
+			s.d.debugf("%s: steady from %s, nothing new for %s", s.ns, steadyFrom, quiet)
+			return now, false, nil
+		}
+	}
+}
+
+// allEnded says whether every pod is gone or terminal (with its
+// containers stopped and no deletion to come) and no agent still runs;
+// with a time, steady pods count too.
+func (s *session) allEnded(now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.pods {
+		// An agent still running on the node (its pod force-deleted
+		// from the API, say) is activity still going on.
+		if t.gone {
 			for _, c := range t.ctrs {
 				for _, in := range c.insts {
 					if c.agent && in.followed && !in.finished && in.exit == nil && !in.logEnded {
@@ -843,38 +881,44 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 					}
 				}
 			}
-			if t.gone {
-				continue
-			}
-			if t.obj == nil {
-				return false
-			}
-			if ph := t.obj.Status.Phase; ph != corev1.PodSucceeded && ph != corev1.PodFailed {
-				return false
-			}
-			// A terminal pod being deleted still has its deletion to come.
-			if t.obj.DeletionTimestamp != nil {
-				return false
-			}
-			// A terminal pod whose containers still run (sidecars being
-			// stopped) is not settled yet.
-			for _, list := range [][]corev1.ContainerStatus{t.obj.Status.InitContainerStatuses, t.obj.Status.ContainerStatuses} {
-				for _, cs := range list {
-					if cs.State.Running != nil {
-						return false
-					}
+			continue
+		}
+		if !now.IsZero() && t.steady(now) {
+			continue
+		}
+		for _, c := range t.ctrs {
+			for _, in := range c.insts {
+				if c.agent && in.followed && !in.finished && in.exit == nil && !in.logEnded {
+					return false
 				}
 			}
 		}
-		return true
+		if t.obj == nil {
+			return false
+		}
+		if ph := t.obj.Status.Phase; ph != corev1.PodSucceeded && ph != corev1.PodFailed {
+			return false
+		}
+		// A terminal pod being deleted still has its deletion to come.
+		if t.obj.DeletionTimestamp != nil {
+			return false
+		}
+		// A terminal pod whose containers still run (sidecars being
+		// stopped) is not settled yet.
+		for _, list := range [][]corev1.ContainerStatus{t.obj.Status.InitContainerStatuses, t.obj.Status.ContainerStatuses} {
+			for _, cs := range list {
+				if cs.State.Running != nil {
+					return false
+				}
+			}
+		}
 	}
-	at, ok, err := s.RunUntil(ctx, deadline, settled)
-	s.d.debugf("%s: settled=%v at %s (err %v)", s.ns, ok, at, err)
-	if err != nil || !ok {
-		return s.Now(), !ok && err == nil, err
-	}
-	// The last log lines and events: wait until nothing new comes for a
-	// moment.
+	return true
+}
+
+// lastObservations waits, the pods ended, for the last log lines and
+// events: until nothing new comes for a moment.
+func (s *session) lastObservations(ctx context.Context, deadline time.Duration) (time.Duration, bool, error) {
 	for {
 		s.mu.Lock()
 		n := len(s.rec.events)
@@ -888,11 +932,9 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 		m := len(s.rec.events)
 		s.mu.Unlock()
 		if m == n || s.Now() >= deadline {
-			break
+			return s.Now(), false, nil
 		}
 	}
-	_ = at
-	return s.Now(), false, nil
 }
 
 // Close stops the watches and deletes what the session created: its

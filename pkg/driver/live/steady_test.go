@@ -1,0 +1,117 @@
+package live
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/behavior"
+)
+
+// TestSteadyPods: what makes a pod steady, so that a scenario's activity
+// can end without waiting out the limit: each case is a pod the catalogue
+// leaves behind, and whether anything of it is still to come.
+func TestSteadyPods(t *testing.T) {
+	now := time.Now()
+	started := now.Add(-time.Minute)
+	agentArgs := func(b behavior.Behavior) []string { return b.Args() }
+	exits := behavior.Default()
+	exits.Exit = &behavior.Exit{Code: 1, After: 2 * time.Hour}
+	readyLater := behavior.Default()
+	in10m := 10 * time.Minute
+	readyLater.ReadyAfter = &in10m
+	readyBefore := behavior.Default()
+	ago := 10 * time.Second
+	readyBefore.ReadyAfter = &ago
+	failsLiveness := behavior.Default()
+	failsLiveness.FailLivenessAfter = &ago
+	notReadyForGood := behavior.Default()
+	notReadyForGood.FailReadinessAfter = &ago
+	exec := func(cmd ...string) *corev1.Probe {
+		return &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: cmd}}, TimeoutSeconds: 1}
+	}
+	type ctr struct {
+		spec  corev1.Container
+		agent bool
+		ready bool
+		state corev1.ContainerState
+	}
+	running := corev1.ContainerState{Running: &corev1.ContainerStateRunning{}}
+	agent := func(args []string) ctr {
+		return ctr{spec: corev1.Container{Name: "app", Image: behavior.Image, Args: args}, agent: true, ready: true, state: running}
+	}
+	for _, c := range []struct {
+		name string
+		pod  func(*corev1.Pod)
+		ctr  ctr
+		want bool
+	}{
+		{"an agent that runs for ever", nil, agent(nil), true},
+		{"an agent that will exit", nil, agent(agentArgs(exits)), false},
+		{"an agent ready later, with a readiness probe", nil, func() ctr {
+			x := agent(agentArgs(readyLater))
+			x.spec.ReadinessProbe, x.ready = exec(behavior.ProbeCommand("readiness")...), false
+			return x
+		}(), false},
+		{"an agent ready since, with a readiness probe", nil, func() ctr {
+			x := agent(agentArgs(readyBefore))
+			x.spec.ReadinessProbe = exec(behavior.ProbeCommand("readiness")...)
+			return x
+		}(), true},
+		{"an agent failing its liveness probe", nil, func() ctr {
+			x := agent(agentArgs(failsLiveness))
+			x.spec.LivenessProbe = exec(behavior.ProbeCommand("liveness")...)
+			return x
+		}(), false},
+		{"an agent failing a liveness probe it does not have", nil, agent(agentArgs(failsLiveness)), true},
+		{"an agent not ready for good", nil, func() ctr {
+			x := agent(agentArgs(notReadyForGood))
+			x.spec.ReadinessProbe, x.ready = exec(behavior.ProbeCommand("readiness")...), false
+			return x
+		}(), true},
+		{"a liveness probe of `false`", nil, func() ctr { x := agent(nil); x.spec.LivenessProbe = exec("false"); return x }(), false},
+		{"a liveness probe of `true`", nil, func() ctr { x := agent(nil); x.spec.LivenessProbe = exec("true"); return x }(), true},
+		{"a liveness probe of a command podlife does not know", nil, func() ctr { x := agent(nil); x.spec.LivenessProbe = exec("cat", "/tmp/healthy"); return x }(), false},
+		{"an image's sleep infinity", nil, ctr{spec: corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "infinity"}}, ready: true, state: running}, true},
+		{"an image's sleep 3600", nil, ctr{spec: corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}}, ready: true, state: running}, false},
+		{"a container waiting", nil, func() ctr {
+			x := agent(nil)
+			x.state = corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: "CrashLoopBackOff"}}
+			return x
+		}(), false},
+		{"a pod being deleted", func(p *corev1.Pod) { p.DeletionTimestamp = &metav1.Time{Time: now} }, agent(nil), false},
+		{"a pod with a deadline", func(p *corev1.Pod) { d := int64(3600); p.Spec.ActiveDeadlineSeconds = &d }, agent(nil), false},
+		{"a pod unschedulable", func(p *corev1.Pod) {
+			p.Status.Phase = corev1.PodPending
+			p.Status.ContainerStatuses = nil
+			p.Status.Conditions = []corev1.PodCondition{{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable}}
+		}, agent(nil), true},
+		{"a pod unschedulable, nominated", func(p *corev1.Pod) {
+			p.Status.Phase = corev1.PodPending
+			p.Status.NominatedNodeName = "worker-1"
+			p.Status.Conditions = []corev1.PodCondition{{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: corev1.PodReasonUnschedulable}}
+		}, agent(nil), false},
+		{"a pod whose init container failed", func(p *corev1.Pod) {
+			p.Spec.InitContainers = []corev1.Container{{Name: "setup"}}
+			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "setup", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 1}}}}
+		}, agent(nil), false},
+		{"a pod whose init container completed", func(p *corev1.Pod) {
+			p.Spec.InitContainers = []corev1.Container{{Name: "setup"}}
+			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "setup", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 0}}}}
+		}, agent(nil), true},
+	} {
+		spec := c.ctr.spec
+		p := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{spec}}, Status: corev1.PodStatus{Phase: corev1.PodRunning,
+			ContainerStatuses: []corev1.ContainerStatus{{Name: spec.Name, Ready: c.ctr.ready, State: c.ctr.state}}}}
+		if c.pod != nil {
+			c.pod(p)
+		}
+		tr := &podTrack{obj: p, ctrs: map[string]*ctrTrack{spec.Name: {name: spec.Name, spec: &spec, agent: c.ctr.agent,
+			insts: map[string]*instTrack{"c1": {id: "c1", started: true, startedAt: started}}, order: []string{"c1"}}}}
+		if got := tr.steady(now); got != c.want {
+			t.Errorf("%s: steady = %v; want %v", c.name, got, c.want)
+		}
+	}
+}
