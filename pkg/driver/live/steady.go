@@ -37,9 +37,10 @@ func (s *scene) steadyQuiet() time.Duration {
 
 // steady says whether a pod has nothing left to do that its spec and
 // behaviours would make it do: not being deleted, no deadline, and either
-// Pending as unschedulable (the scheduler retries, to the same answer) or
-// Running with every container running, started, ready (or failing its
-// readiness for ever) and nothing timed still to come.
+// Pending as unschedulable (the scheduler retries, to the same answer),
+// Pending behind an init container that runs for ever, or Running with
+// every container running, started, ready (or failing its readiness for
+// ever) and nothing timed still to come.
 func (t *podTrack) steady(now time.Time) bool {
 	p := t.obj
 	if p == nil || p.DeletionTimestamp != nil || p.Spec.ActiveDeadlineSeconds != nil {
@@ -52,7 +53,6 @@ func (t *podTrack) steady(now time.Time) bool {
 				return p.Status.NominatedNodeName == ""
 			}
 		}
-		return false
 	case corev1.PodRunning:
 	default:
 		return false
@@ -62,21 +62,28 @@ func (t *podTrack) steady(now time.Time) bool {
 		restartable[c.Name] = c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
 	}
 	for _, st := range p.Status.InitContainerStatuses {
-		if restartable[st.Name] {
-			if !t.containerSteady(st, now) {
+		switch {
+		case restartable[st.Name]:
+			if !t.containerSteady(st, now, true) {
 				return false
 			}
-			continue
-		}
-		if st.State.Terminated == nil || st.State.Terminated.ExitCode != 0 {
+		case st.State.Terminated != nil && st.State.Terminated.ExitCode == 0:
+		case st.State.Running != nil && p.Status.Phase == corev1.PodPending:
+			// An init container that never ends holds the pod (and the
+			// init containers after it) where it is, for good.
+			return t.containerSteady(st, now, false)
+		default:
 			return false
 		}
+	}
+	if p.Status.Phase != corev1.PodRunning {
+		return false
 	}
 	if len(p.Status.ContainerStatuses) != len(p.Spec.Containers) {
 		return false
 	}
 	for _, st := range p.Status.ContainerStatuses {
-		if !t.containerSteady(st, now) {
+		if !t.containerSteady(st, now, true) {
 			return false
 		}
 	}
@@ -84,8 +91,10 @@ func (t *podTrack) steady(now time.Time) bool {
 }
 
 // containerSteady: a container that runs, started, and will neither
-// exit, nor be killed by a probe, nor change its readiness or usage.
-func (t *podTrack) containerSteady(st corev1.ContainerStatus, now time.Time) bool {
+// exit, nor be killed by a probe, nor change its readiness (when ready
+// says it counts: an init container that is not a sidecar has none) or
+// its usage.
+func (t *podTrack) containerSteady(st corev1.ContainerStatus, now time.Time, ready bool) bool {
 	c := t.ctrs[st.Name]
 	if c == nil || c.spec == nil || st.State.Running == nil || (st.Started != nil && !*st.Started) {
 		return false
@@ -112,6 +121,9 @@ func (t *podTrack) containerSteady(st corev1.ContainerStatus, now time.Time) boo
 		if !probePasses(c, pr) {
 			return false
 		}
+	}
+	if !ready {
+		return true
 	}
 	if !st.Ready {
 		// Not ready for good only when its behaviour fails readiness

@@ -97,6 +97,21 @@ func TestSteadyPods(t *testing.T) {
 			p.Spec.InitContainers = []corev1.Container{{Name: "setup"}}
 			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "setup", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 1}}}}
 		}, agent(nil), false},
+		{"a pod held by an init container that runs for ever", func(p *corev1.Pod) {
+			p.Status.Phase = corev1.PodPending
+			// The tracked agent, "app", stands for the first init container.
+			p.Spec.InitContainers = []corev1.Container{{Name: "app"}, {Name: "init-b"}}
+			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "app", State: running}, {Name: "init-b", State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: "PodInitializing"}}}}
+		}, agent(nil), true},
+		{"a pod held by an init container that will exit", func(p *corev1.Pod) {
+			p.Status.Phase = corev1.PodPending
+			p.Spec.InitContainers = []corev1.Container{{Name: "app"}}
+			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "app", State: running}}
+		}, agent(agentArgs(exits)), false},
+		{"a pending pod, scheduled, nothing running", func(p *corev1.Pod) {
+			p.Status.Phase = corev1.PodPending
+			p.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: "app", State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: "ContainerCreating"}}}}
+		}, agent(nil), false},
 		{"a pod whose init container completed", func(p *corev1.Pod) {
 			p.Spec.InitContainers = []corev1.Container{{Name: "setup"}}
 			p.Status.InitContainerStatuses = []corev1.ContainerStatus{{Name: "setup", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 0}}}}
