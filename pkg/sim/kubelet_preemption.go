@@ -7,6 +7,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	resourcehelper "k8s.io/component-helpers/resource"
 )
 
 // The kubelet's critical pod admission handler
@@ -31,17 +32,40 @@ type admissionRequirement struct {
 
 type admissionRequirements []admissionRequirement
 
-// resourceRequest is resource.GetResourceRequest: a pod counts 1 of
-// "pods", its cpu request in millicores, other resources in units.
+// resourceRequest is GetResourceRequest (pkg/api/v1/resource/helpers.go,
+// v1.36.3), what subtract, distance and smallerResourceRequest count a
+// victim as freeing: 1 of "pods", its cpu in millicores, other resources
+// in units, of requestQuantities, not of the podRequests admission
+// counted it as using.
 func resourceRequest(p *corev1.Pod, r corev1.ResourceName) int64 {
 	if r == corev1.ResourcePods {
 		return 1
 	}
-	q := quantityOf(podRequests(p), r)
+	q := quantityOf(requestQuantities(p), r)
 	if r == corev1.ResourceCPU {
 		return q.MilliValue()
 	}
 	return q.Value()
+}
+
+// requestQuantities is GetResourceRequestQuantity
+// (pkg/api/v1/resource/helpers.go, v1.36.3) for every resource, which
+// preemption and the eviction manager's ranking read. Since 1.34 (PR
+// #132277) a pod with pod-level resources counts only its pod-level
+// requests, its containers' skipped: a resource that only its containers
+// request counts 0, though admission counted it as used. So a critical
+// pod short of that resource finds nothing to preempt. Overhead is added
+// only to a non-zero total.
+func requestQuantities(p *corev1.Pod) corev1.ResourceList {
+	podLevel := resourcehelper.IsPodLevelResourcesSet(p)
+	reqs := resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{SkipContainerLevelResources: podLevel, ExcludeOverhead: true})
+	for r, o := range p.Spec.Overhead {
+		if q, ok := reqs[r]; ok && !q.IsZero() {
+			q.Add(o)
+			reqs[r] = q
+		}
+	}
+	return reqs
 }
 
 // distance is admissionRequirementList.distance.
