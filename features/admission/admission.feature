@@ -258,3 +258,44 @@ Feature: Kubelet admission
     And the pod "wrong-os" phase is "Failed"
     And the pod "wrong-os" shows status "PodOSNotSupported"
     And an event "PodOSNotSupported" for pod "wrong-os" says "Failed to admit pod as the OS field doesn't match node OS"
+
+  @behavior:admission-critical-preemption-pod-level
+  Scenario: A victim with pod-level requests frees only them: its container cpu cannot be reclaimed
+    "low" requests memory at pod level and cpu only in its container. The
+    kubelet counts what it uses as the two merged (1500m cpu, 6Gi), so the
+    critical pod lacks 500m cpu and 2Gi memory; but since 1.34 a victim
+    with pod-level resources frees only its pod-level requests (6Gi, no
+    cpu), so no set of pods covers the cpu and nothing is preempted.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "low" on node "worker-1":
+      """yaml
+      spec:
+        resources:
+          requests:
+            memory: 6Gi
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+              memory: 4Gi
+      """
+    When the pod "low" is created
+    And the pod "low" becomes Running
+    And the pod "critical" is created
+    Then the pod "critical" is rejected with reason "UnexpectedAdmissionError"
+    And an event "UnexpectedAdmissionError" with message containing "no set of running pods found to reclaim resources: [(res: cpu, q: 500), ]" is recorded for pod "critical"
+    And no event "Preempting" is recorded for pod "low"
+    And the pod "low" is Running
+    And the pod "low" is not evicted
