@@ -299,3 +299,41 @@ Feature: Kubelet admission
     And no event "Preempting" is recorded for pod "low"
     And the pod "low" is Running
     And the pod "low" is not evicted
+
+  @behavior:admission-critical-preemption-pod-level @kubelet:1.33
+  Scenario: On 1.33 pod-level requests are not read: the victim's container cpu is freed and it is preempted
+    PodLevelResources is alpha and off in 1.33: the API server drops
+    spec.resources (and a 1.33 kubelet under a newer one skips it), so
+    "low" uses and frees its container's 1500m cpu and nothing else.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "low" on node "worker-1":
+      """yaml
+      spec:
+        terminationGracePeriodSeconds: 5
+        resources:
+          requests:
+            memory: 6Gi
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+              memory: 4Gi
+      """
+    When the pod "low" is created
+    And the pod "low" becomes Running
+    And the pod "critical" is created
+    Then an event "Preempting" for pod "low" says "Preempted in order to admit critical pod"
+    And the pod "low" phase is "Failed" within 5s
+    And the pod "critical" is Running within 5s

@@ -94,37 +94,53 @@ func TestPodRequests(t *testing.T) {
 // TestVictimFrees pins what a pod counts as freeing when the kubelet's
 // critical pod admission preempts it (preemption.go subtract and distance
 // through GetResourceRequest and GetResourceRequestQuantity, v1.36.3):
-// with pod-level resources set, only the pod-level requests.
+// with pod-level resources set, only the pod-level requests. A kubelet
+// before 1.34 (PodLevelResources off) reads the containers alone.
 func TestVictimFrees(t *testing.T) {
 	withOverhead := func(p *corev1.Pod, o corev1.ResourceList) *corev1.Pod { p.Spec.Overhead = o; return p }
 	cases := []struct {
 		name          string
+		version       string
 		pod           *corev1.Pod
 		cpuMilli, mem int64
 	}{
 		{"no pod-level resources: the containers' sum by the sidecar formula",
-			reqPod(nil, nil, []corev1.ResourceList{rl("cpu=500m"), rl("cpu=2", "memory=1Gi")}, rl("cpu=1", "memory=2Gi")),
+			"", reqPod(nil, nil, []corev1.ResourceList{rl("cpu=500m"), rl("cpu=2", "memory=1Gi")}, rl("cpu=1", "memory=2Gi")),
 			2500, 2 << 30},
 		{"pod-level memory set: cpu requested only in a container frees nothing (PR #132277, 1.34)",
-			reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m", "memory=1Gi")),
+			"", reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m", "memory=1Gi")),
 			0, 6 << 30},
 		{"pod-level limits alone make pod-level resources set (IsPodLevelResourcesSet): the containers are skipped",
-			reqPod(nil, rl("memory=1Gi"), nil, rl("cpu=500m")),
+			"", reqPod(nil, rl("memory=1Gi"), nil, rl("cpu=500m")),
 			0, 0},
 		{"overhead is added to a non-zero request only",
-			withOverhead(reqPod(nil, nil, nil, rl("cpu=1")), rl("cpu=250m", "memory=64Mi")),
+			"", withOverhead(reqPod(nil, nil, nil, rl("cpu=1")), rl("cpu=250m", "memory=64Mi")),
+			1250, 0},
+		{"1.33: pod-level requests are not read, the containers' are freed",
+			"1.33", reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m", "memory=1Gi")),
+			1500, 1 << 30},
+		{"1.33: a sidecar is an init container like the others, the total only when larger alone",
+			"1.33", reqPod(nil, nil, []corev1.ResourceList{rl("cpu=500m"), rl("cpu=2", "memory=1Gi")}, rl("cpu=1", "memory=2Gi")),
+			2000, 2 << 30},
+		{"1.33: overhead is added to a non-zero request only",
+			"1.33", withOverhead(reqPod(nil, nil, nil, rl("cpu=1")), rl("cpu=250m", "memory=64Mi")),
 			1250, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if got := resourceRequest(tc.pod, corev1.ResourceCPU); got != tc.cpuMilli {
+			prof, err := ProfileFor(tc.version)
+			if err != nil {
+				t.Fatal(err)
+			}
+			podLevel := prof.PodLevelResources
+			if got := resourceRequest(tc.pod, corev1.ResourceCPU, podLevel); got != tc.cpuMilli {
 				t.Errorf("frees cpu %dm, want %dm", got, tc.cpuMilli)
 			}
-			if got := resourceRequest(tc.pod, corev1.ResourceMemory); got != tc.mem {
+			if got := resourceRequest(tc.pod, corev1.ResourceMemory, podLevel); got != tc.mem {
 				t.Errorf("frees memory %d, want %d", got, tc.mem)
 			}
-			if got := resourceRequest(tc.pod, corev1.ResourcePods); got != 1 {
+			if got := resourceRequest(tc.pod, corev1.ResourcePods, podLevel); got != 1 {
 				t.Errorf("frees %d pods, want 1", got)
 			}
 		})
@@ -136,29 +152,37 @@ func TestVictimFrees(t *testing.T) {
 // pod requesting 1 cpu and 4Gi. The kubelet preempts "low" when what it
 // frees covers what is missing (HandleAdmissionFailure), and rejects the
 // critical pod with UnexpectedAdmissionError when no set of pods does
-// (getPodsToPreempt).
+// (getPodsToPreempt). A kubelet before 1.34 does not read pod-level
+// requests, and an API server before 1.34 drops them.
 func TestCriticalAdmissionPodLevelVictim(t *testing.T) {
 	cases := []struct {
-		name string
-		low  *corev1.Pod
+		name                  string
+		kubelet, controlPlane string
+		low                   *corev1.Pod
 		// rejected is the critical pod's rejection message, "" when
 		// "low" is preempted and the critical pod admitted.
 		rejected string
 	}{
 		{"pod-level memory, container cpu: the cpu counts as used but frees nothing, so nothing is preempted",
-			reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m")),
+			"", "", reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m")),
 			"no set of running pods found to reclaim resources: [(res: cpu, q: 500), ]"},
 		{"container cpu and memory: both freed, low preempted",
-			reqPod(nil, nil, nil, rl("cpu=1500m", "memory=6Gi")),
+			"", "", reqPod(nil, nil, nil, rl("cpu=1500m", "memory=6Gi")),
 			""},
 		{"pod-level cpu and memory: both freed, low preempted",
-			reqPod(rl("cpu=1500m", "memory=6Gi"), nil, nil, nil),
+			"", "", reqPod(rl("cpu=1500m", "memory=6Gi"), nil, nil, nil),
+			""},
+		{"1.33 cluster: the API server drops spec.resources; low uses and frees its container cpu: preempted",
+			"1.33", "", reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m")),
+			""},
+		{"1.33 kubelet under a 1.36 API server: the kubelet skips the pod-level memory it kept; low's container cpu is freed: preempted",
+			"1.33", "1.36", reqPod(rl("memory=6Gi"), nil, nil, rl("cpu=1500m")),
 			""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := New(Config{Seed: 1})
+			s, err := New(Config{Seed: 1, KubeletVersion: tc.kubelet, ControlPlaneVersion: tc.controlPlane})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -764,7 +764,10 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 // them call resourcehelper.PodRequests, so this does too rather than
 // restating it: a pod-level request replaces the containers' sum for its
 // own resource only (cpu, memory, huge pages), so a pod asking memory at
-// pod level and cpu in a container uses both (lifecycle-facts §2.4).
+// pod level and cpu in a container uses both (lifecycle-facts §2.4). The
+// scheduler needs no PodLevelResources switch: where the control plane
+// has it off, its API server has dropped the field (createPod); a kubelet
+// reads its own gate (kubelet.podRequests).
 func podRequests(p *corev1.Pod) corev1.ResourceList {
 	return resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
 }
