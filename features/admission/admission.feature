@@ -258,3 +258,82 @@ Feature: Kubelet admission
     And the pod "wrong-os" phase is "Failed"
     And the pod "wrong-os" shows status "PodOSNotSupported"
     And an event "PodOSNotSupported" for pod "wrong-os" says "Failed to admit pod as the OS field doesn't match node OS"
+
+  @behavior:admission-critical-preemption-pod-level
+  Scenario: A victim with pod-level requests frees only them: its container cpu cannot be reclaimed
+    "low" requests memory at pod level and cpu only in its container. The
+    kubelet counts what it uses as the two merged (1500m cpu, 6Gi), so the
+    critical pod lacks 500m cpu and 2Gi memory; but since 1.34 a victim
+    with pod-level resources frees only its pod-level requests (6Gi, no
+    cpu), so no set of pods covers the cpu and nothing is preempted.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "low" on node "worker-1":
+      """yaml
+      spec:
+        resources:
+          requests:
+            memory: 6Gi
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+              memory: 4Gi
+      """
+    When the pod "low" is created
+    And the pod "low" becomes Running
+    And the pod "critical" is created
+    Then the pod "critical" is rejected with reason "UnexpectedAdmissionError"
+    And an event "UnexpectedAdmissionError" with message containing "no set of running pods found to reclaim resources: [(res: cpu, q: 500), ]" is recorded for pod "critical"
+    And no event "Preempting" is recorded for pod "low"
+    And the pod "low" is Running
+    And the pod "low" is not evicted
+
+  @behavior:admission-critical-preemption-pod-level @kubelet:1.33
+  Scenario: On 1.33 pod-level requests are not read: the victim's container cpu is freed and it is preempted
+    PodLevelResources is alpha and off in 1.33: the API server drops
+    spec.resources (and a 1.33 kubelet under a newer one skips it), so
+    "low" uses and frees its container's 1500m cpu and nothing else.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "low" on node "worker-1":
+      """yaml
+      spec:
+        terminationGracePeriodSeconds: 5
+        resources:
+          requests:
+            memory: 6Gi
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
+    And a pod "critical" on node "worker-1":
+      """yaml
+      spec:
+        priorityClassName: system-node-critical
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "1"
+              memory: 4Gi
+      """
+    When the pod "low" is created
+    And the pod "low" becomes Running
+    And the pod "critical" is created
+    Then an event "Preempting" for pod "low" says "Preempted in order to admit critical pod"
+    And the pod "low" phase is "Failed" within 5s
+    And the pod "critical" is Running within 5s

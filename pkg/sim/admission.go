@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	corev1 "k8s.io/api/core/v1"
+	resourcehelper "k8s.io/component-helpers/resource"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -116,7 +117,7 @@ func (k *kubelet) fitsResources(p *corev1.Pod) []admissionFailure {
 	if maxPods, ok := alloc[corev1.ResourcePods]; ok && int64(others+1) > maxPods.Value() {
 		out = append(out, insufficient(reasonOutOfPods, corev1.ResourcePods, 1, int64(others), maxPods.Value()))
 	}
-	req := podRequests(p)
+	req := k.podRequests(p)
 	for _, r := range []struct {
 		name   corev1.ResourceName
 		reason string
@@ -135,6 +136,15 @@ func (k *kubelet) fitsResources(p *corev1.Pod) []admissionFailure {
 		}
 	}
 	return out
+}
+
+// podRequests is the package's podRequests as this kubelet's own
+// PodLevelResources gate reads a pod (computePodResourceRequest's
+// EnablePodLevelResources, PodInfo.CalculateResource's
+// SkipPodLevelResources, v1.36.3): a kubelet before 1.34 skips
+// spec.resources, which a newer API server keeps (version skew).
+func (k *kubelet) podRequests(p *corev1.Pod) corev1.ResourceList {
+	return resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{SkipPodLevelResources: !k.profile.PodLevelResources})
 }
 
 // insufficient is an InsufficientResourceError.

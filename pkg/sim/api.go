@@ -163,6 +163,11 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	if !a.cp.Sidecars {
 		dropSidecarRestartPolicy(&p.Spec)
 	}
+	if !a.cp.PodLevelResources {
+		// dropDisabledPodLevelResources (pkg/api/pod/util.go; before 1.32
+		// the field is unknown and dropped as the pod is decoded).
+		p.Spec.Resources = nil
+	}
 	setDefaultsPod(p)
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)

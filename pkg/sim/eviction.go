@@ -195,7 +195,7 @@ func (m *evictionManager) synchronize() {
 	}
 	cands := make([]rankCandidate, len(active))
 	for i, w := range active {
-		cands[i] = newRankCandidate(w.pod, stats[w], w.requests)
+		cands[i] = newRankCandidate(w.pod, stats[w], requestQuantities(w.pod, k.profile.PodLevelResources))
 	}
 	// The kubelet ranks pods in the order its pod manager's map yields.
 	m.env.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })

@@ -247,15 +247,16 @@ func shuffleThresholds(rng *rand.Rand, ts []threshold) {
 type rankCandidate struct {
 	pod   *corev1.Pod
 	stats *podStats
-	// memoryRequest and storageRequest are the pod's effective requests
-	// for memory and ephemeral storage (v1resource.GetResourceRequestQuantity:
-	// init containers and sidecars included, pod-level requests when set),
-	// read once rather than at every comparison of the sort.
+	// memoryRequest and storageRequest are the pod's requests for memory
+	// and ephemeral storage as v1resource.GetResourceRequestQuantity reads
+	// them (requestQuantities: a pod with pod-level resources has only
+	// those, so no ephemeral storage request), read once rather than at
+	// every comparison of the sort.
 	memoryRequest, storageRequest resource.Quantity
 }
 
 // newRankCandidate is a pod to rank, with its stats and its requests
-// (podRequests).
+// (requestQuantities).
 func newRankCandidate(p *corev1.Pod, stats *podStats, requests corev1.ResourceList) rankCandidate {
 	return rankCandidate{pod: p, stats: stats,
 		memoryRequest: quantityOf(requests, corev1.ResourceMemory), storageRequest: quantityOf(requests, corev1.ResourceEphemeralStorage)}

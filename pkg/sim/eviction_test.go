@@ -58,7 +58,7 @@ func (r rankPod) candidate() rankCandidate {
 	if r.disk != "" {
 		ps.localDisk = qty(r.disk).Value()
 	}
-	return newRankCandidate(p, ps, podRequests(p))
+	return newRankCandidate(p, ps, requestQuantities(p, true))
 }
 
 func names(cs []rankCandidate) []string {

@@ -148,8 +148,8 @@ type podWorker struct {
 	removed       bool   // the object is gone from the API
 
 	state workerState
-	// requests is the pod's effective request (podRequests), which the
-	// kubelet's admission counts while the worker is active.
+	// requests is the pod's effective request (kubelet.podRequests), which
+	// the kubelet's admission counts while the worker is active.
 	requests corev1.ResourceList
 	// grace is podSyncStatus.gracePeriod: 0 until termination starts, then
 	// it only decreases.
@@ -195,7 +195,7 @@ const (
 )
 
 func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
-	w := &podWorker{k: k, env: k.env, pod: p, name: p.Name, uid: p.UID, requests: podRequests(p)}
+	w := &podWorker{k: k, env: k.env, pod: p, name: p.Name, uid: p.UID, requests: k.podRequests(p)}
 	w.syncFn = w.sync
 	w.ctrs = make([]*ctr, 0, len(p.Spec.InitContainers)+len(p.Spec.Containers))
 	for i := range p.Spec.InitContainers {

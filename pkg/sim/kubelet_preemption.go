@@ -7,6 +7,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	resourcehelper "k8s.io/component-helpers/resource"
 )
 
 // The kubelet's critical pod admission handler
@@ -31,24 +32,63 @@ type admissionRequirement struct {
 
 type admissionRequirements []admissionRequirement
 
-// resourceRequest is resource.GetResourceRequest: a pod counts 1 of
-// "pods", its cpu request in millicores, other resources in units.
-func resourceRequest(p *corev1.Pod, r corev1.ResourceName) int64 {
+// resourceRequest is GetResourceRequest (pkg/api/v1/resource/helpers.go,
+// v1.36.3), what subtract, distance and smallerResourceRequest count a
+// victim as freeing: 1 of "pods", its cpu in millicores, other resources
+// in units, of requestQuantities, not of the podRequests admission
+// counted it as using. podLevel is the kubelet's PodLevelResources.
+func resourceRequest(p *corev1.Pod, r corev1.ResourceName, podLevel bool) int64 {
 	if r == corev1.ResourcePods {
 		return 1
 	}
-	q := quantityOf(podRequests(p), r)
+	q := quantityOf(requestQuantities(p, podLevel), r)
 	if r == corev1.ResourceCPU {
 		return q.MilliValue()
 	}
 	return q.Value()
 }
 
+// requestQuantities is GetResourceRequestQuantity
+// (pkg/api/v1/resource/helpers.go, v1.36.3) for every resource, which
+// preemption and the eviction manager's ranking read. Since 1.34 (PR
+// #132277) a pod with pod-level resources counts only its pod-level
+// requests, its containers' skipped: a resource that only its containers
+// request counts 0, though admission counted it as used. So a critical
+// pod short of that resource finds nothing to preempt. Overhead is added
+// only to a non-zero total.
+//
+// Without podLevel (PodLevelResources, a kubelet before 1.34) it is the
+// function PR #132277 replaced: the containers' requests summed, each
+// init container, sidecars too, taking the total only when larger alone,
+// pod-level requests never read.
+func requestQuantities(p *corev1.Pod, podLevel bool) corev1.ResourceList {
+	var reqs corev1.ResourceList
+	if podLevel {
+		skip := resourcehelper.IsPodLevelResourcesSet(p)
+		reqs = resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{SkipContainerLevelResources: skip, ExcludeOverhead: true})
+	} else {
+		reqs = corev1.ResourceList{}
+		for i := range p.Spec.Containers {
+			addList(reqs, p.Spec.Containers[i].Resources.Requests)
+		}
+		for i := range p.Spec.InitContainers {
+			maxList(reqs, p.Spec.InitContainers[i].Resources.Requests)
+		}
+	}
+	for r, o := range p.Spec.Overhead {
+		if q, ok := reqs[r]; ok && !q.IsZero() {
+			q.Add(o)
+			reqs[r] = q
+		}
+	}
+	return reqs
+}
+
 // distance is admissionRequirementList.distance.
-func (a admissionRequirements) distance(p *corev1.Pod) float64 {
+func (a admissionRequirements) distance(p *corev1.Pod, podLevel bool) float64 {
 	d := 0.0
 	for _, r := range a {
-		if remaining := float64(r.quantity - resourceRequest(p, r.resource)); remaining > 0 {
+		if remaining := float64(r.quantity - resourceRequest(p, r.resource, podLevel)); remaining > 0 {
 			d += math.Pow(remaining/float64(r.quantity), 2)
 		}
 	}
@@ -56,12 +96,12 @@ func (a admissionRequirements) distance(p *corev1.Pod) float64 {
 }
 
 // subtract is admissionRequirementList.subtract.
-func (a admissionRequirements) subtract(pods ...*corev1.Pod) admissionRequirements {
+func (a admissionRequirements) subtract(podLevel bool, pods ...*corev1.Pod) admissionRequirements {
 	var out admissionRequirements
 	for _, r := range a {
 		q := r.quantity
 		for _, p := range pods {
-			q -= resourceRequest(p, r.resource)
+			q -= resourceRequest(p, r.resource, podLevel)
 			if q <= 0 {
 				break
 			}
@@ -117,18 +157,19 @@ func (k *kubelet) podsToPreempt(p *corev1.Pod, pods []*corev1.Pod, req admission
 		}
 		return out
 	}
-	if left := req.subtract(cat(be, bu, gu)...); len(left) > 0 {
+	podLevel := k.profile.PodLevelResources
+	if left := req.subtract(podLevel, cat(be, bu, gu)...); len(left) > 0 {
 		return nil, fmt.Errorf("no set of running pods found to reclaim resources: %v", left)
 	}
-	guEvict, err := byDistance(gu, req.subtract(cat(be, bu)...))
+	guEvict, err := byDistance(gu, req.subtract(podLevel, cat(be, bu)...), podLevel)
 	if err != nil {
 		return nil, err
 	}
-	buEvict, err := byDistance(bu, req.subtract(cat(be, guEvict)...))
+	buEvict, err := byDistance(bu, req.subtract(podLevel, cat(be, guEvict)...), podLevel)
 	if err != nil {
 		return nil, err
 	}
-	beEvict, err := byDistance(be, req.subtract(cat(buEvict, guEvict)...))
+	beEvict, err := byDistance(be, req.subtract(podLevel, cat(buEvict, guEvict)...), podLevel)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +178,7 @@ func (k *kubelet) podsToPreempt(p *corev1.Pod, pods []*corev1.Pod, req admission
 
 // byDistance is getPodsToPreemptByDistance: repeatedly the pod closest to
 // what is missing, ties to the smaller request (memory, then cpu).
-func byDistance(pods []*corev1.Pod, req admissionRequirements) ([]*corev1.Pod, error) {
+func byDistance(pods []*corev1.Pod, req admissionRequirements, podLevel bool) ([]*corev1.Pod, error) {
 	pods = append([]*corev1.Pod(nil), pods...)
 	var out []*corev1.Pod
 	for len(req) > 0 {
@@ -146,12 +187,12 @@ func byDistance(pods []*corev1.Pod, req admissionRequirements) ([]*corev1.Pod, e
 		}
 		best, bestD := 0, float64(len(req)+1)
 		for i, q := range pods {
-			d := req.distance(q)
-			if d < bestD || (d == bestD && smallerResourceRequest(q, pods[best])) {
+			d := req.distance(q, podLevel)
+			if d < bestD || (d == bestD && smallerResourceRequest(q, pods[best], podLevel)) {
 				best, bestD = i, d
 			}
 		}
-		req = req.subtract(pods[best])
+		req = req.subtract(podLevel, pods[best])
 		out = append(out, pods[best])
 		pods[best] = pods[len(pods)-1]
 		pods = pods[:len(pods)-1]
@@ -160,9 +201,9 @@ func byDistance(pods []*corev1.Pod, req admissionRequirements) ([]*corev1.Pod, e
 }
 
 // smallerResourceRequest compares memory, then cpu requests.
-func smallerResourceRequest(a, b *corev1.Pod) bool {
+func smallerResourceRequest(a, b *corev1.Pod, podLevel bool) bool {
 	for _, r := range []corev1.ResourceName{corev1.ResourceMemory, corev1.ResourceCPU} {
-		x, y := resourceRequest(a, r), resourceRequest(b, r)
+		x, y := resourceRequest(a, r, podLevel), resourceRequest(b, r, podLevel)
 		if x != y {
 			return x < y
 		}

@@ -89,6 +89,15 @@ type Profile struct {
 	// had (seen on v1.36.3, 2026-11-26; kubernetes #140881). Before 1.35
 	// the workers ran on context.Background() and readiness kept probing.
 	ProbesOnSyncContext bool
+	// PodLevelResources: spec.resources, a pod's own requests and limits
+	// (PodLevelResources: alpha and off in 1.32 and 1.33, beta and on from
+	// 1.34; no field before 1.32). Without it the API server drops the
+	// field (dropDisabledPodLevelResources in pkg/api/pod/util.go), a
+	// kubelet counts only its containers' requests (PodRequests with
+	// SkipPodLevelResources), and a preemption victim frees its
+	// containers' requests (GetResourceRequestQuantity before PR #132277,
+	// 1.34).
+	PodLevelResources bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -110,6 +119,7 @@ func profileFor(m int) Profile {
 		DynamicResources:                 m >= 34,
 		ContainerRestartRules:            m >= 35,
 		ProbesOnSyncContext:              m >= 35,
+		PodLevelResources:                m >= 34,
 	}
 }
 

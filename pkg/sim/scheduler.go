@@ -11,6 +11,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	resourcehelper "k8s.io/component-helpers/resource"
 	"k8s.io/klog/v2"
 
 	"github.com/podlife/podlife/pkg/timeline"
@@ -754,16 +755,21 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 	return used, n
 }
 
-// podRequests is the effective request of a pod (lifecycle-facts §2.4,
-// resourcehelper.PodRequests): the larger of the sum over sidecars and
-// containers and, for every init container, itself plus the sidecars
-// started before it. Pod-level requests win when set; nil when nothing
-// is requested.
+// podRequests is what a pod requests of a node, to the scheduler's
+// NodeResourcesFit (computePodResourceRequest in
+// pkg/scheduler/framework/plugins/noderesources/fit.go) and to the
+// kubelet's admission, for the new pod and for the pods it already runs
+// (predicate.go generalFilter, AdmissionCheck; framework/types.go
+// PodInfo.CalculateResource), v1.36.3 with PodLevelResources on. All of
+// them call resourcehelper.PodRequests, so this does too rather than
+// restating it: a pod-level request replaces the containers' sum for its
+// own resource only (cpu, memory, huge pages), so a pod asking memory at
+// pod level and cpu in a container uses both (lifecycle-facts §2.4). The
+// scheduler needs no PodLevelResources switch: where the control plane
+// has it off, its API server has dropped the field (createPod); a kubelet
+// reads its own gate (kubelet.podRequests).
 func podRequests(p *corev1.Pod) corev1.ResourceList {
-	if r := p.Spec.Resources; r != nil && len(r.Requests) > 0 {
-		return r.Requests.DeepCopy()
-	}
-	return containerRequests(&p.Spec)
+	return resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
 }
 
 // containerRequests is the containers' part of podRequests
