@@ -119,8 +119,9 @@ type lease struct {
 	eviction *driver.Eviction
 	// fill is how long the last memory held took to fill.
 	fill time.Duration
-	// stopped is set while the scenario has the node's kubelet stopped.
-	stopped bool
+	// stopped is set while the scenario has the node's kubelet stopped,
+	// notReady once it has stopped it at all.
+	stopped, notReady bool
 	// since is when the lease was taken (whole seconds, as Events'
 	// lastTimestamp): the node's Events from before it are not the
 	// scenario's.
@@ -1411,7 +1412,7 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	if err != nil {
 		return err
 	}
-	l.stopped = true
+	l.stopped, l.notReady = true, true
 	l.dirty.Store(true)
 	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
 		return fmt.Errorf("stopping the kubelet of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))

@@ -832,7 +832,6 @@ func (s *scene) RunUntil(ctx context.Context, deadline time.Duration, cond func(
 // period, or until limit has passed.
 func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duration, bool, error) {
 	deadline := s.Now() + limit
-	quiet := s.steadyQuiet()
 	steadyFrom, seen := time.Duration(-1), -1
 	for {
 		// A change, or a second: steadiness also comes with time (a
@@ -852,8 +851,9 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 		s.mu.Lock()
 		n := len(s.rec.events)
 		s.mu.Unlock()
+		quiet, useSteady := s.steadyQuiet()
 		switch {
-		case !s.allEnded(time.Now()):
+		case !useSteady || !s.allEnded(time.Now()):
 			steadyFrom = -1
 		case steadyFrom < 0 || n != seen:
 			steadyFrom, seen = now, n

@@ -27,12 +27,20 @@ import (
 // scenario of pods (an Event's or a status's way through the API), two
 // eviction passes (10 s each, evictionMonitoringPeriod) and a margin for
 // one that holds pool nodes, whose kubelet may act on a node's state
-// without any pod doing anything.
-func (s *scene) steadyQuiet() time.Duration {
-	if len(s.leases) > 0 {
-		return 25 * time.Second
+// without any pod doing anything. None (ok false) once the scenario has
+// stopped a kubelet or tainted a node: the node-lifecycle controller's
+// grace period and the taint manager's tolerationSeconds are timers no
+// pod shows, and the activity then runs to its limit as before.
+func (s *scene) steadyQuiet() (time.Duration, bool) {
+	for _, l := range s.leases {
+		if l.stopped || l.notReady || len(l.taints) > 0 {
+			return 0, false
+		}
 	}
-	return 5 * time.Second
+	if len(s.leases) > 0 {
+		return 25 * time.Second, true
+	}
+	return 5 * time.Second, true
 }
 
 // steady says whether a pod has nothing left to do that its spec and

@@ -130,3 +130,25 @@ func TestSteadyPods(t *testing.T) {
 		}
 	}
 }
+
+// TestSteadyQuiet: the quiet a session of steady pods waits, and none
+// once a timer no pod shows may still act (a stopped kubelet, a taint).
+func TestSteadyQuiet(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		leases []*lease
+		want   time.Duration
+		ok     bool
+	}{
+		{"pods only", nil, 5 * time.Second, true},
+		{"a pool node", []*lease{{node: "pool-1"}}, 25 * time.Second, true},
+		{"a pool node whose kubelet was stopped", []*lease{{node: "pool-1", notReady: true}}, 0, false},
+		{"a pool node the scenario tainted", []*lease{{node: "pool-1", taints: []corev1.Taint{{Key: "k", Effect: corev1.TaintEffectNoExecute}}}}, 0, false},
+	} {
+		s := testSession(t)
+		s.leases = c.leases
+		if got, ok := s.steadyQuiet(); got != c.want || ok != c.ok {
+			t.Errorf("%s: %s, %v; want %s, %v", c.name, got, ok, c.want, c.ok)
+		}
+	}
+}
