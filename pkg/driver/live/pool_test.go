@@ -377,8 +377,9 @@ func TestAcquireFromABrokenPool(t *testing.T) {
 	}
 }
 
-// TestRampMemory: an agent's declared memory begins to fault in twice
-// the measured fill time before its time (at most from the start), so
+// TestRampMemory: an agent's declared memory begins to fault in three
+// times the measured fill time before its time, and no later than at the
+// slowest rate seen when pods fill at once (at most from the start), so
 // that it is all in use then; not memory due at the start, and not
 // memory that reaches a limit, whose OOM kill would come on the way up.
 func TestRampMemory(t *testing.T) {
@@ -395,10 +396,11 @@ func TestRampMemory(t *testing.T) {
 		pod   string
 		want  time.Duration
 	}{
-		{"1Gi due at 60s: 2 × 10.24 s + 1 s before", []string{"--memory=1Gi", "--memory-after=60s"}, "", "", 21480 * time.Millisecond},
+		{"1Gi due at 90s: at 20 MB/s, slower than 3 × 10.24 s, + 2 s before", []string{"--memory=1Gi", "--memory-after=90s"}, "", "", 55690 * time.Millisecond},
 		{"3Gi due at 10s: from the start", []string{"--memory=3Gi", "--memory-after=10s"}, "", "", 10 * time.Second},
 		{"due at the start", []string{"--memory=1Gi"}, "", "", 0},
-		{"under its limit", []string{"--memory=1Gi", "--memory-after=60s"}, "2Gi", "", 21480 * time.Millisecond},
+		{"under its limit", []string{"--memory=1Gi", "--memory-after=90s"}, "2Gi", "", 55690 * time.Millisecond},
+		{"100Mi due at 60s: at 20 MB/s + 2 s before", []string{"--memory=100Mi", "--memory-after=60s"}, "", "", 7240 * time.Millisecond},
 		{"up to its limit", []string{"--memory=1Gi", "--memory-after=60s"}, "1Gi", "", 0},
 		{"over the pod's limit", []string{"--memory=1Gi", "--memory-after=60s"}, "", "512Mi", 0},
 		{"no memory", []string{"--exit-after=5s"}, "", "", 0},
@@ -422,6 +424,13 @@ func TestRampMemory(t *testing.T) {
 		if got.Round(10*time.Millisecond) != c.want {
 			t.Errorf("%s: ramp %s; want %s", c.name, got, c.want)
 		}
+	}
+	// Measured slower than the slowest assumed: three measured fills.
+	s.d.noteFill(10<<20, time.Second)
+	p, ctr := agentWith("--memory=1Gi", "--memory-after=10m")
+	s.rampMemory(p, ctr)
+	if b, _ := behavior.Parse(ctr.Args); b.Memory.Ramp.Round(10*time.Millisecond) != 309200*time.Millisecond {
+		t.Errorf("1Gi at 10 MiB/s measured: ramp %s; want 3 × 102.4 s + 2 s", b.Memory.Ramp)
 	}
 }
 

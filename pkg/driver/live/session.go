@@ -423,9 +423,8 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 // a machine here faults fresh memory in at 70-200 MB/s, gigabytes take
 // tens of seconds, and an eviction pass meanwhile would rank the pods by
 // half-filled usage where the simulator's usage is there at once. The
-// agent begins that much earlier, twice the fill time measured here
-// (another pod may fill at the same time), paced to finish at the
-// declared time (behavior.Usage.Ramp). Not where the usage reaches a
+// agent begins that much earlier (rampFor: other pods may fill at the
+// same time), paced to finish at the declared time (behavior.Usage.Ramp). Not where the usage reaches a
 // memory limit: the OOM kill would then come before the declared time,
 // on the way up.
 func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
@@ -439,8 +438,23 @@ func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
 			return
 		}
 	}
-	b.Memory.Ramp = min(b.Memory.After, 2*s.d.fillTime(use)+time.Second)
+	b.Memory.Ramp = min(b.Memory.After, rampFor(use, s.d.fillTime(use)))
 	c.Args = b.Args()
+}
+
+// slowestFill is the slowest rate at which memory faults in here when
+// several pods fill theirs at once (20 MB/s; 70-200 MB/s alone): the last
+// measured rate may be a quiet moment's. 2026-11-29, two fills of 3Gi at
+// the run's start: with twice the last rate as the ramp, one ended 2.3 s
+// late.
+const slowestFill = 20e6
+
+// rampFor is how long before its time an agent begins to fault bytes in:
+// three times the measured fill time, and no less than the slowest
+// rate's, with a margin.
+func rampFor(bytes int64, fill time.Duration) time.Duration {
+	slowest := time.Duration(float64(bytes) / slowestFill * float64(time.Second))
+	return max(3*fill, slowest) + 2*time.Second
 }
 
 // podMemoryLimit is a pod-level memory limit, if the pod sets one.
