@@ -63,3 +63,17 @@ func estimate(api, seen time.Time, lag time.Duration) time.Time {
 	}
 	return lo.Add(hi.Sub(lo) / 2)
 }
+
+// kinds counts the distinct events recorded, an event repeated as it
+// was (the same pod, container, kind, reason, status and message: a
+// scheduler's FailedScheduling again, each time another scenario's pod
+// goes and it retries) counted once: what a steady scenario may still
+// see without anything of its own changing.
+func (r *recorder) kinds() int {
+	seen := map[timeline.Event]bool{}
+	for _, e := range r.events {
+		e.At, e.Seq = 0, 0
+		seen[e] = true
+	}
+	return len(seen)
+}

@@ -863,7 +863,7 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 			return now, true, nil
 		}
 		s.mu.Lock()
-		n := len(s.rec.events)
+		n := s.rec.kinds()
 		s.mu.Unlock()
 		quiet, useSteady := s.steadyQuiet()
 		switch {

@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // TestSteadyPods: what makes a pod steady, so that a scenario's activity
@@ -150,5 +151,25 @@ func TestSteadyQuiet(t *testing.T) {
 		if got, ok := s.steadyQuiet(); got != c.want || ok != c.ok {
 			t.Errorf("%s: %s, %v; want %s, %v", c.name, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// TestRepeatedEventsAreNotNew: the scheduler's FailedScheduling again, as
+// it was, is not something new for a steady scenario; another reason or
+// message is.
+func TestRepeatedEventsAreNotNew(t *testing.T) {
+	var r recorder
+	ev := func(at time.Duration, reason, msg string) timeline.Event {
+		return timeline.Event{At: at, Pod: "web", Kind: timeline.KubeEvent, Reason: reason, Message: msg}
+	}
+	r.add(ev(time.Second, "FailedScheduling", "0/5 nodes are available"))
+	r.add(ev(3*time.Second, "FailedScheduling", "0/5 nodes are available"))
+	if n := r.kinds(); n != 1 {
+		t.Errorf("an event repeated: %d kinds; want 1", n)
+	}
+	r.add(ev(4*time.Second, "FailedScheduling", "0/4 nodes are available"))
+	r.add(ev(5*time.Second, "Scheduled", ""))
+	if n := r.kinds(); n != 3 {
+		t.Errorf("other messages and reasons: %d kinds; want 3", n)
 	}
 }
