@@ -37,9 +37,9 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 		out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/podlife").CombinedOutput()
 		Expect(err).NotTo(HaveOccurred(), string(out))
 		run := shared.RunID + "-fault"
-		// One after the other: the first leases a pool node, which dies;
-		// the second leases the other.
-		victim, next := "features/eviction/memory.feature:178", "features/disruptions/drain-grace.feature:12"
+		// One after the other, in the catalogue's order: the first leases a
+		// pool node, which dies; the second leases another.
+		victim, next := "features/disruptions/drain-grace.feature:12", "features/eviction/memory.feature:178"
 		args := []string{"run", "--driver", "live", "--kubeconfig", shared.Kubeconfig, "--run-id", run, "--parallel", "1",
 			"--tolerance", shared.Tolerance.String(), "--report", filepath.Join(dir, "reports"), "--walls", "/dev/null",
 			"--images", strings.Join(shared.Images, ","), victim, next}

@@ -1000,6 +1000,16 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if !held && !strings.HasPrefix(n.Annotations[AnnotationKept], d.runID+"/") {
 			continue
 		}
+		if err := d.outOfService(node); err != nil {
+			// Nothing on a stopped node can be restored; its lease says
+			// it is broken, and the pool goes on without it.
+			if !strings.HasPrefix(holder, "broken/") {
+				if lerr := d.setLease(ctx, node, "broken/"+d.runID+"/stopped"); lerr != nil {
+					errs = append(errs, lerr.Error())
+				}
+			}
+			continue
+		}
 		// The node controllers' own taints (node.kubernetes.io/…) follow
 		// the node's conditions and go with them.
 		var extra []corev1.Taint

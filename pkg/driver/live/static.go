@@ -154,6 +154,9 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 	}
 	var errs []string
 	for _, n := range nodes {
+		if d.outOfService(n.String()) != nil {
+			continue // a stopped node's files went with it for this run
+		}
 		glob := path.Join(manifestDir, manifestPrefix+d.runID+"-*.yaml")
 		if out, err := cluster.NodeExec(d.info.Kind, n.String(), nil, "sh", "-c", "rm -f "+glob); err != nil {
 			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n.String(), err, strings.TrimSpace(string(out))))
