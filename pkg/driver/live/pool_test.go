@@ -380,7 +380,8 @@ func TestAcquireFromABrokenPool(t *testing.T) {
 // TestRampMemory: an agent's declared memory begins to fault in three
 // times the measured fill time before its time, and no later than at the
 // slowest rate seen when pods fill at once (at most from the start), so
-// that it is all in use then; not memory due at the start, and not
+// that it is all in use then; not memory due before the pods have
+// statistics (the kubelet would evict a pod without any first), and not
 // memory that reaches a limit, whose OOM kill would come on the way up.
 func TestRampMemory(t *testing.T) {
 	s := testSession(t)
@@ -397,7 +398,8 @@ func TestRampMemory(t *testing.T) {
 		want  time.Duration
 	}{
 		{"1Gi due at 90s: at 20 MB/s, slower than 3 × 10.24 s, + 2 s before", []string{"--memory=1Gi", "--memory-after=90s"}, "", "", 55690 * time.Millisecond},
-		{"3Gi due at 10s: from the start", []string{"--memory=3Gi", "--memory-after=10s"}, "", "", 10 * time.Second},
+		{"3Gi due at 30s: from the start", []string{"--memory=3Gi", "--memory-after=30s"}, "", "", 30 * time.Second},
+		{"due within the pods' first statistics", []string{"--memory=950Mi", "--memory-after=5s"}, "", "", 0},
 		{"due at the start", []string{"--memory=1Gi"}, "", "", 0},
 		{"under its limit", []string{"--memory=1Gi", "--memory-after=90s"}, "2Gi", "", 55690 * time.Millisecond},
 		{"100Mi due at 60s: at 20 MB/s + 2 s before", []string{"--memory=100Mi", "--memory-after=60s"}, "", "", 7240 * time.Millisecond},

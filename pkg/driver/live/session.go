@@ -429,7 +429,7 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 // on the way up.
 func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
 	b, err := behavior.Parse(c.Args)
-	if err != nil || b.Memory == nil || b.Memory.After == 0 {
+	if err != nil || b.Memory == nil || b.Memory.After < statsWarmup {
 		return
 	}
 	use := b.Memory.Quantity.Value()
@@ -441,6 +441,16 @@ func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
 	b.Memory.Ramp = min(b.Memory.After, rampFor(use, s.d.fillTime(use)))
 	c.Args = b.Args()
 }
+
+// statsWarmup is how long after its start a pod may have no statistics
+// yet (cAdvisor's housekeeping, 10-15 s): the eviction manager ranks a
+// pod without any first (pkg/kubelet/eviction/helpers.go,
+// exceedMemoryRequests: "prioritize evicting the pod for which no stats
+// were found"), so memory ramped in to cross a threshold sooner than that
+// has the kubelet evict the quiet pod beside it (memory.feature:40,
+// 2026-11-29: "uses 950Mi after 5s", ramped, evicted "quiet" at 5.8 s).
+// Memory due that early is faulted in from its time, as before.
+const statsWarmup = 20 * time.Second
 
 // slowestFill is the slowest rate at which memory faults in here when
 // several pods fill theirs at once (20 MB/s; 70-200 MB/s alone): the last
