@@ -101,8 +101,9 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		}
 		cfg, err := cluster.NewConfig(st.Cluster, budget.Value())
 		Expect(err).NotTo(HaveOccurred())
-		// Four pool nodes by default: as many as scenarios run at once
-		// (LIVE_PROCS), so that no scenario waits for a node; those that
+		// Four pool nodes by default, for the node-level quarter of the
+		// catalogue beside the pod-level scenarios (6 at a time,
+		// LIVE_PROCS), so that a scenario seldom waits for a node; those that
 		// fill a node's memory take the host's memory in turn
 		// (pkg/driver/live/hostpressure.go), two of the default 8Gi node
 		// on a machine of 23Gi. An idle kind node costs about 250Mi.
