@@ -17,6 +17,9 @@
 #   LIVE_PROCS          scenarios run at once (6: on 2 cores the scenarios mostly wait)
 #   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
+#   PODLIFE_SHARD       i/n: this machine's part of the selection, balanced by
+#                       PODLIFE_WALLS (features/walls.tsv); join the parts'
+#                       report folders with podlife report --merge
 #   PODLIFE_MUTANTS     FILE:LINE... (make test-live-mutants): run, instead of
 #                       the catalogue, copies of these scenarios with each
 #                       timed expectation shifted by a second each way, and
