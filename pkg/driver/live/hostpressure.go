@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/util/retry"
+	statsapi "k8s.io/kubelet/pkg/apis/stats/v1alpha1"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -126,20 +127,36 @@ func (s *nodeSide) takeHost(ctx context.Context, l *lease) error {
 		return nil
 	}
 	holder := s.d.runID + "/" + s.ns
-	first := s.d.pool[0]
-	err := wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
-		n, err := s.d.cs.CoreV1().Nodes().Get(ctx, first, metav1.GetOptions{})
+	err := claimAnnotation(ctx, s.d.cs, s.d.pool[0], AnnotationHostPressure, func(v string) (string, bool) {
+		return holder, v == "" || v == holder
+	})
+	if err != nil {
+		return fmt.Errorf("waiting for the host's disk and process ids, held by another scenario: %w", err)
+	}
+	l.hostToken = true
+	return nil
+}
+
+// claimAnnotation waits until claim, given the value of one of podlife's
+// annotations on a node (the pool's first, for what the host shares),
+// says the session may have what it asks for, and writes the value claim
+// gives it: with the node's resourceVersion, so that two sessions cannot
+// both claim.
+func claimAnnotation(ctx context.Context, cs kubernetes.Interface, first, key string, claim func(v string) (string, bool)) error {
+	return wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
+		n, err := cs.CoreV1().Nodes().Get(ctx, first, metav1.GetOptions{})
 		if err != nil {
 			return false, fmt.Errorf("reading pool node %s: %w", first, err)
 		}
-		if h := n.Annotations[AnnotationHostPressure]; h != "" && h != holder {
+		v, ok := claim(n.Annotations[key])
+		if !ok {
 			return false, nil
 		}
 		if n.Annotations == nil {
 			n.Annotations = map[string]string{}
 		}
-		n.Annotations[AnnotationHostPressure] = holder
-		if _, err := s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+		n.Annotations[key] = v
+		if _, err := cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
 			if apierrors.IsConflict(err) {
 				return false, nil
 			}
@@ -147,11 +164,6 @@ func (s *nodeSide) takeHost(ctx context.Context, l *lease) error {
 		}
 		return true, nil
 	})
-	if err != nil {
-		return fmt.Errorf("waiting for the host's disk and process ids, held by another scenario: %w", err)
-	}
-	l.hostToken = true
-	return nil
 }
 
 // dropHost gives the host's token back.
@@ -248,31 +260,12 @@ func (s *nodeSide) diskStatsCaughtUp(ctx context.Context, node string) error {
 	if len(want) == 0 {
 		return nil
 	}
-	err := wait.PollUntilContextTimeout(ctx, 2*time.Second, 75*time.Second, true, func(ctx context.Context) (bool, error) {
-		sum, err := summary(ctx, s.d.cs, node)
-		if err != nil {
-			return false, nil
+	return s.statsShow(ctx, node, want, 75*time.Second, "writes", func(p statsapi.PodStats) *uint64 {
+		if p.EphemeralStorage == nil {
+			return nil
 		}
-		got := map[string]int64{}
-		for _, p := range sum.Pods {
-			if p.PodRef.Namespace == s.ns && p.EphemeralStorage != nil && p.EphemeralStorage.UsedBytes != nil {
-				got[p.PodRef.Name] = int64(*p.EphemeralStorage.UsedBytes)
-			}
-		}
-		for pod, n := range want {
-			if got[pod] < n*9/10 {
-				return false, nil
-			}
-		}
-		return true, nil
+		return p.EphemeralStorage.UsedBytes
 	})
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	if err != nil {
-		s.d.debugf("%s: the kubelet's statistics did not show the pods' writes in time: %v", s.ns, err)
-	}
-	return nil
 }
 
 // declaredDiskOf is a declared node's ephemeral storage (the default
@@ -368,35 +361,17 @@ func (s *nodeSide) takeMemory(ctx context.Context, l *lease, bytes int64) error 
 		return driver.Unsupported("the scenario fills a node of %dMi; this machine has %dMi, %dMi of it kept for the cluster", bytes>>20, total>>20, hostMemoryReserve>>20)
 	}
 	holder := s.d.runID + "/" + s.ns
-	first := s.d.pool[0]
 	t0 := time.Now()
-	err = wait.PollUntilContextTimeout(ctx, time.Second, leaseWait, true, func(ctx context.Context) (bool, error) {
-		n, err := s.d.cs.CoreV1().Nodes().Get(ctx, first, metav1.GetOptions{})
-		if err != nil {
-			return false, fmt.Errorf("reading pool node %s: %w", first, err)
-		}
-		taken := parseHostMemory(n.Annotations[AnnotationHostMemory])
+	err = claimAnnotation(ctx, s.d.cs, s.d.pool[0], AnnotationHostMemory, func(v string) (string, bool) {
+		taken := parseHostMemory(v)
 		var sum int64
 		for h, b := range taken {
 			if h != holder {
 				sum += b
 			}
 		}
-		if sum+bytes > budget {
-			return false, nil
-		}
 		taken[holder] = bytes
-		if n.Annotations == nil {
-			n.Annotations = map[string]string{}
-		}
-		n.Annotations[AnnotationHostMemory] = formatHostMemory(taken)
-		if _, err := s.d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
-			if apierrors.IsConflict(err) {
-				return false, nil
-			}
-			return false, err
-		}
-		return true, nil
+		return formatHostMemory(taken), sum+bytes <= budget
 	})
 	if err != nil {
 		return fmt.Errorf("waiting for %dMi of the host's memory beside the other scenarios' fills: %w", bytes>>20, err)

@@ -1289,10 +1289,29 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 	}
 	// Best effort: a pod whose memory comes later (`after 60s`) is not
 	// waited for past a minute.
-	err := wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
-		got, err := podStats(ctx, s.d.cs, node, s.ns)
+	return s.statsShow(ctx, node, want, time.Minute, "memory", func(p statsapi.PodStats) *uint64 {
+		if p.Memory == nil {
+			return nil
+		}
+		return p.Memory.WorkingSetBytes
+	})
+}
+
+// statsShow waits, within limit, until the kubelet's summary shows each
+// pod of want using at least nine tenths of its bytes (of reads a pod's
+// figure), as the eviction manager will rank them; best effort: past the
+// limit the scenario goes on, and a debug line says so.
+func (s *nodeSide) statsShow(ctx context.Context, node string, want map[string]int64, limit time.Duration, what string, of func(statsapi.PodStats) *uint64) error {
+	err := wait.PollUntilContextTimeout(ctx, time.Second, limit, true, func(ctx context.Context) (bool, error) {
+		sum, err := summary(ctx, s.d.cs, node)
 		if err != nil {
 			return false, nil
+		}
+		got := map[string]int64{}
+		for _, p := range sum.Pods {
+			if v := of(p); p.PodRef.Namespace == s.ns && v != nil {
+				got[p.PodRef.Name] = int64(*v)
+			}
 		}
 		for pod, n := range want {
 			if got[pod] < n*9/10 {
@@ -1305,25 +1324,9 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 		return ctx.Err()
 	}
 	if err != nil {
-		s.d.debugf("%s: the kubelet's statistics did not show the pods' memory within a minute: %v", s.ns, err)
+		s.d.debugf("%s: the kubelet's statistics did not show the pods' %s within %s: %v", s.ns, what, limit, err)
 	}
 	return nil
-}
-
-// podStats is the working set of each pod of a namespace on a node, by
-// the kubelet's summary.
-func podStats(ctx context.Context, cs kubernetes.Interface, node, ns string) (map[string]int64, error) {
-	sum, err := summary(ctx, cs, node)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]int64{}
-	for _, p := range sum.Pods {
-		if p.PodRef.Namespace == ns && p.Memory != nil && p.Memory.WorkingSetBytes != nil {
-			out[p.PodRef.Name] = int64(*p.Memory.WorkingSetBytes)
-		}
-	}
-	return out, nil
 }
 
 // podsMemory waits until every running agent whose behaviour uses memory
