@@ -1,12 +1,10 @@
 package live
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -32,24 +30,12 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 		}
 		cs, err := drv.Clientset(ctx)
 		Expect(err).NotTo(HaveOccurred())
-		dir := GinkgoT().TempDir()
-		bin := filepath.Join(dir, "podlife")
-		out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/podlife").CombinedOutput()
-		Expect(err).NotTo(HaveOccurred(), string(out))
 		run := shared.RunID + "-fault"
 		// One after the other, in the catalogue's order: the first leases a
 		// pool node, which dies; the second leases another.
 		victim, next := "features/disruptions/drain-grace.feature:12", "features/eviction/memory.feature:178"
-		args := []string{"run", "--driver", "live", "--kubeconfig", shared.Kubeconfig, "--run-id", run, "--parallel", "1",
-			"--tolerance", shared.Tolerance.String(), "--report", filepath.Join(dir, "reports"), "--walls", "/dev/null",
-			"--images", strings.Join(shared.Images, ","), victim, next}
-		cmd := exec.Command(bin, args...)
-		var output bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &output, &output
-		Expect(cmd.Start()).To(Succeed())
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		DeferCleanup(func() { _ = cmd.Process.Kill() })
+		_, output, done := startPodlifeRun(ctx, run, "--parallel", "1", "--tolerance", shared.Tolerance.String(),
+			"--walls", "/dev/null", "--images", strings.Join(shared.Images, ","), victim, next)
 
 		// Mid-scenario: the first scenario's pods run on its leased node.
 		var node string
@@ -57,7 +43,7 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 		Eventually(ctx, func() bool {
 			select {
 			case err := <-done:
-				Fail(fmt.Sprintf("podlife run ended (%v) before its node could be killed:\n%s", err, &output))
+				Fail(fmt.Sprintf("podlife run ended (%v) before its node could be killed:\n%s", err, output))
 			default:
 			}
 			pods, err := cs.CoreV1().Pods("").List(ctx, sel)
@@ -71,7 +57,7 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 				}
 			}
 			return false
-		}).WithTimeout(5*time.Minute).WithPolling(200*time.Millisecond).Should(BeTrue(), "the scenario's pod runs\n%s", &output)
+		}).WithTimeout(5*time.Minute).WithPolling(200*time.Millisecond).Should(BeTrue(), "the scenario's pod runs\n%s", output)
 		n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(n.Annotations[livedriver.AnnotationLease]).To(HavePrefix(run+"/"), "the pod runs on a pool node the run leased")

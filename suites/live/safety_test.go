@@ -80,31 +80,19 @@ var _ = Describe("podlife's safety on a shared cluster", Label("safety"), Serial
 	})
 
 	It("leaves nothing behind when a run is interrupted mid-scenario", func(ctx SpecContext) {
-		dir := GinkgoT().TempDir()
-		bin := filepath.Join(dir, "podlife")
-		out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/podlife").CombinedOutput()
-		Expect(err).NotTo(HaveOccurred(), string(out))
 		run := shared.RunID + "-int"
-		args := []string{"run", "--driver", "live", "--kubeconfig", shared.Kubeconfig, "--run-id", run,
-			"--tolerance", "3s", "--tags", "behavior:default-grace", "--report", filepath.Join(dir, "reports")}
+		args := []string{"--tolerance", "3s", "--tags", "behavior:default-grace"}
 		if shared.AllowAny {
 			args = append(args, "--allow-any-cluster")
 		}
-		args = append(args, "features/termination")
-		cmd := exec.Command(bin, args...)
-		var output bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &output, &output
-		Expect(cmd.Start()).To(Succeed())
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		DeferCleanup(func() { _ = cmd.Process.Kill() })
+		cmd, output, done := startPodlifeRun(ctx, run, append(args, "features/termination")...)
 
 		// Mid-scenario: the pod is being deleted and waits out its grace.
 		sel := metav1.ListOptions{LabelSelector: livedriver.LabelRun + "=" + run}
 		Eventually(ctx, func() bool {
 			select {
 			case err := <-done:
-				Fail(fmt.Sprintf("podlife run ended (%v) before it could be interrupted:\n%s", err, &output))
+				Fail(fmt.Sprintf("podlife run ended (%v) before it could be interrupted:\n%s", err, output))
 			default:
 			}
 			pods, err := cs.CoreV1().Pods("").List(ctx, sel)
@@ -117,7 +105,7 @@ var _ = Describe("podlife's safety on a shared cluster", Label("safety"), Serial
 				}
 			}
 			return false
-		}).WithTimeout(3*time.Minute).WithPolling(200*time.Millisecond).Should(BeTrue(), "the scenario's pod is being deleted\n%s", &output)
+		}).WithTimeout(3*time.Minute).WithPolling(200*time.Millisecond).Should(BeTrue(), "the scenario's pod is being deleted\n%s", output)
 		Expect(cmd.Process.Signal(syscall.SIGINT)).To(Succeed())
 		select {
 		case <-done:
@@ -198,4 +186,24 @@ func deleteFixture(ctx context.Context, cs kubernetes.Interface, name string) {
 	_ = cs.CoreV1().Pods(name).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: "app=db"})
 	uid := ns.UID
 	Expect(cs.CoreV1().Namespaces().Delete(ctx, name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &uid}})).To(Succeed())
+}
+
+// startPodlifeRun builds podlife and starts `podlife run --driver live`
+// on the suite's cluster with run id run (reports in a temporary folder)
+// and args; it returns the command, its output so far, and a channel
+// that gets its end. The process is killed when the spec ends.
+func startPodlifeRun(ctx SpecContext, run string, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan error) {
+	dir := GinkgoT().TempDir()
+	bin := filepath.Join(dir, "podlife")
+	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/podlife").CombinedOutput()
+	Expect(err).NotTo(HaveOccurred(), string(out))
+	base := []string{"run", "--driver", "live", "--kubeconfig", shared.Kubeconfig, "--run-id", run, "--report", filepath.Join(dir, "reports")}
+	cmd := exec.Command(bin, append(base, args...)...)
+	output := &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = output, output
+	Expect(cmd.Start()).To(Succeed())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	DeferCleanup(func() { _ = cmd.Process.Kill() })
+	return cmd, output, done
 }
