@@ -112,7 +112,9 @@ func awaitDisruption(ctx context.Context, st *State, cond func() bool) error {
 			return err
 		}
 	}
-	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok {
+	// On a cluster a drain in flight is not activity that Settle sees (a
+	// steady pod waiting on a budget looks ended): wait the whole limit.
+	if us, ok := driver.SessionAs[driver.UntilSettler](st.Session); ok && st.clk().exact {
 		at, _, capped, err := us.SettleUntil(ctx, st.clk().limit, func(driver.View) bool { return cond() })
 		if capped {
 			st.capNote(at)

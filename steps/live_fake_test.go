@@ -212,6 +212,3 @@ func actedOn(f *liveFake, action driver.Action, pod string) *State {
 func sel(kind timeline.Kind) timeline.Selector {
 	return timeline.Selector{Pod: "web", Container: "app", Kind: kind}
 }
-
-// liveRows checks a timeline table of pod "web" on the fake cluster as
-// the table step does: the action made at its current time, the table

@@ -46,7 +46,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // every session has.
 var sessionInterfaces = []string{
 	"Disruptions", "Flusher", "History", "Nodes", "PodConditionSetter",
-	"SandboxKiller", "Session", "Versioned",
+	"SandboxKiller", "Session", "UntilSettler", "Versioned",
 }
 
 // TestSessionInterfaces pins the interfaces of the value Driver.Start

@@ -855,22 +855,35 @@ func (s *scene) RunUntil(ctx context.Context, deadline time.Duration, cond func(
 // terminal or steady (steady.go) and nothing new came for the quiet
 // period, or until limit has passed.
 func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duration, bool, error) {
+	at, _, capped, err := s.SettleUntil(ctx, limit, nil)
+	return at, capped, err
+}
+
+// SettleUntil is Settle that also ends as soon as cond holds (held): a
+// step whose verdict can no longer change need not wait for a crash
+// loop's activity to reach the limit.
+func (s *session) SettleUntil(ctx context.Context, limit time.Duration, cond func(driver.View) bool) (time.Duration, bool, bool, error) {
 	deadline := s.Now() + limit
 	steadyFrom, seen := time.Duration(-1), -1
+	held := func(v driver.View) bool { return cond != nil && cond(v) }
 	for {
 		// A change, or a second: steadiness also comes with time (a
 		// behaviour's last timed action passing).
-		_, done, err := s.RunUntil(ctx, min(s.Now()+time.Second, deadline), func(driver.View) bool { return s.allEnded(time.Time{}) })
+		_, done, err := s.RunUntil(ctx, min(s.Now()+time.Second, deadline), func(v driver.View) bool { return held(v) || s.allEnded(time.Time{}) })
 		if err != nil {
-			return s.Now(), false, err
+			return s.Now(), false, false, err
+		}
+		if held(s.View()) {
+			return s.Now(), true, false, nil
 		}
 		if done {
-			return s.lastObservations(ctx, deadline)
+			at, _, err := s.lastObservations(ctx, deadline)
+			return at, false, false, err
 		}
 		now := s.Now()
 		if now >= deadline {
 			s.d.debugf("%s: not settled at the limit (%s)", s.ns, now)
-			return now, true, nil
+			return now, false, true, nil
 		}
 		s.mu.Lock()
 		n := s.rec.kinds()
@@ -883,7 +896,7 @@ func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duratio
 			steadyFrom, seen = now, n
 		case now-steadyFrom >= quiet:
 			s.d.debugf("%s: steady from %s, nothing new for %s", s.ns, steadyFrom, quiet)
-			return now, false, nil
+			return now, false, false, nil
 		}
 	}
 }
