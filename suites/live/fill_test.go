@@ -25,7 +25,11 @@ import (
 // the simulator's usage is there at once. Two pods fill 3 GiB each at the
 // same time, as a pressure scenario's do; each agent's own log says when
 // the last page was in use.
-var _ = Describe("declared memory usage on a pool node", Label("node-pressure", "fill"), func() {
+//
+// It runs before the catalogue (SpecPriority 1): it takes over two
+// minutes, and Ginkgo orders top-level containers at random, so it was
+// at times the last spec to start, the run's end waiting on it.
+var _ = Describe("declared memory usage on a pool node", Label("node-pressure", "fill"), SpecPriority(1), func() {
 	It("is all in use within a second of its declared time", func(ctx SpecContext) {
 		sess, err := drv.Start(ctx, driver.Scenario{ID: "fill-timing", Tags: []string{"needs:" + string(driver.NodePressure)}})
 		if errors.Is(err, driver.ErrUnsupported) {
