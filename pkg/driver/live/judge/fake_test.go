@@ -6,6 +6,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -30,6 +31,8 @@ type liveFake struct {
 	answers []time.Duration
 	// startTime is the pod's status.startTime (DeadlineClock).
 	startTime time.Duration
+	// nodes: the real name of each scenario node the view knows.
+	nodes map[string]string
 }
 
 var (
@@ -126,7 +129,12 @@ type fakeView struct {
 }
 
 func (v fakeView) Pod(string) *corev1.Pod   { return v.f.pod }
-func (v fakeView) Node(string) *corev1.Node { return nil }
+func (v fakeView) Node(name string) *corev1.Node {
+	if real, ok := v.f.nodes[name]; ok {
+		return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: real}}
+	}
+	return nil
+}
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event
 	for _, e := range v.f.events {

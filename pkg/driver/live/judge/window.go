@@ -113,7 +113,9 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 			return w, false, nil
 		}
 	}
-	return timeline.Window{T0: t0.At, Ref: ref, Lo: lo, Hi: hi, From: from, To: ref + hi + late}, false, nil
+	// A taint manager's deletion keeps its taint's delay (taintDelay).
+	d := j.taintDelay(sel)
+	return timeline.Window{T0: t0.At, Ref: ref + d, Lo: lo, Hi: hi, From: from + d, To: ref + hi + late + d}, false, nil
 }
 
 // deletionShown is the window of a deleted pod's Terminating STATUS or
