@@ -219,7 +219,7 @@ Feature: Host ports
     Then the pod "high" is nominated to node "worker-1"
     And the pod "low" has condition "DisruptionTarget" "True" with reason "PreemptionByScheduler"
     And an event "Preempted" is recorded for pod "low"
-    And the pod "low" is gone between 5s and 7s
+    And the pod "low" is gone between 5s and 5s
     And the pod "high" is Running within 10s
     And the pod "high" is scheduled on node "worker-1"
 
