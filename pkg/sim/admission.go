@@ -80,14 +80,25 @@ func rejectByOS(p *corev1.Pod) (reason, message string) {
 }
 
 // generalFilter is predicate.go generalFilter: AdmissionCheck (node
-// resources, then required node affinity and nodeSelector), then, for pods
-// that are not static, an untolerated NoExecute taint.
+// resources, then required node affinity and nodeSelector, then host
+// ports; its NodeName check cannot fail here, the kubelet being handed
+// only its node's pods), then, for pods that are not static, an
+// untolerated NoExecute taint. Each failure that is not a resource's is
+// a PredicateFailureError: reason the plugin's name, message "Predicate
+// <name> failed: <reason>" (PredicateFailureError.Error).
 func (k *kubelet) generalFilter(p *corev1.Pod) []admissionFailure {
 	var out []admissionFailure
 	out = append(out, k.fitsResources(p)...)
 	if !matchesNodeSelector(p, k.node) {
 		out = append(out, admissionFailure{reason: "NodeAffinity",
 			message: "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"})
+	}
+	// AdmissionCheck's nodeports.Fits (eventhandlers.go, v1.36.3): a pod
+	// bound by spec.nodeName, or a static pod, whose host port a pod the
+	// kubelet runs takes is rejected with NodePorts (hostports.go).
+	if k.portsTaken(p) {
+		out = append(out, admissionFailure{reason: pluginNodePorts,
+			message: "Predicate " + pluginNodePorts + " failed: " + reasonNodePorts})
 	}
 	if !isStaticPod(p) {
 		for i := range k.node.Spec.Taints {

@@ -112,6 +112,31 @@ func setDefaultsPod(p *corev1.Pod) {
 		setDefaultsContainer(&s.Containers[i])
 	}
 	defaultPodRequests(s)
+	if s.HostNetwork {
+		s.InitContainers = defaultHostNetworkPorts(s.InitContainers)
+		s.Containers = defaultHostNetworkPorts(s.Containers)
+	}
+}
+
+// defaultHostNetworkPorts is SetDefaults_Pod's defaultHostNetworkPorts
+// (pkg/apis/core/v1/defaults.go, v1.36.3): in a hostNetwork pod a port
+// without a hostPort takes its containerPort on the host. The list may be
+// shared with pods that are not on the host's network (podcopy.go): one
+// that needs the default is copied first.
+func defaultHostNetworkPorts(list []corev1.Container) []corev1.Container {
+	copied := false
+	for i := range list {
+		for j := range list[i].Ports {
+			if list[i].Ports[j].HostPort != 0 {
+				continue
+			}
+			if !copied {
+				list, copied = copyContainers(list), true
+			}
+			list[i].Ports[j].HostPort = list[i].Ports[j].ContainerPort
+		}
+	}
+	return list
 }
 
 // defaultPodRequests is defaultPodRequests (pkg/apis/core/v1/defaults.go,
@@ -160,6 +185,12 @@ func setDefaultsContainer(c *corev1.Container) {
 	}
 	if c.TerminationMessagePolicy == "" {
 		c.TerminationMessagePolicy = corev1.TerminationMessageReadFile
+	}
+	// SetDefaults_Pod (zz_generated.defaults.go): a port's protocol is TCP.
+	for j := range c.Ports {
+		if c.Ports[j].Protocol == "" {
+			c.Ports[j].Protocol = corev1.ProtocolTCP
+		}
 	}
 	// SetDefaults_Pod: limits without requests become the requests.
 	for name, q := range c.Resources.Limits {
@@ -261,6 +292,10 @@ func validatePod(p *corev1.Pod) field.ErrorList {
 		c := &p.Spec.InitContainers[i]
 		path := func() *field.Path { return spec().Child("initContainers").Index(i) }
 		errs = append(errs, validateContainer(c, path, names, grace)...)
+		// validateInitContainers: init containers run one by one, so each
+		// is checked for host port conflicts alone (and named as the
+		// list's first, as upstream's call does).
+		errs = append(errs, checkHostPortConflicts(p.Spec.InitContainers[i:i+1], func() *field.Path { return spec().Child("initContainers") })...)
 		sidecar := c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
 		if !sidecar {
 			// validateInitContainers: probes and hooks belong to sidecars only.
@@ -276,6 +311,19 @@ func validatePod(p *corev1.Pod) field.ErrorList {
 		c := &p.Spec.Containers[i]
 		path := func() *field.Path { return spec().Child("containers").Index(i) }
 		errs = append(errs, validateContainer(c, path, names, grace)...)
+	}
+	// validateContainers: host port conflicts across the containers.
+	errs = append(errs, checkHostPortConflicts(p.Spec.Containers, func() *field.Path { return spec().Child("containers") })...)
+	if p.Spec.HostNetwork {
+		// validatePodHostNetworkDeps: in a Pod on the host's network a
+		// container's hostPort is its containerPort.
+		for i := range p.Spec.Containers {
+			for j, cp := range p.Spec.Containers[i].Ports {
+				if cp.HostPort != cp.ContainerPort {
+					errs = append(errs, fieldErr(spec().Child("containers").Index(i).Child("ports").Index(j).Child("hostPort"), cp.HostPort, "must match `containerPort` when `hostNetwork` is true"))
+				}
+			}
+		}
 	}
 	for i, t := range p.Spec.Tolerations {
 		// validateTolerations: only a NoExecute toleration has seconds.
@@ -318,6 +366,7 @@ func validateContainer(c *corev1.Container, path func() *field.Path, names sets.
 			errs = append(errs, fieldErr(path().Child("resources", "requests").Key(string(name)), req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
 		}
 	}
+	errs = append(errs, validateContainerPorts(c.Ports, path)...)
 	errs = append(errs, validateProbe(c.LivenessProbe, path, "livenessProbe", true)...)
 	errs = append(errs, validateProbe(c.StartupProbe, path, "startupProbe", true)...)
 	errs = append(errs, validateProbe(c.ReadinessProbe, path, "readinessProbe", false)...)
@@ -327,6 +376,74 @@ func validateContainer(c *corev1.Container, path func() *field.Path, names sets.
 	if lc := c.Lifecycle; lc != nil {
 		errs = append(errs, validateHandler(lc.PostStart, path, "postStart", grace)...)
 		errs = append(errs, validateHandler(lc.PreStop, path, "preStop", grace)...)
+	}
+	return errs
+}
+
+// validateContainerPorts is validateContainerPorts (pkg/apis/core/
+// validation/validation.go, v1.36.3): a valid name unique in the
+// container, a containerPort (1-65535), a hostPort 0 or 1-65535, a
+// protocol of TCP, UDP or SCTP.
+func validateContainerPorts(ports []corev1.ContainerPort, container func() *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	names := sets.New[string]()
+	for i, port := range ports {
+		path := func() *field.Path { return container().Child("ports").Index(i) }
+		if port.Name != "" {
+			if msgs := validation.IsValidPortName(port.Name); len(msgs) > 0 {
+				for _, msg := range msgs {
+					errs = append(errs, fieldErr(path().Child("name"), port.Name, msg))
+				}
+			} else if names.Has(port.Name) {
+				errs = append(errs, field.Duplicate(path().Child("name"), port.Name))
+			} else {
+				names.Insert(port.Name)
+			}
+		}
+		if port.ContainerPort == 0 {
+			errs = append(errs, field.Required(path().Child("containerPort"), ""))
+		} else {
+			for _, msg := range validation.IsValidPortNum(int(port.ContainerPort)) {
+				errs = append(errs, fieldErr(path().Child("containerPort"), port.ContainerPort, msg))
+			}
+		}
+		if port.HostPort != 0 {
+			for _, msg := range validation.IsValidPortNum(int(port.HostPort)) {
+				errs = append(errs, fieldErr(path().Child("hostPort"), port.HostPort, msg))
+			}
+		}
+		switch port.Protocol {
+		case "":
+			errs = append(errs, field.Required(path().Child("protocol"), ""))
+		case corev1.ProtocolTCP, corev1.ProtocolUDP, corev1.ProtocolSCTP:
+		default:
+			errs = append(errs, field.NotSupported(path().Child("protocol"), port.Protocol, []string{"SCTP", "TCP", "UDP"}))
+		}
+	}
+	return errs
+}
+
+// checkHostPortConflicts is checkHostPortConflicts
+// (AccumulateUniqueHostPorts): one hostPort of a protocol and hostIP,
+// as written (an empty hostIP is not 0.0.0.0 here), at most once among
+// the containers. list makes the containers' list's path.
+func checkHostPortConflicts(containers []corev1.Container, list func() *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	var seen sets.Set[string]
+	for ci := range containers {
+		for pi, cp := range containers[ci].Ports {
+			if cp.HostPort == 0 {
+				continue
+			}
+			if seen == nil {
+				seen = sets.New[string]()
+			}
+			key := fmt.Sprintf("%s/%s/%d", cp.Protocol, cp.HostIP, cp.HostPort)
+			if seen.Has(key) {
+				errs = append(errs, field.Duplicate(list().Index(ci).Child("ports").Index(pi).Child("hostPort"), key))
+			}
+			seen.Insert(key)
+		}
 	}
 	return errs
 }

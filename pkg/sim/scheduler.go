@@ -20,7 +20,8 @@ import (
 // scheduler is the default scheduler (pkg/scheduler, v1.36.3) reduced to
 // what the lifecycle depends on: a scheduling queue with backoff and
 // queueing hints, the filters of the default profile that decide fit
-// (TaintToleration, NodeAffinity, NodeResourcesFit, in that order), a
+// (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
+// NodeResourcesFit, in that order: default_plugins.go), a
 // score (LeastAllocated and BalancedAllocation) with ties broken by the
 // seeded random source, and DefaultPreemption.
 type scheduler struct {
@@ -122,9 +123,16 @@ func (sc *scheduler) podWatch(ev podEvent) {
 		}
 	case ev.held && !ev.holds:
 		sc.cache.remove(ev.pod)
-		sc.podRemoved()
+		sc.podRemoved(ev.pod)
 	case ev.typ == watchDeleted:
-		sc.podRemoved()
+		sc.podRemoved(ev.pod)
+	case ev.held && ev.holds:
+		// Any other update of an assigned pod is the cache's UpdatePod:
+		// the old pod removed, the new one added (backend/cache/cache.go
+		// updatePod). Of what the cache keeps only the used ports, a set,
+		// can differ afterwards: the pod's ports are back in it if another
+		// pod's removal took them out.
+		sc.cache.addPorts(ev.pod)
 	}
 }
 
@@ -133,7 +141,7 @@ func (sc *scheduler) wants(ev podEvent) bool {
 	if ev.node == "" {
 		return ev.typ != watchModified
 	}
-	return ev.bound || ev.held != ev.holds || ev.typ == watchDeleted
+	return ev.bound || ev.held != ev.holds || ev.typ == watchDeleted || (ev.held && hasHostPorts(ev.pod))
 }
 
 // nodeWatch is the scheduler's node informer.
@@ -179,8 +187,9 @@ func removeQueued(q []*queuedPod, p *corev1.Pod) []*queuedPod {
 
 // Cluster events and the queueing hints of the plugins that registered
 // them: a new node may suit anyone; a node update helps pods rejected for
-// taints or labels (and resources, for allocatable); a pod leaving a node
-// frees resources.
+// taints or labels (and resources, for allocatable; NodePorts registers
+// only Node/Add with queueing hints on, GA since 1.34); a pod leaving a
+// node frees resources, and the host ports it took.
 func (sc *scheduler) nodeAdded(n *corev1.Node) {
 	sc.cache.addNode(n)
 	for _, p := range sc.api.podsOn(n.Name) { // bound before the node existed
@@ -195,8 +204,10 @@ func (sc *scheduler) nodeUpdated() {
 		return q.plugins[pluginNodeUnschedulable] || q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
 	})
 }
-func (sc *scheduler) podRemoved() {
-	sc.moveAll(func(q *queuedPod) bool { return q.plugins[pluginNodeResourcesFit] })
+func (sc *scheduler) podRemoved(gone *corev1.Pod) {
+	sc.moveAll(func(q *queuedPod) bool {
+		return q.plugins[pluginNodeResourcesFit] || (q.plugins[pluginNodePorts] && portsFreedBy(q.pod, gone))
+	})
 }
 
 // moveAll is movePodsToActiveOrBackoffQueue for the unschedulable pods the
@@ -413,6 +424,9 @@ type podFit struct {
 	// selects says the pod has a node selector or required node
 	// affinity: without, NodeAffinity passes every node.
 	selects bool
+	// ports are the host ports it asks for (NodePorts' PreFilter state):
+	// without, NodePorts passes every node (PreFilter's Skip).
+	ports []hostPort
 }
 
 func newPodFit(p *corev1.Pod) *podFit {
@@ -425,6 +439,7 @@ func newPodFit(p *corev1.Pod) *podFit {
 	a := p.Spec.Affinity
 	f.selects = len(p.Spec.NodeSelector) > 0 ||
 		(a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil)
+	f.ports = podHostPorts(p)
 	return f
 }
 
@@ -476,9 +491,10 @@ func summarise(reasons []string) string {
 }
 
 // filter runs the filters in the default profile's order on one node:
-// TaintToleration (NoSchedule and NoExecute taints), NodeAffinity
-// (nodeSelector and required node affinity), NodeResourcesFit. without
-// lists pods to leave out of the node's usage (preemption's what-if).
+// NodeUnschedulable, TaintToleration (NoSchedule and NoExecute taints),
+// NodeAffinity (nodeSelector and required node affinity), NodePorts,
+// NodeResourcesFit. without lists pods to leave out of the node's usage
+// (preemption's what-if).
 func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]bool) nodeFilter {
 	p, n := fit.pod, ni.node
 	// NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable,
@@ -499,6 +515,12 @@ func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]boo
 	if fit.selects && !matchesNodeSelector(p, n) {
 		return nodeFilter{node: n, plugin: pluginNodeAffinity, reasons: []string{reasonNodeAffinity}}
 	}
+	// NodePorts (nodeports/node_ports.go Filter): a port the pod asks
+	// for conflicts with one taken on the node; Unschedulable, so
+	// preemption may free it.
+	if len(fit.ports) > 0 && !sc.portsFit(fit, ni, without) {
+		return nodeFilter{node: n, plugin: pluginNodePorts, reasons: []string{reasonNodePorts}, resolvable: true}
+	}
 	if r := sc.insufficient(fit, ni, without); len(r) > 0 {
 		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
 	}
@@ -507,10 +529,11 @@ func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]boo
 
 // fits is filter(fit, ni, nil) passing, answered without building a
 // verdict for the common node: schedulable, untainted, and a pod that
-// selects no labels, where only NodeResourcesFit can fail. The pod of a
-// cycle is not bound: its node's usage is the cache's.
+// selects no labels and asks for no host port, where only
+// NodeResourcesFit can fail. The pod of a cycle is not bound: its node's
+// usage is the cache's.
 func (sc *scheduler) fits(fit *podFit, ni *nodeInfo) bool {
-	if n := ni.node; n.Spec.Unschedulable || len(n.Spec.Taints) > 0 || fit.selects {
+	if n := ni.node; n.Spec.Unschedulable || len(n.Spec.Taints) > 0 || fit.selects || len(fit.ports) > 0 {
 		return sc.filter(fit, ni, nil).plugin == ""
 	}
 	if ni.tooMany(ni.pods) {

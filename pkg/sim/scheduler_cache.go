@@ -77,7 +77,7 @@ func (q *activeQueue) remove(p *corev1.Pod) {
 // by pkg/scheduler/backend/cache/cache.go): the node's allocatable
 // resources, and the pods assigned to it that hold resources
 // (holdsResources), their number and what they request, summed as they
-// come and go. Filtering and scoring a node reads these instead of going
+// come and go, and the host ports they take (UsedPorts). Filtering and scoring a node reads these instead of going
 // over the cluster's pods and the node's resource lists.
 type nodeCache struct {
 	byName map[string]*nodeInfo
@@ -111,6 +111,9 @@ type nodeInfo struct {
 	nonZeroCPU, nonZeroMem int64
 	// scored is the node's last score (scheduler.go score).
 	scored scoreMemo
+	// usedPorts is NodeInfo.UsedPorts (hostports.go), nil until a pod
+	// with host ports comes.
+	usedPorts hostPortSet
 }
 
 // addNode starts the NodeInfo of a new node (a node's allocatable
@@ -163,4 +166,28 @@ func (c *nodeCache) account(p *corev1.Pod, sign int) {
 	ni.pods += sign
 	ni.nonZeroCPU += int64(sign) * cpu
 	ni.nonZeroMem += int64(sign) * mem
+	// NodeInfo.update → updateUsedPorts: a set, so a removal takes the
+	// pod's ports out whoever else took them.
+	if hasHostPorts(p) {
+		if sign > 0 {
+			ni.addPorts(p)
+		} else {
+			ni.usedPorts.remove(podHostPorts(p))
+		}
+	}
+}
+
+// addPorts puts the pod's host ports back in its node's set: what
+// UpdatePod's remove and add leave changed.
+func (c *nodeCache) addPorts(p *corev1.Pod) {
+	if ni := c.byName[p.Spec.NodeName]; ni != nil {
+		ni.addPorts(p)
+	}
+}
+
+func (ni *nodeInfo) addPorts(p *corev1.Pod) {
+	if ni.usedPorts == nil {
+		ni.usedPorts = hostPortSet{}
+	}
+	ni.usedPorts.add(podHostPorts(p))
 }
