@@ -128,7 +128,7 @@ type fakeView struct {
 	at time.Duration
 }
 
-func (v fakeView) Pod(string) *corev1.Pod   { return v.f.pod }
+func (v fakeView) Pod(string) *corev1.Pod { return v.f.pod }
 func (v fakeView) Node(name string) *corev1.Node {
 	if real, ok := v.f.nodes[name]; ok {
 		return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: real}}
