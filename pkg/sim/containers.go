@@ -98,6 +98,9 @@ type instance struct {
 	// usageNoted says the kubelet has scheduled the instance's memory
 	// and writes as activity (stats.go noteUsage).
 	usageNoted bool
+	// tmpfs is what each of its writes into a memory-backed emptyDir left
+	// there, by write number: pages charged to it (tmpfs.go).
+	tmpfs map[int]int64
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {

@@ -52,34 +52,48 @@ func defaultTolerations() []corev1.Toleration {
 }
 
 // admitDefaultTolerationSeconds adds the not-ready and unreachable NoExecute
-// tolerations with 300 s to a pod that does not tolerate them already
-// (plugin/pkg/admission/defaulttolerationseconds/admission.go, Admit).
-// A pod without tolerations of its own gets shared, the list every such
-// pod gets (API objects are never modified in place; the list is full,
-// so an append copies it).
+// tolerations with 300 s to a pod that does not have one for them already
+// (plugin/pkg/admission/defaulttolerationseconds/admission.go, Admit; read
+// at v1.36.3). A pod without tolerations of its own gets shared, the list
+// every such pod gets (API objects are never modified in place; the list
+// is full, so an append copies it).
 func admitDefaultTolerationSeconds(p *corev1.Pod, shared []corev1.Toleration) {
 	if len(p.Spec.Tolerations) == 0 {
 		p.Spec.Tolerations = shared
 		return
 	}
+	var notReady, unreachable bool
+	for i := range p.Spec.Tolerations {
+		t := &p.Spec.Tolerations[i]
+		notReady = notReady || coversDefaultToleration(t, corev1.TaintNodeNotReady)
+		unreachable = unreachable || coversDefaultToleration(t, corev1.TaintNodeUnreachable)
+	}
 	// Room for both, and one value for both to point at: API objects are
 	// never modified in place.
 	p.Spec.Tolerations = slices.Grow(p.Spec.Tolerations, 2)
 	secs := new(int64(DefaultTolerationSeconds))
-	for _, key := range []string{corev1.TaintNodeNotReady, corev1.TaintNodeUnreachable} {
-		taint := &corev1.Taint{Key: key, Effect: corev1.TaintEffectNoExecute}
-		tolerated := false
-		for i := range p.Spec.Tolerations {
-			if toleratesTaint(&p.Spec.Tolerations[i], taint) {
-				tolerated = true
-			}
-		}
-		if !tolerated {
-			p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
-				Key: key, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs,
-			})
-		}
+	if !notReady {
+		p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
+			Key: corev1.TaintNodeNotReady, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs,
+		})
 	}
+	if !unreachable {
+		p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{
+			Key: corev1.TaintNodeUnreachable, Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: secs,
+		})
+	}
+}
+
+// coversDefaultToleration is Admit's test of "already tolerates" (v1.36.3):
+// the toleration's key is the taint's or empty, and its effect NoExecute or
+// empty. Operator, value and tolerationSeconds are not looked at, so this is
+// not toleration semantics (Toleration.ToleratesTaint): a toleration
+// `key: node.kubernetes.io/unreachable, operator: Equal, value: "x"` keeps
+// the default away although it does not tolerate the controller's taint,
+// whose value is empty, and the taint-eviction controller then deletes the
+// pod at once.
+func coversDefaultToleration(t *corev1.Toleration, key string) bool {
+	return (t.Key == key || t.Key == "") && (t.Effect == corev1.TaintEffectNoExecute || t.Effect == "")
 }
 
 // setDefaultsPod applies the defaulting of pkg/apis/core/v1/defaults.go

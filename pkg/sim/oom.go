@@ -17,9 +17,10 @@ import (
 // printer shows. No Kubernetes event is recorded for it by the kubelet.
 
 // oomAfter is when, after its start, an agent container's memory (its
-// behaviour's memory and what it wrote to memory-backed emptyDirs, as
-// containerMemory counts it) first exceeds its memory limit; false when it
-// never does or has no limit.
+// behaviour's memory and what its writes will leave in memory-backed
+// emptyDirs, foreseen by tmpfsCharges, as containerMemory counts it)
+// first exceeds its memory limit; false when it never does or has no
+// limit.
 func (w *podWorker) oomAfter(c *ctr) (time.Duration, bool) {
 	if !c.agent {
 		return 0, false
@@ -36,10 +37,9 @@ func (w *podWorker) oomAfter(c *ctr) (time.Duration, bool) {
 	if u := c.beh.Memory; u != nil {
 		charges = append(charges, charge{u.After, u.Quantity.Value()})
 	}
-	for _, wr := range c.beh.Writes {
-		if v := w.volume(wr.Volume); v != nil && v.EmptyDir != nil && v.EmptyDir.Medium == corev1.StorageMediumMemory {
-			charges = append(charges, charge{wr.After, wr.Bytes.Value()})
-		}
+	writes := w.tmpfsWrites(c)
+	for j, stored := range w.k.tmpfsCharges(w, writes) {
+		charges = append(charges, charge{writes[j].after, stored})
 	}
 	sort.SliceStable(charges, func(i, j int) bool { return charges[i].at < charges[j].at })
 	var total int64

@@ -25,6 +25,9 @@ type nodeUsage struct {
 	// volumes holds what each pod wrote to its local volumes; an emptyDir
 	// lives as long as its pod (removed when the pod is cleaned up).
 	volumes map[types.UID]map[string]int64
+	// tmpfs holds the agent's files in each memory-backed emptyDir
+	// (tmpfs.go), removed with the pod.
+	tmpfs map[types.UID]map[string]tmpfsFiles
 }
 
 // containerStats is statsapi.ContainerStats for one running container.
@@ -50,8 +53,9 @@ type podStats struct {
 }
 
 // containerMemory is the working set of a running container instance: the
-// behaviour's memory once its delay has passed, plus what it wrote to
-// memory-backed emptyDirs (tmpfs pages are charged to the writer).
+// behaviour's memory once its delay has passed, plus what its writes left
+// in memory-backed emptyDirs (tmpfs pages are charged to the writer; a
+// write stops when the tmpfs is full, tmpfs.go).
 func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
 	if inst == nil || inst.state != instRunning || !c.agent {
 		return 0
@@ -60,11 +64,8 @@ func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
 	if u := c.beh.Memory; u != nil && w.env.now-inst.startedAt >= u.After {
 		m += u.Quantity.Value()
 	}
-	for _, wr := range c.beh.Writes {
-		if v := w.volume(wr.Volume); v != nil && v.EmptyDir != nil && v.EmptyDir.Medium == corev1.StorageMediumMemory &&
-			w.env.now-inst.startedAt >= wr.After {
-			m += wr.Bytes.Value()
-		}
+	for _, b := range inst.tmpfs {
+		m += b
 	}
 	return m
 }
@@ -169,8 +170,12 @@ func (k *kubelet) noteUsage(w *podWorker) {
 		if u := c.beh.Memory; u != nil {
 			k.atUsage(inst, u.After, func() {})
 		}
-		for _, wr := range c.beh.Writes {
-			wr := wr
+		for i, wr := range c.beh.Writes {
+			if size := w.tmpfsSize(w.volume(wr.Volume)); size > 0 {
+				ws := writeSpec{index: i, after: wr.After, volume: wr.Volume, bytes: wr.Bytes.Value(), size: size}
+				k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, k.writeTmpfs(w, inst, i, ws)) })
+				continue
+			}
 			k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, wr.Bytes.Value()) })
 		}
 	}
@@ -211,4 +216,5 @@ func (k *kubelet) addVolumeUsage(w *podWorker, volume string, bytes int64) {
 // its emptyDirs are removed with it.
 func (k *kubelet) releasePodUsage(uid types.UID) {
 	delete(k.usage.volumes, uid)
+	delete(k.usage.tmpfs, uid)
 }
