@@ -136,3 +136,27 @@ func TestHeldCheckMovesTheCurrentTime(t *testing.T) {
 		t.Errorf("a check failed late moved the current time to %s, want its bound 8s", st.clock.liveCur)
 	}
 }
+
+// TestNotAfterIsNeverReadBeforeTheAction pins `is not S after D`'s
+// moment on a cluster: the earliest its window allows, but never before
+// t=0. A delete's window opens a request's round trip early; read there,
+// `not Terminating after 0s` held right after the delete (a generated
+// scenario of internal/verdicts, on a cluster of zero-width windows).
+func TestNotAfterIsNeverReadBeforeTheAction(t *testing.T) {
+	s := time.Second
+	f := &liveFake{now: 10 * s, events: []timeline.Event{
+		{At: 1 * s, Pod: "web", Kind: timeline.PodCreated},
+		{At: 2 * s, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+		{At: 10 * s, Pod: "web", Kind: timeline.DeleteRequested, Code: 1},
+		{At: 10 * s, Pod: "web", Kind: timeline.Status, Reason: "Terminating"},
+	}}
+	st := actedOn(f, driver.ActionDelete, "web")
+	f.now = 12 * s
+	ctx := WithState(context.Background(), st)
+	if err := runPhrase(ctx, `the pod "web" is not Terminating after 0s`); err == nil {
+		t.Error(`"not Terminating after 0s" held right after the delete`)
+	}
+	if err := runPhrase(ctx, `the pod "web" is not gone after 0s`); err != nil {
+		t.Errorf(`"not gone after 0s" of a pod Terminating: %v`, err)
+	}
+}

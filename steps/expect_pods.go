@@ -180,7 +180,11 @@ func (s thePodIsNotAfter) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	at = min(at, w.From)
+	// Never before t=0 itself, though: what the pod was before the
+	// action (a window opened early by a request's round trip, 0.75 s
+	// before a delete) says nothing of after it, and read there `not
+	// Terminating after 0s` held right after a delete.
+	at = max(min(at, w.From), st.clock.t0.At)
 	if at >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
 			return err
