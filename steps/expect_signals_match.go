@@ -26,11 +26,89 @@ func (pl *Plan) containerEvent(cname, pname string, kind timeline.Kind) (timelin
 
 // order is how order checks compare events (dsl.md, Time: "order"): on
 // a cluster, events observed within a millisecond are a tie; the kill
-// work of a pod's containers is unordered among itself.
+// work of a pod's regular containers is unordered among itself, and so is
+// a sidecar's stop without its turn with the other kill work of its
+// instant (withoutTurn).
 func (st *State) order() timeline.Order {
 	o := st.judge().Order()
-	o.Concurrent = st.Plan.concurrent
+	var turnless *withoutTurn
+	o.Concurrent = func(a, b timeline.Event) bool {
+		if st.Plan.concurrent(a, b) {
+			return true
+		}
+		if !st.Plan.siblingKills(a, b) {
+			return false
+		}
+		if turnless == nil {
+			turnless = newWithoutTurn(st.clk().events())
+		}
+		return turnless.stops(a) || turnless.stops(b)
+	}
 	return o
+}
+
+// siblingKills tells two kill events of two containers of one pod that
+// has sidecars: the only pairs withoutTurn may leave unordered.
+func (pl *Plan) siblingKills(a, b timeline.Event) bool {
+	if a.Pod != b.Pod || a.Container == "" || b.Container == "" || a.Container == b.Container || !killWork(a.Kind) || !killWork(b.Kind) {
+		return false
+	}
+	p := pl.pod(a.Pod)
+	if p == nil {
+		return false
+	}
+	for i := range p.pod.Spec.InitContainers {
+		if isSidecar(&p.pod.Spec.InitContainers[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutTurn finds the sidecars' stops that did not wait for their turn:
+// the pod's grace ran out while the sidecar waited for the main containers
+// (kuberuntime_termination_order.go waitForTurn, v1.36.3, returns on the
+// remaining grace's timer), or its preStop left no grace to wait with
+// (kuberuntime_container.go killContainer). Such a stop runs in the
+// sidecar's own goroutine (killContainersWithSyncResult) at the moment the
+// main containers still running are SIGKILLed: its SIGTERM, SIGKILL and
+// exit are unordered with the other containers' kill work of that instant.
+// A driver marks the SIGTERM that begins such a stop with
+// timeline.WithoutTurn.
+type withoutTurn struct {
+	// marks holds, per pod and container, its SIGTERMs and starts in
+	// timeline order: what begins each stop and each instance.
+	marks map[[2]string][]timeline.Event
+}
+
+func newWithoutTurn(events []timeline.Event) *withoutTurn {
+	w := &withoutTurn{marks: map[[2]string][]timeline.Event{}}
+	for _, e := range events {
+		switch e.Kind {
+		case timeline.SIGTERM, timeline.Started, timeline.Restarted:
+			k := [2]string{e.Pod, e.Container}
+			w.marks[k] = append(w.marks[k], e)
+		}
+	}
+	return w
+}
+
+// stops tells whether e is a signal or the exit of a stop that began with
+// a SIGTERM marked WithoutTurn, of the same instance.
+func (w *withoutTurn) stops(e timeline.Event) bool {
+	switch e.Kind {
+	case timeline.SIGTERM, timeline.SIGKILL, timeline.Exited:
+	default:
+		return false
+	}
+	var last *timeline.Event
+	for i, m := range w.marks[[2]string{e.Pod, e.Container}] {
+		if m.At > e.At || m.At == e.At && m.Seq > e.Seq {
+			break
+		}
+		last = &w.marks[[2]string{e.Pod, e.Container}][i]
+	}
+	return last != nil && last.Kind == timeline.SIGTERM && last.Message == timeline.WithoutTurn
 }
 
 // concurrent tells two events of the work the kubelet does for two of a
@@ -41,7 +119,8 @@ func (st *State) order() timeline.Order {
 // one instant are two processes, unordered too. Starts are not: SyncPod
 // starts a pod's containers one after another (kuberuntime_manager.go).
 // Sidecars and init containers are not either: their kills wait on the
-// main containers and on each other (kuberuntime_termination_order.go).
+// main containers and on each other (kuberuntime_termination_order.go),
+// unless the grace runs out first (withoutTurn).
 func (pl *Plan) concurrent(a, b timeline.Event) bool {
 	if a.Pod != b.Pod || a.Container == "" || b.Container == "" || a.Container == b.Container || !killWork(a.Kind) || !killWork(b.Kind) {
 		return false

@@ -214,3 +214,84 @@ Feature: Sidecars stop last, in reverse order, within one budget
     Then container "logger" receives SIGTERM at 5s
     And container "logger" exits at 5s with code 143
     And the pod "job" phase is "Succeeded"
+
+  @behavior:sidecar-grace-end-concurrent
+  Scenario: When the grace runs out, the app's SIGKILL and the waiting sidecar's SIGTERM come together
+    The sidecar's wait for its turn is bounded by the grace: it ends with
+    the grace, at the moment the app, deaf to SIGTERM, is SIGKILLed. The
+    two kills then run in their own goroutines (waitForTurn in
+    kuberuntime_termination_order.go returns on its timer;
+    killContainersWithSyncResult in kuberuntime_container.go), so the
+    sidecar may go first: on kind it exited 37 ms before the app. The
+    table lists that order, which the kubelet allows.
+
+    Given a pod "web" with terminationGracePeriodSeconds 10:
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    Then container "app" receives SIGKILL at 10s
+    And container "proxy" receives SIGTERM at 10s
+    And container "app" exits at 10s with code 137
+    And container "proxy" exits at 10s with code 143
+    And the pod "web" is gone within 10s
+    And the timeline of pod "web" is:
+      | at  | container | event       |
+      | 10s | proxy     | SIGTERM     |
+      | 10s | proxy     | Exited(143) |
+      | 10s | app       | SIGKILL     |
+      | 10s | app       | Exited(137) |
+
+  @behavior:sidecar-grace-end-concurrent
+  Scenario: At the grace's end the app's and the sidecar's exits come in no fixed order
+    Inside the grace the sidecar stops after the app; once the grace has
+    run out it does not wait for it, and either order holds (dsl.md,
+    Time: order: concurrent work is unordered).
+
+    Given a pod "web" with terminationGracePeriodSeconds 10:
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    Then the containers of pod "web" stop in this order: "app", "proxy"
+    And the containers of pod "web" stop in this order: "proxy", "app"
+    And container "proxy" receives SIGTERM after container "app" has exited
+
+  @behavior:sidecar-grace-end-concurrent @behavior:sidecar-budget-floor
+  Scenario: Both deaf to SIGTERM: the app's SIGKILL and the sidecar's SIGTERM at the grace's end are unordered
+    The sidecar is not SIGKILLed with the app: its stop begins when the
+    grace runs out, with the 2 s floor, alongside the app's SIGKILL.
+
+    Given a pod "web" with terminationGracePeriodSeconds 10:
+      """yaml
+      spec:
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" ignores SIGTERM
+    And container "proxy" ignores SIGTERM
+    When the pod "web" is deleted
+    Then container "app" receives SIGKILL at 10s
+    And container "proxy" receives SIGTERM at 10s
+    And container "proxy" receives SIGKILL at 12s
+    And the timeline of pod "web" is:
+      | at  | container | event       |
+      | 10s | app       | SIGKILL     |
+      | 10s | app       | Exited(137) |
+      | 10s | proxy     | SIGTERM     |
+      | 12s | proxy     | SIGKILL     |

@@ -361,6 +361,49 @@ spec:
 	}
 }
 
+// TestSidecarWithoutTurnRule: the rule of the behaviour
+// sidecar-grace-end-concurrent explains an order mutant between a main
+// container and a sidecar whose SIGTERM the original marked WithoutTurn,
+// at one instant; the same mutant is unexplained when the sidecar
+// followed its turn.
+func TestSidecarWithoutTurnRule(t *testing.T) {
+	pod := `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: a
+  initContainers:
+  - name: proxy
+    restartPolicy: Always
+`
+	stop := func(mark string) []timeline.Event {
+		term := ev(10*s, "web", "proxy", timeline.SIGTERM, "", "")
+		term.Message = mark
+		return []timeline.Event{ev(0, "web", "a", timeline.SIGTERM, "", ""), term,
+			ev(10*s, "web", "a", timeline.SIGKILL, "", ""), ev(10*s, "web", "a", timeline.Exited, "Error", ""),
+			ev(10*s, "web", "proxy", timeline.Exited, "Error", "")}
+	}
+	checks := []timeline.Check{{Line: 10, Seen: true, Pod: "web"}}
+	const rule = "a sidecar stopped at the grace's end is unordered"
+	for _, tt := range []struct {
+		mark, now, rule string
+	}{
+		{timeline.WithoutTurn, `Then the containers of pod "web" stop in this order: "proxy", "a"`, rule},
+		{timeline.WithoutTurn, `Then container "proxy" receives SIGTERM after container "a" has exited`, rule},
+		{"", `Then the containers of pod "web" stop in this order: "proxy", "a"`, ""},
+		{"", `Then container "proxy" receives SIGTERM after container "a" has exited`, ""},
+	} {
+		facts := &Facts{Original: report.Result{Timeline: stop(tt.mark), Checks: checks, Pods: []report.Manifest{{Name: "web", YAML: pod}}}, t0: map[int]t0Answer{}}
+		o := Outcome{Mutant: Mutant{Class: Order, Now: tt.now, StepLine: 10}, Verdict: Survived}
+		r, why, ok := Explain(facts, o)
+		if got := map[bool]string{true: r.Name}[ok]; got != tt.rule {
+			t.Errorf("%q, marked %q: explained by %q (%s), want %q", tt.now, tt.mark, got, why, tt.rule)
+		}
+	}
+}
+
 // TestWindows: a check that held must have seen its event in its window,
 // and one that failed must not have; the bug the catalogue test's probe
 // reproduces is one.

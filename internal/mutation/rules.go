@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -47,6 +49,13 @@ var rules = []Rule{
 		Source: "the kubelet stops a pod's containers concurrently, one goroutine each (killContainersWithSyncResult, " +
 			"pkg/kubelet/kuberuntime/kuberuntime_container.go): an order between them holds either way (docs/language.md, Time: order)",
 		Explains: killedTogether,
+	},
+	{
+		Name: "a sidecar stopped at the grace's end is unordered",
+		Source: "a sidecar's wait for its turn is bounded by the grace (waitForTurn, pkg/kubelet/kuberuntime/kuberuntime_termination_order.go) " +
+			"and skipped when its preStop spent it (killContainer, kuberuntime_container.go): its stop then runs in its own goroutine " +
+			"with the main containers' kill at that moment, and an order between them holds either way (docs/language.md, Time: order)",
+		Explains: sidecarWithoutTurn,
 	},
 }
 
@@ -205,6 +214,90 @@ func killedTogether(f *Facts, o Outcome) (string, bool) {
 		}
 	}
 	return fmt.Sprintf("%s: regular containers of pod %q, signalled in one kill at %s", strings.Join(names, ", "), pod, offset(at[0]-f.Original.T0)), true
+}
+
+// sidecarWithoutTurn: the order mutant names containers of one pod whose
+// events it orders came in one instant of the original's timeline, and of
+// each two of them one is a sidecar whose SIGTERM there is marked
+// timeline.WithoutTurn, or both are regular containers.
+func sidecarWithoutTurn(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	if m.Class != Order {
+		return "", false
+	}
+	text := stepText(m)
+	var pod string
+	var names []string
+	var kinds []timeline.Kind
+	switch {
+	case swapExitedRe.MatchString(text):
+		s := swapExitedRe.FindStringSubmatch(text)
+		pod, names, kinds = s[2], []string{s[1], s[3]}, []timeline.Kind{timeline.SIGTERM, timeline.Exited}
+	case stopOrderRe.MatchString(text):
+		s := stopOrderRe.FindStringSubmatch(text)
+		pod = s[1]
+		for _, q := range quoted.FindAllString(s[2], -1) {
+			names = append(names, strings.Trim(q, `"`))
+			kinds = append(kinds, timeline.Exited)
+		}
+	default:
+		return "", false
+	}
+	if pod == "" {
+		pod = f.onlyPod()
+	}
+	p := f.Pod(pod)
+	if p == nil {
+		return "", false
+	}
+	regular := func(n string) bool {
+		return slices.ContainsFunc(p.Spec.Containers, func(c corev1.Container) bool { return c.Name == n })
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	var at time.Duration
+	var marked []string
+	for i, n := range names {
+		e, ok := firstOf(f.Original.Timeline, pod, n, kinds[i], t0)
+		if !ok || (i > 0 && e.At != at) {
+			return "", false
+		}
+		at = e.At
+		if withoutTurnAt(f.Original.Timeline, pod, n, at) {
+			marked = append(marked, n)
+		}
+	}
+	if len(marked) == 0 {
+		return "", false
+	}
+	for i, x := range names {
+		for _, y := range names[i+1:] {
+			if !slices.Contains(marked, x) && !slices.Contains(marked, y) && !(regular(x) && regular(y)) {
+				return "", false
+			}
+		}
+	}
+	return fmt.Sprintf("%s of pod %q at %s: %s stopped at the grace's end, without its turn", strings.Join(names, ", "), pod, offset(at-t0), strings.Join(marked, ", ")), true
+}
+
+// firstOf is the first event of kind of the container at or after t0.
+func firstOf(events []timeline.Event, pod, container string, kind timeline.Kind, t0 time.Duration) (timeline.Event, bool) {
+	for _, e := range events {
+		if e.Pod == pod && e.Container == container && e.Kind == kind && e.At >= t0 {
+			return e, true
+		}
+	}
+	return timeline.Event{}, false
+}
+
+// withoutTurnAt tells whether the container's SIGTERM at at is marked
+// timeline.WithoutTurn.
+func withoutTurnAt(events []timeline.Event, pod, container string, at time.Duration) bool {
+	return slices.ContainsFunc(events, func(e timeline.Event) bool {
+		return e.Pod == pod && e.Container == container && e.Kind == timeline.SIGTERM && e.At == at && e.Message == timeline.WithoutTurn
+	})
 }
 
 func firstSignal(events []timeline.Event, pod, container string) (time.Duration, bool) {

@@ -65,6 +65,9 @@ func (r *Result) Lifecycle(all bool) string {
 				}
 			case timeline.SIGTERM:
 				since[k+" TERM"] = e.At
+				if e.Message == timeline.WithoutTurn {
+					detail = e.Message // a sidecar's stop, concurrent with the other kills
+				}
 			case timeline.SIGKILL:
 				if at, ok := since[k+" TERM"]; ok {
 					detail = timeline.FormatOffset(e.At-at) + " after SIGTERM"

@@ -322,8 +322,8 @@ func (w *podWorker) runProcess(c *ctr, inst *instance) {
 // sigterm delivers the stop signal. An agent exits after its SIGTERM delay
 // unless told to ignore it; `sleep` as PID 1 has no handler and the kernel
 // ignores SIGTERM for it.
-func (w *podWorker) sigterm(c *ctr, inst *instance) {
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGTERM})
+func (w *podWorker) sigterm(c *ctr, inst *instance, msg string) {
+	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGTERM, Message: msg})
 	if !c.agent || c.beh.Term.Ignore || inst.termTimer != nil {
 		return
 	}

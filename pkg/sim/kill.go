@@ -100,9 +100,14 @@ type ctrKill struct {
 	wait      timer
 	inPreStop bool // the kubelet is waiting for the preStop hook
 	waiting   bool
-	stopping  bool
-	stopped   bool
-	cancelled bool
+	// deadline is when the sidecar's wait for its turn runs out.
+	deadline time.Duration
+	// withoutTurn: the sidecar stops at the end of the grace, not after
+	// its prerequisites (takeTurn, turnCame).
+	withoutTurn bool
+	stopping    bool
+	stopped     bool
+	cancelled   bool
 	// onStopped runs once the container has stopped (a kill on its own,
 	// outside a pod kill).
 	onStopped func()
@@ -199,22 +204,40 @@ func (k *ctrKill) preStopReturned(how string) {
 
 // takeTurn waits, for a sidecar, until its prerequisites have terminated,
 // bounded by the remaining grace (terminationOrdering.waitForTurn).
+//
+// A sidecar that stops without its turn stops concurrently with the other
+// kills (pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer,
+// v1.36.3: the wait is skipped when the preStop left no grace, `ordering
+// != nil && gracePeriod > 0`; killContainersWithSyncResult runs each
+// container's killContainer in its own goroutine): its SIGTERM carries
+// timeline.WithoutTurn.
 func (k *ctrKill) takeTurn() {
 	if k.ord == nil || k.grace <= 0 {
+		k.withoutTurn = k.ord != nil && k.c.sidecar
 		k.stop()
 		return
 	}
 	k.start = k.w.env.now
+	k.deadline = k.start + time.Duration(k.grace)*time.Second
 	k.waiting = true
 	k.ord.waitForTurn(k, time.Duration(k.grace)*time.Second)
 }
 
 // turnCame is the end of the wait, by the prerequisites or by the timeout.
+//
+// The timeout is the end of the grace: a main container SIGKILLed then
+// (its StopContainer's timeout ends at the same moment) terminates as the
+// sidecar's timer fires, and which of the two goroutines goes first is not
+// fixed (kuberuntime_termination_order.go waitForTurn, v1.36.3: a select on
+// the prerequisites' channels and the remaining grace's timer). A turn that
+// comes at the deadline, by either, is a stop without its turn; one that
+// comes earlier, by the prerequisites, follows them.
 func (k *ctrKill) turnCame() {
 	if !k.waiting || k.cancelled {
 		return
 	}
 	k.waiting = false
+	k.withoutTurn = k.c.sidecar && k.w.env.now >= k.deadline
 	k.grace -= k.w.since(k.start)
 	k.stop()
 }
@@ -235,7 +258,11 @@ func (k *ctrKill) stop() {
 		k.finish()
 		return
 	}
-	w.sigterm(k.c, k.inst)
+	msg := ""
+	if k.withoutTurn {
+		msg = timeline.WithoutTurn
+	}
+	w.sigterm(k.c, k.inst, msg)
 	if k.inst.state != instRunning {
 		return // exited on the spot; processExited finished the kill
 	}

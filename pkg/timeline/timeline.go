@@ -51,6 +51,18 @@ const (
 	Taint           Kind = "Taint"           // a node's taint was added (Status True) or removed (False): Reason its key, Message its effect
 )
 
+// WithoutTurn is the Message of a sidecar's SIGTERM that did not follow
+// its turn: the pod's grace ran out while the sidecar waited for the main
+// containers (and the sidecar defined after it), or its preStop hook left
+// no grace to wait with. Its stop then runs concurrently with the other
+// containers' kills still under way (the main containers' SIGKILL at the
+// grace's end): kuberuntime_termination_order.go waitForTurn returns on
+// its timer, and killContainersWithSyncResult (kuberuntime_container.go)
+// runs each container's killContainer in its own goroutine. Order checks
+// treat that sidecar's SIGTERM, SIGKILL and exit as unordered with the
+// other kill work of its instant (dsl.md, Time: order).
+const WithoutTurn = "the grace ran out before its turn"
+
 // Event is one thing that happened.
 type Event struct {
 	// At is the time since the session started.

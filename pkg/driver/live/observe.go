@@ -44,7 +44,8 @@ type podTrack struct {
 
 	admitted, rejected, scheduled, sandbox bool
 	grace                                  *int64
-	status                                 string // the STATUS column last seen
+	deleteAt                               time.Duration // when grace was last set (DeleteRequested)
+	status                                 string        // the STATUS column last seen
 	ctrs                                   map[string]*ctrTrack
 }
 
@@ -266,7 +267,7 @@ func (s *observers) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted b
 	// Deletion requested (or its grace shortened).
 	if p.DeletionTimestamp != nil && p.DeletionGracePeriodSeconds != nil && (t.grace == nil || *t.grace != *p.DeletionGracePeriodSeconds) {
 		g := *p.DeletionGracePeriodSeconds
-		t.grace = &g
+		t.grace, t.deleteAt = &g, at
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.DeleteRequested, Code: int(g), Message: fmt.Sprintf("deletionGracePeriodSeconds=%d", g)})
 	}
 	// A static pod is never scheduled: its node is its manifest's.
@@ -528,6 +529,25 @@ func (s *observers) closePreStop(t *podTrack, c *ctrTrack, in *instTrack, when t
 	}
 }
 
+// withoutTurn tells whether a sidecar's SIGTERM at at came when the grace
+// of the pod's deletion ran out rather than after its turn: the kubelet's
+// wait for the main containers is bounded by the remaining grace
+// (kuberuntime_termination_order.go waitForTurn, v1.36.3) and skipped when
+// a preStop spent it (kuberuntime_container.go killContainer); the stop
+// then runs concurrently with the main containers' SIGKILL at that moment
+// (killContainersWithSyncResult, one goroutine per container), so which
+// ends first is not fixed. A cluster does not say which way the wait
+// ended: a SIGTERM from the observers' precision before the deletion's
+// grace has run out on counts as one (the kubelet takes a grace of 0 as
+// 1, calculateEffectiveGracePeriod).
+func withoutTurn(t *podTrack, c *ctrTrack, at time.Duration) bool {
+	if t.grace == nil || c.spec == nil || c.spec.RestartPolicy == nil || *c.spec.RestartPolicy != corev1.ContainerRestartPolicyAlways || !isInit(t.spec, c.name) {
+		return false
+	}
+	g := max(*t.grace, 1)
+	return at >= t.deleteAt+time.Duration(g)*time.Second-precision
+}
+
 // onAgentLine turns one of the agent's log lines into timeline events.
 func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw string, l agent.Line) {
 	s.mu.Lock()
@@ -551,7 +571,11 @@ func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw str
 			in.sigterm = l.T
 		}
 		s.closePreStop(t, c, in, l.T)
-		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGTERM})
+		msg := ""
+		if withoutTurn(t, c, at) {
+			msg = timeline.WithoutTurn
+		}
+		s.record(timeline.Event{At: at, Pod: t.name, Container: c.name, Kind: timeline.SIGTERM, Message: msg})
 	case agent.EvExit:
 		code := 0
 		if l.Code != nil {

@@ -537,3 +537,60 @@ func TestCreateAnswerOlderThanTheWatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSidecarSIGTERMAtTheGracesEndIsWithoutTurn: a sidecar's SIGTERM seen
+// when the deletion's grace has run out (to the observers' precision) is
+// marked timeline.WithoutTurn, as the simulator marks a sidecar whose wait
+// for its turn ran out (behaviour sidecar-grace-end-concurrent); one
+// before, which followed the main containers, and a main container's are
+// not.
+func TestSidecarSIGTERMAtTheGracesEndIsWithoutTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ctr    string
+		at     time.Duration
+		marked bool
+	}{
+		{"the sidecar at the grace's end", "proxy", 11020 * time.Millisecond, true},
+		{"the sidecar just before it, within the precision", "proxy", 10900 * time.Millisecond, true},
+		{"the sidecar after the main container, inside the grace", "proxy", 5 * time.Second, false},
+		{"a main container", "app", 11020 * time.Millisecond, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			always := corev1.ContainerRestartPolicyAlways
+			grace := int64(10)
+			pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1", ResourceVersion: "1"},
+				Spec: corev1.PodSpec{TerminationGracePeriodSeconds: &grace,
+					InitContainers: []corev1.Container{{Name: "proxy", Image: behavior.Image, RestartPolicy: &always}},
+					Containers:     []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+			tr := s.obs.track("web", pod)
+			running := pod.DeepCopy()
+			running.ResourceVersion = "2"
+			running.Status = corev1.PodStatus{Phase: corev1.PodRunning, StartTime: &metav1.Time{Time: s.start},
+				InitContainerStatuses: []corev1.ContainerStatus{{Name: "proxy", ContainerID: "containerd://c0",
+					State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}},
+				ContainerStatuses: []corev1.ContainerStatus{{Name: "app", ContainerID: "containerd://c1",
+					State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}}}
+			deleting := running.DeepCopy()
+			deleting.ResourceVersion = "3"
+			deleting.DeletionTimestamp = &metav1.Time{Time: s.start.Add(11 * time.Second)}
+			deleting.DeletionGracePeriodSeconds = &grace
+			s.mu.Lock()
+			s.obs.observe(tr, running, s.start.Add(100*time.Millisecond), false)
+			s.obs.observe(tr, deleting, s.start.Add(time.Second), false)
+			s.mu.Unlock()
+			s.line(t, "web", tc.ctr, 50*time.Millisecond, agent.Line{Ev: agent.EvStart, PID: 1})
+			s.line(t, "web", tc.ctr, tc.at, agent.Line{Ev: agent.EvSignal, Sig: "SIGTERM"})
+			var got []timeline.Event
+			for _, e := range s.rec.snapshot(-1) {
+				if e.Kind == timeline.SIGTERM {
+					got = append(got, e)
+				}
+			}
+			if len(got) != 1 || got[0].Container != tc.ctr || (got[0].Message == timeline.WithoutTurn) != tc.marked {
+				t.Errorf("SIGTERMs %v, want one of %s, marked %v", got, tc.ctr, tc.marked)
+			}
+		})
+	}
+}

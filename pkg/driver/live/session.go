@@ -585,7 +585,7 @@ func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOpt
 		s.mu.Lock()
 		if t.grace == nil || *t.grace != 0 {
 			zero := int64(0)
-			t.grace = &zero
+			t.grace, t.deleteAt = &zero, s.at(now)
 			s.record(timeline.Event{At: s.at(now), Pod: name, Kind: timeline.DeleteRequested, Code: 0, Message: "deletionGracePeriodSeconds=0"})
 		}
 		s.mu.Unlock()
