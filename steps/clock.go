@@ -61,6 +61,9 @@ type clock struct {
 	// lastAction is the session time of the last action the steps made
 	// on the cluster.
 	lastAction time.Duration
+	// settled: on a cluster, where the last settle from the current
+	// time ended (State.settle).
+	settled *settledAt
 	// madeAction: an action has placed t=0 (before, t=0 is the scenario's
 	// start, and the Given steps' own waits on a cluster are not the
 	// scenario's time).

@@ -361,16 +361,36 @@ func (st *State) settle(ctx context.Context) (end time.Duration, capped bool, er
 	if err := st.ready(ctx); err != nil {
 		return 0, false, err
 	}
-	if st.clk().exact {
-		if err := st.clk().toCurrent(ctx); err != nil {
+	c := st.clk()
+	if c.exact {
+		if err := c.toCurrent(ctx); err != nil {
 			return 0, false, err
 		}
+	} else if r := c.settled; r != nil && r.cur == c.cur && r.action == c.lastAction {
+		// On a cluster the activity that follows the current time was
+		// already run to its end, or its limit, by an earlier step, and
+		// nothing has moved the current time since: the simulator, from
+		// the same time, ends at the same place. Running on for another
+		// limit (two counts of a crash loop's events took 4 minutes)
+		// would judge the second step over a longer scenario.
+		return r.end, r.capped, nil
 	}
-	end, capped, err = st.Session.Settle(ctx, st.clk().limit)
+	end, capped, err = st.Session.Settle(ctx, c.limit)
 	if capped {
 		st.capNote(end)
 	}
+	if !c.exact && err == nil {
+		c.settled = &settledAt{cur: c.cur, action: c.lastAction, end: end, capped: capped}
+	}
 	return end, capped, err
+}
+
+// settledAt is where a cluster's activity that follows the current time
+// ended (or was capped), and the current time and last action it
+// followed.
+type settledAt struct {
+	cur, action, end time.Duration
+	capped           bool
 }
 
 // capNote notes, once per cap, that the activity was still going on at

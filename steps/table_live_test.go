@@ -132,3 +132,26 @@ func TestRowsSeen(t *testing.T) {
 		t.Error("an event before t=0 counted")
 	}
 }
+
+// TestSettleOnceFromTheCurrentTime: on a cluster two steps that each wait
+// for the end of the activity from the same current time (two counts of a
+// crash loop's events) share one wait, as they share one end on the
+// simulator; a current time moved since waits again.
+func TestSettleOnceFromTheCurrentTime(t *testing.T) {
+	base := &liveFake{now: time.Second}
+	f := loopingFake{base}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
+	st.Plan.configured = true
+	ctx := context.Background()
+	if _, capped, err := st.settle(ctx); err != nil || !capped {
+		t.Fatalf("first settle: capped %v, %v", capped, err)
+	}
+	first := base.now
+	if _, capped, err := st.settle(ctx); err != nil || !capped || base.now != first {
+		t.Errorf("second settle from the same current time ran the cluster from %s to %s (capped %v, %v)", first, base.now, capped, err)
+	}
+	st.clock.cur = first // a step moved the current time
+	if _, _, err := st.settle(ctx); err != nil || base.now == first {
+		t.Errorf("a settle from a later current time did not wait (at %s, %v)", base.now, err)
+	}
+}

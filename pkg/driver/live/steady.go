@@ -28,13 +28,21 @@ import (
 // eviction passes (10 s each, evictionMonitoringPeriod) and a margin for
 // one that holds pool nodes, whose kubelet may act on a node's state
 // without any pod doing anything. None (ok false) once the scenario has
-// stopped a kubelet or tainted a node: the node-lifecycle controller's
-// grace period and the taint manager's tolerationSeconds are timers no
-// pod shows, and the activity then runs to its limit as before.
+// stopped a kubelet or tainted a node NoExecute: the node-lifecycle controller's
+// grace period and the taint manager's tolerationSeconds (a NoExecute
+// taint's) are timers no pod shows, and the activity then runs to its
+// limit as before.
 func (s *scene) steadyQuiet() (time.Duration, bool) {
 	for _, l := range s.leases {
-		if l.stopped || l.notReady || len(l.taints) > 0 {
+		if l.stopped || l.notReady {
 			return 0, false
+		}
+		for _, t := range l.taints {
+			// A NoSchedule taint starts no timer: what it keeps off
+			// is Pending as unschedulable, which is steady.
+			if t.Effect == corev1.TaintEffectNoExecute {
+				return 0, false
+			}
 		}
 	}
 	if len(s.leases) > 0 {

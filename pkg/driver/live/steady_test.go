@@ -133,7 +133,8 @@ func TestSteadyPods(t *testing.T) {
 }
 
 // TestSteadyQuiet: the quiet a session of steady pods waits, and none
-// once a timer no pod shows may still act (a stopped kubelet, a taint).
+// once a timer no pod shows may still act (a stopped kubelet, a NoExecute
+// taint).
 func TestSteadyQuiet(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -144,7 +145,8 @@ func TestSteadyQuiet(t *testing.T) {
 		{"pods only", nil, 5 * time.Second, true},
 		{"a pool node", []*lease{{node: "pool-1"}}, 25 * time.Second, true},
 		{"a pool node whose kubelet was stopped", []*lease{{node: "pool-1", notReady: true}}, 0, false},
-		{"a pool node the scenario tainted", []*lease{{node: "pool-1", taints: []corev1.Taint{{Key: "k", Effect: corev1.TaintEffectNoExecute}}}}, 0, false},
+		{"a pool node the scenario tainted NoExecute", []*lease{{node: "pool-1", taints: []corev1.Taint{{Key: "k", Effect: corev1.TaintEffectNoExecute}}}}, 0, false},
+		{"a pool node the scenario tainted NoSchedule: no timer", []*lease{{node: "pool-1", taints: []corev1.Taint{{Key: "k", Effect: corev1.TaintEffectNoSchedule}}}}, 25 * time.Second, true},
 	} {
 		s := testSession(t)
 		s.leases = c.leases
