@@ -14,7 +14,8 @@
 #   KUBELET_VERSIONS    releases of the skewed nodes: workers whose kubelet is
 #                       older than the control plane, where @kubelet:1.N
 #                       scenarios run ("1.33.13 1.34.4 1.35.4"; "" for none)
-#   LIVE_PROCS          scenarios run at once (6: on 2 cores the scenarios mostly wait)
+#   LIVE_PROCS          scenarios run at once (6: on 2 cores the scenarios mostly wait;
+#                       8 unless PODLIFE_TAGS leaves @slow out)
 #   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
 #   PODLIFE_SHARD       i/n: this machine's part of the selection, balanced by
@@ -31,7 +32,15 @@ export PODLIFE_LIVE=1
 export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')}
 KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
 KUBELET_VERSIONS=${KUBELET_VERSIONS-1.33.13 1.34.4 1.35.4}
-LIVE_PROCS=${LIVE_PROCS:-6}
+if [ -z "${LIVE_PROCS:-}" ]; then
+	# The @slow scenarios spend minutes waiting on a timer (a back-off of
+	# 5 min, a toleration of 300 s, a run of 10 min): two more at a time
+	# when they are selected.
+	case "${PODLIFE_TAGS:-}" in
+	*'!slow'* | *'not slow'* | *'not @slow'*) LIVE_PROCS=6 ;;
+	*) LIVE_PROCS=8 ;;
+	esac
+fi
 LIVE_TIMEOUT=${LIVE_TIMEOUT:-2h}
 T0=$(date +%s)
 REPORTS=${PODLIFE_REPORT_DIR:-reports/live}
