@@ -170,7 +170,17 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 	}
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
 		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, Log: logw})
+	// The processes start their first scenarios a few seconds apart:
+	// released together they created every first pod in one burst (load
+	// 11 on 2 cores, 8 at a time, 2026-11-29), and the kubelet took 9 s
+	// to start a container whose bound, calibrated on pods started as
+	// many at once but without the pool's leases and the fill test
+	// beside them, was 5.5 s.
+	time.Sleep(time.Duration(GinkgoParallelProcess()-1) * startStagger)
 }, NodeTimeout(15*time.Minute))
+
+// startStagger is the delay between two processes' first scenarios.
+const startStagger = 4 * time.Second
 
 var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
 	if shared.RunID == "" {
