@@ -25,9 +25,10 @@ import (
 // 10 s per node ahead of it (20 s was seen on kind, three pool nodes cut
 // off within a second). The taint manager counts tolerationSeconds from
 // the taint it observes (pkg/controller/tainteviction/taint_eviction.go,
-// processPodOnNode), so the deletion keeps the taint's delay: the window
-// moves by it. Zero when no such taint was seen or it came at once.
-func (j *Judge) taintDelay(sel timeline.Selector) time.Duration {
+// processPodOnNode), so the deletion keeps the taint's delay after t=0:
+// the window moves by it. Zero when no such taint was seen or it came at
+// once.
+func (j *Judge) taintDelay(t0 timeline.Mark, sel timeline.Selector) time.Duration {
 	if sel.Container != "" || !taintConsequence(sel) {
 		return 0
 	}
@@ -51,7 +52,10 @@ func (j *Judge) taintDelay(sel timeline.Selector) time.Duration {
 			names[node] = n != nil && n.Name == p.Spec.NodeName
 		}
 		if names[node] {
-			return max(0, e.At-r.at)
+			// From t=0, not from the action: a node cut off is NotReady
+			// (t=0) only once the controller's grace period has run
+			// after podlife stopped its kubelet.
+			return max(0, e.At-max(r.at, t0.At))
 		}
 	}
 	return 0

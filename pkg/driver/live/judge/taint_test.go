@@ -33,6 +33,7 @@ func TestTaintManagerDeletionKeepsTheTaintsDelay(t *testing.T) {
 	}{
 		{"the taint 20 s late, three nodes cut off at once: the deletion 300 s after the taint", noExecute("worker-1", 30*s), deleted, 330*s + 200*time.Millisecond, 310 * s},
 		{"the taint at once: 300 s after t=0", noExecute("worker-1", 10*s), deleted, 310 * s, 330 * s},
+		{"a kubelet stopped 45 s before the node went NotReady (t=0), the taint at once: 300 s after t=0", noExecute("worker-1", 55*s+200*time.Millisecond), deleted, 355 * s, 365 * s},
 		{"a taint on another node: 300 s after t=0", noExecute("worker-2", 30*s), deleted, 310 * s, 330 * s},
 		{"the DisruptionTarget condition moves with the deletion", noExecute("worker-1", 30*s),
 			timeline.Selector{Pod: "web", Kind: timeline.Condition, Reason: string(corev1.DisruptionTarget), Status: "True"}, 330 * s, 310 * s},
@@ -47,6 +48,12 @@ func TestTaintManagerDeletionKeepsTheTaintsDelay(t *testing.T) {
 			j := New(f, f)
 			t0 := f.actionMark()
 			j.Acted(driver.ActionNode, "web", f.now)
+			if tc.taint.At > 50*s {
+				// The node action made at 10 s, t=0 where the node
+				// went NotReady.
+				f.now = 55 * s
+				t0 = f.actionMark()
+			}
 			f.now = 400 * s
 			a, err := j.Window(context.Background(), driver.Question{Sel: tc.sel, Lo: 300 * s, Hi: 300 * s, T0: t0})
 			if err != nil {

@@ -114,7 +114,7 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 		}
 	}
 	// A taint manager's deletion keeps its taint's delay (taintDelay).
-	d := j.taintDelay(sel)
+	d := j.taintDelay(t0, sel)
 	return timeline.Window{T0: t0.At, Ref: ref + d, Lo: lo, Hi: hi, From: from + d, To: ref + hi + late + d}, false, nil
 }
 
