@@ -68,7 +68,8 @@ func runAgent(args []string) int {
 	signal.Ignore(syscall.SIGINT, syscall.SIGHUP)
 	// The start time, for exec probes (a read-only root leaves them /proc).
 	_ = os.WriteFile(startFile(), []byte(a.start.UTC().Format(time.RFC3339Nano)+"\n"), 0o644)
-	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: args})
+	started := a.start.UTC()
+	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: args, Start: &started})
 
 	exit := make(chan int, 1)
 	if b.Exit != nil {

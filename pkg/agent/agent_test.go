@@ -375,3 +375,23 @@ func vmRSS(t *testing.T, pid int) int64 {
 	t.Fatalf("no VmRSS for %d", pid)
 	return 0
 }
+
+// TestStartLineCarriesTheTimersOrigin: the start line says where the
+// agent's timers count from, no later than the line itself (a fill paced
+// to end at start+After is measured against it, not against the line).
+func TestStartLineCarriesTheTimersOrigin(t *testing.T) {
+	r := startAgent(t, nil)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.lines {
+		if l.Ev != EvStart {
+			continue
+		}
+		// T is rounded to the millisecond.
+		if l.Start == nil || l.Start.After(l.T.Add(time.Millisecond)) {
+			t.Fatalf("start line %+v: want the timers' origin at or before its time", l)
+		}
+		return
+	}
+	t.Fatal("no start line")
+}

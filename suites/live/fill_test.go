@@ -93,7 +93,12 @@ func agentMemory(ctx context.Context, cs kubernetes.Interface, pod string) (star
 			if l, ok := agent.Parse(sc.Bytes()); ok {
 				switch l.Ev {
 				case agent.EvStart:
+					// Where the agent's timers count from, not the
+					// line's own time, which its setup delays.
 					start = l.T
+					if l.Start != nil {
+						start = *l.Start
+					}
 				case agent.EvMemory:
 					filled = l.T
 				}
