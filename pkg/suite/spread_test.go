@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"sort"
 	"testing"
 	"time"
 
@@ -42,22 +41,5 @@ func TestSpread(t *testing.T) {
 	}
 	if got != "icagbdhef" {
 		t.Errorf("order with recorded times %s", got)
-	}
-}
-
-// TestSpecTextsSortInSpreadOrder: Ginkgo runs a container's specs of one
-// code location in the order of their texts; the ranked texts sort in the
-// order spread gave, across a change in the rank's width.
-func TestSpecTextsSortInSpreadOrder(t *testing.T) {
-	f := &runner.Feature{Path: "x.feature"}
-	var texts []string
-	const n = 120
-	for i := 0; i < n; i++ {
-		// Names against the order: z first, a last.
-		sc := &runner.Scenario{Name: string(rune('z' - i%26)), Feature: f, Line: i + 1}
-		texts = append(texts, specText(i, n, sc))
-	}
-	if !sort.StringsAreSorted(texts) {
-		t.Errorf("ranked texts out of order: %q ... %q", texts[:3], texts[n-3:])
 	}
 }

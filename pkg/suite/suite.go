@@ -135,16 +135,6 @@ func spread(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 	return out
 }
 
-// specText is the i-th of n scenarios' spec text, ranked. Ginkgo orders
-// the specs of a container by their code location and then by their text
-// (internal/ordering.go SortableSpecs, v2.34.0), and every scenario's It
-// has the same location: without the rank the specs ran in alphabetical
-// order, whatever spread said, and a 25-minute @slow scenario could start
-// last (2026-11-29: the whole catalogue took 50 minutes instead of 35).
-func specText(i, n int, sc *runner.Scenario) string {
-	return fmt.Sprintf("%0*d. %s (%s)", len(fmt.Sprint(n)), i+1, sc.Name, sc.ID())
-}
-
 // Define declares the suite: a container whose body, run when Ginkgo
 // builds the tree (after ChdirModuleRoot), loads and lints the catalogue
 // and declares one It per pickle; and the reporter. Call it at the top
@@ -192,8 +182,7 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		ordered := spread(scs, walls)
-		for i, sc := range ordered {
+		for _, sc := range spread(scs, walls) {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
 				// A scenario that disturbs the node runs alone.
@@ -220,7 +209,7 @@ func Define(cfg Config) bool {
 					Fail("infrastructure error (the cluster broke under the scenario; no verdict): " + res.Reason)
 				}
 			})
-			It(specText(i, len(ordered), sc), args...)
+			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), args...)
 		}
 	})
 
