@@ -12,7 +12,14 @@ import (
 
 // TestTerminationOrdering pins the 1.29+ sidecar termination ordering
 // (kuberuntime_termination_order.go, newTerminationOrdering and
-// waitForTurn, used from killContainer).
+// waitForTurn, used from killContainer), and the behaviour
+// sidecar-grace-end-concurrent: a sidecar whose wait for its turn runs
+// out with the grace (waitForTurn returns on its timer;
+// killContainersWithSyncResult in kuberuntime_container.go runs each
+// killContainer in its own goroutine) stops concurrently with the main
+// containers' kill, so its SIGTERM carries timeline.WithoutTurn, written
+// "SIGTERM*" here; one whose turn came by the main containers' exits is
+// unmarked.
 func TestTerminationOrdering(t *testing.T) {
 	sleep3 := execHook("sh", "-c", "sleep 3")
 	cases := []struct {
@@ -40,8 +47,31 @@ func TestTerminationOrdering(t *testing.T) {
 		{
 			name: "one budget: a sidecar still waiting when it runs out gets SIGTERM with the 2 s floor",
 			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy", ignoreTerm))}, agent("app", ignoreTerm)),
-			want: []string{"0s app SIGTERM", "10s proxy SIGTERM", "10s app SIGKILL", "10s app Exited(137)",
+			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app SIGKILL", "10s app Exited(137)",
 				"12s proxy SIGKILL", "12s proxy Exited(137)", "12s - Deleted"},
+		},
+		{
+			name: "the grace runs out: the app's SIGKILL and the sidecar's SIGTERM are one instant of concurrent work",
+			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", ignoreTerm)),
+			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app SIGKILL", "10s app Exited(137)",
+				"10s proxy Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "the app exits on SIGTERM as the grace ends: its exit races the sidecar's timer",
+			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(10*time.Second))),
+			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app Exited(143)", "10s proxy Exited(143)", "10s - Deleted"},
+		},
+		{
+			name: "a main container slow to exit inside the grace: the sidecar follows it, unmarked",
+			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(9*time.Second))),
+			want: []string{"0s app SIGTERM", "9s app Exited(143)", "9s proxy SIGTERM", "9s proxy Exited(143)", "9s - Deleted"},
+		},
+		{
+			name: "the seed incident pod deaf to SIGTERM: 3 s of preStop, then the wait runs out at 5 s with the app's SIGKILL",
+			pod:  podOf("web", 5, []corev1.Container{sidecar(withPreStop(agent("sidecar", ignoreTerm), sleep3))}, withPreStop(agent("app", ignoreTerm), sleep3)),
+			want: []string{"0s sidecar PreStopStarted", "0s app PreStopStarted", "3s sidecar PreStopDone", "3s app PreStopDone",
+				"3s app SIGTERM", "5s sidecar SIGTERM*", "5s app SIGKILL", "5s app Exited(137)",
+				"7s sidecar SIGKILL", "7s sidecar Exited(137)", "7s - Deleted"},
 		},
 		{
 			name: "sidecars whose preStop outlasts the grace get SIGTERM together, without waiting",
@@ -49,7 +79,7 @@ func TestTerminationOrdering(t *testing.T) {
 				sidecar(withPreStop(agent("first"), execHook("sleep", "100"))),
 				sidecar(withPreStop(agent("second"), execHook("sleep", "100")))}, agent("app")),
 			want: []string{"0s first PreStopStarted", "0s second PreStopStarted", "0s app SIGTERM", "0s app Exited(143)",
-				"10s first PreStopDone", "10s first SIGTERM", "10s second PreStopDone", "10s second SIGTERM",
+				"10s first PreStopDone", "10s first SIGTERM*", "10s second PreStopDone", "10s second SIGTERM*",
 				"10s first Exited(143)", "10s second Exited(143)", "10s - Deleted"},
 		},
 	}
@@ -63,9 +93,27 @@ func TestTerminationOrdering(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.Settle(time.Hour)
-			diffLines(t, transcript(s, t0, killKinds...), tc.want)
+			diffLines(t, markedTranscript(s, t0), tc.want)
 		})
 	}
+}
+
+// markedTranscript is the kill's transcript with each SIGTERM marked
+// timeline.WithoutTurn written "SIGTERM*".
+func markedTranscript(s *Simulator, t0 time.Duration) []string {
+	got := transcript(s, t0, killKinds...)
+	marked := map[string]bool{}
+	for _, e := range s.Timeline() {
+		if e.At >= t0 && e.Kind == timeline.SIGTERM && e.Message == timeline.WithoutTurn {
+			marked[timeline.FormatOffset(e.At-t0)+" "+e.Container+" SIGTERM"] = true
+		}
+	}
+	for i, l := range got {
+		if marked[l] {
+			got[i] = l + "*"
+		}
+	}
+	return got
 }
 
 // TestSidecarsNeverKeepAPodAlive pins computePodActions: once no main
@@ -82,102 +130,5 @@ func TestSidecarsNeverKeepAPodAlive(t *testing.T) {
 	diffLines(t, transcript(s, 0, timeline.Exited, timeline.SIGTERM, timeline.SIGKILL, timeline.Phase)[1:], want)
 	if s.Pod("job") == nil {
 		t.Fatal("a completed pod that was not deleted must stay in the API")
-	}
-}
-
-// TestSidecarStopsWithoutTurnAtGraceEnd pins the behaviour
-// sidecar-grace-end-concurrent (docs/fidelity.md): a sidecar whose wait
-// for its turn runs out with the grace stops concurrently with the main
-// containers' kill at that moment (kuberuntime_termination_order.go
-// waitForTurn returns on its timer; killContainersWithSyncResult in
-// kuberuntime_container.go runs each killContainer in its own
-// goroutine), so its SIGTERM carries timeline.WithoutTurn, which order
-// checks read as "unordered with the other kill work of its instant". A
-// sidecar whose turn came earlier, by the main containers' exits, stops
-// after them, unmarked. Marked SIGTERMs are written "SIGTERM*".
-func TestSidecarStopsWithoutTurnAtGraceEnd(t *testing.T) {
-	sleep3 := execHook("sh", "-c", "sleep 3")
-	cases := []struct {
-		name string
-		pod  *corev1.Pod
-		want []string
-	}{
-		{
-			name: "the grace runs out: the app's SIGKILL and the sidecar's SIGTERM are one instant of concurrent work",
-			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", ignoreTerm)),
-			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app SIGKILL", "10s app Exited(137)",
-				"10s proxy Exited(143)", "10s - Deleted"},
-		},
-		{
-			name: "both deaf to SIGTERM: the sidecar's stop starts without its turn and gets the 2 s floor",
-			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy", ignoreTerm))}, agent("app", ignoreTerm)),
-			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app SIGKILL", "10s app Exited(137)",
-				"12s proxy SIGKILL", "12s proxy Exited(137)", "12s - Deleted"},
-		},
-		{
-			name: "the app exits on SIGTERM as the grace ends: its exit races the sidecar's timer",
-			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(10*time.Second))),
-			want: []string{"0s app SIGTERM", "10s proxy SIGTERM*", "10s app Exited(143)", "10s proxy Exited(143)", "10s - Deleted"},
-		},
-		{
-			name: "the seed incident pod deaf to SIGTERM: 3 s of preStop, then the wait runs out at 5 s with the app's SIGKILL",
-			pod:  podOf("web", 5, []corev1.Container{sidecar(withPreStop(agent("sidecar", ignoreTerm), sleep3))}, withPreStop(agent("app", ignoreTerm), sleep3)),
-			want: []string{"0s sidecar PreStopStarted", "0s app PreStopStarted", "3s sidecar PreStopDone", "3s app PreStopDone",
-				"3s app SIGTERM", "5s sidecar SIGTERM*", "5s app SIGKILL", "5s app Exited(137)",
-				"7s sidecar SIGKILL", "7s sidecar Exited(137)", "7s - Deleted"},
-		},
-		{
-			name: "sidecars whose preStop outlasts the grace do not wait at all",
-			pod: podOf("web", 10, []corev1.Container{
-				sidecar(withPreStop(agent("first"), execHook("sleep", "100"))),
-				sidecar(withPreStop(agent("second"), execHook("sleep", "100")))}, agent("app")),
-			want: []string{"0s first PreStopStarted", "0s second PreStopStarted", "0s app SIGTERM", "0s app Exited(143)",
-				"10s first PreStopDone", "10s first SIGTERM*", "10s second PreStopDone", "10s second SIGTERM*",
-				"10s first Exited(143)", "10s second Exited(143)", "10s - Deleted"},
-		},
-		{
-			name: "inside the grace the turn follows the main containers: in reverse order, unmarked",
-			pod:  podOf("web", 30, []corev1.Container{sidecar(agent("first")), sidecar(agent("second"))}, agent("app")),
-			want: []string{"0s app SIGTERM", "0s app Exited(143)", "0s second SIGTERM", "0s second Exited(143)",
-				"0s first SIGTERM", "0s first Exited(143)", "0s - Deleted"},
-		},
-		{
-			name: "a main container slow to exit inside the grace: the sidecar follows it, unmarked",
-			pod:  podOf("web", 10, []corev1.Container{sidecar(agent("proxy"))}, agent("app", termDelay(9*time.Second))),
-			want: []string{"0s app SIGTERM", "9s app Exited(143)", "9s proxy SIGTERM", "9s proxy Exited(143)", "9s - Deleted"},
-		},
-		{
-			name: "the seed incident pod today: the sidecar follows the app at 3 s, unmarked",
-			pod:  podOf("web", 5, []corev1.Container{sidecar(withPreStop(agent("sidecar"), sleep3))}, withPreStop(agent("app"), sleep3)),
-			want: []string{"0s sidecar PreStopStarted", "0s app PreStopStarted", "3s sidecar PreStopDone", "3s app PreStopDone",
-				"3s app SIGTERM", "3s app Exited(143)", "3s sidecar SIGTERM", "3s sidecar Exited(143)", "3s - Deleted"},
-		},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			s := newSim(t, "")
-			start(t, s, tc.pod)
-			t0 := s.Now()
-			if err := s.DeletePod("web", metav1.DeleteOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			s.Settle(time.Hour)
-			got := transcript(s, t0, killKinds...)
-			var marked []string
-			for _, e := range s.Timeline() {
-				if e.At >= t0 && e.Kind == timeline.SIGTERM && e.Message == timeline.WithoutTurn {
-					marked = append(marked, timeline.FormatOffset(e.At-t0)+" "+e.Container+" SIGTERM")
-				}
-			}
-			for i, l := range got {
-				for _, m := range marked {
-					if l == m {
-						got[i] = l + "*"
-					}
-				}
-			}
-			diffLines(t, got, tc.want)
-		})
 	}
 }
