@@ -162,6 +162,32 @@ var (
 	stopOrderRe  = regexp.MustCompile(`^the containers of pod "([^"]*)" stop in this order: (.+)$`)
 )
 
+// orderedContainers reads an order mutant's step: the pod (the only one
+// when the step names none), the containers it orders and the kind of
+// event it orders each by (a SIGTERM after an exit, or exits).
+func orderedContainers(f *Facts, m Mutant) (pod string, names []string, kinds []timeline.Kind, p *corev1.Pod, ok bool) {
+	text := stepText(m)
+	switch {
+	case swapExitedRe.MatchString(text):
+		s := swapExitedRe.FindStringSubmatch(text)
+		pod, names, kinds = s[2], []string{s[1], s[3]}, []timeline.Kind{timeline.SIGTERM, timeline.Exited}
+	case stopOrderRe.MatchString(text):
+		s := stopOrderRe.FindStringSubmatch(text)
+		pod = s[1]
+		for _, q := range quoted.FindAllString(s[2], -1) {
+			names = append(names, strings.Trim(q, `"`))
+			kinds = append(kinds, timeline.Exited)
+		}
+	default:
+		return "", nil, nil, nil, false
+	}
+	if pod == "" {
+		pod = f.onlyPod()
+	}
+	p = f.Pod(pod)
+	return pod, names, kinds, p, p != nil
+}
+
 // killedTogether: the order mutant names only regular containers of one
 // pod that the original's timeline shows signalled in one instant (one
 // kill of the pod).
@@ -170,27 +196,8 @@ func killedTogether(f *Facts, o Outcome) (string, bool) {
 	if m.Class != Order {
 		return "", false
 	}
-	text := stepText(m)
-	var pod string
-	var names []string
-	switch {
-	case swapExitedRe.MatchString(text):
-		s := swapExitedRe.FindStringSubmatch(text)
-		pod, names = s[2], []string{s[1], s[3]}
-	case stopOrderRe.MatchString(text):
-		s := stopOrderRe.FindStringSubmatch(text)
-		pod = s[1]
-		for _, q := range quoted.FindAllString(s[2], -1) {
-			names = append(names, strings.Trim(q, `"`))
-		}
-	default:
-		return "", false
-	}
-	if pod == "" {
-		pod = f.onlyPod()
-	}
-	p := f.Pod(pod)
-	if p == nil {
+	pod, names, _, p, ok := orderedContainers(f, m)
+	if !ok {
 		return "", false
 	}
 	var regular []string
@@ -225,29 +232,8 @@ func sidecarWithoutTurn(f *Facts, o Outcome) (string, bool) {
 	if m.Class != Order {
 		return "", false
 	}
-	text := stepText(m)
-	var pod string
-	var names []string
-	var kinds []timeline.Kind
-	switch {
-	case swapExitedRe.MatchString(text):
-		s := swapExitedRe.FindStringSubmatch(text)
-		pod, names, kinds = s[2], []string{s[1], s[3]}, []timeline.Kind{timeline.SIGTERM, timeline.Exited}
-	case stopOrderRe.MatchString(text):
-		s := stopOrderRe.FindStringSubmatch(text)
-		pod = s[1]
-		for _, q := range quoted.FindAllString(s[2], -1) {
-			names = append(names, strings.Trim(q, `"`))
-			kinds = append(kinds, timeline.Exited)
-		}
-	default:
-		return "", false
-	}
-	if pod == "" {
-		pod = f.onlyPod()
-	}
-	p := f.Pod(pod)
-	if p == nil {
+	pod, names, kinds, p, ok := orderedContainers(f, m)
+	if !ok {
 		return "", false
 	}
 	regular := func(n string) bool {
