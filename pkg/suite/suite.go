@@ -100,7 +100,8 @@ func nodeLevel(sc *runner.Scenario) bool {
 }
 
 // spread orders the scenarios so that node-level ones are spaced evenly
-// among the others, each kind longest first by the recorded wall times.
+// among the others, and in each kind those recorded at longWall or more
+// go first, longest first, the others keeping the catalogue's order.
 // Ginkgo hands specs to its processes in order; a run of node-level
 // scenarios would leave processes waiting for a pool node while
 // pod-level scenarios could have run, and a long scenario started last
@@ -114,7 +115,7 @@ func spread(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 			pod = append(pod, sc)
 		}
 	}
-	node, pod = runner.Longest(node, walls), runner.Longest(pod, walls)
+	node, pod = longFirst(node, walls), longFirst(pod, walls)
 	if len(node) == 0 {
 		return pod
 	}
@@ -133,6 +134,39 @@ func spread(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 		}
 	}
 	return out
+}
+
+// longWall is the recorded time from which a scenario starts before the
+// catalogue's order. A scenario of several minutes handed out late holds
+// the run's end (on 2026-11-29 the whole catalogue ran 33 min, then
+// waited for three crash loops of 16-25 min that began last); the others
+// keep the catalogue's order because ordering them all longest first put
+// the shortest, the pod churn, together at the end beside PID pressure
+// and pool kubelet restarts (load 73 on 2 cores, six scenarios late).
+const longWall = 5 * time.Minute
+
+// longFirst puts the scenarios recorded at longWall or more first,
+// longest first, and leaves the others in their order.
+func longFirst(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
+	var long, rest []*runner.Scenario
+	for _, sc := range scs {
+		if d, ok := walls[sc.ID()]; ok && d >= longWall {
+			long = append(long, sc)
+		} else {
+			rest = append(rest, sc)
+		}
+	}
+	return append(runner.Longest(long, walls), rest...)
+}
+
+// specText is the i-th of n scenarios' spec text, ranked. Ginkgo orders
+// the specs of a container by their code location and then by their text
+// (internal/ordering.go SortableSpecs, v2.34.0), and every scenario's It
+// has the same location: without the rank the specs ran in alphabetical
+// order, whatever spread said, and a 25-minute @slow scenario could start
+// last (2026-11-29: the whole catalogue took 50 minutes instead of 35).
+func specText(i, n int, sc *runner.Scenario) string {
+	return fmt.Sprintf("%0*d. %s (%s)", len(fmt.Sprint(n)), i+1, sc.Name, sc.ID())
 }
 
 // Define declares the suite: a container whose body, run when Ginkgo
@@ -182,7 +216,8 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		for _, sc := range spread(scs, walls) {
+		ordered := spread(scs, walls)
+		for i, sc := range ordered {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
 				// A scenario that disturbs the node runs alone.
@@ -209,7 +244,7 @@ func Define(cfg Config) bool {
 					Fail("infrastructure error (the cluster broke under the scenario; no verdict): " + res.Reason)
 				}
 			})
-			It(fmt.Sprintf("%s (%s)", sc.Name, sc.ID()), args...)
+			It(specText(i, len(ordered), sc), args...)
 		}
 	})
 
