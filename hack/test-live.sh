@@ -17,6 +17,9 @@
 #   LIVE_PROCS          scenarios run at once (6: on 2 cores the scenarios mostly wait;
 #                       10 unless PODLIFE_TAGS leaves @slow out)
 #   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
+#   PODLIFE_RETRIES     how many times a failed scenario runs again (1)
+#   PODLIFE_RETRY_BUDGET  the percentage of the scenarios run that may need
+#                       a second attempt before the suite fails though green (2)
 #   PODLIFE_TAGS        a tag expression selecting scenarios ('!slow' in CI)
 #   PODLIFE_SHARD       i/n: this machine's part of the selection, balanced by
 #                       PODLIFE_WALLS (features/walls.tsv); join the parts'

@@ -728,3 +728,31 @@ func TestCheckList(t *testing.T) {
 		}
 	}
 }
+
+// TestOverRetryBudget: a run fails its budget of second attempts only
+// above it: 1 of 50 run is 2 %, within a budget of 2; 2 of 50 is over;
+// skipped scenarios are not counted as run.
+func TestOverRetryBudget(t *testing.T) {
+	var rs []Result
+	for i := 0; i < 50; i++ {
+		rs = append(rs, result("live", i+1, Passed, nil))
+	}
+	for i := 0; i < 20; i++ {
+		rs = append(rs, result("live", 100+i, Skipped, nil))
+	}
+	if got := OverRetryBudget(rs, 2); got != "" {
+		t.Errorf("no retry: %q", got)
+	}
+	rs[3].FirstAttempt = "x"
+	if got := OverRetryBudget(rs, 2); got != "" {
+		t.Errorf("1 of 50 within 2 %%: %q", got)
+	}
+	rs[40].Status, rs[40].FirstAttempt = Failed, "y"
+	want := "2 of 50 scenarios run (4.0 %) needed a second attempt, over the budget of 2 %: features/termination/prestop.feature:4, features/termination/prestop.feature:41"
+	if got := OverRetryBudget(rs, 2); got != want {
+		t.Errorf("2 of 50:\n%s\nwant\n%s", got, want)
+	}
+	if got := OverRetryBudget(rs, 5); got != "" {
+		t.Errorf("2 of 50 within 5 %%: %q", got)
+	}
+}

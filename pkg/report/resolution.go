@@ -154,3 +154,23 @@ func ErrorLine(results []Result) string {
 	}
 	return fmt.Sprintf("%d of the failed broke on the cluster, not on an expectation (infrastructure errors): %s", len(ids), strings.Join(ids, " "))
 }
+
+// OverRetryBudget says, when more than percent of the scenarios that ran
+// (passed or failed, not skipped) needed a second attempt, how many and
+// which; "" within the budget. A suite that retries can hide a flaky
+// rule behind green: the budget makes a run whose verdicts needed many
+// second attempts fail though each passed on its second.
+func OverRetryBudget(results []Result, percent float64) string {
+	retried := Retried(results)
+	c := Count(results)
+	ran := c.Passed + c.Failed
+	if len(retried) == 0 || ran == 0 || float64(len(retried))*100 <= percent*float64(ran) {
+		return ""
+	}
+	ids := make([]string, 0, len(retried))
+	for _, r := range retried {
+		ids = append(ids, r.ID())
+	}
+	return fmt.Sprintf("%d of %d scenarios run (%.1f %%) needed a second attempt, over the budget of %g %%: %s",
+		len(retried), ran, float64(len(retried))*100/float64(ran), percent, strings.Join(ids, ", "))
+}

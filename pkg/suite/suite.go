@@ -60,6 +60,10 @@ type Config struct {
 	// suite's PODLIFE_RETRIES): the last attempt counts, and the result
 	// keeps the first failure, which the summary and summary.md show.
 	Retries int
+	// RetryBudget is the share of the scenarios run, in percent, that may
+	// need a second attempt; above it the suite fails, its results kept
+	// (PODLIFE_RETRY_BUDGET overrides). Zero: no budget.
+	RetryBudget float64
 }
 
 // ChdirModuleRoot makes paths relative to the module root, as `podlife run`
@@ -86,6 +90,20 @@ func env(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// envFloat reads a number from the environment; a value that is not one
+// is bad input, said when the suite is built.
+func envFloat(name string, def float64) float64 {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "%"), 64)
+	if err != nil || f < 0 {
+		panic(fmt.Sprintf("%s=%q: not a percentage", name, v))
+	}
+	return f
 }
 
 // nodeLevel says whether a scenario needs a node of its own: on a live
@@ -177,6 +195,7 @@ func Define(cfg Config) bool {
 	seed, _ := strconv.ParseInt(env("PODLIFE_SEED", "1"), 10, 64)
 	reportDir := env("PODLIFE_REPORT_DIR", cfg.ReportDir)
 	driverName := cfg.Driver().Name()
+	budget := envFloat("PODLIFE_RETRY_BUDGET", cfg.RetryBudget)
 
 	title := cfg.Title
 	if title == "" {
@@ -282,8 +301,17 @@ func Define(cfg Config) bool {
 		if cfg.Summary != nil {
 			extra = cfg.Summary(reportDir, results)
 		}
+		over := ""
+		if budget > 0 {
+			if over = report.OverRetryBudget(results, budget); over != "" {
+				extra += "\n" + over + "\n"
+			}
+		}
 		text := report.SummaryText(results, extra, fmt.Sprintf("%s (%s) on %s, seed %d", reportDir, report.Files, driverName, seed))
 		_ = os.WriteFile(filepath.Join(reportDir, SummaryFile), []byte(text), 0o644)
+		if over != "" {
+			Fail(over)
+		}
 	})
 	return true
 }

@@ -264,6 +264,9 @@ var _ = suite.Define(suite.Config{
 	ReportDir: "reports/live",
 	Summary:   differential,
 	Retries:   envInt("PODLIFE_RETRIES", 1),
+	// CI passes only if at most 2 % of the scenarios run needed their
+	// second attempt (issue 35): a green run is not a flaky one.
+	RetryBudget: 2,
 })
 
 // envInt reads a count from the environment.
