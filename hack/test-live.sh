@@ -16,6 +16,8 @@
 #                       scenarios run ("1.33.13 1.34.4 1.35.4"; "" for none)
 #   LIVE_PROCS          scenarios run at once (6: on 2 cores the scenarios mostly wait;
 #                       10 unless PODLIFE_TAGS leaves @slow out)
+#   PODLIFE_POOL_NODES  nodes that node-level scenarios lease, one each
+#                       (4; 6 unless PODLIFE_TAGS leaves @slow out)
 #   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
 #   PODLIFE_RETRIES     how many times a failed scenario runs again (1)
 #   PODLIFE_RETRY_BUDGET  the percentage of the scenarios run that may need
@@ -35,17 +37,21 @@ export PODLIFE_LIVE=1
 export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')}
 KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
 KUBELET_VERSIONS=${KUBELET_VERSIONS-1.33.13 1.34.4 1.35.4}
-if [ -z "${LIVE_PROCS:-}" ]; then
-	# The @slow scenarios spend minutes waiting on a timer (a back-off of
-	# 5 min, a toleration of 300 s, a run of 10 min): the whole catalogue's
-	# recorded times add up to 296 min (features/walls.tsv, 2026-11-29),
-	# so 35 min takes at least 9 at a time, and the three crash loops
-	# (16-25 min) hold three of them doing next to nothing.
-	case "${PODLIFE_TAGS:-}" in
-	*'!slow'* | *'not slow'* | *'not @slow'*) LIVE_PROCS=6 ;;
-	*) LIVE_PROCS=10 ;;
-	esac
-fi
+slow=1
+case "${PODLIFE_TAGS:-}" in
+*'!slow'* | *'not slow'* | *'not @slow'*) slow="" ;;
+esac
+# The @slow scenarios spend minutes waiting on a timer (a back-off of
+# 5 min, a toleration of 300 s, a run of 10 min): the whole catalogue's
+# recorded times add up to 296 min (features/walls.tsv, 2026-11-29), so
+# 35 min takes at least 9 at a time, and the three crash loops (16-25
+# min) hold three of them doing next to nothing. Its seven NotReady
+# scenarios hold a pool node 10 min each with the kubelet stopped: two
+# more pool nodes, so that the scenarios declaring a node of their own
+# do not wait behind them (57 min of waits for a pool node in the run of
+# 04:21 with four).
+LIVE_PROCS=${LIVE_PROCS:-$([ -n "$slow" ] && echo 10 || echo 6)}
+export PODLIFE_POOL_NODES=${PODLIFE_POOL_NODES:-$([ -n "$slow" ] && echo 6 || echo 4)}
 LIVE_TIMEOUT=${LIVE_TIMEOUT:-2h}
 T0=$(date +%s)
 REPORTS=${PODLIFE_REPORT_DIR:-reports/live}

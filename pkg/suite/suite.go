@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -117,74 +118,50 @@ func nodeLevel(sc *runner.Scenario) bool {
 	return false
 }
 
-// spread orders the scenarios so that node-level ones are spaced evenly
-// among the others, and in each kind those recorded at longWall or more
-// go first, longest first, the others keeping the catalogue's order.
-// Ginkgo hands specs to its processes in order; a run of node-level
-// scenarios would leave processes waiting for a pool node while
-// pod-level scenarios could have run, and a long scenario started last
-// holds the run's end.
-func spread(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
-	var node, pod []*runner.Scenario
-	for _, sc := range scs {
-		if nodeLevel(sc) {
-			node = append(node, sc)
-		} else {
-			pod = append(pod, sc)
-		}
-	}
-	node, pod = longFirst(node, walls), longFirst(pod, walls)
-	if len(node) == 0 {
-		return pod
-	}
-	if len(pod) == 0 {
-		return node
-	}
-	out := make([]*runner.Scenario, 0, len(scs))
-	for i, j := 0, 0; i < len(node) || j < len(pod); {
-		// Emit from whichever list is behind its share.
-		if j >= len(pod) || (i < len(node) && i*len(pod) <= j*len(node)) {
-			out = append(out, node[i])
-			i++
-		} else {
-			out = append(out, pod[j])
-			j++
-		}
-	}
-	return out
-}
-
-// longWall is the recorded time from which a scenario starts before the
-// catalogue's order. A scenario of several minutes handed out late holds
-// the run's end (on 2026-11-29 the whole catalogue ran 33 min, then
-// waited for three crash loops of 16-25 min that began last); the others
-// keep the catalogue's order because ordering them all longest first put
-// the shortest, the pod churn, together at the end beside PID pressure
-// and pool kubelet restarts (load 73 on 2 cores, six scenarios late).
-const longWall = 5 * time.Minute
-
-// longFirst puts the scenarios recorded at longWall or more first,
-// longest first, and leaves the others in their order.
-func longFirst(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
+// order is the order the scenarios are handed out in (Ginkgo gives each
+// free process the next): first those of no pool node (no needs: tag of
+// a node) recorded at longWall or more, longest first; then the others
+// by name, the order every live run of 2026-11-29 was measured in.
+//
+// A long scenario handed out late holds the run's end: the whole
+// catalogue ran 33 min, then waited for three crash loops of 16-25 min
+// that began 25 min in. Long node-level scenarios are not moved: the
+// four NotReady scenarios of 10 min each, handed out first (06:00 run),
+// took every pool node, and the scenarios that declare a node of their
+// own (most of admission and scheduling) waited for one holding their
+// processes: 5 specs ended in 9 min. Ordering all by length put the
+// shortest, the pod churn, together at the end beside PID pressure and
+// pool kubelet restarts (load 73 on 2 cores, six scenarios late). Names
+// mix the features, so neither a feature's pool leases nor its pod churn
+// come in a block.
+func order(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 	var long, rest []*runner.Scenario
 	for _, sc := range scs {
-		if d, ok := walls[sc.ID()]; ok && d >= longWall {
+		if d, ok := walls[sc.ID()]; ok && d >= longWall && !nodeLevel(sc) {
 			long = append(long, sc)
 		} else {
 			rest = append(rest, sc)
 		}
 	}
+	sort.SliceStable(rest, func(i, j int) bool { return specName(rest[i]) < specName(rest[j]) })
 	return append(runner.Longest(long, walls), rest...)
 }
+
+// longWall is the recorded time from which a scenario of no pool node
+// starts before the others.
+const longWall = 5 * time.Minute
+
+// specName is a scenario's spec text without its rank.
+func specName(sc *runner.Scenario) string { return fmt.Sprintf("%s (%s)", sc.Name, sc.ID()) }
 
 // specText is the i-th of n scenarios' spec text, ranked. Ginkgo orders
 // the specs of a container by their code location and then by their text
 // (internal/ordering.go SortableSpecs, v2.34.0), and every scenario's It
 // has the same location: without the rank the specs ran in alphabetical
-// order, whatever spread said, and a 25-minute @slow scenario could start
-// last (2026-11-29: the whole catalogue took 50 minutes instead of 35).
+// order, whatever order said, and a 25-minute @slow scenario started 25
+// minutes into the whole catalogue (2026-11-29).
 func specText(i, n int, sc *runner.Scenario) string {
-	return fmt.Sprintf("%0*d. %s (%s)", len(fmt.Sprint(n)), i+1, sc.Name, sc.ID())
+	return fmt.Sprintf("%0*d. %s", len(fmt.Sprint(n)), i+1, specName(sc))
 }
 
 // Define declares the suite: a container whose body, run when Ginkgo
@@ -235,7 +212,7 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		ordered := spread(scs, walls)
+		ordered := order(scs, walls)
 		for i, sc := range ordered {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
