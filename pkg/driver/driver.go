@@ -216,7 +216,8 @@ type View interface {
 	Node(name string) *corev1.Node
 	// Timeline is what happened, in order. Events about a node (its
 	// Kubernetes Events, its condition changes) go under the pod name
-	// "node/<node>".
+	// "node/<node>"; a PodDisruptionBudget's Kubernetes Events, where a
+	// driver follows them (the simulator), under "pdb/<name>".
 	Timeline() []timeline.Event
 	// PodPrinter: a view that cannot print a pod's columns itself says
 	// so, and the steps print them by pkg/printer's current rules.

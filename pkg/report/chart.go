@@ -285,7 +285,7 @@ func newChart(r *Result, standalone, list bool) *chart {
 		nodeKeys = append(nodeKeys, ns.node)
 	}
 	for _, e := range r.Timeline {
-		if !isNode(e.Pod) {
+		if !isNode(e.Pod) && !isBudget(e.Pod) {
 			addLane(e.Pod, e.Container)
 		}
 	}
@@ -647,6 +647,11 @@ func drawn(e timeline.Event) bool {
 // isNode tells whether a timeline name is a node's: the drivers name a
 // node's events "node/<name>" (no pod name has a slash).
 func isNode(name string) bool { return strings.HasPrefix(name, "node/") }
+
+// isBudget tells whether a timeline name is a PodDisruptionBudget's: the
+// simulator names a budget's Kubernetes Events "pdb/<name>". They draw
+// nothing, so they get no lane.
+func isBudget(name string) bool { return strings.HasPrefix(name, "pdb/") }
 
 // nodeSpans are a node's bad conditions over a scenario.
 type nodeSpans struct {

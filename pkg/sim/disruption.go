@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -119,15 +120,34 @@ func (dc *disruptionController) wants(podEvent) bool { return len(dc.pdbs) > 0 }
 
 func (dc *disruptionController) podWatch(ev podEvent) { dc.podChanged(ev.pod) }
 
-// podChanged is the controller's addPod/updatePod/deletePod: the PDB
-// that selects the pod is synced (getPdbForPod; every matching one here).
+// podChanged is the controller's addPod/updatePod/deletePod: the budget
+// getPdbForPod returns for the pod is synced, one budget per pod event.
+// A pod several budgets select gets a MultiplePodDisruptionBudgets
+// warning at each of its events, and only the first of them is synced
+// (pkg/controller/disruption/disruption.go getPdbForPod, v1.36.3). The
+// real controller's first is the lister's, in the order of a Go map
+// (arbitrary, "Chose … arbitrarily"); the simulator's is the first by
+// name, so that a run is the same every time.
 func (dc *disruptionController) podChanged(p *corev1.Pod) {
+	var matching []string
 	for _, name := range sortedKeys(dc.pdbs) {
 		if selects(dc.pdbs[name], p) {
-			dc.enqueue(name)
+			matching = append(matching, name)
 		}
 	}
+	if len(matching) == 0 {
+		return
+	}
+	if len(matching) > 1 {
+		dc.api.recordEvent(p, nil, false, corev1.EventTypeWarning, "MultiplePodDisruptionBudgets",
+			fmt.Sprintf("Pod %q/%q matches multiple PodDisruptionBudgets.  Chose %q arbitrarily.", p.Namespace, p.Name, matching[0]), disruptionSource)
+	}
+	dc.enqueue(matching[0])
 }
+
+// disruptionSource is the component of the disruption controller's
+// events (NewDisruptionControllerInternal: the recorder's EventSource).
+const disruptionSource = "controllermanager"
 
 func selects(pdb *policyv1.PodDisruptionBudget, p *corev1.Pod) bool {
 	if p.Namespace != pdb.Namespace {
@@ -165,27 +185,41 @@ func (dc *disruptionController) podsFor(pdb *policyv1.PodDisruptionBudget) []*co
 	return out
 }
 
-// sync is trySync: expected and desired counts, the disrupted-pod map,
-// the healthy count, then updatePdbStatus; a failure to find a pod's
-// controller is failSafe (no disruption allowed, SyncFailed).
+// sync is sync and trySync (pkg/controller/disruption/disruption.go,
+// v1.36.3): the selected pods, with a NoPods event ("No matching pods
+// found") when there are none; the expected and desired counts, a
+// failure of which is a CalculateExpectedPodCountFailed warning and
+// failSafe (no disruption allowed, SyncFailed); an UnmanagedPods warning
+// when a percentage or maxUnavailable meets pods without a controller;
+// then the disrupted-pod map, the healthy count and updatePdbStatus. A
+// status write is an update of the budget, which the controller's own
+// informer delivers (updateDB): the budget is synced once more, and that
+// sync, finding nothing to change, writes nothing. The events of a sync
+// are recorded at each sync, so that of a budget created over no pod
+// twice (aggregated into a count of 2).
 func (dc *disruptionController) sync(pdb *policyv1.PodDisruptionBudget) {
 	pods := dc.podsFor(pdb)
-	expected, desired, err := dc.expectedPodCount(pdb, pods)
+	if len(pods) == 0 {
+		dc.api.recordBudgetEvent(pdb, corev1.EventTypeNormal, "NoPods", "No matching pods found", disruptionSource)
+	}
+	expected, desired, unmanaged, err := dc.expectedPodCount(pdb, pods)
 	if err != nil {
-		pdb.Status.DisruptionsAllowed = 0
-		apimeta.SetStatusCondition(&pdb.Status.Conditions, metav1.Condition{Type: policyv1.DisruptionAllowedCondition,
-			Status: metav1.ConditionFalse, Reason: policyv1.SyncFailedReason, Message: err.Error(),
-			ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: dc.env.wall(dc.env.now)})
+		dc.api.recordBudgetEvent(pdb, corev1.EventTypeWarning, "CalculateExpectedPodCountFailed",
+			fmt.Sprintf("Failed to calculate the number of expected pods: %v", err), disruptionSource)
+		dc.failSafe(pdb, err)
 		return
+	}
+	if len(unmanaged) > 0 {
+		dc.api.recordBudgetEvent(pdb, corev1.EventTypeWarning, "UnmanagedPods", fmt.Sprintf("Pods selected by this PodDisruptionBudget (selector: %v) were found "+
+			"to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. "+
+			"To account for these pods please set \".spec.minAvailable\" "+
+			"field of the PDB to an integer value.", pdb.Spec.Selector), disruptionSource)
 	}
 	disrupted, recheck := dc.disruptedPods(pdb, pods)
 	healthy := countHealthy(pods, disrupted, dc.env.now)
-	st := &pdb.Status
-	st.CurrentHealthy, st.DesiredHealthy, st.ExpectedPods = healthy, desired, expected
-	st.DisruptionsAllowed = disruptionsAllowed(healthy, desired, expected)
-	st.DisruptedPods = disrupted
-	st.ObservedGeneration = pdb.Generation
-	updateDisruptionAllowedCondition(pdb, dc.env.wall(dc.env.now))
+	if dc.updateStatus(pdb, healthy, desired, expected, disrupted) {
+		dc.enqueue(pdb.Name) // updateDB
+	}
 	if recheck >= 0 {
 		// enqueuePdbForRecheck: at the earliest expiry of a disrupted pod.
 		if t := dc.recheck[pdb.Name]; t != nil {
@@ -194,6 +228,54 @@ func (dc *disruptionController) sync(pdb *policyv1.PodDisruptionBudget) {
 		name := pdb.Name
 		dc.recheck[name] = dc.env.after(recheck, func() { delete(dc.recheck, name); dc.enqueue(name) })
 	}
+}
+
+// failSafe sets disruptionsAllowed to 0 with the SyncFailed condition. The
+// API server does not store an update that changes nothing, so only a
+// change comes back to the controller as an update of the budget.
+func (dc *disruptionController) failSafe(pdb *policyv1.PodDisruptionBudget, err error) {
+	old := pdb.Status.DeepCopy()
+	pdb.Status.DisruptionsAllowed = 0
+	apimeta.SetStatusCondition(&pdb.Status.Conditions, metav1.Condition{Type: policyv1.DisruptionAllowedCondition,
+		Status: metav1.ConditionFalse, Reason: policyv1.SyncFailedReason, Message: err.Error(),
+		ObservedGeneration: pdb.Status.ObservedGeneration, LastTransitionTime: dc.env.wall(dc.env.now)})
+	if !apiequality.Semantic.DeepEqual(old, &pdb.Status) {
+		dc.enqueue(pdb.Name) // updateDB
+	}
+}
+
+// updateStatus is updatePdbStatus: nothing is written when the counts,
+// the disrupted pods, the observed generation and the condition are as
+// they should be (ConditionsAreUpToDate); it says whether it wrote.
+func (dc *disruptionController) updateStatus(pdb *policyv1.PodDisruptionBudget, healthy, desired, expected int32, disrupted map[string]metav1.Time) bool {
+	allowed := disruptionsAllowed(healthy, desired, expected)
+	st := &pdb.Status
+	if st.CurrentHealthy == healthy && st.DesiredHealthy == desired && st.ExpectedPods == expected &&
+		st.DisruptionsAllowed == allowed && apiequality.Semantic.DeepEqual(st.DisruptedPods, disrupted) &&
+		st.ObservedGeneration == pdb.Generation && conditionsAreUpToDate(pdb) {
+		return false
+	}
+	st.CurrentHealthy, st.DesiredHealthy, st.ExpectedPods = healthy, desired, expected
+	st.DisruptionsAllowed = allowed
+	st.DisruptedPods = disrupted
+	st.ObservedGeneration = pdb.Generation
+	updateDisruptionAllowedCondition(pdb, dc.env.wall(dc.env.now))
+	return true
+}
+
+// conditionsAreUpToDate is k8s.io/component-helpers/apps/
+// poddisruptionbudget ConditionsAreUpToDate: the DisruptionAllowed
+// condition is there, of the observed generation, and says what
+// disruptionsAllowed says.
+func conditionsAreUpToDate(pdb *policyv1.PodDisruptionBudget) bool {
+	c := apimeta.FindStatusCondition(pdb.Status.Conditions, policyv1.DisruptionAllowedCondition)
+	if c == nil || pdb.Status.ObservedGeneration != pdb.Generation {
+		return false
+	}
+	if pdb.Status.DisruptionsAllowed > 0 {
+		return c.Status == metav1.ConditionTrue && c.Reason == policyv1.SufficientPodsReason
+	}
+	return c.Status == metav1.ConditionFalse && c.Reason == policyv1.InsufficientPodsReason
 }
 
 // disruptionsAllowed is updatePdbStatus's rule: healthy minus desired,
@@ -222,60 +304,112 @@ func updateDisruptionAllowedCondition(pdb *policyv1.PodDisruptionBudget, now met
 // expectedPodCount is getExpectedPodCount. maxUnavailable (a number or a
 // percentage) and a percentage minAvailable are read against the scale of
 // the pods' controllers (getExpectedScale: the sum of each controller's
-// replicas; pods without a controller are left out, with the
+// replicas; pods without a controller are left out and returned, for the
 // UnmanagedPods warning); an integer minAvailable against the number of
-// matching pods. Percentages round up.
-func (dc *disruptionController) expectedPodCount(pdb *policyv1.PodDisruptionBudget, pods []*corev1.Pod) (expected, desired int32, err error) {
+// matching pods, whatever their controllers. Percentages round up.
+func (dc *disruptionController) expectedPodCount(pdb *policyv1.PodDisruptionBudget, pods []*corev1.Pod) (expected, desired int32, unmanaged []string, err error) {
 	switch {
 	case pdb.Spec.MaxUnavailable != nil:
-		expected, err = dc.expectedScale(pods)
+		expected, unmanaged, err = dc.expectedScale(pods)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
 		maxUnavailable, err := intstr.GetScaledValueFromIntOrPercent(pdb.Spec.MaxUnavailable, int(expected), true)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
-		return expected, max(expected-int32(maxUnavailable), 0), nil
+		return expected, max(expected-int32(maxUnavailable), 0), unmanaged, nil
 	case pdb.Spec.MinAvailable != nil && pdb.Spec.MinAvailable.Type == intstr.Int:
-		return int32(len(pods)), pdb.Spec.MinAvailable.IntVal, nil
+		return int32(len(pods)), pdb.Spec.MinAvailable.IntVal, nil, nil
 	case pdb.Spec.MinAvailable != nil:
-		expected, err = dc.expectedScale(pods)
+		expected, unmanaged, err = dc.expectedScale(pods)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
 		minAvailable, err := intstr.GetScaledValueFromIntOrPercent(pdb.Spec.MinAvailable, int(expected), true)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
-		return expected, int32(minAvailable), nil
+		return expected, int32(minAvailable), unmanaged, nil
 	}
-	return 0, 0, nil
+	return 0, 0, nil, nil
 }
 
-// expectedScale is getExpectedScale with the ReplicaSet finder (the only
-// controller the simulator has).
-func (dc *disruptionController) expectedScale(pods []*corev1.Pod) (int32, error) {
+// expectedScale is getExpectedScale: each pod's controller (its
+// controller ownerReference) is looked up by the finders (a
+// ReplicationController, a Deployment's ReplicaSet's Deployment, a
+// ReplicaSet, a StatefulSet, then any resource's scale subresource); a
+// pod without one is unmanaged. The simulator has ReplicaSets only, so a
+// reference to anything else finds nothing, and the error is the one the
+// last finder (getScaleController) would give: a kind whose resource has
+// a scale subresource that is not there finds no controller ("found no
+// controllers for pod"); a kind whose resource has none, such as the Node
+// a mirror pod names, fails ("nodes does not implement the scale
+// subresource"); a kind the API does not serve fails the REST mapping.
+func (dc *disruptionController) expectedScale(pods []*corev1.Pod) (int32, []string, error) {
 	scale := map[string]int32{}
+	var unmanaged []string
 	for _, p := range pods {
 		ref := metav1.GetControllerOf(p)
 		if ref == nil {
-			continue // unmanaged
+			unmanaged = append(unmanaged, p.Name)
+			continue
 		}
 		if _, ok := scale[string(ref.UID)]; ok {
 			continue
 		}
-		rs := dc.replicaSets.byUID(string(ref.UID))
-		if rs == nil || ref.Kind != "ReplicaSet" {
-			return 0, fmt.Errorf("found no controllers for pod %q", p.Name)
+		gv, err := schema.ParseGroupVersion(ref.APIVersion)
+		if err != nil {
+			return 0, nil, err
 		}
-		scale[string(ref.UID)] = *rs.Spec.Replicas
+		if rs := dc.replicaSets.byUID(string(ref.UID)); rs != nil && ref.Kind == "ReplicaSet" && (gv.Group == "apps" || gv.Group == "extensions") && rs.Name == ref.Name {
+			scale[string(ref.UID)] = *rs.Spec.Replicas
+			continue
+		}
+		if err := scaleLookupError(schema.GroupVersionKind{Group: gv.Group, Version: gv.Version, Kind: ref.Kind}); err != nil {
+			return 0, nil, err
+		}
+		return 0, nil, fmt.Errorf("found no controllers for pod %q", p.Name)
 	}
 	var n int32
 	for _, v := range scale {
 		n += v
 	}
-	return n, nil
+	return n, unmanaged, nil
+}
+
+// scaleResources are the built-in kinds a controller reference may name,
+// with their resource and whether it has a scale subresource (the API
+// server's discovery, v1.36.3).
+var scaleResources = map[schema.GroupKind]struct {
+	resource string
+	scale    bool
+}{
+	{Group: "", Kind: "ReplicationController"}: {"replicationcontrollers", true},
+	{Group: "apps", Kind: "Deployment"}:        {"deployments", true},
+	{Group: "apps", Kind: "ReplicaSet"}:        {"replicasets", true},
+	{Group: "apps", Kind: "StatefulSet"}:       {"statefulsets", true},
+	{Group: "apps", Kind: "DaemonSet"}:         {"daemonsets", false},
+	{Group: "batch", Kind: "Job"}:              {"jobs", false},
+	{Group: "batch", Kind: "CronJob"}:          {"cronjobs", false},
+	{Group: "", Kind: "Node"}:                  {"nodes", false},
+	{Group: "", Kind: "Pod"}:                   {"pods", false},
+}
+
+// scaleLookupError is getScaleController's failure for a controller the
+// simulator does not have: the REST mapping of an unknown kind fails
+// (meta.NoKindMatchError), a resource without a scale subresource is an
+// error (implementsScale false); a resource with one is not found, which
+// is no error.
+func scaleLookupError(gvk schema.GroupVersionKind) error {
+	r, ok := scaleResources[gvk.GroupKind()]
+	if !ok {
+		return &apimeta.NoKindMatchError{GroupKind: gvk.GroupKind(), SearchedVersions: []string{gvk.Version}}
+	}
+	if !r.scale {
+		return fmt.Errorf("%s does not implement the scale subresource", schema.GroupResource{Group: gvk.Group, Resource: r.resource}.String())
+	}
+	return nil
 }
 
 // disruptedPods is buildDisruptedPodMap: the recorded disruptions of pods
@@ -478,6 +612,9 @@ func (r *evictionREST) checkAndDecrement(pdb *policyv1.PodDisruptionBudget, pod 
 		st.DisruptedPods = map[string]metav1.Time{}
 	}
 	st.DisruptedPods[pod] = r.env.wall(r.env.now)
+	// The status write is an update of the budget, which the disruption
+	// controller's informer delivers (updateDB): it syncs the budget.
+	r.pdbs.enqueue(pdb.Name)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -52,7 +53,8 @@ const eventChunkLen = 128
 type eventObject struct {
 	namespace, name string
 	uid             types.UID
-	node            bool // a node, else a pod
+	node            bool // a node
+	budget          bool // a PodDisruptionBudget; neither: a pod
 	// latest is the head of the client-go event correlator's cache for
 	// the object (tools/record/events_cache.go): an event identical to
 	// one already recorded (getEventKey: same object and field, reason,
@@ -182,9 +184,12 @@ func (st *eventStore) events() []*corev1.Event {
 
 func (st *eventStore) object(r *eventRecord) *corev1.Event {
 	o, e := &st.objects[r.object], st.whats.At(r.what)
-	kind, fieldPath := "Pod", ""
-	if o.node {
+	kind, apiVersion, fieldPath := "Pod", "v1", ""
+	switch {
+	case o.node:
 		kind = "Node"
+	case o.budget:
+		kind, apiVersion = "PodDisruptionBudget", "policy/v1"
 	}
 	if e.container != "" {
 		fieldPath = "spec.containers{" + e.container + "}"
@@ -194,7 +199,7 @@ func (st *eventStore) object(r *eventRecord) *corev1.Event {
 	}
 	return &corev1.Event{
 		ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("%s.%x", o.name, r.seq), Namespace: o.namespace},
-		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: "v1", FieldPath: fieldPath},
+		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: o.namespace, Name: o.name, UID: o.uid, APIVersion: apiVersion, FieldPath: fieldPath},
 		Reason:         e.reason,
 		Message:        e.message.Of(o.name),
 		Type:           e.eventType,
@@ -219,6 +224,17 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 	a.events.add(a.env.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
 	a.env.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
+
+// recordBudgetEvent is a Kubernetes Event about a PodDisruptionBudget. The
+// timeline shows it under "pdb/<name>" (no pod name has a slash).
+func (a *apiServer) recordBudgetEvent(pdb *policyv1.PodDisruptionBudget, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	a.events.add(a.env.now, eventObject{budget: true, namespace: pdb.Namespace, name: pdb.Name, uid: pdb.UID}, e, "")
+	a.env.record(timeline.Event{Pod: budgetTimelineName(pdb.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// budgetTimelineName is how timelines name a PodDisruptionBudget's events.
+func budgetTimelineName(name string) string { return "pdb/" + name }
 
 // recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
 // under "node/<name>".

@@ -2,12 +2,15 @@ package sim
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	nodetopology "k8s.io/component-helpers/node/topology"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -28,6 +31,26 @@ const (
 	// nodeLeaseRenewInterval is 25 % of nodeLeaseDurationSeconds (40 s):
 	// the kubelet's heartbeat (pkg/kubelet/nodelease).
 	nodeLeaseRenewInterval = 10 * time.Second
+	// The eviction rates and the zone thresholds are kube-controller-
+	// manager's flag defaults (cmd/kube-controller-manager/app/options/
+	// nodelifecyclecontroller.go): --node-eviction-rate 0.1,
+	// --secondary-node-eviction-rate 0.01, --large-cluster-size-threshold
+	// 50, --unhealthy-zone-threshold 0.55.
+	evictionLimiterQPS          = 0.1
+	secondaryEvictionLimiterQPS = 0.01
+	largeClusterThreshold       = 50
+	unhealthyZoneThreshold      = 0.55
+)
+
+// zoneState is the node-lifecycle controller's view of a zone
+// (node_lifecycle_controller.go ZoneState).
+type zoneState string
+
+const (
+	stateInitial           zoneState = "Initial"
+	stateNormal            zoneState = "Normal"
+	stateFullDisruption    zoneState = "FullDisruption"
+	statePartialDisruption zoneState = "PartialDisruption"
 )
 
 // nodeConditionToTaintKey is nodeConditionToTaintKeyStatusMap: the
@@ -58,6 +81,15 @@ type nodeLifecycle struct {
 	// evictions are the taint-eviction controller's scheduled deletions,
 	// by pod UID.
 	evictions map[types.UID]*taintEviction
+	// zoneStates and zoneQPS are the node-lifecycle controller's zones
+	// (nodetopology.GetZoneKey: "" for nodes without zone labels, so the
+	// scenario's nodes are one zone) and the rate of each zone's NoExecute
+	// taint queue (zoneNoExecuteTainter's limiter); 0 stops the queue.
+	zoneStates map[string]zoneState
+	zoneQPS    map[string]float32
+	// probeFloor is when the controller last left the master disruption
+	// mode: it then set every node's probe timestamp to that time.
+	probeFloor time.Duration
 }
 
 type taintEviction struct {
@@ -67,7 +99,8 @@ type taintEviction struct {
 }
 
 func newNodeLifecycle(e *env, api *apiServer, profile *Profile) *nodeLifecycle {
-	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}, seen: map[string][]corev1.Taint{}}
+	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}, seen: map[string][]corev1.Taint{},
+		zoneStates: map[string]zoneState{}, zoneQPS: map[string]float32{}}
 }
 
 // nodeWatch is the controllers' node informer: a new node starts the
@@ -116,19 +149,37 @@ func (nl *nodeLifecycle) podWatch(ev podEvent) {
 
 // monitorNodeHealth runs every nodeMonitorPeriod: a node whose lease is
 // older than nodeMonitorGracePeriod gets its conditions set to Unknown
-// ("Kubelet stopped posting node status."), the unreachable taints, and
-// its pods marked not ready (MarkPodsNotReady).
+// ("Kubelet stopped posting node status."), its pods marked not ready
+// (MarkPodsNotReady), and the unreachable NoExecute taint when its zone's
+// taint queue may run (processTaintBaseEviction, doNoExecuteTaintingPass):
+// handleDisruption decides that from every node's Ready condition after
+// the pass.
 func (nl *nodeLifecycle) monitorNodeHealth() {
 	nl.monitor = nl.env.periodic(nodeMonitorPeriod, nl.monitorNodeHealth)
-	for _, name := range nl.api.nodeNames() {
-		if nl.env.now-nl.api.leaseRenewTime(name) <= nodeMonitorGracePeriod {
-			continue
+	names := nl.api.nodeNames()
+	// tryUpdateNodeHealth: the nodes whose lease is too old are Unknown
+	// from this pass on. The others keep the Ready condition they have.
+	var lost []string
+	zones := map[string][]corev1.ConditionStatus{}
+	for _, name := range names {
+		n := nl.api.node(name)
+		zone := nodetopology.GetZoneKey(n)
+		nl.addZone(zone)
+		status := corev1.ConditionUnknown
+		if ready := nodeCondition(n, corev1.NodeReady); ready != nil {
+			status = ready.Status
 		}
-		ready := nodeCondition(nl.api.node(name), corev1.NodeReady)
-		if ready != nil && ready.Status == corev1.ConditionUnknown {
-			continue
+		if status != corev1.ConditionUnknown && nl.env.now-max(nl.api.leaseRenewTime(name), nl.probeFloor) > nodeMonitorGracePeriod {
+			lost = append(lost, name)
+			status = corev1.ConditionUnknown
 		}
-		now := nl.env.wall(nl.env.now)
+		if !isNodeExcludedFromDisruptionChecks(n) {
+			zones[zone] = append(zones[zone], status)
+		}
+	}
+	entering, exiting := nl.handleDisruption(zones)
+	now := nl.env.wall(nl.env.now)
+	for _, name := range lost {
 		nl.api.patchNode(name, func(n *corev1.Node) bool {
 			for i := range n.Status.Conditions {
 				c := &n.Status.Conditions[i]
@@ -141,13 +192,189 @@ func (nl *nodeLifecycle) monitorNodeHealth() {
 				nl.env.recordNodeCondition(n.Name, *c)
 			}
 			nl.api.recordNodeEvent(n, corev1.EventTypeNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name), "node-controller")
-			// doNoExecuteTaintingPass: the first node of a zone goes at once.
-			nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
-			nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+			// doNoExecuteTaintingPass, at once (it runs every 100 ms;
+			// the token bucket lets the first node of a zone through):
+			// unless handleDisruption stopped the zone's queue.
+			if nl.taintingAllowed(nodetopology.GetZoneKey(n)) {
+				nl.taintUnreachable(n, now)
+			}
 			return true
 		})
 		nl.markPodsNotReady(name)
 	}
+	switch {
+	case entering:
+		// handleDisruption entering the master disruption mode:
+		// markNodeAsReachable on every node lifts its not-ready and
+		// unreachable NoExecute taints.
+		for _, name := range names {
+			nl.api.patchNode(name, nl.markNodeAsReachable)
+		}
+	default:
+		// processTaintBaseEviction for the nodes seen before: a Ready
+		// node loses the taints (markNodeAsReachable); one still not
+		// Ready and untainted (its zone's queue was stopped until now)
+		// is tainted when the queue runs again.
+		for _, name := range names {
+			if slices.Contains(lost, name) {
+				continue
+			}
+			n := nl.api.node(name)
+			ready := nodeCondition(n, corev1.NodeReady)
+			switch {
+			case ready != nil && ready.Status == corev1.ConditionTrue:
+				nl.api.patchNode(name, nl.markNodeAsReachable)
+			case ready != nil && ready.Status == corev1.ConditionUnknown && nl.taintingAllowed(nodetopology.GetZoneKey(n)):
+				nl.api.patchNode(name, func(n *corev1.Node) bool { return nl.taintUnreachable(n, now) })
+			}
+		}
+	}
+	if exiting {
+		// Leaving the master disruption mode sets every node's probe
+		// timestamp to now: a node cut off within its grace period gets
+		// a whole one again.
+		nl.probeFloor = nl.env.now
+	}
+}
+
+// addZone is addPodEvictorForNewZone: a zone seen for the first time
+// starts Initial, its taint queue at the normal rate.
+func (nl *nodeLifecycle) addZone(zone string) {
+	if _, ok := nl.zoneStates[zone]; !ok {
+		nl.zoneStates[zone] = stateInitial
+		nl.zoneQPS[zone] = evictionLimiterQPS
+	}
+}
+
+// taintingAllowed: the zone's taint queue runs (its limiter's rate is
+// above 0; the rate itself is not modelled).
+func (nl *nodeLifecycle) taintingAllowed(zone string) bool { return nl.zoneQPS[zone] > 0 }
+
+// computeZoneState is ComputeZoneState: no Ready node left is a full
+// disruption; more than two not Ready and at least
+// unhealthyZoneThreshold of the zone a partial one; else Normal.
+func computeZoneState(ready []corev1.ConditionStatus) zoneState {
+	readyNodes, notReady := 0, 0
+	for _, s := range ready {
+		if s == corev1.ConditionTrue {
+			readyNodes++
+		} else {
+			notReady++
+		}
+	}
+	switch {
+	case readyNodes == 0 && notReady > 0:
+		return stateFullDisruption
+	case notReady > 2 && float32(notReady)/float32(notReady+readyNodes) >= unhealthyZoneThreshold:
+		return statePartialDisruption
+	default:
+		return stateNormal
+	}
+}
+
+// zoneQPSFor is setLimiterInZone: Normal taints at the normal rate; a
+// partial disruption at the secondary rate in a zone of more than
+// largeClusterThreshold nodes, not at all in a smaller one
+// (ReducedQPSFunc); a full disruption of a zone while another is not
+// fully disrupted at the normal rate (HealthyQPSFunc).
+func zoneQPSFor(state zoneState, size int) float32 {
+	switch state {
+	case statePartialDisruption:
+		if size > largeClusterThreshold {
+			return secondaryEvictionLimiterQPS
+		}
+		return 0
+	default:
+		return evictionLimiterQPS
+	}
+}
+
+// handleDisruption is node_lifecycle_controller.go handleDisruption, run
+// at the end of each monitorNodeHealth pass with the Ready condition of
+// every node (by zone) after the pass. When every zone is fully disrupted
+// (no Ready node left: in a cluster of one zone, no Ready node at all) the
+// controller enters the master disruption mode: every zone's taint queue
+// stops and the caller lifts the NoExecute taints of every node
+// (entering); when some node is Ready again it leaves it, each zone's
+// queue at the rate of its state and every node's probe timestamp reset
+// (exiting). Otherwise a zone whose state changed gets the rate of its
+// new state.
+func (nl *nodeLifecycle) handleDisruption(zones map[string][]corev1.ConditionStatus) (entering, exiting bool) {
+	newStates := map[string]zoneState{}
+	allAreFullyDisrupted := true
+	for _, z := range sortedKeys(zones) {
+		s := computeZoneState(zones[z])
+		if s != stateFullDisruption {
+			allAreFullyDisrupted = false
+		}
+		newStates[z] = s
+		nl.addZone(z)
+	}
+	allWasFullyDisrupted := true
+	known := make([]string, 0, len(nl.zoneStates))
+	for z := range nl.zoneStates {
+		known = append(known, z)
+	}
+	sort.Strings(known)
+	for _, z := range known {
+		if _, have := zones[z]; !have {
+			delete(nl.zoneStates, z)
+			delete(nl.zoneQPS, z)
+			continue
+		}
+		if nl.zoneStates[z] != stateFullDisruption {
+			allWasFullyDisrupted = false
+			break
+		}
+	}
+	if allAreFullyDisrupted && allWasFullyDisrupted {
+		return false, false // still fully disrupted: nothing changes
+	}
+	if allAreFullyDisrupted {
+		for z := range nl.zoneStates {
+			nl.zoneQPS[z] = 0
+			nl.zoneStates[z] = stateFullDisruption
+		}
+		return true, false
+	}
+	if allWasFullyDisrupted {
+		for z := range nl.zoneStates {
+			nl.zoneQPS[z] = zoneQPSFor(newStates[z], len(zones[z]))
+			nl.zoneStates[z] = newStates[z]
+		}
+		return false, true
+	}
+	for z, old := range nl.zoneStates {
+		if s := newStates[z]; s != old {
+			nl.zoneQPS[z] = zoneQPSFor(s, len(zones[z]))
+			nl.zoneStates[z] = s
+		}
+	}
+	return false, false
+}
+
+// taintUnreachable is the tainting pass's swap for a node whose Ready is
+// Unknown: the unreachable NoExecute taint added, the not-ready one
+// removed (SwapNodeControllerTaint).
+func (nl *nodeLifecycle) taintUnreachable(n *corev1.Node, now metav1.Time) bool {
+	added := nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute, TimeAdded: &now}, true)
+	removed := nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+	return added || removed
+}
+
+// markNodeAsReachable removes the unreachable and not-ready NoExecute
+// taints of a node (node_lifecycle_controller.go markNodeAsReachable).
+func (nl *nodeLifecycle) markNodeAsReachable(n *corev1.Node) bool {
+	a := nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeUnreachable, Effect: corev1.TaintEffectNoExecute}, false)
+	b := nl.setTaint(n, corev1.Taint{Key: corev1.TaintNodeNotReady, Effect: corev1.TaintEffectNoExecute}, false)
+	return a || b
+}
+
+// isNodeExcludedFromDisruptionChecks: a node labelled
+// node.kubernetes.io/exclude-disruption counts in no zone's state.
+func isNodeExcludedFromDisruptionChecks(n *corev1.Node) bool {
+	_, ok := n.Labels["node.kubernetes.io/exclude-disruption"]
+	return ok
 }
 
 // markPodsNotReady is MarkPodsNotReady: each pod on the node gets Ready

@@ -103,9 +103,11 @@ func TestNodeMonitor(t *testing.T) {
 // TestTaintsOnTheTimeline: a node's taints are on its timeline as they
 // come and go, whoever sets them (kubectl taint; the node lifecycle
 // controller's NoExecute taints once the node stops posting,
-// doNoExecuteTaintingPass), so that a report can draw them.
+// doNoExecuteTaintingPass), so that a report can draw them. A second,
+// Ready node keeps the zone out of full disruption (handleDisruption).
 func TestTaintsOnTheTimeline(t *testing.T) {
 	s := newSim(t, "")
+	addNodeNamed(t, s, "worker-2", nil)
 	taint := corev1.Taint{Key: "dedicated", Value: "infra", Effect: corev1.TaintEffectNoSchedule}
 	if err := s.TaintNode("worker-1", taint, false); err != nil {
 		t.Fatal(err)
