@@ -10,10 +10,7 @@ Feature: The default not-ready and unreachable tolerations
   taint-eviction controller takes, for each taint, the first of the pod's
   tolerations that tolerates it, waits the smallest tolerationSeconds of
   those, and deletes at once a pod with none for some taint
-  (lifecycle-facts §14). A lost node has the unreachable taint while its
-  zone keeps a Ready node (handleDisruption): each scenario declares a
-  second node, "worker-2", that stays Ready, as a kind cluster has, and
-  puts its pod on "worker-1" (see nodes.feature).
+  (lifecycle-facts §14). A lost node has the unreachable taint.
 
   @behavior:default-toleration-already-tolerates
   Scenario: A toleration of the unreachable key for another value keeps the default away, and the pod goes at once
@@ -24,9 +21,7 @@ Feature: The default not-ready and unreachable tolerations
     controller deletes the pod as soon as the taint is there, not 300 s
     later.
 
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "web" on node "worker-1":
+    Given a pod "web":
       """yaml
       spec:
         tolerations:
@@ -48,9 +43,7 @@ Feature: The default not-ready and unreachable tolerations
     only the unreachable toleration of 300 s; that one is what keeps the
     pod on a lost node, for 300 s.
 
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "web" on node "worker-1":
+    Given a pod "web":
       """yaml
       spec:
         tolerations:
@@ -68,9 +61,7 @@ Feature: The default not-ready and unreachable tolerations
     A NoSchedule toleration is not one for the NoExecute taint: the plugin
     adds the unreachable default, so the pod stays 300 s on a lost node.
 
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "web" on node "worker-1":
+    Given a pod "web":
       """yaml
       spec:
         tolerations:

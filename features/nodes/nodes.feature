@@ -8,24 +8,9 @@ Feature: Lost nodes and taint-based eviction
   gracefully, and with no kubelet to finish the deletion the pod shows
   Terminating for ever, its phase unchanged (lifecycle-facts §14).
 
-  The controller taints a lost node only while its zone keeps a Ready
-  node (handleDisruption): when none is left it lifts the NoExecute
-  taints and stops tainting (full-disruption.feature). A kind cluster
-  always has Ready nodes beside the one a scenario makes NotReady (its
-  control plane, other workers); the simulated cluster is the scenario's
-  nodes. So the scenarios below declare a second node, "worker-2", that
-  stays Ready, and put their pods on "worker-1".
-
   @behavior:node-not-ready
   Scenario: A node that stops reporting becomes Unknown, tainted, and its pods not ready
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "web" on node "worker-1":
-      """yaml
-      spec:
-        containers:
-        - name: app
-      """
+    Given a pod "web"
     When node "worker-1" becomes NotReady
     Then node "worker-1" has condition "Ready" "Unknown"
     And node "worker-1" has condition "MemoryPressure" "Unknown"
@@ -44,14 +29,7 @@ Feature: Lost nodes and taint-based eviction
     printed it has had no setter for years (controller_utils.go; none in
     1.36), so kubectl shows Terminating.
 
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "web" on node "worker-1":
-      """yaml
-      spec:
-        containers:
-        - name: app
-      """
+    Given a pod "web"
     When node "worker-1" becomes NotReady
     Then the pod "web" is not Terminating after 299s
     And the pod "web" is Terminating between 300s and 300s
@@ -67,9 +45,7 @@ Feature: Lost nodes and taint-based eviction
     e2e: NoExecuteTaintManager Multiple Pods, evicts pods with
     minTolerationSeconds.
 
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a pod "short" on node "worker-1":
+    Given a pod "short":
       """yaml
       spec:
         tolerations:
@@ -80,7 +56,7 @@ Feature: Lost nodes and taint-based eviction
         containers:
         - name: app
       """
-    And a pod "forever" on node "worker-1":
+    And a pod "forever":
       """yaml
       spec:
         tolerations:

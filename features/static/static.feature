@@ -65,24 +65,13 @@ Feature: Static pods and their mirror pods
 
   @behavior:static-tolerates-noexecute @needs:node-lifecycle @slow
   Scenario: A static pod stays on a lost node while ordinary pods are marked for deletion
-    A second node, "worker-2", stays Ready, as a kind cluster's other
-    nodes do: a zone with no Ready node left is not tainted at all
-    (handleDisruption; nodes/full-disruption.feature).
-
-    Given a node "worker-1"
-    And a node "worker-2"
-    And a static pod "etcd" on node "worker-1":
+    Given a static pod "etcd" on node "worker-1":
       """yaml
       spec:
         containers:
         - name: app
       """
-    And a pod "web" on node "worker-1":
-      """yaml
-      spec:
-        containers:
-        - name: app
-      """
+    And a pod "web"
     When node "worker-1" becomes NotReady
     Then the pod "web" is Terminating within 300s
     And the pod "etcd" is not Terminating after 10m
