@@ -30,6 +30,7 @@ func clusterSteps() []Def {
 			})),
 		phrase(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`,
 			s3(func(name, value, policy string) Step { return priorityClass{name: name, value: value, policy: policy} })),
+		phrase(f, `^the scenario's nodes are the whole cluster$`, `Given the scenario's nodes are the whole cluster`, s0(func() Step { return nodesAreTheCluster{} })),
 		phrase(f, `^node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`,
 			s2(func(node, taint string) Step { return nodeTainted{node, taint} })),
 	}
@@ -76,6 +77,18 @@ func (pl *Plan) anyCreated() bool {
 		}
 	}
 	return false
+}
+
+// Given the scenario's nodes are the whole cluster
+type nodesAreTheCluster struct{ declaration }
+
+func (nodesAreTheCluster) Declare(pl *Plan) error {
+	if err := pl.beforeCluster("that the scenario's nodes are the whole cluster"); err != nil {
+		return err
+	}
+	pl.setup.NodesAreTheCluster = true
+	pl.need(driver.ClusterOfItsNodes, "declares its nodes the whole cluster")
+	return nil
 }
 
 // Given a node "worker-1" [with 4 CPU, 8Gi memory and 110 pods]

@@ -12,16 +12,17 @@ Feature: A zone with no Ready node left: full disruption
   The NoSchedule taints, the Unknown conditions and the pods' Ready=False
   are not affected.
 
-  The simulated cluster is the scenario's nodes, all in one zone (they
-  have no zone label): a scenario of one node that goes NotReady is a
-  cluster that lost its every node. A kind cluster always keeps Ready
-  nodes beside a pool node made NotReady (its control plane, the other
-  workers), so these scenarios cannot happen there: they run on the
-  simulator only.
+  A cluster has a control-plane node beside the scenario's, Ready and in
+  the zone of nodes without a zone label, so losing a scenario's only
+  node is not a full disruption. These scenarios declare their nodes the
+  whole cluster. A kind cluster always keeps Ready nodes beside a pool
+  node made NotReady (its control plane, the other workers), so they
+  cannot happen there: they run on the simulator only.
 
   @behavior:node-full-disruption @sim @slow
   Scenario: The only node lost: no NoExecute taint, and its pod is never deleted
-    Given a pod "web"
+    Given the scenario's nodes are the whole cluster
+    And a pod "web"
     When node "worker-1" becomes NotReady
     Then node "worker-1" has condition "Ready" "Unknown"
     And node "worker-1" has taint "node.kubernetes.io/unreachable:NoSchedule"
@@ -37,7 +38,8 @@ Feature: A zone with no Ready node left: full disruption
     no Ready node is left: the controller lifts the taint, and the
     taint-eviction controller cancels the deletion.
 
-    Given a node "worker-1"
+    Given the scenario's nodes are the whole cluster
+    And a node "worker-1"
     And a node "worker-2"
     And a pod "web" on node "worker-1":
       """yaml

@@ -115,6 +115,11 @@ type Setup struct {
 	// disk and process ids are shared with others is configured for
 	// them from the start (the simulator needs nothing ahead).
 	Pressures []Pressure
+	// NodesAreTheCluster: the scenario's nodes are the whole cluster, with
+	// no control-plane node beside them (`Given the scenario's nodes are
+	// the whole cluster`); a driver whose cluster has other nodes lacks
+	// ClusterOfItsNodes.
+	NodesAreTheCluster bool
 }
 
 // Eviction is the eviction part of the KubeletConfiguration, under its
@@ -281,11 +286,13 @@ const (
 	KubeletRestart  Capability = "kubelet-restart"
 	KubeletProfiles Capability = "kubelet-profiles"
 	ExactTime       Capability = "exact-time"
+	// ClusterOfItsNodes: a scenario's nodes can be the whole cluster.
+	ClusterOfItsNodes Capability = "cluster-of-its-nodes"
 )
 
 // AllCapabilities lists every known capability.
 func AllCapabilities() []Capability {
-	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime}
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime, ClusterOfItsNodes}
 }
 
 // ParseCapability checks a capability name.

@@ -54,7 +54,16 @@ func TestZoneDisruption(t *testing.T) {
 		taints []string
 		// terminating is when "web" is deleted (0: not within 15 min).
 		terminating time.Duration
+		// controlPlane keeps the cluster's control-plane node beside the
+		// scenario's (the default); without it the nodes are the cluster.
+		controlPlane bool
 	}{
+		{behavior: "node-not-ready", name: "one node lost beside the control plane's: Normal, tainted at once, deleted 300 s later",
+			cuts: []cut{{"worker-1", 0}}, controlPlane: true,
+			taints: []string{"55s worker-1 Taint(node.kubernetes.io/unreachable:NoExecute)"}, terminating: 355 * time.Second},
+		{behavior: "node-full-disruption", name: "four of four lost beside the control plane's: a partial disruption stops tainting",
+			nodes: map[string]map[string]string{"worker-2": nil, "worker-3": nil, "worker-4": nil}, controlPlane: true,
+			cuts: []cut{{"worker-1", 0}, {"worker-2", 0}, {"worker-3", 0}, {"worker-4", 0}}},
 		{behavior: "node-full-disruption", name: "one node, lost: the zone is fully disrupted, no NoExecute taint, the pod stays",
 			cuts: []cut{{"worker-1", 0}}},
 		{behavior: "node-not-ready", name: "two nodes, one lost: Normal, tainted at once, deleted 300 s later",
@@ -92,6 +101,9 @@ func TestZoneDisruption(t *testing.T) {
 			s, err := New(Config{Seed: 1})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !tc.controlPlane {
+				s.SetNodesAreTheCluster()
 			}
 			addNodeNamed(t, s, "worker-1", tc.worker1)
 			for _, name := range sortedKeys(tc.nodes) {

@@ -90,6 +90,12 @@ type nodeLifecycle struct {
 	// probeFloor is when the controller last left the master disruption
 	// mode: it then set every node's probe timestamp to that time.
 	probeFloor time.Duration
+	// controlPlane is the cluster's control-plane node beside the
+	// scenario's: Ready, without zone label or
+	// node.kubernetes.io/exclude-disruption (kubeadm's and kind's, seen on
+	// kind v1.36.3), so it counts in the zone of the scenario's unlabelled
+	// nodes. Off when the scenario declares its nodes the whole cluster.
+	controlPlane bool
 }
 
 type taintEviction struct {
@@ -100,7 +106,7 @@ type taintEviction struct {
 
 func newNodeLifecycle(e *env, api *apiServer, profile *Profile) *nodeLifecycle {
 	return &nodeLifecycle{env: e, api: api, profile: profile, evictions: map[types.UID]*taintEviction{}, seen: map[string][]corev1.Taint{},
-		zoneStates: map[string]zoneState{}, zoneQPS: map[string]float32{}}
+		zoneStates: map[string]zoneState{}, zoneQPS: map[string]float32{}, controlPlane: true}
 }
 
 // nodeWatch is the controllers' node informer: a new node starts the
@@ -176,6 +182,12 @@ func (nl *nodeLifecycle) monitorNodeHealth() {
 		if !isNodeExcludedFromDisruptionChecks(n) {
 			zones[zone] = append(zones[zone], status)
 		}
+	}
+	if nl.controlPlane {
+		// Losing the scenario's only node is then, as on any cluster with
+		// a control-plane node, a Normal zone with one node not Ready,
+		// not a full disruption.
+		zones[""] = append(zones[""], corev1.ConditionTrue)
 	}
 	entering, exiting := nl.handleDisruption(zones)
 	now := nl.env.wall(nl.env.now)

@@ -136,6 +136,11 @@ func (s *Simulator) SetVersions(kubelet, controlPlane string) error {
 	return nil
 }
 
+// SetNodesAreTheCluster makes the scenario's nodes the whole cluster:
+// no control-plane node beside them counts in the node-lifecycle
+// controller's zones, so losing every one of them is a full disruption.
+func (s *Simulator) SetNodesAreTheCluster() { s.lifecycle.controlPlane = false }
+
 // versionProfiles are the kubelet's profile and the control plane's (the
 // kubelet's when controlPlane is empty), refused outside the version skew
 // policy: a kubelet newer than its API server, or more than three minor

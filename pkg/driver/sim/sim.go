@@ -230,6 +230,9 @@ func (s *session) configure(st driver.Setup) error {
 			return driver.Unsupported("%v", err)
 		}
 	}
+	if st.NodesAreTheCluster {
+		s.sim.SetNodesAreTheCluster()
+	}
 	if e := st.Eviction; e != nil {
 		if err := s.sim.SetEvictionConfig(*e); err != nil {
 			return err
