@@ -190,19 +190,24 @@ type place struct {
 }
 
 // asPlace reads "path:line" when path is a file and the argument itself is
-// not (a folder named "x:1" stays a folder).
-func asPlace(arg string) (place, bool) {
+// not (a folder named "x:1" stays a folder). A file with a line that is
+// not one (FILE:0, FILE:x) is an error, not a path that does not exist.
+func asPlace(arg string) (place, bool, error) {
 	if _, err := os.Stat(arg); err == nil {
-		return place{}, false
+		return place{}, false, nil
+	}
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 {
+		return place{}, false, nil
+	}
+	if fi, err := os.Stat(arg[:i]); err != nil || fi.IsDir() {
+		return place{}, false, nil
 	}
 	file, line, err := splitPlace(arg)
 	if err != nil {
-		return place{}, false
+		return place{}, false, err
 	}
-	if fi, err := os.Stat(file); err != nil || fi.IsDir() {
-		return place{}, false
-	}
-	return place{file, line}, true
+	return place{file, line}, true, nil
 }
 
 // pickPlaces keeps the scenarios of whole paths and the one each place
@@ -224,7 +229,7 @@ func pickPlaces(scs []*runner.Scenario, paths []string, places []place) ([]*runn
 	}
 	whole := func(sc *runner.Scenario) bool {
 		for _, p := range paths {
-			if _, ok := asPlace(p); ok {
+			if _, ok, _ := asPlace(p); ok {
 				continue
 			}
 			rel, err := filepath.Rel(filepath.Clean(p), filepath.Clean(sc.Feature.Path))
@@ -276,7 +281,11 @@ func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) (
 	var files []string
 	var places []place
 	for _, p := range paths {
-		if pl, ok := asPlace(p); ok {
+		pl, ok, err := asPlace(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
 			places = append(places, pl)
 			files = append(files, pl.file)
 			continue

@@ -179,6 +179,11 @@ func TestRunOneScenario(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "versions.feature:99: the file has") {
 		t.Errorf("past the end: exit %d, stderr %q", code, errOut)
 	}
+	// Line 0 was read as a path that did not exist ("stat ...: no such file").
+	code, out, errOut = runCLI("run", "--report", dir, "testdata/fail.feature:0")
+	if want := "podlife: testdata/fail.feature:0: line numbers start at 1; the scenario of testdata/fail.feature is at line 2\n"; code != 2 || errOut != want || out != "" {
+		t.Errorf("line 0: exit %d, stderr %q, want %q; stdout %q", code, errOut, want, out)
+	}
 }
 
 // TestUnknownDriverSaysWhy: a driver that cannot run says so, not just exit 2.
