@@ -307,6 +307,7 @@ func TestBadCommandLines(t *testing.T) {
 		{"flags after the paths", []string{"run", "testdata/versions.feature", "--report", tmp, "--seed", "3"}, 0, "", "1 passed, 0 failed, 0 skipped"},
 		{"a path after --", []string{"lint", "--", "testdata/versions.feature"}, 0, "", "1 scenario(s), no problems"},
 		{"an unknown flag", []string{"run", "--no-such-flag", "testdata/versions.feature"}, 2, "", ""},
+		{"godog's tag syntax", []string{"run", "--tags", "@termination and not @slow", "../../features"}, 2, `podlife: --tags "@termination and not @slow": this is a Cucumber tag expression (godog's syntax); podlife takes Ginkgo's label syntax: --tags 'termination && !slow'`, ""},
 	}
 	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version"} {
 		for _, h := range []string{"-h", "--help"} {
