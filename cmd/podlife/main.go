@@ -10,6 +10,7 @@
 //	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
 //	podlife version [--json]
+//	podlife init [DIR]
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
@@ -50,8 +51,9 @@ import (
 const usage = `podlife: a conformance suite and scenario language for the Kubernetes pod lifecycle.
 
 Usage:
-  podlife run [flags] PATH...     run the scenarios of feature files or folders
-  podlife lint [flags] PATH...    check scenarios without running them
+  podlife run [flags] [PATH...]   run the scenarios of feature files or folders
+                                  (default: features/)
+  podlife lint [flags] [PATH...]  check scenarios without running them
   podlife steps [--markdown]      list every step phrase with an example
                                   (--markdown: the language reference, docs/language.md)
   podlife timeline [flags] FILE:LINE
@@ -62,8 +64,10 @@ Usage:
                                   docs/divergences.yaml lists what is explained
   podlife cleanup --run ID        delete what a live run left on a cluster (only
                                   what carries its label)
-  podlife version [--json]        podlife's version, the Kubernetes version the
-                                  simulator models and its default kubelet profile
+  podlife version [--json]        podlife's version (its git revision), the Kubernetes
+                                  version the simulator models and its default kubelet profile
+  podlife init [DIR]              write a starter: a feature file with two scenarios
+                                  that pass, and a CI workflow that runs them
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
@@ -134,6 +138,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdCleanup(args[1:], stdout, stderr)
 	case "version":
 		err = cmdVersion(args[1:], stdout, stderr)
+	case "init":
+		err = cmdInit(args[1:], stdout, stderr)
 	case "timeline":
 		var failed bool
 		failed, err = cmdTimeline(args[1:], stdout, stderr)
@@ -272,7 +278,11 @@ func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*ru
 // loadNoted is load, and lint's notes (runner.Check).
 func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, []runner.Note, error) {
 	if len(paths) == 0 {
-		return nil, nil, fmt.Errorf("no feature files or folders given")
+		// godog's default, and where podlife init puts them.
+		if fi, err := os.Stat("features"); err != nil || !fi.IsDir() {
+			return nil, nil, fmt.Errorf("no feature files or folders given, and no features/ folder here")
+		}
+		paths = []string{"features"}
 	}
 	filter, err := runner.ParseFilter(tags)
 	if err != nil {

@@ -309,7 +309,7 @@ func TestBadCommandLines(t *testing.T) {
 		{"an unknown flag", []string{"run", "--no-such-flag", "testdata/versions.feature"}, 2, "", ""},
 		{"godog's tag syntax", []string{"run", "--tags", "@termination and not @slow", "../../features"}, 2, `podlife: --tags "@termination and not @slow": this is a Cucumber tag expression (godog's syntax); podlife takes Ginkgo's label syntax: --tags 'termination && !slow'`, ""},
 	}
-	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version"} {
+	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version", "init"} {
 		for _, h := range []string{"-h", "--help"} {
 			cases = append(cases, struct {
 				name           string
