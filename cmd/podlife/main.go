@@ -3,7 +3,8 @@
 // running them, lists the step vocabulary, shows one scenario's timeline
 // and compares two runs.
 //
-//	podlife run [--driver sim] [--seed N] [--seeds N] [--tags EXPR] [--report DIR] [--kubelet-version V] [--timeout D] PATH...
+//	podlife run [--driver sim] [--seed N] [--seeds N] [--tags EXPR] [--report DIR] [--kubelet-version V] [--timeout D]
+//	            [--format progress|pretty|junit|cucumber] [--fail-fast] [-v] [PATH...]
 //	podlife lint [--driver sim] PATH...
 //	podlife steps [--markdown]
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
@@ -269,13 +270,8 @@ func unique(scs []*runner.Scenario) []*runner.Scenario {
 	return out
 }
 
-// load parses, selects and lints; every problem is printed as file:line.
-func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
-	scs, _, err := loadNoted(paths, tags, d, stderr)
-	return scs, err
-}
-
-// loadNoted is load, and lint's notes (runner.Check).
+// loadNoted parses, selects and lints (every problem printed as
+// file:line), and returns lint's notes (runner.Check).
 func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, []runner.Note, error) {
 	if len(paths) == 0 {
 		// godog's default, and where podlife init puts them.
@@ -343,6 +339,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	part := fs.String("shard", "", "run only part `i/n` of the selection (2/3: the second of three), the parts balanced by recorded wall times (--walls); podlife report --merge joins the parts' reports")
 	wallsFile := fs.String("walls", shard.DefaultFile, "recorded wall times (`FILE`, podlife report --walls writes one) that balance --shard's parts and, on a cluster, start the longest scenarios first")
 	timeout := fs.Duration("timeout", 0, "stop the scenarios `D` after they start (0: never): those running are cut off, the others not run; cleanup and the reports follow; exit 124")
+	format := fs.String("format", formatProgress, "how the run prints: progress (a line per scenario), pretty (each scenario with every step and its outcome), junit or cucumber (that report on stdout, the run's lines on stderr); the report folder is written either way")
+	failFastOn := fs.Bool("fail-fast", false, "stop after the first scenario that fails: those after it are not run, and are counted as skipped")
+	var verbose bool
+	fs.BoolVar(&verbose, "v", false, "verbose: what lint noted of the scenarios before they run, and under each scenario the kubelet it ran on, the time it covered and its notes")
+	fs.BoolVar(&verbose, "verbose", false, "the same as -v")
 	fs.Usage = runUsage(fs)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -355,6 +356,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if *timeout < 0 {
 		return false, fmt.Errorf("--timeout %s: a duration of 0 (none) or more", *timeout)
 	}
+	if err := checkFormat(*format); err != nil {
+		return false, err
+	}
+	// A machine format owns stdout: everything a person reads goes to
+	// stderr, so that `podlife run --format junit > junit.xml` holds only
+	// the document.
+	out := stdout
+	if machineFormat(*format) {
+		out = stderr
+	}
+	con := &console{out: out, pretty: *format == formatPretty, verbose: verbose}
+	stop := newFailFast(*failFastOn)
 	if *drvName == "live" && !flagGiven(fs, "parallel") {
 		*parallel = 4
 	}
@@ -383,14 +396,19 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("--walls: %w", err)
 	}
-	scs, err := load(paths, *tags, d, stderr)
+	scs, notes, err := loadNoted(paths, *tags, d, stderr)
 	if err != nil {
 		return false, err
+	}
+	if verbose {
+		for _, n := range notes {
+			fmt.Fprintln(out, n)
+		}
 	}
 	if spec.N > 1 {
 		all := len(scs)
 		scs = runner.Shard(scs, spec, walls)
-		fmt.Fprintf(stdout, "shard %s: %d of the %d selected scenario(s)\n", spec, len(scs), all)
+		fmt.Fprintf(out, "shard %s: %d of the %d selected scenario(s)\n", spec, len(scs), all)
 	}
 	if d.Name() != "sim" {
 		// Workers take the next scenario as they free up: the long ones
@@ -399,12 +417,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	ctx, endRun := intr.runContext(*timeout)
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
-	fmt.Fprintf(stdout, "running %d scenario(s) on %s (%s)\n", len(scs), d.Name(), seedsText(*seed, *seeds))
+	fmt.Fprintf(out, "running %d scenario(s) on %s (%s)\n", len(scs), d.Name(), seedsText(*seed, *seeds))
 	var results []report.Result
 	if *seeds > 1 {
-		results = runSeeds(ctx, scs, opt, *seed, *seeds, *parallel, stdout, stderr)
+		results = runSeeds(ctx, scs, opt, *seed, *seeds, *parallel, con, stderr, stop)
 	} else {
-		results = runAll(ctx, scs, opt, *parallel, stdout)
+		results = runAll(ctx, scs, opt, *parallel, con, stop)
 	}
 	interrupted := interruptedBy(ctx) // what cut the scenarios short
 	endRun()
@@ -412,33 +430,44 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		// Whatever happened (a failure, an interrupt), nothing of this
 		// run stays on the cluster.
 		intr.setStage(fmt.Sprintf("cleaning up run %s on the cluster (within 3m; if podlife is killed, `podlife cleanup --run %s` deletes what is left)", ld.RunID(), ld.RunID()))
-		finishLive(ld, stdout, stderr)
+		finishLive(ld, out, stderr)
 	}
 	intr.setStage("writing the reports")
-	report.Summary(stdout, results)
-	printSeedFailures(stdout, results, *seed, *seeds)
+	listed, notRun, stopped := stop.split(results)
+	report.Summary(out, listed)
+	if notRun > 0 {
+		fmt.Fprintf(out, "\n%s\n", stopped)
+	}
+	if *seeds > 1 {
+		printSeedFailures(out, results, *seed, *seeds)
+	} else {
+		rerun(out, results, *seed, d.Name(), *kubelet)
+	}
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
 	}
+	if err := writeDocument(stdout, *format, results); err != nil {
+		return false, err
+	}
 	c := report.Count(results)
-	fmt.Fprintf(stdout, "\nreports: %s (%s)\n", *dir, report.Files)
+	fmt.Fprintf(out, "\nreports: %s (%s)\n", *dir, report.Files)
 	if interrupted == nil {
 		// A signal after the scenarios ended: the results are complete,
 		// but the run was asked to stop, and says so.
 		interrupted = interruptedBy(intr.ctx)
 	}
 	if interrupted != nil {
-		fmt.Fprintf(stdout, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
+		fmt.Fprintf(out, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
 		return false, interrupted
 	}
 	if l := report.ErrorLine(results); l != "" {
-		fmt.Fprintln(stdout, l)
+		fmt.Fprintln(out, l)
 	}
-	fmt.Fprintln(stdout, c.Line())
+	fmt.Fprintln(out, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {
 		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
 		// a pass.
-		fmt.Fprintf(stdout, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
+		fmt.Fprintf(out, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
 		return true, nil
 	}
 	if c.Failed > 0 && c.Failed == c.Errors {
@@ -497,11 +526,11 @@ func checkWritable(dir string) error {
 }
 
 // runAll runs scenarios on a pool of workers, each with its own session,
-// and prints one line per scenario: on the simulator in catalogue order
-// (its output is the same from run to run), on a cluster as each
-// finishes, so that a long scenario does not hold back the lines of those
-// that ended after it started.
-func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, out io.Writer) []report.Result {
+// and prints each scenario as it ends (con): on the simulator in
+// catalogue order (its output is the same from run to run), on a cluster
+// as each finishes, so that a long scenario does not hold back the lines
+// of those that ended after it started. stop is --fail-fast.
+func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, con *console, stop *failFast) []report.Result {
 	if parallel < 1 {
 		parallel = 1
 	}
@@ -519,11 +548,15 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				if ctx.Err() != nil {
+				switch {
+				case ctx.Err() != nil:
 					results[i] = report.Result{Driver: opt.Driver.Name(), Feature: scs[i].Feature.Path, Line: scs[i].Line, Name: scs[i].Name,
 						Status: report.Skipped, Reason: report.NotRunReason}
-				} else {
+				case stop.stops(i):
+					results[i] = stop.skipped(scs[i], opt.Driver.Name())
+				default:
 					results[i] = runner.Run(ctx, scs[i], opt)
+					stop.failed(i, &results[i])
 				}
 				close(done[i])
 				finished <- i
@@ -540,11 +573,15 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 		i := n
 		if inOrder {
 			<-done[i]
+			if stop.stops(i) {
+				// Run by a worker before the failure was known.
+				results[i] = stop.skipped(scs[i], opt.Driver.Name())
+			}
 		} else {
 			i = <-finished
 		}
-		r := results[i]
-		fmt.Fprintf(out, "%s %s %s (%s)\n", progressMark(r.Status), r.ID(), r.Name, r.Wall.Round(time.Microsecond))
+		r := &results[i]
+		con.scenario(r, fmt.Sprintf("%s %s %s (%s)", progressMark(r.Status), r.ID(), r.Name, r.Wall.Round(time.Microsecond)))
 	}
 	wg.Wait()
 	return results
