@@ -201,33 +201,3 @@ func (f *failFast) split(results []report.Result) ([]report.Result, int, string)
 	}
 	return shown, n, fmt.Sprintf("--fail-fast: stopped after %s failed; %d scenario(s) not run, counted as skipped", f.id, n)
 }
-
-// rerun lists the commands that run each failed scenario again with the
-// run's seed: the one seed a reader needs (each scenario's own seed
-// derives from it and its place). On the simulator a seed gives the same
-// run every time; a cluster's timing does not repeat.
-func rerun(w io.Writer, results []report.Result, seed int64, drv, kubelet string) {
-	var lines []string
-	for i := range results {
-		r := &results[i]
-		if r.Status != report.Failed && r.Status != report.Errored {
-			continue
-		}
-		cmd := "podlife run"
-		if drv != "sim" {
-			cmd += " --driver " + drv
-		}
-		if kubelet != "" {
-			cmd += " --kubelet-version " + kubelet
-		}
-		lines = append(lines, fmt.Sprintf("  %s --seed %d %s", cmd, seed, r.ID()))
-	}
-	if len(lines) == 0 {
-		return
-	}
-	if drv == "sim" {
-		fmt.Fprintf(w, "\nto reproduce (seed %d gives the same run every time):\n%s\n", seed, strings.Join(lines, "\n"))
-		return
-	}
-	fmt.Fprintf(w, "\nto run again (seed %d; a cluster's timing is its own each time):\n%s\n", seed, strings.Join(lines, "\n"))
-}

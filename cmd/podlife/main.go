@@ -441,7 +441,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if *seeds > 1 {
 		printSeedFailures(out, results, *seed, *seeds)
 	} else {
-		rerun(out, results, *seed, d.Name(), *kubelet)
+		fmt.Fprint(out, report.Reproduce(results, *seed, d.Name(), *kubelet))
 	}
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
