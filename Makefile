@@ -4,7 +4,7 @@ GINKGO := $(GO) tool ginkgo
 # CHROMIUM is the headless browser the page test drives: Debian's package.
 CHROMIUM ?= chromium
 
-.PHONY: help language golden test-sim test fuzz bench bench-kwok test-browser chromium test-live test-live-mutants test-live-versions kind-node-image build lint-features
+.PHONY: help language golden test-sim test fuzz bench bench-kwok test-browser chromium test-live test-live-mutants test-live-versions kind-node-image build install lint-features
 
 # The Kubernetes release `make kind-node-image` builds a node image for.
 KIND_K8S_VERSION ?= 1.36.3
@@ -22,6 +22,7 @@ help:
 	@echo "make test-live-versions the older kubelet profiles' scenarios on clusters of their releases (LIVE_VERSIONS)"
 	@echo "make kind-node-image  build a kind node image offline (KIND_K8S_VERSION=$(KIND_K8S_VERSION))"
 	@echo "make build      build bin/podlife"
+	@echo "make install    go install ./cmd/podlife: podlife in GOBIN (default \$$(go env GOPATH)/bin), stamped with its git revision"
 	@echo "make language   regenerate docs/language.md, the language reference, from the step registry"
 	@echo "make golden     rewrite the golden timelines (cmd/podlife/testdata/timelines/) from the simulator; review the diff"
 
@@ -117,8 +118,14 @@ test-live-versions:
 kind-node-image:
 	@hack/kind-node-image.sh $(KIND_K8S_VERSION)
 
+## build, install: -buildvcs=auto, whatever GOFLAGS says, so that
+## `podlife version` names the revision the binary was built from (the go
+## command stamps it only in a clone, not in a git worktree).
 build:
-	$(GO) build -o bin/podlife ./cmd/podlife
+	$(GO) build -buildvcs=auto -o bin/podlife ./cmd/podlife
+
+install:
+	$(GO) install -buildvcs=auto ./cmd/podlife
 
 ## language: docs/language.md from the step registry and
 ## pkg/language/reference.md.tmpl (pkg/language TestDocIsGenerated checks it).

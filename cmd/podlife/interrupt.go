@@ -42,7 +42,7 @@ the interrupted and the not run as skipped.
 // runUsage is `podlife run -h`: the flags, then the exit codes.
 func runUsage(fs *flag.FlagSet) func() {
 	return func() {
-		fmt.Fprintf(fs.Output(), "Usage: podlife run [flags] PATH|FILE:LINE...\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: podlife run [flags] [PATH|FILE:LINE...]   (default: the features/ folder)\n\n")
 		fs.PrintDefaults()
 		fmt.Fprint(fs.Output(), runExitCodes)
 	}

@@ -123,7 +123,7 @@ func TestInterruptCutsOffRunningScenarios(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		results = runAll(ctx, scs, opt, 2, &out)
+		results = runAll(ctx, scs, opt, 2, &console{out: &out}, nil)
 	}()
 	for range 2 {
 		select {

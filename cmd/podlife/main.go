@@ -3,13 +3,15 @@
 // running them, lists the step vocabulary, shows one scenario's timeline
 // and compares two runs.
 //
-//	podlife run [--driver sim] [--seed N] [--seeds N] [--tags EXPR] [--report DIR] [--kubelet-version V] [--timeout D] PATH...
+//	podlife run [--driver sim] [--seed N] [--seeds N] [--tags EXPR] [--report DIR] [--kubelet-version V] [--timeout D]
+//	            [--format progress|pretty|junit|cucumber] [--fail-fast] [-v] [PATH...]
 //	podlife lint [--driver sim] PATH...
 //	podlife steps [--markdown]
 //	podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE
 //	podlife report --diff [--tolerance D] [--out FILE] [--explained FILE] DIR_A DIR_B
 //	podlife cleanup --run ID [--kubeconfig F] [--delete-cluster NAME]
 //	podlife version [--json]
+//	podlife init [DIR]
 //
 // Exit codes: 0 all passed (no divergence but explained ones), 1 a
 // scenario failed (the runs diverged), 2 bad input (nothing ran, or
@@ -50,8 +52,9 @@ import (
 const usage = `podlife: a conformance suite and scenario language for the Kubernetes pod lifecycle.
 
 Usage:
-  podlife run [flags] PATH...     run the scenarios of feature files or folders
-  podlife lint [flags] PATH...    check scenarios without running them
+  podlife run [flags] [PATH...]   run the scenarios of feature files or folders
+                                  (default: features/)
+  podlife lint [flags] [PATH...]  check scenarios without running them
   podlife steps [--markdown]      list every step phrase with an example
                                   (--markdown: the language reference, docs/language.md)
   podlife timeline [flags] FILE:LINE
@@ -62,8 +65,10 @@ Usage:
                                   docs/divergences.yaml lists what is explained
   podlife cleanup --run ID        delete what a live run left on a cluster (only
                                   what carries its label)
-  podlife version [--json]        podlife's version, the Kubernetes version the
-                                  simulator models and its default kubelet profile
+  podlife version [--json]        podlife's version (its git revision), the Kubernetes
+                                  version the simulator models and its default kubelet profile
+  podlife init [DIR]              write a starter: a feature file with two scenarios
+                                  that pass, and a CI workflow that runs them
 
 Run 'podlife <command> -h' for the flags.
 Exit codes: 0 all passed, 1 a scenario failed (report: the runs diverged,
@@ -134,6 +139,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdCleanup(args[1:], stdout, stderr)
 	case "version":
 		err = cmdVersion(args[1:], stdout, stderr)
+	case "init":
+		err = cmdInit(args[1:], stdout, stderr)
 	case "timeline":
 		var failed bool
 		failed, err = cmdTimeline(args[1:], stdout, stderr)
@@ -190,19 +197,24 @@ type place struct {
 }
 
 // asPlace reads "path:line" when path is a file and the argument itself is
-// not (a folder named "x:1" stays a folder).
-func asPlace(arg string) (place, bool) {
+// not (a folder named "x:1" stays a folder). A file with a line that is
+// not one (FILE:0, FILE:x) is an error, not a path that does not exist.
+func asPlace(arg string) (place, bool, error) {
 	if _, err := os.Stat(arg); err == nil {
-		return place{}, false
+		return place{}, false, nil
+	}
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 {
+		return place{}, false, nil
+	}
+	if fi, err := os.Stat(arg[:i]); err != nil || fi.IsDir() {
+		return place{}, false, nil
 	}
 	file, line, err := splitPlace(arg)
 	if err != nil {
-		return place{}, false
+		return place{}, false, err
 	}
-	if fi, err := os.Stat(file); err != nil || fi.IsDir() {
-		return place{}, false
-	}
-	return place{file, line}, true
+	return place{file, line}, true, nil
 }
 
 // pickPlaces keeps the scenarios of whole paths and the one each place
@@ -224,7 +236,7 @@ func pickPlaces(scs []*runner.Scenario, paths []string, places []place) ([]*runn
 	}
 	whole := func(sc *runner.Scenario) bool {
 		for _, p := range paths {
-			if _, ok := asPlace(p); ok {
+			if _, ok, _ := asPlace(p); ok {
 				continue
 			}
 			rel, err := filepath.Rel(filepath.Clean(p), filepath.Clean(sc.Feature.Path))
@@ -258,16 +270,15 @@ func unique(scs []*runner.Scenario) []*runner.Scenario {
 	return out
 }
 
-// load parses, selects and lints; every problem is printed as file:line.
-func load(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, error) {
-	scs, _, err := loadNoted(paths, tags, d, stderr)
-	return scs, err
-}
-
-// loadNoted is load, and lint's notes (runner.Check).
+// loadNoted parses, selects and lints (every problem printed as
+// file:line), and returns lint's notes (runner.Check).
 func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) ([]*runner.Scenario, []runner.Note, error) {
 	if len(paths) == 0 {
-		return nil, nil, fmt.Errorf("no feature files or folders given")
+		// godog's default, and where podlife init puts them.
+		if fi, err := os.Stat("features"); err != nil || !fi.IsDir() {
+			return nil, nil, fmt.Errorf("no feature files or folders given, and no features/ folder here")
+		}
+		paths = []string{"features"}
 	}
 	filter, err := runner.ParseFilter(tags)
 	if err != nil {
@@ -276,7 +287,11 @@ func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) (
 	var files []string
 	var places []place
 	for _, p := range paths {
-		if pl, ok := asPlace(p); ok {
+		pl, ok, err := asPlace(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
 			places = append(places, pl)
 			files = append(files, pl.file)
 			continue
@@ -324,6 +339,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	part := fs.String("shard", "", "run only part `i/n` of the selection (2/3: the second of three), the parts balanced by recorded wall times (--walls); podlife report --merge joins the parts' reports")
 	wallsFile := fs.String("walls", shard.DefaultFile, "recorded wall times (`FILE`, podlife report --walls writes one) that balance --shard's parts and, on a cluster, start the longest scenarios first")
 	timeout := fs.Duration("timeout", 0, "stop the scenarios `D` after they start (0: never): those running are cut off, the others not run; cleanup and the reports follow; exit 124")
+	format := fs.String("format", formatProgress, "how the run prints: progress (a line per scenario), pretty (each scenario with every step and its outcome), junit or cucumber (that report on stdout, the run's lines on stderr); the report folder is written either way")
+	failFastOn := fs.Bool("fail-fast", false, "stop after the first scenario that fails: those after it are not run, and are counted as skipped")
+	var verbose bool
+	fs.BoolVar(&verbose, "v", false, "verbose: what lint noted of the scenarios before they run, and under each scenario the kubelet it ran on, where its clock ended and its notes")
+	fs.BoolVar(&verbose, "verbose", false, "the same as -v")
 	fs.Usage = runUsage(fs)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -336,6 +356,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if *timeout < 0 {
 		return false, fmt.Errorf("--timeout %s: a duration of 0 (none) or more", *timeout)
 	}
+	if err := checkFormat(*format); err != nil {
+		return false, err
+	}
+	// A machine format owns stdout: everything a person reads goes to
+	// stderr, so that `podlife run --format junit > junit.xml` holds only
+	// the document.
+	out := stdout
+	if machineFormat(*format) {
+		out = stderr
+	}
+	con := &console{out: out, pretty: *format == formatPretty, verbose: verbose}
+	stop := newFailFast(*failFastOn)
 	if *drvName == "live" && !flagGiven(fs, "parallel") {
 		*parallel = 4
 	}
@@ -364,14 +396,19 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("--walls: %w", err)
 	}
-	scs, err := load(paths, *tags, d, stderr)
+	scs, notes, err := loadNoted(paths, *tags, d, stderr)
 	if err != nil {
 		return false, err
+	}
+	if verbose {
+		for _, n := range notes {
+			fmt.Fprintln(out, n)
+		}
 	}
 	if spec.N > 1 {
 		all := len(scs)
 		scs = runner.Shard(scs, spec, walls)
-		fmt.Fprintf(stdout, "shard %s: %d of the %d selected scenario(s)\n", spec, len(scs), all)
+		fmt.Fprintf(out, "shard %s: %d of the %d selected scenario(s)\n", spec, len(scs), all)
 	}
 	if d.Name() != "sim" {
 		// Workers take the next scenario as they free up: the long ones
@@ -380,12 +417,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	ctx, endRun := intr.runContext(*timeout)
 	opt := runner.Options{Driver: d, Seed: *seed, KubeletVersion: *kubelet}
-	fmt.Fprintf(stdout, "running %d scenario(s) on %s (%s)\n", len(scs), d.Name(), seedsText(*seed, *seeds))
+	fmt.Fprintf(out, "running %d scenario(s) on %s (%s)\n", len(scs), d.Name(), seedsText(*seed, *seeds))
 	var results []report.Result
 	if *seeds > 1 {
-		results = runSeeds(ctx, scs, opt, *seed, *seeds, *parallel, stdout, stderr)
+		results = runSeeds(ctx, scs, opt, *seed, *seeds, *parallel, con, stderr, stop)
 	} else {
-		results = runAll(ctx, scs, opt, *parallel, stdout)
+		results = runAll(ctx, scs, opt, *parallel, con, stop)
 	}
 	interrupted := interruptedBy(ctx) // what cut the scenarios short
 	endRun()
@@ -393,33 +430,44 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		// Whatever happened (a failure, an interrupt), nothing of this
 		// run stays on the cluster.
 		intr.setStage(fmt.Sprintf("cleaning up run %s on the cluster (within 3m; if podlife is killed, `podlife cleanup --run %s` deletes what is left)", ld.RunID(), ld.RunID()))
-		finishLive(ld, stdout, stderr)
+		finishLive(ld, out, stderr)
 	}
 	intr.setStage("writing the reports")
-	report.Summary(stdout, results)
-	printSeedFailures(stdout, results, *seed, *seeds)
+	listed, notRun, stopped := stop.split(results)
+	report.Summary(out, listed)
+	if notRun > 0 {
+		fmt.Fprintf(out, "\n%s\n", stopped)
+	}
+	if *seeds > 1 {
+		printSeedFailures(out, results, *seed, *seeds)
+	} else {
+		fmt.Fprint(out, report.Reproduce(results, *seed, d.Name(), *kubelet))
+	}
 	if err := report.Write(*dir, results); err != nil {
 		return false, err
 	}
+	if err := writeDocument(stdout, *format, results); err != nil {
+		return false, err
+	}
 	c := report.Count(results)
-	fmt.Fprintf(stdout, "\nreports: %s (%s)\n", *dir, report.Files)
+	fmt.Fprintf(out, "\nreports: %s (%s)\n", *dir, report.Files)
 	if interrupted == nil {
 		// A signal after the scenarios ended: the results are complete,
 		// but the run was asked to stop, and says so.
 		interrupted = interruptedBy(intr.ctx)
 	}
 	if interrupted != nil {
-		fmt.Fprintf(stdout, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
+		fmt.Fprintf(out, "%s\n%s\n", interruptedLine(interrupted, results), c.Line())
 		return false, interrupted
 	}
 	if l := report.ErrorLine(results); l != "" {
-		fmt.Fprintln(stdout, l)
+		fmt.Fprintln(out, l)
 	}
-	fmt.Fprintln(stdout, c.Line())
+	fmt.Fprintln(out, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {
 		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
 		// a pass.
-		fmt.Fprintf(stdout, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
+		fmt.Fprintf(out, "every scenario was skipped: nothing was checked (the reasons are above); --allow-all-skipped makes this a pass\n")
 		return true, nil
 	}
 	if c.Failed > 0 && c.Failed == c.Errors {
@@ -478,11 +526,11 @@ func checkWritable(dir string) error {
 }
 
 // runAll runs scenarios on a pool of workers, each with its own session,
-// and prints one line per scenario: on the simulator in catalogue order
-// (its output is the same from run to run), on a cluster as each
-// finishes, so that a long scenario does not hold back the lines of those
-// that ended after it started.
-func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, out io.Writer) []report.Result {
+// and prints each scenario as it ends (con): on the simulator in
+// catalogue order (its output is the same from run to run), on a cluster
+// as each finishes, so that a long scenario does not hold back the lines
+// of those that ended after it started. stop is --fail-fast.
+func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, parallel int, con *console, stop *failFast) []report.Result {
 	if parallel < 1 {
 		parallel = 1
 	}
@@ -500,11 +548,15 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				if ctx.Err() != nil {
+				switch {
+				case ctx.Err() != nil:
 					results[i] = report.Result{Driver: opt.Driver.Name(), Feature: scs[i].Feature.Path, Line: scs[i].Line, Name: scs[i].Name,
 						Status: report.Skipped, Reason: report.NotRunReason}
-				} else {
+				case stop.stops(i):
+					results[i] = stop.skipped(scs[i], opt.Driver.Name())
+				default:
 					results[i] = runner.Run(ctx, scs[i], opt)
+					stop.failed(i, &results[i])
 				}
 				close(done[i])
 				finished <- i
@@ -521,11 +573,15 @@ func runAll(ctx context.Context, scs []*runner.Scenario, opt runner.Options, par
 		i := n
 		if inOrder {
 			<-done[i]
+			if stop.stops(i) {
+				// Run by a worker before the failure was known.
+				results[i] = stop.skipped(scs[i], opt.Driver.Name())
+			}
 		} else {
 			i = <-finished
 		}
-		r := results[i]
-		fmt.Fprintf(out, "%s %s %s (%s)\n", progressMark(r.Status), r.ID(), r.Name, r.Wall.Round(time.Microsecond))
+		r := &results[i]
+		con.scenario(r, fmt.Sprintf("%s %s %s (%s)", progressMark(r.Status), r.ID(), r.Name, r.Wall.Round(time.Microsecond)))
 	}
 	wg.Wait()
 	return results

@@ -179,6 +179,11 @@ func TestRunOneScenario(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "versions.feature:99: the file has") {
 		t.Errorf("past the end: exit %d, stderr %q", code, errOut)
 	}
+	// Line 0 was read as a path that did not exist ("stat ...: no such file").
+	code, out, errOut = runCLI("run", "--report", dir, "testdata/fail.feature:0")
+	if want := "podlife: testdata/fail.feature:0: line numbers start at 1; the scenario of testdata/fail.feature is at line 2\n"; code != 2 || errOut != want || out != "" {
+		t.Errorf("line 0: exit %d, stderr %q, want %q; stdout %q", code, errOut, want, out)
+	}
 }
 
 // TestUnknownDriverSaysWhy: a driver that cannot run says so, not just exit 2.
@@ -302,8 +307,9 @@ func TestBadCommandLines(t *testing.T) {
 		{"flags after the paths", []string{"run", "testdata/versions.feature", "--report", tmp, "--seed", "3"}, 0, "", "1 passed, 0 failed, 0 skipped"},
 		{"a path after --", []string{"lint", "--", "testdata/versions.feature"}, 0, "", "1 scenario(s), no problems"},
 		{"an unknown flag", []string{"run", "--no-such-flag", "testdata/versions.feature"}, 2, "", ""},
+		{"godog's tag syntax", []string{"run", "--tags", "@termination and not @slow", "../../features"}, 2, `podlife: --tags "@termination and not @slow": this is a Cucumber tag expression (godog's syntax); podlife takes Ginkgo's label syntax: --tags 'termination && !slow'`, ""},
 	}
-	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version"} {
+	for _, c := range []string{"run", "lint", "steps", "timeline", "report", "cleanup", "version", "init"} {
 		for _, h := range []string{"-h", "--help"} {
 			cases = append(cases, struct {
 				name           string

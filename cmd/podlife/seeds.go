@@ -74,9 +74,10 @@ type overSeeds struct {
 // runSeeds runs every scenario on every run seed from seed to
 // seed+seeds-1, parallel runs at once (scenario by scenario, so that the
 // first scenarios finish first), and prints one line per scenario as
-// runAll does. Every progressEvery it says on progress (stderr) how many
-// runs are done.
-func runSeeds(ctx context.Context, scs []*runner.Scenario, opt runner.Options, seed int64, seeds, parallel int, out, progress io.Writer) []report.Result {
+// runAll does (con). Every progressEvery it says on progress (stderr) how
+// many runs are done. stop is --fail-fast: a scenario that fails on any
+// seed stops the run.
+func runSeeds(ctx context.Context, scs []*runner.Scenario, opt runner.Options, seed int64, seeds, parallel int, con *console, progress io.Writer, stop *failFast) []report.Result {
 	if parallel < 1 {
 		parallel = 1
 	}
@@ -101,13 +102,17 @@ func runSeeds(ctx context.Context, scs []*runner.Scenario, opt runner.Options, s
 			for j := range work {
 				sc := scs[j.i]
 				var r report.Result
-				if ctx.Err() != nil {
+				switch {
+				case ctx.Err() != nil:
 					r = report.Result{Driver: opt.Driver.Name(), Feature: sc.Feature.Path, Line: sc.Line, Name: sc.Name,
 						Status: report.Skipped, Reason: report.NotRunReason}
-				} else {
+				case stop.stops(j.i):
+					r = stop.skipped(sc, opt.Driver.Name())
+				default:
 					o := opt
 					o.Seed = seed + int64(j.k)
 					r = runner.Run(ctx, sc, o)
+					stop.failed(j.i, &r)
 				}
 				mu.Lock()
 				a := &agg[j.i]
@@ -178,7 +183,11 @@ func runSeeds(ctx context.Context, scs []*runner.Scenario, opt runner.Options, s
 		results[i] = verdict(&agg[i], seed, seeds)
 		line := seedsLine(&agg[i], &results[i], seeds)
 		mu.Unlock()
-		fmt.Fprintln(out, line)
+		if stop.stops(i) {
+			r := stop.skipped(scs[i], opt.Driver.Name())
+			results[i], line = r, fmt.Sprintf("%s %s %s", progressMark(r.Status), r.ID(), r.Name)
+		}
+		con.scenario(&results[i], line)
 	}
 	wg.Wait()
 	close(stopProgress)

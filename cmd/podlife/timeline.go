@@ -20,12 +20,16 @@ import (
 func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
 	fs := flag.NewFlagSet("podlife timeline", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seed := fs.Int64("seed", 1, "run seed (the scenario's seed derives from it and its place, as in `podlife run`)")
-	kubelet := fs.String("kubelet-version", "", "kubelet version to model (default 1.36; @kubelet: tags win)")
+	// The flag package takes a back-quoted word of a usage text as the
+	// value's name: quoting "podlife run" there printed "-seed podlife run".
+	seed := fs.Int64("seed", 1, "run seed `N` (the scenario's seed derives from it and its place, as in podlife run)")
+	kubelet := fs.String("kubelet-version", "", "kubelet version `V` to model (default 1.36; @kubelet: tags win)")
 	all := fs.Bool("all", false, "print every event, the API's bookkeeping (conditions, Kubernetes Events) included")
-	svg := fs.String("svg", "", "also write the timeline chart as SVG to this file")
+	svg := fs.String("svg", "", "also write the timeline chart as SVG to `OUT`")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: podlife timeline [--seed N] [--all] [--svg OUT] FILE:LINE\n")
+		fmt.Fprintf(stderr, "usage: podlife timeline [--seed N] [--kubelet-version V] [--all] [--svg OUT] FILE:LINE\n\n"+
+			"Runs the scenario at FILE:LINE (its Scenario line, a line inside it, or an\n"+
+			"outline's example row) on the simulator and prints its timeline.\n\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -87,17 +91,47 @@ func cmdTimeline(args []string, stdout, stderr io.Writer) (bool, error) {
 	return res.Status == report.Failed, nil
 }
 
-// splitPlace splits "path:line".
+// splitPlace splits "path:line". A line that is not a number of 1 or
+// more, after a path that is a file, says where the file's scenarios are:
+// the reader wanted one of them.
 func splitPlace(s string) (string, int, error) {
 	i := strings.LastIndexByte(s, ':')
 	if i <= 0 {
 		return "", 0, fmt.Errorf("%q: want FILE:LINE, e.g. features/termination/sidecars.feature:128", s)
 	}
-	n, err := strconv.Atoi(s[i+1:])
-	if err != nil || n < 1 {
-		return "", 0, fmt.Errorf("%q: %q is not a line number", s, s[i+1:])
+	file, num := s[:i], s[i+1:]
+	n, err := strconv.Atoi(num)
+	if err == nil && n >= 1 {
+		return file, n, nil
 	}
-	return s[:i], n, nil
+	why := fmt.Sprintf("%q is not a line number", num)
+	if err == nil {
+		why = "line numbers start at 1"
+	}
+	switch lines := scenarioLines(file); {
+	case len(lines) == 1:
+		return "", 0, fmt.Errorf("%s: %s; the scenario of %s is at line %s", s, why, file, lines[0])
+	case len(lines) > 1:
+		return "", 0, fmt.Errorf("%s: %s; the scenarios of %s are at lines %s", s, why, file, strings.Join(lines, ", "))
+	}
+	return "", 0, fmt.Errorf("%s: %s", s, why)
+}
+
+// scenarioLines lists the lines a FILE:LINE can name in a feature file
+// (each scenario's, each example row's); none when it does not load.
+func scenarioLines(file string) []string {
+	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	_, scs, problems := runner.Load([]string{file})
+	if len(problems) > 0 {
+		return nil
+	}
+	var lines []string
+	for _, sc := range scs {
+		lines = append(lines, strconv.Itoa(sc.Line))
+	}
+	return lines
 }
 
 // pick finds the scenario at a line: a pickle's own line (a scenario or an

@@ -80,6 +80,9 @@ func TestTimelineInput(t *testing.T) {
 		{"an outline's own line is ambiguous", []string{outline + ":8"}, 2, "outline.feature:8: this is a Scenario Outline; give the line of one example row: 16, 17, 18"},
 		{"a line before any scenario", []string{outline + ":1"}, 2, "outline.feature:1: no scenario here"},
 		{"no line", []string{outline}, 2, "want FILE:LINE"},
+		{"line 0", []string{outline + ":0"}, 2, "outline.feature:0: line numbers start at 1; the scenarios of ../../pkg/runner/testdata/outline.feature are at lines 3, 16, 17, 18, 22"},
+		{"line 0 of a one-scenario file", []string{"testdata/fail.feature:0"}, 2, "fail.feature:0: line numbers start at 1; the scenario of testdata/fail.feature is at line 2"},
+		{"a line that is not a number", []string{"testdata/fail.feature:six"}, 2, `fail.feature:six: "six" is not a line number; the scenario of testdata/fail.feature is at line 2`},
 		{"no file", []string{"nowhere.feature:3"}, 2, "nowhere.feature"},
 		{"a failed scenario exits 1", []string{"testdata/fail.feature:2"}, 1, "FAIL line 6"},
 		{"bad input in the scenario", []string{"../../pkg/runner/testdata/lint.feature:4"}, 2, "lint.feature:9:"},
@@ -91,6 +94,24 @@ func TestTimelineInput(t *testing.T) {
 				t.Errorf("exit %d (want %d), output lacks %q:\n%s%s", code, tc.code, tc.want, out, errOut)
 			}
 		})
+	}
+}
+
+// TestTimelineUsage: -h names each flag's value as the flag package
+// prints it; a back-quoted phrase in a usage text became the value's name
+// ("-seed podlife run").
+func TestTimelineUsage(t *testing.T) {
+	code, _, errOut := runCLI("timeline", "-h")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"usage: podlife timeline [--seed N] [--kubelet-version V] [--all] [--svg OUT] FILE:LINE", "  -seed N\n", "  -svg OUT\n", "  -kubelet-version V\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("timeline -h lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "-seed podlife") {
+		t.Errorf("timeline -h names the seed's value after a phrase of its text:\n%s", errOut)
 	}
 }
 

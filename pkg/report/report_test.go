@@ -198,7 +198,7 @@ func TestJUnit(t *testing.T) {
 		`classname="features/termination/prestop.feature"`,
 		`<skipped message="needs static-pods">`,
 		`message="features/termination/prestop.feature:25: Then container &#34;app&#34; receives SIGTERM at 2s: expected SIGTERM of container &#34;app&#34; at 2s got it at 3s"`,
-		"timeline (seed", "SIGTERM", "Exited(143)",
+		"timeline (kubelet", "SIGTERM", "Exited(143)",
 	} {
 		if !strings.Contains(x, want) {
 			t.Errorf("JUnit lacks %q:\n%s", want, x)

@@ -253,7 +253,10 @@ func (r *Result) Explain() string {
 		fmt.Fprintf(&b, "    note: %s\n", n)
 	}
 	if len(r.Timeline) > 0 {
-		fmt.Fprintf(&b, "  timeline (seed %d, kubelet %s, t=0 at %s):\n", r.Seed, r.kubeletText(), timeline.FormatOffset(r.T0))
+		// No seed here: the scenario's own seed, derived from the run's,
+		// is not one a reader can give back to podlife; the run says the
+		// run seed and the command that reproduces the failure.
+		fmt.Fprintf(&b, "  timeline (kubelet %s, t=0 at %s):\n", r.kubeletText(), timeline.FormatOffset(r.T0))
 		for _, l := range strings.Split(strings.TrimRight(r.TimelineText(), "\n"), "\n") {
 			fmt.Fprintf(&b, "    %s\n", l)
 		}

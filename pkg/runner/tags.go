@@ -108,11 +108,46 @@ func ParseFilter(expr string) (Filter, error) {
 	if strings.TrimSpace(expr) == "" {
 		return func([]string) bool { return true }, nil
 	}
+	if ours, ok := fromCucumber(expr); ok {
+		return nil, fmt.Errorf("--tags %q: this is a Cucumber tag expression (godog's syntax); podlife takes Ginkgo's label syntax: --tags '%s'", expr, ours)
+	}
 	f, err := types.ParseLabelFilter(strings.ReplaceAll(expr, "@", ""))
 	if err != nil {
 		return nil, fmt.Errorf("--tags %q: %s", expr, plain(err.Error()))
 	}
 	return Filter(f), nil
+}
+
+// fromCucumber translates a Cucumber tag expression (godog's --tags:
+// `@a and not @b`, `@a && ~@b`) into Ginkgo's label syntax. Ginkgo takes
+// `a and not b` for one label with spaces, which no tag can be, and `~b`
+// for a label named so: such an expression selected no scenario, and
+// said nothing of why.
+func fromCucumber(expr string) (string, bool) {
+	spaced := strings.NewReplacer("(", " ( ", ")", " ) ").Replace(expr)
+	var out []string
+	cucumber := false
+	for _, w := range strings.Fields(spaced) {
+		switch strings.ToLower(w) {
+		case "and":
+			w, cucumber = "&&", true
+		case "or":
+			w, cucumber = "||", true
+		case "not":
+			w, cucumber = "!", true
+		default:
+			if rest, ok := strings.CutPrefix(w, "~"); ok {
+				w, cucumber = "!"+rest, true
+			}
+		}
+		out = append(out, strings.ReplaceAll(w, "@", ""))
+	}
+	if !cucumber {
+		return "", false
+	}
+	s := strings.Join(out, " ")
+	s = strings.NewReplacer("! ", "!", "( ", "(", " )", ")").Replace(s)
+	return s, true
 }
 
 var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)

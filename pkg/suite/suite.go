@@ -278,6 +278,11 @@ func Define(cfg Config) bool {
 		if cfg.Summary != nil {
 			extra = cfg.Summary(reportDir, results)
 		}
+		if rep := report.Reproduce(results, seed, driverName, ""); rep != "" {
+			// Ginkgo prints a seed of its own at the start: it orders the
+			// specs, and changes no verdict.
+			extra += rep + "  (Ginkgo's \"Random Seed\" only orders the specs; podlife's seed is PODLIFE_SEED, 1 by default)\n"
+		}
 		over := ""
 		if budget > 0 {
 			if over = report.OverRetryBudget(results, budget); over != "" {

@@ -139,6 +139,12 @@ func (i Info) String() string {
 		}
 		notes = append(notes, "revision "+rev)
 	}
+	if i.Revision == "" && i.Replaced == "" && i.Version == "(devel)" {
+		// Nothing says which source this is: say why, and how to get a
+		// binary that knows.
+		notes = append(notes, "no revision: go run, go test, -buildvcs=false and a git worktree build without one; "+
+			"go install ./cmd/podlife in a clone stamps it")
+	}
 	if len(notes) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(notes, "; "))
 	}
