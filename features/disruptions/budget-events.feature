@@ -15,9 +15,9 @@ Feature: The disruption controller's events
   counts the selected pods themselves and looks up no controller.
 
   The events of the last three are about the PodDisruptionBudget, not a
-  pod; podlife's live driver follows only the events about pods and nodes
-  (pkg/driver/live observe.go, pool.go), so those scenarios run on the
-  simulator only, until it follows budgets' events too.
+  pod; the timelines name them "pdb/<name>" on both drivers. Which of
+  several budgets the controller syncs is a Go map's order on a cluster,
+  so the scenario that depends on it runs on the simulator only.
 
   @behavior:pdb-multiple-budgets
   Scenario: A pod two budgets select is warned MultiplePodDisruptionBudgets
@@ -59,7 +59,7 @@ Feature: The disruption controller's events
     Then the pod disruption budget "one" has expectedPods 1
     And the pod disruption budget "two" has expectedPods 0
 
-  @behavior:pdb-no-pods @sim
+  @behavior:pdb-no-pods
   Scenario: A budget that selects no pod records NoPods
     Given a pod disruption budget "web" with minAvailable 1 for pods labelled "app=web"
     And a pod "other":
@@ -75,7 +75,7 @@ Feature: The disruption controller's events
     Then an event "NoPods" with message containing "No matching pods found" is recorded
     And the pod disruption budget "web" has expectedPods 0
 
-  @behavior:pdb-unmanaged-pods @sim
+  @behavior:pdb-unmanaged-pods
   Scenario: A percentage budget over a pod no controller manages warns UnmanagedPods
     Given a pod disruption budget "web" with minAvailable 50% for pods labelled "app=web"
     And a pod "web":
@@ -91,7 +91,7 @@ Feature: The disruption controller's events
     Then an event "UnmanagedPods" with message containing "were found to be unmanaged" is recorded
     And no event "NoPods" is recorded
 
-  @behavior:pdb-unmanaged-pods @sim
+  @behavior:pdb-unmanaged-pods
   Scenario: An integer minAvailable over a pod no controller manages does not warn
     Given a pod disruption budget "web" with minAvailable 1 for pods labelled "app=web"
     And a pod "web":
@@ -107,7 +107,7 @@ Feature: The disruption controller's events
     Then no event "UnmanagedPods" is recorded
     And the pod disruption budget "web" allows 0 disruptions
 
-  @behavior:pdb-expected-count-failed @sim @needs:static-pods
+  @behavior:pdb-expected-count-failed @needs:static-pods
   Scenario: maxUnavailable over a static pod cannot count: the mirror pod's controller is its Node
     A mirror pod's controller reference is its Node, which has no scale
     subresource: getScaleController fails, the budget records

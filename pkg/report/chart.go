@@ -649,7 +649,7 @@ func drawn(e timeline.Event) bool {
 func isNode(name string) bool { return strings.HasPrefix(name, "node/") }
 
 // isBudget tells whether a timeline name is a PodDisruptionBudget's: the
-// simulator names a budget's Kubernetes Events "pdb/<name>". They draw
+// drivers name a budget's Kubernetes Events "pdb/<name>". They draw
 // nothing, so they get no lane.
 func isBudget(name string) bool { return strings.HasPrefix(name, "pdb/") }
 

@@ -701,6 +701,18 @@ func lastElem(p string) string {
 	return p
 }
 
+// onBudgetEvent records a Kubernetes Event about one of the scenario's
+// PodDisruptionBudgets (the disruption controller's NoPods,
+// UnmanagedPods, CalculateExpectedPodCountFailed) under "pdb/<name>", as
+// the simulator names them; the namespace is the scenario's, and so are
+// its budgets. Called with s.mu held.
+func (s *observers) onBudgetEvent(e *corev1.Event, now time.Time) {
+	prev, count := s.occurrences(e)
+	for i := prev; i < count; i++ {
+		s.record(timeline.Event{At: s.at(now), Pod: "pdb/" + e.InvolvedObject.Name, Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
+	}
+}
+
 // onEvent records a Kubernetes Event about one of the scenario's pods:
 // one timeline entry per occurrence (an aggregated event's count going up
 // adds entries). For a container that is not an agent, whose process
@@ -721,12 +733,20 @@ func (s *observers) occurrences(e *corev1.Event) (prev, count int32) {
 
 func (s *observers) onEvent(o any) {
 	e, ok := o.(*corev1.Event)
-	if !ok || e.InvolvedObject.Kind != "Pod" {
+	if !ok {
 		return
 	}
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	switch e.InvolvedObject.Kind {
+	case "Pod":
+	case "PodDisruptionBudget":
+		s.onBudgetEvent(e, now)
+		return
+	default:
+		return
+	}
 	t := s.byAPI(e.InvolvedObject.Name)
 	// A static pod's events are about the static pod (its own UID, from
 	// its manifest), not its mirror pod.

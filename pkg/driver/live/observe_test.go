@@ -137,6 +137,29 @@ func TestEventsAreCountedPerOccurrence(t *testing.T) {
 	}
 }
 
+// TestBudgetEventsAreRecorded: the disruption controller's events on a
+// budget are on the timeline under "pdb/<name>", as on the simulator,
+// each occurrence once; events on other kinds of object are not.
+func TestBudgetEventsAreRecorded(t *testing.T) {
+	s := testSession(t)
+	ev := func(kind, name, reason string, count int32) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: name + "." + reason, UID: types.UID("e-" + kind + name + reason)},
+			InvolvedObject: corev1.ObjectReference{Kind: kind, Name: name, Namespace: s.ns},
+			Reason:         reason, Message: "m", Count: count, Type: "Normal"}
+	}
+	s.obs.onEvent(ev("PodDisruptionBudget", "web", "NoPods", 1))
+	s.obs.onEvent(ev("PodDisruptionBudget", "web", "NoPods", 2))
+	s.obs.onEvent(ev("PodDisruptionBudget", "web", "NoPods", 2)) // the same again
+	s.obs.onEvent(ev("ReplicaSet", "web", "SuccessfulCreate", 1))
+	tl := s.rec.snapshot(-1)
+	if n := timeline.Count(tl, timeline.Selector{Pod: "pdb/web", Kind: timeline.KubeEvent, Reason: "NoPods"}); n != 2 {
+		t.Errorf("NoPods on pdb/web %d times, want 2:\n%s", n, timelineText(tl, "pdb/web"))
+	}
+	if n := timeline.Count(tl, timeline.Selector{Kind: timeline.KubeEvent, Reason: "SuccessfulCreate", AnyContainer: true}); n != 0 {
+		t.Errorf("a replica set's event recorded %d times", n)
+	}
+}
+
 // TestOfflineClusterSkipsWhatItCannotRun: images it does not have, and
 // pulls from a registry.
 func TestOfflineClusterSkipsWhatItCannotRun(t *testing.T) {
