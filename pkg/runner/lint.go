@@ -114,9 +114,10 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			switch len(matches) {
 			case 0:
 				undefined = true
-				msg := fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))
+				kind, known := hintKind(s)
+				msg := undefinedMessage(sc.Keywords[i], s.Text, Nearest(s.Text, kind, known, texts[:i]))
 				if strings.Contains(s.Text, `\"`) {
-					msg += `; a quoted value cannot hold a quote: \" is not an escape, take a part of the text without it`
+					msg = `a quoted value cannot hold a quote (\" is not an escape: take a part of the text without it); ` + msg
 				}
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: msg})
 				continue
@@ -201,8 +202,23 @@ func declare(step steps.Step, plan *steps.Plan) (err error) {
 	return step.Declare(plan)
 }
 
-// Nearest names the phrase closest to text, an undefined step of type t,
-// quoted, for the hint (nearest.go).
-func Nearest(text string, t steps.StepType) string {
-	return fmt.Sprintf("%q", nearest(text, t, steps.Definitions()))
+// Nearest is the phrase meant by text, an undefined step of type t (known
+// false: of no type, a `*` step), after the scenario's steps before it
+// (nearest.go).
+func Nearest(text string, t steps.StepType, known bool, before []string) string {
+	return hint(text, t, known, namesIn(before), steps.Definitions())
+}
+
+// undefinedMessage says which step is undefined and the phrase meant, each
+// as it is written in a feature file with the step's own keyword, last on
+// the line: it is pasted back as it is, so nothing in it is escaped.
+func undefinedMessage(keyword, text, phrase string) string {
+	return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
+}
+
+// hintKind is the kind of the step the hint looks for: its keyword's,
+// an And or a But taking the one before it (Gherkin's pickles do), and
+// none for a `*`.
+func hintKind(s *messages.PickleStep) (steps.StepType, bool) {
+	return dryType(s), s.Type != messages.PickleStepType_UNKNOWN
 }
