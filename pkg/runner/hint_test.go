@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
 	"github.com/podlife/podlife/steps"
 )
 
@@ -154,12 +155,37 @@ func matching(text string, defs []steps.Def) int {
 // written in a feature file, the author's keyword first: no Go escapes.
 func TestHintIsPasteable(t *testing.T) {
 	t.Parallel()
-	msg := undefinedMessage("And", `the pod "api" is deleted in less than 22s`, Nearest(`the pod "api" is deleted in less than 22s`, steps.Outcome, true, nil))
+	msg := undefinedMessage("And", `the pod "api" is deleted in less than 22s`, hint(`the pod "api" is deleted in less than 22s`, steps.Outcome, true, nil, steps.Definitions()))
 	want := `undefined step: And the pod "api" is deleted in less than 22s; nearest phrase: And the pod "api" is gone within 22s`
 	if msg != want {
 		t.Errorf("message\n\t%s\nwant\n\t%s", msg, want)
 	}
 	if strings.Contains(msg, `\"`) {
 		t.Errorf("message %q has an escaped quote", msg)
+	}
+}
+
+// TestLintHintsByKeyword: an And or a But takes the kind of the step
+// before it (the same words get an action after a When, an expectation
+// after a Then), a `*` none; a step without a name gets the scenario's,
+// a container's from the pod's manifest.
+func TestLintHintsByKeyword(t *testing.T) {
+	t.Parallel()
+	problems := Lint(load(t, "testdata/hints.feature"), simdriver.New())
+	want := []string{
+		`testdata/hints.feature:10: undefined step: And container "server" crashes after 5s; nearest phrase: And container "server" exits with code 1 after 5s`,
+		`testdata/hints.feature:11: undefined step: When I delete the pod "api"; nearest phrase: When the pod "api" is deleted`,
+		`testdata/hints.feature:12: undefined step: And the pod "api" is running; nearest phrase: And the pod "api" becomes Running`,
+		`testdata/hints.feature:13: undefined step: Then the pod "api" is running; nearest phrase: Then the pod "api" is Running`,
+		`testdata/hints.feature:14: undefined step: And the container never starts; nearest phrase: And container "server" is waiting with reason "CrashLoopBackOff"`,
+		`testdata/hints.feature:15: undefined step: But the pod is deleted in less than 22s; nearest phrase: But the pod "api" is gone within 22s`,
+		`testdata/hints.feature:16: undefined step: * the pod "api" is running; nearest phrase: * the pod "api" is Running`,
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }

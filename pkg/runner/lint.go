@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
+	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/steps"
@@ -93,6 +94,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 	}
 	noted := map[Note]bool{}
+	var vocab *vocabulary // built for the first undefined step
 	for _, sc := range scs {
 		if _, err := ReadTags(sc.Tags); err != nil {
 			add(Problem{File: sc.Feature.Path, Line: sc.ScenarioLine, Msg: err.Error()})
@@ -114,8 +116,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			switch len(matches) {
 			case 0:
 				undefined = true
+				if vocab == nil {
+					vocab = newVocabulary(defs)
+				}
 				kind, known := hintKind(s)
-				msg := undefinedMessage(sc.Keywords[i], s.Text, Nearest(s.Text, kind, known, texts[:i]))
+				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, sceneOf(sc.Pickle.Steps[:i])))
 				if strings.Contains(s.Text, `\"`) {
 					msg = `a quoted value cannot hold a quote (\" is not an escape: take a part of the text without it); ` + msg
 				}
@@ -202,11 +207,43 @@ func declare(step steps.Step, plan *steps.Plan) (err error) {
 	return step.Declare(plan)
 }
 
-// Nearest is the phrase meant by text, an undefined step of type t (known
-// false: of no type, a `*` step), after the scenario's steps before it
-// (nearest.go).
-func Nearest(text string, t steps.StepType, known bool, before []string) string {
-	return hint(text, t, known, namesIn(before), steps.Definitions())
+// sceneOf are the names the steps give, in their order: in their text
+// (`pod "web"`, `container "app"`) and, for a pod's manifest, its
+// containers'.
+func sceneOf(before []*messages.PickleStep) []sceneName {
+	var out []sceneName
+	for _, s := range before {
+		out = append(out, namesIn([]string{s.Text})...)
+		if s.Argument == nil || s.Argument.DocString == nil {
+			continue
+		}
+		var m struct {
+			Spec           *podSpecNames `json:"spec"`
+			podSpecNames                 // a manifest of only the spec's fields
+		}
+		if yaml.Unmarshal([]byte(s.Argument.DocString.Content), &m) != nil {
+			continue
+		}
+		spec := m.podSpecNames
+		if m.Spec != nil {
+			spec = *m.Spec
+		}
+		for _, c := range append(spec.InitContainers, spec.Containers...) {
+			if c.Name != "" {
+				out = append(out, sceneName{"container", c.Name})
+			}
+		}
+	}
+	return out
+}
+
+type podSpecNames struct {
+	InitContainers []struct {
+		Name string `json:"name"`
+	} `json:"initContainers"`
+	Containers []struct {
+		Name string `json:"name"`
+	} `json:"containers"`
 }
 
 // undefinedMessage says which step is undefined and the phrase meant, each

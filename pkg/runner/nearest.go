@@ -39,7 +39,7 @@ import (
 //
 // Before the comparison the step's idioms are read as the vocabulary says
 // them (`in less than 22s` is `within 22s`, `is killed` is `receives
-// SIGTERM`, in a Then `is deleted` is `is gone`), and the step is also
+// SIGKILL`, in a Then `is deleted` is `is gone`), and the step is also
 // compared with `7 seconds` read as `7s` and `at 5s` as `between 5s and
 // 5s`, the only way some phrases say it.
 //
@@ -94,6 +94,12 @@ type candidate struct {
 	kind string // the keyword of the phrase's example
 	text string
 	toks []token
+	// closed are the values each quoted slot of a closed list takes (a
+	// phase, a QoS class), by the token's index.
+	closed map[int][]string
+	// value is the slot's value put in the example's place, lowercased;
+	// "" for the example's own.
+	value string
 }
 
 // vocabulary is the phrases as the hint compares them.
@@ -133,11 +139,13 @@ func candidates(defs []steps.Def) []candidate {
 		kw, ex := exampleLine(d.Example)
 		seen := map[string]bool{}
 		for _, v := range variants(ex, d.Pattern, d.Slots) {
-			if seen[v] {
+			if seen[v.text] {
 				continue
 			}
-			seen[v] = true
-			out = append(out, candidate{d, kw, v, tokenize(v, nil)})
+			seen[v.text] = true
+			c := candidate{def: d, kind: kw, text: v.text, toks: tokenize(v.text, nil), value: strings.ToLower(v.value)}
+			c.closed = closedSlots(c.toks, d.Slots)
+			out = append(out, c)
 		}
 	}
 	return out
@@ -160,10 +168,13 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	}
 	var all []ranked
 	for _, c := range v.candidates {
+		if c.value != "" && !mentions(forms, c.value) {
+			continue
+		}
 		best := ranked{cost: math.Inf(1)}
 		for _, f := range forms {
 			cost, pairs := align(f.toks, c.toks)
-			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene)
+			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs)
 			if cost < best.cost-1e-9 {
 				best = ranked{c, f, cost, pairs}
 			}
@@ -191,6 +202,44 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		return ""
 	}
 	return all[0].c.text
+}
+
+// closedSlots finds the phrase's quoted tokens that hold a value of one
+// of its closed slots.
+func closedSlots(toks []token, slots []steps.Slot) map[int][]string {
+	var out map[int][]string
+	for j, t := range toks {
+		if t.kind != name {
+			continue
+		}
+		for _, sl := range slots {
+			if !sl.Open && slices.Contains(sl.Values, t.raw) {
+				if out == nil {
+					out = map[int][]string{}
+				}
+				out[j] = sl.Values
+			}
+		}
+	}
+	return out
+}
+
+// outOfList is what filling a closed slot with a value it does not take
+// costs (`phase is "CrashLoopBackOff"`: a status, not a phase): a word,
+// for the phrase would not parse.
+func outOfList(c candidate, step []token, pairs []pair) float64 {
+	cost := 0.0
+	for _, p := range pairs {
+		values, ok := c.closed[p.p]
+		if !ok {
+			continue
+		}
+		v, filled := value(c.toks[p.p], step[p.s], true)
+		if filled && !slices.Contains(values, strings.Trim(v, `"`)) {
+			cost++
+		}
+	}
+	return cost
 }
 
 // unfilled is a small cost for each name of the phrase that neither the
@@ -259,7 +308,7 @@ func keywordOf(t steps.StepType) string {
 // without all of them, each of those with each of a slot's values in the
 // slot's place, and, where the pattern takes it, a pod's name for a
 // container's (`recorded for pod "web"`).
-func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []string {
+func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []variant {
 	bases := []string{ex}
 	spans := optionalSpans(pattern, ex)
 	for _, sp := range spans {
@@ -273,9 +322,9 @@ func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []string {
 			bases = append(bases, p)
 		}
 	}
-	var out []string
+	var out []variant
 	for _, b := range bases {
-		out = append(out, b)
+		out = append(out, variant{b, ""})
 		for _, s := range slots {
 			at := wordIndex(b, s.Example)
 			if at < 0 {
@@ -283,12 +332,33 @@ func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []string {
 			}
 			for _, v := range s.Values {
 				if v != s.Example {
-					out = append(out, b[:at]+v+b[at+len(s.Example):])
+					out = append(out, variant{b[:at] + v + b[at+len(s.Example):], v})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// variant is a phrase's text and the slot value put in it, if any.
+type variant struct{ text, value string }
+
+// mentions says whether a step's tokens say value, in one word or two
+// (`not ready` for NotReady): a variant with a value the step does not
+// mention is not worth comparing (there are hundreds: every event reason
+// in every event phrase).
+func mentions(forms []form, value string) bool {
+	for _, f := range forms {
+		for i, t := range f.toks {
+			if similarity(t.word, value) >= 0.7 {
+				return true
+			}
+			if i+1 < len(f.toks) && similarity(t.word+f.toks[i+1].word, value) >= 0.7 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var containerOfPodRE = regexp.MustCompile(`container "([^"]*)" of pod "([^"]*)"`)
@@ -440,6 +510,7 @@ var related = map[[2]string]float64{
 	{"has", "shows"}: 0.7, {"deleted", "gone"}: 0.7,
 	{"replicas", "pods"}: 0.7, {"check", "probe"}: 0.7, {"forcefully", "force"}: 0.9,
 	{"cpus", "cpu"}: 0.95, {"cores", "cpu"}: 0.8,
+	{"never", "not"}: 0.8, {"never", "no"}: 0.8,
 }
 
 // light are the words every phrase has; fillers are words a user adds;
@@ -504,7 +575,14 @@ func tokenize(s string, quoted map[string]bool) []token {
 			out = append(out, token{w, name, lo, lo + len(raw), raw})
 			continue
 		}
+		var words []string
 		for _, p := range parts {
+			words = append(words, strings.Split(p, "-")...) // force-deleted, OOM-killed
+		}
+		for _, p := range words {
+			if p == "" {
+				continue
+			}
 			p = strings.ToLower(p)
 			if syn, ok := synonyms[p]; ok {
 				p = syn
@@ -597,8 +675,8 @@ func substitution(a, b token) (float64, bool) {
 		return 0.25, true // a number of seconds
 	case a.kind == count && b.kind == quantity, a.kind == quantity && b.kind == count:
 		return 0.4, true
-	case a.kind == word && b.kind == name:
-		return 0.5, true
+	case a.kind == word && b.kind == name && valueLike(a.raw):
+		return 0.5, true // a value left unquoted
 	}
 	return unrelated, false
 }
@@ -654,9 +732,10 @@ type pair struct{ s, p int }
 // then paired with its place at a fifth of its weight.
 func align(step, phrase []token) (float64, []pair) {
 	n, m := len(step), len(phrase)
+	flat := make([]float64, (n+1)*(m+1))
 	d := make([][]float64, n+1)
 	for i := range d {
-		d[i] = make([]float64, m+1)
+		d[i] = flat[i*(m+1) : (i+1)*(m+1)]
 	}
 	for j := 1; j <= m; j++ {
 		d[0][j] = d[0][j-1] + added(phrase[j-1])
@@ -693,23 +772,34 @@ func align(step, phrase []token) (float64, []pair) {
 	cost := d[n][m]
 	// Moved tokens: a step token left out paired with a phrase token left
 	// out that it reads as (the same word, or a slot of the same kind).
+	// The same text first (a name that moved keeps its place's name),
+	// then the first of the same kind, in the phrase's order.
+	slices.Sort(lostS)
+	slices.Sort(lostP)
 	used := map[int]bool{}
 	for _, s := range lostS {
+		a := step[s]
+		at := -1
 		for _, p := range lostP {
+			b := phrase[p]
 			if used[p] {
 				continue
 			}
-			a, b := step[s], phrase[p]
-			sameWord := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
-			sameSlot := a.kind != word && a.kind == b.kind
-			if !sameWord && !sameSlot {
-				continue
+			if a.kind == b.kind && a.word == b.word {
+				at = p
+				break
 			}
-			used[p] = true
-			pairs = append(pairs, pair{s, p})
-			cost -= dropped(a) + added(b) - 0.2*weight(b)
-			break
+			near := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
+			if at < 0 && (near || a.kind != word && a.kind == b.kind) {
+				at = p
+			}
 		}
+		if at < 0 {
+			continue
+		}
+		used[at] = true
+		pairs = append(pairs, pair{s, at})
+		cost -= dropped(a) + added(phrase[at]) - 0.2*weight(phrase[at])
 	}
 	return cost, pairs
 }
@@ -783,12 +873,17 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(in less than|in under|in no more than|no later than|not later than|at the latest|at most|by|before|in) ` + durationText), "within $2", ""},
 	{regexp.MustCompile(`\b(at all times|all the time|the whole time|throughout|continuously|always)\b`), "", ""},
 	{regexp.MustCompile(`\b(at least|at most|exactly) (\d)`), "$2", ""},
-	{regexp.MustCompile(`\b(is|gets|got|was|be|being) killed\b`), "receives SIGTERM", ""},
+	// A probe's kill is the kubelet's: SIGTERM, then SIGKILL at the end
+	// of the grace period; a kill said alone is kill -9.
+	{regexp.MustCompile(`\b(?:is|gets|got|was|be|being) killed by (?:the |its )?(?:liveness |startup )?probe\b`), "receives SIGTERM", ""},
+	{regexp.MustCompile(`\b(?:is|gets|got|was|be|being) killed\b`), "receives SIGKILL", ""},
 	{regexp.MustCompile(`\b(is|gets|got|was|be|being) sent\b`), "receives", ""},
 	{regexp.MustCompile(`\b(pdb|poddisruptionbudget)\b`), "pod disruption budget", ""},
 	{regexp.MustCompile(`\b(has|have|had) passed\b`), "pass", ""},
 	{regexp.MustCompile(`\b(wait|waiting|sleep|sleeping)( for)? ` + durationText), "$3 pass", "When"},
+	{regexp.MustCompile(`\b(has started|is started|has come up|is up|starts|comes up)$`), "becomes Running", "When"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "is waiting", "Then"},
+	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
 	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bdisappears\b`), "is gone", "Then"},
