@@ -218,8 +218,8 @@ func sceneOf(before []*messages.PickleStep) []sceneName {
 			continue
 		}
 		var m struct {
-			Spec           *podSpecNames `json:"spec"`
-			podSpecNames                 // a manifest of only the spec's fields
+			Spec         *podSpecNames `json:"spec"`
+			podSpecNames               // a manifest of only the spec's fields
 		}
 		if yaml.Unmarshal([]byte(s.Argument.DocString.Content), &m) != nil {
 			continue
