@@ -189,3 +189,18 @@ func TestLintHintsByKeyword(t *testing.T) {
 		t.Errorf("problems\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
+
+// TestHintOfAPhraseIsItself: a phrase's own example, as a step of its
+// kind, gets itself back, with its own names and values: the comparison
+// and the filling in lose nothing of a step that is already right.
+func TestHintOfAPhraseIsItself(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, d := range defs {
+		kw, ex := exampleLine(d.Example)
+		if got := v.hint(ex, stepKind(kw), true, nil); got != ex {
+			t.Errorf("%s %s: hint %s", kw, ex, got)
+		}
+	}
+}

@@ -113,6 +113,14 @@ type vocabulary struct {
 
 func newVocabulary(defs []steps.Def) *vocabulary {
 	v := &vocabulary{candidates: candidates(defs), quoted: map[string]bool{}}
+	// A value some phrase writes bare (`is OOMKilled`, `becomes NotReady`)
+	// is read as its words, as that phrase's are.
+	bare := map[string]bool{}
+	for _, c := range v.candidates {
+		for _, w := range strings.Fields(quotedRE.ReplaceAllString(c.text, "")) {
+			bare[strings.ToLower(w)] = true
+		}
+	}
 	for _, d := range defs {
 		_, ex := exampleLine(d.Example)
 		for _, m := range quotedRE.FindAllStringSubmatch(ex, -1) {
@@ -126,6 +134,9 @@ func newVocabulary(defs []steps.Def) *vocabulary {
 				v.quoted[strings.ToLower(val)] = true
 			}
 		}
+	}
+	for w := range bare {
+		delete(v.quoted, w)
 	}
 	return v
 }
@@ -183,6 +194,17 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 			best.cost += kindPenalty
 		}
 		all = append(all, best)
+	}
+	// Of phrases as near, the one spelt most like the step: `is not
+	// Ready` and `is NotReady` read the same.
+	low := math.Inf(1)
+	for _, r := range all {
+		low = min(low, r.cost)
+	}
+	for i, r := range all {
+		if r.cost < low+1e-9 {
+			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(r.f.text), strings.ToLower(r.c.text)))
+		}
 	}
 	slices.SortStableFunc(all, func(a, b ranked) int {
 		switch {
