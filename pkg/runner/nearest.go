@@ -498,6 +498,9 @@ type token struct {
 	kind   tokenKind
 	lo, hi int
 	raw    string
+	// role is what a name names, when the word before it says: pod,
+	// container, node, set (a replica set's).
+	role string
 }
 
 type tokenKind int
@@ -566,7 +569,7 @@ func tokenize(s string, quoted map[string]bool) []token {
 				end = len(s) - i - 1
 			}
 			text := s[i+1 : i+1+end]
-			out = append(out, token{strings.ToLower(text), name, i, hi, text})
+			out = append(out, token{strings.ToLower(text), name, i, hi, text, ""})
 			i = hi
 			continue
 		}
@@ -583,18 +586,18 @@ func tokenize(s string, quoted map[string]bool) []token {
 		w := strings.ToLower(raw)
 		switch {
 		case durationRE.MatchString(w):
-			out = append(out, token{w, duration, lo, lo + len(raw), raw})
+			out = append(out, token{w, duration, lo, lo + len(raw), raw, ""})
 			continue
 		case countRE.MatchString(w):
-			out = append(out, token{w, count, lo, lo + len(raw), raw})
+			out = append(out, token{w, count, lo, lo + len(raw), raw, ""})
 			continue
 		case quantityRE.MatchString(w):
-			out = append(out, token{w, quantity, lo, lo + len(raw), raw})
+			out = append(out, token{w, quantity, lo, lo + len(raw), raw, ""})
 			continue
 		}
 		parts := splitCamel(raw)
 		if len(parts) > 1 && quoted[w] {
-			out = append(out, token{w, name, lo, lo + len(raw), raw})
+			out = append(out, token{w, name, lo, lo + len(raw), raw, ""})
 			continue
 		}
 		var words []string
@@ -609,11 +612,16 @@ func tokenize(s string, quoted map[string]bool) []token {
 			if syn, ok := synonyms[p]; ok {
 				p = syn
 			}
-			out = append(out, token{p, word, lo, lo + len(raw), raw})
+			out = append(out, token{p, word, lo, lo + len(raw), raw, ""})
 		}
 	}
 	if colon {
-		out = append(out, token{":", word, len(s), len(s), ":"})
+		out = append(out, token{":", word, len(s), len(s), ":", ""})
+	}
+	for i := 1; i < len(out); i++ {
+		if out[i].kind == name && subjects[out[i-1].word] {
+			out[i].role = out[i-1].word
+		}
 	}
 	return out
 }
@@ -689,7 +697,7 @@ func substitution(a, b token) (float64, bool) {
 			return w * (1 - s), true
 		}
 		return unrelated, false
-	case a.kind == b.kind:
+	case a.kind == b.kind && sameRole(a, b):
 		return 0, true
 	case a.kind == word && b.kind == name && a.word == b.word:
 		return 0.1, true // the name without its quotes
@@ -705,6 +713,16 @@ func substitution(a, b token) (float64, bool) {
 
 // roles are the subjects of phrases.
 var roles = map[string]bool{"pod": true, "pods": true, "container": true, "containers": true, "node": true}
+
+// subjects are the words that say what the name after them names.
+var subjects = map[string]bool{"pod": true, "container": true, "node": true, "set": true}
+
+// sameRole says whether the step's name a can be read as the phrase's b:
+// a pod's name is not a node's, nor a QoS class; a name the step does not
+// say the role of (`a pod named "api"`) can be any.
+func sameRole(a, b token) bool {
+	return a.kind != name || b.kind != name || a.role == "" || a.role == b.role
+}
 
 // similarity of two words by their spelling: 1 for the same, near 1 for
 // a plural or a typo, 0 for unrelated words.
@@ -807,12 +825,12 @@ func align(step, phrase []token) (float64, []pair) {
 			if used[p] {
 				continue
 			}
-			if a.kind == b.kind && a.word == b.word {
+			if a.kind == b.kind && a.word == b.word && sameRole(a, b) {
 				at = p
 				break
 			}
 			near := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
-			if at < 0 && (near || a.kind != word && a.kind == b.kind) {
+			if at < 0 && (near || a.kind != word && a.kind == b.kind && sameRole(a, b)) {
 				at = p
 			}
 		}
@@ -983,17 +1001,38 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	if i, j := strings.Index(phrase, `: "`), strings.Index(f.text, `: "`); i >= 0 && j >= 0 {
 		tail = f.text[j:]
 	}
-	by := map[int]token{}
+	by := map[int]int{}
 	for _, p := range pairs {
-		by[p.p] = step[p.s]
+		by[p.p] = p.s
 	}
+	// A name whose role the step says goes to the phrase's name of that
+	// role, wherever the comparison put it: a pod's to the pod's place.
+	named := map[string][]int{}
+	for i, t := range step {
+		if t.kind == name && t.role != "" {
+			named[t.role] = append(named[t.role], i)
+		}
+	}
+	used := map[int]bool{}
 	var b strings.Builder
 	last := 0
 	for j, t := range c.toks {
 		if tail != "" && t.lo > strings.Index(phrase, `: "`) {
 			break
 		}
-		v, ok := value(t, by[j], by[j].raw != "")
+		from, paired := by[j]
+		if t.kind == name && t.role != "" && len(named[t.role]) > 0 {
+			from, paired = named[t.role][0], true
+			named[t.role] = named[t.role][1:]
+		}
+		var v string
+		ok := false
+		if paired && !used[from] && sameRole(step[from], t) {
+			v, ok = value(t, step[from], true)
+		}
+		if ok {
+			used[from] = true
+		}
 		if !ok && t.kind == name {
 			if n, found := lastNamed(scene, roleBefore(c.toks, j)); found {
 				v, ok = `"`+n+`"`, true
