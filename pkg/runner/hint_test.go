@@ -108,13 +108,14 @@ func stepKind(keyword string) steps.StepType {
 func TestHintsFindThePhraseMeant(t *testing.T) {
 	t.Parallel()
 	defs := steps.Definitions()
+	v := newVocabulary(defs)
 	for _, c := range firstDrafts {
 		for _, d := range defs {
 			if d.Pattern.MatchString(c.step) {
 				t.Errorf("%q is not a first draft: it is defined (%s)", c.step, d.Pattern)
 			}
 		}
-		got := hint(c.step, stepKind(c.kind), true, namesIn(c.scene), defs)
+		got := v.hint(c.step, stepKind(c.kind), true, namesIn(c.scene))
 		if got != c.want {
 			t.Errorf("%s %s\n\tgot  %s\n\twant %s", c.kind, c.step, got, c.want)
 		}
@@ -132,8 +133,9 @@ func TestHintsFindThePhraseMeant(t *testing.T) {
 func TestHintKeepsTheStepsKind(t *testing.T) {
 	t.Parallel()
 	defs := steps.Definitions()
+	v := newVocabulary(defs)
 	for _, c := range firstDrafts {
-		got := hint(c.step, stepKind(c.kind), true, namesIn(c.scene), defs)
+		got := v.hint(c.step, stepKind(c.kind), true, namesIn(c.scene))
 		for _, d := range defs {
 			if kw, _ := exampleLine(d.Example); d.Pattern.MatchString(got) && kw != c.kind {
 				t.Errorf("%s %s: hint %q is a %s phrase", c.kind, c.step, got, kw)
@@ -204,4 +206,26 @@ func TestHintOfAPhraseIsItself(t *testing.T) {
 			t.Errorf("%s %s: hint %s", kw, ex, got)
 		}
 	}
+}
+
+// FuzzHint: whatever the text and the kind, the hint is a phrase the
+// vocabulary defines (it can be pasted back and runs), and no panic.
+func FuzzHint(f *testing.F) {
+	for _, c := range firstDrafts {
+		f.Add(c.step, int(stepKind(c.kind)), true)
+	}
+	f.Add(`"unterminated`, 0, false)
+	f.Add(`at 5s at 6s between "a" and`, 2, true)
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	f.Fuzz(func(t *testing.T, text string, kind int, known bool) {
+		k := steps.StepType(kind % 3)
+		if k < 0 {
+			k = -k
+		}
+		got := v.hint(text, k, known, namesIn([]string{text}))
+		if matching(got, defs) == 0 {
+			t.Errorf("%q: hint %q is no phrase", text, got)
+		}
+	})
 }

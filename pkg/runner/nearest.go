@@ -170,7 +170,17 @@ func hint(text string, k steps.StepType, known bool, scene []sceneName, defs []s
 }
 
 func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sceneName) string {
+	// The longest phrase has a dozen words: a step many times longer is
+	// compared by its beginning, so that lint stays quick on any input.
+	if len(text) > maxHintText {
+		cut := strings.LastIndexByte(text[:maxHintText], ' ')
+		if cut <= 0 {
+			cut = maxHintText
+		}
+		text = strings.ToValidUTF8(text[:cut], "")
+	}
 	forms := stepForms(text, k, known, v.quoted)
+	mentioned := map[string]bool{}
 	type ranked struct {
 		c     candidate
 		f     form
@@ -179,8 +189,15 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	}
 	var all []ranked
 	for _, c := range v.candidates {
-		if c.value != "" && !mentions(forms, c.value) {
-			continue
+		if c.value != "" {
+			m, ok := mentioned[c.value]
+			if !ok {
+				m = mentions(forms, c.value)
+				mentioned[c.value] = m
+			}
+			if !m {
+				continue
+			}
 		}
 		best := ranked{cost: math.Inf(1)}
 		for _, f := range forms {
@@ -263,6 +280,9 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 	}
 	return cost
 }
+
+// maxHintText bounds the text the hint compares.
+const maxHintText = 200
 
 // unfilled is a small cost for each name of the phrase that neither the
 // step nor the scenario fills: of two phrases as near, the one with the
@@ -739,10 +759,13 @@ func similarity(a, b string) float64 {
 	if a+"s" == b || b+"s" == a {
 		return 0.95
 	}
+	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); 2*max(d, -d) > n || n > 40 {
+		return 0 // the edit distance is at least the difference in length
+	}
 	if stem(a) == stem(b) {
 		return 0.9
 	}
-	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 	s := 1 - float64(levenshtein(a, b))/float64(n)
 	if s < 0.5 {
 		return 0 // unrelated: a substitution costs as much as a new word
@@ -1079,6 +1102,15 @@ func value(t, s token, paired bool) (string, bool) {
 	return "", false
 }
 
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // valueLike says whether a bare word is a value (a status, a reason)
 // rather than a word of the sentence: it has a capital or a digit.
 func valueLike(w string) bool {
@@ -1109,6 +1141,25 @@ func singular(s string, pattern *regexp.Regexp) string {
 }
 
 func levenshtein(a, b string) int {
+	if len(a) < 64 && len(b) < 64 && ascii(a) && ascii(b) {
+		// Most words: no allocation (the hint compares ten thousands).
+		var prev, cur [64]int
+		for j := 0; j <= len(b); j++ {
+			prev[j] = j
+		}
+		for i := 1; i <= len(a); i++ {
+			cur[0] = i
+			for j := 1; j <= len(b); j++ {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			}
+			prev, cur = cur, prev
+		}
+		return prev[len(b)]
+	}
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -52,8 +52,9 @@ func TestNearestIsThePhraseMeant(t *testing.T) {
 		{when, `wait 30s`, `30s pass`},
 		{when, `the readiness gate "example.com/lb" is set True`, `the readiness gate "example.com/lb" is set to "True"`},
 	}
+	v := newVocabulary(steps.Definitions())
 	for _, c := range cases {
-		if got := hint(c.step, c.t, true, nil, steps.Definitions()); got != c.want {
+		if got := v.hint(c.step, c.t, true, nil); got != c.want {
 			t.Errorf("%q: nearest %q, want %q", c.step, got, c.want)
 		}
 	}
