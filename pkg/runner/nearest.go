@@ -20,11 +20,13 @@ import (
 // `is Running`), and an event's phrase for a pod rather than a container.
 // The comparison is a weighted edit distance, word by word, in which
 //
-//   - names, durations and numbers are slots: any name matches any name,
-//     a bare word matches a name that says it (`Ready` for `"Ready"`) at a
-//     small cost, a number matches a duration at a quarter of a word; a
-//     slot of the step left out costs a whole word, for the author's value
-//     would be lost;
+//   - names, durations, counts and quantities are slots: a name matches a
+//     name of its role (after pod, container, node, replica set; a name
+//     without one matches any), a bare value matches a name that says it
+//     (`Ready` for `"Ready"`) at a small cost, a count matches a duration
+//     at a quarter of a word; a slot of the step left out costs a whole
+//     word, for the author's value would be lost, and a value that a
+//     closed slot does not take (a phase's place, a QoS class's) a word;
 //   - words compare by their spelling (`recieves` is nearly `receives`)
 //     after a few synonyms (`gets` is `receives`, `secs` is `seconds`),
 //     camel case split (terminationGracePeriodSeconds), and a few pairs of
@@ -32,7 +34,8 @@ import (
 //     another (`after` for `within`) costs less;
 //   - the words every phrase has (the, pod, container, is, of, with) weigh
 //     half a word, the fillers a user adds (now, should, still) less; a
-//     negation (not, no, never) weighs two;
+//     negation (not, no, never) weighs two, and reading one subject for
+//     another (a pod's phrase for a container) a word and a half;
 //   - a word of the phrase the step leaves out costs less than a word the
 //     step adds, and a word the step has in another place than the phrase
 //     (`I delete the pod`) costs little.
@@ -273,7 +276,7 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 		if !ok {
 			continue
 		}
-		v, filled := value(c.toks[p.p], step[p.s], true)
+		v, filled := value(c.toks[p.p], step[p.s])
 		if filled && !slices.Contains(values, strings.Trim(v, `"`)) {
 			cost++
 		}
@@ -290,7 +293,7 @@ const maxHintText = 200
 func unfilled(step, phrase []token, pairs []pair, scene []sceneName) float64 {
 	filled := map[int]bool{}
 	for _, p := range pairs {
-		if _, ok := value(phrase[p.p], step[p.s], true); ok {
+		if _, ok := value(phrase[p.p], step[p.s]); ok {
 			filled[p.p] = true
 		}
 	}
@@ -945,9 +948,11 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(has|have|had) passed\b`), "pass", ""},
 	{regexp.MustCompile(`\b(wait|waiting|sleep|sleeping)( for)? ` + durationText), "$3 pass", "When"},
 	{regexp.MustCompile(`\b(has started|is started|has come up|is up|starts|comes up)$`), "becomes Running", "When"},
+	// A container that never starts stays waiting; as a behaviour, it
+	// fails to start.
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "is waiting", "Then"},
-	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
+	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bdisappears\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bcrash(es|ed)?\b`), "exits with code 1", "Given"},
@@ -1051,7 +1056,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 		var v string
 		ok := false
 		if paired && !used[from] && sameRole(step[from], t) {
-			v, ok = value(t, step[from], true)
+			v, ok = value(t, step[from])
 		}
 		if ok {
 			used[from] = true
@@ -1079,10 +1084,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 
 // value is the text of the step's token s in the place of the phrase's
 // token t, if it goes there.
-func value(t, s token, paired bool) (string, bool) {
-	if !paired {
-		return "", false
-	}
+func value(t, s token) (string, bool) {
 	switch {
 	case t.kind == name && s.kind == name:
 		return `"` + s.raw + `"`, true
