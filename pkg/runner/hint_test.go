@@ -87,6 +87,11 @@ var firstDrafts = []struct {
 	{"Then", `the pod "api" has status "Running"`, nil, `the pod "api" shows status "Running"`},
 	{"Then", `the pod "api" is ready`, nil, `the pod "api" is Ready`},
 	{"Then", `pod "api" is Running`, nil, `the pod "api" is Running`},
+	{"When", `node "worker-1" is drained with --force`, nil, `node "worker-1" is drained with "--force"`},
+	{"Then", `the PDB "web" allows 0 disruptions`, nil, `the pod disruption budget "web" allows 0 disruptions`},
+	{"Then", `an event "BackOff" is recorded for the container "app"`, nil, `an event "BackOff" is recorded for container "app"`},
+	{"Then", `node "worker-1" reports MemoryPressure`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
+	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted between 0s and 1m`},
 
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},

@@ -98,8 +98,10 @@ type candidate struct {
 	text string
 	toks []token
 	// closed are the values each quoted slot of a closed list takes (a
-	// phase, a QoS class), by the token's index.
-	closed map[int][]string
+	// phase, a QoS class), by the token's index; listed those of every
+	// quoted slot, the usual ones of an open list (event reasons, node
+	// conditions) included.
+	closed, listed map[int][]string
 	// value is the slot's value put in the example's place, lowercased;
 	// "" for the example's own.
 	value string
@@ -158,7 +160,8 @@ func candidates(defs []steps.Def) []candidate {
 			}
 			seen[v.text] = true
 			c := candidate{def: d, kind: kw, text: v.text, toks: tokenize(v.text, nil), value: strings.ToLower(v.value)}
-			c.closed = closedSlots(c.toks, d.Slots)
+			c.closed = slotValues(c.toks, d.Slots, false)
+			c.listed = slotValues(c.toks, d.Slots, true)
 			out = append(out, c)
 		}
 	}
@@ -246,16 +249,16 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	return all[0].c.text
 }
 
-// closedSlots finds the phrase's quoted tokens that hold a value of one
-// of its closed slots.
-func closedSlots(toks []token, slots []steps.Slot) map[int][]string {
+// slotValues finds the phrase's quoted tokens that hold a value of one of
+// its slots, closed ones only unless open.
+func slotValues(toks []token, slots []steps.Slot, open bool) map[int][]string {
 	var out map[int][]string
 	for j, t := range toks {
 		if t.kind != name {
 			continue
 		}
 		for _, sl := range slots {
-			if !sl.Open && slices.Contains(sl.Values, t.raw) {
+			if (open || !sl.Open) && slices.Contains(sl.Values, t.raw) {
 				if out == nil {
 					out = map[int][]string{}
 				}
@@ -268,17 +271,22 @@ func closedSlots(toks []token, slots []steps.Slot) map[int][]string {
 
 // outOfList is what filling a closed slot with a value it does not take
 // costs (`phase is "CrashLoopBackOff"`: a status, not a phase): a word,
-// for the phrase would not parse.
+// for the phrase would not parse. A value a slot lists (MemoryPressure, a
+// node condition) fits that slot better than a free one (a taint), by
+// more than the name the listing phrase may add (the condition's status).
 func outOfList(c candidate, step []token, pairs []pair) float64 {
 	cost := 0.0
 	for _, p := range pairs {
-		values, ok := c.closed[p.p]
-		if !ok {
+		v, filled := value(c.toks[p.p], step[p.s])
+		if !filled {
 			continue
 		}
-		v, filled := value(c.toks[p.p], step[p.s])
-		if filled && !slices.Contains(values, strings.Trim(v, `"`)) {
+		v = strings.Trim(v, `"`)
+		if values, ok := c.closed[p.p]; ok && !slices.Contains(values, v) {
 			cost++
+		}
+		if values, ok := c.listed[p.p]; ok && slices.Contains(values, v) {
+			cost -= 0.4
 		}
 	}
 	return cost
@@ -348,19 +356,22 @@ func keywordOf(t steps.StepType) string {
 	return "Given"
 }
 
-// variants are the example, the example without each of its optional
-// parts (`of pod "web"`, `with reason …`: the pattern's `(…)?`) and
-// without all of them, each of those with each of a slot's values in the
+// variants are the example, the example without any choice of its
+// optional parts (`of pod "web"`, `with reason …`: the pattern's `(…)?`), each of those with each of a slot's values in the
 // slot's place, and, where the pattern takes it, a pod's name for a
 // container's (`recorded for pod "web"`).
 func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []variant {
+	// Every choice of optional parts left out (a phrase has three at most).
 	bases := []string{ex}
 	spans := optionalSpans(pattern, ex)
-	for _, sp := range spans {
-		bases = append(bases, cut(ex, [][2]int{sp}))
-	}
-	if len(spans) > 1 {
-		bases = append(bases, cut(ex, spans))
+	for set := 1; set < 1<<len(spans) && len(spans) <= 4; set++ {
+		var out [][2]int
+		for i, sp := range spans {
+			if set&(1<<i) != 0 {
+				out = append(out, sp)
+			}
+		}
+		bases = append(bases, cut(ex, out))
 	}
 	for _, b := range bases {
 		if p := containerOfPodRE.ReplaceAllString(b, `pod "$2"`); p != b && pattern.MatchString(p) {
@@ -721,6 +732,9 @@ func substitution(a, b token) (float64, bool) {
 		}
 		return unrelated, false
 	case a.kind == b.kind && sameRole(a, b):
+		if a.kind == name && a.word != b.word {
+			return 0.01, true // the step's value in the place that shows it, if one does
+		}
 		return 0, true
 	case a.kind == word && b.kind == name && a.word == b.word:
 		return 0.1, true // the name without its quotes
@@ -1079,7 +1093,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	}
 	s := b.String() + out
 	s = sameBounds(s, f.text)
-	return singular(s, c.def.Pattern)
+	return agree(s, c.def.Pattern)
 }
 
 // value is the text of the step's token s in the place of the phrase's
@@ -1113,29 +1127,45 @@ func ascii(s string) bool {
 	return true
 }
 
-// valueLike says whether a bare word is a value (a status, a reason)
-// rather than a word of the sentence: it has a capital or a digit.
+// valueLike says whether a bare word is a value (a status, a reason, a
+// flag, a label) rather than a word of the sentence: it has a capital, a
+// digit, or a sign no word has.
 func valueLike(w string) bool {
-	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0
+	return strings.HasPrefix(w, "-") || strings.IndexFunc(w, func(r rune) bool {
+		return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("=/:.", r)
+	}) >= 0
 }
 
 var betweenRE = regexp.MustCompile(`between (\S+) and (\S+)`)
 
 // sameBounds makes `between A and B` the step's own interval when the step
-// gave one time: `at 5s` read as `between 5s and 5s` fills only A.
+// gave one time, which fills only one bound: `at 5s` (read as `between 5s
+// and 5s`) is between 5s and 5s, `within 1m` between 0s and 1m.
 func sameBounds(s, step string) string {
-	m := betweenRE.FindStringSubmatch(step)
-	if m == nil {
-		return s
+	if m := betweenRE.FindStringSubmatch(step); m != nil {
+		return betweenRE.ReplaceAllString(s, "between "+m[1]+" and "+m[2])
 	}
-	return betweenRE.ReplaceAllString(s, "between "+m[1]+" and "+m[2])
+	if m := withinRE.FindStringSubmatch(step); m != nil {
+		return betweenRE.ReplaceAllString(s, "between 0s and "+m[1])
+	}
+	return s
 }
 
-var oneRE = regexp.MustCompile(`\b1 (times|restarts|pods|disruptions)\b`)
+var withinRE = regexp.MustCompile(`within (\S+)`)
 
-// singular says `1 time`, `1 restart`, where the phrase takes it.
-func singular(s string, pattern *regexp.Regexp) string {
-	t := oneRE.ReplaceAllStringFunc(s, func(m string) string { return strings.TrimSuffix(m, "s") })
+var countedRE = regexp.MustCompile(`\b(\d+) (times?|restarts?|pods?|disruptions?)\b`)
+
+// agree says `1 time`, `1 restart`, `0 disruptions`, where the phrase
+// takes it: the example's number was another.
+func agree(s string, pattern *regexp.Regexp) string {
+	t := countedRE.ReplaceAllStringFunc(s, func(m string) string {
+		n, noun, _ := strings.Cut(m, " ")
+		noun = strings.TrimSuffix(noun, "s")
+		if n != "1" {
+			noun += "s"
+		}
+		return n + " " + noun
+	})
 	if t != s && pattern.MatchString(t) {
 		return t
 	}
