@@ -50,6 +50,7 @@ var firstDrafts = []struct {
 	{"Given", `container "app" uses 900Mi memory after 10s`, nil, `container "app" uses 900Mi of memory after 10s`},
 	{"Given", `a priority class "high" with priority 1000`, nil, `a priority class "high" with value 1000`},
 	{"Given", `a pod "api" on node "worker-2" with QoS class "BestEffort"`, nil, `a pod "api" with QoS class "BestEffort" on node "worker-2"`},
+	{"Given", `a pod "nginx" with image "nginx:1.27"`, nil, `a pod "nginx":`},
 
 	// When: actions.
 	{"When", `I delete the pod "api"`, nil, `the pod "api" is deleted`},

@@ -972,6 +972,11 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\bcrash(es|ed)?\b`), "exits with code 1", "Given"},
 }
 
+// imageRE is a pod given with its image (`a pod "nginx" with image
+// "nginx:1.27"`): an image is written in the pod's manifest, the doc
+// string of `a pod "nginx":`.
+var imageRE = regexp.MustCompile(`(?i)\s+(?:with|using|running) (?:the )?(?:container )?image "[^"]*"$`)
+
 // imperativeRE is an action said as an order (`I delete the pod "api"`),
 // which the vocabulary says of its object (`the pod "api" is deleted`).
 var imperativeRE = regexp.MustCompile(`^(?i:i |we |you |kubectl )?(force delete|delete|create|evict|drain|cordon|remove|restart)s? (?:the )?(pod|node) ("[^"]*")(.*)$`)
@@ -996,6 +1001,9 @@ func fromImperative(text string) string {
 // readIdioms reads text's idioms as the vocabulary says them, outside its
 // quotes. An idiom for one kind of step applies to the steps of that kind.
 func readIdioms(text string, k steps.StepType, known bool) string {
+	if !known || k == steps.Context {
+		text = imageRE.ReplaceAllString(text, ":")
+	}
 	parts := strings.Split(text, `"`)
 	for i := 0; i < len(parts); i += 2 {
 		s := parts[i]
