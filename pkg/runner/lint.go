@@ -105,6 +105,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 		plan := steps.NewPlan(d, filepath.Dir(sc.Feature.Path), texts)
 		undefined := false
+		var named [][]sceneName // each step's names, read for the first undefined step
 		for i, s := range sc.Pickle.Steps {
 			line := sc.StepLines[i]
 			var matches []steps.Def
@@ -119,8 +120,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				if vocab == nil {
 					vocab = newVocabulary(defs)
 				}
+				if named == nil {
+					named = namesOfSteps(sc.Pickle.Steps)
+				}
 				kind, known := hintKind(s)
-				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, sceneOf(sc.Pickle.Steps[:i])))
+				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, slices.Concat(named[:i]...)))
 				if strings.Contains(s.Text, `\"`) {
 					msg = `a quoted value cannot hold a quote (\" is not an escape: take a part of the text without it); ` + msg
 				}
@@ -207,13 +211,13 @@ func declare(step steps.Step, plan *steps.Plan) (err error) {
 	return step.Declare(plan)
 }
 
-// sceneOf are the names the steps give, in their order: in their text
-// (`pod "web"`, `container "app"`) and, for a pod's manifest, its
+// namesOfSteps are the names each step gives, in their order: in its
+// text (`pod "web"`, `container "app"`) and, for a pod's manifest, its
 // containers'.
-func sceneOf(before []*messages.PickleStep) []sceneName {
-	var out []sceneName
-	for _, s := range before {
-		out = append(out, namesIn([]string{s.Text})...)
+func namesOfSteps(all []*messages.PickleStep) [][]sceneName {
+	out := make([][]sceneName, len(all))
+	for i, s := range all {
+		out[i] = namesIn([]string{s.Text})
 		if s.Argument == nil || s.Argument.DocString == nil {
 			continue
 		}
@@ -230,7 +234,7 @@ func sceneOf(before []*messages.PickleStep) []sceneName {
 		}
 		for _, c := range append(spec.InitContainers, spec.Containers...) {
 			if c.Name != "" {
-				out = append(out, sceneName{"container", c.Name})
+				out[i] = append(out[i], sceneName{"container", c.Name})
 			}
 		}
 	}
