@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
+	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/steps"
@@ -93,6 +94,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 	}
 	noted := map[Note]bool{}
+	var vocab *vocabulary // built for the first undefined step
 	for _, sc := range scs {
 		if _, err := ReadTags(sc.Tags); err != nil {
 			add(Problem{File: sc.Feature.Path, Line: sc.ScenarioLine, Msg: err.Error()})
@@ -103,6 +105,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 		plan := steps.NewPlan(d, filepath.Dir(sc.Feature.Path), texts)
 		undefined := false
+		var named [][]sceneName // each step's names, read for the first undefined step
 		for i, s := range sc.Pickle.Steps {
 			line := sc.StepLines[i]
 			var matches []steps.Def
@@ -114,9 +117,16 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			switch len(matches) {
 			case 0:
 				undefined = true
-				msg := fmt.Sprintf("undefined step %q; nearest phrase: %s", s.Text, Nearest(s.Text, dryType(s)))
+				if vocab == nil {
+					vocab = newVocabulary(defs)
+				}
+				if named == nil {
+					named = namesOfSteps(sc.Pickle.Steps)
+				}
+				kind, known := hintKind(s)
+				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, slices.Concat(named[:i]...)))
 				if strings.Contains(s.Text, `\"`) {
-					msg += `; a quoted value cannot hold a quote: \" is not an escape, take a part of the text without it`
+					msg = `a quoted value cannot hold a quote (\" is not an escape: take a part of the text without it); ` + msg
 				}
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: msg})
 				continue
@@ -201,8 +211,55 @@ func declare(step steps.Step, plan *steps.Plan) (err error) {
 	return step.Declare(plan)
 }
 
-// Nearest names the phrase closest to text, an undefined step of type t,
-// quoted, for the hint (nearest.go).
-func Nearest(text string, t steps.StepType) string {
-	return fmt.Sprintf("%q", nearest(text, t, steps.Definitions()))
+// namesOfSteps are the names each step gives, in their order: in its
+// text (`pod "web"`, `container "app"`) and, for a pod's manifest, its
+// containers'.
+func namesOfSteps(all []*messages.PickleStep) [][]sceneName {
+	out := make([][]sceneName, len(all))
+	for i, s := range all {
+		out[i] = namesIn([]string{s.Text})
+		if s.Argument == nil || s.Argument.DocString == nil {
+			continue
+		}
+		var m struct {
+			Spec         *podSpecNames `json:"spec"`
+			podSpecNames               // a manifest of only the spec's fields
+		}
+		if yaml.Unmarshal([]byte(s.Argument.DocString.Content), &m) != nil {
+			continue
+		}
+		spec := m.podSpecNames
+		if m.Spec != nil {
+			spec = *m.Spec
+		}
+		for _, c := range append(spec.InitContainers, spec.Containers...) {
+			if c.Name != "" {
+				out[i] = append(out[i], sceneName{"container", c.Name})
+			}
+		}
+	}
+	return out
+}
+
+type podSpecNames struct {
+	InitContainers []struct {
+		Name string `json:"name"`
+	} `json:"initContainers"`
+	Containers []struct {
+		Name string `json:"name"`
+	} `json:"containers"`
+}
+
+// undefinedMessage says which step is undefined and the phrase meant, each
+// as it is written in a feature file with the step's own keyword, last on
+// the line: it is pasted back as it is, so nothing in it is escaped.
+func undefinedMessage(keyword, text, phrase string) string {
+	return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
+}
+
+// hintKind is the kind of the step the hint looks for: its keyword's,
+// an And or a But taking the one before it (Gherkin's pickles do), and
+// none for a `*`.
+func hintKind(s *messages.PickleStep) (steps.StepType, bool) {
+	return dryType(s), s.Type != messages.PickleStepType_UNKNOWN
 }

@@ -2,8 +2,12 @@ package runner
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/podlife/podlife/steps"
@@ -12,45 +16,323 @@ import (
 // The nearest-phrase hint for an undefined step compares the step with
 // each phrase's example and its variants: the example without each of its
 // optional parts (`of pod "web"`, `with reason …`, the pattern's `(…)?`),
-// and with each of a slot's values in the slot's place (`is Terminating`
-// for `is Running`). The comparison is a weighted edit distance, word by
-// word, in which
+// with each of a slot's values in the slot's place (`is Terminating` for
+// `is Running`), and an event's phrase for a pod rather than a container.
+// The comparison is a weighted edit distance, word by word, in which
 //
-//   - names, durations and numbers are slots: any name matches any name,
-//     a bare word matches a name that says it (`Ready` for `"Ready"`) at a
-//     small cost, a number matches a duration at a quarter of a word;
+//   - names, durations, counts and quantities are slots: a name matches a
+//     name of its role (after pod, container, node, replica set; a name
+//     without one matches any), a bare value matches a name that says it
+//     (`Ready` for `"Ready"`) at a small cost, a count matches a duration
+//     at a quarter of a word; a slot of the step left out costs a whole
+//     word, for the author's value would be lost, and a value that a
+//     closed slot does not take (a phase's place, a QoS class's) a word;
 //   - words compare by their spelling (`recieves` is nearly `receives`)
-//     after a few synonyms (`gets` is `receives`, `secs` is `seconds`,
-//     `be` is `is`), camel case split (terminationGracePeriodSeconds);
-//     one time bound for another (`after` for `within`) costs less;
+//     after a few synonyms (`gets` is `receives`, `secs` is `seconds`),
+//     camel case split (terminationGracePeriodSeconds), and a few pairs of
+//     related words (`has status` for `shows status`); one time bound for
+//     another (`after` for `within`) costs less;
 //   - the words every phrase has (the, pod, container, is, of, with) weigh
 //     half a word, the fillers a user adds (now, should, still) less; a
-//     negation (not, no, never) weighs two;
+//     negation (not, no, never) weighs two, and reading one subject for
+//     another (a pod's phrase for a container) a word and a half;
 //   - a word of the phrase the step leaves out costs less than a word the
-//     step adds.
+//     step adds, and a word the step has in another place than the phrase
+//     (`I delete the pod`) costs little.
 //
-// A phrase of the step's own keyword (Given, When, Then) is preferred.
-// The suggestion is the phrase with the step's own names, durations and
-// numbers in it where they fit one for one.
+// Before the comparison the step's idioms are read as the vocabulary says
+// them (`in less than 22s` is `within 22s`, `is killed` is `receives
+// SIGKILL`, in a Then `is deleted` is `is gone`), and the step is also
+// compared with `7 seconds` read as `7s` and `at 5s` as `between 5s and
+// 5s`, the only way some phrases say it.
+//
+// The step's kind (its keyword: Given, When, Then, an And or But taking
+// the one before it) weighs more than any two words: a When gets an
+// action, a Then an expectation, unless no phrase of that kind is near.
+//
+// The suggestion is the phrase with the author's names, durations and
+// numbers in the places the comparison matched them to, a name the step
+// leaves out taken from the scenario's other steps (its pod, its
+// container), and a phrase's optional part the step does not have left
+// out: the reference's example names stay only where nothing else fits.
 
-// nearest is the phrase closest to text, a step of type t.
-func nearest(text string, t steps.StepType, defs []steps.Def) string {
-	step := tokenize(text)
-	best, bestCost := "", 0.0
-	for _, d := range defs {
-		kw, ex := exampleLine(d.Example)
-		penalty := 0.0
-		if kw != "" && kw != keywordOf(t) {
-			penalty = 0.3
+// kindPenalty is what a phrase of another kind than the step's costs: more
+// than two words, so that a near phrase of the step's kind wins over an
+// exact one of another (`is deleted with grace period 22s`, an action, for
+// `Then the pod "api" is deleted in less than 22s`).
+const kindPenalty = 2.5
+
+// sceneName is a name the scenario's steps give to a pod, a container, a
+// node or a replica set.
+type sceneName struct {
+	role, name string
+}
+
+var sceneNameRE = regexp.MustCompile(`\b(pod|container|node|replica set) "([^"]*)"`)
+
+// namesIn are the names of the scenario's steps texts, in their order.
+func namesIn(texts []string) []sceneName {
+	var out []sceneName
+	for _, t := range texts {
+		for _, m := range sceneNameRE.FindAllStringSubmatch(t, -1) {
+			out = append(out, sceneName{m[1], m[2]})
 		}
-		for _, v := range variants(ex, d.Pattern, d.Slots) {
-			c := distance(step, tokenize(v)) + penalty
-			if best == "" || c < bestCost-1e-9 {
-				best, bestCost = v, c
+	}
+	return out
+}
+
+// lastNamed is the last name of role in scene.
+func lastNamed(scene []sceneName, role string) (string, bool) {
+	for i := len(scene) - 1; i >= 0; i-- {
+		if scene[i].role == role {
+			return scene[i].name, true
+		}
+	}
+	return "", false
+}
+
+// candidate is one phrase variant compared with the step.
+type candidate struct {
+	def  *steps.Def
+	kind string // the keyword of the phrase's example
+	text string
+	toks []token
+	// closed are the values each quoted slot of a closed list takes (a
+	// phase, a QoS class), by the token's index; listed those of every
+	// quoted slot, the usual ones of an open list (event reasons, node
+	// conditions) included.
+	closed, listed map[int][]string
+	// value is the slot's value put in the example's place, lowercased;
+	// "" for the example's own.
+	value string
+}
+
+// vocabulary is the phrases as the hint compares them.
+type vocabulary struct {
+	candidates []candidate
+	// quoted are the values the phrases quote (reasons, statuses,
+	// conditions), lowercased: a step that writes one bare still means
+	// the one value, not the words of its camel case.
+	quoted map[string]bool
+}
+
+func newVocabulary(defs []steps.Def) *vocabulary {
+	v := &vocabulary{candidates: candidates(defs), quoted: map[string]bool{}}
+	// A value some phrase writes bare (`is OOMKilled`, `becomes NotReady`)
+	// is read as its words, as that phrase's are.
+	bare := map[string]bool{}
+	for _, c := range v.candidates {
+		for _, w := range strings.Fields(quotedRE.ReplaceAllString(c.text, "")) {
+			bare[strings.ToLower(w)] = true
+		}
+	}
+	for _, d := range defs {
+		_, ex := exampleLine(d.Example)
+		for _, m := range quotedRE.FindAllStringSubmatch(ex, -1) {
+			v.quoted[strings.ToLower(m[1])] = true
+		}
+		for _, sl := range d.Slots {
+			if !strings.Contains(ex, `"`+sl.Example+`"`) {
+				continue
+			}
+			for _, val := range sl.Values {
+				v.quoted[strings.ToLower(val)] = true
 			}
 		}
 	}
-	return fillIn(best, text)
+	for w := range bare {
+		delete(v.quoted, w)
+	}
+	return v
+}
+
+var quotedRE = regexp.MustCompile(`"([^"]*)"`)
+
+func candidates(defs []steps.Def) []candidate {
+	var out []candidate
+	for i := range defs {
+		d := &defs[i]
+		kw, ex := exampleLine(d.Example)
+		seen := map[string]bool{}
+		for _, v := range variants(ex, d.Pattern, d.Slots) {
+			if seen[v.text] {
+				continue
+			}
+			seen[v.text] = true
+			c := candidate{def: d, kind: kw, text: v.text, toks: tokenize(v.text, nil), value: strings.ToLower(v.value)}
+			c.closed = slotValues(c.toks, d.Slots, false)
+			c.listed = slotValues(c.toks, d.Slots, true)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// hint is the phrase suggested for text, an undefined step of kind k
+// (known false: a `*` step, of no kind), with the names of the scenario's
+// steps before it.
+func hint(text string, k steps.StepType, known bool, scene []sceneName, defs []steps.Def) string {
+	return newVocabulary(defs).hint(text, k, known, scene)
+}
+
+func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sceneName) string {
+	// The longest phrase has a dozen words: a step many times longer is
+	// compared by its beginning, so that lint stays quick on any input.
+	if len(text) > maxHintText {
+		cut := strings.LastIndexByte(text[:maxHintText], ' ')
+		if cut <= 0 {
+			cut = maxHintText
+		}
+		text = strings.ToValidUTF8(text[:cut], "")
+	}
+	forms := stepForms(text, k, known, v.quoted)
+	mentioned := map[string]bool{}
+	type ranked struct {
+		c     candidate
+		f     form
+		cost  float64
+		pairs []pair
+	}
+	var all []ranked
+	for _, c := range v.candidates {
+		if c.value != "" {
+			m, ok := mentioned[c.value]
+			if !ok {
+				m = mentions(forms, c.value)
+				mentioned[c.value] = m
+			}
+			if !m {
+				continue
+			}
+		}
+		best := ranked{cost: math.Inf(1)}
+		for _, f := range forms {
+			cost, pairs := align(f.toks, c.toks)
+			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs)
+			if cost < best.cost-1e-9 {
+				best = ranked{c, f, cost, pairs}
+			}
+		}
+		if known && best.c.kind != keywordOf(k) {
+			best.cost += kindPenalty
+		}
+		all = append(all, best)
+	}
+	// Of phrases as near, the one spelt most like the step: `is not
+	// Ready` and `is NotReady` read the same.
+	low := math.Inf(1)
+	for _, r := range all {
+		low = min(low, r.cost)
+	}
+	for i, r := range all {
+		if r.cost < low+1e-9 {
+			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(r.f.text), strings.ToLower(r.c.text)))
+		}
+	}
+	slices.SortStableFunc(all, func(a, b ranked) int {
+		switch {
+		case a.cost < b.cost-1e-9:
+			return -1
+		case b.cost < a.cost-1e-9:
+			return 1
+		}
+		return 0
+	})
+	for _, r := range all {
+		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
+			return s
+		}
+	}
+	if len(all) == 0 {
+		return ""
+	}
+	return all[0].c.text
+}
+
+// slotValues finds the phrase's quoted tokens that hold a value of one of
+// its slots, closed ones only unless open.
+func slotValues(toks []token, slots []steps.Slot, open bool) map[int][]string {
+	var out map[int][]string
+	for j, t := range toks {
+		if t.kind != name {
+			continue
+		}
+		for _, sl := range slots {
+			if (open || !sl.Open) && slices.Contains(sl.Values, t.raw) {
+				if out == nil {
+					out = map[int][]string{}
+				}
+				out[j] = sl.Values
+			}
+		}
+	}
+	return out
+}
+
+// outOfList is what filling a closed slot with a value it does not take
+// costs (`phase is "CrashLoopBackOff"`: a status, not a phase): a word,
+// for the phrase would not parse. A value a slot lists (MemoryPressure, a
+// node condition) fits that slot better than a free one (a taint), by
+// more than the name the listing phrase may add (the condition's status).
+func outOfList(c candidate, step []token, pairs []pair) float64 {
+	cost := 0.0
+	for _, p := range pairs {
+		v, filled := value(c.toks[p.p], step[p.s])
+		if !filled {
+			continue
+		}
+		v = strings.Trim(v, `"`)
+		if values, ok := c.closed[p.p]; ok && !slices.Contains(values, v) {
+			cost++
+		}
+		if values, ok := c.listed[p.p]; ok && slices.Contains(values, v) {
+			cost -= 0.4
+		}
+	}
+	return cost
+}
+
+// maxHintText bounds the text the hint compares.
+const maxHintText = 200
+
+// unfilled is a small cost for each name of the phrase that neither the
+// step nor the scenario fills: of two phrases as near, the one with the
+// author's names, not the reference's.
+func unfilled(step, phrase []token, pairs []pair, scene []sceneName) float64 {
+	filled := map[int]bool{}
+	for _, p := range pairs {
+		if _, ok := value(phrase[p.p], step[p.s]); ok {
+			filled[p.p] = true
+		}
+	}
+	cost := 0.0
+	for j, t := range phrase {
+		if t.kind != name || filled[j] {
+			continue
+		}
+		if _, ok := lastNamed(scene, roleBefore(phrase, j)); ok {
+			continue
+		}
+		cost += 0.05
+	}
+	return cost
+}
+
+// roleBefore is the role word before a phrase's name: pod, container,
+// node, replica set; "" for another.
+func roleBefore(toks []token, j int) string {
+	if j == 0 || toks[j-1].kind != word {
+		return ""
+	}
+	switch w := toks[j-1].word; w {
+	case "pod", "container", "node":
+		return w
+	case "set":
+		if j >= 2 && toks[j-2].word == "replica" {
+			return "replica set"
+		}
+	}
+	return ""
 }
 
 // exampleLine is an example's first line without its keyword.
@@ -74,22 +356,31 @@ func keywordOf(t steps.StepType) string {
 	return "Given"
 }
 
-// variants are the example, the example without each of its optional
-// parts (`of pod "web"`, `with reason …`: the pattern's `(…)?`) and
-// without all of them, and each of those with each of a slot's values in
-// the slot's place.
-func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []string {
+// variants are the example, the example without any choice of its
+// optional parts (`of pod "web"`, `with reason …`: the pattern's `(…)?`), each of those with each of a slot's values in the
+// slot's place, and, where the pattern takes it, a pod's name for a
+// container's (`recorded for pod "web"`).
+func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []variant {
+	// Every choice of optional parts left out (a phrase has three at most).
 	bases := []string{ex}
 	spans := optionalSpans(pattern, ex)
-	for _, sp := range spans {
-		bases = append(bases, cut(ex, [][2]int{sp}))
+	for set := 1; set < 1<<len(spans) && len(spans) <= 4; set++ {
+		var out [][2]int
+		for i, sp := range spans {
+			if set&(1<<i) != 0 {
+				out = append(out, sp)
+			}
+		}
+		bases = append(bases, cut(ex, out))
 	}
-	if len(spans) > 1 {
-		bases = append(bases, cut(ex, spans))
-	}
-	var out []string
 	for _, b := range bases {
-		out = append(out, b)
+		if p := containerOfPodRE.ReplaceAllString(b, `pod "$2"`); p != b && pattern.MatchString(p) {
+			bases = append(bases, p)
+		}
+	}
+	var out []variant
+	for _, b := range bases {
+		out = append(out, variant{b, ""})
 		for _, s := range slots {
 			at := wordIndex(b, s.Example)
 			if at < 0 {
@@ -97,13 +388,36 @@ func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []string {
 			}
 			for _, v := range s.Values {
 				if v != s.Example {
-					out = append(out, b[:at]+v+b[at+len(s.Example):])
+					out = append(out, variant{b[:at] + v + b[at+len(s.Example):], v})
 				}
 			}
 		}
 	}
 	return out
 }
+
+// variant is a phrase's text and the slot value put in it, if any.
+type variant struct{ text, value string }
+
+// mentions says whether a step's tokens say value, in one word or two
+// (`not ready` for NotReady): a variant with a value the step does not
+// mention is not worth comparing (there are hundreds: every event reason
+// in every event phrase).
+func mentions(forms []form, value string) bool {
+	for _, f := range forms {
+		for i, t := range f.toks {
+			if similarity(t.word, value) >= 0.7 {
+				return true
+			}
+			if i+1 < len(f.toks) && similarity(t.word+f.toks[i+1].word, value) >= 0.7 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var containerOfPodRE = regexp.MustCompile(`container "([^"]*)" of pod "([^"]*)"`)
 
 // optionalSpans are where the pattern's optional groups (`(…)?`) match in
 // the example. Each such group is named in a copy of the pattern's source
@@ -210,10 +524,17 @@ func wordIndex(s, w string) int {
 }
 
 // token is a word of a step, lowercased, or a slot: a quoted name (its
-// text kept, to compare with a bare word), a duration, a number.
+// text kept, to compare with a bare word), a duration, a number. lo and
+// hi are its place in the text it was read from (a name's with its
+// quotes), raw its text there.
 type token struct {
-	word string
-	kind tokenKind
+	word   string
+	kind   tokenKind
+	lo, hi int
+	raw    string
+	// role is what a name names, when the word before it says: pod,
+	// container, node, set (a replica set's).
+	role string
 }
 
 type tokenKind int
@@ -222,12 +543,14 @@ const (
 	word tokenKind = iota
 	name
 	duration
-	number
+	count    // a count, a code: a whole number
+	quantity // a Kubernetes quantity: 900Mi, 7.6Gi, 500m
 )
 
 var (
 	durationRE = regexp.MustCompile(`^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$`)
-	numberRE   = regexp.MustCompile(`^\d+(\.\d+)?([kmgtpe]i?)?$`) // a count, a code, a quantity
+	countRE    = regexp.MustCompile(`^\d+$`)
+	quantityRE = regexp.MustCompile(`^\d+(\.\d+)?([kmgtpe]i?)?$`)
 )
 
 // synonyms map words a user writes to the vocabulary's.
@@ -236,7 +559,17 @@ var synonyms = map[string]string{
 	"be": "is", "are": "is", "was": "is", "being": "is",
 	"secs": "seconds", "sec": "second", "mins": "minutes", "min": "minute", "hrs": "hours", "hr": "hour",
 	"msecs": "milliseconds", "ms": "milliseconds",
-	"removed": "deleted", "in": "within", "by": "within",
+	"removed": "deleted",
+}
+
+// related are pairs of words one says for the other, with how near they
+// are (1 is the same word).
+var related = map[[2]string]float64{
+	{"is", "becomes"}: 0.6, {"goes", "becomes"}: 0.7, {"turns", "becomes"}: 0.7,
+	{"has", "shows"}: 0.7, {"deleted", "gone"}: 0.7,
+	{"replicas", "pods"}: 0.7, {"check", "probe"}: 0.7, {"forcefully", "force"}: 0.9,
+	{"cpus", "cpu"}: 0.95, {"cores", "cpu"}: 0.8,
+	{"never", "not"}: 0.8, {"never", "no"}: 0.8,
 }
 
 // light are the words every phrase has; fillers are words a user adds;
@@ -246,59 +579,85 @@ var (
 	light     = map[string]bool{"the": true, "pod": true, "container": true, "is": true, "of": true, "a": true, "an": true, "for": true,
 		"on": true, "at": true, "to": true, "with": true, "after": true, "and": true, ":": true}
 	fillers = map[string]bool{"now": true, "should": true, "will": true, "still": true, "already": true, "eventually": true,
-		"then": true, "also": true, "finally": true, "just": true, "been": true}
+		"then": true, "also": true, "finally": true, "just": true, "been": true, "named": true, "called": true,
+		"i": true, "we": true, "have": true, "signal": true, "init": true}
 )
 
-func tokenize(s string) []token {
+// tokenize reads s into tokens; a bare camel-case word that the
+// vocabulary quotes (CrashLoopBackOff, MemoryPressure) is read as a name.
+func tokenize(s string, quoted map[string]bool) []token {
 	var out []token
 	// A step that ends in a colon has a doc string or a table: its colon
 	// counts.
 	colon := strings.HasSuffix(strings.TrimSpace(s), ":")
-	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
-		if s[0] == '"' {
-			end := strings.IndexByte(s[1:], '"')
+	for i := 0; i < len(s); {
+		if s[i] == ' ' {
+			i++
+			continue
+		}
+		if s[i] == '"' {
+			end := strings.IndexByte(s[i+1:], '"')
+			hi := i + 1 + end + 1
 			if end < 0 {
-				end = len(s) - 1
+				hi = len(s)
+				end = len(s) - i - 1
 			}
-			out = append(out, token{strings.ToLower(s[1 : end+1]), name})
-			s = s[min(end+2, len(s)):]
+			text := s[i+1 : i+1+end]
+			out = append(out, token{strings.ToLower(text), name, i, hi, text, ""})
+			i = hi
 			continue
 		}
-		end := strings.IndexAny(s, " \"")
+		end := strings.IndexAny(s[i:], " \"")
 		if end < 0 {
-			end = len(s)
+			end = len(s) - i
 		}
-		raw := strings.Trim(s[:end], ",:.;!?")
-		s = s[end:]
-		if w := strings.ToLower(raw); numberRE.MatchString(w) && !durationRE.MatchString(w) {
-			out = append(out, token{w, number})
-			continue
-		} else if durationRE.MatchString(w) {
-			out = append(out, token{w, duration})
+		raw := strings.Trim(s[i:i+end], ",:.;!?")
+		lo := i + strings.Index(s[i:i+end], raw)
+		i += end
+		if raw == "" {
 			continue
 		}
-		for _, w := range splitCamel(raw) {
-			w = strings.ToLower(w)
-			if syn, ok := synonyms[w]; ok {
-				w = syn
+		w := strings.ToLower(raw)
+		switch {
+		case durationRE.MatchString(w):
+			out = append(out, token{w, duration, lo, lo + len(raw), raw, ""})
+			continue
+		case countRE.MatchString(w):
+			out = append(out, token{w, count, lo, lo + len(raw), raw, ""})
+			continue
+		case quantityRE.MatchString(w):
+			out = append(out, token{w, quantity, lo, lo + len(raw), raw, ""})
+			continue
+		}
+		parts := splitCamel(raw)
+		if len(parts) > 1 && quoted[w] {
+			out = append(out, token{w, name, lo, lo + len(raw), raw, ""})
+			continue
+		}
+		var words []string
+		for _, p := range parts {
+			words = append(words, strings.Split(p, "-")...) // force-deleted, OOM-killed
+		}
+		for _, p := range words {
+			if p == "" {
+				continue
 			}
-			out = append(out, token{w, word})
+			p = strings.ToLower(p)
+			if syn, ok := synonyms[p]; ok {
+				p = syn
+			}
+			out = append(out, token{p, word, lo, lo + len(raw), raw, ""})
 		}
-	}
-	// `of pod "web"` after a container may be left out when a scenario
-	// has one pod: compare without it.
-	var kept []token
-	for i := 0; i < len(out); i++ {
-		if i+2 < len(out) && out[i].word == "of" && out[i+1].word == "pod" && out[i+2].kind == name {
-			i += 2
-			continue
-		}
-		kept = append(kept, out[i])
 	}
 	if colon {
-		kept = append(kept, token{":", word})
+		out = append(out, token{":", word, len(s), len(s), ":", ""})
 	}
-	return kept
+	for i := 1; i < len(out); i++ {
+		if out[i].kind == name && subjects[out[i-1].word] {
+			out[i].role = out[i-1].word
+		}
+	}
+	return out
 }
 
 // splitCamel splits a word written in camel case into its words:
@@ -335,24 +694,71 @@ func weight(t token) float64 {
 	return 1
 }
 
-// substitution is the cost of reading a (the step's) as b (the phrase's).
-func substitution(a, b token) float64 {
+// dropped is what a token of the step the phrase has no place for costs:
+// its weight, and for a name, a duration or a number a whole word, the
+// author's value being lost.
+func dropped(t token) float64 {
+	if t.kind != word {
+		return 1
+	}
+	return weight(t)
+}
+
+// added is what a token of the phrase the step leaves out costs: 60 % of
+// its weight, and for a duration, a count or a quantity 60 % of a word,
+// the step having said nothing of the value the example gives.
+func added(t token) float64 {
+	if t.kind != word && t.kind != name {
+		return 0.6
+	}
+	return 0.6 * weight(t)
+}
+
+// substitution is the cost of reading a (the step's) as b (the phrase's),
+// and whether the two are related. Reading a token as an unrelated one
+// costs as much as dropping it and adding the other, so that a word in
+// another place is left for align to find.
+func substitution(a, b token) (float64, bool) {
 	w := max(weight(a), weight(b))
+	unrelated := dropped(a) + added(b)
 	switch {
 	case a.kind == word && b.kind == word && timeWords[a.word] && timeWords[b.word] && a.word != b.word:
-		return 0.4 // another time bound: the same kind of phrase
+		return 0.6, true // another time bound: the same kind of phrase
+	case a.kind == word && b.kind == word && roles[a.word] && roles[b.word] && a.word != b.word:
+		return 1.5, true // another subject: a pod is not its container
 	case a.kind == word && b.kind == word:
-		return w * (1 - similarity(a.word, b.word))
-	case a.kind == b.kind:
-		return 0
+		if s := similarity(a.word, b.word); s > 0 {
+			return w * (1 - s), true
+		}
+		return unrelated, false
+	case a.kind == b.kind && sameRole(a, b):
+		if a.kind == name && a.word != b.word {
+			return 0.01, true // the step's value in the place that shows it, if one does
+		}
+		return 0, true
 	case a.kind == word && b.kind == name && a.word == b.word:
-		return 0.1 // the name without its quotes
-	case (a.kind == number || a.kind == duration) && (b.kind == number || b.kind == duration):
-		return 0.25
-	case a.kind == word && b.kind == name:
-		return 0.5
+		return 0.1, true // the name without its quotes
+	case a.kind == count && b.kind == duration, a.kind == duration && b.kind == count:
+		return 0.25, true // a number of seconds
+	case a.kind == count && b.kind == quantity, a.kind == quantity && b.kind == count:
+		return 0.4, true
+	case a.kind == word && b.kind == name && valueLike(a.raw):
+		return 0.5, true // a value left unquoted
 	}
-	return 1
+	return unrelated, false
+}
+
+// roles are the subjects of phrases.
+var roles = map[string]bool{"pod": true, "pods": true, "container": true, "containers": true, "node": true}
+
+// subjects are the words that say what the name after them names.
+var subjects = map[string]bool{"pod": true, "container": true, "node": true, "set": true}
+
+// sameRole says whether the step's name a can be read as the phrase's b:
+// a pod's name is not a node's, nor a QoS class; a name the step does not
+// say the role of (`a pod named "api"`) can be any.
+func sameRole(a, b token) bool {
+	return a.kind != name || b.kind != name || a.role == "" || a.role == b.role
 }
 
 // similarity of two words by their spelling: 1 for the same, near 1 for
@@ -361,10 +767,22 @@ func similarity(a, b string) float64 {
 	if a == b {
 		return 1
 	}
+	if r, ok := related[[2]string{a, b}]; ok {
+		return r
+	}
+	if r, ok := related[[2]string{b, a}]; ok {
+		return r
+	}
 	if a+"s" == b || b+"s" == a {
 		return 0.95
 	}
 	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); 2*max(d, -d) > n || n > 40 {
+		return 0 // the edit distance is at least the difference in length
+	}
+	if stem(a) == stem(b) {
+		return 0.9
+	}
 	s := 1 - float64(levenshtein(a, b))/float64(n)
 	if s < 0.5 {
 		return 0 // unrelated: a substitution costs as much as a new word
@@ -372,63 +790,416 @@ func similarity(a, b string) float64 {
 	return s
 }
 
-// distance is the weighted edit distance from the step's tokens to a
-// phrase's: a word the step adds costs its weight, a word of the phrase
-// the step leaves out 60 % of its weight.
-func distance(step, phrase []token) float64 {
-	prev := make([]float64, len(phrase)+1)
-	cur := make([]float64, len(phrase)+1)
-	for j := 1; j <= len(phrase); j++ {
-		prev[j] = prev[j-1] + 0.6*weight(phrase[j-1])
-	}
-	for i := 1; i <= len(step); i++ {
-		cur[0] = prev[0] + weight(step[i-1])
-		for j := 1; j <= len(phrase); j++ {
-			cur[j] = min(prev[j]+weight(step[i-1]), cur[j-1]+0.6*weight(phrase[j-1]), prev[j-1]+substitution(step[i-1], phrase[j-1]))
+// stem is a word without its ending: restart for restarts, restarted,
+// restarting.
+func stem(w string) string {
+	for _, end := range []string{"ing", "ion", "ed", "es", "e", "s"} {
+		if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
+			return strings.TrimSuffix(w, end)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(phrase)]
+	return w
 }
 
-// fillIn puts the step's quoted names, its durations and its numbers in
-// the phrase, in order, each kind when the two have as many of it.
-func fillIn(phrase, step string) string {
-	quoted := regexp.MustCompile(`"[^"]*"`)
-	if a, b := quoted.FindAllString(step, -1), quoted.FindAllString(phrase, -1); len(a) == len(b) && len(a) > 0 {
-		i := 0
-		phrase = quoted.ReplaceAllStringFunc(phrase, func(string) string { i++; return a[i-1] })
+// pair says that the step's token s was read as the phrase's token p.
+type pair struct{ s, p int }
+
+// align is the weighted edit distance from the step's tokens to a
+// phrase's, and which token was read as which: a token the step adds
+// costs what dropping it loses, a token of the phrase the step leaves out
+// 60 % of its weight. A word the step has in another place than the phrase
+// (`I delete the pod "api"`, `recorded 3 times for container "app"`) is
+// then paired with its place at a fifth of its weight.
+func align(step, phrase []token) (float64, []pair) {
+	n, m := len(step), len(phrase)
+	flat := make([]float64, (n+1)*(m+1))
+	d := make([][]float64, n+1)
+	for i := range d {
+		d[i] = flat[i*(m+1) : (i+1)*(m+1)]
 	}
-	// Durations and numbers outside the quotes, word by word.
-	bare := func(s string) []string { return strings.Fields(quoted.ReplaceAllString(s, `""`)) }
-	words := strings.Split(phrase, " ")
-	for _, kind := range []*regexp.Regexp{durationRE, regexp.MustCompile(`^\d+$`)} {
-		var a []string
-		for _, w := range bare(step) {
-			if kind.MatchString(w) {
-				a = append(a, w)
-			}
-		}
-		var at []int
-		inQuote := false
-		for i, w := range words {
-			if !inQuote && kind.MatchString(w) {
-				at = append(at, i)
-			}
-			if strings.Count(w, `"`)%2 == 1 {
-				inQuote = !inQuote
-			}
-		}
-		if len(a) == len(at) {
-			for k, i := range at {
-				words[i] = a[k]
-			}
+	for j := 1; j <= m; j++ {
+		d[0][j] = d[0][j-1] + added(phrase[j-1])
+	}
+	for i := 1; i <= n; i++ {
+		d[i][0] = d[i-1][0] + dropped(step[i-1])
+		for j := 1; j <= m; j++ {
+			sub, _ := substitution(step[i-1], phrase[j-1])
+			d[i][j] = min(d[i-1][j]+dropped(step[i-1]), d[i][j-1]+added(phrase[j-1]), d[i-1][j-1]+sub)
 		}
 	}
-	return strings.Join(words, " ")
+	var pairs []pair
+	var lostS, lostP []int
+	for i, j := n, m; i > 0 || j > 0; {
+		sub, related := 0.0, false
+		if i > 0 && j > 0 {
+			sub, related = substitution(step[i-1], phrase[j-1])
+		}
+		switch {
+		case related && nearlyEqual(d[i][j], d[i-1][j-1]+sub):
+			pairs = append(pairs, pair{i - 1, j - 1})
+			i, j = i-1, j-1
+		case i > 0 && nearlyEqual(d[i][j], d[i-1][j]+dropped(step[i-1])):
+			lostS = append(lostS, i-1)
+			i--
+		case j > 0 && nearlyEqual(d[i][j], d[i][j-1]+added(phrase[j-1])):
+			lostP = append(lostP, j-1)
+			j--
+		default: // an unrelated token read as another: neither is kept
+			lostS, lostP = append(lostS, i-1), append(lostP, j-1)
+			i, j = i-1, j-1
+		}
+	}
+	cost := d[n][m]
+	// Moved tokens: a step token left out paired with a phrase token left
+	// out that it reads as (the same word, or a slot of the same kind).
+	// The same text first (a name that moved keeps its place's name),
+	// then the first of the same kind, in the phrase's order.
+	slices.Sort(lostS)
+	slices.Sort(lostP)
+	used := map[int]bool{}
+	for _, s := range lostS {
+		a := step[s]
+		at := -1
+		for _, p := range lostP {
+			b := phrase[p]
+			if used[p] {
+				continue
+			}
+			if a.kind == b.kind && a.word == b.word && sameRole(a, b) {
+				at = p
+				break
+			}
+			near := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
+			if at < 0 && (near || a.kind != word && a.kind == b.kind && sameRole(a, b)) {
+				at = p
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		used[at] = true
+		pairs = append(pairs, pair{s, at})
+		cost -= dropped(a) + added(phrase[at]) - 0.2*weight(phrase[at])
+	}
+	return cost, pairs
+}
+
+func nearlyEqual(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// form is the step read one way: its text (idioms read), its tokens, and
+// what reading it so costs.
+type form struct {
+	text    string
+	toks    []token
+	penalty float64
+}
+
+// stepForms are the ways the step is read: as written (its idioms read),
+// with `7 seconds` as `7s`, and with `at 5s` as `between 5s and 5s`.
+func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool) []form {
+	base := readIdioms(text, k, known)
+	texts := []string{base}
+	if s := unitsRE.ReplaceAllStringFunc(base, asDuration); s != base {
+		texts = append(texts, s)
+	}
+	for _, t := range texts {
+		if s := atRE.ReplaceAllString(t, "${1}between $2 and $2"); s != t {
+			texts = append(texts, s)
+		}
+	}
+	var out []form
+	for i, t := range texts {
+		p := 0.0
+		if i > 0 {
+			p = 0.05 // as written first
+		}
+		out = append(out, form{t, tokenize(t, quoted), p})
+	}
+	return out
+}
+
+var (
+	unitsRE = regexp.MustCompile(`\b(\d+(?:\.\d+)?) ?(milliseconds?|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b`)
+	atRE    = regexp.MustCompile(`(^|\s)at (\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h)(?:\d+(?:ns|us|µs|ms|s|m|h))*)\b`)
+)
+
+// asDuration reads `7 seconds` as `7s`.
+func asDuration(s string) string {
+	m := unitsRE.FindStringSubmatch(s)
+	unit := map[byte]string{'s': "s", 'm': "m", 'h': "h"}[m[2][0]]
+	if strings.HasPrefix(m[2], "ms") || strings.HasPrefix(m[2], "milli") || strings.HasPrefix(m[2], "msec") {
+		unit = "ms"
+	} else if strings.HasPrefix(m[2], "min") || m[2] == "m" {
+		unit = "m"
+	}
+	return m[1] + unit
+}
+
+// idiom is a way of saying something that the vocabulary says otherwise:
+// its text (a regular expression on lowercase words, outside quotes) and
+// what to read instead. kinds limits it to the steps of those keywords.
+type idiom struct {
+	re    *regexp.Regexp
+	to    string
+	kinds string
+}
+
+const durationText = `(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|\s?(?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?)))\b`
+
+var idioms = []idiom{
+	{regexp.MustCompile(`\b(can't|can not)\b`), "cannot", ""},
+	{regexp.MustCompile(`\b(doesn't|don't|didn't|won't|shouldn't|isn't|wasn't)\b`), "not", ""},
+	{regexp.MustCompile(`\b(does|do|did|will|should) not (receive|get)s?\b`), "never receives", ""},
+	{regexp.MustCompile(`\b(in less than|in under|in no more than|no later than|not later than|at the latest|at most|by|before|in) ` + durationText), "within $2", ""},
+	{regexp.MustCompile(`\b(at all times|all the time|the whole time|throughout|continuously|always)\b`), "", ""},
+	{regexp.MustCompile(`\b(at least|at most|exactly) (\d)`), "$2", ""},
+	// A probe's kill is the kubelet's: SIGTERM, then SIGKILL at the end
+	// of the grace period; a kill said alone is kill -9.
+	{regexp.MustCompile(`\b(?:is|gets|got|was|be|being) killed by (?:the |its )?(?:liveness |startup )?probe\b`), "receives SIGTERM", ""},
+	{regexp.MustCompile(`\b(?:is|gets|got|was|be|being) killed\b`), "receives SIGKILL", ""},
+	{regexp.MustCompile(`\b(is|gets|got|was|be|being) sent\b`), "receives", ""},
+	{regexp.MustCompile(`\b(pdb|poddisruptionbudget)\b`), "pod disruption budget", ""},
+	{regexp.MustCompile(`\b(has|have|had) passed\b`), "pass", ""},
+	{regexp.MustCompile(`\b(wait|waiting|sleep|sleeping)( for)? ` + durationText), "$3 pass", "When"},
+	{regexp.MustCompile(`\b(has started|is started|has come up|is up|starts|comes up)$`), "becomes Running", "When"},
+	// A container that never starts stays waiting; as a behaviour, it
+	// fails to start.
+	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "is waiting", "Then"},
+	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
+	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
+	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
+	{regexp.MustCompile(`\bdisappears\b`), "is gone", "Then"},
+	{regexp.MustCompile(`\bcrash(es|ed)?\b`), "exits with code 1", "Given"},
+}
+
+// imageRE is a pod given with its image (`a pod "nginx" with image
+// "nginx:1.27"`): an image is written in the pod's manifest, the doc
+// string of `a pod "nginx":`.
+var imageRE = regexp.MustCompile(`(?i)\s+(?:with|using|running) (?:the )?(?:container )?image "[^"]*"$`)
+
+// imperativeRE is an action said as an order (`I delete the pod "api"`),
+// which the vocabulary says of its object (`the pod "api" is deleted`).
+var imperativeRE = regexp.MustCompile(`^(?i:i |we |you |kubectl )?(force delete|delete|create|evict|drain|cordon|remove|restart)s? (?:the )?(pod|node) ("[^"]*")(.*)$`)
+
+func fromImperative(text string) string {
+	m := imperativeRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	verb, subject := strings.ToLower(m[1]), m[2]
+	if subject == "pod" {
+		subject = "the pod"
+	}
+	if strings.HasSuffix(verb, "e") {
+		verb += "d"
+	} else {
+		verb += "ed"
+	}
+	return subject + " " + m[3] + " is " + verb + m[4]
+}
+
+// readIdioms reads text's idioms as the vocabulary says them, outside its
+// quotes. An idiom for one kind of step applies to the steps of that kind.
+func readIdioms(text string, k steps.StepType, known bool) string {
+	if !known || k == steps.Context {
+		text = imageRE.ReplaceAllString(text, ":")
+	}
+	parts := strings.Split(text, `"`)
+	for i := 0; i < len(parts); i += 2 {
+		s := parts[i]
+		for _, id := range idioms {
+			if id.kinds != "" && (!known || id.kinds != keywordOf(k)) {
+				continue
+			}
+			s = replaceFold(id.re, s, id.to)
+		}
+		parts[i] = s
+	}
+	out := strings.Join(strings.Fields(strings.Join(parts, `"`)), " ")
+	if known && k == steps.Action {
+		out = fromImperative(out)
+	}
+	return out
+}
+
+// replaceFold replaces re's matches in s, matched on s lowercased; the
+// rest of s keeps its case.
+func replaceFold(re *regexp.Regexp, s, to string) string {
+	lower := strings.ToLower(s)
+	if len(lower) != len(s) {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(lower, -1) {
+		b.WriteString(s[last:m[0]])
+		b.Write(re.ExpandString(nil, to, s, m))
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// fillIn writes the phrase with the step's values in the places the
+// comparison paired them with, and the scenario's names where the step
+// has none.
+func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
+	phrase, step := c.text, f.toks
+	// A list (`in this order: "app", "proxy"`) is the step's, whatever its
+	// length.
+	var tail string
+	if i, j := strings.Index(phrase, `: "`), strings.Index(f.text, `: "`); i >= 0 && j >= 0 {
+		tail = f.text[j:]
+	}
+	by := map[int]int{}
+	for _, p := range pairs {
+		by[p.p] = p.s
+	}
+	// A name whose role the step says goes to the phrase's name of that
+	// role, wherever the comparison put it: a pod's to the pod's place.
+	named := map[string][]int{}
+	for i, t := range step {
+		if t.kind == name && t.role != "" {
+			named[t.role] = append(named[t.role], i)
+		}
+	}
+	used := map[int]bool{}
+	var b strings.Builder
+	last := 0
+	for j, t := range c.toks {
+		if tail != "" && t.lo > strings.Index(phrase, `: "`) {
+			break
+		}
+		from, paired := by[j]
+		if t.kind == name && t.role != "" && len(named[t.role]) > 0 {
+			from, paired = named[t.role][0], true
+			named[t.role] = named[t.role][1:]
+		}
+		var v string
+		ok := false
+		if paired && !used[from] && sameRole(step[from], t) {
+			v, ok = value(t, step[from])
+		}
+		if ok {
+			used[from] = true
+		}
+		if !ok && t.kind == name {
+			if n, found := lastNamed(scene, roleBefore(c.toks, j)); found {
+				v, ok = `"`+n+`"`, true
+			}
+		}
+		if !ok {
+			continue
+		}
+		b.WriteString(phrase[last:t.lo])
+		b.WriteString(v)
+		last = t.hi
+	}
+	out := phrase[last:]
+	if tail != "" {
+		out = phrase[last:strings.Index(phrase, `: "`)] + tail
+	}
+	s := b.String() + out
+	s = sameBounds(s, f.text)
+	return agree(s, c.def.Pattern)
+}
+
+// value is the text of the step's token s in the place of the phrase's
+// token t, if it goes there.
+func value(t, s token) (string, bool) {
+	switch {
+	case t.kind == name && s.kind == name:
+		return `"` + s.raw + `"`, true
+	case t.kind == name && s.kind == word && valueLike(s.raw):
+		return `"` + s.raw + `"`, true
+	case t.kind == duration && s.kind == duration:
+		return s.raw, true
+	case t.kind == duration && s.kind == count:
+		return s.raw + "s", true
+	case (t.kind == count || t.kind == quantity) && (s.kind == count || s.kind == quantity):
+		return s.raw, true
+	case t.kind == count && s.kind == duration:
+		if d, err := time.ParseDuration(s.raw); err == nil && d%time.Second == 0 {
+			return fmt.Sprint(int64(d / time.Second)), true
+		}
+	}
+	return "", false
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// valueLike says whether a bare word is a value (a status, a reason, a
+// flag, a label) rather than a word of the sentence: it has a capital, a
+// digit, or a sign no word has.
+func valueLike(w string) bool {
+	return strings.HasPrefix(w, "-") || strings.IndexFunc(w, func(r rune) bool {
+		return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("=/:.", r)
+	}) >= 0
+}
+
+var betweenRE = regexp.MustCompile(`between (\S+) and (\S+)`)
+
+// sameBounds makes `between A and B` the step's own interval when the step
+// gave one time, which fills only one bound: `at 5s` (read as `between 5s
+// and 5s`) is between 5s and 5s, `within 1m` between 0s and 1m.
+func sameBounds(s, step string) string {
+	if m := betweenRE.FindStringSubmatch(step); m != nil {
+		return betweenRE.ReplaceAllString(s, "between "+m[1]+" and "+m[2])
+	}
+	if m := withinRE.FindStringSubmatch(step); m != nil {
+		return betweenRE.ReplaceAllString(s, "between 0s and "+m[1])
+	}
+	return s
+}
+
+var withinRE = regexp.MustCompile(`within (\S+)`)
+
+var countedRE = regexp.MustCompile(`\b(\d+) (times?|restarts?|pods?|disruptions?)\b`)
+
+// agree says `1 time`, `1 restart`, `0 disruptions`, where the phrase
+// takes it: the example's number was another.
+func agree(s string, pattern *regexp.Regexp) string {
+	t := countedRE.ReplaceAllStringFunc(s, func(m string) string {
+		n, noun, _ := strings.Cut(m, " ")
+		noun = strings.TrimSuffix(noun, "s")
+		if n != "1" {
+			noun += "s"
+		}
+		return n + " " + noun
+	})
+	if t != s && pattern.MatchString(t) {
+		return t
+	}
+	return s
 }
 
 func levenshtein(a, b string) int {
+	if len(a) < 64 && len(b) < 64 && ascii(a) && ascii(b) {
+		// Most words: no allocation (the hint compares ten thousands).
+		var prev, cur [64]int
+		for j := 0; j <= len(b); j++ {
+			prev[j] = j
+		}
+		for i := 1; i <= len(a); i++ {
+			cur[0] = i
+			for j := 1; j <= len(b); j++ {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			}
+			prev, cur = cur, prev
+		}
+		return prev[len(b)]
+	}
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -28,21 +28,21 @@ func TestNearestIsThePhraseMeant(t *testing.T) {
 		{then, `the pod "web" is not running`, `the pod "web" is not Running`},
 		{then, `container "app" recieves SIGKILL at 5s`, `container "app" receives SIGKILL at 5s`},
 		{then, `container "app" is OOM killed`, `container "app" is OOMKilled`},
-		{then, `container "app" is Ready`, `container "app" of pod "web" is ready`},
+		{then, `container "app" is Ready`, `container "app" is ready`},
 		{then, `the container "app" receives SIGTERM`, `container "app" receives SIGTERM`},
 		{then, `container "app" receives a SIGTERM`, `container "app" receives SIGTERM`},
 		{then, `the pod "web" has condition Ready True`, `the pod "web" has condition "Ready" "True"`},
 		{then, `an event "Unhealthy" is recorded 3 times in 35s`, `an event "Unhealthy" is recorded 3 times within 35s`},
 		{then, `the pod "web" has 0 restarts now`, `the pod "web" has 0 restarts`},
-		{then, `the pod "web" is gone within 7 seconds`, `the pod "web" is gone within 10s`},
+		{then, `the pod "web" is gone within 7 seconds`, `the pod "web" is gone within 7s`},
 		{then, `the pod "web" is Running after 10s`, `the pod "web" is Running within 10s`},
 		{then, `container "app" never gets SIGKILL`, `container "app" never receives SIGKILL`},
-		{then, `container "app" is not Ready`, `container "app" of pod "web" is not ready`},
+		{then, `container "app" is not Ready`, `container "app" is not ready`},
 		{then, `the pod "web" shows status CrashLoopBackOff`, `the pod "web" shows status "CrashLoopBackOff"`},
 		{when, `node "worker-1" is under memory pressure`, `node "worker-1" comes under memory pressure`},
 		{given, `container "app" of pod "web" becomes ready after 2 seconds`, `container "app" of pod "web" becomes ready after 2s`},
-		{given, `container "app" exits with code 0 after SIGTERM`, `container "app" of pod "web" exits with code 0 on SIGTERM`},
-		{given, `container "app" ignores sigterm`, `container "app" of pod "web" ignores SIGTERM`},
+		{given, `container "app" exits with code 0 after SIGTERM`, `container "app" exits with code 0 on SIGTERM`},
+		{given, `container "app" ignores sigterm`, `container "app" ignores SIGTERM`},
 		{given, `a pod "web" with grace period 5`, `a pod "web" with terminationGracePeriodSeconds 5`},
 		{given, `a pod called "web"`, `a pod "web"`},
 		{when, `the pod "web" gets deleted`, `the pod "web" is deleted`},
@@ -50,10 +50,11 @@ func TestNearestIsThePhraseMeant(t *testing.T) {
 		{when, `the pod "web" is created now`, `the pod "web" is created`},
 		{when, `1 min passes`, `1 minute pass`},
 		{when, `wait 30s`, `30s pass`},
-		{when, `the readiness gate "example.com/lb" is set True`, `the readiness gate "example.com/lb" of pod "web" is set to "True"`},
+		{when, `the readiness gate "example.com/lb" is set True`, `the readiness gate "example.com/lb" is set to "True"`},
 	}
+	v := newVocabulary(steps.Definitions())
 	for _, c := range cases {
-		if got := nearest(c.step, c.t, steps.Definitions()); got != c.want {
+		if got := v.hint(c.step, c.t, true, nil); got != c.want {
 			t.Errorf("%q: nearest %q, want %q", c.step, got, c.want)
 		}
 	}

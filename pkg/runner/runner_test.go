@@ -104,7 +104,7 @@ func TestLintFindsEveryProblem(t *testing.T) {
 	want := []string{
 		`testdata/lint.feature:9: unknown field "spec.containers[0].colour"`,
 		`testdata/lint.feature:11: "5x" is not a duration`,
-		`testdata/lint.feature:12: undefined step "the pod \"web\" dances"; nearest phrase:`,
+		`testdata/lint.feature:12: undefined step: Then the pod "web" dances; nearest phrase: Then the pod "web" `,
 	}
 	if len(problems) != len(want) {
 		t.Fatalf("problems: %v", problems)

@@ -1,4 +1,4 @@
-# want: undefined.feature:6: undefined step "container \"app\" gets SIGTERM at 0s"; nearest phrase: "container \"app\" receives SIGTERM at
+# want: undefined.feature:6: undefined step: Then container "app" gets SIGTERM at 0s; nearest phrase: Then container "app" receives SIGTERM at 0s
 Feature: an undefined step
 
   Scenario: a phrase that is not in the vocabulary

@@ -1,0 +1,237 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+
+	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/steps"
+)
+
+// firstDrafts are steps as someone who has read the README and
+// docs/language.md, but not the code, writes them on a first try (issue 38
+// lists the ones its trial wrote), each with the hint it must get: the
+// phrase meant, or where the vocabulary has no such phrase the closest
+// one of the step's kind, in both cases with the author's own names and
+// values.
+var firstDrafts = []struct {
+	kind string // the keyword the step takes its kind from
+	step string
+	// scene are the other steps of the scenario, for a step that leaves a
+	// name out.
+	scene []string
+	want  string
+}{
+	// Issue 38's trial.
+	{"Then", `the pod "api" is deleted in less than 22s`, nil, `the pod "api" is gone within 22s`},
+	{"Then", `the container "app" is killed by the liveness probe within 40s`, nil, `container "app" receives SIGTERM within 40s`},
+	{"Then", `the container "x" never starts`, nil, `container "x" is waiting with reason "CrashLoopBackOff"`},
+	{"Then", `the pod "web" is gone at 5s`, nil, `the pod "web" is gone between 5s and 5s`},
+	{"Then", `at least 2 pods of replica set "rs" are Ready at all times`, nil, `2 pods of replica set "rs" are Ready`},
+	{"Then", `init container "migrate" exits with code 0`, nil, `container "migrate" exits with code 0`},
+	{"Given", `init container "migrate" of pod "api" runs to completion after 3s`, nil, `container "migrate" of pod "api" runs to completion after 3s`},
+	{"Then", `container "app" restarted 1 time`, nil, `container "app" has restarted 1 time`},
+	{"Then", `the pod "api" restarted 1 time`, nil, `the pod "api" has 1 restart`},
+
+	// Given: the cluster, pods and what their containers do.
+	{"Given", `a pod named "api"`, nil, `a pod "api"`},
+	{"Given", `a pod "api" with a grace period of 30s`, nil, `a pod "api" with terminationGracePeriodSeconds 30`},
+	{"Given", `container "app" crashes after 5s`, nil, `container "app" exits with code 1 after 5s`},
+	{"Given", `container "app" takes 10 seconds to exit after SIGTERM`, nil, `container "app" takes 10s to exit after SIGTERM`},
+	{"Given", `container "app" exits with code 1 after 5 seconds`, nil, `container "app" exits with code 1 after 5s`},
+	{"Given", `container "app" fails the liveness probe after 40s`, nil, `container "app" fails its liveness probe after 40s`},
+	{"Given", `container "app" fails its readiness check after 10s`, nil, `container "app" fails its readiness probe after 10s`},
+	{"Given", `the container "proxy" ignores the SIGTERM signal`, nil, `container "proxy" ignores SIGTERM`},
+	{"Given", `a node "n1" with 2 CPUs and 4Gi memory`, nil, `a node "n1" with 2 CPU, 4Gi memory and 110 pods`},
+	{"Given", `a replica set "rs" with 3 replicas`, nil, `a replica set "rs" of 3 pods`},
+	{"Given", `a PDB "pdb" with minAvailable 2 for pods labelled "app=web"`, nil, `a pod disruption budget "pdb" with minAvailable 2 for pods labelled "app=web"`},
+	{"Given", `the image of container "app" can't be pulled`, nil, `the image of container "app" cannot be pulled`},
+	{"Given", `a static pod "etcd" on "worker-1":`, nil, `a static pod "etcd" on node "worker-1":`},
+	{"Given", `container "app" uses 900Mi memory after 10s`, nil, `container "app" uses 900Mi of memory after 10s`},
+	{"Given", `a priority class "high" with priority 1000`, nil, `a priority class "high" with value 1000`},
+	{"Given", `a pod "api" on node "worker-2" with QoS class "BestEffort"`, nil, `a pod "api" with QoS class "BestEffort" on node "worker-2"`},
+	{"Given", `a pod "nginx" with image "nginx:1.27"`, nil, `a pod "nginx":`},
+
+	// When: actions.
+	{"When", `I delete the pod "api"`, nil, `the pod "api" is deleted`},
+	{"When", `the pod "api" is deleted with a grace period of 5s`, nil, `the pod "api" is deleted with grace period 5s`},
+	{"When", `the pod "api" is deleted forcefully`, nil, `the pod "api" is force deleted`},
+	{"When", `we wait 10 seconds`, nil, `10 seconds pass`},
+	{"When", `2 minutes have passed`, nil, `2 minutes pass`},
+	{"When", `the pod "api" is running`, nil, `the pod "api" becomes Running`},
+	{"When", `the pod "api" is ready`, nil, `the pod "api" becomes Ready`},
+	{"When", `container "app" restarts 3 times`, nil, `container "app" is restarted 3 times`},
+	{"When", `node "worker-1" gets drained`, nil, `node "worker-1" is drained`},
+	{"When", `the kubelet restarts on node "worker-1"`, nil, `the kubelet on node "worker-1" restarts`},
+	{"When", `node "worker-1" goes NotReady`, nil, `node "worker-1" becomes NotReady`},
+	{"When", `I evict the pod "api"`, nil, `the eviction of pod "api" is requested`},
+	{"When", `node "worker-1" has memory pressure`, nil, `node "worker-1" comes under memory pressure`},
+
+	// Then: expectations.
+	{"Then", `the pod "api" should be running within 10 seconds`, nil, `the pod "api" is Running within 10s`},
+	{"Then", `container "app" gets SIGKILL 30s after the SIGTERM`, nil, `container "app" receives SIGKILL 30s after SIGTERM`},
+	{"Then", `container "app" is sent SIGTERM at 0s`, nil, `container "app" receives SIGTERM at 0s`},
+	{"Then", `container "app" does not receive SIGKILL`, nil, `container "app" never receives SIGKILL`},
+	{"Then", `the pod "job" succeeds within 1m`, nil, `the pod "job" is Succeeded within 1m`},
+	{"Then", `the pod "job" phase is Succeeded`, nil, `the pod "job" phase is "Succeeded"`},
+	{"Then", `container "app" exits with code 137 at 10s`, nil, `container "app" exits at 10s with code 137`},
+	{"Then", `the pod "api" shows CrashLoopBackOff`, nil, `the pod "api" shows status "CrashLoopBackOff"`},
+	{"Then", `an event "Killing" is recorded for the pod "api"`, nil, `an event "Killing" is recorded for pod "api"`},
+	{"Then", `the event "Unhealthy" is recorded 3 times for container "app"`, nil, `an event "Unhealthy" is recorded for container "app" 3 times`},
+	{"Then", `the node "worker-1" has the MemoryPressure condition`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
+	{"Then", `the pod "batch" gets evicted within 30s`, nil, `the pod "batch" is evicted within 30s`},
+	{"Then", `container "sidecar" receives SIGTERM after "app" exits`, nil, `container "sidecar" receives SIGTERM after container "app" has exited`},
+	{"Then", `the pod "api" is not removed within 4s`, nil, `the pod "api" is not gone after 4s`},
+	{"Then", `the pod "api" is Terminating at 1s`, nil, `the pod "api" is Terminating between 1s and 1s`},
+	{"Then", `container "app" becomes ready within 5s`, nil, `container "app" is ready within 5s`},
+	{"Then", `the containers of pod "api" stop in order: "app", "proxy"`, nil, `the containers of pod "api" stop in this order: "app", "proxy"`},
+	{"Then", `the pod "api" has status "Running"`, nil, `the pod "api" shows status "Running"`},
+	{"Then", `the pod "api" is ready`, nil, `the pod "api" is Ready`},
+	{"Then", `pod "api" is Running`, nil, `the pod "api" is Running`},
+	{"When", `node "worker-1" is drained with --force`, nil, `node "worker-1" is drained with "--force"`},
+	{"Then", `the PDB "web" allows 0 disruptions`, nil, `the pod disruption budget "web" allows 0 disruptions`},
+	{"Then", `an event "BackOff" is recorded for the container "app"`, nil, `an event "BackOff" is recorded for container "app"`},
+	{"Then", `node "worker-1" reports MemoryPressure`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
+	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted between 0s and 1m`},
+
+	// A step that leaves a name out gets the scenario's.
+	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
+	{"Then", `the container receives SIGKILL at 5s`, []string{`a pod "api"`, `container "server" of pod "api" ignores SIGTERM`}, `container "server" receives SIGKILL at 5s`},
+}
+
+func stepKind(keyword string) steps.StepType {
+	switch keyword {
+	case "When":
+		return steps.Action
+	case "Then":
+		return steps.Outcome
+	}
+	return steps.Context
+}
+
+// TestHintsFindThePhraseMeant: every first draft gets its phrase, and the
+// phrase is one the vocabulary defines, so that it can be pasted back.
+func TestHintsFindThePhraseMeant(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, c := range firstDrafts {
+		for _, d := range defs {
+			if d.Pattern.MatchString(c.step) {
+				t.Errorf("%q is not a first draft: it is defined (%s)", c.step, d.Pattern)
+			}
+		}
+		got := v.hint(c.step, stepKind(c.kind), true, namesIn(c.scene))
+		if got != c.want {
+			t.Errorf("%s %s\n\tgot  %s\n\twant %s", c.kind, c.step, got, c.want)
+		}
+		if n := matching(c.want, defs); n != 1 {
+			t.Errorf("the wanted hint %q matches %d phrases", c.want, n)
+		}
+	}
+	if len(firstDrafts) < 40 {
+		t.Errorf("%d first drafts, want at least 40", len(firstDrafts))
+	}
+}
+
+// TestHintKeepsTheStepsKind: no first draft's hint is a phrase of another
+// kind: a When gets an action, a Then an expectation.
+func TestHintKeepsTheStepsKind(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, c := range firstDrafts {
+		got := v.hint(c.step, stepKind(c.kind), true, namesIn(c.scene))
+		for _, d := range defs {
+			if kw, _ := exampleLine(d.Example); d.Pattern.MatchString(got) && kw != c.kind {
+				t.Errorf("%s %s: hint %q is a %s phrase", c.kind, c.step, got, kw)
+			}
+		}
+	}
+}
+
+func matching(text string, defs []steps.Def) int {
+	n := 0
+	for _, d := range defs {
+		if d.Pattern.MatchString(text) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestHintIsPasteable: the lint message ends with the hint as it is
+// written in a feature file, the author's keyword first: no Go escapes.
+func TestHintIsPasteable(t *testing.T) {
+	t.Parallel()
+	msg := undefinedMessage("And", `the pod "api" is deleted in less than 22s`, hint(`the pod "api" is deleted in less than 22s`, steps.Outcome, true, nil, steps.Definitions()))
+	want := `undefined step: And the pod "api" is deleted in less than 22s; nearest phrase: And the pod "api" is gone within 22s`
+	if msg != want {
+		t.Errorf("message\n\t%s\nwant\n\t%s", msg, want)
+	}
+	if strings.Contains(msg, `\"`) {
+		t.Errorf("message %q has an escaped quote", msg)
+	}
+}
+
+// TestLintHintsByKeyword: an And or a But takes the kind of the step
+// before it (the same words get an action after a When, an expectation
+// after a Then), a `*` none; a step without a name gets the scenario's,
+// a container's from the pod's manifest.
+func TestLintHintsByKeyword(t *testing.T) {
+	t.Parallel()
+	problems := Lint(load(t, "testdata/hints.feature"), simdriver.New())
+	want := []string{
+		`testdata/hints.feature:10: undefined step: And container "server" crashes after 5s; nearest phrase: And container "server" exits with code 1 after 5s`,
+		`testdata/hints.feature:11: undefined step: When I delete the pod "api"; nearest phrase: When the pod "api" is deleted`,
+		`testdata/hints.feature:12: undefined step: And the pod "api" is running; nearest phrase: And the pod "api" becomes Running`,
+		`testdata/hints.feature:13: undefined step: Then the pod "api" is running; nearest phrase: Then the pod "api" is Running`,
+		`testdata/hints.feature:14: undefined step: And the container never starts; nearest phrase: And container "server" is waiting with reason "CrashLoopBackOff"`,
+		`testdata/hints.feature:15: undefined step: But the pod is deleted in less than 22s; nearest phrase: But the pod "api" is gone within 22s`,
+		`testdata/hints.feature:16: undefined step: * the pod "api" is running; nearest phrase: * the pod "api" is Running`,
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestHintOfAPhraseIsItself: a phrase's own example, as a step of its
+// kind, gets itself back, with its own names and values: the comparison
+// and the filling in lose nothing of a step that is already right.
+func TestHintOfAPhraseIsItself(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, d := range defs {
+		kw, ex := exampleLine(d.Example)
+		if got := v.hint(ex, stepKind(kw), true, nil); got != ex {
+			t.Errorf("%s %s: hint %s", kw, ex, got)
+		}
+	}
+}
+
+// FuzzHint: whatever the text and the kind, the hint is a phrase the
+// vocabulary defines (it can be pasted back and runs), and no panic.
+func FuzzHint(f *testing.F) {
+	for _, c := range firstDrafts {
+		f.Add(c.step, int(stepKind(c.kind)), true)
+	}
+	f.Add(`"unterminated`, 0, false)
+	f.Add(`at 5s at 6s between "a" and`, 2, true)
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	f.Fuzz(func(t *testing.T, text string, kind int, known bool) {
+		k := steps.StepType(kind % 3)
+		if k < 0 {
+			k = -k
+		}
+		got := v.hint(text, k, known, namesIn([]string{text}))
+		if matching(got, defs) == 0 {
+			t.Errorf("%q: hint %q is no phrase", text, got)
+		}
+	})
+}
