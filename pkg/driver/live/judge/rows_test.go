@@ -194,3 +194,37 @@ func TestRestartAfterAKillKeepsItsWindow(t *testing.T) {
 		t.Errorf("the restart after the kill, at 3.621 s, outside [%s, %s]", w.From, w.To)
 	}
 }
+
+// TestStartChainIsTheFirstStarts: the start chain that may delay a
+// container's later events is the pod's first starts; a liveness kill's
+// restart 2.3 s after them is none of it. Taking it for the chain's last
+// start widened a window of SIGTERM at 0s, with t=0 moved past the
+// starts, to 2 s, and a SIGTERM 2 s late passed (the time rules' rapid
+// seed 4426041906966230648).
+func TestStartChainIsTheFirstStarts(t *testing.T) {
+	ms := time.Millisecond
+	events := []timeline.Event{
+		{At: 100 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 100 * ms, Seq: 2, Pod: "web", Container: "helper", Kind: timeline.Started},
+		{At: 2400 * ms, Seq: 3, Pod: "web", Container: "helper", Kind: timeline.SIGTERM},
+		{At: 2400 * ms, Seq: 4, Pod: "web", Container: "helper", Kind: timeline.Exited, Code: 143},
+		{At: 2400 * ms, Seq: 5, Pod: "web", Container: "helper", Kind: timeline.Restarted},
+		{At: 2400 * ms, Seq: 6, Pod: "web", Container: "helper", Kind: timeline.Started},
+	}
+	f := &liveFake{events: events}
+	j := New(f, f)
+	j.Acted(driver.ActionCreate, "web", f.now)
+	// When the pod "web" becomes Ready: t=0 is where it was seen, 1 s.
+	f.now = time.Second
+	t0 := f.actionMark()
+	j.ObservedT0("web", t0, "", t0)
+	f.now = 10 * time.Second
+	q := driver.Question{Sel: timeline.Selector{Pod: "web", Container: "helper", Kind: timeline.SIGTERM}, T0: t0}
+	a, err := j.Window(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := j.Narrow(context.Background(), q, a.Window); w.Contains(2400 * ms) {
+		t.Errorf("SIGTERM at 0s (t=0 at 1 s) accepts the kill at 2.4 s: [%s, %s]", w.From, w.To)
+	}
+}
