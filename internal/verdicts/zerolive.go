@@ -149,7 +149,11 @@ func (z *zeroSession) Reaction(driver.Action) time.Duration { return 0 }
 func (z *zeroSession) Margin(timeline.Selector, driver.Action) (time.Duration, time.Duration) {
 	return 0, 0
 }
-func (z *zeroSession) Precise(timeline.Selector) bool               { return true }
+func (z *zeroSession) Precise(timeline.Selector) bool { return true }
+
+// RequestPrecision: podlife's requests are stamped at their instant.
+func (z *zeroSession) RequestPrecision() time.Duration { return 0 }
+
 func (z *zeroSession) Unobserved(timeline.Selector) string          { return "" }
 func (z *zeroSession) Noticed(timeline.Event) (time.Duration, bool) { return 0, false }
 func (z *zeroSession) Acted(timeline.Event) (time.Duration, bool)   { return 0, false }

@@ -357,14 +357,25 @@ func (j *Judge) LateCause(ctx context.Context, q driver.Question, w timeline.Win
 // window late by the kubelet's calibrated reaction to a create or a
 // delete (docs/language.md, "live windows"), and a poll's period.
 func (j *Judge) Requests(t0 timeline.Mark, lo, hi time.Duration, waits ...driver.Action) timeline.Window {
-	late := requestPrecision
+	precision := requestPrecision
+	if p, ok := j.obs.(requestStamps); ok {
+		precision = p.RequestPrecision()
+	}
+	late := precision
 	for _, a := range waits {
 		late += j.obs.Reaction(a)
 		if a == driver.ActionDelete {
 			late += waitForDeletePoll
 		}
 	}
-	return timeline.Window{T0: t0.At, Ref: t0.At, Lo: lo, Hi: hi, From: t0.At + lo - requestPrecision, To: t0.At + hi + late}
+	return timeline.Window{T0: t0.At, Ref: t0.At, Lo: lo, Hi: hi, From: t0.At + lo - precision, To: t0.At + hi + late}
+}
+
+// requestStamps are observations that know how precisely podlife's
+// requests are stamped (a cluster of no latency, the time rules' model of
+// one: exactly); without it a request's round trip, requestPrecision.
+type requestStamps interface {
+	RequestPrecision() time.Duration
 }
 
 // requestPrecision bounds how far from the rule a request podlife's
