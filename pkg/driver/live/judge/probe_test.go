@@ -222,6 +222,15 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 			t.Errorf("the startup kill's SIGTERM 2.96 s after the start, `SIGTERM at %s`: %v, want %v", at, got, holds)
 		}
 	}
+	// On a loaded node the kill came 0.336 s after the third answer
+	// (probes.feature:174, 2026-11-29): it holds at 3 s, and 2 s and 4 s
+	// still fail.
+	slow := timeline.Event{At: start + 2900*ms + 336*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
+	for at, holds := range map[time.Duration]bool{3 * s: true, 2 * s: false, 4 * s: false} {
+		if got := judge(startup, fails, slow, at); got != holds {
+			t.Errorf("the startup kill's SIGTERM 0.336 s after the third answer, `SIGTERM at %s`: %v, want %v", at, got, holds)
+		}
+	}
 	// A liveness that fails from the start, gated by a startup probe
 	// `true` after 15 s every second: the simulator's liveness answers
 	// at 20 s, 30 s and 40 s (its first tick after the success), the

@@ -188,8 +188,9 @@ func (j *Judge) atDeadline(t0 timeline.Mark, sel timeline.Selector, lo, hi time.
 // sync, SyncTerminatingPod and the runtime's stop call. A kill came
 // 1.306 s after startTime plus the deadline in CI's live subset
 // (kind v1.36.3, 2026-11-28, 4 scenarios at a time), so at least 0.306 s
-// after its tick; twice the kill's step after a probe's answer.
-const deadlineKill = 2 * killAfterAnswer
+// after its tick; 0.6 s (twice what a kill after a probe's answer was
+// given then): with the tick's second it fills the window's second.
+const deadlineKill = 600 * time.Millisecond
 
 // readyAtAnswer is, on a cluster that saw the container's readiness
 // probe answered (the agent's lines), the window of its Ready: a
