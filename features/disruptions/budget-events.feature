@@ -15,7 +15,10 @@ Feature: The disruption controller's events
   counts the selected pods themselves and looks up no controller.
 
   The events of the last three are about the PodDisruptionBudget, not a
-  pod; the timelines name them "pdb/<name>" on both drivers. Which of
+  pod; the timelines name them "pdb/<name>" on both drivers. A budget
+  declared before its pods is created first: on a cluster the controller
+  syncs it before the pods exist and records NoPods once (seen on kind
+  v1.36.3, 2026-11-29), where the simulator creates both in one instant. Which of
   several budgets the controller syncs is a Go map's order on a cluster,
   so the scenario that depends on it runs on the simulator only.
 
@@ -89,7 +92,6 @@ Feature: The disruption controller's events
       """
     When the pod "web" becomes Running
     Then an event "UnmanagedPods" with message containing "were found to be unmanaged" is recorded
-    And no event "NoPods" is recorded
 
   @behavior:pdb-unmanaged-pods
   Scenario: An integer minAvailable over a pod no controller manages does not warn
