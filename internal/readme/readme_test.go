@@ -473,3 +473,64 @@ func TestREADMEUsage(t *testing.T) {
 		}
 	}
 }
+
+// linkRE is a Markdown link: its target.
+var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// slug is GitHub's anchor for a heading: lower case, spaces as dashes,
+// punctuation but dashes and underscores dropped.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestREADMELinks: every relative link of the README and of the pages
+// under docs/ names a file that exists and, with #anchor, a heading of it.
+func TestREADMELinks(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range append([]string{filepath.Join(root, "README.md")}, pages...) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range linkRE.FindAllStringSubmatch(string(b), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.Join(filepath.Dir(page), file)
+			}
+			text, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("%s: a link to %s: %v", page, target, err)
+				continue
+			}
+			if anchor == "" {
+				continue
+			}
+			found := false
+			for _, l := range strings.Split(string(text), "\n") {
+				if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") && slug(h) == anchor {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: a link to %s: %s has no such heading", page, target, file)
+			}
+		}
+	}
+}
