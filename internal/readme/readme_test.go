@@ -534,3 +534,31 @@ func TestREADMELinks(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEScenarios: each scenario the README shows passes on the
+// simulator, run by the podlife `make install` installed.
+func TestREADMEScenarios(t *testing.T) {
+	r := readREADME(t)
+	var features []block
+	for _, b := range r.blocks {
+		if b.info == "gherkin" {
+			features = append(features, b)
+		}
+	}
+	if len(features) == 0 {
+		t.Fatal("README.md shows no scenario")
+	}
+	bin := filepath.Join(install(t), "podlife")
+	for _, b := range features {
+		dir := t.TempDir()
+		f := filepath.Join(dir, "readme.feature")
+		if err := os.WriteFile(f, []byte(strings.Join(b.lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c := exec.Command(bin, "run", "--report", filepath.Join(dir, "reports"), f)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Errorf("README.md:%d: the scenario does not pass on the simulator: %v\n%s", b.at, err, out)
+		}
+	}
+}
