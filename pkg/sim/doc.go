@@ -90,7 +90,7 @@
 // # What a large cluster costs
 //
 // A simulator of 100,000 pods holds them all, so what each pod keeps and
-// makes counts (BenchmarkLifecyclePerCPU, README "Performance"): API
+// makes counts (BenchmarkLifecyclePerCPU, docs/performance.md): API
 // objects are never modified in place, so statuses share what does not
 // change (condition lists between pods, env.go condLists; container
 // states from status to status), the timeline and the Events are compact
