@@ -674,8 +674,30 @@ func (s *nodeSide) keptFor(ctx context.Context, l *lease) (int64, bool) {
 	return base, true
 }
 
+// backAfterRestart says whether a node whose kubelet restarted at since
+// can take the scenario's pods: Ready by a heartbeat since, and without
+// the not-ready or unreachable taint the node-lifecycle controller put
+// on it while the restarted kubelet reported NotReady (TaintNodesByCondition,
+// doNoScheduleTaintingPass). Pods created while the taint stays are
+// unschedulable and wait out the scheduler's back-off: a replica set's
+// pods were scheduled 6 s after their nodes were Ready again, and the
+// scenario's 20 s had nearly passed (drain.feature:13, 2026-11-29 07:26).
+func backAfterRestart(n *corev1.Node, since metav1.Time) bool {
+	for _, t := range n.Spec.Taints {
+		if t.Key == corev1.TaintNodeNotReady || t.Key == corev1.TaintNodeUnreachable {
+			return false
+		}
+	}
+	for _, c := range n.Status.Conditions {
+		if c.Type == corev1.NodeReady {
+			return c.Status == corev1.ConditionTrue && !c.LastHeartbeatTime.Before(&since)
+		}
+	}
+	return false
+}
+
 // restartKubelet restarts a node's kubelet through its container and
-// waits until the API hears from it again.
+// waits until the API hears from it again and it takes pods.
 func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	t0 := time.Now()
 	if b, err := cluster.NodeExec(d.info.Kind, node, nil, "systemctl", "restart", "kubelet"); err != nil {
@@ -690,12 +712,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 		if err != nil {
 			return false, nil
 		}
-		for _, c := range n.Status.Conditions {
-			if c.Type == corev1.NodeReady {
-				return c.Status == corev1.ConditionTrue && !c.LastHeartbeatTime.Before(&since), nil
-			}
-		}
-		return false, nil
+		return backAfterRestart(n, since), nil
 	})
 	if err != nil {
 		return driver.Infrastructure("the kubelet of %s did not report Ready within 2m of its restart: %v", node, err)

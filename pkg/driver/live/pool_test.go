@@ -539,3 +539,33 @@ func TestHostMemoryIsShared(t *testing.T) {
 		t.Errorf("a node larger than the host: %v; want a skip", err)
 	}
 }
+
+// TestBackAfterRestart: a restarted kubelet's node takes the scenario's
+// pods once it is Ready by a heartbeat since the restart and the
+// node-lifecycle controller has lifted its not-ready taint.
+func TestBackAfterRestart(t *testing.T) {
+	since := metav1.NewTime(time.Date(2026, 11, 29, 7, 0, 0, 0, time.UTC))
+	node := func(status corev1.ConditionStatus, beat time.Duration, taints ...string) *corev1.Node {
+		n := &corev1.Node{Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: status, LastHeartbeatTime: metav1.NewTime(since.Add(beat))}}}}
+		for _, k := range taints {
+			n.Spec.Taints = append(n.Spec.Taints, corev1.Taint{Key: k, Effect: corev1.TaintEffectNoSchedule})
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name string
+		n    *corev1.Node
+		want bool
+	}{
+		{"Ready since the restart, untainted", node(corev1.ConditionTrue, time.Second), true},
+		{"Ready by a heartbeat before the restart", node(corev1.ConditionTrue, -time.Second), false},
+		{"NotReady", node(corev1.ConditionFalse, time.Second), false},
+		{"Ready, the not-ready taint not yet lifted", node(corev1.ConditionTrue, time.Second, corev1.TaintNodeNotReady), false},
+		{"Ready, the unreachable taint not yet lifted", node(corev1.ConditionTrue, time.Second, corev1.TaintNodeUnreachable), false},
+		{"Ready, the pool's own taint", node(corev1.ConditionTrue, time.Second, "podlife.io/pool"), true},
+	} {
+		if got := backAfterRestart(tc.n, since); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
