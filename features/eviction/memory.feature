@@ -36,7 +36,13 @@ Feature: Node-pressure eviction under memory pressure
     And the pod "hog" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
     And an event "Evicted" is recorded for pod "hog"
 
-  @behavior:eviction-memory-hard
+  # @sim: on kind v1.36.3 the kubelet evicted "quiet" first in two runs
+  # of 2026-11-29 (07:23, 07:47): its eviction manager reads the node's
+  # signal fresh but ranks the pods by cAdvisor's cached stats, up to a
+  # housekeeping (10-15 s) old, so "hog" had no usage yet when ranked.
+  # The simulator ranks by the usage at the pass (docs/fidelity.md, "Live
+  # differences"); it runs here until the simulator models the stale stats.
+  @behavior:eviction-memory-hard @sim
   Scenario: Once the pod that used the memory is gone, the pressure ends and the others stay
     Given a pod "hog"
     And container "app" of pod "hog" uses 950Mi of memory after 5s
