@@ -26,6 +26,9 @@ type Def struct {
 	// (a pod state, a signal, a unit): `podlife steps` lists them, and the
 	// nearest-phrase hint tries each value in the example.
 	Slots []Slot
+	// initable: the phrase begins `container "x"` and may begin `init
+	// container "x"` (init.go).
+	initable bool
 }
 
 // Slot is a part of a phrase that takes one of a list of values.
@@ -50,6 +53,9 @@ func buildRegistry() []Def {
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
+	for i := range defs {
+		defs[i] = initContainerPhrase(defs[i])
+	}
 	return defs
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -53,7 +54,11 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if m == nil {
 		return nil, fmt.Errorf("internal: %q does not match %s", text, d.Pattern)
 	}
-	return d.parse(m[1:], a)
+	s, err := d.parse(m[1:], a)
+	if err == nil && d.initable && strings.HasPrefix(text, "init ") {
+		s = initContainer{Step: s, name: m[1], pod: m[2]}
+	}
+	return s, err
 }
 
 // Slot types: a capture parsed into one of these is checked once, when
