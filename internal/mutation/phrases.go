@@ -58,7 +58,7 @@ const (
 // driver's measured precision must still reject.
 func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
 
-const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
 const eventFor = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
 
@@ -141,6 +141,7 @@ var phrases = []Phrase{
 	}},
 	{`^the pod "([^"]*)" is (\S+) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the pod "([^"]*)" is (\S+) at (\S+)$`, []Op{atOp(3)}},
 	// `not S after T` says S did not hold at t0+T. Its positive form in
 	// the language is `S within T` (there is no `S at T` for a state):
 	// weaker than "S at T", since it admits S at any earlier time.
@@ -239,7 +240,9 @@ var unmutated = map[string]string{
 	ctr + `is waiting with reason "([^"]*)"$`:                                                             "a reason is open text",
 	ctr + `is ready$`:     "a positive state at the current time; its negation is `is not ready`",
 	ctr + `is OOMKilled$`: "an untimed fact with nothing to count, order or swap",
-	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`: "a positive untimed fact; its message is open text",
+	ctr + `never starts$`: "`never starts` has no positive form in the language (no `starts` alone)",
+	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                     "a lower bound: one fewer holds by design, and it has no positive form to negate into",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:     "a positive untimed fact; its message is open text",
 	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
 	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
 	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",
