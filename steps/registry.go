@@ -26,9 +26,9 @@ type Def struct {
 	// (a pod state, a signal, a unit): `podlife steps` lists them, and the
 	// nearest-phrase hint tries each value in the example.
 	Slots []Slot
-	// initable: the phrase begins `container "x"` and may begin `init
-	// container "x"` (init.go).
-	initable bool
+	// inits are where the phrase names containers, each of which may be
+	// written `init container` (init.go).
+	inits []initRef
 }
 
 // Slot is a part of a phrase that takes one of a list of values.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -55,8 +54,8 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 		return nil, fmt.Errorf("internal: %q does not match %s", text, d.Pattern)
 	}
 	s, err := d.parse(m[1:], a)
-	if err == nil && d.initable && strings.HasPrefix(text, "init ") {
-		s = initContainer{Step: s, name: m[1], pod: m[2]}
+	if names := d.initNamed(text); err == nil && names != nil {
+		s = initContainer{Step: s, names: names}
 	}
 	return s, err
 }

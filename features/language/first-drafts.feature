@@ -47,8 +47,10 @@ Feature: The phrases first drafts reach for
     When the pod "web" is created
     Then init container "init-a" exits at 3s with code 0
     And init container "init-b" exits at 5s with code 0
-    And init container "init-b" starts after container "init-a" is ready
+    And init container "init-b" starts after init container "init-a" is ready
     And init container "init-a" of pod "web" has restarted 0 times
+    And init container "init-b" of pod "web" never receives SIGTERM
+    And an event "Started" is recorded for init container "init-a" of pod "web" 1 time
 
   Scenario: One restart is 1 time
     Given a pod "web"

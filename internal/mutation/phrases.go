@@ -59,7 +59,7 @@ const (
 func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
 
 const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
-const eventFor = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
 
 func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g}} }
@@ -177,7 +177,7 @@ var phrases = []Phrase{
 
 	// Signals, hooks and timing.
 	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
-	{`^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `receives (SIG\S+)$`, []Op{valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapSignal)}},
@@ -187,8 +187,8 @@ var phrases = []Phrase{
 	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
-	{ctr + `receives SIGTERM after container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
-	{ctr + `starts after container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `receives SIGTERM after (?:init )?container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `starts after (?:init )?container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 	{`^the containers of pod "([^"]*)" stop in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 	{`^the containers of pod "([^"]*)" start in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 

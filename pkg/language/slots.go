@@ -155,7 +155,7 @@ var rules = []rule{
 	// Quoted names.
 	r(`readiness gate "`, ``, &yes, "gate", kGate),
 	r(`is set to "`, ``, &yes, "status", kStatus),
-	r(`after container "`, ``, &yes, "other container", kContainer),
+	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
