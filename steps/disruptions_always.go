@@ -129,6 +129,6 @@ func (c *readyCount) check(s rsReadyAlways, when string, e *timeline.Event) erro
 		parts = []string{"no pods"}
 	}
 	return &timeline.Verdict{Kind: timeline.Unexpected, Event: e,
-		Expected: fmt.Sprintf("at least %d pods of replica set %q Ready at all times from t=0", c.least, s.rs),
+		Expected: fmt.Sprintf("at least %s of replica set %q Ready at all times from t=0", times(c.least, "pod"), s.rs),
 		Observed: fmt.Sprintf("%s: %d Ready: %s", when, n, strings.Join(parts, "; "))}
 }

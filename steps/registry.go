@@ -213,3 +213,12 @@ func window(a, b string) (time.Duration, time.Duration, error) {
 	}
 	return lo, hi, nil
 }
+
+// times writes a count of things as a phrase does: `1 time`, `2 times`,
+// `0 restarts`.
+func times(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + one + "s"
+}
