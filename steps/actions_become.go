@@ -47,7 +47,7 @@ func (s restartedTimes) Run(ctx context.Context, st *State) error {
 	if !ok {
 		return &timeline.Verdict{
 			Kind:     timeline.Missing,
-			Expected: fmt.Sprintf("container %q restarted %d times within %s", sel.Container, want, WaitLimit),
+			Expected: fmt.Sprintf("container %q restarted %s within %s", sel.Container, times(want, "time"), WaitLimit),
 			Observed: describePod(st.Session.View().Pod(sel.Pod)),
 		}
 	}

@@ -98,6 +98,8 @@ func disruptionSteps() []Def {
 			s3(func(n Count, rs string, within writtenDuration) Step {
 				return rsReady{want: n, rs: rs, within: &within}
 			})),
+		phrase(f, `^at least (\S+) pods? of replica set "([^"]*)" (?:is|are) Ready at all times$`, `Then at least 2 pods of replica set "web" are Ready at all times`,
+			s2(func(n Count, rs string) Step { return rsReadyAlways{least: n, rs: rs} })),
 		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) on node "([^"]*)"$`, `Then 2 pods of replica set "web" are on node "worker-1"`,
 			s3(func(n Count, rs, node string) Step { return rsOnNode{want: n, rs: rs, node: node} })),
 		phrase(f, `^the replica set "([^"]*)" has created (\S+) pods?$`, `Then the replica set "web" has created 4 pods`,

@@ -385,7 +385,7 @@ func (s evictionRefusedTimes) Run(ctx context.Context, st *State) error {
 	}
 	es := evictionsOf(d, name, st.clock.t0)
 	if refusedCount(es) != int(s.want) {
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("the eviction of %s refused %d times", s.pod, s.want), Observed: describeEvictions(st, es)}
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("the eviction of %s refused %s", s.pod, times(int(s.want), "time")), Observed: describeEvictions(st, es)}
 	}
 	return nil
 }

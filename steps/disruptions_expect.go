@@ -170,7 +170,7 @@ func (s rsReady) Run(ctx context.Context, st *State) error {
 	}
 	return rsPods(ctx, st, s.rs, func(pods []*corev1.Pod) error {
 		if got := readyActive(pods); got != int(s.want) {
-			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q Ready", s.want, s.rs),
+			return readVerdict(st, fmt.Sprintf("%s of replica set %q Ready", times(int(s.want), "pod"), s.rs),
 				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
 		}
 		return nil
@@ -205,7 +205,7 @@ func (s rsReady) runWithin(ctx context.Context, st *State) error {
 	if !ok || at > w.To {
 		pods, _, _ := dis.ReplicaSetPods(rs)
 		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
-			Expected: fmt.Sprintf("%d pods of replica set %q Ready within %s%s", want, rs, s.within.text, w.Note()),
+			Expected: fmt.Sprintf("%s of replica set %q Ready within %s%s", times(want, "pod"), rs, s.within.text, w.Note()),
 			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.clock.t0.At), count(), describeRSPods(pods))})
 	}
 	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
@@ -236,7 +236,7 @@ func (s rsOnNode) Run(ctx context.Context, st *State) error {
 			}
 		}
 		if got != int(s.want) {
-			return readVerdict(st, fmt.Sprintf("%d pods of replica set %q on node %q", s.want, s.rs, s.node),
+			return readVerdict(st, fmt.Sprintf("%s of replica set %q on node %q", times(int(s.want), "pod"), s.rs, s.node),
 				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
 		}
 		return nil
@@ -263,7 +263,7 @@ func (s rsCreated) Run(ctx context.Context, st *State) error {
 	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
 		_, created, _ := d.ReplicaSetPods(s.rs)
 		if len(created) != int(s.want) {
-			return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("replica set %q has created %d pods", s.rs, s.want),
+			return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("replica set %q has created %s", s.rs, times(int(s.want), "pod")),
 				Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
 		}
 		return nil

@@ -154,7 +154,7 @@ func (s rsEvictionsRefusedTimes) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	if refusedCount(es) != int(s.want) {
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("evictions of pods of replica set %q refused %d times", s.rs, s.want),
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("evictions of pods of replica set %q refused %s", s.rs, times(int(s.want), "time")),
 			Observed: describeRSEvictions(st, es)}
 	}
 	return nil

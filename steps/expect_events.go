@@ -178,7 +178,7 @@ func (s *eventRecorded) Run(ctx context.Context, st *State) error {
 	case want < 0 && n == 0:
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod)}
 	case want >= 0 && n != want:
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("%s %d times", what, want), Observed: fmt.Sprintf("%d times", n)}
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: what + " " + times(want, "time"), Observed: times(n, "time")}
 	}
 	return nil
 }
@@ -231,13 +231,13 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 	if slices.Contains(counts, want) {
 		return nil
 	}
-	got := fmt.Sprintf("%d times by then", counts[len(counts)-1])
+	got := times(counts[len(counts)-1], "time") + " by then"
 	if first := counts[0]; first != counts[len(counts)-1] {
 		got = fmt.Sprintf("%d to %d times in the deadline's window", first, counts[len(counts)-1])
 	}
 	return &timeline.Verdict{
 		Kind:     timeline.WrongCount,
-		Expected: fmt.Sprintf("%s %d times by %s%s", what, want, s.within.text, w.Note()),
+		Expected: fmt.Sprintf("%s %s by %s%s", what, times(want, "time"), s.within.text, w.Note()),
 		Observed: got + st.clk().countsAfter(sel, w.To),
 		Window:   &w,
 	}

@@ -28,6 +28,10 @@ func podExpectations() []Def {
 			s4(func(pod string, state heldState, a, b writtenSpan) Step {
 				return thePodIsBetween{podNamed{pod}, state.podState, a, b}
 			})).with(stateSlot("gone", podStates)),
+		phrase(f, `^the pod "([^"]*)" is (\S+) at (\S+)$`, `Then the pod "web" is gone at 7s`,
+			s3(func(pod string, state heldState, at writtenSpan) Step {
+				return thePodIsBetween{podNamed{pod}, state.podState, at, at}
+			})).with(stateSlot("gone", podStates)),
 		phrase(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`,
 			s3(func(pod string, state heldState, d writtenSpan) Step {
 				return thePodIsNotAfter{podNamed{pod}, state.podState, d}

@@ -100,6 +100,10 @@ func becameBetween(ctx context.Context, st *State, name string, ps podState, a, 
 		return err
 	}
 	exp := fmt.Sprintf("pod %q %s between %s and %s%s", name, ps.name, a, b, w.Note())
+	if a == b {
+		// `is Running at 5s`
+		exp = fmt.Sprintf("pod %q %s at %s%s", name, ps.name, a, w.Note())
+	}
 	e, ok := first(st.clk().events())
 	if !ok {
 		st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {

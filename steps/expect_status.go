@@ -190,7 +190,7 @@ type thePodShowsRestarts struct {
 }
 
 func (s thePodShowsRestarts) Run(ctx context.Context, st *State) error {
-	return checkColumns(ctx, st, s.pod, fmt.Sprintf("showing %d restarts", s.n), func(c printer.Columns) bool {
+	return checkColumns(ctx, st, s.pod, "showing "+times(int(s.n), "restart"), func(c printer.Columns) bool {
 		count, _, _ := strings.Cut(c.Restarts, " ")
 		return count == fmt.Sprint(int(s.n))
 	})

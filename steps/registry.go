@@ -26,6 +26,9 @@ type Def struct {
 	// (a pod state, a signal, a unit): `podlife steps` lists them, and the
 	// nearest-phrase hint tries each value in the example.
 	Slots []Slot
+	// inits are where the phrase names containers, each of which may be
+	// written `init container` (init.go).
+	inits []initRef
 }
 
 // Slot is a part of a phrase that takes one of a list of values.
@@ -50,6 +53,9 @@ func buildRegistry() []Def {
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
+	for i := range defs {
+		defs[i] = initContainerPhrase(defs[i])
+	}
 	return defs
 }
 
@@ -206,4 +212,13 @@ func window(a, b string) (time.Duration, time.Duration, error) {
 		return 0, 0, inputErr("the window %s to %s ends before it begins", a, b)
 	}
 	return lo, hi, nil
+}
+
+// times writes a count of things as a phrase does: `1 time`, `2 times`,
+// `0 restarts`.
+func times(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + one + "s"
 }

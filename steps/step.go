@@ -53,7 +53,11 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if m == nil {
 		return nil, fmt.Errorf("internal: %q does not match %s", text, d.Pattern)
 	}
-	return d.parse(m[1:], a)
+	s, err := d.parse(m[1:], a)
+	if names := d.initNamed(text); err == nil && names != nil {
+		s = initContainer{Step: s, names: names}
+	}
+	return s, err
 }
 
 // Slot types: a capture parsed into one of these is checked once, when

@@ -58,8 +58,8 @@ const (
 // driver's measured precision must still reject.
 func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
 
-const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
-const eventFor = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
+const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
 
 func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g}} }
@@ -141,6 +141,7 @@ var phrases = []Phrase{
 	}},
 	{`^the pod "([^"]*)" is (\S+) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the pod "([^"]*)" is (\S+) at (\S+)$`, []Op{atOp(3)}},
 	// `not S after T` says S did not hold at t0+T. Its positive form in
 	// the language is `S within T` (there is no `S at T` for a state):
 	// weaker than "S at T", since it admits S at any earlier time.
@@ -176,7 +177,7 @@ var phrases = []Phrase{
 
 	// Signals, hooks and timing.
 	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
-	{`^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `receives (SIG\S+)$`, []Op{valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapSignal)}},
@@ -186,8 +187,8 @@ var phrases = []Phrase{
 	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
-	{ctr + `receives SIGTERM after container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
-	{ctr + `starts after container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `receives SIGTERM after (?:init )?container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `starts after (?:init )?container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 	{`^the containers of pod "([^"]*)" stop in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 	{`^the containers of pod "([^"]*)" start in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 
@@ -239,7 +240,9 @@ var unmutated = map[string]string{
 	ctr + `is waiting with reason "([^"]*)"$`:                                                             "a reason is open text",
 	ctr + `is ready$`:     "a positive state at the current time; its negation is `is not ready`",
 	ctr + `is OOMKilled$`: "an untimed fact with nothing to count, order or swap",
-	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`: "a positive untimed fact; its message is open text",
+	ctr + `never starts$`: "`never starts` has no positive form in the language (no `starts` alone)",
+	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                     "a lower bound: one fewer holds by design, and it has no positive form to negate into",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:     "a positive untimed fact; its message is open text",
 	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
 	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
 	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",

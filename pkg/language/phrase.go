@@ -258,6 +258,12 @@ func render(toks []token, names map[int]string) string {
 		switch {
 		case t.cap > 0:
 			b.WriteString("<" + names[t.cap] + ">")
+		case t.mark && t.text == "]" && strings.HasSuffix(b.String(), " "):
+			// A space that closes an optional part goes after its
+			// bracket: `[init] container`.
+			s := b.String()
+			b.Reset()
+			b.WriteString(s[:len(s)-1] + "] ")
 		case t.mark && (t.text == "[" || t.text == "(" || t.text == "|"):
 			b.WriteString(t.text)
 			// The space after the mark is written before it.

@@ -135,7 +135,7 @@ var rules = []rule{
 	r(`is refused with "`, ``, &yes, "error", kAPIError),
 	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
 	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),
-	r(`^`, ` pods? of replica set`, &no, "count", kCount),
+	r(`^(at least )?`, ` pods? of replica set`, &no, "count", kCount),
 	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
 	r(`refused `, ` times?`, &no, "count", kCount),
 	r(`"<budget>" with `, ``, &no, "field", kBudgetKey),
@@ -155,7 +155,7 @@ var rules = []rule{
 	// Quoted names.
 	r(`readiness gate "`, ``, &yes, "gate", kGate),
 	r(`is set to "`, ``, &yes, "status", kStatus),
-	r(`after container "`, ``, &yes, "other container", kContainer),
+	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),

@@ -378,6 +378,13 @@ func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []variant {
 			bases = append(bases, p)
 		}
 	}
+	// A phrase about a container says `init container` of an init
+	// container (steps/init.go).
+	for _, b := range bases {
+		if pattern.MatchString("init " + b) {
+			bases = append(bases, "init "+b)
+		}
+	}
 	var out []variant
 	for _, b := range bases {
 		out = append(out, variant{b, ""})
@@ -899,6 +906,11 @@ type form struct {
 func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool) []form {
 	base := readIdioms(text, k, known)
 	texts := []string{base}
+	if base != text {
+		// As written too: an idiom may be a phrase's own words (`never
+		// starts`, `at all times`).
+		texts = append(texts, text)
+	}
 	if s := unitsRE.ReplaceAllStringFunc(base, asDuration); s != base {
 		texts = append(texts, s)
 	}
@@ -910,7 +922,7 @@ func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool
 	var out []form
 	for i, t := range texts {
 		p := 0.0
-		if i > 0 {
+		if i > 0 && t != text {
 			p = 0.05 // as written first
 		}
 		out = append(out, form{t, tokenize(t, quoted), p})
@@ -962,9 +974,9 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(has|have|had) passed\b`), "pass", ""},
 	{regexp.MustCompile(`\b(wait|waiting|sleep|sleeping)( for)? ` + durationText), "$3 pass", "When"},
 	{regexp.MustCompile(`\b(has started|is started|has come up|is up|starts|comes up)$`), "becomes Running", "When"},
-	// A container that never starts stays waiting; as a behaviour, it
+	// A container that never starts: the phrase; as a behaviour, it
 	// fails to start.
-	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "is waiting", "Then"},
+	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "never starts", "Then"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
 	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
