@@ -41,7 +41,7 @@ var falseCopies = []struct {
 	{"an init container's exit with another code", 18,
 		`init container "setup" exits at 2s with code 1`, `init container "setup" exits at 2s with code 0`, `got exit at 2s with code 1`, nil},
 	{"an init container's exit at another time", 35,
-		`init container "init-b" exits at 5s with code 0`, `init container "init-b" exits at 4s with code 0`, `expected exit of container "init-b" at 4s`, nil},
+		`init container "init-a" exits at 3s with code 0`, `init container "init-a" exits at 2s with code 0`, `expected exit of container "init-a" at 2s`, nil},
 	{"an order of init containers that is not theirs", 35,
 		`init container "init-b" starts after init container "init-a" is ready`, `init container "init-a" starts after init container "init-b" is ready`, `init-a`, nil},
 	{"an init container's events counted wrong", 35,

@@ -46,7 +46,7 @@ Feature: The phrases first drafts reach for
     And init container "init-b" runs to completion after 2s
     When the pod "web" is created
     Then init container "init-a" exits at 3s with code 0
-    And init container "init-b" exits at 5s with code 0
+    And init container "init-b" exits with code 0
     And init container "init-b" starts after init container "init-a" is ready
     And init container "init-a" of pod "web" has restarted 0 times
     And init container "init-b" of pod "web" never receives SIGTERM
