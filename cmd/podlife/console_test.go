@@ -300,14 +300,7 @@ const lateFeature = `Feature: the first scenario fails last
 // scenarios skipped whatever ran first: those after the first failure in
 // the catalogue's order, even when workers ran them before it failed.
 func TestFailFastInOrder(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "late.feature")
-	if err := os.WriteFile(f, []byte(lateFeature), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, scs, problems := runner.Load([]string{f})
-	if len(problems) > 0 || len(scs) != 3 {
-		t.Fatalf("loading: %d scenarios, %v", len(scs), problems)
-	}
+	scs := loadFeature(t, "late.feature", lateFeature, 3)
 	d := lateDriver{Driver: simdriver.New(), others: 2, started: make(chan struct{}, 2)}
 	var out bytes.Buffer
 	results := runAll(context.Background(), scs, runner.Options{Driver: d, Seed: 1}, 3, &console{out: &out}, newFailFast(true))

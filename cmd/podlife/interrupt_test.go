@@ -99,6 +99,22 @@ const interruptFeature = `Feature: scenarios an interrupt meets at different poi
     Then the pod "web" is Running within 10s
 `
 
+// loadFeature writes content as a feature file of that name in a
+// temporary folder and loads it, failing the test unless it holds n
+// scenarios and no problem.
+func loadFeature(t *testing.T, name, content string, n int) []*runner.Scenario {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, scs, problems := runner.Load([]string{f})
+	if len(problems) > 0 || len(scs) != n {
+		t.Fatalf("loading %s: %d scenarios, %v", name, len(scs), problems)
+	}
+	return scs
+}
+
 // TestInterruptCutsOffRunningScenarios runs five scenarios two at a time
 // on a driver whose long waits block until the run is interrupted: the
 // first passes, the next two block (one after a false expectation), and
@@ -106,14 +122,7 @@ const interruptFeature = `Feature: scenarios an interrupt meets at different poi
 // interrupted at its waiting step, not failed; the one that had failed
 // before still fails, on its own expectation; the last two did not run.
 func TestInterruptCutsOffRunningScenarios(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "interrupt.feature")
-	if err := os.WriteFile(f, []byte(interruptFeature), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, scs, problems := runner.Load([]string{f})
-	if len(problems) > 0 || len(scs) != 5 {
-		t.Fatalf("loading: %d scenarios, %v", len(scs), problems)
-	}
+	scs := loadFeature(t, "interrupt.feature", interruptFeature, 5)
 	blocked := make(chan string, len(scs))
 	opt := runner.Options{Driver: blockingDriver{Driver: simdriver.New(), blocked: blocked}, Seed: 1}
 	ctx, cancel := context.WithCancelCause(context.Background())
@@ -209,14 +218,7 @@ func (d refusingDriver) Start(ctx context.Context, _ driver.Scenario) (driver.Se
 // Scenario line); one that cannot start otherwise fails the scenario, as
 // before.
 func TestInterruptWhileStarting(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "interrupt.feature")
-	if err := os.WriteFile(f, []byte(interruptFeature), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, scs, problems := runner.Load([]string{f})
-	if len(problems) > 0 {
-		t.Fatal(problems)
-	}
+	scs := loadFeature(t, "interrupt.feature", interruptFeature, 5)
 	opt := runner.Options{Driver: refusingDriver{Driver: simdriver.New(), err: errors.New("no cluster")}, Seed: 1}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(&interruption{signal: syscall.SIGTERM})

@@ -1196,38 +1196,30 @@ func levenshtein(a, b string) int {
 	if len(a) < 64 && len(b) < 64 && ascii(a) && ascii(b) {
 		// Most words: no allocation (the hint compares ten thousands).
 		var prev, cur [64]int
-		for j := 0; j <= len(b); j++ {
-			prev[j] = j
-		}
-		for i := 1; i <= len(a); i++ {
-			cur[0] = i
-			for j := 1; j <= len(b); j++ {
-				cost := 1
-				if a[i-1] == b[j-1] {
-					cost = 0
-				}
-				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			}
-			prev, cur = cur, prev
-		}
-		return prev[len(b)]
+		return editDistance(len(a), len(b), func(i, j int) bool { return a[i] == b[j] }, prev[:], cur[:])
 	}
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
+	return editDistance(len(ra), len(rb), func(i, j int) bool { return ra[i] == rb[j] },
+		make([]int, len(rb)+1), make([]int, len(rb)+1))
+}
+
+// editDistance is the Levenshtein distance of two sequences of n and m
+// elements, same comparing the i-th of the first with the j-th of the
+// second; prev and cur are its rows, of at least m+1 each.
+func editDistance(n, m int, same func(i, j int) bool, prev, cur []int) int {
+	for j := 0; j <= m; j++ {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= n; i++ {
 		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+		for j := 1; j <= m; j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if same(i-1, j-1) {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return prev[m]
 }
