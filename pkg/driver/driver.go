@@ -203,6 +203,7 @@ type Session interface {
 	// with its reason: every driver has these methods, so a step asks the
 	// session, never whether it has them.
 	Nodes
+	NodePower
 	Disruptions
 	SandboxKiller
 	PodConditionSetter
@@ -242,6 +243,18 @@ type PodPrinter interface {
 // lasts (docs/language.md, "untimed expectations").
 type UntilSettler interface {
 	SettleUntil(ctx context.Context, limit time.Duration, cond func(View) bool) (at time.Duration, held, capped bool, err error)
+}
+
+// NodePower is what sessions answer to cut a node's power: a reboot (the
+// node's kubelet, runtime and every container stop at once, with no
+// signal, and start again after down) and a crash (off for the rest of
+// the scenario, restored when the session ends where the driver can),
+// and the deletion of a crashed node's Node object. Nodes are named by
+// their scenario names.
+type NodePower interface {
+	RebootNode(ctx context.Context, node string, down time.Duration) error
+	CrashNode(ctx context.Context, node string) error
+	DeleteNode(ctx context.Context, node string) error
 }
 
 // SandboxKiller is a Session's answer when it can make a pod's sandbox
@@ -286,13 +299,20 @@ const (
 	KubeletRestart  Capability = "kubelet-restart"
 	KubeletProfiles Capability = "kubelet-profiles"
 	ExactTime       Capability = "exact-time"
+	// NodeReboot: a node's power cut and restored (node-reboot); NodeCrash:
+	// cut for the rest of the scenario, and its Node object deleted
+	// (node-crash).
+	NodeReboot Capability = "node-reboot"
+	NodeCrash  Capability = "node-crash"
+	// NodeDelete: a crashed node's Node object deleted (node-delete).
+	NodeDelete Capability = "node-delete"
 	// ClusterOfItsNodes: a scenario's nodes can be the whole cluster.
 	ClusterOfItsNodes Capability = "cluster-of-its-nodes"
 )
 
 // AllCapabilities lists every known capability.
 func AllCapabilities() []Capability {
-	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime, ClusterOfItsNodes}
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete}
 }
 
 // ParseCapability checks a capability name.

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -32,6 +33,11 @@ func (r Refusing) NodeNotReady(context.Context, string) error { return r.no("cut
 func (r Refusing) RestartKubelet(context.Context, string) error {
 	return r.no("restart a kubelet")
 }
+func (r Refusing) RebootNode(context.Context, string, time.Duration) error {
+	return r.no("reboot a node")
+}
+func (r Refusing) CrashNode(context.Context, string) error  { return r.no("crash a node") }
+func (r Refusing) DeleteNode(context.Context, string) error { return r.no("delete a node") }
 func (r Refusing) TaintNode(context.Context, string, corev1.Taint, bool) error {
 	return r.no("taint a node")
 }

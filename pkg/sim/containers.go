@@ -52,9 +52,12 @@ type podRuntime struct {
 	// sandboxLost: the sandbox died; the next sync kills what runs and
 	// creates a new one.
 	sandboxLost bool
-	ctrs        []*ctr         // init containers, then containers, in spec order
-	kill        *podKill       // the pod-level kill in flight
-	podIPs      []corev1.PodIP // the sandbox's, as the status shows it
+	// sandboxChangedSaid: the SandboxChanged event of the lost sandbox
+	// was recorded (by the sync that killed what ran).
+	sandboxChangedSaid bool
+	ctrs               []*ctr         // init containers, then containers, in spec order
+	kill               *podKill       // the pod-level kill in flight
+	podIPs             []corev1.PodIP // the sandbox's, as the status shows it
 }
 
 // What containers without a behaviour or a command point at (ctr.beh,
@@ -81,6 +84,9 @@ type instance struct {
 	finishedAt   time.Duration
 	exitCode     int
 	reason       string
+	// lost: the node's power went while it ran (power.go); the runtime
+	// reports its exit when the node returns.
+	lost bool
 	// containerID, running and terminated are what statuses show of the
 	// instance, made once (an instance's start and exit do not change) and
 	// shared by every status: statuses are never modified in place.

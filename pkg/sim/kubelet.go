@@ -120,6 +120,9 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	}
 	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
+	if old := k.runtimeLeft[p.UID]; old != nil {
+		w.adopt(old) // power.go: the runtime's containers of before a reboot
+	}
 	k.workers[p.UID] = w
 	k.active.admitted(w)
 	w.observe(p)
@@ -332,15 +335,27 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 		return
 	}
 	if w.sandboxLost {
-		if len(w.runningCtrs()) > 0 {
+		// SyncPod with PodSandboxChanged: KillPod, and CreateSandbox
+		// unless the pod is done; the event comes with a sandbox to
+		// re-create (kuberuntime_manager.go SyncPod). The simulator kills
+		// in one sync and re-creates in the next: the event once.
+		recreate := w.sandboxRecreated()
+		if recreate && !w.sandboxChangedSaid {
+			w.sandboxChangedSaid = true
 			w.event(nil, corev1.EventTypeNormal, "SandboxChanged", "Pod sandbox changed, it will be killed and re-created.")
+		}
+		if len(w.runningCtrs()) > 0 {
 			w.killPod(nil, func() { w.kill = nil; w.queueSync() })
 			return
 		}
-		w.sandboxLost = false
-		if !w.recreateSandbox() {
+		if !recreate {
+			// No sandbox again: the pod stays as its containers left
+			// it, which its status says (a restartPolicy Never pod
+			// whose containers the reboot ended is Failed).
 			return
 		}
+		w.sandboxLost, w.sandboxChangedSaid = false, false
+		w.purgeInitContainers()
 	}
 	if !w.sandbox {
 		w.createSandbox()
@@ -378,30 +393,53 @@ func (w *podWorker) createSandbox() {
 	w.queueSync()
 }
 
-// recreateSandbox follows a lost sandbox (computePodActions with
-// PodSandboxChanged): init containers are purged and run again from the
-// first, unless the pod has finished (restartPolicy not restarting and
-// every regular container done), in which case no sandbox is made again.
-func (w *podWorker) recreateSandbox() bool {
-	if w.pod.Spec.RestartPolicy != corev1.RestartPolicyAlways {
-		finished := true
-		for _, c := range w.ctrs {
-			if !c.init && (c.inst == nil || w.shouldRestart(c)) {
-				finished = false
-			}
-		}
-		if finished {
-			return false
+// sandboxRecreated is computePodActions' decision for a pod whose
+// sandbox changed (kuberuntime_manager.go, v1.36.3): no new sandbox for a
+// restartPolicy Never pod that had one and any container already
+// (shouldRestartOnFailure false, attempt != 0, container statuses known),
+// nor when no regular container is to start (those that succeeded under
+// OnFailure are not) and one was created already; otherwise a new
+// sandbox, where the init containers run again from the first.
+func (w *podWorker) sandboxRecreated() bool {
+	spec := &w.pod.Spec
+	known := false
+	for _, c := range w.ctrs {
+		if c.latest() != nil {
+			known = true
 		}
 	}
+	if spec.RestartPolicy == corev1.RestartPolicyNever && known {
+		return false
+	}
+	toStart, created := 0, false
+	for _, c := range w.ctrs {
+		if c.init {
+			continue
+		}
+		l := c.latest()
+		created = created || l != nil
+		runOnce := spec.RestartPolicy == corev1.RestartPolicyOnFailure
+		if w.k.profile.ContainerRestartRules && c.spec.RestartPolicy != nil {
+			runOnce = *c.spec.RestartPolicy == corev1.ContainerRestartPolicyOnFailure
+		}
+		if runOnce && l != nil && l.state == instExited && l.exitCode == 0 {
+			continue
+		}
+		toStart++
+	}
+	return toStart > 0 || !created
+}
+
+// purgeInitContainers follows a re-created sandbox (SyncPod's
+// purgeInitContainers): the runtime forgets the init containers, which
+// run again from the first; restartCount carries on (startContainer
+// finds the old count, or calcRestartCountByLogDir does).
+func (w *podWorker) purgeInitContainers() {
 	for _, c := range w.ctrs {
 		if c.init && c.inst != nil {
-			// purgeInitContainers: the runtime forgets them; restartCount
-			// carries on (calcRestartCountByLogDir).
 			c.last, c.inst = c.inst, nil
 		}
 	}
-	return true
 }
 
 // mountFailed is the volume manager's complaint: a FailedMount event, and

@@ -21,6 +21,13 @@ type nodeSide struct {
 	// down is set when the node stops reporting (NotReady): the kubelet no
 	// longer hears from the API server nor writes to it.
 	down bool
+	// off: the node's power is cut (power.go); returning is the reboot's
+	// return, nil for a crash. runtimeLeft is what the runtime held of
+	// each pod before a reboot, for the new kubelet's workers to adopt
+	// while it lists its pods.
+	off         bool
+	returning   *timer
+	runtimeLeft map[types.UID]*podWorker
 	// evictionCfg and thresholds are the kubelet's eviction configuration
 	// (Simulator.SetEvictionConfig, before the first node).
 	evictionCfg evictionapi.Config

@@ -151,6 +151,8 @@ func (sc *scheduler) nodeWatch(ev nodeEvent) {
 		sc.nodeAdded(ev.node)
 	case watchModified:
 		sc.nodeUpdated()
+	case watchDeleted:
+		sc.cache.removeNode(ev.node.Name)
 	}
 }
 

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"container/heap"
+	"slices"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -147,6 +148,12 @@ func fitAmount(i int, q resource.Quantity) int64 {
 		return q.MilliValue()
 	}
 	return q.Value()
+}
+
+// removeNode drops a deleted node's NodeInfo (cache.go RemoveNode).
+func (c *nodeCache) removeNode(name string) {
+	delete(c.byName, name)
+	c.list = slices.DeleteFunc(slices.Clone(c.list), func(ni *nodeInfo) bool { return ni.node.Name == name })
 }
 
 func (c *nodeCache) add(p *corev1.Pod) { c.account(p, 1) }

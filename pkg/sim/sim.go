@@ -66,6 +66,9 @@ type Simulator struct {
 	replicaSets *replicaSetController
 	evictionAPI *evictionREST
 	drains      map[string]*drain
+	// podGC is the pod garbage collector's orphan pass, once a node
+	// was deleted (podgc.go).
+	podGC *podGC
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache

@@ -190,6 +190,8 @@ func (d *Driver) Capabilities() driver.Capabilities {
 		caps[driver.NodePressure] = true
 		caps[driver.KubeletRestart] = true
 		caps[driver.NodeLifecycle] = true
+		caps[driver.NodeReboot] = true
+		caps[driver.NodeCrash] = true
 	}
 	return caps
 }
@@ -205,6 +207,10 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the kubelet of, cordon or drain a node other scenarios share"
 	case driver.KubeletRestart:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not restart the kubelet of a node other scenarios share"
+	case driver.NodeReboot, driver.NodeCrash:
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the container of a node other scenarios share"
+	case driver.NodeDelete:
+		return "a pool node's Node object carries the pool's labels, taints and lease, which a kubelet registering it again would not bring back: podlife does not delete nodes on a cluster"
 	case driver.KubeletProfiles:
 		return "the kubelet's version and configuration are the cluster's own"
 	case driver.ExactTime:

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -41,6 +42,7 @@ type (
 	nodePool     struct{ *scene }
 	nodeSide     struct{ *scene }
 	disruptions  struct{ *scene }
+	// nodePower (power.go): pool nodes' power cut and restored.
 )
 
 // session is the adapter the driver hands out (Driver.Start).
@@ -53,6 +55,7 @@ func assemble(sc *scene) *session {
 	sc.pool = &nodePool{sc}
 	sc.kube = &nodeSide{sc}
 	sc.disrupt = &disruptions{sc}
+	sc.power = &nodePower{sc}
 	s := &session{sc}
 	sc.judge = judge.New(sc.win, s)
 	return s
@@ -76,6 +79,15 @@ func (s *session) RestartKubelet(ctx context.Context, node string) error {
 }
 func (s *session) NodeNotReady(ctx context.Context, node string) error {
 	return s.kube.NodeNotReady(ctx, node)
+}
+func (s *session) RebootNode(ctx context.Context, node string, down time.Duration) error {
+	return s.power.RebootNode(ctx, node, down)
+}
+func (s *session) CrashNode(ctx context.Context, node string) error {
+	return s.power.CrashNode(ctx, node)
+}
+func (s *session) DeleteNode(ctx context.Context, node string) error {
+	return s.power.DeleteNode(ctx, node)
 }
 func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
 	return s.kube.TaintNode(ctx, node, taint, remove)

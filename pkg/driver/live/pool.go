@@ -135,6 +135,8 @@ type lease struct {
 	resident residents
 	// unwatch stops following the node for the scenario's timeline.
 	unwatch context.CancelFunc
+	// cut is set while the scenario has the node's power cut (power.go).
+	cut *powerCut
 }
 
 // cpuGap is a leased node's shortfall of CPU: pods get avail
@@ -703,8 +705,18 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	if b, err := cluster.NodeExec(d.info.Kind, node, nil, "systemctl", "restart", "kubelet"); err != nil {
 		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	since := metav1.NewTime(t0.Truncate(time.Second))
-	err := wait.PollUntilContextTimeout(ctx, 250*time.Millisecond, 2*time.Minute, true, func(ctx context.Context) (bool, error) {
+	if err := d.awaitKubelet(ctx, node, metav1.NewTime(t0.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
+		return err
+	}
+	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
+	return nil
+}
+
+// awaitKubelet waits, up to limit, until a node's kubelet that started
+// at since answers and its node takes pods again (backAfterRestart), and
+// then for its first housekeepings.
+func (d *Driver) awaitKubelet(ctx context.Context, node string, since metav1.Time, limit time.Duration, after string) error {
+	err := wait.PollUntilContextTimeout(ctx, 250*time.Millisecond, limit, true, func(ctx context.Context) (bool, error) {
 		if _, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "healthz").DoRaw(ctx); err != nil {
 			return false, nil
 		}
@@ -715,7 +727,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 		return backAfterRestart(n, since), nil
 	})
 	if err != nil {
-		return driver.Infrastructure("the kubelet of %s did not report Ready within 2m of its restart: %v", node, err)
+		return driver.Infrastructure("the kubelet of %s did not report Ready within %s of %s: %v", node, limit, after, err)
 	}
 	// Until its pod workers have synced the pods it knows (SyncKnownPods,
 	// at the first housekeeping once its sources are ready, every
@@ -732,7 +744,6 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 		return ctx.Err()
 	case <-time.After(2 * periods.Housekeeping):
 	}
-	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
 	return nil
 }
 
@@ -1014,8 +1025,15 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		}
 		holder := n.Annotations[AnnotationLease]
 		held := strings.HasPrefix(holder, d.runID+"/")
-		if !held && !strings.HasPrefix(n.Annotations[AnnotationKept], d.runID+"/") {
+		if !held && !strings.HasPrefix(n.Annotations[AnnotationKept], d.runID+"/") && !cutBy(n, d.runID) {
 			continue
+		}
+		if cutBy(n, d.runID) {
+			// A node whose power this run cut, interrupted before its
+			// release: started again before anything else.
+			if err := d.restorePower(ctx, node); err != nil {
+				errs = append(errs, err.Error())
+			}
 		}
 		if err := d.outOfService(node); err != nil {
 			// Nothing on a stopped node can be restored; its lease says

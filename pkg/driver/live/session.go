@@ -90,6 +90,7 @@ type scene struct {
 	pool    *nodePool
 	kube    *nodeSide
 	disrupt *disruptions
+	power   *nodePower
 	// judge is the session's timing policy (package judge).
 	judge *judge.Judge
 }
@@ -992,7 +993,7 @@ func (s *session) Close(ctx context.Context) error {
 	}
 	// Static pods first: while its manifest is on the node, the kubelet
 	// runs the pod whatever happens to its namespace.
-	merr := errors.Join(s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests())
+	merr := errors.Join(s.power.restoreAll(context.WithoutCancel(ctx)), s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests())
 	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
 	// The leased node goes back once the scenario's pods are gone.
 	err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))

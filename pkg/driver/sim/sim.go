@@ -314,6 +314,18 @@ func (s *session) RestartKubelet(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.RestartKubelet(node) })
 }
 
+func (s *session) RebootNode(_ context.Context, node string, down time.Duration) error {
+	return s.do(func() error { return s.sim.RebootNode(node, down) })
+}
+
+func (s *session) CrashNode(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.CrashNode(node) })
+}
+
+func (s *session) DeleteNode(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.DeleteNode(node) })
+}
+
 func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remove bool) error {
 	t = *t.DeepCopy()
 	return s.do(func() error { return s.sim.TaintNode(node, *t.DeepCopy(), remove) })

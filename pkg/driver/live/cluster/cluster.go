@@ -449,3 +449,25 @@ func NodeState(node string) (string, error) {
 	}
 	return strings.TrimSpace(lines[0]), nil
 }
+
+// KillNode cuts a node's power: its container is killed at once (SIGKILL
+// to the container's init, systemd, and so to the kubelet, containerd
+// and every container of the node), with no shutdown of any kind.
+func KillNode(node string) error {
+	return docker("kill", node)
+}
+
+// StartNode starts a stopped node's container again: systemd boots it,
+// containerd recovers its containers (their tasks are gone: it reports
+// them exited, 255, Unknown) and the kubelet starts.
+func StartNode(node string) error {
+	return docker("start", node)
+}
+
+// docker runs a container engine command on a node's container.
+func docker(verb, node string) error {
+	if _, err := exec.OutputLines(exec.Command("docker", verb, node)); err != nil {
+		return fmt.Errorf("docker %s %s: %w", verb, node, err)
+	}
+	return nil
+}

@@ -1,0 +1,274 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// A node's power: a reboot (off at once, on again after a while) and a
+// crash (off for good). Off is a power cut, not a shutdown: every
+// process of the node stops in the same instant, with no SIGTERM, no
+// preStop hook and no status written (the kubelet's graceful node
+// shutdown, pkg/kubelet/nodeshutdown, which kills the pods with their
+// grace periods and marks them Failed with reason Terminated before the
+// node goes, is not modelled: with its default shutdownGracePeriod of 0
+// it is off, as on kind).
+//
+// The node's runtime keeps its records on disk: after the reboot
+// containerd loads every container it knew, and one whose checkpoint says
+// running but whose task is gone is reported exited with code 255 and
+// reason "Unknown", finished when containerd recovered it (containerd
+// internal/cri/server/restart.go loadContainer, unknownExitCode and
+// unknownExitReason; seen on kind v1.36.1: 255/Unknown, finishedAt one
+// second after `docker start`). The sandboxes are not ready. A new
+// kubelet then starts with nothing of the old one's memory: no pod
+// workers, probe results, back-off entries or status cache.
+
+const (
+	// unknownExitCode and unknownExitReason are what containerd reports
+	// of a container whose task did not survive its restart.
+	unknownExitCode   = 255
+	unknownExitReason = "Unknown"
+)
+
+// RebootNode cuts a node's power now and brings it back after down: its
+// kubelet, runtime and containers stop at once; at the return the runtime
+// reports the old containers exited (255, Unknown) and a new kubelet
+// starts, re-creates every sandbox and runs the pods again.
+func (s *Simulator) RebootNode(node string, down time.Duration) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if k.off {
+		return fmt.Errorf("node %q is off already", node)
+	}
+	if down <= 0 {
+		return fmt.Errorf("a reboot lasts some time: %s", down)
+	}
+	k.powerOff()
+	k.returning = s.env.after(down, func() { s.powerOn(k) })
+	return nil
+}
+
+// CrashNode cuts a node's power for good: it never comes back in the
+// scenario. Its pods stay in the API as they were until the node-lifecycle
+// and taint-eviction controllers act; a pod they delete stays Terminating,
+// for no kubelet confirms its end, until the Node object is deleted
+// (DeleteNode) or the pod is force deleted.
+func (s *Simulator) CrashNode(node string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if k.off {
+		return fmt.Errorf("node %q is off already", node)
+	}
+	k.powerOff()
+	return nil
+}
+
+// powerOff stops the kubelet and every process of the node in this
+// instant: the kubelet is cut off (no Lease renewal, no watch, no
+// eviction manager), each pod worker's timers are dropped, and the
+// running instances are marked lost, to be reported by the runtime at
+// the node's return.
+func (k *kubelet) powerOff() {
+	k.off = true
+	if !k.down {
+		k.cutOff()
+	}
+	if k.status.tick != nil {
+		k.env.cancel(k.status.tick)
+		k.status.tick = nil
+	}
+	for _, w := range k.sortedWorkers() {
+		w.halt()
+	}
+}
+
+// sortedWorkers are the kubelet's pod workers, oldest pod first.
+func (k *kubelet) sortedWorkers() []*podWorker {
+	out := make([]*podWorker, 0, len(k.workers))
+	for _, w := range k.workers {
+		out = append(out, w)
+	}
+	sort.Slice(out, func(i, j int) bool { return podOlder(out[i].pod, out[j].pod) })
+	return out
+}
+
+// halt stops a pod worker where it stands, as a power cut does: its syncs,
+// requeues, deadline, probes, hooks and kills are dropped, and its running
+// containers are lost (their instances exited, to be reported at the
+// return).
+func (w *podWorker) halt() {
+	w.env.cancel(&w.syncSoon)
+	w.env.cancel(w.requeue)
+	w.env.cancel(w.deadline)
+	w.env.cancel(w.mountRetry)
+	if w.blocked != nil {
+		w.blocked.abort()
+	}
+	if w.kill != nil {
+		w.kill.cancel()
+	}
+	w.stopProbes()
+	for _, c := range w.ctrs {
+		inst := c.inst
+		if inst == nil || inst.state != instRunning {
+			continue
+		}
+		if inst.hook != nil {
+			inst.hook.cancel()
+		}
+		if inst.kill != nil {
+			inst.kill.cancel()
+		}
+		w.env.cancel(inst.exitTimer)
+		w.env.cancel(inst.termTimer)
+		w.env.cancel(inst.oomTimer)
+		// The process is gone; nothing sees it go. exitCode and reason
+		// are the runtime's at the return (recovered).
+		inst.state, inst.lost = instExited, true
+		inst.exitCode, inst.reason = unknownExitCode, unknownExitReason
+	}
+}
+
+// powerOn brings a rebooted node back: the runtime reports the lost
+// containers, and a new kubelet starts on the node (kubelet.go
+// NewMainKubelet, Run): it posts the node's status (Ready, the Rebooted
+// event of the MachineInfo setter for the new boot ID), renews its Lease,
+// and lists its pods from the API and its static pods from the manifest
+// folder. Each pod gets a new pod worker that finds the pod's old
+// containers in the runtime, their sandbox not ready: computePodActions
+// (kuberuntime_manager.go, PodSandboxChanged) re-creates the sandbox, runs
+// the init containers again from the first and restarts the containers,
+// their restartCount one more than the old container's
+// (kuberuntime_container.go startContainer: the runtime's status of the
+// container, kept on kind across the restart).
+func (s *Simulator) powerOn(old *kubelet) {
+	old.returning = nil
+	n := s.api.node(old.node.Name)
+	if n == nil {
+		return // the Node object was deleted meanwhile (not allowed: DeleteNode)
+	}
+	k := newKubelet(s.env, s.api, &s.profile, s.parsed, old.index, n)
+	k.evictionCfg, k.thresholds = old.evictionCfg, old.thresholds
+	// What is on the node's disk stays: its images, the runtime's
+	// records, its emptyDirs' contents; the pod IP allocator's range goes
+	// on. Usage outside the pods (processes, memory) does not survive.
+	k.images, k.pullErrors, k.podIPs = old.images, old.pullErrors, old.podIPs
+	k.usage.disk, k.usage.volumes = old.usage.disk, old.usage.volumes
+	k.runtimeLeft = map[types.UID]*podWorker{}
+	for _, w := range old.sortedWorkers() {
+		w.recovered()
+		k.runtimeLeft[w.uid] = w
+	}
+	s.nodes[old.index] = k
+	s.byNode[n.Name] = k
+	s.api.recordNodeEvent(n, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
+	s.api.recordNodeEvent(n, corev1.EventTypeWarning, "Rebooted", fmt.Sprintf("Node %s has been rebooted, boot id: %s", n.Name, s.env.newUID()), "kubelet")
+	k.startNodeSide()
+	k.postReady()
+	for _, sp := range old.static {
+		k.static = append(k.static, &staticPod{k: k, pod: sp.pod, manifestName: sp.manifestName})
+	}
+	k.listPods()
+}
+
+// recovered is containerd's recovery of a halted pod's containers: each
+// lost instance is reported exited (255, Unknown) now.
+func (w *podWorker) recovered() {
+	for _, c := range w.ctrs {
+		inst := c.inst
+		if inst == nil || !inst.lost {
+			continue
+		}
+		inst.lost = false
+		inst.finishedAt = w.env.now
+		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: inst.exitCode, Reason: inst.reason})
+	}
+}
+
+// postReady is the new kubelet's first node status: Ready True
+// (setters.go ReadyCondition, with its NodeReady event on the transition)
+// and the pressure conditions False, which the node-lifecycle controller
+// had set to Unknown. The controller lifts the unreachable taints at its
+// next pass.
+func (k *kubelet) postReady() {
+	now := k.env.wall(k.env.now)
+	k.api.patchNode(k.node.Name, func(n *corev1.Node) bool {
+		changed := false
+		set := func(c *corev1.NodeCondition, status corev1.ConditionStatus, reason, message string) {
+			c.LastHeartbeatTime = now
+			if c.Status == status {
+				return
+			}
+			c.Status, c.Reason, c.Message, c.LastTransitionTime = status, reason, message, now
+			k.env.recordNodeCondition(n.Name, *c)
+			changed = true
+		}
+		for i := range n.Status.Conditions {
+			c := &n.Status.Conditions[i]
+			if c.Type == corev1.NodeReady {
+				was := c.Status
+				set(c, corev1.ConditionTrue, "KubeletReady", "kubelet is posting ready status")
+				if was != corev1.ConditionTrue {
+					k.api.recordNodeEvent(n, corev1.EventTypeNormal, "NodeReady", fmt.Sprintf("Node %s status is now: NodeReady", n.Name), "kubelet")
+				}
+				continue
+			}
+			for _, pc := range pressureConditions {
+				if pc.typ == c.Type {
+					set(c, corev1.ConditionFalse, pc.falseReason, pc.falseMessage)
+				}
+			}
+		}
+		return changed
+	})
+}
+
+// listPods is the new kubelet's first list of its pods: the static pods
+// of its manifest folder (their mirror pods created again where gone),
+// then the API's pods bound to the node, oldest first, as
+// HandlePodAdditions takes them. A pod the runtime still holds containers
+// of adopts them.
+func (k *kubelet) listPods() {
+	for _, sp := range k.static {
+		if k.api.pod(sp.pod.Name) == nil {
+			k.createMirrorPod(sp)
+		}
+		k.handlePodAddition(sp.pod)
+	}
+	pods := k.api.podsOn(k.node.Name)
+	sort.Slice(pods, func(i, j int) bool { return podOlder(pods[i], pods[j]) })
+	for _, p := range pods {
+		if isMirrorPod(p) {
+			continue
+		}
+		// A pod deleted meanwhile (the taint manager's deletion) is
+		// terminated by its worker at once: nothing runs, and the
+		// kubelet's final delete removes it.
+		k.podWatch(p, watchAdded)
+	}
+	k.runtimeLeft = nil
+}
+
+// adopt takes over what the runtime holds of the pod from the worker of
+// the kubelet before the reboot: its containers' instances (exited, with
+// their restart counts), its start time and IPs, and a sandbox that is
+// not ready, which the first sync re-creates.
+func (w *podWorker) adopt(old *podWorker) {
+	w.startTime, w.podIPs = old.startTime, old.podIPs
+	w.sandboxLost = old.sandbox || old.sandboxLost
+	for i, c := range w.ctrs {
+		o := old.ctrs[i]
+		c.inst, c.last, c.starts = o.inst, o.last, o.starts
+	}
+}
