@@ -192,6 +192,7 @@ var rules = []rule{
 	r(`between <from> and `, ``, &no, "to", kDuration),
 	r(`(within|at|after|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
+	r(`reboots for `, ``, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),

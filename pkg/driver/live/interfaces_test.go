@@ -17,6 +17,7 @@ import (
 var driverInterfaces = map[string]func(any) bool{
 	"Driver":             is[driver.Driver],
 	"Nodes":              is[driver.Nodes],
+	"NodePower":          is[driver.NodePower],
 	"Session":            is[driver.Session],
 	"View":               is[driver.View],
 	"PodPrinter":         is[driver.PodPrinter],
@@ -45,7 +46,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // Those the seam folds into Session (SandboxKiller among them, refused)
 // every session has.
 var sessionInterfaces = []string{
-	"Disruptions", "Flusher", "History", "Nodes", "PodConditionSetter",
+	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter",
 	"SandboxKiller", "Session", "UntilSettler", "Versioned",
 }
 
