@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -536,3 +537,12 @@ func (a *apiServer) createSecret(in *corev1.Secret) error {
 
 // eventList is a LIST of the Kubernetes Events.
 func (a *apiServer) eventList() []*corev1.Event { return a.events.events() }
+
+// deleteNode removes a node and its Lease, with a DELETED event.
+func (a *apiServer) deleteNode(name string) {
+	n := a.nodes[name]
+	delete(a.nodes, name)
+	delete(a.leases, name)
+	a.nodeOrder = slices.DeleteFunc(slices.Clone(a.nodeOrder), func(s string) bool { return s == name })
+	a.nodeChanged(n, watchDeleted)
+}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -57,15 +56,6 @@ func (s *Simulator) DeleteNode(node string) error {
 	}
 	s.podGC.nodeDeleted(node)
 	return nil
-}
-
-// deleteNode removes a node and its Lease, with a DELETED event.
-func (a *apiServer) deleteNode(name string) {
-	n := a.nodes[name]
-	delete(a.nodes, name)
-	delete(a.leases, name)
-	a.nodeOrder = slices.DeleteFunc(slices.Clone(a.nodeOrder), func(s string) bool { return s == name })
-	a.nodeChanged(n, watchDeleted)
 }
 
 // nodeDeleted arms the controller's next pass, which finds the orphans.

@@ -705,7 +705,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	if b, err := cluster.NodeExec(d.info.Kind, node, nil, "systemctl", "restart", "kubelet"); err != nil {
 		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	if err := d.awaitKubelet(ctx, node, metav1.NewTime(t0.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
+	if err := awaitKubelet(ctx, d, node, metav1.NewTime(t0.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
 		return err
 	}
 	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
@@ -715,7 +715,7 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 // awaitKubelet waits, up to limit, until a node's kubelet that started
 // at since answers and its node takes pods again (backAfterRestart), and
 // then for its first housekeepings.
-func (d *Driver) awaitKubelet(ctx context.Context, node string, since metav1.Time, limit time.Duration, after string) error {
+func awaitKubelet(ctx context.Context, d *Driver, node string, since metav1.Time, limit time.Duration, after string) error {
 	err := wait.PollUntilContextTimeout(ctx, 250*time.Millisecond, limit, true, func(ctx context.Context) (bool, error) {
 		if _, err := d.cs.CoreV1().RESTClient().Get().AbsPath("/api/v1/nodes", node, "proxy", "healthz").DoRaw(ctx); err != nil {
 			return false, nil
@@ -1031,7 +1031,7 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if cutBy(n, d.runID) {
 			// A node whose power this run cut, interrupted before its
 			// release: started again before anything else.
-			if err := d.restorePower(ctx, node); err != nil {
+			if err := restorePower(ctx, d, node); err != nil {
 				errs = append(errs, err.Error())
 			}
 		}

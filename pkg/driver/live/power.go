@@ -130,7 +130,7 @@ func (s *nodePower) restoreAll(ctx context.Context) error {
 		since, err := l.cut.restore()
 		l.cut = nil
 		if err == nil {
-			err = s.d.bootedAgain(ctx, l.node, since)
+			err = bootedAgain(ctx, s.d, l.node, since)
 		}
 		if err != nil {
 			errs = append(errs, err.Error())
@@ -144,8 +144,8 @@ func (s *nodePower) restoreAll(ctx context.Context) error {
 
 // bootedAgain waits until a node started again is back and takes pods,
 // then clears its mark.
-func (d *Driver) bootedAgain(ctx context.Context, node string, since time.Time) error {
-	if err := d.awaitKubelet(ctx, node, metav1.NewTime(since.Truncate(time.Second)), bootWait, "its container was started again"); err != nil {
+func bootedAgain(ctx context.Context, d *Driver, node string, since time.Time) error {
+	if err := awaitKubelet(ctx, d, node, metav1.NewTime(since.Truncate(time.Second)), bootWait, "its container was started again"); err != nil {
 		return err
 	}
 	return d.setAnnotation(ctx, node, AnnotationPowerCut, "")
@@ -158,7 +158,7 @@ func cutBy(n *corev1.Node, runID string) bool {
 
 // restorePower is SweepPool's part for a node this run cut off: its
 // container started again if it is not running, and the wait for it.
-func (d *Driver) restorePower(ctx context.Context, node string) error {
+func restorePower(ctx context.Context, d *Driver, node string) error {
 	state, err := cluster.NodeState(node)
 	if err != nil {
 		return err
@@ -169,5 +169,5 @@ func (d *Driver) restorePower(ctx context.Context, node string) error {
 			return err
 		}
 	}
-	return d.bootedAgain(ctx, node, since)
+	return bootedAgain(ctx, d, node, since)
 }
