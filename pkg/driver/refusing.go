@@ -32,6 +32,9 @@ func (r Refusing) NodeNotReady(context.Context, string) error { return r.no("cut
 func (r Refusing) RestartKubelet(context.Context, string) error {
 	return r.no("restart a kubelet")
 }
+func (r Refusing) UpgradeKubelet(context.Context, string, string) error {
+	return r.no("upgrade a kubelet")
+}
 func (r Refusing) TaintNode(context.Context, string, corev1.Taint, bool) error {
 	return r.no("taint a node")
 }

@@ -314,6 +314,10 @@ func (s *session) RestartKubelet(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.RestartKubelet(node) })
 }
 
+func (s *session) UpgradeKubelet(_ context.Context, node, version string) error {
+	return s.do(func() error { return s.sim.UpgradeKubelet(node, version) })
+}
+
 func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remove bool) error {
 	t = *t.DeepCopy()
 	return s.do(func() error { return s.sim.TaintNode(node, *t.DeepCopy(), remove) })
