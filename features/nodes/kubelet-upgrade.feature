@@ -186,3 +186,17 @@ Feature: Kubelet restarts and upgrades on a node that keeps its pods
     And the kubelet on node "worker-1" is upgraded to version "1.30"
     Then container "app" of pod "web" has restarted 0 times
     And container "app" of pod "web" never receives SIGTERM
+
+  @behavior:kubelet-upgrade-keeps-containers @needs:kubelet-upgrade
+  @kubelet:1.33 @control-plane:1.36
+  Scenario: A kubelet upgraded from 1.33 to 1.35 keeps the containers
+    On kind the upgrade's binary is the 1.35 skewed node's, as the lease's
+    is the 1.33 node's: neither release is the cluster's own.
+
+    Given a pod "web"
+    When the pod "web" becomes Ready
+    And the kubelet on node "worker-1" is upgraded to version "1.35"
+    Then the pod "web" has condition "Ready" "True"
+    And container "app" of pod "web" has restarted 0 times
+    And container "app" of pod "web" never receives SIGTERM
+    And no event "Killing" is recorded for pod "web"
