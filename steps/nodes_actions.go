@@ -28,6 +28,8 @@ func nodeActionSteps() []Def {
 			s1(func(node string) Step { return nodeNotReady{node: node} })),
 		phrase(f, `^the kubelet on node "([^"]*)" restarts$`, `When the kubelet on node "worker-1" restarts`,
 			s1(func(node string) Step { return kubeletRestarts{node: node} })),
+		phrase(f, `^the kubelet on node "([^"]*)" is upgraded to version "([^"]*)"$`, `When the kubelet on node "worker-1" is upgraded to version "1.36"`,
+			s2(func(node, version string) Step { return kubeletUpgraded{node: node, version: version} })),
 		phrase(f, `^the taint "([^"]*)" is removed from node "([^"]*)"$`, `When the taint "dedicated=infra:NoExecute" is removed from node "worker-1"`,
 			s2(func(t nodeTaint, node string) Step { return taintRemoved{taint: t, node: node} })),
 	}
@@ -195,6 +197,30 @@ func (s kubeletRestarts) Declare(pl *Plan) error {
 func (s kubeletRestarts) Run(ctx context.Context, st *State) error {
 	return nodeAction(ctx, st, s.node, "restart a kubelet", func(n driver.Nodes) error {
 		return n.RestartKubelet(ctx, s.node)
+	})
+}
+
+// When the kubelet on node "worker-1" is upgraded to version "1.36": the
+// node's kubelet is replaced with that release's and restarted, its
+// containers left running; the new kubelet keeps each container unless
+// the hash it computes of the container's spec differs from the one kept
+// since the container's creation (then it kills and restarts it). The
+// version is the kubelet's new release; the old is the scenario's kubelet
+// (its @kubelet tag, or the driver's default).
+type kubeletUpgraded struct{ node, version string }
+
+func (s kubeletUpgraded) Declare(pl *Plan) error {
+	pl.need(driver.KubeletUpgrade, "upgrades a kubelet")
+	if !minorVersion.MatchString(s.version) {
+		return inputErr("kubelet version %q is not of the form 1.N", s.version)
+	}
+	_, err := pl.node(s.node)
+	return err
+}
+
+func (s kubeletUpgraded) Run(ctx context.Context, st *State) error {
+	return nodeAction(ctx, st, s.node, "upgrade a kubelet", func(n driver.Nodes) error {
+		return n.UpgradeKubelet(ctx, s.node, s.version)
 	})
 }
 

@@ -166,6 +166,14 @@ type Nodes interface {
 	NodeNotReady(ctx context.Context, node string) error
 	// RestartKubelet restarts a node's kubelet; containers keep running.
 	RestartKubelet(ctx context.Context, node string) error
+	// UpgradeKubelet replaces a node's kubelet with release version's
+	// ("1.36") and restarts it, its containers left running: the new
+	// kubelet keeps each unless the hash it computes of the container's
+	// spec differs from the one kept since the container's creation. A
+	// version the node cannot be brought to (the same, older, newer than
+	// the control plane, or a release the driver does not have) is an
+	// error.
+	UpgradeKubelet(ctx context.Context, node, version string) error
 	// TaintNode adds a taint to a node, or removes it.
 	TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error
 }
@@ -292,11 +300,14 @@ type Capability string
 
 // The capabilities scenarios may need.
 const (
-	CreateNodes     Capability = "create-nodes"
-	StaticPods      Capability = "static-pods"
-	NodePressure    Capability = "node-pressure"
-	NodeLifecycle   Capability = "node-lifecycle"
-	KubeletRestart  Capability = "kubelet-restart"
+	CreateNodes    Capability = "create-nodes"
+	StaticPods     Capability = "static-pods"
+	NodePressure   Capability = "node-pressure"
+	NodeLifecycle  Capability = "node-lifecycle"
+	KubeletRestart Capability = "kubelet-restart"
+	// KubeletUpgrade: a node's kubelet can be replaced with a newer
+	// release's in place, its containers left running.
+	KubeletUpgrade  Capability = "kubelet-upgrade"
 	KubeletProfiles Capability = "kubelet-profiles"
 	ExactTime       Capability = "exact-time"
 	// NodeReboot: a node's power cut and restored (node-reboot); NodeCrash:
@@ -312,7 +323,14 @@ const (
 
 // AllCapabilities lists every known capability.
 func AllCapabilities() []Capability {
-	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete}
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletUpgrade, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete}
+}
+
+// NodeOfItsOwn lists the capabilities a scenario gets on a cluster only
+// from a node it holds alone (a pool node it leases): what they do to a
+// node would reach the pods of every scenario sharing it.
+func NodeOfItsOwn() []Capability {
+	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash}
 }
 
 // ParseCapability checks a capability name.

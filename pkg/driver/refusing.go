@@ -38,6 +38,9 @@ func (r Refusing) RebootNode(context.Context, string, time.Duration) error {
 }
 func (r Refusing) CrashNode(context.Context, string) error  { return r.no("crash a node") }
 func (r Refusing) DeleteNode(context.Context, string) error { return r.no("delete a node") }
+func (r Refusing) UpgradeKubelet(context.Context, string, string) error {
+	return r.no("upgrade a kubelet")
+}
 func (r Refusing) TaintNode(context.Context, string, corev1.Taint, bool) error {
 	return r.no("taint a node")
 }

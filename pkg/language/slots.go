@@ -72,6 +72,7 @@ var (
 	kNames     = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
 	kFile      = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
 	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(sim.KubeletVersions()) + " (default " + sim.DefaultKubeletVersion + "); a live driver skips the scenario unless its kubelet is that minor version"}
+	kUpgrade   = &kind{"kubelet release", "the release the node's kubelet is upgraded to, `1.N`: one the simulator models, newer than the scenario's kubelet (its `@kubelet` tag, or the default) and not newer than its control plane (`@control-plane`); on a live cluster, the release of one of its nodes' kubelets"}
 	kName      = &kind{"name", "the object's name, as the pod's spec refers to it"}
 	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
 	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
@@ -99,7 +100,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound}
 
 // rule names a capture from the text around it.
@@ -167,6 +168,7 @@ var rules = []rule{
 	r(`condition "`, ``, &yes, "condition", kPodCond),
 	r(`QoS class "`, ``, &yes, "QoS class", kQoS),
 	r(`priority class "`, ``, &yes, "class", kClass),
+	r(`upgraded to version "`, ``, &yes, "version", kUpgrade),
 	r(`version "`, ``, &yes, "version", kKubelet),
 	r(`from "`, ``, &yes, "file", kFile),
 	r(`(tainted|taint) "`, ``, &yes, "taint", kTaint),

@@ -107,6 +107,9 @@ type instance struct {
 	// tmpfs is what each of its writes into a memory-backed emptyDir left
 	// there, by write number: pages charged to it (tmpfs.go).
 	tmpfs map[int]int64
+	// hash is the container hash the runtime keeps with the instance,
+	// computed by the kubelet that created it (kubelet_upgrade.go).
+	hash containerHash
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
@@ -230,7 +233,7 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 	}
 	c.starts++
 	c.results = [3]result{}
-	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.env.now}
+	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.env.now, hash: hashContainer(w.k.profile, c.spec)}
 	c.inst = inst
 	delete(w.reasons, c.name)
 	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})

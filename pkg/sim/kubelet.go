@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -466,10 +467,16 @@ func (w *podWorker) armDeadline() {
 }
 
 // podActions is what computePodActions decided: kill the pod, or kill and
-// start containers, in that order.
+// start containers, in that order: SyncPod kills every container of
+// ContainersToKill (its step 3) before it starts any (steps 6 and 7,
+// init containers first; kuberuntime_manager.go, v1.36.3). Its kills run
+// one after the other in a map's order; the simulator's in the order
+// they were decided (sidecars, then containers in spec order).
 type podActions struct {
 	killPod bool
 	actions []action
+	// kills is how many of actions, at their head, are kills.
+	kills int
 }
 
 // action is one container kill or start of a sync. A start carries the
@@ -487,12 +494,14 @@ func (a *podActions) start(c *ctr, from *instance) {
 }
 
 func (a *podActions) killFor(c *ctr, reason killReason, message string) {
-	a.actions = append(a.actions, action{kill: true, c: c, reason: reason, message: message})
+	a.actions = slices.Insert(a.actions, a.kills, action{kill: true, c: c, reason: reason, message: message})
+	a.kills++
 }
 
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
 // containers first (computeInitContainerActions), then the regular
 // containers: start the new, restart the exited by restart policy, kill
+// and restart those whose definition changed (kubelet_upgrade.go), kill
 // (and restart) those whose liveness or startup probe failed. When no
 // regular container is running and none is to be started, the pod is
 // killed, sidecars included: sidecars never keep a pod alive.
@@ -511,6 +520,14 @@ func (w *podWorker) computePodActions() podActions {
 			a.start(c, nil)
 			starts++
 		case c.running():
+			if msg, changed := c.definitionChanged(); changed {
+				// Restarted whatever the restart policy: its spec
+				// changed (computePodActions, v1.36.3).
+				a.killFor(c, killUnknown, msg+", will be restarted")
+				a.start(c, c.last)
+				starts++
+				continue
+			}
 			reason, msg, dead := c.probeKill()
 			if !dead {
 				keep++
@@ -562,8 +579,13 @@ func (w *podWorker) computeInitContainerActions(a *podActions) bool {
 			// computeInitContainerActions words the kill itself ("Init
 			// container mesh failed liveness probe"), without the ", will
 			// be restarted" computePodActions adds (kuberuntime_container.go,
-			// v1.29.15 to v1.36.3).
-			if reason, msg, dead := c.probeKill(); dead {
+			// v1.29.15 to v1.36.3). A started sidecar whose hash changed
+			// is killed and started again first (its startup probe, if
+			// any, decides before the hash is compared).
+			if msg, changed := c.definitionChanged(); changed && c.started() {
+				a.killFor(c, killUnknown, msg)
+				a.start(c, c.last)
+			} else if reason, msg, dead := c.probeKill(); dead {
 				a.killFor(c, reason, msg)
 				a.start(c, c.last)
 			}

@@ -98,6 +98,14 @@ type Profile struct {
 	// containers' requests (GetResourceRequestQuantity before PR #132277,
 	// 1.34).
 	PodLevelResources bool
+	// HashNameAndImage: the container hash the runtime keeps with each
+	// container (the io.kubernetes.container.hash annotation) covers the
+	// container's name and image only (HashContainer with
+	// pickFieldsToHash, pkg/kubelet/container/helpers.go, 1.31+, PR
+	// #124220); before, its whole serialized spec, empty fields omitted
+	// (PR #57741). A kubelet upgraded across the change finds every
+	// running container's hash changed (kubelet_upgrade.go).
+	HashNameAndImage bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -120,6 +128,7 @@ func profileFor(m int) Profile {
 		ContainerRestartRules:            m >= 35,
 		ProbesOnSyncContext:              m >= 35,
 		PodLevelResources:                m >= 34,
+		HashNameAndImage:                 m >= 31,
 	}
 }
 

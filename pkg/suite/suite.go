@@ -110,7 +110,7 @@ func envFloat(name string, def float64) float64 {
 // nodeLevel says whether a scenario needs a node of its own: on a live
 // cluster it waits for one of the few pool nodes.
 func nodeLevel(sc *runner.Scenario) bool {
-	for _, c := range []driver.Capability{driver.NodePressure, driver.KubeletRestart, driver.NodeLifecycle} {
+	for _, c := range driver.NodeOfItsOwn() {
 		if hasTag(sc.Tags, "needs:"+string(c)) {
 			return true
 		}

@@ -112,6 +112,9 @@ type Driver struct {
 	notices *kubeletNotices
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
+	// ops is how the driver reaches its nodes' containers (upgrade.go):
+	// nil for kind's exec.
+	ops nodeOps
 	// printOpts are the printer rules of the cluster's API server: STATUS
 	// rows of the timeline are printed by podlife's port of its printer.
 	printOpts printer.Options
@@ -179,8 +182,9 @@ func (d *Driver) Name() string { return "live" }
 // Capabilities: what a live cluster can do beyond pods: static pods (on a
 // kind cluster of this machine; elsewhere the scenario is skipped when it
 // writes one); with a node pool (kind workers labelled podlife.io/pool),
-// memory pressure, kubelet configuration, kubelet restarts, cordon and
-// drain on a node the scenario leases (a scenario of several nodes leases
+// memory pressure, kubelet configuration, kubelet restarts and upgrades
+// (among the releases of the cluster's nodes), cordon and drain on a node
+// the scenario leases (a scenario of several nodes leases
 // as many, up to the pool's size). Nodes cannot be created or resized, kubelet
 // profiles are whatever the cluster runs, time is the wall clock. It
 // connects first: the pool is what the cluster has.
@@ -189,6 +193,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 	if d.connect(context.Background()) == nil && len(d.pool) > 0 && d.info.Kind != "" {
 		caps[driver.NodePressure] = true
 		caps[driver.KubeletRestart] = true
+		caps[driver.KubeletUpgrade] = true
 		caps[driver.NodeLifecycle] = true
 		caps[driver.NodeReboot] = true
 		caps[driver.NodeCrash] = true
@@ -211,6 +216,8 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not stop the container of a node other scenarios share"
 	case driver.NodeDelete:
 		return "a pool node's Node object carries the pool's labels, taints and lease, which a kubelet registering it again would not bring back: podlife does not delete nodes on a cluster"
+	case driver.KubeletUpgrade:
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife swaps the kubelet binary of a node of its own only, never of one other scenarios share"
 	case driver.KubeletProfiles:
 		return "the kubelet's version and configuration are the cluster's own"
 	case driver.ExactTime:

@@ -77,6 +77,9 @@ func (s *session) NodeUsage(ctx context.Context, node string, r corev1.ResourceN
 func (s *session) RestartKubelet(ctx context.Context, node string) error {
 	return s.kube.RestartKubelet(ctx, node)
 }
+func (s *session) UpgradeKubelet(ctx context.Context, node, version string) error {
+	return s.kube.UpgradeKubelet(ctx, node, version)
+}
 func (s *session) NodeNotReady(ctx context.Context, node string) error {
 	return s.kube.NodeNotReady(ctx, node)
 }

@@ -137,6 +137,9 @@ type lease struct {
 	unwatch context.CancelFunc
 	// cut is set while the scenario has the node's power cut (power.go).
 	cut *powerCut
+	// kubelet is the release of the kubelet podlife put in place of the
+	// node's own (upgrade.go), "" while the node's own runs.
+	kubelet string
 }
 
 // cpuGap is a leased node's shortfall of CPU: pods get avail
@@ -207,9 +210,10 @@ func (d *Driver) fillTime(bytes int64) time.Duration {
 // node gives.
 func needsPool(tags []string) bool {
 	for _, t := range tags {
-		switch strings.TrimPrefix(t, "@") {
-		case "needs:" + string(driver.NodePressure), "needs:" + string(driver.KubeletRestart), "needs:" + string(driver.NodeLifecycle):
-			return true
+		for _, c := range driver.NodeOfItsOwn() {
+			if strings.TrimPrefix(t, "@") == "needs:"+string(c) {
+				return true
+			}
 		}
 	}
 	return false
@@ -322,7 +326,7 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 	if len(s.leases) >= n {
 		return nil
 	}
-	if s.home.name != s.d.info.Node {
+	if s.home.name != s.d.info.Node && !upgradesKubelet(s.sc.Tags) {
 		return driver.Unsupported("the scenario needs a node of its own, and the pool's nodes run the cluster's kubelet %s, not %s", s.d.info.KubeletVersion, s.home.version)
 	}
 	if n > len(s.d.pool) {
@@ -355,6 +359,13 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 func (s *nodePool) leased1(ctx context.Context, node string) error {
 	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
 	s.leases = append(s.leases, l)
+	if s.home.name != s.d.info.Node {
+		// A scenario of an older kubelet that upgrades it: the pool
+		// node runs the scenario's release while leased (upgrade.go).
+		if err := s.kube.putKubelet(ctx, l, s.home.version); err != nil {
+			return err
+		}
+	}
 	st, err := nodeStats(ctx, s.d.cs, node)
 	if err != nil {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
@@ -889,12 +900,19 @@ func underPressure(n *corev1.Node) bool {
 	return false
 }
 
-// restoreNode undoes what podlife did to a pool node: the pressure
+// restoreNode undoes what podlife did to a pool node: the node's own
+// kubelet binary when another release's runs (upgrade.go), the pressure
 // processes named by prefix, the given taints, a cordon, and, unless
-// keepConfig, the kubelet's configuration and its restart (a node whose
-// configuration podlife changed, or whose kubelet it was told to start
-// afresh).
+// keepConfig, the kubelet's configuration; the kubelet restarts unless
+// keepConfig and its own binary ran (a node whose configuration or
+// binary podlife changed, or whose kubelet it was told to start afresh).
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfig bool, taints []corev1.Taint) error {
+	ops := opsOf(d)
+	swapped, err := restoreKubelet(d, node)
+	if err != nil {
+		return err
+	}
+	keepConfig = keepConfig && !swapped
 	restore := "if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; "
 	if keepConfig {
 		restore = ""
@@ -905,12 +923,12 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 	// seconds to go on these machines.
 	script := fmt.Sprintf("rm -f %[5]s*; for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
 		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig, diskFill(prefix))
-	b, err := cluster.NodeExec(d.info.Kind, node, nil, "sh", "-c", script)
+	b, err := ops.exec(node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
 	if !keepConfig {
-		if err := d.restartKubelet(ctx, node); err != nil {
+		if err := ops.restartKubelet(ctx, node); err != nil {
 			return err
 		}
 		if err := d.setAnnotation(ctx, node, AnnotationKept, ""); err != nil {

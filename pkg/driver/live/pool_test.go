@@ -96,6 +96,10 @@ func TestNeedsPool(t *testing.T) {
 	}{
 		{[]string{"eviction", "needs:node-pressure"}, true},
 		{[]string{"@needs:kubelet-restart"}, true},
+		// A reboot or a crash stops the node's container: the 09:43 run
+		// skipped every reboot scenario when these two were missing here.
+		{[]string{"@nodes", "@needs:node-reboot"}, true},
+		{[]string{"@needs:node-crash"}, true},
 		{[]string{"needs:static-pods"}, false},
 		{nil, false},
 	} {

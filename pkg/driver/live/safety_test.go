@@ -2,8 +2,10 @@ package live
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -11,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes/fake"
 
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
@@ -103,5 +106,78 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 	}
 	if err := Sweep(ctx, cs, ""); err == nil {
 		t.Error("a sweep without a run id is accepted")
+	}
+}
+
+// TestKubeletRestoredAfterAFailedSwap: a lease whose kubelet swap fails
+// half-way (the copy broke off, the binary copied is another release's,
+// the kubelet did not come back) goes back to the pool with its own
+// kubelet, restarted, and nothing of the swap left on it.
+func TestKubeletRestoredAfterAFailedSwap(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		breakIt func(f *fakeNodes)
+	}{
+		{"the copy from the skewed node broke off", func(f *fakeNodes) { f.failStream["skew-35"] = true }},
+		{"the skewed node's binary is another release's", func(f *fakeNodes) { f.writeKubelet("skew-35", kubeletBinary, "v1.34.4") }},
+		{"the kubelet did not come back after the swap", func(f *fakeNodes) { f.failRestart["pool-1"] = true }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := upgradeSession(t)
+			ctx := context.Background()
+			tc.breakIt(f)
+			if err := s.kube.putKubelet(ctx, s.leases[0], "v1.35.4"); !errors.Is(err, driver.ErrInfrastructure) {
+				t.Fatalf("the swap: %v; want an infrastructure fault", err)
+			}
+			restarts := f.restarts["pool-1"]
+			if err := s.pool.release(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.version("pool-1", kubeletBinary); got != "v1.36.3" || f.exists("pool-1", kubeletKept) || f.exists("pool-1", kubeletNew) {
+				t.Errorf("released: kubelet %q, kept copy left %v, new copy left %v; want its own alone", got, f.exists("pool-1", kubeletKept), f.exists("pool-1", kubeletNew))
+			}
+			if f.restarts["pool-1"] != restarts+1 {
+				t.Errorf("released without restarting the kubelet (%d restarts, %d before)", f.restarts["pool-1"], restarts)
+			}
+			n, _ := s.d.cs.CoreV1().Nodes().Get(ctx, "pool-1", metav1.GetOptions{})
+			if h := n.Annotations[AnnotationLease]; h != "" {
+				t.Errorf("the node's lease is %q after its release", h)
+			}
+		})
+	}
+}
+
+// TestSweepRestoresASwappedKubelet: after an interrupt (the process that
+// swapped a pool node's kubelet is gone), the run's sweep finds the node
+// it still holds, puts the node's own kubelet back and restarts it, and
+// frees the lease; a node another run holds is left alone, swapped or not.
+func TestSweepRestoresASwappedKubelet(t *testing.T) {
+	ready := []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}
+	held := func(name, holder string) *corev1.Node {
+		return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{AnnotationLease: holder}},
+			Status: corev1.NodeStatus{Conditions: ready, NodeInfo: corev1.NodeSystemInfo{KubeletVersion: "v1.35.4"}}}
+	}
+	cs := fake.NewClientset(held("pool-1", "r1/podlife-t"), held("pool-2", "r2/podlife-u"))
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	d.once.Do(func() {}) // connected: the fake is the cluster
+	d.cs, d.pool = cs, []string{"pool-1", "pool-2"}
+	f := newFakeNodes(t, cs, map[string]string{"pool-1": "v1.35.4", "pool-2": "v1.35.4"})
+	for _, n := range d.pool {
+		f.writeKubelet(n, kubeletKept, "v1.36.3") // swapped when the run was interrupted
+	}
+	d.ops = f
+	ctx := context.Background()
+	if err := d.SweepPool(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.version("pool-1", kubeletBinary); got != "v1.36.3" || f.exists("pool-1", kubeletKept) || f.restarts["pool-1"] != 1 {
+		t.Errorf("the run's node: kubelet %q, kept copy left %v, %d restarts; want its own, restarted once", got, f.exists("pool-1", kubeletKept), f.restarts["pool-1"])
+	}
+	n, _ := cs.CoreV1().Nodes().Get(ctx, "pool-1", metav1.GetOptions{})
+	if h := n.Annotations[AnnotationLease]; h != "" {
+		t.Errorf("the run's node is still leased to %q", h)
+	}
+	if got := f.version("pool-2", kubeletBinary); got != "v1.35.4" || !f.exists("pool-2", kubeletKept) || f.restarts["pool-2"] != 0 {
+		t.Errorf("another run's node was changed: kubelet %q, kept copy %v, %d restarts", got, f.exists("pool-2", kubeletKept), f.restarts["pool-2"])
 	}
 }

@@ -326,6 +326,10 @@ func (s *session) DeleteNode(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.DeleteNode(node) })
 }
 
+func (s *session) UpgradeKubelet(_ context.Context, node, version string) error {
+	return s.do(func() error { return s.sim.UpgradeKubelet(node, version) })
+}
+
 func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remove bool) error {
 	t = *t.DeepCopy()
 	return s.do(func() error { return s.sim.TaintNode(node, *t.DeepCopy(), remove) })
