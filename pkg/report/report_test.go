@@ -382,7 +382,7 @@ func TestRetriedShown(t *testing.T) {
 	r.FirstAttempt = "features/termination/prestop.feature:25: Then x\n    expected SIGTERM at 2s (±3s)\n    got it at 6s\ntimeline..."
 	results := []Result{r, result("live", 20, Passed, nil)}
 	var txt, md bytes.Buffer
-	Summary(&txt, results)
+	Summary(&txt, results, false)
 	want := "prestop.feature:8 scenario [live]: features/termination/prestop.feature:25: Then x / expected SIGTERM at 2s (±3s), then passed"
 	if !strings.Contains(txt.String(), want) || strings.Count(txt.String(), "prestop.feature:20") != 0 {
 		t.Errorf("summary.txt:\n%s\nwant a line with %q", txt.String(), want)
@@ -442,7 +442,7 @@ func TestResolutionMarks(t *testing.T) {
 		t.Errorf("the failure output lists a check that is not timed:\n%s", explain)
 	}
 	var txt bytes.Buffer
-	Summary(&txt, []Result{r})
+	Summary(&txt, []Result{r}, false)
 	if !strings.Contains(txt.String(), "FAIL line 13: gone of pod \"web\" expected at 2s, observed 3s: would pass 1 s later") {
 		t.Errorf("the console summary lacks the failed check's mark:\n%s", txt.String())
 	}
