@@ -86,7 +86,10 @@ type Result struct {
 	T0       time.Duration    `json:"t0"`
 	Timeline []timeline.Event `json:"timeline,omitempty"`
 	// Checks are the timed expectations with their outcome, for charts.
-	Checks  []timeline.Check `json:"checks,omitempty"`
+	Checks []timeline.Check `json:"checks,omitempty"`
+	// Tables are the timeline tables, each row with the event it
+	// matched, for the page.
+	Tables  []timeline.Table `json:"tables,omitempty"`
 	Wall    time.Duration    `json:"wall"`
 	Virtual time.Duration    `json:"virtual"`
 	// Cucumber is godog's Cucumber JSON for this scenario (one feature
