@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -164,17 +165,13 @@ func TestTableRowsOnTheCheckList(t *testing.T) {
 	if len(items) != 1 {
 		t.Fatalf("%d items", len(items))
 	}
-	var got []string
-	for _, row := range items[0].Rows {
-		got = append(got, fmt.Sprintf("%d %s %s %s: %s %s [%s] #%d %s", row.Row, row.At, row.Container, row.Event, row.Matched, row.MatchedAt, row.Window, row.Check, row.Class))
+	want := []tableRowView{
+		{Row: 1, At: "3s", Container: "app", Event: "SIGTERM", Matched: "SIGTERM", MatchedAt: "3s", Window: "3s", Check: 1, Class: "matched"},
+		{Row: 2, At: "-", Container: "app", Event: "Exited(143)", Matched: "Exited(143)", MatchedAt: "4s", Window: "any time", Class: "matched"},
+		{Row: 3, At: "3s", Container: "-", Event: "Deleted", Window: "2.75s to 3.25s", Check: 2, Class: "unmatched"},
 	}
-	want := []string{
-		"1 3s app SIGTERM: SIGTERM 3s [3s] #1 matched",
-		"2 - app Exited(143): Exited(143) 4s [any time] #0 matched",
-		"3 3s - Deleted:   [2.75s to 3.25s] #2 unmatched",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if !slices.Equal(items[0].Rows, want) {
+		t.Errorf("rows:\n%+v\nwant\n%+v", items[0].Rows, want)
 	}
 }
 
