@@ -188,7 +188,9 @@ func (s *timelineTable) judge(ctx context.Context, st *State, last time.Duration
 		return werr
 	}
 	earlier = nil
-	for _, m := range matches {
+	tab := timeline.NewTable(st.stepLine, pod, s.exactly, matches)
+	defer func() { st.Tables = keepTable(st.Tables, tab) }()
+	for i, m := range matches {
 		if !m.Row.HasAt {
 			continue
 		}
@@ -214,6 +216,9 @@ func (s *timelineTable) judge(ctx context.Context, st *State, last time.Duration
 		default:
 			_ = st.keepWindowCheck(sel, m.Row.Label, m.Window, obs, rowErr)
 		}
+		// The row's window is its check's: the one it was judged by.
+		ck := st.Checks[len(st.Checks)-1]
+		tab.Rows[i].From, tab.Rows[i].To, tab.Rows[i].Check = ck.From, ck.To, len(st.Checks)
 		if m.Found {
 			earlier = append(earlier, m)
 		}
@@ -227,6 +232,18 @@ func (s *timelineTable) judge(ctx context.Context, st *State, last time.Duration
 		st.clk().decided(st.Session.Now(), st.Session.Now()-st.clock.t0.At)
 	}
 	return err
+}
+
+// keepTable adds a judged table to those kept for the report; a table
+// judged again (Run) replaces its first judgement.
+func keepTable(tables []timeline.Table, t timeline.Table) []timeline.Table {
+	for i := range tables {
+		if tables[i].Line == t.Line {
+			tables[i] = t
+			return tables
+		}
+	}
+	return append(tables, t)
 }
 
 // timelineRows reads a timeline table of the pod: its columns, each row's

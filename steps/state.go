@@ -62,6 +62,9 @@ type State struct {
 	SkipReason string
 	// Checks are the timed expectations evaluated so far, for reports.
 	Checks []timeline.Check
+	// Tables are the timeline tables judged so far, each row with the
+	// event it matched, for reports.
+	Tables []timeline.Table
 
 	// pickle is the step godog is at (text and argument), set by the
 	// hook Register installs.

@@ -314,3 +314,72 @@ func TestFailFastInOrder(t *testing.T) {
 		t.Errorf("%d skip lines, want 2:\n%s", n, out.String())
 	}
 }
+
+// falseGrace is a false copy of grace.feature's first scenario: SIGKILL
+// expected at 4 s of a 5 s grace.
+const falseGrace = `@termination
+Feature: The termination grace period, a false copy
+
+  @behavior:sigkill-at-grace
+  Scenario: A process that ignores SIGTERM is killed when the grace period ends
+    Given a pod "web" with terminationGracePeriodSeconds 5
+    And container "app" ignores SIGTERM
+    When the pod "web" is deleted
+    Then container "app" receives SIGTERM at 0s
+    And container "app" receives SIGKILL at 4s
+`
+
+// TestFailureExplains: a failed expectation prints, in this order, where
+// it failed with expected against observed, the kubelet's rule behind it
+// (the behaviour its tag names, its docs/fidelity.md row's rule and
+// source, the link to the row), the focused timeline with its
+// annotations, a line saying what it left out, and the command that
+// reproduces it; -v prints the whole timeline instead, and no such line.
+func TestFailureExplains(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "grace.feature")
+	if err := os.WriteFile(file, []byte(falseGrace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, verbose := range []bool{false, true} {
+		t.Run(fmt.Sprintf("verbose %v", verbose), func(t *testing.T) {
+			args := []string{"run", "--report", t.TempDir(), file}
+			if verbose {
+				args = append(args, "-v")
+			}
+			code, out, _ := runCLI(args...)
+			if code != 1 {
+				t.Fatalf("exit %d\n%s", code, out)
+			}
+			q := regexp.QuoteMeta
+			order := []string{
+				q("\nFAILED " + file + ":5 "),
+				q(file + ":10: And container \"app\" receives SIGKILL at 4s\n    expected SIGKILL of container \"app\" at 4s\n"),
+				q("\n  rule behind it: sigkill-at-grace, docs/fidelity.md#sigkill-at-grace\n    StopContainer's timeout is the grace; a process still running then is SIGKILLed, exit 137 (reason Error)\n" +
+					"    Kubernetes source: `pkg/kubelet/kuberuntime/kuberuntime_container.go` killContainer; CRI StopContainer (containerd)\n"),
+				q("\n  timeline (kubelet default, t=0 at 0s):\n"),
+				`SIGKILL +5s after SIGTERM\n`,
+				`Deleted +pod gone\n`,
+				q("\nto reproduce (seed 1 gives the same run every time):\n  podlife run --seed 1 " + file + ":5\n"),
+			}
+			if verbose {
+				order = slices.Insert(order, 5, `Condition\(Ready=False\) +PodFailed\n`)
+			} else {
+				order = slices.Insert(order, 6, q("  20 events of the API's bookkeeping left out (conditions, Kubernetes Events, scheduling, admission, the sandbox, Created): -v prints the whole timeline, as the report page does\n"))
+			}
+			at := 0
+			for _, w := range order {
+				loc := regexp.MustCompile(w).FindStringIndex(out[at:])
+				if loc == nil {
+					t.Fatalf("lacks, or not in its place, %s:\n%s", w, out)
+				}
+				at += loc[1]
+			}
+			if bookkeeping := strings.Contains(out, "Condition("); bookkeeping != verbose {
+				t.Errorf("the conditions printed: %v, want %v:\n%s", bookkeeping, verbose, out)
+			}
+			if verbose && strings.Contains(out, "left out") {
+				t.Errorf("-v says something was left out:\n%s", out)
+			}
+		})
+	}
+}

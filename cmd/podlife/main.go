@@ -342,7 +342,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	format := fs.String("format", formatProgress, "how the run prints: progress (a line per scenario), pretty (each scenario with every step and its outcome), junit or cucumber (that report on stdout, the run's lines on stderr); the report folder is written either way")
 	failFastOn := fs.Bool("fail-fast", false, "stop after the first scenario that fails: those after it are not run, and are counted as skipped")
 	var verbose bool
-	fs.BoolVar(&verbose, "v", false, "verbose: what lint noted of the scenarios before they run, and under each scenario the kubelet it ran on, where its clock ended and its notes")
+	fs.BoolVar(&verbose, "v", false, "verbose: what lint noted of the scenarios before they run, and under each scenario the kubelet it ran on, where its clock ended and its notes; each failure with its whole timeline (the bookkeeping events too)")
 	fs.BoolVar(&verbose, "verbose", false, "the same as -v")
 	fs.Usage = runUsage(fs)
 	paths, err := parseInterleaved(fs, args)
@@ -434,7 +434,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	intr.setStage("writing the reports")
 	listed, notRun, stopped := stop.split(results)
-	report.Summary(out, listed)
+	report.Summary(out, listed, verbose)
 	if notRun > 0 {
 		fmt.Fprintf(out, "\n%s\n", stopped)
 	}

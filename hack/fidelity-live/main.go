@@ -127,7 +127,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	row := regexp.MustCompile(`^\| ([a-z][a-z0-9-]*) \|(.*)\| ([^|]*) \|$`)
+	// A row's first cell is its anchor and its id (pkg/fidelity), kept as
+	// it is.
+	row := regexp.MustCompile(`^\| ((?:<a id="[^"]*"></a>)?([a-z][a-z0-9-]*)) \|(.*)\| ([^|]*) \|$`)
 	lines := strings.Split(string(doc), "\n")
 	changed := 0
 	for i, l := range lines {
@@ -135,7 +137,7 @@ func main() {
 		if m == nil || strings.Count(l, "|") != 6 {
 			continue
 		}
-		t := by[m[1]]
+		t := by[m[2]]
 		var col string
 		switch {
 		case t == nil:
@@ -164,7 +166,7 @@ func main() {
 		default:
 			col = "not run live: " + strings.Join(uniq(t.reasons), "; ")
 		}
-		lines[i] = fmt.Sprintf("| %s |%s| %s |", m[1], m[2], col)
+		lines[i] = fmt.Sprintf("| %s |%s| %s |", m[1], m[3], col)
 		changed++
 	}
 	if err := os.WriteFile(fidelity, []byte(strings.Join(lines, "\n")), 0o644); err != nil {

@@ -30,6 +30,12 @@ const (
 	breakPx = 26.0
 	// tickMinPx keeps tick labels apart (about ten across the chart).
 	tickMinPx = 78.0
+	// startInset is where t=0 stands from the plot's left edge on an
+	// axis with nothing before it.
+	startInset = 6.0
+	// endRoom is the room after the last instant: what happened last (an
+	// exit, the pod gone, its last STATUS) is named right of its mark.
+	endRoom = 96.0
 )
 
 // axis maps seconds relative to t=0 to x: segments drawn to one scale,
@@ -82,7 +88,10 @@ func (a axis) breaks() []axisBreak {
 
 // newAxis lays out an axis over points (seconds) across [left,
 // left+width]. With no long quiet stretch it is one segment from the
-// first point to the last, padded by 4 % (at least 0.25 s) each side.
+// first point to the last, padded by 4 % (at least 0.25 s) each side;
+// but an axis whose points are all at or after t=0 starts at t=0 (a few
+// pixels in): a time before t=0 where nothing happened is no time to
+// draw, and a negative tick would say something happened then.
 func newAxis(points []float64, left, width float64) axis {
 	pts := append([]float64(nil), points...)
 	sort.Float64s(pts)
@@ -114,33 +123,48 @@ func newAxis(points []float64, left, width float64) axis {
 		linear -= g.len
 		minCut = math.Min(minCut, g.len)
 	}
+	// Nothing before t=0 (every point is at or after it, t=0 being one):
+	// the axis starts at t=0, a few pixels in, with no time before it.
+	from0 := lo >= 0
+	start := func(lo, pad float64) float64 {
+		if from0 {
+			return 0
+		}
+		return lo - pad
+	}
+	x0 := left
+	if from0 {
+		x0 += startInset
+	}
 	if len(cut) == 0 {
 		if hi-lo < 1 {
 			hi = lo + 1
 		}
 		pad := math.Max((hi-lo)*0.04, 0.25)
-		return axis{segs: []segment{{lo: lo - pad, hi: hi + pad, x0: left, x1: left + width}}, left: left, width: width}
+		seg := segment{lo: start(lo, pad), hi: hi + pad, x0: x0, x1: left + width - endRoom}
+		return axis{segs: []segment{seg}, left: left, width: width}.withEndRoom()
 	}
 	// The margin around each stretch drawn: a share of what is drawn,
 	// but no more than a tenth of the shortest cut, so that a cut hides
 	// most of its quiet stretch.
 	pad := math.Max(math.Min(linear*0.02, minCut/10), 0.25)
 	var segs []segment
-	start := pts[0]
+	first := pts[0]
 	for i := 1; i <= len(pts); i++ {
 		if i == len(pts) || cut[i] {
-			segs = append(segs, segment{lo: start - pad, hi: pts[i-1] + pad})
+			segs = append(segs, segment{lo: first - pad, hi: pts[i-1] + pad})
 			if i < len(pts) {
-				start = pts[i]
+				first = pts[i]
 			}
 		}
 	}
+	segs[0].lo = start(pts[0], pad)
 	drawn := 0.0
 	for _, s := range segs {
 		drawn += s.hi - s.lo
 	}
-	scale := (width - float64(len(segs)-1)*breakPx) / drawn
-	x := left
+	scale := (width - endRoom - (x0 - left) - float64(len(segs)-1)*breakPx) / drawn
+	x := x0
 	for i := range segs {
 		if i > 0 {
 			x += breakPx
@@ -149,8 +173,17 @@ func newAxis(points []float64, left, width float64) axis {
 		x += (segs[i].hi - segs[i].lo) * scale
 		segs[i].x1 = x
 	}
-	segs[len(segs)-1].x1 = left + width // no rounding gap at the end
-	return axis{segs: segs, left: left, width: width}
+	segs[len(segs)-1].x1 = left + width - endRoom // no rounding gap at the end
+	return axis{segs: segs, left: left, width: width}.withEndRoom()
+}
+
+// withEndRoom extends the last segment, at its scale, over the room left
+// at the axis's end.
+func (a axis) withEndRoom() axis {
+	last := &a.segs[len(a.segs)-1]
+	last.hi += endRoom / ((last.x1 - last.x0) / (last.hi - last.lo))
+	last.x1 = a.left + a.width
+	return a
 }
 
 // ticks are round times on the axis, as many as fit apart: on one

@@ -32,11 +32,17 @@ func chromium() (string, bool) {
 }
 
 // TestIndexInChromium renders the page of the whole catalogue plus a
-// failing scenario in headless Chromium and reads the DOM the browser
-// built (not the file): one row per scenario, and the failed scenario's
-// chart carries the failure mark, its failed expectation drawn in red
-// with its text; the failures list first links to it, and its check
-// list shows the failed expectation. The browser runs offline: no network, no profile.
+// failing scenario (and stand-ins of a cluster's results, below) in
+// headless Chromium and reads the DOM the browser built (not the file):
+// one row per scenario, and the failed scenario's chart carries the
+// failure mark, its failed expectation drawn in red with its text; the
+// failures list first links to it, and its check list shows the failed
+// expectation. Every chart has a STATUS lane per pod whose segments are
+// the pod's STATUS values with their times (or that says the results
+// carry none); every timeline table lists its rows with the events they
+// matched; no chart has a tick below 0 unless its scenario has events
+// before t=0; and no two texts of a chart overlap, as the browser
+// measured them. The browser runs offline: no network, no profile.
 func TestIndexInChromium(t *testing.T) {
 	bin, ok := chromium()
 	if !ok {
@@ -44,11 +50,21 @@ func TestIndexInChromium(t *testing.T) {
 			"`make test-browser` installs Debian's chromium package and runs this test (or set PODLIFE_CHROMIUM to a Chromium binary)")
 	}
 	results := runFeatures(t, "../../features", "testdata/false.feature")
+	results = append(results, liveStandIns(t, results)...)
 	dir := t.TempDir()
 	if err := report.Write(filepath.Join(dir, "sim"), results); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, "sim", "index.html")
+	// The page has no script; the test adds one that measures every
+	// text of every chart as the browser laid it out.
+	raw, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, bytes.Replace(raw, []byte("</body>"), []byte("<script>"+measureTexts+"</script></body>"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -78,8 +94,12 @@ func TestIndexInChromium(t *testing.T) {
 			failedID = r.ID()
 		}
 	}
-	if len(rows) != len(results) {
-		t.Errorf("%d scenario rows for %d results", len(rows), len(results))
+	ids := map[string]bool{}
+	for _, r := range results {
+		ids[r.ID()] = true
+	}
+	if len(rows) != len(ids) {
+		t.Errorf("%d scenario rows for %d scenarios", len(rows), len(ids))
 	}
 	if failedID == "" {
 		t.Fatal("testdata/false.feature did not fail: the test needs a failed scenario")
@@ -115,6 +135,10 @@ func TestIndexInChromium(t *testing.T) {
 	if len(failedSteps) != 1 || !strings.Contains(text(failedSteps[0]), `SIGKILL of container "app" expected at 4s, observed 5s`) {
 		t.Errorf("the failed run's check list has %d failed expectations %q", len(failedSteps), texts(failedSteps))
 	}
+	checkStatusLanes(t, doc, results)
+	checkTableRows(t, doc, results)
+	checkTicks(t, doc, results)
+	checkOverlaps(t, doc)
 	// A passing scenario's chart carries none.
 	for _, sec := range find(doc, func(n *html.Node) bool { return n.Data == "section" && attr(n, "data-id") != failedID }) {
 		if n := find(sec, func(n *html.Node) bool { return hasClass(n, "check") && hasClass(n, "failed") }); len(n) > 0 {

@@ -16,25 +16,29 @@ import (
 )
 
 // The chart is a swim-lane drawing of one result: a lane per pod (phase
-// bands, the delete request, "gone") and under it a lane per container
-// (running and ready spans, the preStop span, start, ready, SIGTERM,
-// SIGKILL and exit marks), with every timed expectation drawn on the lane
-// it is about: the expected window, the observed time, and for a failed
-// one a red mark with its text. Times are seconds relative to t=0.
+// bands, the delete request, "gone"), under it the pod's STATUS column
+// as kubectl shows it (a segment per value, from when it showed to when
+// it changed), and a lane per container (running and ready spans, the
+// preStop span, start, ready, SIGTERM, SIGKILL and exit marks), with
+// every timed expectation drawn on the lane it is about: the expected
+// window, the observed time, and for a failed one a red mark with its
+// text. Times are seconds from t=0, which the chart says once, above its
+// axis: the scenario's start, or its last action.
 //
 // Layout is computed here, in Go, from the timeline alone; the template
 // only writes the shapes out. Everything is derived from ordered slices,
-// so the same result always gives the same SVG, byte for byte.
+// so the same result always gives the same SVG, byte for byte. No two
+// texts overlap (labels.go).
 
 // Chart geometry, in SVG pixels.
 const (
-	chartWidth  = 960.0
-	gutter      = 150.0 // lane labels
-	rightPad    = 24.0
-	laneHeight  = 44.0
-	rowHeight   = 16.0
-	charWidth   = 6.0 // a 10px sans-serif character, roughly: enough to keep labels apart
-	minWindowPx = 3.0
+	chartWidth   = 960.0
+	gutter       = 150.0 // lane labels
+	rightPad     = 24.0
+	laneHeight   = 44.0
+	statusHeight = 24.0 // a pod's STATUS lane
+	rowHeight    = 16.0
+	minWindowPx  = 3.0
 )
 
 type chart struct {
@@ -47,8 +51,11 @@ type chart struct {
 	Status string
 	// Failure is the failed step, drawn as a banner: a failure that is not
 	// a timed expectation (a timeline table, a state) still shows.
-	Failure   string
-	FailureY  float64
+	Failure  string
+	FailureY float64
+	// Caption says, once, what the times count from.
+	Caption   string
+	CaptionY  float64
 	AxisY     float64
 	PlotTop   float64
 	PlotBot   float64
@@ -58,24 +65,26 @@ type chart struct {
 	Lanes     []lane
 	Ticks     []tick
 	// Breaks are the quiet stretches cut out of the axis (axis.go).
-	Breaks    []breakView
-	Rects     []shape
-	Lines     []shape
-	Labels    []label
-	Checks    []checkView
-	Legend    []legendItem
-	LegendY   float64
-	LegendTop float64
-	LegendBot float64
+	Breaks []breakView
+	Rects  []shape
+	Lines  []shape
+	Labels []label
+	Checks []checkView
+	// StatusLanes are the pods' STATUS lanes.
+	StatusLanes []statusLane
+	Legend      []legendItem
 }
 
 type lane struct {
 	Y, H   float64
 	Label  string
+	Title  string // the whole label, when Label is cut short
 	Pod    bool
 	Node   bool
+	Status bool
 	Odd    bool
 	LabelX float64
+	LabelY float64
 }
 
 type breakView struct {
@@ -85,7 +94,7 @@ type breakView struct {
 
 type tick struct {
 	X     float64
-	Label string
+	Label string // empty when another text took its place
 }
 
 type shape struct {
@@ -111,26 +120,55 @@ type label struct {
 }
 
 type checkView struct {
-	Class     string
-	Num       int
-	WX, WY    float64
-	WW, WH    float64
-	NumX      float64
-	Seen      bool
-	Points    string
-	Title     string
-	Mark      *label // the in-lane text of a failed expectation
-	ListY     float64
-	ListText  string
-	ListGlyph string
+	Class  string
+	Num    int
+	WX, WY float64
+	WW, WH float64
+	// NumX and NumY place the check's number; HasNum is false when no
+	// place near its window was free (its window keeps its tooltip).
+	NumX, NumY float64
+	HasNum     bool
+	Seen       bool
+	Points     string
+	Title      string
+	Mark       *label // the in-lane text of a failed expectation
+	ListY      float64
+	ListText   string
+	ListGlyph  string
+}
+
+// statusLane is a pod's STATUS column over the scenario: a segment per
+// value it showed. Missing says why there is none.
+type statusLane struct {
+	Pod     string
+	Y       float64
+	Segs    []statusSeg
+	Missing string
+	MissX   float64
+	MissY   float64
+}
+
+// statusSeg is one value of the STATUS column: from when the pod showed
+// it to when it showed another or was gone ("end": it still showed it
+// when the scenario ended). From and To are times from t=0, as the page
+// writes them.
+type statusSeg struct {
+	Text       string
+	From, To   string
+	X, Y, W, H float64
+	Class      string
+	Title      string
+	// Label is the segment's text in the lane, nil when there was no
+	// room for it.
+	Label *label
 }
 
 type legendItem struct {
-	X     float64
-	LineX float64
-	Class string
-	Text  string
-	Line  bool
+	X, Y, Top, Bot float64
+	LineX          float64
+	Class          string
+	Text           string
+	Line           bool
 }
 
 func secs(d time.Duration) float64 { return d.Seconds() }
@@ -143,74 +181,8 @@ func laneKey(pod, container string) string {
 	return pod + "/" + container
 }
 
-// rowAlloc places labels in a lane's two text rows (above and below the
-// bars) so that they do not overlap: a label goes in the first row free at
-// its mark, or else as little to the right as a row allows, so labels of
-// one instant read left to right in the order they were placed.
-type rowAlloc struct{ used [2][][2]float64 }
-
-func (r *rowAlloc) free(row int, a, b float64) bool {
-	for _, iv := range r.used[row] {
-		if a < iv[1] && iv[0] < b {
-			return false
-		}
-	}
-	return true
-}
-
-func (r *rowAlloc) place(x float64, text string) (row int, at float64) {
-	w := float64(len([]rune(text)))*charWidth + 4
-	row, at = -1, math.Inf(1)
-	for i := range r.used {
-		if r.free(i, x, x+w) {
-			row, at = i, x
-			break
-		}
-	}
-	if row < 0 {
-		for i := range r.used {
-			for _, iv := range r.used[i] {
-				if e := iv[1]; e >= x && e < at && r.free(i, e, e+w) {
-					row, at = i, e
-				}
-			}
-		}
-	}
-	r.used[row] = append(r.used[row], [2]float64{at, at + w})
-	return row, at
-}
-
-// placeNear places a label as place does, unless that would put it more
-// than maxShift to the right of x: then it is not placed.
-func (r *rowAlloc) placeNear(x float64, text string, maxShift float64) (row int, at float64, ok bool) {
-	w := float64(len([]rune(text)))*charWidth + 4
-	if x+w > chartWidth {
-		// At the chart's right edge a label goes left of its mark rather
-		// than off the drawing.
-		x = chartWidth - w
-	}
-	for i := range r.used {
-		if r.free(i, x, x+w) {
-			r.used[i] = append(r.used[i], [2]float64{x, x + w})
-			return i, x, true
-		}
-	}
-	row, at = -1, math.Inf(1)
-	for i := range r.used {
-		for _, iv := range r.used[i] {
-			if e := iv[1]; e >= x && e < at && e-x <= maxShift && e+w <= chartWidth && r.free(i, e, e+w) {
-				row, at = i, e
-			}
-		}
-	}
-	if row < 0 {
-		return 0, 0, false
-	}
-	r.used[row] = append(r.used[row], [2]float64{at, at + w})
-	return row, at, true
-}
-
-// maxLabelShift is how far right of its mark a label may go.
+// maxLabelShift is how far right of its mark a label may go: further, it
+// would name the wrong mark.
 const maxLabelShift = 80.0
 
 // labelRank orders mark labels by what they say: the ends of a
@@ -225,21 +197,37 @@ func labelRank(class string) int {
 	return 1
 }
 
+// markFont is a mark label's font (style.css.tmpl: the ends of a
+// container's life in bold).
+func markFont(class string) font {
+	switch class {
+	case "sigterm", "sigkill", "exit", "gone":
+		return fontMarkBold
+	}
+	return fontMark
+}
+
 // newChart lays out r's chart; list adds the list of its timed checks
 // under it (the page lists every step itself, with the checks' numbers).
 func newChart(r *Result, standalone, list bool) *chart {
 	c := &chart{Standalone: standalone, List: list, Width: chartWidth, Title: fmt.Sprintf("%s [%s] %s", r.Name, r.Driver, r.Status), Status: string(r.Status)}
 	rel := func(d time.Duration) float64 { return secs(d - r.T0) }
+	var lbl labels
 
 	ax := newAxis(axisPoints(r), gutter, chartWidth-gutter-rightPad)
 	clampX := func(sec float64) float64 { return ax.x(math.Max(ax.lo(), math.Min(ax.hi(), sec))) }
 
+	lbl.claim(fontTitle.box(8, 16, c.Title))
 	y := 22.0
 	if r.Status == Failed {
 		c.Failure = failureBanner(r)
 		c.FailureY = y + 16
+		lbl.claim(fontFailure.box(8, c.FailureY, c.Failure))
 		y += 18
 	}
+	c.Caption, c.CaptionY = timeCaption(r), y+14
+	lbl.claim(fontCaption.box(8, c.CaptionY, c.Caption))
+	y += 16
 	c.AxisY = y + 18
 	y += 26
 	c.PlotTop = y
@@ -300,8 +288,23 @@ func newChart(r *Result, standalone, list bool) *chart {
 	for _, k := range nodeKeys {
 		podOf[k] = k
 	}
-	laneY := map[string]float64{}
-	for i, k := range keys {
+	laneY, laneH := map[string]float64{}, map[string]float64{}
+	statusY := map[string]float64{}
+	nodeRows := map[string]int{}
+	for _, ns := range conds {
+		nodeRows[ns.node] = len(ns.types)
+	}
+	addLaneView := func(l lane) {
+		l.Odd = len(c.Lanes)%2 == 1
+		f := fontLane
+		if l.Pod {
+			f = fontLanePod
+		}
+		l.Label, l.Title = fitText(f, l.Label, gutter-l.LabelX-4)
+		lbl.claim(f.box(l.LabelX, l.LabelY, l.Label))
+		c.Lanes = append(c.Lanes, l)
+	}
+	for _, k := range keys {
 		pod := podOf[k] == k
 		text := "pod " + k
 		lx := 8.0
@@ -312,9 +315,21 @@ func newChart(r *Result, standalone, list bool) *chart {
 			text = strings.TrimPrefix(k, podOf[k]+"/")
 			lx = 22
 		}
-		c.Lanes = append(c.Lanes, lane{Y: y, H: laneHeight, Label: text, Pod: pod, Node: isNode(k), Odd: i%2 == 1, LabelX: lx})
+		h := laneHeight
+		if n := nodeRows[k]; n > 0 {
+			// A node's lane has a row per condition and taint, each with
+			// room for its name.
+			h = math.Max(laneHeight, 12+13*float64(n))
+		}
+		addLaneView(lane{Y: y, H: h, Label: text, Pod: pod && !isNode(k), Node: isNode(k), LabelX: lx, LabelY: y + 26})
 		laneY[k] = y
-		y += laneHeight
+		laneH[k] = h
+		y += h
+		if pod && !isNode(k) {
+			addLaneView(lane{Y: y, H: statusHeight, Label: "STATUS", Status: true, LabelX: 22, LabelY: y + 16})
+			statusY[k] = y
+			y += statusHeight
+		}
 	}
 	c.PlotBot = y
 	c.PlotLeft, c.PlotRight = gutter, chartWidth-rightPad
@@ -322,17 +337,21 @@ func newChart(r *Result, standalone, list bool) *chart {
 	for _, b := range ax.breaks() {
 		c.Breaks = append(c.Breaks, breakView{axisBreak: b, Title: fmt.Sprintf("%s cut out of the axis: no event from %s to %s",
 			b.Hidden, timeline.FormatOffset(time.Duration(math.Round(b.from*1000))*time.Millisecond), timeline.FormatOffset(time.Duration(math.Round(b.to*1000))*time.Millisecond))})
+		// Its label runs down from the axis, turned a quarter.
+		w := fontBreak.width(b.Hidden)
+		lbl.claim(box{x0: b.Mid - 3 - descent*fontBreak.size, y0: c.PlotTop + 6, x1: b.Mid - 3 + ascent*fontBreak.size, y1: c.PlotTop + 6 + w})
 	}
 	for _, t := range ax.ticks() {
-		c.Ticks = append(c.Ticks, tick{X: ax.x(t), Label: timeline.FormatOffset(time.Duration(math.Round(t*1000)) * time.Millisecond)})
+		tk := tick{X: ax.x(t), Label: timeline.FormatOffset(time.Duration(math.Round(t*1000)) * time.Millisecond)}
+		w := fontTick.width(tk.Label)
+		if !lbl.tryClaim(fontTick.box(tk.X-w/2, c.AxisY, tk.Label)) {
+			tk.Label = ""
+		}
+		c.Ticks = append(c.Ticks, tk)
 	}
 
-	alloc := map[string]*rowAlloc{}
-	for _, k := range keys {
-		alloc[k] = &rowAlloc{}
-	}
-	// Expectations first: a failed one's label claims its place in the
-	// lane before the marks' labels do.
+	// Expectations first: their numbers, then a failed one's text, claim
+	// their places in the lane before the marks' labels do.
 	y += 10
 	for i, ck := range r.Checks {
 		k := laneKey(ck.Pod, ck.Container)
@@ -353,8 +372,9 @@ func newChart(r *Result, standalone, list bool) *chart {
 			mid := (x1 + x2) / 2
 			x1, x2 = mid-minWindowPx/2, mid+minWindowPx/2
 		}
-		v := checkView{Class: cls, Num: i + 1, WX: x1, WY: ly + 4, WW: x2 - x1, WH: laneHeight - 8, NumX: x1 + 1,
+		v := checkView{Class: cls, Num: i + 1, WX: x1, WY: ly + 4, WW: x2 - x1, WH: laneHeight - 8,
 			ListY: y + 12, ListGlyph: glyph}
+		v.NumX, v.NumY, v.HasNum = lbl.place(fontCheckNum, strconv.Itoa(v.Num), x1+1, []float64{ly + 12, ly + 40}, 40, gutter, chartWidth)
 		expected := expectedText(ck, r.T0)
 		observed := "not observed"
 		if ck.Seen {
@@ -369,18 +389,24 @@ func newChart(r *Result, standalone, list bool) *chart {
 		}
 		v.Title = withResolution(fmt.Sprintf("line %d: %s — %s %s, %s", ck.Line, ck.Step, who, expected, observed), "; ", ck)
 		v.ListText = fmt.Sprintf("%d  line %d: %s (%s)", i+1, ck.Line, ck.Step, withResolution(expected+", "+observed, "; ", ck))
-		if !ck.OK {
-			text := fmt.Sprintf("✗ %s %s, %s", ck.What, expected, observed)
-			lx := x2 + 3
-			if lx+float64(len([]rune(text)))*charWidth > chartWidth-rightPad {
-				lx = math.Max(gutter+2, x1-3-float64(len([]rune(text)))*charWidth)
-			}
-			row, at := alloc[k].place(lx, text)
-			v.Mark = &label{X: at, Y: ly + 10 + float64(row)*30, Text: text, Class: "check-label"}
-		}
 		c.Checks = append(c.Checks, v)
 		if list {
 			y += rowHeight
+		}
+	}
+	for i, ck := range r.Checks {
+		if ck.OK || i >= len(c.Checks) {
+			continue
+		}
+		v := &c.Checks[i]
+		ly := v.WY - 4
+		text := fmt.Sprintf("✗ %s %s, %s", ck.What, expectedText(ck, r.T0), observedText(ck, r.T0))
+		lx := v.WX + v.WW + 3
+		if lx+fontMarkBold.width(text) > chartWidth-rightPad {
+			lx = math.Max(gutter+2, v.WX-3-fontMarkBold.width(text))
+		}
+		if x, ly2, ok := lbl.place(fontMarkBold, text, lx, []float64{ly + 10, ly + 40}, chartWidth, gutter+2, chartWidth); ok {
+			v.Mark = &label{X: x, Y: ly2, Text: text, Class: "check-label"}
 		}
 	}
 	// Mark labels are placed once every mark is known, the ones that say
@@ -426,11 +452,13 @@ func newChart(r *Result, standalone, list bool) *chart {
 	running := map[string]*open{}
 	ready := map[string]*open{}
 	preStop := map[string]*open{}
+	status := newStatusColumn(r)
 	closePhase := func(pod string, to float64) {
 		if p := phase[pod]; p != nil {
 			span(pod, p.from, to, 14, 14, "phase phase-"+p.class, p.title)
-			if w := clampX(to) - clampX(p.from); w > float64(len(p.title))*charWidth+6 {
-				c.Labels = append(c.Labels, label{X: clampX(p.from) + 3, Y: laneY[pod] + 25, Text: p.title, Class: "band-label"})
+			x1, x2 := clampX(p.from), clampX(to)
+			if b := fontBandLabel.box(x1+3, laneY[pod]+25, p.title); b.x1 <= x2 && lbl.tryClaim(b) {
+				c.Labels = append(c.Labels, label{X: x1 + 3, Y: laneY[pod] + 25, Text: p.title, Class: "band-label"})
 			}
 			delete(phase, pod)
 		}
@@ -439,7 +467,7 @@ func newChart(r *Result, standalone, list bool) *chart {
 	// was bad, named when the bar has room.
 	for _, ns := range conds {
 		n := len(ns.types)
-		rowH := math.Min(12, (laneHeight-12)/float64(n)-2)
+		rowH := math.Min(12, (laneH[ns.node]-12)/float64(n)-2)
 		for _, sp := range ns.spans {
 			to := end
 			if sp.closed {
@@ -455,12 +483,13 @@ func newChart(r *Result, standalone, list bool) *chart {
 				title += ": " + sp.reason
 			}
 			c.Rects = append(c.Rects, shape{X: x1, Y: laneY[ns.node] + top, W: math.Max(x2-x1, 2), H: rowH, Class: "cond " + sp.class, Title: title})
-			if x2-x1 > float64(len(sp.label))*charWidth+6 && rowH >= 9 {
-				c.Labels = append(c.Labels, label{X: x1 + 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label"})
-			} else {
+			base := laneY[ns.node] + top + rowH - 2.5
+			if in := fontCond.box(x1+3, base, sp.label); in.x1 <= x2 && rowH >= 9 && lbl.tryClaim(in) {
+				c.Labels = append(c.Labels, label{X: x1 + 3, Y: base, Text: sp.label, Class: "cond-label"})
+			} else if out := fontCond.box(x1-3-fontCond.width(sp.label), base, sp.label); out.x0 >= gutter && lbl.tryClaim(out) {
 				// Left of the bar: a condition still bad at the end starts
 				// at the last events, where the chart has no room after it.
-				c.Labels = append(c.Labels, label{X: x1 - 3, Y: laneY[ns.node] + top + rowH - 2.5, Text: sp.label, Class: "cond-label outside"})
+				c.Labels = append(c.Labels, label{X: out.x0, Y: base, Text: sp.label, Class: "cond-label outside"})
 			}
 		}
 	}
@@ -473,6 +502,7 @@ func newChart(r *Result, standalone, list bool) *chart {
 		if e.Pod == "" {
 			continue
 		}
+		status.add(e)
 		if e.Container == "" {
 			switch e.Kind {
 			case timeline.PodCreated:
@@ -556,30 +586,86 @@ func newChart(r *Result, standalone, list bool) *chart {
 		}
 		closePhase(k, end)
 	}
+	for _, k := range keys {
+		if sy, ok := statusY[k]; ok {
+			c.StatusLanes = append(c.StatusLanes, status.lane(k, sy, clampX, &lbl))
+		}
+	}
 	sort.SliceStable(pending, func(i, j int) bool { return labelRank(pending[i].class) < labelRank(pending[j].class) })
 	for _, p := range pending {
-		row, lx, ok := alloc[p.k].placeNear(p.x+2, p.text, maxLabelShift)
-		if ok {
-			c.Labels = append(c.Labels, label{X: lx, Y: laneY[p.k] + 10 + float64(row)*30, Text: p.text, Class: "mark-label " + p.class})
+		ly := laneY[p.k]
+		if x, by, ok := lbl.place(markFont(p.class), p.text, p.x+2, []float64{ly + 10, ly + 40}, maxLabelShift, gutter, chartWidth); ok {
+			c.Labels = append(c.Labels, label{X: x, Y: by, Text: p.text, Class: "mark-label " + p.class})
 		}
 	}
 	sort.SliceStable(c.Rects, func(i, j int) bool { return c.Rects[i].layer < c.Rects[j].layer })
 	y += 8
-	c.LegendY = y + 12
-	c.LegendTop, c.LegendBot = c.LegendY-9, c.LegendY+1
-	lx := 8.0
+	c.Legend, y = legend(y)
+	c.Height = y + 10
+	return c
+}
+
+// legend lays out the legend's items from y, left to right, on as many
+// lines as the chart's width takes; it returns them and where they end.
+func legend(y float64) ([]legendItem, float64) {
+	var out []legendItem
+	lx, ly := 8.0, y+12
 	for _, it := range []legendItem{
 		{Class: "run", Text: "running"}, {Class: "ready", Text: "ready"}, {Class: "prestop", Text: "preStop"},
 		{Class: "mark sigterm", Text: "SIGTERM", Line: true}, {Class: "mark sigkill", Text: "SIGKILL", Line: true},
 		{Class: "mark exit", Text: "exit", Line: true}, {Class: "window-ok", Text: "expected window"},
 		{Class: "window-failed", Text: "failed expectation"}, {Class: "mark t0", Text: "t=0", Line: true},
 	} {
-		it.X, it.LineX = lx, lx+8
-		c.Legend = append(c.Legend, it)
-		lx += 22 + float64(len(it.Text))*charWidth + 12
+		w := 20 + fontLegend.width(it.Text)
+		if lx+w > chartWidth-8 {
+			lx, ly = 8, ly+16
+		}
+		it.X, it.LineX, it.Y, it.Top, it.Bot = lx, lx+8, ly, ly-9, ly+1
+		out = append(out, it)
+		lx += w + 14
 	}
-	c.Height = y + 22
-	return c
+	return out, ly + 4
+}
+
+// fitText cuts a text to width w, with an ellipsis, and gives the whole
+// text back as a title when it did.
+func fitText(f font, text string, w float64) (shown, title string) {
+	if f.width(text) <= w {
+		return text, ""
+	}
+	rs := []rune(text)
+	for len(rs) > 1 && f.width(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…", text
+}
+
+// timeCaption says what the chart's times count from: t=0, the
+// scenario's start when no action moved it, else its last action.
+func timeCaption(r *Result) string {
+	action := lastAction(r.Steps)
+	var text string
+	switch {
+	case action == "" && r.T0 == 0:
+		text = "time from the scenario's start (t=0)"
+	case action == "":
+		text = fmt.Sprintf("time from t=0, %s after the scenario's start", timeline.FormatOffset(r.T0))
+	case r.T0 == 0:
+		text = "time from t=0, the scenario's start and its last action: " + action
+	default:
+		text = fmt.Sprintf("time from t=0, the last action (%s after the scenario's start): %s", timeline.FormatOffset(r.T0), action)
+	}
+	shown, _ := fitText(fontCaption, text, chartWidth-16)
+	return shown
+}
+
+// observedText says what a check observed: "observed 5s", "not
+// observed".
+func observedText(ck timeline.Check, t0 time.Duration) string {
+	if !ck.Seen {
+		return "not observed"
+	}
+	return "observed " + timeline.FormatOffset(ck.Observed-t0)
 }
 
 // axisPoints are the instants the chart's axis must show, in seconds
@@ -625,16 +711,16 @@ func axisPoints(r *Result) []float64 {
 	return pts
 }
 
-// drawn tells whether the chart draws e (a mark, or a span's end): what
-// it does not draw (Kubernetes Events, the STATUS column, a pod's
-// conditions, the API's bookkeeping) neither stretches the axis nor
-// breaks a quiet stretch.
+// drawn tells whether the chart draws e (a mark, a span's end, a change
+// of the STATUS column): what it does not draw (Kubernetes Events, a
+// pod's conditions, the API's bookkeeping) neither stretches the axis
+// nor breaks a quiet stretch.
 func drawn(e timeline.Event) bool {
 	if isNode(e.Pod) {
 		return e.Kind == timeline.Condition
 	}
 	switch e.Kind {
-	case timeline.PodCreated, timeline.Phase, timeline.DeleteRequested, timeline.Deleted, timeline.Evicted, timeline.Rejected:
+	case timeline.PodCreated, timeline.Phase, timeline.DeleteRequested, timeline.Deleted, timeline.Evicted, timeline.Rejected, timeline.Status:
 		return e.Container == ""
 	case timeline.Started, timeline.Ready, timeline.NotReady, timeline.PreStopStarted, timeline.PreStopDone,
 		timeline.SIGTERM, timeline.SIGKILL, timeline.Exited, timeline.PostStartDone, timeline.ProbeFailed,

@@ -31,9 +31,23 @@ type checkItem struct {
 	// Expectation: a Then step (or an And or But after one).
 	Expectation bool
 	Timed       []timedView
+	// Rows are a timeline table's rows, each with the event it matched.
+	Rows []tableRowView
 	// Error is the step's failure, unless the run's failure (shown above
 	// the list) already says it.
 	Error string
+}
+
+// tableRowView is a row of a timeline table on the check list: the row
+// as written, the event it matched (or none) and the window a timed row
+// was judged by, times from t=0.
+type tableRowView struct {
+	Row                  int
+	At, Container, Event string
+	Matched, MatchedAt   string
+	Window               string
+	Check                int // the timed check's number on the chart, 0 for none
+	Class                string
 }
 
 type timedView struct {
@@ -78,6 +92,7 @@ func checkList(r *Result) []checkItem {
 			it.Error = s.Error
 		}
 		it.Timed = timed(s.Line)
+		it.Rows = tableRows(r, s.Line)
 		out = append(out, it)
 	}
 	// Checks whose step is not among the steps (older results).
@@ -96,6 +111,44 @@ func checkList(r *Result) []checkItem {
 		out[i].Class = outcomeClass(out[i].Outcome)
 	}
 	return out
+}
+
+// tableRows are the rows of the timeline table of the step at line,
+// none when the step is no table (or was not judged).
+func tableRows(r *Result, line int) []tableRowView {
+	var out []tableRowView
+	for _, tab := range r.Tables {
+		if tab.Line != line {
+			continue
+		}
+		for _, row := range tab.Rows {
+			v := tableRowView{Row: row.Row, At: "-", Container: orDash(row.Container), Event: row.Label, Window: "any time", Check: row.Check, Class: "unmatched"}
+			if row.HasAt {
+				v.At = timeline.FormatOffset(row.At)
+				v.Window = windowText(row.From-r.T0, row.To-r.T0)
+			}
+			if e := row.Matched; e != nil {
+				v.Matched, v.MatchedAt, v.Class = e.Label(), timeline.FormatOffset(e.At-r.T0), "matched"
+			}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// windowText is a window from t=0: "3s", "2.75s to 3.25s".
+func windowText(from, to time.Duration) string {
+	if from == to {
+		return timeline.FormatOffset(from)
+	}
+	return timeline.FormatOffset(from) + " to " + timeline.FormatOffset(to)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 // outcomeClass is an outcome as a CSS class.

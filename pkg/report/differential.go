@@ -34,7 +34,7 @@ const (
 // figure) and, last, the count line.
 func SummaryText(results []Result, extra, where string) string {
 	var b strings.Builder
-	Summary(&b, results)
+	Summary(&b, results, false)
 	b.WriteString(extra)
 	fmt.Fprintf(&b, "\nreports: %s\n", where)
 	for _, l := range RunLines(results) {

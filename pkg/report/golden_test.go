@@ -120,3 +120,14 @@ func TestGoldenTerminalTimeline(t *testing.T) {
 	rs := loadFixture(t)
 	golden(t, "incident.txt", []byte(rs[1].Lifecycle(false)))
 }
+
+// TestGoldenFailure pins the console's failure block of the false
+// expectation: where it failed, expected against observed, the rule
+// behind it with its docs/fidelity.md row, the timed checks, and the
+// focused timeline with its annotations and the line that says what it
+// left out; and, under -v, the same with the whole timeline.
+func TestGoldenFailure(t *testing.T) {
+	rs := loadFixture(t)
+	golden(t, "false-expectation.txt", []byte(rs[0].Explain()))
+	golden(t, "false-expectation-v.txt", []byte(rs[0].ExplainAll()))
+}

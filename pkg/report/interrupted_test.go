@@ -60,7 +60,7 @@ func TestInterruptedInReports(t *testing.T) {
 		}
 	}
 	var sum bytes.Buffer
-	Summary(&sum, rs)
+	Summary(&sum, rs, false)
 	if want := "interrupted while running (neither passed nor failed):\n  features/termination/prestop.feature:10 scenario [sim]: interrupted by SIGINT at line 12"; !strings.Contains(sum.String(), want) {
 		t.Errorf("the summary lacks %q:\n%s", want, sum.String())
 	}

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/podlife/podlife/pkg/timeline"
+	"github.com/podlife/podlife/pkg/fidelity"
 )
 
 //go:embed templates/*.tmpl
@@ -161,12 +161,14 @@ type runView struct {
 	Reason                 string
 	Failure                *Failure
 	FailureFile            string
-	Notes                  []string
+	// Rule is the kubelet's rule behind a failed expectation, as the
+	// console says it (rule.go).
+	Rule  string
+	Notes []string
 	// CheckList is every step with its outcome (checklist.go).
 	CheckList   []checkItem
 	Seed        int64
 	Kubelet     string
-	T0          string
 	Chart       template.HTML
 	Timeline    string
 	Differences []Difference
@@ -253,7 +255,10 @@ func Index(w io.Writer, title string, results []Result) error {
 				v.Failures = append(v.Failures, f)
 			}
 			rv := runView{Driver: r.Driver, Anchor: cell.Anchor, Status: string(r.Status), Reason: r.Reason, Failure: r.Failure,
-				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: r.kubeletText(), T0: timeline.FormatOffset(r.T0)}
+				FailureFile: r.Feature, Notes: r.Notes, Seed: r.Seed, Kubelet: r.kubeletText()}
+			if r.failedExpectation() {
+				rv.Rule = strings.TrimRight(r.rulesText(fidelity.Built(), ""), "\n")
+			}
 			rv.CheckList = checkList(r)
 			// Only runs that reached a verdict are compared: a skipped or
 			// interrupted one did not see the scenario to its end.
@@ -271,7 +276,7 @@ func Index(w io.Writer, title string, results []Result) error {
 					return fmt.Errorf("%s: chart: %w", r.ID(), err)
 				}
 				rv.Chart = chart
-				rv.Timeline = r.TimelineText()
+				rv.Timeline, _ = r.annotatedTimeline(true)
 			}
 			row.Cells = append(row.Cells, cell)
 			sec.Runs = append(sec.Runs, rv)

@@ -335,7 +335,8 @@ func TestChartRules(t *testing.T) {
 		rule string
 		ok   bool
 	}{
-		{"one lane per pod, then one per container", len(c.Lanes) == 2 && c.Lanes[0].Label == "pod web" && c.Lanes[1].Label == "app"},
+		{"one lane per pod, its STATUS lane, then one per container", len(c.Lanes) == 3 && c.Lanes[0].Label == "pod web" &&
+			c.Lanes[1].Label == "STATUS" && c.Lanes[1].Status && c.Lanes[2].Label == "app"},
 		{"a running span from start to exit", has(c.Rects, "run")},
 		{"a preStop span", has(c.Rects, "prestop")},
 		{"pod phase bands", has(c.Rects, "phase phase-running")},
@@ -382,7 +383,7 @@ func TestRetriedShown(t *testing.T) {
 	r.FirstAttempt = "features/termination/prestop.feature:25: Then x\n    expected SIGTERM at 2s (±3s)\n    got it at 6s\ntimeline..."
 	results := []Result{r, result("live", 20, Passed, nil)}
 	var txt, md bytes.Buffer
-	Summary(&txt, results)
+	Summary(&txt, results, false)
 	want := "prestop.feature:8 scenario [live]: features/termination/prestop.feature:25: Then x / expected SIGTERM at 2s (±3s), then passed"
 	if !strings.Contains(txt.String(), want) || strings.Count(txt.String(), "prestop.feature:20") != 0 {
 		t.Errorf("summary.txt:\n%s\nwant a line with %q", txt.String(), want)
@@ -442,7 +443,7 @@ func TestResolutionMarks(t *testing.T) {
 		t.Errorf("the failure output lists a check that is not timed:\n%s", explain)
 	}
 	var txt bytes.Buffer
-	Summary(&txt, []Result{r})
+	Summary(&txt, []Result{r}, false)
 	if !strings.Contains(txt.String(), "FAIL line 13: gone of pod \"web\" expected at 2s, observed 3s: would pass 1 s later") {
 		t.Errorf("the console summary lacks the failed check's mark:\n%s", txt.String())
 	}
@@ -532,8 +533,8 @@ func TestAxisShowsWhereThingsHappen(t *testing.T) {
 	tail := result("sim", 8, Passed, graceful(0))
 	tail.Checks = []timeline.Check{{Line: 12, Pod: "web", What: "gone", From: 10 * s, To: 610 * s, Observed: 14 * s, Seen: true, OK: true}}
 	ax := newAxis(axisPoints(&tail), gutter, chartWidth-gutter-rightPad)
-	if hi := ax.hi(); hi > 6 {
-		t.Errorf("a 10-minute quiet tail: the axis ends at %.1fs, want near the last event (4s)", hi)
+	if hi, x := ax.hi(), ax.x(4); hi > 10 || x < chartWidth-rightPad-endRoom-40 {
+		t.Errorf("a 10-minute quiet tail: the axis ends at %.1fs, the last event (4s) at x=%.1f; want it near the end, before the room for its labels", hi, x)
 	}
 	if len(ax.breaks()) != 0 {
 		t.Errorf("a quiet tail left out is no break: %+v", ax.breaks())
@@ -607,8 +608,8 @@ func TestNodeLane(t *testing.T) {
 	}
 	quiet := result("sim", 8, Passed, append(graceful(0),
 		node(11*s, timeline.KubeEvent, "NodeHasSufficientMemory", "Normal"), node(11*s, timeline.Condition, "MemoryPressure", "False")))
-	if c := newChart(&quiet, false, true); len(c.Lanes) != 2 || c.Lanes[0].Node {
-		t.Errorf("no bad condition: lanes %+v, want the pod's and the container's only", c.Lanes)
+	if c := newChart(&quiet, false, true); len(c.Lanes) != 3 || c.Lanes[0].Node {
+		t.Errorf("no bad condition: lanes %+v, want the pod's (with its STATUS) and the container's only", c.Lanes)
 	}
 
 	// The taints the node controllers add with them, a row per key and
@@ -624,7 +625,7 @@ func TestNodeLane(t *testing.T) {
 		taint(13*s, "node.kubernetes.io/not-ready", "NoExecute", "False"),
 		taint(13*s, "node.kubernetes.io/memory-pressure", "NoSchedule", "True")))
 	c := newChart(&r, false, true)
-	if len(c.Lanes) != 3 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
+	if len(c.Lanes) != 4 || !c.Lanes[0].Node || c.Lanes[0].Label != "node worker-1" {
 		t.Fatalf("lanes %+v, want the node's first", c.Lanes)
 	}
 	var bars []string

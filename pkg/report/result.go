@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/podlife/podlife/pkg/fidelity"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -85,7 +86,10 @@ type Result struct {
 	T0       time.Duration    `json:"t0"`
 	Timeline []timeline.Event `json:"timeline,omitempty"`
 	// Checks are the timed expectations with their outcome, for charts.
-	Checks  []timeline.Check `json:"checks,omitempty"`
+	Checks []timeline.Check `json:"checks,omitempty"`
+	// Tables are the timeline tables, each row with the event it
+	// matched, for the page.
+	Tables  []timeline.Table `json:"tables,omitempty"`
 	Wall    time.Duration    `json:"wall"`
 	Virtual time.Duration    `json:"virtual"`
 	// Cucumber is godog's Cucumber JSON for this scenario (one feature
@@ -219,14 +223,26 @@ func (r *Result) ID() string { return fmt.Sprintf("%s:%d", r.Feature, r.Line) }
 func (r *Result) TimelineText() string { return timeline.Format(r.Timeline, r.T0) }
 
 // Explain is a failure as a person reads it: where, what was expected
-// against what was observed, and the timeline.
-func (r *Result) Explain() string {
+// against what was observed, the kubelet's rule behind the expectation
+// (its docs/fidelity.md row), and the timeline focused on the lifecycle
+// as `podlife timeline` prints it, with its annotations; a line says how
+// many events of the API's bookkeeping it left out.
+func (r *Result) Explain() string { return r.explain(false) }
+
+// ExplainAll is Explain with the whole timeline (podlife run -v): the
+// bookkeeping events too.
+func (r *Result) ExplainAll() string { return r.explain(true) }
+
+func (r *Result) explain(all bool) string {
 	var b strings.Builder
 	if f := r.Failure; f != nil {
 		fmt.Fprintf(&b, "%s:%d: %s\n", r.Feature, f.Line, f.Step)
 		for _, l := range strings.Split(f.Message, "\n") {
 			fmt.Fprintf(&b, "    %s\n", l)
 		}
+	}
+	if r.failedExpectation() {
+		b.WriteString(r.rulesText(fidelity.Built(), "  "))
 	}
 	b.WriteString(r.StepsText())
 	var timed []timeline.Check
@@ -256,12 +272,24 @@ func (r *Result) Explain() string {
 		// No seed here: the scenario's own seed, derived from the run's,
 		// is not one a reader can give back to podlife; the run says the
 		// run seed and the command that reproduces the failure.
+		text, left := r.annotatedTimeline(all)
 		fmt.Fprintf(&b, "  timeline (kubelet %s, t=0 at %s):\n", r.kubeletText(), timeline.FormatOffset(r.T0))
-		for _, l := range strings.Split(strings.TrimRight(r.TimelineText(), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 			fmt.Fprintf(&b, "    %s\n", l)
+		}
+		if left > 0 {
+			fmt.Fprintf(&b, "  %s of the API's bookkeeping left out (%s): -v prints the whole timeline, as the report page does\n", eventsText(left), quietKinds)
 		}
 	}
 	return b.String()
+}
+
+// eventsText counts events as the phrases count: "1 event", "2 events".
+func eventsText(n int) string {
+	if n == 1 {
+		return "1 event"
+	}
+	return fmt.Sprintf("%d events", n)
 }
 
 // kubeletText is the kubelet the scenario ran under: the profile's
@@ -333,17 +361,22 @@ func Sort(results []Result) {
 }
 
 // Summary writes, for a terminal, every failure explained and the skips
-// with their reasons.
-func Summary(w io.Writer, results []Result) {
+// with their reasons; verbose (podlife run -v) explains the failures
+// with their whole timelines.
+func Summary(w io.Writer, results []Result, verbose bool) {
 	for _, r := range results {
+		explain := r.Explain
+		if verbose {
+			explain = r.ExplainAll
+		}
 		switch r.Status {
 		case Failed:
-			fmt.Fprintf(w, "\nFAILED %s %s [%s]\n%s", r.ID(), r.Name, r.Driver, r.Explain())
+			fmt.Fprintf(w, "\nFAILED %s %s [%s]\n%s", r.ID(), r.Name, r.Driver, explain())
 		case Errored:
 			// What the steps saw is kept: it shows where the cluster broke.
 			fmt.Fprintf(w, "\nERROR %s %s [%s]: %s\n", r.ID(), r.Name, r.Driver, r.Reason)
 			if r.Failure != nil {
-				fmt.Fprintf(w, "%s", r.Explain())
+				fmt.Fprintf(w, "%s", explain())
 			}
 		}
 	}

@@ -19,7 +19,62 @@ func quiet(k timeline.Kind) bool {
 	return false
 }
 
+// quietKinds says what quiet leaves out, for the line that says so.
+const quietKinds = "conditions, Kubernetes Events, scheduling, admission, the sandbox, Created"
+
 func fmtRel(d, t0 time.Duration) string { return timeline.FormatOffset(d - t0) }
+
+// annotatedTimeline is the timeline as `podlife timeline` prints it:
+// aligned columns with times relative to t=0 and a detail that reads as
+// an incident report does (how long a preStop ran, how long after
+// SIGTERM a SIGKILL came, "pod gone"). all keeps the bookkeeping events
+// (quiet); left is how many it left out.
+func (r *Result) annotatedTimeline(all bool) (text string, left int) {
+	rows := [][]string{{"t", "pod", "container", "event", "detail"}}
+	since := map[string]time.Duration{} // when a preStop began or a SIGTERM came, per container
+	for _, e := range r.Timeline {
+		k := laneKey(e.Pod, e.Container)
+		detail := ""
+		switch e.Kind {
+		case timeline.PreStopStarted:
+			since[k+" preStop"] = e.At
+		case timeline.PreStopDone:
+			if at, ok := since[k+" preStop"]; ok {
+				detail = "preStop ran " + timeline.FormatOffset(e.At-at)
+			}
+		case timeline.SIGTERM:
+			since[k+" TERM"] = e.At
+			if e.Message == timeline.WithoutTurn {
+				detail = e.Message // a sidecar's stop, concurrent with the other kills
+			}
+		case timeline.SIGKILL:
+			if at, ok := since[k+" TERM"]; ok {
+				detail = timeline.FormatOffset(e.At-at) + " after SIGTERM"
+			}
+		case timeline.Exited:
+			detail = strings.TrimSpace(e.Reason)
+		case timeline.DeleteRequested, timeline.Rejected, timeline.Evicted, timeline.BackOff:
+			detail = e.Message
+		case timeline.Deleted:
+			detail = "pod gone"
+		case timeline.Condition, timeline.KubeEvent:
+			detail = e.Message
+			if e.Count > 1 {
+				detail += fmt.Sprintf(" (x%d)", e.Count)
+			}
+		}
+		if !all && quiet(e.Kind) {
+			left++
+			continue
+		}
+		container := e.Container
+		if container == "" {
+			container = "-"
+		}
+		rows = append(rows, []string{fmtRel(e.At, r.T0), e.Pod, container, e.Label(), detail})
+	}
+	return table(rows), left
+}
 
 // Lifecycle renders a result for a terminal: a header (scenario, outcome,
 // seed, kubelet, what t=0 is), the timeline as aligned columns with times
@@ -51,49 +106,8 @@ func (r *Result) Lifecycle(all bool) string {
 	}
 	if len(r.Timeline) > 0 {
 		b.WriteString("\n")
-		rows := [][]string{{"t", "pod", "container", "event", "detail"}}
-		since := map[string]time.Duration{} // when a preStop began or a SIGTERM came, per container
-		for _, e := range r.Timeline {
-			k := laneKey(e.Pod, e.Container)
-			detail := ""
-			switch e.Kind {
-			case timeline.PreStopStarted:
-				since[k+" preStop"] = e.At
-			case timeline.PreStopDone:
-				if at, ok := since[k+" preStop"]; ok {
-					detail = "preStop ran " + timeline.FormatOffset(e.At-at)
-				}
-			case timeline.SIGTERM:
-				since[k+" TERM"] = e.At
-				if e.Message == timeline.WithoutTurn {
-					detail = e.Message // a sidecar's stop, concurrent with the other kills
-				}
-			case timeline.SIGKILL:
-				if at, ok := since[k+" TERM"]; ok {
-					detail = timeline.FormatOffset(e.At-at) + " after SIGTERM"
-				}
-			case timeline.Exited:
-				detail = strings.TrimSpace(e.Reason)
-			case timeline.DeleteRequested, timeline.Rejected, timeline.Evicted, timeline.BackOff:
-				detail = e.Message
-			case timeline.Deleted:
-				detail = "pod gone"
-			case timeline.Condition, timeline.KubeEvent:
-				detail = e.Message
-				if e.Count > 1 {
-					detail += fmt.Sprintf(" (x%d)", e.Count)
-				}
-			}
-			if !all && quiet(e.Kind) {
-				continue
-			}
-			container := e.Container
-			if container == "" {
-				container = "-"
-			}
-			rows = append(rows, []string{fmtRel(e.At, r.T0), e.Pod, container, e.Label(), detail})
-		}
-		b.WriteString(table(rows))
+		text, _ := r.annotatedTimeline(all)
+		b.WriteString(text)
 	}
 	if len(r.Checks) > 0 {
 		b.WriteString("\nexpectations:\n")

@@ -230,6 +230,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	res.T0 = st.T0()
 	res.Notes = append(res.Notes, st.Notes...)
 	res.Checks = st.Checks
+	res.Tables = st.Tables
 	res.Pods = sess.pods
 	v := sess.View()
 	res.Timeline = append([]timeline.Event(nil), v.Timeline()...)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
 	"github.com/podlife/podlife/pkg/report"
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 func load(t *testing.T, path string) []*Scenario {
@@ -227,6 +229,46 @@ func TestLintPlacesAtTheField(t *testing.T) {
 	for i, p := range problems {
 		if !strings.HasPrefix(p.Error(), want[i]) {
 			t.Errorf("problem %d = %q, want prefix %q", i, p.Error(), want[i])
+		}
+	}
+}
+
+// TestTableRowsKept: a judged timeline table is kept in the result, each
+// row with the event it matched (a timed row with its window and the
+// number of the check it made), a row that matched nothing without one.
+func TestTableRowsKept(t *testing.T) {
+	want := [][]string{
+		{"1 app SIGTERM: SIGTERM at 0s, window 0s-0s, check 1", "2 app Exited(137): Exited(137) at 5s", "3  Deleted: Deleted at 5s, window 5s-5s, check 2"},
+		{"1 app SIGTERM: SIGTERM at 0s, window 0s-0s, check 1", "2 app SIGKILL: none, window 4s-4s, check 2", "3  Deleted: Deleted at 5s"},
+	}
+	for i, sc := range load(t, "testdata/table.feature") {
+		res := Run(context.Background(), sc, Options{Driver: simdriver.New(), Seed: 1})
+		if (res.Status == report.Passed) != (i == 0) {
+			t.Errorf("%s: %s\n%s", sc.ID(), res.Status, res.Explain())
+		}
+		if len(res.Tables) != 1 || res.Tables[0].Pod != "web" || res.Tables[0].Line != res.Steps[3].Line {
+			t.Fatalf("%s: tables %+v", sc.ID(), res.Tables)
+		}
+		var got []string
+		for _, r := range res.Tables[0].Rows {
+			s := fmt.Sprintf("%d %s %s: ", r.Row, r.Container, r.Label)
+			if r.Matched != nil {
+				s += fmt.Sprintf("%s at %s", r.Matched.Label(), timeline.FormatOffset(r.Matched.At-res.T0))
+			} else {
+				s += "none"
+			}
+			if r.HasAt {
+				s += fmt.Sprintf(", window %s-%s, check %d", timeline.FormatOffset(r.From-res.T0), timeline.FormatOffset(r.To-res.T0), r.Check)
+				if r.Check < 1 || r.Check > len(res.Checks) {
+					t.Errorf("%s row %d: check %d of %d", sc.ID(), r.Row, r.Check, len(res.Checks))
+				} else if ck := res.Checks[r.Check-1]; ck.What != r.Label || ck.Line != res.Tables[0].Line {
+					t.Errorf("%s row %d: its check is %+v", sc.ID(), r.Row, ck)
+				}
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("%s: rows\n%s\nwant\n%s", sc.ID(), strings.Join(got, "\n"), strings.Join(want[i], "\n"))
 		}
 	}
 }

@@ -2,16 +2,14 @@ package simulated
 
 import (
 	"os"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/podlife/podlife/pkg/fidelity"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
 )
-
-var behaviorRow = regexp.MustCompile(`(?m)^\| ([a-z][a-z0-9-]*) \|`)
 
 // TestFidelityDocCoversTheCatalogue checks docs/fidelity.md against the
 // catalogue: every @behavior: tag has a row, and every row a scenario.
@@ -20,11 +18,13 @@ func TestFidelityDocCoversTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	table, docProblems := fidelity.Parse(string(doc))
+	for _, p := range docProblems {
+		t.Error(p)
+	}
 	rows := map[string]bool{}
-	for _, m := range behaviorRow.FindAllStringSubmatch(string(doc), -1) {
-		if m[1] != "behaviour" && m[1] != "rule" {
-			rows[m[1]] = true
-		}
+	for _, b := range table.Rows() {
+		rows[b.ID] = true
 	}
 	_, scs, problems := runner.Load([]string{"../../features"})
 	if len(problems) > 0 {
