@@ -101,6 +101,9 @@ type instance struct {
 	// tmpfs is what each of its writes into a memory-backed emptyDir left
 	// there, by write number: pages charged to it (tmpfs.go).
 	tmpfs map[int]int64
+	// cgroup is cAdvisor's samples of the instance's cgroup
+	// (housekeeping.go).
+	cgroup cgroupSamples
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
@@ -219,6 +222,9 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 	if prev := c.latest(); prev != nil {
 		restarts = prev.restartCount + 1
 	}
+	// The pod cgroup's samples up to now may read the instance about to
+	// be forgotten.
+	w.housekeep(nil, nil)
 	if c.inst != nil {
 		c.last = c.inst
 	}
