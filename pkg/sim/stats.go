@@ -12,6 +12,8 @@ import (
 // observes. A container's usage comes from its behaviour (pkg/behavior:
 // --memory/--memory-after, --write); everything outside the pods (system
 // daemons, the scenario's "usage reaches" steps) is the node's own usage.
+// The node's figures are of the instant; the pods' memory as the eviction
+// manager ranks them is cAdvisor's last samples (housekeeping.go).
 
 // nodeMaxPID is the node's pid limit (kernel.pid_max, 4194304 on a systemd
 // host), which pid.available is measured against.
@@ -79,8 +81,9 @@ func (w *podWorker) volume(name string) *corev1.Volume {
 	return nil
 }
 
-// stats is the pod's summary at the current time. Only running containers
-// are measured; a pod that has finished terminating has none.
+// stats is what the pod uses at the current time, which the node's
+// figures sum. Only running containers are measured; a pod that has
+// finished terminating has none.
 func (w *podWorker) stats() podStats {
 	ps := podStats{volumes: w.k.measuredVolumes(w.uid)}
 	for _, c := range w.ctrs {
