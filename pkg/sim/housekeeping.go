@@ -101,11 +101,11 @@ type cgroupSamples struct {
 func (s *cgroupSamples) made() bool { return s.n > 0 }
 
 // create is the cgroup's creation at now: cAdvisor's housekeeping starts on
-// a timer of 0 and takes its first sample, of value, at once; the next is
-// drawn.
-func (s *cgroupSamples) create(now time.Duration, value int64, draw func() float64) {
+// a timer of 0 and takes its first sample, of value, at once; u is the
+// draw of the next.
+func (s *cgroupSamples) create(now time.Duration, value int64, u float64) {
 	*s = cgroupSamples{n: 1, at: now, value: value, interval: housekeepingInterval}
-	s.schedule(draw())
+	s.schedule(u)
 }
 
 // schedule sets when the next sample comes, after the latest:
@@ -126,15 +126,17 @@ func (s *cgroupSamples) schedule(u float64) {
 	s.next = s.at + s.interval + time.Duration(u*float64(s.interval))
 }
 
-// advance takes every sample due by now, each of what usageAt says the
-// cgroup used at its time (housekeepingTick → updateStats).
-func (s *cgroupSamples) advance(now time.Duration, usageAt func(time.Duration) int64, draw func() float64) {
-	for s.made() && s.next <= now {
-		s.prev, s.value = s.value, usageAt(s.next)
-		s.at = s.next
-		s.n++
-		s.schedule(draw())
-	}
+// due tells whether a sample is due by now.
+func (s *cgroupSamples) due(now time.Duration) bool { return s.made() && s.next <= now }
+
+// take takes the sample due, of value (what the cgroup used at its time,
+// s.next), and draws the next: housekeepingTick → updateStats, then the
+// timer's Reset.
+func (s *cgroupSamples) take(value int64, u float64) {
+	s.prev, s.value = s.value, value
+	s.at = s.next
+	s.n++
+	s.schedule(u)
 }
 
 // housekeepingDraw is a draw in [0, 1) for a cgroup's housekeeping, from
@@ -185,7 +187,7 @@ func (w *podWorker) podMemoryAt(t time.Duration) int64 {
 // cgroup and its first sample, of nothing.
 func (w *podWorker) makePodCgroup() {
 	if !w.cgroup.made() {
-		w.cgroup.create(w.env.now, 0, w.env.housekeepingDraw)
+		w.cgroup.create(w.env.now, 0, w.env.housekeepingDraw())
 	}
 }
 
@@ -194,7 +196,9 @@ func (w *podWorker) makePodCgroup() {
 // container starting (the instance it replaces as the previous one is
 // forgotten) or a write into a memory-backed emptyDir.
 func (w *podWorker) housekeep(c *ctr, inst *instance) {
-	w.cgroup.advance(w.env.now, w.podMemoryAt, w.env.housekeepingDraw)
+	for w.cgroup.due(w.env.now) {
+		w.cgroup.take(w.podMemoryAt(w.cgroup.next), w.env.housekeepingDraw())
+	}
 	if inst != nil {
 		c.sampled(inst)
 	}
@@ -205,9 +209,11 @@ func (w *podWorker) housekeep(c *ctr, inst *instance) {
 func (c *ctr) sampled(inst *instance) *cgroupSamples {
 	s := &inst.cgroup
 	if !s.made() {
-		s.create(inst.startedAt, 0, c.w.env.housekeepingDraw)
+		s.create(inst.startedAt, 0, c.w.env.housekeepingDraw())
 	}
-	s.advance(c.w.env.now, func(t time.Duration) int64 { return c.instanceMemoryAt(inst, t) }, c.w.env.housekeepingDraw)
+	for s.due(c.w.env.now) {
+		s.take(c.instanceMemoryAt(inst, s.next), c.w.env.housekeepingDraw())
+	}
 	return s
 }
 
@@ -232,7 +238,7 @@ func (w *podWorker) summaryStats() *podStats {
 		j++
 	}
 	if w.cgroup.made() {
-		w.cgroup.advance(w.env.now, w.podMemoryAt, w.env.housekeepingDraw)
+		w.housekeep(nil, nil)
 		ps.memory = w.cgroup.value
 	}
 	return &ps

@@ -59,9 +59,8 @@ func TestHousekeepingSchedule(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			draw := func() float64 { return tc.draw }
 			var s cgroupSamples
-			s.create(0, 0, draw)
+			s.create(0, 0, tc.draw)
 			if !s.made() || s.n != 1 || s.at != 0 || s.value != 0 {
 				t.Fatalf("made: %+v, want one sample at 0 of 0", s)
 			}
@@ -70,7 +69,10 @@ func TestHousekeepingSchedule(t *testing.T) {
 			}
 			for i, st := range tc.steps {
 				at := s.next
-				s.advance(at, func(time.Duration) int64 { return st.usage }, draw)
+				if !s.due(at) || s.due(at-1) {
+					t.Fatalf("sample %d due by %s: %t, by a nanosecond before: %t", i+2, at, s.due(at), s.due(at-1))
+				}
+				s.take(st.usage, tc.draw)
 				if s.at != at || s.value != st.usage || s.n != i+2 {
 					t.Fatalf("sample %d: %+v, want one at %s of %d", i+2, s, at, st.usage)
 				}

@@ -176,8 +176,9 @@ func (k *kubelet) noteUsage(w *podWorker) {
 		for i, wr := range c.beh.Writes {
 			if size := w.tmpfsSize(w.volume(wr.Volume)); size > 0 {
 				ws := writeSpec{index: i, after: wr.After, volume: wr.Volume, bytes: wr.Bytes.Value(), size: size}
+				writer := c // captured here only: the loop's c stays on the stack
 				k.atUsage(inst, wr.After, func() {
-					w.housekeep(c, inst) // the samples before the write
+					w.housekeep(writer, inst) // the samples before the write
 					k.addVolumeUsage(w, wr.Volume, k.writeTmpfs(w, inst, i, ws))
 				})
 				continue
