@@ -12,7 +12,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
-	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -253,12 +252,9 @@ func TestEvictionLoopTiming(t *testing.T) {
 	if err := s.AddNode(node); err != nil {
 		t.Fatal(err)
 	}
-	uses := func(q string) func(*behavior.Behavior) {
-		return func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: resource.MustParse(q)} }
-	}
-	start(t, s, podOf("a", 30, nil, agent("app", uses("300Mi"), ignoreTerm)))
-	start(t, s, podOf("b", 30, nil, agent("app", uses("200Mi"))))
-	start(t, s, podOf("c", 30, nil, agent("app", uses("100Mi"))))
+	start(t, s, podOf("a", 30, nil, agent("app", uses("300Mi", 0), ignoreTerm)))
+	start(t, s, podOf("b", 30, nil, agent("app", uses("200Mi", 0))))
+	start(t, s, podOf("c", 30, nil, agent("app", uses("100Mi", 0))))
 	// The pods run 25 s first: the ranking reads their pod cgroups'
 	// samples, which show their usage from the second, 10-20 s in
 	// (housekeeping.go); before, all three rank alike.
