@@ -5,6 +5,11 @@ Feature: Node-pressure eviction under memory pressure
   usage above the memory request first, then lower priority, then larger
   usage above the request; the QoS class is not a key — and evicts at most
   one pod per pass, with a grace period of 1 s (lifecycle-facts §9.2–§9.5).
+  It observes the node fresh, but ranks the pods by cAdvisor's last
+  samples of their cgroups: a sample as the cgroup is made, then one every
+  10 to 30 s. A pod's usage shows in its ranking 20 s after it starts at
+  the latest, so the scenarios that rank by usage let the pods run 30 s
+  before the pressure.
   Here every kubelet evicts below 100Mi of available memory on nodes of
   1Gi; "comes under memory pressure" brings memory.available to half the
   threshold by usage outside the pods, which evictions do not relieve.
@@ -36,21 +41,55 @@ Feature: Node-pressure eviction under memory pressure
     And the pod "hog" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"
     And an event "Evicted" is recorded for pod "hog"
 
-  # @sim: on kind v1.36.3 the kubelet evicted "quiet" first in two runs
-  # of 2026-11-29 (07:23, 07:47): its eviction manager reads the node's
-  # signal fresh but ranks the pods by cAdvisor's cached stats, up to a
-  # housekeeping (10-15 s) old, so "hog" had no usage yet when ranked.
-  # The simulator ranks by the usage at the pass (docs/fidelity.md, "Live
-  # differences"); it runs here until the simulator models the stale stats.
-  @behavior:eviction-memory-hard @sim
+  @behavior:eviction-memory-hard
   Scenario: Once the pod that used the memory is gone, the pressure ends and the others stay
+    The kubelet ranks the pods by cAdvisor's last samples of their
+    cgroups, which may be older than the hog's fill (a housekeeping every
+    10 to 30 s): "quiet" requests more memory than it uses, so that it
+    ranks after the hog whatever the samples say.
+
     Given a pod "hog"
     And container "app" of pod "hog" uses 950Mi of memory after 5s
-    And a pod "quiet"
+    And a pod "quiet":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
     When the pods are created
     Then the pod "hog" is evicted within 10s
     And the pod "quiet" is not evicted
     And the pod "quiet" phase is "Running"
+
+  # @sim: the pass must come less than 10 s after "late"'s pod cgroup was
+  # made, before its second sample. The kubelet's eviction loop keeps the
+  # phase of its start (eviction_manager.go Start), which a scenario
+  # cannot place on a cluster: there the pass after the fill may come up
+  # to 10 s later, when the second sample may show it. The simulator's
+  # kubelet starts its loop with the scenario, so the pass comes at 30 s.
+  @behavior:eviction-rank-cached-stats @sim
+  Scenario: A pod that filled its memory since its cgroup's last sample ranks by what it used then
+    The eviction manager reads the node's memory fresh but ranks the pods
+    by cAdvisor's last samples of their cgroups: one as the cgroup is
+    made, the next 10 to 20 s later. At the pass 5 s after "late" started
+    its only sample is that first one, of nothing, while "early"'s show
+    its 300Mi: "early" goes first though "late" uses more, and once it is
+    gone the pressure ends and "late" stays.
+
+    Given a pod "early"
+    And container "app" of pod "early" uses 300Mi of memory after 1s
+    And a pod "late"
+    And container "app" of pod "late" uses 700Mi of memory after 1s
+    When the pod "early" is created
+    And 25s pass
+    And the pod "late" is created
+    Then the pod "early" is evicted within 10s
+    And the pod "early" is evicted with message containing "Threshold quantity: 100Mi, available: 24Mi. "
+    And the pod "late" is not evicted
+    And the pod "late" phase is "Running"
 
   @behavior:eviction-message @sim
   Scenario: The eviction message names the resource, the threshold and the offending container
@@ -92,7 +131,8 @@ Feature: Node-pressure eviction under memory pressure
               memory: 100Mi
       """
     And container "app" of pod "burstable" uses 300Mi of memory after 1s
-    When node "worker-1" comes under memory pressure
+    When 30s pass
+    And node "worker-1" comes under memory pressure
     Then the pods are evicted in this order: "burstable", "best-effort"
     And the pod "best-effort" has QoS class "BestEffort"
     And the pod "burstable" has QoS class "Burstable"
@@ -125,7 +165,8 @@ Feature: Node-pressure eviction under memory pressure
               memory: 512Mi
       """
     And container "app" of pod "modest" uses 450Mi of memory after 1s
-    When node "worker-1" comes under memory pressure
+    When 30s pass
+    And node "worker-1" comes under memory pressure
     Then the pods are evicted in this order: "greedy", "modest"
 
   @behavior:eviction-rank-usage
@@ -150,7 +191,8 @@ Feature: Node-pressure eviction under memory pressure
               memory: 300Mi
       """
     And container "app" of pod "large" uses 500Mi of memory after 1s
-    When node "worker-1" comes under memory pressure
+    When 30s pass
+    And node "worker-1" comes under memory pressure
     Then the pods are evicted in this order: "large", "small"
 
   @behavior:eviction-one-per-pass
@@ -162,7 +204,8 @@ Feature: Node-pressure eviction under memory pressure
     And container "app" of pod "first" uses 300Mi of memory after 1s
     And a pod "second"
     And container "app" of pod "second" uses 200Mi of memory after 1s
-    When node "worker-1" comes under memory pressure
+    When 30s pass
+    And node "worker-1" comes under memory pressure
     Then the pod "first" is evicted between 10s and 10s
     And the pod "second" is evicted between 11s and 11s
 
@@ -173,7 +216,8 @@ Feature: Node-pressure eviction under memory pressure
     And container "app" of pod "stubborn" ignores SIGTERM
     And a pod "next"
     And container "app" of pod "next" uses 200Mi of memory after 1s
-    When node "worker-1" comes under memory pressure
+    When 30s pass
+    And node "worker-1" comes under memory pressure
     Then container "app" of pod "stubborn" receives SIGTERM at 10s
     And container "app" of pod "stubborn" receives SIGKILL at 12s
     And the pod "stubborn" is evicted between 12s and 12s

@@ -110,6 +110,9 @@ type instance struct {
 	// hash is the container hash the runtime keeps with the instance,
 	// computed by the kubelet that created it (kubelet_upgrade.go).
 	hash containerHash
+	// cgroup is cAdvisor's samples of the instance's cgroup
+	// (housekeeping.go).
+	cgroup cgroupSamples
 }
 
 func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
@@ -228,6 +231,9 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 	if prev := c.latest(); prev != nil {
 		restarts = prev.restartCount + 1
 	}
+	// The pod cgroup's samples up to now may read the instance about to
+	// be forgotten.
+	w.housekeep(nil, nil)
 	if c.inst != nil {
 		c.last = c.inst
 	}

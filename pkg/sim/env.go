@@ -23,6 +23,10 @@ type env struct {
 	steps uint64 // instants run (Simulator.Steps)
 	q     queue
 	rng   *rand.Rand
+	// seed is rng's seed; hkRng, made from it when first needed, draws
+	// for cAdvisor's housekeeping alone (housekeeping.go).
+	seed  int64
+	hkRng *rand.Rand
 	tl    timeline.Timeline
 	uids  int
 
@@ -55,7 +59,7 @@ type env struct {
 }
 
 func newEnv(seed int64) *env {
-	return &env{rng: rand.New(rand.NewSource(seed)), evicted: map[types.UID]bool{}, flags: [2]bool{false, true},
+	return &env{rng: rand.New(rand.NewSource(seed)), seed: seed, evicted: map[types.UID]bool{}, flags: [2]bool{false, true},
 		waitingStates: map[string]*corev1.ContainerStateWaiting{}}
 }
 

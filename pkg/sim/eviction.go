@@ -139,10 +139,11 @@ func (m *evictionManager) synchronize() {
 		return
 	}
 	active := k.activePods()
+	// The pods' stats are cAdvisor's cached samples, the node's signals
+	// fresh (housekeeping.go).
 	stats := map[*podWorker]*podStats{}
 	for _, w := range active {
-		ps := w.stats()
-		stats[w] = &ps
+		stats[w] = w.summaryStats()
 	}
 	obs := m.observe()
 
@@ -289,14 +290,17 @@ func quantityValue(l corev1.ResourceList, n corev1.ResourceName) int64 {
 }
 
 // localStorageEviction is the local-storage limit check of every active
-// pod: an emptyDir over its sizeLimit, then the pod's ephemeral storage
-// over the sum of its containers' limits (container limits count rootfs
+// pod with stats: an emptyDir over its sizeLimit, then the pod's ephemeral
+// storage over the sum of its containers' limits (container limits count rootfs
 // and logs, which the simulator does not fill). Critical pods are refused
 // by evictPod and stay.
 func (m *evictionManager) localStorageEviction(active []*podWorker, stats map[*podWorker]*podStats) []evictionPlan {
 	var plan []evictionPlan
 	for _, w := range active {
 		ps := stats[w]
+		if ps == nil {
+			continue // no stats: not checked (localStorageEviction)
+		}
 		if msg := emptyDirOverLimit(w.pod, ps); msg != "" {
 			if m.canEvict(w) {
 				plan = append(plan, evictionPlan{w: w, override: 1, message: msg})

@@ -186,6 +186,8 @@ type podWorker struct {
 	// killStatus is the status function of a kubelet-initiated kill
 	// (eviction, preemption; killpod.go).
 	killStatus *killStatus
+	// cgroup is cAdvisor's samples of the pod cgroup (housekeeping.go).
+	cgroup cgroupSamples
 }
 
 type waitReason struct{ reason, message string }
@@ -329,6 +331,8 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 		w.terminate(nil)
 		return
 	}
+	// The pod cgroup is made before the volumes are waited for.
+	w.makePodCgroup()
 	// WaitForAttachAndMount comes before the runtime's SyncPod: a volume
 	// that cannot be mounted keeps the pod without a sandbox.
 	if vol, msg := w.missingVolume(); vol != "" {

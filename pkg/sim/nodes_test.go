@@ -12,7 +12,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
-	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -253,13 +252,13 @@ func TestEvictionLoopTiming(t *testing.T) {
 	if err := s.AddNode(node); err != nil {
 		t.Fatal(err)
 	}
-	uses := func(q string) func(*behavior.Behavior) {
-		return func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: resource.MustParse(q)} }
-	}
-	start(t, s, podOf("a", 30, nil, agent("app", uses("300Mi"), ignoreTerm)))
-	start(t, s, podOf("b", 30, nil, agent("app", uses("200Mi"))))
-	start(t, s, podOf("c", 30, nil, agent("app", uses("100Mi"))))
-	s.RunUntil(3*time.Second, nil)
+	start(t, s, podOf("a", 30, nil, agent("app", uses("300Mi", 0), ignoreTerm)))
+	start(t, s, podOf("b", 30, nil, agent("app", uses("200Mi", 0))))
+	start(t, s, podOf("c", 30, nil, agent("app", uses("100Mi", 0))))
+	// The pods run 25 s first: the ranking reads their pod cgroups'
+	// samples, which show their usage from the second, 10-20 s in
+	// (housekeeping.go); before, all three rank alike.
+	s.RunUntil(25*time.Second, nil)
 	if err := s.NodePressure("worker-1", MemoryPressure); err != nil {
 		t.Fatal(err)
 	}
@@ -270,10 +269,10 @@ func TestEvictionLoopTiming(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s %s", timeline.FormatOffset(e.At), e.Pod))
 		}
 	}
-	// a: evicted at the pass at 10s, SIGKILLed at 12s (the 2 s floor):
-	// shown Failed then; the poll at 13s finds it cleaned up and evicts b,
-	// which exits at once; the poll at 14s, c.
-	diffLines(t, got, []string{"12s a", "13s b", "14s c"})
+	// a: evicted at the pass at 30s, SIGKILLed at 32s (the 2 s floor):
+	// shown Failed then; the poll at 33s finds it cleaned up and evicts b,
+	// which exits at once; the poll at 34s, c.
+	diffLines(t, got, []string{"32s a", "33s b", "34s c"})
 }
 
 // TestPodsToPreempt replays the kubelet's preemption_test.go

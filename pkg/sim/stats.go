@@ -12,6 +12,8 @@ import (
 // observes. A container's usage comes from its behaviour (pkg/behavior:
 // --memory/--memory-after, --write); everything outside the pods (system
 // daemons, the scenario's "usage reaches" steps) is the node's own usage.
+// The node's figures are of the instant; the pods' memory as the eviction
+// manager ranks them is cAdvisor's last samples (housekeeping.go).
 
 // nodeMaxPID is the node's pid limit (kernel.pid_max, 4194304 on a systemd
 // host), which pid.available is measured against.
@@ -79,8 +81,9 @@ func (w *podWorker) volume(name string) *corev1.Volume {
 	return nil
 }
 
-// stats is the pod's summary at the current time. Only running containers
-// are measured; a pod that has finished terminating has none.
+// stats is what the pod uses at the current time, which the node's
+// figures sum. Only running containers are measured; a pod that has
+// finished terminating has none.
 func (w *podWorker) stats() podStats {
 	ps := podStats{volumes: w.k.measuredVolumes(w.uid)}
 	for _, c := range w.ctrs {
@@ -173,7 +176,11 @@ func (k *kubelet) noteUsage(w *podWorker) {
 		for i, wr := range c.beh.Writes {
 			if size := w.tmpfsSize(w.volume(wr.Volume)); size > 0 {
 				ws := writeSpec{index: i, after: wr.After, volume: wr.Volume, bytes: wr.Bytes.Value(), size: size}
-				k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, k.writeTmpfs(w, inst, i, ws)) })
+				writer := c // captured here only: the loop's c stays on the stack
+				k.atUsage(inst, wr.After, func() {
+					w.housekeep(writer, inst) // the samples before the write
+					k.addVolumeUsage(w, wr.Volume, k.writeTmpfs(w, inst, i, ws))
+				})
 				continue
 			}
 			k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, wr.Bytes.Value()) })

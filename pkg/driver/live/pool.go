@@ -1318,8 +1318,8 @@ func (s *nodeSide) NodePressure(ctx context.Context, node string, kind driver.Pr
 // memory: the eviction manager ranks pods by the summary's working sets
 // (pkg/kubelet/eviction/helpers.go, exceedMemoryRequests and memory),
 // which cAdvisor refreshes every 10-15 s; a pass right after a pod
-// filled its memory would rank it by what it used before. The simulator's
-// pass sees the usage of the instant.
+// filled its memory would rank it by what it used before. The simulator
+// ranks by such samples too (pkg/sim/housekeeping.go).
 func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 	want := map[string]int64{}
 	s.mu.Lock()
