@@ -27,7 +27,7 @@ func clusterSteps() []Def {
 		phrase(f, `^a node "([^"]*)" with (\S+) CPU, (\S+) memory and (\S+) pods$`, `Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods`,
 			s4(func(name string, cpu, mem, pods resource.Quantity) Step {
 				return aNode{name: name, sized: true, cpu: cpu, mem: mem, pods: pods}
-			})),
+			})).withDefault("4", "4").withDefault("8Gi", "8Gi").withDefault("110", "110"), // the default node's
 		phrase(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`,
 			s3(func(name, value, policy string) Step { return priorityClass{name: name, value: value, policy: policy} })),
 		phrase(f, `^the scenario's nodes are the whole cluster$`, `Given the scenario's nodes are the whole cluster`, s0(func() Step { return nodesAreTheCluster{} })),

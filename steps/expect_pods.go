@@ -36,6 +36,10 @@ func podExpectations() []Def {
 			s3(func(pod string, state heldState, d writtenSpan) Step {
 				return thePodIsNotAfter{podNamed{pod}, state.podState, d}
 			})).with(stateSlot("gone", podStates)),
+		phrase(f, `^the pod "([^"]*)" is not (\S+) before (\S+)$`, `Then the pod "web" is not Ready before 5s`,
+			s3(func(pod string, state heldState, d writtenSpan) Step {
+				return thePodIsNotBefore{podNamed{pod}, state.podState, d}
+			})).with(stateSlot("Ready", podStates)),
 		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`,
 			s2(func(pod, phase string) Step { return thePodPhase{podNamed{pod}, phase} })).with(slot("phase", "Succeeded", phases...)),
 		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
@@ -48,7 +52,7 @@ func podExpectations() []Def {
 			s4(func(pod, ctype, status, reason string) Step {
 				return thePodCondition{podNamed{pod}, ctype, status, reason}
 			})).
-			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)),
+			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)).withDefault("False", "True"),
 		phrase(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`,
 			s2(func(pod, ctype string) Step { return thePodNoCondition{podNamed{pod}, ctype} })).
 			with(openSlot("condition", "PodReadyToStartContainers", podConditionTypes...)),

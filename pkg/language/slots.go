@@ -94,13 +94,14 @@ var (
 	kDrainFlags = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
 	kTimes      = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
 	kBound      = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
+	kRestart    = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
 )
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
-	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound}
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -157,6 +158,7 @@ var rules = []rule{
 	r(`is set to "`, ``, &yes, "status", kStatus),
 	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
+	r(`before the pod "`, ``, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
 	r(`node "<node>" has (no )?taint "`, ``, &yes, "taint", kTaint),
@@ -190,7 +192,7 @@ var rules = []rule{
 	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
 	r(`between `, ``, &no, "from", kDuration),
 	r(`between <from> and `, ``, &no, "to", kDuration),
-	r(`(within|at|after|takes|period|period is) `, ``, &no, "duration", kDuration),
+	r(`(within|at|after|before|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),
 	r(``, ` times?`, &no, "count", kCount),
@@ -203,6 +205,8 @@ var rules = []rule{
 	r(`with value <value> and preemptionPolicy `, ``, &no, "policy", kPreempt),
 	r(`with value `, ``, &no, "value", kPriority),
 	r(`has priority `, ``, &no, "priority", kInteger),
+	r(`with restartPolicy `, ``, &no, "policy", kRestart),
+	r(`kubectl shows the pod "<pod>" as `, ``, &no, "status", kColumn),
 	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
