@@ -59,6 +59,7 @@ func (p *podDecl) build() *corev1.Pod {
 	}
 	fill(out.Spec.InitContainers)
 	fill(out.Spec.Containers)
+	countStarts(out, p.beh)
 	for name, b := range p.imageBeh {
 		if out.Annotations == nil {
 			out.Annotations = map[string]string{}
@@ -66,6 +67,29 @@ func (p *podDecl) build() *corev1.Pod {
 		out.Annotations[behavior.Annotation(name)] = behavior.EncodeAnnotation(*b)
 	}
 	return out
+}
+
+// countStarts gives each agent container whose behaviour differs from
+// one start to another a directory that outlives its restarts, where the
+// agent counts its starts (behavior.AttemptsDir): a subPath of one
+// emptyDir volume of the pod, named after the container.
+func countStarts(pod *corev1.Pod, beh map[string]*behavior.Behavior) {
+	added := false
+	mount := func(cs []corev1.Container) {
+		for i := range cs {
+			if b, ok := beh[cs[i].Name]; !ok || len(b.Attempts) == 0 {
+				continue
+			}
+			cs[i].VolumeMounts = append(cs[i].VolumeMounts, corev1.VolumeMount{Name: behavior.AttemptsVolume, MountPath: behavior.AttemptsDir, SubPath: cs[i].Name})
+			if !added {
+				added = true
+				pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: behavior.AttemptsVolume,
+					VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}})
+			}
+		}
+	}
+	mount(pod.Spec.InitContainers)
+	mount(pod.Spec.Containers)
 }
 
 // container finds a container of the pod (init containers included).
@@ -84,8 +108,10 @@ var (
 	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
 	createAll = regexp.MustCompile(`^the pods are created$`)
 	// underPressure is the pressure action's phrase (nodes_actions.go),
-	// for the plan's list of pressures to come.
-	underPressure = regexp.MustCompile(pressurePhrase)
+	// for the plan's list of pressures to come, `the node` included.
+	underPressure = theNodePhrase(Def{Pattern: regexp.MustCompile(pressurePhrase)}).Pattern
+	// createDeclared is the action that declares its pod (actions.go).
+	createDeclared = regexp.MustCompile(`^a pod "([^"]*)" is created:?$`)
 )
 
 func podSteps() []Def {

@@ -94,6 +94,7 @@ var (
 	kDrainFlags = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
 	kTimes      = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
 	kBound      = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
+	kStart      = &kind{"start", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which start of the container (its first run is the first, each restart the next)"}
 	kRestart    = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
 )
 
@@ -101,7 +102,7 @@ var (
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
-	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart}
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -195,6 +196,7 @@ var rules = []rule{
 	r(`(within|at|after|before|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),
+	r(` the `, ` time`, &no, "start", kStart),
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
