@@ -142,6 +142,14 @@ func podSteps() []Def {
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return aPod{name: c[0], podFields: podFields{restartPolicy: corev1.RestartPolicy(c[1])}, doc: doc}, nil
 			})).with(slot("restart policy", "OnFailure", restartPolicies...)),
+		// A pod's priority, which the API server sets from its class
+		// only: the step declares the class `priority-N` of value N.
+		phrase(f, `^a pod "([^"]*)" with priority ([^\s:]+)$`, `Given a pod "batch" with priority 100`,
+			s2(func(name, v string) Step { return aPod{name: name, podFields: podFields{priority: v}} })),
+		phrase(f, `^a pod "([^"]*)" with priority (\S+):$`, "Given a pod \"batch\" with priority 100:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return aPod{name: c[0], podFields: podFields{priority: c[1]}, doc: doc}, nil
+			})),
 		phrase(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return aPod{name: c[0], podFields: podFields{node: c[1]}, doc: doc}, nil
@@ -174,6 +182,8 @@ type podFields struct {
 	// res are the resources of the first container (a QoS class).
 	res           *corev1.ResourceRequirements
 	restartPolicy corev1.RestartPolicy
+	// priority is the pod's priority, given through a class of that value.
+	priority string
 }
 
 // restartPolicies are the values of a pod's spec.restartPolicy.
@@ -286,6 +296,16 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 	}
 	if res != nil {
 		pod.Spec.Containers[0].Resources = *res
+	}
+	if f.priority != "" {
+		if c := pod.Spec.PriorityClassName; c != "" {
+			return atField(doc, "spec.priorityClassName", inputErr("the step gives the pod priority %s but the YAML gives priorityClassName %s: give one of them", f.priority, c))
+		}
+		name, err := pl.priorityClassOf(f.priority)
+		if err != nil {
+			return err
+		}
+		pod.Spec.PriorityClassName = name
 	}
 	if f.restartPolicy != "" {
 		if err := oneOf("restartPolicy", string(f.restartPolicy), restartPolicies...); err != nil {

@@ -67,6 +67,10 @@ var secondFalseCopies = []falseCopy{
 	{"Never, where the init container must restart", 46,
 		`a pod "migrate" with restartPolicy OnFailure:`, `a pod "migrate" with restartPolicy Never:`, `Started of container "app" within 5s`, []int{60, 61, 62}},
 
+	// A priority given in the step.
+	{"a priority other than the one the pod shows", 183,
+		`a pod "batch" with priority 100`, `a pod "batch" with priority 200`, `priority 100`, []int{192}},
+
 	// A behaviour of one start.
 	{"the first start's exit given to the third", 46,
 		`init container "db-migrate" exits with code 1 after 2s the first time`, `init container "db-migrate" exits with code 1 after 2s the third time`,
@@ -99,7 +103,7 @@ func TestSecondDraftScenariosPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []int{15, 37, 46, 64, 71, 89, 120, 134, 159} {
+	for _, line := range []int{15, 37, 46, 64, 71, 89, 120, 134, 159, 183} {
 		if res := runFileAt(t, secondDrafts, string(content), line); res.Status != report.Passed {
 			t.Errorf("line %d: %s\n%s", line, res.Status, res.Explain())
 		}

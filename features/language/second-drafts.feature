@@ -179,3 +179,15 @@ Feature: The phrases a second trial's first drafts reach for
     Then a replacement pod of replica set "web" is Ready within 10s
     And node "worker-1" has no pods of replica set "web" within 1m
     And node "worker-1" has no pods of replica set "web"
+
+  Scenario: Pods given their priority in the step
+    Given a pod "batch" with priority 100
+    And a pod "important" with priority 1000000:
+      """yaml
+      spec:
+        containers:
+        - name: app
+      """
+    When the pods are created
+    Then the pod "batch" has priority 100
+    And the pod "important" has priority 1000000
