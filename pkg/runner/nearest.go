@@ -73,6 +73,25 @@ import (
 // `Then the pod "api" is deleted in less than 22s`).
 const kindPenalty = 2.5
 
+// preconditionPenalty is what an expectation costs for a Given: a Given
+// may state what holds before the action (`Given the pod "web" is
+// Running`, `And 3 pods of replica set "api" are Ready`), which the
+// language checks there, so a state a Given names is read as a state, not
+// as the declaration its words are near to (`a pod "web"`). Less than a
+// word: a declaration the step is near to still wins.
+const preconditionPenalty = 1.0
+
+// kindCost is what a phrase of kind phrase costs for a step of kind k.
+func kindCost(k steps.StepType, phrase string) float64 {
+	switch {
+	case phrase == keywordOf(k):
+		return 0
+	case k == steps.Context && phrase == "Then":
+		return preconditionPenalty
+	}
+	return kindPenalty
+}
+
 // sceneName is a name the scenario's steps give to a pod, a container, a
 // node or a replica set.
 type sceneName struct {
@@ -276,8 +295,8 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 				best = ranked{c, f, cost, pairs}
 			}
 		}
-		if known && best.c.kind != keywordOf(k) {
-			best.cost += kindPenalty
+		if known {
+			best.cost += kindCost(k, best.c.kind)
 		}
 		all = append(all, best)
 	}
@@ -1044,6 +1063,7 @@ type form struct {
 // stepForms are the ways the step is read: as written (its idioms read),
 // with `7 seconds` as `7s`, and with `at 5s` as `between 5s and 5s`.
 func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool) []form {
+	text = outsideQuotes(text, renames)
 	base := readIdioms(text, k, known)
 	texts := []string{base}
 	if base != text {
@@ -1122,16 +1142,38 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bdisappears\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bcrash(es|ed)?\b`), "exits with code 1", "Given"},
-	// A deployment's pods are a replica set's: until the language has
-	// deployments, the replica set's phrases say what its pods do.
-	{regexp.MustCompile(`\bdeployments?\b`), "replica set", ""},
-	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
 	// A deletion timestamp set is what the language calls Terminating
 	// (steps/expect_pods_state.go, and kubectl's STATUS).
 	{regexp.MustCompile(`\b(?:has|gets|is given|shows) (?:a |its |the )?(?:metadata\.)?deletion ?timestamp(?: set)?\b`), "is Terminating", "Then"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
+
+// renames are words the vocabulary says otherwise wherever they stand,
+// in the step as written as in its idioms read.
+var renames = []idiom{
+	// A deployment's pods are a replica set's: until the language has
+	// deployments, the replica set's phrases say what its pods do.
+	{regexp.MustCompile(`\bdeployments?\b`), "replica set", ""},
+	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
+}
+
+// outsideQuotes replaces the idioms' matches in text outside its quotes.
+func outsideQuotes(text string, list []idiom) string {
+	parts := strings.Split(text, `"`)
+	for i := 0; i < len(parts); i += 2 {
+		for _, id := range list {
+			parts[i] = replaceFold(id.re, parts[i], id.to)
+		}
+	}
+	return strings.Join(parts, `"`)
+}
+
+// probeFailsRE is a probe that begins to fail, said of the probe: the
+// language says it of the container, as its behaviour (`fails its
+// liveness probe after D`, counted from the container's start; no action
+// makes a probe fail at t=0).
+var probeFailsRE = regexp.MustCompile(`(?i)^(?:the |its )?(liveness|readiness) (?:probe|check) of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:starts|begins) (?:failing|to fail)\b`)
 
 // doneRE is an init container's success said in words: the language's
 // word for it is ready (an init container is Ready once it completed
@@ -1188,6 +1230,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
 	}
+	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	return out
 }
 
