@@ -15,7 +15,7 @@ import (
 func staticPodSteps() []Def {
 	const f = "static pods"
 	return []Def{
-		phrase(f, `^a static pod "([^"]*)"(?: on node "([^"]*)")?:$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+		phrase(f, `^a static pod "([^"]*)"(?: on (?:the node|node "([^"]*)"))?:$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return staticPod{name: c[0], node: c[1], doc: doc}, nil
 			})),
@@ -23,7 +23,8 @@ func staticPodSteps() []Def {
 }
 
 // Given a static pod "etcd" on node "worker-1": (and YAML) — a manifest in
-// the node's staticPodPath; without `on node`, the scenario's one node's. The kubelet names the pod etcd-worker-1 in the
+// the node's staticPodPath; without `on node` (or with `on the node`), the
+// scenario's one node's. The kubelet names the pod etcd-worker-1 in the
 // API (its mirror pod); steps name it "etcd". It starts before anything
 // else runs, once the cluster exists: the behaviour steps that follow its
 // Given still apply.

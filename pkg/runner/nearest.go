@@ -721,6 +721,9 @@ var related = map[[2]string]float64{
 	{"replicas", "pods"}: 0.7, {"check", "probe"}: 0.7, {"forcefully", "force"}: 0.9,
 	{"cpus", "cpu"}: 0.95, {"cores", "cpu"}: 0.8,
 	{"never", "not"}: 0.8, {"never", "no"}: 0.8,
+	// A container's end said in other words; its start as its running.
+	{"exits", "stops"}: 0.8, {"terminates", "stops"}: 0.8, {"terminates", "exits"}: 0.8,
+	{"started", "running"}: 0.7, {"refused", "rejected"}: 0.8,
 }
 
 // light are the words every phrase has; fillers are words a user adds;
@@ -1031,8 +1034,8 @@ func align(step, phrase []token) (float64, []pair) {
 			if used[p] {
 				continue
 			}
-			if a.kind == b.kind && a.word == b.word && sameRole(a, b) {
-				at = p
+			if (a.kind == b.kind || a.kind == word && b.kind == name) && a.word == b.word && sameRole(a, b) {
+				at = p // the same word, or a value left unquoted (`has the Ready condition`)
 				break
 			}
 			near := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
@@ -1145,6 +1148,12 @@ var idioms = []idiom{
 	// A deletion timestamp set is what the language calls Terminating
 	// (steps/expect_pods_state.go, and kubectl's STATUS).
 	{regexp.MustCompile(`\b(?:has|gets|is given|shows) (?:a |its |the )?(?:metadata\.)?deletion ?timestamp(?: set)?\b`), "is Terminating", "Then"},
+	{regexp.MustCompile(`\bfrom ` + durationText + ` (?:to|until|till) ` + durationText), "between $1 and $2", ""},
+	{regexp.MustCompile(`\bearlier than\b`), "before", ""},
+	{regexp.MustCompile(`^kubectl get pods? (shows|prints|says|reports)\b`), "kubectl shows", ""},
+	// One start of a container, as the language counts them.
+	{regexp.MustCompile(`\b(?:on|at|in) (?:the |its )?(first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:attempt|run|start|try)\b`), "the $1 time", "Given"},
+	{regexp.MustCompile(`\b(?:succeeds|completes|finishes|exits successfully) after\b`), "runs to completion after", "Given"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
@@ -1337,6 +1346,9 @@ func placeholder(c candidate, j int) string {
 	case duration:
 		return "<duration>"
 	case count:
+		if j > 0 && (toks[j-1].word == "code" || toks[j-1].word == "priority" || toks[j-1].word == "value") {
+			return "<" + toks[j-1].word + ">"
+		}
 		return "<count>"
 	case quantity:
 		return "<quantity>"
@@ -1371,6 +1383,8 @@ func value(t, s token) (string, bool) {
 		return `"` + s.raw + `"`, true
 	case t.kind == name && s.kind == word && valueLike(s.raw):
 		return `"` + s.raw + `"`, true
+	case t.kind == name && s.kind == word && s.word == t.word:
+		return `"` + t.raw + `"`, true // the value the slot shows, as it spells it
 	case t.kind == duration && s.kind == duration:
 		return s.raw, true
 	case t.kind == duration && s.kind == count:
