@@ -21,9 +21,13 @@ func runningExpectations() []Def {
 		phrase(f, ctr+`is not running$`, `Then container "app" of pod "web" is not running`,
 			s2(func(c, pod string) Step { return containerRunningNow{containerNamed{c, pod}, true} })),
 		phrase(f, ctr+`is running within (\S+)$`, `Then container "app" of pod "web" is running within 10s`,
-			s3(func(c, pod string, d writtenSpan) Step { return &containerRunningWithin{ctr: ctrOfPod{c, pod}, d: d} })),
+			s3(func(c, pod string, d writtenSpan) Step {
+				return &containerRunningWithin{ctrStarts: ctrStarts{ctr: ctrOfPod{c, pod}}, d: d}
+			})),
 		phrase(f, ctr+`is still running at (\S+)$`, `Then container "app" of pod "web" is still running at 4s`,
-			s3(func(c, pod string, at writtenSpan) Step { return &containerRunningAt{ctr: ctrOfPod{c, pod}, at: at} })),
+			s3(func(c, pod string, at writtenSpan) Step {
+				return &containerRunningAt{ctrStarts: ctrStarts{ctr: ctrOfPod{c, pod}}, at: at}
+			})),
 	}
 }
 
@@ -54,14 +58,8 @@ func (s containerRunningNow) Run(ctx context.Context, st *State) error {
 // its first start at or after t=0 comes by t0+D, judged as `is ready
 // within D` judges its Ready.
 type containerRunningWithin struct {
-	ctr ctrOfPod
-	d   writtenSpan
-	sel timeline.Selector
-}
-
-func (s *containerRunningWithin) Declare(pl *Plan) (err error) {
-	s.sel, err = s.ctr.event(pl, timeline.Started)
-	return err
+	ctrStarts
+	d writtenSpan
 }
 
 func (s *containerRunningWithin) Run(ctx context.Context, st *State) error {
@@ -83,14 +81,8 @@ func (s *containerRunningWithin) Run(ctx context.Context, st *State) error {
 // before t=0 is what "still" says. On a cluster the start must come by
 // the end of T's window and the exit, if any, after its beginning.
 type containerRunningAt struct {
-	ctr ctrOfPod
-	at  writtenSpan
-	sel timeline.Selector
-}
-
-func (s *containerRunningAt) Declare(pl *Plan) (err error) {
-	s.sel, err = s.ctr.event(pl, timeline.Started)
-	return err
+	ctrStarts
+	at writtenSpan
 }
 
 func (s *containerRunningAt) Run(ctx context.Context, st *State) error {

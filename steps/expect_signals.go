@@ -36,7 +36,7 @@ func signalExpectations() []Def {
 		phrase(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`,
 			s3(func(c, p string, sig sigKind) Step { return &neverSignal{ctr: ctrOfPod{c, p}, sig: sig} })).with(signalSlot("SIGKILL")),
 		phrase(f, ctr+`never starts$`, `Then container "app" never starts`,
-			s2(func(c, p string) Step { return &neverStarts{ctr: ctrOfPod{c, p}} })),
+			s2(func(c, p string) Step { return &neverStarts{ctrStarts{ctr: ctrOfPod{c, p}}} })),
 		phrase(f, ctr+`exits with code (\S+)$`, `Then container "app" exits with code 0`,
 			s3(func(c, p string, code afterNames[ExitCode]) Step {
 				return &exitsWithCodeUntimed{ctr: ctrOfPod{c, p}, code: code}
@@ -300,17 +300,21 @@ func (s *neverSignal) Run(ctx context.Context, st *State) error {
 	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
 }
 
-// Then container "app" never starts: no start of the container in the
-// whole scenario, run to the end of its activity (as `never receives`).
-type neverStarts struct {
+// ctrStarts is a phrase's container whose starts its check reads:
+// `never starts`, `is running within D`, `is still running at T`.
+type ctrStarts struct {
 	ctr ctrOfPod
 	sel timeline.Selector
 }
 
-func (s *neverStarts) Declare(pl *Plan) (err error) {
+func (s *ctrStarts) Declare(pl *Plan) (err error) {
 	s.sel, err = s.ctr.event(pl, timeline.Started)
 	return err
 }
+
+// Then container "app" never starts: no start of the container in the
+// whole scenario, run to the end of its activity (as `never receives`).
+type neverStarts struct{ ctrStarts }
 
 func (s *neverStarts) Run(ctx context.Context, st *State) error {
 	if err := st.observable(s.sel); err != nil {

@@ -24,11 +24,11 @@ func statusExpectations() []Def {
 			s3(func(pod, status string, d writtenSpan) Step { return thePodShowsStatusWithin{podNamed{pod}, status, d} })),
 		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" at (\S+)$`, `Then the pod "web" shows status "Terminating" at 0s`,
 			s3(func(pod, status string, at writtenSpan) Step {
-				return thePodShowsStatusIn{podNamed{pod}, status, at, at}
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, status}
 			})),
 		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" between (\S+) and (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" between 10s and 20s`,
 			s4(func(pod, status string, a, b writtenSpan) Step {
-				return thePodShowsStatusIn{podNamed{pod}, status, a, b}
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, status}
 			})),
 		// What kubectl prints, said as kubectl prints it: the STATUS
 		// column bare (a quoted one is taken too).
@@ -40,11 +40,11 @@ func statusExpectations() []Def {
 			})).with(statusSlot("CrashLoopBackOff")),
 		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+) at (\S+)$`, `Then kubectl shows the pod "web" as Terminating at 0s`,
 			s3(func(pod string, status kubectlStatus, at writtenSpan) Step {
-				return thePodShowsStatusIn{podNamed{pod}, string(status), at, at}
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, string(status)}
 			})).with(statusSlot("Terminating")),
 		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+) between (\S+) and (\S+)$`, `Then kubectl shows the pod "web" as Init:CrashLoopBackOff between 10s and 20s`,
 			s4(func(pod string, status kubectlStatus, a, b writtenSpan) Step {
-				return thePodShowsStatusIn{podNamed{pod}, string(status), a, b}
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, string(status)}
 			})).with(statusSlot("Init:CrashLoopBackOff")),
 		phrase(f, `^the pod "([^"]*)" shows ready "([^"]*)"$`, `Then the pod "web" shows ready "1/2"`,
 			s2(func(pod, ready string) Step { return thePodShowsReady{podNamed{pod}, ready} })),
@@ -211,16 +211,8 @@ func (k *kubectlStatus) set(s string) error {
 // since before t=0 did not come in the window: `shows status "S"` reads
 // the column at the current time.
 type thePodShowsStatusIn struct {
-	podNamed
+	podWindow
 	status string
-	a, b   writtenSpan
-}
-
-func (s thePodShowsStatusIn) Declare(pl *Plan) error {
-	if _, _, err := window(s.a.text, s.b.text); err != nil {
-		return err
-	}
-	return s.podNamed.Declare(pl)
 }
 
 func (s thePodShowsStatusIn) Run(ctx context.Context, st *State) error {
