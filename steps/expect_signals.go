@@ -49,6 +49,14 @@ func signalExpectations() []Def {
 			})),
 		phrase(f, ctr+`exits at (\S+)$`, `Then container "app" exits at 5s`,
 			s3(func(c, p string, at afterNames[time.Duration]) Step { return &exitsAt{ctr: ctrOfPod{c, p}, at: at} })),
+		phrase(f, ctr+`exits within (\S+)$`, `Then container "app" exits within 10s`,
+			s3(func(c, p, d string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Exited, lo: "0s", hi: d}
+			})),
+		phrase(f, ctr+`exits between (\S+) and (\S+)$`, `Then container "app" exits between 4s and 6s`,
+			s4(func(c, p, a, b string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Exited, lo: a, hi: b}
+			})),
 		phrase(f, ctr+`is restarted between (\S+) and (\S+)$`, `Then container "app" of pod "web" is restarted between 20s and 30s`,
 			s4(func(c, p, a, b string) Step {
 				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Restarted, lo: a, hi: b}
@@ -132,7 +140,9 @@ func (c ctrOfPod) event(pl *Plan, kind timeline.Kind) (timeline.Selector, error)
 // container "app" finishes at 3s (when the kubelet stops waiting for it:
 // it completed, failed, or the grace ran out); container "app" receives
 // SIGTERM at 3s, within 1s, between 4s and 6s; container "app" of pod
-// "web" is restarted between 20s and 30s (its next restart after t=0).
+// "web" is restarted between 20s and 30s (its next restart after t=0);
+// container "app" exits within 10s, between 4s and 6s (its first exit at
+// or after t=0, with any code).
 type ctrEventIn struct {
 	ctr    ctrOfPod
 	kind   timeline.Kind

@@ -33,6 +33,7 @@ Feature: The phrases a second trial's first drafts reach for
     And container "log-shipper" is still running at 6s
     And container "app" exits at 7s
     And container "log-shipper" stops after container "app"
+    And container "log-shipper" exits within 8s
 
   Scenario: A container that crashes shows Error, then CrashLoopBackOff
     Given a pod "crasher"
@@ -42,6 +43,7 @@ Feature: The phrases a second trial's first drafts reach for
     And the pod "crasher" shows status "Error" between 1s and 1500ms
     And kubectl shows the pod "crasher" as CrashLoopBackOff within 1m
     And the pod "crasher" has an event "BackOff"
+    And container "app" exits between 1s and 1500ms
 
   Scenario: An init container that fails once, then succeeds
     Given a pod "migrate" with restartPolicy OnFailure:

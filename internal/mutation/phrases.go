@@ -203,6 +203,8 @@ var phrases = []Phrase{
 	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
 	{ctr + `exits at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `exits within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `exits between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `receives SIGTERM after (?:init )?container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 	{ctr + `starts after (?:init )?container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},

@@ -106,6 +106,12 @@ var firstDrafts = []struct {
 	{"Then", `container "log-shipper" stops after the container "app"`, nil, `container "log-shipper" stops after container "app"`},
 	{"Then", `container "sidecar" exits after container "app"`, nil, `container "sidecar" stops after container "app"`},
 	{"Then", `container "app" terminates at 7s`, nil, `container "app" exits at 7s`},
+	{"Then", `container "proxy" starts after container "app"`, nil, `container "proxy" starts after container "app" is ready`},
+	{"Then", `container "app" starts within 5s`, nil, `container "app" is running within 5s`},
+	// An order said the other way round than the phrases say it.
+	{"Then", `container "app" stops before container "proxy"`, nil, `container "proxy" stops after container "app"`},
+	{"Then", `the pod "important" is evicted after the pod "batch"`, nil, `the pod "batch" is evicted before the pod "important"`},
+	{"Then", `the containers of pod "web" stop in order "app", "proxy"`, nil, `the containers of pod "web" stop in this order: "app", "proxy"`},
 	// A container's state: running, at an instant (`still`), by a time.
 	{"Then", `container "app" is running at 4s`, nil, `container "app" is still running at 4s`},
 	{"Then", `the init container "migrate" is running at 3s`, nil, `init container "migrate" is still running at 3s`},
@@ -120,6 +126,8 @@ var firstDrafts = []struct {
 	// OnFailure.
 	{"Then", `the pod "web" has a deletionTimestamp at 0s`, nil, `the pod "web" is Terminating at 0s`},
 	{"Given", `a pod "migrate" with restart policy OnFailure:`, nil, `a pod "migrate" with restartPolicy OnFailure:`},
+	{"Given", `a pod "web" with dnsPolicy ClusterFirst:`, nil, `a pod "web":`},
+	{"Given", `a pod "web" with schedulerName MyScheduler:`, nil, `a pod "web":`},
 	{"Then", `the pod "late" is refused with reason Evicted`, nil, `the pod "late" is rejected with reason "Evicted"`},
 	{"Then", `the pod "web" has event Unhealthy`, nil, `the pod "web" has an event "Unhealthy"`},
 	// Two pods' evictions in order.
@@ -148,6 +156,8 @@ var firstDrafts = []struct {
 	{"Then", `the node "node-1" has no pods of deployment "api" within 60s`, nil, `node "node-1" has no pods of replica set "api" within 60s`},
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
 	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Then", `3 pods of the deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Given", `a deployment "api" with 3 replicas:`, nil, `a replica set "api" of 3 pods:`},
 	{"Then", `at least 2 pods of deployment "api" are Ready at all times`, nil, `at least 2 pods of replica set "api" are Ready at all times`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},

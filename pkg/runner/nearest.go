@@ -723,7 +723,7 @@ var related = map[[2]string]float64{
 	{"never", "not"}: 0.8, {"never", "no"}: 0.8,
 	// A container's end said in other words; its start as its running.
 	{"exits", "stops"}: 0.8, {"terminates", "stops"}: 0.8, {"terminates", "exits"}: 0.8,
-	{"started", "running"}: 0.7, {"refused", "rejected"}: 0.8,
+	{"started", "running"}: 0.7, {"starts", "running"}: 0.7, {"refused", "rejected"}: 0.8,
 }
 
 // light are the words every phrase has; fillers are words a user adds;
@@ -1184,6 +1184,14 @@ func outsideQuotes(text string, list []idiom) string {
 // makes a probe fail at t=0).
 var probeFailsRE = regexp.MustCompile(`(?i)^(?:the |its )?(liveness|readiness) (?:probe|check) of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:starts|begins) (?:failing|to fail)\b`)
 
+// ctrBeforeRE and evictedAfterRE are two subjects in the order the
+// phrases do not say: `container "app" stops before container "proxy"`
+// is `container "proxy" stops after container "app"`.
+var (
+	ctrBeforeRE    = regexp.MustCompile(`^((?:init )?container "[^"]*") (stops|starts|exits) before ((?:init )?container "[^"]*")$`)
+	evictedAfterRE = regexp.MustCompile(`^the pod ("[^"]*") is evicted after the pod ("[^"]*")$`)
+)
+
 // doneRE is an init container's success said in words: the language's
 // word for it is ready (an init container is Ready once it completed
 // with code 0), in `starts after container "x" is ready`.
@@ -1238,6 +1246,10 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	}
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
+		// An order said the other way round: the phrases say `after`
+		// of containers, `before` of evictions.
+		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")
+		out = evictedAfterRE.ReplaceAllString(out, "the pod $2 is evicted before the pod $1")
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	return out
@@ -1271,6 +1283,8 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	var tail string
 	if i, j := strings.Index(phrase, `: "`), strings.Index(f.text, `: "`); i >= 0 && j >= 0 {
 		tail = f.text[j:]
+	} else if m := listRE.FindStringIndex(f.text); i >= 0 && m != nil {
+		tail = ": " + f.text[m[0]:] // the list written without its colon
 	}
 	by := map[int]int{}
 	for _, p := range pairs {
@@ -1418,6 +1432,9 @@ func valueLike(w string) bool {
 }
 
 var betweenRE = regexp.MustCompile(`between (\S+) and (\S+)`)
+
+// listRE is a list of two names or more that ends a step.
+var listRE = regexp.MustCompile(`"[^"]*"(?:\s*(?:,|and|, and)\s*"[^"]*")+\s*$`)
 
 // sameBounds makes `between A and B` the step's own interval when the step
 // gave one time, which fills only one bound: `at 5s` (read as `between 5s
