@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,6 +17,16 @@ func actionSteps() []Def {
 	return []Def{
 		phrase(f, createOne.String(), `When the pod "web" is created`, s1(func(name string) Step { return &podsCreated{name: name} })),
 		phrase(f, createAll.String(), `When the pods are created`, s0(func() Step { return &podsCreated{all: true} })),
+		// A pod declared where it is created: `Given a pod "late":` and
+		// `When the pod "late" is created` in one step.
+		phrase(f, `^a pod "([^"]*)" is created:$`, "When a pod \"late\" is created:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return &podDeclaredCreated{aPod: aPod{name: c[0], doc: doc}, create: podsCreated{name: c[0]}}, nil
+			})),
+		phrase(f, `^a pod "([^"]*)" is created$`, `When a pod "late" is created`,
+			s1(func(name string) Step {
+				return &podDeclaredCreated{aPod: aPod{name: name}, create: podsCreated{name: name}}
+			})),
 		phrase(f, `^the pod "([^"]*)" is deleted$`, `When the pod "web" is deleted`, s1(func(name string) Step { return podDeleted{name: name} })),
 		phrase(f, `^the pod "([^"]*)" is deleted with grace period (\S+)$`, `When the pod "web" is deleted with grace period 10s`,
 			s2(func(name string, g GraceSeconds) Step { return podDeleted{name: name, grace: podGracePtr(g)} })),
@@ -97,6 +108,23 @@ func (s *podsCreated) Run(ctx context.Context, st *State) error {
 	}
 	return nil
 }
+
+// When a pod "late" is created: (and YAML): the pod declared as `Given a
+// pod "late":` declares it, then created as `When the pod "late" is
+// created` creates it.
+type podDeclaredCreated struct {
+	aPod
+	create podsCreated
+}
+
+func (s *podDeclaredCreated) Declare(pl *Plan) error {
+	if err := s.aPod.Declare(pl); err != nil {
+		return err
+	}
+	return s.create.Declare(pl)
+}
+
+func (s *podDeclaredCreated) Run(ctx context.Context, st *State) error { return s.create.Run(ctx, st) }
 
 // readyCreates tells a pod that State.ready creates itself: a static pod
 // (the kubelet, from its manifest) and one no step names explicitly (a

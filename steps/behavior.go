@@ -1,6 +1,8 @@
 package steps
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -16,6 +18,11 @@ func behaviorSteps() []Def {
 			s4(func(cname, pname string, code ExitCode, after time.Duration) Step {
 				return exitsAfter{ctr: shapedCtr{cname, pname}, code: code, after: after}
 			})),
+		// A behaviour of one start: `the first time`, `the second time`.
+		phrase(f, ctr+`exits with code (\S+) after (\S+) the (\S+) time$`, `Given container "app" of pod "web" exits with code 1 after 2s the first time`,
+			func(c []string, _ Arg) (Step, error) { return parseAttemptExit(c[0], c[1], c[2], c[3], c[4]) }),
+		phrase(f, ctr+`runs to completion after (\S+) the (\S+) time$`, `Given container "app" of pod "web" runs to completion after 2s the second time`,
+			func(c []string, _ Arg) (Step, error) { return parseAttemptExit(c[0], c[1], "0", c[2], c[3]) }),
 		phrase(f, ctr+`runs to completion after (\S+)$`, `Given container "app" of pod "web" runs to completion after 5s`,
 			s3(func(cname, pname string, after time.Duration) Step {
 				return exitsAfter{ctr: shapedCtr{cname, pname}, after: after}
@@ -78,6 +85,68 @@ type exitsAfter struct {
 
 func (s exitsAfter) Declare(pl *Plan) error {
 	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) { b.Exit = &behavior.Exit{Code: int(s.code), After: s.after} })
+}
+
+// Given container "app" of pod "web" exits with code 1 after 2s the first
+// time; runs to completion after 2s the second time: that start of the
+// container (the first is its first run, each restart the next) exits so,
+// the others as the container's other behaviour says (by default they run
+// until signalled). Delays count from that start.
+type attemptExit struct {
+	declaration
+	ctr     shapedCtr
+	attempt int
+	exit    behavior.Exit
+}
+
+func parseAttemptExit(cname, pname, code, after, nth string) (Step, error) {
+	c, err := slotValue[ExitCode](code)
+	if err != nil {
+		return nil, err
+	}
+	d, err := slotValue[time.Duration](after)
+	if err != nil {
+		return nil, err
+	}
+	n, err := parseOrdinal(nth)
+	if err != nil {
+		return nil, err
+	}
+	return attemptExit{ctr: shapedCtr{cname, pname}, attempt: n, exit: behavior.Exit{Code: int(c), After: d}}, nil
+}
+
+func (s attemptExit) Declare(pl *Plan) error {
+	var twice bool
+	err := pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		for _, a := range b.Attempts {
+			twice = twice || a.Attempt == s.attempt
+		}
+		if !twice {
+			b.Attempts = append(b.Attempts, behavior.AttemptExit{Attempt: s.attempt, Exit: s.exit})
+		}
+	})
+	if err == nil && twice {
+		err = inputErr("container %q: its %s start is given twice", s.ctr.container, ordinals[s.attempt-1])
+	}
+	return err
+}
+
+// ordinals are the words of `the first time` … `the tenth time`.
+var ordinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+// parseOrdinal reads `first` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`.
+func parseOrdinal(s string) (int, error) {
+	for i, w := range ordinals {
+		if s == w {
+			return i + 1, nil
+		}
+	}
+	for _, end := range []string{"st", "nd", "rd", "th"} {
+		if n, err := strconv.Atoi(strings.TrimSuffix(s, end)); err == nil && strings.HasSuffix(s, end) && n >= 1 && n <= 1000 {
+			return n, nil
+		}
+	}
+	return 0, inputErr("%q is not an ordinal: first, second, third … tenth, or 1st, 2nd, 3rd, 11th", s)
 }
 
 // Given container "app" of pod "web" ignores SIGTERM

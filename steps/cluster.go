@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -27,7 +28,7 @@ func clusterSteps() []Def {
 		phrase(f, `^a node "([^"]*)" with (\S+) CPU, (\S+) memory and (\S+) pods$`, `Given a node "worker-1" with 4 CPU, 8Gi memory and 110 pods`,
 			s4(func(name string, cpu, mem, pods resource.Quantity) Step {
 				return aNode{name: name, sized: true, cpu: cpu, mem: mem, pods: pods}
-			})),
+			})).withDefault("4", "4").withDefault("8Gi", "8Gi").withDefault("110", "110"), // the default node's
 		phrase(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`,
 			s3(func(name, value, policy string) Step { return priorityClass{name: name, value: value, policy: policy} })),
 		phrase(f, `^the scenario's nodes are the whole cluster$`, `Given the scenario's nodes are the whole cluster`, s0(func() Step { return nodesAreTheCluster{} })),
@@ -183,6 +184,32 @@ func (s priorityClass) Declare(pl *Plan) error {
 		ObjectMeta: metav1.ObjectMeta{Name: s.name}, Value: int32(v), PreemptionPolicy: pp,
 	})
 	return nil
+}
+
+// priorityClassOf is the class that gives a pod the priority v (`a pod
+// "batch" with priority 100`): `priority-100`, declared the first time a
+// step asks for it, as `Given a priority class "priority-100" with value
+// 100` declares it (a pod's own spec.priority the API server refuses: the
+// Priority admission plugin computes it from the class).
+func (pl *Plan) priorityClassOf(v string) (string, error) {
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		return "", inputErr("priority %q is not a 32-bit integer", v)
+	}
+	name := fmt.Sprintf("priority-%d", n)
+	if n < 0 {
+		name = fmt.Sprintf("priority-minus-%d", -n)
+	}
+	for _, pc := range pl.setup.PriorityClasses {
+		if pc.Name != name {
+			continue
+		}
+		if int64(pc.Value) != n {
+			return "", inputErr("priority class %q has value %d, not %d", name, pc.Value, n)
+		}
+		return name, nil
+	}
+	return name, priorityClass{name: name, value: v}.Declare(pl)
 }
 
 // Given node "worker-1" is tainted "dedicated=infra:NoSchedule"; as an

@@ -102,6 +102,14 @@ func disruptionSteps() []Def {
 			s2(func(n Count, rs string) Step { return rsReadyAlways{least: n, rs: rs} })),
 		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) on node "([^"]*)"$`, `Then 2 pods of replica set "web" are on node "worker-1"`,
 			s3(func(n Count, rs, node string) Step { return rsOnNode{want: n, rs: rs, node: node} })),
+		phrase(f, `^node "([^"]*)" has no pods of replica set "([^"]*)"$`, `Then node "worker-1" has no pods of replica set "web"`,
+			s2(func(node, rs string) Step { return rsOnNode{rs: rs, node: node} })),
+		phrase(f, `^node "([^"]*)" has no pods of replica set "([^"]*)" within (\S+)$`, `Then node "worker-1" has no pods of replica set "web" within 1m`,
+			s3(func(node, rs string, within writtenDuration) Step {
+				return rsOnNode{rs: rs, node: node, within: &within}
+			})),
+		phrase(f, `^a replacement pod of replica set "([^"]*)" is Ready within (\S+)$`, `Then a replacement pod of replica set "web" is Ready within 10s`,
+			s2(func(rs string, within writtenDuration) Step { return rsReplacementReady{rs: rs, within: within} })),
 		phrase(f, `^the replica set "([^"]*)" has created (\S+) pods?$`, `Then the replica set "web" has created 4 pods`,
 			s2(func(rs string, n Count) Step { return rsCreated{rs: rs, want: n} })),
 		phrase(f, podOfRS+` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, `Then pod 1 of replica set "web" has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI"`, parseRSPodHasCondition).
@@ -145,7 +153,7 @@ func (s replicaSet) Declare(pl *Plan) error {
 			return inputErr("replica set %q is declared twice", s.name)
 		}
 	}
-	if err := pl.declare(s.name, s.doc, nil, "", nil); err != nil {
+	if err := pl.declare(s.name, s.doc, podFields{}); err != nil {
 		return err
 	}
 	tpl := pl.pods[len(pl.pods)-1]

@@ -178,45 +178,65 @@ func (s rsReady) Run(ctx context.Context, st *State) error {
 }
 
 func (s rsReady) runWithin(ctx context.Context, st *State) error {
-	rs, want := s.rs, int(s.want)
-	dis, err := readyDisruptions(ctx, st)
-	if err != nil {
+	want := int(s.want)
+	return rsWithin(ctx, st, s.rs, *s.within, "pods of the replica set Ready",
+		fmt.Sprintf("%s of replica set %q Ready", times(want, "pod"), s.rs),
+		func(pods []*corev1.Pod, _ driver.View) (int, bool) { n := readyActive(pods); return n, n == want })
+}
+
+// rsWithin is a replica set's pods' state `within D`: holds (which counts
+// the pods that make it hold) true at some time up to t0+D, read as the
+// session runs up to the deadline, not where an earlier step ran it to:
+// an exact session goes back to t=0 first (the state at t=0 stands for
+// the time before it). The pods a replica set makes Ready after t=0 are
+// replacements: on a cluster their readiness waits on their start, which
+// the window carries (the simulator starts them in the instant).
+func rsWithin(ctx context.Context, st *State, rs string, within writtenDuration, what, expected string,
+	holds func(pods []*corev1.Pod, v driver.View) (int, bool)) error {
+	if _, err := readyDisruptions(ctx, st); err != nil {
 		return err
 	}
-	// The pods a replica set makes Ready after t=0 are replacements: on
-	// a cluster their readiness waits on their start, which the window
-	// carries (the simulator starts them in the instant).
-	w := disruptionWindow(st, 0, s.within.d, driver.ActionCreate)
-	// The count is read as the session runs up to the deadline, not
-	// where an earlier step ran it to: an exact session goes back to t=0
-	// first (the count at t=0 stands for the time before it).
+	w := disruptionWindow(st, 0, within.d, driver.ActionCreate)
 	sess, err := st.clk().sessionFrom(ctx, st.clock.t0.At)
 	if err != nil {
 		return err
 	}
-	dis = sess
-	count := func() int { pods, _, _ := dis.ReplicaSetPods(rs); return readyActive(pods) }
-	at, ok, err := sess.RunUntil(ctx, w.To, func(driver.View) bool { return count() == want })
+	check := func(v driver.View) (int, bool) { pods, _, _ := sess.ReplicaSetPods(rs); return holds(pods, v) }
+	at, ok, err := sess.RunUntil(ctx, w.To, func(v driver.View) bool { _, ok := check(v); return ok })
 	if err != nil {
 		return err
 	}
 	w.From = 0
 	sel := timeline.Selector{Pod: rs}
 	if !ok || at > w.To {
-		pods, _, _ := dis.ReplicaSetPods(rs)
-		return st.keepWindowCheck(sel, "pods of the replica set Ready", w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
-			Expected: fmt.Sprintf("%s of replica set %q Ready within %s%s", times(want, "pod"), rs, s.within.text, w.Note()),
-			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.clock.t0.At), count(), describeRSPods(pods))})
+		pods, _, _ := sess.ReplicaSetPods(rs)
+		n, _ := check(sess.View())
+		return st.keepWindowCheck(sel, what, w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
+			Expected: fmt.Sprintf("%s within %s%s", expected, within.text, w.Note()),
+			Observed: fmt.Sprintf("at %s: %d: %s", timeline.FormatOffset(sess.Now()-st.clock.t0.At), n, describeRSPods(pods))})
 	}
-	return st.keepWindowCheck(sel, "pods of the replica set Ready", w, &timeline.Event{At: at}, nil)
+	return st.keepWindowCheck(sel, what, w, &timeline.Event{At: at}, nil)
 }
 
 // Then 2 pods of replica set "web" are on node "worker-1": pods of the
 // replica set bound to the node and not being deleted, at the current
-// time.
+// time. Then node "worker-1" has no pods of replica set "web" is 0 pods
+// there; with `within 1m`, at some time up to t0+D (a drain done).
 type rsOnNode struct {
 	want     Count
 	rs, node string
+	within   *writtenDuration
+}
+
+// on counts the pods on the node, not being deleted.
+func (s rsOnNode) on(pods []*corev1.Pod) int {
+	got := 0
+	for _, p := range pods {
+		if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil {
+			got++
+		}
+	}
+	return got
 }
 
 func (s rsOnNode) Declare(pl *Plan) error {
@@ -228,15 +248,14 @@ func (s rsOnNode) Declare(pl *Plan) error {
 }
 
 func (s rsOnNode) Run(ctx context.Context, st *State) error {
+	expected := fmt.Sprintf("%s of replica set %q on node %q", times(int(s.want), "pod"), s.rs, s.node)
+	if s.within != nil {
+		return rsWithin(ctx, st, s.rs, *s.within, "pods of the replica set on the node", expected,
+			func(pods []*corev1.Pod, _ driver.View) (int, bool) { n := s.on(pods); return n, n == int(s.want) })
+	}
 	return rsPods(ctx, st, s.rs, func(pods []*corev1.Pod) error {
-		got := 0
-		for _, p := range pods {
-			if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil {
-				got++
-			}
-		}
-		if got != int(s.want) {
-			return readVerdict(st, fmt.Sprintf("%s of replica set %q on node %q", times(int(s.want), "pod"), s.rs, s.node),
+		if got := s.on(pods); got != int(s.want) {
+			return readVerdict(st, expected,
 				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))
 		}
 		return nil
@@ -350,4 +369,37 @@ func (s *rsPodGoneWithin) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return heldWithin(ctx, st, fmt.Sprintf("%s (%s)", s.pod, name), name, gone, s.withinText, s.within)
+}
+
+// Then a replacement pod of replica set "web" is Ready within 10s: a pod
+// the replica set created at or after t=0 (its PodCreated on the
+// timeline), Ready and not being deleted at some time up to t0+D.
+type rsReplacementReady struct {
+	rs     string
+	within writtenDuration
+}
+
+func (s rsReplacementReady) Declare(pl *Plan) error {
+	_, err := pl.replicaSet(s.rs)
+	return err
+}
+
+func (s rsReplacementReady) Run(ctx context.Context, st *State) error {
+	t0 := st.clock.t0
+	return rsWithin(ctx, st, s.rs, s.within, "a replacement pod Ready", fmt.Sprintf("a pod of replica set %q created at or after t=0 Ready", s.rs),
+		func(pods []*corev1.Pod, v driver.View) (int, bool) {
+			created := map[string]bool{}
+			for _, e := range v.Timeline() {
+				if e.Kind == timeline.PodCreated && t0.Precedes(e) {
+					created[e.Pod] = true
+				}
+			}
+			n := 0
+			for _, p := range pods {
+				if created[p.Name] && p.DeletionTimestamp == nil && conditionIs(p, corev1.PodReady, corev1.ConditionTrue) {
+					n++
+				}
+			}
+			return n, n > 0
+		})
 }

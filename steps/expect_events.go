@@ -20,6 +20,12 @@ func eventExpectations() []Def {
 	return []Def{
 		phrase(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)?$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times`, parseEventRecorded).with(eventSlot("Unhealthy")),
 		phrase(f, `^an event "([^"]*)" is recorded`+about+`(?: (\S+) times?)? within (\S+)$`, `Then an event "Unhealthy" is recorded for container "app" of pod "web" 3 times within 35s`, parseEventRecorded).with(eventSlot("Unhealthy")),
+		// The event said of its pod, as `kubectl describe pod` lists it:
+		// `an event "X" is recorded for pod "P"`.
+		phrase(f, `^the pod "([^"]*)" has an event "([^"]*)"$`, `Then the pod "web" has an event "Unhealthy"`,
+			func(c []string, _ Arg) (Step, error) {
+				return &eventRecorded{reason: c[1], about: eventAbout{pod: c[0]}}, nil
+			}).with(eventSlot("Unhealthy")),
 		phrase(f, `^no event "([^"]*)" is recorded`+about+`$`, `Then no event "FailedPreStopHook" is recorded`,
 			func(c []string, _ Arg) (Step, error) { return &noEvent{reason: c[0], about: eventAboutOf(c[1:])}, nil }).with(eventSlot("FailedPreStopHook")),
 		phrase(f, `^an event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then an event "Killing" with message containing "liveness" is recorded for pod "web"`,

@@ -19,7 +19,7 @@ func nodeExpectations() []Def {
 			s4(func(node, ctype, status, within string) Step {
 				return nodeCondition{node: node, ctype: ctype, status: status, within: within}
 			})).
-			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
+			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
 		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"`,
 			s3(func(node string, t nodeTaint, within string) Step {
 				return nodeHasTaint{node: node, taint: t, within: within}

@@ -16,6 +16,8 @@ func evictionExpectations() []Def {
 		phrase(f, `^the pod "([^"]*)" is not evicted$`, `Then the pod "etcd" is not evicted`,
 			s1(func(pod string) Step { return podNotEvicted{pod: pod} })),
 		phrase(f, `^the pods are evicted in this order: (.+)$`, `Then the pods are evicted in this order: "best-effort", "burstable"`, parseEvictionOrder),
+		phrase(f, `^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, `Then the pod "burstable" is evicted before the pod "guaranteed"`,
+			s2(func(first, later string) Step { return podEvictedBefore{first, later} })),
 		phrase(f, `^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`, `Then the pod "batch" is evicted with message containing "memory"`,
 			s2(func(pod, part string) Step { return podEvicted{pod: pod, part: part, withMessage: true} })),
 	}
@@ -141,4 +143,41 @@ func (s podsEvictedInOrder) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return timeline.ExpectOrderUntimed(st.clk().events(), st.clock.t0, st.order(), sels)
+}
+
+// Then the pod "burstable" is evicted before the pod "guaranteed":
+// untimed, the first pod is evicted (its eviction chosen as `is evicted`
+// chooses it), and the other is not evicted before it: evicted after it,
+// or not at all (the eviction manager, having relieved the pressure with
+// the first, may never get to it). Two pods evicted in one instant are
+// ordered by the simulator's causal sequence.
+type podEvictedBefore struct{ first, later string }
+
+func (s podEvictedBefore) Declare(pl *Plan) error {
+	for _, n := range []string{s.first, s.later} {
+		if _, err := pl.mustPod(n); err != nil {
+			return err
+		}
+	}
+	if s.first == s.later {
+		return inputErr("a pod is not evicted before itself")
+	}
+	return nil
+}
+
+func (s podEvictedBefore) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	first, later := evictedSel(s.first), evictedSel(s.later)
+	if err := st.expectUntimed(ctx, first, fmt.Sprintf("pod %q evicted", s.first), nil); err != nil {
+		return err
+	}
+	// The other's eviction, if it has come, is ordered as `evicted in
+	// this order` orders two (ties and the cluster's precision included).
+	events := st.clk().events()
+	if _, ok := timeline.Chosen(events, st.clock.t0, later); !ok {
+		return nil
+	}
+	return timeline.ExpectOrderUntimed(events, st.clock.t0, st.order(), []timeline.Selector{first, later})
 }

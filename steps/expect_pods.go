@@ -26,16 +26,20 @@ func podExpectations() []Def {
 			})).with(stateSlot("Running", podStates)),
 		phrase(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`,
 			s4(func(pod string, state heldState, a, b writtenSpan) Step {
-				return thePodIsBetween{podNamed{pod}, state.podState, a, b}
+				return thePodIsBetween{podWindow{podNamed{pod}, a, b}, state.podState}
 			})).with(stateSlot("gone", podStates)),
 		phrase(f, `^the pod "([^"]*)" is (\S+) at (\S+)$`, `Then the pod "web" is gone at 7s`,
 			s3(func(pod string, state heldState, at writtenSpan) Step {
-				return thePodIsBetween{podNamed{pod}, state.podState, at, at}
+				return thePodIsBetween{podWindow{podNamed{pod}, at, at}, state.podState}
 			})).with(stateSlot("gone", podStates)),
 		phrase(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`,
 			s3(func(pod string, state heldState, d writtenSpan) Step {
 				return thePodIsNotAfter{podNamed{pod}, state.podState, d}
 			})).with(stateSlot("gone", podStates)),
+		phrase(f, `^the pod "([^"]*)" is not (\S+) before (\S+)$`, `Then the pod "web" is not Ready before 5s`,
+			s3(func(pod string, state heldState, d writtenSpan) Step {
+				return thePodIsNotBefore{podNamed{pod}, state.podState, d}
+			})).with(stateSlot("Ready", podStates)),
 		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`,
 			s2(func(pod, phase string) Step { return thePodPhase{podNamed{pod}, phase} })).with(slot("phase", "Succeeded", phases...)),
 		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
@@ -48,7 +52,7 @@ func podExpectations() []Def {
 			s4(func(pod, ctype, status, reason string) Step {
 				return thePodCondition{podNamed{pod}, ctype, status, reason}
 			})).
-			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)),
+			with(openSlot("condition", "Ready", podConditionTypes...), slot("status", "False", conditionStatuses...)).withDefault("False", "True"),
 		phrase(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`,
 			s2(func(pod, ctype string) Step { return thePodNoCondition{podNamed{pod}, ctype} })).
 			with(openSlot("condition", "PodReadyToStartContainers", podConditionTypes...)),
@@ -137,19 +141,25 @@ func (s thePodIsWithin) Run(ctx context.Context, st *State) error {
 	return heldWithin(ctx, st, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d)
 }
 
-// Then the pod "web" is gone between 6s and 8s: the first time it became
-// so at or after t=0 lies in the window.
-type thePodIsBetween struct {
+// podWindow is a pod and a window [A, B] from t=0: `is gone between 6s
+// and 8s`, `shows status "Error" at 1s`.
+type podWindow struct {
 	podNamed
-	state podState
-	a, b  writtenSpan
+	a, b writtenSpan
 }
 
-func (s thePodIsBetween) Declare(pl *Plan) error {
+func (s podWindow) Declare(pl *Plan) error {
 	if _, _, err := window(s.a.text, s.b.text); err != nil {
 		return err
 	}
 	return s.podNamed.Declare(pl)
+}
+
+// Then the pod "web" is gone between 6s and 8s: the first time it became
+// so at or after t=0 lies in the window.
+type thePodIsBetween struct {
+	podWindow
+	state podState
 }
 
 func (s thePodIsBetween) Run(ctx context.Context, st *State) error {

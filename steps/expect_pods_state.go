@@ -335,3 +335,54 @@ func describePodAt(events []timeline.Event, pod string, at time.Duration) string
 	}
 	return s
 }
+
+// Then the pod "web" is not Ready before 5s: the state held at no instant
+// from t=0 up to t0+T (it may come at t0+T): not at t=0, and no
+// transition into it before t0+T. On a cluster "before T" ends where T's
+// window begins.
+type thePodIsNotBefore struct {
+	podNamed
+	state podState
+	d     writtenSpan
+}
+
+func (s thePodIsNotBefore) Declare(pl *Plan) error {
+	if s.state.name == "evicted" {
+		return inputErr("an eviction is an event, not a state: write `the pod %q is not evicted`", s.pod)
+	}
+	return s.podNamed.Declare(pl)
+}
+
+func (s thePodIsNotBefore) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	name, ps := s.pod, s.state
+	w, err := st.window(ctx, ps.of(name), s.d.d, s.d.d)
+	if err != nil {
+		return err
+	}
+	end := max(st.clock.t0.At, w.From)
+	if end >= st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
+			return err
+		}
+	}
+	st.clk().decided(end, s.d.d)
+	events := st.clk().events()
+	// A state read over an interval, as `not … after T` reads one
+	// instant: a verdict, no timed check.
+	fail := func(observed string, e *timeline.Event) error {
+		return &timeline.Verdict{Kind: timeline.Early, Window: &w, Event: e,
+			Expected: fmt.Sprintf("pod %q not %s before %s%s", name, ps.name, s.d.text, w.Note()), Observed: observed}
+	}
+	if ps.heldAt(events, name, st.clock.t0.At) {
+		return fail(fmt.Sprintf("%s at t=0", ps.name), nil)
+	}
+	for _, e := range ps.transitions(events, name) {
+		if st.clock.t0.Precedes(e) && e.At < end {
+			return fail(fmt.Sprintf("it became %s at %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At)), &e)
+		}
+	}
+	return nil
+}

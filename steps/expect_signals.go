@@ -36,7 +36,7 @@ func signalExpectations() []Def {
 		phrase(f, ctr+`never receives (SIG\S+)$`, `Then container "app" never receives SIGKILL`,
 			s3(func(c, p string, sig sigKind) Step { return &neverSignal{ctr: ctrOfPod{c, p}, sig: sig} })).with(signalSlot("SIGKILL")),
 		phrase(f, ctr+`never starts$`, `Then container "app" never starts`,
-			s2(func(c, p string) Step { return &neverStarts{ctr: ctrOfPod{c, p}} })),
+			s2(func(c, p string) Step { return &neverStarts{ctrStarts{ctr: ctrOfPod{c, p}}} })),
 		phrase(f, ctr+`exits with code (\S+)$`, `Then container "app" exits with code 0`,
 			s3(func(c, p string, code afterNames[ExitCode]) Step {
 				return &exitsWithCodeUntimed{ctr: ctrOfPod{c, p}, code: code}
@@ -47,6 +47,16 @@ func signalExpectations() []Def {
 			s4(func(c, p string, at afterNames[time.Duration], code afterNames[ExitCode]) Step {
 				return &exitsAt{ctr: ctrOfPod{c, p}, at: at, code: code}
 			})),
+		phrase(f, ctr+`exits at (\S+)$`, `Then container "app" exits at 5s`,
+			s3(func(c, p string, at afterNames[time.Duration]) Step { return &exitsAt{ctr: ctrOfPod{c, p}, at: at} })),
+		phrase(f, ctr+`exits within (\S+)$`, `Then container "app" exits within 10s`,
+			s3(func(c, p, d string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Exited, lo: "0s", hi: d}
+			})),
+		phrase(f, ctr+`exits between (\S+) and (\S+)$`, `Then container "app" exits between 4s and 6s`,
+			s4(func(c, p, a, b string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Exited, lo: a, hi: b}
+			})),
 		phrase(f, ctr+`is restarted between (\S+) and (\S+)$`, `Then container "app" of pod "web" is restarted between 20s and 30s`,
 			s4(func(c, p, a, b string) Step {
 				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Restarted, lo: a, hi: b}
@@ -54,6 +64,10 @@ func signalExpectations() []Def {
 		phrase(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`,
 			s3(func(c, p, other string) Step {
 				return &ctrEventAfter{ctr: ctrOfPod{c, p}, kind: timeline.SIGTERM, other: other, otherKind: timeline.Exited}
+			})),
+		phrase(f, ctr+`stops after container "([^"]*)"$`, `Then container "sidecar" stops after container "app"`,
+			s3(func(c, p, other string) Step {
+				return &ctrEventAfter{ctr: ctrOfPod{c, p}, kind: timeline.Exited, other: other, otherKind: timeline.Exited}
 			})),
 		phrase(f, ctr+`starts after container "([^"]*)" is ready$`, `Then container "init-b" starts after container "init-a" is ready`,
 			s3(func(c, p, other string) Step {
@@ -126,7 +140,9 @@ func (c ctrOfPod) event(pl *Plan, kind timeline.Kind) (timeline.Selector, error)
 // container "app" finishes at 3s (when the kubelet stops waiting for it:
 // it completed, failed, or the grace ran out); container "app" receives
 // SIGTERM at 3s, within 1s, between 4s and 6s; container "app" of pod
-// "web" is restarted between 20s and 30s (its next restart after t=0).
+// "web" is restarted between 20s and 30s (its next restart after t=0);
+// container "app" exits within 10s, between 4s and 6s (its first exit at
+// or after t=0, with any code).
 type ctrEventIn struct {
 	ctr    ctrOfPod
 	kind   timeline.Kind
@@ -294,17 +310,21 @@ func (s *neverSignal) Run(ctx context.Context, st *State) error {
 	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
 }
 
-// Then container "app" never starts: no start of the container in the
-// whole scenario, run to the end of its activity (as `never receives`).
-type neverStarts struct {
+// ctrStarts is a phrase's container whose starts its check reads:
+// `never starts`, `is running within D`, `is still running at T`.
+type ctrStarts struct {
 	ctr ctrOfPod
 	sel timeline.Selector
 }
 
-func (s *neverStarts) Declare(pl *Plan) (err error) {
+func (s *ctrStarts) Declare(pl *Plan) (err error) {
 	s.sel, err = s.ctr.event(pl, timeline.Started)
 	return err
 }
+
+// Then container "app" never starts: no start of the container in the
+// whole scenario, run to the end of its activity (as `never receives`).
+type neverStarts struct{ ctrStarts }
 
 func (s *neverStarts) Run(ctx context.Context, st *State) error {
 	if err := st.observable(s.sel); err != nil {
@@ -316,7 +336,8 @@ func (s *neverStarts) Run(ctx context.Context, st *State) error {
 	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
 }
 
-// Then container "app" exits at 5s with code 137
+// Then container "app" exits at 5s with code 137; Then container "app"
+// exits at 5s, with any code.
 type exitsAt struct {
 	ctr  ctrOfPod
 	at   afterNames[time.Duration]
@@ -338,6 +359,9 @@ func (s *exitsAt) Run(ctx context.Context, st *State) error {
 	if err := st.expectIn(ctx, s.sel, s.at.v, s.at.v); err != nil {
 		return err
 	}
+	if !s.code.given() {
+		return nil
+	}
 	want := int(s.code.v)
 	e, _ := timeline.First(st.clk().events(), st.from(s.sel.Pod), s.sel)
 	if e.Code != want {
@@ -352,7 +376,9 @@ func (s *exitsAt) Run(ctx context.Context, st *State) error {
 }
 
 // Then container "sidecar" receives SIGTERM after container "app" has
-// exited; container "init-b" starts after container "init-a" is ready.
+// exited; container "init-b" starts after container "init-a" is ready;
+// container "sidecar" stops after container "app" (its exit after the
+// other's: `stop in this order` of two).
 type ctrEventAfter struct {
 	ctr             ctrOfPod
 	kind, otherKind timeline.Kind

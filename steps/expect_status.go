@@ -22,6 +22,30 @@ func statusExpectations() []Def {
 			s2(func(pod, status string) Step { return thePodShowsStatus{podNamed{pod}, status} })),
 		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" within 1m`,
 			s3(func(pod, status string, d writtenSpan) Step { return thePodShowsStatusWithin{podNamed{pod}, status, d} })),
+		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" at (\S+)$`, `Then the pod "web" shows status "Terminating" at 0s`,
+			s3(func(pod, status string, at writtenSpan) Step {
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, status}
+			})),
+		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" between (\S+) and (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" between 10s and 20s`,
+			s4(func(pod, status string, a, b writtenSpan) Step {
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, status}
+			})),
+		// What kubectl prints, said as kubectl prints it: the STATUS
+		// column bare (a quoted one is taken too).
+		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+)$`, `Then kubectl shows the pod "web" as Init:Error`,
+			s2(func(pod string, status kubectlStatus) Step { return thePodShowsStatus{podNamed{pod}, string(status)} })).with(statusSlot("Init:Error")),
+		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+) within (\S+)$`, `Then kubectl shows the pod "web" as CrashLoopBackOff within 1m`,
+			s3(func(pod string, status kubectlStatus, d writtenSpan) Step {
+				return thePodShowsStatusWithin{podNamed{pod}, string(status), d}
+			})).with(statusSlot("CrashLoopBackOff")),
+		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+) at (\S+)$`, `Then kubectl shows the pod "web" as Terminating at 0s`,
+			s3(func(pod string, status kubectlStatus, at writtenSpan) Step {
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, string(status)}
+			})).with(statusSlot("Terminating")),
+		phrase(f, `^kubectl shows the pod "([^"]*)" as (\S+) between (\S+) and (\S+)$`, `Then kubectl shows the pod "web" as Init:CrashLoopBackOff between 10s and 20s`,
+			s4(func(pod string, status kubectlStatus, a, b writtenSpan) Step {
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, string(status)}
+			})).with(statusSlot("Init:CrashLoopBackOff")),
 		phrase(f, `^the pod "([^"]*)" shows ready "([^"]*)"$`, `Then the pod "web" shows ready "1/2"`,
 			s2(func(pod, ready string) Step { return thePodShowsReady{podNamed{pod}, ready} })),
 		phrase(f, `^the pod "([^"]*)" shows (\S+) restarts?$`, `Then the pod "web" shows 3 restarts`,
@@ -161,6 +185,38 @@ func (s thePodShowsStatusWithin) Run(ctx context.Context, st *State) error {
 		v.Kind, v.Event = timeline.Late, &e
 	}
 	return st.keepWindowCheck(sel, "Status("+status+")", w, v.Event, v)
+}
+
+// kubectlStatus is the STATUS column as `kubectl shows the pod "web" as
+// S` writes it: bare, as kubectl prints it, or quoted as the other
+// phrases quote it.
+type kubectlStatus string
+
+func (k *kubectlStatus) set(s string) error {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	if s == "" || strings.Contains(s, `"`) {
+		return inputErr("%q is not a STATUS as kubectl prints it (examples: Running, Init:Error, CrashLoopBackOff)", s)
+	}
+	*k = kubectlStatus(s)
+	return nil
+}
+
+// Then the pod "web" shows status "Terminating" at 0s, shows status
+// "CrashLoopBackOff" between 10s and 20s (and `kubectl shows the pod "web"
+// as S at T`, `between A and B`): the first time the STATUS column took
+// that value at or after t=0 lies in the window, as for a pod's state
+// (docs/language.md, Time: `at T`, `between A and B`). A STATUS shown
+// since before t=0 did not come in the window: `shows status "S"` reads
+// the column at the current time.
+type thePodShowsStatusIn struct {
+	podWindow
+	status string
+}
+
+func (s thePodShowsStatusIn) Run(ctx context.Context, st *State) error {
+	return st.expectIn(ctx, timeline.Selector{Pod: s.pod, Kind: timeline.Status, Reason: s.status}, s.a.d, s.b.d)
 }
 
 // Then the pod "web" shows ready "1/2"

@@ -21,17 +21,20 @@ import (
 
 const firstDrafts = "../features/language/first-drafts.feature"
 
-// falseCopies: in the scenario at line, the step text old (a whole line's
+// falseCopy: in the scenario at line, the step text old (a whole line's
 // text after its keyword) becomes new; that step must then fail, saying
 // want, and no other (but the lines of also, when the change is to an
-// action: the expectations after it).
-var falseCopies = []struct {
+// action or a declaration: the expectations after it, the first of which
+// says want).
+type falseCopy struct {
 	name     string
 	line     int
 	old, new string
 	want     string
 	also     []int
-}{
+}
+
+var falseCopies = []falseCopy{
 	{"gone at a time it was not", 11,
 		`the pod "web" is gone at 4s`, `the pod "web" is gone at 3s`, `expected Deleted of pod "web" at 3s`, nil},
 	{"gone at a time after it went", 11,
@@ -57,11 +60,16 @@ var falseCopies = []struct {
 }
 
 func TestFirstDraftPhrasesCanFail(t *testing.T) {
-	content, err := os.ReadFile(firstDrafts)
+	checkFalseCopies(t, firstDrafts, falseCopies)
+}
+
+// checkFalseCopies runs each false copy of the feature at path.
+func checkFalseCopies(t *testing.T, path string, copies []falseCopy) {
+	content, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range falseCopies {
+	for _, c := range copies {
 		t.Run(c.name, func(t *testing.T) {
 			lines := strings.Split(string(content), "\n")
 			replaced := 0
@@ -74,9 +82,9 @@ func TestFirstDraftPhrasesCanFail(t *testing.T) {
 			if replaced == 0 {
 				t.Fatalf("no step %q after line %d", c.old, c.line)
 			}
-			res := runAt(t, strings.Join(lines, "\n"), c.line)
+			res := runFileAt(t, path, strings.Join(lines, "\n"), c.line)
 			if res.Status != report.Failed {
-				t.Fatalf("%s with %q: %s, want failed", firstDrafts, c.new, res.Status)
+				t.Fatalf("%s with %q: %s, want failed", path, c.new, res.Status)
 			}
 			fails := c.also
 			if fails == nil {
@@ -112,7 +120,12 @@ func TestFirstDraftScenariosPass(t *testing.T) {
 
 func runAt(t *testing.T, content string, line int) report.Result {
 	t.Helper()
-	_, scs, problems := runner.ParseFeature(firstDrafts, []byte(content))
+	return runFileAt(t, firstDrafts, content, line)
+}
+
+func runFileAt(t *testing.T, path, content string, line int) report.Result {
+	t.Helper()
+	_, scs, problems := runner.ParseFeature(path, []byte(content))
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}

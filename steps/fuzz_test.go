@@ -25,7 +25,7 @@ func FuzzArguments(f *testing.F) {
 		f.Add(seed[0], seed[1])
 	}
 	pl := &Plan{}
-	if err := pl.declare("web", nil, nil, "", nil); err != nil {
+	if err := pl.declare("web", nil, podFields{}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {

@@ -115,8 +115,9 @@ func TestPlanNamesThePressuresToCome(t *testing.T) {
 		`node "worker-2" comes under PID pressure`,
 		`node "worker-1" comes under disk pressure`,
 		`node "worker-1" memory usage reaches 7.6Gi`,
+		`the node comes under memory pressure`,
 	})
-	want := []driver.Pressure{driver.DiskPressure, driver.PIDPressure}
+	want := []driver.Pressure{driver.DiskPressure, driver.PIDPressure, driver.MemoryPressure}
 	if !reflect.DeepEqual(pl.setup.Pressures, want) {
 		t.Errorf("pressures %v; want %v", pl.setup.Pressures, want)
 	}

@@ -52,6 +52,9 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		if m := createOne.FindStringSubmatch(text); m != nil {
 			pl.explicit[m[1]] = true
 		}
+		if m := createDeclared.FindStringSubmatch(text); m != nil {
+			pl.explicit[m[1]] = true
+		}
 		if createAll.MatchString(text) {
 			pl.explicitAll = true
 		}

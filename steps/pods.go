@@ -59,6 +59,7 @@ func (p *podDecl) build() *corev1.Pod {
 	}
 	fill(out.Spec.InitContainers)
 	fill(out.Spec.Containers)
+	countStarts(out, p.beh)
 	for name, b := range p.imageBeh {
 		if out.Annotations == nil {
 			out.Annotations = map[string]string{}
@@ -66,6 +67,29 @@ func (p *podDecl) build() *corev1.Pod {
 		out.Annotations[behavior.Annotation(name)] = behavior.EncodeAnnotation(*b)
 	}
 	return out
+}
+
+// countStarts gives each agent container whose behaviour differs from
+// one start to another a directory that outlives its restarts, where the
+// agent counts its starts (behavior.AttemptsDir): a subPath of one
+// emptyDir volume of the pod, named after the container.
+func countStarts(pod *corev1.Pod, beh map[string]*behavior.Behavior) {
+	added := false
+	mount := func(cs []corev1.Container) {
+		for i := range cs {
+			if b, ok := beh[cs[i].Name]; !ok || len(b.Attempts) == 0 {
+				continue
+			}
+			cs[i].VolumeMounts = append(cs[i].VolumeMounts, corev1.VolumeMount{Name: behavior.AttemptsVolume, MountPath: behavior.AttemptsDir, SubPath: cs[i].Name})
+			if !added {
+				added = true
+				pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: behavior.AttemptsVolume,
+					VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}})
+			}
+		}
+	}
+	mount(pod.Spec.InitContainers)
+	mount(pod.Spec.Containers)
 }
 
 // container finds a container of the pod (init containers included).
@@ -84,8 +108,10 @@ var (
 	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
 	createAll = regexp.MustCompile(`^the pods are created$`)
 	// underPressure is the pressure action's phrase (nodes_actions.go),
-	// for the plan's list of pressures to come.
-	underPressure = regexp.MustCompile(pressurePhrase)
+	// for the plan's list of pressures to come, `the node` included.
+	underPressure = theNodePhrase(Def{Pattern: regexp.MustCompile(pressurePhrase)}).Pattern
+	// createDeclared is the action that declares its pod (actions.go).
+	createDeclared = regexp.MustCompile(`^a pod "([^"]*)" is created:?$`)
 )
 
 func podSteps() []Def {
@@ -97,43 +123,75 @@ func podSteps() []Def {
 			s2(func(name, path string) Step { return aPod{name: name, file: &path} })),
 		phrase(f, `^a pod "([^"]*)"$`, `Given a pod "web"`, s1(func(name string) Step { return aPod{name: name} })),
 		phrase(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds ([^\s:]+)$`, `Given a pod "web" with terminationGracePeriodSeconds 5`,
-			s2(func(name string, g GraceSeconds) Step { return aPod{name: name, grace: podGracePtr(g)} })),
+			s2(func(name string, g GraceSeconds) Step {
+				return aPod{name: name, podFields: podFields{grace: podGracePtr(g)}}
+			})),
 		phrase(f, `^a pod "([^"]*)" with terminationGracePeriodSeconds (\S+):$`, "Given a pod \"web\" with terminationGracePeriodSeconds 5:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				g, err := slotValue[GraceSeconds](c[1])
 				if err != nil {
 					return nil, err
 				}
-				return aPod{name: c[0], grace: podGracePtr(g), doc: doc}, nil
+				return aPod{name: c[0], podFields: podFields{grace: podGracePtr(g)}, doc: doc}, nil
+			})),
+		phrase(f, `^a pod "([^"]*)" with restartPolicy ([^\s:]+)$`, `Given a pod "job" with restartPolicy OnFailure`,
+			s2(func(name, policy string) Step {
+				return aPod{name: name, podFields: podFields{restartPolicy: corev1.RestartPolicy(policy)}}
+			})).with(slot("restart policy", "OnFailure", restartPolicies...)),
+		phrase(f, `^a pod "([^"]*)" with restartPolicy (\S+):$`, "Given a pod \"job\" with restartPolicy OnFailure:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return aPod{name: c[0], podFields: podFields{restartPolicy: corev1.RestartPolicy(c[1])}, doc: doc}, nil
+			})).with(slot("restart policy", "OnFailure", restartPolicies...)),
+		// A pod's priority, which the API server sets from its class
+		// only: the step declares the class `priority-N` of value N.
+		phrase(f, `^a pod "([^"]*)" with priority ([^\s:]+)$`, `Given a pod "batch" with priority 100`,
+			s2(func(name, v string) Step { return aPod{name: name, podFields: podFields{priority: v}} })),
+		phrase(f, `^a pod "([^"]*)" with priority (\S+):$`, "Given a pod \"batch\" with priority 100:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return aPod{name: c[0], podFields: podFields{priority: c[1]}, doc: doc}, nil
 			})),
 		phrase(f, `^a pod "([^"]*)" on node "([^"]*)":$`, "Given a pod \"web\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
-				return aPod{name: c[0], node: c[1], doc: doc}, nil
+				return aPod{name: c[0], podFields: podFields{node: c[1]}, doc: doc}, nil
 			})),
 		phrase(f, `^a pod "([^"]*)" with QoS class "([^"]*)"(?: on node "([^"]*)")?$`, `Given a pod "web" with QoS class "Burstable" on node "worker-1"`,
-			s3(func(name string, q qosClass, node string) Step { return aPod{name: name, res: &q.res, node: node} })).
+			s3(func(name string, q qosClass, node string) Step {
+				return aPod{name: name, podFields: podFields{res: &q.res, node: node}}
+			})).
 			with(slot("QoS class", "Burstable", qosClasses...)),
 	}
 }
 
 // Given a pod "web" (with YAML after a colon, or from "testdata/web.yaml"),
-// optionally with terminationGracePeriodSeconds 5, on node "worker-1" or
-// with QoS class "Burstable".
+// optionally with terminationGracePeriodSeconds 5, with restartPolicy
+// OnFailure, on node "worker-1" or with QoS class "Burstable".
 type aPod struct {
 	declaration
 	name string
 	doc  *godog.DocString
 	// file is the manifest's path, relative to the feature's folder.
-	file  *string
+	file *string
+	podFields
+}
+
+// podFields are the pod's fields a step gives besides its YAML: a value
+// given both ways, differently, is an error.
+type podFields struct {
 	grace *int64
 	node  string
 	// res are the resources of the first container (a QoS class).
-	res *corev1.ResourceRequirements
+	res           *corev1.ResourceRequirements
+	restartPolicy corev1.RestartPolicy
+	// priority is the pod's priority, given through a class of that value.
+	priority string
 }
+
+// restartPolicies are the values of a pod's spec.restartPolicy.
+var restartPolicies = []string{string(corev1.RestartPolicyAlways), string(corev1.RestartPolicyOnFailure), string(corev1.RestartPolicyNever)}
 
 func (s aPod) Declare(pl *Plan) error {
 	if s.file == nil {
-		return pl.declare(s.name, s.doc, s.grace, s.node, s.res)
+		return pl.declare(s.name, s.doc, s.podFields)
 	}
 	path := *s.file
 	full := path
@@ -144,7 +202,7 @@ func (s aPod) Declare(pl *Plan) error {
 	if err != nil {
 		return inputErr("reading the manifest %s: %v", path, err)
 	}
-	err = pl.declare(s.name, &godog.DocString{Content: string(data)}, s.grace, s.node, s.res)
+	err = pl.declare(s.name, &godog.DocString{Content: string(data)}, s.podFields)
 	for _, ie := range InputErrors(err) {
 		if ie.DocLine > 0 {
 			ie.File, ie.FileLine, ie.DocLine = full, ie.DocLine, 0
@@ -179,7 +237,8 @@ func (q *qosClass) set(s string) error {
 
 // declare records a pod: decoded strictly from YAML (or the one-container
 // default), with the step's values checked against the YAML's.
-func (pl *Plan) declare(name string, doc *godog.DocString, grace *int64, node string, res *corev1.ResourceRequirements) (err error) {
+func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err error) {
+	grace, node, res := f.grace, f.node, f.res
 	defer func() {
 		if err != nil && name != "" {
 			if pl.broken == nil {
@@ -237,6 +296,25 @@ func (pl *Plan) declare(name string, doc *godog.DocString, grace *int64, node st
 	}
 	if res != nil {
 		pod.Spec.Containers[0].Resources = *res
+	}
+	if f.priority != "" {
+		if c := pod.Spec.PriorityClassName; c != "" {
+			return atField(doc, "spec.priorityClassName", inputErr("the step gives the pod priority %s but the YAML gives priorityClassName %s: give one of them", f.priority, c))
+		}
+		name, err := pl.priorityClassOf(f.priority)
+		if err != nil {
+			return err
+		}
+		pod.Spec.PriorityClassName = name
+	}
+	if f.restartPolicy != "" {
+		if err := oneOf("restartPolicy", string(f.restartPolicy), restartPolicies...); err != nil {
+			return err
+		}
+		if r := pod.Spec.RestartPolicy; r != "" && r != f.restartPolicy {
+			return atField(doc, "spec.restartPolicy", inputErr("the step gives restartPolicy %s but the YAML gives %s", f.restartPolicy, r))
+		}
+		pod.Spec.RestartPolicy = f.restartPolicy
 	}
 	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{},
 		imageBeh: map[string]*behavior.Behavior{}, line: pl.line}

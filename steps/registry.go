@@ -29,6 +29,14 @@ type Def struct {
 	// inits are where the phrase names containers, each of which may be
 	// written `init container` (init.go).
 	inits []initRef
+	// nodeCapture is the capture of the node the phrase names, which may
+	// be written `the node` (thenode.go); 0: none.
+	nodeCapture int
+	// Defaults are what a step means by a slot it leaves out, by the
+	// example's value in that slot: a node's size, a condition's status
+	// ("True": `has the MemoryPressure condition`). The nearest-phrase
+	// hint fills them in; another slot left out it shows as a slot.
+	Defaults map[string]string
 }
 
 // Slot is a part of a phrase that takes one of a list of values.
@@ -48,13 +56,13 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), statusExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), statusExpectations(), runningExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
 	for i := range defs {
-		defs[i] = initContainerPhrase(defs[i])
+		defs[i] = theNodePhrase(initContainerPhrase(defs[i]))
 	}
 	return defs
 }
@@ -90,6 +98,17 @@ func (s Slot) Describe() string {
 // phrase is a typed phrase: its pattern, an example and its parser.
 func phrase(family, pattern, example string, p parser) Def {
 	return Def{Family: family, Pattern: regexp.MustCompile(pattern), parse: p, Example: example}
+}
+
+// withDefault says what a step that leaves out the slot that the example
+// fills with ex means: def.
+func (d Def) withDefault(ex, def string) Def {
+	m := map[string]string{ex: def}
+	for k, v := range d.Defaults {
+		m[k] = v
+	}
+	d.Defaults = m
+	return d
 }
 
 // with gives the phrase its slots.

@@ -32,6 +32,11 @@ var (
 		"InspectFailed", "Created", "Started", "Killing", "Unhealthy", "FailedPreStopHook", "FailedPostStartHook", "FailedMount",
 		"SandboxChanged", "DeadlineExceeded", "Evicted", "ExceededGracePeriod", "TaintManagerEviction", "NodeNotReady",
 		"OutOfcpu", "OutOfmemory", "OutOfpods"}
+	// kubectlStatuses are usual values of the STATUS column (pkg/printer,
+	// after printPod in pkg/printers/internalversion/printers.go): a
+	// step accepts any.
+	kubectlStatuses = []string{"Pending", "ContainerCreating", "PodInitializing", "Running", "Completed", "Error", "CrashLoopBackOff",
+		"Terminating", "Init:0/1", "Init:Error", "Init:CrashLoopBackOff", "ErrImagePull", "ImagePullBackOff", "OOMKilled", "Evicted", "Unknown"}
 	podConditionTypes  = []string{"PodScheduled", "PodReadyToStartContainers", "Initialized", "ContainersReady", "Ready", "DisruptionTarget"}
 	nodeConditionTypes = []string{"Ready", "MemoryPressure", "DiskPressure", "PIDPressure"}
 )
@@ -51,3 +56,4 @@ func openSlot(name, example string, values ...string) Slot {
 func stateSlot(example string, values []string) Slot { return slot("pod state", example, values...) }
 func signalSlot(example string) Slot                 { return slot("signal", example, signals...) }
 func eventSlot(example string) Slot                  { return openSlot("event reason", example, eventReasons...) }
+func statusSlot(example string) Slot                 { return openSlot("STATUS", example, kubectlStatuses...) }

@@ -15,7 +15,7 @@ import (
 func staticPodSteps() []Def {
 	const f = "static pods"
 	return []Def{
-		phrase(f, `^a static pod "([^"]*)" on node "([^"]*)":$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+		phrase(f, `^a static pod "([^"]*)"(?: on (?:the node|node "([^"]*)"))?:$`, "Given a static pod \"etcd\" on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return staticPod{name: c[0], node: c[1], doc: doc}, nil
 			})),
@@ -23,7 +23,8 @@ func staticPodSteps() []Def {
 }
 
 // Given a static pod "etcd" on node "worker-1": (and YAML) — a manifest in
-// the node's staticPodPath. The kubelet names the pod etcd-worker-1 in the
+// the node's staticPodPath; without `on node` (or with `on the node`), the
+// scenario's one node's. The kubelet names the pod etcd-worker-1 in the
 // API (its mirror pod); steps name it "etcd". It starts before anything
 // else runs, once the cluster exists: the behaviour steps that follow its
 // Given still apply.
@@ -35,7 +36,15 @@ type staticPod struct {
 
 func (s staticPod) Declare(pl *Plan) error {
 	pl.need(driver.StaticPods, "declares a static pod")
-	if err := pl.declare(s.name, s.doc, nil, s.node, nil); err != nil {
+	node := s.node
+	if node == "" {
+		// Without `on node`: on the scenario's one node.
+		var err error
+		if node, err = pl.onlyNode(); err != nil {
+			return err
+		}
+	}
+	if err := pl.declare(s.name, s.doc, podFields{node: node}); err != nil {
 		return err
 	}
 	pl.pod(s.name).static = true
@@ -67,6 +76,11 @@ func usageSteps() []Def {
 		phrase(f, ctr+`uses (\S+) of memory after (\S+)$`, `Given container "app" of pod "web" uses 900Mi of memory after 10s`,
 			s4(func(cname, pname string, q resource.Quantity, after time.Duration) Step {
 				return containerUses{cname: cname, pname: pname, bytes: q, after: after}
+			})),
+		// Without a time: from the container's start.
+		phrase(f, ctr+`uses (\S+) of memory$`, `Given container "app" of pod "web" uses 900Mi of memory`,
+			s3(func(cname, pname string, q resource.Quantity) Step {
+				return containerUses{cname: cname, pname: pname, bytes: q}
 			})),
 		phrase(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`,
 			func(c []string, _ Arg) (Step, error) {

@@ -53,6 +53,9 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if m == nil {
 		return nil, fmt.Errorf("internal: %q does not match %s", text, d.Pattern)
 	}
+	if at := d.theNodeAt(text); at >= 0 {
+		return &onlyNode{def: d, text: text, at: at, arg: a}, nil
+	}
 	s, err := d.parse(m[1:], a)
 	if names := d.initNamed(text); err == nil && names != nil {
 		s = initContainer{Step: s, names: names}

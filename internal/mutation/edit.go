@@ -194,7 +194,7 @@ func (s stepCtx) observed() (time.Duration, string) {
 		}
 		return c.Observed - c.Ref, ""
 	}
-	q, _, ok := stateOf(s.text, s.facts.onlyPod())
+	q, _, ok := stateOf(s.text, s.facts.onlyPod(), s.facts.onlyNode())
 	if !ok {
 		return 0, "the step keeps no check and reads no state the timeline shows: what it observed is not known"
 	}

@@ -107,3 +107,21 @@ func (f *Facts) onlyPod() string {
 	}
 	return ""
 }
+
+// onlyNode is the scenario's node when its timeline names one (the
+// default `worker-1` when it names none): a step may say `the node` then.
+func (f *Facts) onlyNode() string {
+	var one string
+	for _, e := range f.Original.Timeline {
+		if n, ok := strings.CutPrefix(e.Pod, "node/"); ok && n != one {
+			if one != "" {
+				return ""
+			}
+			one = n
+		}
+	}
+	if one == "" {
+		return "worker-1"
+	}
+	return one
+}

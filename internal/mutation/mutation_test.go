@@ -286,13 +286,16 @@ func TestOracle(t *testing.T) {
 		{`the pod "web" phase is "Pending" within 0s`, 0, true, true, 0},
 		{`node "worker-1" has condition "MemoryPressure" "False" within 0s`, 0, true, true, 0},
 		{`node "worker-1" has condition "MemoryPressure" "True" within 2s`, 2 * s, false, false, 3 * s},
+		{`the node has condition "MemoryPressure" "True" within 4s`, 4 * s, true, true, 3 * s},
+		{`kubectl shows the pod "web" as Terminating within 6s`, 6 * s, true, true, 5 * s},
+		{`kubectl shows the pod "web" as "Running" within 0s`, 0, false, false, 1 * s},
 		{`container "app" is ready within 1s`, 1 * s, true, true, 1 * s},
 		{`2 pods of replica set "rs" are Ready within 2s`, 2 * s, true, true, 2 * s},
 		{`1 pod of replica set "rs" is Ready within 2s`, 2 * s, false, true, 2 * s},
 		{`the pod "web" is evicted within 9s`, 9 * s, false, false, -1},
 	}
 	for _, tt := range tests {
-		q, d, ok := stateOf(tt.text, "web")
+		q, d, ok := stateOf(tt.text, "web", "worker-1")
 		if !ok || d != tt.at {
 			t.Fatalf("%s: read %+v, %s, %t", tt.text, q, d, ok)
 		}
@@ -343,6 +346,8 @@ spec:
 	}{
 		{Shift, `And the pod "web" is not gone after 5s`, "`not … after T` reads one instant"},
 		{Shift, `And the pod "web" is not gone after 8s`, ""},
+		{Shift, `And the pod "web" is not Ready before 0s`, "`not … before T` claims less for an earlier T"},
+		{Shift, `And the pod "web" is not Ready before 2s`, ""},
 		{Deadline, `And the pod "web" is Running within 0s`, ""},
 		{Value, `And the pod "web" phase is "Pending" within 3s`, "`within D` admits the past"},
 		{Negation, `And the pod "web" is gone within 6s`, ""},

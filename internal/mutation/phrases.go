@@ -62,6 +62,10 @@ const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
 const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
 
+// node is how a phrase names a node: `node "x"`, or `the node` of a
+// scenario's one node.
+const node = `(?:the node|node "([^"]*)")`
+
 func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g}} }
 func windowOp(lo, hi int) Op { return Op{Class: Shift, Kind: window, Groups: []int{lo, hi}} }
 func deadlineOp(g int) Op    { return Op{Class: Deadline, Kind: deadline, Groups: []int{g}} }
@@ -151,6 +155,9 @@ var phrases = []Phrase{
 			return []string{`the pod "` + c[1] + `" is ` + c[2] + ` within ` + c[3]}
 		}),
 	}},
+	// `not S before T` says S held at no time from t=0 to t0+T: a
+	// shift to an earlier T claims less (rule notBeforeShiftedEarlier).
+	{`^the pod "([^"]*)" is not (\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{`^the pod "([^"]*)" phase is "([^"]*)"$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, []Op{valueOp(3, swapConditionStatus)}},
@@ -168,12 +175,21 @@ var phrases = []Phrase{
 	// kubectl columns and container readiness.
 	{`^the pod "([^"]*)" shows status "([^"]*)"$`, []Op{valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" shows status "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows status "([^"]*)" at (\S+)$`, []Op{atOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows status "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapStatus)}},
+	{`^kubectl shows the pod "([^"]*)" as (\S+)$`, []Op{valueOp(2, swapStatus)}},
+	{`^kubectl shows the pod "([^"]*)" as (\S+) within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
+	{`^kubectl shows the pod "([^"]*)" as (\S+) at (\S+)$`, []Op{atOp(3), valueOp(2, swapStatus)}},
+	{`^kubectl shows the pod "([^"]*)" as (\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" shows ready "([^"]*)"$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
 	{`^the pod "([^"]*)" shows (\S+) restarts?$`, []Op{countOp(2)}},
 	{ctr + `is ready within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `becomes ready at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `is not ready$`, []Op{negation(replaceOnce(" is not ready", " is ready"))}},
 	{ctr + `becomes not ready at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `is running$`, []Op{negation(replaceOnce(" is running", " is not running"))}},
+	{ctr + `is not running$`, []Op{negation(replaceOnce(" is not running", " is running"))}},
+	{ctr + `is running within (\S+)$`, []Op{deadlineOp(3)}},
 
 	// Signals, hooks and timing.
 	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
@@ -186,9 +202,13 @@ var phrases = []Phrase{
 	{ctr + `never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
 	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
+	{ctr + `exits at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `exits within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `exits between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `receives SIGTERM after (?:init )?container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 	{ctr + `starts after (?:init )?container "([^"]*)" is ready$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
+	{ctr + `stops after (?:init )?container "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 	{`^the containers of pod "([^"]*)" stop in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 	{`^the containers of pod "([^"]*)" start in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{2}}}},
 
@@ -202,13 +222,14 @@ var phrases = []Phrase{
 	{`^the timeline of pod "([^"]*)" is( exactly)?:$`, []Op{{Class: Shift, Kind: rows}}},
 
 	// Nodes.
-	{`^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
-	{`^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
-	{`^node "([^"]*)" has no taint "([^"]*)"$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
+	{`^` + node + ` has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
+	{`^` + node + ` has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
+	{`^` + node + ` has no taint "([^"]*)"$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
 
 	// Eviction.
 	{`^the pod "([^"]*)" is not evicted$`, []Op{negation(replaceOnce(" is not evicted", " is evicted"))}},
 	{`^the pods are evicted in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
+	{`^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
 
 	// Admission and scheduling.
 	{`^the pod "([^"]*)" has priority (\S+)$`, []Op{valueOp(2, swapPriority)}},
@@ -222,11 +243,20 @@ var phrases = []Phrase{
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, []Op{countOp(3)}},
 	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
 	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready within (\S+)$`, []Op{countOp(1), deadlineOp(3)}},
-	{`^(\S+) pods? of ` + rs + ` (?:is|are) on node "([^"]*)"$`, []Op{countOp(1)}},
+	{`^(\S+) pods? of ` + rs + ` (?:is|are) on ` + node + `$`, []Op{countOp(1)}},
+	{`^` + node + ` has no pods of ` + rs + `$`, []Op{negation(func(c []string) []string {
+		on := "the node"
+		if c[1] != "" {
+			on = `node "` + c[1] + `"`
+		}
+		return []string{`1 pod of replica set "` + c[2] + `" is on ` + on}
+	})}},
+	{`^` + node + ` has no pods of ` + rs + ` within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^a replacement pod of ` + rs + ` is Ready within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the ` + rs + ` has created (\S+) pods?$`, []Op{countOp(2)}},
 	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
 	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
-	{`^the drain of node "([^"]*)" completes (at|within) (\S+)$`, []Op{
+	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
 	}},
@@ -238,17 +268,19 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" is (Running|Pending|Succeeded|Failed|Ready|NotReady|Terminating|gone|scheduled)$`: "a state at the current time: no time, count or order, and its negation (`is not`) is the other phrase",
 	`^the pod "([^"]*)" has reason "([^"]*)"$`:                                                            "a reason is open text: no value it must reject in general",
 	ctr + `is waiting with reason "([^"]*)"$`:                                                             "a reason is open text",
-	ctr + `is ready$`:     "a positive state at the current time; its negation is `is not ready`",
-	ctr + `is OOMKilled$`: "an untimed fact with nothing to count, order or swap",
-	ctr + `never starts$`: "`never starts` has no positive form in the language (no `starts` alone)",
+	ctr + `is ready$`:                            "a positive state at the current time; its negation is `is not ready`",
+	ctr + `is OOMKilled$`:                        "an untimed fact with nothing to count, order or swap",
+	ctr + `never starts$`:                        "`never starts` has no positive form in the language (no `starts` alone)",
+	ctr + `is still running at (\S+)$`:           "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
+	`^the pod "([^"]*)" has an event "([^"]*)"$`: "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
 	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                     "a lower bound: one fewer holds by design, and it has no positive form to negate into",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:     "a positive untimed fact; its message is open text",
 	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
 	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
 	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",
 	`^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`:                                  "`stays` has no positive form in the language (no `leaves P`)",
-	`^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)"$`:                              "a node's name: no value it must reject in general",
-	`^the pod "([^"]*)" is nominated to node "([^"]*)"$`:                                     "a node's name",
+	`^the pod "([^"]*)" is scheduled (?:on|to) ` + node + `$`:                                "a node's name: no value it must reject in general",
+	`^the pod "([^"]*)" is nominated to ` + node + `$`:                                       "a node's name",
 	`^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`:                                  "a message is open text",
 	`^the eviction of pod "([^"]*)" is accepted$`:                                            "a positive untimed answer; `refused` would need its error",
 	`^the eviction of pod (\S+) of ` + rs + ` is accepted$`:                                  "a positive untimed answer",
@@ -258,8 +290,8 @@ var unmutated = map[string]string{
 	`^the eviction of pod (\S+) of ` + rs + ` is refused with (\d{3})$`:                      "an HTTP code",
 	`^the eviction of pod (\S+) of ` + rs + ` is refused with message containing "([^"]*)"$`: "a message is open text",
 	`^an eviction of a pod of ` + rs + ` is refused with message containing "([^"]*)"$`:      "a message is open text",
-	`^the drain of node "([^"]*)" completes$`:                                                "a positive untimed fact",
-	`^the drain of node "([^"]*)" fails with message containing "([^"]*)"$`:                  "a message is open text",
+	`^the drain of ` + node + ` completes$`:                                                  "a positive untimed fact",
+	`^the drain of ` + node + ` fails with message containing "([^"]*)"$`:                    "a message is open text",
 }
 
 // phraseFor finds the table's entry of a registry pattern.

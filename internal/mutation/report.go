@@ -28,7 +28,7 @@ func Diagnose(f *Facts, o Outcome) string {
 	}
 	text := stepText(m)
 	if withinRe.MatchString(text) {
-		if q, d, ok := stateOf(text, f.onlyPod()); ok {
+		if q, d, ok := stateOf(text, f.onlyPod(), f.onlyNode()); ok {
 			if t0, err := f.T0(m.StepLine); err == nil {
 				first, seen := firstHeldFrom(f.Original.Timeline, q, t0)
 				switch {

@@ -32,6 +32,12 @@ var rules = []Rule{
 		Explains: notAtShiftedInstant,
 	},
 	{
+		Name: "`not … before T` claims less for an earlier T",
+		Source: "the language's rule: `not … before T` says the state held at no time from t=0 to t0+T (docs/language.md, Time); " +
+			"where the original's timeline shows the state first holding at or after the shifted T, a shift to an earlier T cannot fail",
+		Explains: notBeforeShiftedEarlier,
+	},
+	{
 		Name: "`within D` admits the past",
 		Source: "the language's rule: a state predicate `within D` holds if the state is true at some time up to the deadline, " +
 			"before t=0 included (docs/language.md, Time: within); the original's timeline shows the mutated state held by the mutated deadline",
@@ -82,7 +88,7 @@ func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	if m.Class != Shift || !notAfterRe.MatchString(stepText(m)) {
 		return "", false
 	}
-	q, at, ok := stateOf(stepText(m), f.onlyPod())
+	q, at, ok := stateOf(stepText(m), f.onlyPod(), f.onlyNode())
 	if !ok {
 		return "", false
 	}
@@ -99,6 +105,33 @@ func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	return fmt.Sprintf("%s never holds from t=0 on", q.name), true
 }
 
+var notBeforeRe = regexp.MustCompile(`^the pod "([^"]*)" is not (\S+) before (\S+)$`)
+
+func notBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	g := notBeforeRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || g == nil {
+		return "", false
+	}
+	at, err := time.ParseDuration(g[3])
+	if err != nil {
+		return "", false
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	q := query{kind: "pod", pod: g[1], name: g[2]}
+	first, ok := firstHeldFrom(f.Original.Timeline, q, t0)
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s never holds from t=0 on", q.name), true
+	case first >= t0+at:
+		return fmt.Sprintf("%s first holds at %s, not before %s", q.name, offset(first-t0), offset(at)), true
+	}
+	return "", false
+}
+
 var withinRe = regexp.MustCompile(` within (\S+)$`)
 
 func heldByDeadline(f *Facts, o Outcome) (string, bool) {
@@ -107,7 +140,7 @@ func heldByDeadline(f *Facts, o Outcome) (string, bool) {
 	if !withinRe.MatchString(text) {
 		return "", false
 	}
-	q, d, ok := stateOf(text, f.onlyPod())
+	q, d, ok := stateOf(text, f.onlyPod(), f.onlyNode())
 	if !ok || (q.kind == "pod" && q.name == "evicted") {
 		return "", false // an eviction is an event: only occurrences from t=0 count
 	}

@@ -30,15 +30,16 @@ var (
 	podIsRe         = regexp.MustCompile(`^the pod "([^"]*)" is (?:not )?(\S+)(?: within (\S+)| between (\S+) and (\S+)| after (\S+))?$`)
 	phaseRe         = regexp.MustCompile(`^the pod "([^"]*)" phase is "([^"]*)"(?: within (\S+))?$`)
 	statusRe        = regexp.MustCompile(`^the pod "([^"]*)" shows status "([^"]*)"(?: within (\S+))?$`)
-	nodeConditionRe = regexp.MustCompile(`^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`)
-	nodeTaintRe     = regexp.MustCompile(`^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`)
+	kubectlRe       = regexp.MustCompile(`^kubectl shows the pod "([^"]*)" as "?([^"\s]+)"?(?: within (\S+))?$`)
+	nodeConditionRe = regexp.MustCompile(`^(?:the node|node "([^"]*)") has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`)
+	nodeTaintRe     = regexp.MustCompile(`^(?:the node|node "([^"]*)") has taint "([^"]*)"(?: within (\S+))?$`)
 	readyRe         = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? is ready(?: within (\S+))?$`)
 	rsReadyRe       = regexp.MustCompile(`^(\S+) pods? of replica set "([^"]*)" (?:is|are) Ready(?: within (\S+))?$`)
 )
 
 // stateOf reads the state a step is about, and the time its phrase
 // gives (`within D`, `after T`; 0 without one).
-func stateOf(text string, onlyPod string) (query, time.Duration, bool) {
+func stateOf(text, onlyPod, onlyNode string) (query, time.Duration, bool) {
 	dur := func(s string) time.Duration { d, _ := time.ParseDuration(s); return d }
 	if m := podIsRe.FindStringSubmatch(text); m != nil {
 		if m[2] == "evicted" {
@@ -52,11 +53,20 @@ func stateOf(text string, onlyPod string) (query, time.Duration, bool) {
 	if m := statusRe.FindStringSubmatch(text); m != nil {
 		return query{kind: "status", pod: m[1], name: m[2]}, dur(m[3]), true
 	}
+	if m := kubectlRe.FindStringSubmatch(text); m != nil {
+		return query{kind: "status", pod: m[1], name: m[2]}, dur(m[3]), true
+	}
+	node := func(name string) string {
+		if name == "" {
+			name = onlyNode // `the node`
+		}
+		return "node/" + name
+	}
 	if m := nodeConditionRe.FindStringSubmatch(text); m != nil {
-		return query{kind: "condition", pod: "node/" + m[1], name: m[2], value: m[3]}, dur(m[4]), true
+		return query{kind: "condition", pod: node(m[1]), name: m[2], value: m[3]}, dur(m[4]), true
 	}
 	if m := nodeTaintRe.FindStringSubmatch(text); m != nil {
-		return query{kind: "taint", pod: "node/" + m[1], name: m[2]}, dur(m[3]), true
+		return query{kind: "taint", pod: node(m[1]), name: m[2]}, dur(m[3]), true
 	}
 	if m := readyRe.FindStringSubmatch(text); m != nil {
 		pod := m[2]

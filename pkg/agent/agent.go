@@ -72,10 +72,20 @@ func runAgent(args []string) int {
 	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: args, Start: &started})
 
 	exit := make(chan int, 1)
-	if b.Exit != nil {
-		time.AfterFunc(b.Exit.After, func() {
-			a.log.write(Line{Ev: EvExit, Code: intp(b.Exit.Code), Msg: "exit after " + b.Exit.After.String()})
-			exit <- b.Exit.Code
+	own := b.Exit
+	if len(b.Attempts) > 0 {
+		n, err := countAttempt(attemptsDir())
+		if err != nil {
+			a.log.write(Line{Ev: EvError, Msg: "counting its starts: " + err.Error()})
+			return 2
+		}
+		own = b.ExitOn(n)
+	}
+	if own != nil {
+		e := *own
+		time.AfterFunc(e.After, func() {
+			a.log.write(Line{Ev: EvExit, Code: intp(e.Code), Msg: "exit after " + e.After.String()})
+			exit <- e.Code
 		})
 	}
 	if m := b.Memory; m != nil {

@@ -224,6 +224,25 @@ func TestExitAfter(t *testing.T) {
 	}
 }
 
+// TestExitOnAttempt: the agent counts its starts in the attempts
+// directory, which outlives each process as the volume outlives the
+// container's restarts: the first start exits as the first attempt says,
+// the second as the second, the third as the behaviour's own exit.
+func TestExitOnAttempt(t *testing.T) {
+	t.Parallel()
+	env := []string{"PODLIFE_AGENT_TEST_ATTEMPTS_DIR=" + t.TempDir()}
+	args := []string{"--exit-code=7", "--exit-after=50ms", "--exit-on-attempt=1:1@50ms", "--exit-on-attempt=2:0@50ms"}
+	for i, want := range []int{1, 0, 7} {
+		r := startAgent(t, env, args...)
+		if !r.wait(t, 5*time.Second) {
+			t.Fatalf("start %d: still running", i+1)
+		}
+		if r.code != want {
+			t.Errorf("start %d: exit code %d, want %d (%v)", i+1, r.code, want, r.events())
+		}
+	}
+}
+
 func TestExecProbeAnswersFromTheMainProcess(t *testing.T) {
 	t.Parallel()
 	r := startAgent(t, nil, "--ready-after=700ms", "--fail-liveness-after=0s")

@@ -2,12 +2,16 @@ package agent
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/podlife/podlife/pkg/behavior"
 )
 
 // StartFile is where the main process writes the time it started, for the
@@ -78,4 +82,30 @@ func mainStart() (time.Time, error) {
 	const hz = 100 // USER_HZ on Linux
 	age := time.Duration(secs*float64(time.Second)) - time.Duration(ticks)*time.Second/hz
 	return time.Now().Add(-age), nil
+}
+
+// attemptsDir is where the agent counts its container's starts
+// (behavior.AttemptsDir; a test sets another).
+func attemptsDir() string {
+	if d := os.Getenv("PODLIFE_AGENT_TEST_ATTEMPTS_DIR"); d != "" {
+		return d
+	}
+	return behavior.AttemptsDir
+}
+
+// countAttempt counts this start in dir, a volume that outlives the
+// container's restarts, and returns its number: 1 for the first start.
+// Each start leaves a file; one process runs in a container at a time.
+func countAttempt(dir string) (int, error) {
+	for n := 1; n < 1<<16; n++ {
+		f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("start-%d", n)), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		return n, f.Close()
+	}
+	return 0, fmt.Errorf("%s: too many starts", dir)
 }

@@ -79,6 +79,37 @@ type Behavior struct {
 	Memory *Usage
 	// Writes are writes to mounted volumes.
 	Writes []Write
+	// Attempts are exits of some starts only: on its Nth start (the first
+	// is 1) the process exits as Attempts[i] says when one names N,
+	// instead of as Exit does. The agent counts its starts in AttemptsDir,
+	// a volume that outlives its container's restarts; the simulator
+	// counts the container's instances.
+	Attempts []AttemptExit
+}
+
+// AttemptExit is the exit of one start of the container.
+type AttemptExit struct {
+	Attempt int
+	Exit
+}
+
+// AttemptsDir is where an agent whose behaviour has Attempts counts its
+// starts: a volume the steps mount there, AttemptsVolume, one directory
+// per container (its subPath).
+const (
+	AttemptsDir    = "/podlife/attempts"
+	AttemptsVolume = "podlife-attempts"
+)
+
+// ExitOn is the exit of the process's attempt-th start: the one Attempts
+// names for it, else Exit (nil: it runs until signalled).
+func (b Behavior) ExitOn(attempt int) *Exit {
+	for i := range b.Attempts {
+		if b.Attempts[i].Attempt == attempt {
+			return &b.Attempts[i].Exit
+		}
+	}
+	return b.Exit
 }
 
 // Exit is an exit on the process's own account.
@@ -149,6 +180,11 @@ func (b Behavior) Args() []string {
 			args = append(args, "--memory-ramp="+b.Memory.Ramp.String())
 		}
 	}
+	attempts := append([]AttemptExit(nil), b.Attempts...)
+	sort.SliceStable(attempts, func(i, j int) bool { return attempts[i].Attempt < attempts[j].Attempt })
+	for _, a := range attempts {
+		args = append(args, fmt.Sprintf("--exit-on-attempt=%d:%d@%s", a.Attempt, a.Code, a.After))
+	}
 	writes := append([]Write(nil), b.Writes...)
 	sort.SliceStable(writes, func(i, j int) bool { return writes[i].After < writes[j].After })
 	for _, w := range writes {
@@ -175,8 +211,10 @@ func Parse(args []string) (Behavior, error) {
 		memAfter  = fs.Duration("memory-after", 0, "when to start using --memory")
 		memRamp   = fs.Duration("memory-ramp", 0, "how long before --memory-after to begin faulting it in, paced to end then")
 		writes    writeList
+		attempts  attemptList
 	)
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
+	fs.Var(&attempts, "exit-on-attempt", "N:CODE@AFTER: on the Nth start, exit with CODE after AFTER; repeatable")
 	if err := fs.Parse(args); err != nil {
 		return Behavior{}, err
 	}
@@ -227,7 +265,39 @@ func Parse(args []string) (Behavior, error) {
 		b.Memory = &Usage{Quantity: q, After: *memAfter, Ramp: *memRamp}
 	}
 	b.Writes = writes
+	b.Attempts = attempts
 	return b, nil
+}
+
+type attemptList []AttemptExit
+
+func (a *attemptList) String() string { return fmt.Sprint(*a) }
+
+func (a *attemptList) Set(v string) error {
+	n, rest, ok := strings.Cut(v, ":")
+	code, after, ok2 := strings.Cut(rest, "@")
+	if !ok || !ok2 {
+		return fmt.Errorf("%q is not N:CODE@AFTER", v)
+	}
+	attempt, err := strconv.Atoi(n)
+	if err != nil || attempt < 1 {
+		return fmt.Errorf("%q: the attempt is a number from 1", v)
+	}
+	c, err := strconv.Atoi(code)
+	if err != nil || c < 0 || c > 255 {
+		return fmt.Errorf("%q: the exit code is 0 to 255", v)
+	}
+	d, err := parseNonNegative(after)
+	if err != nil {
+		return err
+	}
+	for _, x := range *a {
+		if x.Attempt == attempt {
+			return fmt.Errorf("attempt %d given twice", attempt)
+		}
+	}
+	*a = append(*a, AttemptExit{Attempt: attempt, Exit: Exit{Code: c, After: d}})
+	return nil
 }
 
 type writeList []Write

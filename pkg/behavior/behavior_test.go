@@ -31,6 +31,9 @@ func TestArgsRoundTrip(t *testing.T) {
 			[]string{"--ready-after=2s", "--fail-liveness-after=30s", "--fail-readiness-after=1m0s", "--memory=900Mi", "--memory-after=10s"}},
 		{"memory faulted in over the 20s before it is due", Behavior{Term: Term{Code: 143}, Memory: &Usage{Quantity: resource.MustParse("3Gi"), After: 30 * time.Second, Ramp: 20 * time.Second}},
 			[]string{"--memory=3Gi", "--memory-after=30s", "--memory-ramp=20s"}},
+		{"exits with code 1 the first time, 0 the second", Behavior{Term: Term{Code: 143}, Attempts: []AttemptExit{
+			{Attempt: 2, Exit: Exit{Code: 0, After: 2 * time.Second}}, {Attempt: 1, Exit: Exit{Code: 1, After: 2 * time.Second}}}},
+			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -53,7 +56,8 @@ func TestArgsRoundTrip(t *testing.T) {
 
 func TestParseRejects(t *testing.T) {
 	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"},
-		{"--memory=1Gi", "--memory-after=5s", "--memory-ramp=6s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-ramp=-1s"}} {
+		{"--memory=1Gi", "--memory-after=5s", "--memory-ramp=6s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-ramp=-1s"},
+		{"--exit-on-attempt=0:1@2s"}, {"--exit-on-attempt=1:256@2s"}, {"--exit-on-attempt=1:1"}, {"--exit-on-attempt=1:1@2s", "--exit-on-attempt=1:0@1s"}} {
 		if _, err := Parse(args); err == nil {
 			t.Errorf("Parse(%q) accepted", args)
 		}
@@ -85,5 +89,20 @@ func TestParseCommand(t *testing.T) {
 		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
 			t.Errorf("ParseCommand(%q) = %+v, %v; want %+v ok=%v", tc.cmd, got, err, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestExitOn: an attempt that Attempts names exits as it says, the others
+// as Exit does.
+func TestExitOn(t *testing.T) {
+	b := Behavior{Exit: &Exit{Code: 3, After: time.Second}, Attempts: []AttemptExit{{Attempt: 1, Exit: Exit{Code: 1, After: 2 * time.Second}}}}
+	if e := b.ExitOn(1); e == nil || e.Code != 1 || e.After != 2*time.Second {
+		t.Errorf("attempt 1: %+v", e)
+	}
+	if e := b.ExitOn(2); e == nil || e.Code != 3 {
+		t.Errorf("attempt 2: %+v", e)
+	}
+	if e := (Behavior{Attempts: b.Attempts}).ExitOn(2); e != nil {
+		t.Errorf("attempt 2 of a process that runs until signalled: %+v", e)
 	}
 }

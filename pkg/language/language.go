@@ -44,7 +44,7 @@ var families = map[string]struct{ title, note string }{
 	"cluster": {"Cluster and node setup", "Before the first pod. A scenario that declares no node gets `worker-1` (4 CPU, 8Gi memory, 110 pods)."},
 	"pods":    {"Pods", "A pod given without YAML has one agent container named `app`. A value given both in the step and in the YAML, differently, is an error."},
 	"behaviour": {"Container behaviour",
-		"Behaviour steps set what an agent container (one without `image:`) does; delays count from the container's start and restart with each new instance."},
+		"Behaviour steps set what an agent container (one without `image:`) does; delays count from the container's start and restart with each new instance. A behaviour of one start (`the first time`, `the second time`) is that start's exit; the other starts behave as the container's other steps say (by default they run until signalled). The agent counts its starts in a volume that outlives its restarts (an `emptyDir` named `podlife-attempts`, mounted at `/podlife/attempts`, added to the pod for it)."},
 	"actions": {"Actions",
 		"An action step (a `When`, or an `And`/`But` after one) moves t=0. `becomes …` and `is restarted N times` wait up to {{wait}} and fail the scenario with the pod's last status if it never happens."},
 	"pod expectations": {"Pod expectations",

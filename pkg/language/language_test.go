@@ -113,7 +113,10 @@ func TestTemplates(t *testing.T) {
 			[]string{"reason=Killing", "container=", "pod=web", "count="}},
 		// Two pods the rules do not name apart: an error, not a reference
 		// that shows <pod> twice.
-		{`^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, `Then the pod "a" is evicted before the pod "b"`, ``, nil},
+		{`^the pod "([^"]*)" is older than the pod "([^"]*)"$`, `Then the pod "a" is older than the pod "b"`, ``, nil},
+		// The other pod of an order is named apart.
+		{`^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, `Then the pod "a" is evicted before the pod "b"`,
+			`the pod "<pod>" is evicted before the pod "<other pod>"`, []string{"pod=a", "other pod=b"}},
 		// A capture no rule names.
 		{`^the pod "([^"]*)" smells of (\S+)$`, `Then the pod "a" smells of roses`, ``, nil},
 	} {

@@ -82,26 +82,29 @@ var (
 	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
 	kResource  = &kind{"resource", "the node's resource"}
 	// Disruptions (issue 17).
-	kReplicaSet = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
-	kOrdinal    = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
-	kBudget     = &kind{"budget", "the PodDisruptionBudget's name"}
-	kBudgetKey  = &kind{"budget field", "`minAvailable` or `maxUnavailable`"}
-	kBudgetVal  = &kind{"budget value", "a whole number (`2`) or a percentage (`50%`), which the disruption controller rounds up"}
-	kSelector   = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
-	kUnhealthy  = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
-	kBudgetStat = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
-	kAPIError   = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403)"}
-	kHTTPCode   = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
-	kDrainFlags = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
-	kTimes      = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
-	kBound      = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
+	kReplicaSet  = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
+	kOrdinal     = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
+	kBudget      = &kind{"budget", "the PodDisruptionBudget's name"}
+	kBudgetKey   = &kind{"budget field", "`minAvailable` or `maxUnavailable`"}
+	kBudgetVal   = &kind{"budget value", "a whole number (`2`) or a percentage (`50%`), which the disruption controller rounds up"}
+	kSelector    = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
+	kUnhealthy   = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
+	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
+	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403)"}
+	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
+	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
+	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
+	kBound       = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
+	kPodPriority = &kind{"pod priority", "a 32-bit integer, at most 1000000000: the step declares the class `priority-N` (`priority-minus-N` below 0) of that value, if no step has, and gives it to the pod (the API server sets a pod's priority from its class only)"}
+	kStart       = &kind{"start", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which start of the container (its first run is the first, each restart the next)"}
+	kRestart     = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
 )
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
-	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound}
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -158,6 +161,7 @@ var rules = []rule{
 	r(`is set to "`, ``, &yes, "status", kStatus),
 	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
+	r(`before the pod "`, ``, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
 	r(`node "<node>" has (no )?taint "`, ``, &yes, "taint", kTaint),
@@ -192,10 +196,11 @@ var rules = []rule{
 	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
 	r(`between `, ``, &no, "from", kDuration),
 	r(`between <from> and `, ``, &no, "to", kDuration),
-	r(`(within|at|after|takes|period|period is) `, ``, &no, "duration", kDuration),
+	r(`(within|at|after|before|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`reboots for `, ``, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),
+	r(` the `, ` time`, &no, "start", kStart),
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
@@ -206,6 +211,9 @@ var rules = []rule{
 	r(`with value <value> and preemptionPolicy `, ``, &no, "policy", kPreempt),
 	r(`with value `, ``, &no, "value", kPriority),
 	r(`has priority `, ``, &no, "priority", kInteger),
+	r(`with restartPolicy `, ``, &no, "policy", kRestart),
+	r(`a pod "<pod>" with priority `, ``, &no, "priority", kPodPriority),
+	r(`kubectl shows the pod "<pod>" as `, ``, &no, "status", kColumn),
 	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),

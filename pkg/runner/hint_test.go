@@ -97,6 +97,71 @@ var firstDrafts = []struct {
 	{"Then", `node "worker-1" reports MemoryPressure`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
 	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted between 0s and 1m`},
 
+	// Issue 38's second trial (held-out drafts of eight stories, kept
+	// outside the repository): the classes its misses fell in, each in
+	// other words than the trial's.
+	//
+	// A word of the vocabulary means itself: `stops` is no typo of
+	// `starts`, `exits` and `terminates` say a container's end.
+	{"Then", `container "log-shipper" stops after the container "app"`, nil, `container "log-shipper" stops after container "app"`},
+	{"Then", `container "sidecar" exits after container "app"`, nil, `container "sidecar" stops after container "app"`},
+	{"Then", `container "app" terminates at 7s`, nil, `container "app" exits at 7s`},
+	{"Then", `container "proxy" starts after container "app"`, nil, `container "proxy" starts after container "app" is ready`},
+	{"Then", `container "app" starts within 5s`, nil, `container "app" is running within 5s`},
+	// An order said the other way round than the phrases say it.
+	{"Then", `container "app" stops before container "proxy"`, nil, `container "proxy" stops after container "app"`},
+	{"Then", `the pod "important" is evicted after the pod "batch"`, nil, `the pod "batch" is evicted before the pod "important"`},
+	{"Then", `the containers of pod "web" stop in order "app", "proxy"`, nil, `the containers of pod "web" stop in this order: "app", "proxy"`},
+	// A container's state: running, at an instant (`still`), by a time.
+	{"Then", `container "app" is running at 4s`, nil, `container "app" is still running at 4s`},
+	{"Then", `the init container "migrate" is running at 3s`, nil, `init container "migrate" is still running at 3s`},
+	{"Then", `container "app" is started within 10s`, nil, `container "app" is running within 10s`},
+	{"Then", `container "app" is not running yet`, nil, `container "app" is not running`},
+	// What kubectl prints, its value bare; a window said from … to.
+	{"Then", `kubectl shows the pod "web" as Init:CrashLoopBackOff from 3s to 12s`, nil, `kubectl shows the pod "web" as Init:CrashLoopBackOff between 3s and 12s`},
+	{"Then", `kubectl get pods shows the pod "web" as Init:Error at 2s`, nil, `kubectl shows the pod "web" as Init:Error at 2s`},
+	{"Then", `the pod "web" shows status CrashLoopBackOff between 1s and 10s`, nil, `the pod "web" shows status "CrashLoopBackOff" between 1s and 10s`},
+	// A value goes only where a value of its shape does: no STATUS is
+	// deletionTimestamp (a deletion timestamp is Terminating), no node
+	// OnFailure.
+	{"Then", `the pod "web" has a deletionTimestamp at 0s`, nil, `the pod "web" is Terminating at 0s`},
+	{"Given", `a pod "migrate" with restart policy OnFailure:`, nil, `a pod "migrate" with restartPolicy OnFailure:`},
+	{"Given", `a pod "web" with dnsPolicy ClusterFirst:`, nil, `a pod "web":`},
+	{"Given", `a pod "web" with schedulerName MyScheduler:`, nil, `a pod "web":`},
+	{"Then", `the pod "late" is refused with reason Evicted`, nil, `the pod "late" is rejected with reason "Evicted"`},
+	{"Then", `the pod "web" has event Unhealthy`, nil, `the pod "web" has an event "Unhealthy"`},
+	// Two pods' evictions in order.
+	{"Then", `the pod "batch" gets evicted before the pod "important"`, nil, `the pod "batch" is evicted before the pod "important"`},
+	{"Then", `the pod "batch" is evicted earlier than the pod "important"`, nil, `the pod "batch" is evicted before the pod "important"`},
+	// The scenario's one node.
+	{"Then", `the node has condition MemoryPressure True`, nil, `the node has condition "MemoryPressure" "True"`},
+	{"When", `the node is under memory pressure`, nil, `the node comes under memory pressure`},
+	// An init container's success is its Ready; never before is after.
+	{"Then", `container "app" never starts before container "migrate" succeeds`, nil, `container "app" starts after container "migrate" is ready`},
+	// A behaviour of one start of a container.
+	{"Given", `container "migrate" exits with code 1 after 2s on the first attempt`, nil, `container "migrate" exits with code 1 after 2s the first time`},
+	{"Given", `container "migrate" succeeds after 2s the second time`, nil, `container "migrate" runs to completion after 2s the second time`},
+	{"Given", `container "migrate" fails with code 1 after 2s the first time`, nil, `container "migrate" exits with code 1 after 2s the first time`},
+	// A slot the author did not fill: the phrase's default, or the slot
+	// itself, never the reference's example value or name.
+	{"Given", `container "app" becomes ready`, nil, `container "app" becomes ready after <duration>`},
+	{"Then", `the second eviction is refused with status 429`, nil, `the eviction of pod "<pod>" is refused with 429`},
+	{"Then", `the pod "web" has the Ready condition`, nil, `the pod "web" has condition "Ready" "True"`},
+	{"Given", `container "worker" uses 400Mi memory`, nil, `container "worker" uses 400Mi of memory`},
+	// A Given that states a precondition gets the state.
+	{"Given", `the pod "web" is running`, nil, `the pod "web" is Running`},
+	{"Given", `3 replicas of deployment "api" are ready`, nil, `3 pods of replica set "api" are Ready`},
+	// A deployment's pods, in the replica set's phrases until the language
+	// has deployments.
+	{"Then", `the node "node-1" has no pods of deployment "api" within 60s`, nil, `node "node-1" has no pods of replica set "api" within 60s`},
+	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
+	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Then", `3 pods of the deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Given", `a deployment "api" with 3 replicas:`, nil, `a replica set "api" of 3 pods:`},
+	{"Then", `at least 2 pods of deployment "api" are Ready at all times`, nil, `at least 2 pods of replica set "api" are Ready at all times`},
+	// A pod declared where it is created.
+	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
+
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
 	{"Then", `the container receives SIGKILL at 5s`, []string{`a pod "api"`, `container "server" of pod "api" ignores SIGTERM`}, `container "server" receives SIGKILL at 5s`},
@@ -132,13 +197,15 @@ func TestHintsFindThePhraseMeant(t *testing.T) {
 			t.Errorf("the wanted hint %q matches %d phrases", c.want, n)
 		}
 	}
-	if len(firstDrafts) < 40 {
-		t.Errorf("%d first drafts, want at least 40", len(firstDrafts))
+	if len(firstDrafts) < 91 {
+		t.Errorf("%d first drafts, want at least 91 (issue 38's 40, the first trial's phrases, the second trial's classes)", len(firstDrafts))
 	}
 }
 
 // TestHintKeepsTheStepsKind: no first draft's hint is a phrase of another
-// kind: a When gets an action, a Then an expectation.
+// kind: a When gets an action, a Then an expectation, a Given a Given
+// phrase or an expectation (a precondition: `Given the pod "web" is
+// Running`).
 func TestHintKeepsTheStepsKind(t *testing.T) {
 	t.Parallel()
 	defs := steps.Definitions()
@@ -146,7 +213,7 @@ func TestHintKeepsTheStepsKind(t *testing.T) {
 	for _, c := range firstDrafts {
 		got := v.hint(c.step, stepKind(c.kind), true, namesIn(c.scene))
 		for _, d := range defs {
-			if kw, _ := exampleLine(d.Example); d.Pattern.MatchString(got) && kw != c.kind {
+			if kw, _ := exampleLine(d.Example); d.Pattern.MatchString(got) && kw != c.kind && !(c.kind == "Given" && kw == "Then") {
 				t.Errorf("%s %s: hint %q is a %s phrase", c.kind, c.step, got, kw)
 			}
 		}

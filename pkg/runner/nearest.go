@@ -17,21 +17,27 @@ import (
 // each phrase's example and its variants: the example without each of its
 // optional parts (`of pod "web"`, `with reason …`, the pattern's `(…)?`),
 // with each of a slot's values in the slot's place (`is Terminating` for
-// `is Running`), and an event's phrase for a pod rather than a container.
-// The comparison is a weighted edit distance, word by word, in which
+// `is Running`), an event's phrase for a pod rather than a container, and
+// `the node` for a node's name. The comparison is a weighted edit
+// distance, word by word, in which
 //
-//   - names, durations, counts and quantities are slots: a name matches a
+//   - names, durations, counts and quantities are slots, and so is a
+//     value an open slot takes bare (`as Init:Error`): a name matches a
 //     name of its role (after pod, container, node, replica set; a name
 //     without one matches any), a bare value matches a name that says it
 //     (`Ready` for `"Ready"`) at a small cost, a count matches a duration
 //     at a quarter of a word; a slot of the step left out costs a whole
 //     word, for the author's value would be lost, and a value that a
-//     closed slot does not take (a phase's place, a QoS class's) a word;
+//     closed slot does not take (a phase's place, a QoS class's) a word,
+//     as does one of another shape than the slot's (`OnFailure` is no
+//     node's name, `deletionTimestamp` no STATUS: fits);
 //   - words compare by their spelling (`recieves` is nearly `receives`)
 //     after a few synonyms (`gets` is `receives`, `secs` is `seconds`),
 //     camel case split (terminationGracePeriodSeconds), and a few pairs of
 //     related words (`has status` for `shows status`); one time bound for
-//     another (`after` for `within`) costs less;
+//     another (`after` for `within`) costs less. A word of the
+//     vocabulary means itself, not another it is spelt near: `stops` is
+//     no typo of `starts`;
 //   - the words every phrase has (the, pod, container, is, of, with) weigh
 //     half a word, the fillers a user adds (now, should, still) less; a
 //     negation (not, no, never) weighs two, and reading one subject for
@@ -42,7 +48,9 @@ import (
 //
 // Before the comparison the step's idioms are read as the vocabulary says
 // them (`in less than 22s` is `within 22s`, `is killed` is `receives
-// SIGKILL`, in a Then `is deleted` is `is gone`), and the step is also
+// SIGKILL`, in a Then `is deleted` is `is gone`, a deployment's pods a
+// replica set's, `has a deletionTimestamp` is `is Terminating`, `never
+// starts before` is `starts after`), and the step is also
 // compared with `7 seconds` read as `7s` and `at 5s` as `between 5s and
 // 5s`, the only way some phrases say it.
 //
@@ -54,13 +62,35 @@ import (
 // numbers in the places the comparison matched them to, a name the step
 // leaves out taken from the scenario's other steps (its pod, its
 // container), and a phrase's optional part the step does not have left
-// out: the reference's example names stay only where nothing else fits.
+// out. A slot nothing fills shows what the phrase means without it where
+// it says (Def.Defaults: a condition's "True", a node's size), else the
+// slot itself, `"<pod>"`, `<duration>`: never the reference's example as
+// if the author had written it.
 
 // kindPenalty is what a phrase of another kind than the step's costs: more
 // than two words, so that a near phrase of the step's kind wins over an
 // exact one of another (`is deleted with grace period 22s`, an action, for
 // `Then the pod "api" is deleted in less than 22s`).
 const kindPenalty = 2.5
+
+// preconditionPenalty is what an expectation costs for a Given: a Given
+// may state what holds before the action (`Given the pod "web" is
+// Running`, `And 3 pods of replica set "api" are Ready`), which the
+// language checks there, so a state a Given names is read as a state, not
+// as the declaration its words are near to (`a pod "web"`). Less than a
+// word: a declaration the step is near to still wins.
+const preconditionPenalty = 1.0
+
+// kindCost is what a phrase of kind phrase costs for a step of kind k.
+func kindCost(k steps.StepType, phrase string) float64 {
+	switch {
+	case phrase == keywordOf(k):
+		return 0
+	case k == steps.Context && phrase == "Then":
+		return preconditionPenalty
+	}
+	return kindPenalty
+}
 
 // sceneName is a name the scenario's steps give to a pod, a container, a
 // node or a replica set.
@@ -114,16 +144,29 @@ type vocabulary struct {
 	// conditions), lowercased: a step that writes one bare still means
 	// the one value, not the words of its camel case.
 	quoted map[string]bool
+	// words are the words the phrases are written with: a step's word
+	// that is one of them means that word, not another it is spelt near
+	// (`stops` is no typo of `starts`).
+	words map[string]bool
 }
 
 func newVocabulary(defs []steps.Def) *vocabulary {
-	v := &vocabulary{candidates: candidates(defs), quoted: map[string]bool{}}
+	v := &vocabulary{candidates: candidates(defs), quoted: map[string]bool{}, words: map[string]bool{}}
+	for _, c := range v.candidates {
+		for _, t := range c.toks {
+			if t.kind == word {
+				v.words[t.word] = true
+			}
+		}
+	}
 	// A value some phrase writes bare (`is OOMKilled`, `becomes NotReady`)
 	// is read as its words, as that phrase's are.
 	bare := map[string]bool{}
 	for _, c := range v.candidates {
-		for _, w := range strings.Fields(quotedRE.ReplaceAllString(c.text, "")) {
-			bare[strings.ToLower(w)] = true
+		for _, t := range c.toks {
+			if t.kind != name {
+				bare[strings.ToLower(t.raw)] = true
+			}
 		}
 	}
 	for _, d := range defs {
@@ -159,13 +202,47 @@ func candidates(defs []steps.Def) []candidate {
 				continue
 			}
 			seen[v.text] = true
-			c := candidate{def: d, kind: kw, text: v.text, toks: tokenize(v.text, nil), value: strings.ToLower(v.value)}
+			c := candidate{def: d, kind: kw, text: v.text, toks: bareSlots(tokenize(v.text, nil), v.text, d), value: strings.ToLower(v.value)}
 			c.closed = slotValues(c.toks, d.Slots, false)
 			c.listed = slotValues(c.toks, d.Slots, true)
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// bareSlots makes one name of each value an open slot of the phrase takes
+// bare (`kubectl shows the pod "web" as Init:Error`): the step's value,
+// whatever it is, goes there as the author wrote it, and a camel-case
+// value is one value, not the words it is made of.
+func bareSlots(toks []token, text string, d *steps.Def) []token {
+	m := d.Pattern.FindStringSubmatchIndex(text)
+	if m == nil {
+		return toks
+	}
+	for _, sl := range d.Slots {
+		if !sl.Open {
+			continue
+		}
+		for g := 1; 2*g < len(m); g++ {
+			lo, hi := m[2*g], m[2*g+1]
+			if lo <= 0 || text[lo-1] == '"' || text[lo:hi] == "" {
+				continue
+			}
+			var out []token
+			for _, t := range toks {
+				switch {
+				case t.lo == lo && t.hi == hi && t.kind == word && len(out) > 0 && out[len(out)-1].lo == lo && out[len(out)-1].bare:
+					continue // the value's other words
+				case t.lo == lo && t.hi == hi && t.kind == word:
+					t = token{word: strings.ToLower(t.raw), kind: name, lo: lo, hi: hi, raw: t.raw, bare: true}
+				}
+				out = append(out, t)
+			}
+			toks = out
+		}
+	}
+	return toks
 }
 
 // hint is the phrase suggested for text, an undefined step of kind k
@@ -186,6 +263,11 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		text = strings.ToValidUTF8(text[:cut], "")
 	}
 	forms := stepForms(text, k, known, v.quoted)
+	for _, f := range forms {
+		for i, t := range f.toks {
+			f.toks[i].known = t.kind == word && v.words[t.word]
+		}
+	}
 	mentioned := map[string]bool{}
 	type ranked struct {
 		c     candidate
@@ -213,8 +295,8 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 				best = ranked{c, f, cost, pairs}
 			}
 		}
-		if known && best.c.kind != keywordOf(k) {
-			best.cost += kindPenalty
+		if known {
+			best.cost += kindCost(k, best.c.kind)
 		}
 		all = append(all, best)
 	}
@@ -288,8 +370,56 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 		if values, ok := c.listed[p.p]; ok && slices.Contains(values, v) {
 			cost -= 0.4
 		}
+		if !fits(c, p.p, v) {
+			cost++
+		}
 	}
 	return cost
+}
+
+// fits says whether v can be the value of the phrase's name j by its
+// shape: a pod's, a container's or a node's name is a DNS name
+// (`OnFailure` is none: `with restartPolicy OnFailure` is no node); a
+// reason, a status or a condition begins as the values the slot shows do
+// (a capital: `deletionTimestamp` is no STATUS), a READY count as `1/2`.
+// Text a message contains, a file, takes anything.
+func fits(c candidate, j int, v string) bool {
+	t := c.toks[j]
+	if t.kind != name || v == "" {
+		return true
+	}
+	if role := roleBefore(c.toks, j); role != "" {
+		return dnsName.MatchString(v)
+	}
+	if j > 0 && (c.toks[j-1].word == "containing" || c.toks[j-1].word == "says" || c.toks[j-1].word == "from") {
+		return true
+	}
+	if shape(v) == shape(t.raw) {
+		return true
+	}
+	for _, l := range c.listed[j] {
+		if shape(l) == shape(v) {
+			return true
+		}
+	}
+	return false
+}
+
+var dnsName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+
+// shape is how a value begins: a digit, a capital, a small letter, or
+// another sign.
+func shape(v string) byte {
+	r, _ := utf8.DecodeRuneInString(v)
+	switch {
+	case unicode.IsDigit(r):
+		return 'd'
+	case unicode.IsUpper(r):
+		return 'U'
+	case unicode.IsLower(r):
+		return 'l'
+	}
+	return '-'
 }
 
 // maxHintText bounds the text the hint compares.
@@ -378,6 +508,13 @@ func variants(ex string, pattern *regexp.Regexp, slots []steps.Slot) []variant {
 			bases = append(bases, p)
 		}
 	}
+	// A phrase about the scenario's one node says `the node`
+	// (steps/thenode.go).
+	for _, b := range bases {
+		if p := nodeRefRE.ReplaceAllString(b, `the node`); p != b && pattern.MatchString(p) {
+			bases = append(bases, p)
+		}
+	}
 	// A phrase about a container says `init container` of an init
 	// container (steps/init.go).
 	for _, b := range bases {
@@ -424,7 +561,10 @@ func mentions(forms []form, value string) bool {
 	return false
 }
 
-var containerOfPodRE = regexp.MustCompile(`container "([^"]*)" of pod "([^"]*)"`)
+var (
+	containerOfPodRE = regexp.MustCompile(`container "([^"]*)" of pod "([^"]*)"`)
+	nodeRefRE        = regexp.MustCompile(`\bnode "[^"]*"`)
+)
 
 // optionalSpans are where the pattern's optional groups (`(…)?`) match in
 // the example. Each such group is named in a copy of the pattern's source
@@ -542,6 +682,10 @@ type token struct {
 	// role is what a name names, when the word before it says: pod,
 	// container, node, set (a replica set's).
 	role string
+	// bare: a phrase's name written without quotes (bareSlots).
+	bare bool
+	// known: a step's word that is a word of the phrases.
+	known bool
 }
 
 type tokenKind int
@@ -577,6 +721,9 @@ var related = map[[2]string]float64{
 	{"replicas", "pods"}: 0.7, {"check", "probe"}: 0.7, {"forcefully", "force"}: 0.9,
 	{"cpus", "cpu"}: 0.95, {"cores", "cpu"}: 0.8,
 	{"never", "not"}: 0.8, {"never", "no"}: 0.8,
+	// A container's end said in other words; its start as its running.
+	{"exits", "stops"}: 0.8, {"terminates", "stops"}: 0.8, {"terminates", "exits"}: 0.8,
+	{"started", "running"}: 0.7, {"starts", "running"}: 0.7, {"refused", "rejected"}: 0.8,
 }
 
 // light are the words every phrase has; fillers are words a user adds;
@@ -610,7 +757,7 @@ func tokenize(s string, quoted map[string]bool) []token {
 				end = len(s) - i - 1
 			}
 			text := s[i+1 : i+1+end]
-			out = append(out, token{strings.ToLower(text), name, i, hi, text, ""})
+			out = append(out, token{word: strings.ToLower(text), kind: name, lo: i, hi: hi, raw: text})
 			i = hi
 			continue
 		}
@@ -627,18 +774,18 @@ func tokenize(s string, quoted map[string]bool) []token {
 		w := strings.ToLower(raw)
 		switch {
 		case durationRE.MatchString(w):
-			out = append(out, token{w, duration, lo, lo + len(raw), raw, ""})
+			out = append(out, token{word: w, kind: duration, lo: lo, hi: lo + len(raw), raw: raw})
 			continue
 		case countRE.MatchString(w):
-			out = append(out, token{w, count, lo, lo + len(raw), raw, ""})
+			out = append(out, token{word: w, kind: count, lo: lo, hi: lo + len(raw), raw: raw})
 			continue
 		case quantityRE.MatchString(w):
-			out = append(out, token{w, quantity, lo, lo + len(raw), raw, ""})
+			out = append(out, token{word: w, kind: quantity, lo: lo, hi: lo + len(raw), raw: raw})
 			continue
 		}
 		parts := splitCamel(raw)
 		if len(parts) > 1 && quoted[w] {
-			out = append(out, token{w, name, lo, lo + len(raw), raw, ""})
+			out = append(out, token{word: w, kind: name, lo: lo, hi: lo + len(raw), raw: raw})
 			continue
 		}
 		var words []string
@@ -653,11 +800,11 @@ func tokenize(s string, quoted map[string]bool) []token {
 			if syn, ok := synonyms[p]; ok {
 				p = syn
 			}
-			out = append(out, token{p, word, lo, lo + len(raw), raw, ""})
+			out = append(out, token{word: p, kind: word, lo: lo, hi: lo + len(raw), raw: raw})
 		}
 	}
 	if colon {
-		out = append(out, token{":", word, len(s), len(s), ":", ""})
+		out = append(out, token{word: ":", kind: word, lo: len(s), hi: len(s), raw: ":"})
 	}
 	for i := 1; i < len(out); i++ {
 		if out[i].kind == name && subjects[out[i-1].word] {
@@ -733,6 +880,8 @@ func substitution(a, b token) (float64, bool) {
 		return 0.6, true // another time bound: the same kind of phrase
 	case a.kind == word && b.kind == word && roles[a.word] && roles[b.word] && a.word != b.word:
 		return 1.5, true // another subject: a pod is not its container
+	case a.kind == word && b.kind == word && a.known && !sameWord(a.word, b.word):
+		return unrelated, false // a word of the vocabulary means itself
 	case a.kind == word && b.kind == word:
 		if s := similarity(a.word, b.word); s > 0 {
 			return w * (1 - s), true
@@ -795,6 +944,19 @@ func similarity(a, b string) float64 {
 		return 0 // unrelated: a substitution costs as much as a new word
 	}
 	return s
+}
+
+// sameWord says whether two words of the vocabulary are one word: the
+// same, a plural or another ending of it, or a pair of related words.
+func sameWord(a, b string) bool {
+	if a == b || a+"s" == b || b+"s" == a || stem(a) == stem(b) {
+		return true
+	}
+	_, ok := related[[2]string{a, b}]
+	if !ok {
+		_, ok = related[[2]string{b, a}]
+	}
+	return ok
 }
 
 // stem is a word without its ending: restart for restarts, restarted,
@@ -872,8 +1034,8 @@ func align(step, phrase []token) (float64, []pair) {
 			if used[p] {
 				continue
 			}
-			if a.kind == b.kind && a.word == b.word && sameRole(a, b) {
-				at = p
+			if (a.kind == b.kind || a.kind == word && b.kind == name) && a.word == b.word && sameRole(a, b) {
+				at = p // the same word, or a value left unquoted (`has the Ready condition`)
 				break
 			}
 			near := a.kind == word && b.kind == word && similarity(a.word, b.word) >= 0.8
@@ -904,6 +1066,7 @@ type form struct {
 // stepForms are the ways the step is read: as written (its idioms read),
 // with `7 seconds` as `7s`, and with `at 5s` as `between 5s and 5s`.
 func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool) []form {
+	text = outsideQuotes(text, renames)
 	base := readIdioms(text, k, known)
 	texts := []string{base}
 	if base != text {
@@ -982,7 +1145,57 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(is|was|gets|got|has been|be) (deleted|removed|terminated)\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bdisappears\b`), "is gone", "Then"},
 	{regexp.MustCompile(`\bcrash(es|ed)?\b`), "exits with code 1", "Given"},
+	// A deletion timestamp set is what the language calls Terminating
+	// (steps/expect_pods_state.go, and kubectl's STATUS).
+	{regexp.MustCompile(`\b(?:has|gets|is given|shows) (?:a |its |the )?(?:metadata\.)?deletion ?timestamp(?: set)?\b`), "is Terminating", "Then"},
+	{regexp.MustCompile(`\bfrom ` + durationText + ` (?:to|until|till) ` + durationText), "between $1 and $2", ""},
+	{regexp.MustCompile(`\bearlier than\b`), "before", ""},
+	{regexp.MustCompile(`^kubectl get pods? (shows|prints|says|reports)\b`), "kubectl shows", ""},
+	// One start of a container, as the language counts them.
+	{regexp.MustCompile(`\b(?:on|at|in) (?:the |its )?(first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:attempt|run|start|try)\b`), "the $1 time", "Given"},
+	{regexp.MustCompile(`\b(?:succeeds|completes|finishes|exits successfully) after\b`), "runs to completion after", "Given"},
+	// Never before is after: `never starts before container "x" …`.
+	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
+
+// renames are words the vocabulary says otherwise wherever they stand,
+// in the step as written as in its idioms read.
+var renames = []idiom{
+	// A deployment's pods are a replica set's: until the language has
+	// deployments, the replica set's phrases say what its pods do.
+	{regexp.MustCompile(`\bdeployments?\b`), "replica set", ""},
+	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
+}
+
+// outsideQuotes replaces the idioms' matches in text outside its quotes.
+func outsideQuotes(text string, list []idiom) string {
+	parts := strings.Split(text, `"`)
+	for i := 0; i < len(parts); i += 2 {
+		for _, id := range list {
+			parts[i] = replaceFold(id.re, parts[i], id.to)
+		}
+	}
+	return strings.Join(parts, `"`)
+}
+
+// probeFailsRE is a probe that begins to fail, said of the probe: the
+// language says it of the container, as its behaviour (`fails its
+// liveness probe after D`, counted from the container's start; no action
+// makes a probe fail at t=0).
+var probeFailsRE = regexp.MustCompile(`(?i)^(?:the |its )?(liveness|readiness) (?:probe|check) of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:starts|begins) (?:failing|to fail)\b`)
+
+// ctrBeforeRE and evictedAfterRE are two subjects in the order the
+// phrases do not say: `container "app" stops before container "proxy"`
+// is `container "proxy" stops after container "app"`.
+var (
+	ctrBeforeRE    = regexp.MustCompile(`^((?:init )?container "[^"]*") (stops|starts|exits) before ((?:init )?container "[^"]*")$`)
+	evictedAfterRE = regexp.MustCompile(`^the pod ("[^"]*") is evicted after the pod ("[^"]*")$`)
+)
+
+// doneRE is an init container's success said in words: the language's
+// word for it is ready (an init container is Ready once it completed
+// with code 0), in `starts after container "x" is ready`.
+var doneRE = regexp.MustCompile(`(\bafter (?:init )?container "[^"]*") (?:succeeds|has succeeded|completes|has completed|finishes|has finished|is done)$`)
 
 // imageRE is a pod given with its image (`a pod "nginx" with image
 // "nginx:1.27"`): an image is written in the pod's manifest, the doc
@@ -1031,6 +1244,14 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	if known && k == steps.Action {
 		out = fromImperative(out)
 	}
+	if known && k == steps.Outcome {
+		out = doneRE.ReplaceAllString(out, "$1 is ready")
+		// An order said the other way round: the phrases say `after`
+		// of containers, `before` of evictions.
+		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")
+		out = evictedAfterRE.ReplaceAllString(out, "the pod $2 is evicted before the pod $1")
+	}
+	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	return out
 }
 
@@ -1062,6 +1283,8 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	var tail string
 	if i, j := strings.Index(phrase, `: "`), strings.Index(f.text, `: "`); i >= 0 && j >= 0 {
 		tail = f.text[j:]
+	} else if m := listRE.FindStringIndex(f.text); i >= 0 && m != nil {
+		tail = ": " + f.text[m[0]:] // the list written without its colon
 	}
 	by := map[int]int{}
 	for _, p := range pairs {
@@ -1100,6 +1323,18 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 				v, ok = `"`+n+`"`, true
 			}
 		}
+		if dv, found := c.def.Defaults[t.raw]; !ok && found && t.kind != word {
+			// What the step means by leaving it out.
+			v, ok = dv, true
+			if t.kind == name && !t.bare {
+				v = `"` + dv + `"`
+			}
+		}
+		if !ok && t.kind != word && c.value != strings.ToLower(t.raw) {
+			// Neither the step nor the scenario says it: the slot, not
+			// the reference's example as if the author had written it.
+			v, ok = placeholder(c, j), true
+		}
 		if !ok {
 			continue
 		}
@@ -1116,14 +1351,54 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	return agree(s, c.def.Pattern)
 }
 
+// placeholder is the phrase's slot j as the reference names it, for the
+// author to fill: `"<pod>"`, `<duration>`.
+func placeholder(c candidate, j int) string {
+	toks := c.toks
+	t := toks[j]
+	switch t.kind {
+	case duration:
+		return "<duration>"
+	case count:
+		if j > 0 && (toks[j-1].word == "code" || toks[j-1].word == "priority" || toks[j-1].word == "value") {
+			return "<" + toks[j-1].word + ">"
+		}
+		return "<count>"
+	case quantity:
+		return "<quantity>"
+	}
+	what := roleBefore(toks, j)
+	for _, sl := range c.def.Slots {
+		if what == "" && (sl.Example == t.raw || slices.Contains(sl.Values, t.raw)) {
+			what = sl.Name
+		}
+	}
+	for k := j - 1; what == "" && k >= 0 && k >= j-2; k-- {
+		if toks[k].kind == word {
+			what = toks[k].word // `condition "Ready" "<condition>"`: the noun before
+		}
+	}
+	if what == "" {
+		what = "value"
+	}
+	if t.bare {
+		return "<" + what + ">"
+	}
+	return `"<` + what + `>"`
+}
+
 // value is the text of the step's token s in the place of the phrase's
 // token t, if it goes there.
 func value(t, s token) (string, bool) {
 	switch {
+	case t.bare && (s.kind == name || s.kind == word && valueLike(s.raw)):
+		return s.raw, true
 	case t.kind == name && s.kind == name:
 		return `"` + s.raw + `"`, true
 	case t.kind == name && s.kind == word && valueLike(s.raw):
 		return `"` + s.raw + `"`, true
+	case t.kind == name && s.kind == word && s.word == t.word:
+		return `"` + t.raw + `"`, true // the value the slot shows, as it spells it
 	case t.kind == duration && s.kind == duration:
 		return s.raw, true
 	case t.kind == duration && s.kind == count:
@@ -1157,6 +1432,9 @@ func valueLike(w string) bool {
 }
 
 var betweenRE = regexp.MustCompile(`between (\S+) and (\S+)`)
+
+// listRE is a list of two names or more that ends a step.
+var listRE = regexp.MustCompile(`"[^"]*"(?:\s*(?:,|and|, and)\s*"[^"]*")+\s*$`)
 
 // sameBounds makes `between A and B` the step's own interval when the step
 // gave one time, which fills only one bound: `at 5s` (read as `between 5s

@@ -321,10 +321,13 @@ func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *
 
 // runProcess starts what the container's process does on its own.
 func (w *podWorker) runProcess(c *ctr, inst *instance) {
-	switch {
-	case c.agent && c.beh.Exit != nil:
-		code := c.beh.Exit.Code
-		inst.exitTimer = w.env.after(c.beh.Exit.After, func() { w.processExit(c, inst, code, "") })
+	switch exit := c.beh.ExitOn(inst.id); {
+	case c.agent && exit != nil:
+		// The behaviour of this start: the agent counts its starts in a
+		// volume that outlives the container's restarts, one per instance
+		// the runtime starts (behavior.Behavior.Attempts).
+		code := exit.Code
+		inst.exitTimer = w.env.after(exit.After, func() { w.processExit(c, inst, code, "") })
 	case !c.agent && !c.cmd.Forever:
 		code := c.cmd.Code
 		inst.exitTimer = w.env.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })

@@ -153,7 +153,7 @@ func (t *podTrack) containerSteady(st corev1.ContainerStatus, now time.Time, rea
 // exit, memory, a write, a change of its probes' answers) that would
 // change what the kubelet sees.
 func agentSteady(b *behavior.Behavior, spec *corev1.Container, since time.Duration) bool {
-	if b.Exit != nil {
+	if b.Exit != nil || len(b.Attempts) > 0 {
 		return false
 	}
 	if b.FailLivenessAfter != nil && spec.LivenessProbe != nil {

@@ -484,7 +484,7 @@ func (s *windowPolicy) kubeletDriven(sel timeline.Selector) bool {
 		return true
 	case timeline.Exited:
 		b, ok := s.behaviorOf(sel)
-		return !ok || (b.Exit == nil && b.Memory == nil)
+		return !ok || (b.Exit == nil && len(b.Attempts) == 0 && b.Memory == nil)
 	}
 	return false
 }
