@@ -231,3 +231,38 @@ func TestLiveKillAtTheDeadline(t *testing.T) {
 		t.Errorf("a kill 1.306 s past the deadline, the tick's and the kill's time: SIGTERM at 10s fails")
 	}
 }
+
+// TestLiveDeleteOnALostNode: a pod whose node the cluster lost (the
+// node-lifecycle controller's NodeNotReady event on it, nothing from a
+// kubelet since) shows no reaction to a delete, and none is asked for;
+// the same delete on a node whose kubelet answers still is (crash.feature:31
+// on kind, 2026-11-29: a force delete of a crashed node's pod failed on
+// the missing reaction).
+func TestLiveDeleteOnALostNode(t *testing.T) {
+	s := time.Second
+	base := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 50 * s, Seq: 2, Pod: "web", Kind: timeline.KubeEvent, Reason: "NodeNotReady"},
+		{At: 400500 * time.Millisecond, Seq: 3, Pod: "web", Kind: timeline.Deleted},
+	}
+	back := append(slices.Clone(base[:2]), timeline.Event{At: 60 * s, Seq: 3, Pod: "web", Kind: timeline.Condition, Reason: "Ready", Status: "True"}, base[2])
+	for _, tc := range []struct {
+		name   string
+		events []timeline.Event
+		ok     bool
+	}{
+		{"node lost", base, true},
+		{"node back before the delete", back, false},
+		{"no NodeNotReady", append(slices.Clone(base[:1]), base[2]), false},
+	} {
+		f := &liveFake{now: 400 * s, events: tc.events}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionDelete, "web", f.now)
+		f.now = 410 * s
+		_, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Kind: timeline.Deleted}, Lo: 0, Hi: time.Second, T0: t0})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}

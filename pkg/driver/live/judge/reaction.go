@@ -223,11 +223,12 @@ func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) er
 	c := timeline.Check{Pod: pod, What: "reaction to " + string(r.action) + " (" + what + ")",
 		From: r.at, To: r.at + bound, Ref: r.at, ExpectFrom: 0, ExpectTo: bound, Reaction: true}
 	if !found {
-		if r.action == driver.ActionCreate || !j.wasRunning(pod, r.at) {
+		if r.action == driver.ActionCreate || !j.wasRunning(pod, r.at) || j.cutOff(pod, r.at) {
 			// A pod that does not start (an image that cannot be pulled,
-			// no room) or had nothing running to stop shows no reaction
-			// to measure: its windows absorb the bound instead (as do a
-			// late start's, below).
+			// no room), had nothing running to stop, or is on a node
+			// whose kubelet the cluster has lost (crashed, rebooting)
+			// shows no reaction to measure: its windows absorb the bound
+			// instead (as do a late start's, below).
 			return nil
 		}
 		c.OK = false
@@ -254,6 +255,34 @@ func (j *Judge) resolveReaction(ctx context.Context, pod string, r *reaction) er
 }
 
 // wasRunning tells whether one of pod's containers was running at at.
+// cutOff tells whether, at at, the cluster had lost the kubelet of the
+// pod's node: the node-lifecycle controller's NodeNotReady event on the
+// pod (MarkPodsNotReady: the node's Ready condition went Unknown, its
+// kubelet silent; pkg/controller/nodelifecycle, v1.36.3) is the pod's
+// last word, nothing from a kubelet after it (a container's start or
+// exit, a condition the kubelet writes). On kind, 2026-11-29 10:00,
+// crash.feature:31's force delete of a crashed node's pod was judged
+// for the kubelet's reaction, which no kubelet was left to make.
+func (j *Judge) cutOff(pod string, at time.Duration) bool {
+	lost := false
+	for _, e := range j.events() {
+		if e.At > at {
+			break
+		}
+		if e.Pod != pod {
+			continue
+		}
+		switch {
+		case e.Kind == timeline.KubeEvent && e.Reason == "NodeNotReady":
+			lost = true
+		case e.Kind == timeline.Started, e.Kind == timeline.Exited, e.Kind == timeline.Ready,
+			e.Kind == timeline.Condition && e.Reason == string(corev1.PodReady) && e.Status == string(corev1.ConditionTrue):
+			lost = false
+		}
+	}
+	return lost
+}
+
 func (j *Judge) wasRunning(pod string, at time.Duration) bool {
 	running := map[string]bool{}
 	for _, e := range j.events() {
