@@ -132,6 +132,9 @@ type instTrack struct {
 	postStartDone         bool
 	followed              bool
 	logEnded              bool
+	// first is the first line of the instance's log, which every stream
+	// of its log begins with (readLog).
+	first string
 	// attached is closed once the instance's log is being read (or its
 	// follower gave up).
 	attached   chan struct{}
