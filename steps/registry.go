@@ -53,6 +53,7 @@ func buildRegistry() []Def {
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
+	defs = append(defs, workloadPhrases()...)  // workloads.go: deployments, quotas, jobs
 	for i := range defs {
 		defs[i] = initContainerPhrase(defs[i])
 	}

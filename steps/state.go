@@ -216,6 +216,11 @@ func (st *State) ready(ctx context.Context) error {
 	for _, r := range st.Plan.disr.sets {
 		waitSets = waitSets || !r.created
 	}
+	waitWork := st.Plan.waitsForWorkloads()
+	// The quotas first: a pod is charged from its create on.
+	if err := createWorkloadObjects(ctx, st); err != nil { // workloads.go
+		return err
+	}
 	if err := createDisruptionObjects(ctx, st); err != nil { // disruptions.go
 		return err
 	}
@@ -231,7 +236,7 @@ func (st *State) ready(ctx context.Context) error {
 		}
 	}
 	wait := append(static, implicit...)
-	if len(wait) == 0 && !waitSets {
+	if len(wait) == 0 && !waitSets && !waitWork {
 		return nil
 	}
 	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
@@ -240,7 +245,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return !waitSets || st.Plan.replicaSetsStarted(st.Session, v)
+		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.workloadsStarted(st.Session, v))
 	})
 	if err != nil {
 		return err

@@ -256,15 +256,10 @@ var objectKinds = map[string]string{
 	"Job":                 "batch/v1",
 }
 
-// objectTimelineNames are how timelines name the events of a workload:
-// "deployment/web", "replicaset/web-5d4f8c7b9", "job/batch" (no pod
-// name has a slash).
-var objectTimelineNames = map[string]string{"ReplicaSet": "replicaset/", "Deployment": "deployment/", "Job": "job/"}
-
 // ObjectTimelineName is the name a timeline gives the events and
 // conditions of a workload of that kind ("Deployment", "ReplicaSet",
-// "Job").
-func ObjectTimelineName(kind, name string) string { return objectTimelineNames[kind] + name }
+// "Job"): timeline.ObjectName.
+func ObjectTimelineName(kind, name string) string { return timeline.ObjectName(kind, name) }
 
 // recordObjectEvent is a Kubernetes Event about a workload (a controller
 // recorded it: its source is the controller's name), under its timeline
