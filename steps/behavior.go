@@ -76,7 +76,7 @@ func (pl *Plan) shapeTarget(cname, pname string) (*podDecl, *corev1.Container, e
 	if err == nil || (pl.pod(pname) != nil) {
 		return p, c, err
 	}
-	t := pl.templateNamed(pname)
+	t := templateNamed(pl, pname)
 	if t == nil {
 		return nil, nil, err
 	}

@@ -365,7 +365,7 @@ var fieldPath = regexp.MustCompile(`^((?:spec|metadata)(?:\.[A-Za-z0-9]+(?:\[\d+
 
 // lintErrors are the driver's objections to a pod, one each, at the line
 // of the field each names.
-func lintErrors(doc *godog.DocString, prefix, name string, err error) error {
+func lintErrors(doc *godog.DocString, fieldPrefix, name string, err error) error {
 	prefix, inner := "", err
 	if u := errors.Unwrap(err); u != nil {
 		prefix = strings.TrimSuffix(err.Error(), u.Error())
@@ -379,7 +379,7 @@ func lintErrors(doc *godog.DocString, prefix, name string, err error) error {
 	for _, e := range agg.Errors() {
 		one := inputErr("pod %q: %s%v", name, prefix, e)
 		if m := fieldPath.FindStringSubmatch(e.Error()); m != nil {
-			one = atField(doc, prefix+m[1], one)
+			one = atField(doc, fieldPrefix+m[1], one)
 		}
 		out = append(out, one)
 	}

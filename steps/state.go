@@ -216,7 +216,7 @@ func (st *State) ready(ctx context.Context) error {
 	for _, r := range st.Plan.disr.sets {
 		waitSets = waitSets || !r.created
 	}
-	waitWork := st.Plan.waitsForWorkloads()
+	waitWork := st.Plan.work.waiting()
 	// The quotas first: a pod is charged from its create on.
 	if err := createWorkloadObjects(ctx, st); err != nil { // workloads.go
 		return err
@@ -245,7 +245,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.workloadsStarted(st.Session, v))
+		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v))
 	})
 	if err != nil {
 		return err

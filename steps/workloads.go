@@ -1,7 +1,6 @@
 package steps
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apivalidation "k8s.io/apimachinery/pkg/util/validation"
 
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/manifest"
 )
 
@@ -118,8 +116,9 @@ func decodeErrors(err error) error {
 	return errors.Join(errs...)
 }
 
-func (s deploymentStep) Declare(pl *Plan) error {
-	if err := pl.workloadName("deployment", s.name); err != nil {
+func (s deploymentStep) Declare(pl *Plan) (err error) {
+	defer markBroken(pl, s.name, &err)
+	if err := workloadName(pl, "deployment", s.name); err != nil {
 		return err
 	}
 	d := &appsv1.Deployment{}
@@ -153,6 +152,18 @@ func (s deploymentStep) Declare(pl *Plan) error {
 	return nil
 }
 
+// markBroken notes a workload whose declaration failed, so that the steps
+// naming it do not repeat the problem.
+func markBroken(pl *Plan, name string, err *error) {
+	if *err == nil {
+		return
+	}
+	if pl.broken == nil {
+		pl.broken = map[string]bool{}
+	}
+	pl.broken[name] = true
+}
+
 // templateDecl declares a workload's pod template as a pod of the
 // workload's name (its problems at the YAML's lines under
 // spec.template), kept out of the scenario's pods. Without a template:
@@ -173,20 +184,12 @@ func (pl *Plan) templateDecl(name string, t corev1.PodTemplateSpec, doc *godog.D
 		pod.Labels = map[string]string{"app": name}
 	}
 	pod.Name = name // for the linter: the pods get generated names
-	tpl, err := pl.newPodDecl(name, pod, doc, "spec.template.")
-	if err != nil {
-		if pl.broken == nil {
-			pl.broken = map[string]bool{}
-		}
-		pl.broken[name] = true
-		return nil, err
-	}
-	return tpl, nil
+	return pl.newPodDecl(name, pod, doc, "spec.template.")
 }
 
 // workloadName checks a workload's name: valid as the API's and not
 // declared twice.
-func (pl *Plan) workloadName(kind, name string) error {
+func workloadName(pl *Plan, kind, name string) error {
 	if msgs := apivalidation.IsDNS1123Subdomain(name); len(msgs) > 0 {
 		return inputErr("%s name %q is not valid: %s", kind, name, strings.Join(msgs, "; "))
 	}
@@ -197,33 +200,50 @@ func (pl *Plan) workloadName(kind, name string) error {
 }
 
 // workload finds a declared workload's template (a quota has none) by
-// kind ("deployment", "job", "replica set") and name.
+// kind ("deployment", "job", "replica set") and name. One whose
+// declaration failed is ErrDeclaredBadly: lint said why once.
 func (pl *Plan) workload(kind, name string) (*podDecl, error) {
-	switch kind {
-	case "deployment":
-		for _, d := range pl.work.deployments {
-			if d.d.Name == name {
-				return d.initial, nil
-			}
-		}
-	case "job":
-		for _, j := range pl.work.jobs {
-			if j.j.Name == name {
-				return j.tpl, nil
-			}
-		}
-	case "replica set":
+	if pl.broken[name] {
+		return nil, fmt.Errorf("%s %q: %w", kind, name, ErrDeclaredBadly)
+	}
+	if kind == "replica set" {
 		r, err := pl.replicaSet(name)
 		if err != nil {
 			return nil, err
 		}
 		return r.tpl, nil
 	}
+	return pl.work.named(kind, name)
+}
+
+// deploymentDecl is a declared Deployment; one whose declaration failed
+// is ErrDeclaredBadly.
+func (pl *Plan) deploymentDecl(name string) (*deploymentDecl, error) {
+	if pl.broken[name] {
+		return nil, fmt.Errorf("deployment %q: %w", name, ErrDeclaredBadly)
+	}
+	return pl.work.deployment(name)
+}
+
+// named is a declared Deployment's or Job's template.
+func (w *workloadDecls) named(kind, name string) (*podDecl, error) {
+	switch kind {
+	case "deployment":
+		if d, err := w.deployment(name); err == nil {
+			return d.initial, nil
+		}
+	case "job":
+		for _, j := range w.jobs {
+			if j.j.Name == name {
+				return j.tpl, nil
+			}
+		}
+	}
 	return nil, undeclaredErr("%s %q is not declared", kind, name)
 }
 
-func (pl *Plan) deployment(name string) (*deploymentDecl, error) {
-	for _, d := range pl.work.deployments {
+func (w *workloadDecls) deployment(name string) (*deploymentDecl, error) {
+	for _, d := range w.deployments {
 		if d.d.Name == name {
 			return d, nil
 		}
@@ -235,7 +255,7 @@ func (pl *Plan) deployment(name string) (*deploymentDecl, error) {
 // behaviour steps: `container "app" of pod "batch"` shapes the pods of
 // the job "batch"; with no name, the template of the scenario's only
 // workload when it declares no pod.
-func (pl *Plan) templateNamed(name string) *podDecl {
+func templateNamed(pl *Plan, name string) *podDecl {
 	var all []*podDecl
 	for _, r := range pl.disr.sets {
 		all = append(all, r.tpl)
@@ -300,8 +320,8 @@ func (s quotaStep) Declare(pl *Plan) error {
 	return nil
 }
 
-func (pl *Plan) quota(name string) error {
-	for _, q := range pl.work.quotas {
+func (w *workloadDecls) quota(name string) error {
+	for _, q := range w.quotas {
 		if q.q.Name == name {
 			return nil
 		}
@@ -321,8 +341,9 @@ type jobStep struct {
 	doc  *godog.DocString
 }
 
-func (s jobStep) Declare(pl *Plan) error {
-	if err := pl.workloadName("job", s.name); err != nil {
+func (s jobStep) Declare(pl *Plan) (err error) {
+	defer markBroken(pl, s.name, &err)
+	if err := workloadName(pl, "job", s.name); err != nil {
 		return err
 	}
 	j := &batchv1.Job{}
@@ -355,149 +376,4 @@ func (s jobStep) Declare(pl *Plan) error {
 	j.Spec.Template = corev1.PodTemplateSpec{}
 	pl.work.jobs = append(pl.work.jobs, &jobDecl{j: j, tpl: tpl})
 	return nil
-}
-
-// createWorkloadObjects creates the declared quotas (first: a pod is
-// charged from its create on), then the Deployments and Jobs not created
-// yet; ready calls it once the cluster is configured.
-func createWorkloadObjects(ctx context.Context, st *State) error {
-	w := &st.Plan.work
-	d := st.Session
-	for _, q := range w.quotas {
-		if q.created {
-			continue
-		}
-		q.created = true
-		if err := d.CreateResourceQuota(ctx, q.q); err != nil {
-			return st.unsupported(fmt.Errorf("resource quota %q: %w", q.q.Name, err))
-		}
-	}
-	for _, dep := range w.deployments {
-		if dep.created {
-			continue
-		}
-		dep.created, dep.initial.created = true, true
-		if err := d.CreateDeployment(ctx, dep.d, dep.initial.build()); err != nil {
-			return st.unsupported(fmt.Errorf("deployment %q: %w", dep.d.Name, err))
-		}
-	}
-	for _, j := range w.jobs {
-		if j.created {
-			continue
-		}
-		j.created, j.tpl.created = true, true
-		if err := d.CreateJob(ctx, j.j, j.tpl.build()); err != nil {
-			return st.unsupported(fmt.Errorf("job %q: %w", j.j.Name, err))
-		}
-	}
-	return nil
-}
-
-// waitsForWorkloads: some declared workload was not created yet, so
-// ready waits for it to start.
-func (pl *Plan) waitsForWorkloads() bool {
-	for _, d := range pl.work.deployments {
-		if !d.created {
-			return true
-		}
-	}
-	for _, j := range pl.work.jobs {
-		if !j.created {
-			return true
-		}
-	}
-	return false
-}
-
-// workloadsStarted: every declared Deployment's first rollout is done
-// (kubectl rollout status's), or stuck (its pods started or stuck and a
-// ReplicaFailure or a past deadline reported), and every Job has its
-// first pod started or stuck, or has finished.
-func (pl *Plan) workloadsStarted(w driver.Workloads, v driver.View) bool {
-	for _, dep := range pl.work.deployments {
-		d := w.Deployment(dep.d.Name)
-		if d == nil {
-			return false
-		}
-		if done, _ := rolloutDone(d); done {
-			continue
-		}
-		pods, _, _ := w.DeploymentPods(dep.d.Name)
-		for _, p := range pods {
-			if !startedOrStuck(v.Pod(p.Name)) {
-				return false
-			}
-		}
-		if !deploymentStuck(d) {
-			return false
-		}
-	}
-	for _, j := range pl.work.jobs {
-		job := w.Job(j.j.Name)
-		if job == nil {
-			return false
-		}
-		if jobFinished(job) {
-			continue
-		}
-		pods, _, _ := w.JobPods(j.j.Name)
-		if len(pods) == 0 {
-			return false
-		}
-		for _, p := range pods {
-			if !startedOrStuck(v.Pod(p.Name)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// deploymentStuck: the Deployment reports a failure to create its pods or
-// a rollout past its deadline.
-func deploymentStuck(d *appsv1.Deployment) bool {
-	for _, c := range d.Status.Conditions {
-		if (c.Type == appsv1.DeploymentReplicaFailure && c.Status == corev1.ConditionTrue) ||
-			(c.Type == appsv1.DeploymentProgressing && c.Status == corev1.ConditionFalse) {
-			return true
-		}
-	}
-	return false
-}
-
-func jobFinished(j *batchv1.Job) bool {
-	for _, c := range j.Status.Conditions {
-		if (c.Type == batchv1.JobComplete || c.Type == batchv1.JobFailed) && c.Status == corev1.ConditionTrue {
-			return true
-		}
-	}
-	return false
-}
-
-// rolloutDone is kubectl rollout status's verdict on a Deployment
-// (k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go,
-// DeploymentStatusViewer.Status, v0.36.3): the controller has observed
-// its generation, every replica is updated, no old one is left (among
-// the active pods: terminating ones are not counted) and every updated
-// one is available. What it is waiting for otherwise.
-func rolloutDone(d *appsv1.Deployment) (bool, string) {
-	st := d.Status
-	if d.Generation > st.ObservedGeneration {
-		return false, "waiting for the deployment's spec update to be observed"
-	}
-	for _, c := range st.Conditions {
-		if c.Type == appsv1.DeploymentProgressing && c.Reason == "ProgressDeadlineExceeded" {
-			return false, "it exceeded its progress deadline"
-		}
-	}
-	if d.Spec.Replicas != nil && st.UpdatedReplicas < *d.Spec.Replicas {
-		return false, fmt.Sprintf("%d out of %d new replicas have been updated", st.UpdatedReplicas, *d.Spec.Replicas)
-	}
-	if st.Replicas > st.UpdatedReplicas {
-		return false, fmt.Sprintf("%d old replicas are pending termination", st.Replicas-st.UpdatedReplicas)
-	}
-	if st.AvailableReplicas < st.UpdatedReplicas {
-		return false, fmt.Sprintf("%d of %d updated replicas are available", st.AvailableReplicas, st.UpdatedReplicas)
-	}
-	return true, "successfully rolled out"
 }

@@ -62,7 +62,7 @@ type rollout struct {
 const restartedAt = "kubectl.kubernetes.io/restartedAt"
 
 func (s *rollout) Declare(pl *Plan) error {
-	d, err := pl.deployment(s.deployment)
+	d, err := pl.deploymentDecl(s.deployment)
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ type deploymentAlways struct {
 }
 
 func (s deploymentAlways) Declare(pl *Plan) error {
-	_, err := pl.deployment(s.name)
+	_, err := pl.deploymentDecl(s.name)
 	return err
 }
 
@@ -131,7 +131,7 @@ func (s deploymentAlways) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	decl, _ := st.Plan.deployment(s.name)
+	decl, _ := st.Plan.deploymentDecl(s.name)
 	s.replicas = int(*decl.d.Spec.Replicas)
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
