@@ -138,7 +138,7 @@ Feature: A Deployment rolls its pods over within maxSurge and maxUnavailable
   @behavior:deployment-terminating-overlap @seed:001 @upstream:terminating-replicas-deployment-status
   Scenario: Old pods terminate alongside the new ones, and the rollout does not wait for them
     The seed's long-lived connections: an old pod given time to drain them
-    (here it takes 10 s to exit after SIGTERM) stays alive while the
+    (here it takes 20 s to exit after SIGTERM) stays alive while the
     rollout goes on. A pod being deleted is no longer active: the
     ReplicaSet's status.replicas leaves it out (terminatingReplicas counts
     it apart, TestTerminatingReplicasDeploymentStatus in
@@ -155,9 +155,9 @@ Feature: A Deployment rolls its pods over within maxSurge and maxUnavailable
             maxUnavailable: 0
       """
     And container "app" of pod "web" becomes ready after 2s
-    And container "app" of pod "web" takes 10s to exit after SIGTERM
+    And container "app" of pod "web" takes 20s to exit after SIGTERM
     When the deployment "web" is restarted
-    Then the rollout of deployment "web" completes within 30s
+    Then the rollout of deployment "web" completes within 15s
     And at most 3 pods of deployment "web" are active at all times
     And at most 4 pods of deployment "web" are alive at all times
     And at least 2 pods of deployment "web" are Ready at all times
