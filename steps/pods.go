@@ -202,15 +202,7 @@ func (pl *Plan) declare(name string, doc *godog.DocString, grace *int64, node st
 	if doc != nil {
 		p, err := manifest.DecodePod([]byte(doc.Content))
 		if err != nil {
-			// Every problem of the manifest, each at its line.
-			var errs []error
-			for _, me := range manifest.Errors(err) {
-				errs = append(errs, &InputError{Msg: me.Msg, DocLine: me.Line})
-			}
-			if len(errs) == 0 {
-				return inputErr("%v", err)
-			}
-			return errors.Join(errs...)
+			return decodeErrors(err)
 		}
 		pod = p
 	} else {

@@ -104,7 +104,7 @@ func parseDeploymentDoc(c []string, doc *godog.DocString) (Step, error) {
 	return deploymentStep{name: c[0], n: n, doc: doc}, nil
 }
 
-// decodeErrors are a manifest's problems, each at its line.
+// decodeErrors are a manifest's problems, every one, each at its line.
 func decodeErrors(err error) error {
 	var errs []error
 	for _, me := range manifest.Errors(err) {

@@ -3,7 +3,6 @@ package steps
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -77,8 +76,9 @@ func (s deploymentAlways) Declare(pl *Plan) error {
 	return err
 }
 
-// deployPod is a pod's state along the timeline.
-type deployPod struct{ created, ready, deleting, terminal, gone bool }
+// deployPod is a pod's state along the timeline; seen: some event of
+// it has come.
+type deployPod struct{ seen, created, ready, deleting, terminal, gone bool }
 
 func (p deployPod) active() bool { return p.created && !p.deleting && !p.terminal && !p.gone }
 
@@ -110,6 +110,7 @@ func (s deploymentAlways) tally(pods map[string]*deployPod) int {
 // apply takes one event of a pod in; it tells whether it changed the
 // pod's state.
 func (p *deployPod) apply(e timeline.Event) bool {
+	p.seen = true
 	before := *p
 	switch {
 	case e.Kind == timeline.PodCreated:
@@ -171,30 +172,11 @@ func (s deploymentAlways) check(pods map[string]*deployPod, order []string, when
 	if (s.least && n >= int(s.bound)) || (!s.least && n <= int(s.bound)) {
 		return nil
 	}
-	var parts []string
-	for _, name := range order {
-		p := pods[name]
-		switch {
-		case !p.created || p.gone:
-			continue
-		case p.deleting:
-			parts = append(parts, name+" terminating")
-		case p.terminal:
-			parts = append(parts, name+" terminal")
-		case p.ready:
-			parts = append(parts, name+" Ready")
-		default:
-			parts = append(parts, name+" not Ready")
-		}
-	}
-	if len(parts) == 0 {
-		parts = []string{"no pods"}
-	}
 	bound := "at most"
 	if s.least {
 		bound = "at least"
 	}
 	return &timeline.Verdict{Kind: timeline.Unexpected, Event: e,
 		Expected: fmt.Sprintf("%s %s of deployment %q %s at all times from t=0", bound, times(int(s.bound), "pod"), s.name, s.count),
-		Observed: fmt.Sprintf("%s: %d %s: %s", when, n, s.count, strings.Join(parts, "; "))}
+		Observed: fmt.Sprintf("%s: %d %s: %s", when, n, s.count, describeStates(order, pods))}
 }

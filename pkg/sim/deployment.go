@@ -51,10 +51,7 @@ type deployment struct {
 	// pod they created, in order ("pod 4 of deployment web").
 	sets    []*replicaSet
 	created []string
-	queued  bool
-	// requeue is the work queue's delayed key (AddAfter: the earliest
-	// due time wins).
-	requeue timer
+	key     workKey
 }
 
 // The reasons of the Deployment conditions (deployment/util/deployment_util.go).
@@ -373,22 +370,14 @@ func computeHash(tpl *corev1.PodTemplateSpec, collisions *int32) string {
 }
 
 func (c *deploymentController) enqueue(dep *deployment) {
-	if dep == nil || dep.queued {
-		return
+	if dep != nil {
+		dep.key.add(c.env, func() { c.sync(dep) })
 	}
-	dep.queued = true
-	c.env.soon(func() {
-		dep.queued = false
-		c.sync(dep)
-	})
 }
 
 // enqueueAfter is AddAfter: the earliest due time wins.
 func (c *deploymentController) enqueueAfter(dep *deployment, d time.Duration) {
-	if dep.requeue.pending() && dep.requeue.at <= c.env.now+d {
-		return
-	}
-	c.env.rearm(&dep.requeue, d, func() { c.enqueue(dep) }, false)
+	dep.key.addAfter(c.env, d, func() { c.sync(dep) })
 }
 
 // wants: the controller's pod informer matters to a Recreate (deletePod).

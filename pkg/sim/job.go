@@ -37,10 +37,7 @@ type job struct {
 	// in order ("pod 2 of job batch").
 	template *corev1.Pod
 	created  []string
-	queued   bool
-	// due is the work queue's delayed key (AddAfter: the earliest due
-	// time wins).
-	due timer
+	key      workKey
 	// backoff is the podBackoffStore's record: failures since the last
 	// success and the last failure's time.
 	backoff backoffRecord
@@ -237,24 +234,12 @@ func validateJob(j *batchv1.Job) error {
 	return nil
 }
 
-func (c *jobController) enqueue(jb *job) {
-	if jb.queued {
-		return
-	}
-	jb.queued = true
-	c.env.soon(func() {
-		jb.queued = false
-		c.sync(jb)
-	})
-}
+func (c *jobController) enqueue(jb *job) { jb.key.add(c.env, func() { c.sync(jb) }) }
 
 // enqueueAfter is AddAfter (enqueueSyncJobBatched with 1 s,
 // enqueueSyncJobWithDelay with at least 1 s): the earliest due time wins.
 func (c *jobController) enqueueAfter(jb *job, d time.Duration) {
-	if jb.due.pending() && jb.due.at <= c.env.now+d {
-		return
-	}
-	c.env.rearm(&jb.due, d, func() { c.enqueue(jb) }, false)
+	jb.key.addAfter(c.env, d, func() { c.sync(jb) })
 }
 
 // wants: the controller watches pods once there is a Job.

@@ -45,20 +45,17 @@ type replicaSet struct {
 	// order: "pod 2 of replica set web" is created[1].
 	template *corev1.Pod
 	created  []string
-	queued   bool
+	key      workKey
 	// owner is the Deployment that controls the ReplicaSet, nil for the
 	// scenario's own.
 	owner *deployment
-	// failures and retry are the work queue's rate limiter for the
-	// ReplicaSet's key (client-go util/workqueue, DefaultTypedControllerRateLimiter:
+	// failures are the work queue's rate limiter for the ReplicaSet's
+	// key (client-go util/workqueue, DefaultTypedControllerRateLimiter:
 	// ItemExponentialFailureRateLimiter 5 ms doubling up to 1000 s, its
 	// token bucket of 10 qps and burst 100 never the larger here): a sync
 	// that failed is retried after the back-off its failures give, and a
-	// sync that succeeds forgets them. retry is when the delayed key is
-	// due, the earliest of its AddAfters (delaying_queue.go keeps the
-	// earlier readyAt).
+	// sync that succeeds forgets them.
 	failures int
-	retry    timer
 }
 
 func newReplicaSetController(e *env, api *apiServer) *replicaSetController {
@@ -158,6 +155,21 @@ func (s *Simulator) ReplicaSetPods(name string) (pods []*corev1.Pod, created []s
 	return r.pods(s.api), r.created, true
 }
 
+// split is FilterActivePods and FilterTerminatingPods over the
+// ReplicaSet's pods: the active ones (not terminal, not being deleted),
+// and how many are being deleted and not terminal yet.
+func (r *replicaSet) split(api *apiServer) (active []*corev1.Pod, terminating int) {
+	for _, p := range r.pods(api) {
+		switch {
+		case isPodActive(p):
+			active = append(active, p)
+		case p.DeletionTimestamp != nil && !isTerminal(p.Status.Phase):
+			terminating++
+		}
+	}
+	return active, terminating
+}
+
 // pods are the ReplicaSet's pods still in the API, by creation.
 func (r *replicaSet) pods(api *apiServer) []*corev1.Pod {
 	var out []*corev1.Pod
@@ -174,24 +186,38 @@ func isControlledBy(p *corev1.Pod, rs *appsv1.ReplicaSet) bool {
 	return ref != nil && ref.UID == rs.UID
 }
 
-func (c *replicaSetController) enqueue(r *replicaSet) {
-	if r.queued {
+func (c *replicaSetController) enqueue(r *replicaSet) { r.key.add(c.env, func() { c.sync(r) }) }
+
+func (c *replicaSetController) enqueueAfter(r *replicaSet, d time.Duration) {
+	r.key.addAfter(c.env, d, func() { c.sync(r) })
+}
+
+// workKey is an object's key in a controller's work queue: queued to
+// sync later in this instant at most once (the queue's dirty set), and
+// due after a delay at the earliest of its AddAfters
+// (k8s.io/client-go/util/workqueue/delaying_queue.go keeps the earlier
+// readyAt of a key waiting).
+type workKey struct {
+	queued bool
+	due    timer
+}
+
+func (k *workKey) add(e *env, sync func()) {
+	if k.queued {
 		return
 	}
-	r.queued = true
-	c.env.soon(func() {
-		r.queued = false
-		c.sync(r)
+	k.queued = true
+	e.soon(func() {
+		k.queued = false
+		sync()
 	})
 }
 
-// enqueueAfter is the work queue's AddAfter: the key is synced after d,
-// or earlier if it is already due earlier.
-func (c *replicaSetController) enqueueAfter(r *replicaSet, d time.Duration) {
-	if r.retry.pending() && r.retry.at <= c.env.now+d {
+func (k *workKey) addAfter(e *env, d time.Duration, sync func()) {
+	if k.due.pending() && k.due.at <= e.now+d {
 		return
 	}
-	c.env.rearm(&r.retry, d, func() { c.enqueue(r) }, false)
+	e.rearm(&k.due, d, func() { k.add(e, sync) }, false)
 }
 
 // podWatch is the controller's pod informer (with no ReplicaSet, nothing
@@ -223,29 +249,13 @@ func apiSeconds(t metav1.Time) time.Time { return t.Time.Truncate(time.Second) }
 // back-off; and a ReplicaSet with minReadySeconds whose Ready pods are
 // not all available yet is synced again when the next one becomes so.
 func (c *replicaSetController) sync(r *replicaSet) {
-	var active, terminating []*corev1.Pod
-	for _, p := range r.pods(c.api) {
-		switch {
-		case isPodActive(p):
-			active = append(active, p)
-		case p.DeletionTimestamp != nil && !isTerminal(p.Status.Phase):
-			terminating = append(terminating, p)
-		}
-	}
+	active, _ := r.split(c.api)
 	err := c.manageReplicas(r, active)
 	// The pods as they are after manageReplicas: the real controller
 	// computes the status from the list it synced with, but its own
 	// creates and deletes come back as watch events that sync it again.
-	active, terminating = active[:0], terminating[:0]
-	for _, p := range r.pods(c.api) {
-		switch {
-		case isPodActive(p):
-			active = append(active, p)
-		case p.DeletionTimestamp != nil && !isTerminal(p.Status.Phase):
-			terminating = append(terminating, p)
-		}
-	}
-	c.updateStatus(r, active, len(terminating), err)
+	active, terminating := r.split(c.api)
+	c.updateStatus(r, active, terminating, err)
 	if err != nil {
 		// handleErr: queue.AddRateLimited.
 		d := rateLimit(r.failures)

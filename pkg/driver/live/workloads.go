@@ -96,32 +96,44 @@ func (s *workloads) CreateDeployment(ctx context.Context, d *appsv1.Deployment, 
 	}
 	obj.Spec.Template = tpl
 	obj.Spec.Selector = &metav1.LabelSelector{MatchLabels: tpl.Labels}
-	o := &ownedPods{name: d.Name}
-	if err := s.own(&s.wl.deployments, o); err != nil {
-		return fmt.Errorf("deployment %q: %w", d.Name, err)
-	}
-	created, err := s.d.cs.AppsV1().Deployments(s.ns).Create(ctx, obj, metav1.CreateOptions{})
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		s.wl.deployments = s.wl.deployments[:len(s.wl.deployments)-1]
-		return fmt.Errorf("creating deployment %q: %w", d.Name, err)
-	}
-	o.uid = created.UID
-	s.wrote(created)
-	return nil
+	return s.createOwned(&s.wl.deployments, "deployment", d.Name, func() (metav1.Object, error) {
+		created, err := s.d.cs.AppsV1().Deployments(s.ns).Create(ctx, obj, metav1.CreateOptions{})
+		if err == nil {
+			s.mu.Lock()
+			s.wrote(created)
+			s.mu.Unlock()
+		}
+		return created, err
+	})
 }
 
-// own adds a workload to a list, refusing a second of its name.
-func (s *workloads) own(list *[]*ownedPods, o *ownedPods) error {
+// createOwned creates a workload whose pods the session follows: listed
+// before its create (its controller may make pods before the create
+// answers: they are matched by name until its UID is known), refused
+// when one of its name is listed, taken off the list if the create fails.
+func (s *workloads) createOwned(list *[]*ownedPods, kind, name string, create func() (metav1.Object, error)) error {
+	o := &ownedPods{name: name}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	for _, x := range *list {
-		if x.name == o.name {
-			return fmt.Errorf("already exists")
+		if x.name == name {
+			s.mu.Unlock()
+			return fmt.Errorf("%s %q already exists", kind, name)
 		}
 	}
 	*list = append(*list, o)
+	s.mu.Unlock()
+	created, err := create()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		for i, x := range *list {
+			if x == o {
+				*list = append((*list)[:i], (*list)[i+1:]...)
+			}
+		}
+		return fmt.Errorf("creating %s %q: %w", kind, name, err)
+	}
+	o.uid = created.GetUID()
 	return nil
 }
 
@@ -351,19 +363,9 @@ func (s *workloads) CreateJob(ctx context.Context, j *batchv1.Job, template *cor
 		return err
 	}
 	obj.Spec.Template = tpl
-	o := &ownedPods{name: j.Name}
-	if err := s.own(&s.wl.jobs, o); err != nil {
-		return fmt.Errorf("job %q: %w", j.Name, err)
-	}
-	created, err := s.d.cs.BatchV1().Jobs(s.ns).Create(ctx, obj, metav1.CreateOptions{})
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err != nil {
-		s.wl.jobs = s.wl.jobs[:len(s.wl.jobs)-1]
-		return fmt.Errorf("creating job %q: %w", j.Name, err)
-	}
-	o.uid = created.UID
-	return nil
+	return s.createOwned(&s.wl.jobs, "job", j.Name, func() (metav1.Object, error) {
+		return s.d.cs.BatchV1().Jobs(s.ns).Create(ctx, obj, metav1.CreateOptions{})
+	})
 }
 
 // Job is the Job as last seen, status included.

@@ -109,13 +109,7 @@ func TestWorkloadPodsAreTheScenariosFromTheirFirstSighting(t *testing.T) {
 	if s.View().Pod("web-ccc-1") != nil {
 		t.Error("a pod of another replica set is the scenario's")
 	}
-	n := 0
-	for _, e := range s.View().Timeline() {
-		if e.Kind == timeline.PodCreated {
-			n++
-		}
-	}
-	if n != 4 {
+	if n := timeline.Count(s.View().Timeline(), timeline.Selector{Kind: timeline.PodCreated}); n != 4 {
 		t.Errorf("%d PodCreated events, want 4", n)
 	}
 }
