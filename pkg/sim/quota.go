@@ -214,7 +214,7 @@ func (c *quotaController) sync(q *corev1.ResourceQuota) {
 	for _, name := range c.api.podNames() {
 		p := c.api.pod(name)
 		c.charged[p.UID] = c.charges(p)
-		if !quotaScopesMatch(q, p) {
+		if p.Namespace != q.Namespace || !quotaScopesMatch(q, p) {
 			continue
 		}
 		addMasked(used, c.podUsage(p), q.Spec.Hard)
@@ -290,8 +290,8 @@ func quotaScopesMatch(q *corev1.ResourceQuota, p *corev1.Pod) bool {
 // stay within its hard limits; then each such quota's status.used grows
 // by the pod's usage. A refusal is 403 Forbidden.
 func (c *quotaController) admit(p *corev1.Pod) error {
-	if len(c.quotas) == 0 {
-		return nil
+	if len(c.quotas) == 0 || p.Namespace != c.api.namespace {
+		return nil // the quotas are the scenario's namespace's
 	}
 	usage := c.podUsage(p)
 	var matching []*corev1.ResourceQuota
@@ -350,7 +350,6 @@ func (c *quotaController) admit(p *corev1.Pod) error {
 	for _, q := range matching {
 		addMasked(q.Status.Used, usage, q.Status.Hard)
 	}
-	c.charged[p.UID] = c.charges(p)
 	return nil
 }
 
