@@ -141,3 +141,49 @@ Feature: A Job retries its failed pods up to its backoff limit
       | policy              | when                   | failed |
       | Failed              | once it has failed     | 0      |
       | TerminatingOrFailed | as its deletion starts | 1      |
+
+  @behavior:job-completions @upstream:job-run-to-completion
+  Scenario: A Job runs parallelism pods at a time until completions have succeeded
+    e2e: [sig-apps] Job should run a job to completion when tasks succeed
+    (test/e2e/apps/job.go): with completions 3 and parallelism 2, two pods
+    run at once, and the third is created once the first two are counted
+    (a second after they succeed: the controller batches its pods' changes,
+    SyncJobBatchPeriod); the Job completes with 3 succeeded pods.
+
+    Given a job "batch":
+      """yaml
+      spec:
+        completions: 3
+        parallelism: 2
+      """
+    And container "app" of pod "batch" runs to completion after 10s
+    When 1s pass
+    Then the job "batch" has created 2 pods
+    And the job "batch" has 2 active pods
+    And the job "batch" has condition "Complete" "True" with reason "CompletionsReached" within 1m
+    And the job "batch" has 3 succeeded pods
+    And the job "batch" has created 3 pods
+    And the job "batch" has 0 failed pods
+
+  @behavior:job-backoff-limit-on-failure
+  Scenario: With restartPolicy OnFailure the container's restarts count toward the backoff limit
+    The kubelet restarts the failed container in its pod (its crash-loop
+    back-off: 10 s, then 20 s), and the Job controller sums the restarts
+    of its Pending and Running pods: at backoffLimit restarts the Job
+    fails and its pod is deleted; no second pod is created
+    (pastBackoffLimitOnFailure).
+
+    Given a job "batch":
+      """yaml
+      spec:
+        backoffLimit: 2
+        template:
+          spec:
+            restartPolicy: OnFailure
+            containers:
+            - name: app
+      """
+    And container "app" of pod "batch" exits with code 1 after 1s
+    Then the job "batch" has condition "Failed" "True" with reason "BackoffLimitExceeded" within 2m
+    And the job "batch" has created 1 pod
+    And the job "batch" has 1 failed pod
