@@ -57,6 +57,33 @@ Feature: A Deployment rolls its pods over within maxSurge and maxUnavailable
     And at least 3 pods of deployment "web" are Ready at all times
     And at most 4 pods of deployment "web" are active at all times
 
+  @behavior:deployment-rolling-fenceposts @upstream:rolling-update-deployment
+  Scenario: A new image rolls 2 replicas over one pod at a time
+    e2e: [sig-apps] Deployment RollingUpdateDeployment should delete old
+    pods and create new ones (test/e2e/apps/deployment.go), whose rollout
+    is an image change (`kubectl set image`): any change of the pod
+    template's text starts one, here the image's reference written in
+    full. With the defaults 25% of 2 replicas is a surge of 1 (0.5
+    rounded up) and no unavailable pod (0.5 rounded down). `sleep` as PID
+    1 ignores SIGTERM: the old pods go at their 2 s grace.
+
+    Given a deployment "web" of 2 pods:
+      """yaml
+      spec:
+        template:
+          spec:
+            terminationGracePeriodSeconds: 2
+            containers:
+            - name: app
+              image: busybox:1.36
+              command: ["sleep", "3600"]
+      """
+    When the image of container "app" of deployment "web" is set to "docker.io/library/busybox:1.36"
+    Then the rollout of deployment "web" completes within 1m
+    And the deployment "web" has created 4 pods
+    And at least 2 pods of deployment "web" are Ready at all times
+    And at most 3 pods of deployment "web" are active at all times
+
   @behavior:deployment-fencepost-unavailable-one
   Scenario: A surge of 0 and an unavailability rounded down to 0 still roll out
     maxSurge 0 and maxUnavailable 10% pass validation (10% is not 0), but
