@@ -55,7 +55,7 @@ type shapedCtr struct{ container, pod string }
 // cluster, running the image as written, reports as a skip (dsl.md,
 // "Defaults").
 func (pl *Plan) shape(cname, pname string, change func(b *behavior.Behavior)) error {
-	p, c, err := pl.mustContainer(cname, pname)
+	p, c, err := pl.shapeTarget(cname, pname)
 	if err != nil {
 		return err
 	}
@@ -72,6 +72,25 @@ func (pl *Plan) shape(cname, pname string, change func(b *behavior.Behavior)) er
 	}
 	change(b)
 	return nil
+}
+
+// shapeTarget resolves the container a behaviour step shapes: a declared
+// pod's, or, where no pod answers to the name, the container of a
+// workload's pod template (`of pod "batch"` for the pods of the job
+// "batch"; no name, the only workload's when no pod is declared).
+func (pl *Plan) shapeTarget(cname, pname string) (*podDecl, *corev1.Container, error) {
+	p, c, err := pl.mustContainer(cname, pname)
+	if err == nil || (pl.pod(pname) != nil) {
+		return p, c, err
+	}
+	t := templateNamed(pl, pname)
+	if t == nil {
+		return nil, nil, err
+	}
+	if c := t.container(cname); c != nil {
+		return t, c, nil
+	}
+	return nil, nil, inputErr("the pods of %q have no container %q", t.name, cname)
 }
 
 // Given container "app" of pod "web" exits with code 1 after 5s; Given
@@ -224,7 +243,7 @@ type becomesReadyAfter struct {
 func (s becomesReadyAfter) Declare(pl *Plan) error {
 	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
 		b.ReadyAfter = &s.after
-		_, c, _ := pl.mustContainer(s.ctr.container, s.ctr.pod)
+		_, c, _ := pl.shapeTarget(s.ctr.container, s.ctr.pod)
 		if c.ReadinessProbe == nil {
 			c.ReadinessProbe = &corev1.Probe{PeriodSeconds: 1}
 		}
@@ -242,7 +261,7 @@ type failsProbeAfter struct {
 }
 
 func (s failsProbeAfter) Declare(pl *Plan) error {
-	_, c, err := pl.mustContainer(s.ctr.container, s.ctr.pod)
+	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
 	if err != nil {
 		return err
 	}
@@ -275,7 +294,7 @@ type cannotStart struct {
 }
 
 func (s cannotStart) Declare(pl *Plan) error {
-	p, c, err := pl.mustContainer(s.ctr.container, s.ctr.pod)
+	p, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
 	if err != nil {
 		return err
 	}

@@ -39,9 +39,9 @@ func (s rsReadyAlways) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	_, created, _ := d.ReplicaSetPods(s.rs)
-	c := readyCount{least: int(s.least), pods: map[string]*rsPodState{}}
+	c := readyCount{least: int(s.least), pods: map[string]*deployPod{}}
 	for _, n := range created {
-		c.pods[n] = &rsPodState{}
+		c.pods[n] = &deployPod{}
 		c.order = append(c.order, n)
 	}
 	t0 := st.clock.t0
@@ -67,14 +67,13 @@ func (s rsReadyAlways) Run(ctx context.Context, st *State) error {
 	return nil
 }
 
-// readyCount follows the Ready pods of a replica set along its timeline.
+// readyCount follows the Ready pods of a replica set along its timeline
+// (a pod's state as workloads_always.go follows it).
 type readyCount struct {
 	least int
-	pods  map[string]*rsPodState
+	pods  map[string]*deployPod
 	order []string
 }
-
-type rsPodState struct{ ready, deleting, gone bool }
 
 // apply takes one event in; it tells whether it changed a pod's state.
 func (c *readyCount) apply(e timeline.Event) bool {
@@ -82,16 +81,7 @@ func (c *readyCount) apply(e timeline.Event) bool {
 	if p == nil || e.Container != "" {
 		return false
 	}
-	before := *p
-	switch {
-	case e.Kind == timeline.Condition && e.Reason == "Ready":
-		p.ready = e.Status == "True"
-	case e.Kind == timeline.DeleteRequested:
-		p.deleting = true
-	case e.Kind == timeline.Deleted:
-		p.gone = true
-	}
-	return *p != before
+	return p.apply(e)
 }
 
 func (c *readyCount) ready() int {
@@ -111,14 +101,24 @@ func (c *readyCount) check(s rsReadyAlways, when string, e *timeline.Event) erro
 	if n >= c.least {
 		return nil
 	}
+	return &timeline.Verdict{Kind: timeline.Unexpected, Event: e,
+		Expected: fmt.Sprintf("at least %s of replica set %q Ready at all times from t=0", times(c.least, "pod"), s.rs),
+		Observed: fmt.Sprintf("%s: %d Ready: %s", when, n, describeStates(c.order, c.pods))}
+}
+
+// describeStates says what each pod of order was, those of which nothing
+// was seen yet and those gone left out.
+func describeStates(order []string, pods map[string]*deployPod) string {
 	var parts []string
-	for _, name := range c.order {
-		p := c.pods[name]
+	for _, name := range order {
+		p := pods[name]
 		switch {
-		case p.gone:
+		case !p.seen || p.gone:
 			continue
 		case p.deleting:
 			parts = append(parts, name+" terminating")
+		case p.terminal:
+			parts = append(parts, name+" terminal")
 		case p.ready:
 			parts = append(parts, name+" Ready")
 		default:
@@ -126,9 +126,7 @@ func (c *readyCount) check(s rsReadyAlways, when string, e *timeline.Event) erro
 		}
 	}
 	if len(parts) == 0 {
-		parts = []string{"no pods"}
+		return "no pods"
 	}
-	return &timeline.Verdict{Kind: timeline.Unexpected, Event: e,
-		Expected: fmt.Sprintf("at least %s of replica set %q Ready at all times from t=0", times(c.least, "pod"), s.rs),
-		Observed: fmt.Sprintf("%s: %d Ready: %s", when, n, strings.Join(parts, "; "))}
+	return strings.Join(parts, "; ")
 }

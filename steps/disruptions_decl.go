@@ -302,7 +302,7 @@ func (pl *Plan) replicaSetsStarted(d driver.Disruptions, v driver.View) bool {
 
 // readyDisruptions is what every disruption step does before it reads or
 // acts: the scenario's objects created and the driver's disruption model.
-func readyDisruptions(ctx context.Context, st *State) (driver.Disruptions, error) {
+func readyDisruptions(ctx context.Context, st *State) (driver.Session, error) {
 	if err := st.ready(ctx); err != nil {
 		return nil, err
 	}

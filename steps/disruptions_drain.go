@@ -21,7 +21,7 @@ func (s nodeCordoned) Declare(pl *Plan) error {
 }
 
 func (s nodeCordoned) Run(ctx context.Context, st *State) error {
-	return disruptionAction(ctx, st, func(d driver.Disruptions) error { return d.Cordon(ctx, s.node) })
+	return disruptionAction(ctx, st, func(d driver.Session) error { return d.Cordon(ctx, s.node) })
 }
 
 // defaultDrain is `kubectl drain --ignore-daemonsets`: each pod's own
@@ -77,7 +77,7 @@ func (s nodeDrained) Declare(pl *Plan) error {
 }
 
 func (s nodeDrained) Run(ctx context.Context, st *State) error {
-	return disruptionAction(ctx, st, func(d driver.Disruptions) error {
+	return disruptionAction(ctx, st, func(d driver.Session) error {
 		if err := d.Drain(ctx, s.node, s.opts); err != nil {
 			return err
 		}

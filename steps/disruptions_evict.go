@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	corev1 "k8s.io/api/core/v1"
 	"strconv"
 	"strings"
 	"time"
@@ -14,16 +15,23 @@ import (
 )
 
 // podRef is a pod named by a step: by its name, or as the n-th pod a
-// replica set created.
+// replica set (or, with owner, a deployment or a job) created.
 type podRef struct {
 	name string
 	rs   string
 	n    int
+	// owner is "deployment" or "job" for the n-th pod of the workload
+	// rs names; "" for a replica set's.
+	owner string
 }
 
 func (r podRef) String() string {
 	if r.rs != "" {
-		return fmt.Sprintf("pod %d of replica set %q", r.n, r.rs)
+		kind := r.owner
+		if kind == "" {
+			kind = "replica set"
+		}
+		return fmt.Sprintf("pod %d of %s %q", r.n, kind, r.rs)
 	}
 	return fmt.Sprintf("pod %q", r.name)
 }
@@ -73,29 +81,51 @@ func refAnd[T any](form refForm, build func(podRef, T) Step) parser {
 // declared checks the reference against the plan: the pod, or the
 // replica set, declared.
 func (pl *Plan) declared(r podRef) error {
-	if r.rs == "" {
+	switch {
+	case r.rs == "":
 		_, err := pl.mustPod(r.name)
+		return err
+	case r.owner != "":
+		_, err := pl.workload(r.owner, r.rs)
 		return err
 	}
 	_, err := pl.replicaSet(r.rs)
 	return err
 }
 
+// podOwners are what a session answers of the pods a controller made.
+type podOwners interface {
+	ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool)
+	DeploymentPods(name string) ([]*corev1.Pod, []string, bool)
+	JobPods(name string) ([]*corev1.Pod, []string, bool)
+}
+
 // resolve is the API name of the pod now (a replica set's n-th pod
 // exists once it was created).
-func (r podRef) resolve(d driver.Disruptions) (string, error) {
+func (r podRef) resolve(d podOwners) (string, error) {
 	if r.rs == "" {
 		return r.name, nil
 	}
-	_, created, _ := d.ReplicaSetPods(r.rs)
+	list := d.ReplicaSetPods
+	switch r.owner {
+	case "deployment":
+		list = d.DeploymentPods
+	case "job":
+		list = d.JobPods
+	}
+	_, created, _ := list(r.rs)
 	if r.n > len(created) {
-		return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: fmt.Sprintf("replica set %q created %d pods", r.rs, len(created))}
+		kind := r.owner
+		if kind == "" {
+			kind = "replica set"
+		}
+		return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: fmt.Sprintf("%s %q created %d pods", kind, r.rs, len(created))}
 	}
 	return created[r.n-1], nil
 }
 
 // readyPod is readyDisruptions and the API name of the pod referred to.
-func readyPod(ctx context.Context, st *State, ref podRef) (driver.Disruptions, string, error) {
+func readyPod(ctx context.Context, st *State, ref podRef) (driver.Session, string, error) {
 	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return nil, "", err
@@ -163,7 +193,7 @@ func (s *evictionRequested) Declare(pl *Plan) error {
 }
 
 func (s *evictionRequested) Run(ctx context.Context, st *State) error {
-	return disruptionAction(ctx, st, func(d driver.Disruptions) error {
+	return disruptionAction(ctx, st, func(d driver.Session) error {
 		name, err := s.pod.resolve(d)
 		if err != nil {
 			return err
@@ -181,7 +211,7 @@ func (s *evictionRequested) Run(ctx context.Context, st *State) error {
 
 // disruptionAction runs an action at the current time, which becomes t=0
 // for an Action step.
-func disruptionAction(ctx context.Context, st *State, act func(driver.Disruptions) error) error {
+func disruptionAction(ctx context.Context, st *State, act func(driver.Session) error) error {
 	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err

@@ -19,7 +19,7 @@ import (
 // untimed expectation held; on a cluster, whose controllers write it a
 // watch delivery and a sync after the fact, until it holds or the
 // tolerance has passed, as a pod's state check polls (checkPod).
-func pollDisruption(ctx context.Context, st *State, d driver.Disruptions, check func(driver.Disruptions, driver.View) error) error {
+func pollDisruption(ctx context.Context, st *State, d driver.Session, check func(driver.Session, driver.View) error) error {
 	if st.clk().exact {
 		sess, err := st.clk().present(ctx)
 		if err != nil {
@@ -71,7 +71,7 @@ func (s pdbHas) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Session, _ driver.View) error {
 		p := d.PodDisruptionBudget(s.name)
 		var got int32
 		if p != nil {
@@ -101,7 +101,7 @@ func rsPods(ctx context.Context, st *State, rs string, f func([]*corev1.Pod) err
 	if err != nil {
 		return err
 	}
-	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Session, _ driver.View) error {
 		pods, _, _ := d.ReplicaSetPods(rs)
 		return f(pods)
 	})
@@ -279,7 +279,7 @@ func (s rsCreated) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return pollDisruption(ctx, st, d, func(d driver.Disruptions, _ driver.View) error {
+	return pollDisruption(ctx, st, d, func(d driver.Session, _ driver.View) error {
 		_, created, _ := d.ReplicaSetPods(s.rs)
 		if len(created) != int(s.want) {
 			return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("replica set %q has created %s", s.rs, times(int(s.want), "pod")),
@@ -324,7 +324,7 @@ func (s rsPodHasCondition) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return pollDisruption(ctx, st, d, func(_ driver.Disruptions, v driver.View) error {
+	return pollDisruption(ctx, st, d, func(_ driver.Session, v driver.View) error {
 		p := v.Pod(name)
 		if p != nil {
 			for _, c := range p.Status.Conditions {

@@ -31,6 +31,8 @@ type Plan struct {
 	pods       []*podDecl
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
+	// work are the Deployments, quotas and Jobs declared (workloads.go).
+	work workloadDecls
 	// explicit names the pods some step of the scenario creates explicitly;
 	// the others are created when first needed.
 	explicit    map[string]bool

@@ -261,15 +261,7 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 	if doc != nil {
 		p, err := manifest.DecodePod([]byte(doc.Content))
 		if err != nil {
-			// Every problem of the manifest, each at its line.
-			var errs []error
-			for _, me := range manifest.Errors(err) {
-				errs = append(errs, &InputError{Msg: me.Msg, DocLine: me.Line})
-			}
-			if len(errs) == 0 {
-				return inputErr("%v", err)
-			}
-			return errors.Join(errs...)
+			return decodeErrors(err)
 		}
 		pod = p
 	} else {
@@ -316,6 +308,19 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 		}
 		pod.Spec.RestartPolicy = f.restartPolicy
 	}
+	d, err := pl.newPodDecl(name, pod, doc, "")
+	if err != nil {
+		return err
+	}
+	pl.pods = append(pl.pods, d)
+	return nil
+}
+
+// newPodDecl is the declaration of a decoded pod: its agent containers
+// (no image) take their behaviour from steps, and the driver's linter
+// has its say. Problems point at the YAML's lines, the pod's fields
+// found under prefix ("spec.template." for a workload's template).
+func (pl *Plan) newPodDecl(name string, pod *corev1.Pod, doc *godog.DocString, prefix string) (*podDecl, error) {
 	d := &podDecl{name: name, pod: pod, beh: map[string]*behavior.Behavior{}, unpullable: map[string]bool{}, cannotStart: map[string]bool{},
 		imageBeh: map[string]*behavior.Behavior{}, line: pl.line}
 	for k, list := range [][]corev1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
@@ -329,8 +334,8 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 				if len(c.Command) == 0 {
 					field = "args"
 				}
-				path := fmt.Sprintf("spec.%s[%d].%s", []string{"initContainers", "containers"}[k], i, field)
-				return atField(doc, path, inputErr("container %q has no image, so it is an agent container: its behaviour comes from steps, and command/args are not allowed", c.Name))
+				path := fmt.Sprintf("%sspec.%s[%d].%s", prefix, []string{"initContainers", "containers"}[k], i, field)
+				return nil, atField(doc, path, inputErr("container %q has no image, so it is an agent container: its behaviour comes from steps, and command/args are not allowed", c.Name))
 			}
 			b := behavior.Default()
 			d.beh[c.Name] = &b
@@ -338,11 +343,10 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 	}
 	if l, ok := pl.Driver.(driver.Linter); ok {
 		if err := l.LintPod(d.build()); err != nil {
-			return lintErrors(doc, name, err)
+			return nil, lintErrors(doc, prefix, name, err)
 		}
 	}
-	pl.pods = append(pl.pods, d)
-	return nil
+	return d, nil
 }
 
 // pod returns a declared pod, or nil.
@@ -431,7 +435,7 @@ var fieldPath = regexp.MustCompile(`^((?:spec|metadata)(?:\.[A-Za-z0-9]+(?:\[\d+
 
 // lintErrors are the driver's objections to a pod, one each, at the line
 // of the field each names.
-func lintErrors(doc *godog.DocString, name string, err error) error {
+func lintErrors(doc *godog.DocString, fieldPrefix, name string, err error) error {
 	prefix, inner := "", err
 	if u := errors.Unwrap(err); u != nil {
 		prefix = strings.TrimSuffix(err.Error(), u.Error())
@@ -445,7 +449,7 @@ func lintErrors(doc *godog.DocString, name string, err error) error {
 	for _, e := range agg.Errors() {
 		one := inputErr("pod %q: %s%v", name, prefix, e)
 		if m := fieldPath.FindStringSubmatch(e.Error()); m != nil {
-			one = atField(doc, m[1], one)
+			one = atField(doc, fieldPrefix+m[1], one)
 		}
 		out = append(out, one)
 	}

@@ -61,6 +61,7 @@ func buildRegistry() []Def {
 	}
 	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
+	defs = append(defs, workloadPhrases()...)  // workloads.go: deployments, quotas, jobs
 	for i := range defs {
 		defs[i] = theNodePhrase(initContainerPhrase(defs[i]))
 	}

@@ -219,6 +219,11 @@ func (st *State) ready(ctx context.Context) error {
 	for _, r := range st.Plan.disr.sets {
 		waitSets = waitSets || !r.created
 	}
+	waitWork := st.Plan.work.waiting()
+	// The quotas first: a pod is charged from its create on.
+	if err := createWorkloadObjects(ctx, st); err != nil { // workloads.go
+		return err
+	}
 	if err := createDisruptionObjects(ctx, st); err != nil { // disruptions.go
 		return err
 	}
@@ -234,7 +239,7 @@ func (st *State) ready(ctx context.Context) error {
 		}
 	}
 	wait := append(static, implicit...)
-	if len(wait) == 0 && !waitSets {
+	if len(wait) == 0 && !waitSets && !waitWork {
 		return nil
 	}
 	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
@@ -243,7 +248,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return !waitSets || st.Plan.replicaSetsStarted(st.Session, v)
+		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v))
 	})
 	if err != nil {
 		return err

@@ -115,6 +115,14 @@ func (o Op) apply(s stepCtx) ([]string, string) {
 				out = append(out, s.withNoun(o.Groups[0], v))
 			}
 		}
+	case atLeast, atMost:
+		by := 1
+		if o.Kind == atMost {
+			by = -1
+		}
+		if v := addToInt(g(0), by); v != "" {
+			out = append(out, s.withNoun(o.Groups[0], v))
+		}
 	case ready:
 		a, b, ok := strings.Cut(g(0), "/")
 		n, err1 := strconv.Atoi(a)

@@ -50,6 +50,8 @@ const (
 	negate               // the whole step, in its positive form
 	value                // one value for another
 	rows                 // the `at` column of a timeline table, row by row
+	atLeast              // a lower bound `at least N`: one more (the bound is reached)
+	atMost               // an upper bound `at most N`: one less (the bound is reached)
 )
 
 // LiveShift selects the mutations of hack/mutants' live proof: the shifts
@@ -61,6 +63,7 @@ func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
 const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
 const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
+const workloadObject = `(deployment|replica set|job) "([^"]*)"`
 
 // node is how a phrase names a node: `node "x"`, or `the node` of a
 // scenario's one node.
@@ -70,6 +73,11 @@ func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g
 func windowOp(lo, hi int) Op { return Op{Class: Shift, Kind: window, Groups: []int{lo, hi}} }
 func deadlineOp(g int) Op    { return Op{Class: Deadline, Kind: deadline, Groups: []int{g}} }
 func countOp(g int) Op       { return Op{Class: Count, Kind: count, Groups: []int{g}} }
+
+// boundOps: a bound at all times holds one further out by design; one
+// nearer must fail, or the bound is never reached.
+func atLeastOp(g int) Op { return Op{Class: Count, Kind: atLeast, Groups: []int{g}} }
+func atMostOp(g int) Op  { return Op{Class: Count, Kind: atMost, Groups: []int{g}} }
 func valueOp(g int, f func(string) string) Op {
 	return Op{Class: Value, Kind: value, Groups: []int{g}, Swap: f}
 }
@@ -256,6 +264,26 @@ var phrases = []Phrase{
 	{`^the ` + rs + ` has created (\S+) pods?$`, []Op{countOp(2)}},
 	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
 	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
+	// Workloads.
+	{`^the rollout of deployment "([^"]*)" completes within (\S+)$`, []Op{deadlineOp(2)}},
+	{`^the rollout of deployment "([^"]*)" is not complete after (\S+)$`, []Op{negation(func(c []string) []string {
+		return []string{`the rollout of deployment "` + c[1] + `" completes within ` + c[2]}
+	})}},
+	{`^the deployment "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, []Op{deadlineOp(5), valueOp(3, swapConditionStatus)}},
+	{`^the deployment "([^"]*)" has (\S+) (updated|ready|available|unavailable) replicas?$`, []Op{countOp(2)}},
+	{`^the deployment "([^"]*)" has created (\S+) pods?$`, []Op{countOp(2)}},
+	{`^the resource quota "([^"]*)" shows "([^"]*)" used (\S+)$`, []Op{countOp(3)}},
+	{`^the job "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, []Op{deadlineOp(5), valueOp(3, swapConditionStatus)}},
+	{`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods?$`, []Op{countOp(2)}},
+	{`^the job "([^"]*)" has created (\S+) pods?$`, []Op{countOp(2)}},
+	// A count of pods created passes through every value on its way:
+	// one fewer held earlier, by design, within the same deadline.
+	{`^the job "([^"]*)" has created (\S+) pods? within (\S+)$`, []Op{atLeastOp(2), deadlineOp(3)}},
+	{`^no event "([^"]*)" is recorded for ` + workloadObject + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
+	{`^at least (\S+) pods? of deployment "([^"]*)" (?:is|are) Ready at all times$`, []Op{atLeastOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) unavailable at all times$`, []Op{atMostOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) active at all times$`, []Op{atMostOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) alive at all times$`, []Op{atMostOp(1)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -273,25 +301,28 @@ var unmutated = map[string]string{
 	ctr + `never starts$`:                        "`never starts` has no positive form in the language (no `starts` alone)",
 	ctr + `is still running at (\S+)$`:           "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
 	`^the pod "([^"]*)" has an event "([^"]*)"$`: "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
-	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                     "a lower bound: one fewer holds by design, and it has no positive form to negate into",
-	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:     "a positive untimed fact; its message is open text",
-	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
-	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
-	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",
-	`^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`:                                  "`stays` has no positive form in the language (no `leaves P`)",
-	`^the pod "([^"]*)" is scheduled (?:on|to) ` + node + `$`:                                "a node's name: no value it must reject in general",
-	`^the pod "([^"]*)" is nominated to ` + node + `$`:                                       "a node's name",
-	`^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`:                                  "a message is open text",
-	`^the eviction of pod "([^"]*)" is accepted$`:                                            "a positive untimed answer; `refused` would need its error",
-	`^the eviction of pod (\S+) of ` + rs + ` is accepted$`:                                  "a positive untimed answer",
-	`^the eviction of pod "([^"]*)" is refused with "([^"]*)"$`:                              "an API error by name; no value it must reject in general",
-	`^the eviction of pod (\S+) of ` + rs + ` is refused with "([^"]*)"$`:                    "an API error by name",
-	`^the eviction of pod "([^"]*)" is refused with (\d{3})$`:                                "an HTTP code",
-	`^the eviction of pod (\S+) of ` + rs + ` is refused with (\d{3})$`:                      "an HTTP code",
-	`^the eviction of pod (\S+) of ` + rs + ` is refused with message containing "([^"]*)"$`: "a message is open text",
-	`^an eviction of a pod of ` + rs + ` is refused with message containing "([^"]*)"$`:      "a message is open text",
-	`^the drain of ` + node + ` completes$`:                                                  "a positive untimed fact",
-	`^the drain of ` + node + ` fails with message containing "([^"]*)"$`:                    "a message is open text",
+	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                            "a lower bound: one fewer holds by design, and it has no positive form to negate into",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:            "a positive untimed fact; its message is open text",
+	`^the pod "([^"]*)" is evicted$`:                                                                "a positive untimed fact; its negation is `is not evicted`",
+	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                              "a message is open text",
+	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                         "a reason is open text",
+	`^the pod "([^"]*)" stays (\S+) with reason "([^"]*)"$`:                                         "`stays` has no positive form in the language (no `leaves P`)",
+	`^the pod "([^"]*)" is scheduled (?:on|to) ` + node + `$`:                                       "a node's name: no value it must reject in general",
+	`^the pod "([^"]*)" is nominated to ` + node + `$`:                                              "a node's name",
+	`^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`:                                         "a message is open text",
+	`^the eviction of pod "([^"]*)" is accepted$`:                                                   "a positive untimed answer; `refused` would need its error",
+	`^the eviction of pod (\S+) of ` + rs + ` is accepted$`:                                         "a positive untimed answer",
+	`^the eviction of pod "([^"]*)" is refused with "([^"]*)"$`:                                     "an API error by name; no value it must reject in general",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with "([^"]*)"$`:                           "an API error by name",
+	`^the eviction of pod "([^"]*)" is refused with (\d{3})$`:                                       "an HTTP code",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with (\d{3})$`:                             "an HTTP code",
+	`^the eviction of pod (\S+) of ` + rs + ` is refused with message containing "([^"]*)"$`:        "a message is open text",
+	`^an eviction of a pod of ` + rs + ` is refused with message containing "([^"]*)"$`:             "a message is open text",
+	`^the drain of ` + node + ` completes$`:                                                         "a positive untimed fact",
+	`^the drain of ` + node + ` fails with message containing "([^"]*)"$`:                           "a message is open text",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted$`:                         "a positive untimed answer",
+	`^an event "([^"]*)" is recorded for ` + workloadObject + `$`:                                   "a positive untimed fact",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded for ` + workloadObject + `$`: "a message is open text",
 }
 
 // phraseFor finds the table's entry of a registry pattern.

@@ -29,6 +29,8 @@ import (
 	"strings"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -213,6 +215,7 @@ type Session interface {
 	Nodes
 	NodePower
 	Disruptions
+	Workloads
 	SandboxKiller
 	PodConditionSetter
 	// What a report asks of a session: a driver whose observers do not
@@ -533,6 +536,39 @@ type Disruptions interface {
 	Evictions() []EvictionRequest
 	// DrainStatus is the state of a node's last drain.
 	DrainStatus(node string) (DrainStatus, bool)
+}
+
+// Workloads is what sessions answer to run the controllers users put
+// pods under (issue 36): Deployments and their rollouts, the namespace's
+// ResourceQuotas, Jobs. A workload's pods are named by the workload and
+// their creation order, as a ReplicaSet's are; its pod template is a
+// whole pod as the steps would apply it, agent arguments included.
+type Workloads interface {
+	// CreateDeployment creates a Deployment with d's spec (replicas,
+	// strategy, minReadySeconds, progressDeadlineSeconds) and template
+	// as its pod template; its labels are the selector's.
+	CreateDeployment(ctx context.Context, d *appsv1.Deployment, template *corev1.Pod) error
+	// UpdateDeployment replaces a Deployment's pod template: a new
+	// rollout when it differs.
+	UpdateDeployment(ctx context.Context, name string, template *corev1.Pod) error
+	// Deployment is a Deployment with its status, nil when unknown.
+	Deployment(name string) *appsv1.Deployment
+	// DeploymentPods are the pods of a Deployment's ReplicaSets still in
+	// the API, in creation order, and every pod they created, in order;
+	// DeploymentReplicaSets the API names of its ReplicaSets, by
+	// creation.
+	DeploymentPods(name string) (pods []*corev1.Pod, created []string, ok bool)
+	DeploymentReplicaSets(name string) []string
+	// CreateResourceQuota creates a ResourceQuota in the scenario's
+	// namespace; ResourceQuota is it with its status, nil when unknown.
+	CreateResourceQuota(ctx context.Context, q *corev1.ResourceQuota) error
+	ResourceQuota(name string) *corev1.ResourceQuota
+	// CreateJob creates a Job with j's spec and template as its pod
+	// template; Job is it with its status, nil when unknown; JobPods are
+	// its pods as DeploymentPods are a Deployment's.
+	CreateJob(ctx context.Context, j *batchv1.Job, template *corev1.Pod) error
+	Job(name string) *batchv1.Job
+	JobPods(name string) (pods []*corev1.Pod, created []string, ok bool)
 }
 
 // DrainOptions are `kubectl drain`'s flags.

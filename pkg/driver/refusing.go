@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -63,6 +65,26 @@ func (r Refusing) PodDisruptionBudget(string) *policyv1.PodDisruptionBudget {
 }
 func (r Refusing) Evictions() []EvictionRequest           { return nil }
 func (r Refusing) DrainStatus(string) (DrainStatus, bool) { return DrainStatus{}, false }
+func (r Refusing) CreateDeployment(context.Context, *appsv1.Deployment, *corev1.Pod) error {
+	return r.no("create a deployment")
+}
+func (r Refusing) UpdateDeployment(context.Context, string, *corev1.Pod) error {
+	return r.no("update a deployment")
+}
+func (r Refusing) Deployment(string) *appsv1.Deployment { return nil }
+func (r Refusing) DeploymentPods(string) ([]*corev1.Pod, []string, bool) {
+	return nil, nil, false
+}
+func (r Refusing) DeploymentReplicaSets(string) []string { return nil }
+func (r Refusing) CreateResourceQuota(context.Context, *corev1.ResourceQuota) error {
+	return r.no("create a resource quota")
+}
+func (r Refusing) ResourceQuota(string) *corev1.ResourceQuota { return nil }
+func (r Refusing) CreateJob(context.Context, *batchv1.Job, *corev1.Pod) error {
+	return r.no("create a job")
+}
+func (r Refusing) Job(string) *batchv1.Job                        { return nil }
+func (r Refusing) JobPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
 func (r Refusing) KillSandbox(context.Context, string) error {
 	return r.no("kill a pod's sandbox")
 }

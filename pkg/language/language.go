@@ -60,6 +60,7 @@ var families = map[string]struct{ title, note string }{
 	"node expectations":        {"Node expectations", ""},
 	"eviction expectations":    {"Eviction", "`is evicted`: the kubelet's eviction manager evicted the pod (its `Evicted` event) and, for a pod that is not static, the API shows phase Failed with reason `Evicted`. An admission rejection is not an eviction."},
 	"admission and scheduling": {"Admission and scheduling", ""},
+	"workloads":                {"Workloads", "Deployments, ResourceQuotas and Jobs, created with the cluster (the quotas first, their usage computed before anything else is created); a Deployment's first rollout is waited for before the first action. A workload's pod template is declared as a pod is: the behaviour steps shape it (`container \"app\" of pod \"batch\"` shapes the pods of the job \"batch\"; with no `of pod` when the scenario has one workload and no pod). Its pods are named by the workload and their creation order (`pod 2 of job \"batch\"`; a Deployment's across its ReplicaSets); its events and condition changes go on the timeline as `deployment/<name>`, `replicaset/<name>`, `job/<name>`. State checks read the workload's status at the current time; `within` is counted from t=0 (`not complete after T`, on a cluster, reads the Deployment when the step runs: it comes before the steps that wait longer). The counts `at all times` run to the end of the activity, as `never` does."},
 }
 
 // Kind is what a slot takes, described once in the reference's Slots

@@ -98,13 +98,26 @@ var (
 	kPodPriority = &kind{"pod priority", "a 32-bit integer, at most 1000000000: the step declares the class `priority-N` (`priority-minus-N` below 0) of that value, if no step has, and gives it to the pod (the API server sets a pod's priority from its class only)"}
 	kStart       = &kind{"start", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which start of the container (its first run is the first, each restart the next)"}
 	kRestart     = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
+	kDeployment  = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
+	kJob         = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
+	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
+	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read)"}
+	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
+	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, …: a Deployment's pods across its ReplicaSets, in the order they were created"}
+	kImage       = &kind{"image", "an image reference, as a pod's `image:` takes it"}
+	kQuotaRes    = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
+	kDeployCond  = &kind{"deployment condition", "a Deployment condition type: `Progressing`, `Available`, `ReplicaFailure`"}
+	kJobCond     = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
+	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
+	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
 )
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
-	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority}
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -132,6 +145,27 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// Workloads (issue 36), before the general rules they would match.
+	r(`recorded for `, ``, &no, "workload", kWorkload),
+	r(`recorded for <workload> "`, ``, &yes, "name", kWorkName),
+	r(`^(the eviction of )?pod `, ` of $`, &no, "ordinal", kWorkloadPod),
+	r(`^(the eviction of )?pod <ordinal> of `, ``, &no, "workload", kWorkload),
+	r(`of <workload> "`, ``, &yes, "name", kWorkName),
+	r(`deployment "<deployment>" has condition "`, ``, &yes, "condition", kDeployCond),
+	r(`job "<job>" has condition "`, ``, &yes, "condition", kJobCond),
+	r(`deployment "<deployment>" has (created )?`, ``, &no, "count", kCount),
+	r(`deployment "<deployment>" has <count> `, ``, &no, "field", kDeployField),
+	r(`job "<job>" has (created )?`, ``, &no, "count", kCount),
+	r(`job "<job>" has <count> `, ``, &no, "field", kJobField),
+	r(`deployment "<deployment>" is set to "`, ``, &yes, "image", kImage),
+	r(`deployment "<deployment>" of `, ``, &no, "count", kCount),
+	r(`^at (least|most) `, ` pods? of deployment`, &no, "count", kCount),
+	r(`deployment "`, ``, &yes, "deployment", kDeployment),
+	r(`job "`, ``, &yes, "job", kJob),
+	r(`resource quota "`, ``, &yes, "quota", kQuota),
+	r(`"<quota>" shows "`, ``, &yes, "resource", kQuotaRes),
+	r(`"<quota>" shows "<resource>" used `, ``, &no, "amount", kQuantity),
+
 	// Disruptions (issue 17), before the general rules they would match.
 	r(`replica set "`, ``, &yes, "replica set", kReplicaSet),
 	r(`(budget|PodDisruptionBudget) "`, ``, &yes, "budget", kBudget),

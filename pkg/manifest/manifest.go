@@ -16,8 +16,11 @@ import (
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "sigs.k8s.io/json"
 	sigsyaml "sigs.k8s.io/yaml"
 
@@ -42,7 +45,56 @@ func (e *Error) Error() string {
 // DecodePod decodes a whole Pod, or a document holding only a Pod's
 // `spec:` (and optionally `metadata:`).
 func DecodePod(doc []byte) (*corev1.Pod, error) {
-	pod, err := decode(doc)
+	pod := &corev1.Pod{}
+	if err := decodeKind(doc, pod, podKind); err != nil {
+		return nil, err
+	}
+	return pod, nil
+}
+
+// DecodeDeployment decodes a whole Deployment (apps/v1), or a document
+// holding only its `spec:` (and optionally `metadata:`).
+func DecodeDeployment(doc []byte) (*appsv1.Deployment, error) {
+	d := &appsv1.Deployment{}
+	if err := decodeKind(doc, d, kind{"apps/v1", "Deployment", "a Deployment", "a deployment"}); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// DecodeJob decodes a whole Job (batch/v1), or its `spec:`.
+func DecodeJob(doc []byte) (*batchv1.Job, error) {
+	j := &batchv1.Job{}
+	if err := decodeKind(doc, j, kind{"batch/v1", "Job", "a Job", "a job"}); err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+// DecodeResourceQuota decodes a whole ResourceQuota (v1), or its `spec:`.
+func DecodeResourceQuota(doc []byte) (*corev1.ResourceQuota, error) {
+	q := &corev1.ResourceQuota{}
+	if err := decodeKind(doc, q, kind{"v1", "ResourceQuota", "a ResourceQuota", "a resource quota"}); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// kind is the object a manifest holds: its apiVersion and kind, and how
+// messages name it ("a Pod") and what a step declares ("a pod").
+type kind struct{ apiVersion, kind, article, step string }
+
+var podKind = kind{"v1", "Pod", "a Pod", "a pod"}
+
+// one is what a second document is told: one object a manifest.
+func (k kind) one() string {
+	return fmt.Sprintf("a manifest holds one %s; declare each %s in its own step", strings.TrimPrefix(k.step, "a "), strings.TrimPrefix(k.step, "a "))
+}
+
+// decodeKind decodes doc into out, an object of kind k, and gives its
+// problems at the document's lines.
+func decodeKind(doc []byte, out any, k kind) error {
+	err := decode(doc, out, k)
 	// The YAML parser reports the end of the stream on the line after the
 	// last, and counts a lone CR as a line break, which a feature file
 	// does not: keep the line within the document.
@@ -60,24 +112,24 @@ func DecodePod(doc []byte) (*corev1.Pod, error) {
 		}
 		err = errors.Join(joined...)
 	}
-	return pod, err
+	return err
 }
 
 // Errors lists the manifest Errors in err: DecodePod reports every
 // problem it finds at once (errors.Join), the first first.
 func Errors(err error) []*Error { return errlist.All[*Error](err) }
 
-func decode(doc []byte) (_ *corev1.Pod, err error) {
+func decode(doc []byte, out any, k kind) (err error) {
 	dec := yaml.NewDecoder(bytes.NewReader(doc))
 	var root yaml.Node
 	if err = dec.Decode(&root); err != nil {
 		if err == io.EOF {
-			return nil, &Error{Msg: "the manifest is empty"}
+			return &Error{Msg: "the manifest is empty"}
 		}
-		return nil, yamlError(err)
+		return yamlError(err)
 	}
 	if len(root.Content) == 0 {
-		return nil, &Error{Msg: "the manifest is empty"}
+		return &Error{Msg: "the manifest is empty"}
 	}
 	var errs []error
 	var next yaml.Node
@@ -86,23 +138,23 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 		if err != nil {
 			line = 0
 		}
-		errs = append(errs, &Error{Line: line, Msg: "a second YAML document (after ---): a manifest holds one pod; declare each pod in its own step"})
+		errs = append(errs, &Error{Line: line, Msg: "a second YAML document (after ---): " + k.one()})
 	}
 	top := root.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, errors.Join(append(errs, &Error{Line: top.Line, Msg: "a pod manifest is a mapping with a spec: (or a whole Pod)"})...)
+		return errors.Join(append(errs, &Error{Line: top.Line, Msg: fmt.Sprintf("%s manifest is a mapping with a spec: (or a whole %s)", k.step, k.kind)})...)
 	}
 	hasSpec := false
 	for i := 0; i+1 < len(top.Content); i += 2 {
-		k, v := top.Content[i], top.Content[i+1]
-		switch k.Value {
+		key, v := top.Content[i], top.Content[i+1]
+		switch key.Value {
 		case "apiVersion":
-			if v.Value != "v1" {
-				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("apiVersion %q: a Pod is v1", v.Value)})
+			if v.Value != k.apiVersion {
+				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("apiVersion %q: %s is %s", v.Value, k.article, k.apiVersion)})
 			}
 		case "kind":
-			if v.Value != "Pod" {
-				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("kind %q is not a Pod", v.Value)})
+			if v.Value != k.kind {
+				errs = append(errs, &Error{Line: v.Line, Msg: fmt.Sprintf("kind %q is not %s", v.Value, k.article)})
 			}
 		case "spec":
 			hasSpec = true
@@ -112,25 +164,24 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 		errs = append(errs, &Error{Line: top.Line, Msg: "the manifest has no spec:"})
 	}
 	if len(errs) > 0 {
-		// Not a pod: its fields would be noise.
-		return nil, errors.Join(errs...)
+		// Not the object: its fields would be noise.
+		return errors.Join(errs...)
 	}
 	// Quantities are checked before the decoder parses them: it has no
 	// bound (quantity.Parse). A bad one is replaced by 0 in the tree, which
 	// is decoded instead of the text, so that the rest is checked too.
-	qerrs := checkQuantities(top)
+	qerrs := checkQuantities(top, reflect.TypeOf(out).Elem())
 	errs = append(errs, qerrs...)
 	if len(qerrs) > 0 {
 		if doc, err = yaml.Marshal(top); err != nil {
-			return nil, errors.Join(errs...)
+			return errors.Join(errs...)
 		}
 	}
 	js, err := sigsyaml.YAMLToJSONStrict(doc)
 	if err != nil {
-		return nil, errors.Join(append(errs, yamlError(err))...)
+		return errors.Join(append(errs, yamlError(err))...)
 	}
-	pod := &corev1.Pod{}
-	strictErrs, err := kjson.UnmarshalStrict(js, pod, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
+	strictErrs, err := kjson.UnmarshalStrict(js, out, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
 	if err != nil {
 		errs = append(errs, locate(top, err.Error()))
 	}
@@ -138,16 +189,18 @@ func decode(doc []byte) (_ *corev1.Pod, err error) {
 		errs = append(errs, locate(top, e.Error()))
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return errors.Join(errs...)
 	}
-	pod.Kind, pod.APIVersion = "", ""
-	return pod, nil
+	if o, ok := out.(interface{ GetObjectKind() schema.ObjectKind }); ok {
+		o.GetObjectKind().SetGroupVersionKind(schema.GroupVersionKind{})
+	}
+	return nil
 }
 
 // checkQuantities finds every quantity of the document (the fields of a
 // Pod whose Go type is resource.Quantity, found by reflection, so none is
 // missed) and checks it with quantity.Parse.
-func checkQuantities(top *yaml.Node) []error {
+func checkQuantities(top *yaml.Node, of reflect.Type) []error {
 	type visit struct {
 		n *yaml.Node
 		t reflect.Type
@@ -199,7 +252,7 @@ func checkQuantities(top *yaml.Node) []error {
 			}
 		}
 	}
-	walk(top, reflect.TypeOf(corev1.Pod{}))
+	walk(top, of)
 	return errs
 }
 

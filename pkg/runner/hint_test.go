@@ -157,8 +157,7 @@ var firstDrafts = []struct {
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
 	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
 	{"Then", `3 pods of the deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
-	{"Given", `a deployment "api" with 3 replicas:`, nil, `a replica set "api" of 3 pods:`},
-	{"Then", `at least 2 pods of deployment "api" are Ready at all times`, nil, `at least 2 pods of replica set "api" are Ready at all times`},
+	{"Given", `a deployment "api" with 3 replicas:`, nil, `a deployment "api" of 3 pods:`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
 

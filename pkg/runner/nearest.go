@@ -1161,9 +1161,6 @@ var idioms = []idiom{
 // renames are words the vocabulary says otherwise wherever they stand,
 // in the step as written as in its idioms read.
 var renames = []idiom{
-	// A deployment's pods are a replica set's: until the language has
-	// deployments, the replica set's phrases say what its pods do.
-	{regexp.MustCompile(`\bdeployments?\b`), "replica set", ""},
 	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
 }
 

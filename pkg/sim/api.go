@@ -47,6 +47,9 @@ type apiServer struct {
 	// tolerations are the default ones every pod without its own shares
 	// (defaults.go admitDefaultTolerationSeconds).
 	tolerations []corev1.Toleration
+	// quota is the ResourceQuota admission plugin's view of the
+	// namespace's quotas (quota.go), nil in a store without one.
+	quota *quotaController
 
 	// The watches open on the store (api_notify.go).
 	podWatchers  []podWatcher
@@ -173,6 +176,14 @@ func (a *apiServer) createPod(p *corev1.Pod) error {
 	if errs := validatePod(p); len(errs) > 0 {
 		return apierrors.NewInvalid(schema.GroupKind{Kind: "Pod"}, p.Name, errs)
 	}
+	// The validating admission plugins run after the strategy's
+	// validation (the store's Create: BeforeCreate, then
+	// createValidation): ResourceQuota charges the pod (quota.go).
+	if a.quota != nil {
+		if err := a.quota.admit(p); err != nil {
+			return err
+		}
+	}
 	if p.UID == "" || !isMirrorPod(p) { // a mirror pod keeps its static pod's UID (static.go)
 		p.UID = types.UID(a.env.newUID())
 	}
@@ -281,7 +292,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		// Already being deleted: the grace period may only shrink.
 		current := p.DeletionGracePeriodSeconds
 		if current == nil || *current == 0 {
-			a.removePod(p)
+			a.removeUnlessFinalized(p)
 			return nil
 		}
 		if requested == nil || *requested >= *current {
@@ -300,7 +311,7 @@ func (a *apiServer) deletePod(name string, opts metav1.DeleteOptions, uid types.
 		mt := metav1.NewTime(ts)
 		a.markDeleting(p, &mt, g)
 		if g == 0 {
-			a.removePod(p)
+			a.removeUnlessFinalized(p)
 		}
 		return nil
 	}
@@ -360,6 +371,42 @@ func (a *apiServer) graceMessage(grace int64) string {
 	m := "deletionGracePeriodSeconds=" + strconv.FormatInt(grace, 10)
 	a.graceMessages[grace] = m
 	return m
+}
+
+// removeUnlessFinalized removes a pod whose graceful deletion is over,
+// unless a finalizer holds it: the store then keeps it, with its
+// deletionTimestamp, until the last finalizer is removed
+// (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go,
+// updateForGracefulDeletionAndFinalizers and deletionFinalizersForGarbageCollection;
+// a Job's pods carry batch.kubernetes.io/job-tracking).
+func (a *apiServer) removeUnlessFinalized(p *corev1.Pod) {
+	if len(p.Finalizers) == 0 {
+		a.removePod(p)
+	}
+}
+
+// removeFinalizer is a controller's patch of a pod's metadata that drops
+// one finalizer. A pod whose deletion is over (deletionGracePeriodSeconds
+// 0) and has no finalizer left is removed by the update (the store's
+// Update, ShouldDeleteDuringUpdate); else watchers see a MODIFIED event.
+// It reports whether the pod had the finalizer.
+func (a *apiServer) removeFinalizer(p *corev1.Pod, finalizer string) bool {
+	i := slices.Index(p.Finalizers, finalizer)
+	if i < 0 || a.pods[p.Name] == nil || a.pods[p.Name].pod != p {
+		return false
+	}
+	p.Finalizers = slices.Delete(slices.Clone(p.Finalizers), i, i+1)
+	if len(p.Finalizers) == 0 {
+		p.Finalizers = nil
+	}
+	p.ResourceVersion = a.nextRV()
+	if p.DeletionTimestamp != nil && p.DeletionGracePeriodSeconds != nil && *p.DeletionGracePeriodSeconds == 0 && len(p.Finalizers) == 0 {
+		a.removePod(p)
+		return true
+	}
+	h := holdsResources(p)
+	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, held: h, holds: h})
+	return true
 }
 
 func (a *apiServer) removePod(p *corev1.Pod) {

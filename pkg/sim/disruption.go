@@ -355,15 +355,19 @@ func (dc *disruptionController) expectedScale(pods []*corev1.Pod) (int32, []stri
 			unmanaged = append(unmanaged, p.Name)
 			continue
 		}
-		if _, ok := scale[string(ref.UID)]; ok {
-			continue
-		}
 		gv, err := schema.ParseGroupVersion(ref.APIVersion)
 		if err != nil {
 			return 0, nil, err
 		}
-		if rs := dc.replicaSets.byUID(string(ref.UID)); rs != nil && ref.Kind == "ReplicaSet" && (gv.Group == "apps" || gv.Group == "extensions") && rs.Name == ref.Name {
-			scale[string(ref.UID)] = *rs.Spec.Replicas
+		if r := dc.replicaSets.byUID(string(ref.UID)); r != nil && ref.Kind == "ReplicaSet" && (gv.Group == "apps" || gv.Group == "extensions") && r.rs.Name == ref.Name {
+			// getPodDeployment: a ReplicaSet a Deployment controls counts
+			// the Deployment's scale, once; getPodReplicaSet, the
+			// ReplicaSet's own.
+			uid, n := string(r.rs.UID), *r.rs.Spec.Replicas
+			if r.owner != nil {
+				uid, n = string(r.owner.d.UID), *r.owner.d.Spec.Replicas
+			}
+			scale[uid] = n
 			continue
 		}
 		if err := scaleLookupError(schema.GroupVersionKind{Group: gv.Group, Version: gv.Version, Kind: ref.Kind}); err != nil {

@@ -53,8 +53,9 @@ const eventChunkLen = 128
 type eventObject struct {
 	namespace, name string
 	uid             types.UID
-	node            bool // a node
-	budget          bool // a PodDisruptionBudget; neither: a pod
+	// kind is the object's kind when it is not a pod ("Node",
+	// "PodDisruptionBudget", a workload's: objectKinds).
+	kind string
 	// latest is the head of the client-go event correlator's cache for
 	// the object (tools/record/events_cache.go): an event identical to
 	// one already recorded (getEventKey: same object and field, reason,
@@ -185,11 +186,8 @@ func (st *eventStore) events() []*corev1.Event {
 func (st *eventStore) object(r *eventRecord) *corev1.Event {
 	o, e := &st.objects[r.object], st.whats.At(r.what)
 	kind, apiVersion, fieldPath := "Pod", "v1", ""
-	switch {
-	case o.node:
-		kind = "Node"
-	case o.budget:
-		kind, apiVersion = "PodDisruptionBudget", "policy/v1"
+	if o.kind != "" {
+		kind, apiVersion = o.kind, objectKinds[o.kind]
 	}
 	if e.container != "" {
 		fieldPath = "spec.containers{" + e.container + "}"
@@ -229,7 +227,7 @@ func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, e
 // timeline shows it under "pdb/<name>" (no pod name has a slash).
 func (a *apiServer) recordBudgetEvent(pdb *policyv1.PodDisruptionBudget, eventType, reason, message, source string) {
 	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
-	a.events.add(a.env.now, eventObject{budget: true, namespace: pdb.Namespace, name: pdb.Name, uid: pdb.UID}, e, "")
+	a.events.add(a.env.now, eventObject{kind: "PodDisruptionBudget", namespace: pdb.Namespace, name: pdb.Name, uid: pdb.UID}, e, "")
 	a.env.record(timeline.Event{Pod: budgetTimelineName(pdb.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
 }
 
@@ -244,6 +242,41 @@ func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, 
 	if source == "kubelet" {
 		host = n.Name
 	}
-	a.events.add(a.env.now, eventObject{node: true, name: n.Name, uid: n.UID}, e, host)
+	a.events.add(a.env.now, eventObject{kind: "Node", name: n.Name, uid: n.UID}, e, host)
 	a.env.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// objectKinds are the kinds of the objects other than pods that events
+// are recorded about, with their API versions.
+var objectKinds = map[string]string{
+	"Node":                "v1",
+	"PodDisruptionBudget": "policy/v1",
+	"ReplicaSet":          "apps/v1",
+	"Deployment":          "apps/v1",
+	"Job":                 "batch/v1",
+}
+
+// ObjectTimelineName is the name a timeline gives the events and
+// conditions of a workload of that kind ("Deployment", "ReplicaSet",
+// "Job"): timeline.ObjectName.
+func ObjectTimelineName(kind, name string) string { return timeline.ObjectName(kind, name) }
+
+// recordObjectEvent is a Kubernetes Event about a workload (a controller
+// recorded it: its source is the controller's name), under its timeline
+// name.
+func (a *apiServer) recordObjectEvent(kind string, meta *metav1.ObjectMeta, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	a.events.add(a.env.now, eventObject{kind: kind, namespace: meta.Namespace, name: meta.Name, uid: meta.UID}, e, "")
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, meta.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordObjectCondition notes a change of a workload's condition in the
+// timeline, under its timeline name, as a pod's condition changes are
+// (api.go recordStatusDiff).
+func (a *apiServer) recordObjectCondition(kind, name, condType, status, reason, message string) {
+	msg := reason
+	if message != "" {
+		msg = reason + ": " + message
+	}
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, name), Kind: timeline.Condition, Reason: condType, Status: status, Message: msg})
 }

@@ -70,6 +70,12 @@ type Simulator struct {
 	// was deleted (podgc.go).
 	podGC *podGC
 
+	// Workloads (issue 36, deployment.go, quota.go, job.go): the
+	// Deployment, ResourceQuota and Job controllers.
+	deployments *deploymentController
+	quota       *quotaController
+	jobs        *jobController
+
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
 	// containers are the container lists created pods share (podcopy.go).
@@ -101,12 +107,19 @@ func New(cfg Config) (*Simulator, error) {
 	s.sched = newScheduler(s.env, s.api, &s.profile, &s.cp)
 	s.lifecycle = newNodeLifecycle(s.env, s.api, &s.profile)
 	s.replicaSets = newReplicaSetController(s.env, s.api)
+	s.deployments = newDeploymentController(s.env, s.api, s.replicaSets)
+	s.quota = newQuotaController(s.env, s.api, &s.cp)
+	s.api.quota = s.quota
+	s.jobs = newJobController(s.env, s.api)
 	s.disruption = newDisruptionController(s.env, s.api, s.replicaSets)
 	s.evictionAPI = &evictionREST{env: s.env, api: s.api, pdbs: s.disruption, profile: &s.profile}
 	s.api.watchPods(s.sched)
 	s.api.watchPods(s.lifecycle)
 	s.api.watchPods(s.disruption)
 	s.api.watchPods(s.replicaSets)
+	s.api.watchPods(s.quota)
+	s.api.watchPods(s.jobs)
+	s.api.watchPods(s.deployments)
 	s.api.watchNodes(s.lifecycle)
 	s.api.watchNodes(s.sched)
 	s.thresholds, _ = thresholdsOf(evictionapi.Config{})

@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -445,4 +446,13 @@ func FormatOffset(d time.Duration) string {
 		s = s[:len(s)-1]
 	}
 	return sign + s + "s"
+}
+
+// ObjectName is the name a timeline gives the Kubernetes Events and the
+// condition changes of a workload, in the place of a pod's name:
+// "deployment/web", "replicaset/web-5d4f8c7b9", "job/batch" for the
+// kinds "Deployment", "ReplicaSet" and "Job" (no pod's name has a
+// slash). Both drivers name them so.
+func ObjectName(kind, name string) string {
+	return strings.ToLower(kind) + "/" + name
 }

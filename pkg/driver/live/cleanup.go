@@ -63,9 +63,10 @@ func Leftovers(ctx context.Context, cs kubernetes.Interface, runID string) ([]st
 
 // deleteLabelled deletes the namespaces that carry every label of sel
 // (only those named in names, when given), after deleting the
-// ReplicaSets and force-deleting the pods in them that carry the labels
-// too, and the priority classes that carry them (the budgets go with
-// their namespace). Objects without the labels are never touched.
+// Deployments, Jobs and ReplicaSets and force-deleting the pods in them
+// that carry the labels too, and the priority classes that carry them
+// (the budgets and resource quotas go with their namespace). Objects
+// without the labels are never touched.
 func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set, names []string, wait time.Duration) error {
 	selector := sel.String()
 	nsList, err := cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{LabelSelector: selector})
@@ -84,9 +85,21 @@ func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set
 			continue
 		}
 		doomed = append(doomed, n.Name)
-		// The ReplicaSets before their pods, or they would replace them.
+		// The controllers before their pods, or they would replace them:
+		// the Deployments before the ReplicaSets they would scale again,
+		// the Jobs (whose controller then lifts the tracking finalizers of
+		// their pods: syncOrphanPod) and the ReplicaSets.
 		bg := metav1.DeletePropagationBackground
-		err := cs.AppsV1().ReplicaSets(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{PropagationPolicy: &bg}, metav1.ListOptions{LabelSelector: selector})
+		opts, list := metav1.DeleteOptions{PropagationPolicy: &bg}, metav1.ListOptions{LabelSelector: selector}
+		err := cs.AppsV1().Deployments(n.Name).DeleteCollection(ctx, opts, list)
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the deployments of %s: %v", n.Name, err))
+		}
+		err = cs.BatchV1().Jobs(n.Name).DeleteCollection(ctx, opts, list)
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the jobs of %s: %v", n.Name, err))
+		}
+		err = cs.AppsV1().ReplicaSets(n.Name).DeleteCollection(ctx, opts, list)
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the replica sets of %s: %v", n.Name, err))
 		}

@@ -311,11 +311,14 @@ func TestUncordonRestoresAPoolNode(t *testing.T) {
 }
 
 // TestSweepDeletesTheRunsReplicaSetsFirst: a ReplicaSet would replace the
-// pods cleanup deletes; only the run's are deleted.
+// pods cleanup deletes, and a Deployment the ReplicaSets, a Job its pods:
+// the controllers go first, Deployments before ReplicaSets; only the
+// run's are deleted.
 func TestSweepDeletesTheRunsReplicaSetsFirst(t *testing.T) {
 	run := map[string]string{LabelRun: "r1"}
 	cs := fake.NewClientset(&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "podlife-a", Labels: run}},
 		&appsv1.ReplicaSet{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-a", Labels: run}})
+	want := []string{"podlife-a/deployments", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"}
 	if err := SweepWait(context.Background(), cs, "r1", time.Second); err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +333,8 @@ func TestSweepDeletesTheRunsReplicaSetsFirst(t *testing.T) {
 		}
 		order = append(order, a.GetNamespace()+"/"+a.GetResource().Resource)
 	}
-	if len(order) < 2 || order[0] != "podlife-a/replicasets" || order[1] != "podlife-a/pods" {
-		t.Errorf("delete-collection order %v", order)
+	if len(order) < len(want) || strings.Join(order[:len(want)], " ") != strings.Join(want, " ") {
+		t.Errorf("delete-collection order %v, want %v first", order, want)
 	}
 }
 

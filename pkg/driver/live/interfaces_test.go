@@ -36,6 +36,7 @@ var driverInterfaces = map[string]func(any) bool{
 	"Reacher":            is[driver.Reacher],
 	"History":            is[driver.History],
 	"Disruptions":        is[driver.Disruptions],
+	"Workloads":          is[driver.Workloads],
 }
 
 func is[T any](v any) bool { _, ok := v.(T); return ok }
@@ -47,7 +48,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // every session has.
 var sessionInterfaces = []string{
 	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter",
-	"SandboxKiller", "Session", "UntilSettler", "Versioned",
+	"SandboxKiller", "Session", "UntilSettler", "Versioned", "Workloads",
 }
 
 // TestSessionInterfaces pins the interfaces of the value Driver.Start

@@ -186,6 +186,9 @@ func (s *observers) onPod(o any, deleted bool) {
 		// A pod one of the scenario's ReplicaSets created
 		// (disruptions.go) is the scenario's from its first sighting.
 		t = s.disrupt.adopt(p, now)
+		if t == nil {
+			t = s.work.adopt(p, now) // workloads.go
+		}
 	}
 	if t == nil {
 		return
@@ -746,6 +749,9 @@ func (s *observers) onEvent(o any) {
 	case "Pod":
 	case "PodDisruptionBudget":
 		s.onBudgetEvent(e, now)
+		return
+	case "Deployment", "ReplicaSet", "Job":
+		s.work.onWorkloadEvent(e, now)
 		return
 	default:
 		return

@@ -139,7 +139,8 @@ func TestEventsAreCountedPerOccurrence(t *testing.T) {
 
 // TestBudgetEventsAreRecorded: the disruption controller's events on a
 // budget are on the timeline under "pdb/<name>", as on the simulator,
-// each occurrence once; events on other kinds of object are not.
+// each occurrence once; a ReplicaSet's under "replicaset/<name>"
+// (workloads.go); events on other kinds of object are not.
 func TestBudgetEventsAreRecorded(t *testing.T) {
 	s := testSession(t)
 	ev := func(kind, name, reason string, count int32) *corev1.Event {
@@ -151,12 +152,16 @@ func TestBudgetEventsAreRecorded(t *testing.T) {
 	s.obs.onEvent(ev("PodDisruptionBudget", "web", "NoPods", 2))
 	s.obs.onEvent(ev("PodDisruptionBudget", "web", "NoPods", 2)) // the same again
 	s.obs.onEvent(ev("ReplicaSet", "web", "SuccessfulCreate", 1))
+	s.obs.onEvent(ev("Service", "web", "Type", 1))
 	tl := s.rec.snapshot(-1)
 	if n := timeline.Count(tl, timeline.Selector{Pod: "pdb/web", Kind: timeline.KubeEvent, Reason: "NoPods"}); n != 2 {
 		t.Errorf("NoPods on pdb/web %d times, want 2:\n%s", n, timelineText(tl, "pdb/web"))
 	}
-	if n := timeline.Count(tl, timeline.Selector{Kind: timeline.KubeEvent, Reason: "SuccessfulCreate", AnyContainer: true}); n != 0 {
-		t.Errorf("a replica set's event recorded %d times", n)
+	if n := timeline.Count(tl, timeline.Selector{Pod: "replicaset/web", Kind: timeline.KubeEvent, Reason: "SuccessfulCreate"}); n != 1 {
+		t.Errorf("a replica set's event recorded %d times, want 1", n)
+	}
+	if n := timeline.Count(tl, timeline.Selector{Kind: timeline.KubeEvent, Reason: "Type", AnyContainer: true}); n != 0 {
+		t.Errorf("a service's event recorded %d times", n)
 	}
 }
 

@@ -30,6 +30,8 @@ import (
 //     there, taints, static pod manifests;
 //   - disruptions (disruptions.go): replica sets, budgets, evictions and
 //     drains;
+//   - workloads (workloads.go): Deployments, ResourceQuotas and Jobs,
+//     embedded in the session (its methods are the session's);
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -42,11 +44,16 @@ type (
 	nodePool     struct{ *scene }
 	nodeSide     struct{ *scene }
 	disruptions  struct{ *scene }
-	// nodePower (power.go): pool nodes' power cut and restored.
+	workloads    struct{ *scene }
+	// nodePower is in power.go: pool nodes' power cut and restored.
 )
 
-// session is the adapter the driver hands out (Driver.Start).
-type session struct{ *scene }
+// session is the adapter the driver hands out (Driver.Start); the
+// workloads part answers driver.Workloads for it.
+type session struct {
+	*scene
+	*workloads
+}
 
 // assemble makes a scene's parts and the session over them.
 func assemble(sc *scene) *session {
@@ -56,7 +63,8 @@ func assemble(sc *scene) *session {
 	sc.kube = &nodeSide{sc}
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
-	s := &session{sc}
+	sc.work = &workloads{sc}
+	s := &session{scene: sc, workloads: sc.work}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

@@ -7,11 +7,14 @@ import (
 	"testing"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
@@ -73,6 +76,13 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 		&corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-b", Labels: other}},
 		&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "podlife-a-high", Labels: run}, Value: 10},
 		&schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "high"}, Value: 10},
+		// Workloads: the run's go, a foreign one in the run's namespace
+		// and another run's stay.
+		&appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-a", Labels: run}},
+		&appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "intruder", Namespace: "podlife-a"}},
+		&appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "foreign"}},
+		&batchv1.Job{ObjectMeta: metav1.ObjectMeta{Name: "batch", Namespace: "podlife-a", Labels: run}},
+		&batchv1.Job{ObjectMeta: metav1.ObjectMeta{Name: "batch", Namespace: "podlife-b", Labels: other}},
 	}
 	cs := fake.NewClientset(objs...)
 	if err := Sweep(context.Background(), cs, "r1"); err != nil {
@@ -98,6 +108,32 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 			if name := a.(interface{ GetName() string }).GetName(); name != "podlife-a" {
 				t.Errorf("deleted namespace %s", name)
 			}
+		}
+	}
+	if _, err := cs.AppsV1().Deployments("foreign").Get(ctx, "web", metav1.GetOptions{}); err != nil {
+		t.Errorf("foreign deployment: %v", err)
+	}
+	if _, err := cs.BatchV1().Jobs("podlife-b").Get(ctx, "batch", metav1.GetOptions{}); err != nil {
+		t.Errorf("another run's job: %v", err)
+	}
+	// The fake does not carry out a delete-collection: the requests are
+	// the proof, each in the run's namespace and by the run's label.
+	collected := map[string]bool{}
+	for _, a := range cs.Actions() {
+		if a.GetVerb() != "delete-collection" {
+			continue
+		}
+		if sel := a.(k8stesting.DeleteCollectionAction).GetListRestrictions().Labels.String(); sel != LabelRun+"=r1" {
+			t.Errorf("%s deleted by %q", a.GetResource().Resource, sel)
+		}
+		if ns := a.GetNamespace(); ns != "podlife-a" && ns != "" {
+			t.Errorf("%s deleted in namespace %s", a.GetResource().Resource, ns)
+		}
+		collected[a.GetNamespace()+"/"+a.GetResource().Resource] = true
+	}
+	for _, r := range []string{"podlife-a/deployments", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"} {
+		if !collected[r] {
+			t.Errorf("no delete-collection of %s", r)
 		}
 	}
 	left, err := Leftovers(ctx, cs, "r1")

@@ -78,8 +78,9 @@ type scene struct {
 	// printing is a pure function of the pod).
 	printOpts printer.Options
 	// disr is what the scenario made and saw of disruptions
-	// (disruptions.go).
+	// (disruptions.go), wl of workloads (workloads.go).
 	disr       disruptionState
+	wl         workloadState
 	configured bool
 	closed     bool
 	closeErr   error
@@ -91,6 +92,7 @@ type scene struct {
 	kube    *nodeSide
 	disrupt *disruptions
 	power   *nodePower
+	work    *workloads
 	// judge is the session's timing policy (package judge).
 	judge *judge.Judge
 }

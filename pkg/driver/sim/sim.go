@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -440,3 +442,41 @@ func (s *session) DrainStatus(node string) (driver.DrainStatus, bool) {
 	d, ok := s.sim.Drain(node)
 	return driver.DrainStatus{Started: d.Started, Done: d.Done, At: d.At, Err: d.Err}, ok
 }
+
+var _ driver.Workloads = (*session)(nil)
+
+func (s *session) CreateDeployment(_ context.Context, d *appsv1.Deployment, template *corev1.Pod) error {
+	d, template = d.DeepCopy(), template.DeepCopy()
+	return s.do(func() error { return s.sim.AddDeployment(d.DeepCopy(), template.DeepCopy()) })
+}
+
+func (s *session) UpdateDeployment(_ context.Context, name string, template *corev1.Pod) error {
+	template = template.DeepCopy()
+	return s.do(func() error { return s.sim.UpdateDeployment(name, template.DeepCopy()) })
+}
+
+func (s *session) Deployment(name string) *appsv1.Deployment { return s.sim.Deployment(name) }
+
+func (s *session) DeploymentPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.sim.DeploymentPods(name)
+}
+
+func (s *session) DeploymentReplicaSets(name string) []string {
+	return s.sim.DeploymentReplicaSets(name)
+}
+
+func (s *session) CreateResourceQuota(_ context.Context, q *corev1.ResourceQuota) error {
+	q = q.DeepCopy()
+	return s.do(func() error { return s.sim.AddResourceQuota(q.DeepCopy()) })
+}
+
+func (s *session) ResourceQuota(name string) *corev1.ResourceQuota { return s.sim.ResourceQuota(name) }
+
+func (s *session) CreateJob(_ context.Context, j *batchv1.Job, template *corev1.Pod) error {
+	j, template = j.DeepCopy(), template.DeepCopy()
+	return s.do(func() error { return s.sim.AddJob(j.DeepCopy(), template.DeepCopy()) })
+}
+
+func (s *session) Job(name string) *batchv1.Job { return s.sim.Job(name) }
+
+func (s *session) JobPods(name string) ([]*corev1.Pod, []string, bool) { return s.sim.JobPods(name) }
