@@ -1335,6 +1335,11 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 		if !ok {
 			continue
 		}
+		if t.kind == name && t.lo < len(phrase) && phrase[t.lo] != '"' && len(v) > 1 && v[0] == '"' {
+			// A value the phrase writes bare (`for deployment "web"`: the
+			// workload's kind) stays bare.
+			v = strings.Trim(v, `"`)
+		}
 		b.WriteString(phrase[last:t.lo])
 		b.WriteString(v)
 		last = t.hi
