@@ -163,7 +163,7 @@ Feature: A node reboots
     Then node "worker-1" has condition "Ready" "Unknown" within 1m
     And the pod "etcd" has condition "Ready" "False"
     When container "app" of pod "etcd" is restarted 1 time
-    Then the pod "etcd" is Ready
+    Then the pod "etcd" is Ready within 15s
     And the pod "etcd" is not Terminating after 3m
 
   @behavior:node-reboot-never-fails @seed:001

@@ -38,9 +38,9 @@ Feature: A ResourceQuota refuses the pods a rollout needs
             maxUnavailable: 0
       """
     When the deployment "web" is restarted
-    Then an event "FailedCreate" with message containing "exceeded quota: q, requested: pods=1, used: pods=3, limited: pods=3" is recorded for deployment "web"
-    And the deployment "web" has condition "ReplicaFailure" "True" with reason "FailedCreate" within 10s
+    Then the deployment "web" has condition "ReplicaFailure" "True" with reason "FailedCreate" within 10s
     And the deployment "web" has condition "Progressing" "False" with reason "ProgressDeadlineExceeded" within 45s
+    And an event "FailedCreate" with message containing "exceeded quota: q, requested: pods=1, used: pods=3, limited: pods=3" is recorded for deployment "web"
     And the deployment "web" has 0 updated replicas
     And the deployment "web" has 3 available replicas
     And the resource quota "q" shows "pods" used 3

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -256,6 +257,20 @@ func (s *workloads) DeploymentReplicaSets(name string) []string {
 				seen[ref.Name] = true
 				out = append(out, ref.Name)
 			}
+		}
+	}
+	// A ReplicaSet that created no pod (its creates refused by a quota)
+	// is known by its events: "<deployment>-<pod-template-hash>" (the
+	// namespace is the scenario's, so every ReplicaSet in it is too).
+	// quota.feature:19 on kind, 2026-11-29 10:40: the new ReplicaSet's
+	// FailedCreate events were recorded, and not read as the
+	// Deployment's.
+	prefix := timeline.ObjectName("ReplicaSet", name+"-")
+	for _, e := range s.rec.events {
+		rs, ok := strings.CutPrefix(e.Pod, prefix)
+		if ok && rs != "" && !strings.Contains(rs, "-") && !seen[name+"-"+rs] {
+			seen[name+"-"+rs] = true
+			out = append(out, name+"-"+rs)
 		}
 	}
 	return out

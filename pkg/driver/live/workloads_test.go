@@ -103,6 +103,14 @@ func TestWorkloadPodsAreTheScenariosFromTheirFirstSighting(t *testing.T) {
 	if rs := strings.Join(s.DeploymentReplicaSets("web"), ","); rs != "web-aaa,web-bbb" {
 		t.Errorf("replica sets %s", rs)
 	}
+	// A ReplicaSet whose every create a quota refused is known by its
+	// events (quota.feature:19 on kind, 2026-11-29); another
+	// deployment's ("web-api-…") is not this one's.
+	s.record(timeline.Event{Pod: timeline.ObjectName("ReplicaSet", "web-ddd"), Kind: timeline.KubeEvent, Reason: "FailedCreate"})
+	s.record(timeline.Event{Pod: timeline.ObjectName("ReplicaSet", "web-api-eee"), Kind: timeline.KubeEvent, Reason: "FailedCreate"})
+	if rs := strings.Join(s.DeploymentReplicaSets("web"), ","); rs != "web-aaa,web-bbb,web-ddd" {
+		t.Errorf("replica sets with one known by its events only: %s", rs)
+	}
 	if _, created, _ := s.JobPods("batch"); strings.Join(created, ",") != "batch-1" {
 		t.Errorf("job pods %v", created)
 	}
