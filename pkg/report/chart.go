@@ -273,11 +273,14 @@ func newChart(r *Result, standalone, list bool) *chart {
 		nodeKeys = append(nodeKeys, ns.node)
 	}
 	for _, e := range r.Timeline {
-		if !isNode(e.Pod) && !isBudget(e.Pod) {
+		if !isNode(e.Pod) && !isObject(e.Pod) {
 			addLane(e.Pod, e.Container)
 		}
 	}
 	for _, ck := range r.Checks {
+		if isObject(ck.Pod) {
+			continue // a workload's check has no lane to mark; the page lists it
+		}
 		if !isNode(ck.Pod) {
 			addLane(ck.Pod, ck.Container)
 		} else if !slices.Contains(nodeKeys, ck.Pod) {
@@ -734,10 +737,13 @@ func drawn(e timeline.Event) bool {
 // node's events "node/<name>" (no pod name has a slash).
 func isNode(name string) bool { return strings.HasPrefix(name, "node/") }
 
-// isBudget tells whether a timeline name is a PodDisruptionBudget's: the
-// drivers name a budget's Kubernetes Events "pdb/<name>". They draw
-// nothing, so they get no lane.
-func isBudget(name string) bool { return strings.HasPrefix(name, "pdb/") }
+// isObject tells whether a timeline name is an API object's other than a
+// pod's or a node's: the drivers name their Kubernetes Events and
+// conditions "<kind>/<name>" (a PodDisruptionBudget's "pdb/<name>", a
+// ReplicaSet's "replicaset/<name>", a Deployment's, a Job's). They draw
+// nothing, so they get no lane (the ReplicaSet controller's
+// SuccessfulCreate events gave replica sets a STATUS lane, 2026-11-29).
+func isObject(name string) bool { return strings.Contains(name, "/") && !isNode(name) }
 
 // nodeSpans are a node's bad conditions over a scenario.
 type nodeSpans struct {
