@@ -171,6 +171,10 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" has (\S+) restarts?$`, []Op{countOp(2)}},
 	{ctr + `has restarted (\S+) times?$`, []Op{countOp(3)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+)$`, []Op{valueOp(4, swapExitCode)}},
+	// A restart count by a deadline: the N-th restart by then, so fewer
+	// hold by design and a count is no mutation; the deadline is.
+	{ctr + `has restarted (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
+	{ctr + `terminated with reason "([^"]*)" and exit code (\S+) within (\S+)$`, []Op{deadlineOp(5), valueOp(4, swapExitCode)}},
 
 	// kubectl columns and container readiness.
 	{`^the pod "([^"]*)" shows status "([^"]*)"$`, []Op{valueOp(2, swapStatus)}},
@@ -268,13 +272,14 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" is (Running|Pending|Succeeded|Failed|Ready|NotReady|Terminating|gone|scheduled)$`: "a state at the current time: no time, count or order, and its negation (`is not`) is the other phrase",
 	`^the pod "([^"]*)" has reason "([^"]*)"$`:                                                            "a reason is open text: no value it must reject in general",
 	ctr + `is waiting with reason "([^"]*)"$`:                                                             "a reason is open text",
-	ctr + `is ready$`:                            "a positive state at the current time; its negation is `is not ready`",
-	ctr + `is OOMKilled$`:                        "an untimed fact with nothing to count, order or swap",
-	ctr + `never starts$`:                        "`never starts` has no positive form in the language (no `starts` alone)",
-	ctr + `is still running at (\S+)$`:           "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
-	`^the pod "([^"]*)" has an event "([^"]*)"$`: "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
-	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                     "a lower bound: one fewer holds by design, and it has no positive form to negate into",
-	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:     "a positive untimed fact; its message is open text",
+	ctr + `is ready$`:                                                    "a positive state at the current time; its negation is `is not ready`",
+	ctr + `is OOMKilled$`:                                                "an untimed fact with nothing to count, order or swap",
+	ctr + `never starts$`:                                                "`never starts` has no positive form in the language (no `starts` alone)",
+	ctr + `is still running at (\S+)$`:                                   "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
+	`^the pod "([^"]*)" is still (\S+) at (\S+)$`:                        "a state read at one instant: another instant the pod is still in it holds too; `is S at T` and `within` pin its coming",
+	`^the pod "([^"]*)" has an event "([^"]*)"$`:                         "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
+	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`: "a lower bound: one fewer holds by design, and it has no positive form to negate into",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`: "a positive untimed fact; its message is open text",
 	`^the pod "([^"]*)" is evicted$`:                                                         "a positive untimed fact; its negation is `is not evicted`",
 	`^the pod "([^"]*)" is evicted with message containing "([^"]*)"$`:                       "a message is open text",
 	`^the pod "([^"]*)" is rejected with reason "([^"]*)"$`:                                  "a reason is open text",
