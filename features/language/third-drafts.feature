@@ -40,3 +40,13 @@ Feature: The phrases a third trial's first drafts reach for
     Then the pod "web" is still Terminating at 5s
     And the pod "web" is still Running at 5s
     And the pod "web" is gone within 11s
+
+  @needs:node-lifecycle
+  Scenario: t=0 at the unreachable taint of a node lost: the pod's default toleration counts from it
+    Given a pod "api"
+    When node "worker-1" becomes NotReady
+    Then node "worker-1" has taint "node.kubernetes.io/unreachable:NoExecute" within 60s
+    When 20 seconds pass
+    And the node gets taint "node.kubernetes.io/unreachable:NoExecute"
+    Then the pod "api" is not Terminating after 299s
+    And the pod "api" is Terminating within 301s

@@ -178,6 +178,11 @@ var firstDrafts = []struct {
 	{"When", `the kubelet stops`, nil, `the node becomes NotReady`},
 	{"When", `node "worker-3" stops posting its status`, nil, `node "worker-3" becomes NotReady`},
 	{"When", `the pod "db" is force deleted with a grace period of 0s`, nil, `the pod "db" is force deleted`},
+	// A taint's coming waited for: t=0 moves to it.
+	{"When", `node "worker-2" receives the taint "node.kubernetes.io/not-ready:NoExecute"`, nil, `node "worker-2" gets taint "node.kubernetes.io/not-ready:NoExecute"`},
+	// A taint said to be added to a node is its coming, never its
+	// removal.
+	{"When", `the taint "dedicated=infra:NoExecute" is added to node "worker-2"`, nil, `node "worker-2" gets taint "dedicated=infra:NoExecute"`},
 	// A mirror pod by the API's name is its static pod's.
 	{"When", `the mirror pod "kube-apiserver-cp-1" is deleted`, []string{`a static pod "kube-apiserver" on node "cp-1":`}, `the pod "kube-apiserver" is deleted`},
 	{"Then", `the mirror pod "kube-apiserver-cp-1" disappears within 30s`, []string{`a static pod "kube-apiserver" on node "cp-1":`}, `the pod "kube-apiserver" is gone within 30s`},

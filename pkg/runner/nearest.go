@@ -1245,6 +1245,12 @@ func unescapedPart(text string) string {
 	return text[:open+1] + best + text[end:]
 }
 
+// taintAddedRE is a taint said to be added to a node in a When: its
+// coming, which the language says of the node (`node "x" gets taint
+// "T"`, t=0 at it); the words alone are nearer the taint's removal, the
+// opposite.
+var taintAddedRE = regexp.MustCompile(`^the taint ("[^"]*") is (?:added to|put on|applied to|set on|placed on) (the node|node "[^"]*")$`)
+
 // mirrorRE is a mirror pod named as the API names it, the static pod's
 // name, a dash and its node's (`the mirror pod "etcd-node-1"`).
 var mirrorRE = regexp.MustCompile(`\b(?:the )?mirror pod "([^"]*)"`)
@@ -1316,6 +1322,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	out := strings.Join(strings.Fields(strings.Join(parts, `"`)), " ")
 	if known && k == steps.Action {
 		out = fromImperative(out)
+		out = taintAddedRE.ReplaceAllString(out, "$2 gets taint $1")
 	}
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
