@@ -15,12 +15,12 @@ import (
 func nodeExpectations() []Def {
 	const f = "node expectations"
 	return []Def{
-		phrase(f, `^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has condition "MemoryPressure" "True"`,
+		phrase(f, `^node "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has condition "MemoryPressure" "True" within 10s`,
 			s4(func(node, ctype, status, within string) Step {
 				return nodeCondition{node: node, ctype: ctype, status: status, within: within}
 			})).
 			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
-		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"`,
+		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 10s`,
 			s3(func(node string, t nodeTaint, within string) Step {
 				return nodeHasTaint{node: node, taint: t, within: within}
 			})),

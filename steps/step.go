@@ -132,7 +132,7 @@ func s1[A any](build func(A) Step) parser {
 	}
 }
 
-// s2, s3 and s4 read their first capture, then the rest as one fewer:
+// s2, s3, s4 and s5 read their first capture, then the rest as one fewer:
 // a bad slot is reported in the order the phrase writes it.
 func s2[A, B any](build func(A, B) Step) parser {
 	return func(c []string, arg Arg) (Step, error) {
@@ -161,6 +161,16 @@ func s4[A, B, C, D any](build func(A, B, C, D) Step) parser {
 			return nil, err
 		}
 		return s3(func(b B, cc C, d D) Step { return build(a, b, cc, d) })(c[1:], arg)
+	}
+}
+
+func s5[A, B, C, D, E any](build func(A, B, C, D, E) Step) parser {
+	return func(c []string, arg Arg) (Step, error) {
+		a, err := slotValue[A](c[0])
+		if err != nil {
+			return nil, err
+		}
+		return s4(func(b B, cc C, d D, e E) Step { return build(a, b, cc, d, e) })(c[1:], arg)
 	}
 }
 

@@ -179,6 +179,10 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" has (\S+) restarts?$`, []Op{countOp(2)}},
 	{ctr + `has restarted (\S+) times?$`, []Op{countOp(3)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+)$`, []Op{valueOp(4, swapExitCode)}},
+	// A restart count by a deadline: the N-th restart by then, so fewer
+	// hold by design and a count is no mutation; the deadline is.
+	{ctr + `has restarted (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
+	{ctr + `terminated with reason "([^"]*)" and exit code (\S+) within (\S+)$`, []Op{deadlineOp(5), valueOp(4, swapExitCode)}},
 
 	// kubectl columns and container readiness.
 	{`^the pod "([^"]*)" shows status "([^"]*)"$`, []Op{valueOp(2, swapStatus)}},
@@ -323,6 +327,7 @@ var unmutated = map[string]string{
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted$`:                         "a positive untimed answer",
 	`^an event "([^"]*)" is recorded for ` + workloadObject + `$`:                                   "a positive untimed fact",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded for ` + workloadObject + `$`: "a message is open text",
+	`^the pod "([^"]*)" is still (\S+) at (\S+)$`:                                                   "a state read at one instant: another instant the pod is still in it holds too; `is S at T` and `within` pin its coming",
 }
 
 // phraseFor finds the table's entry of a registry pattern.

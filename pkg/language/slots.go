@@ -248,6 +248,7 @@ var rules = []rule{
 	r(`with restartPolicy `, ``, &no, "policy", kRestart),
 	r(`a pod "<pod>" with priority `, ``, &no, "priority", kPodPriority),
 	r(`kubectl shows the pod "<pod>" as `, ``, &no, "status", kColumn),
+	r(`the pod "<pod>" is still `, ``, &no, "state", kState),
 	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),

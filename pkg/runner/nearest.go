@@ -262,6 +262,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		}
 		text = strings.ToValidUTF8(text[:cut], "")
 	}
+	text = mirrorOfStatic(unescapedPart(text), scene)
 	forms := stepForms(text, k, known, v.quoted)
 	for _, f := range forms {
 		for i, t := range f.toks {
@@ -1154,6 +1155,16 @@ var idioms = []idiom{
 	// One start of a container, as the language counts them.
 	{regexp.MustCompile(`\b(?:on|at|in) (?:the |its )?(first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:attempt|run|start|try)\b`), "the $1 time", "Given"},
 	{regexp.MustCompile(`\b(?:succeeds|completes|finishes|exits successfully) after\b`), "runs to completion after", "Given"},
+	// A pod that is still there at T is one not gone after T; a node
+	// whose kubelet stops (reporting its status) becomes NotReady, as
+	// the language makes a node so; a force delete is of grace period 0.
+	{regexp.MustCompile(`\b(?:is )?still (?:in|exists in|present in|exists|present)(?: the api)? at\b`), "is not gone after", "Then"},
+	{regexp.MustCompile(`\bstops (?:reporting|posting|sending) (?:its )?(?:node )?status\b`), "becomes NotReady", ""},
+	{regexp.MustCompile(`^the kubelet (?:(?:on|of) the node )?(?:is stopped|stops|is killed|dies|goes down)$`), "the node becomes NotReady", ""},
+	// A pod's status message is the one its eviction left, which
+	// `is evicted with message containing` reads.
+	{regexp.MustCompile(`\bhas (?:the |a |status |its )?message(?: containing)?\b`), "is evicted with message containing", "Then"},
+	{regexp.MustCompile(`\bis force deleted with (?:a )?grace period (?:of )?0s?\b`), "is force deleted", "When"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
@@ -1188,6 +1199,74 @@ var (
 	ctrBeforeRE    = regexp.MustCompile(`^((?:init )?container "[^"]*") (stops|starts|exits) before ((?:init )?container "[^"]*")$`)
 	evictedAfterRE = regexp.MustCompile(`^the pod ("[^"]*") is evicted after the pod ("[^"]*")$`)
 )
+
+// phaseAtRE is a pod's phase at an instant (`has phase "Pending" at
+// 120s`): authors mean the phase then, which `is still S at T` reads;
+// `phase is "P" at T` would be its coming. evictedPhaseRE is the status
+// an eviction leaves (phase Failed, reason Evicted), said of the pod.
+var (
+	phaseAtRE      = regexp.MustCompile(`^(the pod "[^"]*") (?:has|is in|shows) (?:the )?phase "(Pending|Running|Succeeded|Failed)" at (\S+)$`)
+	evictedPhaseRE = regexp.MustCompile(`^(the pod "[^"]*") (?:has phase|phase is|is) "?Failed"? (?:with|and) (?:the )?reason "Evicted"`)
+)
+
+// unescapedPart reads a quoted value that holds `\"`, which is no escape
+// in the language (a value cannot hold a quote), as its longest part
+// without one: the text a `containing` phrase can take
+// (`has message "Usage of EmptyDir volume \"scratch\" exceeds …"`).
+func unescapedPart(text string) string {
+	i := strings.Index(text, `\"`)
+	if i < 0 {
+		return text
+	}
+	open := strings.LastIndexByte(text[:i], '"')
+	end := i
+	for end < len(text) {
+		j := strings.IndexByte(text[end+2:], '"')
+		if j < 0 {
+			return text
+		}
+		end += 2 + j
+		if text[end-1] != '\\' {
+			break
+		}
+	}
+	if open < 0 || end >= len(text) {
+		return text
+	}
+	best := ""
+	for _, part := range strings.Split(text[open+1:end], `\"`) {
+		if p := strings.TrimSpace(part); len(p) > len(best) {
+			best = p
+		}
+	}
+	return text[:open+1] + best + text[end:]
+}
+
+// taintAddedRE is a taint said to be added to a node in a When: its
+// coming, which the language says of the node (`node "x" gets taint
+// "T"`, t=0 at it); the words alone are nearer the taint's removal, the
+// opposite.
+var taintAddedRE = regexp.MustCompile(`^the taint ("[^"]*") is (?:added to|put on|applied to|set on|placed on) (the node|node "[^"]*")$`)
+
+// mirrorRE is a mirror pod named as the API names it, the static pod's
+// name, a dash and its node's (`the mirror pod "etcd-node-1"`).
+var mirrorRE = regexp.MustCompile(`\b(?:the )?mirror pod "([^"]*)"`)
+
+// mirrorOfStatic names a mirror pod by the static pod it mirrors, as the
+// language does (steps name a static pod by its manifest name, and its
+// phrases act on the mirror): the scenario's pod whose name, a dash and a
+// suffix make the mirror's.
+func mirrorOfStatic(text string, scene []sceneName) string {
+	return mirrorRE.ReplaceAllStringFunc(text, func(m string) string {
+		name := mirrorRE.FindStringSubmatch(m)[1]
+		for _, n := range scene {
+			if n.role == "pod" && (n.name == name || strings.HasPrefix(name, n.name+"-")) {
+				return `the pod "` + n.name + `"`
+			}
+		}
+		return m
+	})
+}
 
 // doneRE is an init container's success said in words: the language's
 // word for it is ready (an init container is Ready once it completed
@@ -1240,6 +1319,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	out := strings.Join(strings.Fields(strings.Join(parts, `"`)), " ")
 	if known && k == steps.Action {
 		out = fromImperative(out)
+		out = taintAddedRE.ReplaceAllString(out, "$2 gets taint $1")
 	}
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
@@ -1247,6 +1327,10 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// of containers, `before` of evictions.
 		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")
 		out = evictedAfterRE.ReplaceAllString(out, "the pod $2 is evicted before the pod $1")
+		// A phase at an instant is the state then, not its coming; a
+		// pod Failed for its eviction is evicted.
+		out = phaseAtRE.ReplaceAllString(out, "$1 is still $2 at $3")
+		out = evictedPhaseRE.ReplaceAllString(out, "$1 is evicted")
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	return out
