@@ -76,8 +76,8 @@ var secondFalseCopies = []falseCopy{
 		`a pod "migrate" with restartPolicy OnFailure:`, `a pod "migrate" with restartPolicy Never:`, `Started of container "app" within 5s`, []int{62, 63, 64}},
 
 	// A priority given in the step.
-	{"a priority other than the one the pod shows", 188,
-		`a pod "batch" with priority 100`, `a pod "batch" with priority 200`, `priority 100`, []int{197}},
+	{"a priority other than the one the pod shows", 192,
+		`a pod "batch" with priority 100`, `a pod "batch" with priority 200`, `priority 100`, []int{201}},
 
 	// A behaviour of one start.
 	{"the first start's exit given to the third", 48,
@@ -88,15 +88,15 @@ var secondFalseCopies = []falseCopy{
 		`Started of container "app" within 5s`, []int{62, 63}},
 
 	// A pod declared where it is created.
-	{"a pod declared where it is created, with another probe", 139,
-		`initialDelaySeconds: 3`, `initialDelaySeconds: 5`, `pod "web" Ready within 3s`, []int{161}},
+	{"a pod declared where it is created, with another probe", 143,
+		`initialDelaySeconds: 3`, `initialDelaySeconds: 5`, `pod "web" Ready within 3s`, []int{165}},
 
 	// A replica set after a drain.
-	{"a replacement Ready by a deadline before its readiness", 164,
+	{"a replacement Ready by a deadline before its readiness", 168,
 		`a replacement pod of replica set "web" is Ready within 10s`, `a replacement pod of replica set "web" is Ready within 7s`, `created at or after t=0 Ready within 7s`, nil},
-	{"a node left without the pods by a deadline before the drain ended", 164,
-		`node "worker-1" has no pods of replica set "web" within 1m`, `node "worker-1" has no pods of replica set "web" within 9s`, `0 pods of replica set "web" on node "worker-1" within 9s`, []int{185, 186}},
-	{"a node that has the pods", 164,
+	{"a node left without the pods by a deadline before the drain ended", 168,
+		`node "worker-1" has no pods of replica set "web" within 1m`, `node "worker-1" has no pods of replica set "web" within 9s`, `0 pods of replica set "web" on node "worker-1" within 9s`, []int{189, 190}},
+	{"a node that has the pods", 168,
 		`node "worker-1" has no pods of replica set "web"`, `node "worker-2" has no pods of replica set "web"`, `0 pods of replica set "web" on node "worker-2"`, nil},
 }
 
@@ -111,7 +111,7 @@ func TestSecondDraftScenariosPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []int{15, 38, 48, 66, 73, 91, 125, 139, 164, 188} {
+	for _, line := range []int{15, 38, 48, 66, 73, 91, 125, 143, 168, 192} {
 		if res := runFileAt(t, secondDrafts, string(content), line); res.Status != report.Passed {
 			t.Errorf("line %d: %s\n%s", line, res.Status, res.Explain())
 		}

@@ -132,6 +132,10 @@ Feature: The phrases a second trial's first drafts reach for
     And the kubelet hard eviction threshold is "memory.available<100Mi"
     When the node memory usage reaches 1000Mi
     Then the node has condition "MemoryPressure" "True" within 30s
+    # The taint follows the condition by the node-lifecycle controller's
+    # reaction (on kind v1.36.3, 2026-11-29 11:08, a pod created once the
+    # condition showed was scheduled before the taint came).
+    And the node has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 10s
     When a pod "late" is created
     Then the pod "late" has condition "PodScheduled" "False" with reason "Unschedulable"
 
