@@ -43,7 +43,7 @@ var thirdFalseCopies = []falseCopy{
 		`the pod "web" is still Running at 5s`, `the pod "web" is still Succeeded at 5s`, `pod "web" Succeeded at 5s`, nil},
 
 	// t=0 at a taint's coming.
-	{"a taint the node never gets", 45,
+	{"a taint the node never gets", 47,
 		`the node gets taint "node.kubernetes.io/unreachable:NoExecute"`, `the node gets taint "dedicated=infra:NoExecute"`, `node "worker-1" with taint dedicated=infra:NoExecute`, nil},
 }
 
@@ -57,7 +57,7 @@ func TestThirdDraftScenariosPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []int{12, 29, 36, 45} {
+	for _, line := range []int{12, 29, 36, 47} {
 		if res := runFileAt(t, thirdDrafts, string(content), line); res.Status != report.Passed {
 			t.Errorf("line %d: %s\n%s", line, res.Status, res.Explain())
 		}

@@ -41,7 +41,9 @@ Feature: The phrases a third trial's first drafts reach for
     And the pod "web" is still Running at 5s
     And the pod "web" is gone within 11s
 
-  @needs:node-lifecycle
+  # @slow: 6 min 16 s on kind v1.36.3 (2026-11-29 11:00-11:33 run): the
+  # default toleration's 300 s, as the NotReady scenarios of nodes.feature.
+  @needs:node-lifecycle @slow
   Scenario: t=0 at the unreachable taint of a node lost: the pod's default toleration counts from it
     Given a pod "api"
     When node "worker-1" becomes NotReady
