@@ -657,3 +657,115 @@ func CheckVerdictKinds(fset *token.FileSet, files []*ast.File, inTimeline bool) 
 	}
 	return out
 }
+
+// RuleSignals: in the simulated kubelet, the runtime alone (kuberuntime
+// over CRI) starts and ends processes and signals them; the pod worker,
+// the prober, the status manager and the eviction manager ask it.
+const RuleSignals = "in pkg/sim only the runtime (its files: RuntimeFiles) sends a signal, starts or ends a process"
+
+// RuntimeFiles are the files of pkg/sim that make up the container
+// runtime.
+var RuntimeFiles = map[string]bool{"runtime.go": true, "kill.go": true}
+
+// processOps are the runtime's operations on a process, by the name of
+// its method, and the timeline's signal events.
+var processOps = map[string]bool{"sigterm": true, "sigkill": true, "runProcess": true, "processExit": true}
+var signalEvents = map[string]bool{"SIGTERM": true, "SIGKILL": true}
+
+// CheckSimSignals reports, in files of pkg/sim outside the runtime, a
+// call of a method that signals, starts or ends a process (x.sigterm,
+// x.sigkill, x.runProcess, x.processExit), a declaration of one, and a
+// recording of a signal (timeline.SIGTERM, timeline.SIGKILL).
+func CheckSimSignals(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	for _, f := range files {
+		if RuntimeFiles[filepath.Base(fset.Position(f.Pos()).Filename)] {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Recv != nil && processOps[x.Name.Name] {
+					out = append(out, Violation{fset.Position(x.Pos()), RuleSignals, "declares " + x.Name.Name + " outside the runtime"})
+				}
+			case *ast.SelectorExpr:
+				id, ok := x.X.(*ast.Ident)
+				switch {
+				case ok && id.Name == "timeline" && signalEvents[x.Sel.Name]:
+					out = append(out, Violation{fset.Position(x.Pos()), RuleSignals, "records timeline." + x.Sel.Name})
+				case processOps[x.Sel.Name]:
+					out = append(out, Violation{fset.Position(x.Pos()), RuleSignals, "calls " + x.Sel.Name})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// The pod worker's size (issue 37): pod_workers.go's job (state, grace,
+// sync scheduling, requeue, deadline) and no more.
+const (
+	MaxWorkerFields  = 15
+	MaxWorkerMethods = 25
+	MaxWorkerFiles   = 2
+)
+
+// RulePodWorker: the simulated kubelet's pod worker stays a pod worker.
+const RulePodWorker = "pkg/sim's podWorker has at most 15 fields and 25 methods, in at most 2 files: the other managers hold their own state"
+
+// CheckPodWorker reports a podWorker struct of more than MaxWorkerFields
+// fields (each name counts, an embedded type too), and methods of
+// podWorker past MaxWorkerMethods or in more than MaxWorkerFiles files.
+func CheckPodWorker(fset *token.FileSet, files []*ast.File) []Violation {
+	var out []Violation
+	methods := 0
+	inFiles := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch x := d.(type) {
+			case *ast.GenDecl:
+				for _, s := range x.Specs {
+					ts, ok := s.(*ast.TypeSpec)
+					if !ok || ts.Name.Name != "podWorker" {
+						continue
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						continue
+					}
+					n := 0
+					for _, fl := range st.Fields.List {
+						n += max(1, len(fl.Names))
+					}
+					if n > MaxWorkerFields {
+						out = append(out, Violation{fset.Position(ts.Pos()), RulePodWorker, fmt.Sprintf("podWorker has %d fields", n)})
+					}
+				}
+			case *ast.FuncDecl:
+				if x.Recv == nil || len(x.Recv.List) != 1 {
+					continue
+				}
+				t := x.Recv.List[0].Type
+				if st, ok := t.(*ast.StarExpr); ok {
+					t = st.X
+				}
+				if id, ok := t.(*ast.Ident); !ok || id.Name != "podWorker" {
+					continue
+				}
+				methods++
+				file := filepath.Base(fset.Position(x.Pos()).Filename)
+				if methods == MaxWorkerMethods+1 {
+					out = append(out, Violation{fset.Position(x.Pos()), RulePodWorker, fmt.Sprintf("podWorker has more than %d methods", MaxWorkerMethods)})
+				}
+				if !inFiles[file] {
+					inFiles[file] = true
+					if len(inFiles) == MaxWorkerFiles+1 {
+						out = append(out, Violation{fset.Position(x.Pos()), RulePodWorker, fmt.Sprintf("podWorker's methods are in more than %d files", MaxWorkerFiles)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}

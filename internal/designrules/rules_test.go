@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -63,6 +64,8 @@ func TestDesignRules(t *testing.T) {
 		if pkgPath == module+"/pkg/sim" {
 			vs = append(vs, CheckSimStore(fset, files)...)
 			vs = append(vs, CheckSimWhole(fset, files)...)
+			vs = append(vs, CheckSimSignals(fset, files)...)
+			vs = append(vs, CheckPodWorker(fset, files)...)
 		}
 		if match(module, "pkg/driver/live/...", pkgPath) {
 			vs = append(vs, CheckMethodCount(fset, files, MaxMethods)...)
@@ -205,6 +208,94 @@ func TestRulesCatchViolations(t *testing.T) {
 			for _, v := range got {
 				if v.Rule != RuleWhole || v.Pos.Line != 2 {
 					t.Errorf("%s: want line 2 and the rule", v)
+				}
+			}
+		})
+	}
+
+	signalCases := []struct {
+		name, file, src string
+		want            int
+	}{
+		{"a pod worker sending SIGTERM", "pod_workers.go", `func (w *podWorker) f(c *ctr) { w.rt.sigterm(c, c.inst, "") }`, 1},
+		{"a pod worker declaring a kill of its own", "pod_workers.go", `func (w *podWorker) sigkill(c *ctr) {}`, 1},
+		{"a prober recording a signal", "prober.go", `func (pw *probeWorker) f() { pw.m.env.record(timeline.Event{Kind: timeline.SIGKILL}) }`, 1},
+		{"the eviction manager ending a process", "eviction.go", `func (m *evictionManager) f(c *ctr) { c.p.processExit(c, c.inst, 137, "") }`, 1},
+		{"a status manager starting one", "statusmanager.go", `func (m *statusManager) f(c *ctr) { m.k.rt.runProcess(c, nil) }`, 1},
+		{"the runtime's own file", "runtime.go", `func (p *runtimePod) f(c *ctr) { p.sigterm(c, c.inst, ""); p.runProcess(c, nil) }`, 0},
+		{"the runtime's kill", "kill.go", `func (k *ctrKill) f() { k.p.sigkill(k.c, k.inst) }`, 0},
+		{"a pod worker asking the runtime to kill", "pod_workers.go", `func (w *podWorker) f() { w.rt.killPod(podGrace{}, w.queueSync) }`, 0},
+	}
+	for _, c := range signalCases {
+		t.Run("signals/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, c.file, "package sim\n"+c.src+"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckSimSignals(fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleSignals || v.Pos.Line != 2 {
+					t.Errorf("%s: want line 2 and the rule", v)
+				}
+			}
+		})
+	}
+
+	workerFields := func(n int) string {
+		src := "type podWorker struct {\n"
+		for i := 0; i < n; i++ {
+			src += fmt.Sprintf("\tf%d int\n", i)
+		}
+		return src + "}"
+	}
+	workerMethods := func(n int) string {
+		src := ""
+		for i := 0; i < n; i++ {
+			src += fmt.Sprintf("func (w *podWorker) m%d() {}\n", i)
+		}
+		return src
+	}
+	workerCases := []struct {
+		name  string
+		files map[string]string
+		want  int
+	}{
+		{"15 fields", map[string]string{"pod_workers.go": workerFields(15)}, 0},
+		{"16 fields", map[string]string{"pod_workers.go": workerFields(16)}, 1},
+		{"an embedded runtime counts", map[string]string{"pod_workers.go": "type podWorker struct {\n\t*runtimePod\n\ta, b, c, d, e, f, g, h, i, j, k, l, m, n, o int\n}"}, 1},
+		{"25 methods", map[string]string{"pod_workers.go": workerMethods(25)}, 0},
+		{"26 methods", map[string]string{"pod_workers.go": workerMethods(26)}, 1},
+		{"methods in two files", map[string]string{"a.go": workerMethods(1), "b.go": workerMethods(1)}, 0},
+		{"methods in three files", map[string]string{"a.go": workerMethods(1), "b.go": workerMethods(1), "c.go": workerMethods(1)}, 1},
+		{"another type's methods", map[string]string{"runtime.go": strings.ReplaceAll(workerMethods(30), "podWorker", "runtimePod")}, 0},
+	}
+	for _, c := range workerCases {
+		t.Run("podworker/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			var files []*ast.File
+			names := make([]string, 0, len(c.files))
+			for name := range c.files {
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			for _, name := range names {
+				f, err := parser.ParseFile(fset, name, "package sim\n"+c.files[name]+"\n", 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			got := CheckPodWorker(fset, files)
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RulePodWorker {
+					t.Errorf("%s: want the pod worker rule", v)
 				}
 			}
 		})

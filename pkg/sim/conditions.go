@@ -59,7 +59,7 @@ func (k *kubelet) podStatusChanged(p *corev1.Pod) {
 	if w == nil || k.api.pod(p.Name) != p {
 		return
 	}
-	if w.needsReadinessReconcile(&p.Status) {
+	if k.status.needsReadinessReconcile(w.pod, &p.Status) {
 		w.queueSync()
 	}
 }
@@ -67,8 +67,8 @@ func (k *kubelet) podStatusChanged(p *corev1.Pod) {
 // needsReadinessReconcile is NeedToReconcilePodReadiness: the pod has
 // readiness gates and a Ready condition whose status or message differs
 // from the one GeneratePodReadyCondition makes of st.
-func (w *podWorker) needsReadinessReconcile(st *corev1.PodStatus) bool {
-	if len(w.pod.Spec.ReadinessGates) == 0 {
+func (m *statusManager) needsReadinessReconcile(pod *corev1.Pod, st *corev1.PodStatus) bool {
+	if len(pod.Spec.ReadinessGates) == 0 {
 		return false
 	}
 	var cur *corev1.PodCondition
@@ -80,9 +80,9 @@ func (w *podWorker) needsReadinessReconcile(st *corev1.PodStatus) bool {
 	if cur == nil {
 		return false
 	}
-	if len(st.InitContainerStatuses) != len(w.pod.Spec.InitContainers) {
+	if len(st.InitContainerStatuses) != len(pod.Spec.InitContainers) {
 		return true // no status of the kubelet's yet to compare with: a sync writes one
 	}
-	want := w.readyCondition(w.containersReadyCondition(st), st.Conditions)
+	want := m.readyCondition(pod, m.containersReadyCondition(pod, st), st.Conditions)
 	return cur.Status != want.Status || cur.Message != want.Message
 }

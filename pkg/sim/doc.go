@@ -22,19 +22,27 @@
 //     leases, NotReady, condition taints, tolerationSeconds); disruption.go
 //     (PodDisruptionBudgets, the Eviction API), replicaset.go, drain.go.
 //   - Kubelet (kubelet.go, nodeside.go): admission (admission.go;
-//     kubelet_preemption.go for critical pods) and one pod worker per pod,
-//     syncing, then terminating, then terminated, running SyncPod's
-//     computePodActions. The runtime's containers, their runs and hooks are
-//     containers.go (with backoff.go, images.go, oom.go), each process
-//     following its pkg/behavior arguments (runnable.go); kills are kill.go
-//     (grace, preStop, SIGTERM then SIGKILL, sidecar ordering) and
-//     killpod.go (kills the kubelet starts itself); the prober is prober.go;
-//     the pod status is generated in status.go and written by the status
-//     manager (statusmanager.go); the eviction manager is
-//     eviction.go and eviction_helpers.go (its thresholds from a parsed
-//     pkg/evictionapi configuration) over stats.go's usage, with the
-//     pressure conditions in nodestatus.go; static and mirror pods are
-//     static.go; node actions node_actions.go; versions profile*.go.
+//     kubelet_preemption.go for critical pods) and its managers, each
+//     owning its state of the pods and modelled on its upstream
+//     counterpart: one pod worker per pod (pod_workers.go: syncing, then
+//     terminating, then terminated; grace, sync scheduling, requeue,
+//     deadline), whose sync is Kubelet.SyncPod and hands the runtime's
+//     SyncPod its kills and starts one after the other (syncrun.go); the
+//     runtime (runtime.go, runtime_sync.go's computePodActions, kill.go's
+//     KillPod and killContainer, with backoff.go, images.go, oom.go): the
+//     sandboxes, containers, instances, hooks and kills, the only
+//     component that starts processes and signals them, each process
+//     following its pkg/behavior arguments (runnable.go); the PLEG
+//     (pleg.go), which hands the runtime's starts and exits to the pod
+//     workers; the prober manager (prober.go), whose results reach the
+//     kubelet as updates; the status manager (statusmanager.go) with its
+//     cache of the pods' API records, writing the statuses generated in
+//     status.go; the reason cache (reason_cache.go); killpod.go (kills
+//     the kubelet starts itself); the eviction manager is eviction.go and
+//     eviction_helpers.go (its thresholds from a parsed pkg/evictionapi
+//     configuration) over stats.go's usage, with the pressure conditions
+//     in nodestatus.go; static and mirror pods are static.go; node
+//     actions node_actions.go; versions profile*.go.
 //
 // # How a pod moves
 //
@@ -44,7 +52,8 @@
 // binds it: PodScheduled is set and the node's kubelet, whose watch now
 // matches the pod, admits it and gives it a pod worker. Each sync computes the status, writes what changed to the
 // API server, creates the sandbox and starts init containers, sidecars and
-// containers; the runtime reports exits to the worker, which syncs again.
+// containers; the runtime reports exits to the PLEG, which hands them to
+// the worker, which syncs again.
 // DeletePod sets the deletion timestamp; the kubelet sees it and
 // terminates the worker (preStop hooks, signals, exits), publishes the
 // terminal status once every container has stopped, and deletes the pod

@@ -143,7 +143,7 @@ func (m *evictionManager) synchronize() {
 	// fresh (housekeeping.go).
 	stats := map[*podWorker]*podStats{}
 	for _, w := range active {
-		stats[w] = w.summaryStats()
+		stats[w] = w.rt.summaryStats()
 	}
 	obs := m.observe()
 
@@ -399,7 +399,7 @@ func (m *evictionManager) evictPod(p evictionPlan, done func()) {
 	m.k.api.recordEvent(w.pod, nil, false, corev1.EventTypeWarning, evictedReason, p.message, "kubelet")
 	if isStaticPod(w.pod) {
 		// docs/language.md: a static pod's eviction is the event's.
-		m.env.record(timeline.Event{Pod: w.name, Kind: timeline.Evicted, Message: p.message})
+		m.env.record(timeline.Event{Pod: w.pod.Name, Kind: timeline.Evicted, Message: p.message})
 	}
 	m.env.evicted[w.uid] = true
 	// An override of 0 (hard eviction before 1.31) reaches the pod worker

@@ -175,9 +175,9 @@ func (c *ctr) instanceMemoryAt(inst *instance, t time.Duration) int64 {
 // podMemoryAt is what the pod cgroup held at t: its containers' current
 // and previous instances (an older one had exited before the previous
 // started, and its samples were taken then: housekeep).
-func (w *podWorker) podMemoryAt(t time.Duration) int64 {
+func (p *runtimePod) podMemoryAt(t time.Duration) int64 {
 	var m int64
-	for _, c := range w.ctrs {
+	for _, c := range p.ctrs {
 		m += c.instanceMemoryAt(c.inst, t) + c.instanceMemoryAt(c.last, t)
 	}
 	return m
@@ -185,9 +185,9 @@ func (w *podWorker) podMemoryAt(t time.Duration) int64 {
 
 // makePodCgroup is pcm.EnsureExists at the pod's first SyncPod: the pod
 // cgroup and its first sample, of nothing.
-func (w *podWorker) makePodCgroup() {
-	if !w.cgroup.made() {
-		w.cgroup.create(w.env.now, 0, w.env.housekeepingDraw())
+func (p *runtimePod) makePodCgroup() {
+	if !p.cgroup.made() {
+		p.cgroup.create(p.env.now, 0, p.env.housekeepingDraw())
 	}
 }
 
@@ -195,9 +195,9 @@ func (w *podWorker) makePodCgroup() {
 // cgroup (nil: none), before something changes what they would read: a
 // container starting (the instance it replaces as the previous one is
 // forgotten) or a write into a memory-backed emptyDir.
-func (w *podWorker) housekeep(c *ctr, inst *instance) {
-	for w.cgroup.due(w.env.now) {
-		w.cgroup.take(w.podMemoryAt(w.cgroup.next), w.env.housekeepingDraw())
+func (p *runtimePod) housekeep(c *ctr, inst *instance) {
+	for p.cgroup.due(p.env.now) {
+		p.cgroup.take(p.podMemoryAt(p.cgroup.next), p.env.housekeepingDraw())
 	}
 	if inst != nil {
 		c.sampled(inst)
@@ -209,10 +209,10 @@ func (w *podWorker) housekeep(c *ctr, inst *instance) {
 func (c *ctr) sampled(inst *instance) *cgroupSamples {
 	s := &inst.cgroup
 	if !s.made() {
-		s.create(inst.startedAt, 0, c.w.env.housekeepingDraw())
+		s.create(inst.startedAt, 0, c.p.env.housekeepingDraw())
 	}
-	for s.due(c.w.env.now) {
-		s.take(c.instanceMemoryAt(inst, s.next), c.w.env.housekeepingDraw())
+	for s.due(c.p.env.now) {
+		s.take(c.instanceMemoryAt(inst, s.next), c.p.env.housekeepingDraw())
 	}
 	return s
 }
@@ -222,13 +222,13 @@ func (c *ctr) sampled(inst *instance) *cgroupSamples {
 // memory its pod cgroup's latest sample; each running container's memory
 // its cgroup's latest sample once it has two, what it uses now before.
 // What is not memory (volumes, processes) is as stats reports it.
-func (w *podWorker) summaryStats() *podStats {
-	ps := w.stats()
+func (p *runtimePod) summaryStats() *podStats {
+	ps := p.stats()
 	if len(ps.containers) == 0 {
 		return nil
 	}
 	j := 0
-	for _, c := range w.ctrs {
+	for _, c := range p.ctrs {
 		if !c.running() {
 			continue
 		}
@@ -237,9 +237,9 @@ func (w *podWorker) summaryStats() *podStats {
 		}
 		j++
 	}
-	if w.cgroup.made() {
-		w.housekeep(nil, nil)
-		ps.memory = w.cgroup.value
+	if p.cgroup.made() {
+		p.housekeep(nil, nil)
+		ps.memory = p.cgroup.value
 	}
 	return &ps
 }

@@ -218,7 +218,7 @@ func TestEvictionMessageReadsTheContainersSample(t *testing.T) {
 			s := newSim(t, "")
 			start(t, s, podOf("web", 30, nil, agent("app", uses("300Mi", time.Second))))
 			s.RunUntil(2*time.Second, nil)
-			w := s.nodes[0].workers[s.Pod("web").UID]
+			w := s.nodes[0].workers[s.Pod("web").UID].rt
 			inst := w.ctrs[0].inst
 			inst.cgroup = cgroupSamples{n: tc.samples, at: s.Now(), value: tc.sampled, interval: housekeepingInterval, next: time.Hour}
 			ps := w.summaryStats()

@@ -26,39 +26,48 @@ const (
 // podKill is killContainersWithSyncResult: every running container is
 // killed in parallel; done runs when all have stopped.
 type podKill struct {
-	w         *podWorker
+	p         *runtimePod
 	kills     []*ctrKill
 	remaining int
 	done      func()
 	cancelled bool
 }
 
+// podGrace is what the kill's grace period comes from besides the spec:
+// the pod's deletionGracePeriodSeconds as the kubelet last saw it, and
+// the override of the kill (SyncTerminatingPod's grace period, an
+// eviction's), nil when there is none.
+type podGrace struct {
+	deletion, override *int64
+}
+
 // killPod kills every running container of the pod (KillPod →
-// killPodWithSyncResult → killContainersWithSyncResult). With sidecars, a
-// termination ordering makes each sidecar wait for the main containers and
-// the sidecars defined after it (1.29+).
-func (w *podWorker) killPod(override *int64, done func()) {
-	running := w.runningCtrs()
-	pk := &podKill{w: w, remaining: len(running), done: done}
-	w.kill = pk
+// killPodWithSyncResult → killContainersWithSyncResult) and calls done
+// when all have stopped. With sidecars, a termination ordering makes each
+// sidecar wait for the main containers and the sidecars defined after it
+// (1.29+).
+func (p *runtimePod) killPod(g podGrace, done func()) {
+	running := p.runningCtrs()
+	pk := &podKill{p: p, remaining: len(running), done: done}
+	p.kill = pk
 	var ord *ordering
-	if w.hasSidecars() && w.k.profile.SidecarOrdering {
-		ord = newOrdering(w, running)
+	if p.hasSidecars() && p.k.profile.SidecarOrdering {
+		ord = newOrdering(p, running)
 	}
 	for _, c := range running {
-		pk.kills = append(pk.kills, w.killContainer(c, killUnknown, "", override, ord, pk))
+		pk.kills = append(pk.kills, p.killContainer(c, killUnknown, "", g, ord, pk))
 	}
 	if len(running) == 0 {
-		w.env.soon(func() {
+		p.env.soon(func() {
 			if !pk.cancelled {
-				done()
+				pk.finished()
 			}
 		})
 	}
 }
 
-func (w *podWorker) hasSidecars() bool {
-	for _, c := range w.ctrs {
+func (p *runtimePod) hasSidecars() bool {
+	for _, c := range p.ctrs {
 		if c.sidecar {
 			return true
 		}
@@ -78,21 +87,27 @@ func (pk *podKill) cancel() {
 func (pk *podKill) containerStopped() {
 	pk.remaining--
 	if pk.remaining == 0 && !pk.cancelled {
-		pk.done()
+		pk.finished()
 	}
+}
+
+// finished: KillPod returns; the pod has no kill in flight.
+func (pk *podKill) finished() {
+	pk.p.kill = nil
+	pk.done()
 }
 
 // ctrKill is killContainer for one container: Killing event, preStop within
 // the grace, the sidecar's turn, the 2 s floor, then StopContainer (stop
 // signal, SIGKILL after the timeout).
 type ctrKill struct {
-	w        *podWorker
+	p        *runtimePod
 	c        *ctr
 	inst     *instance
 	pk       *podKill
 	ord      *ordering
 	grace    int64
-	override *int64
+	override *int64 // podGrace.override
 	start    time.Duration
 	hook     *hookRun
 	// wait is the wait in progress, the preStop's limit then the stop
@@ -119,15 +134,16 @@ type ctrKill struct {
 // seconds; the floor of 2 s comes last. Up to 1.27 the preStop ran on the
 // base grace and the override replaced the result after the floor
 // (PR #115835 changed the order).
-func (w *podWorker) killContainer(c *ctr, reason killReason, message string, override *int64, ord *ordering, pk *podKill) *ctrKill {
-	k := &ctrKill{w: w, c: c, inst: c.inst, pk: pk, ord: ord, override: override}
+func (p *runtimePod) killContainer(c *ctr, reason killReason, message string, g podGrace, ord *ordering, pk *podKill) *ctrKill {
+	override := g.override
+	k := &ctrKill{p: p, c: c, inst: c.inst, pk: pk, ord: ord, override: override}
 	c.inst.kill = k
-	k.grace = w.baseGrace(c, reason)
+	k.grace = p.baseGrace(c, reason, g.deletion)
 	if message == "" {
-		message = w.k.parsed.containerMessages(c.name).stopping
+		message = p.k.parsed.containerMessages(c.name).stopping
 	}
-	w.event(c, corev1.EventTypeNormal, "Killing", message)
-	if override != nil && w.k.profile.OverrideFirst {
+	p.event(c, corev1.EventTypeNormal, "Killing", message)
+	if override != nil && p.k.profile.OverrideFirst {
 		k.grace = *override
 	}
 	if h := c.spec.Lifecycle; h != nil && h.PreStop != nil && k.grace > 0 {
@@ -141,9 +157,9 @@ func (w *podWorker) killContainer(c *ctr, reason killReason, message string, ove
 // baseGrace is setTerminationGracePeriod: the pod's
 // deletionGracePeriodSeconds if set; for a liveness or startup kill the
 // probe's own terminationGracePeriodSeconds; the spec value; else 2.
-func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
-	if w.deletionGrace != nil {
-		return *w.deletionGrace
+func (p *runtimePod) baseGrace(c *ctr, reason killReason, deletion *int64) int64 {
+	if deletion != nil {
+		return *deletion
 	}
 	var probe *corev1.Probe
 	switch reason {
@@ -155,7 +171,7 @@ func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
 	if probe != nil && probe.TerminationGracePeriodSeconds != nil {
 		return *probe.TerminationGracePeriodSeconds
 	}
-	if g := w.pod.Spec.TerminationGracePeriodSeconds; g != nil {
+	if g := p.pod.Spec.TerminationGracePeriodSeconds; g != nil {
 		return *g
 	}
 	return minimumGracePeriodInSeconds
@@ -166,14 +182,14 @@ func (w *podWorker) baseGrace(c *ctr, reason killReason) int64 {
 // seconds, out of it. A failed hook emits FailedPreStopHook (without its
 // output) whenever it returns.
 func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
-	w := k.w
-	k.start = w.env.now
+	p := k.p
+	k.start = p.env.now
 	k.inPreStop = true
-	w.env.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopStarted})
+	p.env.record(timeline.Event{Pod: p.name, Container: k.c.name, Kind: timeline.PreStopStarted})
 	limit := time.Duration(k.grace) * time.Second
-	k.hook = w.runHook(k.c, k.inst, h, func(failed bool) {
+	k.hook = p.runHook(k.c, k.inst, h, func(failed bool) {
 		if failed {
-			w.event(k.c, corev1.EventTypeWarning, "FailedPreStopHook", "PreStopHook failed")
+			p.event(k.c, corev1.EventTypeWarning, "FailedPreStopHook", "PreStopHook failed")
 		}
 		if failed {
 			k.preStopReturned("hook failed")
@@ -184,7 +200,7 @@ func (k *ctrKill) runPreStop(h *corev1.LifecycleHandler) {
 	if !k.inPreStop {
 		return // the hook returned within runHook: nothing left to bound
 	}
-	w.env.rearm(&k.wait, limit, func() { k.preStopReturned("not completed in grace period") }, false)
+	p.env.rearm(&k.wait, limit, func() { k.preStopReturned("not completed in grace period") }, false)
 }
 
 // preStopReturned ends the wait for the hook, whichever came first: the
@@ -195,10 +211,10 @@ func (k *ctrKill) preStopReturned(how string) {
 		return
 	}
 	k.inPreStop = false
-	w := k.w
-	w.env.cancel(&k.wait)
-	w.env.record(timeline.Event{Pod: w.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
-	k.grace -= w.since(k.start)
+	p := k.p
+	p.env.cancel(&k.wait)
+	p.env.record(timeline.Event{Pod: p.name, Container: k.c.name, Kind: timeline.PreStopDone, Message: how})
+	k.grace -= p.since(k.start)
 	k.takeTurn()
 }
 
@@ -217,7 +233,7 @@ func (k *ctrKill) takeTurn() {
 		k.stop()
 		return
 	}
-	k.start = k.w.env.now
+	k.start = k.p.env.now
 	k.deadline = k.start + time.Duration(k.grace)*time.Second
 	k.waiting = true
 	k.ord.waitForTurn(k, time.Duration(k.grace)*time.Second)
@@ -237,8 +253,8 @@ func (k *ctrKill) turnCame() {
 		return
 	}
 	k.waiting = false
-	k.withoutTurn = k.c.sidecar && k.w.env.now >= k.deadline
-	k.grace -= k.w.since(k.start)
+	k.withoutTurn = k.c.sidecar && k.p.env.now >= k.deadline
+	k.grace -= k.p.since(k.start)
 	k.stop()
 }
 
@@ -246,11 +262,11 @@ func (k *ctrKill) turnCame() {
 // SIGKILL when the timeout passes with the process still running. A
 // container that already exited stops at once.
 func (k *ctrKill) stop() {
-	w := k.w
+	p := k.p
 	if k.grace < minimumGracePeriodInSeconds {
 		k.grace = minimumGracePeriodInSeconds
 	}
-	if k.override != nil && !w.k.profile.OverrideFirst {
+	if k.override != nil && !p.k.profile.OverrideFirst {
 		k.grace = *k.override
 	}
 	k.stopping = true
@@ -262,14 +278,14 @@ func (k *ctrKill) stop() {
 	if k.withoutTurn {
 		msg = timeline.WithoutTurn
 	}
-	w.sigterm(k.c, k.inst, msg)
+	p.sigterm(k.c, k.inst, msg)
 	if k.inst.state != instRunning {
 		return // exited on the spot; processExited finished the kill
 	}
 	inst := k.inst
-	w.env.rearm(&k.wait, time.Duration(k.grace)*time.Second, func() {
+	p.env.rearm(&k.wait, time.Duration(k.grace)*time.Second, func() {
 		if inst.state == instRunning {
-			w.sigkill(k.c, inst)
+			p.sigkill(k.c, inst)
 		}
 	}, false)
 }
@@ -288,7 +304,7 @@ func (k *ctrKill) finish() {
 		return
 	}
 	k.stopped = true
-	k.w.env.cancel(&k.wait)
+	k.p.env.cancel(&k.wait)
 	if k.inst.kill == k {
 		k.inst.kill = nil
 	}
@@ -308,7 +324,7 @@ func (k *ctrKill) cancel() {
 		return
 	}
 	k.cancelled = true
-	k.w.env.cancel(&k.wait)
+	k.p.env.cancel(&k.wait)
 	if k.hook != nil {
 		k.hook.cancel()
 	}
@@ -327,7 +343,7 @@ func (k *ctrKill) cancel() {
 // kept by the containers' positions in the pod worker's list, which holds
 // the init containers, then the others, each in their spec's order.
 type ordering struct {
-	w       *podWorker
+	p       *runtimePod
 	done    []bool // terminated, or not running at the start
 	waiters []*turnWait
 }
@@ -337,9 +353,9 @@ type turnWait struct {
 	timer *timer
 }
 
-func newOrdering(w *podWorker, running []*ctr) *ordering {
-	o := &ordering{w: w, done: make([]bool, len(w.ctrs))}
-	for i, c := range w.ctrs {
+func newOrdering(p *runtimePod, running []*ctr) *ordering {
+	o := &ordering{p: p, done: make([]bool, len(p.ctrs))}
+	for i, c := range p.ctrs {
 		o.done[i] = !slices.Contains(running, c)
 	}
 	return o
@@ -350,14 +366,14 @@ func (o *ordering) ready(c *ctr) bool {
 	if !c.sidecar {
 		return true
 	}
-	at := slices.Index(o.w.ctrs, c)
-	for i, x := range o.w.ctrs {
+	at := slices.Index(o.p.ctrs, c)
+	for i, x := range o.p.ctrs {
 		if !x.init && !o.done[i] {
 			return false
 		}
 	}
-	for i := at + 1; i < len(o.w.ctrs); i++ {
-		if x := o.w.ctrs[i]; x.init && x.sidecar {
+	for i := at + 1; i < len(o.p.ctrs); i++ {
+		if x := o.p.ctrs[i]; x.init && x.sidecar {
 			return o.done[i] // the next sidecar, the one defined after c
 		}
 	}
@@ -372,7 +388,7 @@ func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
 		return
 	}
 	tw := &turnWait{k: k}
-	tw.timer = o.w.env.after(limit, func() {
+	tw.timer = o.p.env.after(limit, func() {
 		o.remove(tw)
 		k.turnCame()
 	})
@@ -382,7 +398,7 @@ func (o *ordering) waitForTurn(k *ctrKill, limit time.Duration) {
 // terminated is containerTerminated: it releases the waiters whose
 // prerequisites are now all gone, in the order they started waiting.
 func (o *ordering) terminated(c *ctr) {
-	if i := slices.Index(o.w.ctrs, c); i >= 0 {
+	if i := slices.Index(o.p.ctrs, c); i >= 0 {
 		o.done[i] = true
 	}
 	// Releasing a waiter may change the list: a copy is walked, made
@@ -393,7 +409,7 @@ func (o *ordering) terminated(c *ctr) {
 	for _, tw := range append([]*turnWait(nil), o.waiters...) {
 		if o.ready(tw.k.c) {
 			o.remove(tw)
-			o.w.env.cancel(tw.timer)
+			o.p.env.cancel(tw.timer)
 			tw.k.turnCame()
 		}
 	}
@@ -403,7 +419,7 @@ func (o *ordering) forget(k *ctrKill) {
 	for _, tw := range o.waiters {
 		if tw.k == k {
 			o.remove(tw)
-			o.w.env.cancel(tw.timer)
+			o.p.env.cancel(tw.timer)
 			return
 		}
 	}

@@ -20,35 +20,19 @@ type killStatus struct {
 	at              time.Duration
 }
 
-// killPodNow asks the pod worker to terminate the pod with the override
-// (nil: none) and the status function. The status manager keeps the
-// resulting status in its cache, but the API sees phase Failed, the reason
-// and the condition only once every container has stopped
-// (mergePodStatus); until then it keeps the old phase.
-func (w *podWorker) killPodNow(override *int64, ks *killStatus) {
-	if ks != nil {
-		w.killStatus = ks
-	}
-	if w.state == stateTerminated {
-		return
-	}
-	w.terminate(override)
-}
-
-// applyKillStatus is the status manager's cached status merged into a
+// apply is the status manager's cached status merged into a
 // freshly generated one (generateAPIPodStatus): the kill's phase, reason
 // and message hold while the recomputed phase is not Succeeded; the
 // DisruptionTarget condition is always carried over. A pod whose
 // containers all exited 0 is recomputed Succeeded and loses the reason
 // (lifecycle-facts §9.5, edge case).
-func (w *podWorker) applyKillStatus(st *corev1.PodStatus) {
-	ks := w.killStatus
+func (ks *killStatus) apply(e *env, st *corev1.PodStatus) {
 	if ks == nil {
 		return
 	}
 	if ks.condition != nil {
 		c := *ks.condition
-		c.LastTransitionTime = w.env.wall(ks.at)
+		c.LastTransitionTime = e.wall(ks.at)
 		setPodCondition(st, c)
 	}
 	if st.Phase == corev1.PodSucceeded {

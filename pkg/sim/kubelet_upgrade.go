@@ -80,7 +80,7 @@ func fnv32a(h uint32, s string) uint32 {
 // will be restarted"), computeInitContainerActions a running sidecar's
 // ("Init container proxy definition changed", kuberuntime_container.go).
 func (c *ctr) definitionChanged() (string, bool) {
-	if !c.running() || c.inst.hash == hashContainer(c.w.k.profile, c.spec) {
+	if !c.running() || c.inst.hash == hashContainer(c.p.k.profile, c.spec) {
 		return "", false
 	}
 	if c.sidecar {

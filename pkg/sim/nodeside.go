@@ -27,7 +27,7 @@ type nodeSide struct {
 	// while it lists its pods.
 	off         bool
 	returning   *timer
-	runtimeLeft map[types.UID]*podWorker
+	runtimeLeft map[types.UID]*runtimePod
 	// evictionCfg and thresholds are the kubelet's eviction configuration
 	// (Simulator.SetEvictionConfig, before the first node).
 	evictionCfg evictionapi.Config
@@ -97,13 +97,13 @@ func podOlder(a, b *corev1.Pod) bool {
 // and tells whoever waits that the pod has finished terminating. It
 // reports true when the status cannot reach the API: the kubelet is cut
 // off from it.
-func (w *podWorker) statusHook(st *corev1.PodStatus) bool {
-	w.applyKillStatus(st)
-	w.k.noteUsage(w)
+func (k *kubelet) statusHook(w *podWorker, st *corev1.PodStatus) bool {
+	w.killStatus.apply(k.env, st)
+	k.noteUsage(w)
 	if w.state == stateTerminated {
-		w.k.podTerminated(w.uid)
+		k.podTerminated(w.uid)
 	}
-	return w.k.down
+	return k.down
 }
 
 // podTerminated calls the waiters of a pod whose worker has terminated and

@@ -21,7 +21,7 @@ import (
 // emptyDirs, foreseen by tmpfsCharges, as containerMemory counts it)
 // first exceeds its memory limit; false when it never does or has no
 // limit.
-func (w *podWorker) oomAfter(c *ctr) (time.Duration, bool) {
+func (p *runtimePod) oomAfter(c *ctr) (time.Duration, bool) {
 	if !c.agent {
 		return 0, false
 	}
@@ -37,8 +37,8 @@ func (w *podWorker) oomAfter(c *ctr) (time.Duration, bool) {
 	if u := c.beh.Memory; u != nil {
 		charges = append(charges, charge{u.After, u.Quantity.Value()})
 	}
-	writes := w.tmpfsWrites(c)
-	for j, stored := range w.k.tmpfsCharges(w, writes) {
+	writes := p.tmpfsWrites(c)
+	for j, stored := range p.k.tmpfsCharges(p.uid, writes) {
 		charges = append(charges, charge{writes[j].after, stored})
 	}
 	sort.SliceStable(charges, func(i, j int) bool { return charges[i].at < charges[j].at })

@@ -103,23 +103,15 @@ func (k *kubelet) sortedWorkers() []*podWorker {
 	return out
 }
 
-// halt stops a pod worker where it stands, as a power cut does: its syncs,
-// requeues, deadline, probes, hooks and kills are dropped, and its running
-// containers are lost (their instances exited, to be reported at the
-// return).
-func (w *podWorker) halt() {
-	w.env.cancel(&w.syncSoon)
-	w.env.cancel(w.requeue)
-	w.env.cancel(w.deadline)
-	w.env.cancel(w.mountRetry)
-	if w.blocked != nil {
-		w.blocked.abort()
+// halt is the runtime of a node whose power went: its hooks and kills
+// are dropped, and its running containers are lost (their instances
+// exited, to be reported at the return). The pod worker drops its own
+// (podWorker.halt).
+func (p *runtimePod) halt() {
+	if p.kill != nil {
+		p.kill.cancel()
 	}
-	if w.kill != nil {
-		w.kill.cancel()
-	}
-	w.stopProbes()
-	for _, c := range w.ctrs {
+	for _, c := range p.ctrs {
 		inst := c.inst
 		if inst == nil || inst.state != instRunning {
 			continue
@@ -130,9 +122,9 @@ func (w *podWorker) halt() {
 		if inst.kill != nil {
 			inst.kill.cancel()
 		}
-		w.env.cancel(inst.exitTimer)
-		w.env.cancel(inst.termTimer)
-		w.env.cancel(inst.oomTimer)
+		p.env.cancel(inst.exitTimer)
+		p.env.cancel(inst.termTimer)
+		p.env.cancel(inst.oomTimer)
 		// The process is gone; nothing sees it go. exitCode and reason
 		// are the runtime's at the return (recovered).
 		inst.state, inst.lost = instExited, true
@@ -165,10 +157,10 @@ func (s *Simulator) powerOn(old *kubelet) {
 	// on. Usage outside the pods (processes, memory) does not survive.
 	k.images, k.pullErrors, k.podIPs = old.images, old.pullErrors, old.podIPs
 	k.usage.disk, k.usage.volumes = old.usage.disk, old.usage.volumes
-	k.runtimeLeft = map[types.UID]*podWorker{}
+	k.runtimeLeft = map[types.UID]*runtimePod{}
 	for _, w := range old.sortedWorkers() {
-		w.recovered()
-		k.runtimeLeft[w.uid] = w
+		w.rt.recovered()
+		k.runtimeLeft[w.uid] = w.rt
 	}
 	s.nodes[old.index] = k
 	s.byNode[n.Name] = k
@@ -184,15 +176,15 @@ func (s *Simulator) powerOn(old *kubelet) {
 
 // recovered is containerd's recovery of a halted pod's containers: each
 // lost instance is reported exited (255, Unknown) now.
-func (w *podWorker) recovered() {
-	for _, c := range w.ctrs {
+func (p *runtimePod) recovered() {
+	for _, c := range p.ctrs {
 		inst := c.inst
 		if inst == nil || !inst.lost {
 			continue
 		}
 		inst.lost = false
-		inst.finishedAt = w.env.now
-		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: inst.exitCode, Reason: inst.reason})
+		inst.finishedAt = p.env.now
+		p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Exited, Code: inst.exitCode, Reason: inst.reason})
 	}
 }
 
@@ -264,10 +256,10 @@ func (k *kubelet) listPods() {
 // the kubelet before the reboot: its containers' instances (exited, with
 // their restart counts), its start time and IPs, and a sandbox that is
 // not ready, which the first sync re-creates.
-func (w *podWorker) adopt(old *podWorker) {
-	w.startTime, w.podIPs = old.startTime, old.podIPs
-	w.sandboxLost = old.sandbox || old.sandboxLost
-	for i, c := range w.ctrs {
+func (p *runtimePod) adopt(old *runtimePod) {
+	p.startTime, p.podIPs = old.startTime, old.podIPs
+	p.sandboxLost = old.sandbox || old.sandboxLost
+	for i, c := range p.ctrs {
 		o := old.ctrs[i]
 		c.inst, c.last, c.starts = o.inst, o.last, o.starts
 	}

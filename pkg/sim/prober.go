@@ -7,6 +7,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"k8s.io/apimachinery/pkg/types"
+
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -44,7 +46,8 @@ const (
 // answers, and is held after a committed liveness or startup failure until
 // a new instance of the container appears.
 type probeWorker struct {
-	w    *podWorker
+	m    *proberManager
+	pp   *probedPod
 	c    *ctr
 	kind probeKind
 	spec *corev1.Probe
@@ -66,10 +69,31 @@ type probeWorker struct {
 	probed int
 }
 
-// podProbes is what the probe manager holds of a pod
-// (prober_manager.go AddPod): whether its workers were started.
-type podProbes struct {
-	probesAdded bool
+// proberManager is the kubelet's prober manager
+// (pkg/kubelet/prober/prober_manager.go, v1.36.3): a worker for each probe
+// of each container of the pods it was given (AddPod), and their
+// committed results, which reach the kubelet through updates (the
+// readiness, liveness and startup results managers' Updates()).
+type proberManager struct {
+	env     *env
+	profile *Profile
+	// pods are the pods whose workers run, by UID.
+	pods    map[types.UID]*probedPod
+	updates func(uid types.UID, kind probeKind, r result)
+}
+
+// probedPod is what the prober manager holds of a pod: the runtime's
+// record of it, whose containers its workers probe, and what its workers
+// know of the pod (the pod object worker.go reads, the sync context).
+type probedPod struct {
+	rt *runtimePod
+	// deleting: the pod has a deletionTimestamp; terminating: the pod
+	// worker's sync context was cancelled (SyncTerminatingPod).
+	deleting, terminating bool
+}
+
+func newProberManager(e *env, profile *Profile, updates func(types.UID, probeKind, result)) *proberManager {
+	return &proberManager{env: e, profile: profile, pods: map[types.UID]*probedPod{}, updates: updates}
 }
 
 // ctrProbes is what the probe manager holds of a container: its workers
@@ -97,14 +121,15 @@ func (pw *probeWorker) initialResult() result {
 	return resultUnknown
 }
 
-// addProbes is probeManager.AddPod: a worker for each probe of each
-// container. Called at every sync, it creates them once.
-func (w *podWorker) addProbes() {
-	if w.probesAdded {
+// addPod is AddPod: a worker for each probe of each container. Called
+// at every sync, it creates them once.
+func (m *proberManager) addPod(rt *runtimePod, deleting bool) {
+	if _, ok := m.pods[rt.uid]; ok {
 		return
 	}
-	w.probesAdded = true
-	for _, c := range w.ctrs {
+	pp := &probedPod{rt: rt, deleting: deleting}
+	m.pods[rt.uid] = pp
+	for _, c := range rt.ctrs {
 		for _, p := range []struct {
 			kind probeKind
 			spec *corev1.Probe
@@ -112,7 +137,7 @@ func (w *podWorker) addProbes() {
 			if p.spec == nil {
 				continue
 			}
-			pw := &probeWorker{w: w, c: c, kind: p.kind, spec: p.spec}
+			pw := &probeWorker{m: m, pp: pp, c: c, kind: p.kind, spec: p.spec}
 			if c.probes == nil {
 				c.probes = c.probeBuf[:0]
 			}
@@ -125,13 +150,35 @@ func (w *podWorker) addProbes() {
 	}
 }
 
+// podDeleting tells the pod's workers the pod has a deletionTimestamp.
+func (m *proberManager) podDeleting(uid types.UID) {
+	if pp := m.pods[uid]; pp != nil {
+		pp.deleting = true
+	}
+}
+
+// newInstance is a container instance the runtime created: the results
+// are by container ID, and the new one has none; a running one's
+// readiness worker runs at once.
+func (m *proberManager) newInstance(c *ctr) {
+	c.results = [3]result{}
+	if !c.running() {
+		return
+	}
+	for _, pw := range c.probes {
+		if pw.kind == readinessProbe {
+			pw.trigger()
+		}
+	}
+}
+
 // schedule the next tick. The kubelet has been up long before the
 // scenario, so there is no start-up jitter (docs/language.md, Defaults).
 func (pw *probeWorker) schedule(d time.Duration) {
 	if pw.tickFn == nil {
 		pw.tickFn = pw.onTick
 	}
-	pw.w.env.rearm(&pw.tick, d, pw.tickFn, true)
+	pw.m.env.rearm(&pw.tick, d, pw.tickFn, true)
 }
 
 func (pw *probeWorker) onTick() {
@@ -151,7 +198,7 @@ func (pw *probeWorker) trigger() {
 		return
 	}
 	pw.triggered = true
-	pw.w.env.soon(func() {
+	pw.m.env.soon(func() {
 		pw.triggered = false
 		if !pw.stopped {
 			pw.doProbe()
@@ -169,8 +216,8 @@ func (pw *probeWorker) trigger() {
 // each probe again where the kubelet's come a relist apart, triggers only
 // a worker that has not probed the running instance yet
 // (docs/fidelity.md, Known approximations).
-func (w *podWorker) triggerReadiness() {
-	for _, c := range w.ctrs {
+func (m *proberManager) triggerReadiness(rt *runtimePod) {
+	for _, c := range rt.ctrs {
 		if c.inst == nil || c.inst.state != instRunning || !c.started() || c.results[readinessProbe] == resultSuccess {
 			continue
 		}
@@ -184,13 +231,13 @@ func (w *podWorker) triggerReadiness() {
 
 func (pw *probeWorker) stop() {
 	pw.stopped = true
-	pw.w.env.cancel(&pw.tick)
+	pw.m.env.cancel(&pw.tick)
 }
 
 // doProbe is worker.doProbe: the checks that decide whether to probe at
 // all, then the probe and the threshold bookkeeping.
 func (pw *probeWorker) doProbe() {
-	w, c := pw.w, pw.c
+	c, pp := pw.c, pw.pp
 	inst := c.inst
 	if inst == nil {
 		return // the container was never created
@@ -199,22 +246,22 @@ func (pw *probeWorker) doProbe() {
 		// A new container: initial result, and off hold.
 		pw.instance = inst.id
 		pw.onHold = false
-		c.setResult(pw.kind, pw.initialResult())
+		pw.setResult(pw.initialResult())
 	}
 	if pw.onHold {
 		return
 	}
 	if inst.state != instRunning {
-		c.setResult(pw.kind, resultFailure)
+		pw.setResult(resultFailure)
 		return
 	}
-	if w.deleting && pw.kind != readinessProbe {
+	if pp.deleting && pw.kind != readinessProbe {
 		// Graceful shutdown: liveness and startup stop, as Success.
-		c.setResult(pw.kind, resultSuccess)
+		pw.setResult(resultSuccess)
 		pw.stop()
 		return
 	}
-	if w.env.now-inst.startedAt < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
+	if pw.m.env.now-inst.startedAt < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
 		return
 	}
 	if c.started() {
@@ -224,13 +271,13 @@ func (pw *probeWorker) doProbe() {
 	} else if pw.kind != startupProbe {
 		return // liveness and readiness wait for the container to start
 	}
-	if pw.spec.Exec != nil && w.state != stateSyncing && w.k.profile.ProbesOnSyncContext {
+	if pw.spec.Exec != nil && pp.terminating && pw.m.profile.ProbesOnSyncContext {
 		// The worker's context was the sync's, cancelled when the pod
 		// began terminating: the runtime's ExecSync fails at once, the
 		// prober records the error and doProbe throws the result away
 		// (prober.go probe, worker.go doProbe, v1.36.3). Only exec
 		// probes pass the context on; HTTP, TCP and gRPC probes do not.
-		w.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe errored and resulted in unknown state: rpc error: code = Canceled desc = context canceled", pw.kind.title()))
+		pp.rt.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe errored and resulted in unknown state: rpc error: code = Canceled desc = context canceled", pw.kind.title()))
 		return
 	}
 	pw.probed = inst.id
@@ -238,8 +285,8 @@ func (pw *probeWorker) doProbe() {
 	r := resultSuccess
 	if !ok {
 		r = resultFailure
-		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: pw.kind.String(), Message: output})
-		w.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe failed: %s", pw.kind.title(), output))
+		pw.m.env.record(timeline.Event{Pod: pp.rt.name, Container: c.name, Kind: timeline.ProbeFailed, Reason: pw.kind.String(), Message: output})
+		pp.rt.event(c, corev1.EventTypeWarning, "Unhealthy", fmt.Sprintf("%s probe failed: %s", pw.kind.title(), output))
 	}
 	if pw.last == r {
 		pw.run++
@@ -249,7 +296,7 @@ func (pw *probeWorker) doProbe() {
 	if (r == resultFailure && pw.run < int(pw.spec.FailureThreshold)) || (r == resultSuccess && pw.run < int(pw.spec.SuccessThreshold)) {
 		return
 	}
-	c.setResult(pw.kind, r)
+	pw.setResult(r)
 	if (pw.kind == livenessProbe || pw.kind == startupProbe) && r == resultFailure {
 		// Held until a new container ID is seen (kubernetes #21751).
 		pw.onHold, pw.run = true, 0
@@ -264,7 +311,7 @@ func (pw *probeWorker) doProbe() {
 // puts into the Unhealthy event.
 func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	c := pw.c
-	since := pw.w.env.now - inst.startedAt
+	since := pw.m.env.now - inst.startedAt
 	timeout := time.Duration(pw.spec.TimeoutSeconds) * time.Second
 	if c.generic && !knownProbe(pw.spec.ProbeHandler) {
 		// An image the simulator does not run answers what it cannot
@@ -275,7 +322,7 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 		if c.beh.Answer(pw.kind.String(), since) {
 			return true, ""
 		}
-		return false, genericFailure(pw.spec.ProbeHandler, pw.w.podIP(), c)
+		return false, genericFailure(pw.spec.ProbeHandler, pw.pp.rt.podIP(), c)
 	}
 	switch h := pw.spec.ProbeHandler; {
 	case h.Exec != nil:
@@ -296,7 +343,7 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	case h.HTTPGet != nil:
 		port := c.port(h.HTTPGet.Port)
 		if !c.serves() || !behavior.Listens(port, c.ports()) {
-			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port, h.HTTPGet.Path, pw.w.podIP(), port)
+			return false, fmt.Sprintf("Get \"http://%s:%d%s\": dial tcp %s:%d: connect: connection refused", pw.pp.rt.podIP(), port, h.HTTPGet.Path, pw.pp.rt.podIP(), port)
 		}
 		if kind, ok := strings.CutPrefix(h.HTTPGet.Path, "/podlife/"); ok && !c.beh.Answer(kind, since) {
 			return false, "HTTP probe failed with statuscode: 500"
@@ -305,12 +352,12 @@ func (pw *probeWorker) probe(inst *instance) (bool, string) {
 	case h.TCPSocket != nil:
 		port := c.port(h.TCPSocket.Port)
 		if !c.serves() || !behavior.Listens(port, c.ports()) {
-			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.w.podIP(), port)
+			return false, fmt.Sprintf("dial tcp %s:%d: connect: connection refused", pw.pp.rt.podIP(), port)
 		}
 		return true, ""
 	case h.GRPC != nil:
 		if !c.serves() || !behavior.Listens(h.GRPC.Port, c.ports()) {
-			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.w.podIP(), h.GRPC.Port)
+			return false, fmt.Sprintf("timeout: failed to connect service \"%s:%d\" within 1s: context deadline exceeded", pw.pp.rt.podIP(), h.GRPC.Port)
 		}
 		return true, ""
 	}
@@ -344,31 +391,27 @@ func genericFailure(h corev1.ProbeHandler, ip string, c *ctr) string {
 }
 
 // setResult records a committed result for the container's current
-// instance and lets the kubelet react: readiness and startup reach the
-// status manager at once (SetContainerReadiness, SetContainerStartup); a
-// liveness or startup failure, or a startup success, makes the pod sync
-// (the liveness and startup managers' update channels).
-func (c *ctr) setResult(kind probeKind, r result) {
-	if c.results[kind] == r {
+// instance and hands it to the kubelet (the results managers' Set, whose
+// Updates() the kubelet reads) when it changed.
+func (pw *probeWorker) setResult(r result) {
+	c := pw.c
+	if c.results[pw.kind] == r {
 		return
 	}
-	c.results[kind] = r
-	w := c.w
-	switch {
-	case kind == readinessProbe:
-		w.k.status.setContainerReadiness(w)
-	case kind == startupProbe:
-		w.k.status.setContainerReadiness(w)
-		w.queueSync()
-	case r == resultFailure:
-		w.queueSync()
-	}
+	c.results[pw.kind] = r
+	pw.m.updates(pw.pp.rt.uid, pw.kind, r)
 }
 
-// stopLivenessAndStartup is probeManager.StopLivenessAndStartup, at the
-// start of termination: readiness keeps probing until the containers stop.
-func (w *podWorker) stopLivenessAndStartup() {
-	for _, c := range w.ctrs {
+// stopLivenessAndStartup is StopLivenessAndStartup, at the start of
+// termination: readiness keeps probing until the containers stop. The
+// sync context the workers' exec probes ran on is cancelled.
+func (m *proberManager) stopLivenessAndStartup(uid types.UID) {
+	pp := m.pods[uid]
+	if pp == nil {
+		return
+	}
+	pp.terminating = true
+	for _, c := range pp.rt.ctrs {
 		for _, pw := range c.probes {
 			if pw.kind != readinessProbe {
 				pw.stop()
@@ -377,9 +420,14 @@ func (w *podWorker) stopLivenessAndStartup() {
 	}
 }
 
-// stopProbes ends every worker of a pod that is finished.
-func (w *podWorker) stopProbes() {
-	for _, c := range w.ctrs {
+// removePod is RemovePod: every worker of a pod that is finished ends.
+func (m *proberManager) removePod(uid types.UID) {
+	pp := m.pods[uid]
+	if pp == nil {
+		return
+	}
+	delete(m.pods, uid)
+	for _, c := range pp.rt.ctrs {
 		for _, pw := range c.probes {
 			pw.stop()
 		}
@@ -395,7 +443,7 @@ func (pw *probeWorker) quiet() bool {
 	if pw.stopped || pw.onHold || inst == nil || inst.state != instRunning {
 		return true
 	}
-	since := pw.w.env.now - inst.startedAt
+	since := pw.m.env.now - inst.startedAt
 	if since < time.Duration(pw.spec.InitialDelaySeconds)*time.Second {
 		return false
 	}
@@ -451,13 +499,13 @@ func (pw *probeWorker) agentKind() string {
 // one, where a walk over every pod would find it only after those that
 // are quiet.
 func (s *Simulator) probesQuiet() bool {
-	if pw := s.busyProbe; pw != nil && pw.w.k.workers[pw.w.uid] == pw.w && !pw.quiet() {
+	if pw := s.busyProbe; pw != nil && !pw.stopped && !pw.quiet() {
 		return false
 	}
 	s.busyProbe = nil
 	for _, k := range s.nodes {
-		for _, w := range k.workers {
-			for _, c := range w.ctrs {
+		for _, pp := range k.prober.pods {
+			for _, c := range pp.rt.ctrs {
 				for _, pw := range c.probes {
 					if !pw.quiet() {
 						s.busyProbe = pw

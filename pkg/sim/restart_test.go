@@ -87,9 +87,9 @@ func TestRequeueAfterBackOff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := int64(0); seed < 50; seed++ {
 				s, _ := New(Config{Seed: seed})
-				w := &podWorker{k: &kubelet{profile: &s.profile}, env: s.env}
+				w := &podWorker{k: &kubelet{env: s.env, profile: &s.profile}}
 				w.scheduleRequeue(tc.errs, span{})
-				if d := w.requeue.at; d < tc.lo || d >= tc.hi {
+				if d := w.queue.requeue.at; d < tc.lo || d >= tc.hi {
 					t.Fatalf("seed %d: requeued at %s, want in [%s, %s)", seed, d, tc.lo, tc.hi)
 				}
 			}
@@ -127,9 +127,10 @@ func TestProbeThresholds(t *testing.T) {
 			spec := &corev1.Probe{PeriodSeconds: 1, FailureThreshold: tc.failures, SuccessThreshold: tc.success}
 			c := agent("app")
 			start(t, s, podOf("web", 30, nil, c))
-			w := s.byNode["worker-1"].workers[s.Pod("web").UID]
-			ct := w.ctrNamed("app")
-			pw := &probeWorker{w: w, c: ct, kind: tc.kind, spec: spec}
+			k := s.byNode["worker-1"]
+			rt := k.workers[s.Pod("web").UID].rt
+			ct := rt.ctrNamed("app")
+			pw := &probeWorker{m: k.prober, pp: &probedPod{rt: rt}, c: ct, kind: tc.kind, spec: spec}
 			if tc.kind == startupProbe {
 				ct.spec.StartupProbe = spec // started() then waits on this worker
 			}

@@ -255,12 +255,9 @@ func (s *Simulator) LoseSandbox(name string) error {
 	if k == nil || k.workers[p.UID] == nil {
 		return fmt.Errorf("pod %q is not running on a node", name)
 	}
-	w := k.workers[p.UID]
-	if !w.sandbox {
+	if !k.workers[p.UID].rt.loseSandbox() {
 		return fmt.Errorf("pod %q has no sandbox", name)
 	}
-	w.sandbox, w.sandboxLost = false, true
-	w.queueSync()
 	return nil
 }
 

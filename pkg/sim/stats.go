@@ -58,12 +58,12 @@ type podStats struct {
 // behaviour's memory once its delay has passed, plus what its writes left
 // in memory-backed emptyDirs (tmpfs pages are charged to the writer; a
 // write stops when the tmpfs is full, tmpfs.go).
-func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
+func (p *runtimePod) containerMemory(c *ctr, inst *instance) int64 {
 	if inst == nil || inst.state != instRunning || !c.agent {
 		return 0
 	}
 	var m int64
-	if u := c.beh.Memory; u != nil && w.env.now-inst.startedAt >= u.After {
+	if u := c.beh.Memory; u != nil && p.env.now-inst.startedAt >= u.After {
 		m += u.Quantity.Value()
 	}
 	for _, b := range inst.tmpfs {
@@ -72,10 +72,10 @@ func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
 	return m
 }
 
-func (w *podWorker) volume(name string) *corev1.Volume {
-	for i := range w.pod.Spec.Volumes {
-		if w.pod.Spec.Volumes[i].Name == name {
-			return &w.pod.Spec.Volumes[i]
+func (p *runtimePod) volume(name string) *corev1.Volume {
+	for i := range p.pod.Spec.Volumes {
+		if p.pod.Spec.Volumes[i].Name == name {
+			return &p.pod.Spec.Volumes[i]
 		}
 	}
 	return nil
@@ -84,27 +84,27 @@ func (w *podWorker) volume(name string) *corev1.Volume {
 // stats is what the pod uses at the current time, which the node's
 // figures sum. Only running containers are measured; a pod that has
 // finished terminating has none.
-func (w *podWorker) stats() podStats {
-	ps := podStats{volumes: w.k.measuredVolumes(w.uid)}
-	for _, c := range w.ctrs {
+func (p *runtimePod) stats() podStats {
+	ps := podStats{volumes: p.k.measuredVolumes(p.uid)}
+	for _, c := range p.ctrs {
 		if c.inst == nil || c.inst.state != instRunning {
 			continue
 		}
-		m := w.containerMemory(c, c.inst)
+		m := p.containerMemory(c, c.inst)
 		ps.memory += m
 		ps.processes++
 		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m})
 	}
-	ps.localDisk, ps.ephemeral = w.localVolumes(ps.volumes)
+	ps.localDisk, ps.ephemeral = p.localVolumes(ps.volumes)
 	return ps
 }
 
 // localVolumes sums the usage of the pod's volumes that count against
 // nodefs for ranking (hostPath and local ephemeral volumes) and of those
 // that count as its ephemeral storage (the local ephemeral ones).
-func (w *podWorker) localVolumes(used map[string]int64) (localDisk, ephemeral int64) {
-	for i := range w.pod.Spec.Volumes {
-		v := &w.pod.Spec.Volumes[i]
+func (p *runtimePod) localVolumes(used map[string]int64) (localDisk, ephemeral int64) {
+	for i := range p.pod.Spec.Volumes {
+		v := &p.pod.Spec.Volumes[i]
 		u := used[v.Name]
 		if v.HostPath != nil || isLocalEphemeralVolume(v) {
 			localDisk += u
@@ -126,7 +126,7 @@ func isLocalEphemeralVolume(v *corev1.Volume) bool {
 func (k *kubelet) podsMemory() int64 {
 	var m int64
 	for _, w := range k.workers {
-		m += w.stats().memory
+		m += w.rt.stats().memory
 	}
 	return m
 }
@@ -144,7 +144,7 @@ func (k *kubelet) diskUsed() int64 {
 		if w.state == stateTerminated {
 			continue
 		}
-		local, _ := w.localVolumes(k.usage.volumes[w.uid])
+		local, _ := w.rt.localVolumes(k.usage.volumes[w.uid])
 		used += local
 	}
 	return used
@@ -153,7 +153,7 @@ func (k *kubelet) diskUsed() int64 {
 func (k *kubelet) processes() int64 {
 	n := k.usage.processes
 	for _, w := range k.workers {
-		n += w.stats().processes
+		n += w.rt.stats().processes
 	}
 	return n
 }
@@ -163,7 +163,7 @@ func (k *kubelet) processes() int64 {
 // manager learns that its next observation differs, and writes to volumes
 // are added to the volume's usage.
 func (k *kubelet) noteUsage(w *podWorker) {
-	for _, c := range w.ctrs {
+	for _, c := range w.rt.ctrs {
 		inst := c.inst
 		if inst == nil || inst.state != instRunning || !c.agent || inst.usageNoted {
 			continue
@@ -174,11 +174,11 @@ func (k *kubelet) noteUsage(w *podWorker) {
 			k.atUsage(inst, u.After, func() {})
 		}
 		for i, wr := range c.beh.Writes {
-			if size := w.tmpfsSize(w.volume(wr.Volume)); size > 0 {
+			if size := w.rt.tmpfsSize(w.rt.volume(wr.Volume)); size > 0 {
 				ws := writeSpec{index: i, after: wr.After, volume: wr.Volume, bytes: wr.Bytes.Value(), size: size}
 				writer := c // captured here only: the loop's c stays on the stack
 				k.atUsage(inst, wr.After, func() {
-					w.housekeep(writer, inst) // the samples before the write
+					w.rt.housekeep(writer, inst) // the samples before the write
 					k.addVolumeUsage(w, wr.Volume, k.writeTmpfs(w, inst, i, ws))
 				})
 				continue

@@ -13,40 +13,41 @@ import (
 // generateStatus is generateAPIPodStatus (pkg/kubelet/kubelet_pods.go):
 // container statuses from the runtime, the phase from getPhase, the
 // terminal-phase merge, and the kubelet-owned conditions.
-func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
+func (k *kubelet) generateStatus(w *podWorker, podIsTerminal bool) corev1.PodStatus {
 	var old corev1.PodStatus
-	if e := w.apiPod(); e != nil {
+	if e := k.status.apiPod(w); e != nil {
 		old = e.pod.Status
 	}
+	rt, env := w.rt, k.env
 	// The IP lists are the kubelet's and the sandbox's, shared by every
 	// status (statuses are never modified in place).
 	st := corev1.PodStatus{
 		QOSClass:  w.pod.Status.QOSClass,
-		HostIP:    w.k.hostIPs[0].IP,
-		HostIPs:   w.k.hostIPs,
-		StartTime: w.startTime,
+		HostIP:    k.hostIPs[0].IP,
+		HostIPs:   k.hostIPs,
+		StartTime: rt.startTime,
 	}
-	if len(w.podIPs) > 0 {
-		st.PodIP, st.PodIPs = w.podIPs[0].IP, w.podIPs
+	if len(rt.podIPs) > 0 {
+		st.PodIP, st.PodIPs = rt.podIPs[0].IP, rt.podIPs
 	}
 	// One list, the containers then the init containers, as getPhase
 	// reads them; the status holds its two parts. The list is built in the
 	// simulator's buffer, reused from status to status: setStatus copies
 	// it out when it writes the status, and a status found unchanged
 	// costs nothing.
-	all := w.env.statusBuf[:0]
-	for _, c := range w.ctrs {
+	all := env.statusBuf[:0]
+	for _, c := range rt.ctrs {
 		if !c.init {
-			all = append(all, w.containerStatus(c, &old))
+			all = append(all, k.containerStatus(w, c))
 		}
 	}
 	main := len(all)
-	for _, c := range w.ctrs {
+	for _, c := range rt.ctrs {
 		if c.init {
-			all = append(all, w.containerStatus(c, &old))
+			all = append(all, k.containerStatus(w, c))
 		}
 	}
-	w.env.statusBuf = all
+	env.statusBuf = all
 	if main > 0 {
 		st.ContainerStatuses = all[:main:main]
 	}
@@ -59,11 +60,11 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	// v1.33.13); up to 1.32 the API statuses, running or terminated only
 	// (HasAnyRegularContainerStarted, v1.32.9), so a regular container
 	// waiting in back-off no longer counts.
-	initialized := w.anyMainStarted()
-	if !w.k.profile.PendingSidecarNeedsUninitialized {
+	initialized := rt.anyMainStarted()
+	if !k.profile.PendingSidecarNeedsUninitialized {
 		initialized = anyRegularStatusStarted(&w.pod.Spec, all)
 	}
-	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, w.k.profile.ContainerRestartRules)
+	st.Phase = getPhase(w.pod, all, podIsTerminal, initialized, k.profile.ContainerRestartRules)
 	// A terminal phase, once reached in the status manager or the API, is
 	// kept.
 	if st.Phase != corev1.PodFailed && st.Phase != corev1.PodSucceeded &&
@@ -73,26 +74,26 @@ func (w *podWorker) generateStatus(podIsTerminal bool) corev1.PodStatus {
 	if st.Phase == old.Phase {
 		st.Reason, st.Message = old.Reason, old.Message
 	}
-	if w.deadlineExceeded {
+	if w.deadline.exceeded {
 		// The activeDeadlineSeconds PodSyncHandler's ShouldEvict
 		// (active_deadline.go): Failed, DeadlineExceeded, and an event.
 		st.Phase, st.Reason, st.Message = corev1.PodFailed, "DeadlineExceeded", "Pod was active on the node longer than the specified deadline"
 		if old.Phase != corev1.PodFailed {
-			w.event(nil, corev1.EventTypeNormal, "DeadlineExceeded", st.Message)
+			rt.event(nil, corev1.EventTypeNormal, "DeadlineExceeded", st.Message)
 		}
 	}
-	st.Conditions = w.conditions(&st, &old)
+	st.Conditions = k.status.conditions(w.pod, rt.sandbox, &st, &old)
 	return st
 }
 
 // withProbeResults gives each running container of list (but regular
 // init containers) the started and ready flags the prober has for it: list
 // itself when none changes, else a copy.
-func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.ContainerStatus {
+func (m *statusManager) withProbeResults(rt *runtimePod, list []corev1.ContainerStatus) []corev1.ContainerStatus {
 	out, copied := list, false
 	for i := range list {
 		cs := &list[i]
-		c := w.ctrNamed(cs.Name)
+		c := rt.ctrNamed(cs.Name)
 		if c == nil || cs.State.Running == nil || (c.init && !c.sidecar) {
 			continue
 		}
@@ -103,7 +104,7 @@ func (w *podWorker) withProbeResults(list []corev1.ContainerStatus) []corev1.Con
 		if !copied {
 			out, copied = slices.Clone(list), true
 		}
-		out[i].Started = w.env.flag(started)
+		out[i].Started = m.k.env.flag(started)
 		out[i].Ready = ready
 	}
 	return out
@@ -119,8 +120,8 @@ func nodeIP(n *corev1.Node) string {
 }
 
 // anyMainStarted is HasAnyActiveRegularContainerStarted.
-func (w *podWorker) anyMainStarted() bool {
-	for _, c := range w.ctrs {
+func (p *runtimePod) anyMainStarted() bool {
+	for _, c := range p.ctrs {
 		if !c.init && c.inst != nil {
 			return true
 		}
@@ -132,55 +133,56 @@ func (w *podWorker) anyMainStarted() bool {
 // Before its first start a container waits with PodInitializing when the
 // pod has init containers (and for the init containers themselves), or
 // ContainerCreating otherwise.
-func (w *podWorker) containerStatus(c *ctr, old *corev1.PodStatus) corev1.ContainerStatus {
+func (k *kubelet) containerStatus(w *podWorker, c *ctr) corev1.ContainerStatus {
+	rt, env := w.rt, k.env
 	cs := corev1.ContainerStatus{Name: c.name, Image: c.spec.Image, ImageID: c.imageID}
 	if c.inst == nil {
 		reason, message := "ContainerCreating", ""
 		if c.init || len(w.pod.Spec.InitContainers) > 0 {
 			reason = "PodInitializing"
 		}
-		if r, ok := w.reasons[c.name]; ok && !w.deleting {
+		if r, ok := k.reasons.get(w.uid, c.name); ok && !w.deleting {
 			reason, message = r.reason, r.message
 		}
 		cs.State.Waiting = c.waitingState(reason, message)
 		if last := c.last; last != nil {
 			// Purged with its sandbox: the previous run stays its last state.
 			cs.RestartCount = int32(last.restartCount)
-			cs.LastTerminationState.Terminated = w.terminatedState(c, last)
+			cs.LastTerminationState.Terminated = rt.terminatedState(c, last)
 		}
 		if !c.init || c.sidecar {
-			cs.Started = w.env.flag(false)
+			cs.Started = env.flag(false)
 		}
 		return cs
 	}
 	inst := c.inst
 	cs.RestartCount = int32(inst.restartCount)
-	cs.ContainerID = w.containerID(c, inst)
-	if r, ok := w.reasons[c.name]; ok && inst.state == instExited && w.shouldRestart(c) {
+	cs.ContainerID = rt.containerID(c, inst)
+	if r, ok := k.reasons.get(w.uid, c.name); ok && inst.state == instExited && rt.shouldRestart(c, w.deleting) {
 		// convertToAPIContainerStatuses: a container that will be restarted
 		// and whose last start failed waits with the reason cache's reason.
 		cs.State.Waiting = c.waitingState(r.reason, r.message)
-		cs.LastTerminationState.Terminated = w.terminatedState(c, inst)
-		cs.Started = w.env.flag(false)
+		cs.LastTerminationState.Terminated = rt.terminatedState(c, inst)
+		cs.Started = env.flag(false)
 		return cs
 	}
 	switch inst.state {
 	case instRunning:
 		if inst.running == nil {
-			inst.runningState = corev1.ContainerStateRunning{StartedAt: w.env.wall(inst.startedAt)}
+			inst.runningState = corev1.ContainerStateRunning{StartedAt: env.wall(inst.startedAt)}
 			inst.running = &inst.runningState
 		}
 		cs.State.Running = inst.running
-		cs.Started = w.env.flag(c.started())
+		cs.Started = env.flag(c.started())
 		cs.Ready = c.ready()
 	case instExited:
-		cs.State.Terminated = w.terminatedState(c, inst)
-		cs.Started = w.env.flag(false)
+		cs.State.Terminated = rt.terminatedState(c, inst)
+		cs.Started = env.flag(false)
 		// A regular init container that exited 0 is ready.
 		cs.Ready = c.init && !c.sidecar && inst.exitCode == 0
 	}
 	if c.last != nil {
-		cs.LastTerminationState.Terminated = w.terminatedState(c, c.last)
+		cs.LastTerminationState.Terminated = rt.terminatedState(c, c.last)
 	}
 	return cs
 }
@@ -195,10 +197,10 @@ func (c *ctr) waitingState(reason, message string) *corev1.ContainerStateWaiting
 		// Most waits say only why (PodInitializing, ContainerCreating):
 		// every container shows the same state then, one object for the
 		// cluster rather than one per container.
-		c.waiting = c.w.env.waitingStates[reason]
+		c.waiting = c.p.env.waitingStates[reason]
 		if c.waiting == nil {
 			c.waiting = &corev1.ContainerStateWaiting{Reason: reason}
-			c.w.env.waitingStates[reason] = c.waiting
+			c.p.env.waitingStates[reason] = c.waiting
 		}
 		return c.waiting
 	}
@@ -206,16 +208,18 @@ func (c *ctr) waitingState(reason, message string) *corev1.ContainerStateWaiting
 	return c.waiting
 }
 
-func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
+// terminatedState is the runtime's record of an exited instance as a
+// status shows it.
+func (p *runtimePod) terminatedState(c *ctr, inst *instance) *corev1.ContainerStateTerminated {
 	if inst.terminated != nil {
 		return inst.terminated
 	}
 	t := &corev1.ContainerStateTerminated{
 		ExitCode:    int32(inst.exitCode),
 		Reason:      inst.reason,
-		StartedAt:   w.env.wall(inst.startedAt),
-		FinishedAt:  w.env.wall(inst.finishedAt),
-		ContainerID: w.containerID(c, inst),
+		StartedAt:   p.env.wall(inst.startedAt),
+		FinishedAt:  p.env.wall(inst.finishedAt),
+		ContainerID: p.containerID(c, inst),
 	}
 	if inst.state == instExited {
 		inst.terminated = t
@@ -223,9 +227,9 @@ func (w *podWorker) terminatedState(c *ctr, inst *instance) *corev1.ContainerSta
 	return t
 }
 
-func (w *podWorker) containerID(c *ctr, inst *instance) string {
+func (p *runtimePod) containerID(c *ctr, inst *instance) string {
 	if inst.containerID == "" {
-		inst.containerID = "containerd://" + strings.TrimLeft(string(w.uid)[24:], "0") + "-" + c.name + "-" + strconv.Itoa(inst.id)
+		inst.containerID = "containerd://" + strings.TrimLeft(string(p.uid)[24:], "0") + "-" + c.name + "-" + strconv.Itoa(inst.id)
 	}
 	return inst.containerID
 }
@@ -434,7 +438,7 @@ func isStaticPod(p *corev1.Pod) bool {
 // conditions are the kubelet-owned conditions of generateAPIPodStatus
 // (pkg/kubelet/status/generate.go), after the conditions the kubelet does
 // not own, which it keeps as it finds them.
-func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition {
+func (m *statusManager) conditions(pod *corev1.Pod, sandbox bool, st, old *corev1.PodStatus) []corev1.PodCondition {
 	var buf [6]corev1.PodCondition // the kubelet's five, and room for one
 	out := buf[:0]
 	for i := range old.Conditions {
@@ -442,20 +446,20 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 			out = append(out, *c)
 		}
 	}
-	if w.k.profile.ReadyToStartContainers {
+	if m.k.profile.ReadyToStartContainers {
 		ready := corev1.ConditionFalse
-		if w.sandbox {
+		if sandbox {
 			ready = corev1.ConditionTrue
 		}
 		out = append(out, corev1.PodCondition{Type: corev1.PodReadyToStartContainers, Status: ready})
 	}
-	initialized := w.initializedCondition(st)
+	initialized := m.initializedCondition(pod, st)
 	out = append(out, initialized)
-	containersReady := w.containersReadyCondition(st)
-	out = append(out, w.readyCondition(containersReady, out))
+	containersReady := m.containersReadyCondition(pod, st)
+	out = append(out, m.readyCondition(pod, containersReady, out))
 	out = append(out, containersReady)
 	out = append(out, corev1.PodCondition{Type: corev1.PodScheduled, Status: corev1.ConditionTrue})
-	now := w.env.wall(w.env.now)
+	now := m.k.env.wall(m.k.env.now)
 	for i := range out {
 		out[i].LastTransitionTime = transitionTime(old, out[i], now)
 	}
@@ -464,7 +468,7 @@ func (w *podWorker) conditions(st, old *corev1.PodStatus) []corev1.PodCondition 
 		// never modified in place).
 		return old.Conditions
 	}
-	return w.env.conds.share(out)
+	return m.k.env.conds.share(out)
 }
 
 // condLists shares lists of pod conditions between pods. A list is never
@@ -522,7 +526,7 @@ func kubeletOwned(t corev1.PodConditionType) bool {
 // initializedCondition is GeneratePodInitializedCondition: true once a
 // regular container has started, or when every init container is
 // initialized (a regular one exited 0, a sidecar started).
-func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodCondition {
+func (m *statusManager) initializedCondition(pod *corev1.Pod, st *corev1.PodStatus) corev1.PodCondition {
 	cond := corev1.PodCondition{Type: corev1.PodInitialized, Status: corev1.ConditionTrue}
 	if st.Phase == corev1.PodSucceeded {
 		cond.Reason = "PodCompleted"
@@ -536,8 +540,8 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	var names [8]string // room for most pods' names without allocating
 	incomplete := names[:0]
-	for i := range w.pod.Spec.InitContainers {
-		c, cs := &w.pod.Spec.InitContainers[i], &st.InitContainerStatuses[i]
+	for i := range pod.Spec.InitContainers {
+		c, cs := &pod.Spec.InitContainers[i], &st.InitContainerStatuses[i]
 		if isSidecar(c) {
 			if cs.Started == nil || !*cs.Started {
 				incomplete = append(incomplete, c.Name)
@@ -551,13 +555,13 @@ func (w *podWorker) initializedCondition(st *corev1.PodStatus) corev1.PodConditi
 	}
 	cond.Status = corev1.ConditionFalse
 	cond.Reason = "ContainersNotInitialized"
-	cond.Message = w.k.parsed.listMessage("containers with incomplete status: [", incomplete)
+	cond.Message = m.k.parsed.listMessage("containers with incomplete status: [", incomplete)
 	return cond
 }
 
 // containersReadyCondition is GenerateContainersReadyCondition: every main
 // container and every sidecar must be ready.
-func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCondition {
+func (m *statusManager) containersReadyCondition(pod *corev1.Pod, st *corev1.PodStatus) corev1.PodCondition {
 	cond := corev1.PodCondition{Type: corev1.ContainersReady, Status: corev1.ConditionTrue}
 	switch st.Phase {
 	case corev1.PodSucceeded:
@@ -569,8 +573,8 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	}
 	var names [8]string // room for most pods' names without allocating
 	unready := names[:0]
-	for i := range w.pod.Spec.InitContainers {
-		if c := &w.pod.Spec.InitContainers[i]; isSidecar(c) && !st.InitContainerStatuses[i].Ready {
+	for i := range pod.Spec.InitContainers {
+		if c := &pod.Spec.InitContainers[i]; isSidecar(c) && !st.InitContainerStatuses[i].Ready {
 			unready = append(unready, c.Name)
 		}
 	}
@@ -582,20 +586,20 @@ func (w *podWorker) containersReadyCondition(st *corev1.PodStatus) corev1.PodCon
 	if len(unready) > 0 {
 		cond.Status = corev1.ConditionFalse
 		cond.Reason = "ContainersNotReady"
-		cond.Message = w.k.parsed.listMessage("containers with unready status: [", unready)
+		cond.Message = m.k.parsed.listMessage("containers with unready status: [", unready)
 	}
 	return cond
 }
 
 // readyCondition is GeneratePodReadyCondition: ContainersReady, and every
 // readiness gate's condition present and True.
-func (w *podWorker) readyCondition(containersReady corev1.PodCondition, conds []corev1.PodCondition) corev1.PodCondition {
+func (m *statusManager) readyCondition(pod *corev1.Pod, containersReady corev1.PodCondition, conds []corev1.PodCondition) corev1.PodCondition {
 	cond := corev1.PodCondition{Type: corev1.PodReady, Status: containersReady.Status, Reason: containersReady.Reason, Message: containersReady.Message}
 	if cond.Status != corev1.ConditionTrue {
 		return cond
 	}
 	var missing, notTrue []string
-	for _, g := range w.pod.Spec.ReadinessGates {
+	for _, g := range pod.Spec.ReadinessGates {
 		found := false
 		for _, c := range conds {
 			if c.Type == g.ConditionType {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/kubelet/periods"
 )
@@ -32,6 +33,10 @@ const statusUpdateFrequency = periods.StatusSync
 // the tick, whichever comes first.
 type statusManager struct {
 	k *kubelet
+	// podStatuses is the manager's cache, by pod UID: the API's record
+	// of the pod, as the last lookup found it, and the version of the
+	// status the manager last wrote to it.
+	podStatuses map[types.UID]*cachedStatus
 	// pending are the workers of static pods whose recreated mirror pod
 	// has not had their status yet.
 	pending []*podWorker
@@ -45,6 +50,40 @@ type statusManager struct {
 	// status changes themselves.
 	flushing bool
 }
+
+// cachedStatus is the status manager's entry of a pod (versionedPodStatus).
+type cachedStatus struct {
+	stored *storedPod
+	// version counts the statuses the manager wrote for the pod.
+	version uint64
+}
+
+func newStatusManager(k *kubelet) *statusManager {
+	return &statusManager{k: k, podStatuses: map[types.UID]*cachedStatus{}}
+}
+
+// apiPod is the API's object of the worker's pod (of its UID), nil when
+// there is none. A static pod's mirror pod is removed and created again:
+// a record no longer stored is looked up again by name.
+func (m *statusManager) apiPod(w *podWorker) *storedPod {
+	c := m.podStatuses[w.uid]
+	if c != nil && c.stored != nil && !c.stored.gone {
+		return c.stored
+	}
+	e := m.k.api.stored(w.pod.Name)
+	if e == nil || e.pod.UID != w.uid {
+		return nil
+	}
+	if c == nil {
+		c = &cachedStatus{}
+		m.podStatuses[w.uid] = c
+	}
+	c.stored = e
+	return e
+}
+
+// forget drops a terminated pod's entry (RemoveOrphanedStatuses).
+func (m *statusManager) forget(uid types.UID) { delete(m.podStatuses, uid) }
 
 // mirrorRecreated holds w's status for its new mirror pod until the next
 // batch. The ticker's phase is unknown (it has run since the kubelet
@@ -112,7 +151,7 @@ func (m *statusManager) syncBatch() {
 	defer func() { m.flushing = false }()
 	for _, w := range pending {
 		if k.workers[w.uid] == w {
-			m.setPodStatus(w, w.generateStatus(w.state == stateTerminated))
+			m.setPodStatus(w, k.generateStatus(w, w.state == stateTerminated))
 		}
 	}
 }
@@ -132,10 +171,10 @@ func (m *statusManager) awaitsBatch(w *podWorker) bool {
 // containers could still run, so a terminal phase is held back
 // (mergePodStatus in pkg/kubelet/status/status_manager.go).
 func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
-	if w.statusHook(&st) { // nodeside.go
+	if m.k.statusHook(w, &st) { // nodeside.go
 		return
 	}
-	e := w.apiPod()
+	e := m.apiPod(w)
 	if e == nil {
 		return
 	}
@@ -160,8 +199,9 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 	if equalStatus(old, &st) {
 		return
 	}
-	ownStatuses(w.env.statusBuf, &st, old)
-	w.k.api.updateStoredStatus(e, st)
+	ownStatuses(m.k.env.statusBuf, &st, old)
+	m.k.api.updateStoredStatus(e, st)
+	m.podStatuses[w.uid].version++
 	m.statusChanged(w)
 }
 
@@ -178,7 +218,7 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 		m.syncBatch()
 		return
 	}
-	e := w.apiPod()
+	e := m.apiPod(w)
 	if e == nil {
 		return
 	}
@@ -187,8 +227,8 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 	// (statuses are never modified in place): most results only confirm
 	// what the status shows, and then nothing is copied.
 	st := apiPod.Status
-	st.InitContainerStatuses = w.withProbeResults(st.InitContainerStatuses)
-	st.ContainerStatuses = w.withProbeResults(st.ContainerStatuses)
+	st.InitContainerStatuses = m.withProbeResults(w.rt, st.InitContainerStatuses)
+	st.ContainerStatuses = m.withProbeResults(w.rt, st.ContainerStatuses)
 	if sameList(st.InitContainerStatuses, apiPod.Status.InitContainerStatuses) &&
 		sameList(st.ContainerStatuses, apiPod.Status.ContainerStatuses) {
 		// "Container readiness unchanged" (and startup), or "changed for
@@ -200,9 +240,9 @@ func (m *statusManager) setContainerReadiness(w *podWorker) {
 		// the sync that follows writes it running and ready).
 		return
 	}
-	cr := w.containersReadyCondition(&st)
-	ready := w.readyCondition(cr, st.Conditions)
-	now := w.env.wall(w.env.now)
+	cr := m.containersReadyCondition(w.pod, &st)
+	ready := m.readyCondition(w.pod, cr, st.Conditions)
+	now := m.k.env.wall(m.k.env.now)
 	cr.LastTransitionTime = transitionTime(&apiPod.Status, cr, now)
 	ready.LastTransitionTime = transitionTime(&apiPod.Status, ready, now)
 	for i, c := range st.Conditions {
@@ -236,7 +276,7 @@ func (m *statusManager) terminatedStatus(w *podWorker, st corev1.PodStatus) core
 	// hasPodInitialized reads the pod object the kubelet holds, whose
 	// status is the API's.
 	before := &w.pod.Status
-	if e := w.apiPod(); e != nil {
+	if e := m.apiPod(w); e != nil {
 		before = &e.pod.Status
 	}
 	initialized := hasPodInitialized(&w.pod.Spec, before)
@@ -257,7 +297,7 @@ func (m *statusManager) terminatedStatus(w *podWorker, st corev1.PodStatus) core
 	}
 	if (st.Phase == corev1.PodPending || st.Phase == corev1.PodRunning) && !isStaticPod(w.pod) {
 		st.Phase = corev1.PodFailed
-		st.Conditions = w.conditions(&st, &st)
+		st.Conditions = m.conditions(w.pod, w.rt.sandbox, &st, &st)
 	}
 	return st
 }

@@ -39,12 +39,12 @@ import (
 // allocatable) the mount has no size option and the kernel's default, half
 // the host's memory, applies: not modelled, the tmpfs is unbounded
 // (math.MaxInt64).
-func (w *podWorker) tmpfsSize(v *corev1.Volume) int64 {
+func (p *runtimePod) tmpfsSize(v *corev1.Volume) int64 {
 	if v == nil || v.EmptyDir == nil || v.EmptyDir.Medium != corev1.StorageMediumMemory {
 		return 0
 	}
-	size := quantityValue(w.k.node.Status.Allocatable, corev1.ResourceMemory)
-	if lim, ok := podCgroupMemoryLimit(w.pod); ok && lim > 0 && lim <= size {
+	size := quantityValue(p.k.node.Status.Allocatable, corev1.ResourceMemory)
+	if lim, ok := podCgroupMemoryLimit(p.pod); ok && lim > 0 && lim <= size {
 		size = lim
 	}
 	if sl := v.EmptyDir.SizeLimit; sl != nil && sl.Sign() > 0 && sl.Value() <= size {
@@ -163,10 +163,10 @@ type writeSpec struct {
 
 // tmpfsWrites are the container's writes into memory-backed volumes, in
 // the order they happen (by delay, then by number).
-func (w *podWorker) tmpfsWrites(c *ctr) []writeSpec {
+func (p *runtimePod) tmpfsWrites(c *ctr) []writeSpec {
 	var out []writeSpec
 	for i, wr := range c.beh.Writes {
-		if size := w.tmpfsSize(w.volume(wr.Volume)); size > 0 {
+		if size := p.tmpfsSize(p.volume(wr.Volume)); size > 0 {
 			out = append(out, writeSpec{index: i, after: wr.After, volume: wr.Volume, bytes: wr.Bytes.Value(), size: size})
 		}
 	}
@@ -178,15 +178,15 @@ func (w *podWorker) tmpfsWrites(c *ctr) []writeSpec {
 // into memory-backed volumes will leave there and so charge to it: the
 // volumes as they are now, then its own writes in order. Writes of the
 // pod's other containers in the meantime are not foreseen.
-func (k *kubelet) tmpfsCharges(w *podWorker, writes []writeSpec) []int64 {
+func (k *kubelet) tmpfsCharges(uid types.UID, writes []writeSpec) []int64 {
 	held := map[string]int64{}
 	files := map[string]tmpfsFiles{}
 	out := make([]int64, len(writes))
 	for j, wr := range writes {
 		if _, ok := files[wr.volume]; !ok {
-			held[wr.volume] = k.usage.volumes[w.uid][wr.volume]
+			held[wr.volume] = k.usage.volumes[uid][wr.volume]
 			fs := tmpfsFiles{}
-			for i, b := range k.usage.tmpfs[w.uid][wr.volume] {
+			for i, b := range k.usage.tmpfs[uid][wr.volume] {
 				fs[i] = b
 			}
 			files[wr.volume] = fs

@@ -75,7 +75,7 @@ func TestTmpfsSize(t *testing.T) {
 				p.Spec.Resources = ptr(mem(tc.podMem))
 			}
 			setDefaultsPod(p)
-			w := &podWorker{k: k, pod: p}
+			w := &runtimePod{k: k, pod: p}
 			if got := w.tmpfsSize(&p.Spec.Volumes[0]); got != tc.want {
 				t.Errorf("tmpfs size %d (%dMi), want %d (%dMi)", got, got>>20, tc.want, tc.want>>20)
 			}
@@ -160,7 +160,7 @@ func TestMemoryEmptyDirOverSizeLimit(t *testing.T) {
 			if got := k.usage.volumes[uid]["scratch"]; tc.wantHeld >= 0 && got != tc.wantHeld {
 				t.Errorf("the volume holds %dMi, want %dMi", got/mi, tc.wantHeld/mi)
 			}
-			w := k.workers[uid]
+			w := k.workers[uid].rt
 			if got := w.containerMemory(w.ctrs[0], w.ctrs[0].inst); tc.wantCharged >= 0 && got != tc.wantCharged {
 				t.Errorf("the container is charged %dMi, want %dMi", got/mi, tc.wantCharged/mi)
 			}

@@ -43,8 +43,8 @@ type volumeCalc struct {
 }
 
 // podWrites reports whether any container of the pod writes to a volume.
-func (w *podWorker) podWrites() bool {
-	for _, c := range w.ctrs {
+func (p *runtimePod) podWrites() bool {
+	for _, c := range p.ctrs {
 		if c.agent && len(c.beh.Writes) > 0 {
 			return true
 		}
@@ -54,7 +54,7 @@ func (w *podWorker) podWrites() bool {
 
 // trackVolumes starts the analyzer for a pod that writes to its volumes.
 func (k *kubelet) trackVolumes(w *podWorker) {
-	if !w.podWrites() {
+	if !w.rt.podWrites() {
 		return
 	}
 	v := &k.volStats
@@ -104,7 +104,7 @@ func (k *kubelet) analyze() {
 		}
 	}
 	for _, w := range k.activePods() {
-		if _, ok := v.calcs[w.uid]; ok || !w.podWrites() {
+		if _, ok := v.calcs[w.uid]; ok || !w.rt.podWrites() {
 			continue
 		}
 		c := &volumeCalc{w: w}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/podlife/podlife/pkg/behavior"
@@ -15,7 +17,7 @@ import (
 // spec, what its process does, its current and previous instances, and the
 // prober's results for the current instance.
 type ctr struct {
-	w       *podWorker
+	p       *runtimePod
 	spec    *corev1.Container
 	name    string
 	init    bool // listed in initContainers
@@ -44,10 +46,19 @@ type ctr struct {
 	waiting *corev1.ContainerStateWaiting
 }
 
-// podRuntime is what the container runtime holds of a pod (kuberuntime
-// over CRI): its sandbox and the sandbox's IPs, its containers with their
-// instances, and the pod-level kill in flight (KillPod).
-type podRuntime struct {
+// runtimePod is what the container runtime holds of a pod (kuberuntime
+// over CRI, pkg/kubelet/kuberuntime, v1.36.3): its sandbox and the
+// sandbox's IPs, its containers with their instances (processes), the
+// hooks they run and the pod-level kill in flight (KillPod). It is the
+// one component that starts processes and sends signals; it reports
+// starts and exits to the PLEG (pleg.go), never to the pod worker.
+type runtimePod struct {
+	k    *kubelet
+	env  *env
+	pod  *corev1.Pod
+	name string
+	uid  types.UID
+
 	sandbox bool
 	// sandboxLost: the sandbox died; the next sync kills what runs and
 	// creates a new one.
@@ -58,6 +69,25 @@ type podRuntime struct {
 	ctrs               []*ctr         // init containers, then containers, in spec order
 	kill               *podKill       // the pod-level kill in flight
 	podIPs             []corev1.PodIP // the sandbox's, as the status shows it
+	// startTime is when the pod's first sandbox was made: the status's
+	// startTime.
+	startTime *metav1.Time
+	// cgroup is cAdvisor's samples of the pod cgroup (housekeeping.go).
+	cgroup cgroupSamples
+}
+
+// newRuntimePod is the runtime's record of a pod admitted by the kubelet:
+// its containers, none created yet.
+func newRuntimePod(k *kubelet, pod *corev1.Pod) *runtimePod {
+	p := &runtimePod{k: k, env: k.env, pod: pod, name: pod.Name, uid: pod.UID}
+	p.ctrs = make([]*ctr, 0, len(pod.Spec.InitContainers)+len(pod.Spec.Containers))
+	for i := range pod.Spec.InitContainers {
+		p.addCtr(&pod.Spec.InitContainers[i], i, true)
+	}
+	for i := range pod.Spec.Containers {
+		p.addCtr(&pod.Spec.Containers[i], i, false)
+	}
+	return p
 }
 
 // What containers without a behaviour or a command point at (ctr.beh,
@@ -115,8 +145,8 @@ type instance struct {
 	cgroup cgroupSamples
 }
 
-func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
-	c := &ctr{w: w, spec: spec, name: spec.Name, init: init, imageID: w.k.parsed.image(spec.Image).id,
+func (p *runtimePod) addCtr(spec *corev1.Container, index int, init bool) {
+	c := &ctr{p: p, spec: spec, name: spec.Name, init: init, imageID: p.k.parsed.image(spec.Image).id,
 		beh: &noBehavior, cmd: &noCommand}
 	c.sidecar = init && isSidecar(spec)
 	if len(spec.Command) == 1 && spec.Command[0] == behavior.MissingBinary {
@@ -124,21 +154,21 @@ func (w *podWorker) addCtr(spec *corev1.Container, index int, init bool) {
 	} else if spec.Image == behavior.Image {
 		c.agent = true
 		// Checked before the pod was created (checkRunnable).
-		c.beh, _ = w.k.parsed.behavior(spec.Args)
-	} else if shaped := w.pod.Annotations[behavior.Annotation(spec.Name)]; shaped != "" {
+		c.beh, _ = p.k.parsed.behavior(spec.Args)
+	} else if shaped := p.pod.Annotations[behavior.Annotation(spec.Name)]; shaped != "" {
 		// Behaviour steps on an image container: allowed on the simulator,
 		// skipped on a cluster (dsl.md, "Defaults"; behavior.ForImage).
 		c.agent, c.generic = true, true
-		c.beh, _ = shapedBehavior(shaped, w.k.parsed)
+		c.beh, _ = shapedBehavior(shaped, p.k.parsed)
 	} else if cmd, err := behavior.ParseCommand(append(append([]string{}, spec.Command...), spec.Args...)); err == nil {
 		c.cmd = &cmd
 	} else {
 		// A generic process (genericProcess): podlife's assumption, not
 		// the kubelet's, for an image the simulator cannot run.
 		c.agent, c.generic = true, true
-		c.beh, _ = w.k.parsed.behavior(nil)
+		c.beh, _ = p.k.parsed.behavior(nil)
 	}
-	w.ctrs = append(w.ctrs, c)
+	p.ctrs = append(p.ctrs, c)
 }
 
 // serves tells whether the container's process listens on its ports:
@@ -207,9 +237,9 @@ func (c *ctr) probeKill() (killReason, string, bool) {
 // drawn (syncRun.spanNow, drawnNow); what it records of the start carries
 // when the start could have come (restartWindow), never before the exit
 // it follows.
-func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *startError) {
+func (p *runtimePod) startContainer(a *action, sp, drawn span) (*instance, *startError) {
 	c := a.c
-	expiry, err := w.doBackOff(c, a.backoffFrom, drawn)
+	expiry, err := p.doBackOff(c, a.backoffFrom, drawn)
 	if err != nil {
 		return nil, err
 	}
@@ -218,13 +248,13 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 		if a.backoffFrom != nil {
 			exit = a.backoffFrom.finishedAt
 		}
-		defer w.env.recordIn(w.env.recordIn(startWindow(sp, drawn.ok(), exit, expiry, w.k.profile.RequeueAtBackoffExpiry)))
+		defer p.env.recordIn(p.env.recordIn(startWindow(sp, drawn.ok(), exit, expiry, p.k.profile.RequeueAtBackoffExpiry)))
 	}
-	if err := w.ensureImage(c); err != nil {
+	if err := p.ensureImage(c); err != nil {
 		return nil, err
 	}
-	if err := w.checkConfig(c); err != nil {
-		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+err.message)
+	if err := p.checkConfig(c); err != nil {
+		p.event(c, corev1.EventTypeWarning, "Failed", "Error: "+err.message)
 		return nil, err
 	}
 	restarts := 0
@@ -233,37 +263,30 @@ func (w *podWorker) startContainer(a *action, sp, drawn span) (*instance, *start
 	}
 	// The pod cgroup's samples up to now may read the instance about to
 	// be forgotten.
-	w.housekeep(nil, nil)
+	p.housekeep(nil, nil)
 	if c.inst != nil {
 		c.last = c.inst
 	}
 	c.starts++
-	c.results = [3]result{}
-	inst := &instance{id: c.starts, restartCount: restarts, startedAt: w.env.now, hash: hashContainer(w.k.profile, c.spec)}
+	inst := &instance{id: c.starts, restartCount: restarts, startedAt: p.env.now, hash: hashContainer(p.k.profile, c.spec)}
 	c.inst = inst
-	delete(w.reasons, c.name)
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Created})
-	w.event(c, corev1.EventTypeNormal, "Created", w.k.parsed.containerMessages(c.name).created)
+	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Created})
+	p.event(c, corev1.EventTypeNormal, "Created", p.k.parsed.containerMessages(c.name).created)
 	if c.cmd.Missing {
 		// CRI StartContainer fails: the runtime reports the container
 		// exited with StartError (128), the kubelet RunContainerError.
 		msg := fmt.Sprintf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: %q: stat %s: no such file or directory: unknown", behavior.MissingBinary, behavior.MissingBinary)
-		w.event(c, corev1.EventTypeWarning, "Failed", "Error: "+msg)
-		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, w.env.now, 128, "StartError"
-		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
+		p.event(c, corev1.EventTypeWarning, "Failed", "Error: "+msg)
+		inst.state, inst.finishedAt, inst.exitCode, inst.reason = instExited, p.env.now, 128, "StartError"
+		p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Exited, Code: 128, Reason: "StartError"})
 		return inst, &startError{reason: "RunContainerError", message: msg}
 	}
 	if restarts > 0 {
-		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
+		p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Started})
-	w.event(c, corev1.EventTypeNormal, "Started", w.k.parsed.containerMessages(c.name).started)
-	w.runProcess(c, inst)
-	for _, pw := range c.probes {
-		if pw.kind == readinessProbe {
-			pw.trigger()
-		}
-	}
+	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Started})
+	p.event(c, corev1.EventTypeNormal, "Started", p.k.parsed.containerMessages(c.name).started)
+	p.runProcess(c, inst)
 	return inst, nil
 }
 
@@ -289,30 +312,30 @@ type startError struct {
 // had expired and ended already is taken as ended (a restart from a drawn
 // sync, that is after a failed one, with an expired entry: not seen in
 // the catalogue).
-func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *startError) {
+func (p *runtimePod) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *startError) {
 	if from == nil {
 		return 0, nil
 	}
-	b := w.k.crashBackOff
-	key := backoffKey(w.pod, c.spec)
-	ts := w.env.wall(from.finishedAt).Time
+	b := p.k.crashBackOff
+	key := backoffKey(p.pod, c.spec)
+	ts := p.env.wall(from.finishedAt).Time
 	expiry := from.finishedAt + b.Get(key)
 	if b.IsInBackOffSince(key, ts) {
 		if sp.ok() {
 			// This sync's time was drawn (sp is empty otherwise): the
 			// BackOff could have come at any time of its span before the
 			// back-off's end.
-			defer w.env.recordIn(w.env.recordIn(span{sp.lo, min(sp.hi, expiry)}))
+			defer p.env.recordIn(p.env.recordIn(span{sp.lo, min(sp.hi, expiry)}))
 		}
-		w.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(w.pod)))
-		w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
+		p.event(c, corev1.EventTypeWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s", c.name, formatPod(p.pod)))
+		p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.BackOff, Message: b.Get(key).String()})
 		return 0, &startError{
 			reason:  "CrashLoopBackOff",
-			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", b.Get(key), c.name, formatPod(w.pod)),
+			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", b.Get(key), c.name, formatPod(p.pod)),
 			retryAt: expiry,
 		}
 	}
-	if b.Get(key) == 0 || expiry > w.env.now {
+	if b.Get(key) == 0 || expiry > p.env.now {
 		expiry = 0
 	}
 	b.Next(key, ts)
@@ -320,50 +343,50 @@ func (w *podWorker) doBackOff(c *ctr, from *instance, sp span) (time.Duration, *
 }
 
 // runProcess starts what the container's process does on its own.
-func (w *podWorker) runProcess(c *ctr, inst *instance) {
+func (p *runtimePod) runProcess(c *ctr, inst *instance) {
 	switch exit := c.beh.ExitOn(inst.id); {
 	case c.agent && exit != nil:
 		// The behaviour of this start: the agent counts its starts in a
 		// volume that outlives the container's restarts, one per instance
 		// the runtime starts (behavior.Behavior.Attempts).
 		code := exit.Code
-		inst.exitTimer = w.env.after(exit.After, func() { w.processExit(c, inst, code, "") })
+		inst.exitTimer = p.env.after(exit.After, func() { p.processExit(c, inst, code, "") })
 	case !c.agent && !c.cmd.Forever:
 		code := c.cmd.Code
-		inst.exitTimer = w.env.after(c.cmd.Duration, func() { w.processExit(c, inst, code, "") })
+		inst.exitTimer = p.env.after(c.cmd.Duration, func() { p.processExit(c, inst, code, "") })
 	}
-	if d, ok := w.oomAfter(c); ok {
-		inst.oomTimer = w.env.after(d, func() { w.processExit(c, inst, 137, "OOMKilled") })
+	if d, ok := p.oomAfter(c); ok {
+		inst.oomTimer = p.env.after(d, func() { p.processExit(c, inst, 137, "OOMKilled") })
 	}
 }
 
 // sigterm delivers the stop signal. An agent exits after its SIGTERM delay
 // unless told to ignore it; `sleep` as PID 1 has no handler and the kernel
 // ignores SIGTERM for it.
-func (w *podWorker) sigterm(c *ctr, inst *instance, msg string) {
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGTERM, Message: msg})
+func (p *runtimePod) sigterm(c *ctr, inst *instance, msg string) {
+	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.SIGTERM, Message: msg})
 	if !c.agent || c.beh.Term.Ignore || inst.termTimer != nil {
 		return
 	}
 	code := c.beh.Term.Code
-	inst.termTimer = w.env.after(c.beh.Term.Delay, func() { w.processExit(c, inst, code, "") })
+	inst.termTimer = p.env.after(c.beh.Term.Delay, func() { p.processExit(c, inst, code, "") })
 }
 
 // sigkill ends the process at once with 137.
-func (w *podWorker) sigkill(c *ctr, inst *instance) {
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.SIGKILL})
-	w.processExit(c, inst, 137, "")
+func (p *runtimePod) sigkill(c *ctr, inst *instance) {
+	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.SIGKILL})
+	p.processExit(c, inst, 137, "")
 }
 
 // processExit is the process ending; the runtime reports reason Completed
 // for 0 and Error otherwise (containerd), unless a reason is given.
-func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string) {
+func (p *runtimePod) processExit(c *ctr, inst *instance, code int, reason string) {
 	if inst.state != instRunning {
 		return
 	}
-	w.env.cancel(inst.exitTimer)
-	w.env.cancel(inst.termTimer)
-	w.env.cancel(inst.oomTimer)
+	p.env.cancel(inst.exitTimer)
+	p.env.cancel(inst.termTimer)
+	p.env.cancel(inst.oomTimer)
 	if reason == "" {
 		reason = "Completed"
 		if code != 0 {
@@ -371,10 +394,10 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 		}
 	}
 	inst.state = instExited
-	inst.finishedAt = w.env.now
+	inst.finishedAt = p.env.now
 	inst.exitCode = code
 	inst.reason = reason
-	w.env.record(timeline.Event{Pod: w.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
+	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Exited, Code: code, Reason: reason})
 	if h := inst.hook; h != nil && h.inContainer {
 		// An exec hook runs inside the container and dies with it.
 		h.finish(true)
@@ -382,26 +405,24 @@ func (w *podWorker) processExit(c *ctr, inst *instance, code int, reason string)
 	if k := inst.kill; k != nil {
 		k.processExited()
 	}
-	if w.state == stateSyncing {
-		w.queueSync() // PLEG: ContainerDied
-	}
+	p.k.pleg.report(p.uid, containerDied)
 }
 
 // event records a Kubernetes Event about a container of the pod, from the
 // kubelet.
-func (w *podWorker) event(c *ctr, eventType, reason, message string) {
+func (p *runtimePod) event(c *ctr, eventType, reason, message string) {
 	var spec *corev1.Container
 	init := false
 	if c != nil {
 		spec, init = c.spec, c.init
 	}
-	w.k.api.recordEvent(w.pod, spec, init, eventType, reason, message, "kubelet")
+	p.k.api.recordEvent(p.pod, spec, init, eventType, reason, message, "kubelet")
 }
 
 // hookRun is a lifecycle hook in progress (handlerRunner.Run in
 // pkg/kubelet/lifecycle/handlers.go).
 type hookRun struct {
-	w    *podWorker
+	p    *runtimePod
 	inst *instance
 	// end is the hook's end, never armed for one that never ends.
 	end         timer
@@ -416,8 +437,8 @@ type hookRun struct {
 // succeeds at once, execCommand); httpGet fails
 // only when nothing listens (an agent serves HTTP, `sleep` does not) — the
 // status code is never checked; sleep waits on the kubelet's side.
-func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, onDone func(failed bool)) *hookRun {
-	r := &hookRun{w: w, inst: inst, onDone: onDone}
+func (p *runtimePod) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, onDone func(failed bool)) *hookRun {
+	r := &hookRun{p: p, inst: inst, onDone: onDone}
 	inst.hook = r
 	var d time.Duration
 	forever := false
@@ -440,7 +461,7 @@ func (w *podWorker) runHook(c *ctr, inst *instance, h *corev1.LifecycleHandler, 
 		r.failsAtEnd = true
 	}
 	if !forever {
-		w.env.rearm(&r.end, d, func() { r.finish(r.failsAtEnd) }, false)
+		p.env.rearm(&r.end, d, func() { r.finish(r.failsAtEnd) }, false)
 	}
 	return r
 }
@@ -450,7 +471,7 @@ func (r *hookRun) finish(failed bool) {
 		return
 	}
 	r.done = true
-	r.w.env.cancel(&r.end)
+	r.p.env.cancel(&r.end)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}
@@ -460,7 +481,7 @@ func (r *hookRun) finish(failed bool) {
 // cancel abandons the hook without reporting.
 func (r *hookRun) cancel() {
 	r.done = true
-	r.w.env.cancel(&r.end)
+	r.p.env.cancel(&r.end)
 	if r.inst.hook == r {
 		r.inst.hook = nil
 	}
