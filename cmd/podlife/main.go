@@ -40,11 +40,11 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 	"github.com/podlife/podlife/pkg/language"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
 	"github.com/podlife/podlife/pkg/shard"
-	"github.com/podlife/podlife/pkg/sim"
 	"github.com/podlife/podlife/pkg/version"
 	"github.com/podlife/podlife/steps"
 )
@@ -483,7 +483,7 @@ func checkKubeletVersion(v string, d driver.Driver) error {
 	if v == "" {
 		return nil
 	}
-	// 1.27, v1.27 and v1.27.3 name 1.27, as in sim.ProfileFor.
+	// 1.27, v1.27 and v1.27.3 name 1.27, as in releases.Minor.
 	minor := strings.TrimPrefix(v, "v")
 	if parts := strings.Split(minor, "."); len(parts) == 3 {
 		if _, err := strconv.Atoi(parts[2]); err == nil {
@@ -494,7 +494,7 @@ func checkKubeletVersion(v string, d driver.Driver) error {
 		return fmt.Errorf("--kubelet-version %s: the kubelet version is 1.N, 1.1 to 1.%d (e.g. 1.27)", v, runner.LatestMinor)
 	}
 	if d.Name() == "sim" {
-		if _, err := sim.ProfileFor(v); err != nil {
+		if _, err := releases.Minor(v); err != nil {
 			return fmt.Errorf("--kubelet-version: %v", err)
 		}
 	}

@@ -104,6 +104,39 @@ var ImportRules = []ImportRule{
 		From: "pkg/kubelet/periods/...",
 		Leaf: true,
 	},
+	{
+		Rule: "pkg/kubelet/releases names the modelled kubelet releases for the CLI, the language reference and the simulator: " +
+			"a leaf, it imports only the standard library",
+		From: "pkg/kubelet/releases/...",
+		Leaf: true,
+	},
+}
+
+// RuleSimImporters: the simulator is reached through its driver.
+const RuleSimImporters = "only pkg/driver/sim imports pkg/sim (and hack/kwokbench, which measures the simulator itself): " +
+	"what else needs of it, the kubelet releases, is in pkg/kubelet/releases"
+
+// SimImporters are the packages that may import pkg/sim.
+var SimImporters = []string{"pkg/sim/...", "pkg/driver/sim/...", "hack/kwokbench"}
+
+// CheckSimImporters reports an import of pkg/sim (or a package below it)
+// in the files of a package that SimImporters does not list.
+func CheckSimImporters(module, pkgPath string, fset *token.FileSet, files []*ast.File) []Violation {
+	for _, p := range SimImporters {
+		if match(module, p, pkgPath) {
+			return nil
+		}
+	}
+	var out []Violation
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err == nil && match(module, "pkg/sim/...", path) {
+				out = append(out, Violation{fset.Position(spec.Pos()), RuleSimImporters, pkgPath + " imports " + path})
+			}
+		}
+	}
+	return out
 }
 
 // isStd reports whether an import path (not the module's) is the standard

@@ -57,6 +57,7 @@ func TestDesignRules(t *testing.T) {
 			pkgPath += "/" + dir
 		}
 		vs = append(vs, CheckImports(module, pkgPath, fset, files, ImportRules)...)
+		vs = append(vs, CheckSimImporters(module, pkgPath, fset, files)...)
 		vs = append(vs, CheckVerdictKinds(fset, files, pkgPath == module+"/pkg/timeline")...)
 		if match(module, "pkg/sim/...", pkgPath) {
 			vs = append(vs, CheckSimCode(fset, files)...)
@@ -86,7 +87,7 @@ func TestDesignRules(t *testing.T) {
 		checked[dir] = true
 	}
 	// The rules are about these; a move that left them unchecked fails.
-	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi", "pkg/kubelet/periods"} {
+	for _, dir := range []string{"steps", "pkg/sim", "pkg/driver", "pkg/driver/sim", "pkg/driver/live", "pkg/behavior", "pkg/timeline", "pkg/evictionapi", "pkg/kubelet/periods", "pkg/kubelet/releases"} {
 		if !checked[dir] {
 			t.Errorf("%s: no Go files found; the design rules about it check nothing", dir)
 		}
@@ -207,6 +208,35 @@ func TestRulesCatchViolations(t *testing.T) {
 			}
 			for _, v := range got {
 				if v.Rule != RuleWhole || v.Pos.Line != 2 {
+					t.Errorf("%s: want line 2 and the rule", v)
+				}
+			}
+		})
+	}
+
+	importerCases := []struct {
+		name, pkg string
+		want      int
+	}{
+		{"the CLI", module + "/cmd/podlife", 1},
+		{"the language reference", module + "/pkg/language", 1},
+		{"the simulator's driver", module + "/pkg/driver/sim", 0},
+		{"the simulator itself", module + "/pkg/sim", 0},
+		{"the KWOK benchmark", module + "/hack/kwokbench", 0},
+	}
+	for _, c := range importerCases {
+		t.Run("importers/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "x.go", "package x\nimport \""+module+"/pkg/sim\"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CheckSimImporters(module, c.pkg, fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != RuleSimImporters || v.Pos.Line != 2 {
 					t.Errorf("%s: want line 2 and the rule", v)
 				}
 			}

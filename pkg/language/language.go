@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/sim"
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 	"github.com/podlife/podlife/steps"
 )
 
@@ -161,8 +161,8 @@ func Markdown() ([]byte, error) {
 		Families:        fams,
 		Kinds:           kinds,
 		Vocabulary:      steps.Vocabulary,
-		KubeletVersions: sim.KubeletVersions(),
-		DefaultKubelet:  sim.DefaultKubeletVersion,
+		KubeletVersions: releases.Modelled(),
+		DefaultKubelet:  releases.Default,
 		WaitLimit:       fmtDuration(steps.WaitLimit),
 		SettleLimit:     fmtDuration(steps.SettleLimit),
 		LiveCap:         fmtDuration(2 * time.Minute),

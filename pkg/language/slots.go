@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/podlife/podlife/pkg/evictionapi"
-	"github.com/podlife/podlife/pkg/sim"
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 )
 
 // kind is what a slot holds, and what the reference says it accepts.
@@ -71,7 +71,7 @@ var (
 	kUnit      = &kind{"unit", "`millisecond(s)`, `second(s)`, `minute(s)`, `hour(s)`"}
 	kNames     = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
 	kFile      = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
-	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(sim.KubeletVersions()) + " (default " + sim.DefaultKubeletVersion + "); a live driver skips the scenario unless its kubelet is that minor version"}
+	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(releases.Modelled()) + " (default " + releases.Default + "); a live driver skips the scenario unless its kubelet is that minor version"}
 	kUpgrade   = &kind{"kubelet release", "the release the node's kubelet is upgraded to, `1.N`: one the simulator models, newer than the scenario's kubelet (its `@kubelet` tag, or the default) and not newer than its control plane (`@control-plane`); on a live cluster, the release of one of its nodes' kubelets"}
 	kName      = &kind{"name", "the object's name, as the pod's spec refers to it"}
 	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}

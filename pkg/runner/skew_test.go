@@ -8,9 +8,9 @@ import (
 
 	"github.com/podlife/podlife/pkg/driver"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
-	"github.com/podlife/podlife/pkg/sim"
 )
 
 // underControlPlane runs every scenario of a kubelet version under
@@ -43,8 +43,8 @@ func TestKubeletScenariosHoldUnderTheNewestControlPlane(t *testing.T) {
 	if len(problems) > 0 {
 		t.Fatal(problems)
 	}
-	newest, _ := strconv.Atoi(strings.TrimPrefix(sim.DefaultKubeletVersion, "1."))
-	d := underControlPlane{Driver: simdriver.New(), cp: sim.DefaultKubeletVersion}
+	newest, _ := strconv.Atoi(strings.TrimPrefix(releases.Default, "1."))
+	d := underControlPlane{Driver: simdriver.New(), cp: releases.Default}
 	checked := 0
 	for _, sc := range scs {
 		meta, err := runner.ReadTags(sc.Tags)
@@ -64,11 +64,11 @@ func TestKubeletScenariosHoldUnderTheNewestControlPlane(t *testing.T) {
 				msg = skewed.Failure.Message
 			}
 			t.Errorf("%s (@kubelet:%s) passes on a %s cluster and fails under a %s control plane: tag it @control-plane:%s, or make it not depend on the API server's version:\n%s",
-				sc.ID(), meta.KubeletVersion, meta.KubeletVersion, sim.DefaultKubeletVersion, meta.KubeletVersion, msg)
+				sc.ID(), meta.KubeletVersion, meta.KubeletVersion, releases.Default, meta.KubeletVersion, msg)
 		}
 	}
 	if checked == 0 {
 		t.Fatal("no @kubelet scenario within the skew policy was checked")
 	}
-	t.Logf("%d @kubelet scenarios checked under control plane %s", checked, sim.DefaultKubeletVersion)
+	t.Logf("%d @kubelet scenarios checked under control plane %s", checked, releases.Default)
 }

@@ -2,17 +2,14 @@ package sim
 
 import (
 	"fmt"
-	"slices"
-	"sort"
-	"strconv"
-	"strings"
 
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 	"github.com/podlife/podlife/pkg/printer"
 )
 
 // DefaultKubeletVersion is the kubelet the simulator models unless a
-// scenario asks for another.
-const DefaultKubeletVersion = "1.36"
+// scenario asks for another (pkg/kubelet/releases).
+const DefaultKubeletVersion = releases.Default
 
 // Profile holds the behaviours that changed between releases, one switch
 // per change lifecycle-facts.md records, each named after what it turns
@@ -132,49 +129,16 @@ func profileFor(m int) Profile {
 	}
 }
 
-// oldestModelled is the oldest kubelet the termination rules are checked
-// against (lifecycle-facts.md read v1.27.0's killContainer).
-const oldestModelled = 27
-
-// legacyMinors are older profiles kept to reproduce an incident: 1.10, the
-// kubelet of seed 002, run with ExperimentalCriticalPodAnnotation on (its
-// node-side switches are in profile_eviction.go; its container rules are
-// 1.27's, the oldest the termination rules were read for).
-var legacyMinors = []int{10}
-
-// KubeletVersions lists the modelled kubelet versions, oldest first.
-func KubeletVersions() []string {
-	var vs []string
-	for _, m := range legacyMinors {
-		vs = append(vs, fmt.Sprintf("1.%d", m))
-	}
-	for m := oldestModelled; m <= minorOf(DefaultKubeletVersion); m++ {
-		vs = append(vs, fmt.Sprintf("1.%d", m))
-	}
-	sort.Slice(vs, func(i, j int) bool { return minorOf(vs[i]) < minorOf(vs[j]) })
-	return vs
-}
-
-func minorOf(v string) int {
-	_, m, _ := strings.Cut(v, ".")
-	n, _ := strconv.Atoi(m)
-	return n
-}
+// KubeletVersions lists the modelled kubelet versions, oldest first
+// (pkg/kubelet/releases).
+func KubeletVersions() []string { return releases.Modelled() }
 
 // ProfileFor returns the profile of a kubelet version ("1.36", "v1.36.3"
 // and "1.36.0" all name 1.36); the empty string is the default.
 func ProfileFor(version string) (Profile, error) {
-	if version == "" {
-		version = DefaultKubeletVersion
-	}
-	v := strings.TrimPrefix(version, "v")
-	parts := strings.Split(v, ".")
-	if len(parts) < 2 || parts[0] != "1" {
-		return Profile{}, fmt.Errorf("kubelet version %q is not of the form 1.N", version)
-	}
-	m, err := strconv.Atoi(parts[1])
-	if err != nil || (m < oldestModelled && !slices.Contains(legacyMinors, m)) || m > minorOf(DefaultKubeletVersion) {
-		return Profile{}, fmt.Errorf("kubelet version %q is not modelled by the simulator (modelled: %s)", version, strings.Join(KubeletVersions(), ", "))
+	m, err := releases.Minor(version)
+	if err != nil {
+		return Profile{}, err
 	}
 	return profileFor(m), nil
 }

@@ -10,7 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/podlife/podlife/pkg/sim"
+	"github.com/podlife/podlife/pkg/kubelet/releases"
 )
 
 // Module is podlife's module path.
@@ -55,9 +55,9 @@ func Get() Info {
 		Module:          Module,
 		Version:         "(devel)",
 		Go:              runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH,
-		Kubernetes:      sim.DefaultKubeletVersion,
-		DefaultKubelet:  sim.DefaultKubeletVersion,
-		KubeletProfiles: sim.KubeletVersions(),
+		Kubernetes:      releases.Default,
+		DefaultKubelet:  releases.Default,
+		KubeletProfiles: releases.Modelled(),
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
