@@ -188,16 +188,6 @@ func (a *apiServer) podsOn(node string) []*corev1.Pod {
 	return out
 }
 
-// holdsResources: bound to a node and not terminal, which is what the
-// scheduler's pod informer sees of a pod (newPodInformer in
-// pkg/scheduler/scheduler.go lists with the field selector
-// status.phase!=Succeeded,status.phase!=Failed).
-func holdsResources(p *corev1.Pod) bool {
-	return p.Spec.NodeName != "" && !isTerminal(p.Status.Phase)
-}
-
-func isTerminal(ph corev1.PodPhase) bool { return ph == corev1.PodSucceeded || ph == corev1.PodFailed }
-
 // podRemoved drops a pod that left the API from the index by node.
 func (a *apiServer) podRemoved(p *corev1.Pod) {
 	if p.Spec.NodeName != "" {

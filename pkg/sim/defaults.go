@@ -7,7 +7,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
@@ -525,73 +524,6 @@ func validateHandler(h *corev1.LifecycleHandler, container func() *field.Path, n
 			fmt.Sprintf("must be non-negative and less than terminationGracePeriodSeconds (%d)", grace)))
 	}
 	return errs
-}
-
-// computePodQOS is ComputePodQOS (pkg/apis/core/v1/helper/qos/qos.go): only
-// cpu and memory count, over containers and init containers (sidecars
-// included), or the pod-level resources when they are set.
-func computePodQOS(p *corev1.Pod) corev1.PodQOSClass {
-	requests, limits := corev1.ResourceList{}, corev1.ResourceList{}
-	isGuaranteed := true
-	supported := func(n corev1.ResourceName) bool { return n == corev1.ResourceCPU || n == corev1.ResourceMemory }
-	add := func(dst corev1.ResourceList, src corev1.ResourceList) {
-		for n, q := range src {
-			if !supported(n) || q.Sign() <= 0 {
-				continue
-			}
-			if cur, ok := dst[n]; ok {
-				cur.Add(q)
-				dst[n] = cur
-			} else {
-				dst[n] = q.DeepCopy()
-			}
-		}
-	}
-	if r := p.Spec.Resources; r != nil {
-		add(requests, r.Requests)
-		add(limits, r.Limits)
-		if _, ok := limits[corev1.ResourceCPU]; !ok {
-			isGuaranteed = false
-		}
-		if _, ok := limits[corev1.ResourceMemory]; !ok {
-			isGuaranteed = false
-		}
-	} else {
-		for _, c := range allContainers(&p.Spec) {
-			add(requests, c.Resources.Requests)
-			cl := corev1.ResourceList{}
-			add(cl, c.Resources.Limits)
-			add(limits, c.Resources.Limits)
-			if _, ok := cl[corev1.ResourceCPU]; !ok {
-				isGuaranteed = false
-			}
-			if _, ok := cl[corev1.ResourceMemory]; !ok {
-				isGuaranteed = false
-			}
-		}
-	}
-	if len(requests) == 0 && len(limits) == 0 {
-		return corev1.PodQOSBestEffort
-	}
-	if isGuaranteed {
-		for n, req := range requests {
-			if l, ok := limits[n]; !ok || l.Cmp(req) != 0 {
-				isGuaranteed = false
-			}
-		}
-	}
-	if isGuaranteed && len(requests) == len(limits) {
-		return corev1.PodQOSGuaranteed
-	}
-	return corev1.PodQOSBurstable
-}
-
-// quantityOf returns a copy of a list entry, zero when missing.
-func quantityOf(l corev1.ResourceList, n corev1.ResourceName) resource.Quantity {
-	if q, ok := l[n]; ok {
-		return q.DeepCopy()
-	}
-	return resource.Quantity{}
 }
 
 // namedProbe is a container's probe with its field name.

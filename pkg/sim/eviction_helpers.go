@@ -291,14 +291,6 @@ func cmpBool(a, b bool) int {
 	return 1
 }
 
-// podPriority is corev1helpers.PodPriority: nil counts as 0.
-func podPriority(p *corev1.Pod) int32 {
-	if p.Spec.Priority != nil {
-		return *p.Spec.Priority
-	}
-	return 0
-}
-
 // cmpPriority: lower priority first.
 func cmpPriority(a, b rankCandidate) int {
 	pa, pb := podPriority(a.pod), podPriority(b.pod)

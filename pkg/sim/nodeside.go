@@ -162,9 +162,3 @@ func criticalPod110(p *corev1.Pod) bool {
 	v, ok := p.Annotations[criticalPodAnnotationKey]
 	return ok && v == ""
 }
-
-// isMirrorPod is kubelettypes.IsMirrorPod: the config.mirror annotation.
-func isMirrorPod(p *corev1.Pod) bool {
-	_, ok := p.Annotations[corev1.MirrorPodAnnotationKey]
-	return ok
-}

@@ -177,11 +177,6 @@ func (p *runtimePod) addCtr(spec *corev1.Container, index int, init bool) {
 // behaviour).
 func (c *ctr) serves() bool { return c.agent && !c.generic }
 
-// isSidecar is podutil.IsRestartableInitContainer.
-func isSidecar(c *corev1.Container) bool {
-	return c.RestartPolicy != nil && *c.RestartPolicy == corev1.ContainerRestartPolicyAlways
-}
-
 func (c *ctr) running() bool { return c.inst != nil && c.inst.state == instRunning }
 
 // latest is the most recent instance, current or (after a sandbox purge)

@@ -11,8 +11,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
-	resourcehelper "k8s.io/component-helpers/resource"
-	"k8s.io/klog/v2"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -445,15 +443,6 @@ func newPodFit(p *corev1.Pod) *podFit {
 	return f
 }
 
-func podConditionOf(st *corev1.PodStatus, t corev1.PodConditionType) *corev1.PodCondition {
-	for i := range st.Conditions {
-		if st.Conditions[i].Type == t {
-			return &st.Conditions[i]
-		}
-	}
-	return nil
-}
-
 // fitErrorMessage is FitError.Error: "0/N nodes are available:" and the
 // histogram of reasons, each "count reason", sorted as strings.
 func fitErrorMessage(numNodes int, failed []nodeFilter) string {
@@ -664,21 +653,6 @@ func nonZeroRequests(p *corev1.Pod) (int64, int64) {
 	return cpu, mem
 }
 
-// toleratesTaint is Toleration.ToleratesTaint (k8s.io/api/core/v1) without
-// the alpha comparison operators.
-func toleratesTaint(tol *corev1.Toleration, t *corev1.Taint) bool {
-	return tol.ToleratesTaint(klog.Background(), t, false)
-}
-
-func tolerates(tols []corev1.Toleration, t *corev1.Taint) bool {
-	for i := range tols {
-		if toleratesTaint(&tols[i], t) {
-			return true
-		}
-	}
-	return false
-}
-
 // matchesNodeSelector is the required part of node affinity
 // (component-helpers nodeaffinity.GetRequiredNodeAffinity(pod).Match):
 // every nodeSelector label, and one of the required terms, each term's
@@ -780,48 +754,6 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 	return used, n
 }
 
-// podRequests is what a pod requests of a node, to the scheduler's
-// NodeResourcesFit (computePodResourceRequest in
-// pkg/scheduler/framework/plugins/noderesources/fit.go) and to the
-// kubelet's admission, for the new pod and for the pods it already runs
-// (predicate.go generalFilter, AdmissionCheck; framework/types.go
-// PodInfo.CalculateResource), v1.36.3 with PodLevelResources on. All of
-// them call resourcehelper.PodRequests, so this does too rather than
-// restating it: a pod-level request replaces the containers' sum for its
-// own resource only (cpu, memory, huge pages), so a pod asking memory at
-// pod level and cpu in a container uses both (lifecycle-facts §2.4). The
-// scheduler needs no PodLevelResources switch: where the control plane
-// has it off, its API server has dropped the field (createPod); a kubelet
-// reads its own gate (kubelet.podRequests).
-func podRequests(p *corev1.Pod) corev1.ResourceList {
-	return resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
-}
-
-// containerRequests is the containers' part of podRequests
-// (AggregateContainerRequests), nil when nothing is requested.
-func containerRequests(spec *corev1.PodSpec) corev1.ResourceList {
-	if !requestsAnything(spec) {
-		return nil
-	}
-	total := corev1.ResourceList{}
-	for i := range spec.Containers {
-		addList(total, spec.Containers[i].Resources.Requests)
-	}
-	sidecars := corev1.ResourceList{}
-	for i := range spec.InitContainers {
-		c := &spec.InitContainers[i]
-		if isSidecar(c) {
-			addList(sidecars, c.Resources.Requests)
-			addList(total, c.Resources.Requests)
-			continue
-		}
-		peak := sidecars.DeepCopy()
-		addList(peak, c.Resources.Requests)
-		maxList(total, peak)
-	}
-	return total
-}
-
 // requestsAnything: some container requests a resource.
 func requestsAnything(spec *corev1.PodSpec) bool {
 	for _, list := range [][]corev1.Container{spec.InitContainers, spec.Containers} {
@@ -832,37 +764,4 @@ func requestsAnything(spec *corev1.PodSpec) bool {
 		}
 	}
 	return false
-}
-
-func addList(dst, src corev1.ResourceList) {
-	for n, q := range src {
-		cur := dst[n]
-		cur.Add(q)
-		dst[n] = cur
-	}
-}
-
-func subList(dst, src corev1.ResourceList) {
-	for n, q := range src {
-		cur := dst[n]
-		cur.Sub(q)
-		dst[n] = cur
-	}
-}
-
-func maxList(dst, src corev1.ResourceList) {
-	for n, q := range src {
-		if cur, ok := dst[n]; !ok || q.Cmp(cur) > 0 {
-			dst[n] = q.DeepCopy()
-		}
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

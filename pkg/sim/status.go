@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // generateStatus is generateAPIPodStatus (pkg/kubelet/kubelet_pods.go):
@@ -362,48 +361,6 @@ func getPhase(pod *corev1.Pod, info []corev1.ContainerStatus, podIsTerminal, pod
 	return corev1.PodPending
 }
 
-// containerShouldRestart is podutil.ContainerShouldRestart
-// (pkg/api/v1/pod/util.go): the container's restart rules, then its own
-// restart policy, then the pod's. rules is the kubelet's
-// ContainerRestartRules gate (on from 1.35): with it off, the kubelet's
-// callers (ShouldContainerBeRestarted in pkg/kubelet/container/helpers.go,
-// getPhase in kubelet_pods.go, v1.34.4) read the pod's policy alone, even
-// where a newer API server kept a container's own; a sidecar's Always is
-// the SidecarContainers feature's and holds either way.
-func containerShouldRestart(c *corev1.Container, spec *corev1.PodSpec, exitCode int32, rules bool) bool {
-	if c.RestartPolicy != nil && (rules || (*c.RestartPolicy == corev1.ContainerRestartPolicyAlways && isInitOf(c, spec))) {
-		for _, r := range c.RestartPolicyRules {
-			if r.ExitCodes == nil {
-				continue
-			}
-			in := false
-			for _, v := range r.ExitCodes.Values {
-				if v == exitCode {
-					in = true
-				}
-			}
-			if (r.ExitCodes.Operator == corev1.ContainerRestartRuleOnExitCodesOpIn) == in {
-				return r.Action == corev1.ContainerRestartRuleActionRestart
-			}
-		}
-		switch *c.RestartPolicy {
-		case corev1.ContainerRestartPolicyAlways:
-			return true
-		case corev1.ContainerRestartPolicyOnFailure:
-			return exitCode != 0
-		case corev1.ContainerRestartPolicyNever:
-			return false
-		}
-	}
-	switch spec.RestartPolicy {
-	case corev1.RestartPolicyNever:
-		return false
-	case corev1.RestartPolicyOnFailure:
-		return exitCode != 0
-	}
-	return true
-}
-
 // anyRegularStatusStarted is HasAnyRegularContainerStarted
 // (pkg/kubelet/container/helpers.go, up to 1.32): a regular container's
 // status is running or terminated.
@@ -416,23 +373,6 @@ func anyRegularStatusStarted(spec *corev1.PodSpec, statuses []corev1.ContainerSt
 		}
 	}
 	return false
-}
-
-// isInitOf says whether c is one of spec's init containers.
-func isInitOf(c *corev1.Container, spec *corev1.PodSpec) bool {
-	for i := range spec.InitContainers {
-		if c == &spec.InitContainers[i] {
-			return true
-		}
-	}
-	return false
-}
-
-// isStaticPod is kubetypes.IsStaticPod: the pod came from a file or an
-// HTTP source, which the config.source annotation records.
-func isStaticPod(p *corev1.Pod) bool {
-	src := p.Annotations["kubernetes.io/config.source"]
-	return src != "" && src != "api"
 }
 
 // conditions are the kubelet-owned conditions of generateAPIPodStatus
@@ -469,58 +409,6 @@ func (m *statusManager) conditions(pod *corev1.Pod, sandbox bool, st, old *corev
 		return old.Conditions
 	}
 	return m.k.env.conds.share(out)
-}
-
-// condLists shares lists of pod conditions between pods. A list is never
-// modified once in a status, and the pods of a batch go through the same
-// conditions in the same seconds: the list a pod moves to is often one
-// another pod has just moved to. Each new list was a copy of 600 bytes,
-// a sixth of what a large cluster allocated.
-type condLists struct {
-	slots [64][]corev1.PodCondition
-}
-
-// share returns a list equal to list (==, field by field: a condition's
-// times with their locations), an earlier one when a slot holds it, else
-// a copy, which takes the slot.
-func (cl *condLists) share(list []corev1.PodCondition) []corev1.PodCondition {
-	// The slot comes from what differs between pods' lists: the
-	// statuses and times; the types come in the kubelet's order.
-	h := uint64(len(list))
-	for i := range list {
-		c := &list[i]
-		h = h*0x9E3779B97F4A7C15 + uint64(c.LastTransitionTime.Unix()) + uint64(len(c.Status))<<32 + uint64(len(c.Reason))<<40 + uint64(len(c.Type))<<48
-	}
-	slot := &cl.slots[(h^h>>29)%uint64(len(cl.slots))]
-	if *slot != nil && slices.Equal(*slot, list) {
-		return *slot
-	}
-	*slot = slices.Clone(list)
-	return *slot
-}
-
-// transitionTime keeps the previous lastTransitionTime while the status of
-// a condition does not change (status manager, updateLastTransitionTime).
-func transitionTime(old *corev1.PodStatus, c corev1.PodCondition, now metav1.Time) metav1.Time {
-	for i := range old.Conditions {
-		o := &old.Conditions[i] // not a copy: a condition is 120 bytes
-		if o.Type == c.Type && o.Status == c.Status && !o.LastTransitionTime.IsZero() {
-			return o.LastTransitionTime
-		}
-	}
-	if !c.LastTransitionTime.IsZero() {
-		return c.LastTransitionTime
-	}
-	return now
-}
-
-func kubeletOwned(t corev1.PodConditionType) bool {
-	switch t {
-	case corev1.PodScheduled, corev1.PodReady, corev1.PodInitialized, corev1.ContainersReady,
-		corev1.PodReadyToStartContainers, "PodResizePending", "PodResizeInProgress", "AllContainersRestarting":
-		return true
-	}
-	return false
 }
 
 // initializedCondition is GeneratePodInitializedCondition: true once a
@@ -699,8 +587,6 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 	return true
 }
 
-func boolOf(b *bool) bool { return b != nil && *b }
-
 // sameState compares the kind of two container states and, for a
 // terminated or waiting one, its exit code and reason or its reason and
 // message.
@@ -716,23 +602,4 @@ func sameState(a, b *corev1.ContainerState) bool {
 			a.Waiting.Reason == b.Waiting.Reason && a.Waiting.Message == b.Waiting.Message
 	}
 	return b.Running == nil && b.Terminated == nil && b.Waiting == nil
-}
-
-// setPodCondition replaces or appends a condition, in a new list: the
-// conditions may be the stored status's.
-func setPodCondition(st *corev1.PodStatus, c corev1.PodCondition) {
-	for i := range st.Conditions {
-		if st.Conditions[i].Type == c.Type {
-			st.Conditions = replaceCondition(st.Conditions, i, c)
-			return
-		}
-	}
-	st.Conditions = append(slices.Clip(st.Conditions), c)
-}
-
-// replaceCondition is a copy of conds with the i-th condition replaced.
-func replaceCondition(conds []corev1.PodCondition, i int, c corev1.PodCondition) []corev1.PodCondition {
-	out := slices.Clone(conds)
-	out[i] = c
-	return out
 }
