@@ -97,7 +97,7 @@ func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
 func (w *podWorker) observe(p *corev1.Pod) {
 	if p.DeletionTimestamp != nil {
 		w.deleting = true
-		w.k.prober.podDeleting(w.uid)
+		w.k.prober.podDeleting(w.rt)
 	}
 	if p.DeletionGracePeriodSeconds != nil {
 		g := *p.DeletionGracePeriodSeconds
@@ -322,7 +322,7 @@ func (w *podWorker) terminate(override *int64) {
 		if w.blocked != nil {
 			w.blocked.abort()
 		}
-		w.k.prober.stopLivenessAndStartup(w.uid)
+		w.k.prober.stopLivenessAndStartup(w.rt)
 		// SyncTerminatingPod publishes the pod's status before killing.
 		w.k.status.setPodStatus(w, w.k.generateStatus(w, false))
 		w.startKill(grace)
@@ -382,7 +382,7 @@ func (w *podWorker) terminatingDone() {
 	w.rt.sandbox = false
 	w.state = stateTerminated
 	k.active.terminated(w)
-	k.prober.removePod(w.uid)
+	k.prober.removePod(w.rt)
 	st := k.generateStatus(w, true)
 	k.status.setPodStatus(w, st)
 	k.status.setPodStatus(w, k.status.terminatedStatus(w, st))
@@ -424,6 +424,6 @@ func (w *podWorker) halt() {
 	if w.blocked != nil {
 		w.blocked.abort()
 	}
-	w.k.prober.removePod(w.uid)
+	w.k.prober.removePod(w.rt)
 	w.rt.halt()
 }

@@ -130,7 +130,7 @@ func TestProbeThresholds(t *testing.T) {
 			k := s.byNode["worker-1"]
 			rt := k.workers[s.Pod("web").UID].rt
 			ct := rt.ctrNamed("app")
-			pw := &probeWorker{m: k.prober, pp: &probedPod{rt: rt}, c: ct, kind: tc.kind, spec: spec}
+			pw := &probeWorker{m: k.prober, rt: rt, c: ct, kind: tc.kind, spec: spec}
 			if tc.kind == startupProbe {
 				ct.spec.StartupProbe = spec // started() then waits on this worker
 			}

@@ -34,9 +34,14 @@ const statusUpdateFrequency = periods.StatusSync
 type statusManager struct {
 	k *kubelet
 	// podStatuses is the manager's cache, by pod UID: the API's record
-	// of the pod, as the last lookup found it, and the version of the
-	// status the manager last wrote to it.
-	podStatuses map[types.UID]*cachedStatus
+	// of the pod, as the last lookup found it, whose status is the last
+	// the manager wrote (or another writer after it).
+	podStatuses map[types.UID]*storedPod
+	// last and lastStored are the pod asked for last and its record: a
+	// sync asks for its pod several times in a row, and a lookup in a map
+	// of 100,000 pods is a cache miss each time.
+	last       *podWorker
+	lastStored *storedPod
 	// pending are the workers of static pods whose recreated mirror pod
 	// has not had their status yet.
 	pending []*podWorker
@@ -51,39 +56,35 @@ type statusManager struct {
 	flushing bool
 }
 
-// cachedStatus is the status manager's entry of a pod (versionedPodStatus).
-type cachedStatus struct {
-	stored *storedPod
-	// version counts the statuses the manager wrote for the pod.
-	version uint64
-}
-
 func newStatusManager(k *kubelet) *statusManager {
-	return &statusManager{k: k, podStatuses: map[types.UID]*cachedStatus{}}
+	return &statusManager{k: k, podStatuses: map[types.UID]*storedPod{}}
 }
 
 // apiPod is the API's object of the worker's pod (of its UID), nil when
 // there is none. A static pod's mirror pod is removed and created again:
 // a record no longer stored is looked up again by name.
 func (m *statusManager) apiPod(w *podWorker) *storedPod {
-	c := m.podStatuses[w.uid]
-	if c != nil && c.stored != nil && !c.stored.gone {
-		return c.stored
+	e := m.lastStored
+	if m.last != w {
+		e = m.podStatuses[w.uid]
 	}
-	e := m.k.api.stored(w.pod.Name)
-	if e == nil || e.pod.UID != w.uid {
-		return nil
+	if e == nil || e.gone {
+		if e = m.k.api.stored(w.pod.Name); e == nil || e.pod.UID != w.uid {
+			return nil
+		}
+		m.podStatuses[w.uid] = e
 	}
-	if c == nil {
-		c = &cachedStatus{}
-		m.podStatuses[w.uid] = c
-	}
-	c.stored = e
+	m.last, m.lastStored = w, e
 	return e
 }
 
 // forget drops a terminated pod's entry (RemoveOrphanedStatuses).
-func (m *statusManager) forget(uid types.UID) { delete(m.podStatuses, uid) }
+func (m *statusManager) forget(uid types.UID) {
+	delete(m.podStatuses, uid)
+	if m.last != nil && m.last.uid == uid {
+		m.last, m.lastStored = nil, nil
+	}
+}
 
 // mirrorRecreated holds w's status for its new mirror pod until the next
 // batch. The ticker's phase is unknown (it has run since the kubelet
@@ -201,7 +202,6 @@ func (m *statusManager) setPodStatus(w *podWorker, st corev1.PodStatus) {
 	}
 	ownStatuses(m.k.env.statusBuf, &st, old)
 	m.k.api.updateStoredStatus(e, st)
-	m.podStatuses[w.uid].version++
 	m.statusChanged(w)
 }
 
