@@ -549,19 +549,6 @@ func probesIn(c *corev1.Container, buf *[3]namedProbe) []namedProbe {
 	return out
 }
 
-// allContainers lists the init containers, then the containers, without
-// copying them.
-func allContainers(spec *corev1.PodSpec) []*corev1.Container {
-	out := make([]*corev1.Container, 0, len(spec.InitContainers)+len(spec.Containers))
-	for i := range spec.InitContainers {
-		out = append(out, &spec.InitContainers[i])
-	}
-	for i := range spec.Containers {
-		out = append(out, &spec.Containers[i])
-	}
-	return out
-}
-
 // dropContainerRestartRules is what the API server does to a new pod
 // while the ContainerRestartRules gate is off (alpha and off in 1.34,
 // beta and on from 1.35): a regular container's restartPolicy and rules

@@ -195,3 +195,7 @@ func (virtualClock) Sleep(time.Duration) { panic("sim: flowcontrol.Backoff does 
 func (virtualClock) Tick(time.Duration) <-chan time.Time {
 	panic("sim: flowcontrol.Backoff does not wait")
 }
+
+// Epoch is the wall time the virtual clock starts at. API timestamps are
+// Epoch plus virtual time, so they are the same in every run.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)

@@ -315,3 +315,28 @@ func podPriority(p *corev1.Pod) int32 {
 	}
 	return 0
 }
+
+// allContainers lists the init containers, then the containers, without
+// copying them.
+func allContainers(spec *corev1.PodSpec) []*corev1.Container {
+	out := make([]*corev1.Container, 0, len(spec.InitContainers)+len(spec.Containers))
+	for i := range spec.InitContainers {
+		out = append(out, &spec.InitContainers[i])
+	}
+	for i := range spec.Containers {
+		out = append(out, &spec.Containers[i])
+	}
+	return out
+}
+
+// requestsAnything: some container requests a resource.
+func requestsAnything(spec *corev1.PodSpec) bool {
+	for _, list := range [][]corev1.Container{spec.InitContainers, spec.Containers} {
+		for i := range list {
+			if len(list[i].Resources.Requests) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -753,15 +753,3 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 	}
 	return used, n
 }
-
-// requestsAnything: some container requests a resource.
-func requestsAnything(spec *corev1.PodSpec) bool {
-	for _, list := range [][]corev1.Container{spec.InitContainers, spec.Containers} {
-		for i := range list {
-			if len(list[i].Resources.Requests) > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -12,10 +12,6 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// Epoch is the wall time the virtual clock starts at. API timestamps are
-// Epoch plus virtual time, so they are the same in every run.
-var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
-
 // Config configures a Simulator.
 type Config struct {
 	// Seed drives every random choice (pod worker jitter, backoff requeues).
