@@ -333,7 +333,7 @@ func AllCapabilities() []Capability {
 // from a node it holds alone (a pool node it leases): what they do to a
 // node would reach the pods of every scenario sharing it.
 func NodeOfItsOwn() []Capability {
-	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash}
+	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash, CreateNodes}
 }
 
 // ParseCapability checks a capability name.

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,8 +65,8 @@ func TestWorkloadsCarryPodlifesLabels(t *testing.T) {
 		t.Errorf("a job's template got an app label: %v (its selector is the API server's)", j.Spec.Template.Labels)
 	}
 	for what, spec := range map[string]corev1.PodSpec{"deployment": d.Spec.Template.Spec, "job": j.Spec.Template.Spec} {
-		if spec.NodeSelector[corev1.LabelHostname] != "pool-1" {
-			t.Errorf("%s template not kept to the leased node: %v", what, spec.NodeSelector)
+		if got := keptOn(spec); !slices.Equal(got, []string{"pool-1"}) {
+			t.Errorf("%s template kept on %v, not the leased node", what, got)
 		}
 	}
 	if err := s.CreateDeployment(ctx, &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}}, agentTemplate()); err == nil {
