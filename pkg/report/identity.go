@@ -161,7 +161,7 @@ func identities(a, b *Result, eventsA, eventsB []timeline.Event) (namesA, namesB
 	byGroup := func(ms []madePod) map[string][]madePod {
 		out := map[string][]madePod{}
 		for _, m := range ms {
-			if out[m.group] == nil && !containsString(groups, m.group) {
+			if out[m.group] == nil && !slices.Contains(groups, m.group) {
 				groups = append(groups, m.group)
 			}
 			out[m.group] = append(out[m.group], m)
@@ -237,15 +237,6 @@ func pairDrained(a, b []madePod, cost func(x, y madePod) time.Duration) (pairs [
 	// What is left of either, across the parts.
 	p3, _, rest := pairByEvents(byOrdinal(slices.Concat(ra1, ra2)), byOrdinal(slices.Concat(rb1, rb2)), cost)
 	return slices.Concat(pairs, p1, p2, p3), rest
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // zipPods pairs two lists in order; what is left of either is returned.

@@ -43,6 +43,19 @@ func (b *runBuilder) result(driver string, steps ...string) Result {
 	return r
 }
 
+// wantDifferences checks the kinds of the differences of a and b, in
+// order, and that one of them says text (when given).
+func wantDifferences(t *testing.T, a, b Result, want []string, text string) {
+	t.Helper()
+	kinds, texts := diffKinds(a, b)
+	if strings.Join(kinds, ",") != strings.Join(want, ",") {
+		t.Errorf("differences %q, want kinds %v", texts, want)
+	}
+	if text != "" && !strings.Contains(strings.Join(texts, "\n"), text) {
+		t.Errorf("differences %q lack %q", texts, text)
+	}
+}
+
 // restartedDeployment is a Deployment "web" of 3 pods restarted at t=0
 // with maxSurge 1, maxUnavailable 0, as a run names it: old and new are
 // its ReplicaSets' pod-template-hashes, pods the five characters of each
@@ -93,15 +106,7 @@ func TestDiffDeploymentPodsByRevision(t *testing.T) {
 			live:  restartedDeployment("live", "6d4f8c7b9", "57b9f6d4c8", livePods, 0, 4*s, 143),
 			kinds: []string{"order", "timing", "timing", "timing"}, text: "web-rev1-#1/app Exited(143) at 2s on sim, 6s on live"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			kinds, texts := diffKinds(sim, tc.live)
-			if strings.Join(kinds, ",") != strings.Join(tc.kinds, ",") {
-				t.Errorf("differences %q, want kinds %v", texts, tc.kinds)
-			}
-			if tc.text != "" && !strings.Contains(strings.Join(texts, "\n"), tc.text) {
-				t.Errorf("differences %q lack %q", texts, tc.text)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantDifferences(t, sim, tc.live, tc.kinds, tc.text) })
 	}
 }
 
@@ -156,15 +161,7 @@ func TestDiffDrainVictimsAsASet(t *testing.T) {
 			live:  drained("live", livePods, []int{1}, []time.Duration{300 * ms}, 100*ms, 143),
 			kinds: []string{"events", "events", "events", "events"}, text: "the drain evicted web-#1, web-#3 on sim, web-#3 on live"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			kinds, texts := diffKinds(sim, tc.live)
-			if strings.Join(kinds, ",") != strings.Join(tc.kinds, ",") {
-				t.Errorf("differences %q, want kinds %v", texts, tc.kinds)
-			}
-			if tc.text != "" && !strings.Contains(strings.Join(texts, "\n"), tc.text) {
-				t.Errorf("differences %q lack %q", texts, tc.text)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantDifferences(t, sim, tc.live, tc.kinds, tc.text) })
 	}
 	// Without a drain, evictions keep their pods' order: a scenario that
 	// evicts `pod 1 of replica set "web"` states which.
