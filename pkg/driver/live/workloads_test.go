@@ -215,3 +215,30 @@ func TestWorkloadConditionsAreRecorded(t *testing.T) {
 		t.Errorf("the job's Failed recorded %d times, want 1", n)
 	}
 }
+
+// TestWorkloadConditionRemovalIsRecorded: a condition the controller
+// takes out of a Deployment's status (ReplicaFailure once its ReplicaSet
+// creates again) goes on the timeline as a change with no status, as the
+// simulator records it, so that the conditions replayed from the
+// timeline are the object's at every instant.
+func TestWorkloadConditionRemovalIsRecorded(t *testing.T) {
+	s := testSession(t)
+	progressing := appsv1.DeploymentCondition{Type: appsv1.DeploymentProgressing, Status: corev1.ConditionTrue, Reason: "ReplicaSetUpdated"}
+	failing := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Status: appsv1.DeploymentStatus{Conditions: []appsv1.DeploymentCondition{
+		progressing, {Type: appsv1.DeploymentReplicaFailure, Status: corev1.ConditionTrue, Reason: "FailedCreate"}}}}
+	cleared := failing.DeepCopy()
+	cleared.Status.Conditions = cleared.Status.Conditions[:1]
+	s.mu.Lock()
+	s.work.recordConditions(nil, failing, time.Now())
+	s.work.recordConditions(failing, cleared, time.Now())
+	s.mu.Unlock()
+	var got []string
+	for _, e := range s.rec.snapshot(-1) {
+		if e.Pod == "deployment/web" && e.Kind == timeline.Condition {
+			got = append(got, e.Reason+"="+e.Status)
+		}
+	}
+	if want := "Progressing=True ReplicaFailure=True ReplicaFailure="; strings.Join(got, " ") != want {
+		t.Errorf("recorded %q, want %q", got, want)
+	}
+}
