@@ -228,6 +228,8 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "the kubelet's version and configuration are the cluster's own"
 	case driver.ExactTime:
 		return "time on a live cluster is the wall clock, known within the tolerance only"
+	case driver.NodeJoin:
+		return nodeJoinWhyNot
 	case driver.ClusterOfItsNodes:
 		return "a live cluster keeps its control-plane node, Ready, beside a scenario's nodes: they are never the whole cluster"
 	}
