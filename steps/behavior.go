@@ -210,6 +210,16 @@ func probeBehaviorSteps() []Def {
 			s4(func(cname, pname string, kind failingProbe, after time.Duration) Step {
 				return failsProbeAfter{ctr: shapedCtr{cname, pname}, kind: kind, after: after}
 			})).with(slot("probe", "liveness", probeKinds...)),
+		phrase(f, ctr+`passes its startup probe after (\S+)$`, `Given container "app" of pod "web" passes its startup probe after 20s`,
+			s3(func(cname, pname string, after time.Duration) Step {
+				return startupProbe{ctr: shapedCtr{cname, pname}, after: &after}
+			})),
+		phrase(f, ctr+`fails its startup probe$`, `Given container "app" of pod "web" fails its startup probe`,
+			s2(func(cname, pname string) Step { return startupProbe{ctr: shapedCtr{cname, pname}} })),
+		phrase(f, `^(?:the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")?|container "([^"]*)"(?: of pod "([^"]*)")? has a preStop hook that) takes (\S+)$`, `Given the preStop hook of container "app" of pod "web" takes 3s`,
+			s5(func(c1, p1, c2, p2 string, d time.Duration) Step {
+				return preStopTakes{ctr: shapedCtr{c1 + c2, p1 + p2}, d: d}
+			})),
 		phrase(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`,
 			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}, pull: true} })),
 		phrase(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`,
@@ -309,5 +319,66 @@ func (s cannotStart) Declare(pl *Plan) error {
 		return inputErr("pod %q is created already", p.name)
 	}
 	p.cannotStart[c.Name] = true
+	return nil
+}
+
+// Given container "app" of pod "web" passes its startup probe after 20s;
+// fails its startup probe: the container's own startup probe (it must
+// have one), answered by the agent: failing until D after each start, or
+// always.
+type startupProbe struct {
+	declaration
+	ctr   shapedCtr
+	after *time.Duration // nil: it never passes
+}
+
+func (s startupProbe) Declare(pl *Plan) error {
+	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if c.StartupProbe == nil {
+		return inputErr("container %q has no startup probe: give it one in the pod's YAML", c.Name)
+	}
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.StartupAfter, b.FailStartup = s.after, s.after == nil
+		agentProbe(c.StartupProbe, "startup")
+	})
+}
+
+// Given the preStop hook of container "app" takes 3s; Given container
+// "app" has a preStop hook that takes 10s: the hook runs that long and
+// succeeds. A hook of the YAML's becomes `sleep D` run in the container
+// (an exec or HTTP hook alike: the kubelet waits for either, and the
+// grace period counts it down the same way, killContainer in
+// pkg/kubelet/kuberuntime/kuberuntime_container.go, v1.36.3); a
+// container with none gets one. A sleep hook keeps its kind, in whole
+// seconds.
+type preStopTakes struct {
+	declaration
+	ctr shapedCtr
+	d   time.Duration
+}
+
+func (s preStopTakes) Declare(pl *Plan) error {
+	p, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if p.created {
+		return inputErr("pod %q is created already: its hooks are set before", p.name)
+	}
+	if c.Lifecycle == nil {
+		c.Lifecycle = &corev1.Lifecycle{}
+	}
+	if h := c.Lifecycle.PreStop; h != nil && h.Sleep != nil {
+		if s.d%time.Second != 0 {
+			return inputErr("a sleep hook sleeps whole seconds: %s is not", s.d)
+		}
+		h.Sleep.Seconds = int64(s.d / time.Second)
+		return nil
+	}
+	secs := strconv.FormatFloat(s.d.Seconds(), 'f', -1, 64)
+	c.Lifecycle.PreStop = &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", secs}}}
 	return nil
 }

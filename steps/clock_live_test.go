@@ -160,3 +160,39 @@ func TestNotAfterIsNeverReadBeforeTheAction(t *testing.T) {
 		t.Errorf(`"not gone after 0s" of a pod Terminating: %v`, err)
 	}
 }
+
+// TestSetupIsNotScenarioTime: on a cluster, the declared nodes' setup
+// (three pool nodes leased and configured took 31 s on kind) comes
+// before t=0 when no action has placed it, so that a pod no step creates
+// is judged from its creation, as on the simulator (scheduling.feature's
+// nodeSelector scenario failed `Running within 1s` at 31.7 s,
+// 2026-11-29); after an action, the setup does not move t=0.
+func TestSetupIsNotScenarioTime(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name   string
+		acted  bool
+		wantT0 time.Duration
+	}{
+		{"no action yet: t=0 where the cluster is ready", false, 31 * s},
+		{"after an action: t=0 stays at the action", true, 2 * s},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 2 * s, setup: 29 * s}
+			st := &State{Driver: f, Session: f, Plan: &Plan{}}
+			if tc.acted {
+				st.clock.t0 = timeline.Mark{At: 2 * s}
+				st.clock.cur, st.clock.madeAction = 2*s, true
+			}
+			if err := st.configure(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if st.clock.t0.At != tc.wantT0 {
+				t.Errorf("t=0 at %s, want %s", st.clock.t0.At, tc.wantT0)
+			}
+			if st.clock.cur < st.clock.t0.At {
+				t.Errorf("current time %s before t=0 %s", st.clock.cur, st.clock.t0.At)
+			}
+		})
+	}
+}

@@ -122,7 +122,7 @@ func (pl *Plan) addNode(n *corev1.Node) error {
 }
 
 func (pl *Plan) findNode(name string) *corev1.Node {
-	for _, n := range pl.setup.Nodes {
+	for _, n := range append(pl.setup.Nodes[:len(pl.setup.Nodes):len(pl.setup.Nodes)], pl.joining...) {
 		if n.Name == name {
 			return n
 		}

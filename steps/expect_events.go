@@ -13,7 +13,7 @@ import (
 
 // about is the optional object of an event step: `for pod "web"`, `for
 // container "app" of pod "web"`, or `for container "app"` (one pod).
-const about = `(?: for (?:container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+const about = `(?: for (?:container "([^"]*)"(?: of (?:the )?pod "([^"]*)")?|(?:the )?pod "([^"]*)"))?`
 
 func eventExpectations() []Def {
 	const f = "events"
@@ -32,6 +32,11 @@ func eventExpectations() []Def {
 			func(c []string, _ Arg) (Step, error) {
 				return &eventWithMessage{reason: c[0], text: c[1], about: eventAboutOf(c[2:])}, nil
 			}).with(eventSlot("Killing")),
+		// The object before the message, as authors order it.
+		phrase(f, `^an event "([^"]*)" is recorded`+about+` with message containing "([^"]*)"$`, `Then an event "FailedScheduling" is recorded for pod "web" with message containing "Insufficient cpu"`,
+			func(c []string, _ Arg) (Step, error) {
+				return &eventWithMessage{reason: c[0], text: c[4], about: eventAboutOf(c[1:4])}, nil
+			}).with(eventSlot("FailedScheduling")),
 		phrase(f, `^no event "([^"]*)" with message containing "([^"]*)" is recorded`+about+`$`, `Then no event "Killing" with message containing "liveness" is recorded`,
 			func(c []string, _ Arg) (Step, error) {
 				return &noEvent{reason: c[0], text: c[1], withText: true, about: eventAboutOf(c[2:])}, nil

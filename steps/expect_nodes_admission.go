@@ -24,6 +24,10 @@ func admissionExpectations() []Def {
 			with(slot("phase", "Pending", withinPhases...)),
 		phrase(f, `^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)"$`, `Then the pod "web" is scheduled on node "worker-2"`,
 			s2(func(pod, node string) Step { return podScheduledOn{pod: pod, node: node} })),
+		phrase(f, `^the pod "([^"]*)" is scheduled (?:on|to) node "([^"]*)" within (\S+)$`, `Then the pod "web" is scheduled on node "worker-2" within 10s`,
+			s3(func(pod, node string, d writtenSpan) Step {
+				return podScheduledWithin{podScheduledOn{pod: pod, node: node}, d}
+			})),
 		phrase(f, `^the pod "([^"]*)" is nominated to node "([^"]*)"$`, `Then the pod "high" is nominated to node "worker-1"`,
 			s2(func(pod, node string) Step { return podNominated{pod: pod, node: node} })),
 		phrase(f, `^the pod "([^"]*)" has priority (\S+)$`, `Then the pod "agent" has priority 2000001000`,
@@ -271,6 +275,25 @@ func (s podScheduledOn) Run(ctx context.Context, st *State) error {
 		return &timeline.Verdict{Kind: kind, Expected: fmt.Sprintf("pod %q scheduled on node %q", name, node), Observed: where}
 	}
 	return nil
+}
+
+// Then the pod "web" is scheduled on node "worker-2" within 10s: bound
+// at some time up to t0+D (a state, as `within` reads states: before t=0
+// included), to that node.
+type podScheduledWithin struct {
+	podScheduledOn
+	d writtenSpan
+}
+
+func (s podScheduledWithin) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	ps, _ := parsePodState("scheduled", "scheduled")
+	if err := heldWithin(ctx, st, fmt.Sprintf("pod %q", s.pod), s.pod, ps, s.d.text, s.d.d); err != nil {
+		return err
+	}
+	return s.podScheduledOn.Run(ctx, st)
 }
 
 // Then the pod "high" is nominated to node "worker-1": its

@@ -15,6 +15,8 @@ func evictionExpectations() []Def {
 			s1(func(pod string) Step { return podEvicted{pod: pod} })),
 		phrase(f, `^the pod "([^"]*)" is not evicted$`, `Then the pod "etcd" is not evicted`,
 			s1(func(pod string) Step { return podNotEvicted{pod: pod} })),
+		phrase(f, `^the pod "([^"]*)" is never evicted$`, `Then the pod "etcd" is never evicted`,
+			s1(func(pod string) Step { return podNotEvicted{pod: pod} })),
 		phrase(f, `^the pods are evicted in this order: (.+)$`, `Then the pods are evicted in this order: "best-effort", "burstable"`, parseEvictionOrder),
 		phrase(f, `^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, `Then the pod "burstable" is evicted before the pod "guaranteed"`,
 			s2(func(first, later string) Step { return podEvictedBefore{first, later} })),

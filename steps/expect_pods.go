@@ -40,15 +40,17 @@ func podExpectations() []Def {
 			s3(func(pod string, state heldState, d writtenSpan) Step {
 				return thePodIsNotBefore{podNamed{pod}, state.podState, d}
 			})).with(stateSlot("Ready", podStates)),
-		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)"$`, `Then the pod "web" phase is "Succeeded"`,
+		phrase(f, `^the pod "([^"]*)" phase is "?([^" ]*)"?$`, `Then the pod "web" phase is "Succeeded"`,
 			s2(func(pod, phase string) Step { return thePodPhase{podNamed{pod}, phase} })).with(slot("phase", "Succeeded", phases...)),
-		phrase(f, `^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
+		phrase(f, `^the pod "([^"]*)" phase is "?([^" ]*)"? within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
 			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
 				return thePodIsWithin{podNamed{pod}, phase.podState, d}
 			})).with(slot("phase", "Running", withinPhases...)),
 		phrase(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`,
 			s2(func(pod, reason string) Step { return thePodReason{podNamed{pod}, reason} })),
-		phrase(f, `^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`,
+		phrase(f, `^the pod "([^"]*)" (?:status reason is|has status reason) "?([^" ]+)"?$`, `Then the pod "web" status reason is DeadlineExceeded`,
+			s2(func(pod, reason string) Step { return thePodReason{podNamed{pod}, reason} })),
+		phrase(f, `^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)?$`, `Then the pod "web" has condition "Ready" "False" with reason "ContainersNotReady"`,
 			s4(func(pod, ctype, status, reason string) Step {
 				return thePodCondition{podNamed{pod}, ctype, status, reason}
 			})).
@@ -56,7 +58,7 @@ func podExpectations() []Def {
 		phrase(f, `^the pod "([^"]*)" has no condition "([^"]*)"$`, `Then the pod "web" has no condition "PodReadyToStartContainers"`,
 			s2(func(pod, ctype string) Step { return thePodNoCondition{podNamed{pod}, ctype} })).
 			with(openSlot("condition", "PodReadyToStartContainers", podConditionTypes...)),
-		phrase(f, `^the pod "([^"]*)" has QoS class "([^"]*)"$`, `Then the pod "web" has QoS class "Burstable"`,
+		phrase(f, `^the pod "([^"]*)" has QoS class "?([^" ]*)"?$`, `Then the pod "web" has QoS class "Burstable"`,
 			s2(func(pod, qos string) Step { return thePodQoS{podNamed{pod}, qos} })).with(slot("QoS class", "Burstable", qosClasses...)),
 		phrase(f, `^the pod "([^"]*)" has (\S+) restarts?$`, `Then the pod "web" has 2 restarts`,
 			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })),

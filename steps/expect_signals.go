@@ -61,6 +61,16 @@ func signalExpectations() []Def {
 			s4(func(c, p, a, b string) Step {
 				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Restarted, lo: a, hi: b}
 			})),
+		// A restart at an instant or by a deadline, as authors time it:
+		// the container's next restart after t=0 (its next start).
+		phrase(f, ctr+`(?:restarts|is restarted) at (\S+)$`, `Then container "app" of pod "web" is restarted at 10s`,
+			s3(func(c, p, at string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Restarted, lo: at, hi: at}
+			})),
+		phrase(f, ctr+`(?:restarts|is restarted) within (\S+)$`, `Then container "app" of pod "web" is restarted within 20s`,
+			s3(func(c, p, d string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Restarted, lo: "0s", hi: d}
+			})),
 		phrase(f, ctr+`receives SIGTERM after container "([^"]*)" has exited$`, `Then container "sidecar" receives SIGTERM after container "app" has exited`,
 			s3(func(c, p, other string) Step {
 				return &ctrEventAfter{ctr: ctrOfPod{c, p}, kind: timeline.SIGTERM, other: other, otherKind: timeline.Exited}

@@ -42,6 +42,8 @@ type liveFake struct {
 	pod *corev1.Pod
 	// unseen: the kind of events the cluster cannot see at all.
 	unseen timeline.Kind
+	// setup: how long Configure takes (leasing pool nodes).
+	setup time.Duration
 	// judge answers the steps' timing questions over the observations
 	// below, as the live session's does.
 	judge *judge.Judge
@@ -62,11 +64,14 @@ func (f *liveFake) Unobserved(sel timeline.Selector) string {
 	return ""
 }
 
-func (f *liveFake) Name() string                                  { return "fake-live" }
-func (f *liveFake) Capabilities() driver.Capabilities             { return driver.NewCapabilities() }
-func (f *liveFake) Tolerance() time.Duration                      { return 4 * time.Second }
-func (f *liveFake) Configure(context.Context, driver.Setup) error { return nil }
-func (f *liveFake) Apply(context.Context, *corev1.Pod) error      { return nil }
+func (f *liveFake) Name() string                      { return "fake-live" }
+func (f *liveFake) Capabilities() driver.Capabilities { return driver.NewCapabilities() }
+func (f *liveFake) Tolerance() time.Duration          { return 4 * time.Second }
+func (f *liveFake) Configure(context.Context, driver.Setup) error {
+	f.now += f.setup
+	return nil
+}
+func (f *liveFake) Apply(context.Context, *corev1.Pod) error { return nil }
 func (f *liveFake) Delete(context.Context, string, metav1.DeleteOptions) error {
 	return nil
 }

@@ -17,7 +17,7 @@ const pressurePhrase = `^node "([^"]*)" comes under (\S+) pressure$`
 
 func nodeActionSteps() []Def {
 	const f = "node actions"
-	return []Def{
+	return append([]Def{
 		phrase(f, pressurePhrase, `When node "worker-1" comes under memory pressure`,
 			s2(func(node, kind string) Step { return &nodePressure{node: node, kind: kind} })).
 			with(slot("pressure", "memory", pressures...)),
@@ -32,7 +32,7 @@ func nodeActionSteps() []Def {
 			s2(func(node, version string) Step { return kubeletUpgraded{node: node, version: version} })),
 		phrase(f, `^the taint "([^"]*)" is removed from node "([^"]*)"$`, `When the taint "dedicated=infra:NoExecute" is removed from node "worker-1"`,
 			s2(func(t nodeTaint, node string) Step { return taintRemoved{taint: t, node: node} })),
-	}
+	}, nodeJoinSteps()...)
 }
 
 // nodeAction runs an action on a declared node at the current time, which

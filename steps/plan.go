@@ -4,6 +4,8 @@ import (
 	"slices"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/podlife/podlife/pkg/driver"
 )
 
@@ -28,7 +30,11 @@ type Plan struct {
 	// configured: the run has sent the cluster to the driver; nodes and
 	// kubelet settings can no longer be declared.
 	configured bool
-	pods       []*podDecl
+	// joining are the nodes steps add while the scenario runs (`When a
+	// node "n" joins the cluster`): named like the others, never sent
+	// with the cluster.
+	joining []*corev1.Node
+	pods    []*podDecl
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
 	// work are the Deployments, quotas and Jobs declared (workloads.go).

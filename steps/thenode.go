@@ -30,7 +30,7 @@ func theNodePhrase(d Def) Def {
 	if strings.HasSuffix(src[:at], "^a ") || strings.HasSuffix(src[:at], "(?: on ") {
 		return d
 	}
-	ref := `node "([^"]*)"`
+	ref := `(?:the )?node "([^"]*)"`
 	d.nodeCapture = capturesIn(src[:at]) + 1
 	d.Pattern = regexp.MustCompile(src[:at] + `(?:the node|` + ref + `)` + src[at+len(`node "([^"]*)"`):])
 	return d

@@ -184,7 +184,8 @@ func (s rolloutNotComplete) Run(ctx context.Context, st *State) error {
 // condition "Failed" "True" with reason "BackoffLimitExceeded" [within
 // 1m]: the status's condition of that type, with that status (and
 // reason), at the current time; with `within D`, at some time up to
-// t0+D, from t=0 on.
+// t0+D, from t=0 on, judged on the recorded condition changes
+// (workloads_history.go).
 type objectCondition struct {
 	kind, name, cond, status, reason string
 	within                           *writtenDuration
@@ -267,7 +268,7 @@ func (s objectCondition) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	if s.within != nil {
-		return heldFromT0(ctx, st, workloadSel(s.kind, s.name), "condition "+s.cond, s.expected(), *s.within, s.holds, driver.ActionCreate, driver.ActionDelete)
+		return s.heldWithin(ctx, st)
 	}
 	return pollDisruption(ctx, st, d, func(d driver.Session, _ driver.View) error {
 		if ok, now := s.holds(d); !ok {

@@ -52,7 +52,7 @@ Feature: Memory-backed emptyDir volumes
     And the pod "memory" is not evicted
     And container "app" of pod "memory" has restarted 0 times
 
-  @behavior:memory-emptydir-tmpfs-size
+  @behavior:memory-emptydir-tmpfs-size @slow
   Scenario: A write past a memory-backed emptyDir's sizeLimit stops there, and only what it holds counts as memory
     The tmpfs takes 100Mi of the 200Mi written; the container's 150Mi
     memory limit is not passed, so the kernel does not kill it.

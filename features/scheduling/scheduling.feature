@@ -30,9 +30,22 @@ Feature: Scheduling, unschedulable pods and preemption
 
   @behavior:scheduling-failure-message @needs:create-nodes
   Scenario: The FailedScheduling message counts the reasons per node and reports preemption
+    "busy" holds 1.5 of worker-1's 2 CPU: "big" fits the node's allocatable
+    but not what is left, so preemption looks there and finds no pod of
+    lower priority; on the tainted node it is not helpful.
+
     Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
     And a node "worker-2" with 2 CPU, 8Gi memory and 110 pods
     And node "worker-2" is tainted "dedicated=infra:NoSchedule"
+    And a pod "busy" on node "worker-1":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 1500m
+      """
     And a pod "big":
       """yaml
       spec:
@@ -40,9 +53,11 @@ Feature: Scheduling, unschedulable pods and preemption
         - name: app
           resources:
             requests:
-              cpu: "3"
+              cpu: "1"
       """
-    When the pod "big" is created
+    When the pod "busy" is created
+    And the pod "busy" becomes Running
+    And the pod "big" is created
     Then the timeline of pod "big" is:
       | at | container | event                                   |
       | 0s | -         | Condition(PodScheduled=False)           |
@@ -164,8 +179,8 @@ Feature: Scheduling, unschedulable pods and preemption
 
   @behavior:scheduling-least-allocated @needs:create-nodes
   Scenario: The scheduler prefers the least allocated node
-    Given a node "worker-1"
-    And a node "worker-2"
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a node "worker-2" with 2 CPU, 8Gi memory and 110 pods
     And a pod "busy" on node "worker-1":
       """yaml
       spec:
@@ -173,8 +188,7 @@ Feature: Scheduling, unschedulable pods and preemption
         - name: app
           resources:
             requests:
-              cpu: "3"
-              memory: 6Gi
+              cpu: 1500m
       """
     And a pod "web"
     When the pod "busy" is created
@@ -348,6 +362,41 @@ Feature: Scheduling, unschedulable pods and preemption
       """
     When the pod "big" is created
     Then an event "FailedScheduling" for pod "big" says "no new claims to deallocate, preemption: 0/"
+
+  @behavior:scheduling-over-allocatable @needs:create-nodes
+  Scenario: From 1.34 a request above a node's whole allocatable leaves preemption nothing to try there
+    NodeResourcesFit marks such a node UnschedulableAndUnresolvable
+    (fit.go fitsRequest, InsufficientResource.Unresolvable, v1.34+), and
+    preemption counts it among the nodes where it is not helpful.
+
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a node "worker-2" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "3"
+      """
+    When the pod "big" is created
+    Then an event "FailedScheduling" for pod "big" says "0/2 nodes are available: 2 Insufficient cpu. no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
+
+  @behavior:scheduling-over-allocatable @control-plane:1.33
+  Scenario: Up to 1.33 a request above a node's whole allocatable still sends preemption to look there
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "3"
+      """
+    When the pod "big" is created
+    Then an event "FailedScheduling" for pod "big" says "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
 
   @behavior:scheduling-failure-message @control-plane:1.33
   Scenario: Up to 1.33 the FailedScheduling message goes from the reasons straight to preemption

@@ -21,8 +21,9 @@
 //
 // A probe's answer from the behaviour: readiness fails before ReadyAfter
 // (when set) and from FailReadinessAfter (when set); liveness fails from
-// FailLivenessAfter; startup succeeds from ReadyAfter when set, else at
-// once.
+// FailLivenessAfter; startup never succeeds with FailStartup, else
+// succeeds from StartupAfter when set, else from ReadyAfter when set,
+// else at once.
 package behavior
 
 import (
@@ -75,6 +76,11 @@ type Behavior struct {
 	// answers fail from this long after start.
 	FailLivenessAfter  *time.Duration
 	FailReadinessAfter *time.Duration
+	// StartupAfter makes the agent's startup answer succeed from this
+	// long after start (it fails before); FailStartup makes it fail
+	// always.
+	StartupAfter *time.Duration
+	FailStartup  bool
 	// Memory makes the process use this much memory from After on.
 	Memory *Usage
 	// Writes are writes to mounted volumes.
@@ -174,6 +180,12 @@ func (b Behavior) Args() []string {
 	if b.FailReadinessAfter != nil {
 		args = append(args, "--fail-readiness-after="+b.FailReadinessAfter.String())
 	}
+	if b.StartupAfter != nil {
+		args = append(args, "--startup-after="+b.StartupAfter.String())
+	}
+	if b.FailStartup {
+		args = append(args, "--fail-startup")
+	}
 	if b.Memory != nil {
 		args = append(args, "--memory="+b.Memory.Quantity.String(), "--memory-after="+b.Memory.After.String())
 		if b.Memory.Ramp > 0 {
@@ -207,6 +219,8 @@ func Parse(args []string) (Behavior, error) {
 		ready     = fs.String("ready-after", "", "readiness succeeds from this long after start")
 		failLive  = fs.String("fail-liveness-after", "", "liveness fails from this long after start")
 		failReady = fs.String("fail-readiness-after", "", "readiness fails from this long after start")
+		startup   = fs.String("startup-after", "", "startup succeeds from this long after start")
+		failStart = fs.Bool("fail-startup", false, "startup never succeeds")
 		memory    = fs.String("memory", "", "memory to use")
 		memAfter  = fs.Duration("memory-after", 0, "when to start using --memory")
 		memRamp   = fs.Duration("memory-ramp", 0, "how long before --memory-after to begin faulting it in, paced to end then")
@@ -235,6 +249,7 @@ func Parse(args []string) (Behavior, error) {
 	default:
 		return Behavior{}, fmt.Errorf("--on-sigterm: %q is not exit or ignore", *onTerm)
 	}
+	b.FailStartup = *failStart
 	b.Term.Delay = *termDelay
 	b.Term.Code = *termCode
 	for _, o := range []struct {
@@ -244,6 +259,7 @@ func Parse(args []string) (Behavior, error) {
 		{"ready-after", *ready, &b.ReadyAfter},
 		{"fail-liveness-after", *failLive, &b.FailLivenessAfter},
 		{"fail-readiness-after", *failReady, &b.FailReadinessAfter},
+		{"startup-after", *startup, &b.StartupAfter},
 	} {
 		if o.value == "" {
 			continue

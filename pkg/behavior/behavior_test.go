@@ -34,6 +34,8 @@ func TestArgsRoundTrip(t *testing.T) {
 		{"exits with code 1 the first time, 0 the second", Behavior{Term: Term{Code: 143}, Attempts: []AttemptExit{
 			{Attempt: 2, Exit: Exit{Code: 0, After: 2 * time.Second}}, {Attempt: 1, Exit: Exit{Code: 1, After: 2 * time.Second}}}},
 			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
+		{"passes its startup probe after 20s", Behavior{Term: Term{Code: 143}, StartupAfter: dur(20 * time.Second)}, []string{"--startup-after=20s"}},
+		{"fails its startup probe", Behavior{Term: Term{Code: 143}, FailStartup: true}, []string{"--fail-startup"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -104,5 +106,32 @@ func TestExitOn(t *testing.T) {
 	}
 	if e := (Behavior{Attempts: b.Attempts}).ExitOn(2); e != nil {
 		t.Errorf("attempt 2 of a process that runs until signalled: %+v", e)
+	}
+}
+
+// The startup probe's answer: what `passes its startup probe after D` and
+// `fails its startup probe` make the agent (and the simulator) answer.
+func TestStartupAnswer(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		b     Behavior
+		since time.Duration
+		want  bool
+	}{
+		{"no behaviour: started at once", Default(), 0, true},
+		{"passes after 20s: fails at 19s", Behavior{StartupAfter: dur(20 * time.Second)}, 19 * time.Second, false},
+		{"passes after 20s: succeeds at 20s", Behavior{StartupAfter: dur(20 * time.Second)}, 20 * time.Second, true},
+		{"startup after wins over ready after", Behavior{StartupAfter: dur(time.Second), ReadyAfter: dur(time.Minute)}, 2 * time.Second, true},
+		{"ready after alone still gates startup", Behavior{ReadyAfter: dur(time.Minute)}, 2 * time.Second, false},
+		{"fails its startup probe: never", Behavior{FailStartup: true}, time.Hour, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tc.b.Answer("startup", tc.since); got != tc.want {
+				t.Errorf("Answer(startup, %s) = %v, want %v", tc.since, got, tc.want)
+			}
+		})
 	}
 }

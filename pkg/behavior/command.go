@@ -104,6 +104,12 @@ func (b Behavior) Answer(kind string, since time.Duration) bool {
 	case "liveness":
 		return b.FailLivenessAfter == nil || since < *b.FailLivenessAfter
 	case "startup":
+		switch {
+		case b.FailStartup:
+			return false
+		case b.StartupAfter != nil:
+			return since >= *b.StartupAfter
+		}
 		return b.ReadyAfter == nil || since >= *b.ReadyAfter
 	}
 	return true

@@ -260,12 +260,15 @@ type UntilSettler interface {
 // node's kubelet, runtime and every container stop at once, with no
 // signal, and start again after down) and a crash (off for the rest of
 // the scenario, restored when the session ends where the driver can),
-// and the deletion of a crashed node's Node object. Nodes are named by
-// their scenario names.
+// and the deletion of a crashed node's Node object; and its opposite, a
+// node joining the cluster while the scenario runs (Ready, its kubelet
+// started: the scheduler retries the pods waiting for room). Nodes are
+// named by their scenario names.
 type NodePower interface {
 	RebootNode(ctx context.Context, node string, down time.Duration) error
 	CrashNode(ctx context.Context, node string) error
 	DeleteNode(ctx context.Context, node string) error
+	JoinNode(ctx context.Context, node *corev1.Node) error
 }
 
 // SandboxKiller is a Session's answer when it can make a pod's sandbox
@@ -322,18 +325,20 @@ const (
 	NodeDelete Capability = "node-delete"
 	// ClusterOfItsNodes: a scenario's nodes can be the whole cluster.
 	ClusterOfItsNodes Capability = "cluster-of-its-nodes"
+	// NodeJoin: a Ready node added while the scenario runs (node-join).
+	NodeJoin Capability = "node-join"
 )
 
 // AllCapabilities lists every known capability.
 func AllCapabilities() []Capability {
-	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletUpgrade, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete}
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletUpgrade, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete, NodeJoin}
 }
 
 // NodeOfItsOwn lists the capabilities a scenario gets on a cluster only
 // from a node it holds alone (a pool node it leases): what they do to a
 // node would reach the pods of every scenario sharing it.
 func NodeOfItsOwn() []Capability {
-	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash}
+	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash, CreateNodes}
 }
 
 // ParseCapability checks a capability name.

@@ -40,6 +40,9 @@ func (r Refusing) RebootNode(context.Context, string, time.Duration) error {
 }
 func (r Refusing) CrashNode(context.Context, string) error  { return r.no("crash a node") }
 func (r Refusing) DeleteNode(context.Context, string) error { return r.no("delete a node") }
+func (r Refusing) JoinNode(context.Context, *corev1.Node) error {
+	return r.no("add a node")
+}
 func (r Refusing) UpgradeKubelet(context.Context, string, string) error {
 	return r.no("upgrade a kubelet")
 }

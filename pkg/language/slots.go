@@ -77,6 +77,10 @@ var (
 	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
 	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
 	kThreshold = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
+	kHold      = &kind{"state held", "`Running`, `Pending`, `Succeeded`, `Failed`, `Ready`, `NotReady`, `Terminating` (also written `ready`, `not ready`, `running`, …)"}
+	kCtrHold   = &kind{"container state", "`running`, `waiting`, `ready`, `not ready`"}
+	kHoldBound = &kind{"bound", "`until` or `for`: the state holds from t=0 up to t0+T, T itself left out; without one, to the end of the scenario's activity"}
+	kNodeUnit  = &kind{"unit", "`CPU(s)` or `memory` (`of memory`)"}
 	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
 	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
@@ -223,6 +227,24 @@ var rules = []rule{
 	r(`(: |keys? )`, ``, &no, "names", kNames),
 
 	// Unquoted values.
+	// Issue 38's third held-out set: a state holding over a window, the
+	// columns at an instant, authors' bare values.
+	r(`the pod "<pod>" stays `, ` with`, &no, "phase", kStay),
+	r(`the pod "<pod>" stays `, ``, &no, "state", kHold),
+	r(`container "<container>"( of pod "<pod>")? stays `, ``, &no, "state", kCtrHold),
+	r(`stays <[^>]*> `, ``, &no, "bound", kHoldBound),
+	r(`stays <[^>]*> <bound> `, ``, &no, "duration", kDuration),
+	r(`^after `, ``, &no, "duration", kDuration),
+	r(`^after <duration> the pod "<pod>" is `, ``, &no, "state", kState),
+	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
+	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
+	r(`(restart count is|has restart count) `, ``, &no, "count", kCount),
+	r(`has phase "`, ``, &yes, "phase", kPhase),
+	r(`(status reason is|has status reason) "`, ``, &yes, "reason", kReason),
+	r(`with `, ` (CPUs?|cpus?|cores?)`, &no, "cpu", kQuantity),
+	r(`with `, ` (of )?memory`, &no, "memory", kQuantity),
+	r(`a node "<node>" with `, ` `, &no, "size", kQuantity),
+	r(`with <size> `, ``, &no, "unit", kNodeUnit),
 	r(`^`, ` pass`, &no, "duration", kDuration),
 	r(`^`, ` `, &no, "number", kNumber),
 	r(`^<number> `, ` pass`, &no, "unit", kUnit),

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -32,11 +31,9 @@ func (e lifecycleEvent) latest() time.Duration {
 	return e.at
 }
 
-func lifecycle(r *Result) []lifecycleEvent {
-	var out []lifecycleEvent
-	seen := map[string]int{}
-	// In (At, Seq) order, as a driver records them; results read from a
-	// file are not trusted to be.
+// sortedEvents are a run's events in (At, Seq) order, as a driver
+// records them; results read from a file are not trusted to be.
+func sortedEvents(r *Result) []timeline.Event {
 	events := append([]timeline.Event(nil), r.Timeline...)
 	sort.SliceStable(events, func(i, j int) bool {
 		if events[i].At != events[j].At {
@@ -44,12 +41,19 @@ func lifecycle(r *Result) []lifecycleEvent {
 		}
 		return events[i].Seq < events[j].Seq
 	})
-	made := controllerPods(r.Pods, events)
+	return events
+}
+
+// lifecycle are a run's compared events, in time order, its pods named
+// by names where it has one for them (identities).
+func lifecycle(r *Result, events []timeline.Event, names map[string]string) []lifecycleEvent {
+	var out []lifecycleEvent
+	seen := map[string]int{}
 	for _, e := range events {
 		if e.Container == "" || !lifecycleKind(e.Kind) {
 			continue
 		}
-		if alias, ok := made[e.Pod]; ok {
+		if alias, ok := names[e.Pod]; ok {
 			e.Pod = alias
 		}
 		lane := laneKey(e.Pod, e.Container)
@@ -67,42 +71,6 @@ func lifecycle(r *Result) []lifecycleEvent {
 	return out
 }
 
-// generated is the end of a name the API server made from a
-// generateName: five characters of utilrand.String's alphabet
-// (k8s.io/apimachinery/pkg/util/rand, SimpleNameGenerator), which the
-// simulator's ReplicaSet controller draws from too.
-var generated = regexp.MustCompile(`^(.+-)[bcdfghjklmnpqrstvwxz2456789]{5}$`)
-
-// controllerPods names the pods a controller made (in the timeline,
-// created, not among the scenario's declared pods, their names
-// generated) by their prefix and the order of their creation, "web-#2"
-// for a ReplicaSet's second: as `pod 2 of replica set "web"` names it,
-// since two runs never draw the same random names. events are in time
-// order.
-func controllerPods(declared []Manifest, events []timeline.Event) map[string]string {
-	own := map[string]bool{}
-	for _, m := range declared {
-		own[m.Name] = true
-	}
-	out := map[string]string{}
-	n := map[string]int{}
-	for _, e := range events {
-		if e.Kind != timeline.PodCreated || own[e.Pod] {
-			continue
-		}
-		m := generated.FindStringSubmatch(e.Pod)
-		if m == nil {
-			continue
-		}
-		if _, ok := out[e.Pod]; ok {
-			continue
-		}
-		n[m[1]]++
-		out[e.Pod] = fmt.Sprintf("%s#%d", m[1], n[m[1]])
-	}
-	return out
-}
-
 // side is one run as compare reads it.
 type side struct {
 	label  string
@@ -110,8 +78,8 @@ type side struct {
 	byKey  map[string]lifecycleEvent
 }
 
-func newSide(label string, r *Result) side {
-	s := side{label: label, events: lifecycle(r), byKey: map[string]lifecycleEvent{}}
+func newSide(label string, r *Result, events []timeline.Event, names map[string]string) side {
+	s := side{label: label, events: lifecycle(r, events, names), byKey: map[string]lifecycleEvent{}}
 	for _, e := range s.events {
 		s.byKey[e.key] = e
 	}
@@ -214,7 +182,14 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		}
 		out = append(out, Difference{Kind: "outcome", Text: text})
 	}
-	sa, sb := newSide(aLabel, a), newSide(bLabel, b)
+	eventsA, eventsB := sortedEvents(a), sortedEvents(b)
+	namesA, namesB, evictedA, evictedB := identities(a, b, eventsA, eventsB)
+	if !slices.Equal(evictedA, evictedB) {
+		// A drain's victims are a set: which pods, not in which order.
+		out = append(out, Difference{Kind: "events", Text: fmt.Sprintf("the drain evicted %s on %s, %s on %s",
+			podList(evictedA), aLabel, podList(evictedB), bLabel)})
+	}
+	sa, sb := newSide(aLabel, a, eventsA, namesA), newSide(bLabel, b, eventsB, namesB)
 	// A run observed up to its end: what the other run did after that
 	// (less the tolerance, for observations still on their way) was not
 	// seen, which is no difference; nor is what a draw could have put
@@ -261,7 +236,11 @@ func compare(aLabel string, a *Result, bLabel string, b *Result, tol time.Durati
 		out = append(out, Difference{Kind: "timing", Text: fmt.Sprintf("the eviction manager first acted at %s on %s, %s on %s (Δ %s; its pass period and the age of the statistics it reads allow %s, tolerance %s)",
 			timeline.FormatOffset(refPass.at), ref.label, timeline.FormatOffset(otherPass.at), other.label, signed(passLag), timeline.FormatOffset(bound), timeline.FormatOffset(tol))})
 	}
-	refEvicted, otherEvicted := evictedAt(refR), evictedAt(otherR)
+	refNames, otherNames := namesA, namesB
+	if ref.label != aLabel {
+		refNames, otherNames = namesB, namesA
+	}
+	refEvicted, otherEvicted := evictedAt(refR, refNames), evictedAt(otherR, otherNames)
 	if acted {
 		// Each later pass may find the statistics of the one before
 		// (thresholdsUpdatedStats ignores a threshold whose observation
@@ -362,17 +341,29 @@ func firstPass(r *Result) (pass, bool) {
 }
 
 // evictedAt is when each evicted pod's Evicted Event came (relative to
-// t=0), the first after t=0.
-func evictedAt(r *Result) map[string]time.Duration {
+// t=0), the first after t=0, by the pod's name in names where it has one.
+func evictedAt(r *Result, names map[string]string) map[string]time.Duration {
 	out := map[string]time.Duration{}
 	for _, e := range r.Timeline {
 		if e.Kind == timeline.KubeEvent && e.Reason == "Evicted" && !isNode(e.Pod) && e.At >= r.T0 {
-			if _, ok := out[e.Pod]; !ok {
-				out[e.Pod] = e.At - r.T0
+			pod := e.Pod
+			if alias, ok := names[pod]; ok {
+				pod = alias
+			}
+			if _, ok := out[pod]; !ok {
+				out[pod] = e.At - r.T0
 			}
 		}
 	}
 	return out
+}
+
+// podList is a list of pods for a message: "web-#1, web-#3", or "none".
+func podList(pods []string) string {
+	if len(pods) == 0 {
+		return "none"
+	}
+	return strings.Join(pods, ", ")
 }
 
 // The bounds between two kubelets' first acting passes, from the

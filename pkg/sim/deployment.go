@@ -896,5 +896,14 @@ func (c *deploymentController) setStatus(dep *deployment, st appsv1.DeploymentSt
 			c.api.recordObjectCondition("Deployment", dep.d.Name, string(cond.Type), string(cond.Status), cond.Reason, cond.Message)
 		}
 	}
+	// A condition syncRolloutStatus took out (RemoveDeploymentCondition:
+	// ReplicaFailure once no ReplicaSet reports a failure, Progressing
+	// without a deadline; pkg/controller/deployment/progress.go,
+	// syncRolloutStatus, v1.36.3) goes on the timeline too.
+	for _, o := range old {
+		if deploymentCondition(&st, o.Type) == nil {
+			c.api.recordObjectConditionRemoved("Deployment", dep.d.Name, string(o.Type))
+		}
+	}
 	c.enqueue(dep)
 }

@@ -280,3 +280,11 @@ func (a *apiServer) recordObjectCondition(kind, name, condType, status, reason, 
 	}
 	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, name), Kind: timeline.Condition, Reason: condType, Status: status, Message: msg})
 }
+
+// recordObjectConditionRemoved notes that a workload's condition was
+// taken out of its status: a change with no status, so that the
+// timeline tells the conditions at every instant (the steps judge a
+// timed condition check on it).
+func (a *apiServer) recordObjectConditionRemoved(kind, name, condType string) {
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, name), Kind: timeline.Condition, Reason: condType, Message: "removed"})
+}

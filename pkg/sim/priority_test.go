@@ -65,12 +65,14 @@ func TestPriorityAdmission(t *testing.T) {
 // FailedScheduling message (schedule_one.go, FitError.Error): the
 // PostFilter plugins' reasons in order, DynamicResources' "no new claims
 // to deallocate" (in the default profile from 1.34) before
-// DefaultPreemption's.
+// DefaultPreemption's. The pod asks more CPU than the node has at all:
+// from 1.34 preemption finds that not helpful (fit.go, Unresolvable),
+// before it looked for victims.
 func TestFailedSchedulingPostFilter(t *testing.T) {
 	for _, tc := range []struct {
 		version, want string
 	}{
-		{"1.36", "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."},
+		{"1.36", "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."},
 		{"1.33", "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."},
 	} {
 		t.Run(tc.version, func(t *testing.T) {

@@ -72,6 +72,15 @@ type Profile struct {
 	// FailedScheduling message (dynamicresources.go PostFilter; seen on
 	// v1.36.3, 2026-11-25).
 	DynamicResources bool
+	// UnresolvableOverAllocatable: NodeResourcesFit fails a node whose
+	// whole allocatable is below the pod's request of a resource as
+	// UnschedulableAndUnresolvable, so preemption leaves it out ("Preemption
+	// is not helpful for scheduling"): noderesources/fit.go fitsRequest,
+	// InsufficientResource.Unresolvable, in v1.34.4 and later, not in
+	// v1.33.13, where such a node was Unschedulable and preemption tried
+	// it ("No preemption victims found for incoming pod"). Seen on kind
+	// v1.36.3, 2026-11-29: a pod requesting 3 CPU on 2-CPU nodes.
+	UnresolvableOverAllocatable bool
 	// ContainerRestartRules: a container's own restartPolicy (and its
 	// rules) on regular and init containers (1.35+: alpha and off in
 	// 1.34, beta and on in 1.35, KEP-5307); before, the API server drops
@@ -122,6 +131,7 @@ func profileFor(m int) Profile {
 		ReadyToStartContainers:           m >= 29,
 		RequeueAtBackoffExpiry:           m >= 35,
 		DynamicResources:                 m >= 34,
+		UnresolvableOverAllocatable:      m >= 34,
 		ContainerRestartRules:            m >= 35,
 		ProbesOnSyncContext:              m >= 35,
 		PodLevelResources:                m >= 34,

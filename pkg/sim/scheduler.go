@@ -513,9 +513,24 @@ func (sc *scheduler) filter(fit *podFit, ni *nodeInfo, without map[types.UID]boo
 		return nodeFilter{node: n, plugin: pluginNodePorts, reasons: []string{reasonNodePorts}, resolvable: true}
 	}
 	if r := sc.insufficient(fit, ni, without); len(r) > 0 {
-		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: true}
+		return nodeFilter{node: n, plugin: pluginNodeResourcesFit, reasons: r, resolvable: !sc.overAllocatable(fit, ni)}
 	}
 	return nodeFilter{node: n}
+}
+
+// overAllocatable says whether the pod requests more of a resource than
+// the node's whole allocatable, which no preemption can free (from 1.34:
+// Profile.UnresolvableOverAllocatable; noderesources/fit.go fitsRequest).
+func (sc *scheduler) overAllocatable(fit *podFit, ni *nodeInfo) bool {
+	if !sc.cp.UnresolvableOverAllocatable {
+		return false
+	}
+	for i := range fitResources {
+		if want := fit.requests[i]; want > 0 && want > ni.allocatable[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // fits is filter(fit, ni, nil) passing, answered without building a

@@ -12,6 +12,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // TestRolloutArithmetic pins the Deployment controller's arithmetic
@@ -317,5 +319,51 @@ func TestFinalizerHoldsADeletedPod(t *testing.T) {
 	s.api.removeFinalizer(held, jobTrackingFinalizer)
 	if s.Pod("web") != nil {
 		t.Error("the pod stays once its last finalizer is removed")
+	}
+}
+
+// TestDeploymentConditionRemovalRecorded pins what the timeline tells of
+// a Deployment's conditions: syncRolloutStatus takes ReplicaFailure out
+// of the status once no ReplicaSet reports a failure
+// (RemoveDeploymentCondition, pkg/controller/deployment/progress.go,
+// v1.36.3), and the timeline records it as a change with no status, so
+// that the conditions replayed from it are the object's at every instant.
+// A quota of 3 pods refuses the restart's surge pod while 3 old ones
+// run; with maxUnavailable 1 an old one goes, and the retry creates it.
+func TestDeploymentConditionRemovalRecorded(t *testing.T) {
+	t.Parallel()
+	s := newSim(t, "")
+	q := &corev1.ResourceQuota{ObjectMeta: metav1.ObjectMeta{Name: "q"}, Spec: corev1.ResourceQuotaSpec{Hard: corev1.ResourceList{
+		corev1.ResourcePods: resource.MustParse("3")}}}
+	if err := s.AddResourceQuota(q); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(0, nil)
+	one := intstr.FromInt32(1)
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: appsv1.DeploymentSpec{Replicas: ptr(int32(3)),
+		Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType, RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &one, MaxUnavailable: &one}}}}
+	if err := s.AddDeployment(d, podOf("web", 30, nil, agent("app"))); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(10*time.Second, nil)
+	restarted := podOf("web", 30, nil, agent("app"))
+	restarted.Annotations = map[string]string{"kubectl.kubernetes.io/restartedAt": "now"}
+	if err := s.UpdateDeployment("web", restarted); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(s.Now()+5*time.Minute, nil)
+	var got []string
+	for _, e := range s.Timeline() {
+		if e.Pod == "deployment/web" && e.Kind == timeline.Condition && e.Reason == "ReplicaFailure" {
+			got = append(got, e.Label()+" "+e.Message[:min(len(e.Message), 12)])
+		}
+	}
+	if want := "Condition(ReplicaFailure=True) FailedCreate|Condition(ReplicaFailure=) removed"; strings.Join(got, "|") != want {
+		t.Errorf("ReplicaFailure on the timeline: %q, want %q", got, want)
+	}
+	for _, c := range s.Deployment("web").Status.Conditions {
+		if c.Type == appsv1.DeploymentReplicaFailure {
+			t.Errorf("the Deployment still has %s=%s", c.Type, c.Status)
+		}
 	}
 }

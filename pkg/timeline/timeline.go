@@ -44,7 +44,7 @@ const (
 	BackOff         Kind = "BackOff"         // a restart was held back by CrashLoopBackOff
 	Evicted         Kind = "Evicted"         // the eviction manager evicted the pod
 	Phase           Kind = "Phase"           // the API shows a new phase (Reason holds it)
-	Condition       Kind = "Condition"       // a pod condition changed (Reason: type, Status)
+	Condition       Kind = "Condition"       // a condition changed (Reason: type, Status; a workload's condition taken out of its status has none)
 	DeleteRequested Kind = "DeleteRequested" // an API delete was accepted (Code: grace seconds, -1 for none)
 	Deleted         Kind = "Deleted"         // the pod is gone from the API
 	KubeEvent       Kind = "Event"           // a Kubernetes Event (Reason, Message, Count)

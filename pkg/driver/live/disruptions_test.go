@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,8 +48,8 @@ func TestReplicaSetTemplateIsPreparedAsApplyPreparesAPod(t *testing.T) {
 			t.Errorf("label %s: selector %v, template %v", k, rs.Spec.Selector.MatchLabels, rs.Spec.Template.Labels)
 		}
 	}
-	if got := rs.Spec.Template.Spec.NodeSelector[corev1.LabelHostname]; got != "pool-1" {
-		t.Errorf("template's hostname selector %q, want the leased node", got)
+	if got := keptOn(rs.Spec.Template.Spec); !slices.Equal(got, []string{"pool-1"}) {
+		t.Errorf("template kept on %v, want the leased node", got)
 	}
 	tolerates := false
 	for _, tol := range rs.Spec.Template.Spec.Tolerations {

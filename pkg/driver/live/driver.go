@@ -197,6 +197,12 @@ func (d *Driver) Capabilities() driver.Capabilities {
 		caps[driver.NodeLifecycle] = true
 		caps[driver.NodeReboot] = true
 		caps[driver.NodeCrash] = true
+		// A scenario's declared nodes are pool nodes it leases, as many as
+		// it declares (up to the pool's size), each standing in for its
+		// declared node where its CPU allows (lease.fits); its pods are
+		// kept on them by name, and the scheduler's messages count them
+		// alone (fitmsg.go).
+		caps[driver.CreateNodes] = true
 	}
 	return caps
 }
@@ -205,7 +211,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 func (d *Driver) WhyNot(c driver.Capability) string {
 	switch c {
 	case driver.CreateNodes:
-		return "a kind cluster's nodes are containers made with the cluster; podlife does not add nodes of a declared size to it (a scenario's nodes are leased pool nodes, as many as the pool has, standing in for the declared ones where their CPU allows)"
+		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not add nodes to a cluster, and a scenario's declared nodes are pool nodes it leases, standing in for the declared ones where their CPU allows"
 	case driver.NodePressure:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not drive a node other scenarios share into pressure"
 	case driver.NodeLifecycle:
@@ -222,6 +228,8 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "the kubelet's version and configuration are the cluster's own"
 	case driver.ExactTime:
 		return "time on a live cluster is the wall clock, known within the tolerance only"
+	case driver.NodeJoin:
+		return nodeJoinWhyNot
 	case driver.ClusterOfItsNodes:
 		return "a live cluster keeps its control-plane node, Ready, beside a scenario's nodes: they are never the whole cluster"
 	}

@@ -768,6 +768,10 @@ func (s *observers) onEvent(o any) {
 	}
 	cname := containerOf(e.InvolvedObject.FieldPath)
 	at := s.at(now)
+	msg := e.Message
+	if e.Reason == "FailedScheduling" {
+		msg = scenarioFitMessage(msg, s.keptOn())
+	}
 	for i := prev; i < count; i++ {
 		// What the kubelet reports only through an Event: a probe failure
 		// (Unhealthy), a restart held back by the crash-loop back-off.
@@ -777,7 +781,7 @@ func (s *observers) onEvent(o any) {
 		if e.Reason == "BackOff" && strings.HasPrefix(e.Message, "Back-off restarting failed container") && cname != "" {
 			s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.BackOff, Message: e.Message})
 		}
-		s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.KubeEvent, Reason: e.Reason, Message: e.Message, Status: e.Type})
+		s.record(timeline.Event{At: at, Pod: t.name, Container: cname, Kind: timeline.KubeEvent, Reason: e.Reason, Message: msg, Status: e.Type})
 	}
 	if e.Reason == "Killing" && cname != "" {
 		if c := t.ctrs[cname]; c != nil && !c.agent && len(c.order) > 0 {

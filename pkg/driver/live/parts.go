@@ -100,6 +100,9 @@ func (s *session) CrashNode(ctx context.Context, node string) error {
 func (s *session) DeleteNode(ctx context.Context, node string) error {
 	return s.power.DeleteNode(ctx, node)
 }
+func (s *session) JoinNode(ctx context.Context, node *corev1.Node) error {
+	return s.power.JoinNode(ctx, node)
+}
 func (s *session) TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error {
 	return s.kube.TaintNode(ctx, node, taint, remove)
 }

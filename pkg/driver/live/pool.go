@@ -1161,13 +1161,8 @@ func (s *nodePool) placeOnSkewed(p *corev1.Pod) {
 	tolerate(p, cluster.KubeletTaint)
 }
 
-// pinTo keeps a pod the scheduler places to one node, by its hostname.
-func pinTo(p *corev1.Pod, node string) {
-	if p.Spec.NodeSelector == nil {
-		p.Spec.NodeSelector = map[string]string{}
-	}
-	p.Spec.NodeSelector[corev1.LabelHostname] = node
-}
+// pinTo keeps a pod the scheduler places to one node (keepOn).
+func pinTo(p *corev1.Pod, node string) { keepOn(p, []string{node}) }
 
 // tolerate lets a pod onto nodes tainted NoSchedule with key (podlife's
 // pool and skewed nodes).
@@ -1213,9 +1208,16 @@ func (s *nodePool) mapHostnames(p *corev1.Pod) {
 
 // keepOn restricts a pod's scheduling to the given nodes: the terms of a
 // required node affinity are ORed, so the restriction joins each of them
-// (a pod with none gets one term of its own).
+// (a pod with none gets one term of its own). It names the nodes by
+// metadata.name, not by hostname label: on that field the scheduler's
+// NodeAffinity PreFilter narrows the cycle to those nodes, so that the
+// FailedScheduling message holds only what they say beside one count of
+// the others (fitmsg.go), where a label would have each other node
+// report whichever filter it failed first (another scenario's cordon or
+// taint). The API server takes one value for a field requirement
+// (ValidateNodeFieldSelectorRequirement), so each term becomes one term
+// per node.
 func keepOn(p *corev1.Pod, nodes []string) {
-	in := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpIn, Values: nodes}
 	if p.Spec.Affinity == nil {
 		p.Spec.Affinity = &corev1.Affinity{}
 	}
@@ -1226,10 +1228,15 @@ func keepOn(p *corev1.Pod, nodes []string) {
 	if na.RequiredDuringSchedulingIgnoredDuringExecution == nil || len(na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms) == 0 {
 		na.RequiredDuringSchedulingIgnoredDuringExecution = &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{}}}
 	}
-	terms := na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
-	for i := range terms {
-		terms[i].MatchExpressions = append(terms[i].MatchExpressions, in)
+	var terms []corev1.NodeSelectorTerm
+	for _, t := range na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+		for _, n := range nodes {
+			t := *t.DeepCopy()
+			t.MatchFields = append(t.MatchFields, corev1.NodeSelectorRequirement{Key: metav1.ObjectNameField, Operator: corev1.NodeSelectorOpIn, Values: []string{n}})
+			terms = append(terms, t)
+		}
 	}
+	na.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms = terms
 }
 
 // fits says why the leased node cannot be the declared one for the pod

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,8 +118,8 @@ func TestPlaceOnLease(t *testing.T) {
 	if err := s.pool.placeOnLease(p); err != nil {
 		t.Fatal(err)
 	}
-	if p.Spec.NodeSelector[corev1.LabelHostname] != "pool-2" || p.Spec.NodeSelector["disk"] != "ssd" {
-		t.Errorf("selector %v", p.Spec.NodeSelector)
+	if got := keptOn(p.Spec); !slices.Equal(got, []string{"pool-2"}) || p.Spec.NodeSelector["disk"] != "ssd" {
+		t.Errorf("kept on %v, selector %v", got, p.Spec.NodeSelector)
 	}
 	if len(p.Spec.Tolerations) != 1 || p.Spec.Tolerations[0].Key != cluster.PoolTaint {
 		t.Errorf("tolerations %v", p.Spec.Tolerations)
@@ -168,18 +169,23 @@ func TestPlaceOnLease(t *testing.T) {
 // TestPlaceOnLeases: a pod of a scenario of several nodes is kept to the
 // leased nodes while the scheduler chooses among them: its hostname
 // selector and affinity name the cluster's nodes, and every term of its
-// required affinity (ORed) gets the restriction.
+// required affinity (ORed) is joined by each leased node's name, one
+// term per node (the API server takes one value in a field requirement:
+// a pod with two was refused on kind, 2026-11-29).
 func TestPlaceOnLeases(t *testing.T) {
 	s := assemble(&scene{leases: []*lease{{node: "pool-1"}, {node: "pool-2"}},
 		nodeAlias: map[string]string{"worker-1": "pool-1", "worker-2": "pool-2"}})
-	both := corev1.NodeSelectorRequirement{Key: corev1.LabelHostname, Operator: corev1.NodeSelectorOpIn, Values: []string{"pool-1", "pool-2"}}
+	named := func(n string) corev1.NodeSelectorRequirement {
+		return corev1.NodeSelectorRequirement{Key: metav1.ObjectNameField, Operator: corev1.NodeSelectorOpIn, Values: []string{n}}
+	}
 	plain := &corev1.Pod{}
 	if err := s.pool.placeOnLease(plain); err != nil {
 		t.Fatal(err)
 	}
+	want := []corev1.NodeSelectorTerm{{MatchFields: []corev1.NodeSelectorRequirement{named("pool-1")}}, {MatchFields: []corev1.NodeSelectorRequirement{named("pool-2")}}}
 	terms := plain.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
-	if len(terms) != 1 || len(terms[0].MatchExpressions) != 1 || !equality.Semantic.DeepEqual(terms[0].MatchExpressions[0], both) {
-		t.Errorf("a pod with no affinity: terms %+v", terms)
+	if !equality.Semantic.DeepEqual(terms, want) {
+		t.Errorf("a pod with no affinity: terms %+v, want %+v", terms, want)
 	}
 	if plain.Spec.NodeSelector != nil {
 		t.Errorf("a pod of several leased nodes got a hostname selector: %v", plain.Spec.NodeSelector)
@@ -196,16 +202,44 @@ func TestPlaceOnLeases(t *testing.T) {
 	if got := aff.Spec.NodeSelector[corev1.LabelHostname]; got != "pool-2" {
 		t.Errorf("hostname selector %q, want the cluster's pool-2", got)
 	}
+	notInPool := *notIn.DeepCopy()
+	notInPool.Values = []string{"pool-1"}
+	want = nil
+	for _, e := range []corev1.NodeSelectorRequirement{notInPool, zone} {
+		for _, n := range []string{"pool-1", "pool-2"} {
+			want = append(want, corev1.NodeSelectorTerm{MatchExpressions: []corev1.NodeSelectorRequirement{e}, MatchFields: []corev1.NodeSelectorRequirement{named(n)}})
+		}
+	}
 	terms = aff.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
-	if len(terms) != 2 {
-		t.Fatalf("terms %+v", terms)
+	if !equality.Semantic.DeepEqual(terms, want) {
+		t.Errorf("terms\n %+v\nwant each of the pod's terms once per leased node, by name:\n %+v", terms, want)
 	}
-	if e := terms[0].MatchExpressions; len(e) != 2 || e[0].Values[0] != "pool-1" || !equality.Semantic.DeepEqual(e[1], both) {
-		t.Errorf("first term %+v: want NotIn pool-1, then the leased nodes", e)
+}
+
+// keptOn is the nodes a pod is kept on by name (keepOn), in the order
+// of its terms; nil unless every term of its required node affinity
+// names one.
+func keptOn(spec corev1.PodSpec) []string {
+	a := spec.Affinity
+	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+		return nil
 	}
-	if e := terms[1].MatchExpressions; len(e) != 2 || !equality.Semantic.DeepEqual(e[0], zone) || !equality.Semantic.DeepEqual(e[1], both) {
-		t.Errorf("second term %+v: want its zone, then the leased nodes", e)
+	var nodes []string
+	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+		named := ""
+		for _, f := range term.MatchFields {
+			if f.Key == metav1.ObjectNameField && f.Operator == corev1.NodeSelectorOpIn && len(f.Values) == 1 {
+				named = f.Values[0]
+			}
+		}
+		if named == "" {
+			return nil
+		}
+		if !slices.Contains(nodes, named) {
+			nodes = append(nodes, named)
+		}
 	}
+	return nodes
 }
 
 // TestPoolNodes: the pool is the nodes labelled so, in name order.

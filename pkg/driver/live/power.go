@@ -118,6 +118,17 @@ func (s *nodePower) DeleteNode(context.Context, string) error {
 	return driver.Unsupported("deleting a pool node's Node object would lose the pool's labels, taints and lease: podlife does not delete nodes on a cluster")
 }
 
+// JoinNode is not done on kind: the pool's nodes are leased when a
+// scenario starts, and a kind cluster cannot make a node while it runs
+// (its nodes are containers made with the cluster). Scenarios that add
+// one need node-join, which the live driver lacks: they are skipped.
+func (s *nodePower) JoinNode(context.Context, *corev1.Node) error {
+	return driver.Unsupported("%s", nodeJoinWhyNot)
+}
+
+// nodeJoinWhyNot is why a live cluster lacks node-join.
+const nodeJoinWhyNot = "a kind cluster's nodes are containers made with the cluster, and a scenario's pool nodes are leased when it starts: podlife does not add a node to a cluster while a scenario runs"
+
 // restoreAll starts the nodes the session cut off and waits until each
 // is back, Ready and untainted, before the session's pods are deleted (a
 // pod on a node without its kubelet stays Terminating).

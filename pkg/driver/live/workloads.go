@@ -482,6 +482,18 @@ func (s *workloads) recordConditions(old, cur any, now time.Time) {
 		}
 		s.record(timeline.Event{At: s.at(now), Pod: timeline.ObjectName(kind, name), Kind: timeline.Condition, Reason: c.typ, Status: c.status, Message: msg})
 	}
+	// A condition the controller took out of the status (a Deployment's
+	// ReplicaFailure once its ReplicaSets create again): a change with
+	// no status, as the simulator records it.
+	for _, b := range before {
+		gone := true
+		for _, c := range after {
+			gone = gone && c.typ != b.typ
+		}
+		if gone {
+			s.record(timeline.Event{At: s.at(now), Pod: timeline.ObjectName(kind, name), Kind: timeline.Condition, Reason: b.typ, Message: "removed"})
+		}
+	}
 }
 
 // onWorkloadEvent records a Kubernetes Event about one of the scenario's

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,8 +65,8 @@ func TestWorkloadsCarryPodlifesLabels(t *testing.T) {
 		t.Errorf("a job's template got an app label: %v (its selector is the API server's)", j.Spec.Template.Labels)
 	}
 	for what, spec := range map[string]corev1.PodSpec{"deployment": d.Spec.Template.Spec, "job": j.Spec.Template.Spec} {
-		if spec.NodeSelector[corev1.LabelHostname] != "pool-1" {
-			t.Errorf("%s template not kept to the leased node: %v", what, spec.NodeSelector)
+		if got := keptOn(spec); !slices.Equal(got, []string{"pool-1"}) {
+			t.Errorf("%s template kept on %v, not the leased node", what, got)
 		}
 	}
 	if err := s.CreateDeployment(ctx, &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}}, agentTemplate()); err == nil {
@@ -212,5 +213,32 @@ func TestWorkloadConditionsAreRecorded(t *testing.T) {
 	}
 	if n := timeline.Count(tl, timeline.Selector{Pod: "job/batch", Kind: timeline.Condition, Reason: "Failed"}); n != 1 {
 		t.Errorf("the job's Failed recorded %d times, want 1", n)
+	}
+}
+
+// TestWorkloadConditionRemovalIsRecorded: a condition the controller
+// takes out of a Deployment's status (ReplicaFailure once its ReplicaSet
+// creates again) goes on the timeline as a change with no status, as the
+// simulator records it, so that the conditions replayed from the
+// timeline are the object's at every instant.
+func TestWorkloadConditionRemovalIsRecorded(t *testing.T) {
+	s := testSession(t)
+	progressing := appsv1.DeploymentCondition{Type: appsv1.DeploymentProgressing, Status: corev1.ConditionTrue, Reason: "ReplicaSetUpdated"}
+	failing := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Status: appsv1.DeploymentStatus{Conditions: []appsv1.DeploymentCondition{
+		progressing, {Type: appsv1.DeploymentReplicaFailure, Status: corev1.ConditionTrue, Reason: "FailedCreate"}}}}
+	cleared := failing.DeepCopy()
+	cleared.Status.Conditions = cleared.Status.Conditions[:1]
+	s.mu.Lock()
+	s.work.recordConditions(nil, failing, time.Now())
+	s.work.recordConditions(failing, cleared, time.Now())
+	s.mu.Unlock()
+	var got []string
+	for _, e := range s.rec.snapshot(-1) {
+		if e.Pod == "deployment/web" && e.Kind == timeline.Condition {
+			got = append(got, e.Reason+"="+e.Status)
+		}
+	}
+	if want := "Progressing=True ReplicaFailure=True ReplicaFailure="; strings.Join(got, " ") != want {
+		t.Errorf("recorded %q, want %q", got, want)
 	}
 }

@@ -328,6 +328,14 @@ func (s *session) DeleteNode(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.DeleteNode(node) })
 }
 
+// JoinNode adds a Ready node and starts its kubelet now: the scheduler's
+// node informer sees it added and moves every unschedulable pod to its
+// queues (pkg/scheduler/eventhandlers.go, addNodeToCache, v1.36.3).
+func (s *session) JoinNode(_ context.Context, n *corev1.Node) error {
+	n = n.DeepCopy()
+	return s.do(func() error { return s.sim.AddNode(n.DeepCopy()) })
+}
+
 func (s *session) UpgradeKubelet(_ context.Context, node, version string) error {
 	return s.do(func() error { return s.sim.UpgradeKubelet(node, version) })
 }

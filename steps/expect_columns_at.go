@@ -1,0 +1,202 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// instantReadExpectations are a pod's phase and kubectl's columns read at
+// an instant in the wordings authors reach for (issue 38's third held-out
+// set): `the pod "batch" phase is "Succeeded" at 10s`, `after 10s the
+// pod "web" is Running`, `the pod "duo" STATUS is CrashLoopBackOff at
+// 20s`, `the pod "duo" shows "Completed" at 12s`, `kubectl shows pod
+// "duo" READY "1/2" at 20s`. Each reads the state at t0+T, after every
+// event of that instant, whenever it began: where `the pod "web" is
+// Running at 5s` and `shows status "S" at T` are a state's coming at T,
+// these are its holding then.
+func instantReadExpectations() []Def {
+	const f = "kubectl columns"
+	const pods = "pod expectations"
+	const ready = `"?(\d+/\d+)"?`
+	return []Def{
+		phrase(pods, `^the pod "([^"]*)" phase is "?([A-Za-z]+)"? at (\S+)$`, `Then the pod "web" phase is "Succeeded" at 10s`,
+			s3(func(pod string, phase phaseWord, at writtenSpan) Step {
+				return phaseAt{thePodIsStillAt{podNamed{pod}, string(phase), at}}
+			})).with(slot("phase", "Succeeded", withinPhases...)),
+		phrase(pods, `^after (\S+) the pod "([^"]*)" is (not ready|not Ready|\S+)$`, `Then after 10s the pod "web" is Running`,
+			s3(func(at writtenSpan, pod string, state authorPodState) Step {
+				return thePodIsStillAt{podNamed{pod}, string(state), at}
+			})).with(stateSlot("Running", stillStates)),
+		phrase(f, `^the pod "([^"]*)" STATUS is "?([^" ]+)"?$`, `Then the pod "web" STATUS is Completed`,
+			s2(func(pod string, status kubectlStatus) Step { return thePodShowsStatus{podNamed{pod}, string(status)} })).
+			with(statusSlot("Completed")),
+		phrase(f, `^the pod "([^"]*)" STATUS is "?([^" ]+)"? within (\S+)$`, `Then the pod "web" STATUS is Running within 10s`,
+			s3(func(pod string, status kubectlStatus, d writtenSpan) Step {
+				return thePodShowsStatusWithin{podNamed{pod}, string(status), d}
+			})).with(statusSlot("Running")),
+		phrase(f, `^the pod "([^"]*)" (?:STATUS is|shows) "?([^" ]+)"? at (\S+)$`, `Then the pod "web" STATUS is CrashLoopBackOff at 20s`,
+			s3(func(pod string, status kubectlStatus, at writtenSpan) Step {
+				return readAtInstant{thePodShowsStatus{podNamed{pod}, string(status)}, at}
+			})).with(statusSlot("CrashLoopBackOff")),
+		phrase(f, `^kubectl shows (?:the )?pod "([^"]*)" READY `+ready+`$`, `Then kubectl shows pod "web" READY "1/2"`,
+			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),
+		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) `+ready+` at (\S+)$`, `Then kubectl shows pod "web" READY "1/2" at 20s`,
+			s4(func(pod, pod2, r string, at writtenSpan) Step {
+				return readAtInstant{thePodShowsReady{podNamed{pod + pod2}, r}, at}
+			})),
+		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) `+ready+` within (\S+)$`, `Then kubectl shows pod "web" READY "2/2" within 10s`,
+			s4(func(pod, pod2, r string, d writtenSpan) Step {
+				return readyWithin{thePodShowsReady{podNamed{pod + pod2}, r}, d}
+			})),
+		phrase(pods, `^container "([^"]*)"(?: of pod "([^"]*)")? is waiting with reason "([^"]*)" within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "ErrImagePull" within 5s`,
+			s4(func(c, pod, reason string, d writtenSpan) Step {
+				return waitingWithin{containerNamed{c, pod}, reason, d}
+			})),
+		phrase(f, `^the pod "([^"]*)" READY is `+ready+`$`, `Then the pod "web" READY is 1/2`,
+			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),
+	}
+}
+
+// phaseWord is a phase written bare, in any case: `phase is Succeeded`.
+type phaseWord string
+
+func (w *phaseWord) set(v string) error {
+	if v != "" {
+		v = strings.ToUpper(v[:1]) + strings.ToLower(v[1:])
+	}
+	*w = phaseWord(v)
+	return oneOf("phase", v, phases...)
+}
+
+// phaseAt is `the pod "x" phase is "P" at T`: the phase held at t0+T, as
+// `is still P at T` reads it.
+type phaseAt struct{ thePodIsStillAt }
+
+func (s phaseAt) Declare(pl *Plan) error {
+	if err := oneOf("phase", s.state, withinPhases...); err != nil {
+		return err
+	}
+	return s.thePodIsStillAt.Declare(pl)
+}
+
+// readAtInstant reads a state check (the kubectl columns) at t0+T: the
+// scenario run on to it, the current time put there for the check (as a
+// state check reads the current time: exactly on the simulator, on a
+// cluster what it observed from then, for up to the tolerance), and
+// left where it was if it stood later (the current time never goes
+// back).
+type readAtInstant struct {
+	Step
+	at writtenSpan
+}
+
+func (s readAtInstant) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	c := st.clk()
+	at := st.clock.t0.At + s.at.d
+	if at > st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
+			return err
+		}
+	}
+	cur, by := c.cur, c.by
+	c.cur, c.by = at, c.step()
+	err := s.Step.Run(ctx, st)
+	if cur > at {
+		c.cur, c.by = cur, by
+	}
+	c.liveCur = max(c.liveCur, s.at.d)
+	return err
+}
+
+// readyWithin is kubectl's READY column showing the value at some time up
+// to t0+D (polledWithin).
+type readyWithin struct {
+	thePodShowsReady
+	d writtenSpan
+}
+
+func (s readyWithin) Run(ctx context.Context, st *State) error {
+	return polledWithin(ctx, st, s.pod, s.d, "showing READY "+s.ready, func(v driver.View) (bool, string) {
+		cols, found := columns(v, s.pod)
+		return found && cols.Ready == s.ready, "READY " + cols.Ready
+	})
+}
+
+// polledWithin is a state the timeline does not record (a column, a
+// container's waiting reason) holding at some time up to t0+D: read from
+// the current time on (a state that holds then counts), as the session
+// runs to the deadline (on a cluster the window's end for the pod's
+// readiness); the current time moves to when it held. holds says
+// whether it does in a view, and what it saw.
+func polledWithin(ctx context.Context, st *State, pod string, d writtenSpan, what string, holds func(driver.View) (bool, string)) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := timeline.Selector{Pod: pod, Kind: timeline.Condition, Reason: "Ready"}
+	w, err := st.window(ctx, sel, 0, d.d)
+	if err != nil {
+		return err
+	}
+	c := st.clk()
+	sess, err := c.sessionFrom(ctx, c.cur)
+	if err != nil {
+		return err
+	}
+	seen := ""
+	at, ok, err := sess.RunUntil(ctx, max(w.To, sess.Now()), func(v driver.View) bool {
+		var held bool
+		held, seen = holds(v)
+		return held
+	})
+	if err != nil {
+		return err
+	}
+	if ok && at <= w.To {
+		c.decided(at, at-st.clock.t0.At)
+		return nil
+	}
+	return &timeline.Verdict{
+		Kind:     timeline.Missing,
+		Expected: fmt.Sprintf("pod %q %s within %s%s", pod, what, d.text, w.Note()),
+		Observed: fmt.Sprintf("%s at %s", seen, timeline.FormatOffset(min(sess.Now(), w.To)-st.clock.t0.At)),
+		Window:   &w,
+	}
+}
+
+// waitingWithin is `container "app" is waiting with reason "R" within D`:
+// its status showed that waiting reason at some time up to t0+D.
+type waitingWithin struct {
+	containerNamed
+	reason string
+	d      writtenSpan
+}
+
+func (s waitingWithin) Run(ctx context.Context, st *State) error {
+	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
+	return polledWithin(ctx, st, p.name, s.d, fmt.Sprintf("container %q waiting with reason %s", c.Name, s.reason), func(v driver.View) (bool, string) {
+		pod := v.Pod(p.name)
+		if pod == nil {
+			return false, "the pod gone"
+		}
+		for _, list := range [][]corev1.ContainerStatus{pod.Status.InitContainerStatuses, pod.Status.ContainerStatuses} {
+			for _, cs := range list {
+				if cs.Name == c.Name {
+					if cs.State.Waiting != nil {
+						return cs.State.Waiting.Reason == s.reason, "waiting with reason " + cs.State.Waiting.Reason
+					}
+					return false, describePod(pod)
+				}
+			}
+		}
+		return false, describePod(pod)
+	})
+}
