@@ -152,67 +152,25 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
-	storeCases := []struct {
-		name, file, src string
-		want            int
-	}{
+	runFileCases(t, "store", RuleStore, CheckSimStore, []fileCase{
 		{"a kubelet reading the store's map", "kubelet.go", `func (k *kubelet) f() { _ = k.s.api.pods["web"] }`, 1},
 		{"a controller ranging over the store", "replicaset.go", `func (c *rs) f() { for range c.s.api.bound["n"] {} }`, 1},
 		{"an apiServer method elsewhere", "scheduler.go", `func (a *apiServer) f() int { return len(a.secrets) }`, 1},
 		{"the API server's own file", "api.go", `func (a *apiServer) f() int { return len(a.pods) + len(a.s.api.nodes) }`, 0},
 		{"a read through a method", "kubelet.go", `func (k *kubelet) f() { _ = k.s.api.pod("web") }`, 0},
 		{"another type's field named pods", "scheduler_cache.go", `func (ni *nodeInfo) f() int { return ni.pods }`, 0},
-	}
-	for _, c := range storeCases {
-		t.Run("store/"+c.name, func(t *testing.T) {
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, c.file, "package sim\n"+c.src+"\n", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := CheckSimStore(fset, []*ast.File{f})
-			if len(got) != c.want {
-				t.Errorf("got %v, want %d violations", got, c.want)
-			}
-			for _, v := range got {
-				if v.Rule != RuleStore || v.Pos.Line != 2 {
-					t.Errorf("%s: want line 2 and the store rule", v)
-				}
-			}
-		})
-	}
+	})
 
-	wholeCases := []struct {
-		name, src string
-		want      int
-	}{
-		{"a component's field", `type kubelet struct{ s *Simulator }`, 1},
-		{"a parameter", `func (d *drain) loop(s *Simulator, name string) {}`, 1},
-		{"a constructor's parameter", `func newScheduler(s *Simulator) *scheduler { return nil }`, 1},
-		{"a function literal's parameter", `var f = func(s *Simulator) {}`, 1},
-		{"a result elsewhere", `func (k *kubelet) sim() *Simulator { return nil }`, 1},
-		{"the façade's method", `func (s *Simulator) AddNode(n int) error { return nil }`, 0},
-		{"New", `func New(cfg Config) (*Simulator, error) { return nil, nil }`, 0},
-		{"the runtime and a peer", `type kubelet struct{ env *env; api *apiServer }`, 0},
-	}
-	for _, c := range wholeCases {
-		t.Run("whole/"+c.name, func(t *testing.T) {
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, "x.go", "package sim\n"+c.src+"\n", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := CheckSimWhole(fset, []*ast.File{f})
-			if len(got) != c.want {
-				t.Errorf("got %v, want %d violations", got, c.want)
-			}
-			for _, v := range got {
-				if v.Rule != RuleWhole || v.Pos.Line != 2 {
-					t.Errorf("%s: want line 2 and the rule", v)
-				}
-			}
-		})
-	}
+	runFileCases(t, "whole", RuleWhole, CheckSimWhole, []fileCase{
+		{"a component's field", "x.go", `type kubelet struct{ s *Simulator }`, 1},
+		{"a parameter", "x.go", `func (d *drain) loop(s *Simulator, name string) {}`, 1},
+		{"a constructor's parameter", "x.go", `func newScheduler(s *Simulator) *scheduler { return nil }`, 1},
+		{"a function literal's parameter", "x.go", `var f = func(s *Simulator) {}`, 1},
+		{"a result elsewhere", "x.go", `func (k *kubelet) sim() *Simulator { return nil }`, 1},
+		{"the façade's method", "x.go", `func (s *Simulator) AddNode(n int) error { return nil }`, 0},
+		{"New", "x.go", `func New(cfg Config) (*Simulator, error) { return nil, nil }`, 0},
+		{"the runtime and a peer", "x.go", `type kubelet struct{ env *env; api *apiServer }`, 0},
+	})
 
 	importerCases := []struct {
 		name, pkg string
@@ -243,10 +201,7 @@ func TestRulesCatchViolations(t *testing.T) {
 		})
 	}
 
-	signalCases := []struct {
-		name, file, src string
-		want            int
-	}{
+	runFileCases(t, "signals", RuleSignals, CheckSimSignals, []fileCase{
 		{"a pod worker sending SIGTERM", "pod_workers.go", `func (w *podWorker) f(c *ctr) { w.rt.sigterm(c, c.inst, "") }`, 1},
 		{"a pod worker declaring a kill of its own", "pod_workers.go", `func (w *podWorker) sigkill(c *ctr) {}`, 1},
 		{"a prober recording a signal", "prober.go", `func (pw *probeWorker) f() { pw.m.env.record(timeline.Event{Kind: timeline.SIGKILL}) }`, 1},
@@ -255,25 +210,7 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"the runtime's own file", "runtime.go", `func (p *runtimePod) f(c *ctr) { p.sigterm(c, c.inst, ""); p.runProcess(c, nil) }`, 0},
 		{"the runtime's kill", "kill.go", `func (k *ctrKill) f() { k.p.sigkill(k.c, k.inst) }`, 0},
 		{"a pod worker asking the runtime to kill", "pod_workers.go", `func (w *podWorker) f() { w.rt.killPod(podGrace{}, w.queueSync) }`, 0},
-	}
-	for _, c := range signalCases {
-		t.Run("signals/"+c.name, func(t *testing.T) {
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, c.file, "package sim\n"+c.src+"\n", 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := CheckSimSignals(fset, []*ast.File{f})
-			if len(got) != c.want {
-				t.Errorf("got %v, want %d violations", got, c.want)
-			}
-			for _, v := range got {
-				if v.Rule != RuleSignals || v.Pos.Line != 2 {
-					t.Errorf("%s: want line 2 and the rule", v)
-				}
-			}
-		})
-	}
+	})
 
 	workerFields := func(n int) string {
 		src := "type podWorker struct {\n"
@@ -552,4 +489,33 @@ func ifaces(n int, folded string) string {
 		fmt.Fprintf(&b, "type I%d interface{ M%d() }\n", i, i)
 	}
 	return b.String()
+}
+
+// fileCase is one file of pkg/sim (its name, a declaration or two) and
+// how many violations a check finds in it, each on its line 2.
+type fileCase struct {
+	name, file, src string
+	want            int
+}
+
+// runFileCases runs check on each case's file, as group/name.
+func runFileCases(t *testing.T, group, rule string, check func(*token.FileSet, []*ast.File) []Violation, cases []fileCase) {
+	for _, c := range cases {
+		t.Run(group+"/"+c.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, c.file, "package sim\n"+c.src+"\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := check(fset, []*ast.File{f})
+			if len(got) != c.want {
+				t.Errorf("got %v, want %d violations", got, c.want)
+			}
+			for _, v := range got {
+				if v.Rule != rule || v.Pos.Line != 2 {
+					t.Errorf("%s: want line 2 and the rule %q", v, rule)
+				}
+			}
+		})
+	}
 }

@@ -351,22 +351,7 @@ func podLimits(p *corev1.Pod) corev1.ResourceList {
 	if r := p.Spec.Resources; r != nil && len(r.Limits) > 0 {
 		return r.Limits.DeepCopy()
 	}
-	total := corev1.ResourceList{}
-	for _, c := range p.Spec.Containers {
-		addList(total, c.Resources.Limits)
-	}
-	sidecars := corev1.ResourceList{}
-	for _, c := range p.Spec.InitContainers {
-		if isSidecar(&c) {
-			addList(sidecars, c.Resources.Limits)
-			addList(total, c.Resources.Limits)
-			continue
-		}
-		peak := sidecars.DeepCopy()
-		addList(peak, c.Resources.Limits)
-		maxList(total, peak)
-	}
-	return total
+	return aggregateContainers(&p.Spec, func(r *corev1.ResourceRequirements) corev1.ResourceList { return r.Limits })
 }
 
 // run carries out a plan: each evictPod blocks until the pod's kill has

@@ -385,7 +385,7 @@ func (w *podWorker) terminatingDone() {
 	k.prober.removePod(w.rt)
 	st := k.generateStatus(w, true)
 	k.status.setPodStatus(w, st)
-	k.status.setPodStatus(w, k.status.terminatedStatus(w, st))
+	k.status.terminatePod(w, st)
 	if w.deleting && !w.removed {
 		zero := int64(0)
 		_ = k.api.deletePod(w.pod.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, w.uid)

@@ -152,20 +152,28 @@ func containerRequests(spec *corev1.PodSpec) corev1.ResourceList {
 	if !requestsAnything(spec) {
 		return nil
 	}
+	return aggregateContainers(spec, func(r *corev1.ResourceRequirements) corev1.ResourceList { return r.Requests })
+}
+
+// aggregateContainers is resourcehelper's aggregation of one list of the
+// containers' resources (requests or limits): the containers' sum, the
+// sidecars added like containers, raised by any regular init
+// container's with the sidecars started before it.
+func aggregateContainers(spec *corev1.PodSpec, list func(*corev1.ResourceRequirements) corev1.ResourceList) corev1.ResourceList {
 	total := corev1.ResourceList{}
 	for i := range spec.Containers {
-		addList(total, spec.Containers[i].Resources.Requests)
+		addList(total, list(&spec.Containers[i].Resources))
 	}
 	sidecars := corev1.ResourceList{}
 	for i := range spec.InitContainers {
 		c := &spec.InitContainers[i]
 		if isSidecar(c) {
-			addList(sidecars, c.Resources.Requests)
-			addList(total, c.Resources.Requests)
+			addList(sidecars, list(&c.Resources))
+			addList(total, list(&c.Resources))
 			continue
 		}
 		peak := sidecars.DeepCopy()
-		addList(peak, c.Resources.Requests)
+		addList(peak, list(&c.Resources))
 		maxList(total, peak)
 	}
 	return total

@@ -262,7 +262,13 @@ func sameList(a, b []corev1.ContainerStatus) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// terminatedStatus is the status manager's TerminatePod
+// terminatePod is the status manager's TerminatePod: the terminated
+// status (terminatedStatus) set as SetPodStatus sets a status.
+func (m *statusManager) terminatePod(w *podWorker, st corev1.PodStatus) {
+	m.setPodStatus(w, m.terminatedStatus(w, st))
+}
+
+// terminatedStatus is what the status manager's TerminatePod sets
 // (status_manager.go, v1.27–v1.36.3): once the pod has initialized, a
 // container without a terminated state gets ContainerStatusUnknown (137);
 // of the init containers, all but the trailing ones never started get it
