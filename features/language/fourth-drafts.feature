@@ -93,7 +93,7 @@ Feature: The phrases a fourth trial's first drafts reach for
     And container "app" takes 1s to exit after SIGTERM
     When the pod "api" is deleted
     Then container "app" receives SIGTERM at 3s
-    And the pod "api" is gone between 4s and 5s
+    And the pod "api" is gone between 3.5s and 4.5s
 
   @behavior:readiness-after-startup
   Scenario: A container that passes its startup probe after 5s becomes Ready only then

@@ -61,13 +61,13 @@ const (
 func LiveShift(_ Phrase, o Op) bool { return o.Class == Shift && !o.OneSided }
 
 const ctr = `^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
-const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of pod "([^"]*)")?|pod "([^"]*)"))?`
+const eventFor = `(?: for (?:(?:init )?container "([^"]*)"(?: of (?:the )?pod "([^"]*)")?|(?:the )?pod "([^"]*)"))?`
 const rs = `replica set "([^"]*)"`
 const workloadObject = `(deployment|replica set|job) "([^"]*)"`
 
 // node is how a phrase names a node: `node "x"`, or `the node` of a
 // scenario's one node.
-const node = `(?:the node|node "([^"]*)")`
+const node = `(?:the node|(?:the )?node "([^"]*)")`
 
 func atOp(g int) Op          { return Op{Class: Shift, Kind: at, Groups: []int{g}} }
 func windowOp(lo, hi int) Op { return Op{Class: Shift, Kind: window, Groups: []int{lo, hi}} }
@@ -166,16 +166,33 @@ var phrases = []Phrase{
 	// `not S before T` says S held at no time from t=0 to t0+T: a
 	// shift to an earlier T claims less (rule notBeforeShiftedEarlier).
 	{`^the pod "([^"]*)" is not (\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
-	{`^the pod "([^"]*)" phase is "([^"]*)"$`, []Op{valueOp(2, swapPhase)}},
-	{`^the pod "([^"]*)" phase is "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapPhase)}},
-	{`^the pod "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?$`, []Op{valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" phase is "?([^" ]*)"?$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" phase is "?([^" ]*)"? within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"?$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"? within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapPhase)}},
+	// A phase or STATUS read at one instant: another instant it still
+	// holds at holds too (as `is still S at T`); the value is swapped.
+	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" phase is "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)?$`, []Op{valueOp(3, swapConditionStatus)}},
 	{`^the pod "([^"]*)" has no condition "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		return []string{
 			`the pod "` + c[1] + `" has condition "` + c[2] + `" "True"`,
 			`the pod "` + c[1] + `" has condition "` + c[2] + `" "False"`,
 		}
 	})}},
-	{`^the pod "([^"]*)" has QoS class "([^"]*)"$`, []Op{valueOp(2, swapQoS)}},
+	{`^the pod "([^"]*)" has QoS class "?([^" ]*)"?$`, []Op{valueOp(2, swapQoS)}},
+	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) at (\S+)$`, []Op{atOp(3)}},
+	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the pod "([^"]*)" is never evicted$`, []Op{negation(replaceOnce(" is never evicted", " is evicted"))}},
+	{`^the pod "([^"]*)" is scheduled (?:on|to) ` + node + ` within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `(?:restart count is|has restart count) (\S+)$`, []Op{countOp(3)}},
+	// A restart count by a deadline, as `has restarted N times within D`.
+	{ctr + `(?:restart count is|has restart count) (\S+) within (\S+)$`, []Op{deadlineOp(4)}},
+	{ctr + `(?:restarts|is restarted) at (\S+)$`, []Op{atOp(3)}},
+	{ctr + `(?:restarts|is restarted) within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `is waiting with reason "([^"]*)" within (\S+)$`, []Op{deadlineOp(4)}},
 	{`^the pod "([^"]*)" has (\S+) restarts?$`, []Op{countOp(2)}},
 	{ctr + `has restarted (\S+) times?$`, []Op{countOp(3)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+)$`, []Op{valueOp(4, swapExitCode)}},
@@ -194,6 +211,13 @@ var phrases = []Phrase{
 	{`^kubectl shows the pod "([^"]*)" as (\S+) at (\S+)$`, []Op{atOp(3), valueOp(2, swapStatus)}},
 	{`^kubectl shows the pod "([^"]*)" as (\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" shows ready "([^"]*)"$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^the pod "([^"]*)" STATUS is "?([^" ]+)"?$`, []Op{valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" STATUS is "?([^" ]+)"? within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" (?:STATUS is|shows) "?([^" ]+)"? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
+	{`^kubectl shows (?:the )?pod "([^"]*)" READY "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^the pod "([^"]*)" READY is "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) "?(\d+/\d+)"? at (\S+)$`, []Op{{Class: Count, Kind: ready, Groups: []int{3}}}},
+	{`^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) "?(\d+/\d+)"? within (\S+)$`, []Op{deadlineOp(4), {Class: Count, Kind: ready, Groups: []int{3}}}},
 	{`^the pod "([^"]*)" shows (\S+) restarts?$`, []Op{countOp(2)}},
 	{ctr + `is ready within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `becomes ready at (\S+)$`, []Op{atOp(3)}},
@@ -328,6 +352,15 @@ var unmutated = map[string]string{
 	`^an event "([^"]*)" is recorded for ` + workloadObject + `$`:                                   "a positive untimed fact",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded for ` + workloadObject + `$`: "a message is open text",
 	`^the pod "([^"]*)" is still (\S+) at (\S+)$`:                                                   "a state read at one instant: another instant the pod is still in it holds too; `is S at T` and `within` pin its coming",
+	`^after (\S+) the pod "([^"]*)" is (not ready|not Ready|\S+)$`:                                  "a state read at one instant, as `is still S at T`",
+	`^the pod "([^"]*)" (?:status reason is|has status reason) "?([^" ]+)"?$`:                       "a reason is open text",
+	`^the pod "([^"]*)" stays (not ready|not Ready|\S+) (until|for) (\S+)$`:                         "a state held over a window: a shorter one holds by design, and `stays` has no positive form to negate into (its false copies are in steps/fourthdrafts_test.go)",
+	`^the pod "([^"]*)" stays (not ready|not Ready|\S+)$`:                                           "a state held to the end: `stays` has no positive form to negate into",
+	ctr + `stays (running|waiting|ready|not ready) (until|for) (\S+)$`:                              "a state held over a window, as the pod's `stays … until T`",
+	ctr + `stays (running|waiting|ready|not ready)$`:                                                "a state held to the end, as the pod's `stays`",
+	ctr + `is never restarted$`:                                                                     "`has restarted 0 times` over the whole scenario; no timed positive form to negate into",
+	`^the pod "([^"]*)" is never restarted$`:                                                        "no restart of any container over the whole scenario; no timed positive form to negate into",
+	`^an event "([^"]*)" is recorded` + eventFor + ` with message containing "([^"]*)"$`:            "a positive untimed fact; its message is open text",
 }
 
 // phraseFor finds the table's entry of a registry pattern.
