@@ -10,6 +10,11 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
+// The runtime's part of SyncPod (pkg/kubelet/kuberuntime/kuberuntime_manager.go,
+// v1.36.3): the sandbox, and computePodActions' decision of what to kill
+// and start. The pod worker's sync run (syncrun.go) carries the decision
+// out through the runtime's startContainer and killContainer.
+
 // createSandbox is the RunPodSandbox step of SyncPod. 1.36 reports
 // PodReadyToStartContainers right after the sandbox exists (PR #134660).
 func (p *runtimePod) createSandbox() {
