@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -83,6 +84,47 @@ func (s phaseAt) Declare(pl *Plan) error {
 		return err
 	}
 	return s.thePodIsStillAt.Declare(pl)
+}
+
+// Run reads the phase at t0+T; on a cluster, at any instant of T's
+// window, as a `between` window reads a coming: a phase that comes at T
+// on the simulator comes there a start latency later (kind, 2026-11-29:
+// fourth-drafts.feature:34's Succeeded at 10 s came at 10.9 s, the
+// container having started at 0.9 s), and one that ends at T may end
+// as much earlier.
+func (s phaseAt) Run(ctx context.Context, st *State) error {
+	err := s.thePodIsStillAt.Run(ctx, st)
+	if err == nil || st.clk().exact {
+		return err
+	}
+	ps, perr := parsePodState(s.state, stillStates...)
+	if perr != nil {
+		return err
+	}
+	w, werr := st.window(ctx, ps.of(s.pod), s.at.d, s.at.d)
+	if werr != nil {
+		return err
+	}
+	from, to := max(w.From, st.clock.t0.At), w.To
+	if to > st.Session.Now() {
+		if _, _, rerr := st.Session.RunUntil(ctx, to, nil); rerr != nil {
+			return rerr
+		}
+	}
+	events := st.clk().events()
+	instants := []time.Duration{from}
+	for _, e := range events {
+		if e.Pod == s.pod && e.At > from && e.At <= to {
+			instants = append(instants, e.At)
+		}
+	}
+	for _, at := range instants {
+		if ps.heldAt(events, s.pod, at) {
+			st.clk().decided(at, s.at.d)
+			return nil
+		}
+	}
+	return err
 }
 
 // readAtInstant reads a state check (the kubectl columns) at t0+T: the

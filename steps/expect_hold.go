@@ -181,7 +181,7 @@ func judgeHold(ctx context.Context, st *State, sel timeline.Selector, b holdBoun
 		return err
 	}
 	events := st.clk().events()
-	broke, ok := heldThrough(events, mine, t, t0, end)
+	broke, ok := heldThrough(events, mine, t, holdFrom(events, sel.Pod, t0), end)
 	if ok {
 		return nil
 	}
@@ -301,4 +301,22 @@ func (s neverRestarted) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return timeline.ExpectNever(st.clk().events(), st.clock.t0, sel)
+}
+
+// holdFrom is where a hold is judged from: t=0, or, for a pod that did
+// not exist yet at t=0 and was created after it (the scenario's action
+// created it: on a cluster its create is observed a moment after the
+// action, on the simulator in the action's instant), its creation, so
+// that `stays` speaks of the pod's own life as on the simulator.
+func holdFrom(events []timeline.Event, pod string, t0 time.Duration) time.Duration {
+	for _, e := range events {
+		if e.Pod != pod || e.Container != "" || e.Kind != timeline.PodCreated {
+			continue
+		}
+		if e.At <= t0 {
+			return t0
+		}
+		return e.At
+	}
+	return t0
 }
