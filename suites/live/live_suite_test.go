@@ -31,6 +31,8 @@ import (
 //	PODLIFE_NODE_IMAGE      the kind node image to create the cluster from
 //	PODLIFE_ALLOW_ANY_CLUSTER=1  use a cluster podlife did not create
 //	PODLIFE_RUN_ID          the run's id (labels, cluster name)
+//	PODLIFE_NODE_ROUTE      how the pool reaches its nodes: docker (default) or
+//	                        agent (the node agent DaemonSet, docs/node-agent.md)
 //	PODLIFE_BUSYBOX         a static busybox for the busybox images scenarios name
 //	PODLIFE_IMAGES          "existing": the images the nodes have besides the
 //	                        agent, comma-separated (busybox:1.36): a scenario asking
@@ -64,6 +66,8 @@ type setup struct {
 	Images     []string      `json:"images"`
 	AllowAny   bool          `json:"allowAny"`
 	Kubelet    string        `json:"kubelet"`
+	// NodeRoute is how the drivers reach their nodes (docker or agent).
+	NodeRoute string `json:"nodeRoute"`
 	// Calibration is process 1's measure of the live windows.
 	Calibration livedriver.Calibration `json:"calibration"`
 }
@@ -80,7 +84,7 @@ func progress(format string, args ...any) {
 }
 
 var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
-	st := setup{RunID: os.Getenv("PODLIFE_RUN_ID"), AllowAny: os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1"}
+	st := setup{RunID: os.Getenv("PODLIFE_RUN_ID"), AllowAny: os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", NodeRoute: os.Getenv("PODLIFE_NODE_ROUTE")}
 	if st.RunID == "" {
 		st.RunID = livedriver.NewRunID()
 	}
@@ -143,7 +147,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 	shared = st
 	sc, _ := GinkgoConfiguration()
 	d := livedriver.New(livedriver.Options{Kubeconfig: st.Kubeconfig, AllowAnyCluster: st.AllowAny, RunID: st.RunID,
-		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, Log: os.Stderr})
+		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, NodeRoute: st.NodeRoute, Log: os.Stderr})
 	info, err := d.Info(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	st.Tolerance, st.Latency, st.Kubelet, st.Calibration = d.Tolerance(), d.Latency(), info.KubeletVersion, d.Calibration()
@@ -169,7 +173,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		}
 	}
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
-		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, Log: logw})
+		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, NodeRoute: shared.NodeRoute, Log: logw})
 	// The processes start their first scenarios a few seconds apart:
 	// released together they created every first pod in one burst (load
 	// 11 on 2 cores, 8 at a time, 2026-11-29), and the kubelet took 9 s
@@ -186,7 +190,7 @@ var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
 	if shared.RunID == "" {
 		return
 	}
-	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second})
+	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second, NodeRoute: shared.NodeRoute})
 	if cs, err := d.Clientset(ctx); err == nil {
 		if err := d.SweepRun(ctx); err != nil {
 			progress("cleanup of run %s: %v", shared.RunID, err)

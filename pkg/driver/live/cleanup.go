@@ -95,6 +95,12 @@ func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the deployments of %s: %v", n.Name, err))
 		}
+		// The node agent's DaemonSet (nodeagent.go), whose controller
+		// would replace its pods.
+		err = cs.AppsV1().DaemonSets(n.Name).DeleteCollection(ctx, opts, list)
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the daemon sets of %s: %v", n.Name, err))
+		}
 		err = cs.BatchV1().Jobs(n.Name).DeleteCollection(ctx, opts, list)
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the jobs of %s: %v", n.Name, err))
@@ -200,10 +206,38 @@ func finalizers(f []string) string {
 // SweepRun deletes what the run left on the cluster, as after an
 // interrupt: its static pod manifests, its namespaces and priority
 // classes, and then (their pods gone) the pool nodes it still holds,
-// restored. Every step runs whatever the others did.
+// restored, and last the node agent. Every step runs whatever the others
+// did.
 func (d *Driver) SweepRun(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
 		return err
 	}
-	return errors.Join(d.SweepManifests(ctx), Sweep(ctx, d.cs, d.runID), d.SweepPool(ctx))
+	// The node agent's namespace goes last: the manifests and the pool's
+	// nodes are restored through it on the agent route.
+	manifests := d.SweepManifests(ctx)
+	scenarios := sweepExcept(ctx, d.cs, d.runID, agentNamespace(d.runID))
+	pool := d.SweepPool(ctx)
+	return errors.Join(manifests, scenarios, pool, Sweep(ctx, d.cs, d.runID))
+}
+
+// sweepExcept is Sweep but for one namespace of the run, left for later.
+func sweepExcept(ctx context.Context, cs kubernetes.Interface, runID, except string) error {
+	if runID == "" {
+		return fmt.Errorf("no run id: podlife sweeps one run at a time")
+	}
+	sel := labels.Set{LabelRun: runID}
+	list, err := cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{LabelSelector: sel.String()})
+	if err != nil {
+		return fmt.Errorf("listing podlife's namespaces: %w", err)
+	}
+	var names []string
+	for _, n := range list.Items {
+		if n.Name != except {
+			names = append(names, n.Name)
+		}
+	}
+	if len(names) == 0 {
+		return nil // deleteLabelled would take no names as all of them
+	}
+	return deleteLabelled(ctx, cs, sel, names, NamespaceWait)
 }

@@ -84,6 +84,12 @@ type Options struct {
 	// Parallel is how many scenarios will run at once; the pod-start
 	// latency is measured with as many pods starting together.
 	Parallel int
+	// NodeRoute is how the driver reaches its nodes' root (shell.go):
+	// RouteDocker ("" too), `docker exec` into a kind node's container, or
+	// RouteAgent, the node agent's pods (nodeagent.go).
+	NodeRoute string
+	// AgentImage is the node agent's image (behavior.Image when "").
+	AgentImage string
 	// Log receives progress lines (nil for none).
 	Log io.Writer
 }
@@ -113,8 +119,11 @@ type Driver struct {
 	// pool is the nodes node-level scenarios lease (pool.go).
 	pool []string
 	// ops is how the driver reaches its nodes' containers (upgrade.go):
-	// nil for kind's exec.
+	// nil for its shell's.
 	ops nodeOps
+	// shell runs commands on its nodes (shell.go): the route connect
+	// chose.
+	shell nodeShell
 	// printOpts are the printer rules of the cluster's API server: STATUS
 	// rows of the timeline are printed by podlife's port of its printer.
 	printOpts printer.Options
@@ -329,8 +338,11 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	for _, minor := range slices.Sorted(maps.Keys(d.skewed)) {
 		followed = append(followed, d.skewed[minor].name)
 	}
-	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), d.info.Kind, followed, d.logf)
-	d.notices = watchKubeletNotices(context.WithoutCancel(ctx), d.info.Kind, followed, d.logf)
+	if err := chooseRoute(ctx, d, followed); err != nil {
+		return err
+	}
+	d.exits = watchRuntimeExits(context.WithoutCancel(ctx), followShell(d), followed, d.logf)
+	d.notices = watchKubeletNotices(context.WithoutCancel(ctx), followShell(d), followed, d.logf)
 	if d.opt.Calibration != nil {
 		d.cal = *d.opt.Calibration
 	}

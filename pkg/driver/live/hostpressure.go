@@ -223,7 +223,7 @@ func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Press
 		script = fmt.Sprintf("mkdir -p %[1]s; setsid sh -c 'i=0; while [ $i -lt %[3]d ]; do sleep infinity & i=$((i+1)); done; touch %[2]s.filled; wait' >/dev/null 2>&1 & echo $! > %[2]s; "+
 			"i=0; while [ ! -f %[2]s.filled ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; test -f %[2]s.filled", pressureDir, file, n)
 	}
-	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", script); err != nil {
+	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", script); err != nil {
 		return fmt.Errorf("bringing %s pressure on node %s: %v: %s", kind, l.node, err, strings.TrimSpace(string(b)))
 	}
 	s.d.debugf("%s: %s pressure on %s (%s)", s.ns, kind, l.node, time.Since(t0).Round(10*time.Millisecond))

@@ -30,18 +30,18 @@ type kubeletNotices struct {
 
 // watchKubeletNotices starts following the nodes' kubelet logs until ctx
 // ends; nil when the nodes are not kind nodes of this machine.
-func watchKubeletNotices(ctx context.Context, kindCluster string, nodes []string, logf func(string, ...any)) *kubeletNotices {
-	if kindCluster == "" || len(nodes) == 0 || nodes[0] == "" {
+func watchKubeletNotices(ctx context.Context, sh nodeShell, nodes []string, logf func(string, ...any)) *kubeletNotices {
+	if sh == nil || len(nodes) == 0 || nodes[0] == "" {
 		return nil
 	}
 	k := &kubeletNotices{died: map[string]time.Time{}, pods: map[string][]time.Time{}}
 	for _, node := range nodes {
-		k.follow(ctx, kindCluster, node, logf)
+		k.follow(ctx, sh, node, logf)
 	}
 	return k
 }
 
-func (k *kubeletNotices) follow(ctx context.Context, kindCluster, node string, logf func(string, ...any)) {
+func (k *kubeletNotices) follow(ctx context.Context, sh nodeShell, node string, logf func(string, ...any)) {
 	onEnd := func(err error) {
 		if ctx.Err() == nil {
 			logf("the kubelet's log on %s ended (%v): its relists are no longer seen, windows allow for them", node, err)
@@ -49,7 +49,7 @@ func (k *kubeletNotices) follow(ctx context.Context, kindCluster, node string, l
 	}
 	// -n 0: only what the kubelet logs from now on. A restarted kubelet
 	// (a lease's configuration) keeps the unit: the journal goes on.
-	followNode(ctx, kindCluster, node, onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
+	followNode(ctx, sh, node, onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
 }
 
 // onLine reads one line of the kubelet's journal.

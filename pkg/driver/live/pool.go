@@ -565,7 +565,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		// configuration: computed with the baseline it was kept for.
 		l.baseline = keptBaseline
 	}
-	raw, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; cat %[2]s", kubeletConfig, kubeletConfigBackup))
+	raw, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; cat %[2]s", kubeletConfig, kubeletConfigBackup))
 	if err != nil {
 		return fmt.Errorf("reading the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(raw)))
 	}
@@ -651,14 +651,14 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		return err
 	}
 	if kept {
-		cur, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "cat", kubeletConfig)
+		cur, err := shellOf(s.d).Exec(ctx, l.node, nil, "cat", kubeletConfig)
 		if err == nil && string(cur) == string(out) {
 			s.d.logf("%s: kubelet of %s already runs the declared node's configuration: not restarted", s.ns, l.node)
 			return nil
 		}
 	}
 	l.configured = true
-	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, strings.NewReader(string(out)), "sh", "-c", "cat > "+kubeletConfig+".new && mv "+kubeletConfig+".new "+kubeletConfig); err != nil {
+	if b, err := shellOf(s.d).Exec(ctx, l.node, strings.NewReader(string(out)), "sh", "-c", "cat > "+kubeletConfig+".new && mv "+kubeletConfig+".new "+kubeletConfig); err != nil {
 		return fmt.Errorf("writing the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
 	s.d.debugf("%s: kubelet of %s configured: evictionHard %v, evictionSoft %v (declared %v / %v on a %dMi node)", s.ns, l.node, hard, cfg["evictionSoft"], decl.Hard, decl.Soft, l.declared>>20)
@@ -713,7 +713,15 @@ func backAfterRestart(n *corev1.Node, since metav1.Time) bool {
 // waits until the API hears from it again and it takes pods.
 func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	t0 := time.Now()
-	if b, err := cluster.NodeExec(d.info.Kind, node, nil, "systemctl", "restart", "kubelet"); err != nil {
+	if a, ok := shellOf(d).(*agentShell); ok {
+		// Through the agent the exec passes through the kubelet it
+		// restarts: the agent waits for a new kubelet process, and the
+		// API must hear from it after that.
+		if err := a.restartKubelet(ctx, node, 2*time.Minute); err != nil {
+			return err
+		}
+		t0 = time.Now()
+	} else if b, err := shellOf(d).Exec(ctx, node, nil, "systemctl", "restart", "kubelet"); err != nil {
 		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
 	if err := awaitKubelet(ctx, d, node, metav1.NewTime(t0.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
@@ -777,7 +785,7 @@ func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 			pressureDir, file, bytes)
 	}
 	t0 := time.Now()
-	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "sh", "-c", script); err != nil {
+	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", script); err != nil {
 		return fmt.Errorf("holding %dMi on node %s: %v: %s", bytes>>20, l.node, err, strings.TrimSpace(string(b)))
 	}
 	if bytes > 0 {
@@ -785,7 +793,7 @@ func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 		// slower than 10 MB/s is a fault.
 		limit := max(time.Minute, time.Duration(bytes/(10<<20))*time.Second)
 		err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, limit, true, func(context.Context) (bool, error) {
-			_, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "test", "-f", file+".filled")
+			_, err := shellOf(s.d).Exec(ctx, l.node, nil, "test", "-f", file+".filled")
 			return err == nil, nil
 		})
 		if err != nil {
@@ -1485,9 +1493,14 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	if err != nil {
 		return err
 	}
+	if _, agent := shellOf(s.d).(*agentShell); agent {
+		// Its exec passes through the kubelet: stopped, nothing would
+		// start it again.
+		return driver.Unsupported("the node agent's route execs through the kubelet, and a kubelet it stopped could not be started again through it: stopping a kubelet needs the docker route (PODLIFE_NODE_ROUTE=docker, a kind cluster)")
+	}
 	l.stopped, l.notReady = true, true
 	l.dirty.Store(true)
-	if b, err := cluster.NodeExec(s.d.info.Kind, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
+	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
 		return fmt.Errorf("stopping the kubelet of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
 	return nil

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
 // runtimeExits follows the container runtime's task exit events on the
@@ -69,18 +67,18 @@ type runtimeExit struct {
 // watchRuntimeExits starts following the nodes' task exit events until
 // ctx ends (container ids are unique across nodes); it returns nil when
 // the nodes are not kind nodes of this machine.
-func watchRuntimeExits(ctx context.Context, kindCluster string, nodes []string, logf func(string, ...any)) *runtimeExits {
-	if kindCluster == "" || len(nodes) == 0 || nodes[0] == "" {
+func watchRuntimeExits(ctx context.Context, sh nodeShell, nodes []string, logf func(string, ...any)) *runtimeExits {
+	if sh == nil || len(nodes) == 0 || nodes[0] == "" {
 		return nil
 	}
 	r := &runtimeExits{exits: map[string]runtimeExit{}, creates: map[string]time.Time{}, starts: map[string]time.Time{}, live: true}
 	for i, node := range nodes {
-		r.follow(ctx, kindCluster, node, i == 0, logf)
+		r.follow(ctx, sh, node, i == 0, logf)
 	}
 	return r
 }
 
-func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, first bool, logf func(string, ...any)) {
+func (r *runtimeExits) follow(ctx context.Context, sh nodeShell, node string, first bool, logf func(string, ...any)) {
 	onEnd := func(err error) {
 		if first {
 			r.setLive(false)
@@ -90,7 +88,7 @@ func (r *runtimeExits) follow(ctx context.Context, kindCluster, node string, fir
 		}
 	}
 	// Several filters: an event matching any of them.
-	followNode(ctx, kindCluster, node, onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`, `topic=="/tasks/start"`)
+	followNode(ctx, sh, node, onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`, `topic=="/tasks/start"`)
 }
 
 // onLine reads one line of `ctr events`.
@@ -123,13 +121,13 @@ func (r *runtimeExits) onLine(line string) {
 	}
 }
 
-// followNode runs a command in a node's container until ctx ends, giving
+// followNode runs a command on a node until ctx ends, giving
 // each line of its output to onLine (one at a time) and the command's end
 // to onEnd.
-func followNode(ctx context.Context, kindCluster, node string, onEnd func(error), onLine func(string), cmd string, args ...string) {
+func followNode(ctx context.Context, sh nodeShell, node string, onEnd func(error), onLine func(string), cmd string, args ...string) {
 	pr, pw := io.Pipe()
 	go func() {
-		err := cluster.NodeStream(ctx, kindCluster, node, pw, cmd, args...)
+		err := sh.Stream(ctx, node, pw, cmd, args...)
 		onEnd(err)
 		_ = pw.CloseWithError(err)
 	}()

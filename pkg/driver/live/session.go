@@ -995,7 +995,7 @@ func (s *session) Close(ctx context.Context) error {
 	}
 	// Static pods first: while its manifest is on the node, the kubelet
 	// runs the pod whatever happens to its namespace.
-	merr := errors.Join(s.power.restoreAll(context.WithoutCancel(ctx)), s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests())
+	merr := errors.Join(s.power.restoreAll(context.WithoutCancel(ctx)), s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests(context.WithoutCancel(ctx)))
 	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
 	// The leased node goes back once the scenario's pods are gone.
 	err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))

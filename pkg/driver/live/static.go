@@ -81,7 +81,7 @@ func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) 
 	s.mu.Unlock()
 	sent := time.Now()
 	script := fmt.Sprintf("cat > %[1]s/.%[2]s && mv %[1]s/.%[2]s %[1]s/%[2]s", manifestDir, file)
-	if out, err := cluster.NodeExec(s.d.info.Kind, real, bytes.NewReader(raw), "sh", "-c", script); err != nil {
+	if out, err := shellOf(s.d).Exec(ctx, real, bytes.NewReader(raw), "sh", "-c", script); err != nil {
 		return driver.Unsupported("writing static pod %q's manifest on kind node %s: %v: %s", name, real, err, strings.TrimSpace(string(out)))
 	}
 	s.mu.Lock()
@@ -120,14 +120,14 @@ type nodeFile struct{ node, file string }
 
 // removeManifests takes the session's static pods off their nodes; the
 // kubelet then stops them and deletes their mirror pods.
-func (s *nodeSide) removeManifests() error {
+func (s *nodeSide) removeManifests(ctx context.Context) error {
 	s.mu.Lock()
 	files := s.manifests
 	s.manifests = nil
 	s.mu.Unlock()
 	var errs []string
 	for _, f := range files {
-		if out, err := cluster.NodeExec(s.d.info.Kind, f.node, nil, "rm", "-f", path.Join(manifestDir, f.file)); err != nil {
+		if out, err := shellOf(s.d).Exec(ctx, f.node, nil, "rm", "-f", path.Join(manifestDir, f.file)); err != nil {
 			errs = append(errs, fmt.Sprintf("removing %s from node %s: %v: %s", f.file, f.node, err, strings.TrimSpace(string(out))))
 		}
 	}
@@ -158,7 +158,7 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 			continue // a stopped node's files went with it for this run
 		}
 		glob := path.Join(manifestDir, manifestPrefix+d.runID+"-*.yaml")
-		if out, err := cluster.NodeExec(d.info.Kind, n.String(), nil, "sh", "-c", "rm -f "+glob); err != nil {
+		if out, err := shellOf(d).Exec(ctx, n.String(), nil, "sh", "-c", "rm -f "+glob); err != nil {
 			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n.String(), err, strings.TrimSpace(string(out))))
 		}
 	}

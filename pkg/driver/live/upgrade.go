@@ -11,7 +11,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/driver"
-	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
 // A pool node's kubelet swapped for another release's binary, for the
@@ -47,35 +46,36 @@ const (
 
 // nodeOps is what the driver does in a node's container: run a command,
 // follow one's output, restart the kubelet and wait for it to serve
-// again. kindOps does it on a kind cluster; the tests give a fake.
+// again. shellOps does it through the driver's shell; the tests give a
+// fake.
 type nodeOps interface {
 	exec(node string, in io.Reader, cmd string, args ...string) ([]byte, error)
 	stream(ctx context.Context, node string, out io.Writer, cmd string, args ...string) error
 	restartKubelet(ctx context.Context, node string) error
 }
 
-// kindOps reaches a kind cluster's nodes through kind's exec.
-type kindOps struct{ d *Driver }
+// shellOps reaches the nodes through the driver's shell (shell.go).
+type shellOps struct{ d *Driver }
 
-func (k kindOps) exec(node string, in io.Reader, cmd string, args ...string) ([]byte, error) {
-	return cluster.NodeExec(k.d.info.Kind, node, in, cmd, args...)
+func (k shellOps) exec(node string, in io.Reader, cmd string, args ...string) ([]byte, error) {
+	return shellOf(k.d).Exec(context.Background(), node, in, cmd, args...)
 }
 
-func (k kindOps) stream(ctx context.Context, node string, out io.Writer, cmd string, args ...string) error {
-	return cluster.NodeStream(ctx, k.d.info.Kind, node, out, cmd, args...)
+func (k shellOps) stream(ctx context.Context, node string, out io.Writer, cmd string, args ...string) error {
+	return shellOf(k.d).Stream(ctx, node, out, cmd, args...)
 }
 
-func (k kindOps) restartKubelet(ctx context.Context, node string) error {
+func (k shellOps) restartKubelet(ctx context.Context, node string) error {
 	return k.d.restartKubelet(ctx, node)
 }
 
-// opsOf is the driver's way into its nodes' containers: kind's unless a
-// test set another.
+// opsOf is the driver's way into its nodes: its shell's unless a test set
+// another.
 func opsOf(d *Driver) nodeOps {
 	if d.ops != nil {
 		return d.ops
 	}
-	return kindOps{d}
+	return shellOps{d}
 }
 
 // The scripts the swap runs in a node's container, their paths as

@@ -1,0 +1,435 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/util/httpstream"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/remotecommand"
+	utilexec "k8s.io/client-go/util/exec"
+
+	"github.com/podlife/podlife/pkg/agent"
+	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver/live/cluster"
+)
+
+// The node agent: a DaemonSet of podlife's agent image, privileged and in
+// the host's PID namespace, whose pods the agent route (agentShell) execs
+// `podlife-agent node-exec` in to run a command on their node
+// (pkg/agent, nodeexec.go). Its namespace is the run's own, labelled
+// podlife.io/run=<run id>: the run's sweep and `podlife cleanup --run`
+// delete it with the rest, after the nodes are restored through it.
+const (
+	// AgentDaemonSet is the DaemonSet's name.
+	AgentDaemonSet = "podlife-node-agent"
+	// agentNamespacePrefix starts the agent's namespace's name; the run id
+	// ends it, so that two runs on one cluster have one each.
+	agentNamespacePrefix = "podlife-system-"
+	// agentContainer is the agent pod's one container.
+	agentContainer = "agent"
+	// LabelPart marks what podlife runs for itself rather than for a
+	// scenario; the agent's pods are found by it.
+	LabelPart = "podlife.io/part"
+	agentPart = "node-agent"
+	// agentWait bounds the wait for an agent pod Running on every node.
+	agentWait = 3 * time.Minute
+)
+
+// agentNamespace is the run's agent namespace.
+func agentNamespace(runID string) string {
+	name := agentNamespacePrefix + runID
+	if len(name) > 63 {
+		name = strings.TrimRight(name[:63], "-.")
+	}
+	return name
+}
+
+// agentObjects are the namespace and the DaemonSet of a run's node agent,
+// on the nodes named, or on the pool's (cluster.PoolLabel) when none are.
+//
+// Its pods must outlast what scenarios do to their node: priority class
+// system-node-critical, which makes them critical pods the kubelet's
+// eviction manager never evicts and admits under pressure
+// (pkg/kubelet/eviction/eviction_manager.go, managerImpl.evictPod and
+// managerImpl.Admit, through IsCriticalPod of
+// pkg/kubelet/types/pod_update.go, v1.36.3); they tolerate every taint
+// (operator Exists, no key), so that a scenario's taints, a cordon or a
+// pressure condition's taint never drive them off; they request nothing,
+// so that a leased node's room for the scenario's pods is what it was
+// (the pool counts them among the node's own pods, residentsOf).
+func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *appsv1.DaemonSet) {
+	if image == "" {
+		image = behavior.Image
+	}
+	lbl := map[string]string{LabelRun: runID, LabelPart: agentPart}
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: agentNamespace(runID), Labels: lbl}}
+	req := corev1.NodeSelectorRequirement{Key: cluster.PoolLabel, Operator: corev1.NodeSelectorOpIn, Values: []string{"true"}}
+	term := corev1.NodeSelectorTerm{MatchExpressions: []corev1.NodeSelectorRequirement{req}}
+	if len(nodes) > 0 {
+		// By name: the DaemonSet controller places a pod on each node whose
+		// metadata.name the term lists.
+		term = corev1.NodeSelectorTerm{MatchFields: []corev1.NodeSelectorRequirement{{
+			Key: metav1.ObjectNameField, Operator: corev1.NodeSelectorOpIn, Values: slices.Sorted(slices.Values(nodes)),
+		}}}
+	}
+	yes, grace := true, int64(1)
+	ds := &appsv1.DaemonSet{
+		ObjectMeta: metav1.ObjectMeta{Name: AgentDaemonSet, Namespace: ns.Name, Labels: lbl},
+		Spec: appsv1.DaemonSetSpec{
+			Selector: &metav1.LabelSelector{MatchLabels: lbl},
+			Template: corev1.PodTemplateSpec{
+				ObjectMeta: metav1.ObjectMeta{Labels: lbl},
+				Spec: corev1.PodSpec{
+					HostPID:           true,
+					PriorityClassName: "system-node-critical",
+					Tolerations:       []corev1.Toleration{{Operator: corev1.TolerationOpExists}},
+					Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{
+						RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{term}},
+					}},
+					// The agent's sleep, as PID 1, ignores SIGTERM: a second is
+					// enough for its deletion.
+					TerminationGracePeriodSeconds: &grace,
+					AutomountServiceAccountToken:  new(bool),
+					Containers: []corev1.Container{{
+						Name:            agentContainer,
+						Image:           image,
+						ImagePullPolicy: corev1.PullIfNotPresent,
+						// The multi-call agent as sleep: it waits for the execs.
+						Command:         []string{"/bin/sleep", "infinity"},
+						SecurityContext: &corev1.SecurityContext{Privileged: &yes},
+					}},
+				},
+			},
+		},
+	}
+	return ns, ds
+}
+
+// deployAgent creates the run's node agent, or finds it there (another
+// process of the run made it), and waits until an agent pod runs on each
+// node; the error names each node whose agent is missing and why.
+func deployAgent(ctx context.Context, cs kubernetes.Interface, runID, image string, nodes []string, logf func(string, ...any)) (map[string]string, error) {
+	ns, ds := agentObjects(runID, image, nodes)
+	if _, err := cs.CoreV1().Namespaces().Create(ctx, ns, metav1.CreateOptions{}); apierrors.IsAlreadyExists(err) {
+		got, err := cs.CoreV1().Namespaces().Get(ctx, ns.Name, metav1.GetOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("node agent: %w", err)
+		}
+		if got.Labels[LabelRun] != runID {
+			return nil, fmt.Errorf("node agent: namespace %s exists and is not run %s's (label %s=%q)", ns.Name, runID, LabelRun, got.Labels[LabelRun])
+		}
+	} else if err != nil {
+		return nil, fmt.Errorf("node agent: creating namespace %s: %w", ns.Name, err)
+	}
+	if _, err := cs.AppsV1().DaemonSets(ns.Name).Create(ctx, ds, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return nil, fmt.Errorf("node agent: creating DaemonSet %s/%s: %w", ns.Name, ds.Name, err)
+	}
+	t0 := time.Now()
+	deadline := t0.Add(agentWait)
+	for {
+		pods, missing, err := agentPods(ctx, cs, ns.Name, nodes)
+		if err == nil && len(missing) == 0 {
+			logf("node agent %s/%s runs on %d nodes (%s)", ns.Name, ds.Name, len(pods), time.Since(t0).Round(100*time.Millisecond))
+			return pods, nil
+		}
+		if err == nil {
+			err = fmt.Errorf("%s", strings.Join(missing, "; "))
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("node agent %s/%s not running on every node within %s: %w", ns.Name, ds.Name, agentWait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("node agent: %w (%v)", ctx.Err(), err)
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// agentPods finds the agent pod on each node, and says for each node
+// without a running one why.
+func agentPods(ctx context.Context, cs kubernetes.Interface, ns string, nodes []string) (map[string]string, []string, error) {
+	list, err := cs.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: labels.Set{LabelPart: agentPart}.String()})
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the node agent's pods in %s: %w", ns, err)
+	}
+	pods := map[string]string{}
+	var missing []string
+	for _, node := range nodes {
+		name, err := pickAgentPod(list.Items, node)
+		if err != nil {
+			missing = append(missing, err.Error())
+			continue
+		}
+		pods[node] = name
+	}
+	return pods, missing, nil
+}
+
+// pickAgentPod is the node's running agent pod (spec.nodeName), or an
+// error that says what its pod is doing instead.
+func pickAgentPod(pods []corev1.Pod, node string) (string, error) {
+	var not []string
+	for _, p := range pods {
+		if p.Spec.NodeName != node {
+			continue
+		}
+		if p.DeletionTimestamp == nil && p.Status.Phase == corev1.PodRunning {
+			return p.Name, nil
+		}
+		not = append(not, describeAgentPod(p))
+	}
+	if len(not) == 0 {
+		// A pod the scheduler could not place has no node: its conditions
+		// say why.
+		for _, p := range pods {
+			if p.Spec.NodeName == "" {
+				not = append(not, describeAgentPod(p))
+			}
+		}
+	}
+	if len(not) == 0 {
+		return "", fmt.Errorf("node %s has no node agent pod (is it tainted against the DaemonSet, or not selected?)", node)
+	}
+	sort.Strings(not)
+	return "", fmt.Errorf("node %s's agent is not running: %s", node, strings.Join(not, ", "))
+}
+
+func describeAgentPod(p corev1.Pod) string {
+	why := []string{string(p.Status.Phase)}
+	if p.DeletionTimestamp != nil {
+		why = append(why, "deleting")
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Status != corev1.ConditionTrue && c.Reason != "" {
+			why = append(why, fmt.Sprintf("%s: %s %s", c.Type, c.Reason, c.Message))
+		}
+	}
+	for _, c := range p.Status.ContainerStatuses {
+		if w := c.State.Waiting; w != nil {
+			why = append(why, fmt.Sprintf("container %s waiting: %s %s", c.Name, w.Reason, w.Message))
+		}
+	}
+	return fmt.Sprintf("pod %s %s", p.Name, strings.TrimSpace(strings.Join(why, ", ")))
+}
+
+// execFunc runs argv in a pod's agent container, through the API server:
+// remoteExec, or a test's.
+type execFunc func(ctx context.Context, ns, pod string, argv []string, in io.Reader, out io.Writer) error
+
+// agentShell is the agent route: each command runs as `podlife-agent
+// node-exec --cgroup-root -- CMD ARGS...` in the agent pod on the node,
+// so in the node's root filesystem and root cgroup, as `docker exec` in a
+// kind node's container ran it (on cgroup v1 node-exec refuses: see
+// pkg/agent).
+type agentShell struct {
+	cs   kubernetes.Interface
+	ns   string
+	exec execFunc
+	mu   sync.Mutex
+	pods map[string]string // by node: its agent pod, as last found
+}
+
+func newAgentShell(cs kubernetes.Interface, cfg *rest.Config, ns string, pods map[string]string) *agentShell {
+	return &agentShell{cs: cs, ns: ns, pods: pods, exec: remoteExec(cs, cfg)}
+}
+
+// nodeExecArgv is the agent's command line for cmd.
+func nodeExecArgv(cmd string, args ...string) []string {
+	return append([]string{behavior.Path, agent.NodeExec, "--cgroup-root", "--", cmd}, args...)
+}
+
+// pod is the node's agent pod: the one found last, else looked up again.
+func (a *agentShell) pod(ctx context.Context, node string) (string, error) {
+	a.mu.Lock()
+	name, ok := a.pods[node]
+	a.mu.Unlock()
+	if ok {
+		return name, nil
+	}
+	pods, missing, err := agentPods(ctx, a.cs, a.ns, []string{node})
+	if err != nil {
+		return "", err
+	}
+	if len(missing) > 0 {
+		return "", errors.New(missing[0])
+	}
+	a.mu.Lock()
+	a.pods[node] = pods[node]
+	a.mu.Unlock()
+	return pods[node], nil
+}
+
+// forget drops a node's pod after a failure of the exec itself (not of
+// the command): the next command looks it up again.
+func (a *agentShell) forget(node string, err error) {
+	var exit utilexec.ExitError
+	if !errors.As(err, &exit) {
+		a.mu.Lock()
+		delete(a.pods, node)
+		a.mu.Unlock()
+	}
+}
+
+func (a *agentShell) Exec(ctx context.Context, node string, in io.Reader, cmd string, args ...string) ([]byte, error) {
+	pod, err := a.pod(ctx, node)
+	if err != nil {
+		return nil, err
+	}
+	var out lockedBuffer
+	err = a.exec(ctx, a.ns, pod, nodeExecArgv(cmd, args...), in, &out)
+	if err != nil {
+		a.forget(node, err)
+		err = fmt.Errorf("through node agent %s/%s: %w", a.ns, pod, err)
+	}
+	return out.Bytes(), err
+}
+
+// Stream follows the command while ctx lasts. An exec through the API
+// server passes through the node's kubelet, and ends when the kubelet
+// restarts (a lease's configuration, an upgrade): the command is run
+// again, a second later, as long as the exec itself failed (not the
+// command).
+func (a *agentShell) Stream(ctx context.Context, node string, out io.Writer, cmd string, args ...string) error {
+	for {
+		pod, err := a.pod(ctx, node)
+		if err == nil {
+			err = a.exec(ctx, a.ns, pod, nodeExecArgv(cmd, args...), nil, out)
+			a.forget(node, err)
+		}
+		var exit utilexec.ExitError
+		if ctx.Err() != nil || errors.As(err, &exit) || err == nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// restartKubelet restarts the node's kubelet and returns once a new
+// kubelet process runs. The exec that asks for it goes through that
+// kubelet: the restart is left to run a second after the exec returned
+// (setsid, in the node's root cgroup), and the kubelet's main PID, read
+// before, tells when it happened.
+func (a *agentShell) restartKubelet(ctx context.Context, node string, limit time.Duration) error {
+	mainPID := func() (string, error) {
+		b, err := a.Exec(ctx, node, nil, "systemctl", "show", "--property=MainPID", "--value", "kubelet")
+		return strings.TrimSpace(string(b)), err
+	}
+	before, err := mainPID()
+	if err != nil {
+		return fmt.Errorf("reading the kubelet's PID on %s: %v: %s", node, err, before)
+	}
+	if b, err := a.Exec(ctx, node, nil, "sh", "-c", "setsid sh -c 'sleep 1; systemctl restart kubelet' </dev/null >/dev/null 2>&1 &"); err != nil {
+		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+	}
+	deadline := time.Now().Add(limit)
+	for {
+		// Fails while the kubelet is down: the exec needs it.
+		if pid, err := mainPID(); err == nil && pid != before && pid != "0" && pid != "" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("restarting the kubelet of %s: no new kubelet process within %s (PID %s before)", node, limit, before)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// lockedBuffer is the one output of an exec's standard output and error,
+// which the executor writes from two goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b = append(l.b, p...)
+	return len(p), nil
+}
+
+func (l *lockedBuffer) Bytes() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.b)
+}
+
+// remoteExec execs through the API server's pods/exec, as kubectl exec
+// does: WebSocket, falling back to SPDY where the upgrade fails.
+func remoteExec(cs kubernetes.Interface, cfg *rest.Config) execFunc {
+	return func(ctx context.Context, ns, pod string, argv []string, in io.Reader, out io.Writer) error {
+		req := cs.CoreV1().RESTClient().Post().Resource("pods").Namespace(ns).Name(pod).SubResource("exec").
+			VersionedParams(&corev1.PodExecOptions{Container: agentContainer, Command: argv, Stdin: in != nil, Stdout: true, Stderr: true}, scheme.ParameterCodec)
+		ex, err := newExecutor(cfg, req.URL())
+		if err != nil {
+			return err
+		}
+		return ex.StreamWithContext(ctx, remotecommand.StreamOptions{Stdin: in, Stdout: out, Stderr: out})
+	}
+}
+
+func newExecutor(cfg *rest.Config, u *url.URL) (remotecommand.Executor, error) {
+	spdy, err := remotecommand.NewSPDYExecutor(cfg, "POST", u)
+	if err != nil {
+		return nil, err
+	}
+	// WebSocket's handshake is a GET (RFC 6455 4.1).
+	ws, err := remotecommand.NewWebSocketExecutor(cfg, "GET", u.String())
+	if err != nil {
+		return nil, err
+	}
+	return remotecommand.NewFallbackExecutor(ws, spdy, func(err error) bool {
+		return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
+	})
+}
+
+// chooseRoute sets the driver's shell as its options say: the kind
+// route, or the node agent deployed on the nodes the driver follows (the
+// scenarios' node, the pool, the skewed nodes), waited for.
+func chooseRoute(ctx context.Context, d *Driver, nodes []string) error {
+	route, err := ParseNodeRoute(d.opt.NodeRoute)
+	if err != nil {
+		return err
+	}
+	if route == RouteDocker {
+		d.shell = kindShell{d.info.Kind}
+		return nil
+	}
+	var on []string
+	for _, n := range nodes {
+		if n != "" && !slices.Contains(on, n) {
+			on = append(on, n)
+		}
+	}
+	pods, err := deployAgent(ctx, d.cs, d.runID, d.opt.AgentImage, on, d.logf)
+	if err != nil {
+		return err
+	}
+	d.shell = newAgentShell(d.cs, d.rest, agentNamespace(d.runID), pods)
+	return nil
+}
