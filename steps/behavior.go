@@ -214,6 +214,14 @@ func probeBehaviorSteps() []Def {
 			s3(func(cname, pname string, after time.Duration) Step {
 				return startupProbe{ctr: shapedCtr{cname, pname}, after: &after}
 			})),
+		// A probe that passes from D on, as authors say it (issue 38's
+		// fourth held-out set): `passes its readiness probe after 8s`,
+		// `5s after it starts`, `from 8s after it starts`. Readiness is
+		// `becomes ready after D`; liveness fails before D (probesLiveAfter).
+		phrase(f, ctr+`passes its (readiness|liveness) probe after (\S+)$`, `Given container "app" of pod "web" passes its readiness probe after 8s`,
+			s4(passesProbeFrom)).with(slot("probe", "readiness", probeKinds...)),
+		phrase(f, ctr+`passes its (readiness|liveness|startup) probe (?:from )?(\S+) after it starts$`, `Given container "app" of pod "web" passes its readiness probe from 8s after it starts`,
+			s4(passesProbeFrom)).with(slot("probe", "readiness", "readiness", "liveness", "startup")),
 		phrase(f, ctr+`fails its startup probe$`, `Given container "app" of pod "web" fails its startup probe`,
 			s2(func(cname, pname string) Step { return startupProbe{ctr: shapedCtr{cname, pname}} })),
 		phrase(f, `^(?:the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")?|container "([^"]*)"(?: of pod "([^"]*)")? has a preStop hook that) takes (\S+)$`, `Given the preStop hook of container "app" of pod "web" takes 3s`,
@@ -225,6 +233,42 @@ func probeBehaviorSteps() []Def {
 		phrase(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`,
 			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}} })),
 	}
+}
+
+// passesProbeFrom is the step of `passes its K probe after D`: each
+// probe kind's behaviour that fails before D and passes from D.
+func passesProbeFrom(cname, pname, kind string, after time.Duration) Step {
+	ctr := shapedCtr{cname, pname}
+	switch kind {
+	case "liveness":
+		return livesAfter{ctr: ctr, after: after}
+	case "startup":
+		return startupProbe{ctr: ctr, after: &after}
+	}
+	return becomesReadyAfter{ctr: ctr, after: after}
+}
+
+// Given container "app" of pod "web" passes its liveness probe after 20s:
+// the container's own liveness probe (it must have one), answered by the
+// agent, fails before D and passes from D on.
+type livesAfter struct {
+	declaration
+	ctr   shapedCtr
+	after time.Duration
+}
+
+func (s livesAfter) Declare(pl *Plan) error {
+	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if c.LivenessProbe == nil {
+		return inputErr("container %q has no liveness probe: give it one in the pod's YAML", c.Name)
+	}
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.LiveAfter = &s.after
+		agentProbe(c.LivenessProbe, "liveness")
+	})
 }
 
 // failingProbe is "liveness" or "readiness".

@@ -57,6 +57,13 @@ var fifthFalseCopies = []falseCopy{
 		`container "app" starts between 3s and 5s`, `container "app" starts between 0s and 2s`, `it came at 3s`, nil},
 	{"a start by a deadline it missed", 82,
 		`container "app" starts between 3s and 5s`, `container "app" starts within 2s`, `within 2s`, nil},
+	// A probe that passes from D.
+	{"Ready before its readiness probe passed", 111,
+		`the pod "api" becomes Ready at 3s`, `the pod "api" becomes Ready at 2s`, `at 2s`, nil},
+	{"a readiness probe passing later than the pod became Ready", 111,
+		`container "app" passes its readiness probe from 3s after it starts`, `container "app" passes its readiness probe 4s after it starts`, `at 3s`, []int{125}},
+	{"a liveness probe passing only after the failure threshold", 128,
+		`container "app" passes its liveness probe after 3s`, `container "app" passes its liveness probe after 10s`, `Event(Killing)`, []int{143, 142}},
 	{"a pod deleted never deleted", 105,
 		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested`, nil},
 }
@@ -67,5 +74,5 @@ func TestFifthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFifthDraftScenariosPass: the scenarios as written pass.
 func TestFifthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fifthDrafts, 6)
+	checkScenariosPass(t, fifthDrafts, 8)
 }

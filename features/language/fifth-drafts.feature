@@ -106,3 +106,38 @@ Feature: The phrases a fifth trial's first drafts reach for
     Given a pod "gone"
     When the pod "gone" is deleted
     Then the pod "gone" is gone within 1s
+
+  @behavior:readiness-initial-failure
+  Scenario: A readiness probe that passes from 3s after the container starts
+    Given a pod "api":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+      """
+    And container "app" passes its readiness probe from 3s after it starts
+    When the pod "api" is created
+    Then the pod "api" is still NotReady at 2s
+    And the pod "api" becomes Ready at 3s
+
+  @behavior:liveness-restart
+  Scenario: A liveness probe that passes from 3s after the container starts, before its failure threshold
+    Given a pod "slow":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          livenessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+            failureThreshold: 5
+      """
+    And container "app" passes its liveness probe after 3s
+    When the pod "slow" is created
+    Then container "app" is never restarted
+    And no event "Killing" is recorded for pod "slow"

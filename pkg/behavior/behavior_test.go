@@ -36,6 +36,7 @@ func TestArgsRoundTrip(t *testing.T) {
 			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
 		{"passes its startup probe after 20s", Behavior{Term: Term{Code: 143}, StartupAfter: dur(20 * time.Second)}, []string{"--startup-after=20s"}},
 		{"fails its startup probe", Behavior{Term: Term{Code: 143}, FailStartup: true}, []string{"--fail-startup"}},
+		{"passes its liveness probe after 20s", Behavior{Term: Term{Code: 143}, LiveAfter: dur(20 * time.Second)}, []string{"--live-after=20s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -131,6 +132,33 @@ func TestStartupAnswer(t *testing.T) {
 			t.Parallel()
 			if got := tc.b.Answer("startup", tc.since); got != tc.want {
 				t.Errorf("Answer(startup, %s) = %v, want %v", tc.since, got, tc.want)
+			}
+		})
+	}
+}
+
+// The liveness probe's answer: what `passes its liveness probe after D`
+// and `fails its liveness probe after D` make the agent (and the
+// simulator) answer.
+func TestLivenessAnswer(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		b     Behavior
+		since time.Duration
+		want  bool
+	}{
+		{"no behaviour: alive at once", Default(), 0, true},
+		{"passes after 20s: fails at 19s", Behavior{LiveAfter: dur(20 * time.Second)}, 19 * time.Second, false},
+		{"passes after 20s: passes at 20s", Behavior{LiveAfter: dur(20 * time.Second)}, 20 * time.Second, true},
+		{"passes after 5s, fails after 30s: fails again at 30s", Behavior{LiveAfter: dur(5 * time.Second), FailLivenessAfter: dur(30 * time.Second)}, 30 * time.Second, false},
+		{"readiness is not liveness", Behavior{ReadyAfter: dur(time.Minute)}, time.Second, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tc.b.Answer("liveness", tc.since); got != tc.want {
+				t.Errorf("Answer(liveness, %s) = %v, want %v", tc.since, got, tc.want)
 			}
 		})
 	}

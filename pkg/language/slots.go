@@ -59,6 +59,7 @@ var (
 	kStatus    = &kind{"condition status", codeList(statuses)}
 	kQoS       = &kind{"QoS class", codeList(qosClasses)}
 	kProbe     = &kind{"probe", codeList(probeKinds) + "; the container must have that probe"}
+	kPassProbe = &kind{"passing probe", "`readiness` (a probe is added when the container has none, as `becomes ready after` does), `liveness` or `startup` (the container must have that probe); `startup` only in `… after it starts`"}
 	kSignal    = &kind{"signal", codeList(signals)}
 	kPressure  = &kind{"pressure", codeList(pressures)}
 	kReason    = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
@@ -121,7 +122,7 @@ var (
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
-	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
+	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
@@ -289,6 +290,8 @@ var rules = []rule{
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
 	r(`fails its `, ` probe`, &no, "probe", kProbe),
+	r(`passes its `, ` probe`, &no, "probe", kPassProbe),
+	r(`probe (from )?`, ` after it starts`, &no, "duration", kDuration),
 	r(`comes under `, ` pressure`, &no, "pressure", kPressure),
 	r(`receives `, ``, &no, "signal", kSignal),
 	r(`node "<node>" `, ` usage`, &no, "resource", kResource),
