@@ -222,6 +222,10 @@ func probeBehaviorSteps() []Def {
 			s4(passesProbeFrom)).with(slot("probe", "readiness", probeKinds...)),
 		phrase(f, ctr+`passes its (readiness|liveness|startup) probe (?:from )?(\S+) after it starts$`, `Given container "app" of pod "web" passes its readiness probe from 8s after it starts`,
 			s4(passesProbeFrom)).with(slot("probe", "readiness", "readiness", "liveness", "startup")),
+		phrase(f, ctr+`fails its (liveness|readiness) probe (?:from )?(\S+) after it starts$`, `Given container "app" of pod "web" fails its readiness probe from 30s after it starts`,
+			s4(func(cname, pname string, kind failingProbe, after time.Duration) Step {
+				return failsProbeAfter{ctr: shapedCtr{cname, pname}, kind: kind, after: after}
+			})).with(slot("probe", "readiness", probeKinds...)),
 		phrase(f, ctr+`fails its startup probe$`, `Given container "app" of pod "web" fails its startup probe`,
 			s2(func(cname, pname string) Step { return startupProbe{ctr: shapedCtr{cname, pname}} })),
 		phrase(f, `^(?:the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")?|container "([^"]*)"(?: of pod "([^"]*)")? has a preStop hook that) takes (\S+)$`, `Given the preStop hook of container "app" of pod "web" takes 3s`,

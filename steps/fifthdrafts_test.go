@@ -64,6 +64,10 @@ var fifthFalseCopies = []falseCopy{
 		`container "app" passes its readiness probe from 3s after it starts`, `container "app" passes its readiness probe 4s after it starts`, `at 3s`, []int{125}},
 	{"a liveness probe passing only after the failure threshold", 128,
 		`container "app" passes its liveness probe after 3s`, `container "app" passes its liveness probe after 10s`, `Event(Killing)`, []int{143, 142}},
+	{"a readiness probe failing earlier than the pod went NotReady", 146,
+		`container "app" fails its readiness probe from 5s after it starts`, `container "app" fails its readiness probe from 3s after it starts`, `Ready`, []int{162}},
+	{"a readiness probe failing later than the pod went NotReady", 146,
+		`container "app" fails its readiness probe from 5s after it starts`, `container "app" fails its readiness probe 6s after it starts`, `NotReady`, []int{163}},
 	{"a pod deleted never deleted", 105,
 		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested`, nil},
 }
@@ -74,5 +78,5 @@ func TestFifthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFifthDraftScenariosPass: the scenarios as written pass.
 func TestFifthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fifthDrafts, 8)
+	checkScenariosPass(t, fifthDrafts, 9)
 }

@@ -141,3 +141,23 @@ Feature: The phrases a fifth trial's first drafts reach for
     When the pod "slow" is created
     Then container "app" is never restarted
     And no event "Killing" is recorded for pod "slow"
+
+  @behavior:readiness-initial-failure
+  Scenario: A readiness probe that passes from 1s and fails from 5s after the container starts
+    Given a pod "gate":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+            failureThreshold: 1
+      """
+    And container "app" passes its readiness probe 1s after it starts
+    And container "app" fails its readiness probe from 5s after it starts
+    When the pod "gate" is created
+    Then the pod "gate" becomes Ready at 1s
+    And the pod "gate" is still Ready at 4s
+    And the pod "gate" is still NotReady at 5s
