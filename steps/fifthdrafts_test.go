@@ -68,6 +68,17 @@ var fifthFalseCopies = []falseCopy{
 		`container "app" fails its readiness probe from 5s after it starts`, `container "app" fails its readiness probe from 3s after it starts`, `Ready`, []int{162}},
 	{"a readiness probe failing later than the pod went NotReady", 146,
 		`container "app" fails its readiness probe from 5s after it starts`, `container "app" fails its readiness probe 6s after it starts`, `NotReady`, []int{163}},
+	// A Job's pods by their order.
+	{"the first pod failed earlier than its window", 166,
+		`the first pod of job "migrate" has phase "Failed" between 2s and 6s`, `the first pod of job "migrate" has phase "Failed" between 3s and 6s`, `between 3s and 6s`, nil},
+	{"a replacement sooner than the back-off", 166,
+		`the second pod of job "migrate" is created 10s after the first pod failed`, `the second pod of job "migrate" is created 5s after the first pod failed`, `created 10s after it failed`, nil},
+	{"the back-off not doubled", 166,
+		`the third pod of job "migrate" is created 20s after the second pod failed`, `the third pod of job "migrate" is created 10s after the second pod failed`, `created 20s after it failed`, nil},
+	{"a pod the job never created", 166,
+		`the third pod of job "migrate" has phase "Failed" within 40s`, `the fourth pod of job "migrate" has phase "Failed" within 40s`, `it created 3 pods`, nil},
+	{"every pod's exit with another code", 166,
+		`every pod of job "migrate" has container "app" terminated with exit code 1`, `every pod of job "migrate" has container "app" terminated with exit code 0`, `exit code 1`, nil},
 	{"a pod deleted never deleted", 105,
 		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested`, nil},
 }
@@ -78,5 +89,5 @@ func TestFifthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFifthDraftScenariosPass: the scenarios as written pass.
 func TestFifthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fifthDrafts, 9)
+	checkScenariosPass(t, fifthDrafts, 10)
 }

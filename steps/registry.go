@@ -63,6 +63,7 @@ func buildRegistry() []Def {
 	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
 	defs = append(defs, workloadPhrases()...)  // workloads.go: deployments, quotas, jobs
 	defs = append(defs, workloadDraftPhrases()...)
+	defs = append(defs, jobPodPhrases()...)
 	for i := range defs {
 		defs[i] = theNodePhrase(initContainerPhrase(defs[i]))
 	}

@@ -161,3 +161,18 @@ Feature: The phrases a fifth trial's first drafts reach for
     Then the pod "gate" becomes Ready at 1s
     And the pod "gate" is still Ready at 4s
     And the pod "gate" is still NotReady at 5s
+
+  @behavior:job-pod-failure-backoff @behavior:job-backoff-limit
+  Scenario: A Job's pods by their order: each replacement waits the doubling back-off after the failure before it
+    Given a job "migrate":
+      """yaml
+      spec:
+        backoffLimit: 2
+      """
+    And container "app" of pod "migrate" exits with code 1 after 2s
+    When the job "migrate" is created
+    Then the first pod of job "migrate" has phase "Failed" between 2s and 6s
+    And the second pod of job "migrate" is created 10s after the first pod failed
+    And the third pod of job "migrate" is created 20s after the second pod failed
+    And the third pod of job "migrate" has phase "Failed" within 40s
+    And every pod of job "migrate" has container "app" terminated with exit code 1

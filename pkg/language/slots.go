@@ -111,6 +111,7 @@ var (
 	kMessage     = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
 	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
 	kPodNth      = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
+	kJobPodNth   = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
 	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, …: a Deployment's pods across its ReplicaSets, in the order they were created"}
 	kImage       = &kind{"image", "an image reference, as a pod's `image:` takes it"}
 	kQuotaRes    = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
@@ -125,7 +126,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -163,6 +164,9 @@ var rules = []rule{
 	r(`(of|after) its `, ` exit`, &no, "exit", kExitNth),
 	r(`(is restarted|restarts) `, ` after its`, &no, "duration", kDuration),
 	r(`never creates an? `, ``, &no, "pod ordinal", kPodNth),
+	r(`^the `, ` pod of job`, &no, "pod ordinal", kJobPodNth),
+	r(`after the `, ` pod failed`, &no, "failed pod ordinal", kJobPodNth),
+	r(`is created `, ` after the`, &no, "duration", kDuration),
 	r(`has status failed `, ``, &no, "failed", kCount),
 	r(`and succeeded `, ``, &no, "succeeded", kCount),
 	r(`(never has (more|fewer) than|never creates more than) `, ``, &no, "count", kCount),
