@@ -262,17 +262,7 @@ type livesAfter struct {
 }
 
 func (s livesAfter) Declare(pl *Plan) error {
-	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
-	if err != nil {
-		return err
-	}
-	if c.LivenessProbe == nil {
-		return inputErr("container %q has no liveness probe: give it one in the pod's YAML", c.Name)
-	}
-	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
-		b.LiveAfter = &s.after
-		agentProbe(c.LivenessProbe, "liveness")
-	})
+	return shapeOwnProbe(pl, s.ctr, "liveness", func(b *behavior.Behavior) { b.LiveAfter = &s.after })
 }
 
 // failingProbe is "liveness" or "readiness".
@@ -319,24 +309,29 @@ type failsProbeAfter struct {
 }
 
 func (s failsProbeAfter) Declare(pl *Plan) error {
-	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
-	if err != nil {
-		return err
-	}
-	probe := c.LivenessProbe
-	if s.kind == "readiness" {
-		probe = c.ReadinessProbe
-	}
-	if probe == nil {
-		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, s.kind)
-	}
-	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+	return shapeOwnProbe(pl, s.ctr, string(s.kind), func(b *behavior.Behavior) {
 		if s.kind == "liveness" {
 			b.FailLivenessAfter = &s.after
 		} else {
 			b.FailReadinessAfter = &s.after
 		}
-		agentProbe(probe, string(s.kind))
+	})
+}
+
+// shapeOwnProbe points the container's own probe of kind (it must have
+// one) at the agent's answer, which set shapes.
+func shapeOwnProbe(pl *Plan, ctr shapedCtr, kind string, set func(*behavior.Behavior)) error {
+	_, c, err := pl.shapeTarget(ctr.container, ctr.pod)
+	if err != nil {
+		return err
+	}
+	probe := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
+	if probe == nil {
+		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, kind)
+	}
+	return pl.shape(ctr.container, ctr.pod, func(b *behavior.Behavior) {
+		set(b)
+		agentProbe(probe, kind)
 	})
 }
 
@@ -381,17 +376,7 @@ type startupProbe struct {
 }
 
 func (s startupProbe) Declare(pl *Plan) error {
-	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
-	if err != nil {
-		return err
-	}
-	if c.StartupProbe == nil {
-		return inputErr("container %q has no startup probe: give it one in the pod's YAML", c.Name)
-	}
-	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
-		b.StartupAfter, b.FailStartup = s.after, s.after == nil
-		agentProbe(c.StartupProbe, "startup")
-	})
+	return shapeOwnProbe(pl, s.ctr, "startup", func(b *behavior.Behavior) { b.StartupAfter, b.FailStartup = s.after, s.after == nil })
 }
 
 // Given the preStop hook of container "app" takes 3s; Given container

@@ -21,7 +21,7 @@ func workloadDraftPhrases() []Def {
 	const f = "workloads"
 	return []Def{
 		phrase(f, `^the job "([^"]*)" is created$`, `When the job "batch" is created`,
-			s1(func(name string) Step { return jobCreated{name: name} })),
+			s1(func(name string) Step { return jobCreated{jobNamed{name}} })),
 		phrase(f, `^the deployment "([^"]*)" never has more than (\S+) pods?$`, `Then the deployment "web" never has more than 4 pods`,
 			s2(func(name string, n Count) Step { return deploymentAlways{bound: n, name: name, count: countActive} })),
 		phrase(f, `^the deployment "([^"]*)" never has fewer than (\S+) ready pods?$`, `Then the deployment "web" never has fewer than 3 ready pods`,
@@ -33,24 +33,27 @@ func workloadDraftPhrases() []Def {
 				return jobStatus{jobHas{name: name, field: "failed", want: failed}, jobHas{name: name, field: "succeeded", want: succeeded}}
 			})),
 		phrase(f, `^the job "([^"]*)" never creates more than (\S+) pods?$`, `Then the job "batch" never creates more than 3 pods`,
-			s2(func(name string, n Count) Step { return jobNeverCreates{name: name, most: int(n)} })),
+			s2(func(name string, n Count) Step { return jobNeverCreates{jobNamed{name}, int(n)} })),
 		phrase(f, `^the job "([^"]*)" never creates an? (\S+) pod$`, `Then the job "batch" never creates a fourth pod`,
-			s2(func(name string, n exitOrdinal) Step { return jobNeverCreates{name: name, most: int(n) - 1} })),
+			s2(func(name string, n exitOrdinal) Step { return jobNeverCreates{jobNamed{name}, int(n) - 1} })),
 	}
 }
 
 // When the job "batch" is created: the job is created with the cluster
 // (a workload's declaration creates it), so the step brings the cluster
 // up and t=0 stays where it is ready, the job's creation.
-type jobCreated struct{ name string }
+type jobCreated struct{ jobNamed }
 
-func (s jobCreated) Declare(pl *Plan) error {
-	_, err := pl.workload("job", s.name)
+func (s jobCreated) Run(ctx context.Context, st *State) error {
+	_, err := readyWorkload(ctx, st, "job", s.job)
 	return err
 }
 
-func (s jobCreated) Run(ctx context.Context, st *State) error {
-	_, err := readyWorkload(ctx, st, "job", s.name)
+// jobNamed is the job a step is about, which the scenario declares.
+type jobNamed struct{ job string }
+
+func (s jobNamed) Declare(pl *Plan) error {
+	_, err := pl.workload("job", s.job)
 	return err
 }
 
@@ -77,27 +80,32 @@ func (s jobStatus) Run(ctx context.Context, st *State) error {
 // Then the job "batch" never creates more than 3 pods: run to the end of
 // the activity, the Job controller has created at most N pods.
 type jobNeverCreates struct {
-	name string
+	jobNamed
 	most int
 }
 
-func (s jobNeverCreates) Declare(pl *Plan) error {
-	_, err := pl.workload("job", s.name)
-	return err
-}
-
 func (s jobNeverCreates) Run(ctx context.Context, st *State) error {
-	d, err := readyWorkload(ctx, st, "job", s.name)
+	created, err := settledJobPods(ctx, st, s.job)
 	if err != nil {
 		return err
 	}
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	_, created, _ := d.JobPods(s.name)
 	if len(created) > s.most {
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("job %q creating at most %s", s.name, times(s.most, "pod")),
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("job %q creating at most %s", s.job, times(s.most, "pod")),
 			Observed: fmt.Sprintf("%d: %s", len(created), strings.Join(created, ", "))}
 	}
 	return nil
+}
+
+// settledJobPods are the pods the job created, once the scenario's
+// activity has ended.
+func settledJobPods(ctx context.Context, st *State, job string) ([]string, error) {
+	d, err := readyWorkload(ctx, st, "job", job)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := st.settle(ctx); err != nil {
+		return nil, err
+	}
+	_, created, _ := d.JobPods(job)
+	return created, nil
 }

@@ -21,30 +21,25 @@ func jobPodPhrases() []Def {
 	return []Def{
 		phrase(f, nth+`has phase "?([A-Za-z]+)"? between (\S+) and (\S+)$`, `Then the first pod of job "batch" has phase "Failed" between 2s and 6s`,
 			s5(func(n exitOrdinal, job string, phase phaseWord, a, b writtenSpan) Step {
-				return &jobPodPhase{jobPod{job, int(n)}, string(phase), a, b}
+				return &jobPodPhase{jobPod{jobNamed{job}, int(n)}, string(phase), a, b}
 			})).with(slot("phase", "Failed", phases...)),
 		phrase(f, nth+`has phase "?([A-Za-z]+)"? within (\S+)$`, `Then the first pod of job "batch" has phase "Failed" within 6s`,
 			s4(func(n exitOrdinal, job string, phase phaseWord, d writtenSpan) Step {
-				return &jobPodPhase{jobPod{job, int(n)}, string(phase), writtenSpan{0, "0s"}, d}
+				return &jobPodPhase{jobPod{jobNamed{job}, int(n)}, string(phase), writtenSpan{0, "0s"}, d}
 			})).with(slot("phase", "Failed", phases...)),
 		phrase(f, nth+`is created (\S+) after the (\S+) pod failed$`, `Then the second pod of job "batch" is created 10s after the first pod failed`,
 			s4(func(n exitOrdinal, job string, d writtenSpan, m exitOrdinal) Step {
-				return &jobPodAfterFailure{jobPod{job, int(n)}, int(m), d}
+				return &jobPodAfterFailure{jobPod{jobNamed{job}, int(n)}, int(m), d}
 			})),
 		phrase(f, `^every pod of job "([^"]*)" has container "([^"]*)" terminated with exit code (\S+)$`, `Then every pod of job "batch" has container "app" terminated with exit code 1`,
-			s3(func(job, ctr string, code ExitCode) Step { return everyJobPodExit{job, ctr, int(code)} })),
+			s3(func(job, ctr string, code ExitCode) Step { return everyJobPodExit{jobNamed{job}, ctr, int(code)} })),
 	}
 }
 
 // jobPod is the nth pod a Job created.
 type jobPod struct {
-	job string
-	n   int
-}
-
-func (p jobPod) Declare(pl *Plan) error {
-	_, err := pl.workload("job", p.job)
-	return err
+	jobNamed
+	n int
 }
 
 func (p jobPod) what() string { return fmt.Sprintf("the %s pod of job %q", ordinalWord(p.n), p.job) }
@@ -150,24 +145,16 @@ func (s *jobPodAfterFailure) Run(ctx context.Context, st *State) error {
 // code 1: run to the end of the activity, each pod the Job created has
 // an exit of that container, and every exit of it has that code.
 type everyJobPodExit struct {
-	job, ctr string
-	code     int
-}
-
-func (s everyJobPodExit) Declare(pl *Plan) error {
-	_, err := pl.workload("job", s.job)
-	return err
+	jobNamed
+	ctr  string
+	code int
 }
 
 func (s everyJobPodExit) Run(ctx context.Context, st *State) error {
-	d, err := readyWorkload(ctx, st, "job", s.job)
+	created, err := settledJobPods(ctx, st, s.job)
 	if err != nil {
 		return err
 	}
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	_, created, _ := d.JobPods(s.job)
 	exp := fmt.Sprintf("container %q of every pod of job %q terminated with exit code %d", s.ctr, s.job, s.code)
 	if len(created) == 0 {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: "the job created no pod"}
