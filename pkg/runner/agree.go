@@ -23,10 +23,11 @@ var (
 )
 
 // opposites are pairs of word lists that say the opposite of each other:
-// a probe or a check that passes or fails, an object created or deleted.
+// a probe or a check that passes or fails (a process that stops
+// answering it, hangs), an object created or deleted.
 var opposites = []map[string]bool{
 	{"passes": true, "pass": true, "passing": true, "passed": true, "succeeds": true, "succeed": true, "succeeding": true,
-		"fails": false, "fail": false, "failing": false, "failed": false},
+		"fails": false, "fail": false, "failing": false, "failed": false, "stops": false, "hangs": false},
 	{"created": true, "creates": true, "create": true, "deleted": false, "deletes": false, "delete": false},
 }
 

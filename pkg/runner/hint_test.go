@@ -202,6 +202,9 @@ var firstDrafts = []struct {
 	// (issue 38's fourth held-out set: `When the job "j" is created` was
 	// hinted the pod's).
 	{"When", `the job "batch" starts`, nil, `the job "batch" is created`},
+	// A probe the process stops answering fails (a phrase that passes it
+	// is the opposite).
+	{"Given", `container "app" stops answering its readiness probe 20s after each start`, nil, `container "app" fails its readiness probe 20s after it starts`},
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
 	{"Then", `the container receives SIGKILL at 5s`, []string{`a pod "api"`, `container "server" of pod "api" ignores SIGTERM`}, `container "server" receives SIGKILL at 5s`},
@@ -365,6 +368,7 @@ func TestDisagreement(t *testing.T) {
 		{"a message's words are not the step's", `the pod "web" has a "Unhealthy" event with message "Liveness probe failed"`, `the pod "web" has a "Unhealthy" event with message "x"`, 0},
 		{"created for deleted", `the job "batch" is deleted`, `the job "batch" is created`, disagreePenalty},
 		{"both words: no polarity", `container "app" stops passing and fails`, `container "app" passes`, 0},
+		{"stops answering is failing", `container "app" stops answering its liveness probe after 5s`, `container "app" passes its liveness probe after 5s`, disagreePenalty},
 	}
 	for _, c := range cases {
 		if got := disagreement(c.step, c.phrase); got != c.want {
