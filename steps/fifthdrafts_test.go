@@ -79,6 +79,11 @@ var fifthFalseCopies = []falseCopy{
 		`the third pod of job "migrate" has phase "Failed" within 40s`, `the fourth pod of job "migrate" has phase "Failed" within 40s`, `it created 3 pods`, nil},
 	{"every pod's exit with another code", 166,
 		`every pod of job "migrate" has container "app" terminated with exit code 1`, `every pod of job "migrate" has container "app" terminated with exit code 0`, `exit code 1`, nil},
+	// A restart count in a window.
+	{"a restart count the window passed", 181,
+		`container "app" has restart count 1 between 2s and 10s`, `container "app" has restart count 1 between 25s and 30s`, `restart 2 came`, nil},
+	{"a restart count not yet reached in the window", 181,
+		`container "app" has restart count 0 between 0s and 1s`, `container "app" has restart count 1 between 0s and 1s`, `0 restarts by 1s`, nil},
 	{"a pod deleted never deleted", 105,
 		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested`, nil},
 }
@@ -89,5 +94,5 @@ func TestFifthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFifthDraftScenariosPass: the scenarios as written pass.
 func TestFifthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fifthDrafts, 10)
+	checkScenariosPass(t, fifthDrafts, 11)
 }

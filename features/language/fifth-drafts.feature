@@ -176,3 +176,11 @@ Feature: The phrases a fifth trial's first drafts reach for
     And the third pod of job "migrate" is created 20s after the second pod failed
     And the third pod of job "migrate" has phase "Failed" within 40s
     And every pod of job "migrate" has container "app" terminated with exit code 1
+
+  @behavior:crashloop-backoff
+  Scenario: A restart count shown within a window, as the status reads right after a restart
+    Given a pod "flaky"
+    And container "app" exits with code 1 after 2s
+    When the pod "flaky" is created
+    Then container "app" has restart count 1 between 2s and 10s
+    And container "app" has restart count 0 between 0s and 1s
