@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -36,10 +35,7 @@ func (s restartCountBetween) Run(ctx context.Context, st *State) error {
 			return err
 		}
 	}
-	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := nthBy(v.Timeline(), sel, want, w.To)
-		return ok
-	}); err != nil {
+	if err := runToNth(ctx, st, sel, want, w.To); err != nil {
 		return err
 	}
 	events := st.clk().events()
