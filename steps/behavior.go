@@ -214,6 +214,18 @@ func probeBehaviorSteps() []Def {
 			s3(func(cname, pname string, after time.Duration) Step {
 				return startupProbe{ctr: shapedCtr{cname, pname}, after: &after}
 			})),
+		// A probe that passes from D on, as authors say it (issue 38's
+		// fourth held-out set): `passes its readiness probe after 8s`,
+		// `5s after it starts`, `from 8s after it starts`. Readiness is
+		// `becomes ready after D`; liveness fails before D (probesLiveAfter).
+		phrase(f, ctr+`passes its (readiness|liveness) probe after (\S+)$`, `Given container "app" of pod "web" passes its readiness probe after 8s`,
+			s4(passesProbeFrom)).with(slot("probe", "readiness", probeKinds...)),
+		phrase(f, ctr+`passes its (readiness|liveness|startup) probe (?:from )?(\S+) after it starts$`, `Given container "app" of pod "web" passes its readiness probe from 8s after it starts`,
+			s4(passesProbeFrom)).with(slot("probe", "readiness", "readiness", "liveness", "startup")),
+		phrase(f, ctr+`fails its (liveness|readiness) probe (?:from )?(\S+) after it starts$`, `Given container "app" of pod "web" fails its readiness probe from 30s after it starts`,
+			s4(func(cname, pname string, kind failingProbe, after time.Duration) Step {
+				return failsProbeAfter{ctr: shapedCtr{cname, pname}, kind: kind, after: after}
+			})).with(slot("probe", "readiness", probeKinds...)),
 		phrase(f, ctr+`fails its startup probe$`, `Given container "app" of pod "web" fails its startup probe`,
 			s2(func(cname, pname string) Step { return startupProbe{ctr: shapedCtr{cname, pname}} })),
 		phrase(f, `^(?:the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")?|container "([^"]*)"(?: of pod "([^"]*)")? has a preStop hook that) takes (\S+)$`, `Given the preStop hook of container "app" of pod "web" takes 3s`,
@@ -225,6 +237,32 @@ func probeBehaviorSteps() []Def {
 		phrase(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`,
 			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}} })),
 	}
+}
+
+// passesProbeFrom is the step of `passes its K probe after D`: each
+// probe kind's behaviour that fails before D and passes from D.
+func passesProbeFrom(cname, pname, kind string, after time.Duration) Step {
+	ctr := shapedCtr{cname, pname}
+	switch kind {
+	case "liveness":
+		return livesAfter{ctr: ctr, after: after}
+	case "startup":
+		return startupProbe{ctr: ctr, after: &after}
+	}
+	return becomesReadyAfter{ctr: ctr, after: after}
+}
+
+// Given container "app" of pod "web" passes its liveness probe after 20s:
+// the container's own liveness probe (it must have one), answered by the
+// agent, fails before D and passes from D on.
+type livesAfter struct {
+	declaration
+	ctr   shapedCtr
+	after time.Duration
+}
+
+func (s livesAfter) Declare(pl *Plan) error {
+	return shapeOwnProbe(pl, s.ctr, "liveness", func(b *behavior.Behavior) { b.LiveAfter = &s.after })
 }
 
 // failingProbe is "liveness" or "readiness".
@@ -271,24 +309,29 @@ type failsProbeAfter struct {
 }
 
 func (s failsProbeAfter) Declare(pl *Plan) error {
-	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
-	if err != nil {
-		return err
-	}
-	probe := c.LivenessProbe
-	if s.kind == "readiness" {
-		probe = c.ReadinessProbe
-	}
-	if probe == nil {
-		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, s.kind)
-	}
-	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+	return shapeOwnProbe(pl, s.ctr, string(s.kind), func(b *behavior.Behavior) {
 		if s.kind == "liveness" {
 			b.FailLivenessAfter = &s.after
 		} else {
 			b.FailReadinessAfter = &s.after
 		}
-		agentProbe(probe, string(s.kind))
+	})
+}
+
+// shapeOwnProbe points the container's own probe of kind (it must have
+// one) at the agent's answer, which set shapes.
+func shapeOwnProbe(pl *Plan, ctr shapedCtr, kind string, set func(*behavior.Behavior)) error {
+	_, c, err := pl.shapeTarget(ctr.container, ctr.pod)
+	if err != nil {
+		return err
+	}
+	probe := map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe}[kind]
+	if probe == nil {
+		return inputErr("container %q has no %s probe: give it one in the pod's YAML", c.Name, kind)
+	}
+	return pl.shape(ctr.container, ctr.pod, func(b *behavior.Behavior) {
+		set(b)
+		agentProbe(probe, kind)
 	})
 }
 
@@ -333,17 +376,7 @@ type startupProbe struct {
 }
 
 func (s startupProbe) Declare(pl *Plan) error {
-	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
-	if err != nil {
-		return err
-	}
-	if c.StartupProbe == nil {
-		return inputErr("container %q has no startup probe: give it one in the pod's YAML", c.Name)
-	}
-	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
-		b.StartupAfter, b.FailStartup = s.after, s.after == nil
-		agentProbe(c.StartupProbe, "startup")
-	})
+	return shapeOwnProbe(pl, s.ctr, "startup", func(b *behavior.Behavior) { b.StartupAfter, b.FailStartup = s.after, s.after == nil })
 }
 
 // Given the preStop hook of container "app" takes 3s; Given container

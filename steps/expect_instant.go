@@ -108,10 +108,7 @@ func (s restartedWithin) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := nthBy(v.Timeline(), sel, want, w.To)
-		return ok
-	}); err != nil {
+	if err := runToNth(ctx, st, sel, want, w.To); err != nil {
 		return err
 	}
 	w.From = 0
@@ -124,6 +121,16 @@ func (s restartedWithin) Run(ctx context.Context, st *State) error {
 		Observed: fmt.Sprintf("%s by %s", times(countBy(st.clk().events(), sel, w.To), "restart"), timeline.FormatOffset(w.To-st.clock.t0.At)),
 		Window:   &w,
 	})
+}
+
+// runToNth runs the scenario until the nth event sel selects has come by
+// deadline, or to the deadline.
+func runToNth(ctx context.Context, st *State, sel timeline.Selector, n int, deadline time.Duration) error {
+	_, _, err := st.Session.RunUntil(ctx, deadline, func(v driver.View) bool {
+		_, ok := nthBy(v.Timeline(), sel, n, deadline)
+		return ok
+	})
+	return err
 }
 
 // nthBy is the n-th event sel matches at or before deadline; n 0 is the

@@ -36,6 +36,10 @@ func wordingExpectations() []Def {
 			})).with(slot("phase", "Failed", withinPhases...)),
 		phrase(f, ctr+`(?:restart count is|has restart count) (\S+)$`, `Then container "app" of pod "web" restart count is 0`,
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
+		phrase(f, ctr+`(?:restart count is|has restart count) (\S+) between (\S+) and (\S+)$`, `Then container "app" of pod "web" has restart count 1 between 2s and 10s`,
+			s5(func(c, pod string, n Count, a, b writtenSpan) Step {
+				return restartCountBetween{containerNamed{c, pod}, n, a, b}
+			})),
 		phrase(f, ctr+`(?:restart count is|has restart count) (\S+) within (\S+)$`, `Then container "app" of pod "web" has restart count 1 within 30s`,
 			s4(func(c, pod string, n Count, d writtenSpan) Step { return restartedWithin{containerNamed{c, pod}, n, d} })),
 	}

@@ -69,6 +69,8 @@ func describeQuota(q *corev1.ResourceQuota) string {
 type workloadEvent struct {
 	reason, text, kind, name string
 	none                     bool
+	// prefix, when set, is how the message begins (eventSaid's wording).
+	prefix string
 }
 
 func (s workloadEvent) Declare(pl *Plan) error {
@@ -91,7 +93,7 @@ func (s workloadEvent) matching(d driver.Session, events []timeline.Event) []tim
 	objs := s.objects(d)
 	var out []timeline.Event
 	for _, e := range events {
-		if e.Kind == timeline.KubeEvent && e.Reason == s.reason && objs[e.Pod] && strings.Contains(e.Message, s.text) {
+		if e.Kind == timeline.KubeEvent && e.Reason == s.reason && objs[e.Pod] && strings.Contains(e.Message, s.text) && strings.HasPrefix(e.Message, s.prefix) {
 			out = append(out, e)
 		}
 	}
@@ -102,6 +104,9 @@ func (s workloadEvent) what() string {
 	out := fmt.Sprintf("event %q", s.reason)
 	if s.text != "" {
 		out += fmt.Sprintf(" with message containing %q", s.text)
+	}
+	if s.prefix != "" {
+		out += fmt.Sprintf(" with message %q", s.prefix)
 	}
 	return out + fmt.Sprintf(" for %s %q", s.kind, s.name)
 }

@@ -20,8 +20,8 @@
 //     (bare or under `sh -c`) do what they say.
 //
 // A probe's answer from the behaviour: readiness fails before ReadyAfter
-// (when set) and from FailReadinessAfter (when set); liveness fails from
-// FailLivenessAfter; startup never succeeds with FailStartup, else
+// (when set) and from FailReadinessAfter (when set); liveness fails before
+// LiveAfter (when set) and from FailLivenessAfter; startup never succeeds with FailStartup, else
 // succeeds from StartupAfter when set, else from ReadyAfter when set,
 // else at once.
 package behavior
@@ -76,6 +76,10 @@ type Behavior struct {
 	// answers fail from this long after start.
 	FailLivenessAfter  *time.Duration
 	FailReadinessAfter *time.Duration
+	// LiveAfter makes the agent's liveness answer succeed from this long
+	// after start only (it fails before): a process that comes up
+	// slowly, which a liveness probe without initialDelaySeconds kills.
+	LiveAfter *time.Duration
 	// StartupAfter makes the agent's startup answer succeed from this
 	// long after start (it fails before); FailStartup makes it fail
 	// always.
@@ -180,6 +184,9 @@ func (b Behavior) Args() []string {
 	if b.FailReadinessAfter != nil {
 		args = append(args, "--fail-readiness-after="+b.FailReadinessAfter.String())
 	}
+	if b.LiveAfter != nil {
+		args = append(args, "--live-after="+b.LiveAfter.String())
+	}
 	if b.StartupAfter != nil {
 		args = append(args, "--startup-after="+b.StartupAfter.String())
 	}
@@ -219,6 +226,7 @@ func Parse(args []string) (Behavior, error) {
 		ready     = fs.String("ready-after", "", "readiness succeeds from this long after start")
 		failLive  = fs.String("fail-liveness-after", "", "liveness fails from this long after start")
 		failReady = fs.String("fail-readiness-after", "", "readiness fails from this long after start")
+		live      = fs.String("live-after", "", "liveness succeeds from this long after start (fails before)")
 		startup   = fs.String("startup-after", "", "startup succeeds from this long after start")
 		failStart = fs.Bool("fail-startup", false, "startup never succeeds")
 		memory    = fs.String("memory", "", "memory to use")
@@ -259,6 +267,7 @@ func Parse(args []string) (Behavior, error) {
 		{"ready-after", *ready, &b.ReadyAfter},
 		{"fail-liveness-after", *failLive, &b.FailLivenessAfter},
 		{"fail-readiness-after", *failReady, &b.FailReadinessAfter},
+		{"live-after", *live, &b.LiveAfter},
 		{"startup-after", *startup, &b.StartupAfter},
 	} {
 		if o.value == "" {

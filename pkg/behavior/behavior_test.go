@@ -36,6 +36,7 @@ func TestArgsRoundTrip(t *testing.T) {
 			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
 		{"passes its startup probe after 20s", Behavior{Term: Term{Code: 143}, StartupAfter: dur(20 * time.Second)}, []string{"--startup-after=20s"}},
 		{"fails its startup probe", Behavior{Term: Term{Code: 143}, FailStartup: true}, []string{"--fail-startup"}},
+		{"passes its liveness probe after 20s", Behavior{Term: Term{Code: 143}, LiveAfter: dur(20 * time.Second)}, []string{"--live-after=20s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -109,28 +110,34 @@ func TestExitOn(t *testing.T) {
 	}
 }
 
-// The startup probe's answer: what `passes its startup probe after D` and
-// `fails its startup probe` make the agent (and the simulator) answer.
-func TestStartupAnswer(t *testing.T) {
+// A probe's answer: what `passes its startup probe after D`, `fails its
+// startup probe`, `passes its liveness probe after D` and `fails its
+// liveness probe after D` make the agent (and the simulator) answer.
+func TestProbeAnswer(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		name  string
-		b     Behavior
-		since time.Duration
-		want  bool
+		name, kind string
+		b          Behavior
+		since      time.Duration
+		want       bool
 	}{
-		{"no behaviour: started at once", Default(), 0, true},
-		{"passes after 20s: fails at 19s", Behavior{StartupAfter: dur(20 * time.Second)}, 19 * time.Second, false},
-		{"passes after 20s: succeeds at 20s", Behavior{StartupAfter: dur(20 * time.Second)}, 20 * time.Second, true},
-		{"startup after wins over ready after", Behavior{StartupAfter: dur(time.Second), ReadyAfter: dur(time.Minute)}, 2 * time.Second, true},
-		{"ready after alone still gates startup", Behavior{ReadyAfter: dur(time.Minute)}, 2 * time.Second, false},
-		{"fails its startup probe: never", Behavior{FailStartup: true}, time.Hour, false},
+		{"no behaviour: started at once", "startup", Default(), 0, true},
+		{"passes after 20s: fails at 19s", "startup", Behavior{StartupAfter: dur(20 * time.Second)}, 19 * time.Second, false},
+		{"passes after 20s: succeeds at 20s", "startup", Behavior{StartupAfter: dur(20 * time.Second)}, 20 * time.Second, true},
+		{"startup after wins over ready after", "startup", Behavior{StartupAfter: dur(time.Second), ReadyAfter: dur(time.Minute)}, 2 * time.Second, true},
+		{"ready after alone still gates startup", "startup", Behavior{ReadyAfter: dur(time.Minute)}, 2 * time.Second, false},
+		{"fails its startup probe: never", "startup", Behavior{FailStartup: true}, time.Hour, false},
+		{"no behaviour: alive at once", "liveness", Default(), 0, true},
+		{"passes liveness after 20s: fails at 19s", "liveness", Behavior{LiveAfter: dur(20 * time.Second)}, 19 * time.Second, false},
+		{"passes liveness after 20s: passes at 20s", "liveness", Behavior{LiveAfter: dur(20 * time.Second)}, 20 * time.Second, true},
+		{"passes after 5s, fails after 30s: fails again at 30s", "liveness", Behavior{LiveAfter: dur(5 * time.Second), FailLivenessAfter: dur(30 * time.Second)}, 30 * time.Second, false},
+		{"readiness is not liveness", "liveness", Behavior{ReadyAfter: dur(time.Minute)}, time.Second, true},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.kind+": "+tc.name, func(t *testing.T) {
 			t.Parallel()
-			if got := tc.b.Answer("startup", tc.since); got != tc.want {
-				t.Errorf("Answer(startup, %s) = %v, want %v", tc.since, got, tc.want)
+			if got := tc.b.Answer(tc.kind, tc.since); got != tc.want {
+				t.Errorf("Answer(%s, %s) = %v, want %v", tc.kind, tc.since, got, tc.want)
 			}
 		})
 	}

@@ -102,6 +102,9 @@ func (b Behavior) Answer(kind string, since time.Duration) bool {
 		}
 		return b.FailReadinessAfter == nil || since < *b.FailReadinessAfter
 	case "liveness":
+		if b.LiveAfter != nil && since < *b.LiveAfter {
+			return false
+		}
 		return b.FailLivenessAfter == nil || since < *b.FailLivenessAfter
 	case "startup":
 		switch {

@@ -59,6 +59,7 @@ var (
 	kStatus    = &kind{"condition status", codeList(statuses)}
 	kQoS       = &kind{"QoS class", codeList(qosClasses)}
 	kProbe     = &kind{"probe", codeList(probeKinds) + "; the container must have that probe"}
+	kPassProbe = &kind{"passing probe", "`readiness` (a probe is added when the container has none, as `becomes ready after` does), `liveness` or `startup` (the container must have that probe); `startup` only in `… after it starts`"}
 	kSignal    = &kind{"signal", codeList(signals)}
 	kPressure  = &kind{"pressure", codeList(pressures)}
 	kReason    = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
@@ -107,6 +108,10 @@ var (
 	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
 	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read)"}
 	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
+	kMessage     = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
+	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
+	kPodNth      = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
+	kJobPodNth   = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
 	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, …: a Deployment's pods across its ReplicaSets, in the order they were created"}
 	kImage       = &kind{"image", "an image reference, as a pod's `image:` takes it"}
 	kQuotaRes    = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
@@ -118,10 +123,10 @@ var (
 
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
-	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
+	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -151,6 +156,20 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 var rules = []rule{
 	// Workloads (issue 36), before the general rules they would match.
 	r(`recorded for `, ``, &no, "workload", kWorkload),
+	// An event by reason and message, in authors' words (fifth drafts).
+	r(`^the `, ` "`, &no, "workload", kWorkload),
+	r(`^the <workload> "`, ``, &yes, "name", kWorkName),
+	r(`(has an?|^an?) "`, `" event`, &yes, "reason", kEvent),
+	r(`event( is recorded.*)? with message "`, ``, &yes, "message", kMessage),
+	r(`(of|after) its `, ` exit`, &no, "exit", kExitNth),
+	r(`(is restarted|restarts) `, ` after its`, &no, "duration", kDuration),
+	r(`never creates an? `, ``, &no, "pod ordinal", kPodNth),
+	r(`^the `, ` pod of job`, &no, "pod ordinal", kJobPodNth),
+	r(`after the `, ` pod failed`, &no, "failed pod ordinal", kJobPodNth),
+	r(`is created `, ` after the`, &no, "duration", kDuration),
+	r(`has status failed `, ``, &no, "failed", kCount),
+	r(`and succeeded `, ``, &no, "succeeded", kCount),
+	r(`(never has (more|fewer) than|never creates more than) `, ``, &no, "count", kCount),
 	r(`recorded for <workload> "`, ``, &yes, "name", kWorkName),
 	r(`^(the eviction of )?pod `, ` of $`, &no, "ordinal", kWorkloadPod),
 	r(`^(the eviction of )?pod <ordinal> of `, ``, &no, "workload", kWorkload),
@@ -275,6 +294,8 @@ var rules = []rule{
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
 	r(`fails its `, ` probe`, &no, "probe", kProbe),
+	r(`passes its `, ` probe`, &no, "probe", kPassProbe),
+	r(`probe (from )?`, ` after it starts`, &no, "duration", kDuration),
 	r(`comes under `, ` pressure`, &no, "pressure", kPressure),
 	r(`receives `, ``, &no, "signal", kSignal),
 	r(`node "<node>" `, ` usage`, &no, "resource", kResource),

@@ -463,7 +463,7 @@ func (pw *probeWorker) quiet() bool {
 	}
 	// An agent's answer may still change at a time its behaviour names.
 	if kind := pw.agentKind(); kind != "" {
-		for _, at := range []*time.Duration{c.beh.ReadyAfter, c.beh.FailLivenessAfter, c.beh.FailReadinessAfter} {
+		for _, at := range []*time.Duration{c.beh.ReadyAfter, c.beh.FailLivenessAfter, c.beh.FailReadinessAfter, c.beh.LiveAfter} {
 			if at != nil && *at > since {
 				return false
 			}

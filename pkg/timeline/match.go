@@ -21,6 +21,10 @@ type Selector struct {
 	// AnyContainer matches pod-level and container-level events alike; by
 	// default an empty Container matches only pod-level events.
 	AnyContainer bool
+	// Message, when set, is how the event's message begins: a Kubernetes
+	// Event's message is a sentence its author quotes the start of
+	// ("Liveness probe failed" for "Liveness probe failed: Get …").
+	Message string
 }
 
 // Matches reports whether e is selected.
@@ -43,6 +47,9 @@ func (s Selector) Matches(e Event) bool {
 	if s.HasCode && e.Code != s.Code {
 		return false
 	}
+	if s.Message != "" && !strings.HasPrefix(e.Message, s.Message) {
+		return false
+	}
 	return true
 }
 
@@ -55,6 +62,9 @@ func (s Selector) Describe() string {
 		if s.Kind == Exited && !s.HasCode {
 			what = "exit"
 		}
+	}
+	if s.Message != "" {
+		what += fmt.Sprintf(" with message %q", s.Message)
 	}
 	switch {
 	case s.Container != "":

@@ -160,6 +160,9 @@ func agentSteady(b *behavior.Behavior, spec *corev1.Container, since time.Durati
 		return false
 	}
 	later := func(d *time.Duration) bool { return d != nil && since < *d }
+	if spec.LivenessProbe != nil && later(b.LiveAfter) {
+		return false
+	}
 	if spec.ReadinessProbe != nil && (later(b.ReadyAfter) || later(b.FailReadinessAfter)) {
 		return false
 	}
