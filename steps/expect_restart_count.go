@@ -54,6 +54,10 @@ func (s restartCountBetween) Run(ctx context.Context, st *State) error {
 			Observed: fmt.Sprintf("restart %d came %s, before the window", want+1, timeline.Occurrence(next, st.clock.t0))}
 	case want > 0:
 		obs = &nth
+	default:
+		// A count of 0 awaits no restart: nothing to time, no window
+		// check to record (it would claim an observation it never made).
+		return nil
 	}
 	return st.keepWindowCheck(sel, fmt.Sprintf("restart count %d", want), w, obs, verdict)
 }
