@@ -375,6 +375,37 @@ func TestMemoryPacedToItsTime(t *testing.T) {
 	}
 }
 
+// TestMemoryFollowsItsPoints: usage given as points is a step function:
+// the agent holds each point's level from its time to the next point's,
+// a rise and a fall alike, and logs a memory line at each.
+func TestMemoryFollowsItsPoints(t *testing.T) {
+	r := startAgent(t, nil, "--memory=32Mi", "--memory-after=200ms", "--memory-then=160Mi@900ms", "--memory-then=16Mi@1600ms")
+	rssAt := func(d time.Duration) int64 {
+		time.Sleep(time.Until(r.lines[0].T.Add(d)))
+		return vmRSS(t, r.cmd.Process.Pid) >> 20
+	}
+	if m := rssAt(600 * time.Millisecond); m < 32 || m > 100 {
+		t.Errorf("between the first and second points the agent used %dMi; want 32Mi and its own", m)
+	}
+	if m := rssAt(1300 * time.Millisecond); m < 160 {
+		t.Errorf("after the second point the agent used %dMi; want 160Mi and its own", m)
+	}
+	if m := rssAt(2300 * time.Millisecond); m > 100 {
+		t.Errorf("after the third point the agent used %dMi; want 16Mi and its own", m)
+	}
+	n := 0
+	r.mu.Lock()
+	for _, l := range r.lines {
+		if l.Ev == EvMemory {
+			n++
+		}
+	}
+	r.mu.Unlock()
+	if n != 3 {
+		t.Errorf("%d memory lines, want one a point", n)
+	}
+}
+
 // vmRSS is a process's resident memory, from /proc.
 func vmRSS(t *testing.T, pid int) int64 {
 	t.Helper()

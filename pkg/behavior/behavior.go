@@ -75,8 +75,11 @@ type Behavior struct {
 	// answers fail from this long after start.
 	FailLivenessAfter  *time.Duration
 	FailReadinessAfter *time.Duration
-	// Memory makes the process use this much memory from After on.
-	Memory *Usage
+	// Memory is the process's memory over time, a step function: from
+	// each point's After it uses that point's Quantity, until the next
+	// point's After (nothing before the first). The points are in the
+	// order of their times, each later than the one before.
+	Memory []Usage
 	// Writes are writes to mounted volumes.
 	Writes []Write
 	// Attempts are exits of some starts only: on its Nth start (the first
@@ -125,7 +128,7 @@ type Term struct {
 	Code   int
 }
 
-// Usage is memory use from a moment after start.
+// Usage is memory use from a moment after start, until the next point.
 type Usage struct {
 	Quantity resource.Quantity
 	After    time.Duration
@@ -134,7 +137,30 @@ type Usage struct {
 	// takes seconds per gigabyte, where the declared usage is there at
 	// After (the simulator's is, at once, and it ignores Ramp). The live
 	// driver sets it from the fill rate it measured; scenarios do not.
+	// It never reaches back before the point before's After.
 	Ramp time.Duration
+}
+
+// MemoryAt is the memory the process uses since its start: the level of
+// the last point due by then, 0 before the first.
+func (b Behavior) MemoryAt(since time.Duration) int64 {
+	var m int64
+	for _, u := range b.Memory {
+		if since < u.After {
+			break
+		}
+		m = u.Quantity.Value()
+	}
+	return m
+}
+
+// MemoryPeak is the most memory the process ever uses.
+func (b Behavior) MemoryPeak() int64 {
+	var m int64
+	for _, u := range b.Memory {
+		m = max(m, u.Quantity.Value())
+	}
+	return m
 }
 
 // Write is Bytes written to the volume mounted from Volume, After start.
@@ -174,11 +200,21 @@ func (b Behavior) Args() []string {
 	if b.FailReadinessAfter != nil {
 		args = append(args, "--fail-readiness-after="+b.FailReadinessAfter.String())
 	}
-	if b.Memory != nil {
-		args = append(args, "--memory="+b.Memory.Quantity.String(), "--memory-after="+b.Memory.After.String())
-		if b.Memory.Ramp > 0 {
-			args = append(args, "--memory-ramp="+b.Memory.Ramp.String())
+	// The first point as before there were several; the later ones as
+	// --memory-then=QUANTITY@AFTER[/RAMP], in their order.
+	for i, u := range b.Memory {
+		if i == 0 {
+			args = append(args, "--memory="+u.Quantity.String(), "--memory-after="+u.After.String())
+			if u.Ramp > 0 {
+				args = append(args, "--memory-ramp="+u.Ramp.String())
+			}
+			continue
 		}
+		then := "--memory-then=" + u.Quantity.String() + "@" + u.After.String()
+		if u.Ramp > 0 {
+			then += "/" + u.Ramp.String()
+		}
+		args = append(args, then)
 	}
 	attempts := append([]AttemptExit(nil), b.Attempts...)
 	sort.SliceStable(attempts, func(i, j int) bool { return attempts[i].Attempt < attempts[j].Attempt })
@@ -212,8 +248,10 @@ func Parse(args []string) (Behavior, error) {
 		memRamp   = fs.Duration("memory-ramp", 0, "how long before --memory-after to begin faulting it in, paced to end then")
 		writes    writeList
 		attempts  attemptList
+		then      memoryList
 	)
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
+	fs.Var(&then, "memory-then", "QUANTITY@AFTER[/RAMP]: a later point of --memory's usage, repeatable, in time order")
 	fs.Var(&attempts, "exit-on-attempt", "N:CODE@AFTER: on the Nth start, exit with CODE after AFTER; repeatable")
 	if err := fs.Parse(args); err != nil {
 		return Behavior{}, err
@@ -262,7 +300,20 @@ func Parse(args []string) (Behavior, error) {
 		if *memRamp < 0 || *memRamp > *memAfter {
 			return Behavior{}, fmt.Errorf("--memory-ramp %s: between 0 and --memory-after (%s)", *memRamp, *memAfter)
 		}
-		b.Memory = &Usage{Quantity: q, After: *memAfter, Ramp: *memRamp}
+		b.Memory = []Usage{{Quantity: q, After: *memAfter, Ramp: *memRamp}}
+	}
+	if len(then) > 0 && *memory == "" {
+		return Behavior{}, fmt.Errorf("--memory-then without --memory")
+	}
+	for _, u := range then {
+		prev := b.Memory[len(b.Memory)-1].After
+		if u.After <= prev {
+			return Behavior{}, fmt.Errorf("--memory-then %s@%s: after the point before it (%s)", u.Quantity.String(), u.After, prev)
+		}
+		if u.Ramp > u.After-prev {
+			return Behavior{}, fmt.Errorf("--memory-then %s@%s: its ramp %s reaches back before the point before it (%s)", u.Quantity.String(), u.After, u.Ramp, prev)
+		}
+		b.Memory = append(b.Memory, u)
 	}
 	b.Writes = writes
 	b.Attempts = attempts
@@ -297,6 +348,37 @@ func (a *attemptList) Set(v string) error {
 		}
 	}
 	*a = append(*a, AttemptExit{Attempt: attempt, Exit: Exit{Code: c, After: d}})
+	return nil
+}
+
+type memoryList []Usage
+
+func (m *memoryList) String() string { return fmt.Sprint(*m) }
+
+func (m *memoryList) Set(v string) error {
+	size, rest, ok := strings.Cut(v, "@")
+	if !ok {
+		return fmt.Errorf("%q is not QUANTITY@AFTER[/RAMP]", v)
+	}
+	after, ramp, hasRamp := strings.Cut(rest, "/")
+	q, err := quantity.Parse(size)
+	if err != nil {
+		return err
+	}
+	if q.Sign() < 0 {
+		return fmt.Errorf("%q: the quantity is negative", v)
+	}
+	d, err := parseNonNegative(after)
+	if err != nil {
+		return err
+	}
+	u := Usage{Quantity: q, After: d}
+	if hasRamp {
+		if u.Ramp, err = parseNonNegative(ramp); err != nil {
+			return err
+		}
+	}
+	*m = append(*m, u)
 	return nil
 }
 

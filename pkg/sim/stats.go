@@ -55,17 +55,15 @@ type podStats struct {
 }
 
 // containerMemory is the working set of a running container instance: the
-// behaviour's memory once its delay has passed, plus what its writes left
+// behaviour's memory at the time (the level of its last point due, a step
+// function), plus what its writes left
 // in memory-backed emptyDirs (tmpfs pages are charged to the writer; a
 // write stops when the tmpfs is full, tmpfs.go).
 func (w *podWorker) containerMemory(c *ctr, inst *instance) int64 {
 	if inst == nil || inst.state != instRunning || !c.agent {
 		return 0
 	}
-	var m int64
-	if u := c.beh.Memory; u != nil && w.env.now-inst.startedAt >= u.After {
-		m += u.Quantity.Value()
-	}
+	m := c.beh.MemoryAt(w.env.now - inst.startedAt)
 	for _, b := range inst.tmpfs {
 		m += b
 	}
@@ -170,7 +168,7 @@ func (k *kubelet) noteUsage(w *podWorker) {
 		}
 		inst.usageNoted = true
 		k.trackVolumes(w)
-		if u := c.beh.Memory; u != nil {
+		for _, u := range c.beh.Memory {
 			k.atUsage(inst, u.After, func() {})
 		}
 		for i, wr := range c.beh.Writes {

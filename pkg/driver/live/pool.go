@@ -1331,9 +1331,21 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 			if !c.agent {
 				continue
 			}
-			if b, err := behavior.Parse(c.spec.Args); err == nil && b.Memory != nil {
-				want[t.api] += b.Memory.Quantity.Value()
+			b, err := behavior.Parse(c.spec.Args)
+			if err != nil || len(b.Memory) == 0 {
+				continue
 			}
+			// The level due now of a running instance; before its first
+			// point, that point's (waited for a minute at most, below).
+			level := b.Memory[0].Quantity.Value()
+			for _, in := range c.insts {
+				if in.started && !in.finished && !in.startedAt.IsZero() {
+					if due := b.MemoryAt(time.Since(in.startedAt)); due > 0 {
+						level = due
+					}
+				}
+			}
+			want[t.api] += level
 		}
 	}
 	s.mu.Unlock()
@@ -1402,17 +1414,28 @@ func (s *nodeSide) podsMemory(ctx context.Context, node string) (int64, error) {
 					continue
 				}
 				b, err := behavior.Parse(c.spec.Args)
-				if err != nil || b.Memory == nil {
+				if err != nil || len(b.Memory) == 0 {
 					continue
 				}
 				for _, in := range c.insts {
-					if !in.started || in.finished || time.Since(in.startedAt) < b.Memory.After {
+					if !in.started || in.finished {
 						continue
 					}
-					if !in.memoryDone {
+					// The points due by now, each of which the agent
+					// logs once it is in use.
+					due := 0
+					for _, u := range b.Memory {
+						if time.Since(in.startedAt) >= u.After {
+							due++
+						}
+					}
+					if due == 0 {
+						continue
+					}
+					if in.memoryLines < due {
 						pending++
 					}
-					total += b.Memory.Quantity.Value()
+					total += b.Memory[due-1].Quantity.Value()
 				}
 			}
 		}

@@ -430,18 +430,34 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 // same time), paced to finish at the declared time (behavior.Usage.Ramp). Not where the usage reaches a
 // memory limit: the OOM kill would then come before the declared time,
 // on the way up.
+//
+// Usage that grows point by point is ramped point by point: each rise
+// over the ramp its own bytes take, within the time since the point
+// before (the agent takes the points in turn); a fall is made at its
+// time.
 func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
 	b, err := behavior.Parse(c.Args)
-	if err != nil || b.Memory == nil || b.Memory.After < statsWarmup {
+	if err != nil || len(b.Memory) == 0 {
 		return
 	}
-	use := b.Memory.Quantity.Value()
-	for _, lim := range []*resource.Quantity{c.Resources.Limits.Memory(), podMemoryLimit(p)} {
-		if lim != nil && !lim.IsZero() && use >= lim.Value() {
-			return
+	var prev time.Duration
+	var level int64
+	for i := range b.Memory {
+		u := &b.Memory[i]
+		rise := u.Quantity.Value() - level
+		gap := u.After - prev
+		prev, level = u.After, u.Quantity.Value()
+		if u.After < statsWarmup || rise <= 0 {
+			continue
 		}
+		for _, lim := range []*resource.Quantity{c.Resources.Limits.Memory(), podMemoryLimit(p)} {
+			if lim != nil && !lim.IsZero() && u.Quantity.Value() >= lim.Value() {
+				c.Args = b.Args()
+				return
+			}
+		}
+		u.Ramp = min(gap, rampFor(rise, s.d.fillTime(rise)))
 	}
-	b.Memory.Ramp = min(b.Memory.After, rampFor(use, s.d.fillTime(use)))
 	c.Args = b.Args()
 }
 
