@@ -95,6 +95,37 @@ func ParseThresholds(flag string) ([]Threshold, error) {
 	return out, nil
 }
 
+// ParseMinimumReclaims parses the kubelet's --eviction-minimum-reclaim
+// syntax, "signal=value[,signal=value]" (a map of strings, each value
+// read by ParseMinimumReclaim; helpers.go, parseMinimumReclaims). As
+// ParseThresholds, stricter than the kubelet: a flag that names nothing,
+// or a signal twice, is an error.
+func ParseMinimumReclaims(flag string) (map[Signal]Value, error) {
+	out := map[Signal]Value{}
+	for _, part := range strings.Split(flag, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		sig, val, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Errorf("%q: malformed pair, expect signal=value (e.g. memory.available=500Mi, nodefs.available=5%%)", strings.TrimSpace(part))
+		}
+		s := Signal(strings.TrimSpace(sig))
+		if _, dup := out[s]; dup {
+			return nil, fmt.Errorf("%q names %s twice", flag, s)
+		}
+		v, err := ParseMinimumReclaim(s, strings.TrimSpace(val))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
+		}
+		out[s] = v
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%q names no minimum reclaim (signal=value, e.g. memory.available=500Mi)", flag)
+	}
+	return out, nil
+}
+
 // ParseMinimumReclaim parses an evictionMinimumReclaim value for signal s
 // (helpers.go, parseMinimumReclaims): a percentage above 0%, or a
 // quantity that is not negative.

@@ -77,6 +77,7 @@ var (
 	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
 	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
 	kThreshold = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
+	kReclaim   = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
 	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
 	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
@@ -115,7 +116,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
 
@@ -215,6 +216,7 @@ var rules = []rule{
 	r(`shows ready "`, ``, &yes, "ready", kReady),
 	r(`(containing|says) "`, ``, &yes, "text", kText),
 	r(`threshold is "`, ``, &yes, "threshold", kThreshold),
+	r(`minimum reclaim is "`, ``, &yes, "reclaim", kReclaim),
 	r(`volume "`, ``, &yes, "volume", kVolume),
 	r(`(config map|secret) "`, ``, &yes, "name", kName),
 	r(`reason "`, ``, &yes, "reason", kReason),

@@ -147,6 +147,10 @@ func (m *evictionManager) synchronize() {
 	}
 	obs := m.observe()
 
+	// A threshold met at the last pass stays met until its signal is
+	// above the threshold plus its minimum reclaim (evictionMinimumReclaim):
+	// eviction_manager.go synchronize, thresholdsNotYetResolved, with
+	// helpers.go thresholdsMet(enforceMinReclaim) (v1.36.3).
 	met := thresholdsMet(m.thresholds, obs, false)
 	if len(m.thresholdsMet) > 0 {
 		met = mergeThresholds(met, thresholdsMet(m.thresholdsMet, obs, true))
