@@ -37,6 +37,11 @@ type rsDecl struct {
 type pdbDecl struct {
 	pdb     *policyv1.PodDisruptionBudget
 	created bool
+	// changed is the budget as the last step that changes it leaves it
+	// (nil: unchanged), deletedAt the line of the step that deletes it
+	// (0: none).
+	changed   *policyv1.PodDisruptionBudget
+	deletedAt int
 }
 
 // disruptionDecls are a scenario's replica sets and budgets.
@@ -205,16 +210,9 @@ func (s pdb) Declare(pl *Plan) error {
 			return inputErr("pod disruption budget %q is declared twice", s.name)
 		}
 	}
-	v := intstr.Parse(s.value)
-	if v.Type == intstr.Int && v.IntVal < 0 {
-		return inputErr("%s %s is negative", s.field, s.value)
-	}
-	if v.Type == intstr.String {
-		pct, ok := strings.CutSuffix(s.value, "%")
-		n, err := strconv.Atoi(pct)
-		if !ok || err != nil || n < 0 || n > 100 {
-			return inputErr("%s %q is not a whole number or a percentage from 0%% to 100%%", s.field, s.value)
-		}
+	v, err := budgetValue(s.field, s.value)
+	if err != nil {
+		return err
 	}
 	set, err := labels.ConvertSelectorToLabelsMap(s.selector)
 	if err != nil || len(set) == 0 {
@@ -222,11 +220,7 @@ func (s pdb) Declare(pl *Plan) error {
 	}
 	b := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: s.name},
 		Spec: policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: set}}}
-	if s.field == "minAvailable" {
-		b.Spec.MinAvailable = &v
-	} else {
-		b.Spec.MaxUnavailable = &v
-	}
+	setBudget(&b.Spec, s.field, v)
 	if s.policy != "" {
 		if err := oneOf("unhealthyPodEvictionPolicy", s.policy, "IfHealthyBudget", "AlwaysAllow"); err != nil {
 			return err
@@ -238,6 +232,34 @@ func (s pdb) Declare(pl *Plan) error {
 	return nil
 }
 
+// budgetValue reads a budget's minAvailable or maxUnavailable: a whole
+// number, not negative, or a percentage from 0% to 100%.
+func budgetValue(field, value string) (intstr.IntOrString, error) {
+	v := intstr.Parse(value)
+	if v.Type == intstr.Int && v.IntVal < 0 {
+		return v, inputErr("%s %s is negative", field, value)
+	}
+	if v.Type == intstr.String {
+		pct, ok := strings.CutSuffix(value, "%")
+		n, err := strconv.Atoi(pct)
+		if !ok || err != nil || n < 0 || n > 100 {
+			return v, inputErr("%s %q is not a whole number or a percentage from 0%% to 100%%", field, value)
+		}
+	}
+	return v, nil
+}
+
+// setBudget sets a budget's field to v, the other field cleared: a budget
+// has one of them (ValidatePodDisruptionBudgetSpec).
+func setBudget(spec *policyv1.PodDisruptionBudgetSpec, field string, v intstr.IntOrString) {
+	spec.MinAvailable, spec.MaxUnavailable = nil, nil
+	if field == "minAvailable" {
+		spec.MinAvailable = &v
+	} else {
+		spec.MaxUnavailable = &v
+	}
+}
+
 func (s pdb) Run(ctx context.Context, st *State) error {
 	if !st.Plan.configured {
 		return nil
@@ -246,12 +268,18 @@ func (s pdb) Run(ctx context.Context, st *State) error {
 }
 
 func (pl *Plan) pdb(name string) error {
+	_, err := pl.pdbDecl(name)
+	return err
+}
+
+// pdbDecl is a declared budget.
+func (pl *Plan) pdbDecl(name string) (*pdbDecl, error) {
 	for _, p := range pl.disr.pdbs {
 		if p.pdb.Name == name {
-			return nil
+			return p, nil
 		}
 	}
-	return undeclaredErr("pod disruption budget %q is not declared", name)
+	return nil, undeclaredErr("pod disruption budget %q is not declared", name)
 }
 
 // createDisruptionObjects creates the declared replica sets, then the

@@ -59,9 +59,10 @@ func buildRegistry() []Def {
 	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), statusExpectations(), runningExpectations(), signalExpectations(), eventExpectations(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
-	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
-	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
-	defs = append(defs, workloadPhrases()...)  // workloads.go: deployments, quotas, jobs
+	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
+	defs = append(defs, disruptionSteps()...)   // disruptions.go: replica sets, budgets, evictions, drains
+	defs = append(defs, budgetChangeSteps()...) // disruptions_budget.go: a budget changed or deleted
+	defs = append(defs, workloadPhrases()...)   // workloads.go: deployments, quotas, jobs
 	for i := range defs {
 		defs[i] = theNodePhrase(initContainerPhrase(defs[i]))
 	}

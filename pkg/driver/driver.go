@@ -519,6 +519,10 @@ type Disruptions interface {
 	CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error
 	// CreatePodDisruptionBudget creates a PDB in the scenario's namespace.
 	CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error
+	// UpdatePodDisruptionBudget replaces the spec of a PDB the scenario
+	// created (by pdb's name); DeletePodDisruptionBudget deletes one.
+	UpdatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error
+	DeletePodDisruptionBudget(ctx context.Context, name string) error
 	// Evict posts an Eviction for a pod (scenario or API name) with its
 	// delete options.
 	Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error

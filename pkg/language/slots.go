@@ -178,6 +178,8 @@ var rules = []rule{
 	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
 	r(`refused `, ` times?`, &no, "count", kCount),
 	r(`"<budget>" with `, ``, &no, "field", kBudgetKey),
+	r(`"<budget>" is changed to `, ``, &no, "field", kBudgetKey),
+	r(`"<budget>" is changed to <field> `, ``, &no, "value", kBudgetVal),
 	r(`"<budget>" with <field> `, ``, &no, "value", kBudgetVal),
 	r(`selecting `, ``, &no, "selector", kSelector),
 	r(`unhealthyPodEvictionPolicy `, ``, &no, "policy", kUnhealthy),

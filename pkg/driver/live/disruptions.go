@@ -18,6 +18,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	policyv1client "k8s.io/client-go/kubernetes/typed/policy/v1"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/retry"
 	"k8s.io/kubectl/pkg/drain"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -159,6 +160,35 @@ func (s *disruptions) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool
 		}
 	}
 	return pods, append([]string(nil), r.created...), true
+}
+
+// UpdatePodDisruptionBudget replaces the spec of one of the scenario's
+// budgets (read, then updated: a conflict with the disruption controller's
+// status write is retried); the API server bumps its generation and the
+// controller recomputes its status.
+func (s *disruptions) UpdatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	pdbs := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns)
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cur, err := pdbs.Get(ctx, pdb.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		cur.Spec = *pdb.Spec.DeepCopy()
+		_, err = pdbs.Update(ctx, cur, metav1.UpdateOptions{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("updating pod disruption budget %q: %w", pdb.Name, err)
+	}
+	return nil
+}
+
+// DeletePodDisruptionBudget deletes one of the scenario's budgets.
+func (s *disruptions) DeletePodDisruptionBudget(ctx context.Context, name string) error {
+	if err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
+		return fmt.Errorf("deleting pod disruption budget %q: %w", name, err)
+	}
+	return nil
 }
 
 // CreatePodDisruptionBudget creates the budget in the scenario's

@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
 
@@ -348,5 +349,39 @@ func TestAReplicaSetsPodSeenBeforeItsCreateReturnedIsAdopted(t *testing.T) {
 	s.obs.onPod(rsPod("web-early", "web", "u-web", "3"), false)
 	if _, created, _ := s.ReplicaSetPods("web"); strings.Join(created, ",") != "web-early" {
 		t.Errorf("created %v", created)
+	}
+}
+
+// TestBudgetChangedAndDeleted: a change replaces the budget's spec in the
+// API (the other field cleared, its labels kept); a delete removes it.
+func TestBudgetChangedAndDeleted(t *testing.T) {
+	s := testSession(t)
+	ctx := context.Background()
+	two, one := intstr.FromInt32(2), intstr.FromString("50%")
+	pdb := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: "web"},
+		Spec: policyv1.PodDisruptionBudgetSpec{MinAvailable: &two, Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "web"}}}}
+	if err := s.CreatePodDisruptionBudget(ctx, pdb); err != nil {
+		t.Fatal(err)
+	}
+	changed := pdb.DeepCopy()
+	changed.Spec.MinAvailable, changed.Spec.MaxUnavailable = nil, &one
+	if err := s.UpdatePodDisruptionBudget(ctx, changed); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Get(ctx, "web", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Spec.MinAvailable != nil || got.Spec.MaxUnavailable == nil || got.Spec.MaxUnavailable.String() != "50%" || len(got.Labels) == 0 {
+		t.Errorf("after the change: %+v, labels %v", got.Spec, got.Labels)
+	}
+	if err := s.DeletePodDisruptionBudget(ctx, "web"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Get(ctx, "web", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Errorf("after the delete: %v", err)
+	}
+	if err := s.UpdatePodDisruptionBudget(ctx, changed); err == nil {
+		t.Error("a deleted budget changed")
 	}
 }

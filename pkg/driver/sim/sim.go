@@ -406,6 +406,15 @@ func (s *session) CreatePodDisruptionBudget(_ context.Context, pdb *policyv1.Pod
 	return s.do(func() error { return s.sim.AddPodDisruptionBudget(pdb.DeepCopy()) })
 }
 
+func (s *session) UpdatePodDisruptionBudget(_ context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	pdb = pdb.DeepCopy()
+	return s.do(func() error { return s.sim.UpdatePodDisruptionBudget(pdb.DeepCopy()) })
+}
+
+func (s *session) DeletePodDisruptionBudget(_ context.Context, name string) error {
+	return s.do(func() error { return s.sim.DeletePodDisruptionBudget(name) })
+}
+
 func (s *session) Evict(_ context.Context, pod string, opts metav1.DeleteOptions) error {
 	opts = *opts.DeepCopy()
 	return s.do(func() error { return s.sim.EvictPod(s.apiName(pod), *opts.DeepCopy()) })
