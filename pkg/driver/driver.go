@@ -591,8 +591,11 @@ type EvictionRequest struct {
 	Pod string
 	// Code is 201 when the eviction was accepted, else the error's HTTP
 	// code (429 TooManyRequests when a budget refused it).
-	Code    int32
-	Message string
+	Code int32
+	// Message is the answer's message with its causes' (a budget's
+	// refusal says why in a cause); StatusMessage the message alone.
+	Message       string
+	StatusMessage string
 	// By is "api" (a step) or "drain/<node>".
 	By string
 }

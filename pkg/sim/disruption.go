@@ -538,8 +538,10 @@ type Eviction struct {
 	Pod string
 	// Code is 201 for an eviction accepted, else the error's code.
 	Code int32
-	// Message is the refusal's message and cause.
-	Message string
+	// Message is the refusal's message and cause; StatusMessage the
+	// message alone (the API status's).
+	Message       string
+	StatusMessage string
 	// By is who asked: "api" or "drain/<node>".
 	By string
 }
@@ -571,11 +573,11 @@ func (r *evictionREST) evict(name string, opts metav1.DeleteOptions, by string) 
 	err := r.evictOnce(name, opts)
 	e := Eviction{At: r.env.now, Pod: name, Code: 201, By: by}
 	if err != nil {
-		e.Code, e.Message = 500, err.Error()
+		e.Code, e.Message, e.StatusMessage = 500, err.Error(), err.Error()
 		if ee, ok := err.(*EvictionError); ok {
-			e.Code = ee.Code
+			e.Code, e.StatusMessage = ee.Code, ee.Message
 		} else if st, ok := err.(apierrors.APIStatus); ok {
-			e.Code = st.Status().Code
+			e.Code, e.StatusMessage = st.Status().Code, st.Status().Message
 		}
 	}
 	r.log = append(r.log, e)

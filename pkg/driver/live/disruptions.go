@@ -301,11 +301,11 @@ func (s *disruptions) Evictions() []driver.EvictionRequest {
 func (s *disruptions) noteEviction(sent time.Time, api string, err error, by string) {
 	e := driver.EvictionRequest{At: s.at(sent), Pod: api, Code: 201, By: by}
 	if err != nil {
-		e.Code, e.Message = 500, err.Error()
+		e.Code, e.Message, e.StatusMessage = 500, err.Error(), err.Error()
 		var st apierrors.APIStatus
 		if errors.As(err, &st) {
 			status := st.Status()
-			e.Code, e.Message = status.Code, status.Message
+			e.Code, e.Message, e.StatusMessage = status.Code, status.Message, status.Message
 			if status.Details != nil {
 				for _, c := range status.Details.Causes {
 					if c.Message != "" {

@@ -160,7 +160,8 @@ func TestEvictionsAreRecordedWithTheirAnswer(t *testing.T) {
 		t.Fatalf("%d requests recorded", len(es))
 	}
 	if e := es[0]; e.Code != 429 || e.By != "api" || e.Pod != "web" ||
-		e.Message != "Cannot evict pod as it would violate the pod's disruption budget. The disruption budget web needs 2 healthy pods and has 2 currently" {
+		e.Message != "Cannot evict pod as it would violate the pod's disruption budget. The disruption budget web needs 2 healthy pods and has 2 currently" ||
+		e.StatusMessage != "Cannot evict pod as it would violate the pod's disruption budget." {
 		t.Errorf("refusal recorded as %+v", e)
 	}
 	if es[1].Code != 201 || es[1].Message != "" || es[2].Code != 404 {

@@ -442,7 +442,7 @@ func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget
 func (s *session) Evictions() []driver.EvictionRequest {
 	var out []driver.EvictionRequest
 	for _, e := range s.sim.Evictions() {
-		out = append(out, driver.EvictionRequest{At: e.At, Pod: e.Pod, Code: e.Code, Message: e.Message, By: e.By})
+		out = append(out, driver.EvictionRequest{At: e.At, Pod: e.Pod, Code: e.Code, Message: e.Message, StatusMessage: e.StatusMessage, By: e.By})
 	}
 	return out
 }
