@@ -42,7 +42,7 @@ type budgetChanged struct {
 }
 
 func (s *budgetChanged) Declare(pl *Plan) error {
-	d, err := pl.pdbDecl(s.name)
+	d, err := declaredBudget(pl, s.name)
 	if err != nil {
 		return err
 	}

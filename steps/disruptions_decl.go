@@ -270,12 +270,12 @@ func (s pdb) Run(ctx context.Context, st *State) error {
 }
 
 func (pl *Plan) pdb(name string) error {
-	_, err := pl.pdbDecl(name)
+	_, err := declaredBudget(pl, name)
 	return err
 }
 
-// pdbDecl is a declared budget.
-func (pl *Plan) pdbDecl(name string) (*pdbDecl, error) {
+// declaredBudget is a declared budget.
+func declaredBudget(pl *Plan, name string) (*pdbDecl, error) {
 	for _, p := range pl.disr.pdbs {
 		if p.pdb.Name == name {
 			return p, nil

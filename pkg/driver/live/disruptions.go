@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -47,15 +48,32 @@ type disruptionState struct {
 
 // replicaSet is one of the scenario's ReplicaSets: the pods it created,
 // by their API names (which are their scenario names, as the
-// simulator's), in the order the session's watch first saw them. The
-// watch delivers a namespace's creations in resourceVersion order, which
-// is the order the API server stored them.
+// simulator's), in the order they were created: the order the session's
+// watch first saw them, since it delivers a namespace's creations in
+// resourceVersion order, the order the API server stored them. A pod
+// first seen after one created in a later second (a watch that
+// re-listed, which lists by name) takes its place by its
+// creationTimestamp, so that `pod 2 of replica set "web"` and `the
+// second pod` mean the second created on both drivers.
 type replicaSet struct {
 	name string
 	// uid is empty until the create returns: a pod seen before is
 	// matched by its controller's name.
 	uid     types.UID
 	created []string
+	// stamps are the created pods' creationTimestamps, in created's order.
+	stamps []metav1.Time
+}
+
+// add places a pod the replica set created among the others: after every
+// pod created no later than it (to the second the API stamps).
+func (r *replicaSet) add(p *corev1.Pod) {
+	at := len(r.created)
+	for at > 0 && p.CreationTimestamp.Before(&r.stamps[at-1]) {
+		at--
+	}
+	r.created = slices.Insert(r.created, at, p.Name)
+	r.stamps = slices.Insert(r.stamps, at, p.CreationTimestamp)
 }
 
 // CreateReplicaSet creates a ReplicaSet whose template is the pod as Apply
@@ -131,7 +149,7 @@ func (s *disruptions) adopt(p *corev1.Pod, now time.Time) *podTrack {
 		t := newPodTrack(p.Name, p)
 		t.uid = p.UID
 		s.pods[p.Name] = t
-		r.created = append(r.created, p.Name)
+		r.add(p)
 		s.record(timeline.Event{At: s.at(now), Pod: p.Name, Kind: timeline.PodCreated, Message: "by replica set " + r.name})
 		return t
 	}

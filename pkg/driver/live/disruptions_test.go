@@ -386,3 +386,30 @@ func TestBudgetChangedAndDeleted(t *testing.T) {
 		t.Error("a deleted budget changed")
 	}
 }
+
+// TestReplicaSetPodsInCreationOrder: the pods a replica set created are
+// ordered as they were created: by first sighting (the watch's order), but
+// a pod first seen after one created in a later second (a re-list, by
+// name) takes its place by its creationTimestamp; pods of one second
+// keep the order they were seen in.
+func TestReplicaSetPodsInCreationOrder(t *testing.T) {
+	s := testSession(t)
+	if err := s.CreateReplicaSet(context.Background(), "web", 3, &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	uid := types.UID("u-web")
+	s.disr.sets[0].uid = uid
+	at := func(name string, sec int64, rv string) *corev1.Pod {
+		p := rsPod(name, "web", uid, rv)
+		p.CreationTimestamp = metav1.Unix(1000+sec, 0)
+		return p
+	}
+	s.obs.onPod(at("web-b", 0, "5"), false)
+	s.obs.onPod(at("web-a", 0, "6"), false)   // the same second: seen after
+	s.obs.onPod(at("web-z", 30, "9"), false)  // a replacement
+	s.obs.onPod(at("web-c", 10, "12"), false) // created before web-z, seen after it (a re-list)
+	_, created, _ := s.ReplicaSetPods("web")
+	if got := strings.Join(created, ","); got != "web-b,web-a,web-c,web-z" {
+		t.Errorf("created %s, want web-b,web-a,web-c,web-z", got)
+	}
+}
