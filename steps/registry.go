@@ -61,7 +61,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), statusExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeSizeSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), statusExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling

@@ -117,6 +117,12 @@ type Setup struct {
 	// disk and process ids are shared with others is configured for
 	// them from the start (the simulator needs nothing ahead).
 	Pressures []Pressure
+	// PIDLimits are nodes' process-id limits (kernel.pid_max, which
+	// pid.available is measured against), by node; a node not named has
+	// the driver's (4194304 on the simulator). A node's disk is its
+	// ephemeral-storage capacity, what it reserves for the system the
+	// difference between its capacity and its allocatable.
+	PIDLimits map[string]int64
 	// NodesAreTheCluster: the scenario's nodes are the whole cluster, with
 	// no control-plane node beside them (`Given the scenario's nodes are
 	// the whole cluster`); a driver whose cluster has other nodes lacks

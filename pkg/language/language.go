@@ -41,7 +41,7 @@ type Family struct {
 // families gives the registry's families their titles and notes; a family
 // not listed here is titled by its key.
 var families = map[string]struct{ title, note string }{
-	"cluster": {"Cluster and node setup", "Before the first pod. A scenario that declares no node gets `worker-1` (4 CPU, 8Gi memory, 110 pods)."},
+	"cluster": {"Cluster and node setup", "Before the first pod. A scenario that declares no node gets `worker-1` (4 CPU, 8Gi memory, 110 pods, a 100Gi disk, a PID limit of 4194304, nothing reserved for the system). A node's disk is what nodefs.available is measured against, its PID limit what pid.available is; what it reserves for the system is out of its allocatable, which the scheduler and the kubelet's admission fit pods into (its capacity, and memory.available, stay). On a cluster the declared node is a pool node configured so (its disk and PID thresholds translated from the declared figures, what it reserves added to the kubelet's reservations)."},
 	"pods":    {"Pods", "A pod given without YAML has one agent container named `app`. A value given both in the step and in the YAML, differently, is an error."},
 	"behaviour": {"Container behaviour",
 		"Behaviour steps set what an agent container (one without `image:`) does; delays count from the container's start and restart with each new instance. A behaviour of one start (`the first time`, `the second time`) is that start's exit; the other starts behave as the container's other steps say (by default they run until signalled). The agent counts its starts in a volume that outlives its restarts (an `emptyDir` named `podlife-attempts`, mounted at `/podlife/attempts`, added to the pod for it)."},

@@ -77,6 +77,7 @@ var (
 	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
 	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
 	kThreshold = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
+	kPIDLimit  = &kind{"PID limit", "a whole number above 0: the node's kernel.pid_max, which pid.available is measured against (4194304 by default)"}
 	kReclaim   = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
 	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
 	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
@@ -242,6 +243,10 @@ var rules = []rule{
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
+	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),
+	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
+	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),
+	r(`CPU and `, ` memory reserved`, &no, "memory", kQuantity),
 	r(`with `, ` CPU`, &no, "cpu", kQuantity),
 	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
 	r(`memory and `, ` pods`, &no, "pods", kQuantity),

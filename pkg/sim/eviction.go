@@ -283,7 +283,12 @@ func (m *evictionManager) observe() observations {
 		obs[sigNodeFsAvailable] = fs
 		obs[sigImageFsAvailable] = fs
 	}
-	obs[sigPIDAvailable] = observation{available: *resource.NewQuantity(nodeMaxPID-k.processes(), resource.DecimalSI), capacity: nodeMaxPID}
+	// pid.available is the node's rlimit.MaxPID (the smaller of
+	// kernel.pid_max and kernel.threads-max) less its running processes
+	// (pkg/kubelet/stats/pidlimit/pidlimit_linux.go Stats; helpers.go
+	// makeSignalObservations, v1.36.3).
+	maxPID := k.maxPID()
+	obs[sigPIDAvailable] = observation{available: *resource.NewQuantity(maxPID-k.processes(), resource.DecimalSI), capacity: maxPID}
 	return obs
 }
 

@@ -15,7 +15,8 @@ import (
 // The node's figures are of the instant; the pods' memory as the eviction
 // manager ranks them is cAdvisor's last samples (housekeeping.go).
 
-// nodeMaxPID is the node's pid limit (kernel.pid_max, 4194304 on a systemd
+// nodeMaxPID is a node's pid limit unless the scenario gives it another
+// (SetNodePIDLimit) (kernel.pid_max, 4194304 on a systemd
 // host), which pid.available is measured against.
 const nodeMaxPID = 4194304
 

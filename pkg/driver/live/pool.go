@@ -101,8 +101,9 @@ type lease struct {
 	// taints are the taints the scenario added.
 	taints []corev1.Taint
 	// declared is the scenario's declared memory capacity (bytes),
-	// declaredDisk its ephemeral storage.
-	declared, declaredDisk int64
+	// declaredDisk its ephemeral storage, declaredPID its process-id
+	// limit.
+	declared, declaredDisk, declaredPID int64
 	// host is what the host's shared disk and process ids were when the
 	// kubelet was configured; diskThreshold and pidThreshold are the
 	// translated thresholds that pressure actions go below (0: none);
@@ -482,12 +483,28 @@ func (l *lease) translateAny(sig evictionapi.Signal, v evictionapi.Value) (evict
 // cannot be matched on a kind node (its disk and PIDs are the host's): a
 // scenario that declares them is skipped. The disk thresholds stay the
 // cluster's low safety values.
-func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node, pressures []driver.Pressure) error {
+//
+// What the declared node reserves for the system (its capacity less its
+// allocatable) is reserved on top; its PID limit (0: the default) is what
+// the pid thresholds are translated from.
+func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node, pidLimit int64, pressures []driver.Pressure) error {
 	l.declared = defaultNodeMemory
 	cpu, pods := resource.MustParse("4"), int64(110)
+	var reservedMemory int64
 	if n != nil {
 		l.declared = n.Status.Capacity.Memory().Value()
 		cpu, pods = *n.Status.Capacity.Cpu(), n.Status.Capacity.Pods().Value()
+		// The CPU the declared node's pods get: its allocatable.
+		if a, ok := n.Status.Allocatable[corev1.ResourceCPU]; ok {
+			cpu = a
+		}
+		if a, ok := n.Status.Allocatable[corev1.ResourceMemory]; ok {
+			reservedMemory = max(l.declared-a.Value(), 0)
+		}
+	}
+	l.declaredPID = declaredMaxPID
+	if pidLimit > 0 {
+		l.declaredPID = pidLimit
 	}
 	if spare := l.capacity - l.baseline - l.declared; spare < 1<<30 {
 		return driver.Unsupported("the scenario's node has %dMi of memory; a leased kind node has %dMi, %dMi of it in use by the node itself, and podlife keeps 1Gi of the machine spare", l.declared>>20, l.capacity>>20, l.baseline>>20)
@@ -609,7 +626,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 			case "disk":
 				capacity = l.declaredDisk
 			case "pid":
-				capacity = declaredMaxPID
+				capacity = l.declaredPID
 			}
 			mr[string(sig)] = evictionapi.QuantityOf(v.QuantityFor(capacity)).String()
 		}
@@ -644,7 +661,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	default:
 		delete(cfg, "kubeReserved")
 	}
-	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", max(l.baseline-res.memory, 0)>>10)}
+	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", max(l.baseline-res.memory+reservedMemory, 0)>>10)}
 	cfg["maxPods"] = pods + res.pods
 	out, err := yaml.Marshal(cfg)
 	if err != nil {

@@ -220,7 +220,17 @@ func isDefaultShape(n *corev1.Node) bool {
 		q, ok := c[name]
 		return ok && q.Cmp(resource.MustParse(want)) == 0
 	}
-	return eq(corev1.ResourceCPU, "4") && eq(corev1.ResourceMemory, "8Gi") && eq(corev1.ResourcePods, "110")
+	if !eq(corev1.ResourceCPU, "4") || !eq(corev1.ResourceMemory, "8Gi") || !eq(corev1.ResourcePods, "110") {
+		return false
+	}
+	// Nothing reserved, the default disk.
+	for _, name := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+		a, ok := n.Status.Allocatable[name]
+		if ok && a.Cmp(c[name]) != 0 {
+			return false
+		}
+	}
+	return declaredDiskOf(n) == defaultNodeDisk
 }
 
 // Configure maps the scenario's node to the cluster's and creates its
@@ -244,7 +254,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	// A scenario that changes its node, declares one of another size or
 	// several nodes (among which the scheduler chooses) gets its own.
-	own := st.Eviction != nil || len(st.Nodes) > 1
+	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0
 	for _, n := range st.Nodes {
 		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
 	}
@@ -263,7 +273,11 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		declared[i] = n
 	}
 	for i, l := range s.leases {
-		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i], st.Pressures); err != nil {
+		pids := int64(0)
+		if declared[i] != nil {
+			pids = st.PIDLimits[declared[i].Name]
+		}
+		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i], pids, st.Pressures); err != nil {
 			return err
 		}
 		if declared[i] != nil {

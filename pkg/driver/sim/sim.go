@@ -5,6 +5,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -206,6 +207,7 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 func copySetup(st driver.Setup) driver.Setup {
 	out := st
 	out.Nodes, out.PriorityClasses, out.ConfigMaps, out.Secrets = nil, nil, nil, nil
+	out.PIDLimits = maps.Clone(st.PIDLimits)
 	for _, n := range st.Nodes {
 		out.Nodes = append(out.Nodes, n.DeepCopy())
 	}
@@ -248,6 +250,11 @@ func (s *session) configure(st driver.Setup) error {
 	for _, n := range st.Nodes {
 		if err := s.sim.AddNode(n); err != nil {
 			return err
+		}
+		if limit, ok := st.PIDLimits[n.Name]; ok {
+			if err := s.sim.SetNodePIDLimit(n.Name, limit); err != nil {
+				return err
+			}
 		}
 	}
 	for _, cm := range st.ConfigMaps {
