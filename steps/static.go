@@ -82,6 +82,10 @@ func usageSteps() []Def {
 			s3(func(cname, pname string, q resource.Quantity) Step {
 				return containerUses{cname: cname, pname: pname, bytes: q}
 			})),
+		phrase(f, ctr+`writes (\S+) to its writable layer after (\S+)$`, `Given container "app" of pod "web" writes 300Mi to its writable layer after 5s`,
+			s4(func(cname, pname string, q resource.Quantity, after time.Duration) Step {
+				return layerWrite{ctr: shapedCtr{cname, pname}, bytes: q, after: after}
+			})),
 		phrase(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`,
 			func(c []string, _ Arg) (Step, error) {
 				q, err := parseQuantity(c[2])
@@ -163,4 +167,21 @@ func memoryOutOfOrder(cname string, last behavior.Usage, q resource.Quantity, at
 		return inputErr("container %q: its memory at %s is given twice (%s, then %s)", cname, at, last.Quantity.String(), q.String())
 	}
 	return inputErr("container %q: memory at %s comes after a step that gives it at %s: write a container's memory in the order of its times (each step adds a later point)", cname, at, last.After)
+}
+
+// Given container "app" of pod "web" writes 300Mi to its writable layer
+// after 5s: a file in the container's own filesystem (the agent's
+// --write-layer, under behavior.LayerDir), which counts toward its
+// ephemeral storage (its rootfs), its pod's, and the node's disk.
+type layerWrite struct {
+	declaration
+	ctr   shapedCtr
+	bytes resource.Quantity
+	after time.Duration
+}
+
+func (s layerWrite) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.LayerWrites = append(b.LayerWrites, behavior.LayerWrite{Bytes: s.bytes, After: s.after})
+	})
 }

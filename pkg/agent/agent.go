@@ -96,6 +96,9 @@ func runAgent(args []string) int {
 	for i, w := range b.Writes {
 		time.AfterFunc(w.After, func() { a.write(i, w) })
 	}
+	for i, w := range b.LayerWrites {
+		time.AfterFunc(w.After, func() { a.writeLayer(i, w) })
+	}
 	a.serve(listeners)
 
 	termed := false
@@ -231,7 +234,22 @@ func (a *agent) write(i int, w behavior.Write) {
 		a.log.write(Line{Ev: EvError, Msg: err.Error()})
 		return
 	}
-	path := filepath.Join(dir, fmt.Sprintf("podlife-write-%d", i))
+	a.writeFile(filepath.Join(dir, fmt.Sprintf("podlife-write-%d", i)), w.Bytes.Value())
+}
+
+// writeLayer writes the bytes of w into a file of the container's own
+// filesystem, which its writable layer holds (LayerDir, unless the test's
+// environment names another folder).
+func (a *agent) writeLayer(i int, w behavior.LayerWrite) {
+	dir := behavior.LayerDir
+	if d := os.Getenv("PODLIFE_AGENT_TEST_LAYER_DIR"); d != "" {
+		dir = d
+	}
+	a.writeFile(filepath.Join(dir, fmt.Sprintf("podlife-layer-%d", i)), w.Bytes.Value())
+}
+
+// writeFile writes n bytes into a new file at path, synced, and logs it.
+func (a *agent) writeFile(path string, n int64) {
 	f, err := os.Create(path)
 	if err != nil {
 		a.log.write(Line{Ev: EvError, Msg: err.Error()})
@@ -239,17 +257,17 @@ func (a *agent) write(i int, w behavior.Write) {
 	}
 	defer f.Close()
 	chunk := make([]byte, 1<<20)
-	left := w.Bytes.Value()
+	left := n
 	for left > 0 {
-		n := min(left, int64(len(chunk)))
-		if _, err := f.Write(chunk[:n]); err != nil {
+		k := min(left, int64(len(chunk)))
+		if _, err := f.Write(chunk[:k]); err != nil {
 			a.log.write(Line{Ev: EvError, Msg: err.Error()})
 			return
 		}
-		left -= n
+		left -= k
 	}
 	_ = f.Sync()
-	a.log.write(Line{Ev: EvWrite, Path: path, Bytes: w.Bytes.Value()})
+	a.log.write(Line{Ev: EvWrite, Path: path, Bytes: n})
 }
 
 // volumeMount finds where the pod volume named vol is mounted in this

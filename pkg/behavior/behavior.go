@@ -1,6 +1,7 @@
 // Package behavior is the contract between a scenario and the containers it
 // runs: what an agent container does (exit, handle SIGTERM, become ready,
-// fail probes, use memory, write to a volume) and how that is written into
+// fail probes, use memory, write to a volume or to its writable layer) and
+// how that is written into
 // the pod spec as podlife-agent arguments.
 //
 // The simulator reads the same arguments the live agent runs with, so a
@@ -82,6 +83,10 @@ type Behavior struct {
 	Memory []Usage
 	// Writes are writes to mounted volumes.
 	Writes []Write
+	// LayerWrites are writes to the container's writable layer (its root
+	// filesystem: the agent writes under LayerDir), which count toward its
+	// ephemeral storage.
+	LayerWrites []LayerWrite
 	// Attempts are exits of some starts only: on its Nth start (the first
 	// is 1) the process exits as Attempts[i] says when one names N,
 	// instead of as Exit does. The agent counts its starts in AttemptsDir,
@@ -170,6 +175,17 @@ type Write struct {
 	After  time.Duration
 }
 
+// LayerWrite is Bytes written to the container's writable layer, After
+// start.
+type LayerWrite struct {
+	Bytes resource.Quantity
+	After time.Duration
+}
+
+// LayerDir is where in its own filesystem an agent writes what it writes
+// to its writable layer: a folder of the image, not a mount.
+const LayerDir = "/tmp"
+
 // Default is the behaviour of an agent container no step has shaped.
 func Default() Behavior {
 	return Behavior{Term: Term{Code: DefaultTermCode}}
@@ -226,6 +242,11 @@ func (b Behavior) Args() []string {
 	for _, w := range writes {
 		args = append(args, fmt.Sprintf("--write=%s:%s@%s", w.Volume, w.Bytes.String(), w.After))
 	}
+	layer := append([]LayerWrite(nil), b.LayerWrites...)
+	sort.SliceStable(layer, func(i, j int) bool { return layer[i].After < layer[j].After })
+	for _, w := range layer {
+		args = append(args, fmt.Sprintf("--write-layer=%s@%s", w.Bytes.String(), w.After))
+	}
 	return args
 }
 
@@ -249,8 +270,10 @@ func Parse(args []string) (Behavior, error) {
 		writes    writeList
 		attempts  attemptList
 		then      memoryList
+		layer     layerList
 	)
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
+	fs.Var(&layer, "write-layer", "BYTES@AFTER: a write to the container's writable layer, repeatable")
 	fs.Var(&then, "memory-then", "QUANTITY@AFTER[/RAMP]: a later point of --memory's usage, repeatable, in time order")
 	fs.Var(&attempts, "exit-on-attempt", "N:CODE@AFTER: on the Nth start, exit with CODE after AFTER; repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -316,6 +339,7 @@ func Parse(args []string) (Behavior, error) {
 		b.Memory = append(b.Memory, u)
 	}
 	b.Writes = writes
+	b.LayerWrites = layer
 	b.Attempts = attempts
 	return b, nil
 }
@@ -379,6 +403,30 @@ func (m *memoryList) Set(v string) error {
 		}
 	}
 	*m = append(*m, u)
+	return nil
+}
+
+type layerList []LayerWrite
+
+func (l *layerList) String() string { return fmt.Sprint(*l) }
+
+func (l *layerList) Set(v string) error {
+	size, after, ok := strings.Cut(v, "@")
+	if !ok {
+		return fmt.Errorf("%q is not BYTES@AFTER", v)
+	}
+	q, err := quantity.Parse(size)
+	if err != nil {
+		return err
+	}
+	if q.Sign() < 0 {
+		return fmt.Errorf("%q: the size is negative", v)
+	}
+	d, err := parseNonNegative(after)
+	if err != nil {
+		return err
+	}
+	*l = append(*l, LayerWrite{Bytes: q, After: d})
 	return nil
 }
 

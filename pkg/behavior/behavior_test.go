@@ -37,6 +37,8 @@ func TestArgsRoundTrip(t *testing.T) {
 		{"exits with code 1 the first time, 0 the second", Behavior{Term: Term{Code: 143}, Attempts: []AttemptExit{
 			{Attempt: 2, Exit: Exit{Code: 0, After: 2 * time.Second}}, {Attempt: 1, Exit: Exit{Code: 1, After: 2 * time.Second}}}},
 			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
+		{"writes to the writable layer", Behavior{Term: Term{Code: 143}, LayerWrites: []LayerWrite{{Bytes: resource.MustParse("300Mi"), After: 5 * time.Second}, {Bytes: resource.MustParse("1Gi"), After: time.Minute}}},
+			[]string{"--write-layer=300Mi@5s", "--write-layer=1Gi@1m0s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -60,7 +62,7 @@ func TestArgsRoundTrip(t *testing.T) {
 func TestParseRejects(t *testing.T) {
 	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"},
 		{"--memory=1Gi", "--memory-after=5s", "--memory-ramp=6s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-ramp=-1s"},
-		{"--exit-on-attempt=0:1@2s"}, {"--memory-then=1Gi@5s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@5s"},
+		{"--exit-on-attempt=0:1@2s"}, {"--write-layer=300Mi"}, {"--write-layer=-1Gi@5s"}, {"--write-layer=1Gi@-5s"}, {"--memory-then=1Gi@5s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@5s"},
 		{"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@4s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@9s/5s"},
 		{"--memory=1Gi", "--memory-then=2Gi@9s/x"}, {"--memory=1Gi", "--memory-then=lots@9s"}, {"--exit-on-attempt=1:256@2s"}, {"--exit-on-attempt=1:1"}, {"--exit-on-attempt=1:1@2s", "--exit-on-attempt=1:0@1s"}} {
 		if _, err := Parse(args); err == nil {

@@ -37,6 +37,9 @@ type nodeUsage struct {
 type containerStats struct {
 	name   string
 	memory int64
+	// rootfs is what its writable layer holds (Rootfs.UsedBytes; its
+	// logs, the other part of its ephemeral storage, are 0 here).
+	rootfs int64
 }
 
 // podStats is statsapi.PodStats for one pod at the current time.
@@ -46,8 +49,8 @@ type podStats struct {
 	// volumes are the used bytes of the pod's volumes by name.
 	volumes map[string]int64
 	// localDisk is what counts against nodefs for ranking: container
-	// rootfs and logs (0 here) and the local volumes (localVolumeNames:
-	// hostPath and local ephemeral volumes).
+	// rootfs and logs (logs 0 here) and the local volumes
+	// (localVolumeNames: hostPath and local ephemeral volumes).
 	localDisk int64
 	// ephemeral is PodStats.EphemeralStorage: container rootfs and logs and
 	// the local ephemeral volumes (calcEphemeralStorage).
@@ -92,9 +95,17 @@ func (w *podWorker) stats() podStats {
 		m := w.containerMemory(c, c.inst)
 		ps.memory += m
 		ps.processes++
-		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m})
+		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m, rootfs: c.inst.layer})
 	}
 	ps.localDisk, ps.ephemeral = w.localVolumes(ps.volumes)
+	// The containers' writable layers count toward both: without a
+	// dedicated imagefs every filesystem stat counts against nodefs
+	// (helpers.go podDiskUsage), and calcEphemeralStorage adds each
+	// container's rootfs (pkg/kubelet/stats/helper.go, v1.36.3).
+	for _, cs := range ps.containers {
+		ps.localDisk += cs.rootfs
+		ps.ephemeral += cs.rootfs
+	}
 	return ps
 }
 
@@ -144,9 +155,23 @@ func (k *kubelet) diskUsed() int64 {
 			continue
 		}
 		local, _ := w.localVolumes(k.usage.volumes[w.uid])
-		used += local
+		used += local + w.layers()
 	}
 	return used
+}
+
+// layers is what the pod's running containers wrote to their writable
+// layers: on nodefs here (one filesystem: the runtime's imagefs is it).
+// An exited instance's layer is counted no more (the runtime keeps it
+// until the container is removed: not modelled).
+func (w *podWorker) layers() int64 {
+	var n int64
+	for _, c := range w.ctrs {
+		if c.inst != nil && c.inst.state == instRunning {
+			n += c.inst.layer
+		}
+	}
+	return n
 }
 
 func (k *kubelet) processes() int64 {
@@ -183,6 +208,11 @@ func (k *kubelet) noteUsage(w *podWorker) {
 				continue
 			}
 			k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, wr.Bytes.Value()) })
+		}
+		for _, wr := range c.beh.LayerWrites {
+			// The runtime reports the writable layer's usage with the
+			// container's stats: the write counts at the next pass.
+			k.atUsage(inst, wr.After, func() { inst.layer += wr.Bytes.Value() })
 		}
 	}
 }

@@ -310,6 +310,13 @@ func (s *nodeSide) podWrites(node string) map[string]int64 {
 						want[t.api] += w.Bytes.Value()
 					}
 				}
+				// The writable layer's writes are the pod's ephemeral
+				// storage too (its containers' rootfs).
+				for _, w := range b.LayerWrites {
+					if time.Since(in.startedAt) >= w.After {
+						want[t.api] += w.Bytes.Value()
+					}
+				}
 			}
 		}
 	}

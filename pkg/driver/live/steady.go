@@ -171,6 +171,11 @@ func agentSteady(b *behavior.Behavior, spec *corev1.Container, since time.Durati
 			return false
 		}
 	}
+	for _, w := range b.LayerWrites {
+		if since < w.After {
+			return false
+		}
+	}
 	return true
 }
 
