@@ -380,19 +380,8 @@ type memoryList []Usage
 func (m *memoryList) String() string { return fmt.Sprint(*m) }
 
 func (m *memoryList) Set(v string) error {
-	size, rest, ok := strings.Cut(v, "@")
-	if !ok {
-		return fmt.Errorf("%q is not QUANTITY@AFTER[/RAMP]", v)
-	}
-	after, ramp, hasRamp := strings.Cut(rest, "/")
-	q, err := quantity.Parse(size)
-	if err != nil {
-		return err
-	}
-	if q.Sign() < 0 {
-		return fmt.Errorf("%q: the quantity is negative", v)
-	}
-	d, err := parseNonNegative(after)
+	at, ramp, hasRamp := strings.Cut(v, "/")
+	q, d, err := sizeAt(at, "QUANTITY@AFTER[/RAMP]")
 	if err != nil {
 		return err
 	}
@@ -411,23 +400,30 @@ type layerList []LayerWrite
 func (l *layerList) String() string { return fmt.Sprint(*l) }
 
 func (l *layerList) Set(v string) error {
-	size, after, ok := strings.Cut(v, "@")
-	if !ok {
-		return fmt.Errorf("%q is not BYTES@AFTER", v)
-	}
-	q, err := quantity.Parse(size)
-	if err != nil {
-		return err
-	}
-	if q.Sign() < 0 {
-		return fmt.Errorf("%q: the size is negative", v)
-	}
-	d, err := parseNonNegative(after)
+	q, d, err := sizeAt(v, "BYTES@AFTER")
 	if err != nil {
 		return err
 	}
 	*l = append(*l, LayerWrite{Bytes: q, After: d})
 	return nil
+}
+
+// sizeAt reads SIZE@AFTER: a quantity, not negative, and a duration, not
+// negative; form says what the whole argument looks like.
+func sizeAt(v, form string) (resource.Quantity, time.Duration, error) {
+	size, after, ok := strings.Cut(v, "@")
+	if !ok {
+		return resource.Quantity{}, 0, fmt.Errorf("%q is not %s", v, form)
+	}
+	q, err := quantity.Parse(size)
+	if err != nil {
+		return q, 0, err
+	}
+	if q.Sign() < 0 {
+		return q, 0, fmt.Errorf("%q: the size is negative", v)
+	}
+	d, err := parseNonNegative(after)
+	return q, d, err
 }
 
 type writeList []Write
