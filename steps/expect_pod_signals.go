@@ -29,9 +29,21 @@ func podSignalExpectations() []Def {
 	}
 }
 
-// podSignalSel selects a signal sent to any container of the pod.
-func podSignalSel(pod string, sig sigKind) timeline.Selector {
-	return timeline.Selector{Pod: pod, Kind: timeline.Kind(sig), AnyContainer: true}
+// podSignalSel selects a signal sent to any container of the pod: its
+// one container's, when it has one (so that a cluster judges it by that
+// container's observers), else any.
+func podSignalSel(pl *Plan, pod string, sig sigKind) (timeline.Selector, error) {
+	p, err := pl.mustPod(pod)
+	if err != nil {
+		return timeline.Selector{}, err
+	}
+	sel := timeline.Selector{Pod: p.name, Kind: timeline.Kind(sig)}
+	if cs := p.pod.Spec.Containers; len(cs) == 1 && len(p.pod.Spec.InitContainers) == 0 {
+		sel.Container = cs[0].Name
+	} else {
+		sel.AnyContainer = true
+	}
+	return sel, nil
 }
 
 // Then the pod "web" receives SIGTERM: one of its containers does
@@ -44,16 +56,17 @@ type podSignal struct {
 	sig    sigKind
 	lo, hi string
 	before string
-	// Declare's: the bounds, when timed.
-	from, to time.Duration
+	// Declare's: the bounds, when timed, and the selectors.
+	from, to   time.Duration
+	sel, later timeline.Selector
 }
 
 func (s *podSignal) Declare(pl *Plan) (err error) {
-	if _, err := pl.mustPod(s.pod); err != nil {
+	if s.sel, err = podSignalSel(pl, s.pod, s.sig); err != nil {
 		return err
 	}
 	if s.before != "" {
-		if _, err := pl.mustPod(s.before); err != nil {
+		if s.later, err = podSignalSel(pl, s.before, s.sig); err != nil {
 			return err
 		}
 		if s.before == s.pod {
@@ -70,15 +83,14 @@ func (s *podSignal) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	sel := podSignalSel(s.pod, s.sig)
 	if s.hi != "" {
-		return st.expectIn(ctx, sel, s.from, s.to)
+		return st.expectIn(ctx, s.sel, s.from, s.to)
 	}
 	what := fmt.Sprintf("%s sent to a container of pod %q", s.sig, s.pod)
 	if s.before == "" {
-		return st.expectUntimed(ctx, sel, what, nil)
+		return st.expectUntimed(ctx, s.sel, what, nil)
 	}
-	return expectBefore(ctx, st, sel, podSignalSel(s.before, s.sig), what)
+	return expectBefore(ctx, st, s.sel, s.later, what)
 }
 
 // expectBefore checks that what first selects came (untimed) and that
