@@ -154,8 +154,10 @@ func (r *refusalAnswer) set(s string) error {
 		r.code = c
 		return nil
 	}
-	if strings.TrimSpace(s) == "" {
-		return inputErr("an eviction's answer is an API error (%s) or the message the API answers", strings.Join(apiErrorReasons, ", "))
+	// A word is a reason misspelt (`TooManyRequest`): a message the API
+	// answers is a sentence.
+	if !strings.Contains(strings.TrimSpace(s), " ") {
+		return oneOf("API error", s, apiErrorReasons...)
 	}
 	r.message = s
 	return nil

@@ -92,7 +92,7 @@ var (
 	kSelector    = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
 	kUnhealthy   = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
 	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
-	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, any other text, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
+	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
 	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
 	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
 	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
