@@ -37,6 +37,11 @@ type rsDecl struct {
 type pdbDecl struct {
 	pdb     *policyv1.PodDisruptionBudget
 	created bool
+	// changed is the budget as the last step that changes it leaves it
+	// (nil: unchanged), deletedAt the line of the step that deletes it
+	// (0: none).
+	changed   *policyv1.PodDisruptionBudget
+	deletedAt int
 }
 
 // disruptionDecls are a scenario's replica sets and budgets.
@@ -74,10 +79,12 @@ func disruptionSteps() []Def {
 		phrase(f, `^the eviction of `+podOfRS+` is accepted$`, `Then the eviction of pod 2 of replica set "web" is accepted`, refOnly(ofRS, newEvictionAccepted)),
 		phrase(f, `^the eviction of `+podOfRS+` is accepted at (\S+)$`, `Then the eviction of pod 2 of replica set "web" is accepted at 10s`,
 			refAnd(ofRS, func(r podRef, at string) Step { return &evictionAccepted{pod: r, atText: at} })),
-		phrase(f, `^the eviction of `+podByName+` is refused with "([^"]*)"$`, `Then the eviction of pod "web" is refused with "TooManyRequests"`, refAnd(byName, refusedWithCode[apiReason])).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
-		phrase(f, `^the eviction of `+podOfRS+` is refused with "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with "TooManyRequests"`, refAnd(ofRS, refusedWithCode[apiReason])).with(slot("API error", "TooManyRequests", apiErrorReasons...)),
-		phrase(f, `^the eviction of `+podByName+` is refused with (\d{3})$`, `Then the eviction of pod "web" is refused with 429`, refAnd(byName, refusedWithCode[httpErrorCode])),
-		phrase(f, `^the eviction of `+podOfRS+` is refused with (\d{3})$`, `Then the eviction of pod 2 of replica set "web" is refused with 429`, refAnd(ofRS, refusedWithCode[httpErrorCode])),
+		phrase(f, `^the eviction of `+podByName+` is refused with "([^"]*)"$`, `Then the eviction of pod "web" is refused with "TooManyRequests"`, refAnd(byName, refusedWith)).with(openSlot("API error", "TooManyRequests", apiErrorReasons...)),
+		phrase(f, `^the eviction of `+podOfRS+` is refused with "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with "TooManyRequests"`, refAnd(ofRS, refusedWith)).with(openSlot("API error", "TooManyRequests", apiErrorReasons...)),
+		phrase(f, `^the eviction of `+podByName+` is refused with (\d{3})$`, `Then the eviction of pod "web" is refused with 429`, refAnd(byName, refusedWithCode)),
+		phrase(f, `^the eviction of `+podOfRS+` is refused with (\d{3})$`, `Then the eviction of pod 2 of replica set "web" is refused with 429`, refAnd(ofRS, refusedWithCode)),
+		phrase(f, `^the eviction of `+podByName+` is refused with message containing "([^"]*)"$`, `Then the eviction of pod "web" is refused with message containing "needs 2 healthy pods"`,
+			refAnd(byName, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
 		phrase(f, `^the eviction of `+podOfRS+` is refused with message containing "([^"]*)"$`, `Then the eviction of pod 2 of replica set "web" is refused with message containing "needs 2 healthy pods and has 2 currently"`,
 			refAnd(ofRS, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
 		phrase(f, `^the eviction of `+podOfRS+` is refused (\S+) times?$`, `Then the eviction of pod 2 of replica set "web" is refused 2 times`,
@@ -205,16 +212,9 @@ func (s pdb) Declare(pl *Plan) error {
 			return inputErr("pod disruption budget %q is declared twice", s.name)
 		}
 	}
-	v := intstr.Parse(s.value)
-	if v.Type == intstr.Int && v.IntVal < 0 {
-		return inputErr("%s %s is negative", s.field, s.value)
-	}
-	if v.Type == intstr.String {
-		pct, ok := strings.CutSuffix(s.value, "%")
-		n, err := strconv.Atoi(pct)
-		if !ok || err != nil || n < 0 || n > 100 {
-			return inputErr("%s %q is not a whole number or a percentage from 0%% to 100%%", s.field, s.value)
-		}
+	v, err := budgetValue(s.field, s.value)
+	if err != nil {
+		return err
 	}
 	set, err := labels.ConvertSelectorToLabelsMap(s.selector)
 	if err != nil || len(set) == 0 {
@@ -222,11 +222,7 @@ func (s pdb) Declare(pl *Plan) error {
 	}
 	b := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: s.name},
 		Spec: policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: set}}}
-	if s.field == "minAvailable" {
-		b.Spec.MinAvailable = &v
-	} else {
-		b.Spec.MaxUnavailable = &v
-	}
+	setBudget(&b.Spec, s.field, v)
 	if s.policy != "" {
 		if err := oneOf("unhealthyPodEvictionPolicy", s.policy, "IfHealthyBudget", "AlwaysAllow"); err != nil {
 			return err
@@ -238,6 +234,34 @@ func (s pdb) Declare(pl *Plan) error {
 	return nil
 }
 
+// budgetValue reads a budget's minAvailable or maxUnavailable: a whole
+// number, not negative, or a percentage from 0% to 100%.
+func budgetValue(field, value string) (intstr.IntOrString, error) {
+	v := intstr.Parse(value)
+	if v.Type == intstr.Int && v.IntVal < 0 {
+		return v, inputErr("%s %s is negative", field, value)
+	}
+	if v.Type == intstr.String {
+		pct, ok := strings.CutSuffix(value, "%")
+		n, err := strconv.Atoi(pct)
+		if !ok || err != nil || n < 0 || n > 100 {
+			return v, inputErr("%s %q is not a whole number or a percentage from 0%% to 100%%", field, value)
+		}
+	}
+	return v, nil
+}
+
+// setBudget sets a budget's field to v, the other field cleared: a budget
+// has one of them (ValidatePodDisruptionBudgetSpec).
+func setBudget(spec *policyv1.PodDisruptionBudgetSpec, field string, v intstr.IntOrString) {
+	spec.MinAvailable, spec.MaxUnavailable = nil, nil
+	if field == "minAvailable" {
+		spec.MinAvailable = &v
+	} else {
+		spec.MaxUnavailable = &v
+	}
+}
+
 func (s pdb) Run(ctx context.Context, st *State) error {
 	if !st.Plan.configured {
 		return nil
@@ -246,12 +270,18 @@ func (s pdb) Run(ctx context.Context, st *State) error {
 }
 
 func (pl *Plan) pdb(name string) error {
+	_, err := declaredBudget(pl, name)
+	return err
+}
+
+// declaredBudget is a declared budget.
+func declaredBudget(pl *Plan, name string) (*pdbDecl, error) {
 	for _, p := range pl.disr.pdbs {
 		if p.pdb.Name == name {
-			return nil
+			return p, nil
 		}
 	}
-	return undeclaredErr("pod disruption budget %q is not declared", name)
+	return nil, undeclaredErr("pod disruption budget %q is not declared", name)
 }
 
 // createDisruptionObjects creates the declared replica sets, then the

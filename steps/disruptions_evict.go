@@ -140,14 +140,26 @@ var apiErrorReasons = []string{"TooManyRequests", "InternalError", "NotFound", "
 
 var reasonCodes = map[string]int32{"TooManyRequests": 429, "InternalError": 500, "NotFound": 404, "Forbidden": 403}
 
-// apiReason is an API error named by its StatusReason, as its code.
-type apiReason int32
+// refusalAnswer is what `is refused with "…"` names: an API error by its
+// StatusReason (as its code), or else the message the API answered, as it
+// says it ("Cannot evict pod as it would violate the pod's disruption
+// budget.").
+type refusalAnswer struct {
+	code    int32
+	message string
+}
 
-func (r *apiReason) set(s string) error {
-	if err := oneOf("API error", s, apiErrorReasons...); err != nil {
-		return err
+func (r *refusalAnswer) set(s string) error {
+	if c, ok := reasonCodes[s]; ok {
+		r.code = c
+		return nil
 	}
-	*r = apiReason(reasonCodes[s])
+	// A word is a reason misspelt (`TooManyRequest`): a message the API
+	// answers is a sentence.
+	if !strings.Contains(strings.TrimSpace(s), " ") {
+		return oneOf("API error", s, apiErrorReasons...)
+	}
+	r.message = s
 	return nil
 }
 
@@ -349,18 +361,29 @@ func (s *evictionAccepted) Run(ctx context.Context, st *State) error {
 // "needs 2 healthy pods"): the first request for the pod at or after t=0
 // was refused so (429 for TooManyRequests, 500 InternalError, 404
 // NotFound, 403 Forbidden); a message is the refusal's, the budget's
-// cause.
+// cause. `is refused with "Cannot evict pod as it would violate the
+// pod's disruption budget."`, a text that is not an API error's reason:
+// the API's message is that text (its causes, which the budget's refusal
+// adds, apart).
 type evictionRefused struct {
 	pod podRef
 	// code is 0 when the phrase names none.
 	code int32
 	text string
+	// message is the API's message, exactly ("": none named).
+	message string
 }
 
 // refusedWithCode builds the refusal of a phrase that names its answer
-// by a reason or a code.
-func refusedWithCode[C apiReason | httpErrorCode](r podRef, code C) Step {
+// by a code.
+func refusedWithCode(r podRef, code httpErrorCode) Step {
 	return evictionRefused{pod: r, code: int32(code)}
+}
+
+// refusedWith builds the refusal of a phrase that names its answer by a
+// reason or by the API's message.
+func refusedWith(r podRef, a refusalAnswer) Step {
+	return evictionRefused{pod: r, code: a.code, message: a.message}
 }
 
 func (s evictionRefused) Declare(pl *Plan) error { return pl.declared(s.pod) }
@@ -381,10 +404,14 @@ func (s evictionRefused) Run(ctx context.Context, st *State) error {
 	if s.text != "" {
 		expected += fmt.Sprintf(" with message containing %q", s.text)
 	}
+	if s.message != "" {
+		expected += fmt.Sprintf(" with %q", s.message)
+	}
 	if len(es) == 0 {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: expected, Observed: describeEvictions(st, es)}
 	}
-	if es[0].Code == 201 || (s.code != 0 && es[0].Code != s.code) || !strings.Contains(es[0].Message, s.text) {
+	said := s.message == "" || es[0].StatusMessage == s.message
+	if es[0].Code == 201 || (s.code != 0 && es[0].Code != s.code) || !strings.Contains(es[0].Message, s.text) || !said {
 		return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: describeEvictions(st, es),
 			Event: &timeline.Event{At: es[0].At, Pod: name}}
 	}

@@ -20,6 +20,11 @@ func nodeExpectations() []Def {
 				return nodeCondition{node: node, ctype: ctype, status: status, within: within}
 			})).
 			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
+		phrase(f, `^node "([^"]*)" has condition "([^"]*)" "([^"]*)" between (\S+) and (\S+)$`, `Then node "worker-1" has condition "MemoryPressure" "True" between 10s and 20s`,
+			s5(func(node, ctype, status, lo, hi string) Step {
+				return &nodeConditionBetween{node: node, ctype: ctype, status: status, lo: lo, hi: hi}
+			})).
+			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
 		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 10s`,
 			s3(func(node string, t nodeTaint, within string) Step {
 				return nodeHasTaint{node: node, taint: t, within: within}
@@ -149,6 +154,33 @@ func (s nodeCondition) Run(ctx context.Context, st *State) error {
 		}
 		return "no such condition (has " + strings.Join(have, ", ") + ")"
 	})
+}
+
+// Then node "worker-1" has condition "MemoryPressure" "True" between 10s
+// and 20s: the condition's coming, as a pod state's `between` is (the
+// first time it took that status at or after t=0, from the node's
+// timeline), lies in [A, B]; a status that came before t=0 and still
+// holds did not come in the window.
+type nodeConditionBetween struct {
+	node, ctype, status, lo, hi string
+	sel                         timeline.Selector
+	from, to                    time.Duration
+}
+
+func (s *nodeConditionBetween) Declare(pl *Plan) (err error) {
+	if err := oneOf("condition status", s.status, conditionStatuses...); err != nil {
+		return err
+	}
+	if _, err := pl.node(s.node); err != nil {
+		return err
+	}
+	s.sel = timeline.Selector{Pod: nodeTimelineName(s.node), Kind: timeline.Condition, Reason: s.ctype, Status: s.status}
+	s.from, s.to, err = window(s.lo, s.hi)
+	return err
+}
+
+func (s *nodeConditionBetween) Run(ctx context.Context, st *State) error {
+	return st.expectIn(ctx, s.sel, s.from, s.to)
 }
 
 func taintsOf(n *corev1.Node) string {

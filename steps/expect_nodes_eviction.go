@@ -171,15 +171,7 @@ func (s podEvictedBefore) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	first, later := evictedSel(s.first), evictedSel(s.later)
-	if err := st.expectUntimed(ctx, first, fmt.Sprintf("pod %q evicted", s.first), nil); err != nil {
-		return err
-	}
 	// The other's eviction, if it has come, is ordered as `evicted in
 	// this order` orders two (ties and the cluster's precision included).
-	events := st.clk().events()
-	if _, ok := timeline.Chosen(events, st.clock.t0, later); !ok {
-		return nil
-	}
-	return timeline.ExpectOrderUntimed(events, st.clock.t0, st.order(), []timeline.Selector{first, later})
+	return expectBefore(ctx, st, evictedSel(s.first), evictedSel(s.later), fmt.Sprintf("pod %q evicted", s.first))
 }

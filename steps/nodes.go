@@ -29,6 +29,9 @@ func nodeSetupSteps() []Def {
 				return evictionThreshold{thresholds: ts, soft: true, grace: grace}
 			})).
 			with(slot("eviction signal", "memory.available", evictionSignals...)),
+		phrase(f, `^the kubelet eviction minimum reclaim is "([^"]*)"$`, `Given the kubelet eviction minimum reclaim is "memory.available=500Mi"`,
+			s1(func(r minReclaims) Step { return minimumReclaim{reclaims: r} })).
+			with(slot("eviction signal", "memory.available", evictionSignals...)),
 		phrase(f, `^the kubelet eviction max pod grace period is (\S+)$`, `Given the kubelet eviction max pod grace period is 20s`,
 			s1(func(g GraceSeconds) Step { return maxPodGrace{grace: g} })),
 		phrase(f, `^the kubelet eviction pressure transition period is (\S+)$`, `Given the kubelet eviction pressure transition period is 1m`,
@@ -129,6 +132,47 @@ func (s evictionThreshold) Declare(pl *Plan) error {
 	for _, t := range s.thresholds {
 		t.GracePeriod = s.grace
 		e.Soft = append(e.Soft, t)
+	}
+	return nil
+}
+
+// minReclaims is the slot of the minimum reclaim phrase: the kubelet's
+// --eviction-minimum-reclaim syntax, signal=value[,signal=value]
+// (evictionapi.ParseMinimumReclaims).
+type minReclaims map[evictionapi.Signal]evictionapi.Value
+
+func (r *minReclaims) set(s string) error {
+	m, err := evictionapi.ParseMinimumReclaims(s)
+	if err != nil {
+		return inputErr("eviction minimum reclaim %v", err)
+	}
+	*r = m
+	return nil
+}
+
+// Given the kubelet eviction minimum reclaim is "memory.available=500Mi":
+// evictionMinimumReclaim. Once a threshold of the signal is met, the
+// eviction manager keeps it met until the signal is above the threshold
+// plus this much (helpers.go thresholdsMet with enforceMinReclaim), so it
+// goes on evicting, a pod a pass, past the threshold.
+type minimumReclaim struct {
+	declaration
+	reclaims minReclaims
+}
+
+func (s minimumReclaim) Declare(pl *Plan) error {
+	e, err := pl.eviction("an eviction minimum reclaim")
+	if err != nil {
+		return err
+	}
+	if e.MinimumReclaim == nil {
+		e.MinimumReclaim = map[evictionapi.Signal]evictionapi.Value{}
+	}
+	for sig, v := range s.reclaims {
+		if _, dup := e.MinimumReclaim[sig]; dup {
+			return inputErr("a minimum reclaim for %s is declared twice", sig)
+		}
+		e.MinimumReclaim[sig] = v
 	}
 	return nil
 }

@@ -37,6 +37,9 @@ type Plan struct {
 	pods    []*podDecl
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
+	// aliases are replica sets' pods a step named by their order, each
+	// standing as its template under its name (rspods.go).
+	aliases map[string]*podDecl
 	// work are the Deployments, quotas and Jobs declared (workloads.go).
 	work workloadDecls
 	// explicit names the pods some step of the scenario creates explicitly;

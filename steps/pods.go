@@ -356,7 +356,7 @@ func (pl *Plan) pod(name string) *podDecl {
 			return p
 		}
 	}
-	return nil
+	return pl.aliases[name]
 }
 
 // livePod checks that a step's pod is declared and brings the cluster up

@@ -32,6 +32,11 @@ type Def struct {
 	// nodeCapture is the capture of the node the phrase names, which may
 	// be written `the node` (thenode.go); 0: none.
 	nodeCapture int
+	// rsPods: the phrase may name a replica set's pod by its order where
+	// it names a pod (rspods.go); shown is its pattern without that form,
+	// as the reference shows it (nil: Pattern).
+	rsPods bool
+	shown  *regexp.Regexp
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -56,16 +61,17 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
-	defs = append(defs, nodeStepFamilies()...) // nodes.go: nodes, eviction, static pods, admission, scheduling
-	defs = append(defs, disruptionSteps()...)  // disruptions.go: replica sets, budgets, evictions, drains
-	defs = append(defs, workloadPhrases()...)  // workloads.go: deployments, quotas, jobs
+	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
+	defs = append(defs, disruptionSteps()...)   // disruptions.go: replica sets, budgets, evictions, drains
+	defs = append(defs, budgetChangeSteps()...) // disruptions_budget.go: a budget changed or deleted
+	defs = append(defs, workloadPhrases()...)   // workloads.go: deployments, quotas, jobs
 	defs = append(defs, workloadDraftPhrases()...)
 	defs = append(defs, jobPodPhrases()...)
 	for i := range defs {
-		defs[i] = theNodePhrase(initContainerPhrase(defs[i]))
+		defs[i] = rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))
 	}
 	return defs
 }

@@ -82,6 +82,10 @@ func usageSteps() []Def {
 			s3(func(cname, pname string, q resource.Quantity) Step {
 				return containerUses{cname: cname, pname: pname, bytes: q}
 			})),
+		phrase(f, ctr+`writes (\S+) to its writable layer after (\S+)$`, `Given container "app" of pod "web" writes 300Mi to its writable layer after 5s`,
+			s4(func(cname, pname string, q resource.Quantity, after time.Duration) Step {
+				return layerWrite{ctr: shapedCtr{cname, pname}, bytes: q, after: after}
+			})),
 		phrase(f, ctr+`writes (\S+) to volume "([^"]*)" after (\S+)$`, `Given container "app" of pod "web" writes 2Gi to volume "scratch" after 10s`,
 			func(c []string, _ Arg) (Step, error) {
 				q, err := parseQuantity(c[2])
@@ -98,7 +102,11 @@ func usageSteps() []Def {
 }
 
 // Given container "app" of pod "web" uses 900Mi of memory after 10s: its
-// working set from then on (the agent's --memory and --memory-after).
+// working set from then on (the agent's --memory and --memory-after). A
+// second such step on the container adds a later point: its usage is
+// then a step function of time (200Mi after 5s, then 900Mi after 30s:
+// --memory-then). The points are written in the order of their times; a
+// step at the time of one before it, or earlier, contradicts it.
 // Given container "app" of pod "web" writes 2Gi to volume "scratch" after
 // 10s: the volume must be the pod's and mounted by the container.
 type containerUses struct {
@@ -112,7 +120,18 @@ type containerUses struct {
 
 func (s containerUses) Declare(pl *Plan) error {
 	if s.volume == "" {
-		return pl.shape(s.cname, s.pname, func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: s.bytes, After: s.after} })
+		var err error
+		shaped := pl.shape(s.cname, s.pname, func(b *behavior.Behavior) {
+			if n := len(b.Memory); n > 0 && b.Memory[n-1].After >= s.after {
+				err = memoryOutOfOrder(s.cname, b.Memory[n-1], s.bytes, s.after)
+				return
+			}
+			b.Memory = append(b.Memory, behavior.Usage{Quantity: s.bytes, After: s.after})
+		})
+		if shaped != nil {
+			return shaped
+		}
+		return err
 	}
 	p, c, err := pl.mustContainer(s.cname, s.pname)
 	if err != nil {
@@ -138,5 +157,31 @@ func (s containerUses) Declare(pl *Plan) error {
 	}
 	return pl.shape(s.cname, s.pname, func(b *behavior.Behavior) {
 		b.Writes = append(b.Writes, behavior.Write{Volume: s.volume, Bytes: s.bytes, After: s.after})
+	})
+}
+
+// memoryOutOfOrder is the objection to a memory step whose time is not
+// after the container's last point.
+func memoryOutOfOrder(cname string, last behavior.Usage, q resource.Quantity, at time.Duration) error {
+	if last.After == at {
+		return inputErr("container %q: its memory at %s is given twice (%s, then %s)", cname, at, last.Quantity.String(), q.String())
+	}
+	return inputErr("container %q: memory at %s comes after a step that gives it at %s: write a container's memory in the order of its times (each step adds a later point)", cname, at, last.After)
+}
+
+// Given container "app" of pod "web" writes 300Mi to its writable layer
+// after 5s: a file in the container's own filesystem (the agent's
+// --write-layer, under behavior.LayerDir), which counts toward its
+// ephemeral storage (its rootfs), its pod's, and the node's disk.
+type layerWrite struct {
+	declaration
+	ctr   shapedCtr
+	bytes resource.Quantity
+	after time.Duration
+}
+
+func (s layerWrite) Declare(pl *Plan) error {
+	return pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+		b.LayerWrites = append(b.LayerWrites, behavior.LayerWrite{Bytes: s.bytes, After: s.after})
 	})
 }

@@ -56,6 +56,9 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if at := d.theNodeAt(text); at >= 0 {
 		return &onlyNode{def: d, text: text, at: at, arg: a}, nil
 	}
+	if refs := d.rsPodsIn(text); refs != nil {
+		return &rsPodStep{def: d, text: text, refs: refs, arg: a}, nil
+	}
 	s, err := d.parse(m[1:], a)
 	if names := d.initNamed(text); err == nil && names != nil {
 		s = initContainer{Step: s, names: names}

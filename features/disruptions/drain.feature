@@ -165,3 +165,18 @@ Feature: Draining a node under a PodDisruptionBudget
     Then the drain of node "worker-1" fails with message containing "global timeout reached: 30s"
     And evictions of pods of replica set "web" are refused 12 times
     And 2 pods of replica set "web" are Ready
+
+  @behavior:pdb-delete
+  Scenario: A drain held by a budget goes through once the budget is deleted
+    minAvailable 2 of 2 replicas refuses both evictions, retried every 5 s
+    from the drain's start. The budget is deleted 12 s in; the retries at
+    15 s find no budget for the pods and are accepted, 3 s after the
+    delete, and the drain completes once both pods are gone.
+
+    Given a replica set "web" of 2 pods
+    And a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"
+    When node "worker-1" is drained with "--timeout=2m"
+    And 12 seconds pass
+    And the pod disruption budget "web" is deleted
+    Then evictions of pods of replica set "web" are accepted at 3s and 3s
+    And the drain of node "worker-1" completes within 10s

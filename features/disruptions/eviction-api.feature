@@ -243,3 +243,51 @@ Feature: The eviction subresource and PodDisruptionBudgets
     When the eviction of pod 4 of replica set "web" is requested
     Then the eviction of pod 4 of replica set "web" is accepted
     And the replica set "web" has created 5 pods
+
+  @behavior:pdb-update
+  Scenario: A budget changed to allow a disruption lets the eviction it refused through
+    The API server stores the new spec with its generation one more; the
+    disruption controller's next sync recomputes the status for it
+    (desiredHealthy 1 of 2 healthy: one disruption allowed), and the
+    eviction refused before is accepted when asked again.
+
+    Given a replica set "web" of 2 pods
+    And a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"
+    When the eviction of pod 1 of replica set "web" is requested
+    Then the eviction of pod 1 of replica set "web" is refused with "TooManyRequests"
+    And the pod disruption budget "web" allows 0 disruptions
+    When the pod disruption budget "web" is changed to minAvailable 1
+    Then the pod disruption budget "web" has desiredHealthy 1
+    And the pod disruption budget "web" allows 1 disruption
+    When the eviction of pod 1 of replica set "web" is requested
+    Then the eviction of pod 1 of replica set "web" is accepted
+    And pod 1 of replica set "web" is gone within 31s
+
+  @behavior:pdb-min-available-absolute
+  Scenario: A refused eviction of a named pod says why
+    The API's answer to an eviction a budget refuses: 429 with the
+    message "Cannot evict pod as it would violate the pod's disruption
+    budget." and, as its cause, what the budget needs and has.
+
+    Given a pod "web-1":
+      """yaml
+      metadata:
+        labels:
+          app: web
+      spec:
+        containers:
+        - name: app
+      """
+    And a pod "web-2":
+      """yaml
+      metadata:
+        labels:
+          app: web
+      spec:
+        containers:
+        - name: app
+      """
+    And a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"
+    When the eviction of pod "web-1" is requested
+    Then the eviction of pod "web-1" is refused with "Cannot evict pod as it would violate the pod's disruption budget."
+    And the eviction of pod "web-1" is refused with message containing "The disruption budget web needs 2 healthy pods and has 2 currently"

@@ -50,3 +50,27 @@ Feature: A ReplicaSet replaces the pods evictions take
     Then the eviction of pod 1 of replica set "web" is accepted
     And pod 1 of replica set "web" is gone within 5s
     And 1 pod of replica set "web" is Ready
+
+  @behavior:replicaset-pods-by-order
+  Scenario: A replica set's pods are named by the order they were created
+    The first pod the replica set created is its first, the second its
+    second; the replacement of an evicted pod is the next (here the third,
+    then the fourth). Each phrase about one pod takes them so: its signals,
+    its containers, its timeline, its state.
+
+    Given a replica set "web" of 2 pods
+    When the eviction of pod 2 of replica set "web" is requested
+    Then the second pod of replica set "web" receives SIGTERM at 0s
+    And container "app" of the second pod of replica set "web" exits at 0s with code 143
+    And the timeline of the second pod of replica set "web" is:
+      | at | container | event       |
+      | 0s | app       | SIGTERM     |
+      | 0s | app       | Exited(143) |
+    And the third pod of replica set "web" is Running within 30s
+    And the first pod of replica set "web" is Running
+    When 5 seconds pass
+    And the eviction of pod 1 of replica set "web" is requested
+    Then the first pod of replica set "web" receives SIGTERM at 0s
+    And the second pod of replica set "web" receives SIGTERM before the first pod of replica set "web"
+    And the fourth pod of replica set "web" is Running within 30s
+    And an event "Killing" is recorded for the first pod of replica set "web"

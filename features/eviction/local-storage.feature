@@ -148,3 +148,64 @@ Feature: Local ephemeral storage limits and disk pressure
     When node "worker-1" comes under PID pressure
     Then the pods are evicted in this order: "ordinary", "important"
     And node "worker-1" has condition "PIDPressure" "True" within 10s
+
+  @behavior:eviction-container-ephemeral-limit
+  Scenario: A container writing past its ephemeral-storage limit in its writable layer is evicted
+    A container's ephemeral storage is its writable layer (and its logs):
+    "app" writes 1536Mi there, over its own 1Gi, while the pod's 3Gi (the
+    sum of its containers' limits) holds. The pass checks the pod's
+    limit first, then each container's (localStorageEviction).
+
+    Given a pod "writer":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            limits:
+              ephemeral-storage: 1Gi
+        - name: helper
+          resources:
+            limits:
+              ephemeral-storage: 2Gi
+      """
+    And container "app" of pod "writer" writes 1536Mi to its writable layer after 5s
+    When the pod "writer" is created
+    Then the pod "writer" is evicted within 30s
+    And the pod "writer" is evicted with message containing "Container app exceeded its local ephemeral storage limit"
+    And container "helper" of pod "writer" receives SIGTERM
+
+  @behavior:eviction-pod-ephemeral-limit @behavior:writable-layer-usage
+  Scenario: What a container writes to its writable layer is its pod's ephemeral storage
+    Given a pod "writer":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            limits:
+              ephemeral-storage: 1Gi
+      """
+    And container "app" of pod "writer" writes 1536Mi to its writable layer after 5s
+    When the pod "writer" is created
+    Then the pod "writer" is evicted within 30s
+    And the pod "writer" is evicted with message containing "Pod ephemeral local storage usage exceeds the total limit of containers 1Gi. "
+
+  @behavior:writable-layer-usage @behavior:node-disk-size
+  Scenario: Writes to a writable layer fill the node's disk, and the writer is ranked by them
+    On one filesystem a container's writable layer is on nodefs: 3Gi
+    written on a 4Gi disk leave 1Gi, below the 1536Mi threshold. The
+    writer's rootfs is over its request (none): it goes before "quiet",
+    whose priority is lower but which uses nothing, and the message names
+    its usage.
+
+    Given a node "worker-1" with 4Gi disk
+    And the kubelet hard eviction threshold is "nodefs.available<1536Mi"
+    And a pod "quiet"
+    And a pod "writer" with priority 1000
+    And container "app" of pod "writer" writes 3Gi to its writable layer after 5s
+    When the pods are created
+    Then node "worker-1" has condition "DiskPressure" "True" within 1m
+    And the pod "writer" is evicted within 1m
+    And the pod "writer" is evicted with message containing "Container app was using 3Gi, request is 0, has larger consumption of ephemeral-storage. "
+    And the pod "quiet" is not evicted

@@ -298,3 +298,38 @@ Feature: Node-pressure eviction under memory pressure
     And the pod "a" is not evicted
     And the pod "c" is not evicted
     And node "worker-1" has condition "MemoryPressure" "False"
+
+  @behavior:memory-over-time @behavior:eviction-rank-usage
+  Scenario: Memory that grows in steps is ranked by what it uses at the time
+    Two statements of one container's memory are a step function of
+    time: "grower" uses 300Mi from 5s and 950Mi from 60s. At the pass
+    after 30s it is 200Mi above its request, "steady" 150Mi: "grower"
+    goes first, and the message names the 300Mi it used then. Once it is
+    gone the pressure ends and "steady" stays.
+
+    Given a pod "grower":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "grower" uses 300Mi of memory after 5s
+    And container "app" of pod "grower" uses 950Mi of memory after 60s
+    And a pod "steady":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "steady" uses 250Mi of memory after 1s
+    When 30s pass
+    And node "worker-1" memory usage reaches 1000Mi
+    Then the pod "grower" is evicted within 10s
+    And the pod "grower" is evicted with message containing "Container app was using 300Mi, request is 100Mi"
+    And the pod "steady" is not evicted

@@ -104,3 +104,56 @@ Feature: Eviction thresholds, soft grace periods and the pressure transition per
     And the kubelet on node "worker-1" restarts
     Then the pod "web" is not evicted after 29s
     And the pod "web" is evicted between 30s and 30s
+
+  @behavior:eviction-minimum-reclaim
+  Scenario: With a minimum reclaim the kubelet evicts until the signal is that far above its threshold
+    Once memory.available<100Mi is met, the eviction manager keeps it met
+    until 100Mi + 500Mi is available (thresholdsMet with
+    enforceMinReclaim). Evicting "big" leaves 450Mi available: above the
+    threshold, under 600Mi, so the next pass evicts "small" too.
+
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<100Mi"
+    And the kubelet eviction minimum reclaim is "memory.available=500Mi"
+    And a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "big" uses 400Mi of memory after 1s
+    And a pod "small":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              memory: 100Mi
+      """
+    And container "app" of pod "small" uses 200Mi of memory after 1s
+    When 30s pass
+    And node "worker-1" memory usage reaches 974Mi
+    Then the pods are evicted in this order: "big", "small"
+    And the pod "small" is evicted with message containing "Threshold quantity: 100Mi, available: 450Mi. "
+
+  @behavior:pressure-condition-immediate @behavior:pressure-transition-period
+  Scenario: The pressure condition comes at the next pass and goes a transition period after the last pass that met it
+    The eviction manager's passes come every 10 s from the kubelet's
+    start: MemoryPressure comes at the first after the usage, 10 s later
+    here. The usage is down 15 s later, 5 s after the last pass that met
+    the threshold; the condition goes at the first pass a transition
+    period (here 1m) after that one: 55 s after the usage fell. (On a
+    cluster the windows widen by the kubelet's measured reaction.)
+
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods
+    And the kubelet hard eviction threshold is "memory.available<100Mi"
+    And the kubelet eviction pressure transition period is 1m
+    When node "worker-1" memory usage reaches 974Mi
+    Then node "worker-1" has condition "MemoryPressure" "True" between 10s and 10s
+    When 15 seconds pass
+    And node "worker-1" memory usage reaches 256Mi
+    Then node "worker-1" has condition "MemoryPressure" "False" between 55s and 55s

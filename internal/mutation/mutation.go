@@ -150,7 +150,7 @@ func Generate(sc *runner.Scenario, facts *Facts, opt Options) ([]Mutant, []Skip,
 		if !ok {
 			continue // lint's business: the catalogue's scenarios all match
 		}
-		ph, ok := phraseFor(def.Pattern.String())
+		ph, ok := phraseFor(def.Shown().String())
 		if !ok {
 			continue
 		}
@@ -193,7 +193,7 @@ func Generate(sc *runner.Scenario, facts *Facts, opt Options) ([]Mutant, []Skip,
 			for _, t := range texts {
 				if d, ok := matchOne(t); !ok {
 					return nil, nil, fmt.Errorf("%s:%d: mutating %q (%s) gave %q, which matches no single phrase", sc.Feature.Path, line, ps.Text, o.Class, t)
-				} else if o.Kind != negate && d.Pattern.String() != ph.Pattern {
+				} else if o.Kind != negate && d.Shown().String() != ph.Pattern {
 					return nil, nil, fmt.Errorf("%s:%d: mutating %q (%s) gave %q, another phrase (%s)", sc.Feature.Path, line, ps.Text, o.Class, t, d.Pattern)
 				}
 				newLine, err := replaceStepText(lines[line-1], sc.Keywords[i], t)

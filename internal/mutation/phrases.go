@@ -261,6 +261,13 @@ var phrases = []Phrase{
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
 	{`^` + node + ` has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
 	{`^` + node + ` has no taint "([^"]*)"$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
+	{`^` + node + ` has condition "([^"]*)" "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapConditionStatus)}},
+
+	// A pod's signals (any of its containers').
+	{`^the pod "([^"]*)" receives (SIG\S+)$`, []Op{valueOp(2, swapSignal)}},
+	{`^the pod "([^"]*)" receives (SIG\S+) at (\S+)$`, []Op{atOp(3), valueOp(2, swapSignal)}},
+	{`^the pod "([^"]*)" receives (SIG\S+) within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapSignal)}},
+	{`^the pod "([^"]*)" receives (SIG\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapSignal)}},
 
 	// Eviction.
 	{`^the pod "([^"]*)" is not evicted$`, []Op{negation(replaceOnce(" is not evicted", " is evicted"))}},
@@ -372,6 +379,8 @@ var unmutated = map[string]string{
 	`^the eviction of pod (\S+) of ` + rs + ` is refused with (\d{3})$`:                             "an HTTP code",
 	`^the eviction of pod (\S+) of ` + rs + ` is refused with message containing "([^"]*)"$`:        "a message is open text",
 	`^an eviction of a pod of ` + rs + ` is refused with message containing "([^"]*)"$`:             "a message is open text",
+	`^the eviction of pod "([^"]*)" is refused with message containing "([^"]*)"$`:                  "a message is open text",
+	`^the pod "([^"]*)" receives (SIG\S+) before the pod "([^"]*)"$`:                                "an order of two pods, which a step may name by their replica set and order: no capture to exchange (the order of is evicted before is proven)",
 	`^the drain of ` + node + ` completes$`:                                                         "a positive untimed fact",
 	`^the drain of ` + node + ` fails with message containing "([^"]*)"$`:                           "a message is open text",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted$`:                         "a positive untimed answer",

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,7 +47,8 @@ type agent struct {
 	start time.Time
 	log   *logger
 	mu    sync.Mutex
-	// hold keeps the memory the behaviour asks for.
+	// hold keeps the memory the behaviour asks for, in blocks of at most
+	// fillChunk, so that a fall of the usage frees whole blocks.
 	hold [][]byte
 }
 
@@ -90,11 +92,14 @@ func runAgent(args []string) int {
 			exit <- e.Code
 		})
 	}
-	if m := b.Memory; m != nil {
-		time.AfterFunc(m.After-m.Ramp, func() { a.allocate(m.Quantity.Value(), a.start.Add(m.After)) })
+	if len(b.Memory) > 0 {
+		go a.followMemory(b.Memory)
 	}
 	for i, w := range b.Writes {
 		time.AfterFunc(w.After, func() { a.write(i, w) })
+	}
+	for i, w := range b.LayerWrites {
+		time.AfterFunc(w.After, func() { a.writeLayer(i, w) })
 	}
 	a.serve(listeners)
 
@@ -145,31 +150,83 @@ func (a *agent) onTerm(s os.Signal, again bool, exit chan<- int) {
 // clock: a few tenths of a second at these machines' 70-200 MB/s.
 const fillChunk = 16 << 20
 
-// allocate takes n bytes of memory and touches every page, so that they
-// count as used, paced so that the last page is touched no earlier than
-// by: a chunk's worth is in use no earlier than its share of the time
-// left. Started early enough (behavior.Usage.Ramp), the whole is in use
-// at by; a slower machine finishes late, never early.
+// followMemory takes the behaviour's memory point by point, in their
+// order: each from its Ramp before its time (never before the point
+// before it is reached: a slow fill delays the next), to its level.
+func (a *agent) followMemory(points []behavior.Usage) {
+	for _, u := range points {
+		if wait := time.Until(a.start.Add(u.After - u.Ramp)); wait > 0 {
+			time.Sleep(wait)
+		}
+		a.memoryTo(u.Quantity.Value(), a.start.Add(u.After))
+	}
+}
+
+// memoryTo brings the memory held to n bytes: more is allocated (paced to
+// be all in use by by), less freed at once, whole blocks first and the
+// last one cut (its rest copied), and returned to the system.
+func (a *agent) memoryTo(n int64, by time.Time) {
+	a.mu.Lock()
+	held := heldBytes(a.hold)
+	a.mu.Unlock()
+	if n >= held {
+		a.allocate(n-held, by)
+		a.log.write(Line{Ev: EvMemory, Bytes: n})
+		return
+	}
+	if wait := time.Until(by); wait > 0 {
+		time.Sleep(wait)
+	}
+	a.mu.Lock()
+	for len(a.hold) > 0 && held-int64(len(a.hold[len(a.hold)-1])) >= n {
+		held -= int64(len(a.hold[len(a.hold)-1]))
+		a.hold[len(a.hold)-1] = nil // not kept alive by the array
+		a.hold = a.hold[:len(a.hold)-1]
+	}
+	if held > n {
+		last := int64(len(a.hold[len(a.hold)-1]))
+		cut := make([]byte, n-(held-last))
+		for i := 0; i < len(cut); i += 4096 {
+			cut[i] = 1
+		}
+		a.hold[len(a.hold)-1] = cut
+	}
+	a.mu.Unlock()
+	debug.FreeOSMemory()
+	a.log.write(Line{Ev: EvMemory, Bytes: n})
+}
+
+func heldBytes(hold [][]byte) int64 {
+	var n int64
+	for _, b := range hold {
+		n += int64(len(b))
+	}
+	return n
+}
+
+// allocate takes n more bytes of memory and touches every page, so that
+// they count as used, paced so that the last page is touched no earlier
+// than by: a chunk's worth is in use no earlier than its share of the
+// time left. Started early enough (behavior.Usage.Ramp), the whole is in
+// use at by; a slower machine finishes late, never early.
 func (a *agent) allocate(n int64, by time.Time) {
-	b := make([]byte, n)
 	from := time.Now()
 	span := by.Sub(from)
-	for off := 0; off < len(b); off += fillChunk {
-		end := min(off+fillChunk, len(b))
-		for i := off; i < end; i += 4096 {
+	for off := int64(0); off < n; off += fillChunk {
+		b := make([]byte, min(fillChunk, n-off))
+		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
 		}
+		a.mu.Lock()
+		a.hold = append(a.hold, b)
+		a.mu.Unlock()
 		if span > 0 {
-			due := from.Add(time.Duration(float64(span) * float64(end) / float64(len(b))))
+			due := from.Add(time.Duration(float64(span) * float64(off+int64(len(b))) / float64(n)))
 			if wait := time.Until(due); wait > 0 {
 				time.Sleep(wait)
 			}
 		}
 	}
-	a.mu.Lock()
-	a.hold = append(a.hold, b)
-	a.mu.Unlock()
-	a.log.write(Line{Ev: EvMemory, Bytes: n})
 }
 
 // write writes the bytes of w into a file on the volume's mount.
@@ -179,7 +236,22 @@ func (a *agent) write(i int, w behavior.Write) {
 		a.log.write(Line{Ev: EvError, Msg: err.Error()})
 		return
 	}
-	path := filepath.Join(dir, fmt.Sprintf("podlife-write-%d", i))
+	a.writeFile(filepath.Join(dir, fmt.Sprintf("podlife-write-%d", i)), w.Bytes.Value())
+}
+
+// writeLayer writes the bytes of w into a file of the container's own
+// filesystem, which its writable layer holds (LayerDir, unless the test's
+// environment names another folder).
+func (a *agent) writeLayer(i int, w behavior.LayerWrite) {
+	dir := behavior.LayerDir
+	if d := os.Getenv("PODLIFE_AGENT_TEST_LAYER_DIR"); d != "" {
+		dir = d
+	}
+	a.writeFile(filepath.Join(dir, fmt.Sprintf("podlife-layer-%d", i)), w.Bytes.Value())
+}
+
+// writeFile writes n bytes into a new file at path, synced, and logs it.
+func (a *agent) writeFile(path string, n int64) {
 	f, err := os.Create(path)
 	if err != nil {
 		a.log.write(Line{Ev: EvError, Msg: err.Error()})
@@ -187,17 +259,17 @@ func (a *agent) write(i int, w behavior.Write) {
 	}
 	defer f.Close()
 	chunk := make([]byte, 1<<20)
-	left := w.Bytes.Value()
+	left := n
 	for left > 0 {
-		n := min(left, int64(len(chunk)))
-		if _, err := f.Write(chunk[:n]); err != nil {
+		k := min(left, int64(len(chunk)))
+		if _, err := f.Write(chunk[:k]); err != nil {
 			a.log.write(Line{Ev: EvError, Msg: err.Error()})
 			return
 		}
-		left -= n
+		left -= k
 	}
 	_ = f.Sync()
-	a.log.write(Line{Ev: EvWrite, Path: path, Bytes: w.Bytes.Value()})
+	a.log.write(Line{Ev: EvWrite, Path: path, Bytes: n})
 }
 
 // volumeMount finds where the pod volume named vol is mounted in this

@@ -375,6 +375,51 @@ func TestMemoryPacedToItsTime(t *testing.T) {
 	}
 }
 
+// TestMemoryFollowsItsPoints: usage given as points is a step function:
+// the agent holds each point's level from its time to the next point's,
+// a rise and a fall alike, and logs a memory line once each is in use
+// (measured at those lines: a loaded machine fills late, never early).
+func TestMemoryFollowsItsPoints(t *testing.T) {
+	r := startAgent(t, nil, "--memory=32Mi", "--memory-after=200ms", "--memory-then=160Mi@900ms", "--memory-then=16Mi@1600ms")
+	lines := func(n int) time.Time {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			r.mu.Lock()
+			var seen []time.Time
+			for _, l := range r.lines {
+				if l.Ev == EvMemory {
+					seen = append(seen, l.T)
+				}
+			}
+			r.mu.Unlock()
+			if len(seen) >= n {
+				return seen[n-1]
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d memory lines, want %d", len(seen), n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	start := r.lines[0].T
+	if at := lines(1); at.Sub(start) < 200*time.Millisecond {
+		t.Errorf("the first point in use %s after the start, before its time", at.Sub(start))
+	}
+	if at := lines(2); at.Sub(start) < 900*time.Millisecond {
+		t.Errorf("the second point in use %s after the start, before its time", at.Sub(start))
+	}
+	if m := vmRSS(t, r.cmd.Process.Pid) >> 20; m < 160 {
+		t.Errorf("with the second point in use the agent used %dMi; want 160Mi and its own", m)
+	}
+	if at := lines(3); at.Sub(start) < 1600*time.Millisecond {
+		t.Errorf("the third point in use %s after the start, before its time", at.Sub(start))
+	}
+	if m := vmRSS(t, r.cmd.Process.Pid) >> 20; m > 100 {
+		t.Errorf("after the third point the agent used %dMi; want 16Mi and its own", m)
+	}
+}
+
 // vmRSS is a process's resident memory, from /proc.
 func vmRSS(t *testing.T, pid int) int64 {
 	t.Helper()
@@ -413,4 +458,20 @@ func TestStartLineCarriesTheTimersOrigin(t *testing.T) {
 		return
 	}
 	t.Fatal("no start line")
+}
+
+// TestWritesToItsWritableLayer: a write to the writable layer is a file of
+// that size in the container's own filesystem (LayerDir), logged when it
+// is synced.
+func TestWritesToItsWritableLayer(t *testing.T) {
+	dir := t.TempDir()
+	r := startAgent(t, []string{"PODLIFE_AGENT_TEST_LAYER_DIR=" + dir}, "--write-layer=3Mi@100ms")
+	r.waitFor(t, EvWrite)
+	fi, err := os.Stat(filepath.Join(dir, "podlife-layer-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() != 3<<20 {
+		t.Errorf("the layer's file holds %d bytes, want 3Mi", fi.Size())
+	}
 }

@@ -1,6 +1,7 @@
 // Package behavior is the contract between a scenario and the containers it
 // runs: what an agent container does (exit, handle SIGTERM, become ready,
-// fail probes, use memory, write to a volume) and how that is written into
+// fail probes, use memory, write to a volume or to its writable layer) and
+// how that is written into
 // the pod spec as podlife-agent arguments.
 //
 // The simulator reads the same arguments the live agent runs with, so a
@@ -85,10 +86,17 @@ type Behavior struct {
 	// always.
 	StartupAfter *time.Duration
 	FailStartup  bool
-	// Memory makes the process use this much memory from After on.
-	Memory *Usage
+	// Memory is the process's memory over time, a step function: from
+	// each point's After it uses that point's Quantity, until the next
+	// point's After (nothing before the first). The points are in the
+	// order of their times, each later than the one before.
+	Memory []Usage
 	// Writes are writes to mounted volumes.
 	Writes []Write
+	// LayerWrites are writes to the container's writable layer (its root
+	// filesystem: the agent writes under LayerDir), which count toward its
+	// ephemeral storage.
+	LayerWrites []LayerWrite
 	// Attempts are exits of some starts only: on its Nth start (the first
 	// is 1) the process exits as Attempts[i] says when one names N,
 	// instead of as Exit does. The agent counts its starts in AttemptsDir,
@@ -135,7 +143,7 @@ type Term struct {
 	Code   int
 }
 
-// Usage is memory use from a moment after start.
+// Usage is memory use from a moment after start, until the next point.
 type Usage struct {
 	Quantity resource.Quantity
 	After    time.Duration
@@ -144,7 +152,30 @@ type Usage struct {
 	// takes seconds per gigabyte, where the declared usage is there at
 	// After (the simulator's is, at once, and it ignores Ramp). The live
 	// driver sets it from the fill rate it measured; scenarios do not.
+	// It never reaches back before the point before's After.
 	Ramp time.Duration
+}
+
+// MemoryAt is the memory the process uses since its start: the level of
+// the last point due by then, 0 before the first.
+func (b Behavior) MemoryAt(since time.Duration) int64 {
+	var m int64
+	for _, u := range b.Memory {
+		if since < u.After {
+			break
+		}
+		m = u.Quantity.Value()
+	}
+	return m
+}
+
+// MemoryPeak is the most memory the process ever uses.
+func (b Behavior) MemoryPeak() int64 {
+	var m int64
+	for _, u := range b.Memory {
+		m = max(m, u.Quantity.Value())
+	}
+	return m
 }
 
 // Write is Bytes written to the volume mounted from Volume, After start.
@@ -153,6 +184,17 @@ type Write struct {
 	Bytes  resource.Quantity
 	After  time.Duration
 }
+
+// LayerWrite is Bytes written to the container's writable layer, After
+// start.
+type LayerWrite struct {
+	Bytes resource.Quantity
+	After time.Duration
+}
+
+// LayerDir is where in its own filesystem an agent writes what it writes
+// to its writable layer: a folder of the image, not a mount.
+const LayerDir = "/tmp"
 
 // Default is the behaviour of an agent container no step has shaped.
 func Default() Behavior {
@@ -193,11 +235,21 @@ func (b Behavior) Args() []string {
 	if b.FailStartup {
 		args = append(args, "--fail-startup")
 	}
-	if b.Memory != nil {
-		args = append(args, "--memory="+b.Memory.Quantity.String(), "--memory-after="+b.Memory.After.String())
-		if b.Memory.Ramp > 0 {
-			args = append(args, "--memory-ramp="+b.Memory.Ramp.String())
+	// The first point as before there were several; the later ones as
+	// --memory-then=QUANTITY@AFTER[/RAMP], in their order.
+	for i, u := range b.Memory {
+		if i == 0 {
+			args = append(args, "--memory="+u.Quantity.String(), "--memory-after="+u.After.String())
+			if u.Ramp > 0 {
+				args = append(args, "--memory-ramp="+u.Ramp.String())
+			}
+			continue
 		}
+		then := "--memory-then=" + u.Quantity.String() + "@" + u.After.String()
+		if u.Ramp > 0 {
+			then += "/" + u.Ramp.String()
+		}
+		args = append(args, then)
 	}
 	attempts := append([]AttemptExit(nil), b.Attempts...)
 	sort.SliceStable(attempts, func(i, j int) bool { return attempts[i].Attempt < attempts[j].Attempt })
@@ -208,6 +260,11 @@ func (b Behavior) Args() []string {
 	sort.SliceStable(writes, func(i, j int) bool { return writes[i].After < writes[j].After })
 	for _, w := range writes {
 		args = append(args, fmt.Sprintf("--write=%s:%s@%s", w.Volume, w.Bytes.String(), w.After))
+	}
+	layer := append([]LayerWrite(nil), b.LayerWrites...)
+	sort.SliceStable(layer, func(i, j int) bool { return layer[i].After < layer[j].After })
+	for _, w := range layer {
+		args = append(args, fmt.Sprintf("--write-layer=%s@%s", w.Bytes.String(), w.After))
 	}
 	return args
 }
@@ -234,8 +291,12 @@ func Parse(args []string) (Behavior, error) {
 		memRamp   = fs.Duration("memory-ramp", 0, "how long before --memory-after to begin faulting it in, paced to end then")
 		writes    writeList
 		attempts  attemptList
+		then      memoryList
+		layer     layerList
 	)
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
+	fs.Var(&layer, "write-layer", "BYTES@AFTER: a write to the container's writable layer, repeatable")
+	fs.Var(&then, "memory-then", "QUANTITY@AFTER[/RAMP]: a later point of --memory's usage, repeatable, in time order")
 	fs.Var(&attempts, "exit-on-attempt", "N:CODE@AFTER: on the Nth start, exit with CODE after AFTER; repeatable")
 	if err := fs.Parse(args); err != nil {
 		return Behavior{}, err
@@ -287,9 +348,23 @@ func Parse(args []string) (Behavior, error) {
 		if *memRamp < 0 || *memRamp > *memAfter {
 			return Behavior{}, fmt.Errorf("--memory-ramp %s: between 0 and --memory-after (%s)", *memRamp, *memAfter)
 		}
-		b.Memory = &Usage{Quantity: q, After: *memAfter, Ramp: *memRamp}
+		b.Memory = []Usage{{Quantity: q, After: *memAfter, Ramp: *memRamp}}
+	}
+	if len(then) > 0 && *memory == "" {
+		return Behavior{}, fmt.Errorf("--memory-then without --memory")
+	}
+	for _, u := range then {
+		prev := b.Memory[len(b.Memory)-1].After
+		if u.After <= prev {
+			return Behavior{}, fmt.Errorf("--memory-then %s@%s: after the point before it (%s)", u.Quantity.String(), u.After, prev)
+		}
+		if u.Ramp > u.After-prev {
+			return Behavior{}, fmt.Errorf("--memory-then %s@%s: its ramp %s reaches back before the point before it (%s)", u.Quantity.String(), u.After, u.Ramp, prev)
+		}
+		b.Memory = append(b.Memory, u)
 	}
 	b.Writes = writes
+	b.LayerWrites = layer
 	b.Attempts = attempts
 	return b, nil
 }
@@ -323,6 +398,57 @@ func (a *attemptList) Set(v string) error {
 	}
 	*a = append(*a, AttemptExit{Attempt: attempt, Exit: Exit{Code: c, After: d}})
 	return nil
+}
+
+type memoryList []Usage
+
+func (m *memoryList) String() string { return fmt.Sprint(*m) }
+
+func (m *memoryList) Set(v string) error {
+	at, ramp, hasRamp := strings.Cut(v, "/")
+	q, d, err := sizeAt(at, "QUANTITY@AFTER[/RAMP]")
+	if err != nil {
+		return err
+	}
+	u := Usage{Quantity: q, After: d}
+	if hasRamp {
+		if u.Ramp, err = parseNonNegative(ramp); err != nil {
+			return err
+		}
+	}
+	*m = append(*m, u)
+	return nil
+}
+
+type layerList []LayerWrite
+
+func (l *layerList) String() string { return fmt.Sprint(*l) }
+
+func (l *layerList) Set(v string) error {
+	q, d, err := sizeAt(v, "BYTES@AFTER")
+	if err != nil {
+		return err
+	}
+	*l = append(*l, LayerWrite{Bytes: q, After: d})
+	return nil
+}
+
+// sizeAt reads SIZE@AFTER: a quantity, not negative, and a duration, not
+// negative; form says what the whole argument looks like.
+func sizeAt(v, form string) (resource.Quantity, time.Duration, error) {
+	size, after, ok := strings.Cut(v, "@")
+	if !ok {
+		return resource.Quantity{}, 0, fmt.Errorf("%q is not %s", v, form)
+	}
+	q, err := quantity.Parse(size)
+	if err != nil {
+		return q, 0, err
+	}
+	if q.Sign() < 0 {
+		return q, 0, fmt.Errorf("%q: the size is negative", v)
+	}
+	d, err := parseNonNegative(after)
+	return q, d, err
 }
 
 type writeList []Write

@@ -27,16 +27,21 @@ func TestArgsRoundTrip(t *testing.T) {
 		{"takes 4s to exit after SIGTERM", Behavior{Term: Term{Delay: 4 * time.Second, Code: 143}}, []string{"--sigterm-delay=4s"}},
 		{"exits 0 on SIGTERM", Behavior{Term: Term{Code: 0}}, []string{"--sigterm-exit-code=0"}},
 		{"probes and memory", Behavior{Term: Term{Code: 143}, ReadyAfter: dur(2 * time.Second), FailLivenessAfter: dur(30 * time.Second),
-			FailReadinessAfter: dur(time.Minute), Memory: &Usage{Quantity: resource.MustParse("900Mi"), After: 10 * time.Second}},
+			FailReadinessAfter: dur(time.Minute), Memory: []Usage{{Quantity: resource.MustParse("900Mi"), After: 10 * time.Second}}},
 			[]string{"--ready-after=2s", "--fail-liveness-after=30s", "--fail-readiness-after=1m0s", "--memory=900Mi", "--memory-after=10s"}},
-		{"memory faulted in over the 20s before it is due", Behavior{Term: Term{Code: 143}, Memory: &Usage{Quantity: resource.MustParse("3Gi"), After: 30 * time.Second, Ramp: 20 * time.Second}},
+		{"memory faulted in over the 20s before it is due", Behavior{Term: Term{Code: 143}, Memory: []Usage{{Quantity: resource.MustParse("3Gi"), After: 30 * time.Second, Ramp: 20 * time.Second}}},
 			[]string{"--memory=3Gi", "--memory-after=30s", "--memory-ramp=20s"}},
+		{"memory that grows: 200Mi after 5s, then 900Mi after 30s (its fill begun 10s before)", Behavior{Term: Term{Code: 143}, Memory: []Usage{
+			{Quantity: resource.MustParse("200Mi"), After: 5 * time.Second}, {Quantity: resource.MustParse("900Mi"), After: 30 * time.Second, Ramp: 10 * time.Second}}},
+			[]string{"--memory=200Mi", "--memory-after=5s", "--memory-then=900Mi@30s/10s"}},
 		{"exits with code 1 the first time, 0 the second", Behavior{Term: Term{Code: 143}, Attempts: []AttemptExit{
 			{Attempt: 2, Exit: Exit{Code: 0, After: 2 * time.Second}}, {Attempt: 1, Exit: Exit{Code: 1, After: 2 * time.Second}}}},
 			[]string{"--exit-on-attempt=1:1@2s", "--exit-on-attempt=2:0@2s"}},
 		{"passes its startup probe after 20s", Behavior{Term: Term{Code: 143}, StartupAfter: dur(20 * time.Second)}, []string{"--startup-after=20s"}},
 		{"fails its startup probe", Behavior{Term: Term{Code: 143}, FailStartup: true}, []string{"--fail-startup"}},
 		{"passes its liveness probe after 20s", Behavior{Term: Term{Code: 143}, LiveAfter: dur(20 * time.Second)}, []string{"--live-after=20s"}},
+		{"writes to the writable layer", Behavior{Term: Term{Code: 143}, LayerWrites: []LayerWrite{{Bytes: resource.MustParse("300Mi"), After: 5 * time.Second}, {Bytes: resource.MustParse("1Gi"), After: time.Minute}}},
+			[]string{"--write-layer=300Mi@5s", "--write-layer=1Gi@1m0s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
 	}
@@ -60,7 +65,9 @@ func TestArgsRoundTrip(t *testing.T) {
 func TestParseRejects(t *testing.T) {
 	for _, args := range [][]string{{"--on-sigterm=maybe"}, {"--exit-after=-1s"}, {"--memory=lots"}, {"--write=scratch"}, {"extra"}, {"--nope"},
 		{"--memory=1Gi", "--memory-after=5s", "--memory-ramp=6s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-ramp=-1s"},
-		{"--exit-on-attempt=0:1@2s"}, {"--exit-on-attempt=1:256@2s"}, {"--exit-on-attempt=1:1"}, {"--exit-on-attempt=1:1@2s", "--exit-on-attempt=1:0@1s"}} {
+		{"--exit-on-attempt=0:1@2s"}, {"--write-layer=300Mi"}, {"--write-layer=-1Gi@5s"}, {"--write-layer=1Gi@-5s"}, {"--memory-then=1Gi@5s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@5s"},
+		{"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@4s"}, {"--memory=1Gi", "--memory-after=5s", "--memory-then=2Gi@9s/5s"},
+		{"--memory=1Gi", "--memory-then=2Gi@9s/x"}, {"--memory=1Gi", "--memory-then=lots@9s"}, {"--exit-on-attempt=1:256@2s"}, {"--exit-on-attempt=1:1"}, {"--exit-on-attempt=1:1@2s", "--exit-on-attempt=1:0@1s"}} {
 		if _, err := Parse(args); err == nil {
 			t.Errorf("Parse(%q) accepted", args)
 		}
@@ -140,5 +147,23 @@ func TestProbeAnswer(t *testing.T) {
 				t.Errorf("Answer(%s, %s) = %v, want %v", tc.kind, tc.since, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestMemoryIsAStepFunction: the usage at a time since start is the last
+// point's due by then; the peak is the largest.
+func TestMemoryIsAStepFunction(t *testing.T) {
+	b := Behavior{Memory: []Usage{{Quantity: resource.MustParse("200Mi"), After: 5 * time.Second},
+		{Quantity: resource.MustParse("900Mi"), After: 30 * time.Second}, {Quantity: resource.MustParse("100Mi"), After: time.Minute}}}
+	for _, tc := range []struct {
+		since time.Duration
+		want  string
+	}{{0, "0"}, {4999 * time.Millisecond, "0"}, {5 * time.Second, "200Mi"}, {29 * time.Second, "200Mi"}, {30 * time.Second, "900Mi"}, {time.Hour, "100Mi"}} {
+		if got, want := b.MemoryAt(tc.since), resource.MustParse(tc.want); got != want.Value() {
+			t.Errorf("MemoryAt(%s) = %d, want %s", tc.since, got, tc.want)
+		}
+	}
+	if got := b.MemoryPeak(); got != 900<<20 {
+		t.Errorf("MemoryPeak() = %d", got)
 	}
 }

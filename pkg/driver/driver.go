@@ -117,6 +117,12 @@ type Setup struct {
 	// disk and process ids are shared with others is configured for
 	// them from the start (the simulator needs nothing ahead).
 	Pressures []Pressure
+	// PIDLimits are nodes' process-id limits (kernel.pid_max, which
+	// pid.available is measured against), by node; a node not named has
+	// the driver's (4194304 on the simulator). A node's disk is its
+	// ephemeral-storage capacity, what it reserves for the system the
+	// difference between its capacity and its allocatable.
+	PIDLimits map[string]int64
 	// NodesAreTheCluster: the scenario's nodes are the whole cluster, with
 	// no control-plane node beside them (`Given the scenario's nodes are
 	// the whole cluster`); a driver whose cluster has other nodes lacks
@@ -524,6 +530,10 @@ type Disruptions interface {
 	CreateReplicaSet(ctx context.Context, name string, replicas int32, template *corev1.Pod) error
 	// CreatePodDisruptionBudget creates a PDB in the scenario's namespace.
 	CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error
+	// UpdatePodDisruptionBudget replaces the spec of a PDB the scenario
+	// created (by pdb's name); DeletePodDisruptionBudget deletes one.
+	UpdatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error
+	DeletePodDisruptionBudget(ctx context.Context, name string) error
 	// Evict posts an Eviction for a pod (scenario or API name) with its
 	// delete options.
 	Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error
@@ -592,8 +602,11 @@ type EvictionRequest struct {
 	Pod string
 	// Code is 201 when the eviction was accepted, else the error's HTTP
 	// code (429 TooManyRequests when a budget refused it).
-	Code    int32
-	Message string
+	Code int32
+	// Message is the answer's message with its causes' (a budget's
+	// refusal says why in a cause); StatusMessage the message alone.
+	Message       string
+	StatusMessage string
 	// By is "api" (a step) or "drain/<node>".
 	By string
 }

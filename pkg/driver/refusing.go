@@ -63,6 +63,12 @@ func (r Refusing) Drain(context.Context, string, DrainOptions) error {
 	return r.no("drain a node")
 }
 func (r Refusing) ReplicaSetPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
+func (r Refusing) UpdatePodDisruptionBudget(context.Context, *policyv1.PodDisruptionBudget) error {
+	return r.no("change a disruption budget")
+}
+func (r Refusing) DeletePodDisruptionBudget(context.Context, string) error {
+	return r.no("delete a disruption budget")
+}
 func (r Refusing) PodDisruptionBudget(string) *policyv1.PodDisruptionBudget {
 	return nil
 }

@@ -67,32 +67,67 @@ func ParseStatement(s Signal, val string) (*Threshold, error) {
 // is an error. Each error names the statement it is about.
 func ParseThresholds(flag string) ([]Threshold, error) {
 	out := []Threshold{}
+	err := eachSignal(flag, "<", "string<string (signal<value, e.g. memory.available<500Mi, nodefs.available<10%)", "threshold (signal<value, e.g. memory.available<500Mi)",
+		func(s Signal, val string) error {
+			t, err := ParseStatement(s, val)
+			if t != nil {
+				out = append(out, *t)
+			}
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ParseMinimumReclaims parses the kubelet's --eviction-minimum-reclaim
+// syntax, "signal=value[,signal=value]" (a map of strings, each value
+// read by ParseMinimumReclaim; helpers.go, parseMinimumReclaims). As
+// ParseThresholds, stricter than the kubelet: a flag that names nothing,
+// or a signal twice, is an error.
+func ParseMinimumReclaims(flag string) (map[Signal]Value, error) {
+	out := map[Signal]Value{}
+	err := eachSignal(flag, "=", "signal=value (e.g. memory.available=500Mi, nodefs.available=5%)", "minimum reclaim (signal=value, e.g. memory.available=500Mi)",
+		func(s Signal, val string) error {
+			v, err := ParseMinimumReclaim(s, val)
+			out[s] = v
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachSignal reads a flag of comma-separated statements, each a signal,
+// the operator op and a value, and gives each to read; a malformed
+// statement (expect says what one looks like), a signal named twice or a
+// flag that names none (what names what it should) is an error, and so
+// is read's, with its statement.
+func eachSignal(flag, op, expect, what string, read func(s Signal, val string) error) error {
 	seen := map[Signal]bool{}
 	for _, part := range strings.Split(flag, ",") {
 		if strings.TrimSpace(part) == "" {
 			continue
 		}
-		sig, val, ok := strings.Cut(part, "<")
+		sig, val, ok := strings.Cut(part, op)
 		if !ok {
-			return nil, fmt.Errorf("%q: malformed pair, expect string<string (signal<value, e.g. memory.available<500Mi, nodefs.available<10%%)", strings.TrimSpace(part))
+			return fmt.Errorf("%q: malformed pair, expect %s", strings.TrimSpace(part), expect)
 		}
 		s := Signal(strings.TrimSpace(sig))
 		if seen[s] {
-			return nil, fmt.Errorf("%q names %s twice", flag, s)
+			return fmt.Errorf("%q names %s twice", flag, s)
 		}
 		seen[s] = true
-		t, err := ParseStatement(s, strings.TrimSpace(val))
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
-		}
-		if t != nil {
-			out = append(out, *t)
+		if err := read(s, strings.TrimSpace(val)); err != nil {
+			return fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
 		}
 	}
 	if len(seen) == 0 {
-		return nil, fmt.Errorf("%q names no threshold (signal<value, e.g. memory.available<500Mi)", flag)
+		return fmt.Errorf("%q names no %s", flag, what)
 	}
-	return out, nil
+	return nil
 }
 
 // ParseMinimumReclaim parses an evictionMinimumReclaim value for signal s

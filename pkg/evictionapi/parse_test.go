@@ -1,6 +1,7 @@
 package evictionapi
 
 import (
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -154,6 +155,41 @@ func TestParseMinimumReclaim(t *testing.T) {
 				t.Errorf("ParseMinimumReclaim(%s, %q) = %s, want %s", tc.sig, tc.val, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseMinimumReclaims: the --eviction-minimum-reclaim syntax,
+// signal=value pairs, each value as parseMinimumReclaims reads it.
+func TestParseMinimumReclaims(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ flag, want, wantErr string }{
+		{flag: "memory.available=500Mi", want: "memory.available=500Mi"},
+		{flag: "memory.available=500Mi, nodefs.available=5%", want: "memory.available=500Mi,nodefs.available=5%"},
+		{flag: "memory.available<500Mi", wantErr: "malformed pair, expect signal=value"},
+		{flag: "memory.available=1Gi,memory.available=2Gi", wantErr: "names memory.available twice"},
+		{flag: "memory.available=-1Gi", wantErr: "negative eviction minimum reclaim"},
+		{flag: "mem.available=1Gi", wantErr: "unsupported eviction signal"},
+		{flag: " , ", wantErr: "names no minimum reclaim"},
+	}
+	for _, tc := range cases {
+		got, err := ParseMinimumReclaims(tc.flag)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("ParseMinimumReclaims(%q) error %v, want one containing %q", tc.flag, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var parts []string
+		for s, v := range got {
+			parts = append(parts, string(s)+"="+v.String())
+		}
+		sort.Strings(parts)
+		if strings.Join(parts, ",") != tc.want {
+			t.Errorf("ParseMinimumReclaims(%q) = %v, want %s", tc.flag, parts, tc.want)
+		}
 	}
 }
 

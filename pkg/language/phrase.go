@@ -47,16 +47,17 @@ type token struct {
 
 // phraseOf renders one registry definition.
 func phraseOf(d steps.Def) (Phrase, error) {
-	re, err := syntax.Parse(d.Pattern.String(), syntax.Perl)
+	pattern := d.Shown()
+	re, err := syntax.Parse(pattern.String(), syntax.Perl)
 	if err != nil {
 		return Phrase{}, err
 	}
 	var toks []token
 	flatten(re, &toks)
 	text := exampleText(d.Example)
-	m := d.Pattern.FindStringSubmatch(text)
+	m := pattern.FindStringSubmatch(text)
 	if m == nil {
-		return Phrase{}, fmt.Errorf("%s: the example %q does not match", d.Pattern, text)
+		return Phrase{}, fmt.Errorf("%s: the example %q does not match", pattern, text)
 	}
 	p := Phrase{Family: d.Family, Example: d.Example}
 	names := map[int]string{}
@@ -68,7 +69,7 @@ func phraseOf(d steps.Def) (Phrase, error) {
 		r, ok := ruleFor(before, after, t.sub)
 		if !ok {
 			return Phrase{}, fmt.Errorf("%s: no rule names the capture %d (%s) between %q and %q: add one to pkg/language/slots.go",
-				d.Pattern, t.cap, t.sub, before, after)
+				pattern, t.cap, t.sub, before, after)
 		}
 		names[t.cap] = r.name
 		s := Slot{Name: r.name, Example: m[t.cap], Label: r.kind.label, Accepts: r.kind.accepts, kind: r.kind}
@@ -77,7 +78,7 @@ func phraseOf(d steps.Def) (Phrase, error) {
 			s.Accepts, s.kind = codeList(values), nil
 		}
 		if p.Slots, err = addSlot(p.Slots, s); err != nil {
-			return Phrase{}, fmt.Errorf("%s: %v", d.Pattern, err)
+			return Phrase{}, fmt.Errorf("%s: %v", pattern, err)
 		}
 	}
 	p.Template = render(toks, names)

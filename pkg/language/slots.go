@@ -82,6 +82,8 @@ var (
 	kCtrHold   = &kind{"container state", "`running`, `waiting`, `ready`, `not ready`"}
 	kHoldBound = &kind{"bound", "`until` or `for`: the state holds from t=0 up to t0+T, T itself left out; without one, to the end of the scenario's activity"}
 	kNodeUnit  = &kind{"unit", "`CPU(s)` or `memory` (`of memory`)"}
+	kPIDLimit  = &kind{"PID limit", "a whole number above 0: the node's kernel.pid_max, which pid.available is measured against (4194304 by default)"}
+	kReclaim   = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
 	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
 	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
@@ -95,7 +97,7 @@ var (
 	kSelector    = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
 	kUnhealthy   = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
 	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
-	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403)"}
+	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
 	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
 	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
 	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
@@ -124,7 +126,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kColumn, kReady, kVolume, kResource,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
 
@@ -200,6 +202,8 @@ var rules = []rule{
 	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
 	r(`refused `, ` times?`, &no, "count", kCount),
 	r(`"<budget>" with `, ``, &no, "field", kBudgetKey),
+	r(`"<budget>" is changed to `, ``, &no, "field", kBudgetKey),
+	r(`"<budget>" is changed to <field> `, ``, &no, "value", kBudgetVal),
 	r(`"<budget>" with <field> `, ``, &no, "value", kBudgetVal),
 	r(`selecting `, ``, &no, "selector", kSelector),
 	r(`unhealthyPodEvictionPolicy `, ``, &no, "policy", kUnhealthy),
@@ -238,6 +242,7 @@ var rules = []rule{
 	r(`shows ready "`, ``, &yes, "ready", kReady),
 	r(`(containing|says) "`, ``, &yes, "text", kText),
 	r(`threshold is "`, ``, &yes, "threshold", kThreshold),
+	r(`minimum reclaim is "`, ``, &yes, "reclaim", kReclaim),
 	r(`volume "`, ``, &yes, "volume", kVolume),
 	r(`(config map|secret) "`, ``, &yes, "name", kName),
 	r(`reason "`, ``, &yes, "reason", kReason),
@@ -279,6 +284,10 @@ var rules = []rule{
 	r(``, ` times?`, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
+	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),
+	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
+	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),
+	r(`CPU and `, ` memory reserved`, &no, "memory", kQuantity),
 	r(`with `, ` CPU`, &no, "cpu", kQuantity),
 	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
 	r(`memory and `, ` pods`, &no, "pods", kQuantity),

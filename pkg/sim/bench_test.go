@@ -42,7 +42,7 @@ func pressureStorm(tb testing.TB, seed int64, nodes, pods int) (*Simulator, int)
 	}
 	for i := 0; i < pods; i++ {
 		use := resource.MustParse(fmt.Sprintf("%dMi", 50+i%60))
-		c := agent("app", func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: use, After: time.Second} })
+		c := agent("app", func(b *behavior.Behavior) { b.Memory = []behavior.Usage{{Quantity: use, After: time.Second}} })
 		c.Resources.Requests = corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("10m"), corev1.ResourceMemory: resource.MustParse("64Mi")}
 		p := podOf(fmt.Sprintf("pod-%02d", i), 30, nil, c)
 		if err := s.CreatePod(p); err != nil {

@@ -77,6 +77,52 @@ func (s *Simulator) AddPodDisruptionBudget(in *policyv1.PodDisruptionBudget) err
 	return nil
 }
 
+// UpdatePodDisruptionBudget replaces a budget's spec, as a PUT of the
+// object does: validated as at creation (ValidatePodDisruptionBudget), the
+// status kept and the generation one more when the spec changed
+// (pkg/registry/policy/poddisruptionbudget/strategy.go PrepareForUpdate,
+// v1.36.3); an update that changes nothing is not stored. The
+// controller's informer delivers it (updateDB): a sync later in this
+// instant recomputes the status for the new spec, and until then the
+// eviction subresource refuses what the budget guards (its
+// observedGeneration is behind).
+func (s *Simulator) UpdatePodDisruptionBudget(in *policyv1.PodDisruptionBudget) error {
+	dc := s.disruption
+	pdb := dc.pdbs[in.Name]
+	if pdb == nil {
+		return apierrors.NewNotFound(pdbResource, in.Name)
+	}
+	if err := validatePDBSpec(&in.Spec); err != nil {
+		return fmt.Errorf("PodDisruptionBudget %q: %w", in.Name, err)
+	}
+	if apiequality.Semantic.DeepEqual(pdb.Spec, in.Spec) {
+		return nil
+	}
+	pdb.Spec = *in.Spec.DeepCopy()
+	pdb.Generation++
+	dc.enqueue(pdb.Name)
+	return nil
+}
+
+// DeletePodDisruptionBudget deletes a budget (it has no finalizer: it is
+// gone at once). The controller's removeDB queues it and its sync finds
+// it gone (disruption.go sync, "podDisruptionBudget has been deleted",
+// v1.36.3); the eviction subresource no longer finds it among the pod's
+// budgets, so an eviction it refused goes through.
+func (s *Simulator) DeletePodDisruptionBudget(name string) error {
+	dc := s.disruption
+	if dc.pdbs[name] == nil {
+		return apierrors.NewNotFound(pdbResource, name)
+	}
+	delete(dc.pdbs, name)
+	if t := dc.recheck[name]; t != nil {
+		dc.env.cancel(t)
+		delete(dc.recheck, name)
+	}
+	dc.enqueue(name)
+	return nil
+}
+
 // PodDisruptionBudget returns a PDB with its status, or nil. The object
 // belongs to the simulator.
 func (s *Simulator) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
@@ -492,8 +538,10 @@ type Eviction struct {
 	Pod string
 	// Code is 201 for an eviction accepted, else the error's code.
 	Code int32
-	// Message is the refusal's message and cause.
-	Message string
+	// Message is the refusal's message and cause; StatusMessage the
+	// message alone (the API status's).
+	Message       string
+	StatusMessage string
 	// By is who asked: "api" or "drain/<node>".
 	By string
 }
@@ -525,11 +573,11 @@ func (r *evictionREST) evict(name string, opts metav1.DeleteOptions, by string) 
 	err := r.evictOnce(name, opts)
 	e := Eviction{At: r.env.now, Pod: name, Code: 201, By: by}
 	if err != nil {
-		e.Code, e.Message = 500, err.Error()
+		e.Code, e.Message, e.StatusMessage = 500, err.Error(), err.Error()
 		if ee, ok := err.(*EvictionError); ok {
-			e.Code = ee.Code
+			e.Code, e.StatusMessage = ee.Code, ee.Message
 		} else if st, ok := err.(apierrors.APIStatus); ok {
-			e.Code = st.Status().Code
+			e.Code, e.StatusMessage = st.Status().Code, st.Status().Message
 		}
 	}
 	r.log = append(r.log, e)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"strings"
 	"testing"
 	"time"
@@ -163,6 +164,60 @@ func TestEvictionBeforeFirstSync(t *testing.T) {
 	err := s.EvictPod("a", metav1.DeleteOptions{})
 	if err == nil || !strings.Contains(err.Error(), "The disruption budget web is still being processed by the server.") {
 		t.Fatalf("eviction before the first sync: %v", err)
+	}
+}
+
+// TestBudgetUpdateAndDelete: a changed spec is stored with its generation
+// one more and the status kept (strategy.go PrepareForUpdate), so an
+// eviction before the controller's next sync is refused as still being
+// processed, and accepted after it when the new spec allows; an update
+// that changes nothing leaves the generation; a deleted budget guards
+// nothing.
+func TestBudgetUpdateAndDelete(t *testing.T) {
+	s := newSim(t, "")
+	start(t, s, webPod("a", false))
+	start(t, s, webPod("b", false))
+	if err := s.AddPodDisruptionBudget(budget("web", "2", "", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(s.Now()+time.Second, nil)
+	if err := s.EvictPod("a", metav1.DeleteOptions{}); err == nil {
+		t.Fatal("minAvailable 2 of 2: an eviction accepted")
+	}
+	if err := s.UpdatePodDisruptionBudget(budget("web", "2", "", "")); err != nil || s.PodDisruptionBudget("web").Generation != 1 {
+		t.Fatalf("an update that changes nothing: %v, generation %d", err, s.PodDisruptionBudget("web").Generation)
+	}
+	if err := s.UpdatePodDisruptionBudget(budget("web", "1", "", "")); err != nil {
+		t.Fatal(err)
+	}
+	pdb := s.PodDisruptionBudget("web")
+	if pdb.Generation != 2 || pdb.Status.ObservedGeneration != 1 || pdb.Status.DesiredHealthy != 2 {
+		t.Fatalf("after the update: generation %d, status %+v", pdb.Generation, pdb.Status)
+	}
+	if err := s.EvictPod("a", metav1.DeleteOptions{}); err == nil || !strings.Contains(err.Error(), "still being processed") {
+		t.Fatalf("an eviction before the sync: %v", err)
+	}
+	s.RunUntil(s.Now(), nil)
+	if st := s.PodDisruptionBudget("web").Status; st.ObservedGeneration != 2 || st.DesiredHealthy != 1 || st.DisruptionsAllowed != 1 {
+		t.Fatalf("after the sync: %+v", st)
+	}
+	if err := s.UpdatePodDisruptionBudget(budget("web", "1", "1", "")); err == nil {
+		t.Error("an update with minAvailable and maxUnavailable accepted")
+	}
+	if err := s.EvictPod("a", metav1.DeleteOptions{}); err != nil {
+		t.Fatalf("minAvailable 1 of 2: %v", err)
+	}
+	if err := s.EvictPod("b", metav1.DeleteOptions{}); err == nil {
+		t.Fatal("the second eviction accepted")
+	}
+	if err := s.DeletePodDisruptionBudget("web"); err != nil || s.PodDisruptionBudget("web") != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if err := s.EvictPod("b", metav1.DeleteOptions{}); err != nil {
+		t.Fatalf("with the budget deleted: %v", err)
+	}
+	if err := s.DeletePodDisruptionBudget("web"); !apierrors.IsNotFound(err) {
+		t.Errorf("a second delete: %v", err)
 	}
 }
 

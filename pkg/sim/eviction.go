@@ -147,6 +147,10 @@ func (m *evictionManager) synchronize() {
 	}
 	obs := m.observe()
 
+	// A threshold met at the last pass stays met until its signal is
+	// above the threshold plus its minimum reclaim (evictionMinimumReclaim):
+	// eviction_manager.go synchronize, thresholdsNotYetResolved, with
+	// helpers.go thresholdsMet(enforceMinReclaim) (v1.36.3).
 	met := thresholdsMet(m.thresholds, obs, false)
 	if len(m.thresholdsMet) > 0 {
 		met = mergeThresholds(met, thresholdsMet(m.thresholdsMet, obs, true))
@@ -279,7 +283,12 @@ func (m *evictionManager) observe() observations {
 		obs[sigNodeFsAvailable] = fs
 		obs[sigImageFsAvailable] = fs
 	}
-	obs[sigPIDAvailable] = observation{available: *resource.NewQuantity(nodeMaxPID-k.processes(), resource.DecimalSI), capacity: nodeMaxPID}
+	// pid.available is the node's rlimit.MaxPID (the smaller of
+	// kernel.pid_max and kernel.threads-max) less its running processes
+	// (pkg/kubelet/stats/pidlimit/pidlimit_linux.go Stats; helpers.go
+	// makeSignalObservations, v1.36.3).
+	maxPID := k.maxPID()
+	obs[sigPIDAvailable] = observation{available: *resource.NewQuantity(maxPID-k.processes(), resource.DecimalSI), capacity: maxPID}
 	return obs
 }
 
@@ -291,9 +300,10 @@ func quantityValue(l corev1.ResourceList, n corev1.ResourceName) int64 {
 
 // localStorageEviction is the local-storage limit check of every active
 // pod with stats: an emptyDir over its sizeLimit, then the pod's ephemeral
-// storage over the sum of its containers' limits (container limits count rootfs
-// and logs, which the simulator does not fill). Critical pods are refused
-// by evictPod and stay.
+// storage over the sum of its containers' limits, then a container's
+// rootfs and logs over its own limit (eviction_manager.go
+// localStorageEviction, v1.36.3; logs are 0 here). Critical pods are
+// refused by evictPod and stay.
 func (m *evictionManager) localStorageEviction(active []*podWorker, stats map[*podWorker]*podStats) []evictionPlan {
 	var plan []evictionPlan
 	for _, w := range active {
@@ -307,11 +317,36 @@ func (m *evictionManager) localStorageEviction(active []*podWorker, stats map[*p
 			}
 			continue
 		}
-		if msg := podEphemeralOverLimit(w.pod, ps); msg != "" && m.canEvict(w) {
+		if msg := podEphemeralOverLimit(w.pod, ps); msg != "" {
+			if m.canEvict(w) {
+				plan = append(plan, evictionPlan{w: w, override: 1, message: msg})
+			}
+			continue
+		}
+		if msg := containerEphemeralOverLimit(w.pod, ps); msg != "" && m.canEvict(w) {
 			plan = append(plan, evictionPlan{w: w, override: 1, message: msg})
 		}
 	}
 	return plan
+}
+
+// containerEphemeralOverLimit is containerEphemeralStorageLimitEviction's
+// test: the first container (in the stats' order) of the pod's regular
+// containers with an ephemeral-storage limit whose logs and rootfs (no
+// dedicated imagefs) exceed it (eviction_manager.go, v1.36.3).
+func containerEphemeralOverLimit(p *corev1.Pod, ps *podStats) string {
+	limits := map[string]resource.Quantity{}
+	for _, c := range p.Spec.Containers {
+		if l, ok := c.Resources.Limits[corev1.ResourceEphemeralStorage]; ok && l.Value() != 0 {
+			limits[c.Name] = l
+		}
+	}
+	for _, cs := range ps.containers {
+		if l, ok := limits[cs.name]; ok && l.Cmp(*resource.NewQuantity(cs.rootfs, resource.BinarySI)) < 0 {
+			return fmt.Sprintf(containerEphemeralStorageMessageFmt, cs.name, l.String())
+		}
+	}
+	return ""
 }
 
 // emptyDirOverLimit is emptyDirLimitEviction's test: the first emptyDir

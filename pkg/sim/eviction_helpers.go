@@ -447,7 +447,7 @@ func evictionMessage(res corev1.ResourceName, p *corev1.Pod, ps *podStats, met [
 			case corev1.ResourceMemory:
 				usage = resource.NewQuantity(cs.memory, resource.BinarySI)
 			case corev1.ResourceEphemeralStorage:
-				usage = resource.NewQuantity(0, resource.BinarySI) // rootfs and logs are not modelled
+				usage = resource.NewQuantity(cs.rootfs, resource.BinarySI) // rootfs and logs (0)
 			}
 			if usage != nil && usage.Cmp(req) > 0 {
 				msg += fmt.Sprintf(containerMessageFmt, c.Name, usage.String(), req.String(), res)

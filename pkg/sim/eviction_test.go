@@ -565,7 +565,7 @@ func TestEvictionMessage(t *testing.T) {
 		{Name: "app", Resources: corev1.ResourceRequirements{Requests: corev1.ResourceList{corev1.ResourceMemory: resource.MustParse("100Mi")}}},
 		{Name: "side"},
 	}
-	ps := &podStats{memory: 7800 << 20, containers: []containerStats{{"app", 7700 << 20}, {"side", 0}}}
+	ps := &podStats{memory: 7800 << 20, containers: []containerStats{{name: "app", memory: 7700 << 20}, {name: "side"}}}
 	met := []threshold{{signal: sigMemoryAvailable, value: evictionapi.Value{Quantity: qty("500Mi")}}}
 	obs := observations{sigMemoryAvailable: {available: *resource.NewQuantity(392<<20, resource.BinarySI), capacity: 8 << 30}}
 	want := "The node was low on resource: memory. Threshold quantity: 500Mi, available: 392Mi. " +

@@ -155,17 +155,14 @@ const housekeepingSeed = 0x63616476697372 // "cadvisr"
 // instanceMemoryAt is what the container instance's cgroup held at t (at
 // or before now): nothing before its process ran (its cgroup's first
 // sample, at its creation, included) or after it exited; its behaviour's
-// memory once its delay had passed, and what its writes left in
+// memory at t (the level of its last point due by then), and what its writes left in
 // memory-backed emptyDirs. Those are the writes done by now: the
 // samples before a write are taken before it (housekeep).
 func (c *ctr) instanceMemoryAt(inst *instance, t time.Duration) int64 {
 	if inst == nil || !c.agent || t <= inst.startedAt || (inst.state != instRunning && t >= inst.finishedAt) {
 		return 0
 	}
-	var m int64
-	if u := c.beh.Memory; u != nil && t-inst.startedAt >= u.After {
-		m += u.Quantity.Value()
-	}
+	m := c.beh.MemoryAt(t - inst.startedAt)
 	for _, b := range inst.tmpfs {
 		m += b
 	}

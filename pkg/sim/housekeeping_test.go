@@ -86,7 +86,9 @@ func TestHousekeepingSchedule(t *testing.T) {
 
 // uses is a behaviour's memory, M after D.
 func uses(q string, after time.Duration) func(*behavior.Behavior) {
-	return func(b *behavior.Behavior) { b.Memory = &behavior.Usage{Quantity: resource.MustParse(q), After: after} }
+	return func(b *behavior.Behavior) {
+		b.Memory = []behavior.Usage{{Quantity: resource.MustParse(q), After: after}}
+	}
 }
 
 // pressureNode is a node of 2 CPU and 1Gi evicting below 100Mi, as

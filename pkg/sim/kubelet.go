@@ -25,9 +25,11 @@ type kubelet struct {
 	profile *Profile
 	parsed  *parseCache
 	// index is the node's place among the cluster's nodes (its pod CIDR).
-	index   int
-	node    *corev1.Node
-	workers map[types.UID]*podWorker
+	index int
+	// pidLimit is the node's process-id limit (0: nodeMaxPID).
+	pidLimit int64
+	node     *corev1.Node
+	workers  map[types.UID]*podWorker
 	// hostIPs is the node's InternalIP (nodeIP), as pod statuses show it.
 	hostIPs []corev1.HostIP
 	podIPs  int

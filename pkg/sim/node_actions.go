@@ -38,6 +38,30 @@ func (s *Simulator) kubeletOf(node string) (*kubelet, error) {
 	return k, nil
 }
 
+// SetNodePIDLimit gives a node another process-id limit than
+// nodeMaxPID (the node's kernel.pid_max): what pid.available is measured
+// against.
+func (s *Simulator) SetNodePIDLimit(node string, limit int64) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if limit < 1 {
+		return fmt.Errorf("node %q: a PID limit of %d", node, limit)
+	}
+	k.pidLimit = limit
+	k.eviction.usageChanged()
+	return nil
+}
+
+// maxPID is the node's process-id limit.
+func (k *kubelet) maxPID() int64 {
+	if k.pidLimit > 0 {
+		return k.pidLimit
+	}
+	return nodeMaxPID
+}
+
 // SetNodeUsage sets what a node uses in all, pods included: memory (its
 // working set, from which memory.available = capacity − working set) or
 // ephemeral-storage (nodefs used). The part outside the pods is what is

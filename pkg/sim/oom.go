@@ -34,8 +34,12 @@ func (p *runtimePod) oomAfter(c *ctr) (time.Duration, bool) {
 		bytes int64
 	}
 	var charges []charge
-	if u := c.beh.Memory; u != nil {
-		charges = append(charges, charge{u.After, u.Quantity.Value()})
+	// Each point of the behaviour's memory charges what it adds to the
+	// level before it (less, where the usage falls).
+	var level int64
+	for _, u := range c.beh.Memory {
+		charges = append(charges, charge{u.After, u.Quantity.Value() - level})
+		level = u.Quantity.Value()
 	}
 	writes := p.tmpfsWrites(c)
 	for j, stored := range p.k.tmpfsCharges(p.uid, writes) {

@@ -137,6 +137,9 @@ type instance struct {
 	// tmpfs is what each of its writes into a memory-backed emptyDir left
 	// there, by write number: pages charged to it (tmpfs.go).
 	tmpfs map[int]int64
+	// layer is what the process wrote to its writable layer so far
+	// (stats.go): its rootfs usage, gone with the instance.
+	layer int64
 	// hash is the container hash the runtime keeps with the instance,
 	// computed by the kubelet that created it (kubelet_upgrade.go).
 	hash containerHash

@@ -49,7 +49,7 @@ func TestResourceSumsMatchThePods(t *testing.T) {
 			}
 		case rng.Intn(3) > 0 || len(names) == 0:
 			c := agent("app", func(b *behavior.Behavior) {
-				b.Memory = &behavior.Usage{Quantity: resource.MustParse(fmt.Sprintf("%dMi", 10+rng.Intn(200))), After: time.Second}
+				b.Memory = []behavior.Usage{{Quantity: resource.MustParse(fmt.Sprintf("%dMi", 10+rng.Intn(200))), After: time.Second}}
 				if rng.Intn(3) == 0 {
 					b.Exit = &behavior.Exit{After: time.Duration(1+rng.Intn(20)) * time.Second}
 				}

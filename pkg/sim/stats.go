@@ -15,7 +15,8 @@ import (
 // The node's figures are of the instant; the pods' memory as the eviction
 // manager ranks them is cAdvisor's last samples (housekeeping.go).
 
-// nodeMaxPID is the node's pid limit (kernel.pid_max, 4194304 on a systemd
+// nodeMaxPID is a node's pid limit unless the scenario gives it another
+// (SetNodePIDLimit) (kernel.pid_max, 4194304 on a systemd
 // host), which pid.available is measured against.
 const nodeMaxPID = 4194304
 
@@ -36,6 +37,9 @@ type nodeUsage struct {
 type containerStats struct {
 	name   string
 	memory int64
+	// rootfs is what its writable layer holds (Rootfs.UsedBytes; its
+	// logs, the other part of its ephemeral storage, are 0 here).
+	rootfs int64
 }
 
 // podStats is statsapi.PodStats for one pod at the current time.
@@ -45,8 +49,8 @@ type podStats struct {
 	// volumes are the used bytes of the pod's volumes by name.
 	volumes map[string]int64
 	// localDisk is what counts against nodefs for ranking: container
-	// rootfs and logs (0 here) and the local volumes (localVolumeNames:
-	// hostPath and local ephemeral volumes).
+	// rootfs and logs (logs 0 here) and the local volumes
+	// (localVolumeNames: hostPath and local ephemeral volumes).
 	localDisk int64
 	// ephemeral is PodStats.EphemeralStorage: container rootfs and logs and
 	// the local ephemeral volumes (calcEphemeralStorage).
@@ -55,17 +59,15 @@ type podStats struct {
 }
 
 // containerMemory is the working set of a running container instance: the
-// behaviour's memory once its delay has passed, plus what its writes left
+// behaviour's memory at the time (the level of its last point due, a step
+// function), plus what its writes left
 // in memory-backed emptyDirs (tmpfs pages are charged to the writer; a
 // write stops when the tmpfs is full, tmpfs.go).
 func (p *runtimePod) containerMemory(c *ctr, inst *instance) int64 {
 	if inst == nil || inst.state != instRunning || !c.agent {
 		return 0
 	}
-	var m int64
-	if u := c.beh.Memory; u != nil && p.env.now-inst.startedAt >= u.After {
-		m += u.Quantity.Value()
-	}
+	m := c.beh.MemoryAt(p.env.now - inst.startedAt)
 	for _, b := range inst.tmpfs {
 		m += b
 	}
@@ -93,9 +95,17 @@ func (p *runtimePod) stats() podStats {
 		m := p.containerMemory(c, c.inst)
 		ps.memory += m
 		ps.processes++
-		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m})
+		ps.containers = append(ps.containers, containerStats{name: c.name, memory: m, rootfs: c.inst.layer})
 	}
 	ps.localDisk, ps.ephemeral = p.localVolumes(ps.volumes)
+	// The containers' writable layers count toward both: without a
+	// dedicated imagefs every filesystem stat counts against nodefs
+	// (helpers.go podDiskUsage), and calcEphemeralStorage adds each
+	// container's rootfs (pkg/kubelet/stats/helper.go, v1.36.3).
+	for _, cs := range ps.containers {
+		ps.localDisk += cs.rootfs
+		ps.ephemeral += cs.rootfs
+	}
 	return ps
 }
 
@@ -145,9 +155,23 @@ func (k *kubelet) diskUsed() int64 {
 			continue
 		}
 		local, _ := w.rt.localVolumes(k.usage.volumes[w.uid])
-		used += local
+		used += local + w.rt.layers()
 	}
 	return used
+}
+
+// layers is what the pod's running containers wrote to their writable
+// layers: on nodefs here (one filesystem: the runtime's imagefs is it).
+// An exited instance's layer is counted no more (the runtime keeps it
+// until the container is removed: not modelled).
+func (p *runtimePod) layers() int64 {
+	var n int64
+	for _, c := range p.ctrs {
+		if c.inst != nil && c.inst.state == instRunning {
+			n += c.inst.layer
+		}
+	}
+	return n
 }
 
 func (k *kubelet) processes() int64 {
@@ -170,7 +194,7 @@ func (k *kubelet) noteUsage(w *podWorker) {
 		}
 		inst.usageNoted = true
 		k.trackVolumes(w)
-		if u := c.beh.Memory; u != nil {
+		for _, u := range c.beh.Memory {
 			k.atUsage(inst, u.After, func() {})
 		}
 		for i, wr := range c.beh.Writes {
@@ -184,6 +208,11 @@ func (k *kubelet) noteUsage(w *podWorker) {
 				continue
 			}
 			k.atUsage(inst, wr.After, func() { k.addVolumeUsage(w, wr.Volume, wr.Bytes.Value()) })
+		}
+		for _, wr := range c.beh.LayerWrites {
+			// The runtime reports the writable layer's usage with the
+			// container's stats: the write counts at the next pass.
+			k.atUsage(inst, wr.After, func() { inst.layer += wr.Bytes.Value() })
 		}
 	}
 }

@@ -69,6 +69,10 @@ func (s Selector) Describe() string {
 	switch {
 	case s.Container != "":
 		return fmt.Sprintf("%s of container %q", what, s.Container)
+	case strings.Contains(s.Pod, "/"):
+		// An object's timeline ("node/worker-1", "deployment/web").
+		kind, name, _ := strings.Cut(s.Pod, "/")
+		return fmt.Sprintf("%s of %s %q", what, kind, name)
 	case s.Pod != "":
 		return fmt.Sprintf("%s of pod %q", what, s.Pod)
 	}

@@ -49,7 +49,7 @@ var _ = Describe("declared memory usage on a pool node", Label("node-pressure", 
 		// minute each, two at once.
 		const due = 2 * time.Minute
 		b := behavior.Default()
-		b.Memory = &behavior.Usage{Quantity: resource.MustParse("3Gi"), After: due}
+		b.Memory = []behavior.Usage{{Quantity: resource.MustParse("3Gi"), After: due}}
 		for _, name := range []string{"a", "b"} {
 			p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name}, Spec: corev1.PodSpec{NodeName: "worker-1",
 				Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: b.Args()}}}}

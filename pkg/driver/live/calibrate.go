@@ -151,7 +151,7 @@ func (s *session) measureFill(ctx context.Context) (float64, error) {
 			return false
 		}
 		for _, in := range t.ctrs["app"].insts {
-			if in.memoryDone && !in.startedAt.IsZero() {
+			if in.memoryLines > 0 && !in.startedAt.IsZero() {
 				took = in.memoryAt.Sub(in.startedAt)
 				return true
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -18,6 +19,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	policyv1client "k8s.io/client-go/kubernetes/typed/policy/v1"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/retry"
 	"k8s.io/kubectl/pkg/drain"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -46,15 +48,32 @@ type disruptionState struct {
 
 // replicaSet is one of the scenario's ReplicaSets: the pods it created,
 // by their API names (which are their scenario names, as the
-// simulator's), in the order the session's watch first saw them. The
-// watch delivers a namespace's creations in resourceVersion order, which
-// is the order the API server stored them.
+// simulator's), in the order they were created: the order the session's
+// watch first saw them, since it delivers a namespace's creations in
+// resourceVersion order, the order the API server stored them. A pod
+// first seen after one created in a later second (a watch that
+// re-listed, which lists by name) takes its place by its
+// creationTimestamp, so that `pod 2 of replica set "web"` and `the
+// second pod` mean the second created on both drivers.
 type replicaSet struct {
 	name string
 	// uid is empty until the create returns: a pod seen before is
 	// matched by its controller's name.
 	uid     types.UID
 	created []string
+	// stamps are the created pods' creationTimestamps, in created's order.
+	stamps []metav1.Time
+}
+
+// add places a pod the replica set created among the others: after every
+// pod created no later than it (to the second the API stamps).
+func (r *replicaSet) add(p *corev1.Pod) {
+	at := len(r.created)
+	for at > 0 && p.CreationTimestamp.Before(&r.stamps[at-1]) {
+		at--
+	}
+	r.created = slices.Insert(r.created, at, p.Name)
+	r.stamps = slices.Insert(r.stamps, at, p.CreationTimestamp)
 }
 
 // CreateReplicaSet creates a ReplicaSet whose template is the pod as Apply
@@ -130,7 +149,7 @@ func (s *disruptions) adopt(p *corev1.Pod, now time.Time) *podTrack {
 		t := newPodTrack(p.Name, p)
 		t.uid = p.UID
 		s.pods[p.Name] = t
-		r.created = append(r.created, p.Name)
+		r.add(p)
 		s.record(timeline.Event{At: s.at(now), Pod: p.Name, Kind: timeline.PodCreated, Message: "by replica set " + r.name})
 		return t
 	}
@@ -159,6 +178,35 @@ func (s *disruptions) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool
 		}
 	}
 	return pods, append([]string(nil), r.created...), true
+}
+
+// UpdatePodDisruptionBudget replaces the spec of one of the scenario's
+// budgets (read, then updated: a conflict with the disruption controller's
+// status write is retried); the API server bumps its generation and the
+// controller recomputes its status.
+func (s *disruptions) UpdatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	pdbs := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns)
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cur, err := pdbs.Get(ctx, pdb.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		cur.Spec = *pdb.Spec.DeepCopy()
+		_, err = pdbs.Update(ctx, cur, metav1.UpdateOptions{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("updating pod disruption budget %q: %w", pdb.Name, err)
+	}
+	return nil
+}
+
+// DeletePodDisruptionBudget deletes one of the scenario's budgets.
+func (s *disruptions) DeletePodDisruptionBudget(ctx context.Context, name string) error {
+	if err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
+		return fmt.Errorf("deleting pod disruption budget %q: %w", name, err)
+	}
+	return nil
 }
 
 // CreatePodDisruptionBudget creates the budget in the scenario's
@@ -271,11 +319,11 @@ func (s *disruptions) Evictions() []driver.EvictionRequest {
 func (s *disruptions) noteEviction(sent time.Time, api string, err error, by string) {
 	e := driver.EvictionRequest{At: s.at(sent), Pod: api, Code: 201, By: by}
 	if err != nil {
-		e.Code, e.Message = 500, err.Error()
+		e.Code, e.Message, e.StatusMessage = 500, err.Error(), err.Error()
 		var st apierrors.APIStatus
 		if errors.As(err, &st) {
 			status := st.Status()
-			e.Code, e.Message = status.Code, status.Message
+			e.Code, e.Message, e.StatusMessage = status.Code, status.Message, status.Message
 			if status.Details != nil {
 				for _, c := range status.Details.Causes {
 					if c.Message != "" {

@@ -14,6 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
 
@@ -160,7 +161,8 @@ func TestEvictionsAreRecordedWithTheirAnswer(t *testing.T) {
 		t.Fatalf("%d requests recorded", len(es))
 	}
 	if e := es[0]; e.Code != 429 || e.By != "api" || e.Pod != "web" ||
-		e.Message != "Cannot evict pod as it would violate the pod's disruption budget. The disruption budget web needs 2 healthy pods and has 2 currently" {
+		e.Message != "Cannot evict pod as it would violate the pod's disruption budget. The disruption budget web needs 2 healthy pods and has 2 currently" ||
+		e.StatusMessage != "Cannot evict pod as it would violate the pod's disruption budget." {
 		t.Errorf("refusal recorded as %+v", e)
 	}
 	if es[1].Code != 201 || es[1].Message != "" || es[2].Code != 404 {
@@ -350,5 +352,66 @@ func TestAReplicaSetsPodSeenBeforeItsCreateReturnedIsAdopted(t *testing.T) {
 	s.obs.onPod(rsPod("web-early", "web", "u-web", "3"), false)
 	if _, created, _ := s.ReplicaSetPods("web"); strings.Join(created, ",") != "web-early" {
 		t.Errorf("created %v", created)
+	}
+}
+
+// TestBudgetChangedAndDeleted: a change replaces the budget's spec in the
+// API (the other field cleared, its labels kept); a delete removes it.
+func TestBudgetChangedAndDeleted(t *testing.T) {
+	s := testSession(t)
+	ctx := context.Background()
+	two, one := intstr.FromInt32(2), intstr.FromString("50%")
+	pdb := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: "web"},
+		Spec: policyv1.PodDisruptionBudgetSpec{MinAvailable: &two, Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "web"}}}}
+	if err := s.CreatePodDisruptionBudget(ctx, pdb); err != nil {
+		t.Fatal(err)
+	}
+	changed := pdb.DeepCopy()
+	changed.Spec.MinAvailable, changed.Spec.MaxUnavailable = nil, &one
+	if err := s.UpdatePodDisruptionBudget(ctx, changed); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Get(ctx, "web", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Spec.MinAvailable != nil || got.Spec.MaxUnavailable == nil || got.Spec.MaxUnavailable.String() != "50%" || len(got.Labels) == 0 {
+		t.Errorf("after the change: %+v, labels %v", got.Spec, got.Labels)
+	}
+	if err := s.DeletePodDisruptionBudget(ctx, "web"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.d.cs.PolicyV1().PodDisruptionBudgets(s.ns).Get(ctx, "web", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Errorf("after the delete: %v", err)
+	}
+	if err := s.UpdatePodDisruptionBudget(ctx, changed); err == nil {
+		t.Error("a deleted budget changed")
+	}
+}
+
+// TestReplicaSetPodsInCreationOrder: the pods a replica set created are
+// ordered as they were created: by first sighting (the watch's order), but
+// a pod first seen after one created in a later second (a re-list, by
+// name) takes its place by its creationTimestamp; pods of one second
+// keep the order they were seen in.
+func TestReplicaSetPodsInCreationOrder(t *testing.T) {
+	s := testSession(t)
+	if err := s.CreateReplicaSet(context.Background(), "web", 3, &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	uid := types.UID("u-web")
+	s.disr.sets[0].uid = uid
+	at := func(name string, sec int64, rv string) *corev1.Pod {
+		p := rsPod(name, "web", uid, rv)
+		p.CreationTimestamp = metav1.Unix(1000+sec, 0)
+		return p
+	}
+	s.obs.onPod(at("web-b", 0, "5"), false)
+	s.obs.onPod(at("web-a", 0, "6"), false)   // the same second: seen after
+	s.obs.onPod(at("web-z", 30, "9"), false)  // a replacement
+	s.obs.onPod(at("web-c", 10, "12"), false) // created before web-z, seen after it (a re-list)
+	_, created, _ := s.ReplicaSetPods("web")
+	if got := strings.Join(created, ","); got != "web-b,web-a,web-c,web-z" {
+		t.Errorf("created %s, want web-b,web-a,web-c,web-z", got)
 	}
 }

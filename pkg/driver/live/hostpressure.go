@@ -38,8 +38,9 @@ const (
 	// defaultNodeDisk is the ephemeral storage of the scenarios' default
 	// node (steps: the default node's capacity).
 	defaultNodeDisk = 100 << 30
-	// declaredMaxPID is the declared node's task limit: kernel.pid_max on
-	// a 64-bit Linux with more than 32 CPUs, which the simulator takes.
+	// declaredMaxPID is the declared node's task limit unless it declares
+	// one: kernel.pid_max on a 64-bit Linux with more than 32 CPUs, which
+	// the simulator takes.
 	declaredMaxPID = 4194304
 	// diskHeadroom caps what the scenario may write before its node's
 	// disk threshold is crossed: tens of declared gigabytes cannot be
@@ -105,7 +106,10 @@ func (l *lease) translateHost(sig evictionapi.Signal, v evictionapi.Value) (evic
 			avail = l.host.imageFsAvailable
 		}
 	case "pid":
-		declared, avail, headroom, format = declaredMaxPID, l.host.maxPID-l.host.procs, pidHeadroom, resource.DecimalSI
+		declared, avail, headroom, format = l.declaredPID, l.host.maxPID-l.host.procs, pidHeadroom, resource.DecimalSI
+		if declared == 0 {
+			declared = declaredMaxPID
+		}
 	default:
 		return evictionapi.Value{}, fmt.Errorf("%s is not a signal of the host's", sig)
 	}
@@ -302,6 +306,13 @@ func (s *nodeSide) podWrites(node string) map[string]int64 {
 					continue
 				}
 				for _, w := range b.Writes {
+					if time.Since(in.startedAt) >= w.After {
+						want[t.api] += w.Bytes.Value()
+					}
+				}
+				// The writable layer's writes are the pod's ephemeral
+				// storage too (its containers' rootfs).
+				for _, w := range b.LayerWrites {
 					if time.Since(in.startedAt) >= w.After {
 						want[t.api] += w.Bytes.Value()
 					}

@@ -119,11 +119,12 @@ type instTrack struct {
 	exit           *agent.Line
 	preStopStarted bool
 	preStopDone    bool
-	// startedAt is the agent's start; memoryDone is set once it logged
-	// that the memory its behaviour asks for is in use.
-	startedAt  time.Time
-	memoryDone bool
-	memoryAt   time.Time
+	// startedAt is the agent's start; memoryLines counts the lines it
+	// logged that a point of its behaviour's memory is in use, memoryAt
+	// is the last one's time.
+	startedAt   time.Time
+	memoryLines int
+	memoryAt    time.Time
 	// startAt and exitAt are the session times of the instance's Started
 	// and Exited events, as recorded: what the kubelet's notices and the
 	// runtime's creates are looked up by (session.instanceOf).
@@ -621,7 +622,7 @@ func (s *observers) onAgentLine(t *podTrack, c *ctrTrack, in *instTrack, raw str
 	case agent.EvHTTP:
 		s.onHook(t, c, in, l, at, matchHTTP(c.spec, l.Path))
 	case agent.EvMemory:
-		in.memoryDone, in.memoryAt = true, l.T
+		in.memoryLines, in.memoryAt = in.memoryLines+1, l.T
 	}
 	s.notify()
 }

@@ -121,6 +121,12 @@ func (s *session) ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool) {
 func (s *session) CreatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
 	return s.disrupt.CreatePodDisruptionBudget(ctx, pdb)
 }
+func (s *session) UpdatePodDisruptionBudget(ctx context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	return s.disrupt.UpdatePodDisruptionBudget(ctx, pdb)
+}
+func (s *session) DeletePodDisruptionBudget(ctx context.Context, name string) error {
+	return s.disrupt.DeletePodDisruptionBudget(ctx, name)
+}
 func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
 	return s.disrupt.PodDisruptionBudget(name)
 }

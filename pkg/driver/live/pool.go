@@ -101,8 +101,9 @@ type lease struct {
 	// taints are the taints the scenario added.
 	taints []corev1.Taint
 	// declared is the scenario's declared memory capacity (bytes),
-	// declaredDisk its ephemeral storage.
-	declared, declaredDisk int64
+	// declaredDisk its ephemeral storage, declaredPID its process-id
+	// limit.
+	declared, declaredDisk, declaredPID int64
 	// host is what the host's shared disk and process ids were when the
 	// kubelet was configured; diskThreshold and pidThreshold are the
 	// translated thresholds that pressure actions go below (0: none);
@@ -482,12 +483,28 @@ func (l *lease) translateAny(sig evictionapi.Signal, v evictionapi.Value) (evict
 // cannot be matched on a kind node (its disk and PIDs are the host's): a
 // scenario that declares them is skipped. The disk thresholds stay the
 // cluster's low safety values.
-func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node, pressures []driver.Pressure) error {
+//
+// What the declared node reserves for the system (its capacity less its
+// allocatable) is reserved on top; its PID limit (0: the default) is what
+// the pid thresholds are translated from.
+func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Eviction, n *corev1.Node, pidLimit int64, pressures []driver.Pressure) error {
 	l.declared = defaultNodeMemory
 	cpu, pods := resource.MustParse("4"), int64(110)
+	var reservedMemory int64
 	if n != nil {
 		l.declared = n.Status.Capacity.Memory().Value()
 		cpu, pods = *n.Status.Capacity.Cpu(), n.Status.Capacity.Pods().Value()
+		// The CPU the declared node's pods get: its allocatable.
+		if a, ok := n.Status.Allocatable[corev1.ResourceCPU]; ok {
+			cpu = a
+		}
+		if a, ok := n.Status.Allocatable[corev1.ResourceMemory]; ok {
+			reservedMemory = max(l.declared-a.Value(), 0)
+		}
+	}
+	l.declaredPID = declaredMaxPID
+	if pidLimit > 0 {
+		l.declaredPID = pidLimit
 	}
 	if spare := l.capacity - l.baseline - l.declared; spare < 1<<30 {
 		return driver.Unsupported("the scenario's node has %dMi of memory; a leased kind node has %dMi, %dMi of it in use by the node itself, and podlife keeps 1Gi of the machine spare", l.declared>>20, l.capacity>>20, l.baseline>>20)
@@ -609,7 +626,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 			case "disk":
 				capacity = l.declaredDisk
 			case "pid":
-				capacity = declaredMaxPID
+				capacity = l.declaredPID
 			}
 			mr[string(sig)] = evictionapi.QuantityOf(v.QuantityFor(capacity)).String()
 		}
@@ -644,7 +661,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	default:
 		delete(cfg, "kubeReserved")
 	}
-	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", max(l.baseline-res.memory, 0)>>10)}
+	cfg["systemReserved"] = map[string]any{"memory": fmt.Sprintf("%dKi", max(l.baseline-res.memory+reservedMemory, 0)>>10)}
 	cfg["maxPods"] = pods + res.pods
 	out, err := yaml.Marshal(cfg)
 	if err != nil {
@@ -1346,9 +1363,21 @@ func (s *nodeSide) statsCaughtUp(ctx context.Context, node string) error {
 			if !c.agent {
 				continue
 			}
-			if b, err := behavior.Parse(c.spec.Args); err == nil && b.Memory != nil {
-				want[t.api] += b.Memory.Quantity.Value()
+			b, err := behavior.Parse(c.spec.Args)
+			if err != nil || len(b.Memory) == 0 {
+				continue
 			}
+			// The level due now of a running instance; before its first
+			// point, that point's (waited for a minute at most, below).
+			level := b.Memory[0].Quantity.Value()
+			for _, in := range c.insts {
+				if in.started && !in.finished && !in.startedAt.IsZero() {
+					if due := b.MemoryAt(time.Since(in.startedAt)); due > 0 {
+						level = due
+					}
+				}
+			}
+			want[t.api] += level
 		}
 	}
 	s.mu.Unlock()
@@ -1417,17 +1446,28 @@ func (s *nodeSide) podsMemory(ctx context.Context, node string) (int64, error) {
 					continue
 				}
 				b, err := behavior.Parse(c.spec.Args)
-				if err != nil || b.Memory == nil {
+				if err != nil || len(b.Memory) == 0 {
 					continue
 				}
 				for _, in := range c.insts {
-					if !in.started || in.finished || time.Since(in.startedAt) < b.Memory.After {
+					if !in.started || in.finished {
 						continue
 					}
-					if !in.memoryDone {
+					// The points due by now, each of which the agent
+					// logs once it is in use.
+					due := 0
+					for _, u := range b.Memory {
+						if time.Since(in.startedAt) >= u.After {
+							due++
+						}
+					}
+					if due == 0 {
+						continue
+					}
+					if in.memoryLines < due {
 						pending++
 					}
-					total += b.Memory.Quantity.Value()
+					total += b.Memory[due-1].Quantity.Value()
 				}
 			}
 		}

@@ -458,19 +458,46 @@ func TestRampMemory(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		var got time.Duration
-		if b.Memory != nil {
-			got = b.Memory.Ramp
+		if len(b.Memory) > 0 {
+			got = b.Memory[0].Ramp
 		}
 		if got.Round(10*time.Millisecond) != c.want {
 			t.Errorf("%s: ramp %s; want %s", c.name, got, c.want)
+		}
+	}
+	// Usage that grows: each rise ramped by its own bytes, within the
+	// time since the point before; a fall not at all.
+	for _, c := range []struct {
+		name string
+		args []string
+		want []time.Duration
+	}{
+		{"200Mi at 30s, then 1Gi at 90s: 200Mi at 20 MB/s + 2 s, then the 824Mi more likewise",
+			[]string{"--memory=200Mi", "--memory-after=30s", "--memory-then=1Gi@90s"}, []time.Duration{12490 * time.Millisecond, 45200 * time.Millisecond}},
+		{"the second rise bounded by the time since the first point", []string{"--memory=100Mi", "--memory-after=60s", "--memory-then=3Gi@70s"}, []time.Duration{7240 * time.Millisecond, 10 * time.Second}},
+		{"a fall", []string{"--memory=1Gi", "--memory-after=90s", "--memory-then=100Mi@120s"}, []time.Duration{55690 * time.Millisecond, 0}},
+		{"a first point within the first statistics, a later one not", []string{"--memory=100Mi", "--memory-after=5s", "--memory-then=200Mi@60s"}, []time.Duration{0, 7240 * time.Millisecond}},
+	} {
+		p, ctr := agentWith(c.args...)
+		s.rampMemory(p, ctr)
+		b, err := behavior.Parse(ctr.Args)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []time.Duration
+		for _, u := range b.Memory {
+			got = append(got, u.Ramp.Round(10*time.Millisecond))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: ramps %v; want %v", c.name, got, c.want)
 		}
 	}
 	// Measured slower than the slowest assumed: three measured fills.
 	s.d.noteFill(10<<20, time.Second)
 	p, ctr := agentWith("--memory=1Gi", "--memory-after=10m")
 	s.rampMemory(p, ctr)
-	if b, _ := behavior.Parse(ctr.Args); b.Memory.Ramp.Round(10*time.Millisecond) != 309200*time.Millisecond {
-		t.Errorf("1Gi at 10 MiB/s measured: ramp %s; want 3 × 102.4 s + 2 s", b.Memory.Ramp)
+	if b, _ := behavior.Parse(ctr.Args); b.Memory[0].Ramp.Round(10*time.Millisecond) != 309200*time.Millisecond {
+		t.Errorf("1Gi at 10 MiB/s measured: ramp %s; want 3 × 102.4 s + 2 s", b.Memory[0].Ramp)
 	}
 }
 

@@ -220,7 +220,17 @@ func isDefaultShape(n *corev1.Node) bool {
 		q, ok := c[name]
 		return ok && q.Cmp(resource.MustParse(want)) == 0
 	}
-	return eq(corev1.ResourceCPU, "4") && eq(corev1.ResourceMemory, "8Gi") && eq(corev1.ResourcePods, "110")
+	if !eq(corev1.ResourceCPU, "4") || !eq(corev1.ResourceMemory, "8Gi") || !eq(corev1.ResourcePods, "110") {
+		return false
+	}
+	// Nothing reserved, the default disk.
+	for _, name := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+		a, ok := n.Status.Allocatable[name]
+		if ok && a.Cmp(c[name]) != 0 {
+			return false
+		}
+	}
+	return declaredDiskOf(n) == defaultNodeDisk
 }
 
 // Configure maps the scenario's node to the cluster's and creates its
@@ -244,7 +254,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	// A scenario that changes its node, declares one of another size or
 	// several nodes (among which the scheduler chooses) gets its own.
-	own := st.Eviction != nil || len(st.Nodes) > 1
+	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0
 	for _, n := range st.Nodes {
 		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
 	}
@@ -263,7 +273,11 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		declared[i] = n
 	}
 	for i, l := range s.leases {
-		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i], st.Pressures); err != nil {
+		pids := int64(0)
+		if declared[i] != nil {
+			pids = st.PIDLimits[declared[i].Name]
+		}
+		if err := s.kube.configureKubelet(ctx, l, st.Eviction, declared[i], pids, st.Pressures); err != nil {
 			return err
 		}
 		if declared[i] != nil {
@@ -430,18 +444,34 @@ func (s *scene) prepareContainers(p *corev1.Pod) error {
 // same time), paced to finish at the declared time (behavior.Usage.Ramp). Not where the usage reaches a
 // memory limit: the OOM kill would then come before the declared time,
 // on the way up.
+//
+// Usage that grows point by point is ramped point by point: each rise
+// over the ramp its own bytes take, within the time since the point
+// before (the agent takes the points in turn); a fall is made at its
+// time.
 func (s *scene) rampMemory(p *corev1.Pod, c *corev1.Container) {
 	b, err := behavior.Parse(c.Args)
-	if err != nil || b.Memory == nil || b.Memory.After < statsWarmup {
+	if err != nil || len(b.Memory) == 0 {
 		return
 	}
-	use := b.Memory.Quantity.Value()
-	for _, lim := range []*resource.Quantity{c.Resources.Limits.Memory(), podMemoryLimit(p)} {
-		if lim != nil && !lim.IsZero() && use >= lim.Value() {
-			return
+	var prev time.Duration
+	var level int64
+	for i := range b.Memory {
+		u := &b.Memory[i]
+		rise := u.Quantity.Value() - level
+		gap := u.After - prev
+		prev, level = u.After, u.Quantity.Value()
+		if u.After < statsWarmup || rise <= 0 {
+			continue
 		}
+		for _, lim := range []*resource.Quantity{c.Resources.Limits.Memory(), podMemoryLimit(p)} {
+			if lim != nil && !lim.IsZero() && u.Quantity.Value() >= lim.Value() {
+				c.Args = b.Args()
+				return
+			}
+		}
+		u.Ramp = min(gap, rampFor(rise, s.d.fillTime(rise)))
 	}
-	b.Memory.Ramp = min(b.Memory.After, rampFor(use, s.d.fillTime(use)))
 	c.Args = b.Args()
 }
 

@@ -166,10 +166,15 @@ func agentSteady(b *behavior.Behavior, spec *corev1.Container, since time.Durati
 	if spec.ReadinessProbe != nil && (later(b.ReadyAfter) || later(b.FailReadinessAfter)) {
 		return false
 	}
-	if b.Memory != nil && since < b.Memory.After {
+	if n := len(b.Memory); n > 0 && since < b.Memory[n-1].After {
 		return false
 	}
 	for _, w := range b.Writes {
+		if since < w.After {
+			return false
+		}
+	}
+	for _, w := range b.LayerWrites {
 		if since < w.After {
 			return false
 		}

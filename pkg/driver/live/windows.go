@@ -455,7 +455,7 @@ func (s *windowPolicy) startLag(pod string) time.Duration {
 // more, else 0.
 func (s *windowPolicy) oomBytes(sel timeline.Selector) int64 {
 	b, ok := s.behaviorOf(sel)
-	if !ok || b.Memory == nil {
+	if !ok || len(b.Memory) == 0 {
 		return 0
 	}
 	s.mu.Lock()
@@ -468,7 +468,7 @@ func (s *windowPolicy) oomBytes(sel timeline.Selector) int64 {
 		}
 	}
 	s.mu.Unlock()
-	if limit == 0 || b.Memory.Quantity.Value() <= limit {
+	if limit == 0 || b.MemoryPeak() <= limit {
 		return 0
 	}
 	return limit
@@ -484,12 +484,13 @@ func (s *windowPolicy) kubeletDriven(sel timeline.Selector) bool {
 		return true
 	case timeline.Exited:
 		b, ok := s.behaviorOf(sel)
-		return !ok || (b.Exit == nil && len(b.Attempts) == 0 && b.Memory == nil)
+		return !ok || (b.Exit == nil && len(b.Attempts) == 0 && len(b.Memory) == 0)
 	}
 	return false
 }
 
-// podMemory is the memory the pod's agents are told to use, in bytes.
+// podMemory is the memory the pod's agents are told to use, in bytes: the
+// most each uses.
 func (s *windowPolicy) podMemory(pod string) int64 {
 	s.mu.Lock()
 	t := s.pods[pod]
@@ -504,8 +505,8 @@ func (s *windowPolicy) podMemory(pod string) int64 {
 	s.mu.Unlock()
 	var n int64
 	for _, a := range args {
-		if b, err := behavior.Parse(a); err == nil && b.Memory != nil {
-			n += b.Memory.Quantity.Value()
+		if b, err := behavior.Parse(a); err == nil {
+			n += b.MemoryPeak()
 		}
 	}
 	return n

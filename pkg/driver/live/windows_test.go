@@ -28,9 +28,9 @@ func TestMarginCauses(t *testing.T) {
 	}
 	ten := int64(10)
 	hog := behavior.Default()
-	hog.Memory = &behavior.Usage{Quantity: resource.MustParse("256Mi"), After: 5 * time.Second}
+	hog.Memory = []behavior.Usage{{Quantity: resource.MustParse("256Mi"), After: 5 * time.Second}}
 	within := behavior.Default()
-	within.Memory = &behavior.Usage{Quantity: resource.MustParse("64Mi"), After: 5 * time.Second}
+	within.Memory = []behavior.Usage{{Quantity: resource.MustParse("64Mi"), After: 5 * time.Second}}
 	for _, tc := range []struct {
 		name      string
 		pod       *corev1.Pod

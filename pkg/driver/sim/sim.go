@@ -5,6 +5,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -206,6 +207,7 @@ func (s *session) Configure(_ context.Context, st driver.Setup) error {
 func copySetup(st driver.Setup) driver.Setup {
 	out := st
 	out.Nodes, out.PriorityClasses, out.ConfigMaps, out.Secrets = nil, nil, nil, nil
+	out.PIDLimits = maps.Clone(st.PIDLimits)
 	for _, n := range st.Nodes {
 		out.Nodes = append(out.Nodes, n.DeepCopy())
 	}
@@ -248,6 +250,11 @@ func (s *session) configure(st driver.Setup) error {
 	for _, n := range st.Nodes {
 		if err := s.sim.AddNode(n); err != nil {
 			return err
+		}
+		if limit, ok := st.PIDLimits[n.Name]; ok {
+			if err := s.sim.SetNodePIDLimit(n.Name, limit); err != nil {
+				return err
+			}
 		}
 	}
 	for _, cm := range st.ConfigMaps {
@@ -414,6 +421,15 @@ func (s *session) CreatePodDisruptionBudget(_ context.Context, pdb *policyv1.Pod
 	return s.do(func() error { return s.sim.AddPodDisruptionBudget(pdb.DeepCopy()) })
 }
 
+func (s *session) UpdatePodDisruptionBudget(_ context.Context, pdb *policyv1.PodDisruptionBudget) error {
+	pdb = pdb.DeepCopy()
+	return s.do(func() error { return s.sim.UpdatePodDisruptionBudget(pdb.DeepCopy()) })
+}
+
+func (s *session) DeletePodDisruptionBudget(_ context.Context, name string) error {
+	return s.do(func() error { return s.sim.DeletePodDisruptionBudget(name) })
+}
+
 func (s *session) Evict(_ context.Context, pod string, opts metav1.DeleteOptions) error {
 	opts = *opts.DeepCopy()
 	return s.do(func() error { return s.sim.EvictPod(s.apiName(pod), *opts.DeepCopy()) })
@@ -441,7 +457,7 @@ func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget
 func (s *session) Evictions() []driver.EvictionRequest {
 	var out []driver.EvictionRequest
 	for _, e := range s.sim.Evictions() {
-		out = append(out, driver.EvictionRequest{At: e.At, Pod: e.Pod, Code: e.Code, Message: e.Message, By: e.By})
+		out = append(out, driver.EvictionRequest{At: e.At, Pod: e.Pod, Code: e.Code, Message: e.Message, StatusMessage: e.StatusMessage, By: e.By})
 	}
 	return out
 }
