@@ -26,8 +26,8 @@ var rsPodFamilies = map[string]bool{"pod expectations": true, "kubectl columns":
 
 // podNameInPattern is where a pattern names a pod, with the word before
 // it: `the pod "…"`, `of pod "…"`, `for pod "…"` (also as an alternative,
-// after `|`); not a declaration (`a pod "…"`).
-var podNameInPattern = regexp.MustCompile(`(the |of |for |\|)pod "\(\[\^"\]\*\)"`)
+// after `|`, and with an optional `the`); not a declaration (`a pod "…"`).
+var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "\(\[\^"\]\*\)"`)
 
 // rsPodInText is a replica set's pod by its order, in a step's text.
 var rsPodInText = regexp.MustCompile(`the (\S+) pod of replica set "([^"]*)"`)
@@ -42,8 +42,13 @@ func rsPodPhrase(d Def) Def {
 	const alt = `the \S+ pod of replica set "[^"]*"`
 	out := podNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
 		word := m[:strings.Index(m, "pod ")]
-		if word == "the " {
+		switch word {
+		case "the ":
 			return `(?:the pod "([^"]*)"|` + alt + `)`
+		case "(?:the )?":
+			// `for the pod "x"` or `for pod "x"` (the wordings of the
+			// event phrases since the third hint round).
+			return `(?:(?:the )?pod "([^"]*)"|` + alt + `)`
 		}
 		return word + `(?:pod "([^"]*)"|` + alt + `)`
 	})

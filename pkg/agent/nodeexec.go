@@ -125,9 +125,10 @@ func withoutPath(env []string) []string {
 // enterRootCgroup moves the process into the node's root cgroup, so that
 // what it and its children hold counts as the node's own use, outside any
 // pod: as a process `docker exec` starts in a kind node's container, whose
-// cgroup is that node's root. cgroup v2 only: on v1 (no cgroup.controllers
-// at the hierarchy's root) it fails, and says so, rather than charge the
-// memory to the agent's pod.
+// cgroup is that node's root. On cgroup v1 (no cgroup.controllers at the
+// hierarchy's root: this machine's kind nodes, 2026-11-29) it moves into
+// the root of each controller's hierarchy, and fails, rather than charge
+// the memory to the agent's pod, when the memory controller's refuses.
 //
 // A container's cgroup namespace (containerd's default on cgroup v2) has
 // its root at the container's own cgroup, and the kernel refuses a move
@@ -147,11 +148,41 @@ func enterRootCgroup(root string) error {
 	}
 	hier := filepath.Join(root, "sys", "fs", "cgroup")
 	if _, err := os.Stat(filepath.Join(hier, "cgroup.controllers")); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("--cgroup-root: the node's %s is not a cgroup v2 hierarchy (cgroup v1?): the agent moves into the unified hierarchy's root only", hier)
+		return enterRootCgroupsV1(hier)
 	}
 	procs := filepath.Join(hier, "cgroup.procs")
 	if err := os.WriteFile(procs, []byte(strconv.Itoa(os.Getpid())), 0); err != nil {
 		return fmt.Errorf("moving into the node's root cgroup (%s): %w", procs, err)
+	}
+	return nil
+}
+
+// enterRootCgroupsV1 moves the process into the root of every cgroup v1
+// hierarchy mounted under hier (memory, cpu, pids, …); the memory
+// controller's must take it, the others are best effort (a named or
+// read-only hierarchy).
+func enterRootCgroupsV1(hier string) error {
+	entries, err := os.ReadDir(hier)
+	if err != nil {
+		return fmt.Errorf("--cgroup-root: reading the node's cgroup v1 hierarchies in %s: %w", hier, err)
+	}
+	pid := []byte(strconv.Itoa(os.Getpid()))
+	memory := false
+	for _, e := range entries {
+		procs := filepath.Join(hier, e.Name(), "cgroup.procs")
+		if _, err := os.Stat(procs); err != nil {
+			continue
+		}
+		err := os.WriteFile(procs, pid, 0)
+		if e.Name() == "memory" {
+			if err != nil {
+				return fmt.Errorf("moving into the node's root memory cgroup (%s): %w", procs, err)
+			}
+			memory = true
+		}
+	}
+	if !memory {
+		return fmt.Errorf("--cgroup-root: the node's %s has neither cgroup v2 nor a cgroup v1 memory hierarchy", hier)
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func TestNodeExec(t *testing.T) {
 		{name: "the command is looked up on the node's PATH, not the image's", args: []string{"--root=ROOT", "--", "nodecmd", "0"}, out: []string{"path=" + nodePath}},
 		{name: "a command the node lacks is 127", args: []string{"--root=ROOT", "--", "no-such-command"}, code: ExitNotFound, out: []string{"not found on the node"}},
 		{name: "--cgroup-root moves into the node's root cgroup (v2)", v2: true, args: []string{"--cgroup-root", "--root=ROOT", "--", "nodecmd", "0"}, procsPID: true},
-		{name: "--cgroup-root on cgroup v1 refuses rather than charge the pod", args: []string{"--cgroup-root", "--root=ROOT", "--", "nodecmd", "0"}, code: ExitAgentFailed, out: []string{"not a cgroup v2 hierarchy"}},
+		{name: "--cgroup-root on a node of neither v2 nor a v1 memory hierarchy refuses rather than charge the pod", args: []string{"--cgroup-root", "--root=ROOT", "--", "nodecmd", "0"}, code: ExitAgentFailed, out: []string{"neither cgroup v2 nor a cgroup v1 memory hierarchy"}},
 		{name: "no -- is a usage error", args: []string{"--root=ROOT", "nodecmd"}, code: ExitAgentFailed, out: []string{"unknown argument \"nodecmd\""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -80,13 +80,18 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 	lbl := map[string]string{LabelRun: runID, LabelPart: agentPart}
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: agentNamespace(runID), Labels: lbl}}
 	req := corev1.NodeSelectorRequirement{Key: cluster.PoolLabel, Operator: corev1.NodeSelectorOpIn, Values: []string{"true"}}
-	term := corev1.NodeSelectorTerm{MatchExpressions: []corev1.NodeSelectorRequirement{req}}
+	terms := []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{req}}}
 	if len(nodes) > 0 {
 		// By name: the DaemonSet controller places a pod on each node whose
-		// metadata.name the term lists.
-		term = corev1.NodeSelectorTerm{MatchFields: []corev1.NodeSelectorRequirement{{
-			Key: metav1.ObjectNameField, Operator: corev1.NodeSelectorOpIn, Values: slices.Sorted(slices.Values(nodes)),
-		}}}
+		// metadata.name a term names, one term per node (ORed): the API
+		// server takes one value in a field requirement (refused on kind,
+		// 2026-11-29, with all of them in one).
+		terms = nil
+		for _, n := range slices.Sorted(slices.Values(nodes)) {
+			terms = append(terms, corev1.NodeSelectorTerm{MatchFields: []corev1.NodeSelectorRequirement{{
+				Key: metav1.ObjectNameField, Operator: corev1.NodeSelectorOpIn, Values: []string{n},
+			}}})
+		}
 	}
 	yes, grace := true, int64(1)
 	ds := &appsv1.DaemonSet{
@@ -100,7 +105,7 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 					PriorityClassName: "system-node-critical",
 					Tolerations:       []corev1.Toleration{{Operator: corev1.TolerationOpExists}},
 					Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{
-						RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{term}},
+						RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{NodeSelectorTerms: terms},
 					}},
 					// The agent's sleep, as PID 1, ignores SIGTERM: a second is
 					// enough for its deletion.

@@ -29,18 +29,30 @@ func TestAgentDaemonSet(t *testing.T) {
 		image     string
 		nodes     []string
 		wantImage string
-		// term checks the node selection.
-		term func(corev1.NodeSelectorTerm) bool
+		// terms checks the node selection.
+		terms func([]corev1.NodeSelectorTerm) bool
 	}{
 		{name: "on the pool's nodes when no nodes are named", wantImage: behavior.Image,
-			term: func(tm corev1.NodeSelectorTerm) bool {
+			terms: func(tms []corev1.NodeSelectorTerm) bool {
+				if len(tms) != 1 {
+					return false
+				}
+				tm := tms[0]
 				return len(tm.MatchFields) == 0 && len(tm.MatchExpressions) == 1 && tm.MatchExpressions[0].Key == cluster.PoolLabel &&
 					tm.MatchExpressions[0].Operator == corev1.NodeSelectorOpIn && slices.Equal(tm.MatchExpressions[0].Values, []string{"true"})
 			}},
 		{name: "on the named nodes only, by metadata.name", image: "registry.example/agent:v2", nodes: []string{"pool-2", "worker", "pool-1"}, wantImage: "registry.example/agent:v2",
-			term: func(tm corev1.NodeSelectorTerm) bool {
-				return len(tm.MatchExpressions) == 0 && len(tm.MatchFields) == 1 && tm.MatchFields[0].Key == "metadata.name" &&
-					slices.Equal(tm.MatchFields[0].Values, []string{"pool-1", "pool-2", "worker"})
+			terms: func(tms []corev1.NodeSelectorTerm) bool {
+				// One term per node, one value each: the API server refuses
+				// a field requirement of several values.
+				var names []string
+				for _, tm := range tms {
+					if len(tm.MatchExpressions) != 0 || len(tm.MatchFields) != 1 || tm.MatchFields[0].Key != "metadata.name" || len(tm.MatchFields[0].Values) != 1 {
+						return false
+					}
+					names = append(names, tm.MatchFields[0].Values[0])
+				}
+				return slices.Equal(names, []string{"pool-1", "pool-2", "worker"})
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,7 +90,7 @@ func TestAgentDaemonSet(t *testing.T) {
 				t.Errorf("tolerations %+v, want one that tolerates everything", p.Tolerations)
 			}
 			terms := p.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
-			if len(terms) != 1 || !tc.term(terms[0]) {
+			if !tc.terms(terms) {
 				t.Errorf("node selection %+v", terms)
 			}
 			if len(p.Containers) != 1 {
