@@ -84,6 +84,15 @@ func TestFailedSchedulingIsTheScenarios(t *testing.T) {
 			if !ok || got.Message != tc.want {
 				t.Errorf("FailedScheduling on the timeline %q, want %q", got.Message, tc.want)
 			}
+			// The same text in the pod's PodScheduled condition.
+			scheduled := pod.DeepCopy()
+			scheduled.ResourceVersion = "2"
+			scheduled.Status.Conditions = []corev1.PodCondition{{Type: corev1.PodScheduled, Status: corev1.ConditionFalse, Reason: "Unschedulable", Message: cluster}}
+			s.obs.onPod(scheduled, false)
+			cond, ok := timeline.First(s.rec.snapshot(-1), timeline.Beginning, timeline.Selector{Pod: "big", Kind: timeline.Condition, Reason: "PodScheduled"})
+			if want := "Unschedulable: " + tc.want; !ok || cond.Message != want {
+				t.Errorf("PodScheduled on the timeline %q (%v), want %q", cond.Message, ok, want)
+			}
 		})
 	}
 }

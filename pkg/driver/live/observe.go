@@ -322,7 +322,12 @@ func (s *observers) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted b
 		}
 		msg := c.Reason
 		if c.Message != "" {
-			msg += ": " + c.Message
+			m := c.Message
+			if c.Type == corev1.PodScheduled {
+				// The scheduler writes its FailedScheduling message here too.
+				m = scenarioFitMessage(m, s.keptOn())
+			}
+			msg += ": " + m
 		}
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 	}
