@@ -132,11 +132,31 @@ stop_progress() {
 	progress_keeper="" progress_tail=""
 }
 
+# The machine's load, CPU steal, disk writes and memory every 5 s while
+# the suite runs (hack/machine): its line comes before the count, to be
+# read against the "began" time of each failure listed above it.
+machine_bin="" machine_pid=""
+start_machine() {
+	machine_bin=${TMPDIR:-/tmp}/podlife-machine-$PODLIFE_RUN_ID
+	go build -o "$machine_bin" ./hack/machine || { machine_bin=""; return 0; }
+	mkdir -p "$REPORTS"
+	: >"$REPORTS/machine.tsv"
+	"$machine_bin" sample "$REPORTS/machine.tsv" 5s &
+	machine_pid=$!
+}
+stop_machine() {
+	[ -n "$machine_pid" ] || return 0
+	kill "$machine_pid" 2>/dev/null || true
+	wait "$machine_pid" 2>/dev/null || true
+	machine_pid=""
+}
+
 # The safety net: whatever ends the suite (its end, a failure, ^C), the
 # run's labelled objects go, and the cluster podlife created.
 cleanup() {
 	trap - EXIT INT TERM
 	stop_progress
+	stop_machine
 	local dir=${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID
 	if [ -n "$cluster" ]; then
 		if docker ps -a --format '{{.Names}}' | grep -q "^$cluster-"; then
@@ -160,9 +180,11 @@ trap 'exit 130' INT TERM
 set +e
 T1=$(date +%s)
 follow_progress
+start_machine
 go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout="$LIVE_TIMEOUT" --silence-skips --no-color ./suites/live
 rc=$?
 stop_progress
+stop_machine
 set -e
 log "live suite ran in $(since "$T1") ($(since "$T0") in all)"
 cleanup
@@ -176,7 +198,10 @@ if [ -n "$mutants" ]; then
 	exit $rc
 fi
 if [ -f "$REPORTS/summary.txt" ]; then
-	cat "$REPORTS/summary.txt"
+	head -n -1 "$REPORTS/summary.txt"
+	[ -z "$machine_bin" ] || "$machine_bin" summary "$REPORTS/machine.tsv" || true
+	tail -n 1 "$REPORTS/summary.txt"
+	rm -f "$machine_bin"
 	# Failures that are all infrastructure errors (the cluster broke, no
 	# expectation was found false) exit 3, as podlife run does.
 	errs=$(sed -n 's/^\([0-9]*\) of the failed broke on the cluster.*/\1/p' "$REPORTS/summary.txt")

@@ -36,6 +36,12 @@ func SummaryText(results []Result, extra, where string) string {
 	var b strings.Builder
 	Summary(&b, results, false)
 	b.WriteString(extra)
+	if g := Glance(results); len(g) > 0 {
+		fmt.Fprintf(&b, "\nfailed, a line each:\n")
+		for _, l := range g {
+			b.WriteString("  " + l + "\n")
+		}
+	}
 	fmt.Fprintf(&b, "\nreports: %s\n", where)
 	for _, l := range RunLines(results) {
 		b.WriteString(l + "\n")

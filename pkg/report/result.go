@@ -105,6 +105,11 @@ type Result struct {
 	// as Explain gave it: a live suite runs a failed scenario once more
 	// (a real cluster's latencies vary), and says so.
 	FirstAttempt string `json:"firstAttempt,omitempty"`
+	// Started is when the attempt reported began, by the machine's clock
+	// (zero on the simulator's runs, which the clock does not enter): a
+	// failure's line at the end of a live run gives it, to be read beside
+	// the machine's load at that time (hack/test-live.sh, machine.tsv).
+	Started time.Time `json:"started,omitzero"`
 }
 
 // Manifest is one object sent to the driver, as YAML.

@@ -70,3 +70,36 @@ func TestInfrastructureErrors(t *testing.T) {
 		t.Errorf("an errored run was compared: %+v", d)
 	}
 }
+
+// TestFailuresAtAGlance: a failed scenario gets a line of its own just
+// before the run's last lines, where a CI log's tail shows it: the step's
+// line, expected and got, when the attempt began and how long its
+// slowest pod took to start (the CI run of 2026-11-29 15:05 showed only
+// its last failure, an init container not started 3 s after its pod's
+// creation, and no way to tell a loaded machine from a rule). A passed
+// scenario gets none.
+func TestFailuresAtAGlance(t *testing.T) {
+	s := time.Second
+	failed := Result{Driver: "live", Feature: "features/init/init.feature", Line: 38, Name: "x", Status: Failed,
+		Started: time.Date(2026, 11, 29, 15, 33, 20, 0, time.UTC),
+		Failure: &Failure{Step: `Then the pod "web" shows status "Init:1/2"`, Line: 47,
+			Message: "features/init/init.feature:47: Then …\n    expected pod \"web\" showing STATUS Init:1/2\n         got STATUS Init:0/2\n  rule behind it: init-status"},
+		Timeline: []timeline.Event{
+			{At: 0, Pod: "web", Kind: timeline.PodCreated},
+			{At: 3200 * time.Millisecond, Pod: "web", Kind: timeline.Started, Container: "init-a"},
+			{At: 1 * s, Pod: "db", Kind: timeline.PodCreated},
+			{At: 2 * s, Pod: "db", Kind: timeline.Started, Container: "app"},
+			{At: 9 * s, Pod: "web", Kind: timeline.Started, Container: "init-b"},
+		}}
+	passed := Result{Driver: "live", Feature: "features/a.feature", Line: 8, Name: "y", Status: Passed}
+	text := SummaryText([]Result{failed, passed}, "", "reports/live (...) on live, seed 1")
+	want := "\nfailed, a line each:\n" +
+		`  features/init/init.feature:38 line 47: expected pod "web" showing STATUS Init:1/2; got STATUS Init:0/2 [began 15:33:20, slowest pod start 3.2s (web)]` + "\n" +
+		"\nreports: "
+	if !strings.Contains(text, want) {
+		t.Errorf("summary.txt with a failure:\n%s\nwant it to hold\n%s", text, want)
+	}
+	if g := Glance([]Result{passed}); g != nil {
+		t.Errorf("a passed scenario at a glance: %q", g)
+	}
+}

@@ -220,6 +220,7 @@ func Define(cfg Config) bool {
 				args = append(args, Serial)
 			}
 			args = append(args, func(ctx SpecContext) {
+				started := time.Now()
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				first := ""
 				for try := 0; try < cfg.Retries && (res.Status == report.Failed || res.Status == report.Errored) && ctx.Err() == nil; try++ {
@@ -227,9 +228,13 @@ func Define(cfg Config) bool {
 						first = res.Explain()
 					}
 					fmt.Fprintf(GinkgoWriter, "failed, run again:\n%s\n", res.Explain())
+					started = time.Now()
 					res = runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				}
 				res.FirstAttempt = first
+				if !report.ExactDriver(res.Driver) {
+					res.Started = started
+				}
 				AddReportEntry(entryName, res, ReportEntryVisibilityNever)
 				switch res.Status {
 				case report.Skipped:

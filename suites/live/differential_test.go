@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 
+	livedriver "github.com/podlife/podlife/pkg/driver/live"
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
@@ -43,5 +45,15 @@ func differential(dir string, live []report.Result) string {
 	if err != nil {
 		return fmt.Sprintf("\ndifferential report: %v\n", err)
 	}
-	return text
+	return text + calibrationLine(shared.Calibration, shared.Tolerance)
+}
+
+// calibrationLine is the pace the run measured at its start, which its
+// live windows and tolerance were made from: beside the failures at a
+// glance (each with its slowest pod start), it says whether the machine
+// kept that pace.
+func calibrationLine(c livedriver.Calibration, tol time.Duration) string {
+	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Millisecond) }
+	return fmt.Sprintf("calibrated at the run's start: a pod's start %s, a delete to SIGTERM %s, to the pod gone %s; tolerance ±%s\n",
+		r(c.Start), r(c.React), r(c.Gone), tol)
 }

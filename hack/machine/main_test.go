@@ -1,0 +1,45 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWholeDisk: a disk's writes are counted once: its partitions, loop
+// and mapper devices are left out (a partition's writes are its disk's).
+func TestWholeDisk(t *testing.T) {
+	for name, want := range map[string]bool{"vda": true, "sda": true, "nvme0n1": true, "vda1": false, "nvme0n1p1": false, "loop0": false, "dm-0": false, "sr0": false} {
+		if got := wholeDisk(name); got != want {
+			t.Errorf("wholeDisk(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestRow: the CPU's shares are over the period's ticks, steal and
+// iowait apart from busy; writes are sectors of 512 bytes per second.
+func TestRow(t *testing.T) {
+	prev := counters{}
+	cur := counters{cpu: [8]uint64{30, 0, 10, 40, 10, 0, 0, 10}, sectorsWrite: 2e6}
+	r := row(prev, cur, 2*time.Second)
+	if r.busy != 50 || r.steal != 10 || r.iowait != 10 || r.writeMBps != 512 {
+		t.Errorf("row: busy %v steal %v iowait %v writes %v, want 50 10 10 512", r.busy, r.steal, r.iowait, r.writeMBps)
+	}
+}
+
+// TestSummary: each figure's median and its worst sample with its time
+// (the lowest, for the memory available).
+func TestSummary(t *testing.T) {
+	at := func(s int) time.Time { return time.Date(2026, 11, 29, 15, 0, s, 0, time.UTC) }
+	rows := []aRow{
+		{at: at(0), load: 2, availMiB: 9000},
+		{at: at(5), load: 9.5, steal: 30, availMiB: 1200},
+		{at: at(10), load: 3, availMiB: 8000},
+	}
+	got := summary(rows, "m.tsv")
+	for _, want := range []string{"3 samples over 10s", "load 1-min median 3.0, max 9.5 at 15:00:05", "steal median 0 %, max 30 at 15:00:05", "memory available median 8000 MiB, min 1200 at 15:00:05"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary %q lacks %q", got, want)
+		}
+	}
+}
