@@ -598,20 +598,3 @@ func (nl *nodeLifecycle) podGone(uid types.UID) {
 		delete(nl.evictions, uid)
 	}
 }
-
-// TaintNode adds or removes a taint on a running node, as `kubectl taint`
-// does.
-func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
-	n := s.api.node(node)
-	if n == nil {
-		return fmt.Errorf("node %q does not exist", node)
-	}
-	if t.Effect == corev1.TaintEffectNoExecute && !remove && t.TimeAdded == nil {
-		now := s.wall(s.now)
-		t.TimeAdded = &now
-	}
-	if !s.api.patchNode(node, func(n *corev1.Node) bool { return s.lifecycle.setTaint(n, t, !remove) }) && remove {
-		return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
-	}
-	return nil
-}
