@@ -12,7 +12,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -522,11 +521,6 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 	if old.Phase != cur.Phase {
 		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
-}
-
-// fieldErr is a short helper for validation errors.
-func fieldErr(path *field.Path, value any, msg string) *field.Error {
-	return field.Invalid(path, value, msg)
 }
 
 // Reads of the store, as the other components' GETs and LISTs. The

@@ -428,12 +428,6 @@ func countHealthy(pods []*corev1.Pod, disrupted map[string]metav1.Time, now time
 	return n
 }
 
-// podIsReady is podutil.IsPodReady: the Ready condition is True.
-func podIsReady(p *corev1.Pod) bool {
-	c := podConditionOf(&p.Status, corev1.PodReady)
-	return c != nil && c.Status == corev1.ConditionTrue
-}
-
 // EvictionError is a refused eviction: the API status code (429, 500,
 // 403, 404) and the message kubectl prints, the PDB's cause included.
 type EvictionError struct {

@@ -57,14 +57,6 @@ func (s *Simulator) SetNodePIDLimit(node string, limit int64) error {
 	return nil
 }
 
-// maxPID is the node's process-id limit.
-func (k *kubelet) maxPID() int64 {
-	if k.pidLimit > 0 {
-		return k.pidLimit
-	}
-	return nodeMaxPID
-}
-
 // SetNodeUsage sets what a node uses in all, pods included: memory (its
 // working set, from which memory.available = capacity − working set) or
 // ephemeral-storage (nodefs used). The part outside the pods is what is

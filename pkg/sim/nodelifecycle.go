@@ -454,17 +454,6 @@ func (nl *nodeLifecycle) doNoScheduleTaintingPass(n *corev1.Node) bool {
 	return changed
 }
 
-// noExecuteTaints are a node's NoExecute taints.
-func noExecuteTaints(n *corev1.Node) []corev1.Taint {
-	var out []corev1.Taint
-	for _, t := range n.Spec.Taints {
-		if t.Effect == corev1.TaintEffectNoExecute {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // processNode is the taint-eviction controller's handleNodeUpdate: every
 // pod on the node is processed against its NoExecute taints.
 func (nl *nodeLifecycle) processNode(n *corev1.Node) {

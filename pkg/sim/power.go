@@ -28,13 +28,6 @@ import (
 // kubelet then starts with nothing of the old one's memory: no pod
 // workers, probe results, back-off entries or status cache.
 
-const (
-	// unknownExitCode and unknownExitReason are what containerd reports
-	// of a container whose task did not survive its restart.
-	unknownExitCode   = 255
-	unknownExitReason = "Unknown"
-)
-
 // powerOff stops the kubelet and every process of the node in this
 // instant: the kubelet is cut off (no Lease renewal, no watch, no
 // eviction manager), each pod worker's timers are dropped, and the
@@ -62,35 +55,6 @@ func (k *kubelet) sortedWorkers() []*podWorker {
 	}
 	sort.Slice(out, func(i, j int) bool { return podOlder(out[i].pod, out[j].pod) })
 	return out
-}
-
-// halt is the runtime of a node whose power went: its hooks and kills
-// are dropped, and its running containers are lost (their instances
-// exited, to be reported at the return). The pod worker drops its own
-// (podWorker.halt).
-func (p *runtimePod) halt() {
-	if p.kill != nil {
-		p.kill.cancel()
-	}
-	for _, c := range p.ctrs {
-		inst := c.inst
-		if inst == nil || inst.state != instRunning {
-			continue
-		}
-		if inst.hook != nil {
-			inst.hook.cancel()
-		}
-		if inst.kill != nil {
-			inst.kill.cancel()
-		}
-		p.env.cancel(inst.exitTimer)
-		p.env.cancel(inst.termTimer)
-		p.env.cancel(inst.oomTimer)
-		// The process is gone; nothing sees it go. exitCode and reason
-		// are the runtime's at the return (recovered).
-		inst.state, inst.lost = instExited, true
-		inst.exitCode, inst.reason = unknownExitCode, unknownExitReason
-	}
 }
 
 // recovered is containerd's recovery of a halted pod's containers: each
@@ -169,17 +133,4 @@ func (k *kubelet) listPods() {
 		k.podWatch(p, watchAdded)
 	}
 	k.runtimeLeft = nil
-}
-
-// adopt takes over what the runtime holds of the pod from the worker of
-// the kubelet before the reboot: its containers' instances (exited, with
-// their restart counts), its start time and IPs, and a sandbox that is
-// not ready, which the first sync re-creates.
-func (p *runtimePod) adopt(old *runtimePod) {
-	p.startTime, p.podIPs = old.startTime, old.podIPs
-	p.sandboxLost = old.sandbox || old.sandboxLost
-	for i, c := range p.ctrs {
-		o := old.ctrs[i]
-		c.inst, c.last, c.starts = o.inst, o.last, o.starts
-	}
 }

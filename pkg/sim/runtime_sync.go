@@ -3,7 +3,6 @@ package sim
 import (
 	"slices"
 	"strconv"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -295,20 +294,4 @@ func (p *runtimePod) podIP() string {
 		return ""
 	}
 	return p.podIPs[0].IP
-}
-
-func (p *runtimePod) runningCtrs() []*ctr {
-	var out []*ctr
-	for _, c := range p.ctrs {
-		if c.running() {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// since is the elapsed virtual time since t, in whole seconds, truncated as
-// the kubelet does when it converts the elapsed seconds to int64.
-func (p *runtimePod) since(t time.Duration) int64 {
-	return int64((p.env.now - t) / time.Second)
 }

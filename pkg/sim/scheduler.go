@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -666,80 +665,6 @@ func nonZeroRequests(p *corev1.Pod) (int64, int64) {
 		}
 	}
 	return cpu, mem
-}
-
-// matchesNodeSelector is the required part of node affinity
-// (component-helpers nodeaffinity.GetRequiredNodeAffinity(pod).Match):
-// every nodeSelector label, and one of the required terms, each term's
-// expressions and fields all matching.
-func matchesNodeSelector(p *corev1.Pod, n *corev1.Node) bool {
-	for k, v := range p.Spec.NodeSelector {
-		if n.Labels[k] != v {
-			return false
-		}
-	}
-	a := p.Spec.Affinity
-	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-		return true
-	}
-	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
-		if len(term.MatchExpressions) == 0 && len(term.MatchFields) == 0 {
-			continue // an empty term matches nothing
-		}
-		ok := true
-		for _, e := range term.MatchExpressions {
-			v, has := n.Labels[e.Key]
-			if !matchRequirement(e, v, has) {
-				ok = false
-			}
-		}
-		for _, e := range term.MatchFields {
-			if e.Key != "metadata.name" || !matchRequirement(e, n.Name, true) {
-				ok = false
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// matchRequirement evaluates one node selector requirement against a
-// label's value (has: the label exists).
-func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool {
-	in := func() bool {
-		for _, x := range e.Values {
-			if x == v {
-				return true
-			}
-		}
-		return false
-	}
-	switch e.Operator {
-	case corev1.NodeSelectorOpIn:
-		return has && in()
-	case corev1.NodeSelectorOpNotIn:
-		return !has || !in()
-	case corev1.NodeSelectorOpExists:
-		return has
-	case corev1.NodeSelectorOpDoesNotExist:
-		return !has
-	case corev1.NodeSelectorOpGt, corev1.NodeSelectorOpLt:
-		if !has || len(e.Values) != 1 {
-			return false
-		}
-		a, err1 := strconv.ParseInt(v, 10, 64)
-		b, err2 := strconv.ParseInt(e.Values[0], 10, 64)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		if e.Operator == corev1.NodeSelectorOpGt {
-			return a > b
-		}
-		return a < b
-	}
-	return false
 }
 
 // nodeUsage is what the pods holding resources on a node request, of

@@ -233,11 +233,6 @@ func (p *runtimePod) containerID(c *ctr, inst *instance) string {
 	return inst.containerID
 }
 
-func imageID(image string) string {
-	name, _, _ := strings.Cut(image, ":")
-	return name + "@sha256:" + strings.Repeat("0", 64)
-}
-
 // getPhase is getPhase of pkg/kubelet/kubelet_pods.go (1.36, with
 // ContainerRestartRules on by default): regular init containers decide
 // Pending or Failed, terminated sidecars are ignored, and a pod whose
