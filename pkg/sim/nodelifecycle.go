@@ -28,9 +28,6 @@ const (
 	// been up long before it starts.
 	nodeMonitorPeriod      = 5 * time.Second
 	nodeMonitorGracePeriod = 50 * time.Second
-	// nodeLeaseRenewInterval is 25 % of nodeLeaseDurationSeconds (40 s):
-	// the kubelet's heartbeat (pkg/kubelet/nodelease).
-	nodeLeaseRenewInterval = 10 * time.Second
 	// The eviction rates and the zone thresholds are kube-controller-
 	// manager's flag defaults (cmd/kube-controller-manager/app/options/
 	// nodelifecyclecontroller.go): --node-eviction-rate 0.1,
