@@ -519,3 +519,12 @@ func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool
 	}
 	return false
 }
+
+func nodeIP(n *corev1.Node) string {
+	for _, a := range n.Status.Addresses {
+		if a.Type == corev1.NodeInternalIP {
+			return a.Address
+		}
+	}
+	return "172.18.0.2"
+}

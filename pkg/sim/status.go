@@ -109,15 +109,6 @@ func (m *statusManager) withProbeResults(rt *runtimePod, list []corev1.Container
 	return out
 }
 
-func nodeIP(n *corev1.Node) string {
-	for _, a := range n.Status.Addresses {
-		if a.Type == corev1.NodeInternalIP {
-			return a.Address
-		}
-	}
-	return "172.18.0.2"
-}
-
 // anyMainStarted is HasAnyActiveRegularContainerStarted.
 func (p *runtimePod) anyMainStarted() bool {
 	for _, c := range p.ctrs {
