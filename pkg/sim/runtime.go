@@ -142,7 +142,7 @@ type instance struct {
 	// (stats.go): its rootfs usage, gone with the instance.
 	layer int64
 	// hash is the container hash the runtime keeps with the instance,
-	// computed by the kubelet that created it (kubelet_upgrade.go).
+	// computed by the kubelet that created it (hashContainer).
 	hash containerHash
 	// cgroup is cAdvisor's samples of the instance's cgroup
 	// (housekeeping.go).

@@ -127,7 +127,7 @@ func (a *podActions) killFor(c *ctr, reason killReason, message string) {
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
 // containers first (computeInitContainerActions), then the regular
 // containers: start the new, restart the exited by restart policy, kill
-// and restart those whose definition changed (kubelet_upgrade.go), kill
+// and restart those whose definition changed (definitionChanged), kill
 // (and restart) those whose liveness or startup probe failed. When no
 // regular container is running and none is to be started, the pod is
 // killed, sidecars included: sidecars never keep a pod alive.
