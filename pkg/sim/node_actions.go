@@ -14,7 +14,12 @@ import (
 
 // What a scenario does to nodes: the kubelets' eviction configuration, the
 // node's usage outside its pods, pressure, losing a node, restarting a
-// kubelet.
+// kubelet. The Simulator's face for node operations: what an operator's
+// client does (kubectl cordon, drain, taint and delete node,
+// staging/src/k8s.io/kubectl/pkg/cmd, v1.36.3), a node's power, a
+// kubelet restarted or upgraded in place, a static pod's manifest. The
+// components that answer are in drain.go, nodelifecycle.go, podgc.go,
+// power.go and static.go.
 
 // SetEvictionConfig sets every kubelet's eviction configuration; it is
 // only allowed before the first node. The configuration comes parsed
