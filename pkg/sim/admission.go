@@ -206,3 +206,21 @@ func (a *activeRequests) terminated(w *podWorker) {
 	a.pods--
 	subList(a.requests, w.requests)
 }
+
+// portsTaken is the kubelet's NodePorts check at admission
+// (predicate.go generalFilter → AdmissionCheck → nodeports.Fits): the
+// NodeInfo it builds from the pods it runs (NewNodeInfo(OtherPods...),
+// every active pod but this one) has a port the pod asks for.
+func (k *kubelet) portsTaken(p *corev1.Pod) bool {
+	wants := podHostPorts(p)
+	if len(wants) == 0 {
+		return false
+	}
+	used := hostPortSet{}
+	for _, w := range k.workers {
+		if w.state != stateTerminated && w.pod.UID != p.UID {
+			used.add(podHostPorts(w.pod))
+		}
+	}
+	return !used.fits(wants)
+}

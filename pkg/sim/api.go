@@ -7,12 +7,12 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -524,11 +524,6 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 	}
 }
 
-// fieldErr is a short helper for validation errors.
-func fieldErr(path *field.Path, value any, msg string) *field.Error {
-	return field.Invalid(path, value, msg)
-}
-
 // Reads of the store, as the other components' GETs and LISTs. The
 // objects are the store's own, not copies: a reader must not change them,
 // and a write goes through the API server's methods (internal/designrules
@@ -592,4 +587,72 @@ func (a *apiServer) deleteNode(name string) {
 	delete(a.leases, name)
 	a.nodeOrder = slices.DeleteFunc(slices.Clone(a.nodeOrder), func(s string) bool { return s == name })
 	a.nodeChanged(n, watchDeleted)
+}
+
+// The components' event recorder (k8s.io/client-go/tools/record
+// event.go, v0.36.3): each Event goes to the API server's store
+// (eventStore, events.go, which aggregates identical ones as the
+// recorder's correlator does) and to the timeline.
+
+// recordEvent is a Kubernetes Event about a pod (and one of its containers
+// when c is set). Identical events are aggregated into a count.
+func (a *apiServer) recordEvent(p *corev1.Pod, c *corev1.Container, init bool, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	if c != nil {
+		e.container, e.init = c.Name, init
+	}
+	host := ""
+	if source == "kubelet" && p.Spec.NodeName != "" {
+		host = p.Spec.NodeName
+	}
+	a.events.add(a.env.now, eventObject{namespace: p.Namespace, name: p.Name, uid: p.UID}, e, host)
+	a.env.record(timeline.Event{Pod: p.Name, Container: e.container, Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordBudgetEvent is a Kubernetes Event about a PodDisruptionBudget. The
+// timeline shows it under "pdb/<name>" (no pod name has a slash).
+func (a *apiServer) recordBudgetEvent(pdb *policyv1.PodDisruptionBudget, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	a.events.add(a.env.now, eventObject{kind: "PodDisruptionBudget", namespace: pdb.Namespace, name: pdb.Name, uid: pdb.UID}, e, "")
+	a.env.record(timeline.Event{Pod: budgetTimelineName(pdb.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordNodeEvent is a Kubernetes Event about a node. The timeline shows it
+// under "node/<name>".
+func (a *apiServer) recordNodeEvent(n *corev1.Node, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	host := ""
+	if source == "kubelet" {
+		host = n.Name
+	}
+	a.events.add(a.env.now, eventObject{kind: "Node", name: n.Name, uid: n.UID}, e, host)
+	a.env.record(timeline.Event{Pod: nodeTimelineName(n.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordObjectEvent is a Kubernetes Event about a workload (a controller
+// recorded it: its source is the controller's name), under its timeline
+// name.
+func (a *apiServer) recordObjectEvent(kind string, meta *metav1.ObjectMeta, eventType, reason, message, source string) {
+	e := event{reason: reason, message: timeline.NamedText{Head: message}, eventType: eventType, source: source}
+	a.events.add(a.env.now, eventObject{kind: kind, namespace: meta.Namespace, name: meta.Name, uid: meta.UID}, e, "")
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, meta.Name), Kind: timeline.KubeEvent, Reason: reason, Message: message, Status: eventType})
+}
+
+// recordObjectCondition notes a change of a workload's condition in the
+// timeline, under its timeline name, as a pod's condition changes are
+// (api.go recordStatusDiff).
+func (a *apiServer) recordObjectCondition(kind, name, condType, status, reason, message string) {
+	msg := reason
+	if message != "" {
+		msg = reason + ": " + message
+	}
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, name), Kind: timeline.Condition, Reason: condType, Status: status, Message: msg})
+}
+
+// recordObjectConditionRemoved notes that a workload's condition was
+// taken out of its status: a change with no status, so that the
+// timeline tells the conditions at every instant (the steps judge a
+// timed condition check on it).
+func (a *apiServer) recordObjectConditionRemoved(kind, name, condType string) {
+	a.env.record(timeline.Event{Pod: ObjectTimelineName(kind, name), Kind: timeline.Condition, Reason: condType, Message: "removed"})
 }

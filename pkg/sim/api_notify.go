@@ -239,3 +239,7 @@ func (a *apiServer) leaseRenewTime(node string) time.Duration {
 
 // nodeNames lists the nodes in the order they were created.
 func (a *apiServer) nodeNames() []string { return a.nodeOrder }
+
+// nodeLeaseRenewInterval is 25 % of nodeLeaseDurationSeconds (40 s):
+// the kubelet's heartbeat (pkg/kubelet/nodelease).
+const nodeLeaseRenewInterval = 10 * time.Second

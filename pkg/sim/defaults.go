@@ -15,12 +15,6 @@ import (
 	"github.com/podlife/podlife/pkg/kubelet/periods"
 )
 
-// Priority constants of pkg/apis/scheduling/types.go.
-const (
-	HighestUserDefinablePriority = 1000000000
-	SystemCriticalPriority       = 2 * HighestUserDefinablePriority
-)
-
 // DefaultTerminationGracePeriodSeconds is v1.DefaultTerminationGracePeriodSeconds.
 const DefaultTerminationGracePeriodSeconds = 30
 
@@ -577,4 +571,9 @@ func dropContainerRestartRules(spec *corev1.PodSpec) {
 		spec.Containers[i].RestartPolicy = nil
 		spec.Containers[i].RestartPolicyRules = nil
 	}
+}
+
+// fieldErr is a short helper for validation errors.
+func fieldErr(path *field.Path, value any, msg string) *field.Error {
+	return field.Invalid(path, value, msg)
 }

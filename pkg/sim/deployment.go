@@ -15,7 +15,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/dump"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	utilrand "k8s.io/apimachinery/pkg/util/rand"
@@ -72,112 +71,6 @@ func newDeploymentController(e *env, api *apiServer, rsc *replicaSetController) 
 	// (its status, or its spec by this controller) syncs the Deployment.
 	rsc.ownerChanged = func(r *replicaSet) { dc.enqueue(r.owner) }
 	return dc
-}
-
-// AddDeployment creates a Deployment of template (a whole pod: its labels
-// are the selector, app=<name> when it has none) with the spec d gives:
-// replicas, strategy, minReadySeconds, progressDeadlineSeconds. The API
-// server's defaults apply (SetDefaults_Deployment: 1 replica,
-// RollingUpdate with maxSurge and maxUnavailable 25%, a progress deadline
-// of 600 s) and its validation (ValidateDeploymentSpec). Its controller
-// creates the first ReplicaSet later in this instant.
-func (s *Simulator) AddDeployment(in *appsv1.Deployment, template *corev1.Pod) error {
-	c := s.deployments
-	name := in.Name
-	if name == "" {
-		return fmt.Errorf("a Deployment needs a name")
-	}
-	if _, dup := c.deps[name]; dup {
-		return fmt.Errorf("deployment %q already exists", name)
-	}
-	if err := checkRunnable(template, s.parsed); err != nil {
-		return fmt.Errorf("deployment %q: %w", name, err)
-	}
-	tpl := template.DeepCopy()
-	if len(tpl.Labels) == 0 {
-		tpl.Labels = map[string]string{"app": name}
-	}
-	tpl.Spec.NodeName = ""
-	d := in.DeepCopy()
-	d.Namespace, d.UID, d.Generation, d.CreationTimestamp = s.cfg.Namespace, types.UID(s.newUID()), 1, s.wall(s.now)
-	d.Spec.Selector = &metav1.LabelSelector{MatchLabels: tpl.Labels}
-	d.Spec.Template = podTemplate(tpl)
-	setDefaultsDeployment(d)
-	if err := validateDeployment(d); err != nil {
-		return fmt.Errorf("deployment %q: %w", name, err)
-	}
-	d.Status = appsv1.DeploymentStatus{}
-	dep := &deployment{d: d, template: tpl}
-	c.deps[name] = dep
-	c.order = append(c.order, dep)
-	s.running = true
-	c.enqueue(dep)
-	return nil
-}
-
-// UpdateDeployment replaces a Deployment's pod template (a whole pod, as
-// AddDeployment takes it; its labels must stay the selector's): a new
-// generation, which starts a rollout when the template differs.
-func (s *Simulator) UpdateDeployment(name string, template *corev1.Pod) error {
-	dep := s.deployments.deps[name]
-	if dep == nil {
-		return fmt.Errorf("deployment %q does not exist", name)
-	}
-	if err := checkRunnable(template, s.parsed); err != nil {
-		return fmt.Errorf("deployment %q: %w", name, err)
-	}
-	tpl := template.DeepCopy()
-	if len(tpl.Labels) == 0 {
-		tpl.Labels = dep.template.Labels
-	}
-	tpl.Spec.NodeName = ""
-	for k, v := range dep.d.Spec.Selector.MatchLabels {
-		if tpl.Labels[k] != v {
-			return fmt.Errorf("deployment %q: spec.template.metadata.labels: Invalid value: %v: `selector` does not match template `labels`", name, tpl.Labels)
-		}
-	}
-	dep.template = tpl
-	dep.d.Spec.Template = podTemplate(tpl)
-	dep.d.Generation++
-	s.deployments.enqueue(dep)
-	return nil
-}
-
-// Deployment is a Deployment with its status, nil when unknown. The
-// object belongs to the simulator.
-func (s *Simulator) Deployment(name string) *appsv1.Deployment {
-	if dep := s.deployments.deps[name]; dep != nil {
-		return dep.d
-	}
-	return nil
-}
-
-// DeploymentPods returns the pods of a Deployment's ReplicaSets still in
-// the API, in the order they were created, and every name they created.
-func (s *Simulator) DeploymentPods(name string) (pods []*corev1.Pod, created []string, ok bool) {
-	dep := s.deployments.deps[name]
-	if dep == nil {
-		return nil, nil, false
-	}
-	for _, n := range dep.created {
-		if p := s.api.pod(n); p != nil {
-			pods = append(pods, p)
-		}
-	}
-	return pods, dep.created, true
-}
-
-// DeploymentReplicaSets names a Deployment's ReplicaSets, by creation.
-func (s *Simulator) DeploymentReplicaSets(name string) []string {
-	dep := s.deployments.deps[name]
-	if dep == nil {
-		return nil
-	}
-	var out []string
-	for _, r := range dep.sets {
-		out = append(out, r.rs.Name)
-	}
-	return out
 }
 
 // podTemplate is the PodTemplateSpec of a template pod.

@@ -12,7 +12,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
@@ -47,86 +46,6 @@ type disruptionController struct {
 
 func newDisruptionController(e *env, api *apiServer, rs *replicaSetController) *disruptionController {
 	return &disruptionController{env: e, api: api, replicaSets: rs, pdbs: map[string]*policyv1.PodDisruptionBudget{}, queued: map[string]bool{}, recheck: map[string]*timer{}}
-}
-
-// AddPodDisruptionBudget creates a PodDisruptionBudget, validated as
-// pkg/apis/policy/validation (ValidatePodDisruptionBudgetSpec) does:
-// minAvailable or maxUnavailable, not both, each a non-negative integer
-// or a percentage up to 100%. Its status is the controller's, from its
-// first sync (later in this instant): until then observedGeneration is
-// behind and the eviction subresource refuses evictions it guards.
-func (s *Simulator) AddPodDisruptionBudget(in *policyv1.PodDisruptionBudget) error {
-	dc := s.disruption
-	if in.Name == "" {
-		return fmt.Errorf("a PodDisruptionBudget needs a name")
-	}
-	if _, dup := dc.pdbs[in.Name]; dup {
-		return apierrors.NewAlreadyExists(pdbResource, in.Name)
-	}
-	if err := validatePDBSpec(&in.Spec); err != nil {
-		return fmt.Errorf("PodDisruptionBudget %q: %w", in.Name, err)
-	}
-	pdb := in.DeepCopy()
-	pdb.Namespace = s.cfg.Namespace
-	pdb.UID = types.UID(s.newUID())
-	pdb.Generation = 1
-	pdb.CreationTimestamp = s.wall(s.now)
-	pdb.Status = policyv1.PodDisruptionBudgetStatus{}
-	dc.pdbs[pdb.Name] = pdb
-	dc.enqueue(pdb.Name)
-	return nil
-}
-
-// UpdatePodDisruptionBudget replaces a budget's spec, as a PUT of the
-// object does: validated as at creation (ValidatePodDisruptionBudget), the
-// status kept and the generation one more when the spec changed
-// (pkg/registry/policy/poddisruptionbudget/strategy.go PrepareForUpdate,
-// v1.36.3); an update that changes nothing is not stored. The
-// controller's informer delivers it (updateDB): a sync later in this
-// instant recomputes the status for the new spec, and until then the
-// eviction subresource refuses what the budget guards (its
-// observedGeneration is behind).
-func (s *Simulator) UpdatePodDisruptionBudget(in *policyv1.PodDisruptionBudget) error {
-	dc := s.disruption
-	pdb := dc.pdbs[in.Name]
-	if pdb == nil {
-		return apierrors.NewNotFound(pdbResource, in.Name)
-	}
-	if err := validatePDBSpec(&in.Spec); err != nil {
-		return fmt.Errorf("PodDisruptionBudget %q: %w", in.Name, err)
-	}
-	if apiequality.Semantic.DeepEqual(pdb.Spec, in.Spec) {
-		return nil
-	}
-	pdb.Spec = *in.Spec.DeepCopy()
-	pdb.Generation++
-	dc.enqueue(pdb.Name)
-	return nil
-}
-
-// DeletePodDisruptionBudget deletes a budget (it has no finalizer: it is
-// gone at once). The controller's removeDB queues it and its sync finds
-// it gone (disruption.go sync, "podDisruptionBudget has been deleted",
-// v1.36.3); the eviction subresource no longer finds it among the pod's
-// budgets, so an eviction it refused goes through.
-func (s *Simulator) DeletePodDisruptionBudget(name string) error {
-	dc := s.disruption
-	if dc.pdbs[name] == nil {
-		return apierrors.NewNotFound(pdbResource, name)
-	}
-	delete(dc.pdbs, name)
-	if t := dc.recheck[name]; t != nil {
-		dc.env.cancel(t)
-		delete(dc.recheck, name)
-	}
-	dc.enqueue(name)
-	return nil
-}
-
-// PodDisruptionBudget returns a PDB with its status, or nil. The object
-// belongs to the simulator.
-func (s *Simulator) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget {
-	return s.disruption.pdbs[name]
 }
 
 func validatePDBSpec(spec *policyv1.PodDisruptionBudgetSpec) error {
@@ -509,12 +428,6 @@ func countHealthy(pods []*corev1.Pod, disrupted map[string]metav1.Time, now time
 	return n
 }
 
-// podIsReady is podutil.IsPodReady: the Ready condition is True.
-func podIsReady(p *corev1.Pod) bool {
-	c := podConditionOf(&p.Status, corev1.PodReady)
-	return c != nil && c.Status == corev1.ConditionTrue
-}
-
 // EvictionError is a refused eviction: the API status code (429, 500,
 // 403, 404) and the message kubectl prints, the PDB's cause included.
 type EvictionError struct {
@@ -546,9 +459,6 @@ type Eviction struct {
 	By string
 }
 
-// Evictions lists every eviction request so far, in order.
-func (s *Simulator) Evictions() []Eviction { return s.evictionAPI.log }
-
 // evictionREST is the eviction subresource of the API server (pkg/
 // registry/core/pod/storage/eviction.go): it reads the PodDisruptionBudgets
 // (here the disruption controller's, whose status it spends) and deletes
@@ -560,13 +470,6 @@ type evictionREST struct {
 	profile *Profile
 	// log is every request and its answer, for the scenario.
 	log []Eviction
-}
-
-// EvictPod is the eviction subresource (POST pods/<name>/eviction,
-// pkg/registry/core/pod/storage/eviction.go, EvictionREST.Create). opts
-// are the Eviction's deleteOptions (grace period).
-func (s *Simulator) EvictPod(name string, opts metav1.DeleteOptions) error {
-	return s.evictionAPI.evict(name, opts, "api")
 }
 
 func (r *evictionREST) evict(name string, opts metav1.DeleteOptions, by string) error {

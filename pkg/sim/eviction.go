@@ -524,3 +524,11 @@ func conditionList(cs []corev1.NodeConditionType) string {
 	}
 	return s + "]"
 }
+
+// maxPID is the node's process-id limit.
+func (k *kubelet) maxPID() int64 {
+	if k.pidLimit > 0 {
+		return k.pidLimit
+	}
+	return nodeMaxPID
+}

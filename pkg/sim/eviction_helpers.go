@@ -457,3 +457,24 @@ func evictionMessage(res corev1.ResourceName, p *corev1.Pod, ps *podStats, met [
 	}
 	return msg
 }
+
+// pressureCondition describes one of the setters.
+type pressureCondition struct {
+	typ                       corev1.NodeConditionType
+	trueReason, trueMessage   string
+	falseReason, falseMessage string
+	trueEvent, falseEvent     string
+	taint                     string
+}
+
+var pressureConditions = []pressureCondition{
+	{corev1.NodeMemoryPressure, "KubeletHasInsufficientMemory", "kubelet has insufficient memory available",
+		"KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasInsufficientMemory", "NodeHasSufficientMemory",
+		corev1.TaintNodeMemoryPressure},
+	{corev1.NodeDiskPressure, "KubeletHasDiskPressure", "kubelet has disk pressure",
+		"KubeletHasNoDiskPressure", "kubelet has no disk pressure", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
+		corev1.TaintNodeDiskPressure},
+	{corev1.NodePIDPressure, "KubeletHasInsufficientPID", "kubelet has insufficient PID available",
+		"KubeletHasSufficientPID", "kubelet has sufficient PID available", "NodeHasInsufficientPID", "NodeHasSufficientPID",
+		corev1.TaintNodePIDPressure},
+}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/types"
 )
 
 // Host ports, as Kubernetes v1.36.3 accounts for them (read in the
@@ -140,26 +139,6 @@ func (s hostPortSet) fits(wants []hostPort) bool {
 	return true
 }
 
-// portsFit is the NodePorts filter on one node (Filter, fitsPorts against
-// NodeInfo.UsedPorts). without are preemption's what-if victims: their
-// ports are removed from a copy of the node's set, as SelectVictimsOnNode
-// removes them from its clone of the NodeInfo (RemovePod).
-func (sc *scheduler) portsFit(fit *podFit, ni *nodeInfo, without map[types.UID]bool) bool {
-	used := ni.usedPorts
-	if len(without) > 0 && len(used) > 0 {
-		used = make(hostPortSet, len(ni.usedPorts))
-		for hp := range ni.usedPorts {
-			used[hp] = struct{}{}
-		}
-		for _, q := range sc.api.boundTo(ni.node.Name) {
-			if without[q.UID] && holdsResources(q) {
-				used.remove(podHostPorts(q))
-			}
-		}
-	}
-	return used.fits(fit.ports)
-}
-
 // portsFreedBy is NodePorts' queueing hint for a deleted pod
 // (isSchedulableAfterPodDeleted): the pod waiting may fit now if the one
 // gone was assigned and took one of the ports it asks for.
@@ -174,22 +153,4 @@ func portsFreedBy(waiting, gone *corev1.Pod) bool {
 	set := make(hostPortSet, len(freed))
 	set.add(freed)
 	return !set.fits(podHostPorts(waiting))
-}
-
-// portsTaken is the kubelet's NodePorts check at admission
-// (predicate.go generalFilter → AdmissionCheck → nodeports.Fits): the
-// NodeInfo it builds from the pods it runs (NewNodeInfo(OtherPods...),
-// every active pod but this one) has a port the pod asks for.
-func (k *kubelet) portsTaken(p *corev1.Pod) bool {
-	wants := podHostPorts(p)
-	if len(wants) == 0 {
-		return false
-	}
-	used := hostPortSet{}
-	for _, w := range k.workers {
-		if w.state != stateTerminated && w.pod.UID != p.UID {
-			used.add(podHostPorts(w.pod))
-		}
-	}
-	return !used.fits(wants)
 }

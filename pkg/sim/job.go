@@ -9,7 +9,6 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 )
 
 // jobController is pkg/controller/job (v1.36.3) for NonIndexed Jobs: it
@@ -62,76 +61,6 @@ const (
 
 func newJobController(e *env, api *apiServer) *jobController {
 	return &jobController{env: e, api: api, jobs: map[string]*job{}}
-}
-
-// AddJob creates a Job of template (a whole pod) with the spec in gives:
-// completions, parallelism, backoffLimit, podFailurePolicy,
-// podReplacementPolicy. The API server's defaults apply (SetDefaults_Job,
-// pkg/apis/batch/v1/defaults.go: 1 completion and parallelism 1 when
-// neither is set, backoffLimit 6, podReplacementPolicy Failed with a
-// podFailurePolicy and TerminatingOrFailed without) and its validation
-// (the template's restartPolicy Never or OnFailure, Never with a
-// podFailurePolicy). Indexed Jobs, backoffLimitPerIndex, successPolicy,
-// activeDeadlineSeconds, suspend and ttlSecondsAfterFinished are not
-// modelled. The controller creates the pods later in this instant.
-func (s *Simulator) AddJob(in *batchv1.Job, template *corev1.Pod) error {
-	c := s.jobs
-	name := in.Name
-	if name == "" {
-		return fmt.Errorf("a Job needs a name")
-	}
-	if _, dup := c.jobs[name]; dup {
-		return fmt.Errorf("job %q already exists", name)
-	}
-	if err := checkRunnable(template, s.parsed); err != nil {
-		return fmt.Errorf("job %q: %w", name, err)
-	}
-	j := in.DeepCopy()
-	j.Namespace, j.UID, j.Generation, j.CreationTimestamp = s.cfg.Namespace, types.UID(s.newUID()), 1, s.wall(s.now)
-	tpl := template.DeepCopy()
-	tpl.Spec.NodeName = ""
-	// generateSelector (pkg/registry/batch/job/strategy.go): the Job's
-	// own labels select its pods.
-	if tpl.Labels == nil {
-		tpl.Labels = map[string]string{}
-	}
-	for k, v := range map[string]string{
-		"batch.kubernetes.io/controller-uid": string(j.UID), "batch.kubernetes.io/job-name": name,
-		"controller-uid": string(j.UID), "job-name": name,
-	} {
-		tpl.Labels[k] = v
-	}
-	j.Spec.Template = podTemplate(tpl)
-	setDefaultsJob(j)
-	if err := validateJob(j); err != nil {
-		return fmt.Errorf("job %q: %w", name, err)
-	}
-	j.Status = batchv1.JobStatus{}
-	jb := &job{j: j, template: tpl}
-	c.jobs[name] = jb
-	c.order = append(c.order, jb)
-	s.running = true
-	c.enqueue(jb) // addJob: enqueueSyncJobImmediately
-	return nil
-}
-
-// Job is a Job with its status, nil when unknown. The object belongs to
-// the simulator.
-func (s *Simulator) Job(name string) *batchv1.Job {
-	if jb := s.jobs.jobs[name]; jb != nil {
-		return jb.j
-	}
-	return nil
-}
-
-// JobPods returns the pods of a Job still in the API, in the order they
-// were created, and every name it created.
-func (s *Simulator) JobPods(name string) (pods []*corev1.Pod, created []string, ok bool) {
-	jb := s.jobs.jobs[name]
-	if jb == nil {
-		return nil, nil, false
-	}
-	return jb.pods(s.api), jb.created, true
 }
 
 func (jb *job) pods(api *apiServer) []*corev1.Pod {

@@ -142,7 +142,7 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
 	if old := k.runtimeLeft[p.UID]; old != nil {
-		w.rt.adopt(old) // power.go: the runtime's containers of before a reboot
+		w.rt.adopt(old) // runtime.go: the runtime's containers of before a reboot (power.go)
 	}
 	k.workers[p.UID] = w
 	k.active.admitted(w)

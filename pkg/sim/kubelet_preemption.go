@@ -7,7 +7,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
-	resourcehelper "k8s.io/component-helpers/resource"
 )
 
 // The kubelet's critical pod admission handler
@@ -46,42 +45,6 @@ func resourceRequest(p *corev1.Pod, r corev1.ResourceName, podLevel bool) int64 
 		return q.MilliValue()
 	}
 	return q.Value()
-}
-
-// requestQuantities is GetResourceRequestQuantity
-// (pkg/api/v1/resource/helpers.go, v1.36.3) for every resource, which
-// preemption and the eviction manager's ranking read. Since 1.34 (PR
-// #132277) a pod with pod-level resources counts only its pod-level
-// requests, its containers' skipped: a resource that only its containers
-// request counts 0, though admission counted it as used. So a critical
-// pod short of that resource finds nothing to preempt. Overhead is added
-// only to a non-zero total.
-//
-// Without podLevel (PodLevelResources, a kubelet before 1.34) it is the
-// function PR #132277 replaced: the containers' requests summed, each
-// init container, sidecars too, taking the total only when larger alone,
-// pod-level requests never read.
-func requestQuantities(p *corev1.Pod, podLevel bool) corev1.ResourceList {
-	var reqs corev1.ResourceList
-	if podLevel {
-		skip := resourcehelper.IsPodLevelResourcesSet(p)
-		reqs = resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{SkipContainerLevelResources: skip, ExcludeOverhead: true})
-	} else {
-		reqs = corev1.ResourceList{}
-		for i := range p.Spec.Containers {
-			addList(reqs, p.Spec.Containers[i].Resources.Requests)
-		}
-		for i := range p.Spec.InitContainers {
-			maxList(reqs, p.Spec.InitContainers[i].Resources.Requests)
-		}
-	}
-	for r, o := range p.Spec.Overhead {
-		if q, ok := reqs[r]; ok && !q.IsZero() {
-			q.Add(o)
-			reqs[r] = q
-		}
-	}
-	return reqs
 }
 
 // distance is admissionRequirementList.distance.

@@ -2,16 +2,24 @@ package sim
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/evictionapi"
 )
 
 // What a scenario does to nodes: the kubelets' eviction configuration, the
 // node's usage outside its pods, pressure, losing a node, restarting a
-// kubelet.
+// kubelet. The Simulator's face for node operations: what an operator's
+// client does (kubectl cordon, drain, taint and delete node,
+// staging/src/k8s.io/kubectl/pkg/cmd, v1.36.3), a node's power, a
+// kubelet restarted or upgraded in place, a static pod's manifest. The
+// components that answer are in drain.go, nodelifecycle.go, podgc.go,
+// power.go and static.go.
 
 // SetEvictionConfig sets every kubelet's eviction configuration; it is
 // only allowed before the first node. The configuration comes parsed
@@ -52,14 +60,6 @@ func (s *Simulator) SetNodePIDLimit(node string, limit int64) error {
 	k.pidLimit = limit
 	k.eviction.usageChanged()
 	return nil
-}
-
-// maxPID is the node's process-id limit.
-func (k *kubelet) maxPID() int64 {
-	if k.pidLimit > 0 {
-		return k.pidLimit
-	}
-	return nodeMaxPID
 }
 
 // SetNodeUsage sets what a node uses in all, pods included: memory (its
@@ -174,4 +174,307 @@ func (s *Simulator) RestartKubelet(node string) error {
 	k.eviction = newEvictionManager(k)
 	k.eviction.start()
 	return nil
+}
+
+// TaintNode adds or removes a taint on a running node, as `kubectl taint`
+// does.
+func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
+	n := s.api.node(node)
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if t.Effect == corev1.TaintEffectNoExecute && !remove && t.TimeAdded == nil {
+		now := s.wall(s.now)
+		t.TimeAdded = &now
+	}
+	if !s.api.patchNode(node, func(n *corev1.Node) bool { return s.lifecycle.setTaint(n, t, !remove) }) && remove {
+		return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
+	}
+	return nil
+}
+
+// CordonNode marks a node unschedulable, as `kubectl cordon` does
+// (drain.CordonHelper: a patch of spec.unschedulable); the node-lifecycle
+// controller adds the unschedulable taint, the scheduler's
+// NodeUnschedulable filter keeps new pods off.
+func (s *Simulator) CordonNode(node string) error {
+	n := s.api.node(node)
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if n.Spec.Unschedulable {
+		return nil // already cordoned: kubectl says so and patches nothing
+	}
+	s.api.patchNode(node, func(n *corev1.Node) bool {
+		n.Spec.Unschedulable = true
+		return true
+	})
+	return nil
+}
+
+// DrainNode starts `kubectl drain`: the node is cordoned, its pods are
+// listed and filtered (mirror pods skipped; pods no controller manages
+// refused without Force, pods with emptyDir without DeleteEmptyDirData:
+// the drain then fails before evicting anything), then every pod is
+// evicted at once, one client loop each (evictPods): a 429 is retried
+// after 5 s, and each accepted eviction is followed by waitForDelete,
+// polling every second until the pod is gone. The drain ends when the
+// last loop ends; its status is DrainStatus.
+func (s *Simulator) DrainNode(node string, opts DrainOptions) error {
+	if err := s.CordonNode(node); err != nil {
+		return err
+	}
+	if s.drains == nil {
+		s.drains = map[string]*drain{}
+	}
+	if d := s.drains[node]; d != nil && !d.status.Done {
+		return fmt.Errorf("node %q is being drained already", node)
+	}
+	d := &drain{env: s.env, api: s.api, evicter: s.evictionAPI, node: node, opts: opts, status: DrainStatus{Started: s.now}}
+	s.drains[node] = d
+	var evict []*corev1.Pod
+	var refused []string
+	for _, p := range s.api.podsOn(node) {
+		ok, why := drainFilter(p, opts)
+		if why != "" {
+			refused = append(refused, fmt.Sprintf("%s: %s", why, p.Name))
+		}
+		if ok {
+			evict = append(evict, p)
+		}
+	}
+	if len(refused) > 0 {
+		d.finish("cannot delete " + strings.Join(refused, ", "))
+		return nil
+	}
+	d.pending = len(evict)
+	if d.pending == 0 {
+		d.finish("")
+		return nil
+	}
+	for _, p := range evict {
+		d.status.Evicts = append(d.status.Evicts, p.Name)
+		s.soon(func() { d.evictLoop(p.Name, p.UID) })
+	}
+	return nil
+}
+
+// Drain returns the status of node's last drain.
+func (s *Simulator) Drain(node string) (DrainStatus, bool) {
+	d := s.drains[node]
+	if d == nil {
+		return DrainStatus{}, false
+	}
+	return d.status, true
+}
+
+// DeleteNode deletes a Node object, as `kubectl delete node` does. Only a
+// node whose power is cut for good may go (a running or rebooting kubelet
+// would register it again, which is not modelled). Its pods are left to
+// the pod garbage collector.
+func (s *Simulator) DeleteNode(node string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if !k.off || k.returning != nil {
+		return fmt.Errorf("node %q still has a kubelet, which would register it again: only a crashed node's object may be deleted", node)
+	}
+	s.api.deleteNode(node)
+	delete(s.byNode, node)
+	if s.podGC == nil {
+		s.podGC = &podGC{env: s.env, api: s.api, quarantined: map[string]time.Duration{}, deleted: map[string]time.Duration{}}
+	}
+	s.podGC.nodeDeleted(node)
+	return nil
+}
+
+// RebootNode cuts a node's power now and brings it back after down: its
+// kubelet, runtime and containers stop at once; at the return the runtime
+// reports the old containers exited (255, Unknown) and a new kubelet
+// starts, re-creates every sandbox and runs the pods again.
+func (s *Simulator) RebootNode(node string, down time.Duration) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if k.off {
+		return fmt.Errorf("node %q is off already", node)
+	}
+	if down <= 0 {
+		return fmt.Errorf("a reboot lasts some time: %s", down)
+	}
+	k.powerOff()
+	k.returning = s.env.after(down, func() { s.powerOn(k) })
+	return nil
+}
+
+// CrashNode cuts a node's power for good: it never comes back in the
+// scenario. Its pods stay in the API as they were until the node-lifecycle
+// and taint-eviction controllers act; a pod they delete stays Terminating,
+// for no kubelet confirms its end, until the Node object is deleted
+// (DeleteNode) or the pod is force deleted.
+func (s *Simulator) CrashNode(node string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	if k.off {
+		return fmt.Errorf("node %q is off already", node)
+	}
+	k.powerOff()
+	return nil
+}
+
+// powerOn brings a rebooted node back: the runtime reports the lost
+// containers, and a new kubelet starts on the node (kubelet.go
+// NewMainKubelet, Run): it posts the node's status (Ready, the Rebooted
+// event of the MachineInfo setter for the new boot ID), renews its Lease,
+// and lists its pods from the API and its static pods from the manifest
+// folder. Each pod gets a new pod worker that finds the pod's old
+// containers in the runtime, their sandbox not ready: computePodActions
+// (kuberuntime_manager.go, PodSandboxChanged) re-creates the sandbox, runs
+// the init containers again from the first and restarts the containers,
+// their restartCount one more than the old container's
+// (kuberuntime_container.go startContainer: the runtime's status of the
+// container, kept on kind across the restart).
+func (s *Simulator) powerOn(old *kubelet) {
+	old.returning = nil
+	n := s.api.node(old.node.Name)
+	if n == nil {
+		return // the Node object was deleted meanwhile (not allowed: DeleteNode)
+	}
+	k := newKubelet(s.env, s.api, &s.profile, s.parsed, old.index, n)
+	k.evictionCfg, k.thresholds = old.evictionCfg, old.thresholds
+	// What is on the node's disk stays: its images, the runtime's
+	// records, its emptyDirs' contents; the pod IP allocator's range goes
+	// on. Usage outside the pods (processes, memory) does not survive.
+	k.images, k.pullErrors, k.podIPs = old.images, old.pullErrors, old.podIPs
+	k.usage.disk, k.usage.volumes = old.usage.disk, old.usage.volumes
+	k.runtimeLeft = map[types.UID]*runtimePod{}
+	for _, w := range old.sortedWorkers() {
+		w.rt.recovered()
+		k.runtimeLeft[w.uid] = w.rt
+	}
+	s.nodes[old.index] = k
+	s.byNode[n.Name] = k
+	s.api.recordNodeEvent(n, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
+	s.api.recordNodeEvent(n, corev1.EventTypeWarning, "Rebooted", fmt.Sprintf("Node %s has been rebooted, boot id: %s", n.Name, s.env.newUID()), "kubelet")
+	k.startNodeSide()
+	k.postReady()
+	for _, sp := range old.static {
+		k.static = append(k.static, &staticPod{k: k, pod: sp.pod, manifestName: sp.manifestName})
+	}
+	k.listPods()
+}
+
+// UpgradeKubelet replaces a node's kubelet with release version's, in
+// place, its containers left running: the kubelet restarts
+// (RestartKubelet) as that release's profile, and its first sync of each
+// pod (HandlePodAdditions at start, then SyncPod) compares every running
+// container's kept hash with the one its own release computes
+// (computePodActions, containerChanged): a changed container is killed,
+// with the pod's grace period and its preStop hook, and started again
+// whatever the restart policy, its restart count one more; the others
+// are kept. From 1.30 to 1.31 every container's hash changes (issue
+// #129385: "All containers restart after kubelet upgrade to v1.31"; the
+// maintainers' answer there: running containers are not supported across
+// a minor kubelet upgrade, drain first, as the version skew policy says).
+//
+// Refused: a release the simulator does not model; the release the
+// kubelet runs (that is a restart); an older one (Kubernetes documents
+// kubelet upgrades only: the version skew policy and kubeadm's upgrade
+// guide); one newer than the control plane (the version skew policy: a
+// kubelet is never newer than its API server, as versionProfiles refuses
+// of the tags).
+func (s *Simulator) UpgradeKubelet(node, version string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	p, err := ProfileFor(version)
+	if err != nil {
+		return err
+	}
+	switch from := k.profile; {
+	case p.Minor == from.Minor:
+		return fmt.Errorf("the kubelet on node %q runs %s already: the same release again is a restart (`the kubelet on node %q restarts`)", node, from.Version, node)
+	case p.Minor < from.Minor:
+		return fmt.Errorf("kubelet %s to %s on node %q is a downgrade: Kubernetes documents kubelet upgrades only (the version skew policy, kubeadm's upgrade guide), and podlife models none", from.Version, p.Version, node)
+	case p.Minor > s.cp.Minor:
+		return fmt.Errorf("a kubelet %s under a control plane %s is outside Kubernetes' version skew policy (a kubelet is never newer than its API server): tag the scenario @control-plane:%s or newer", p.Version, s.cp.Version, p.Version)
+	case k.down:
+		return fmt.Errorf("node %q is cut off: its kubelet cannot be upgraded", node)
+	}
+	// The kubelet's own profile from now on; the other kubelets, the
+	// control plane and the node-lifecycle controller keep theirs.
+	k.profile = &p
+	if err := s.RestartKubelet(node); err != nil {
+		return err
+	}
+	// The restarted kubelet syncs every pod it finds (its config source
+	// lists them: HandlePodAdditions), oldest first as activePods orders
+	// them. A restart of the same release needs no such sync in the
+	// simulator: its hash rule is the one that made the kept hashes, and
+	// nothing else it would compare was lost.
+	for _, w := range k.activePods() {
+		w.queueSync()
+	}
+	return nil
+}
+
+// AddStaticPod writes a static pod manifest on a node; the kubelet picks
+// it up at once (the file source is also watched with inotify). It returns
+// the pod's name in the API, <name>-<node>.
+func (s *Simulator) AddStaticPod(node string, in *corev1.Pod) (string, error) {
+	k := s.byNode[node]
+	if k == nil {
+		return "", fmt.Errorf("node %q does not exist", node)
+	}
+	if err := CheckPod(in); err != nil {
+		return "", err
+	}
+	p := in.DeepCopy()
+	manifest := p.Name
+	// applyDefaults: the name carries the node's; the namespace defaults
+	// (to the scenario's here; kube-system is kept as written).
+	p.Name = fmt.Sprintf("%s-%s", manifest, strings.ToLower(node))
+	if p.Namespace != "kube-system" {
+		p.Namespace = s.cfg.Namespace
+	}
+	if s.api.pod(p.Name) != nil {
+		return "", fmt.Errorf("a pod %q exists already", p.Name)
+	}
+	for _, sp := range k.static {
+		if sp.pod.Name == p.Name {
+			return "", fmt.Errorf("static pod %q exists already", p.Name)
+		}
+	}
+	p.UID = types.UID(s.newUID())
+	if p.Annotations == nil {
+		p.Annotations = map[string]string{}
+	}
+	p.Annotations[configHashAnnotation] = string(p.UID)
+	p.Annotations[configSourceAnnotation] = "file"
+	p.Annotations[configSeenAnnotation] = s.wall(s.now).UTC().Format("2006-01-02T15:04:05.000000000Z")
+	p.Spec.NodeName = node
+	// A static pod tolerates every NoExecute taint.
+	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute})
+	setDefaultsPod(p)
+	if errs := validatePod(p); len(errs) > 0 {
+		return "", fmt.Errorf("the kubelet would reject the manifest: %w", errs.ToAggregate())
+	}
+	p.CreationTimestamp = s.wall(s.now)
+	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
+	s.running = true
+	if s.alias == nil {
+		s.alias = map[string]string{}
+	}
+	s.alias[p.Name] = manifest
+	sp := &staticPod{k: k, pod: p, manifestName: manifest}
+	k.static = append(k.static, sp)
+	// SyncPod creates the mirror pod before the containers start.
+	k.createMirrorPod(sp)
+	k.handlePodAddition(p)
+	return p.Name, nil
 }

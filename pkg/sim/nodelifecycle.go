@@ -28,9 +28,6 @@ const (
 	// been up long before it starts.
 	nodeMonitorPeriod      = 5 * time.Second
 	nodeMonitorGracePeriod = 50 * time.Second
-	// nodeLeaseRenewInterval is 25 % of nodeLeaseDurationSeconds (40 s):
-	// the kubelet's heartbeat (pkg/kubelet/nodelease).
-	nodeLeaseRenewInterval = 10 * time.Second
 	// The eviction rates and the zone thresholds are kube-controller-
 	// manager's flag defaults (cmd/kube-controller-manager/app/options/
 	// nodelifecyclecontroller.go): --node-eviction-rate 0.1,
@@ -454,17 +451,6 @@ func (nl *nodeLifecycle) doNoScheduleTaintingPass(n *corev1.Node) bool {
 	return changed
 }
 
-// noExecuteTaints are a node's NoExecute taints.
-func noExecuteTaints(n *corev1.Node) []corev1.Taint {
-	var out []corev1.Taint
-	for _, t := range n.Spec.Taints {
-		if t.Effect == corev1.TaintEffectNoExecute {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // processNode is the taint-eviction controller's handleNodeUpdate: every
 // pod on the node is processed against its NoExecute taints.
 func (nl *nodeLifecycle) processNode(n *corev1.Node) {
@@ -597,21 +583,4 @@ func (nl *nodeLifecycle) podGone(uid types.UID) {
 		nl.env.cancel(e.timer)
 		delete(nl.evictions, uid)
 	}
-}
-
-// TaintNode adds or removes a taint on a running node, as `kubectl taint`
-// does.
-func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
-	n := s.api.node(node)
-	if n == nil {
-		return fmt.Errorf("node %q does not exist", node)
-	}
-	if t.Effect == corev1.TaintEffectNoExecute && !remove && t.TimeAdded == nil {
-		now := s.wall(s.now)
-		t.TimeAdded = &now
-	}
-	if !s.api.patchNode(node, func(n *corev1.Node) bool { return s.lifecycle.setTaint(n, t, !remove) }) && remove {
-		return fmt.Errorf("node %q has no taint %s:%s", node, t.Key, t.Effect)
-	}
-	return nil
 }

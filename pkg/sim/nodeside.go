@@ -127,38 +127,7 @@ func (k *kubelet) whenTerminated(w *podWorker, fn func()) {
 	k.terminatedWaiters[w.uid] = append(k.terminatedWaiters[w.uid], fn)
 }
 
-func nodeTimelineName(node string) string { return "node/" + node }
-
 // recordNodeCondition puts a node condition change on the timeline.
 func (e *env) recordNodeCondition(node string, c corev1.NodeCondition) {
 	e.record(timeline.Event{Pod: nodeTimelineName(node), Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: c.Reason})
-}
-
-// isCriticalPod is kubelettypes.IsCriticalPod (pkg/kubelet/types/
-// pod_update.go): static, mirror, or priority ≥ SystemCriticalPriority.
-// Under the 1.10 profile it is the gated annotation rule of that release
-// (profile_eviction.go, criticalPodAnnotationGate).
-func isCriticalPod(profile *Profile, p *corev1.Pod) bool {
-	if profile.criticalPodAnnotationGate() {
-		return criticalPod110(p)
-	}
-	if isStaticPod(p) || isMirrorPod(p) {
-		return true
-	}
-	return p.Spec.Priority != nil && *p.Spec.Priority >= SystemCriticalPriority
-}
-
-// criticalPodAnnotationKey is kubelettypes.CriticalPodAnnotationKey of
-// 1.10.
-const criticalPodAnnotationKey = "scheduler.alpha.kubernetes.io/critical-pod"
-
-// criticalPod110 is v1.10 IsCriticalPod with ExperimentalCriticalPodAnnotation
-// on and PodPriority off (both alpha then): the annotation, with an empty
-// value, in kube-system only.
-func criticalPod110(p *corev1.Pod) bool {
-	if p.Namespace != "kube-system" {
-		return false
-	}
-	v, ok := p.Annotations[criticalPodAnnotationKey]
-	return ok && v == ""
 }

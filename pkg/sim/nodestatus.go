@@ -17,27 +17,6 @@ import (
 // the conditions in the instant the eviction manager computes them, as if
 // the two loops were in phase.
 
-// pressureCondition describes one of the setters.
-type pressureCondition struct {
-	typ                       corev1.NodeConditionType
-	trueReason, trueMessage   string
-	falseReason, falseMessage string
-	trueEvent, falseEvent     string
-	taint                     string
-}
-
-var pressureConditions = []pressureCondition{
-	{corev1.NodeMemoryPressure, "KubeletHasInsufficientMemory", "kubelet has insufficient memory available",
-		"KubeletHasSufficientMemory", "kubelet has sufficient memory available", "NodeHasInsufficientMemory", "NodeHasSufficientMemory",
-		corev1.TaintNodeMemoryPressure},
-	{corev1.NodeDiskPressure, "KubeletHasDiskPressure", "kubelet has disk pressure",
-		"KubeletHasNoDiskPressure", "kubelet has no disk pressure", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
-		corev1.TaintNodeDiskPressure},
-	{corev1.NodePIDPressure, "KubeletHasInsufficientPID", "kubelet has insufficient PID available",
-		"KubeletHasSufficientPID", "kubelet has sufficient PID available", "NodeHasInsufficientPID", "NodeHasSufficientPID",
-		corev1.TaintNodePIDPressure},
-}
-
 // initNodeConditions is the kubelet's first status update: the three
 // pressure conditions False next to Ready.
 func (k *kubelet) initNodeConditions() {

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -35,27 +34,6 @@ type podGC struct {
 	// deleted is when each deleted node went.
 	quarantined map[string]time.Duration
 	deleted     map[string]time.Duration
-}
-
-// DeleteNode deletes a Node object, as `kubectl delete node` does. Only a
-// node whose power is cut for good may go (a running or rebooting kubelet
-// would register it again, which is not modelled). Its pods are left to
-// the pod garbage collector.
-func (s *Simulator) DeleteNode(node string) error {
-	k, err := s.kubeletOf(node)
-	if err != nil {
-		return err
-	}
-	if !k.off || k.returning != nil {
-		return fmt.Errorf("node %q still has a kubelet, which would register it again: only a crashed node's object may be deleted", node)
-	}
-	s.api.deleteNode(node)
-	delete(s.byNode, node)
-	if s.podGC == nil {
-		s.podGC = &podGC{env: s.env, api: s.api, quarantined: map[string]time.Duration{}, deleted: map[string]time.Duration{}}
-	}
-	s.podGC.nodeDeleted(node)
-	return nil
 }
 
 // nodeDeleted arms the controller's next pass, which finds the orphans.

@@ -9,6 +9,8 @@ package sim
 import (
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -347,4 +349,182 @@ func requestsAnything(spec *corev1.PodSpec) bool {
 		}
 	}
 	return false
+}
+
+// requestQuantities is GetResourceRequestQuantity
+// (pkg/api/v1/resource/helpers.go, v1.36.3) for every resource, which
+// preemption and the eviction manager's ranking read. Since 1.34 (PR
+// #132277) a pod with pod-level resources counts only its pod-level
+// requests, its containers' skipped: a resource that only its containers
+// request counts 0, though admission counted it as used. So a critical
+// pod short of that resource finds nothing to preempt. Overhead is added
+// only to a non-zero total.
+//
+// Without podLevel (PodLevelResources, a kubelet before 1.34) it is the
+// function PR #132277 replaced: the containers' requests summed, each
+// init container, sidecars too, taking the total only when larger alone,
+// pod-level requests never read.
+func requestQuantities(p *corev1.Pod, podLevel bool) corev1.ResourceList {
+	var reqs corev1.ResourceList
+	if podLevel {
+		skip := resourcehelper.IsPodLevelResourcesSet(p)
+		reqs = resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{SkipContainerLevelResources: skip, ExcludeOverhead: true})
+	} else {
+		reqs = corev1.ResourceList{}
+		for i := range p.Spec.Containers {
+			addList(reqs, p.Spec.Containers[i].Resources.Requests)
+		}
+		for i := range p.Spec.InitContainers {
+			maxList(reqs, p.Spec.InitContainers[i].Resources.Requests)
+		}
+	}
+	for r, o := range p.Spec.Overhead {
+		if q, ok := reqs[r]; ok && !q.IsZero() {
+			q.Add(o)
+			reqs[r] = q
+		}
+	}
+	return reqs
+}
+
+func imageID(image string) string {
+	name, _, _ := strings.Cut(image, ":")
+	return name + "@sha256:" + strings.Repeat("0", 64)
+}
+
+// noExecuteTaints are a node's NoExecute taints.
+func noExecuteTaints(n *corev1.Node) []corev1.Taint {
+	var out []corev1.Taint
+	for _, t := range n.Spec.Taints {
+		if t.Effect == corev1.TaintEffectNoExecute {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// podIsReady is podutil.IsPodReady: the Ready condition is True.
+func podIsReady(p *corev1.Pod) bool {
+	c := podConditionOf(&p.Status, corev1.PodReady)
+	return c != nil && c.Status == corev1.ConditionTrue
+}
+
+func nodeTimelineName(node string) string { return "node/" + node }
+
+// isCriticalPod is kubelettypes.IsCriticalPod (pkg/kubelet/types/
+// pod_update.go): static, mirror, or priority ≥ SystemCriticalPriority.
+// Under the 1.10 profile it is the gated annotation rule of that release
+// (profile_eviction.go, criticalPodAnnotationGate).
+func isCriticalPod(profile *Profile, p *corev1.Pod) bool {
+	if profile.criticalPodAnnotationGate() {
+		return criticalPod110(p)
+	}
+	if isStaticPod(p) || isMirrorPod(p) {
+		return true
+	}
+	return p.Spec.Priority != nil && *p.Spec.Priority >= SystemCriticalPriority
+}
+
+// criticalPod110 is v1.10 IsCriticalPod with ExperimentalCriticalPodAnnotation
+// on and PodPriority off (both alpha then): the annotation, with an empty
+// value, in kube-system only.
+func criticalPod110(p *corev1.Pod) bool {
+	if p.Namespace != "kube-system" {
+		return false
+	}
+	v, ok := p.Annotations[criticalPodAnnotationKey]
+	return ok && v == ""
+}
+
+// matchesNodeSelector is the required part of node affinity
+// (component-helpers nodeaffinity.GetRequiredNodeAffinity(pod).Match):
+// every nodeSelector label, and one of the required terms, each term's
+// expressions and fields all matching.
+func matchesNodeSelector(p *corev1.Pod, n *corev1.Node) bool {
+	for k, v := range p.Spec.NodeSelector {
+		if n.Labels[k] != v {
+			return false
+		}
+	}
+	a := p.Spec.Affinity
+	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+		return true
+	}
+	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+		if len(term.MatchExpressions) == 0 && len(term.MatchFields) == 0 {
+			continue // an empty term matches nothing
+		}
+		ok := true
+		for _, e := range term.MatchExpressions {
+			v, has := n.Labels[e.Key]
+			if !matchRequirement(e, v, has) {
+				ok = false
+			}
+		}
+		for _, e := range term.MatchFields {
+			if e.Key != "metadata.name" || !matchRequirement(e, n.Name, true) {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Priority constants of pkg/apis/scheduling/types.go.
+const (
+	HighestUserDefinablePriority = 1000000000
+	SystemCriticalPriority       = 2 * HighestUserDefinablePriority
+)
+
+// criticalPodAnnotationKey is kubelettypes.CriticalPodAnnotationKey of
+// 1.10.
+const criticalPodAnnotationKey = "scheduler.alpha.kubernetes.io/critical-pod"
+
+// matchRequirement evaluates one node selector requirement against a
+// label's value (has: the label exists).
+func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool {
+	in := func() bool {
+		for _, x := range e.Values {
+			if x == v {
+				return true
+			}
+		}
+		return false
+	}
+	switch e.Operator {
+	case corev1.NodeSelectorOpIn:
+		return has && in()
+	case corev1.NodeSelectorOpNotIn:
+		return !has || !in()
+	case corev1.NodeSelectorOpExists:
+		return has
+	case corev1.NodeSelectorOpDoesNotExist:
+		return !has
+	case corev1.NodeSelectorOpGt, corev1.NodeSelectorOpLt:
+		if !has || len(e.Values) != 1 {
+			return false
+		}
+		a, err1 := strconv.ParseInt(v, 10, 64)
+		b, err2 := strconv.ParseInt(e.Values[0], 10, 64)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if e.Operator == corev1.NodeSelectorOpGt {
+			return a > b
+		}
+		return a < b
+	}
+	return false
+}
+
+func nodeIP(n *corev1.Node) string {
+	for _, a := range n.Status.Addresses {
+		if a.Type == corev1.NodeInternalIP {
+			return a.Address
+		}
+	}
+	return "172.18.0.2"
 }

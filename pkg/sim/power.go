@@ -3,10 +3,8 @@ package sim
 import (
 	"fmt"
 	"sort"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -29,50 +27,6 @@ import (
 // second after `docker start`). The sandboxes are not ready. A new
 // kubelet then starts with nothing of the old one's memory: no pod
 // workers, probe results, back-off entries or status cache.
-
-const (
-	// unknownExitCode and unknownExitReason are what containerd reports
-	// of a container whose task did not survive its restart.
-	unknownExitCode   = 255
-	unknownExitReason = "Unknown"
-)
-
-// RebootNode cuts a node's power now and brings it back after down: its
-// kubelet, runtime and containers stop at once; at the return the runtime
-// reports the old containers exited (255, Unknown) and a new kubelet
-// starts, re-creates every sandbox and runs the pods again.
-func (s *Simulator) RebootNode(node string, down time.Duration) error {
-	k, err := s.kubeletOf(node)
-	if err != nil {
-		return err
-	}
-	if k.off {
-		return fmt.Errorf("node %q is off already", node)
-	}
-	if down <= 0 {
-		return fmt.Errorf("a reboot lasts some time: %s", down)
-	}
-	k.powerOff()
-	k.returning = s.env.after(down, func() { s.powerOn(k) })
-	return nil
-}
-
-// CrashNode cuts a node's power for good: it never comes back in the
-// scenario. Its pods stay in the API as they were until the node-lifecycle
-// and taint-eviction controllers act; a pod they delete stays Terminating,
-// for no kubelet confirms its end, until the Node object is deleted
-// (DeleteNode) or the pod is force deleted.
-func (s *Simulator) CrashNode(node string) error {
-	k, err := s.kubeletOf(node)
-	if err != nil {
-		return err
-	}
-	if k.off {
-		return fmt.Errorf("node %q is off already", node)
-	}
-	k.powerOff()
-	return nil
-}
 
 // powerOff stops the kubelet and every process of the node in this
 // instant: the kubelet is cut off (no Lease renewal, no watch, no
@@ -101,77 +55,6 @@ func (k *kubelet) sortedWorkers() []*podWorker {
 	}
 	sort.Slice(out, func(i, j int) bool { return podOlder(out[i].pod, out[j].pod) })
 	return out
-}
-
-// halt is the runtime of a node whose power went: its hooks and kills
-// are dropped, and its running containers are lost (their instances
-// exited, to be reported at the return). The pod worker drops its own
-// (podWorker.halt).
-func (p *runtimePod) halt() {
-	if p.kill != nil {
-		p.kill.cancel()
-	}
-	for _, c := range p.ctrs {
-		inst := c.inst
-		if inst == nil || inst.state != instRunning {
-			continue
-		}
-		if inst.hook != nil {
-			inst.hook.cancel()
-		}
-		if inst.kill != nil {
-			inst.kill.cancel()
-		}
-		p.env.cancel(inst.exitTimer)
-		p.env.cancel(inst.termTimer)
-		p.env.cancel(inst.oomTimer)
-		// The process is gone; nothing sees it go. exitCode and reason
-		// are the runtime's at the return (recovered).
-		inst.state, inst.lost = instExited, true
-		inst.exitCode, inst.reason = unknownExitCode, unknownExitReason
-	}
-}
-
-// powerOn brings a rebooted node back: the runtime reports the lost
-// containers, and a new kubelet starts on the node (kubelet.go
-// NewMainKubelet, Run): it posts the node's status (Ready, the Rebooted
-// event of the MachineInfo setter for the new boot ID), renews its Lease,
-// and lists its pods from the API and its static pods from the manifest
-// folder. Each pod gets a new pod worker that finds the pod's old
-// containers in the runtime, their sandbox not ready: computePodActions
-// (kuberuntime_manager.go, PodSandboxChanged) re-creates the sandbox, runs
-// the init containers again from the first and restarts the containers,
-// their restartCount one more than the old container's
-// (kuberuntime_container.go startContainer: the runtime's status of the
-// container, kept on kind across the restart).
-func (s *Simulator) powerOn(old *kubelet) {
-	old.returning = nil
-	n := s.api.node(old.node.Name)
-	if n == nil {
-		return // the Node object was deleted meanwhile (not allowed: DeleteNode)
-	}
-	k := newKubelet(s.env, s.api, &s.profile, s.parsed, old.index, n)
-	k.evictionCfg, k.thresholds = old.evictionCfg, old.thresholds
-	// What is on the node's disk stays: its images, the runtime's
-	// records, its emptyDirs' contents; the pod IP allocator's range goes
-	// on. Usage outside the pods (processes, memory) does not survive.
-	k.images, k.pullErrors, k.podIPs = old.images, old.pullErrors, old.podIPs
-	k.usage.disk, k.usage.volumes = old.usage.disk, old.usage.volumes
-	k.runtimeLeft = map[types.UID]*runtimePod{}
-	for _, w := range old.sortedWorkers() {
-		w.rt.recovered()
-		k.runtimeLeft[w.uid] = w.rt
-	}
-	s.nodes[old.index] = k
-	s.byNode[n.Name] = k
-	s.api.recordNodeEvent(n, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
-	s.api.recordNodeEvent(n, corev1.EventTypeWarning, "Rebooted", fmt.Sprintf("Node %s has been rebooted, boot id: %s", n.Name, s.env.newUID()), "kubelet")
-	k.startNodeSide()
-	k.postReady()
-	for _, sp := range old.static {
-		k.static = append(k.static, &staticPod{k: k, pod: sp.pod, manifestName: sp.manifestName})
-	}
-	k.listPods()
 }
 
 // recovered is containerd's recovery of a halted pod's containers: each
@@ -250,17 +133,4 @@ func (k *kubelet) listPods() {
 		k.podWatch(p, watchAdded)
 	}
 	k.runtimeLeft = nil
-}
-
-// adopt takes over what the runtime holds of the pod from the worker of
-// the kubelet before the reboot: its containers' instances (exited, with
-// their restart counts), its start time and IPs, and a sandbox that is
-// not ready, which the first sync re-creates.
-func (p *runtimePod) adopt(old *runtimePod) {
-	p.startTime, p.podIPs = old.startTime, old.podIPs
-	p.sandboxLost = old.sandbox || old.sandboxLost
-	for i, c := range p.ctrs {
-		o := old.ctrs[i]
-		c.inst, c.last, c.starts = o.inst, o.last, o.starts
-	}
 }

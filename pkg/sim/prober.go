@@ -490,29 +490,3 @@ func (pw *probeWorker) agentKind() string {
 	}
 	return ""
 }
-
-// probesQuiet: no probe worker of any pod is about to change a result.
-// The worker found busy last is asked first: Settle asks at every
-// instant where only periodic work is left, and a cluster of 100,000
-// pods waiting for their readiness probes is still waiting on the same
-// one, where a walk over every pod would find it only after those that
-// are quiet.
-func (s *Simulator) probesQuiet() bool {
-	if pw := s.busyProbe; pw != nil && !pw.stopped && !pw.quiet() {
-		return false
-	}
-	s.busyProbe = nil
-	for _, k := range s.nodes {
-		for _, w := range k.workers {
-			for _, c := range w.rt.ctrs {
-				for _, pw := range c.probes {
-					if !pw.quiet() {
-						s.busyProbe = pw
-						return false
-					}
-				}
-			}
-		}
-	}
-	return true
-}

@@ -110,7 +110,7 @@ type Profile struct {
 	// pickFieldsToHash, pkg/kubelet/container/helpers.go, 1.31+, PR
 	// #124220); before, its whole serialized spec, empty fields omitted
 	// (PR #57741). A kubelet upgraded across the change finds every
-	// running container's hash changed (kubelet_upgrade.go).
+	// running container's hash changed (definitionChanged, runtime_sync.go).
 	HashNameAndImage bool
 }
 

@@ -65,45 +65,6 @@ var computeResources = []corev1.ResourceName{
 	corev1.ResourceLimitsCPU, corev1.ResourceLimitsMemory,
 }
 
-// AddResourceQuota creates a ResourceQuota in the scenario's namespace.
-// Its status is the quota controller's, written later in this instant:
-// a pod created before would be refused ("status unknown for quota").
-// Only the resources of pods are modelled, and the scopes Terminating,
-// NotTerminating, BestEffort and NotBestEffort.
-func (s *Simulator) AddResourceQuota(in *corev1.ResourceQuota) error {
-	c := s.quota
-	if err := validateQuota(in); err != nil {
-		return err
-	}
-	for _, q := range c.quotas {
-		if q.Name == in.Name {
-			return fmt.Errorf("resource quota %q already exists", in.Name)
-		}
-	}
-	q := in.DeepCopy()
-	q.Namespace, q.UID, q.CreationTimestamp = s.cfg.Namespace, types.UID(s.newUID()), s.wall(s.now)
-	q.Status = corev1.ResourceQuotaStatus{}
-	c.quotas = append(c.quotas, q)
-	s.running = true
-	if len(c.quotas) == 1 {
-		// The controller's periodic full resync (Run, enqueueAll).
-		c.env.rearm(&c.resync, quotaResyncPeriod, c.periodic, true)
-	}
-	c.enqueue()
-	return nil
-}
-
-// ResourceQuota is a quota with its status, nil when unknown. The object
-// belongs to the simulator.
-func (s *Simulator) ResourceQuota(name string) *corev1.ResourceQuota {
-	for _, q := range s.quota.quotas {
-		if q.Name == name {
-			return q
-		}
-	}
-	return nil
-}
-
 // validateQuota is ValidateResourceQuota (pkg/apis/core/validation) for
 // what the simulator takes: hard quantities not negative, scopes known,
 // and the simulator's own limits.

@@ -71,32 +71,6 @@ func (c *replicaSetController) byUID(uid string) *replicaSet {
 	return nil
 }
 
-// AddReplicaSet creates a ReplicaSet of replicas pods from template (a
-// whole pod: its labels are the template's and the selector's; a template
-// without labels gets app=<name>). Its controller creates the pods later
-// in this instant.
-func (s *Simulator) AddReplicaSet(name string, replicas int32, template *corev1.Pod) error {
-	if name == "" {
-		return fmt.Errorf("a ReplicaSet needs a name")
-	}
-	if replicas < 0 {
-		return fmt.Errorf("replica set %q: replicas must be greater than or equal to 0", name)
-	}
-	if err := checkRunnable(template, s.parsed); err != nil {
-		return fmt.Errorf("replica set %q: %w", name, err)
-	}
-	tpl := template.DeepCopy()
-	if len(tpl.Labels) == 0 {
-		tpl.Labels = map[string]string{"app": name}
-	}
-	tpl.Spec.NodeName = ""
-	if _, err := s.replicaSets.add(name, replicas, 0, tpl, nil); err != nil {
-		return err
-	}
-	s.running = true
-	return nil
-}
-
 // add stores a ReplicaSet of replicas pods from tpl (its labels are the
 // selector), controlled by owner when set, and queues its first sync.
 func (c *replicaSetController) add(name string, replicas, minReady int32, tpl *corev1.Pod, owner *deployment) (*replicaSet, error) {
@@ -143,16 +117,6 @@ func (c *replicaSetController) scale(r *replicaSet, replicas int32) {
 	r.rs.Generation++
 	c.enqueue(r)
 	c.changed(r)
-}
-
-// ReplicaSetPods returns the pods of a ReplicaSet that are still in the
-// API, in the order they were created, and every name it created.
-func (s *Simulator) ReplicaSetPods(name string) (pods []*corev1.Pod, created []string, ok bool) {
-	r := s.replicaSets.sets[name]
-	if r == nil {
-		return nil, nil, false
-	}
-	return r.pods(s.api), r.created, true
 }
 
 // split is FilterActivePods and FilterTerminatingPods over the

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -141,7 +142,7 @@ type instance struct {
 	// (stats.go): its rootfs usage, gone with the instance.
 	layer int64
 	// hash is the container hash the runtime keeps with the instance,
-	// computed by the kubelet that created it (kubelet_upgrade.go).
+	// computed by the kubelet that created it (hashContainer).
 	hash containerHash
 	// cgroup is cAdvisor's samples of the instance's cgroup
 	// (housekeeping.go).
@@ -507,3 +508,128 @@ func (c *ctr) port(p intstr.IntOrString) int32 {
 	}
 	return 0
 }
+
+// containerHash is what the runtime keeps of a container's spec from its
+// creation: the io.kubernetes.container.hash annotation, HashContainer of
+// the spec by the rule of the kubelet that created it
+// (pkg/kubelet/kuberuntime/labels.go newContainerAnnotations; read back by
+// getContainerInfoFromAnnotations; v1.33.13 to v1.36.3). The sums are
+// podlife's own (FNV-1a over podlife's own encoding), not the kubelet's
+// numbers: only whether two hashes are equal matters. A hash of one rule
+// never equals a hash of the other: the real values of the two rules are
+// FNV-32a sums of different texts, equal only by a collision.
+type containerHash struct {
+	// wholeSpec: the hash covers the whole serialized spec (up to 1.30);
+	// otherwise the name and the image (1.31+, Profile.HashNameAndImage).
+	wholeSpec bool
+	sum       uint32
+}
+
+// hashContainer is HashContainer (pkg/kubelet/container/helpers.go) under
+// profile p. From 1.31 (PR #124220, v1.33.13 to v1.36.3 read) it covers
+// pickFieldsToHash, the container's name and image. Up to 1.30 it covered
+// the container's JSON, nil and empty fields omitted (PR #57741, issue
+// #53644; read in the index at kubernetes/kubernetes 5a3a5ff08bfa and in a
+// 1.29/1.30-era copy with HashContainerWithoutResources beside it): two
+// kubelets of those releases agree unless the API server sends a field
+// one of them does not know (issue #63814), which no field of podlife's
+// containers is for the releases the simulator models (every field the
+// catalogue's containers set is known to 1.27's API types, and a
+// sidecar's restartPolicy, 1.28's, reaches no kubelet older than 1.29:
+// CreatePod refuses one there). The simulator's kubelets see one spec, so
+// the whole-spec rule gives the same hash to every pre-1.31 release.
+func hashContainer(p *Profile, c *corev1.Container) containerHash {
+	if p.HashNameAndImage {
+		sum := fnv32a(fnvOffset32, c.Name)
+		sum = fnv32a(sum, "\x00")
+		return containerHash{sum: fnv32a(sum, c.Image)}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		// A container decoded from the API always encodes; the rule
+		// still gives the spec a hash of its own.
+		b = []byte(c.Name + "\x00" + c.Image)
+	}
+	return containerHash{wholeSpec: true, sum: fnv32a(fnvOffset32, string(b))}
+}
+
+func fnv32a(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= fnvPrime32
+	}
+	return h
+}
+
+// halt is the runtime of a node whose power went: its hooks and kills
+// are dropped, and its running containers are lost (their instances
+// exited, to be reported at the return). The pod worker drops its own
+// (podWorker.halt).
+func (p *runtimePod) halt() {
+	if p.kill != nil {
+		p.kill.cancel()
+	}
+	for _, c := range p.ctrs {
+		inst := c.inst
+		if inst == nil || inst.state != instRunning {
+			continue
+		}
+		if inst.hook != nil {
+			inst.hook.cancel()
+		}
+		if inst.kill != nil {
+			inst.kill.cancel()
+		}
+		p.env.cancel(inst.exitTimer)
+		p.env.cancel(inst.termTimer)
+		p.env.cancel(inst.oomTimer)
+		// The process is gone; nothing sees it go. exitCode and reason
+		// are the runtime's at the return (recovered).
+		inst.state, inst.lost = instExited, true
+		inst.exitCode, inst.reason = unknownExitCode, unknownExitReason
+	}
+}
+
+// adopt takes over what the runtime holds of the pod from the worker of
+// the kubelet before the reboot: its containers' instances (exited, with
+// their restart counts), its start time and IPs, and a sandbox that is
+// not ready, which the first sync re-creates.
+func (p *runtimePod) adopt(old *runtimePod) {
+	p.startTime, p.podIPs = old.startTime, old.podIPs
+	p.sandboxLost = old.sandbox || old.sandboxLost
+	for i, c := range p.ctrs {
+		o := old.ctrs[i]
+		c.inst, c.last, c.starts = o.inst, o.last, o.starts
+	}
+}
+
+func (p *runtimePod) runningCtrs() []*ctr {
+	var out []*ctr
+	for _, c := range p.ctrs {
+		if c.running() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// since is the elapsed virtual time since t, in whole seconds, truncated as
+// the kubelet does when it converts the elapsed seconds to int64.
+func (p *runtimePod) since(t time.Duration) int64 {
+	return int64((p.env.now - t) / time.Second)
+}
+
+// FNV-1a, 32 bits (the algorithm hash/fnv implements), on a string
+// without allocating: computePodActions asks for a running container's
+// hash at every sync.
+const (
+	fnvOffset32 = 2166136261
+	fnvPrime32  = 16777619
+)
+
+const (
+	// unknownExitCode and unknownExitReason are what containerd reports
+	// of a container whose task did not survive its restart.
+	unknownExitCode   = 255
+	unknownExitReason = "Unknown"
+)

@@ -1,9 +1,9 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -127,7 +127,7 @@ func (a *podActions) killFor(c *ctr, reason killReason, message string) {
 // computePodActions (kuberuntime_manager.go) for a pod with a sandbox: init
 // containers first (computeInitContainerActions), then the regular
 // containers: start the new, restart the exited by restart policy, kill
-// and restart those whose definition changed (kubelet_upgrade.go), kill
+// and restart those whose definition changed (definitionChanged), kill
 // (and restart) those whose liveness or startup probe failed. When no
 // regular container is running and none is to be started, the pod is
 // killed, sidecars included: sidecars never keep a pod alive.
@@ -297,18 +297,22 @@ func (p *runtimePod) podIP() string {
 	return p.podIPs[0].IP
 }
 
-func (p *runtimePod) runningCtrs() []*ctr {
-	var out []*ctr
-	for _, c := range p.ctrs {
-		if c.running() {
-			out = append(out, c)
-		}
+// definitionChanged is containerChanged (kuberuntime_manager.go, v1.36.3)
+// for the running instance, as a kubelet upgraded in place asks it (seed
+// 001's "kubelet upgrade" rows; UpgradeKubelet, node_actions.go): the
+// containers it finds running are kept unless the hash it computes of
+// their spec differs from the one the runtime kept since their creation; the hash the kubelet computes now, by its own
+// release's rule, against the hash kept since the instance was created.
+// The message is the Killing event's: computePodActions words a regular
+// container's ("Container app definition changed", to which it adds ",
+// will be restarted"), computeInitContainerActions a running sidecar's
+// ("Init container proxy definition changed", kuberuntime_container.go).
+func (c *ctr) definitionChanged() (string, bool) {
+	if !c.running() || c.inst.hash == hashContainer(c.p.k.profile, c.spec) {
+		return "", false
 	}
-	return out
-}
-
-// since is the elapsed virtual time since t, in whole seconds, truncated as
-// the kubelet does when it converts the elapsed seconds to int64.
-func (p *runtimePod) since(t time.Duration) int64 {
-	return int64((p.env.now - t) / time.Second)
+	if c.sidecar {
+		return fmt.Sprintf("Init container %s definition changed", c.name), true
+	}
+	return fmt.Sprintf("Container %s definition changed", c.name), true
 }

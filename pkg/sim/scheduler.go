@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -49,26 +48,6 @@ type scheduler struct {
 	nextStartNodeIndex int
 }
 
-// queuedPod is framework.QueuedPodInfo.
-type queuedPod struct {
-	pod *corev1.Pod
-	// timestamp is when the pod last entered the queue (after a failure,
-	// the failure's time); backoff counts from it.
-	timestamp          time.Duration
-	initial            time.Duration
-	unschedulableCount int
-	// plugins are the filters that rejected the pod on some node, which
-	// decide the cluster events that may make it schedulable.
-	plugins map[string]bool
-	// seq and index place the pod in activeQ: seq orders pods of equal
-	// priority and timestamp by arrival.
-	seq   uint64
-	index int
-	// priority is the pod's (immutable in its spec), kept here so that
-	// ordering ten thousand queued pods reads the queue, not each pod.
-	priority int32
-}
-
 // Queue constants (pkg/scheduler/apis/config/v1/defaults.go,
 // scheduling_queue.go).
 const (
@@ -88,8 +67,6 @@ const (
 	reasonNoPreemptionVictims          = "No preemption victims found for incoming pod"
 	reasonPreemptionNotHelpful         = "Preemption is not helpful for scheduling"
 	preemptionNotEligibleNeverMessage  = "preemption: not eligible due to preemptionPolicy=Never."
-	schedulerDefaultMilliCPURequest    = 100               // pkg/scheduler/util/pod_resources.go
-	schedulerDefaultMemoryRequest      = 200 * 1024 * 1024 // idem
 	maxNodeScore                       = 100
 	weightNodeResourcesFit             = 1
 	weightNodeResourcesBalancedAllocat = 1
@@ -620,12 +597,6 @@ func (sc *scheduler) score(fit *podFit, ni *nodeInfo) int64 {
 	return score
 }
 
-// scoreMemo is a node's last score and the sums it was computed from.
-type scoreMemo struct {
-	cpu, mem, score int64
-	ok              bool
-}
-
 // resourceScore is score's arithmetic: the pods' cpu and memory
 // requests on the node with the one being scheduled, against its
 // allocatable.
@@ -647,99 +618,6 @@ func resourceScore(cpu, mem, allocCPU, allocMem int64) int64 {
 	std := math.Abs(fc-fm) / 2
 	balanced := int64((1 - std) * maxNodeScore)
 	return weightNodeResourcesFit*leastAllocated + weightNodeResourcesBalancedAllocat*balanced
-}
-
-// nonZeroRequests is the pod's cpu (millicores) and memory request with the
-// scheduler's defaults for containers requesting none.
-func nonZeroRequests(p *corev1.Pod) (int64, int64) {
-	var cpu, mem int64
-	for _, c := range p.Spec.Containers {
-		if q, ok := c.Resources.Requests[corev1.ResourceCPU]; ok {
-			cpu += q.MilliValue()
-		} else {
-			cpu += schedulerDefaultMilliCPURequest
-		}
-		if q, ok := c.Resources.Requests[corev1.ResourceMemory]; ok {
-			mem += q.Value()
-		} else {
-			mem += schedulerDefaultMemoryRequest
-		}
-	}
-	return cpu, mem
-}
-
-// matchesNodeSelector is the required part of node affinity
-// (component-helpers nodeaffinity.GetRequiredNodeAffinity(pod).Match):
-// every nodeSelector label, and one of the required terms, each term's
-// expressions and fields all matching.
-func matchesNodeSelector(p *corev1.Pod, n *corev1.Node) bool {
-	for k, v := range p.Spec.NodeSelector {
-		if n.Labels[k] != v {
-			return false
-		}
-	}
-	a := p.Spec.Affinity
-	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-		return true
-	}
-	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
-		if len(term.MatchExpressions) == 0 && len(term.MatchFields) == 0 {
-			continue // an empty term matches nothing
-		}
-		ok := true
-		for _, e := range term.MatchExpressions {
-			v, has := n.Labels[e.Key]
-			if !matchRequirement(e, v, has) {
-				ok = false
-			}
-		}
-		for _, e := range term.MatchFields {
-			if e.Key != "metadata.name" || !matchRequirement(e, n.Name, true) {
-				ok = false
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// matchRequirement evaluates one node selector requirement against a
-// label's value (has: the label exists).
-func matchRequirement(e corev1.NodeSelectorRequirement, v string, has bool) bool {
-	in := func() bool {
-		for _, x := range e.Values {
-			if x == v {
-				return true
-			}
-		}
-		return false
-	}
-	switch e.Operator {
-	case corev1.NodeSelectorOpIn:
-		return has && in()
-	case corev1.NodeSelectorOpNotIn:
-		return !has || !in()
-	case corev1.NodeSelectorOpExists:
-		return has
-	case corev1.NodeSelectorOpDoesNotExist:
-		return !has
-	case corev1.NodeSelectorOpGt, corev1.NodeSelectorOpLt:
-		if !has || len(e.Values) != 1 {
-			return false
-		}
-		a, err1 := strconv.ParseInt(v, 10, 64)
-		b, err2 := strconv.ParseInt(e.Values[0], 10, 64)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		if e.Operator == corev1.NodeSelectorOpGt {
-			return a > b
-		}
-		return a < b
-	}
-	return false
 }
 
 // nodeUsage is what the pods holding resources on a node request, of
@@ -767,4 +645,24 @@ func (sc *scheduler) nodeUsage(ni *nodeInfo, except *corev1.Pod, without map[typ
 		}
 	}
 	return used, n
+}
+
+// portsFit is the NodePorts filter on one node (Filter, fitsPorts against
+// NodeInfo.UsedPorts). without are preemption's what-if victims: their
+// ports are removed from a copy of the node's set, as SelectVictimsOnNode
+// removes them from its clone of the NodeInfo (RemovePod).
+func (sc *scheduler) portsFit(fit *podFit, ni *nodeInfo, without map[types.UID]bool) bool {
+	used := ni.usedPorts
+	if len(without) > 0 && len(used) > 0 {
+		used = make(hostPortSet, len(ni.usedPorts))
+		for hp := range ni.usedPorts {
+			used[hp] = struct{}{}
+		}
+		for _, q := range sc.api.boundTo(ni.node.Name) {
+			if without[q.UID] && holdsResources(q) {
+				used.remove(podHostPorts(q))
+			}
+		}
+	}
+	return used.fits(fit.ports)
 }

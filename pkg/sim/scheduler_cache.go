@@ -3,6 +3,7 @@ package sim
 import (
 	"container/heap"
 	"slices"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -198,3 +199,55 @@ func (ni *nodeInfo) addPorts(p *corev1.Pod) {
 	}
 	ni.usedPorts.add(podHostPorts(p))
 }
+
+// queuedPod is framework.QueuedPodInfo.
+type queuedPod struct {
+	pod *corev1.Pod
+	// timestamp is when the pod last entered the queue (after a failure,
+	// the failure's time); backoff counts from it.
+	timestamp          time.Duration
+	initial            time.Duration
+	unschedulableCount int
+	// plugins are the filters that rejected the pod on some node, which
+	// decide the cluster events that may make it schedulable.
+	plugins map[string]bool
+	// seq and index place the pod in activeQ: seq orders pods of equal
+	// priority and timestamp by arrival.
+	seq   uint64
+	index int
+	// priority is the pod's (immutable in its spec), kept here so that
+	// ordering ten thousand queued pods reads the queue, not each pod.
+	priority int32
+}
+
+// scoreMemo is a node's last score and the sums it was computed from.
+type scoreMemo struct {
+	cpu, mem, score int64
+	ok              bool
+}
+
+// nonZeroRequests is the pod's cpu (millicores) and memory request with the
+// scheduler's defaults for containers requesting none.
+func nonZeroRequests(p *corev1.Pod) (int64, int64) {
+	var cpu, mem int64
+	for _, c := range p.Spec.Containers {
+		if q, ok := c.Resources.Requests[corev1.ResourceCPU]; ok {
+			cpu += q.MilliValue()
+		} else {
+			cpu += schedulerDefaultMilliCPURequest
+		}
+		if q, ok := c.Resources.Requests[corev1.ResourceMemory]; ok {
+			mem += q.Value()
+		} else {
+			mem += schedulerDefaultMemoryRequest
+		}
+	}
+	return cpu, mem
+}
+
+// The requests nonZeroRequests counts for a container that sets none
+// (pkg/scheduler/util/pod_resources.go, v1.36.3).
+const (
+	schedulerDefaultMilliCPURequest = 100
+	schedulerDefaultMemoryRequest   = 200 * 1024 * 1024
+)

@@ -2,11 +2,14 @@ package sim
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/podlife/podlife/pkg/evictionapi"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -363,4 +366,71 @@ func (s *Simulator) SettleUntil(limit time.Duration, cond func() bool) (time.Dur
 		}
 	}
 	return s.now, false, false
+}
+
+// probesQuiet: no probe worker of any pod is about to change a result.
+// The worker found busy last is asked first: Settle asks at every
+// instant where only periodic work is left, and a cluster of 100,000
+// pods waiting for their readiness probes is still waiting on the same
+// one, where a walk over every pod would find it only after those that
+// are quiet.
+func (s *Simulator) probesQuiet() bool {
+	if pw := s.busyProbe; pw != nil && !pw.stopped && !pw.quiet() {
+		return false
+	}
+	s.busyProbe = nil
+	for _, k := range s.nodes {
+		for _, w := range k.workers {
+			for _, c := range w.rt.ctrs {
+				for _, pw := range c.probes {
+					if !pw.quiet() {
+						s.busyProbe = pw
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// SetPodCondition sets a condition of a pod's status as a controller does,
+// by a patch of the pod's status subresource (a load balancer controller
+// setting its readiness gate's condition). The API server stores it; the
+// kubelet, which keeps the conditions it does not own as the API has them
+// (generateAPIPodStatus, pkg/kubelet/kubelet_pods.go), hears of the change
+// through its watch and reconciles the pod's Ready condition with it.
+//
+// The condition's lastTransitionTime is kept while its status does not
+// change, else set to now, as controllers do (the API server itself does
+// not set it).
+func (s *Simulator) SetPodCondition(name string, c corev1.PodCondition) error {
+	p := s.api.pod(name)
+	if p == nil {
+		return apierrors.NewNotFound(podResource, name)
+	}
+	if isMirrorPod(p) {
+		return fmt.Errorf("pod %q is a mirror pod: its status is its kubelet's", name)
+	}
+	if kubeletOwned(c.Type) {
+		return fmt.Errorf("condition %s of pod %q is the kubelet's own", c.Type, name)
+	}
+	// ValidatePodStatusUpdate: a condition type is a qualified name, its
+	// status one of three.
+	if errs := validation.IsQualifiedName(string(c.Type)); len(errs) > 0 {
+		return fmt.Errorf("condition type %q: %s", c.Type, strings.Join(errs, "; "))
+	}
+	switch c.Status {
+	case corev1.ConditionTrue, corev1.ConditionFalse, corev1.ConditionUnknown:
+	default:
+		return fmt.Errorf("condition %s: status %q is not True, False or Unknown", c.Type, c.Status)
+	}
+	st := p.Status
+	c.LastTransitionTime = transitionTime(&st, c, s.wall(s.now))
+	setPodCondition(&st, c) // a new list: the stored one is shared
+	s.api.updatePodStatus(name, p.UID, st)
+	if k := s.byNode[p.Spec.NodeName]; k != nil && !k.down {
+		s.soon(func() { k.podStatusChanged(p) })
+	}
+	return nil
 }

@@ -1,12 +1,8 @@
 package sim
 
 import (
-	"fmt"
-	"strings"
-
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 )
 
 // Static pods and their mirror pods (pkg/kubelet/config/common.go
@@ -38,62 +34,6 @@ type staticPod struct {
 	// resyncPending is set while the pod's next periodic sync, which
 	// recreates a removed mirror pod, is scheduled.
 	resyncPending bool
-}
-
-// AddStaticPod writes a static pod manifest on a node; the kubelet picks
-// it up at once (the file source is also watched with inotify). It returns
-// the pod's name in the API, <name>-<node>.
-func (s *Simulator) AddStaticPod(node string, in *corev1.Pod) (string, error) {
-	k := s.byNode[node]
-	if k == nil {
-		return "", fmt.Errorf("node %q does not exist", node)
-	}
-	if err := CheckPod(in); err != nil {
-		return "", err
-	}
-	p := in.DeepCopy()
-	manifest := p.Name
-	// applyDefaults: the name carries the node's; the namespace defaults
-	// (to the scenario's here; kube-system is kept as written).
-	p.Name = fmt.Sprintf("%s-%s", manifest, strings.ToLower(node))
-	if p.Namespace != "kube-system" {
-		p.Namespace = s.cfg.Namespace
-	}
-	if s.api.pod(p.Name) != nil {
-		return "", fmt.Errorf("a pod %q exists already", p.Name)
-	}
-	for _, sp := range k.static {
-		if sp.pod.Name == p.Name {
-			return "", fmt.Errorf("static pod %q exists already", p.Name)
-		}
-	}
-	p.UID = types.UID(s.newUID())
-	if p.Annotations == nil {
-		p.Annotations = map[string]string{}
-	}
-	p.Annotations[configHashAnnotation] = string(p.UID)
-	p.Annotations[configSourceAnnotation] = "file"
-	p.Annotations[configSeenAnnotation] = s.wall(s.now).UTC().Format("2006-01-02T15:04:05.000000000Z")
-	p.Spec.NodeName = node
-	// A static pod tolerates every NoExecute taint.
-	p.Spec.Tolerations = append(p.Spec.Tolerations, corev1.Toleration{Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute})
-	setDefaultsPod(p)
-	if errs := validatePod(p); len(errs) > 0 {
-		return "", fmt.Errorf("the kubelet would reject the manifest: %w", errs.ToAggregate())
-	}
-	p.CreationTimestamp = s.wall(s.now)
-	p.Status = corev1.PodStatus{Phase: corev1.PodPending, QOSClass: computePodQOS(p)}
-	s.running = true
-	if s.alias == nil {
-		s.alias = map[string]string{}
-	}
-	s.alias[p.Name] = manifest
-	sp := &staticPod{k: k, pod: p, manifestName: manifest}
-	k.static = append(k.static, sp)
-	// SyncPod creates the mirror pod before the containers start.
-	k.createMirrorPod(sp)
-	k.handlePodAddition(p)
-	return p.Name, nil
 }
 
 // createMirrorPod is mirrorClient.CreateMirrorPod: a copy of the static

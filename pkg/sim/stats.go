@@ -33,31 +33,6 @@ type nodeUsage struct {
 	tmpfs map[types.UID]map[string]tmpfsFiles
 }
 
-// containerStats is statsapi.ContainerStats for one running container.
-type containerStats struct {
-	name   string
-	memory int64
-	// rootfs is what its writable layer holds (Rootfs.UsedBytes; its
-	// logs, the other part of its ephemeral storage, are 0 here).
-	rootfs int64
-}
-
-// podStats is statsapi.PodStats for one pod at the current time.
-type podStats struct {
-	memory     int64 // working set of the pod cgroup
-	containers []containerStats
-	// volumes are the used bytes of the pod's volumes by name.
-	volumes map[string]int64
-	// localDisk is what counts against nodefs for ranking: container
-	// rootfs and logs (logs 0 here) and the local volumes
-	// (localVolumeNames: hostPath and local ephemeral volumes).
-	localDisk int64
-	// ephemeral is PodStats.EphemeralStorage: container rootfs and logs and
-	// the local ephemeral volumes (calcEphemeralStorage).
-	ephemeral int64
-	processes int64
-}
-
 // containerMemory is the working set of a running container instance: the
 // behaviour's memory at the time (the level of its last point due, a step
 // function), plus what its writes left

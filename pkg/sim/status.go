@@ -109,15 +109,6 @@ func (m *statusManager) withProbeResults(rt *runtimePod, list []corev1.Container
 	return out
 }
 
-func nodeIP(n *corev1.Node) string {
-	for _, a := range n.Status.Addresses {
-		if a.Type == corev1.NodeInternalIP {
-			return a.Address
-		}
-	}
-	return "172.18.0.2"
-}
-
 // anyMainStarted is HasAnyActiveRegularContainerStarted.
 func (p *runtimePod) anyMainStarted() bool {
 	for _, c := range p.ctrs {
@@ -231,11 +222,6 @@ func (p *runtimePod) containerID(c *ctr, inst *instance) string {
 		inst.containerID = "containerd://" + strings.TrimLeft(string(p.uid)[24:], "0") + "-" + c.name + "-" + strconv.Itoa(inst.id)
 	}
 	return inst.containerID
-}
-
-func imageID(image string) string {
-	name, _, _ := strings.Cut(image, ":")
-	return name + "@sha256:" + strings.Repeat("0", 64)
 }
 
 // getPhase is getPhase of pkg/kubelet/kubelet_pods.go (1.36, with
