@@ -44,9 +44,9 @@ func (j *Judge) interval(q driver.Question) timeline.Window {
 	}
 	switch {
 	case q.Sel.Kind == timeline.PodCreated && q.Sel.Container == "":
-		return j.replacementAfterExit(q, w, early)
+		return replacementAfterExit(j.obs, q, w, early)
 	case q.Sel.Container != "" && (q.Sel.Kind == timeline.Restarted || q.Sel.Kind == timeline.Started || q.Sel.Kind == timeline.Created):
-		return j.restartAfterNotice(q, w)
+		return restartAfterNotice(j, q, w)
 	}
 	return w
 }
@@ -63,7 +63,7 @@ func (j *Judge) interval(q driver.Question) timeline.Window {
 // relist and start allowance, or, where the kubelet's log shows the
 // notice, from the notice with the runtime's own time to that very
 // start, whichever is later.
-func (j *Judge) restartAfterNotice(q driver.Question, w timeline.Window) timeline.Window {
+func restartAfterNotice(j *Judge, q driver.Question, w timeline.Window) timeline.Window {
 	_, late := j.obs.Margin(q.Sel, driver.ActionExit)
 	w.To = max(w.To, q.After.At+q.Hi+late)
 	prev := &timeline.RowMatch{Event: *q.After}
@@ -81,8 +81,8 @@ func (j *Judge) restartAfterNotice(q driver.Question, w timeline.Window) timelin
 // then creates the replacement at the sync it requeued for then: the
 // window counts from that second, and ends a hop (the sync and the
 // create through the API) after the rule's time.
-func (j *Judge) replacementAfterExit(q driver.Question, w timeline.Window, early time.Duration) timeline.Window {
-	ref := j.obs.WholeSecond(q.After.At)
+func replacementAfterExit(obs Observations, q driver.Question, w timeline.Window, early time.Duration) timeline.Window {
+	ref := obs.WholeSecond(q.After.At)
 	w.Ref, w.From, w.To = ref, ref+q.Lo-early, ref+q.Hi+early+replacementHop
 	return w
 }
