@@ -154,6 +154,9 @@ func (f *liveFake) TerminatedSync(_ timeline.Event, n, gone time.Duration) (time
 // DeadlineClock: no startTime seen.
 func (f *liveFake) DeadlineClock(string) (time.Duration, bool) { return 0, false }
 
+// WholeSecond: the fake's session starts on a whole second.
+func (f *liveFake) WholeSecond(at time.Duration) time.Duration { return at.Truncate(time.Second) }
+
 func (f *liveFake) ProbeAnswers(sel timeline.Selector, kind string) []time.Duration {
 	if kind != "readiness" {
 		return nil

@@ -83,9 +83,11 @@ func (s *jobPodPhase) Run(ctx context.Context, st *State) error {
 }
 
 // Then the second pod of job "batch" is created 10s after the first pod
-// failed: the nth pod's PodCreated comes D after the mth pod's phase
-// Failed, within the tolerance of any `D after` check (exactly on the
-// simulator): the Job controller's back-off before a replacement
+// failed: the nth pod's PodCreated comes D after the mth pod failed (its
+// containers' last exit, finishedBy: what the Job controller counts
+// from), within the tolerance of any `D after` check (exactly on the
+// simulator; on a cluster from that exit's whole second, as the API
+// keeps finishedAt): the Job controller's back-off before a replacement
 // (pkg/controller/job/backoff_utils.go, v1.36.3, which the simulator
 // models; this step only reads the timeline).
 type jobPodAfterFailure struct {
@@ -103,10 +105,22 @@ func (s *jobPodAfterFailure) Run(ctx context.Context, st *State) error {
 	if err := st.awaitUntimed(ctx, failedSel); err != nil {
 		return err
 	}
-	failed, ok := timeline.First(st.clk().events(), timeline.Beginning, failedSel)
+	if _, ok := timeline.First(st.clk().events(), timeline.Beginning, failedSel); !ok && !st.clk().exact {
+		// On a cluster the untimed wait ends once the scenario's pods are
+		// terminal, which a Job's first pod already is while the later
+		// one still runs: wait on for it as for its creation.
+		if err := awaitDisruption(ctx, st, func() bool {
+			_, ok := timeline.First(st.clk().events(), timeline.Beginning, failedSel)
+			return ok
+		}); err != nil {
+			return err
+		}
+	}
+	phase, ok := timeline.First(st.clk().events(), timeline.Beginning, failedSel)
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("the %s pod of job %q failed", ordinalWord(s.failed), s.job), Observed: "it never failed"}
 	}
+	failed := finishedBy(st.clk().events(), prev, phase)
 	name, err := s.await(ctx, st, s.n)
 	if err != nil {
 		return err
@@ -139,6 +153,25 @@ func (s *jobPodAfterFailure) Run(ctx context.Context, st *State) error {
 	}
 	st.Checks = append(st.Checks, c)
 	return verdict
+}
+
+// finishedBy is when the pod failed as the Job controller counts it: its
+// containers' last exit up to the phase Failed (getFinishedTime in
+// pkg/controller/job/backoff_utils.go, v1.36.3: the latest finishedAt of
+// its containers), else the phase itself. A cluster shows the phase a
+// sync or two after the exit (2 s on kind, 2026-11-29); the simulator in
+// the same instant.
+func finishedBy(events []timeline.Event, pod string, phase timeline.Event) timeline.Event {
+	out, found := phase, false
+	for _, e := range events {
+		if e.Pod != pod || e.Container == "" || e.Kind != timeline.Exited || e.At > phase.At {
+			continue
+		}
+		if !found || e.At >= out.At {
+			out, found = e, true
+		}
+	}
+	return out
 }
 
 // Then every pod of job "batch" has container "app" terminated with exit

@@ -191,22 +191,32 @@ Feature: Local ephemeral storage limits and disk pressure
     Then the pod "writer" is evicted within 30s
     And the pod "writer" is evicted with message containing "Pod ephemeral local storage usage exceeds the total limit of containers 1Gi. "
 
-  # @sim until restated for a real node: the eviction message's usage figure is the simulated write's (kind 2026-11-29: "writer" evicted at 17.5 s with the real layer's figure).
-  @behavior:writable-layer-usage @behavior:node-disk-size @sim
+  @behavior:writable-layer-usage @behavior:node-disk-size
   Scenario: Writes to a writable layer fill the node's disk, and the writer is ranked by them
     On one filesystem a container's writable layer is on nodefs: 3Gi
     written on a 4Gi disk leave 1Gi, below the 1536Mi threshold. The
     writer's rootfs is over its request (none): it goes before "quiet",
-    whose priority is lower but which uses nothing, and the message names
-    its usage.
+    whose priority is lower but which uses less than it requests (a real
+    container always uses a little: its logs), and the message names the
+    writer's container. (The usage figure is the node's own: 3Gi and the
+    image's few Ki on kind.)
 
     Given a node "worker-1" with 4Gi disk
     And the kubelet hard eviction threshold is "nodefs.available<1536Mi"
-    And a pod "quiet"
+    And a pod "quiet":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              ephemeral-storage: 100Mi
+      """
     And a pod "writer" with priority 1000
     And container "app" of pod "writer" writes 3Gi to its writable layer after 5s
     When the pods are created
     Then node "worker-1" has condition "DiskPressure" "True" within 1m
     And the pod "writer" is evicted within 1m
-    And the pod "writer" is evicted with message containing "Container app was using 3Gi, request is 0, has larger consumption of ephemeral-storage. "
+    And the pod "writer" is evicted with message containing "The node was low on resource: ephemeral-storage. "
+    And the pod "writer" is evicted with message containing ", request is 0, has larger consumption of ephemeral-storage. "
     And the pod "quiet" is not evicted

@@ -31,8 +31,7 @@ Feature: The phrases a fifth trial's first drafts reach for
     And container "app" is restarted within 2s of its first exit
     And the pod "web" is never deleted
 
-  # @sim until the live judge times a restart from the exit before it with the relist the kubelet needs to see the exit (kind v1.36.3, 2026-11-29: the first restart came 0.78 s after the exit, the window was ±0.25 s).
-  @behavior:crashloop-backoff @behavior:crashloop-backoff-doubles @sim
+  @behavior:crashloop-backoff @behavior:crashloop-backoff-doubles
   Scenario: A crash-looping container's restarts, each timed from the exit before it
     The first restart is immediate; the second waits the 10 s back-off
     from the exit, the third 20 s, each up to half as long again while the
@@ -164,8 +163,7 @@ Feature: The phrases a fifth trial's first drafts reach for
     And the pod "gate" is still Ready at 4s
     And the pod "gate" is still NotReady at 8s
 
-  # @sim until the live judge counts a Job's back-off from the failed container's finishedAt (job_controller getFinishedTime), which the pod's phase Failed follows by about 2 s on kind (2026-11-29: created 7.8 s after the phase, 10 s after the exit).
-  @behavior:job-pod-failure-backoff @behavior:job-backoff-limit @sim
+  @behavior:job-pod-failure-backoff @behavior:job-backoff-limit
   Scenario: A Job's pods by their order: each replacement waits the doubling back-off after the failure before it
     Given a job "migrate":
       """yaml

@@ -465,3 +465,30 @@ func TestProbeT0(t *testing.T) {
 		}
 	}
 }
+
+// TestPassPhaseRule: a pressure condition's window over a whole pass
+// period explains a 1 s shift that still holds the original's pass; an
+// exact window, a window narrower than a pass, another condition, or a
+// shift past the pass does not.
+func TestPassPhaseRule(t *testing.T) {
+	checks := []timeline.Check{{Line: 10, Seen: true, Observed: 10 * s, Pod: "node/worker-1"}}
+	facts := &Facts{Original: report.Result{Checks: checks}, t0: map[int]t0Answer{}}
+	const cond = `node "worker-1" has condition "MemoryPressure" "True" between `
+	tests := []struct {
+		was, now string
+		ok       bool
+	}{
+		{cond + "0s and 10s", cond + "1s and 11s", true},
+		{cond + "0s and 10s", cond + "-1s and 9s", false},
+		{cond + "10s and 10s", cond + "9s and 9s", false},
+		{cond + "5s and 10s", cond + "6s and 11s", false},
+		{`node "worker-1" has condition "Ready" "True" between 0s and 10s`, `node "worker-1" has condition "Ready" "True" between 1s and 11s`, false},
+	}
+	for _, tt := range tests {
+		o := Outcome{Mutant: Mutant{Class: Shift, Was: "Then " + tt.was, Now: "Then " + tt.now, StepLine: 10}, Verdict: Survived}
+		rule, _, ok := Explain(facts, o)
+		if got := ok && rule.Name == "an eviction pass's phase"; got != tt.ok {
+			t.Errorf("%s → %s: explained %v (%q), want %v", tt.was, tt.now, ok, rule.Name, tt.ok)
+		}
+	}
+}

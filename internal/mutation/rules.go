@@ -9,6 +9,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -49,6 +50,14 @@ var rules = []Rule{
 			"(pkg/kubelet/pod_workers.go: workerBackOffPeriodJitterFactor, workerResyncIntervalJitterFactor 0.5, wait.Jitter); " +
 			"a window written over the draw's range still holds this run's draw when shifted by a second",
 		Explains: drawnInShiftedWindow,
+	},
+	{
+		Name: "an eviction pass's phase",
+		Source: "the eviction manager looks at the node's signals every monitoring interval (10 s) from its kubelet's start " +
+			"(pkg/kubelet/eviction/eviction_manager.go Start, evictionMonitoringPeriod, v1.36.3), a phase each real node has its own of, " +
+			"and sets a pressure condition at a pass (synchronize): a condition's window written over a whole pass period, " +
+			"which a real node can be judged by, still holds the simulator's pass when shifted by a second",
+		Explains: passInShiftedWindow,
 	},
 	{
 		Name: "concurrent kills are unordered",
@@ -188,6 +197,36 @@ func drawnInShiftedWindow(f *Facts, o Outcome) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%s drawn in [%s, %s]; this run's draw at %s lies in the shifted window", drawn.Label(), offset(drawn.Earliest-c.Ref), offset(drawn.Latest-c.Ref), offset(obs)), true
+}
+
+var pressureBetweenRe = regexp.MustCompile(`^node "[^"]*" has condition "[A-Za-z]+Pressure" "(?:True|False)" between (\S+) and (\S+)$`)
+
+// passInShiftedWindow: a pressure condition's window at least a pass
+// period wide, the original's pass in the shifted window.
+func passInShiftedWindow(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	_, was, _ := strings.Cut(m.Was, " ")
+	w := pressureBetweenRe.FindStringSubmatch(was)
+	b := pressureBetweenRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || w == nil || b == nil {
+		return "", false
+	}
+	wlo, err1 := time.ParseDuration(w[1])
+	whi, err2 := time.ParseDuration(w[2])
+	lo, err3 := time.ParseDuration(b[1])
+	hi, err4 := time.ParseDuration(b[2])
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || whi-wlo < periods.EvictionMonitoring {
+		return "", false
+	}
+	c, ok := checkAt(f.Original.Checks, m.StepLine)
+	if !ok || !c.Seen {
+		return "", false
+	}
+	obs := c.Observed - c.Ref
+	if obs < lo || obs > hi {
+		return "", false
+	}
+	return fmt.Sprintf("the window [%s, %s] spans a pass period (%s); the simulator's pass at %s lies in the shifted window", w[1], w[2], periods.EvictionMonitoring, offset(obs)), true
 }
 
 var (

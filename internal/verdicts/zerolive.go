@@ -161,6 +161,7 @@ func (z *zeroSession) ProbeAnswers(timeline.Selector, string) []time.Duration {
 	return nil
 }
 func (z *zeroSession) DeadlineClock(string) (time.Duration, bool) { return 0, false }
+func (z *zeroSession) WholeSecond(at time.Duration) time.Duration { return at }
 func (z *zeroSession) TerminatedSync(timeline.Event, time.Duration, time.Duration) (time.Duration, time.Duration, bool) {
 	return 0, 0, false
 }

@@ -410,6 +410,12 @@ func (s *windowPolicy) DeadlineClock(pod string) (time.Duration, bool) {
 	return s.at(t.obj.Status.StartTime.Time), true
 }
 
+// WholeSecond is at as the API keeps a time: truncated to the wall
+// clock's whole second (metav1.Time is serialized in RFC 3339 seconds).
+func (s *windowPolicy) WholeSecond(at time.Duration) time.Duration {
+	return s.at(s.start.Add(at).Truncate(time.Second))
+}
+
 // deadlined tells whether the pod has an activeDeadlineSeconds.
 func (s *windowPolicy) deadlined(pod string) bool {
 	s.mu.Lock()

@@ -113,6 +113,9 @@ func (f *liveFake) DeadlineClock(string) (time.Duration, bool) {
 }
 func (f *liveFake) Unobserved(timeline.Selector) string { return "" }
 
+// WholeSecond: the fake's session starts on a whole second.
+func (f *liveFake) WholeSecond(at time.Duration) time.Duration { return at.Truncate(time.Second) }
+
 // actionMark is t=0 for an action made now, as the steps place it.
 func (f *liveFake) actionMark() timeline.Mark {
 	m := timeline.Mark{At: f.now}

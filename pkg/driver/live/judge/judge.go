@@ -62,6 +62,10 @@ type Observations interface {
 	// started as the kubelet reads it (its status.startTime, whole
 	// seconds), if the pod has one and it was seen.
 	DeadlineClock(pod string) (time.Duration, bool)
+	// WholeSecond is the session time at as the API's time stamps keep
+	// it: the wall clock's second it falls in (a container's finishedAt,
+	// from which the Job controller counts a replacement's back-off).
+	WholeSecond(at time.Duration) time.Duration
 	// Unobserved says why the events sel selects cannot be seen at all
 	// (a signal reaches only podlife's agent, a hook's end is seen only
 	// where someone reports it), "" when they can.

@@ -47,3 +47,53 @@ func TestIntervalAtThePrecision(t *testing.T) {
 		t.Fatalf("the simulator's interval: %+v", a.Window)
 	}
 }
+
+// TestIntervalAfterAnExit: what follows a container's exit is judged by
+// the time its real cause keeps. A Job's replacement counts from the
+// failed container's finishedAt as the API keeps it, its whole second
+// (getFinishedTime): created 10.4 s after an exit at 2.945 s, 10 s after
+// 2 s, it passes `10s after` and fails `9s after` and `11s after`. A
+// restart follows the kubelet's notice of the exit at a relist: the
+// window ends by the relist and start allowance after the exit, or later
+// from a late notice and the runtime's time to that start.
+func TestIntervalAfterAnExit(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	exit := timeline.Event{At: 2945 * ms, Seq: 1, Pod: "migrate-1", Container: "app", Kind: timeline.Exited, Code: 1}
+	created := timeline.Event{At: 12411 * ms, Seq: 2, Pod: "migrate-2", Kind: timeline.PodCreated}
+	f := &liveFake{now: 30 * s, events: []timeline.Event{exit, created}}
+	j := New(f, f)
+	for _, tc := range []struct {
+		d  time.Duration
+		ok bool
+	}{{10 * s, true}, {9 * s, false}, {11 * s, false}} {
+		q := driver.Question{Sel: timeline.Selector{Pod: "migrate-2", Kind: timeline.PodCreated}, Lo: tc.d, Hi: tc.d, T0: timeline.Mark{}, After: &exit}
+		a, err := j.Window(context.Background(), q)
+		if err != nil || a.Window.Contains(created.At) != tc.ok {
+			t.Errorf("created %s after the exit, expected %s after: window [%s, %s], want it to pass %v (%v)", created.At-exit.At, tc.d, a.Window.From, a.Window.To, tc.ok, err)
+		}
+	}
+
+	x := timeline.Event{At: 2676 * ms, Seq: 1, Pod: "hungry", Container: "app", Kind: timeline.Exited, Code: 1}
+	sel := timeline.Selector{Pod: "hungry", Container: "app", Kind: timeline.Restarted}
+	for _, tc := range []struct {
+		name            string
+		restart, notice time.Duration
+		ok              bool
+	}{
+		{"a restart 1.49 s after the exit, no notice seen", 4162 * ms, 0, true},
+		{"a restart 2.22 s after the exit, noticed 1.62 s after it", 4900 * ms, 4300 * ms, true},
+		{"a restart 2.22 s after the exit, no notice seen", 4900 * ms, 0, false},
+	} {
+		r := timeline.Event{At: tc.restart, Seq: 2, Pod: "hungry", Container: "app", Kind: timeline.Restarted}
+		f := &liveFake{now: 30 * s, events: []timeline.Event{x, r}, creates: map[time.Duration]time.Duration{tc.restart: tc.restart - 300*ms}}
+		if tc.notice != 0 {
+			f.notices = map[time.Duration]time.Duration{x.At: tc.notice}
+		}
+		q := driver.Question{Sel: sel, Lo: 0, Hi: 0, T0: timeline.Mark{}, After: &x}
+		a, err := New(f, f).Window(context.Background(), q)
+		if err != nil || a.Window.Contains(r.At) != tc.ok || a.Window.From != x.At-250*ms {
+			t.Errorf("%s: window [%s, %s], want it to pass %v (%v)", tc.name, a.Window.From, a.Window.To, tc.ok, err)
+		}
+	}
+}

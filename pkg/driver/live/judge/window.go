@@ -32,12 +32,65 @@ func (j *Judge) Window(ctx context.Context, q driver.Question) (driver.Answer, e
 }
 
 // interval is the window of an event expected d after another observed
-// event: both seen by precise observers, so only the precision widens it.
+// event: both seen by precise observers, so only the precision widens it,
+// but where the real kubelet or controller counts from a later or coarser
+// reading of the event before (restartAfterNotice, replacementAfterExit).
 func (j *Judge) interval(q driver.Question) timeline.Window {
 	early, _ := j.obs.Margin(q.Sel, "")
 	at := q.After.At
-	return timeline.Window{T0: q.T0.At, Ref: at, Lo: q.Lo, Hi: q.Hi, From: at + q.Lo - early, To: at + q.Hi + early}
+	w := timeline.Window{T0: q.T0.At, Ref: at, Lo: q.Lo, Hi: q.Hi, From: at + q.Lo - early, To: at + q.Hi + early}
+	if q.After.Kind != timeline.Exited {
+		return w
+	}
+	switch {
+	case q.Sel.Kind == timeline.PodCreated && q.Sel.Container == "":
+		return replacementAfterExit(j.obs, q, w, early)
+	case q.Sel.Container != "" && (q.Sel.Kind == timeline.Restarted || q.Sel.Kind == timeline.Started || q.Sel.Kind == timeline.Created):
+		return restartAfterNotice(j, q, w)
+	}
+	return w
 }
+
+// restartAfterNotice: a container the kubelet starts after an exit (a
+// restart) follows the kubelet's notice of that exit at its next PLEG
+// relist (pkg/kubelet/pleg/generic.go Relist, v1.36.3; up to a period
+// and its sync later), then the runtime's create and start; a restart
+// held by the crash back-off comes at the pod worker's jittered requeue,
+// counted from the sync that met the back-off, itself at the notice
+// (pod_workers.go completeWork). The window keeps its start at the exit
+// (the back-off counts from the container's finishedAt:
+// kuberuntime_manager.go doBackOff) and ends that much later: by the
+// relist and start allowance, or, where the kubelet's log shows the
+// notice, from the notice with the runtime's own time to that very
+// start, whichever is later.
+func restartAfterNotice(j *Judge, q driver.Question, w timeline.Window) timeline.Window {
+	_, late := j.obs.Margin(q.Sel, driver.ActionExit)
+	w.To = max(w.To, q.After.At+q.Hi+late)
+	prev := &timeline.RowMatch{Event: *q.After}
+	if n, lag, ok := j.noticed(prev, q.Sel, q.Lo); ok {
+		_, late := j.obs.Margin(q.Sel, driver.ActionNoticed)
+		w.To = max(w.To, n+q.Hi+late+lag)
+	}
+	return w
+}
+
+// replacementAfterExit: the Job controller counts a failed pod's
+// back-off from its finish time, the latest finishedAt of its containers
+// as the API keeps it, in whole seconds (pkg/controller/job
+// backoff_utils.go getFinishedTime, getRemainingTimeForFailuresCount),
+// then creates the replacement at the sync it requeued for then: the
+// window counts from that second, and ends a hop (the sync and the
+// create through the API) after the rule's time.
+func replacementAfterExit(obs Observations, q driver.Question, w timeline.Window, early time.Duration) timeline.Window {
+	ref := obs.WholeSecond(q.After.At)
+	w.Ref, w.From, w.To = ref, ref+q.Lo-early, ref+q.Hi+early+replacementHop
+	return w
+}
+
+// replacementHop: from the Job controller's requeued sync to the
+// replacement seen through the API (a create call and a watch delivery
+// on a busy 2-core machine).
+const replacementHop = 500 * time.Millisecond
 
 // observable: an expectation about events the driver cannot see is a
 // skip of the scenario, with the driver's reason.
