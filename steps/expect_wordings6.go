@@ -20,12 +20,12 @@ func draftSixWordings() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		phrase(f, `^the pod "([^"]*)" stays in phase "([^"]*)" (until|for) (\S+)$`, `Then the pod "web" stays in phase "Running" for 30s`,
-			s4(func(pod string, ph phaseWord, bound string, d writtenSpan) Step {
+			s4(func(pod string, ph stayInPhase, bound string, d writtenSpan) Step {
 				return thePodStays{podNamed{pod}, string(ph), holdBound{bound, d}}
-			})).with(slot("phase", "Running", phases...), slot("time bound", "for", "until", "for")),
+			})).with(slot("phase", "Running", stayInPhases...), slot("time bound", "for", "until", "for")),
 		phrase(f, `^the pod "([^"]*)" stays in phase "([^"]*)"$`, `Then the pod "web" stays in phase "Pending"`,
-			s2(func(pod string, ph phaseWord) Step { return thePodStays{podNamed{pod}, string(ph), holdBound{}} })).
-			with(slot("phase", "Pending", phases...)),
+			s2(func(pod string, ph stayInPhase) Step { return thePodStays{podNamed{pod}, string(ph), holdBound{}} })).
+			with(slot("phase", "Pending", stayInPhases...)),
 		phrase(f, ctr+`keeps (?:the same|its) container ID$`, `Then container "app" of pod "web" keeps the same container ID`,
 			s2(func(c, pod string) Step { return neverRestarted{podNamed{pod}, c} })),
 		phrase(f, `^the pod "([^"]*)" is unschedulable$`, `Then the pod "web" is unschedulable`,
@@ -41,4 +41,20 @@ func draftSixWordings() []Def {
 				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.PreStopStarted, lo: "0s", hi: d}
 			})),
 	}
+}
+
+// stayInPhases are the phases `stays in phase "P"` holds (`stays P`'s;
+// Unknown is none of them).
+var stayInPhases = []string{"Pending", "Running", "Succeeded", "Failed"}
+
+// stayInPhase is one of stayInPhases, in any case, as phaseWord reads it.
+type stayInPhase string
+
+func (h *stayInPhase) set(v string) error {
+	var w phaseWord
+	if err := w.set(v); err != nil {
+		return err
+	}
+	*h = stayInPhase(w)
+	return oneOf("phase", string(w), stayInPhases...)
 }

@@ -1,7 +1,10 @@
 package steps_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/podlife/podlife/steps"
 )
 
 // The phrases of issue 38's fifth held-out set
@@ -32,4 +35,24 @@ func TestSixthDraftPhrasesCanFail(t *testing.T) {
 // TestSixthDraftScenariosPass: the scenarios as written pass.
 func TestSixthDraftScenariosPass(t *testing.T) {
 	checkScenariosPass(t, sixthDrafts, 4)
+}
+
+// TestStaysInPhaseTakesAPhaseItHolds: `stays in phase "Unknown"` is an
+// error at lint (its line), not an undefined step nor a failure at run.
+func TestStaysInPhaseTakesAPhaseItHolds(t *testing.T) {
+	for _, text := range []string{`the pod "web" stays in phase "Unknown" for 3s`, `the pod "web" stays in phase "Unknown"`} {
+		n := 0
+		for _, d := range steps.Definitions() {
+			if !d.Pattern.MatchString(text) {
+				continue
+			}
+			n++
+			if _, err := d.Parse(text, steps.Arg{}); err == nil || !strings.Contains(err.Error(), `phase "Unknown" is not one of`) {
+				t.Errorf("%s: %v, want phase \"Unknown\" refused", text, err)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d phrases match, want 1", text, n)
+		}
+	}
 }

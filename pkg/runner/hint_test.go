@@ -106,7 +106,8 @@ var firstDrafts = []struct {
 	{"Then", `container "app" terminates at 7s`, nil, `container "app" exits at 7s`},
 	{"Then", `container "proxy" starts after container "app"`, nil, `container "proxy" starts after container "app" is ready`},
 	// Issue 38's fifth held-out set: the phrases it reached for that
-	// the language has in other words.
+	// the language has in other words (a workload's pods left unnamed
+	// were read as a replica set's already).
 	{"Then", `3 pods of "web" are Ready`, nil, `3 pods of replica set "web" are Ready`},
 	{"Then", `all 3 pods of "web" are Ready within 2m`, nil, `3 pods of replica set "web" are Ready within 2m`},
 	{"Then", `the image is pulled at least 3 times`, nil, `an event "Pulling" is recorded 3 times`},

@@ -1217,12 +1217,10 @@ var (
 )
 
 // bareStartAfterRE is a start after another container said with
-// nothing after the container; podsOfBareRE pods of a workload whose kind
-// the step leaves out (`3 pods of "web" are Running`); imagePulledRE an
-// image's pulls counted (`the image is pulled at least 3 times`).
+// nothing after the container; imagePulledRE an image's pulls counted
+// (`the image is pulled at least 3 times`).
 var (
 	bareStartAfterRE = regexp.MustCompile(`^((?:init )?container "[^"]*"(?: of pod "[^"]*")? starts after (?:the )?(?:init )?container "[^"]*")$`)
-	podsOfBareRE     = regexp.MustCompile(`(?i)^((?:(?:at least|at most|all) )?\d+ pods?) of ("[^"]*")`)
 	imagePulledRE    = regexp.MustCompile(`(?i)^the image(?: of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?))? (?:is|gets|was|has been) pulled(?: (?:at least|at most|exactly))? (\d+) times?$`)
 )
 
@@ -1359,12 +1357,10 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		out = evictedPhaseRE.ReplaceAllString(out, "$1 is evicted")
 		// Issue 38's fifth held-out set: a start after a container
 		// named alone is after its readiness (an init container's
-		// success), not its exit, which the step would say; pods of a
-		// workload left unnamed are a replica set's (a deployment's are
-		// too); an image pulled is the kubelet's Pulling event (Pulled
-		// is recorded for an image already present as well).
+		// success), not its exit, which the step would say; an image
+		// pulled is the kubelet's Pulling event (Pulled is recorded for
+		// an image already present as well).
 		out = bareStartAfterRE.ReplaceAllString(out, "$1 is ready")
-		out = podsOfBareRE.ReplaceAllString(out, "$1 of replica set $2")
 		out = imagePulledRE.ReplaceAllStringFunc(out, imagePulled)
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
