@@ -29,6 +29,12 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 		allowed = podStates
 	}
 	if err := oneOf("pod state", s, allowed...); err != nil {
+		if strings.EqualFold(s, "unschedulable") {
+			// Issue 38's fifth held-out set: a pod the scheduler cannot
+			// place, by a deadline, is its FailedScheduling event (the
+			// condition is written with it).
+			return podState{}, inputErr("%v; a pod no node fits: `is unschedulable` (now), `has a \"FailedScheduling\" event within D` (by a deadline)", err)
+		}
 		return podState{}, err
 	}
 	switch s {

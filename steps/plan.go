@@ -66,6 +66,12 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		if m := createDeclared.FindStringSubmatch(text); m != nil {
 			pl.explicit[m[1]] = true
 		}
+		if m := createSome.FindStringSubmatch(text); m != nil {
+			names, _ := quoted(m[1])
+			for _, n := range names {
+				pl.explicit[n] = true
+			}
+		}
 		if createAll.MatchString(text) {
 			pl.explicitAll = true
 		}

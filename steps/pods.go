@@ -107,6 +107,9 @@ func (p *podDecl) container(name string) *corev1.Container {
 var (
 	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
 	createAll = regexp.MustCompile(`^the pods are created$`)
+	// createSome names the pods it creates: `the pods "a" and "b" are
+	// created`, `the pods "a", "b" and "c" are created`.
+	createSome = regexp.MustCompile(`^the pods ("[^"]*"(?:, "[^"]*")* and "[^"]*") are created$`)
 	// underPressure is the pressure action's phrase (nodes_actions.go),
 	// for the plan's list of pressures to come, `the node` included.
 	underPressure = theNodePhrase(Def{Pattern: regexp.MustCompile(pressurePhrase)}).Pattern

