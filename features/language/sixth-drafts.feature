@@ -26,12 +26,12 @@ Feature: The phrases a sixth trial's first drafts reach for
         - name: app
       """
     And container "app" of pod "a" runs to completion after 10s
-    And container "app" of pod "b" runs to completion after 2s
+    And container "app" of pod "b" runs to completion after 1s
     When the pods "a" and "b" are created
     And the pod "a" becomes Running
     Then the pod "a" stays in phase "Running" for 5s
     And the pod "b" has phase "Succeeded" within 15s
-    When 1s pass
+    When 3s pass
     Then the pod "b" stays in phase "Succeeded"
 
   @behavior:scheduling-unschedulable
