@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -330,38 +331,87 @@ func (a *agentShell) Stream(ctx context.Context, node string, out io.Writer, cmd
 	}
 }
 
-// restartKubelet restarts the node's kubelet and returns once a new
-// kubelet process runs. The exec that asks for it goes through that
-// kubelet: the restart is left to run a second after the exec returned
-// (setsid, in the node's root cgroup), and the kubelet's main PID, read
-// before, tells when it happened.
-func (a *agentShell) restartKubelet(ctx context.Context, node string, limit time.Duration) error {
-	mainPID := func() (string, error) {
-		b, err := a.Exec(ctx, node, nil, "systemctl", "show", "--property=MainPID", "--value", "kubelet")
-		return strings.TrimSpace(string(b)), err
+// restartKubelet restarts the node's kubelet and returns, once a new
+// kubelet process runs, the time it started by the node's clock. The exec
+// that asks for it goes through that kubelet: the restart is left to run
+// a second after the exec returned (setsid, in the node's root cgroup),
+// and the kubelet's main PID, read before, tells when it happened.
+//
+// The start time, not the time the new process was seen, is what the
+// wait for the kubelet's return compares heartbeats with: the new kubelet
+// reports its node's status at once, before an exec through it can see
+// its PID, and then only when a condition changes or every
+// nodeStatusReportFrequency (5 min by default; pkg/kubelet/kubelet_node_status.go
+// updateNodeStatus and tryUpdateNodeStatus, v1.36.3). Compared with the
+// time the PID was seen, that first heartbeat was too early and the next
+// came after the 2 minutes' wait (nodes.feature:123 through the agent,
+// 2026-11-29 16:51: kubelet started 16:51:15, heartbeat 16:51:16, seen
+// from 16:51:27).
+func (a *agentShell) restartKubelet(ctx context.Context, node string, limit time.Duration) (time.Time, error) {
+	show := func() (kubeletProcess, error) {
+		b, err := a.Exec(ctx, node, nil, "systemctl", "show", "--timestamp=unix", "--property=MainPID", "--property=ExecMainStartTimestamp", "kubelet")
+		if err != nil {
+			return kubeletProcess{}, fmt.Errorf("%v: %s", err, strings.TrimSpace(string(b)))
+		}
+		return parseKubeletProcess(b)
 	}
-	before, err := mainPID()
+	before, err := show()
 	if err != nil {
-		return fmt.Errorf("reading the kubelet's PID on %s: %v: %s", node, err, before)
+		return time.Time{}, fmt.Errorf("reading the kubelet's PID on %s: %v", node, err)
 	}
 	if b, err := a.Exec(ctx, node, nil, "sh", "-c", "setsid sh -c 'sleep 1; systemctl restart kubelet' </dev/null >/dev/null 2>&1 &"); err != nil {
-		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+		return time.Time{}, fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
 	deadline := time.Now().Add(limit)
 	for {
 		// Fails while the kubelet is down: the exec needs it.
-		if pid, err := mainPID(); err == nil && pid != before && pid != "0" && pid != "" {
-			return nil
+		now, err := show()
+		if err == nil && now.pid != before.pid && now.pid != "0" && !now.started.IsZero() {
+			return now.started, nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("restarting the kubelet of %s: no new kubelet process within %s (PID %s before)", node, limit, before)
+			return time.Time{}, fmt.Errorf("restarting the kubelet of %s: no new kubelet process within %s (PID %s before; last read: %+v, %v)", node, limit, before.pid, now, err)
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return time.Time{}, ctx.Err()
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
+}
+
+// kubeletProcess is the kubelet unit's main process as systemd shows it.
+type kubeletProcess struct {
+	pid     string    // "0" when none runs
+	started time.Time // zero when none runs
+}
+
+// parseKubeletProcess reads `systemctl show --timestamp=unix
+// --property=MainPID --property=ExecMainStartTimestamp`: MainPID=N and
+// ExecMainStartTimestamp=@SECONDS (empty when the unit never started).
+func parseKubeletProcess(b []byte) (kubeletProcess, error) {
+	var p kubeletProcess
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		k, v, _ := strings.Cut(strings.TrimSpace(line), "=")
+		switch k {
+		case "MainPID":
+			p.pid = v
+		case "ExecMainStartTimestamp":
+			if v == "" {
+				continue
+			}
+			s, ok := strings.CutPrefix(v, "@")
+			sec, err := strconv.ParseInt(s, 10, 64)
+			if !ok || err != nil {
+				return p, fmt.Errorf("the kubelet's start %q is not @SECONDS (systemd before 251 has no --timestamp=unix)", v)
+			}
+			p.started = time.Unix(sec, 0)
+		}
+	}
+	if p.pid == "" {
+		return p, fmt.Errorf("no MainPID in %q", strings.TrimSpace(string(b)))
+	}
+	return p, nil
 }
 
 // lockedBuffer is the one output of an exec's standard output and error,

@@ -256,3 +256,74 @@ func TestParseNodeRoute(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentKubeletRestartSince: a kubelet restart through the agent gives
+// the new kubelet's start by the node's clock (what its first heartbeat
+// follows), not the time its PID was first seen: the exec that sees it
+// passes through the restarted kubelet, after that heartbeat was sent.
+// The old process's start and the reads that fail while the kubelet is
+// down are passed over.
+func TestAgentKubeletRestartSince(t *testing.T) {
+	cs := fake.NewClientset(nodeAgentPod("agent-a", "pool-a", corev1.PodRunning))
+	shows, restarted := 0, false
+	sh := &agentShell{cs: cs, ns: agentNamespace("run-1"), pods: map[string]string{},
+		exec: func(_ context.Context, _, _ string, argv []string, _ io.Reader, out io.Writer) error {
+			cmd := strings.Join(argv[4:], " ")
+			switch {
+			case strings.HasPrefix(cmd, "sh -c setsid"):
+				restarted = true
+			case strings.HasPrefix(cmd, "systemctl show --timestamp=unix"):
+				shows++
+				switch {
+				case !restarted:
+					io.WriteString(out, "MainPID=100\nExecMainStartTimestamp=@1795960000\n")
+				case shows == 2:
+					return errors.New("error dialing backend: connection refused")
+				default:
+					io.WriteString(out, "MainPID=200\nExecMainStartTimestamp=@1795971075\n")
+				}
+			default:
+				t.Errorf("unexpected command %q", cmd)
+			}
+			return nil
+		}}
+	got, err := sh.restartKubelet(context.Background(), "pool-a", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Unix(1795971075, 0); !got.Equal(want) {
+		t.Errorf("since %s, want the new kubelet's start %s", got.UTC(), want.UTC())
+	}
+	if shows != 3 {
+		t.Errorf("%d reads of the kubelet's process, want 3 (before, down, new)", shows)
+	}
+}
+
+func TestParseKubeletProcess(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		pid     string
+		started int64 // 0: zero time
+		bad     bool
+	}{
+		{in: "MainPID=1487\nExecMainStartTimestamp=@1795971075\n", pid: "1487", started: 1795971075},
+		{in: "MainPID=0\nExecMainStartTimestamp=\n", pid: "0"},
+		{in: "MainPID=1487\nExecMainStartTimestamp=Sun 2026-11-29 16:51:15 UTC\n", bad: true},
+		{in: "ExecMainStartTimestamp=@1795971075\n", bad: true},
+	} {
+		p, err := parseKubeletProcess([]byte(tc.in))
+		if tc.bad {
+			if err == nil {
+				t.Errorf("%q: no error, got %+v", tc.in, p)
+			}
+			continue
+		}
+		var want time.Time
+		if tc.started != 0 {
+			want = time.Unix(tc.started, 0)
+		}
+		if err != nil || p.pid != tc.pid || !p.started.Equal(want) {
+			t.Errorf("%q: %+v, %v; want pid %s started %s", tc.in, p, err, tc.pid, want)
+		}
+	}
+}

@@ -730,18 +730,20 @@ func backAfterRestart(n *corev1.Node, since metav1.Time) bool {
 // waits until the API hears from it again and it takes pods.
 func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	t0 := time.Now()
+	since := t0
 	if a, ok := shellOf(d).(*agentShell); ok {
 		// Through the agent the exec passes through the kubelet it
 		// restarts: the agent waits for a new kubelet process, and the
-		// API must hear from it after that.
-		if err := a.restartKubelet(ctx, node, 2*time.Minute); err != nil {
+		// API must hear from it since that process started.
+		started, err := a.restartKubelet(ctx, node, 2*time.Minute)
+		if err != nil {
 			return err
 		}
-		t0 = time.Now()
+		since = started
 	} else if b, err := shellOf(d).Exec(ctx, node, nil, "systemctl", "restart", "kubelet"); err != nil {
 		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	if err := awaitKubelet(ctx, d, node, metav1.NewTime(t0.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
+	if err := awaitKubelet(ctx, d, node, metav1.NewTime(since.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
 		return err
 	}
 	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
