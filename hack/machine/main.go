@@ -23,6 +23,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prometheus/procfs"
+	"github.com/prometheus/procfs/blockdevice"
 )
 
 func main() {
@@ -60,32 +63,43 @@ func run(args []string) error {
 
 // counters are the cumulative figures a row is the difference of.
 type counters struct {
-	cpu          [8]uint64 // user nice system idle iowait irq softirq steal
+	cpu          procfs.CPUStat // seconds in each state, all CPUs
 	sectorsWrite uint64
 }
 
-func readCounters() (counters, error) {
+// reader reads the machine's figures (github.com/prometheus/procfs).
+type reader struct {
+	proc  procfs.FS
+	block blockdevice.FS
+}
+
+func newReader() (reader, error) {
+	proc, err := procfs.NewDefaultFS()
+	if err != nil {
+		return reader{}, err
+	}
+	block, err := blockdevice.NewDefaultFS()
+	if err != nil {
+		return reader{}, err
+	}
+	return reader{proc, block}, nil
+}
+
+func (r reader) counters() (counters, error) {
 	var c counters
-	stat, err := os.ReadFile("/proc/stat")
+	st, err := r.proc.Stat()
 	if err != nil {
 		return c, err
 	}
-	line, _, _ := strings.Cut(string(stat), "\n")
-	f := strings.Fields(line)
-	for i := 0; i < len(c.cpu) && i+1 < len(f); i++ {
-		c.cpu[i], _ = strconv.ParseUint(f[i+1], 10, 64)
-	}
-	disk, err := os.ReadFile("/proc/diskstats")
+	c.cpu = st.CPUTotal
+	disks, err := r.block.ProcDiskstats()
 	if err != nil {
 		return c, err
 	}
-	for _, l := range strings.Split(string(disk), "\n") {
-		f := strings.Fields(l)
-		if len(f) < 10 || !wholeDisk(f[2]) {
-			continue
+	for _, d := range disks {
+		if wholeDisk(d.DeviceName) {
+			c.sectorsWrite += d.WriteSectors
 		}
-		n, _ := strconv.ParseUint(f[9], 10, 64)
-		c.sectorsWrite += n
 	}
 	return c, nil
 }
@@ -104,34 +118,16 @@ func wholeDisk(name string) bool {
 	return false
 }
 
-func readLoad() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
+// gauges are the load average and the memory available (MiB), 0 when
+// unread.
+func (r reader) gauges() (load, availMiB float64) {
+	if l, err := r.proc.LoadAvg(); err == nil {
+		load = l.Load1
 	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0
+	if m, err := r.proc.Meminfo(); err == nil && m.MemAvailable != nil {
+		availMiB = float64(*m.MemAvailable) / 1024
 	}
-	v, _ := strconv.ParseFloat(f[0], 64)
-	return v
-}
-
-func readAvailable() float64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "MemAvailable:"); ok {
-			f := strings.Fields(rest)
-			if len(f) > 0 {
-				kb, _ := strconv.ParseFloat(f[0], 64)
-				return kb / 1024
-			}
-		}
-	}
-	return 0
+	return load, availMiB
 }
 
 func sample(path string, period time.Duration) error {
@@ -142,7 +138,11 @@ func sample(path string, period time.Duration) error {
 	defer out.Close()
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
-	prev, err := readCounters()
+	rd, err := newReader()
+	if err != nil {
+		return err
+	}
+	prev, err := rd.counters()
 	if err != nil {
 		return err
 	}
@@ -154,12 +154,13 @@ func sample(path string, period time.Duration) error {
 		case <-stop:
 			return nil
 		case now := <-tick.C:
-			cur, err := readCounters()
+			cur, err := rd.counters()
 			if err != nil {
 				return err
 			}
 			r := row(prev, cur, now.Sub(prevAt))
-			r.at, r.load, r.availMiB = now.UTC(), readLoad(), readAvailable()
+			r.at = now.UTC()
+			r.load, r.availMiB = rd.gauges()
 			fmt.Fprintln(out, r.String())
 			prev, prevAt = cur, now
 		}
@@ -175,17 +176,14 @@ type aRow struct {
 }
 
 func row(prev, cur counters, over time.Duration) aRow {
-	var d [8]float64
-	total := 0.0
-	for i := range d {
-		d[i] = float64(cur.cpu[i] - prev.cpu[i])
-		total += d[i]
-	}
+	p, c := prev.cpu, cur.cpu
+	idle, iowait, steal := c.Idle-p.Idle, c.Iowait-p.Iowait, c.Steal-p.Steal
+	total := idle + iowait + steal + (c.User - p.User) + (c.Nice - p.Nice) + (c.System - p.System) + (c.IRQ - p.IRQ) + (c.SoftIRQ - p.SoftIRQ)
 	var r aRow
 	if total > 0 {
-		r.busy = 100 * (total - d[3] - d[4]) / total
-		r.iowait = 100 * d[4] / total
-		r.steal = 100 * d[7] / total
+		r.busy = 100 * (total - idle - iowait) / total
+		r.iowait = 100 * iowait / total
+		r.steal = 100 * steal / total
 	}
 	if s := over.Seconds(); s > 0 {
 		r.writeMBps = float64(cur.sectorsWrite-prev.sectorsWrite) * 512 / 1e6 / s

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prometheus/procfs"
 )
 
 // TestWholeDisk: a disk's writes are counted once: its partitions, loop
@@ -20,7 +22,7 @@ func TestWholeDisk(t *testing.T) {
 // iowait apart from busy; writes are sectors of 512 bytes per second.
 func TestRow(t *testing.T) {
 	prev := counters{}
-	cur := counters{cpu: [8]uint64{30, 0, 10, 40, 10, 0, 0, 10}, sectorsWrite: 2e6}
+	cur := counters{cpu: procfs.CPUStat{User: 30, System: 10, Idle: 40, Iowait: 10, Steal: 10}, sectorsWrite: 2e6}
 	r := row(prev, cur, 2*time.Second)
 	if r.busy != 50 || r.steal != 10 || r.iowait != 10 || r.writeMBps != 512 {
 		t.Errorf("row: busy %v steal %v iowait %v writes %v, want 50 10 10 512", r.busy, r.steal, r.iowait, r.writeMBps)
