@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -101,17 +100,6 @@ func (s *restartAfterExit) Run(ctx context.Context, st *State) error {
 	// restart (to the end of the activity if they never come).
 	if err := st.awaitUntimedFor(ctx, came, s.exit); err != nil {
 		return err
-	}
-	if !st.clk().exact && !came(st.clk().events()) {
-		// On a cluster the untimed wait ends a tolerance after an exit
-		// already seen: a later exit and its restart (a crash back-off's,
-		// 10 s and more) are waited for on, to the cap or until the pod
-		// is terminal.
-		if _, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
-			return came(v.Timeline()) || st.Plan.podsDone(v)
-		}); err != nil {
-			return err
-		}
 	}
 	events := st.clk().events()
 	what := fmt.Sprintf("restart of container %q", s.restart.Container)

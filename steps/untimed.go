@@ -75,12 +75,17 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 			before = false
 		}
 	}
-	if before {
+	// Every named event already seen (before t=0 at least): a tolerance
+	// for an occurrence after t=0 to show. What a relative phrase waits
+	// for after them (more: a restart a crash back-off later, the other
+	// event after the reference) comes when it comes, and is waited for
+	// as an event not yet seen is.
+	if before && (more == nil || more(st.clk().events())) {
 		_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().tol, since)
 		return err
 	}
 	_, _, err := st.Session.RunUntil(ctx, st.Session.Now()+st.clk().limit, func(v driver.View) bool {
-		return since(v) || st.Plan.podsDone(v)
+		return since(v) || (before && more(v.Timeline())) || st.Plan.podsDone(v)
 	})
 	return err
 }

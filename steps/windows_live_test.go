@@ -400,3 +400,26 @@ func TestLiveLateStartIsNoReaction(t *testing.T) {
 func expectAt(ctx context.Context, st *State, sel timeline.Selector, at string) error {
 	return expectBetween(ctx, st, sel, at, at)
 }
+
+// TestUntimedWaitGoesOnForALaterEvent: on a cluster, an untimed
+// expectation whose event named first has come waits on, past the
+// tolerance, for what it relates to it (the Nth exit's restart after a
+// crash back-off of 10 s, fifth-drafts.feature:35 on kind): the wait ends
+// when that comes, the pods are done or the limit is reached, not a
+// tolerance after the first event.
+func TestUntimedWaitGoesOnForALaterEvent(t *testing.T) {
+	s := time.Second
+	f := &liveFake{runningAt: time.Millisecond, events: []timeline.Event{
+		{At: 1 * s, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+		{At: 1500 * time.Millisecond, Pod: "web", Container: "app", Kind: timeline.Restarted},
+		{At: 3 * s, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+		{At: 13 * s, Pod: "web", Container: "app", Kind: timeline.Restarted},
+	}}
+	st := actedOn(f, driver.ActionCreate, "web")
+	st.Plan.pods[0].pod = &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app"}}}}
+	f.now = 2 * s
+	ctx := WithState(context.Background(), st)
+	if err := runPhrase(ctx, `container "app" is restarted 10s after its second exit`); err != nil {
+		t.Errorf("a restart 10 s after the second exit, which came after the tolerance: %v", err)
+	}
+}
