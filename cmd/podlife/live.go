@@ -57,17 +57,22 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 
 // finishLive sweeps what the run may have left (each session cleans up
 // after itself; this catches what an interrupt cut short) and reports
-// leftovers.
-func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) {
+// leftovers. It returns the namespaces that did not go (SweepRun waits
+// for those the sessions deleted without waiting): the cluster's fault.
+func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	info, err := ld.Info(ctx)
 	if err != nil {
-		return // never connected: nothing was created
+		return nil // never connected: nothing was created
 	}
 	cs, err := ld.Clientset(ctx)
 	if err != nil {
-		return
+		return nil
+	}
+	stuck := ld.Reaped(ctx)
+	if stuck != nil {
+		fmt.Fprintf(stderr, "podlife: after their scenarios: %v\n", stuck)
 	}
 	if err := ld.SweepRun(ctx); err != nil {
 		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
@@ -77,6 +82,7 @@ func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) {
 		fmt.Fprintf(stdout, "live: cluster %s (node %s, kubelet %s), run %s, tolerance ±%s; namespaces left: %d\n",
 			info.Server, info.Node, info.KubeletVersion, ld.RunID(), ld.Tolerance(), len(left))
 	}
+	return stuck
 }
 
 // cmdCleanup deletes what a run left: its labelled namespaces (their

@@ -426,11 +426,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	}
 	interrupted := interruptedBy(ctx) // what cut the scenarios short
 	endRun()
+	var stuck error // namespaces that did not go after their scenarios
 	if ld, ok := d.(*livedriver.Driver); ok {
 		// Whatever happened (a failure, an interrupt), nothing of this
 		// run stays on the cluster.
 		intr.setStage(fmt.Sprintf("cleaning up run %s on the cluster (within 3m; if podlife is killed, `podlife cleanup --run %s` deletes what is left)", ld.RunID(), ld.RunID()))
-		finishLive(ld, out, stderr)
+		stuck = finishLive(ld, out, stderr)
 	}
 	intr.setStage("writing the reports")
 	listed, notRun, stopped := stop.split(results)
@@ -463,6 +464,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if l := report.ErrorLine(results); l != "" {
 		fmt.Fprintln(out, l)
 	}
+	if stuck != nil {
+		fmt.Fprintf(out, "the cluster did not delete what scenarios left: %v\n", stuck)
+	}
 	fmt.Fprintln(out, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {
 		// As Ginkgo's --fail-on-empty: a run that checked nothing is not
@@ -471,6 +475,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		return true, nil
 	}
 	if c.Failed > 0 && c.Failed == c.Errors {
+		return false, errBroke
+	}
+	if stuck != nil && c.Failed == 0 {
+		// Every verdict stands, but the cluster kept what a scenario
+		// left: as a cleanup that failed, not a pass.
 		return false, errBroke
 	}
 	return c.Failed > 0, nil

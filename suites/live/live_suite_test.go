@@ -186,7 +186,14 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 // startStagger is the delay between two processes' first scenarios.
 const startStagger = 4 * time.Second
 
-var _ = SynchronizedAfterSuite(func() {}, func(ctx SpecContext) {
+var _ = SynchronizedAfterSuite(func(ctx SpecContext) {
+	// Each process's sessions left their namespaces' last wait to the
+	// driver (deleteScenarioLater): one stuck in Terminating fails the
+	// suite here, by name, as it failed its scenario before.
+	if drv != nil {
+		Expect(drv.Reaped(ctx)).To(Succeed(), "the run's namespaces, deleted after their scenarios")
+	}
+}, func(ctx SpecContext) {
 	if shared.RunID == "" {
 		return
 	}

@@ -135,6 +135,8 @@ type Driver struct {
 	// a leased node.
 	fillMu   sync.Mutex
 	fillRate float64
+	// reap waits for the namespaces of finished scenarios to go.
+	reap reaper
 }
 
 // ClusterInfo is what the driver learned about the cluster it connected to.

@@ -1023,10 +1023,19 @@ func (s *session) Close(ctx context.Context) error {
 	if s.cancel != nil {
 		s.cancel()
 	}
+	// A scenario that held no pool node and placed no static pod leaves
+	// nothing on a node that waits for its namespace to go.
+	s.mu.Lock()
+	onItsOwn := len(s.leases) == 0 && len(s.manifests) == 0
+	s.mu.Unlock()
 	// Static pods first: while its manifest is on the node, the kubelet
 	// runs the pod whatever happens to its namespace.
 	merr := errors.Join(s.power.restoreAll(context.WithoutCancel(ctx)), s.kube.restartStopped(context.WithoutCancel(ctx)), s.kube.removeManifests(context.WithoutCancel(ctx)))
-	err := errors.Join(merr, s.d.deleteScenario(ctx, s.ns, labelValue(s.sc.ID)))
+	del := s.d.deleteScenario
+	if onItsOwn {
+		del = s.d.deleteScenarioLater
+	}
+	err := errors.Join(merr, del(ctx, s.ns, labelValue(s.sc.ID)))
 	// The leased node goes back once the scenario's pods are gone.
 	err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))
 	s.wg.Wait()
