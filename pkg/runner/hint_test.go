@@ -31,7 +31,9 @@ var firstDrafts = []struct {
 	{"Then", `container "x" does not start`, nil, `container "x" never starts`},
 	{"Then", `the pod "web" should be gone at 5s`, nil, `the pod "web" is gone at 5s`},
 	{"Then", `at least 2 pods of replica set "rs" stay Ready at all times`, nil, `at least 2 pods of replica set "rs" are Ready at all times`},
-	{"Then", `the init container "migrate" exits with code 0`, nil, `init container "migrate" exits with code 0`},
+	// (`the init container "migrate"` is a phrase's role noun since the
+	// sixth held-out set.)
+	{"Then", `the init-container "migrate" exits with code 0`, nil, `init container "migrate" exits with code 0`},
 	{"Given", `init container "migrate" of pod "api" completes after 3s`, nil, `init container "migrate" of pod "api" runs to completion after 3s`},
 	{"Then", `container "app" restarted 1 time`, nil, `container "app" has restarted 1 time`},
 	{"Then", `the pod "api" restarted 1 time`, nil, `the pod "api" has 1 restart`},
@@ -45,7 +47,7 @@ var firstDrafts = []struct {
 	{"Given", `container "app" fails the liveness probe after 40s`, nil, `container "app" fails its liveness probe after 40s`},
 	{"Given", `container "app" fails its readiness check after 10s`, nil, `container "app" fails its readiness probe after 10s`},
 	{"Given", `the container "proxy" ignores the SIGTERM signal`, nil, `container "proxy" ignores SIGTERM`},
-	{"Given", `a node "n1" with 2 CPUs and 4Gi memory`, nil, `a node "n1" with 2 CPU, 4Gi memory and 110 pods`},
+	{"Given", `a node "n1" with 2 CPUs and 4Gi of memory`, nil, `a node "n1" with 2 CPU, 4Gi memory and 110 pods`},
 	{"Given", `a replica set "rs" with 3 replicas`, nil, `a replica set "rs" of 3 pods`},
 	{"Given", `a PDB "pdb" with minAvailable 2 for pods labelled "app=web"`, nil, `a pod disruption budget "pdb" with minAvailable 2 for pods labelled "app=web"`},
 	{"Given", `the image of container "app" can't be pulled`, nil, `the image of container "app" cannot be pulled`},
@@ -90,9 +92,9 @@ var firstDrafts = []struct {
 	{"Then", `the pod "api" is ready`, nil, `the pod "api" is Ready`},
 	{"Then", `pod "api" is Running`, nil, `the pod "api" is Running`},
 	{"When", `node "worker-1" is drained with --force`, nil, `node "worker-1" is drained with "--force"`},
-	{"Then", `the PDB "web" allows 0 disruptions`, nil, `the pod disruption budget "web" allows 0 disruptions`},
+	{"Then", `the PDB "web" permits 0 disruptions`, nil, `the PDB "web" allows 0 disruptions`},
 	{"Then", `an event "BackOff" is recorded for the container "app"`, nil, `an event "BackOff" is recorded for container "app"`},
-	{"Then", `node "worker-1" reports MemoryPressure`, nil, `node "worker-1" has condition "MemoryPressure" "True"`},
+	{"Then", `node "worker-1" is reporting MemoryPressure`, nil, `node "worker-1" reports MemoryPressure`},
 	{"Then", `container "app" is restarted by the kubelet within 1m`, nil, `container "app" is restarted within 1m`},
 
 	// Issue 38's second trial (held-out drafts of eight stories, kept

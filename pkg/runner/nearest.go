@@ -309,7 +309,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	}
 	for i, r := range all {
 		if r.cost < low+1e-9 {
-			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(r.f.text), strings.ToLower(r.c.text)))
+			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(text), strings.ToLower(r.c.text)))
 		}
 	}
 	slices.SortStableFunc(all, func(a, b ranked) int {
