@@ -220,6 +220,26 @@ var firstDrafts = []struct {
 	// A probe the process stops answering fails (a phrase that passes it
 	// is the opposite).
 	{"Given", `container "app" stops answering its readiness probe 20s after each start`, nil, `container "app" fails its readiness probe 20s after it starts`},
+	// Issue 38's sixth held-out set: its classes of misses, in other
+	// words than its drafts. A negation keeps its polarity: an event said
+	// not to come by a time gets the phrase of its event not before it,
+	// never the event by then.
+	{"Then", `container "proxy" doesn't get SIGTERM before 3s`, nil, `container "proxy" does not receive SIGTERM before 3s`},
+	{"Then", `container "db" isn't restarted until 45s`, nil, `container "db" is not restarted before 45s`},
+	{"Then", `container "db" is not restarted within 45s`, nil, `container "db" is not restarted before 45s`},
+	{"Then", `container "web" won't start earlier than 12s`, nil, `container "web" does not start before 12s`},
+	{"Then", `container "worker" does not terminate before 7s`, nil, `container "worker" does not exit before 7s`},
+	// A negation the comparison alone reads: the phrase of its polarity.
+	{"Then", `node "worker-1" does not have taint "node.kubernetes.io/memory-pressure:NoSchedule"`, nil, `node "worker-1" has no taint "node.kubernetes.io/memory-pressure:NoSchedule"`},
+	{"Then", `the pod "web" is not ready at 5s`, nil, `the pod "web" is not Ready after 5s`},
+	// A container named by its role is a container, never a pod of its
+	// name.
+	{"Given", `the sidecar "envoy" ignores the SIGTERM signal`, nil, `container "envoy" ignores SIGTERM`},
+	{"Then", `the main container "api" gets SIGTERM at 0s`, nil, `container "api" receives SIGTERM at 0s`},
+	{"Then", `the sidecar "proxy" is sent SIGTERM after the app container "web" has exited`, nil, `container "proxy" receives SIGTERM after container "web" has exited`},
+	{"Then", `container "api" starts after the init container "migrate" has finished`, nil, `container "api" starts after init container "migrate" is ready`},
+	// New pods kept off a node under pressure: its pressure taint.
+	{"Then", `new pods cannot be scheduled to node "worker-2" while it is under disk pressure`, nil, `node "worker-2" has taint "node.kubernetes.io/disk-pressure:NoSchedule"`},
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
 	{"Then", `the container receives SIGKILL at 5s`, []string{`a pod "api"`, `container "server" of pod "api" ignores SIGTERM`}, `container "server" receives SIGKILL at 5s`},
