@@ -3,6 +3,8 @@ package steps
 import (
 	"regexp"
 	"strings"
+
+	corev1 "k8s.io/api/core/v1"
 )
 
 // Init containers: every phrase that names a container with `container
@@ -66,7 +68,7 @@ func capturesIn(src string) int {
 // initNamed are the containers a step's text calls init containers: the
 // name and pod of each (a pod "" is the phrase's first container's pod,
 // or the scenario's one).
-func (d Def) initNamed(text string) (names [][2]string) {
+func (d Def) initNamed(text string) (names [][3]string) {
 	m := d.Pattern.FindStringSubmatchIndex(text)
 	if m == nil {
 		return nil
@@ -86,27 +88,102 @@ func (d Def) initNamed(text string) (names [][2]string) {
 			pod = firstPod
 		}
 		start := m[2*r.ctr]
-		if start >= 0 && strings.HasSuffix(text[:start], `init container "`) {
-			names = append(names, [2]string{group(r.ctr), pod})
+		if start < 0 {
+			continue
+		}
+		if role := roleOf(text[:start]); role != "" {
+			names = append(names, [3]string{group(r.ctr), pod, role})
 		}
 	}
 	return names
+}
+
+// Role nouns (issue 38's sixth held-out set): authors name a container by
+// its role, `the sidecar "log-shipper"`, `init container "wait-for-db"`,
+// `the app container "app"`. Wherever a phrase names a container with
+// `container "x"` it takes these too, with the same meaning: `the
+// sidecar "x"` (`sidecar "x"`, `the sidecar container "x"`) for an init
+// container with restartPolicy Always, `the init container "x"` for any
+// init container, `the app container "x"` (`the main container "x"`) for
+// one of the pod's containers. A role the pod's spec does not give the
+// container is an error at the step's line.
+const roleNouns = `(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"`
+
+// roleOf is the role the text before a container's name gives it: "init",
+// "sidecar", "app", or "" for plain `container`.
+func roleOf(before string) string {
+	switch {
+	case strings.HasSuffix(before, `init container "`):
+		return "init"
+	case strings.HasSuffix(before, `sidecar "`), strings.HasSuffix(before, `sidecar container "`):
+		return "sidecar"
+	case strings.HasSuffix(before, `app container "`), strings.HasSuffix(before, `main container "`):
+		return "app"
+	}
+	return ""
+}
+
+// roleNounPhrase lets each container a phrase names be named by its
+// role; the reference shows the phrase as before (its conventions say
+// it once).
+func roleNounPhrase(d Def) Def {
+	if d.inits == nil {
+		return d
+	}
+	src := d.Pattern.String()
+	out := strings.ReplaceAll(src, `(?:init )?container "`, roleNouns)
+	if out == src {
+		return d
+	}
+	if d.shown == nil {
+		d.shown = d.Pattern
+	}
+	d.Pattern = regexp.MustCompile(out)
+	return d
 }
 
 // initContainer is a phrase that calls containers init containers: the
 // phrase as if written `container "x"`, once each is known to be one.
 type initContainer struct {
 	Step
-	names [][2]string
+	names [][3]string
 }
 
 func (s initContainer) Declare(pl *Plan) error {
 	for _, n := range s.names {
-		if err := pl.mustInit(n[0], n[1]); err != nil {
+		if err := mustRole(pl, n[0], n[1], n[2]); err != nil {
 			return err
 		}
 	}
 	return s.Step.Declare(pl)
+}
+
+// mustRole checks that the pod's container has the role the step gives
+// it.
+func mustRole(pl *Plan, name, pod, role string) error {
+	if role == "init" {
+		return pl.mustInit(name, pod)
+	}
+	p, c, err := pl.mustContainer(name, pod)
+	if err != nil {
+		return err
+	}
+	for _, ic := range p.pod.Spec.InitContainers {
+		if ic.Name != c.Name {
+			continue
+		}
+		if role == "sidecar" && (ic.RestartPolicy == nil || *ic.RestartPolicy != corev1.ContainerRestartPolicyAlways) {
+			return inputErr("container %q of pod %q is not a sidecar: an init container without `restartPolicy: Always` (write `init container %q`)", name, p.name, name)
+		}
+		if role == "app" {
+			return inputErr("container %q of pod %q is an init container, not one of its app containers (write `init container %q`)", name, p.name, name)
+		}
+		return nil
+	}
+	if role == "sidecar" {
+		return inputErr("container %q of pod %q is not a sidecar: a sidecar is an init container with `restartPolicy: Always` (write `container %q`)", name, p.name, name)
+	}
+	return nil
 }
 
 // mustInit checks that the pod's container is one of its init containers.

@@ -187,6 +187,8 @@ type podFields struct {
 	restartPolicy corev1.RestartPolicy
 	// priority is the pod's priority, given through a class of that value.
 	priority string
+	// priorityClass is the pod's spec.priorityClassName, given by name.
+	priorityClass string
 }
 
 // restartPolicies are the values of a pod's spec.restartPolicy.
@@ -301,6 +303,12 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 			return err
 		}
 		pod.Spec.PriorityClassName = name
+	}
+	if f.priorityClass != "" {
+		if c := pod.Spec.PriorityClassName; c != "" && c != f.priorityClass {
+			return atField(doc, "spec.priorityClassName", inputErr("the step gives the pod priority class %s but the YAML gives priorityClassName %s: give one of them", f.priorityClass, c))
+		}
+		pod.Spec.PriorityClassName = f.priorityClass
 	}
 	if f.restartPolicy != "" {
 		if err := oneOf("restartPolicy", string(f.restartPolicy), restartPolicies...); err != nil {

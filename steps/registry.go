@@ -61,7 +61,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
@@ -70,8 +70,9 @@ func buildRegistry() []Def {
 	defs = append(defs, workloadPhrases()...)   // workloads.go: deployments, quotas, jobs
 	defs = append(defs, workloadDraftPhrases()...)
 	defs = append(defs, jobPodPhrases()...)
+	defs = append(defs, draftSevenAliases()...)
 	for i := range defs {
-		defs[i] = rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))
+		defs[i] = roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))
 	}
 	return defs
 }

@@ -423,3 +423,39 @@ func TestUntimedWaitGoesOnForALaterEvent(t *testing.T) {
 		t.Errorf("a restart 10 s after the second exit, which came after the tolerance: %v", err)
 	}
 }
+
+// TestLiveNotBeforeIsAtsLowerBound: on a cluster `does not receive SIGKILL
+// before D` is judged by the lower bound of the window of an event
+// expected at D (here counted from the kubelet's SIGTERM, 1.5 s after the
+// delete, less the observer's margin): a SIGKILL 2.02 s after the
+// reaction is not before 2s, and is before 3s.
+func TestLiveNotBeforeIsAtsLowerBound(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 1 * s, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 11500 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
+		{At: 13520 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
+		{At: 13520 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 137},
+		{At: 14600 * ms, Seq: 5, Pod: "web", Kind: timeline.Deleted},
+	}
+	for _, tc := range []struct {
+		d    time.Duration
+		fail string
+	}{
+		{0, ""},
+		{2 * s, ""},
+		{3 * s, "got SIGKILL of container \"app\" at 3.52s"},
+		{10 * s, "at 3.52s"},
+	} {
+		f := &liveFake{now: 10 * s, events: tl}
+		st := actedOn(f, driver.ActionDelete, "web")
+		err := (&ctrEventNotBefore{sel: sel(timeline.SIGKILL), dur: tc.d}).Run(context.Background(), st)
+		switch {
+		case tc.fail == "" && err != nil:
+			t.Errorf("not before %s: want it to hold, got %v", tc.d, err)
+		case tc.fail != "" && (err == nil || !strings.Contains(err.Error(), tc.fail)):
+			t.Errorf("not before %s: want a failure naming %q, got %v", tc.d, tc.fail, err)
+		}
+	}
+}

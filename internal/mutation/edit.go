@@ -51,6 +51,35 @@ func (s stepCtx) with(repl map[int]string) string {
 	return t
 }
 
+// roleRef is how a step names a container before its name: by its role
+// (`the sidecar "`, `init container "`, `the app container "`) or as
+// `container "`.
+var roleRef = regexp.MustCompile(`(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"$`)
+
+// swapped is the step with the containers of groups a and b exchanged,
+// each with the role the step names it by: `the sidecar "x" receives
+// SIGTERM after the app container "y" has exited` becomes `the app
+// container "y" receives SIGTERM after the sidecar "x" has exited`.
+func (s stepCtx) swapped(a, b int) string {
+	lo, hi := a, b
+	if s.sub[2*lo] > s.sub[2*hi] {
+		lo, hi = hi, lo
+	}
+	span := func(g int) (int, int) {
+		start, end := s.sub[2*g], s.sub[2*g+1]
+		if m := roleRef.FindStringIndex(s.text[:start]); m != nil {
+			return m[0], end
+		}
+		return start, end
+	}
+	l0, l1 := span(lo)
+	h0, h1 := span(hi)
+	if l1 > h0 {
+		return s.with(map[int]string{a: s.text[s.sub[2*b]:s.sub[2*b+1]], b: s.text[s.sub[2*a]:s.sub[2*a+1]]})
+	}
+	return s.text[:l0] + s.text[h0:h1] + s.text[l1:h0] + s.text[l0:l1] + s.text[h1:]
+}
+
 // apply makes the op's mutated texts of the step, or says why it made
 // none ("" when the op does not concern the step: an optional part left
 // out).
@@ -150,7 +179,7 @@ func (o Op) apply(s stepCtx) ([]string, string) {
 		if a == b {
 			return nil, "the same container twice: nothing to swap"
 		}
-		out = append(out, s.with(map[int]string{o.Groups[0]: b, o.Groups[1]: a}))
+		out = append(out, s.swapped(o.Groups[0], o.Groups[1]))
 	case negate:
 		out = o.Rewrite(s.captures())
 	case value:

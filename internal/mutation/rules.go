@@ -39,6 +39,13 @@ var rules = []Rule{
 		Explains: notBeforeShiftedEarlier,
 	},
 	{
+		Name: "an event `not before T` claims less for an earlier T",
+		Source: "the language's rule: `does not receive SIGTERM before T`, `is not restarted before T`, `does not start before T`, " +
+			"`does not exit before T` say the event's first occurrence at or after t=0 is not before t0+T (docs/language.md, signals and hooks); " +
+			"where the original's timeline shows that occurrence at or after the shifted T, or none, a shift to an earlier T cannot fail",
+		Explains: eventNotBeforeShiftedEarlier,
+	},
+	{
 		Name: "`within D` admits the past",
 		Source: "the language's rule: a state predicate `within D` holds if the state is true at some time up to the deadline, " +
 			"before t=0 included (docs/language.md, Time: within); the original's timeline shows the mutated state held by the mutated deadline",
@@ -139,6 +146,49 @@ func notBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		return fmt.Sprintf("%s first holds at %s, not before %s", q.name, offset(first-t0), offset(at)), true
 	}
 	return "", false
+}
+
+var eventNotBeforeRe = regexp.MustCompile(`^(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"([^"]*)"(?: of pod "([^"]*)")? (?:does not receive (SIG\S+)|(is not restarted|does not restart)|(does not start|is not started)|(does not exit)) before (\S+)$`)
+
+func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	g := eventNotBeforeRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || g == nil {
+		return "", false
+	}
+	at, err := time.ParseDuration(g[7])
+	if err != nil {
+		return "", false
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	pod := g[2]
+	if pod == "" {
+		pod = f.onlyPod()
+	}
+	var kind timeline.Kind
+	switch {
+	case g[3] != "":
+		kind = timeline.Kind(g[3])
+	case g[4] != "":
+		kind = timeline.Restarted
+	case g[5] != "":
+		kind = timeline.Started
+	default:
+		kind = timeline.Exited
+	}
+	for _, e := range f.Original.Timeline {
+		if e.At < t0 || e.Pod != pod || e.Container != g[1] || e.Kind != kind {
+			continue
+		}
+		if e.At >= t0+at {
+			return fmt.Sprintf("%s of container %q first comes at %s, not before %s", kind, g[1], offset(e.At-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
 }
 
 var withinRe = regexp.MustCompile(` within (\S+)$`)

@@ -193,7 +193,7 @@ var rules = []rule{
 
 	// Disruptions (issue 17), before the general rules they would match.
 	r(`replica set "`, ``, &yes, "replica set", kReplicaSet),
-	r(`(budget|PodDisruptionBudget) "`, ``, &yes, "budget", kBudget),
+	r(`(budget|PodDisruptionBudget|PDB) "`, ``, &yes, "budget", kBudget),
 	r(`labelled "`, ``, &yes, "selector", kSelector),
 	r(`is refused with "`, ``, &yes, "error", kAPIError),
 	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
@@ -227,6 +227,7 @@ var rules = []rule{
 	r(`pod "`, ``, &yes, "pod", kPod),
 	r(`node "<node>" has (no )?taint "`, ``, &yes, "taint", kTaint),
 	r(`node "<node>" has condition "`, ``, &yes, "condition", kNodeCond),
+	r(`node "<node>" reports `, ``, &no, "condition", kNodeCond),
 	r(`node "`, ``, &yes, "node", kNode),
 	r(`event "`, ``, &yes, "reason", kEvent),
 	r(`condition "<condition>" "`, ``, &yes, "status", kStatus),
@@ -289,6 +290,7 @@ var rules = []rule{
 	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
 	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),
 	r(`CPU and `, ` memory reserved`, &no, "memory", kQuantity),
+	r(`CPUs? and `, ` memory$`, &no, "memory", kQuantity),
 	r(`with `, ` CPU`, &no, "cpu", kQuantity),
 	r(`CPU, `, ` memory`, &no, "memory", kQuantity),
 	r(`memory and `, ` pods`, &no, "pods", kQuantity),
@@ -307,7 +309,7 @@ var rules = []rule{
 	r(`passes its `, ` probe`, &no, "probe", kPassProbe),
 	r(`probe (from )?`, ` after it starts`, &no, "duration", kDuration),
 	r(`comes under `, ` pressure`, &no, "pressure", kPressure),
-	r(`receives `, ``, &no, "signal", kSignal),
+	r(`(receives|does not receive) `, ``, &no, "signal", kSignal),
 	r(`node "<node>" `, ` usage`, &no, "resource", kResource),
 }
 

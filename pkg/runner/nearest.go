@@ -269,6 +269,10 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 			f.toks[i].known = t.kind == word && v.words[t.word]
 		}
 	}
+	if s, ok := v.definedForm(forms, text, k, known); ok {
+		return s
+	}
+	neg := negative(forms[0].text)
 	mentioned := map[string]bool{}
 	type ranked struct {
 		c     candidate
@@ -299,6 +303,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		if known {
 			best.cost += kindCost(k, best.c.kind)
 		}
+		best.cost += polarityCost(neg, c.text)
 		all = append(all, best)
 	}
 	// Of phrases as near, the one spelt most like the step: `is not
@@ -309,7 +314,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	}
 	for i, r := range all {
 		if r.cost < low+1e-9 {
-			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(r.f.text), strings.ToLower(r.c.text)))
+			all[i].cost += 1e-4 * float64(levenshtein(strings.ToLower(text), strings.ToLower(r.c.text)))
 		}
 	}
 	slices.SortStableFunc(all, func(a, b ranked) int {
@@ -1068,6 +1073,7 @@ type form struct {
 // with `7 seconds` as `7s`, and with `at 5s` as `between 5s and 5s`.
 func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool) []form {
 	text = outsideQuotes(text, renames)
+	text = beforeQuotes(text, roleNouns)
 	base := readIdioms(text, k, known)
 	texts := []string{base}
 	if base != text {
@@ -1326,6 +1332,9 @@ func fromImperative(text string) string {
 // readIdioms reads text's idioms as the vocabulary says them, outside its
 // quotes. An idiom for one kind of step applies to the steps of that kind.
 func readIdioms(text string, k steps.StepType, known bool) string {
+	if nb := notBefore(text); nb != text {
+		return nb
+	}
 	if !known || k == steps.Context {
 		text = imageRE.ReplaceAllString(text, ":")
 	}
@@ -1347,6 +1356,9 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	}
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
+		if unschedulableUnderPressureRE.MatchString(out) {
+			out = underPressureTaint(out)
+		}
 		// An order said the other way round: the phrases say `after`
 		// of containers, `before` of evictions.
 		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")

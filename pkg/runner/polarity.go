@@ -1,0 +1,125 @@
+package runner
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/podlife/podlife/steps"
+)
+
+// Issue 38's sixth held-out set: a hint never offers the opposite of what
+// the step says (`does not receive SIGTERM before 5s` was hinted `receives
+// SIGTERM within 5s`), names a container by its role as the language's
+// phrases do (`the sidecar "log-shipper"` is `container "log-shipper"`,
+// not `the pod "log-shipper"`), and a step whose idioms read as a phrase
+// of its kind gets that phrase.
+
+// polarityPenalty is what a phrase that says the step's opposite costs:
+// more than a phrase of another kind (kindPenalty), so that a phrase of
+// the step's polarity wins whenever one is near at all.
+const polarityPenalty = 4.0
+
+// negationRE finds a negation outside quotes, as the step's idioms read it
+// (`doesn't` is `not`, `can't` is `cannot`).
+var negationRE = regexp.MustCompile(`(?i)\b(not|never|no|cannot|none|nothing|neither|nor)\b`)
+
+// negative says whether text, outside its quotes, negates.
+func negative(text string) bool {
+	return negationRE.MatchString(unquoted(text))
+}
+
+// polarityCost is what phrase costs for a step that negates (neg) or not.
+func polarityCost(neg bool, phrase string) float64 {
+	if negative(phrase) != neg {
+		return polarityPenalty
+	}
+	return 0
+}
+
+// roleNouns are a container named by its role, before its name: the
+// phrases' `container "x"` (`init container "x"` keeps its word, which
+// the phrases take).
+var roleNouns = []idiom{
+	{regexp.MustCompile(`\b(?:the |a |its )?(?:sidecar|side-car)(?: container)?\s*$`), "container ", ""},
+	{regexp.MustCompile(`\b(?:the |its )?(?:app|main|application|primary|workload) container\s*$`), "container ", ""},
+	{regexp.MustCompile(`\b(?:the |its )init[- ]container\s*$`), "init container ", ""},
+}
+
+// notBeforeRE is an event of a container said not to come before a time,
+// in other words than the phrases'; read as the phrase of its event.
+var notBeforeRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:(?:does|do|did|will|should|is|was|gets?) not|doesn't|didn't|won't|shouldn't|isn't|wasn't|never) (?:be |get |gets |getting )?(sig[a-z]+|restarted|restarts?|started|starts?|running|runs?|exited|exits?|terminated|terminates?|stopped|stops?)( sig[a-z]+)? (?:before|until|earlier than|within|in|during the first|in the first) (\S+)$`)
+
+// notBefore writes notBeforeRE's match as its phrase.
+func notBefore(text string) string {
+	m := notBeforeRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	verb, sig := strings.ToLower(m[2]), strings.ToUpper(strings.TrimSpace(m[3]))
+	switch {
+	case strings.HasPrefix(verb, "sig"):
+		return m[1] + " does not receive " + strings.ToUpper(verb) + " before " + m[4]
+	case sig != "":
+		return m[1] + " does not receive " + sig + " before " + m[4]
+	case strings.HasPrefix(verb, "restart"):
+		return m[1] + " is not restarted before " + m[4]
+	case strings.HasPrefix(verb, "start"), strings.HasPrefix(verb, "run"):
+		return m[1] + " does not start before " + m[4]
+	}
+	return m[1] + " does not exit before " + m[4]
+}
+
+// unschedulableUnderPressureRE is a node's pressure said by what it does
+// to new pods: the scheduler keeps them off by the node's pressure taint,
+// which the node gets with the condition.
+var unschedulableUnderPressureRE = regexp.MustCompile(`(?i)^(?:a |any |the |new |other )*pods? (?:cannot|can not|is not|are not|won't|will not|may not) (?:be )?scheduled (?:on|to|onto) (the node|node "[^"]*") (?:while|when|as long as|whilst) (?:it is|it's|the node is) under (?:(memory|disk|pid) )?pressure$`)
+
+func underPressureTaint(text string) string {
+	m := unschedulableUnderPressureRE.FindStringSubmatch(text)
+	pressure := strings.ToLower(m[2])
+	if pressure == "" {
+		pressure = "memory" // the pressure the language's action makes
+	}
+	return m[1] + ` has taint "node.kubernetes.io/` + pressure + `-pressure:NoSchedule"`
+}
+
+// definedForm is the step read by its idioms (not as written, nor in
+// the other forms the comparison tries), when that is a phrase of the
+// step's kind (a Given may state an expectation) that reads without error
+// and the step as written is none: the idioms said what the step means
+// in the phrase's words, so that phrase is the hint, as it stands.
+func (v *vocabulary) definedForm(forms []form, text string, k steps.StepType, known bool) (string, bool) {
+	base := forms[0].text
+	if base == text {
+		return "", false
+	}
+	seen := map[*steps.Def]bool{}
+	found := ""
+	for _, c := range v.candidates {
+		if seen[c.def] {
+			continue
+		}
+		seen[c.def] = true
+		if c.def.Pattern.MatchString(text) {
+			return "", false // a phrase as written: the comparison says how near
+		}
+		if found == "" && c.def.Pattern.MatchString(base) && (!known || kindCost(k, c.kind) < kindPenalty) {
+			if _, err := c.def.Parse(base, steps.Arg{}); err == nil {
+				found = base
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// beforeQuotes replaces the idioms' matches in the parts of text that end
+// where a quoted name begins.
+func beforeQuotes(text string, list []idiom) string {
+	parts := strings.Split(text, `"`)
+	for i := 0; i+1 < len(parts); i += 2 {
+		for _, id := range list {
+			parts[i] = replaceFold(id.re, parts[i], id.to)
+		}
+	}
+	return strings.Join(parts, `"`)
+}
