@@ -124,6 +124,9 @@ type Driver struct {
 	// shell runs commands on its nodes (shell.go): the route connect
 	// chose.
 	shell nodeShell
+	// awaitKubelet waits for a node's kubelet back after a start or
+	// restart (pool.go's awaitKubelet; a test's).
+	awaitKubelet func(ctx context.Context, d *Driver, node string, since metav1.Time, limit time.Duration, after string) error
 	// printOpts are the printer rules of the cluster's API server: STATUS
 	// rows of the timeline are printed by podlife's port of its printer.
 	printOpts printer.Options

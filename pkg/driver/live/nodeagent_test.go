@@ -97,7 +97,7 @@ func TestAgentDaemonSet(t *testing.T) {
 				t.Fatalf("%d containers", len(p.Containers))
 			}
 			c := p.Containers[0]
-			if c.Name != agentContainer || c.Image != tc.wantImage || !slices.Equal(c.Command, []string{"/bin/sleep", "infinity"}) {
+			if c.Name != agentContainer || c.Image != tc.wantImage || !slices.Equal(c.Command, []string{"/podlife-agent", "node-serve", "--listen", ":8790"}) || len(c.Ports) != 1 || c.Ports[0].ContainerPort != 8790 {
 				t.Errorf("container %s image %s command %v", c.Name, c.Image, c.Command)
 			}
 			if c.SecurityContext == nil || c.SecurityContext.Privileged == nil || !*c.SecurityContext.Privileged {
