@@ -16,6 +16,7 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/podlife/podlife/pkg/agent"
+	"github.com/podlife/podlife/pkg/driver"
 )
 
 // fakeKubelets are the kubelets of the nodes behind a fake agent route:
@@ -148,6 +149,18 @@ func TestNotReadyRefusedWithoutAWayBack(t *testing.T) {
 	}
 	if f.stopped["pool-1"] || len(f.log) > 0 {
 		t.Errorf("stopped %v, did %v; want nothing done", f.stopped["pool-1"], f.log)
+	}
+	// The scenario's step: an infrastructure fault, and the lease not
+	// taken as stopped (its release would try a start that cannot come).
+	s := testSession(t)
+	s.d.cs, s.d.shell = cs, sh
+	s.leases = []*lease{{node: "pool-1"}}
+	s.nodeAlias["worker-1"] = "pool-1"
+	if err := s.kube.NodeNotReady(context.Background(), "worker-1"); !errors.Is(err, driver.ErrInfrastructure) {
+		t.Errorf("NotReady without node-serve: %v, want an infrastructure fault", err)
+	}
+	if l := s.leases[0]; l.stopped || l.notReady || f.stopped["pool-1"] {
+		t.Errorf("lease stopped %v, notReady %v, kubelet stopped %v; want nothing", l.stopped, l.notReady, f.stopped["pool-1"])
 	}
 }
 

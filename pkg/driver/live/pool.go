@@ -765,7 +765,7 @@ func awaitOf(d *Driver) func(ctx context.Context, d *Driver, node string, since 
 // would need the stopped kubelet), which acts only where the run's stop
 // is recorded on the node: a kubelet running, or stopped by no run of
 // this one, is left as it is.
-func (d *Driver) startStopped(ctx context.Context, node string) error {
+func startStopped(ctx context.Context, d *Driver, node string) error {
 	a, ok := shellOf(d).(*agentShell)
 	if !ok {
 		return d.restartKubelet(ctx, node)
@@ -1092,7 +1092,7 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		// release: started again first, every command after goes through
 		// it.
 		for _, node := range d.pool {
-			if err := d.startStopped(ctx, node); err != nil {
+			if err := startStopped(ctx, d, node); err != nil {
 				errs = append(errs, err.Error())
 			}
 		}
@@ -1583,13 +1583,19 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	if err != nil {
 		return err
 	}
-	l.stopped, l.notReady = true, true
-	l.dirty.Store(true)
 	if a, ok := shellOf(s.d).(*agentShell); ok {
 		// Stopped through an exec, started again through node-serve
-		// (startStopped), which needs no kubelet.
+		// (startStopped), which needs no kubelet: never stopped when
+		// node-serve does not answer.
+		if _, err := a.kubeletState(ctx, l.node); err != nil {
+			return driver.Infrastructure("not stopping the kubelet of %s: it could not be started again, the node agent's endpoint does not answer: %v", l.node, err)
+		}
+		l.stopped, l.notReady = true, true
+		l.dirty.Store(true)
 		return a.stopKubelet(ctx, l.node, s.d.runID, time.Minute)
 	}
+	l.stopped, l.notReady = true, true
+	l.dirty.Store(true)
 	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "systemctl", "stop", "kubelet"); err != nil {
 		return fmt.Errorf("stopping the kubelet of %s: %v: %s", l.node, err, strings.TrimSpace(string(b)))
 	}
@@ -1603,7 +1609,7 @@ func (s *nodeSide) restartStopped(ctx context.Context) error {
 	for _, l := range s.leases {
 		if l.stopped {
 			l.stopped = false
-			errs = append(errs, s.d.startStopped(ctx, l.node))
+			errs = append(errs, startStopped(ctx, s.d, l.node))
 		}
 	}
 	return errors.Join(errs...)
