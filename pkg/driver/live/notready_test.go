@@ -200,3 +200,24 @@ func TestSweepStartsAStoppedKubeletThroughTheAgent(t *testing.T) {
 		t.Errorf("the run's node is still leased to %q", h)
 	}
 }
+
+// TestSweepRunStartsAStoppedKubeletFirst: the whole sweep of an
+// interrupted run (`podlife cleanup --run ID --node-route agent`) starts
+// the run's stopped kubelet before it removes the run's static pod
+// manifests through execs on that node.
+func TestSweepRunStartsAStoppedKubeletFirst(t *testing.T) {
+	cs := fake.NewClientset(agentPoolNode("pool-1", "r1/podlife-t"), nodeAgentPod("agent-pool-1", "pool-1", corev1.PodRunning))
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	d.once.Do(func() {})
+	d.cs, d.pool, d.followed = cs, []string{"pool-1"}, []string{"pool-1"}
+	f := newFakeKubelets()
+	d.shell = f.shell(cs)
+	d.awaitKubelet = func(context.Context, *Driver, string, metav1.Time, time.Duration, string) error { return nil }
+	f.stopped["pool-1"], f.record["pool-1"] = true, "r1"
+	if err := d.SweepRun(context.Background()); err != nil {
+		t.Fatalf("sweep: %v", err)
+	}
+	if len(f.log) < 2 || f.log[0] != "pool-1: start" || f.log[1] != "pool-1: exec sh" {
+		t.Errorf("done %v; want pool-1 started, then its manifests removed", f.log)
+	}
+}

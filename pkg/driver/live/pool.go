@@ -759,6 +759,23 @@ func awaitOf(d *Driver) func(ctx context.Context, d *Driver, node string, since 
 	return awaitKubelet
 }
 
+// startRunsKubelets starts again, through the node agent, every pool
+// node's kubelet the run stopped (NodeNotReady) and did not start again
+// (interrupted before the release): first in a sweep, since every
+// command after it is an exec, which goes through the kubelet. On the
+// docker route, nothing: its execs need no kubelet, and the pool's
+// restore restarts it.
+func startRunsKubelets(ctx context.Context, d *Driver) error {
+	if _, ok := shellOf(d).(*agentShell); !ok {
+		return nil
+	}
+	var errs []error
+	for _, node := range d.pool {
+		errs = append(errs, startStopped(ctx, d, node))
+	}
+	return errors.Join(errs...)
+}
+
 // startStopped starts again a kubelet the run stopped (NodeNotReady) and
 // waits for it back. On the docker route, a restart; through the agent,
 // node-serve's start, reached through the API server's pod proxy (an exec
@@ -1087,15 +1104,8 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		return err
 	}
 	var errs []string
-	if _, ok := shellOf(d).(*agentShell); ok {
-		// A kubelet the run stopped (NodeNotReady), interrupted before its
-		// release: started again first, every command after goes through
-		// it.
-		for _, node := range d.pool {
-			if err := startStopped(ctx, d, node); err != nil {
-				errs = append(errs, err.Error())
-			}
-		}
+	if err := startRunsKubelets(ctx, d); err != nil {
+		errs = append(errs, err.Error())
 	}
 	if err := d.dropMemory(ctx, d.runID+"/"); err != nil {
 		errs = append(errs, err.Error())
