@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"net/url"
 	"path"
@@ -96,6 +97,7 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 		}
 	}
 	yes, grace := true, int64(1)
+	port := agentServePort(runID)
 	ds := &appsv1.DaemonSet{
 		ObjectMeta: metav1.ObjectMeta{Name: AgentDaemonSet, Namespace: ns.Name, Labels: lbl},
 		Spec: appsv1.DaemonSetSpec{
@@ -103,7 +105,16 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 			Template: corev1.PodTemplateSpec{
 				ObjectMeta: metav1.ObjectMeta{Labels: lbl},
 				Spec: corev1.PodSpec{
-					HostPID:           true,
+					HostPID: true,
+					// In the node's network namespace, its IP the pod's: the
+					// API server's pod proxy reaches node-serve where it
+					// reaches the kubelet, at the node's IP. A pod IP is not
+					// reachable from the control plane everywhere: on
+					// podlife's offline kind clusters each node's static
+					// bridge CNI gives every node the same pod range
+					// (two agent pods at 10.244.0.2, and the proxy refused,
+					// 2026-11-29 20:26).
+					HostNetwork:       true,
 					PriorityClassName: "system-node-critical",
 					Tolerations:       []corev1.Toleration{{Operator: corev1.TolerationOpExists}},
 					Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{
@@ -120,8 +131,8 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 						// state and its start again after a run stopped it,
 						// through the API server's pod proxy, which needs no
 						// kubelet (pkg/agent, nodeserve.go).
-						Command:         []string{behavior.Path, agent.NodeServe, "--listen", fmt.Sprintf(":%d", agent.NodeServePort)},
-						Ports:           []corev1.ContainerPort{{Name: "node-serve", ContainerPort: agent.NodeServePort, Protocol: corev1.ProtocolTCP}},
+						Command:         []string{behavior.Path, agent.NodeServe, "--listen", fmt.Sprintf(":%d", port)},
+						Ports:           []corev1.ContainerPort{{Name: "node-serve", ContainerPort: int32(port), Protocol: corev1.ProtocolTCP}},
 						SecurityContext: &corev1.SecurityContext{Privileged: &yes},
 					}},
 				},
@@ -129,6 +140,15 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 		},
 	}
 	return ns, ds
+}
+
+// agentServePort is the port of a run's node-serve, on the node's
+// network: one of its own, so that two runs' agents on one node do not
+// meet (the scheduler's NodePorts filter would keep the second off).
+func agentServePort(runID string) int {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(runID))
+	return 20000 + int(h.Sum32()%10000)
 }
 
 // deployAgent creates the run's node agent, or finds it there (another
@@ -257,8 +277,8 @@ type agentShell struct {
 	pods  map[string]string // by node: its agent pod, as last found
 }
 
-func newAgentShell(cs kubernetes.Interface, cfg *rest.Config, ns string, pods map[string]string) *agentShell {
-	return &agentShell{cs: cs, ns: ns, pods: pods, exec: remoteExec(cs, cfg), proxy: remoteProxy(cs)}
+func newAgentShell(cs kubernetes.Interface, cfg *rest.Config, ns string, pods map[string]string, port int) *agentShell {
+	return &agentShell{cs: cs, ns: ns, pods: pods, exec: remoteExec(cs, cfg), proxy: remoteProxy(cs, port)}
 }
 
 // nodeExecArgv is the agent's command line for cmd.
@@ -490,7 +510,7 @@ func chooseRoute(ctx context.Context, d *Driver, nodes []string) error {
 	if err != nil {
 		return err
 	}
-	d.shell = newAgentShell(d.cs, d.rest, agentNamespace(d.runID), pods)
+	d.shell = newAgentShell(d.cs, d.rest, agentNamespace(d.runID), pods, agentServePort(d.runID))
 	return nil
 }
 
@@ -506,10 +526,10 @@ type proxyFunc func(ctx context.Context, ns, pod, method, path string, query url
 // stored commit of kubernetes/kubernetes, not checked line by line against
 // v1.36.3), so it answers while that kubelet is stopped; it was on kind,
 // see docs/node-agent.md.
-func remoteProxy(cs kubernetes.Interface) proxyFunc {
+func remoteProxy(cs kubernetes.Interface, port int) proxyFunc {
 	return func(ctx context.Context, ns, pod, method, path string, query url.Values) ([]byte, error) {
 		req := cs.CoreV1().RESTClient().Verb(method).Namespace(ns).Resource("pods").
-			Name(fmt.Sprintf("%s:%d", pod, agent.NodeServePort)).SubResource("proxy").Suffix(path)
+			Name(fmt.Sprintf("%s:%d", pod, port)).SubResource("proxy").Suffix(path)
 		for k, vs := range query {
 			for _, v := range vs {
 				req = req.Param(k, v)
