@@ -220,8 +220,10 @@ func (d *Driver) Capabilities() driver.Capabilities {
 		// A power cut stops a kind node's container from outside, through
 		// docker on this machine (power.go); nothing on a node, the agent
 		// neither, can.
-		caps[driver.NodeReboot] = d.info.Kind != ""
-		caps[driver.NodeCrash] = d.info.Kind != ""
+		if d.info.Kind != "" {
+			caps[driver.NodeReboot] = true
+			caps[driver.NodeCrash] = true
+		}
 		// A scenario's declared nodes are pool nodes it leases, as many as
 		// it declares (up to the pool's size), each standing in for its
 		// declared node where its CPU allows (lease.fits); its pods are
