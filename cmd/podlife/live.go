@@ -28,6 +28,7 @@ type liveFlags struct {
 	parallel   int
 	images     string
 	nodeRoute  string
+	noDocker   bool
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -40,13 +41,15 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.StringVar(&l.runID, "run-id", os.Getenv("PODLIFE_RUN_ID"), "live: the run's id, on every object it creates (default: a new one)")
 	fs.StringVar(&l.nodeRoute, "node-route", os.Getenv("PODLIFE_NODE_ROUTE"),
 		"live: how podlife reaches its nodes: docker (exec into a kind node's container, the default) or agent (a privileged node agent DaemonSet, docs/node-agent.md)")
+	fs.BoolVar(&l.noDocker, "no-docker", os.Getenv("PODLIFE_NO_DOCKER") == "1",
+		"live: use no docker: a kind cluster of this machine is taken as one podlife did not create (needs --allow-any-cluster; nodes reached through --node-route agent only, no power cuts)")
 	fs.StringVar(&l.images, "images", "", "live: an offline cluster's images besides the agent's, comma-separated (busybox:1.36): a scenario asking for another is skipped, not failed on its pull")
 	return l
 }
 
 func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
 	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
-		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), NodeRoute: l.nodeRoute, Log: stderr})
+		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), NodeRoute: l.nodeRoute, NoDocker: l.noDocker, Log: stderr})
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {
@@ -95,6 +98,7 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	kubeconfig := fs.String("kubeconfig", "", "the kubeconfig (default $KUBECONFIG, then ~/.kube/config)")
 	allowAny := fs.Bool("allow-any-cluster", os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", "clean up on a cluster podlife did not create")
 	nodeRoute := fs.String("node-route", os.Getenv("PODLIFE_NODE_ROUTE"), "how podlife reaches the nodes it restores: docker (the default) or agent (the run's node agent, deleted last)")
+	noDocker := fs.Bool("no-docker", os.Getenv("PODLIFE_NO_DOCKER") == "1", "use no docker: the cluster is taken as one podlife did not create (nodes restored through --node-route agent only)")
 	deleteCluster := fs.String("delete-cluster", "", "also delete this kind cluster, which podlife created (named podlife-…)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -111,7 +115,7 @@ func cmdCleanup(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	d := livedriver.New(livedriver.Options{Kubeconfig: *kubeconfig, AllowAnyCluster: *allowAny, RunID: *runID, Tolerance: time.Second, NodeRoute: *nodeRoute})
+	d := livedriver.New(livedriver.Options{Kubeconfig: *kubeconfig, AllowAnyCluster: *allowAny, RunID: *runID, Tolerance: time.Second, NodeRoute: *nodeRoute, NoDocker: *noDocker})
 	var errs []error
 	if *deleteCluster != "" && *kubeconfig == "" {
 		// The cluster goes with everything in it; no other cluster is

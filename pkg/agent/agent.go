@@ -34,6 +34,8 @@ func Main(argv []string) int {
 		return probe(argv[1:])
 	case base == Name && len(argv) > 1 && argv[1] == NodeExec:
 		return nodeExec(argv[2:])
+	case base == Name && len(argv) > 1 && argv[1] == NodeServe:
+		return nodeServe(argv[2:])
 	case base == Name:
 		return runAgent(argv[1:])
 	default:

@@ -283,12 +283,14 @@ func (d *Driver) SweepRun(ctx context.Context) error {
 		return err
 	}
 	// The node agent's namespace goes last: the manifests and the pool's
-	// nodes are restored through it on the agent route.
+	// nodes are restored through it on the agent route, after the
+	// kubelets the run stopped are started again (an exec needs them).
 	reaped := d.Reaped(ctx)
+	started := startRunsKubelets(ctx, d)
 	manifests := d.SweepManifests(ctx)
 	scenarios := sweepExcept(ctx, d.cs, d.runID, agentNamespace(d.runID))
 	pool := d.SweepPool(ctx)
-	return errors.Join(reaped, manifests, scenarios, pool, Sweep(ctx, d.cs, d.runID))
+	return errors.Join(reaped, started, manifests, scenarios, pool, Sweep(ctx, d.cs, d.runID))
 }
 
 // sweepExcept is Sweep but for one namespace of the run, left for later.

@@ -90,6 +90,13 @@ type Options struct {
 	NodeRoute string
 	// AgentImage is the node agent's image (behavior.Image when "").
 	AgentImage string
+	// NoDocker forbids docker: the driver takes the cluster as one podlife
+	// did not create, a kind cluster of this machine too (its nodes' kind
+	// providerID is not read), so it needs AllowAnyCluster, reaches its
+	// nodes through the node agent only, and cuts no node's power. It
+	// makes a kind cluster look like a foreign one, for a test
+	// (--no-docker, PODLIFE_NO_DOCKER=1).
+	NoDocker bool
 	// Log receives progress lines (nil for none).
 	Log io.Writer
 }
@@ -124,6 +131,12 @@ type Driver struct {
 	// shell runs commands on its nodes (shell.go): the route connect
 	// chose.
 	shell nodeShell
+	// followed are the nodes the driver follows and its node agent runs
+	// on: the scenarios' node, the pool's, the skewed ones.
+	followed []string
+	// awaitKubelet waits for a node's kubelet back after a start or
+	// restart (pool.go's awaitKubelet; a test's).
+	awaitKubelet func(ctx context.Context, d *Driver, node string, since metav1.Time, limit time.Duration, after string) error
 	// printOpts are the printer rules of the cluster's API server: STATUS
 	// rows of the timeline are printed by podlife's port of its printer.
 	printOpts printer.Options
@@ -201,13 +214,18 @@ func (d *Driver) Name() string { return "live" }
 // connects first: the pool is what the cluster has.
 func (d *Driver) Capabilities() driver.Capabilities {
 	caps := driver.NewCapabilities(driver.StaticPods)
-	if d.connect(context.Background()) == nil && len(d.pool) > 0 && d.info.Kind != "" {
+	if d.connect(context.Background()) == nil && len(d.pool) > 0 && reachesNodes(d) {
 		caps[driver.NodePressure] = true
 		caps[driver.KubeletRestart] = true
 		caps[driver.KubeletUpgrade] = true
 		caps[driver.NodeLifecycle] = true
-		caps[driver.NodeReboot] = true
-		caps[driver.NodeCrash] = true
+		// A power cut stops a kind node's container from outside, through
+		// docker on this machine (power.go); nothing on a node, the agent
+		// neither, can.
+		if d.info.Kind != "" {
+			caps[driver.NodeReboot] = true
+			caps[driver.NodeCrash] = true
+		}
 		// A scenario's declared nodes are pool nodes it leases, as many as
 		// it declares (up to the pool's size), each standing in for its
 		// declared node where its CPU allows (lease.fits); its pods are
@@ -220,6 +238,13 @@ func (d *Driver) Capabilities() driver.Capabilities {
 
 // WhyNot says, in a skipped scenario's reason, why a live cluster lacks c.
 func (d *Driver) WhyNot(c driver.Capability) string {
+	pooled := d.connect(context.Background()) == nil && len(d.pool) > 0
+	switch {
+	case pooled && !reachesNodes(d) && c != driver.NodeDelete && c != driver.KubeletProfiles && c != driver.ExactTime && c != driver.NodeJoin && c != driver.ClusterOfItsNodes:
+		return "the cluster at " + d.info.Server + " is not a kind cluster of this machine, whose nodes podlife reaches through docker: run with --node-route agent (PODLIFE_NODE_ROUTE=agent) to reach its pool's nodes through podlife's node agent (docs/node-agent.md)"
+	case pooled && (c == driver.NodeReboot || c == driver.NodeCrash):
+		return "a power cut stops a kind node's container through docker on this machine, and the cluster at " + d.info.Server + " is not a kind cluster of this machine (or docker is forbidden): nothing on a node, the node agent neither, can cut its power"
+	}
 	switch c {
 	case driver.CreateNodes:
 		return "the cluster has no pool of kind nodes (labelled " + cluster.PoolLabel + ") for a scenario to lease: podlife does not add nodes to a cluster, and a scenario's declared nodes are pool nodes it leases, standing in for the declared ones where their CPU allows"
@@ -340,6 +365,7 @@ func (d *Driver) doConnect(ctx context.Context) error {
 	for _, minor := range slices.Sorted(maps.Keys(d.skewed)) {
 		followed = append(followed, d.skewed[minor].name)
 	}
+	d.followed = followed
 	if err := chooseRoute(ctx, d, followed); err != nil {
 		return err
 	}
@@ -400,8 +426,15 @@ func (d *Driver) identify(ctx context.Context) error {
 	}
 	podlife := true
 	var why []string
+	if d.opt.NoDocker {
+		podlife = false
+		why = append(why, "docker is not to be used (--no-docker, PODLIFE_NO_DOCKER=1), so the cluster is taken as one podlife did not create")
+	}
 	for _, n := range nodes.Items {
 		m := kindProviderID.FindStringSubmatch(n.Spec.ProviderID)
+		if d.opt.NoDocker {
+			continue
+		}
 		if m == nil {
 			podlife = false
 			why = append(why, fmt.Sprintf("node %s is not a kind node (providerID %q)", n.Name, n.Spec.ProviderID))

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"net/url"
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -95,6 +97,7 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 		}
 	}
 	yes, grace := true, int64(1)
+	port := agentServePort(runID)
 	ds := &appsv1.DaemonSet{
 		ObjectMeta: metav1.ObjectMeta{Name: AgentDaemonSet, Namespace: ns.Name, Labels: lbl},
 		Spec: appsv1.DaemonSetSpec{
@@ -102,22 +105,34 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 			Template: corev1.PodTemplateSpec{
 				ObjectMeta: metav1.ObjectMeta{Labels: lbl},
 				Spec: corev1.PodSpec{
-					HostPID:           true,
+					HostPID: true,
+					// In the node's network namespace, its IP the pod's: the
+					// API server's pod proxy reaches node-serve where it
+					// reaches the kubelet, at the node's IP. A pod IP is not
+					// reachable from the control plane everywhere: on
+					// podlife's offline kind clusters each node's static
+					// bridge CNI gives every node the same pod range
+					// (two agent pods at 10.244.0.2, and the proxy refused,
+					// 2026-11-29 20:26).
+					HostNetwork:       true,
 					PriorityClassName: "system-node-critical",
 					Tolerations:       []corev1.Toleration{{Operator: corev1.TolerationOpExists}},
 					Affinity: &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{
 						RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{NodeSelectorTerms: terms},
 					}},
-					// The agent's sleep, as PID 1, ignores SIGTERM: a second is
-					// enough for its deletion.
+					// node-serve ends at SIGTERM: a second is enough.
 					TerminationGracePeriodSeconds: &grace,
 					AutomountServiceAccountToken:  new(bool),
 					Containers: []corev1.Container{{
 						Name:            agentContainer,
 						Image:           image,
 						ImagePullPolicy: corev1.PullIfNotPresent,
-						// The multi-call agent as sleep: it waits for the execs.
-						Command:         []string{"/bin/sleep", "infinity"},
+						// The execs come beside it; it serves the kubelet's
+						// state and its start again after a run stopped it,
+						// through the API server's pod proxy, which needs no
+						// kubelet (pkg/agent, nodeserve.go).
+						Command:         []string{behavior.Path, agent.NodeServe, "--listen", fmt.Sprintf(":%d", port)},
+						Ports:           []corev1.ContainerPort{{Name: "node-serve", ContainerPort: int32(port), Protocol: corev1.ProtocolTCP}},
 						SecurityContext: &corev1.SecurityContext{Privileged: &yes},
 					}},
 				},
@@ -125,6 +140,15 @@ func agentObjects(runID, image string, nodes []string) (*corev1.Namespace, *apps
 		},
 	}
 	return ns, ds
+}
+
+// agentServePort is the port of a run's node-serve, on the node's
+// network: one of its own, so that two runs' agents on one node do not
+// meet (the scheduler's NodePorts filter would keep the second off).
+func agentServePort(runID string) int {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(runID))
+	return 20000 + int(h.Sum32()%10000)
 }
 
 // deployAgent creates the run's node agent, or finds it there (another
@@ -245,15 +269,16 @@ type execFunc func(ctx context.Context, ns, pod string, argv []string, in io.Rea
 // kind node's container ran it (on cgroup v1 node-exec refuses: see
 // pkg/agent).
 type agentShell struct {
-	cs   kubernetes.Interface
-	ns   string
-	exec execFunc
-	mu   sync.Mutex
-	pods map[string]string // by node: its agent pod, as last found
+	cs    kubernetes.Interface
+	ns    string
+	exec  execFunc
+	proxy proxyFunc
+	mu    sync.Mutex
+	pods  map[string]string // by node: its agent pod, as last found
 }
 
-func newAgentShell(cs kubernetes.Interface, cfg *rest.Config, ns string, pods map[string]string) *agentShell {
-	return &agentShell{cs: cs, ns: ns, pods: pods, exec: remoteExec(cs, cfg)}
+func newAgentShell(cs kubernetes.Interface, cfg *rest.Config, ns string, pods map[string]string, port int) *agentShell {
+	return &agentShell{cs: cs, ns: ns, pods: pods, exec: remoteExec(cs, cfg), proxy: remoteProxy(cs, port)}
 }
 
 // nodeExecArgv is the agent's command line for cmd.
@@ -485,6 +510,129 @@ func chooseRoute(ctx context.Context, d *Driver, nodes []string) error {
 	if err != nil {
 		return err
 	}
-	d.shell = newAgentShell(d.cs, d.rest, agentNamespace(d.runID), pods)
+	d.shell = newAgentShell(d.cs, d.rest, agentNamespace(d.runID), pods, agentServePort(d.runID))
 	return nil
+}
+
+// proxyFunc sends a request to a pod's node-serve through the API
+// server's pod proxy: remoteProxy, or a test's.
+type proxyFunc func(ctx context.Context, ns, pod, method, path string, query url.Values) ([]byte, error)
+
+// remoteProxy goes through /api/v1/namespaces/NS/pods/NAME:PORT/proxy/PATH:
+// the API server connects to the pod's IP itself, not through the node's
+// kubelet (pkg/registry/core/pod/rest/subresources.go, ProxyREST.Connect,
+// which dials the location pod.ResourceLocation of
+// pkg/registry/core/pod/strategy.go makes from the pod's IP; read at a
+// stored commit of kubernetes/kubernetes, not checked line by line against
+// v1.36.3), so it answers while that kubelet is stopped; it was on kind,
+// see docs/node-agent.md.
+func remoteProxy(cs kubernetes.Interface, port int) proxyFunc {
+	return func(ctx context.Context, ns, pod, method, path string, query url.Values) ([]byte, error) {
+		req := cs.CoreV1().RESTClient().Verb(method).Namespace(ns).Resource("pods").
+			Name(fmt.Sprintf("%s:%d", pod, port)).SubResource("proxy").Suffix(path)
+		for k, vs := range query {
+			for _, v := range vs {
+				req = req.Param(k, v)
+			}
+		}
+		return req.DoRaw(ctx)
+	}
+}
+
+// serve sends a request to the node's agent's node-serve.
+func (a *agentShell) serve(ctx context.Context, node, method, path string, query url.Values) ([]byte, error) {
+	if a.proxy == nil {
+		return nil, fmt.Errorf("no proxy to the node agent of %s", node)
+	}
+	pod, err := a.pod(ctx, node)
+	if err != nil {
+		return nil, err
+	}
+	b, err := a.proxy(ctx, a.ns, pod, method, path, query)
+	if err != nil {
+		a.forget(node, err)
+		return b, fmt.Errorf("node agent %s/%s, %s %s through the API server's pod proxy: %w: %s", a.ns, pod, method, path, err, strings.TrimSpace(string(b)))
+	}
+	return b, nil
+}
+
+// kubeletServed is node-serve's answer: what it did (state, none,
+// started), the kubelet's process, the run whose stop is recorded.
+type kubeletServed struct {
+	did       string
+	proc      kubeletProcess
+	stoppedBy string
+}
+
+func parseKubeletServed(b []byte) (kubeletServed, error) {
+	head, rest, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	s := kubeletServed{did: strings.TrimSpace(head)}
+	for _, line := range strings.Split(rest, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "StoppedBy="); ok {
+			s.stoppedBy = v
+		}
+	}
+	p, err := parseKubeletProcess([]byte(rest))
+	s.proc = p
+	if err != nil {
+		return s, fmt.Errorf("node-serve's answer %q: %v", strings.TrimSpace(string(b)), err)
+	}
+	return s, nil
+}
+
+// kubeletState reads the node's kubelet through node-serve.
+func (a *agentShell) kubeletState(ctx context.Context, node string) (kubeletServed, error) {
+	b, err := a.serve(ctx, node, "GET", "kubelet", nil)
+	if err != nil {
+		return kubeletServed{}, err
+	}
+	return parseKubeletServed(b)
+}
+
+// stopKubelet stops the node's kubelet for run. Before anything it
+// checks that node-serve answers through the pod proxy, which the start
+// again will need: a kubelet is never stopped that the run could not
+// start. The stop is recorded on the node (agent.KubeletStoppedFile: the
+// run's id) in the exec that stops it; that exec passes through the
+// kubelet it stops, so the stop is left to run a second after it
+// returned (setsid), and node-serve tells when the kubelet has gone.
+func (a *agentShell) stopKubelet(ctx context.Context, node, run string, limit time.Duration) error {
+	if _, err := a.kubeletState(ctx, node); err != nil {
+		return fmt.Errorf("not stopping the kubelet of %s: it could not be started again, the node agent's endpoint does not answer: %w", node, err)
+	}
+	dir := path.Dir(agent.KubeletStoppedFile)
+	script := fmt.Sprintf("mkdir -p %s && printf '%%s\\n' \"$1\" > %s && setsid sh -c 'sleep 1; systemctl stop kubelet' </dev/null >/dev/null 2>&1 &", dir, agent.KubeletStoppedFile)
+	if b, err := a.Exec(ctx, node, nil, "sh", "-c", script, "sh", run); err != nil {
+		return fmt.Errorf("stopping the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+	}
+	deadline := time.Now().Add(limit)
+	for {
+		st, err := a.kubeletState(ctx, node)
+		if err == nil && st.proc.pid == "0" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("stopping the kubelet of %s: still running after %s (last read: %+v, %v)", node, limit, st, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// startKubelet starts the node's kubelet again if run's stop of it is
+// recorded there, through node-serve (no exec: the kubelet is down). It
+// says whether it started it, and the kubelet's process after.
+func (a *agentShell) startKubelet(ctx context.Context, node, run string) (bool, kubeletProcess, error) {
+	b, err := a.serve(ctx, node, "POST", "kubelet/start", url.Values{"run": {run}})
+	if err != nil {
+		return false, kubeletProcess{}, fmt.Errorf("starting the kubelet of %s again: %w", node, err)
+	}
+	st, err := parseKubeletServed(b)
+	if err != nil {
+		return false, st.proc, fmt.Errorf("starting the kubelet of %s again: %w", node, err)
+	}
+	return st.did == "started", st.proc, nil
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -80,6 +81,11 @@ func TestAgentDaemonSet(t *testing.T) {
 			if !p.HostPID {
 				t.Error("not in the host's PID namespace")
 			}
+			// The node's network: node-serve at the node's IP, which the
+			// API server's pod proxy reaches as it reaches the kubelet.
+			if !p.HostNetwork {
+				t.Error("not in the node's network namespace")
+			}
 			// Critical: the eviction manager never evicts it (evictPod's
 			// IsCriticalPod).
 			if p.PriorityClassName != "system-node-critical" {
@@ -97,7 +103,7 @@ func TestAgentDaemonSet(t *testing.T) {
 				t.Fatalf("%d containers", len(p.Containers))
 			}
 			c := p.Containers[0]
-			if c.Name != agentContainer || c.Image != tc.wantImage || !slices.Equal(c.Command, []string{"/bin/sleep", "infinity"}) {
+			if c.Name != agentContainer || c.Image != tc.wantImage || !slices.Equal(c.Command, []string{"/podlife-agent", "node-serve", "--listen", fmt.Sprintf(":%d", agentServePort("run-1"))}) || len(c.Ports) != 1 || int(c.Ports[0].ContainerPort) != agentServePort("run-1") {
 				t.Errorf("container %s image %s command %v", c.Name, c.Image, c.Command)
 			}
 			if c.SecurityContext == nil || c.SecurityContext.Privileged == nil || !*c.SecurityContext.Privileged {

@@ -743,10 +743,65 @@ func (d *Driver) restartKubelet(ctx context.Context, node string) error {
 	} else if b, err := shellOf(d).Exec(ctx, node, nil, "systemctl", "restart", "kubelet"); err != nil {
 		return fmt.Errorf("restarting the kubelet of %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	if err := awaitKubelet(ctx, d, node, metav1.NewTime(since.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
+	if err := awaitOf(d)(ctx, d, node, metav1.NewTime(since.Truncate(time.Second)), 2*time.Minute, "its restart"); err != nil {
 		return err
 	}
 	d.logf("kubelet of %s restarted in %s", node, time.Since(t0).Round(100*time.Millisecond))
+	return nil
+}
+
+// awaitOf is the driver's wait for a kubelet back: awaitKubelet, unless a
+// test set another.
+func awaitOf(d *Driver) func(ctx context.Context, d *Driver, node string, since metav1.Time, limit time.Duration, after string) error {
+	if d.awaitKubelet != nil {
+		return d.awaitKubelet
+	}
+	return awaitKubelet
+}
+
+// startRunsKubelets starts again, through the node agent, every pool
+// node's kubelet the run stopped (NodeNotReady) and did not start again
+// (interrupted before the release): first in a sweep, since every
+// command after it is an exec, which goes through the kubelet. On the
+// docker route, nothing: its execs need no kubelet, and the pool's
+// restore restarts it.
+func startRunsKubelets(ctx context.Context, d *Driver) error {
+	if _, ok := shellOf(d).(*agentShell); !ok {
+		return nil
+	}
+	var errs []error
+	for _, node := range d.pool {
+		errs = append(errs, startStopped(ctx, d, node))
+	}
+	return errors.Join(errs...)
+}
+
+// startStopped starts again a kubelet the run stopped (NodeNotReady) and
+// waits for it back. On the docker route, a restart; through the agent,
+// node-serve's start, reached through the API server's pod proxy (an exec
+// would need the stopped kubelet), which acts only where the run's stop
+// is recorded on the node: a kubelet running, or stopped by no run of
+// this one, is left as it is.
+func startStopped(ctx context.Context, d *Driver, node string) error {
+	a, ok := shellOf(d).(*agentShell)
+	if !ok {
+		return d.restartKubelet(ctx, node)
+	}
+	t0 := time.Now()
+	started, p, err := a.startKubelet(ctx, node, d.runID)
+	if err != nil {
+		return err
+	}
+	if !started {
+		return nil
+	}
+	if p.started.IsZero() {
+		return fmt.Errorf("started the kubelet of %s again, and it has no start time (%+v)", node, p)
+	}
+	if err := awaitOf(d)(ctx, d, node, metav1.NewTime(p.started.Truncate(time.Second)), 2*time.Minute, "its start again"); err != nil {
+		return err
+	}
+	d.logf("kubelet of %s, stopped by the run, started again in %s", node, time.Since(t0).Round(100*time.Millisecond))
 	return nil
 }
 
@@ -1049,6 +1104,9 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		return err
 	}
 	var errs []string
+	if err := startRunsKubelets(ctx, d); err != nil {
+		errs = append(errs, err.Error())
+	}
 	if err := d.dropMemory(ctx, d.runID+"/"); err != nil {
 		errs = append(errs, err.Error())
 	}
@@ -1535,10 +1593,16 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	if err != nil {
 		return err
 	}
-	if _, agent := shellOf(s.d).(*agentShell); agent {
-		// Its exec passes through the kubelet: stopped, nothing would
-		// start it again.
-		return driver.Unsupported("the node agent's route execs through the kubelet, and a kubelet it stopped could not be started again through it: stopping a kubelet needs the docker route (PODLIFE_NODE_ROUTE=docker, a kind cluster)")
+	if a, ok := shellOf(s.d).(*agentShell); ok {
+		// Stopped through an exec, started again through node-serve
+		// (startStopped), which needs no kubelet: never stopped when
+		// node-serve does not answer.
+		if _, err := a.kubeletState(ctx, l.node); err != nil {
+			return driver.Infrastructure("not stopping the kubelet of %s: it could not be started again, the node agent's endpoint does not answer: %v", l.node, err)
+		}
+		l.stopped, l.notReady = true, true
+		l.dirty.Store(true)
+		return a.stopKubelet(ctx, l.node, s.d.runID, time.Minute)
 	}
 	l.stopped, l.notReady = true, true
 	l.dirty.Store(true)
@@ -1555,7 +1619,7 @@ func (s *nodeSide) restartStopped(ctx context.Context) error {
 	for _, l := range s.leases {
 		if l.stopped {
 			l.stopped = false
-			errs = append(errs, s.d.restartKubelet(ctx, l.node))
+			errs = append(errs, startStopped(ctx, s.d, l.node))
 		}
 	}
 	return errors.Join(errs...)

@@ -69,6 +69,16 @@ func shellOf(d *Driver) nodeShell {
 	return kindShell{d.info.Kind}
 }
 
+// reachesNodes says whether the driver reaches its nodes' root: on the
+// agent route (the node agent runs on them: connect waited for it), or
+// on the docker route of a kind cluster of this machine.
+func reachesNodes(d *Driver) bool {
+	if _, agent := shellOf(d).(*agentShell); agent {
+		return true
+	}
+	return d.info.Kind != ""
+}
+
 // followShell is the shell the runtime's events and the kubelet's journal
 // are followed through: nil (nothing followed) on the kind route of a
 // cluster that is not a kind cluster of this machine.

@@ -45,8 +45,8 @@ func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) 
 	if !ok {
 		return driver.Unsupported("node %q is not on the live cluster", node)
 	}
-	if s.d.info.Kind == "" {
-		return driver.Unsupported("static pods are written into a kind node's manifest directory, and the cluster at %s is not a kind cluster", s.d.info.Server)
+	if !reachesNodes(s.d) {
+		return driver.Unsupported("static pods are written into a node's manifest directory, through docker on a kind cluster of this machine or through the node agent (--node-route agent), and the cluster at %s is not a kind cluster of this machine", s.d.info.Server)
 	}
 	p := pod.DeepCopy()
 	name := p.Name
@@ -144,22 +144,29 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
 		return err
 	}
-	if d.info.Kind == "" {
-		return nil
-	}
-	nodes, err := cluster.Nodes(d.info.Kind)
-	if err != nil || len(nodes) == 0 {
-		// Not a kind cluster of this machine: podlife wrote nothing there.
-		return nil
+	var nodes []string
+	if _, agent := shellOf(d).(*agentShell); agent {
+		// The nodes the agent runs on, which are those static pods are
+		// written to (the scenarios' node, the pool's).
+		nodes = d.followed
+	} else if d.info.Kind != "" {
+		kn, err := cluster.Nodes(d.info.Kind)
+		if err != nil {
+			// Not a kind cluster of this machine: podlife wrote nothing there.
+			return nil
+		}
+		for _, n := range kn {
+			nodes = append(nodes, n.String())
+		}
 	}
 	var errs []string
 	for _, n := range nodes {
-		if d.outOfService(n.String()) != nil {
+		if d.outOfService(n) != nil {
 			continue // a stopped node's files went with it for this run
 		}
 		glob := path.Join(manifestDir, manifestPrefix+d.runID+"-*.yaml")
-		if out, err := shellOf(d).Exec(ctx, n.String(), nil, "sh", "-c", "rm -f "+glob); err != nil {
-			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n.String(), err, strings.TrimSpace(string(out))))
+		if out, err := shellOf(d).Exec(ctx, n, nil, "sh", "-c", "rm -f "+glob); err != nil {
+			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n, err, strings.TrimSpace(string(out))))
 		}
 	}
 	if len(errs) > 0 {
