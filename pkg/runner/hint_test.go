@@ -248,6 +248,10 @@ var firstDrafts = []struct {
 	{"Then", `container "app" doesn't exit with code 1`, nil, `container "app" does not exit with code 1`},
 	{"Then", `container "app" should not exit with code 2`, nil, `container "app" does not exit with code 2`},
 	{"Then", `the node "node-1" has no more pods of deployment "api" within 60s`, nil, `node "node-1" has no pods of deployment "api" within 60s`},
+	// A verb said with a time bound its phrases lack keeps its verb, not
+	// the bound (of another verb's phrase).
+	{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, nil, `the pod "web" has phase "Failed" within 4s`},
+	{"Then", `container "app" of pod "web" is still running between 3s and 4s`, nil, `container "app" of pod "web" is still running at 4s`},
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},
 	{"Then", `the container receives SIGKILL at 5s`, []string{`a pod "api"`, `container "server" of pod "api" ignores SIGTERM`}, `container "server" receives SIGKILL at 5s`},
