@@ -7,11 +7,11 @@ Feature: The phrases an eighth trial's first drafts reach for
   container never exits with, and a node left without a deployment's pods.
 
   @behavior:replicaset-scale-down-ranking
-  Scenario: A replica set scaled up and at once down keeps its Ready pod
+  Scenario: A replica set scaled up and soon down keeps its Ready pod
     The ReplicaSet controller deletes the surplus of a scale-down least
     valuable first (getPodsToDelete, ActivePodsWithRanks): the two pods
-    the scale-up made are not Ready yet (their readiness probe waits 5 s),
-    the first one is, so the two new ones go.
+    the scale-up made run but are not Ready yet (their readiness probe
+    waits 20 s), the first one is, so the two new ones go.
 
     Given a replica set "web" of 1 pod:
       """yaml
@@ -21,11 +21,12 @@ Feature: The phrases an eighth trial's first drafts reach for
           readinessProbe:
             exec:
               command: ["true"]
-            initialDelaySeconds: 5
+            initialDelaySeconds: 20
             periodSeconds: 1
       """
-    When 15s pass
+    When 30s pass
     And the replica set "web" is scaled to 3
+    And 5s pass
     And the replica set "web" is scaled to 1
     Then pod 2 of replica set "web" is gone within 40s
     And pod 3 of replica set "web" is gone within 40s
@@ -40,7 +41,7 @@ Feature: The phrases an eighth trial's first drafts reach for
     And the deployment "api" has 3 ready replicas
     And an event "ScalingReplicaSet" with message containing "from 2 to 3" is recorded for deployment "api"
 
-  @behavior:container-ready-window
+  @behavior:readiness-initial-failure
   Scenario: A container becomes ready between two times
     Given a pod "web"
     And container "app" of pod "web" becomes ready after 10s
@@ -48,7 +49,7 @@ Feature: The phrases an eighth trial's first drafts reach for
     Then container "app" becomes ready between 10s and 10s
     And container "app" becomes ready within 15s
 
-  @behavior:probe-events
+  @behavior:readiness-failure
   Scenario: Readiness failures are recorded, liveness failures are not
     Given a pod "slow":
       """yaml
@@ -68,9 +69,10 @@ Feature: The phrases an eighth trial's first drafts reach for
     When the pod "slow" is created
     Then container "app" becomes not ready within 20s
     And an event "Unhealthy" is recorded with message containing "Readiness" for container "app" of pod "slow"
-    And no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness"
+    When the pod "slow" is deleted
+    Then no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness"
 
-  @behavior:exit-code
+  @behavior:restart-policy
   Scenario: A container that completes does not exit with code 1
     Given a pod "batch":
       """yaml
@@ -84,7 +86,7 @@ Feature: The phrases an eighth trial's first drafts reach for
     Then container "app" exits with code 0
     And container "app" does not exit with code 1
 
-  @needs:node-lifecycle
+  @needs:node-lifecycle @behavior:drain-without-budget
   Scenario: A drained node is left without the deployment's pods
     Given a node "worker-1" with 8 CPU, 16Gi memory and 2 pods
     And a node "worker-2" with 4 CPU, 8Gi memory and 110 pods
