@@ -97,14 +97,30 @@ func (s pdbHas) Run(ctx context.Context, st *State) error {
 // rsPods runs a state check of a replica set's pods in the API at the
 // current time.
 func rsPods(ctx context.Context, st *State, rs string, f func([]*corev1.Pod) error) error {
+	return ownedPods(ctx, st, "", rs, f)
+}
+
+// ownedPods is rsPods of the pods of a replica set (owner "" or
+// "replica set") or a deployment (owner "deployment").
+func ownedPods(ctx context.Context, st *State, owner, name string, f func([]*corev1.Pod) error) error {
 	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return err
 	}
 	return pollDisruption(ctx, st, d, func(d driver.Session, _ driver.View) error {
-		pods, _, _ := d.ReplicaSetPods(rs)
-		return f(pods)
+		return f(podsOwned(d, owner, name))
 	})
+}
+
+// podsOwned are the pods in the API of a replica set (owner "" or
+// "replica set") or of a deployment's replica sets (owner "deployment").
+func podsOwned(d driver.Session, owner, name string) []*corev1.Pod {
+	if owner == "deployment" {
+		pods, _, _ := d.DeploymentPods(name)
+		return pods
+	}
+	pods, _, _ := d.ReplicaSetPods(name)
+	return pods
 }
 
 func readyActive(pods []*corev1.Pod) int {
@@ -193,6 +209,13 @@ func (s rsReady) runWithin(ctx context.Context, st *State) error {
 // the window carries (the simulator starts them in the instant).
 func rsWithin(ctx context.Context, st *State, rs string, within writtenDuration, what, expected string,
 	holds func(pods []*corev1.Pod, v driver.View) (int, bool)) error {
+	return ownedWithin(ctx, st, "", rs, within, what, expected, holds)
+}
+
+// ownedWithin is rsWithin of a replica set's or a deployment's pods (as
+// podsOwned).
+func ownedWithin(ctx context.Context, st *State, owner, rs string, within writtenDuration, what, expected string,
+	holds func(pods []*corev1.Pod, v driver.View) (int, bool)) error {
 	if _, err := readyDisruptions(ctx, st); err != nil {
 		return err
 	}
@@ -201,7 +224,7 @@ func rsWithin(ctx context.Context, st *State, rs string, within writtenDuration,
 	if err != nil {
 		return err
 	}
-	check := func(v driver.View) (int, bool) { pods, _, _ := sess.ReplicaSetPods(rs); return holds(pods, v) }
+	check := func(v driver.View) (int, bool) { return holds(podsOwned(sess, owner, rs), v) }
 	at, ok, err := sess.RunUntil(ctx, w.To, func(v driver.View) bool { _, ok := check(v); return ok })
 	if err != nil {
 		return err
@@ -209,7 +232,7 @@ func rsWithin(ctx context.Context, st *State, rs string, within writtenDuration,
 	w.From = 0
 	sel := timeline.Selector{Pod: rs}
 	if !ok || at > w.To {
-		pods, _, _ := sess.ReplicaSetPods(rs)
+		pods := podsOwned(sess, owner, rs)
 		n, _ := check(sess.View())
 		return st.keepWindowCheck(sel, what, w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
 			Expected: fmt.Sprintf("%s within %s%s", expected, within.text, w.Note()),
@@ -226,6 +249,17 @@ type rsOnNode struct {
 	want     Count
 	rs, node string
 	within   *writtenDuration
+	// owner is "deployment" for a deployment's pods (`node "worker-1"
+	// has no pods of deployment "api"`), else "" (a replica set's).
+	owner string
+}
+
+// ownerKind is the kind of the pods' owner, as a step names it.
+func (s rsOnNode) ownerKind() string {
+	if s.owner == "" {
+		return "replica set"
+	}
+	return s.owner
 }
 
 // on counts the pods on the node, not being deleted.
@@ -243,17 +277,17 @@ func (s rsOnNode) Declare(pl *Plan) error {
 	if _, err := pl.node(s.node); err != nil {
 		return err
 	}
-	_, err := pl.replicaSet(s.rs)
+	_, err := pl.workload(s.ownerKind(), s.rs)
 	return err
 }
 
 func (s rsOnNode) Run(ctx context.Context, st *State) error {
-	expected := fmt.Sprintf("%s of replica set %q on node %q", times(int(s.want), "pod"), s.rs, s.node)
+	expected := fmt.Sprintf("%s of %s %q on node %q", times(int(s.want), "pod"), s.ownerKind(), s.rs, s.node)
 	if s.within != nil {
-		return rsWithin(ctx, st, s.rs, *s.within, "pods of the replica set on the node", expected,
+		return ownedWithin(ctx, st, s.owner, s.rs, *s.within, "pods of the "+s.ownerKind()+" on the node", expected,
 			func(pods []*corev1.Pod, _ driver.View) (int, bool) { n := s.on(pods); return n, n == int(s.want) })
 	}
-	return rsPods(ctx, st, s.rs, func(pods []*corev1.Pod) error {
+	return ownedPods(ctx, st, s.owner, s.rs, func(pods []*corev1.Pod) error {
 		if got := s.on(pods); got != int(s.want) {
 			return readVerdict(st, expected,
 				fmt.Sprintf("%s: %d: %s", st.clk().readAt(), got, describeRSPods(pods)))

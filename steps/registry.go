@@ -61,7 +61,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
@@ -71,6 +71,7 @@ func buildRegistry() []Def {
 	defs = append(defs, workloadDraftPhrases()...)
 	defs = append(defs, jobPodPhrases()...)
 	defs = append(defs, draftSevenAliases()...)
+	defs = append(defs, draftEightWorkloads()...)
 	for i := range defs {
 		defs[i] = roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))
 	}

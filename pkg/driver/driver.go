@@ -566,6 +566,10 @@ type Workloads interface {
 	// UpdateDeployment replaces a Deployment's pod template: a new
 	// rollout when it differs.
 	UpdateDeployment(ctx context.Context, name string, template *corev1.Pod) error
+	// Scale sets spec.replicas of a ReplicaSet (kind "replica set") or a
+	// Deployment (kind "deployment") the scenario created, as `kubectl
+	// scale` does (the scale subresource); its controller acts on it.
+	Scale(ctx context.Context, kind, name string, replicas int32) error
 	// Deployment is a Deployment with its status, nil when unknown.
 	Deployment(name string) *appsv1.Deployment
 	// DeploymentPods are the pods of a Deployment's ReplicaSets still in

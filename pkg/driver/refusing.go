@@ -80,6 +80,9 @@ func (r Refusing) CreateDeployment(context.Context, *appsv1.Deployment, *corev1.
 func (r Refusing) UpdateDeployment(context.Context, string, *corev1.Pod) error {
 	return r.no("update a deployment")
 }
+func (r Refusing) Scale(_ context.Context, kind, _ string, _ int32) error {
+	return r.no("scale a " + kind)
+}
 func (r Refusing) Deployment(string) *appsv1.Deployment { return nil }
 func (r Refusing) DeploymentPods(string) ([]*corev1.Pod, []string, bool) {
 	return nil, nil, false

@@ -158,6 +158,8 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 var rules = []rule{
 	// Workloads (issue 36), before the general rules they would match.
 	r(`recorded for `, ``, &no, "workload", kWorkload),
+	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.
+	r(`"<(deployment|replica set)>" is scaled to `, ``, &no, "replicas", kCount),
 	// An event by reason and message, in authors' words (fifth drafts).
 	r(`^the `, ` "`, &no, "workload", kWorkload),
 	r(`^the <workload> "`, ``, &yes, "name", kWorkName),

@@ -295,7 +295,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		best := ranked{cost: math.Inf(1)}
 		for _, f := range forms {
 			cost, pairs := align(f.toks, c.toks)
-			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text)
+			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text)
 			if cost < best.cost-1e-9 {
 				best = ranked{c, f, cost, pairs}
 			}

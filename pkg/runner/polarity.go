@@ -123,3 +123,46 @@ func beforeQuotes(text string, list []idiom) string {
 	}
 	return strings.Join(parts, `"`)
 }
+
+// timeClause is a time bound that ends a step: `at 5s`, `within 1m`,
+// `between 40s and 42s`, `before 10s`, `after 3s`.
+var timeClause = regexp.MustCompile(`(?i)\s+(?:at|within|between|before|after|by|until|in)\s+\d\S*(?:\s+and\s+\d\S*)?\s*$`)
+
+// predicate is what a timed step says of its last subject (a name with
+// what it names), its time bound cut: `becomes ready` of `container "app" becomes ready between 40s and
+// 42s`; "" when the text ends with no time bound.
+func predicate(text string) string {
+	loc := timeClause.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	head := text[:loc[0]]
+	if m := subjectName.FindAllStringIndex(head, -1); m != nil {
+		head = head[m[len(m)-1][1]:]
+	}
+	return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(head, `"`, "")), " "))
+}
+
+// subjectName is a name said with what it names: what a step says of it
+// follows the last one.
+var subjectName = regexp.MustCompile(`(?i)\b(?:pod|container|node|set|deployment|job|budget|PDB|sidecar) "[^"]*"`)
+
+// sameVerb is what a phrase saying what the step says, with another time
+// bound, gains: the same verb matters more than the same time shape
+// (`container "app" becomes ready between 40s and 42s`, where only
+// `becomes ready at T` were a phrase, is that, not `is restarted between
+// 40s and 42s`).
+const sameVerb = 0.8
+
+// The step's bound must be an interval (`between A and B`, `within D`):
+// `is running at T` is a state at an instant (`is still running at T`),
+// not the verb's coming by T.
+func verbCost(step, phrase string) float64 {
+	p := predicate(step)
+	if p == "" || p != predicate(phrase) || !intervalClause.MatchString(step) {
+		return 0
+	}
+	return -sameVerb
+}
+
+var intervalClause = regexp.MustCompile(`(?i)\s(?:within|between)\s+\d\S*(?:\s+and\s+\d\S*)?\s*$`)

@@ -51,6 +51,9 @@ type deployment struct {
 	sets    []*replicaSet
 	created []string
 	key     workKey
+	// scaling is set by a change of spec.replicas alone (a scale) until
+	// the sync that handles it as a scaling event.
+	scaling bool
 }
 
 // The reasons of the Deployment conditions (deployment/util/deployment_util.go).
@@ -300,11 +303,47 @@ func (c *deploymentController) podWatch(ev podEvent) {
 // sync is syncDeployment for a Deployment that is neither paused, nor
 // rolled back, nor scaled: the strategy's rollout.
 func (c *deploymentController) sync(dep *deployment) {
+	if dep.scaling {
+		// syncDeployment's scaling event (isScalingEvent): sync.go scale
+		// of the active or latest ReplicaSet to spec.replicas; the
+		// rollout below then finds nothing to do (with one ReplicaSet
+		// active, the rollout's own reconcile reaches the same count).
+		dep.scaling = false
+		if r := c.activeOrLatest(dep); r != nil {
+			c.scaleRS(dep, r, *dep.d.Spec.Replicas)
+		}
+	}
 	if dep.d.Spec.Strategy.Type == appsv1.RecreateDeploymentStrategyType {
 		c.rolloutRecreate(dep)
 		return
 	}
 	c.rolloutRolling(dep)
+}
+
+// activeOrLatest is FindActiveOrLatest (deployment/util/deployment_util.go,
+// v1.36.3): the one ReplicaSet with replicas, or when none has any the
+// new one, else the newest old one; nil when several have replicas.
+func (c *deploymentController) activeOrLatest(dep *deployment) *replicaSet {
+	var active []*replicaSet
+	for _, r := range dep.sets {
+		if *r.rs.Spec.Replicas > 0 {
+			active = append(active, r)
+		}
+	}
+	switch len(active) {
+	case 1:
+		return active[0]
+	case 0:
+		for _, r := range dep.sets {
+			if equalIgnoreHash(r.template, dep.template) {
+				return r
+			}
+		}
+		if n := len(dep.sets); n > 0 {
+			return dep.sets[n-1]
+		}
+	}
+	return nil
 }
 
 // rsObjects are the ReplicaSets' API objects.

@@ -153,6 +153,57 @@ func (s *Simulator) AddReplicaSet(name string, replicas int32, template *corev1.
 	return nil
 }
 
+// ScaleReplicaSet is `kubectl scale replicaset NAME --replicas=N`: an
+// update of the scale subresource, which sets spec.replicas (a new
+// generation) as the ReplicaSet registry's scaleUpdatedObjectInfo does
+// (pkg/registry/apps/replicaset/storage/storage.go, v1.36.3). Its
+// controller syncs it later in this instant: more pods created, or the
+// surplus deleted least valuable first (manageReplicas, getPodsToDelete).
+func (s *Simulator) ScaleReplicaSet(name string, replicas int32) error {
+	r := s.replicaSets.sets[name]
+	if r == nil || r.owner != nil {
+		return fmt.Errorf("replica set %q does not exist", name)
+	}
+	if replicas < 0 {
+		return fmt.Errorf("replica set %q: spec.replicas: Invalid value: %d: must be greater than or equal to 0", name, replicas)
+	}
+	s.replicaSets.scale(r, replicas)
+	s.running = true
+	return nil
+}
+
+// ScaleDeployment is `kubectl scale deployment NAME --replicas=N`: the
+// scale subresource sets the Deployment's spec.replicas (a new
+// generation; pkg/registry/apps/deployment/storage/storage.go), and its
+// controller's next sync is a scaling event (syncDeployment,
+// isScalingEvent, pkg/controller/deployment/deployment_controller.go
+// and sync.go, v1.36.3) that scales the one active ReplicaSet, or the
+// latest when none is active (scale, FindActiveOrLatest). The
+// proportional scaling of several active ReplicaSets during a rollout
+// is not modelled: the scale is refused then.
+func (s *Simulator) ScaleDeployment(name string, replicas int32) error {
+	dep := s.deployments.deps[name]
+	if dep == nil {
+		return fmt.Errorf("deployment %q does not exist", name)
+	}
+	if replicas < 0 {
+		return fmt.Errorf("deployment %q: spec.replicas: Invalid value: %d: must be greater than or equal to 0", name, replicas)
+	}
+	if s.deployments.activeOrLatest(dep) == nil {
+		return fmt.Errorf("deployment %q: scaling during a rollout (several active replica sets, scaled proportionally) is not modelled", name)
+	}
+	if *dep.d.Spec.Replicas == replicas {
+		return nil
+	}
+	n := replicas
+	dep.d.Spec.Replicas = &n
+	dep.d.Generation++
+	dep.scaling = true
+	s.deployments.enqueue(dep)
+	s.running = true
+	return nil
+}
+
 // ReplicaSetPods returns the pods of a ReplicaSet that are still in the
 // API, in the order they were created, and every name it created.
 func (s *Simulator) ReplicaSetPods(name string) (pods []*corev1.Pod, created []string, ok bool) {

@@ -1036,11 +1036,11 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 // on the fresh object.
 func (d *Driver) untaint(ctx context.Context, node string, taints []corev1.Taint) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return d.untaintOnce(ctx, node, taints)
+		return untaintOnce(ctx, d, node, taints)
 	})
 }
 
-func (d *Driver) untaintOnce(ctx context.Context, node string, taints []corev1.Taint) error {
+func untaintOnce(ctx context.Context, d *Driver, node string, taints []corev1.Taint) error {
 	n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 	if err != nil {
 		return err

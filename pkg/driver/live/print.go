@@ -9,9 +9,9 @@ import (
 	"github.com/podlife/podlife/pkg/printer"
 )
 
-// printPod asks the API server for the pod as a table, as kubectl does
+// printPod (a function of the driver, whose methods are many) asks the API server for the pod as a table, as kubectl does
 // (Accept: as=Table), and reads the STATUS, READY and RESTARTS columns.
-func (d *Driver) printPod(ns, name string) (printer.Columns, error) {
+func printPod(d *Driver, ns, name string) (printer.Columns, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	raw, err := d.cs.CoreV1().RESTClient().Get().Namespace(ns).Resource("pods").Name(name).

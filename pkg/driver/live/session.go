@@ -734,7 +734,7 @@ func (v *view) PrintPod(name string) (printer.Columns, bool) {
 	if v.frozen || v.s.printOpts != v.s.d.printOpts {
 		return printer.Pod(p, time.Now(), v.s.printOpts), true
 	}
-	c, err := v.s.d.printPod(v.s.ns, name)
+	c, err := printPod(v.s.d, v.s.ns, name)
 	if err != nil {
 		return printer.Pod(p, time.Now(), v.s.printOpts), true
 	}

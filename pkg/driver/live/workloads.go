@@ -179,6 +179,45 @@ func (s *workloads) UpdateDeployment(ctx context.Context, name string, template 
 	return nil
 }
 
+// Scale is `kubectl scale`: spec.replicas of the scenario's ReplicaSet
+// or Deployment through its scale subresource (GetScale, UpdateScale),
+// a conflict with a controller's write retried; the cluster's controller
+// does the rest. A Deployment's write is noted, as UpdateDeployment's.
+func (s *workloads) Scale(ctx context.Context, kind, name string, replicas int32) error {
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if kind == "deployment" {
+			sc, err := s.d.cs.AppsV1().Deployments(s.ns).GetScale(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				return err
+			}
+			sc.Spec.Replicas = replicas
+			_, err = s.d.cs.AppsV1().Deployments(s.ns).UpdateScale(ctx, name, sc, metav1.UpdateOptions{})
+			return err
+		}
+		sc, err := s.d.cs.AppsV1().ReplicaSets(s.ns).GetScale(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		sc.Spec.Replicas = replicas
+		_, err = s.d.cs.AppsV1().ReplicaSets(s.ns).UpdateScale(ctx, name, sc, metav1.UpdateOptions{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("scaling %s %q to %d: %w", kind, name, replicas, err)
+	}
+	if kind != "deployment" {
+		return nil
+	}
+	out, err := s.d.cs.AppsV1().Deployments(s.ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return fmt.Errorf("reading deployment %q after its scale: %w", name, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wrote(out)
+	return nil
+}
+
 // Deployment is the Deployment as last seen, never older than podlife's
 // last write of it.
 func (s *workloads) Deployment(name string) *appsv1.Deployment {

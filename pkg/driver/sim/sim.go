@@ -479,6 +479,15 @@ func (s *session) UpdateDeployment(_ context.Context, name string, template *cor
 	return s.do(func() error { return s.sim.UpdateDeployment(name, template.DeepCopy()) })
 }
 
+func (s *session) Scale(_ context.Context, kind, name string, replicas int32) error {
+	return s.do(func() error {
+		if kind == "deployment" {
+			return s.sim.ScaleDeployment(name, replicas)
+		}
+		return s.sim.ScaleReplicaSet(name, replicas)
+	})
+}
+
 func (s *session) Deployment(name string) *appsv1.Deployment { return s.sim.Deployment(name) }
 
 func (s *session) DeploymentPods(name string) ([]*corev1.Pod, []string, bool) {
