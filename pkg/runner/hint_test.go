@@ -223,6 +223,11 @@ var firstDrafts = []struct {
 	// not to come by a time gets the phrase of its event not before it,
 	// never the event by then.
 	{"Then", `container "proxy" doesn't get SIGTERM before 3s`, nil, `container "proxy" does not receive SIGTERM before 3s`},
+	// Issue 38's eighth held-out set: a readiness probe failing until a
+	// time is the container becoming ready then, not its probe failing
+	// after it.
+	{"Given", `container "api" keeps failing its readiness probe until 25s`, nil, `container "api" becomes ready after 25s`},
+	{"Given", `container "api" of pod "web" fails its readiness probe for the first 8s`, nil, `container "api" of pod "web" becomes ready after 8s`},
 	{"Then", `container "db" isn't restarted until 45s`, nil, `container "db" is not restarted before 45s`},
 	{"Then", `container "db" is not restarted within 45s`, nil, `container "db" is not restarted before 45s`},
 	{"Then", `container "web" won't start earlier than 12s`, nil, `container "web" does not start before 12s`},

