@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -153,6 +154,11 @@ func (s *Simulator) AddReplicaSet(name string, replicas int32, template *corev1.
 	return nil
 }
 
+// ErrNotModelled is what the simulator answers an input whose effect it
+// does not model: a driver reports the scenario skipped with the reason,
+// never passed or failed on a guess.
+var ErrNotModelled = errors.New("not modelled by the simulator")
+
 // ScaleReplicaSet is `kubectl scale replicaset NAME --replicas=N`: an
 // update of the scale subresource, which sets spec.replicas (a new
 // generation) as the ReplicaSet registry's scaleUpdatedObjectInfo does
@@ -190,7 +196,7 @@ func (s *Simulator) ScaleDeployment(name string, replicas int32) error {
 		return fmt.Errorf("deployment %q: spec.replicas: Invalid value: %d: must be greater than or equal to 0", name, replicas)
 	}
 	if s.deployments.activeOrLatest(dep) == nil {
-		return fmt.Errorf("deployment %q: scaling during a rollout (several active replica sets, scaled proportionally) is not modelled", name)
+		return fmt.Errorf("deployment %q: scaling during a rollout (several active replica sets, scaled proportionally): %w", name, ErrNotModelled)
 	}
 	if *dep.d.Spec.Replicas == replicas {
 		return nil

@@ -4,6 +4,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -481,10 +482,16 @@ func (s *session) UpdateDeployment(_ context.Context, name string, template *cor
 
 func (s *session) Scale(_ context.Context, kind, name string, replicas int32) error {
 	return s.do(func() error {
+		var err error
 		if kind == "deployment" {
-			return s.sim.ScaleDeployment(name, replicas)
+			err = s.sim.ScaleDeployment(name, replicas)
+		} else {
+			err = s.sim.ScaleReplicaSet(name, replicas)
 		}
-		return s.sim.ScaleReplicaSet(name, replicas)
+		if errors.Is(err, sim.ErrNotModelled) {
+			return driver.Unsupported("%v", err)
+		}
+		return err
 	})
 }
 
