@@ -297,10 +297,7 @@ func (s neverRestarted) Run(ctx context.Context, st *State) error {
 	if err := st.observable(sel); err != nil {
 		return err
 	}
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	return timeline.ExpectNever(st.clk().events(), st.clock.t0, sel)
+	return expectNever(ctx, st, sel)
 }
 
 // holdFrom is where a hold is judged from: t=0, or, for a pod that did

@@ -314,10 +314,16 @@ func (s *neverSignal) Declare(pl *Plan) (err error) {
 }
 
 func (s *neverSignal) Run(ctx context.Context, st *State) error {
+	return expectNever(ctx, st, s.sel)
+}
+
+// expectNever runs the scenario to the end of its activity (settle) and
+// expects no event of sel at or after t=0: the `never …` steps.
+func expectNever(ctx context.Context, st *State, sel timeline.Selector) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
+	return timeline.ExpectNever(st.clk().events(), st.clock.t0, sel)
 }
 
 // ctrStarts is a phrase's container whose starts its check reads:
@@ -340,10 +346,7 @@ func (s *neverStarts) Run(ctx context.Context, st *State) error {
 	if err := st.observable(s.sel); err != nil {
 		return err
 	}
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
+	return expectNever(ctx, st, s.sel)
 }
 
 // Then container "app" exits at 5s with code 137; Then container "app"

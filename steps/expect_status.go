@@ -246,10 +246,14 @@ type thePodShowsRestarts struct {
 }
 
 func (s thePodShowsRestarts) Run(ctx context.Context, st *State) error {
-	return checkColumns(ctx, st, s.pod, "showing "+times(int(s.n), "restart"), func(c printer.Columns) bool {
-		count, _, _ := strings.Cut(c.Restarts, " ")
-		return count == fmt.Sprint(int(s.n))
-	})
+	return checkColumns(ctx, st, s.pod, "showing "+times(int(s.n), "restart"), func(c printer.Columns) bool { return showsRestarts(c, s.n) })
+}
+
+// showsRestarts says whether the RESTARTS column counts n, without the
+// "(5s ago)" that follows the count.
+func showsRestarts(c printer.Columns, n Count) bool {
+	count, _, _ := strings.Cut(c.Restarts, " ")
+	return count == fmt.Sprint(int(n))
 }
 
 // Then container "app" of pod "web" is ready within 5s, becomes ready at

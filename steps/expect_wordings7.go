@@ -3,7 +3,6 @@ package steps
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -130,8 +129,7 @@ func (s *podRestartsWithin) Run(ctx context.Context, st *State) error {
 	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
 	return polledWithin(ctx, st, p.name, s.d, "showing "+times(int(s.n), "restart"), func(v driver.View) (bool, string) {
 		cols, found := columns(v, p.name)
-		count, _, _ := strings.Cut(cols.Restarts, " ")
-		return found && count == fmt.Sprint(int(s.n)), "RESTARTS " + cols.Restarts
+		return found && showsRestarts(cols, s.n), "RESTARTS " + cols.Restarts
 	})
 }
 

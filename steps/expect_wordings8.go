@@ -118,8 +118,5 @@ func (s *neverExitsWithCode) Declare(pl *Plan) (err error) {
 }
 
 func (s *neverExitsWithCode) Run(ctx context.Context, st *State) error {
-	if _, _, err := st.settle(ctx); err != nil {
-		return err
-	}
-	return timeline.ExpectNever(st.clk().events(), st.clock.t0, s.sel)
+	return expectNever(ctx, st, s.sel)
 }
