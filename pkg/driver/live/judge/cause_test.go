@@ -186,32 +186,49 @@ func TestLiveKillOfAPreemptedPod(t *testing.T) {
 
 // TestLiveKillAtTheDeadline pins atDeadline: a pod of
 // activeDeadlineSeconds 10 (grace 5, SIGTERM ignored) created at 10 s,
-// its startTime 10 s (whole seconds; its container started at 11.1 s),
-// killed 0.6 s past the deadline: its SIGTERM counts from the
-// startTime, late by a tick and the kill's step after it (10 s holds, 9
-// s fails, and so does 11 s: 10.62 s before its window), and a kill
-// 1.306 s past the deadline (CI's live run, 2026-11-28) still holds; its
-// SIGKILL counts from the kill's decision, the Killing event, by the
-// grace (15 s holds, 14 s and 16 s fail).
+// its startTime 10 s (whole seconds; its container started at 11.1 s).
+// The kubelet decides at its sync loop's tick (the first DeadlineExceeded
+// event, 0.58 s past the deadline here) and kills after the next PLEG
+// relist: the SIGTERM counts from the decision seen (10 s holds; 11 s
+// fails, 10.62 s before its window; 9 s fails on the decision, seen past
+// a tick after 9 s), CI's kill 1.914 s past the deadline, 1.1 s after its
+// decision (2026-11-29), holds, and so does it with no decision seen;
+// a kill 1.8 s after its decision is late; its SIGKILL counts from the
+// kill seen, the Killing event, by the grace (15 s holds, 14 s and 16 s
+// fail).
 func TestLiveKillAtTheDeadline(t *testing.T) {
 	ms := time.Millisecond
 	s := time.Second
 	d := int64(10)
 	pod := &corev1.Pod{Spec: corev1.PodSpec{ActiveDeadlineSeconds: &d, Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
-	var holdsAt func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool
+	started := timeline.Event{At: 11100 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started}
+	decided := func(at time.Duration) timeline.Event {
+		return timeline.Event{At: at, Seq: 2, Pod: "web", Kind: timeline.KubeEvent, Reason: "DeadlineExceeded"}
+	}
+	sigterm := func(at time.Duration) timeline.Event {
+		return timeline.Event{At: at, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
+	}
 	events := []timeline.Event{
-		{At: 11100 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
-		{At: 20600 * ms, Seq: 2, Pod: "web", Kind: timeline.KubeEvent, Reason: "Killing"},
-		{At: 20620 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.SIGTERM},
-		{At: 25650 * ms, Seq: 4, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
+		started, decided(20580 * ms),
+		{At: 20600 * ms, Seq: 3, Pod: "web", Kind: timeline.KubeEvent, Reason: "Killing"},
+		sigterm(20620 * ms),
+		{At: 25650 * ms, Seq: 5, Pod: "web", Container: "app", Kind: timeline.SIGKILL},
 	}
-	holds := func(kind timeline.Kind, at time.Duration) bool {
-		return holdsAt(events, kind, at)
-	}
-	holdsAt = func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool {
+	holdsAt := func(events []timeline.Event, kind timeline.Kind, at time.Duration) bool {
 		f := &liveFake{now: 10 * s, events: events, pod: pod, startTime: 10 * s}
-		a := afterCreate(t, f, "web", 30*s, timeline.Selector{Pod: "web", Container: "app", Kind: kind}, at)
-		e, _ := timeline.First(events, timeline.Beginning, timeline.Selector{Pod: "web", Container: "app", Kind: kind})
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 30 * s
+		sel := timeline.Selector{Pod: "web", Container: "app", Kind: kind}
+		a, err := j.Window(context.Background(), driver.Question{Sel: sel, Lo: at, Hi: at, T0: t0})
+		if err != nil {
+			if _, ok := timeline.AsVerdict(err); !ok {
+				t.Fatal(err)
+			}
+			return false
+		}
+		e, _ := timeline.First(events, timeline.Beginning, sel)
 		return a.Window.Contains(e.At)
 	}
 	for _, tc := range []struct {
@@ -222,13 +239,22 @@ func TestLiveKillAtTheDeadline(t *testing.T) {
 		{timeline.SIGTERM, 10 * s, true}, {timeline.SIGTERM, 9 * s, false}, {timeline.SIGTERM, 11 * s, false},
 		{timeline.SIGKILL, 15 * s, true}, {timeline.SIGKILL, 14 * s, false}, {timeline.SIGKILL, 16 * s, false},
 	} {
-		if got := holds(tc.kind, tc.at); got != tc.want {
+		if got := holdsAt(events, tc.kind, tc.at); got != tc.want {
 			t.Errorf("%s at %s: %v, want %v", tc.kind, tc.at, got, tc.want)
 		}
 	}
-	late := []timeline.Event{events[0], {At: 21306 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}}
-	if !holdsAt(late, timeline.SIGTERM, 10*s) {
-		t.Errorf("a kill 1.306 s past the deadline, the tick's and the kill's time: SIGTERM at 10s fails")
+	for _, tc := range []struct {
+		name   string
+		events []timeline.Event
+		want   bool
+	}{
+		{"CI's kill, 1.1 s after its decision", []timeline.Event{started, decided(20800 * ms), sigterm(21914 * ms)}, true},
+		{"CI's kill, no decision seen", []timeline.Event{started, sigterm(21914 * ms)}, true},
+		{"a kill 1.8 s after its decision", []timeline.Event{started, decided(20100 * ms), sigterm(21900 * ms)}, false},
+	} {
+		if got := holdsAt(tc.events, timeline.SIGTERM, 10*s); got != tc.want {
+			t.Errorf("%s: SIGTERM at 10s holds %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
 
