@@ -312,6 +312,13 @@ func loadNoted(paths []string, tags string, d driver.Driver, stderr io.Writer) (
 		for _, p := range problems {
 			fmt.Fprintln(stderr, p.Error())
 		}
+		// A warning is on the text the author is about to mend, so it is
+		// said with the problems (an action written under Then).
+		for _, n := range notes {
+			if n.Warning {
+				fmt.Fprintln(stderr, n)
+			}
+		}
 		fmt.Fprintf(stderr, "%d problem(s); nothing was run\n", len(problems))
 		return nil, nil, errBadInput
 	}
@@ -622,7 +629,7 @@ func cmdLint(args []string, stdout, stderr io.Writer) error {
 	}
 	var said []string
 	if warnings > 0 {
-		said = append(said, fmt.Sprintf("%d warning(s) on missing tags", warnings))
+		said = append(said, fmt.Sprintf("%d warning(s)", warnings))
 	}
 	if k := len(notes) - warnings; k > 0 {
 		said = append(said, fmt.Sprintf("%d note(s) on what the %s driver assumed", k, d.Name()))

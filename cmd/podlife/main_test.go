@@ -494,3 +494,23 @@ func TestCleanupRemovesRunFolder(t *testing.T) {
 		t.Errorf("%s is gone: %v", kept, err)
 	}
 }
+
+// TestLintSaysWarningsWithProblems: a draft with an undefined step and an
+// action written under Then hears of both at once (before, the warning
+// came only once the problems were mended).
+func TestLintSaysWarningsWithProblems(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "draft.feature")
+	src := "@needs:node-lifecycle\nFeature: f\n  Scenario: s\n    Given a node \"worker-1\"\n    When node \"worker-1\" is drained\n    Then node \"worker-1\" is cordoned\n    And the drain of the node is not over\n"
+	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI("lint", f)
+	for _, want := range []string{f + ":7: undefined step", f + ":6: warning: `node \"worker-1\" is cordoned` is an action", "1 problem(s); nothing was run\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("lint: missing %q (exit %d):\n%s", want, code, errOut)
+		}
+	}
+	if code != 2 {
+		t.Errorf("lint: exit %d, want 2", code)
+	}
+}

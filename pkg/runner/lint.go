@@ -140,6 +140,10 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				add(Problem{File: sc.Feature.Path, Line: line, Msg: fmt.Sprintf("ambiguous step %q matches %s", s.Text, strings.Join(pats, " and "))})
 				continue
 			}
+			if n, ok := actionUnderThen(sc.Feature.Path, line, s, matches[0]); ok && !noted[n] {
+				noted[n] = true
+				notes = append(notes, n)
+			}
 			// Lint is parse and declare: no session.
 			plan.At(line, dryType(s))
 			step, err := matches[0].Parse(s.Text, steps.ArgOf(s.Argument))
@@ -180,6 +184,22 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		}
 	}
 	return problems, notes
+}
+
+// actionUnderThen is the warning for a step written as an expectation
+// (under Then, or an And after one) whose phrase is an action: Gherkin's
+// keywords do not change what a step does, so `Then node "worker-1" is
+// cordoned` cordons the node and checks nothing, where its author most
+// likely meant a check (a first draft did, 2026-11-29).
+func actionUnderThen(file string, line int, s *messages.PickleStep, def steps.Def) (Note, bool) {
+	if dryType(s) != steps.Outcome {
+		return Note{}, false
+	}
+	if kw, _ := exampleLine(def.Example); kw != "When" {
+		return Note{}, false
+	}
+	return Note{File: file, Line: line, Warning: true, Msg: fmt.Sprintf(
+		"`%s` is an action, written under Then: it does what it says and checks nothing; write it under When, or say the state to check (`podlife steps` lists the expectations)", s.Text)}, true
 }
 
 // split lists the errors joined in err (errors.Join), or err.

@@ -272,3 +272,25 @@ func TestTableRowsKept(t *testing.T) {
 		}
 	}
 }
+
+// TestLintWarnsOfAnActionUnderThen: Gherkin's keywords do not change what
+// a step does, so an action written as an expectation acts and checks
+// nothing (a blind first draft's `Then node "worker-1" is cordoned`,
+// meant as a check, 2026-11-29): lint warns at it, not at the same
+// action under When, nor at an expectation under Then.
+func TestLintWarnsOfAnActionUnderThen(t *testing.T) {
+	problems, notes := Check(load(t, "testdata/then-action.feature"), simdriver.New())
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	var got []string
+	for _, n := range notes {
+		if n.Warning {
+			got = append(got, n.String())
+		}
+	}
+	want := "testdata/then-action.feature:8: warning: `node \"worker-1\" is cordoned` is an action, written under Then: it does what it says and checks nothing; write it under When, or say the state to check (`podlife steps` lists the expectations)"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
