@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,8 +14,10 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	apivalidation "k8s.io/apimachinery/pkg/util/validation"
+	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/manifest"
 )
 
 // Voluntary disruptions (issue 17): ReplicaSets that replace their pods,
@@ -135,7 +138,9 @@ func disruptionSteps() []Def {
 }
 
 // Given a replica set "web" of 3 pods: (and YAML) — the YAML is the pod
-// template, as a pod's (a whole Pod or its spec); its labels are the
+// template, as a pod's (a whole Pod or its spec), or the ReplicaSet's (a
+// whole ReplicaSet or its spec: with spec.template, as a Deployment is
+// written, which a first draft wrote here); its labels are the
 // selector's, app=<name> when it has none. The replica set is created with
 // the cluster, and its pods started before the first step that acts.
 // Without YAML: pods of one agent container "app".
@@ -160,11 +165,20 @@ func (s replicaSet) Declare(pl *Plan) error {
 			return inputErr("replica set %q is declared twice", s.name)
 		}
 	}
-	if err := pl.declare(s.name, s.doc, podFields{}); err != nil {
-		return err
+	var tpl *podDecl
+	if s.doc != nil && holdsTemplate(s.doc.Content) {
+		t, err := s.template(pl)
+		if err != nil {
+			return err
+		}
+		tpl = t
+	} else {
+		if err := pl.declare(s.name, s.doc, podFields{}); err != nil {
+			return err
+		}
+		tpl = pl.pods[len(pl.pods)-1]
+		pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
 	}
-	tpl := pl.pods[len(pl.pods)-1]
-	pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
 	if tpl.pod.Spec.NodeName != "" {
 		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName", s.name)
 	}
@@ -173,6 +187,49 @@ func (s replicaSet) Declare(pl *Plan) error {
 	}
 	pl.disr.sets = append(pl.disr.sets, &rsDecl{name: s.name, replicas: int32(s.n), tpl: tpl})
 	return nil
+}
+
+// holdsTemplate tells whether a replica set's YAML is the ReplicaSet's
+// (its spec has a template, or it says kind: ReplicaSet) rather than its
+// pods' (a Pod's spec has no template).
+func holdsTemplate(doc string) bool {
+	var top struct {
+		Kind string `json:"kind"`
+		Spec struct {
+			Template *json.RawMessage `json:"template"`
+		} `json:"spec"`
+	}
+	if err := yaml.Unmarshal([]byte(doc), &top); err != nil {
+		return false // the pod's decoding says what is wrong
+	}
+	return top.Kind == "ReplicaSet" || top.Spec.Template != nil
+}
+
+// template is the pod template of a replica set written as a ReplicaSet:
+// its replicas, if given, the step's count, its selector left out (the
+// template's labels), no name but the step's.
+func (s replicaSet) template(pl *Plan) (*podDecl, error) {
+	rs, err := manifest.DecodeReplicaSet([]byte(s.doc.Content))
+	if err != nil {
+		return nil, decodeErrors(err)
+	}
+	if rs.Name != "" && rs.Name != s.name {
+		return nil, atField(s.doc, "metadata.name", inputErr("the step names the replica set %q but its metadata.name is %q", s.name, rs.Name))
+	}
+	if r := rs.Spec.Replicas; r != nil && *r != int32(s.n) {
+		return nil, atField(s.doc, "spec.replicas", inputErr("the step gives %d pods but spec.replicas is %d", int32(s.n), *r))
+	}
+	if rs.Spec.Selector != nil {
+		return nil, atField(s.doc, "spec.selector", inputErr("spec.selector is the template's labels: leave it out"))
+	}
+	if rs.Spec.MinReadySeconds != 0 {
+		return nil, atField(s.doc, "spec.minReadySeconds", inputErr("a replica set's minReadySeconds is not modelled: leave it out"))
+	}
+	tpl, err := pl.templateDecl(s.name, rs.Spec.Template, s.doc, true)
+	if err != nil {
+		return nil, err
+	}
+	return tpl, nil
 }
 
 func (pl *Plan) replicaSet(name string) (*rsDecl, error) {

@@ -62,6 +62,16 @@ func DecodeDeployment(doc []byte) (*appsv1.Deployment, error) {
 	return d, nil
 }
 
+// DecodeReplicaSet decodes a whole ReplicaSet (apps/v1), or a document
+// holding only its `spec:` (and optionally `metadata:`).
+func DecodeReplicaSet(doc []byte) (*appsv1.ReplicaSet, error) {
+	rs := &appsv1.ReplicaSet{}
+	if err := decodeKind(doc, rs, kind{"apps/v1", "ReplicaSet", "a ReplicaSet", "a replica set"}); err != nil {
+		return nil, err
+	}
+	return rs, nil
+}
+
 // DecodeJob decodes a whole Job (batch/v1), or its `spec:`.
 func DecodeJob(doc []byte) (*batchv1.Job, error) {
 	j := &batchv1.Job{}
