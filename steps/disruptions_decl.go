@@ -132,6 +132,8 @@ func disruptionSteps() []Def {
 			s3(func(node, bound string, d time.Duration) Step {
 				return drainEnds{node: node, boundKind: bound, bound: d}
 			})).with(slot("time bound", "within", "at", "within")),
+		phrase(f, `^the drain of node "([^"]*)" does not complete within (\S+)$`, `Then the drain of node "worker-1" does not complete within 30s`,
+			s2(func(node string, d time.Duration) Step { return drainNotDone{node: node, within: d} })),
 		phrase(f, `^the drain of node "([^"]*)" fails with message containing "([^"]*)"$`, `Then the drain of node "worker-1" fails with message containing "use --force to override"`,
 			s2(func(node, text string) Step { return drainEnds{node: node, errText: text, bound: -1} })),
 	}

@@ -223,6 +223,54 @@ func (s drainEnds) Run(ctx context.Context, st *State) error {
 	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(node)}, "the drain's end", win, seen, failed)
 }
 
+// Then the drain of node "worker-1" does not complete within 30s: by
+// t0+D, D included, the drain has not completed (it is still going on, or
+// it failed); on a cluster judged at the earliest `completes at D` would
+// accept, as the language's other negatives are (a drain held by a
+// budget: a first draft's `the drain of the node does not complete within
+// 1m`).
+type drainNotDone struct {
+	node   string
+	within time.Duration
+}
+
+func (s drainNotDone) Declare(pl *Plan) error {
+	_, err := pl.node(s.node)
+	return err
+}
+
+func (s drainNotDone) Run(ctx context.Context, st *State) error {
+	d, err := readyDisruptions(ctx, st)
+	if err != nil {
+		return err
+	}
+	win := disruptionWindow(st, s.within, s.within, drainWaits(d, s.node, st.clock.t0)...)
+	completed := func() (time.Duration, bool) {
+		ds, ok := d.DrainStatus(s.node)
+		return ds.At, ok && ds.Done && ds.Err == "" && ds.At <= win.From
+	}
+	if _, _, err := st.Session.RunUntil(ctx, win.From, func(driver.View) bool { _, c := completed(); return c }); err != nil {
+		return err
+	}
+	at, c := completed()
+	if !c {
+		// One that held keeps no check, as `never` keeps none: it
+		// awaited no event.
+		st.clk().decided(win.From, s.within)
+		return nil
+	}
+	seen := &timeline.Event{At: at, Pod: nodeTimelineName(s.node)}
+	v := &timeline.Verdict{Kind: timeline.Unexpected, Window: &win, Event: seen,
+		Expected: fmt.Sprintf("the drain of node %q does not complete within %s%s", s.node, timeline.FormatOffset(s.within), win.Note()),
+		Observed: fmt.Sprintf("the drain completed at %s", timeline.FormatOffset(at-st.clock.t0.At))}
+	// The check's window is where the end would have been fine: after
+	// the bound, which `within` takes in.
+	ok := win
+	ok.From += time.Nanosecond
+	ok.To = max(ok.To, ok.From)
+	return st.keepWindowCheck(timeline.Selector{Pod: nodeTimelineName(s.node)}, "no drain's end before "+timeline.FormatOffset(s.within), ok, seen, v)
+}
+
 // Windows of the drain's and the eviction subresource's times: exact on
 // the simulator, on a cluster the judge's (driver.Judge.Requests).
 

@@ -72,6 +72,7 @@ func buildRegistry() []Def {
 	defs = append(defs, jobPodPhrases()...)
 	defs = append(defs, draftSevenAliases()...)
 	defs = append(defs, draftEightWorkloads()...)
+	defs = append(defs, draftTenWordings()...)
 	for i := range defs {
 		defs[i] = roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))
 	}

@@ -180,3 +180,4 @@ Feature: Draining a node under a PodDisruptionBudget
     And the pod disruption budget "web" is deleted
     Then evictions of pods of replica set "web" are accepted at 3s and 3s
     And the drain of node "worker-1" completes within 10s
+    And the drain of node "worker-1" does not complete within 3s

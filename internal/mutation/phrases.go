@@ -207,6 +207,16 @@ var phrases = []Phrase{
 	// Issue 38's sixth held-out set's aliases (steps/expect_wordings7.go):
 	// the meanings of the phrases beside them, mutated as they are.
 	{`^the pod "([^"]*)" has (\S+) restarts? within (\S+)$`, []Op{deadlineOp(3)}},
+	// Issue 38's ninth held-out set: kubectl's RESTARTS by a deadline, and
+	// a container not ready at an instant (as the pod's `not S after T`:
+	// rule containerNotReadyAtShiftedInstant explains its shifts).
+	{`^the pod "([^"]*)" shows (\S+) restarts? within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is not ready after (\S+)$`, []Op{
+		{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true},
+		negation(func(c []string) []string {
+			return []string{strings.Replace(c[0], " is not ready after ", " is ready within ", 1)}
+		}),
+	}},
 	{`^` + node + ` reports (\w+)(?: within (\S+))?$`, []Op{deadlineOp(3)}},
 	{`^the job "([^"]*)" fails(?: with reason "([^"]*)")? within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the PDB "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
@@ -262,6 +272,9 @@ var phrases = []Phrase{
 	{ctr + `(?:is not restarted|does not restart) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{ctr + `(?:does not start|is not started) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{ctr + `does not exit before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
+	// A drain held by a budget (issue 38's ninth held-out set): not
+	// complete by D, D included.
+	{`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{2}, OneSided: true}}},
 	{ctr + `never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
 	{ctr + `(?:does not exit|never exits) with code (\S+)$`, []Op{negation(func(c []string) []string {
 		for _, not := range []string{" does not exit ", " never exits "} {

@@ -46,6 +46,18 @@ var rules = []Rule{
 		Explains: eventNotBeforeShiftedEarlier,
 	},
 	{
+		Name: "a drain `does not complete within T` claims less for an earlier T",
+		Source: "the language's rule: `the drain of node \"n\" does not complete within T` says the drain had not completed by t0+T (docs/language.md, disruptions); " +
+			"where the original's checks saw the drain complete after the shifted T (a `completes` step of the same scenario), a shift to an earlier T cannot fail",
+		Explains: drainNotDoneShiftedEarlier,
+	},
+	{
+		Name: "a container's `not ready after T` reads one instant",
+		Source: "the language's rule: `container \"c\" is not ready after T` says the container was not ready at t0+T (docs/language.md, Time: `not … after T`); " +
+			"a shift to an instant where the original's timeline shows the container not ready either cannot fail",
+		Explains: containerNotReadyAtShiftedInstant,
+	},
+	{
 		Name: "`within D` admits the past",
 		Source: "the language's rule: a state predicate `within D` holds if the state is true at some time up to the deadline, " +
 			"before t=0 included (docs/language.md, Time: within); the original's timeline shows the mutated state held by the mutated deadline",
@@ -121,6 +133,46 @@ func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	return fmt.Sprintf("%s never holds from t=0 on", q.name), true
 }
 
+var ctrNotReadyAfterRe = regexp.MustCompile(`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is not ready after (\S+)$`)
+
+func containerNotReadyAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	g := ctrNotReadyAfterRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || g == nil {
+		return "", false
+	}
+	at, err := time.ParseDuration(g[3])
+	if err != nil {
+		return "", false
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	pod := g[2]
+	if pod == "" {
+		pod = f.onlyPod()
+	}
+	ready := false
+	for _, e := range f.Original.Timeline {
+		if e.At > t0+at {
+			break
+		}
+		if e.Pod == pod && e.Container == g[1] {
+			switch e.Kind {
+			case timeline.Ready:
+				ready = true
+			case timeline.NotReady:
+				ready = false
+			}
+		}
+	}
+	if ready {
+		return "", false
+	}
+	return fmt.Sprintf("container %q is not ready at %s either", g[1], offset(at)), true
+}
+
 var notBeforeRe = regexp.MustCompile(`^the pod "([^"]*)" is not (\S+) before (\S+)$`)
 
 func notBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
@@ -189,6 +241,35 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
+}
+
+var drainNotDoneRe = regexp.MustCompile(`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`)
+
+func drainNotDoneShiftedEarlier(f *Facts, o Outcome) (string, bool) {
+	m := o.Mutant
+	g := drainNotDoneRe.FindStringSubmatch(stepText(m))
+	if m.Class != Shift || g == nil {
+		return "", false
+	}
+	at, err := time.ParseDuration(g[2])
+	if err != nil {
+		return "", false
+	}
+	t0, err := f.T0(m.StepLine)
+	if err != nil {
+		return "", false
+	}
+	for _, c := range f.Original.Checks {
+		// The drain's end as a `completes` step saw it.
+		if c.What != "the drain's end" || !c.Seen || !strings.HasPrefix(c.Pod, "node/") || (g[1] != "" && c.Pod != "node/"+g[1]) {
+			continue
+		}
+		if c.Observed > t0+at {
+			return fmt.Sprintf("the drain completed at %s, after %s", offset(c.Observed-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return "", false
 }
 
 var withinRe = regexp.MustCompile(` within (\S+)$`)

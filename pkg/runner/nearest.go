@@ -98,7 +98,7 @@ type sceneName struct {
 	role, name string
 }
 
-var sceneNameRE = regexp.MustCompile(`\b(pod|container|node|replica set) "([^"]*)"`)
+var sceneNameRE = regexp.MustCompile(`\b(pod|container|node|replica set|deployment|job) "([^"]*)"`)
 
 // namesIn are the names of the scenario's steps texts, in their order.
 func namesIn(texts []string) []sceneName {
@@ -461,7 +461,7 @@ func roleBefore(toks []token, j int) string {
 		return ""
 	}
 	switch w := toks[j-1].word; w {
-	case "pod", "container", "node":
+	case "pod", "container", "node", "deployment", "job":
 		return w
 	case "set":
 		if j >= 2 && toks[j-2].word == "replica" {
