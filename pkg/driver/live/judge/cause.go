@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -82,6 +83,16 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 		return driver.Caused{}, true, err
 	}
 	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
+	if seen.Kind == timeline.Phase && (action == driver.ActionCreate || action == driver.ActionExit) {
+		// A pod that ends on its own: the sync that notices its last
+		// exit finds it terminal, and the status manager holds the
+		// terminal phase back (mergePodStatus, couldHaveRunningContainers)
+		// until the pod worker's terminating sync has run, which waits for
+		// a relist newer than that sync (pod_workers.go podWorkerLoop,
+		// GetNewerThan; v1.36.3): a relist more than the calibrated chain
+		// of a deleted pod, whose kill that sync makes itself.
+		chain += periods.PLEGRelist
+	}
 	if (seen.Container != "" || cause.Kind != timeline.Exited) && seen.At-cause.At > chain {
 		// A container not ready long after its exit (a probe's doing),
 		// a pod Running long after a start (what it waited on is not

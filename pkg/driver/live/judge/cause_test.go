@@ -117,6 +117,30 @@ func TestLiveEndByItsCause(t *testing.T) {
 	}
 }
 
+// TestLivePhaseOfAPodThatEndsOnItsOwn: a pod whose last container exits
+// on its own (a Job's pod failing, restartPolicy Never) is shown Failed a
+// relist later than a deleted pod: the kubelet notices the exit at a
+// relist, its sync finds the pod terminal, and the terminal phase is held
+// back (mergePodStatus) until the pod worker's terminating sync, which
+// waits for a relist newer than that sync (pod_workers.go podWorkerLoop,
+// v1.36.3), has run (a Job's pod Failed 2.558 s after its exit,
+// fifth-drafts.feature:167 on a loaded machine, 2026-11-29). So a Failed
+// seen 2.15 s after the exit, past the fake's chain of a deleted pod
+// (2 s), holds; the same for a pod deleted fails (TestLiveEndByItsCause).
+func TestLivePhaseOfAPodThatEndsOnItsOwn(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	f := &liveFake{now: 0, events: []timeline.Event{
+		{At: 1003 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+		{At: 2800 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1},
+		{At: 3900 * ms, Seq: 3, Pod: "web", Container: "app", Kind: timeline.NotReady},
+		{At: 4950 * ms, Seq: 4, Pod: "web", Kind: timeline.Phase, Reason: "Failed"},
+	}}
+	if err := causedRows(t, f, driver.ActionCreate, 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err != nil {
+		t.Errorf("Failed 2.15 s after the exit of a pod ending on its own: %v", err)
+	}
+}
+
 // TestLiveRunningByItsHook pins Caused for the Running phase: it follows
 // the container's postStart hook's end (1.3 s here, through the API),
 // and a table's row of it is judged at that end, counted from the
