@@ -76,10 +76,17 @@ func (w *workloadDecls) started(s driver.Workloads, v driver.View) bool {
 		if d == nil {
 			return false
 		}
+		pods, _, _ := s.DeploymentPods(dep.d.Name)
 		if done, _ := rolloutDone(d); done {
+			if !readyInView(pods, v) {
+				// The controller saw its pods Ready before the scenario's
+				// own watch did (a live run's Ready events stamped at t=0,
+				// deployments.feature:88, 2026-11-29): what the steps read
+				// is the view, so it must show them too.
+				return false
+			}
 			continue
 		}
-		pods, _, _ := s.DeploymentPods(dep.d.Name)
 		for _, p := range pods {
 			if !startedOrStuck(v.Pod(p.Name)) {
 				return false
@@ -105,6 +112,17 @@ func (w *workloadDecls) started(s driver.Workloads, v driver.View) bool {
 			if !startedOrStuck(v.Pod(p.Name)) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// readyInView: every pod of pods the view shows, not being deleted, is
+// Ready there.
+func readyInView(pods []*corev1.Pod, v driver.View) bool {
+	for _, p := range pods {
+		if vp := v.Pod(p.Name); vp != nil && vp.DeletionTimestamp == nil && !conditionIs(vp, corev1.PodReady, corev1.ConditionTrue) {
+			return false
 		}
 	}
 	return true

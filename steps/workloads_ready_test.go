@@ -1,0 +1,75 @@
+package steps
+
+import (
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// fakeWorkloads answers a Deployment and its pods as the API has them.
+type fakeWorkloads struct {
+	driver.Workloads
+	d    *appsv1.Deployment
+	pods []*corev1.Pod
+}
+
+func (f fakeWorkloads) Deployment(string) *appsv1.Deployment { return f.d }
+func (f fakeWorkloads) DeploymentPods(string) ([]*corev1.Pod, []string, bool) {
+	return f.pods, nil, true
+}
+
+// apiView is the scenario's own view of its pods.
+type apiView struct {
+	driver.View
+	pods map[string]*corev1.Pod
+}
+
+func (v apiView) Pod(name string) *corev1.Pod { return v.pods[name] }
+func (apiView) Timeline() []timeline.Event    { return nil }
+
+func podReadyAs(name string, ready bool) *corev1.Pod {
+	st := corev1.ConditionFalse
+	if ready {
+		st = corev1.ConditionTrue
+	}
+	return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name}, Status: corev1.PodStatus{Phase: corev1.PodRunning,
+		Conditions: []corev1.PodCondition{{Type: corev1.PodReady, Status: st}}}}
+}
+
+// TestFirstRolloutWaitsForTheViewToo: a Deployment whose status says its
+// rollout is done has started only once the scenario's own view shows its
+// pods Ready too (a live run read 1 Ready of 3 at t=0 though the
+// controller had counted 3 available, deployments.feature:88,
+// 2026-11-29).
+func TestFirstRolloutWaitsForTheViewToo(t *testing.T) {
+	three := int32(3)
+	d := &appsv1.Deployment{Spec: appsv1.DeploymentSpec{Replicas: &three}}
+	d.Name, d.Generation = "web", 1
+	d.Status = appsv1.DeploymentStatus{ObservedGeneration: 1, Replicas: 3, UpdatedReplicas: 3, AvailableReplicas: 3, ReadyReplicas: 3}
+	if done, why := rolloutDone(d); !done {
+		t.Fatalf("the fake's rollout is not done: %s", why)
+	}
+	api := []*corev1.Pod{podReadyAs("a", true), podReadyAs("b", true), podReadyAs("c", true)}
+	w := &workloadDecls{deployments: []*deploymentDecl{{d: d}}}
+	for _, tc := range []struct {
+		name string
+		view []*corev1.Pod
+		want bool
+	}{
+		{"the view shows them Ready", api, true},
+		{"the view has not seen two Ready yet", []*corev1.Pod{podReadyAs("a", true), podReadyAs("b", false), podReadyAs("c", false)}, false},
+	} {
+		v := apiView{pods: map[string]*corev1.Pod{}}
+		for _, p := range tc.view {
+			v.pods[p.Name] = p
+		}
+		if got := w.started(fakeWorkloads{d: d, pods: api}, v); got != tc.want {
+			t.Errorf("%s: started %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
