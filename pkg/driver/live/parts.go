@@ -131,7 +131,11 @@ func (s *session) PodDisruptionBudget(name string) *policyv1.PodDisruptionBudget
 	return s.disrupt.PodDisruptionBudget(name)
 }
 func (s *session) Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error {
-	return s.disrupt.Evict(ctx, pod, opts)
+	if err := s.disrupt.Evict(ctx, pod, opts); err != nil {
+		return err
+	}
+	s.deletionSeen(ctx, pod)
+	return nil
 }
 func (s *session) Evictions() []driver.EvictionRequest { return s.disrupt.Evictions() }
 func (s *session) Cordon(ctx context.Context, node string) error {

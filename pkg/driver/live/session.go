@@ -623,7 +623,49 @@ func (s *session) Delete(ctx context.Context, name string, opts metav1.DeleteOpt
 		}
 		s.mu.Unlock()
 	}
+	s.deletionSeen(ctx, name)
 	return nil
+}
+
+// deletionWait bounds how long an accepted delete waits for the
+// scenario's own watch to show it (a watch delivery: tens of
+// milliseconds, a second on a loaded machine).
+const deletionWait = 5 * time.Second
+
+// deletionSeen waits, deletionWait at most, until the scenario's own
+// watch shows the deletion the API server has just accepted (the pod's
+// deletionTimestamp, or the object gone): the steps after an action read
+// that view, and one read before the watch delivered the delete saw the
+// pod as if it had not been made (quota.feature:80 on a loaded machine,
+// 2026-11-29: an evicted pod counted Ready and not deleted 45 ms after
+// the eviction was accepted). t=0 was placed before the request; this
+// moves nothing but the step's return.
+func (s *scene) deletionSeen(ctx context.Context, name string) {
+	deadline := time.Now().Add(deletionWait)
+	for {
+		s.mu.Lock()
+		t := s.pods[name]
+		seen := t == nil || t.gone || t.obj == nil || t.obj.DeletionTimestamp != nil
+		ch := s.changed
+		s.mu.Unlock()
+		if seen {
+			return
+		}
+		wait := time.Until(deadline)
+		if wait <= 0 {
+			s.d.debugf("%s: its delete not seen through the watch after %s", name, deletionWait)
+			return
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-ch:
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
 }
 
 // following lists the attach signals of the pod's running agents whose
