@@ -34,6 +34,8 @@ func draftNineWordings() []Def {
 			s4(func(c, p, when, at string) Step {
 				return &postStartIn{ctr: ctrOfPod{c, p}, starts: when == "starts", lo: at, hi: at}
 			})).with(moment()),
+		phrase("signals and hooks", `^container "([^"]*)"(?: of pod "([^"]*)")? runs its postStart hook at (\S+)$`, `Then container "app" runs its postStart hook at 0s`,
+			s3(func(c, p, at string) Step { return &postStartIn{ctr: ctrOfPod{c, p}, starts: true, lo: at, hi: at} })),
 		phrase("signals and hooks", hook+`within (\S+)$`, `Then the postStart hook of container "app" starts within 1s`,
 			s4(func(c, p, when, d string) Step {
 				return &postStartIn{ctr: ctrOfPod{c, p}, starts: when == "starts", lo: "0s", hi: d}

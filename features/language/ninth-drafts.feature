@@ -25,6 +25,7 @@ Feature: The phrases a ninth trial's first drafts reach for
     And the postStart hook of container "app" finishes at 5s
     And the postStart hook of container "app" finishes within 10s
     And the pod "web" is Running within 10s
+    And container "app" runs its postStart hook at 0s
 
   @behavior:active-deadline
   Scenario: A Job's pod killed by its deadline leaves the Job with no active pod
@@ -41,7 +42,7 @@ Feature: The phrases a ninth trial's first drafts reach for
       """
     When the job "slow" is created
     Then the job "slow" has 1 active pod at 5s
-    And container "app" of the first pod of job "slow" receives SIGTERM between 10s and 12s
+    And container "app" of the first pod of job "slow" receives SIGTERM at 10s
     And the job "slow" has 0 active pods within 45s
     And the job "slow" has 1 failed pod between 10s and 45s
 
@@ -78,5 +79,5 @@ Feature: The phrases a ninth trial's first drafts reach for
     Given a pod "web"
     And container "app" of pod "web" fails its readiness probe until 10s
     When the pod "web" is created
-    Then container "app" becomes ready between 10s and 11s
+    Then container "app" becomes ready at 10s
     And the pod "web" is not Ready after 9s

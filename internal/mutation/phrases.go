@@ -249,6 +249,7 @@ var phrases = []Phrase{
 	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? starts within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `runs its postStart hook at (\S+)$`, []Op{atOp(3)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) at (\S+)$`, []Op{atOp(4)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `receives (SIG\S+)$`, []Op{valueOp(3, swapSignal)}},
