@@ -42,7 +42,7 @@ Feature: The phrases a ninth trial's first drafts reach for
       """
     When the job "slow" is created
     Then the job "slow" has 1 active pod at 5s
-    And container "app" of the first pod of job "slow" receives SIGTERM at 10s
+    And container "app" of the first pod of job "slow" receives SIGTERM
     And the job "slow" has 0 active pods within 45s
     And the job "slow" has 1 failed pod between 10s and 45s
 
@@ -57,7 +57,7 @@ Feature: The phrases a ninth trial's first drafts reach for
     When the job "batch" is created
     Then the job "batch" fails with reason "BackoffLimitExceeded" within 1m
     And every pod of job "batch" has container "app" terminated with exit code 1
-    And container "app" of the first pod of job "batch" exits at 2s with code 1
+    And container "app" of the first pod of job "batch" exits with code 1
 
   @behavior:sigkill-at-grace
   Scenario: A pod given a priority class and a grace period has both
