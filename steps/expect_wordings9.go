@@ -136,27 +136,38 @@ func parseModifiedPod(name, mods string, doc *godog.DocString) (Step, error) {
 		seen[what] = true
 		return nil
 	}
-	for _, m := range podModifierItem.FindAllStringSubmatch(mods, -1) {
+	for _, ix := range podModifierItem.FindAllStringSubmatchIndex(mods, -1) {
+		// m[i] is the i-th capture, given: which modifier it is goes by
+		// the capture that took part (a name may be empty).
+		m, given := make([]string, len(ix)/2), make([]bool, len(ix)/2)
+		for i := range m {
+			if ix[2*i] >= 0 {
+				m[i], given[i] = mods[ix[2*i]:ix[2*i+1]], true
+			}
+		}
 		var err error
 		switch {
-		case m[1] != "":
+		case given[1]:
 			if err = once("terminationGracePeriodSeconds"); err == nil {
 				var g GraceSeconds
 				if g, err = slotValue[GraceSeconds](m[1]); err == nil {
 					s.grace = podGracePtr(g)
 				}
 			}
-		case m[2] != "":
+		case given[2]:
 			if err = once("restartPolicy"); err == nil {
 				s.restartPolicy = corev1.RestartPolicy(m[2])
 			}
-		case m[3] != "" || m[4] != "":
+		case given[3] || given[4]:
 			// A priority and a priority class both give the pod's
 			// spec.priorityClassName.
 			if err = once("priority"); err == nil {
 				s.priorityClass, s.priority = m[3], m[4]
+				if given[3] && m[3] == "" {
+					err = inputErr("a pod %q: a priority class needs a name", name)
+				}
 			}
-		case m[5] != "":
+		case given[5]:
 			if err = once("QoS class"); err == nil {
 				var q qosClass
 				if q, err = slotValue[qosClass](m[5]); err == nil {
@@ -165,7 +176,10 @@ func parseModifiedPod(name, mods string, doc *godog.DocString) (Step, error) {
 			}
 		default:
 			if err = once("the node"); err == nil {
-				s.node, s.theNode = m[7], m[6] != ""
+				s.node, s.theNode = m[7], given[6]
+				if !given[6] && m[7] == "" {
+					err = inputErr("a pod %q: a node needs a name", name)
+				}
 			}
 		}
 		if err != nil {

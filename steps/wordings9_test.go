@@ -18,6 +18,8 @@ func TestNinthDraftLint(t *testing.T) {
 		{"a grace given twice", []string{`a pod "web" with terminationGracePeriodSeconds 5 and terminationGracePeriodSeconds 6`}, "terminationGracePeriodSeconds is given twice"},
 		{"a priority and a priority class", []string{`a priority class "low" with value 100`, `a pod "web" with priority class "low" and priority 100`}, "priority is given twice"},
 		{"a node given twice", []string{`a pod "web" on node "worker-1" and on the node`}, "the node is given twice"},
+		{"a priority class of no name", []string{`a pod "web" with priority class "" and restartPolicy Never`}, "a priority class needs a name"},
+		{"a node of no name", []string{`a pod "web" with restartPolicy Never and on node ""`}, "a node needs a name"},
 		{"of job naming a pod", []string{`a pod "batch"`, `container "app" of job "batch" exits with code 1 after 2s`}, `job "batch"`},
 		{"of deployment naming a job", []string{`a job "batch"`, `container "app" of deployment "batch" exits with code 1 after 2s`}, `deployment "batch"`},
 		{"postStart of a container without one", []string{`a pod "web"`, `the postStart hook of container "app" finishes at 5s`}, "has no postStart hook"},
