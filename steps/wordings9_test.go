@@ -1,8 +1,14 @@
 package steps
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // TestNinthDraftLint: what the eighth held-out set's phrases refuse at
@@ -50,5 +56,45 @@ func TestNinthDraftLint(t *testing.T) {
 				t.Errorf("%s: %v", text, err)
 			}
 		}
+	}
+}
+
+// TestPostStartOnACluster: on a cluster the postStart phrases read the
+// observed timeline (its end the agent logged, its start the container's
+// start); an end the cluster cannot see skips the scenario rather than
+// pass.
+func TestPostStartOnACluster(t *testing.T) {
+	s := time.Second
+	seen := []timeline.Event{
+		{At: 10 * s, Pod: "web", Container: "app", Kind: timeline.Started, Seq: 1},
+		{At: 15 * s, Pod: "web", Container: "app", Kind: timeline.PostStartDone, Seq: 2},
+	}
+	for _, tc := range []struct {
+		name, step string
+		unseen     timeline.Kind
+		want       string // "" holds; "skip"
+	}{
+		{"its end at its time", `the postStart hook of container "app" finishes at 5s`, "", ""},
+		{"its end at another time", `the postStart hook of container "app" finishes at 8s`, "", "PostStartDone"},
+		{"its start", `the postStart hook of container "app" starts within 1s`, "", ""},
+		{"its end unseen", `the postStart hook of container "app" finishes between 4s and 6s`, timeline.PostStartDone, "skip"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &liveFake{now: 60 * s, events: seen, unseen: tc.unseen}
+			st := &State{Driver: f, Session: f, Plan: &Plan{configured: true}}
+			hook := &corev1.Lifecycle{PostStart: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "5"}}}}
+			st.Plan.pods = []*podDecl{{name: "web", created: true, pod: &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Lifecycle: hook}}}}}}
+			st.clock.t0 = timeline.Mark{At: 10 * s}
+			st.clock.cur = 10 * s
+			err := runPhrase(WithState(context.Background(), st), tc.step)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("failed: %v", err)
+			case tc.want == "skip" && st.SkipReason == "" && (err == nil || !strings.Contains(err.Error(), "not seen")):
+				t.Errorf("got %v, skip reason %q; want the scenario skipped", err, st.SkipReason)
+			case tc.want != "" && tc.want != "skip" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got %v, want a failure saying %q", err, tc.want)
+			}
+		})
 	}
 }
