@@ -37,6 +37,9 @@ type Def struct {
 	// as the reference shows it (nil: Pattern).
 	rsPods bool
 	shown  *regexp.Regexp
+	// workloadOf: a behaviour phrase that may name a workload where it
+	// names a pod (`of job "x"`, expect_wordings9.go).
+	workloadOf bool
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -61,7 +64,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
@@ -72,9 +75,10 @@ func buildRegistry() []Def {
 	defs = append(defs, jobPodPhrases()...)
 	defs = append(defs, draftSevenAliases()...)
 	defs = append(defs, draftEightWorkloads()...)
+	defs = append(defs, draftNineWorkloads()...)
 	defs = append(defs, draftTenWordings()...)
 	for i := range defs {
-		defs[i] = roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))
+		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}
 	return defs
 }

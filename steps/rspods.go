@@ -29,8 +29,10 @@ var rsPodFamilies = map[string]bool{"pod expectations": true, "kubectl columns":
 // after `|`, and with an optional `the`); not a declaration (`a pod "…"`).
 var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "\(\[\^"\]\*\)"`)
 
-// rsPodInText is a replica set's pod by its order, in a step's text.
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of replica set "([^"]*)"`)
+// rsPodInText is a replica set's pod by its order, in a step's text; a
+// job's or a deployment's where the phrase names a container's pod (`of
+// pod "x"`: `container "app" of the first pod of job "slow"`).
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"`)
 
 // rsPodPhrase lets each pod a phrase names be named by its replica set
 // and order; the captures stay the phrase's.
@@ -40,8 +42,16 @@ func rsPodPhrase(d Def) Def {
 	}
 	src := d.Pattern.String()
 	const alt = `the \S+ pod of replica set "[^"]*"`
+	// A job's or a deployment's pod by its order where a container's pod
+	// is named (issue 38's eighth held-out set: `container "app" of the
+	// first pod of job "slow" receives SIGTERM`); its other pod phrases
+	// have their own (`the first pod of job "j" has phase "Failed"`).
+	const workloadAlt = `the \S+ pod of (?:replica set|job|deployment) "[^"]*"`
 	out := podNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
 		word := m[:strings.Index(m, "pod ")]
+		if word == "of " {
+			return word + `(?:pod "([^"]*)"|` + workloadAlt + `)`
+		}
 		switch word {
 		case "the ":
 			return `(?:the pod "([^"]*)"|` + alt + `)`
@@ -97,7 +107,11 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 	if err != nil {
 		return podRef{}, err
 	}
-	return podRef{rs: s.text[m[4]:m[5]], n: n}, nil
+	owner := s.text[m[4]:m[5]]
+	if owner == "replica set" {
+		owner = ""
+	}
+	return podRef{rs: s.text[m[6]:m[7]], n: n, owner: owner}, nil
 }
 
 // named is the step's text with each reference replaced by `pod "x"` (or
@@ -130,14 +144,18 @@ func (s *rsPodStep) named(name func(podRef) (string, error)) (string, error) {
 // alias makes name a pod of the plan that stands for the replica set's
 // pod: its template under that name.
 func aliasPod(pl *Plan, name string, r podRef) error {
-	rs, err := pl.replicaSet(r.rs)
+	kind := r.owner
+	if kind == "" {
+		kind = "replica set"
+	}
+	tpl, err := pl.workload(kind, r.rs)
 	if err != nil {
 		return err
 	}
 	if pl.aliases == nil {
 		pl.aliases = map[string]*podDecl{}
 	}
-	p := *rs.tpl
+	p := *tpl
 	p.name, p.created = name, true
 	pl.aliases[name] = &p
 	return nil
@@ -145,9 +163,13 @@ func aliasPod(pl *Plan, name string, r podRef) error {
 
 func (s *rsPodStep) Declare(pl *Plan) error {
 	text, err := s.named(func(r podRef) (string, error) {
-		stand := fmt.Sprintf("%s of replica set %s", ordinals[min(r.n, len(ordinals))-1]+" pod", r.rs)
+		kind := r.owner
+		if kind == "" {
+			kind = "replica set"
+		}
+		stand := fmt.Sprintf("%s of %s %s", ordinals[min(r.n, len(ordinals))-1]+" pod", kind, r.rs)
 		if r.n > len(ordinals) {
-			stand = fmt.Sprintf("pod %d of replica set %s", r.n, r.rs)
+			stand = fmt.Sprintf("pod %d of %s %s", r.n, kind, r.rs)
 		}
 		return stand, aliasPod(pl, stand, r)
 	})

@@ -63,6 +63,9 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if names := d.initNamed(text); err == nil && names != nil {
 		s = initContainer{Step: s, names: names}
 	}
+	if kind, name, ok := d.workloadNamed(text); err == nil && ok {
+		s = workloadShaped{Step: s, kind: kind, name: name}
+	}
 	return s, err
 }
 

@@ -339,14 +339,7 @@ func (s jobHas) Run(ctx context.Context, st *State) error {
 		j := d.Job(s.name)
 		got := int32(-1)
 		if j != nil {
-			deref := func(p *int32) int32 {
-				if p == nil {
-					return 0
-				}
-				return *p
-			}
-			got = map[string]int32{"active": j.Status.Active, "ready": deref(j.Status.Ready), "terminating": deref(j.Status.Terminating),
-				"succeeded": j.Status.Succeeded, "failed": j.Status.Failed}[s.field]
+			got = jobCounter(j.Status, s.field)
 		}
 		if got != int32(s.want) {
 			return readVerdict(st, fmt.Sprintf("job %q with %s", s.name, times(int(s.want), s.field+" pod")),
@@ -354,6 +347,19 @@ func (s jobHas) Run(ctx context.Context, st *State) error {
 		}
 		return nil
 	})
+}
+
+// jobCounter is one counter of a Job's status (jobFields), an absent one
+// 0.
+func jobCounter(st batchv1.JobStatus, field string) int32 {
+	deref := func(p *int32) int32 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	return map[string]int32{"active": st.Active, "ready": deref(st.Ready), "terminating": deref(st.Terminating),
+		"succeeded": st.Succeeded, "failed": st.Failed}[field]
 }
 
 func describeJob(j *batchv1.Job) string {

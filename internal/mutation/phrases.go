@@ -259,6 +259,9 @@ var phrases = []Phrase{
 	{ctr + `runs its preStop hook at (\S+)$`, []Op{atOp(3)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? finishes at (\S+)$`, []Op{atOp(3)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? starts within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `runs its postStart hook at (\S+)$`, []Op{atOp(3)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) at (\S+)$`, []Op{atOp(4)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `receives (SIG\S+)$`, []Op{valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapSignal)}},
 	{ctr + `receives (SIG\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapSignal)}},
@@ -382,6 +385,10 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",
+	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? within (\S+)$`:                                                                                           "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
+	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? at (\S+)$`:                                                                                               "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
+	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) (\S+) between (\S+) and (\S+)$`:                                                             "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) (\S+) after its (\S+) exit$`:                                                                             "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) within (\S+) (?:of|after) its (\S+) exit$`:                                                               "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",

@@ -121,6 +121,8 @@ var (
 	kJobCond     = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
 	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
 	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
+	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
+	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
 // kindOrder is the order of the reference's Slots table.
@@ -128,7 +130,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kModifiers}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -156,6 +158,10 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// The postStart hook's moments, a pod's modifiers together (issue
+	// 38's eighth held-out set).
+	r(`postStart hook of .*" `, ``, &no, "moment", kHookMoment),
+	r(`^a pod "<pod>" `, ``, &no, "modifiers", kModifiers),
 	// Workloads (issue 36), before the general rules they would match.
 	r(`recorded for `, ``, &no, "workload", kWorkload),
 	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.
@@ -280,7 +286,7 @@ var rules = []rule{
 	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
 	r(`between `, ``, &no, "from", kDuration),
 	r(`between <from> and `, ``, &no, "to", kDuration),
-	r(`(within|at|after|before|takes|period|period is) `, ``, &no, "duration", kDuration),
+	r(`(within|at|after|before|until|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives SIGKILL `, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`reboots for `, ``, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),

@@ -253,6 +253,28 @@ var firstDrafts = []struct {
 	{"Then", `container "app" doesn't exit with code 1`, nil, `container "app" does not exit with code 1`},
 	{"Then", `container "app" should not exit with code 2`, nil, `container "app" does not exit with code 2`},
 	{"Then", `the node "node-1" has no more pods of deployment "api" within 60s`, nil, `node "node-1" has no pods of deployment "api" within 60s`},
+	// Issue 38's eighth held-out set: the postStart hook timed as the
+	// preStop hook is, a job's counters at a time, a container of a
+	// job's pod by its order, a pod's modifiers together, a job's
+	// containers shaped `of job`, a probe failing until a time.
+	{"Then", `the postStart hook of container "app" completes at 5s`, nil, `the postStart hook of container "app" finishes at 5s`},
+	{"Then", `the postStart hook of container "app" ends within 8s`, nil, `the postStart hook of container "app" finishes within 8s`},
+	{"Then", `the postStart hook of container "app" begins at 0s`, nil, `the postStart hook of container "app" starts at 0s`},
+	{"Then", `the postStart hook of container "app" completes between 4s and 6s`, nil, `the postStart hook of container "app" finishes between 4s and 6s`},
+	{"Then", `container "app" should run its postStart hook at 0s`, nil, `container "app" runs its postStart hook at 0s`},
+	{"Then", `the job "slow" should have 0 active pods within 45s`, nil, `the job "slow" has 0 active pods within 45s`},
+	{"Then", `job "batch" has 1 active pod at 5s`, nil, `the job "batch" has 1 active pod at 5s`},
+	{"Then", `the job "batch" has 2 pods succeeded between 10s and 20s`, nil, `the job "batch" has 2 succeeded pods between 10s and 20s`},
+	{"Then", `the job "batch" should have 2 succeeded pods between 10s and 20s`, nil, `the job "batch" has 2 succeeded pods between 10s and 20s`},
+	{"Then", `job "batch" has 3 failed pods between 10s and 20s`, nil, `the job "batch" has 3 failed pods between 10s and 20s`},
+	{"Then", `container "app" of the 1st pod of job "slow" gets SIGTERM between 10s and 12s`, nil, `container "app" of the 1st pod of job "slow" receives SIGTERM between 10s and 12s`},
+	{"Then", `container "app" in the first pod of job "slow" receives SIGTERM between 10s and 12s`, nil, `container "app" of the first pod of job "slow" receives SIGTERM between 10s and 12s`},
+	{"Given", `a pod "batch" with priorityClassName "low" and terminationGracePeriodSeconds 5`, nil, `a pod "batch" with priority class "low" and terminationGracePeriodSeconds 5`},
+	{"Given", `a pod "batch" with priority class "low" and grace period 5`, nil, `a pod "batch" with priority class "low" and terminationGracePeriodSeconds 5`},
+	{"Given", `a pod "batch" with priority class "low" with terminationGracePeriodSeconds 5`, nil, `a pod "batch" with priority class "low" and terminationGracePeriodSeconds 5`},
+	{"Given", `container "app" of the job "batch" exits with code 1 after 2s`, nil, `container "app" of job "batch" exits with code 1 after 2s`},
+	{"Given", `container "app" of job "batch" crashes after 2s`, nil, `container "app" of job "batch" exits with code 1 after 2s`},
+	{"Given", `container "app" fails the readiness probe until 10s`, nil, `container "app" fails its readiness probe until 10s`},
 	// A verb said with a time bound its phrases lack keeps its verb, not
 	// the bound (of another verb's phrase).
 	{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, nil, `the pod "web" has phase "Failed" within 4s`},

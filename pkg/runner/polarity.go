@@ -73,6 +73,9 @@ func notBefore(text string) string {
 // phrases say as the container becoming ready after it (its probe fails
 // before): `until` is the opposite of the `after` of `fails its readiness
 // probe after D`.
+// hookEndRE is a hook's end in other words than `finishes`.
+var hookEndRE = regexp.MustCompile(`(?i)^(the (?:postStart|preStop) hook of (?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:ends|returns|completes|is done|is over|has completed|has finished|has returned|is finished|is complete|is completed)\b`)
+
 var probeUntilRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:fails|is failing|keeps failing) its readiness(?: probe)?(?: checks?)? (?:until|for the first|during the first|up to) (\S+)$`)
 
 // unschedulableUnderPressureRE is a node's pressure said by what it does
