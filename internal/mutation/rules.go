@@ -133,20 +133,28 @@ func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	return fmt.Sprintf("%s never holds from t=0 on", q.name), true
 }
 
+// shiftedBound reads a shifted mutant of a phrase re matches: its
+// captures, the time its group bound says, and the mutated step's t=0.
+func shiftedBound(f *Facts, o Outcome, re *regexp.Regexp, bound int) (g []string, at, t0 time.Duration, ok bool) {
+	m := o.Mutant
+	if g = re.FindStringSubmatch(stepText(m)); m.Class != Shift || g == nil {
+		return nil, 0, 0, false
+	}
+	at, err := time.ParseDuration(g[bound])
+	if err != nil {
+		return nil, 0, 0, false
+	}
+	if t0, err = f.T0(m.StepLine); err != nil {
+		return nil, 0, 0, false
+	}
+	return g, at, t0, true
+}
+
 var ctrNotReadyAfterRe = regexp.MustCompile(`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is not ready after (\S+)$`)
 
 func containerNotReadyAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
-	m := o.Mutant
-	g := ctrNotReadyAfterRe.FindStringSubmatch(stepText(m))
-	if m.Class != Shift || g == nil {
-		return "", false
-	}
-	at, err := time.ParseDuration(g[3])
-	if err != nil {
-		return "", false
-	}
-	t0, err := f.T0(m.StepLine)
-	if err != nil {
+	g, at, t0, ok := shiftedBound(f, o, ctrNotReadyAfterRe, 3)
+	if !ok {
 		return "", false
 	}
 	pod := g[2]
@@ -203,17 +211,8 @@ func notBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 var eventNotBeforeRe = regexp.MustCompile(`^(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"([^"]*)"(?: of pod "([^"]*)")? (?:does not receive (SIG\S+)|(is not restarted|does not restart)|(does not start|is not started)|(does not exit)) before (\S+)$`)
 
 func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
-	m := o.Mutant
-	g := eventNotBeforeRe.FindStringSubmatch(stepText(m))
-	if m.Class != Shift || g == nil {
-		return "", false
-	}
-	at, err := time.ParseDuration(g[7])
-	if err != nil {
-		return "", false
-	}
-	t0, err := f.T0(m.StepLine)
-	if err != nil {
+	g, at, t0, ok := shiftedBound(f, o, eventNotBeforeRe, 7)
+	if !ok {
 		return "", false
 	}
 	pod := g[2]
@@ -246,17 +245,8 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 var drainNotDoneRe = regexp.MustCompile(`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`)
 
 func drainNotDoneShiftedEarlier(f *Facts, o Outcome) (string, bool) {
-	m := o.Mutant
-	g := drainNotDoneRe.FindStringSubmatch(stepText(m))
-	if m.Class != Shift || g == nil {
-		return "", false
-	}
-	at, err := time.ParseDuration(g[2])
-	if err != nil {
-		return "", false
-	}
-	t0, err := f.T0(m.StepLine)
-	if err != nil {
+	g, at, t0, ok := shiftedBound(f, o, drainNotDoneRe, 2)
+	if !ok {
 		return "", false
 	}
 	for _, c := range f.Original.Checks {

@@ -195,12 +195,7 @@ func TestLintWarnsOfMissingNeeds(t *testing.T) {
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	var got []string
-	for _, n := range notes {
-		if n.Warning {
-			got = append(got, n.String())
-		}
-	}
+	got := warningsOf(notes)
 	want := []string{
 		"testdata/needs.feature:3: warning: this step declares a static pod, which a driver without static-pods cannot do: the scenario is skipped there; tag it @needs:static-pods",
 		"testdata/needs.feature:18: warning: this step puts a node under pressure, which a driver without node-pressure cannot do: the scenario is skipped there; tag it @needs:node-pressure",
@@ -283,14 +278,20 @@ func TestLintWarnsOfAnActionUnderThen(t *testing.T) {
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	var got []string
-	for _, n := range notes {
-		if n.Warning {
-			got = append(got, n.String())
-		}
-	}
+	got := warningsOf(notes)
 	want := "testdata/then-action.feature:8: warning: `node \"worker-1\" is cordoned` is an action, written under Then: it does what it says and checks nothing; write it under When, or say the state to check (`podlife steps` lists the expectations)"
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
+}
+
+// warningsOf are the warnings among notes, as lint prints them.
+func warningsOf(notes []Note) []string {
+	var out []string
+	for _, n := range notes {
+		if n.Warning {
+			out = append(out, n.String())
+		}
+	}
+	return out
 }
