@@ -13,7 +13,7 @@ import (
 // is not ready after 30s` (a startup probe that has not passed), as the
 // pod's `is not Ready after T` says it, and `the pod "crasher" shows 3
 // restarts within 1m`, kubectl's RESTARTS as `has 3 restarts within 1m`
-// reads it.
+// reads it, and two pods' deletions in order.
 func draftTenWordings() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
@@ -21,7 +21,48 @@ func draftTenWordings() []Def {
 			s3(func(c, pod string, d writtenSpan) Step { return containerNotReadyAfter{containerNamed{c, pod}, d} })),
 		phrase("pod expectations", `^the pod "([^"]*)" shows (\S+) restarts? within (\S+)$`, `Then the pod "web" shows 3 restarts within 1m`,
 			s3(func(pod string, n Count, d writtenSpan) Step { return &podRestartsWithin{pod: pod, n: n, d: d} })),
+		phrase("pod expectations", `^the pod "([^"]*)" is (deleted|gone) before the pod "([^"]*)"$`, `Then the pod "fast" is deleted before the pod "patient"`,
+			s3(func(pod, what, later string) Step { return &podEndsBefore{pod: pod, what: what, later: later} })).
+			with(slot("deleted or gone", "deleted", "deleted", "gone")),
 	}
+}
+
+// Then the pod "fast" is deleted before the pod "patient": its deletion
+// is requested (by a step, a controller, the taint manager: its
+// deletionTimestamp set) at or after t=0, and the other's, if it comes,
+// comes after it, as `receives SIGTERM before the pod` orders two pods;
+// `gone before`: the objects' removals. A tenth trial's first draft
+// (issue 38) ordered two pods a NotReady node's taint deletes.
+type podEndsBefore struct {
+	pod, what, later string
+	first, then      timeline.Selector
+}
+
+func (s *podEndsBefore) Declare(pl *Plan) error {
+	kind := timeline.DeleteRequested
+	if s.what == "gone" {
+		kind = timeline.Deleted
+	}
+	a, err := pl.mustPod(s.pod)
+	if err != nil {
+		return err
+	}
+	b, err := pl.mustPod(s.later)
+	if err != nil {
+		return err
+	}
+	if a.name == b.name {
+		return inputErr("a pod is not %s before itself", s.what)
+	}
+	s.first, s.then = timeline.Selector{Pod: a.name, Kind: kind}, timeline.Selector{Pod: b.name, Kind: kind}
+	return nil
+}
+
+func (s *podEndsBefore) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	return expectBefore(ctx, st, s.first, s.then, fmt.Sprintf("pod %q %s", s.pod, s.what))
 }
 
 // Then container "app" of pod "web" is not ready after 30s: the

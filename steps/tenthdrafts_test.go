@@ -21,6 +21,14 @@ var tenthFalseCopies = []falseCopy{
 
 func TestTenthDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, tenthDrafts, tenthFalseCopies)
+	// Two pods' deletions in order (issue 38's tenth held-out set), in
+	// the scenario of a lost node's taint.
+	checkFalseCopies(t, "../features/nodes/default-tolerations.feature", []falseCopy{
+		{"the pod deleted later said deleted first", 79,
+			`the pod "fast" is deleted before the pod "patient"`, `the pod "patient" is deleted before the pod "fast"`, `then DeleteRequested of pod "fast"`, nil},
+		{"a pod said gone that stays Terminating on its lost node", 79,
+			`the pod "fast" is deleted before the pod "patient"`, `the pod "patient" is gone before the pod "fast"`, `no Deleted of pod "patient"`, nil},
+	})
 }
 
 // TestTenthDraftScenariosPass: the scenarios as written pass.

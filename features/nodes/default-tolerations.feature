@@ -74,3 +74,24 @@ Feature: The default not-ready and unreachable tolerations
     When node "worker-1" becomes NotReady
     Then the pod "web" is not Terminating after 299s
     And the pod "web" is Terminating between 300s and 300s
+
+  @behavior:taint-eviction-toleration-seconds
+  Scenario: Of two pods on a lost node, the one with the shorter tolerationSeconds is deleted first
+    A tenth trial's first draft (issue 38): the taint-eviction controller
+    deletes "fast" once its 10 s are up; "patient" keeps the default 300 s.
+
+    Given a pod "fast":
+      """yaml
+      spec:
+        tolerations:
+        - key: node.kubernetes.io/unreachable
+          operator: Exists
+          effect: NoExecute
+          tolerationSeconds: 10
+        containers:
+        - name: app
+      """
+    And a pod "patient"
+    When node "worker-1" becomes NotReady
+    Then the pod "fast" is deleted before the pod "patient"
+    And the pod "fast" is Terminating between 10s and 10s

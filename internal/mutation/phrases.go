@@ -329,6 +329,7 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" is not evicted$`, []Op{negation(replaceOnce(" is not evicted", " is evicted"))}},
 	{`^the pods are evicted in this order: (.+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
 	{`^the pod "([^"]*)" is evicted before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
+	{`^the pod "([^"]*)" is (deleted|gone) before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
 
 	// Admission and scheduling.
 	{`^the pod "([^"]*)" has priority (\S+)$`, []Op{valueOp(2, swapPriority)}},

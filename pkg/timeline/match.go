@@ -62,6 +62,10 @@ func (s Selector) Describe() string {
 		if s.Kind == Exited && !s.HasCode {
 			what = "exit"
 		}
+		if s.Kind == DeleteRequested && !s.HasCode {
+			// Any grace: not a grace of 0 s.
+			what = string(DeleteRequested)
+		}
 	}
 	if s.Message != "" {
 		what += fmt.Sprintf(" with message %q", s.Message)
