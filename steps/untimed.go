@@ -91,8 +91,15 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 }
 
 // podsDone tells whether every pod the scenario created is gone or
-// terminal.
+// terminal. A controller's pods are not the plan's: a scenario with a
+// replica set, a Deployment or a Job is never done by its plan's pods
+// alone (a Job scenario's untimed SIGTERM was judged missing 5.7 s in,
+// its Job's pod still running to its deadline: ninth-drafts.feature:31,
+// 2026-11-29), and waits, as any, for its event or the limit.
 func (pl *Plan) podsDone(v driver.View) bool {
+	if len(pl.disr.sets) > 0 || len(pl.work.deployments) > 0 || len(pl.work.jobs) > 0 {
+		return false
+	}
 	for _, p := range pl.pods {
 		if !p.created {
 			continue

@@ -73,3 +73,24 @@ func TestFirstRolloutWaitsForTheViewToo(t *testing.T) {
 		}
 	}
 }
+
+// TestPodsDoneCountsControllersPods: an untimed wait on a cluster ends
+// early when every pod is gone or terminal, but a controller's pods are
+// not the plan's: with a Job (or a replica set, a Deployment) declared the
+// plan's pods alone never say the scenario is done (a Job scenario's
+// untimed SIGTERM was judged missing 5.7 s in, ninth-drafts.feature:31
+// live, 2026-11-29); a scenario of plain pods is done once they are.
+func TestPodsDoneCountsControllersPods(t *testing.T) {
+	done := &corev1.Pod{Status: corev1.PodStatus{Phase: corev1.PodSucceeded}}
+	v := apiView{pods: map[string]*corev1.Pod{"web": done}}
+	plain := NewPlan(nil, ".", nil)
+	plain.pods = []*podDecl{{name: "web", created: true}}
+	if !plain.podsDone(v) {
+		t.Error("a scenario whose one pod Succeeded is not done")
+	}
+	withJob := NewPlan(nil, ".", nil)
+	withJob.work.jobs = []*jobDecl{{created: true}}
+	if withJob.podsDone(v) {
+		t.Error("a scenario with a Job and no pod of its own is done by its plan's pods alone")
+	}
+}
