@@ -125,7 +125,7 @@ func (r nodeRecord) undoSh(run string) (string, error) {
 // and did not undo (a run interrupted, a release that failed half-way),
 // and restarts the kubelet when its configuration was put back. It says
 // what it undid.
-func (d *Driver) undoRecorded(ctx context.Context, node string) ([]string, error) {
+func undoRecorded(ctx context.Context, d *Driver, node string) ([]string, error) {
 	ops := opsOf(d)
 	b, err := ops.exec(node, nil, "sh", "-c", listRecordsSh(d.runID))
 	if err != nil {
@@ -200,7 +200,7 @@ func readSnapshotSh(run string) string {
 // snapshotNode keeps the node's state as the run found it, when the run
 // first leases it (the agent route; the docker route's nodes are this
 // machine's kind cluster's).
-func (d *Driver) snapshotNode(ctx context.Context, node string) error {
+func snapshotNode(ctx context.Context, d *Driver, node string) error {
 	if _, ok := shellOf(d).(*agentShell); !ok {
 		return nil
 	}
@@ -215,7 +215,7 @@ func (d *Driver) snapshotNode(ctx context.Context, node string) error {
 // snapshot goes once the node is as it was (a later cleanup compares
 // again while it differs); a node without one was never leased by the
 // run.
-func (d *Driver) compareSnapshot(ctx context.Context, node string) error {
+func compareSnapshot(ctx context.Context, d *Driver, node string) error {
 	if _, ok := shellOf(d).(*agentShell); !ok {
 		return nil
 	}

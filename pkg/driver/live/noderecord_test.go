@@ -148,7 +148,7 @@ func TestRecordedChangesUndone(t *testing.T) {
 	ctx := context.Background()
 	orig := r.read("pool-2", kubeletConfig)
 	for _, n := range d.pool {
-		if err := d.snapshotNode(ctx, n); err != nil {
+		if err := snapshotNode(ctx, d, n); err != nil {
 			t.Fatalf("snapshot of %s: %v", n, err)
 		}
 		// The scenario's changes, as the driver makes them.
@@ -175,7 +175,7 @@ func TestRecordedChangesUndone(t *testing.T) {
 		if len(recs) != 4 {
 			t.Fatalf("%s: records %v, want one per change (4)", n, recs)
 		}
-		if err := d.compareSnapshot(ctx, n); err == nil {
+		if err := compareSnapshot(ctx, d, n); err == nil {
 			t.Fatalf("%s changed and its snapshot compares equal", n)
 		}
 	}
@@ -208,21 +208,21 @@ func TestSnapshotNamesWhatDiffers(t *testing.T) {
 	r.write("pool-1", manifestDir+"/etcd.yaml", "kind: Pod\n")
 	d := rootedDriver(t, r, []string{"pool-1"}, nil)
 	ctx := context.Background()
-	if err := d.snapshotNode(ctx, "pool-1"); err != nil {
+	if err := snapshotNode(ctx, d, "pool-1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.compareSnapshot(ctx, "pool-1"); err != nil {
+	if err := compareSnapshot(ctx, d, "pool-1"); err != nil {
 		t.Fatalf("unchanged node: %v", err)
 	}
 	// Taken again (compared equal, it went), then changed by hand.
-	if err := d.snapshotNode(ctx, "pool-1"); err != nil {
+	if err := snapshotNode(ctx, d, "pool-1"); err != nil {
 		t.Fatal(err)
 	}
 	r.write("pool-1", manifestDir+"/etcd.yaml", "kind: Pod\nspec: {}\n")
 	r.write("pool-1", "/etc/systemd/system/kubelet.service.d/20-by-hand.conf", "[Service]\n")
 	r.write("pool-1", pressureDir+"/r0-podlife-x", "4242")
 	r.write("pool-1", kubeletConfigBackup, "kept")
-	err := d.compareSnapshot(ctx, "pool-1")
+	err := compareSnapshot(ctx, d, "pool-1")
 	if !errors.Is(err, driver.ErrInfrastructure) {
 		t.Fatalf("changed node: %v, want an infrastructure fault", err)
 	}
@@ -233,14 +233,14 @@ func TestSnapshotNamesWhatDiffers(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	if err := d.compareSnapshot(ctx, "pool-1"); err == nil {
+	if err := compareSnapshot(ctx, d, "pool-1"); err == nil {
 		t.Errorf("compared again: no difference, want the snapshot kept while the node differs")
 	}
 	r.write("pool-1", manifestDir+"/etcd.yaml", "kind: Pod\n")
 	for _, p := range []string{"/etc/systemd/system/kubelet.service.d/20-by-hand.conf", pressureDir + "/r0-podlife-x", kubeletConfigBackup} {
 		os.Remove(r.path("pool-1", p))
 	}
-	if err := d.compareSnapshot(ctx, "pool-1"); err != nil {
+	if err := compareSnapshot(ctx, d, "pool-1"); err != nil {
 		t.Errorf("node as it was: %v", err)
 	}
 	if _, err := os.Stat(r.path("pool-1", snapshotDir+"/r1")); !os.IsNotExist(err) {

@@ -363,7 +363,7 @@ func (s *nodePool) leased1(ctx context.Context, node string) error {
 	s.leases = append(s.leases, l)
 	// The node as the run first found it, compared when the run gives
 	// it back (noderecord.go).
-	if err := s.d.snapshotNode(ctx, node); err != nil {
+	if err := snapshotNode(ctx, s.d, node); err != nil {
 		return err
 	}
 	if s.home.name != s.d.info.Node {
@@ -1208,12 +1208,12 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 			if d.outOfService(node) != nil {
 				continue
 			}
-			did, err := d.undoRecorded(ctx, node)
+			did, err := undoRecorded(ctx, d, node)
 			if len(did) > 0 {
 				d.logf("node %s: undid what run %s recorded there: %s", node, d.runID, strings.Join(did, ", "))
 			}
 			if err == nil {
-				err = d.compareSnapshot(ctx, node)
+				err = compareSnapshot(ctx, d, node)
 			}
 			var exit utilexec.ExitError
 			switch {
