@@ -288,3 +288,51 @@ func diffSnapshots(before, now string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// NodeStates reads every pool node's state as a run's snapshot holds it
+// (snapshotSh), through the node agent, by node: for a check from
+// outside (hack/node-restore-check) that compares a cluster's nodes
+// before and after runs, interrupted ones too. The driver must be on the
+// agent route (Options.NodeRoute); its run's agent is deployed on the
+// pool's nodes, and goes with its SweepRun.
+func NodeStates(ctx context.Context, d *Driver) (map[string]string, error) {
+	return readPool(ctx, d, snapshotSh())
+}
+
+// NodeHolds lists, by pool node, what podlife holds there now: its
+// memory and process-id holds, disk fills, records (lighter than
+// NodeStates: nothing is hashed).
+func NodeHolds(ctx context.Context, d *Driver) (map[string][]string, error) {
+	out, err := readPool(ctx, d, fmt.Sprintf(`for f in %s/* %s* %s/*; do [ -e "$f" ] && echo "$f"; done; true`, pressureDir, diskFill(""), recordDir))
+	held := map[string][]string{}
+	for n, s := range out {
+		held[n] = strings.Fields(s)
+	}
+	return held, err
+}
+
+func readPool(ctx context.Context, d *Driver, script string) (map[string]string, error) {
+	if err := d.connect(ctx); err != nil {
+		return nil, err
+	}
+	if _, ok := shellOf(d).(*agentShell); !ok {
+		return nil, fmt.Errorf("the nodes are read through the node agent: --node-route agent")
+	}
+	if len(d.pool) == 0 {
+		return nil, fmt.Errorf("the cluster has no pool nodes (labelled podlife.io/pool=true)")
+	}
+	out := map[string]string{}
+	for _, n := range d.pool {
+		b, err := shellOf(d).Exec(ctx, n, nil, "sh", "-c", script)
+		if err != nil {
+			return out, fmt.Errorf("reading node %s: %v: %s", n, err, strings.TrimSpace(string(b)))
+		}
+		out[n] = string(b)
+	}
+	return out, nil
+}
+
+// DiffNodeStates says what differs between two of a node's states
+// (NodeStates), one line each: a file's hash changed, a file or a
+// holding there that was not, or gone.
+func DiffNodeStates(before, now string) []string { return diffSnapshots(before, now) }
