@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -231,13 +232,17 @@ func compareSnapshot(ctx context.Context, d *Driver, node string) error {
 		return nil
 	}
 	if diff := diffSnapshots(before, now); len(diff) > 0 {
-		return driver.Infrastructure("node %s is not as run %s found it: %s", node, d.runID, strings.Join(diff, "; "))
+		return fmt.Errorf("%w: %w", ErrNodeChanged, driver.Infrastructure("node %s is not as run %s found it: %s", node, d.runID, strings.Join(diff, "; ")))
 	}
 	if b, err := opsOf(d).exec(node, nil, "rm", "-f", path.Join(snapshotDir, d.runID)); err != nil {
 		return fmt.Errorf("removing run %s's snapshot of node %s: %v: %s", d.runID, node, err, strings.TrimSpace(string(b)))
 	}
 	return nil
 }
+
+// ErrNodeChanged marks a sweep's error for a pool node the run did not
+// give back as it found it (compareSnapshot): the run does not pass.
+var ErrNodeChanged = errors.New("a pool node is not as the run found it")
 
 // diffSnapshots says what differs between two snapshots (snapshotSh's
 // lines), by what each line is about: a file's hash changed, a file or a

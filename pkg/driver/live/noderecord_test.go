@@ -223,8 +223,8 @@ func TestSnapshotNamesWhatDiffers(t *testing.T) {
 	r.write("pool-1", pressureDir+"/r0-podlife-x", "4242")
 	r.write("pool-1", kubeletConfigBackup, "kept")
 	err := compareSnapshot(ctx, d, "pool-1")
-	if !errors.Is(err, driver.ErrInfrastructure) {
-		t.Fatalf("changed node: %v, want an infrastructure fault", err)
+	if !errors.Is(err, driver.ErrInfrastructure) || !errors.Is(err, ErrNodeChanged) {
+		t.Fatalf("changed node: %v, want an infrastructure fault, the node changed", err)
 	}
 	for _, want := range []string{"node pool-1 ", "file /etc/kubernetes/manifests/etcd.yaml: ",
 		"file /etc/systemd/system/kubelet.service.d/20-by-hand.conf new", "held /run/podlife-pressure/r0-podlife-x new",
