@@ -222,6 +222,11 @@ func TestSnapshotNamesWhatDiffers(t *testing.T) {
 	r.write("pool-1", "/etc/systemd/system/kubelet.service.d/20-by-hand.conf", "[Service]\n")
 	r.write("pool-1", pressureDir+"/r0-podlife-x", "4242")
 	r.write("pool-1", kubeletConfigBackup, "kept")
+	// The sweep (a run's end, podlife cleanup) says so in a way the run's
+	// end tells apart (cmd/podlife: exit 3).
+	if err := d.SweepPool(ctx); !errors.Is(err, ErrNodeChanged) {
+		t.Errorf("sweep of a changed node: %v, want ErrNodeChanged", err)
+	}
 	err := compareSnapshot(ctx, d, "pool-1")
 	if !errors.Is(err, driver.ErrInfrastructure) || !errors.Is(err, ErrNodeChanged) {
 		t.Fatalf("changed node: %v, want an infrastructure fault, the node changed", err)

@@ -1136,6 +1136,7 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		errs = append(errs, err.Error())
 	}
 	touched := map[string]bool{} // the nodes the API says the run held
+	var changed []error          // nodes not as the run found them
 	for _, node := range d.pool {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		if err != nil {
@@ -1223,15 +1224,20 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 				// stopped by another run), and not the run's by the API's
 				// account: said, not failed.
 				d.logf("node %s: run %s's records and snapshot not read: %v", node, d.runID, err)
+			case errors.Is(err, ErrNodeChanged):
+				// Kept as an error of its own, so that the run's end can
+				// tell it (errors.Is): the strings below lose it.
+				changed = append(changed, err)
 			default:
 				errs = append(errs, err.Error())
 			}
 		}
 	}
+	var err error
 	if len(errs) > 0 {
-		return fmt.Errorf("returning the pool's nodes: %s", strings.Join(errs, "; "))
+		err = fmt.Errorf("returning the pool's nodes: %s", strings.Join(errs, "; "))
 	}
-	return nil
+	return errors.Join(append([]error{err}, changed...)...)
 }
 
 // poolNodes lists the pool's nodes of a node list, by name.
