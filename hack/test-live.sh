@@ -26,6 +26,13 @@
 #   PODLIFE_SHARD       i/n: this machine's part of the selection, balanced by
 #                       PODLIFE_WALLS (features/walls.tsv); join the parts'
 #                       report folders with podlife report --merge
+#   PODLIFE_NODE_ROUTE  how the drivers reach the nodes: docker (the default) or agent
+#                       (the node agent, docs/node-agent.md)
+#   PODLIFE_NO_DOCKER   1: the scenarios and the sweeps use no docker, as
+#                       `podlife run --no-docker` (the route forced to agent,
+#                       --allow-any-cluster, power cuts skipped with their
+#                       reason); a cluster created here is still made with
+#                       kind, through docker
 #   PODLIFE_MUTANTS     FILE:LINE... (make test-live-mutants): run, instead of
 #                       the catalogue, copies of these scenarios with each
 #                       timed expectation shifted by a second each way, and
@@ -71,6 +78,19 @@ LIVE_TIMEOUT=${LIVE_TIMEOUT:-2h}
 T0=$(date +%s)
 REPORTS=${PODLIFE_REPORT_DIR:-reports/live}
 rm -f "$REPORTS/summary.txt"
+
+if [ "${PODLIFE_NO_DOCKER:-}" = 1 ]; then
+	# As `podlife run --no-docker`: nodes reached through the agent only,
+	# and so the cluster taken as one podlife did not create, which takes
+	# --allow-any-cluster (cmd/podlife, live.go). What needs docker (power
+	# cuts) is skipped by the driver, with its reason.
+	case "${PODLIFE_NODE_ROUTE:-agent}" in
+	agent) ;;
+	*) die "PODLIFE_NO_DOCKER=1 reaches the nodes through the node agent only; PODLIFE_NODE_ROUTE=$PODLIFE_NODE_ROUTE asks for docker" ;;
+	esac
+	export PODLIFE_NODE_ROUTE=agent PODLIFE_ALLOW_ANY_CLUSTER=1
+	log "PODLIFE_NO_DOCKER=1: the scenarios and the sweeps use no docker (--node-route agent --no-docker --allow-any-cluster); power cuts are skipped$([ -n "${KUBECONFIG:-}" ] || echo "; the cluster is still created with kind, through docker")"
+fi
 
 cluster=""
 if [ -n "${KUBECONFIG:-}" ]; then

@@ -79,6 +79,12 @@ func finishLive(ld *livedriver.Driver, stdout, stderr io.Writer) error {
 	}
 	if err := ld.SweepRun(ctx); err != nil {
 		fmt.Fprintf(stderr, "podlife: cleaning up run %s: %v\n", ld.RunID(), err)
+		if errors.Is(err, livedriver.ErrNodeChanged) {
+			// A node given back otherwise than the run found it (its
+			// snapshot, pkg/driver/live/noderecord.go): as a cleanup that
+			// failed, not a pass.
+			stuck = errors.Join(stuck, err)
+		}
 	}
 	left, err := livedriver.Leftovers(ctx, cs, ld.RunID())
 	if err == nil {

@@ -472,7 +472,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 		fmt.Fprintln(out, l)
 	}
 	if stuck != nil {
-		fmt.Fprintf(out, "the cluster did not delete what scenarios left: %v\n", stuck)
+		fmt.Fprintf(out, "the cluster did not delete or restore what scenarios left: %v\n", stuck)
 	}
 	fmt.Fprintln(out, c.Line())
 	if c.Skipped == len(results) && !*allowSkipped {

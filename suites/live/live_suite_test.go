@@ -68,6 +68,10 @@ type setup struct {
 	Kubelet    string        `json:"kubelet"`
 	// NodeRoute is how the drivers reach their nodes (docker or agent).
 	NodeRoute string `json:"nodeRoute"`
+	// NoDocker: the drivers use no docker (PODLIFE_NO_DOCKER=1, as
+	// podlife run --no-docker; hack/test-live.sh forces the agent route
+	// and --allow-any-cluster with it).
+	NoDocker bool `json:"noDocker"`
 	// Calibration is process 1's measure of the live windows.
 	Calibration livedriver.Calibration `json:"calibration"`
 }
@@ -84,7 +88,7 @@ func progress(format string, args ...any) {
 }
 
 var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
-	st := setup{RunID: os.Getenv("PODLIFE_RUN_ID"), AllowAny: os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", NodeRoute: os.Getenv("PODLIFE_NODE_ROUTE")}
+	st := setup{RunID: os.Getenv("PODLIFE_RUN_ID"), AllowAny: os.Getenv("PODLIFE_ALLOW_ANY_CLUSTER") == "1", NodeRoute: os.Getenv("PODLIFE_NODE_ROUTE"), NoDocker: os.Getenv("PODLIFE_NO_DOCKER") == "1"}
 	if st.RunID == "" {
 		st.RunID = livedriver.NewRunID()
 	}
@@ -147,7 +151,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 	shared = st
 	sc, _ := GinkgoConfiguration()
 	d := livedriver.New(livedriver.Options{Kubeconfig: st.Kubeconfig, AllowAnyCluster: st.AllowAny, RunID: st.RunID,
-		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, NodeRoute: st.NodeRoute, Log: os.Stderr})
+		Images: st.Images, Tolerance: envDuration("PODLIFE_TOLERANCE"), Parallel: sc.ParallelTotal, NodeRoute: st.NodeRoute, NoDocker: st.NoDocker, Log: os.Stderr})
 	info, err := d.Info(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	st.Tolerance, st.Latency, st.Kubelet, st.Calibration = d.Tolerance(), d.Latency(), info.KubeletVersion, d.Calibration()
@@ -173,7 +177,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 		}
 	}
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
-		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, NodeRoute: shared.NodeRoute, Log: logw})
+		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, NodeRoute: shared.NodeRoute, NoDocker: shared.NoDocker, Log: logw})
 	// The processes start their first scenarios a few seconds apart:
 	// released together they created every first pod in one burst (load
 	// 11 on 2 cores, 8 at a time, 2026-11-29), and the kubelet took 9 s
@@ -197,7 +201,7 @@ var _ = SynchronizedAfterSuite(func(ctx SpecContext) {
 	if shared.RunID == "" {
 		return
 	}
-	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second, NodeRoute: shared.NodeRoute})
+	d := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: shared.RunID, Tolerance: time.Second, NodeRoute: shared.NodeRoute, NoDocker: shared.NoDocker})
 	if cs, err := d.Clientset(ctx); err == nil {
 		if err := d.SweepRun(ctx); err != nil {
 			progress("cleanup of run %s: %v", shared.RunID, err)

@@ -28,6 +28,9 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 		if !shared.Created {
 			Skip("kills a node's container: only on a kind cluster podlife created")
 		}
+		if shared.NoDocker {
+			Skip("kills a node's container through docker, which PODLIFE_NO_DOCKER=1 forbids")
+		}
 		cs, err := drv.Clientset(ctx)
 		Expect(err).NotTo(HaveOccurred())
 		run := shared.RunID + "-fault"

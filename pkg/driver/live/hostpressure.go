@@ -214,7 +214,7 @@ func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Press
 		if bytes <= 0 {
 			return nil
 		}
-		script = fmt.Sprintf("fallocate -l %d %s", bytes, diskFill(prefix))
+		script = diskFillSh(s.d.runID, prefix, bytes)
 	case driver.PIDPressure:
 		if l.pidThreshold == 0 {
 			return fmt.Errorf("the kubelet has no pid.available threshold: node %q cannot come under PID pressure", l.node)
@@ -224,14 +224,20 @@ func (s *nodeSide) hostPressure(ctx context.Context, l *lease, kind driver.Press
 			return nil
 		}
 		file := pressureDir + "/" + prefix + "-pids"
-		script = fmt.Sprintf("mkdir -p %[1]s; setsid sh -c 'i=0; while [ $i -lt %[3]d ]; do sleep infinity & i=$((i+1)); done; touch %[2]s.filled; wait' >/dev/null 2>&1 & echo $! > %[2]s; "+
-			"i=0; while [ ! -f %[2]s.filled ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; test -f %[2]s.filled", pressureDir, file, n)
+		script = fmt.Sprintf("mkdir -p %[1]s; %[4]s; setsid sh -c 'i=0; while [ $i -lt %[3]d ]; do sleep infinity & i=$((i+1)); done; touch %[2]s.filled; wait' >/dev/null 2>&1 & echo $! > %[2]s; "+
+			"i=0; while [ ! -f %[2]s.filled ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; test -f %[2]s.filled", pressureDir, file, n, recordSh(s.d.runID, recHold, file))
 	}
 	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", script); err != nil {
 		return fmt.Errorf("bringing %s pressure on node %s: %v: %s", kind, l.node, err, strings.TrimSpace(string(b)))
 	}
 	s.d.debugf("%s: %s pressure on %s (%s)", s.ns, kind, l.node, time.Since(t0).Round(10*time.Millisecond))
 	return nil
+}
+
+// diskFillSh writes a disk fill of bytes, recorded for run first
+// (noderecord.go).
+func diskFillSh(run, prefix string, bytes int64) string {
+	return fmt.Sprintf("%s && fallocate -l %d %s", recordSh(run, recFill, diskFill(prefix)), bytes, diskFill(prefix))
 }
 
 // hostStats reads the host's shared resources from a node's summary.

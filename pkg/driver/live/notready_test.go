@@ -61,6 +61,10 @@ func (f *fakeKubelets) exec(_ context.Context, _, pod string, argv []string, _ i
 		f.record[node] = argv[len(argv)-1]
 		f.stopped[node] = true
 		f.log = append(f.log, node+": stop")
+	case strings.Contains(cmd, snapshotDir+"/"):
+		// No snapshot, no record (noderecord.go).
+		io.WriteString(out, "none\n--\n")
+		f.log = append(f.log, node+": snapshot")
 	case strings.HasPrefix(cmd, "systemctl show"):
 		io.WriteString(out, f.show(node))
 	case strings.Contains(cmd, "systemctl restart kubelet"):

@@ -21,6 +21,7 @@ import (
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
+	utilexec "k8s.io/client-go/util/exec"
 	"k8s.io/client-go/util/retry"
 	resourcehelper "k8s.io/component-helpers/resource"
 	statsapi "k8s.io/kubelet/pkg/apis/stats/v1alpha1"
@@ -360,6 +361,11 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 func (s *nodePool) leased1(ctx context.Context, node string) error {
 	l := &lease{node: node, since: time.Now().Truncate(time.Second)}
 	s.leases = append(s.leases, l)
+	// The node as the run first found it, compared when the run gives
+	// it back (noderecord.go).
+	if err := snapshotNode(ctx, s.d, node); err != nil {
+		return err
+	}
 	if s.home.name != s.d.info.Node {
 		// A scenario of an older kubelet that upgrades it: the pool
 		// node runs the scenario's release while leased (upgrade.go).
@@ -582,7 +588,7 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		// configuration: computed with the baseline it was kept for.
 		l.baseline = keptBaseline
 	}
-	raw, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; cat %[2]s", kubeletConfig, kubeletConfigBackup))
+	raw, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", backupConfigSh(s.d.runID))
 	if err != nil {
 		return fmt.Errorf("reading the kubelet configuration of %s: %v: %s", l.node, err, strings.TrimSpace(string(raw)))
 	}
@@ -683,6 +689,13 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 		return err
 	}
 	return s.d.setAnnotation(ctx, l.node, AnnotationKept, fmt.Sprintf("%s/%d", s.d.runID, l.baseline))
+}
+
+// backupConfigSh keeps the kubelet's original configuration beside it
+// (once: a kept copy is always the node's own), records it for run
+// (noderecord.go), and prints it.
+func backupConfigSh(run string) string {
+	return fmt.Sprintf("test -e %[2]s || cp %[1]s %[2]s; %[3]s; cat %[2]s", kubeletConfig, kubeletConfigBackup, recordSh(run, recConfig, kubeletConfigBackup))
 }
 
 // keptFor reads a leased node's kept configuration: the baseline it was
@@ -847,17 +860,12 @@ func awaitKubelet(ctx context.Context, d *Driver, node string, since metav1.Time
 func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 	file := pressureDir + "/" + s.d.runID + "-" + s.ns
 	// dash's kill takes a process group as a negative pid, without "--".
-	script := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -$(cat %[1]s) 2>/dev/null; rm -f %[1]s %[1]s.filled; fi", file)
 	if bytes > 0 {
 		if free := hostAvailable(); free > 0 && bytes > free-2<<30 {
 			return driver.Unsupported("the scenario would hold %dMi on node %s, and the host has %dMi available (podlife keeps 2Gi spare)", bytes>>20, l.node, free>>20)
 		}
-		// dd fills its one block from /dev/zero (every page touched) and
-		// then blocks for ever writing it into a pipe: its reader takes
-		// one byte, the sign that the block is full, and reads no more.
-		script += fmt.Sprintf("; mkdir -p %[1]s; setsid sh -c 'dd if=/dev/zero bs=%[3]d count=1 iflag=fullblock 2>/dev/null | { head -c1 >/dev/null; touch %[2]s.filled; exec sleep infinity; }' >/dev/null 2>&1 & echo $! > %[2]s",
-			pressureDir, file, bytes)
 	}
+	script := holdSh(s.d.runID, file, bytes)
 	t0 := time.Now()
 	if b, err := shellOf(s.d).Exec(ctx, l.node, nil, "sh", "-c", script); err != nil {
 		return fmt.Errorf("holding %dMi on node %s: %v: %s", bytes>>20, l.node, err, strings.TrimSpace(string(b)))
@@ -877,6 +885,21 @@ func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 	}
 	s.d.debugf("%s: node %s holds %dMi outside its pods (filled in %s)", s.ns, l.node, bytes>>20, time.Since(t0).Round(10*time.Millisecond))
 	return nil
+}
+
+// holdSh stops what the session's file says holds memory, and, when
+// bytes > 0, starts holding bytes, recorded for run (noderecord.go).
+func holdSh(run, file string, bytes int64) string {
+	// dash's kill takes a process group as a negative pid, without "--".
+	script := fmt.Sprintf("if [ -f %[1]s ]; then kill -9 -$(cat %[1]s) 2>/dev/null; rm -f %[1]s %[1]s.filled; fi; %[2]s", file, unrecordSh(run, recHold, file))
+	if bytes > 0 {
+		// dd fills its one block from /dev/zero (every page touched) and
+		// then blocks for ever writing it into a pipe: its reader takes
+		// one byte, the sign that the block is full, and reads no more.
+		script += fmt.Sprintf("; mkdir -p %[1]s; %[4]s; setsid sh -c 'dd if=/dev/zero bs=%[3]d count=1 iflag=fullblock 2>/dev/null | { head -c1 >/dev/null; touch %[2]s.filled; exec sleep infinity; }' >/dev/null 2>&1 & echo $! > %[2]s",
+			pressureDir, file, bytes, recordSh(run, recHold, file))
+	}
+	return script
 }
 
 // hostAvailable is this machine's MemAvailable in bytes (0 if unknown).
@@ -995,7 +1018,7 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 		return err
 	}
 	keepConfig = keepConfig && !swapped
-	restore := "if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; "
+	restore := "if [ -f %[3]s ]; then mv %[3]s %[4]s; echo restored; fi; %[7]s; "
 	if keepConfig {
 		restore = ""
 	}
@@ -1003,8 +1026,10 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 	// that no dd of podlife's is left (a node that still holds memory is
 	// not returned). A process killed while it faults in gigabytes takes
 	// seconds to go on these machines.
-	script := fmt.Sprintf("rm -f %[5]s*; for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\"; done; "+
-		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig, diskFill(prefix))
+	// Each undone change's record goes with it (noderecord.go).
+	script := fmt.Sprintf("rm -f %[5]s*; %[6]s*; for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\" %[8]s/%[9]s.\"${f##*/}\"; done; "+
+		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig, diskFill(prefix),
+		unrecordSh(d.runID, recFill, diskFill(prefix)), unrecordSh(d.runID, recConfig, kubeletConfigBackup), recordDir, d.runID+"."+recHold)
 	b, err := ops.exec(node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
@@ -1110,6 +1135,8 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 	if err := d.dropMemory(ctx, d.runID+"/"); err != nil {
 		errs = append(errs, err.Error())
 	}
+	touched := map[string]bool{} // the nodes the API says the run held
+	var changed []error          // nodes not as the run found them
 	for _, node := range d.pool {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		if err != nil {
@@ -1131,6 +1158,7 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 		if !held && !strings.HasPrefix(n.Annotations[AnnotationKept], d.runID+"/") && !cutBy(n, d.runID) {
 			continue
 		}
+		touched[node] = true
 		if cutBy(n, d.runID) {
 			// A node whose power this run cut, interrupted before its
 			// release: started again before anything else.
@@ -1172,10 +1200,44 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 			}
 		}
 	}
-	if len(errs) > 0 {
-		return fmt.Errorf("returning the pool's nodes: %s", strings.Join(errs, "; "))
+	if _, agent := shellOf(d).(*agentShell); agent {
+		// What the run recorded on a node and did not undo (its process
+		// interrupted, a node it no longer held by the API's account), and
+		// then the node compared with the run's snapshot of it
+		// (noderecord.go).
+		for _, node := range d.pool {
+			if d.outOfService(node) != nil {
+				continue
+			}
+			did, err := undoRecorded(ctx, d, node)
+			if len(did) > 0 {
+				d.logf("node %s: undid what run %s recorded there: %s", node, d.runID, strings.Join(did, ", "))
+			}
+			if err == nil {
+				err = compareSnapshot(ctx, d, node)
+			}
+			var exit utilexec.ExitError
+			switch {
+			case err == nil:
+			case !touched[node] && !errors.As(err, &exit) && !errors.Is(err, driver.ErrInfrastructure):
+				// Not reached (its kubelet, which an exec passes through,
+				// stopped by another run), and not the run's by the API's
+				// account: said, not failed.
+				d.logf("node %s: run %s's records and snapshot not read: %v", node, d.runID, err)
+			case errors.Is(err, ErrNodeChanged):
+				// Kept as an error of its own, so that the run's end can
+				// tell it (errors.Is): the strings below lose it.
+				changed = append(changed, err)
+			default:
+				errs = append(errs, err.Error())
+			}
+		}
 	}
-	return nil
+	var err error
+	if len(errs) > 0 {
+		err = fmt.Errorf("returning the pool's nodes: %s", strings.Join(errs, "; "))
+	}
+	return errors.Join(append([]error{err}, changed...)...)
 }
 
 // poolNodes lists the pool's nodes of a node list, by name.

@@ -80,8 +80,7 @@ func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) 
 	s.manifests = append(s.manifests, nodeFile{node: real, file: file})
 	s.mu.Unlock()
 	sent := time.Now()
-	script := fmt.Sprintf("cat > %[1]s/.%[2]s && mv %[1]s/.%[2]s %[1]s/%[2]s", manifestDir, file)
-	if out, err := shellOf(s.d).Exec(ctx, real, bytes.NewReader(raw), "sh", "-c", script); err != nil {
+	if out, err := shellOf(s.d).Exec(ctx, real, bytes.NewReader(raw), "sh", "-c", manifestSh(s.d.runID, file)); err != nil {
 		return driver.Unsupported("writing static pod %q's manifest on kind node %s: %v: %s", name, real, err, strings.TrimSpace(string(out)))
 	}
 	s.mu.Lock()
@@ -110,6 +109,12 @@ func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) 
 	}
 }
 
+// manifestSh writes standard input as the manifest file, recorded for
+// run first (noderecord.go).
+func manifestSh(run, file string) string {
+	return fmt.Sprintf("%[3]s && cat > %[1]s/.%[2]s && mv %[1]s/.%[2]s %[1]s/%[2]s", manifestDir, file, recordSh(run, recManifest, path.Join(manifestDir, file)))
+}
+
 // mirrorWait bounds the wait for a static pod's mirror pod: the kubelet's
 // file source rereads its directory every 20 s (fileCheckFrequency)
 // besides watching it.
@@ -127,7 +132,7 @@ func (s *nodeSide) removeManifests(ctx context.Context) error {
 	s.mu.Unlock()
 	var errs []string
 	for _, f := range files {
-		if out, err := shellOf(s.d).Exec(ctx, f.node, nil, "rm", "-f", path.Join(manifestDir, f.file)); err != nil {
+		if out, err := shellOf(s.d).Exec(ctx, f.node, nil, "sh", "-c", "rm -f "+path.Join(manifestDir, f.file)+"; "+unrecordSh(s.d.runID, recManifest, f.file)); err != nil {
 			errs = append(errs, fmt.Sprintf("removing %s from node %s: %v: %s", f.file, f.node, err, strings.TrimSpace(string(out))))
 		}
 	}
@@ -165,7 +170,7 @@ func (d *Driver) SweepManifests(ctx context.Context) error {
 			continue // a stopped node's files went with it for this run
 		}
 		glob := path.Join(manifestDir, manifestPrefix+d.runID+"-*.yaml")
-		if out, err := shellOf(d).Exec(ctx, n, nil, "sh", "-c", "rm -f "+glob); err != nil {
+		if out, err := shellOf(d).Exec(ctx, n, nil, "sh", "-c", "rm -f "+glob+"; "+unrecordSh(d.runID, recManifest, manifestPrefix+d.runID+"-*.yaml")); err != nil {
 			errs = append(errs, fmt.Sprintf("node %s: %v: %s", n, err, strings.TrimSpace(string(out))))
 		}
 	}
