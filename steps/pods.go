@@ -404,6 +404,13 @@ func (pl *Plan) mustPod(name string) (*podDecl, error) {
 	if pl.broken[name] {
 		return nil, fmt.Errorf("pod %q: %w", name, ErrDeclaredBadly)
 	}
+	for _, kind := range []string{"replica set", "deployment", "job"} {
+		if _, err := pl.workload(kind, name); err == nil {
+			// A first draft's `the pod "db" is not evicted` of a replica
+			// set "db" (issue 38's ninth held-out set).
+			return nil, undeclaredErr("pod %q is not declared; %s %q is, and its pods are named by their order where a phrase takes them (`the first pod of %s %q`; `podlife steps` lists the phrases)", name, kind, name, kind, name)
+		}
+	}
 	return nil, undeclaredErr("pod %q is not declared", name)
 }
 
