@@ -107,22 +107,18 @@ func (s containerNotReadyAfter) Run(ctx context.Context, st *State) error {
 	return nil
 }
 
-// readyAt tells whether the container sel names was ready at at: its last
-// Ready or NotReady event at or before at was a Ready.
+// readyAt tells whether the container sel names was ready at at, as
+// `stays ready` reads its timeline (ctrHold: ready from a Ready to a
+// NotReady or an exit).
 func readyAt(events []timeline.Event, sel timeline.Selector, at time.Duration) bool {
-	ready := false
+	h := ctrHold{state: "ready"}
 	for _, e := range events {
 		if e.At > at {
 			break
 		}
 		if e.Pod == sel.Pod && e.Container == sel.Container {
-			switch e.Kind {
-			case timeline.Ready:
-				ready = true
-			case timeline.NotReady:
-				ready = false
-			}
+			h.apply(e)
 		}
 	}
-	return ready
+	return h.holds()
 }

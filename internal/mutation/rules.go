@@ -161,21 +161,7 @@ func containerNotReadyAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	if pod == "" {
 		pod = f.onlyPod()
 	}
-	ready := false
-	for _, e := range f.Original.Timeline {
-		if e.At > t0+at {
-			break
-		}
-		if e.Pod == pod && e.Container == g[1] {
-			switch e.Kind {
-			case timeline.Ready:
-				ready = true
-			case timeline.NotReady:
-				ready = false
-			}
-		}
-	}
-	if ready {
+	if heldAt(f.Original.Timeline, query{kind: "ready", pod: pod, container: g[1]}, t0+at) {
 		return "", false
 	}
 	return fmt.Sprintf("container %q is not ready at %s either", g[1], offset(at)), true

@@ -641,30 +641,12 @@ const deletionWait = 5 * time.Second
 // the eviction was accepted). t=0 was placed before the request; this
 // moves nothing but the step's return.
 func (s *scene) deletionSeen(ctx context.Context, name string) {
-	deadline := time.Now().Add(deletionWait)
-	for {
-		s.mu.Lock()
-		t := s.pods[name]
-		seen := t == nil || t.gone || t.obj == nil || t.obj.DeletionTimestamp != nil
-		ch := s.changed
-		s.mu.Unlock()
-		if seen {
-			return
-		}
-		wait := time.Until(deadline)
-		if wait <= 0 {
-			s.d.debugf("%s: its delete not seen through the watch after %s", name, deletionWait)
-			return
-		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return
-		case <-ch:
-		case <-timer.C:
-		}
-		timer.Stop()
+	_, seen, _ := s.RunUntil(ctx, s.Now()+deletionWait, func(v driver.View) bool {
+		p := v.Pod(name)
+		return p == nil || p.DeletionTimestamp != nil
+	})
+	if !seen {
+		s.d.debugf("%s: its delete not seen through the watch after %s", name, deletionWait)
 	}
 }
 
