@@ -215,14 +215,8 @@ func (s replicaSet) template(pl *Plan) (*podDecl, error) {
 	if err != nil {
 		return nil, decodeErrors(err)
 	}
-	if rs.Name != "" && rs.Name != s.name {
-		return nil, atField(s.doc, "metadata.name", inputErr("the step names the replica set %q but its metadata.name is %q", s.name, rs.Name))
-	}
-	if r := rs.Spec.Replicas; r != nil && *r != int32(s.n) {
-		return nil, atField(s.doc, "spec.replicas", inputErr("the step gives %d pods but spec.replicas is %d", int32(s.n), *r))
-	}
-	if rs.Spec.Selector != nil {
-		return nil, atField(s.doc, "spec.selector", inputErr("spec.selector is the template's labels: leave it out"))
+	if err := controllerHead(s.doc, "replica set", s.name, s.n, rs.Name, rs.Spec.Replicas, rs.Spec.Selector); err != nil {
+		return nil, err
 	}
 	if rs.Spec.MinReadySeconds != 0 {
 		return nil, atField(s.doc, "spec.minReadySeconds", inputErr("a replica set's minReadySeconds is not modelled: leave it out"))

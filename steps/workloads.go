@@ -9,6 +9,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	apivalidation "k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/podlife/podlife/pkg/manifest"
@@ -128,18 +129,12 @@ func (s deploymentStep) Declare(pl *Plan) (err error) {
 			return decodeErrors(err)
 		}
 	}
-	if d.Name != "" && d.Name != s.name {
-		return atField(s.doc, "metadata.name", inputErr("the step names the deployment %q but its metadata.name is %q", s.name, d.Name))
+	if err := controllerHead(s.doc, "deployment", s.name, s.n, d.Name, d.Spec.Replicas, d.Spec.Selector); err != nil {
+		return err
 	}
 	d.Name = s.name
 	n := int32(s.n)
-	if r := d.Spec.Replicas; r != nil && *r != n {
-		return atField(s.doc, "spec.replicas", inputErr("the step gives %d pods but spec.replicas is %d", n, *r))
-	}
 	d.Spec.Replicas = &n
-	if d.Spec.Selector != nil {
-		return atField(s.doc, "spec.selector", inputErr("spec.selector is the template's labels: leave it out"))
-	}
 	tpl, err := pl.templateDecl(s.name, d.Spec.Template, s.doc, true)
 	if err != nil {
 		return err
@@ -149,6 +144,22 @@ func (s deploymentStep) Declare(pl *Plan) (err error) {
 	}
 	d.Spec.Template = corev1.PodTemplateSpec{}
 	pl.work.deployments = append(pl.work.deployments, &deploymentDecl{d: d, initial: tpl, tpl: tpl})
+	return nil
+}
+
+// controllerHead checks what a controller's YAML says that its step says
+// already: its name, its count (spec.replicas), and its selector, which
+// is the template's labels.
+func controllerHead(doc *godog.DocString, kind, name string, n Count, metaName string, replicas *int32, selector *metav1.LabelSelector) error {
+	if metaName != "" && metaName != name {
+		return atField(doc, "metadata.name", inputErr("the step names the %s %q but its metadata.name is %q", kind, name, metaName))
+	}
+	if replicas != nil && *replicas != int32(n) {
+		return atField(doc, "spec.replicas", inputErr("the step gives %d pods but spec.replicas is %d", int32(n), *replicas))
+	}
+	if selector != nil {
+		return atField(doc, "spec.selector", inputErr("spec.selector is the template's labels: leave it out"))
+	}
 	return nil
 }
 
