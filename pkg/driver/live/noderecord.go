@@ -231,7 +231,7 @@ func compareSnapshot(ctx context.Context, d *Driver, node string) error {
 	if strings.TrimSpace(before) == "none" {
 		return nil
 	}
-	if diff := diffSnapshots(before, now); len(diff) > 0 {
+	if diff := DiffNodeStates(before, now); len(diff) > 0 {
 		return fmt.Errorf("%w: %w", ErrNodeChanged, driver.Infrastructure("node %s is not as run %s found it: %s", node, d.runID, strings.Join(diff, "; ")))
 	}
 	if b, err := opsOf(d).exec(node, nil, "rm", "-f", path.Join(snapshotDir, d.runID)); err != nil {
@@ -244,10 +244,10 @@ func compareSnapshot(ctx context.Context, d *Driver, node string) error {
 // give back as it found it (compareSnapshot): the run does not pass.
 var ErrNodeChanged = errors.New("a pool node is not as the run found it")
 
-// diffSnapshots says what differs between two snapshots (snapshotSh's
+// DiffNodeStates says what differs between two snapshots (snapshotSh's
 // lines), by what each line is about: a file's hash changed, a file or a
 // holding there that was not, or gone.
-func diffSnapshots(before, now string) []string {
+func DiffNodeStates(before, now string) []string {
 	key := func(line string) (string, string) {
 		f := strings.Fields(line)
 		switch {
@@ -336,8 +336,3 @@ func readPool(ctx context.Context, d *Driver, script string) (map[string]string,
 	}
 	return out, nil
 }
-
-// DiffNodeStates says what differs between two of a node's states
-// (NodeStates), one line each: a file's hash changed, a file or a
-// holding there that was not, or gone.
-func DiffNodeStates(before, now string) []string { return diffSnapshots(before, now) }
