@@ -229,18 +229,19 @@ func (s jobHasIn) Run(ctx context.Context, st *State) error {
 	expected := fmt.Sprintf("job %q with %s %s", s.name, times(int(s.want), s.field+" pod"), s.shape)
 	sel := workloadSel("job", s.name)
 	what := s.field + " pods"
-	if s.lo.d == 0 && strings.HasPrefix(s.shape, "within") {
-		return heldFromT0(ctx, st, sel, what, strings.TrimSuffix(expected, " "+s.shape), writtenDuration{s.hi.text, s.hi.d}, holds, driver.ActionCreate)
-	}
 	return heldIn(ctx, st, sel, what, expected, s.lo.d, s.hi.d, holds, driver.ActionCreate)
 }
 
-// heldIn is heldFromT0 over [t0+lo, t0+hi]: the state held at some
-// instant of it (on the simulator from t0+lo, gone back to; on a cluster
-// from where it stands, for it cannot read the past).
+// heldIn: the state held at some instant of [t0+lo, t0+hi] (on the
+// simulator from t0+lo, gone back to; on a cluster from where it stands,
+// for it cannot read the past); from t=0 (lo 0, `within D`), the state at
+// t=0 stands for the time before it (heldFromT0).
 func heldIn(ctx context.Context, st *State, sel timeline.Selector, what, expected string, lo, hi time.Duration, holds func(driver.Session) (bool, string), waits ...driver.Action) error {
 	w := disruptionWindow(st, lo, hi, waits...)
 	from := max(w.From, st.clock.t0.At)
+	if lo == 0 {
+		w.From = 0
+	}
 	sess, err := st.clk().sessionFrom(ctx, from)
 	if err != nil {
 		return err

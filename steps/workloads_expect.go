@@ -90,23 +90,7 @@ func readyWorkload(ctx context.Context, st *State, kind, name string) (driver.Se
 // reactions to waits. holds says whether the state holds, and what it is
 // otherwise.
 func heldFromT0(ctx context.Context, st *State, sel timeline.Selector, what, expected string, within writtenDuration, holds func(driver.Session) (bool, string), waits ...driver.Action) error {
-	w := disruptionWindow(st, 0, within.d, waits...)
-	sess, err := st.clk().sessionFrom(ctx, st.clock.t0.At)
-	if err != nil {
-		return err
-	}
-	at, ok, err := sess.RunUntil(ctx, w.To, func(driver.View) bool { ok, _ := holds(sess); return ok })
-	if err != nil {
-		return err
-	}
-	w.From = 0
-	if !ok || at > w.To {
-		_, now := holds(sess)
-		return st.keepWindowCheck(sel, what, w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
-			Expected: fmt.Sprintf("%s within %s%s", expected, within.text, w.Note()),
-			Observed: fmt.Sprintf("at %s: %s", timeline.FormatOffset(sess.Now()-st.clock.t0.At), now)})
-	}
-	return st.keepWindowCheck(sel, what, w, &timeline.Event{At: at}, nil)
+	return heldIn(ctx, st, sel, what, fmt.Sprintf("%s within %s", expected, within.text), 0, within.d, holds, waits...)
 }
 
 // Then the rollout of deployment "web" completes within 2m: by t0+D,
