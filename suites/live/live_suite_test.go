@@ -191,11 +191,12 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 const startStagger = 4 * time.Second
 
 var _ = SynchronizedAfterSuite(func(ctx SpecContext) {
-	// Each process's sessions left their namespaces' last wait to the
-	// driver (deleteScenarioLater): one stuck in Terminating fails the
-	// suite here, by name, as it failed its scenario before.
+	// Each process's sessions left their namespaces' last wait, and the
+	// return of their leased nodes, to the driver (its reaper): a
+	// namespace stuck in Terminating or a node not given back fails the
+	// suite here, naming the scenario, as it failed its scenario before.
 	if drv != nil {
-		Expect(drv.Reaped(ctx)).To(Succeed(), "the run's namespaces, deleted after their scenarios")
+		Expect(drv.Reaped(ctx)).To(Succeed(), "the run's namespaces and leased nodes, given back after their scenarios")
 	}
 }, func(ctx SpecContext) {
 	if shared.RunID == "" {

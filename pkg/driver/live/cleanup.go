@@ -64,10 +64,16 @@ func (r *reaper) add(cs kubernetes.Interface, ns string) {
 	if wait == 0 {
 		wait = NamespaceWait
 	}
+	r.later(func(ctx context.Context) error { return waitGone(ctx, cs, []string{ns}, wait) })
+}
+
+// later runs a scenario's last work in the background; Reaped waits for
+// it and reports its error.
+func (r *reaper) later(f func(ctx context.Context) error) {
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		if err := waitGone(context.Background(), cs, []string{ns}, wait); err != nil {
+		if err := f(context.Background()); err != nil {
 			r.mu.Lock()
 			r.stuck = append(r.stuck, err)
 			r.mu.Unlock()

@@ -71,6 +71,13 @@ const keptDrift = 32 << 20
 // leaseWait bounds how long a scenario waits for a pool node.
 const leaseWait = 15 * time.Minute
 
+// allAtOnceWait is how long a scenario of several nodes waits for them to
+// be free together before it leases them in the pool's order, reserving
+// each as it waits (acquireAll): long enough for a scenario of one node
+// to end (most take under a minute), short beside the ordered lease's
+// waits it replaces.
+const allAtOnceWait = 45 * time.Second
+
 // kubeletConfig is where kind (kubeadm) writes the node's
 // KubeletConfiguration; the original is kept beside it while a scenario
 // has changed it, so that a cleanup after an interrupt can put it back.
@@ -243,9 +250,8 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 			if h := n.Annotations[AnnotationLease]; strings.HasPrefix(h, "broken/") {
 				broken = append(broken, name+" ("+h+")")
 			}
-			reserved := reservedFor(n, time.Now())
-			if n.Annotations[AnnotationLease] != "" || !nodeReady(n) || (reserved != "" && reserved != holder) {
-				if only != "" && reserved == "" && !strings.HasPrefix(n.Annotations[AnnotationLease], "broken/") {
+			if !freeFor(n, holder) {
+				if only != "" && reservedFor(n, time.Now()) == "" && !strings.HasPrefix(n.Annotations[AnnotationLease], "broken/") {
 					// Waiting for this node in particular: the next
 					// to free it leaves it to this scenario.
 					if n.Annotations == nil {
@@ -256,16 +262,12 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 				}
 				continue
 			}
-			if n.Annotations == nil {
-				n.Annotations = map[string]string{}
+			ok, err := d.take(ctx, n, holder)
+			if err != nil {
+				return false, err
 			}
-			n.Annotations[AnnotationLease] = holder
-			delete(n.Annotations, AnnotationReserved)
-			if _, err := d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
-				if apierrors.IsConflict(err) {
-					continue // another scenario took it first
-				}
-				return false, fmt.Errorf("leasing pool node %s: %w", name, err)
+			if !ok {
+				continue // another scenario took it first
 			}
 			got = name
 			return true, nil
@@ -283,6 +285,88 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 		return "", fmt.Errorf("waiting for a free node of the pool %v: %w", candidates, err)
 	}
 	d.logf("%s leased pool node %s after waiting %s", holder, got, time.Since(t0).Round(100*time.Millisecond))
+	return got, nil
+}
+
+// freeFor says whether holder may lease a pool node now: not leased (nor
+// broken), Ready, and not reserved for another scenario.
+func freeFor(n *corev1.Node, holder string) bool {
+	reserved := reservedFor(n, time.Now())
+	return n.Annotations[AnnotationLease] == "" && nodeReady(n) && (reserved == "" || reserved == holder)
+}
+
+// take writes holder's lease on a free node read just before; false when
+// another scenario wrote first.
+func (d *Driver) take(ctx context.Context, n *corev1.Node, holder string) (bool, error) {
+	if n.Annotations == nil {
+		n.Annotations = map[string]string{}
+	}
+	n.Annotations[AnnotationLease] = holder
+	delete(n.Annotations, AnnotationReserved)
+	if _, err := d.cs.CoreV1().Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+		if apierrors.IsConflict(err) {
+			return false, nil
+		}
+		return false, fmt.Errorf("leasing pool node %s: %w", n.Name, err)
+	}
+	return true, nil
+}
+
+// acquireAll leases n free pool nodes at once for holder, all or none,
+// waiting up to within for n to be free together. Holding none while it
+// waits, it cannot deadlock with another scenario of several nodes; and
+// it takes whichever nodes are free, where the ordered lease waits for
+// the pool's first nodes while others stand idle (in the run of
+// 2026-11-30 00:09 scenarios of two nodes waited up to 2 min 22 s for
+// pool node 1 beside free ones). Nil, with no error, when n were not free
+// together in time: the caller falls back to the ordered lease, which
+// reserves, so that a scenario of several nodes is not starved by those
+// of one.
+func (d *Driver) acquireAll(ctx context.Context, holder string, n int, within time.Duration) ([]string, error) {
+	var got []string
+	t0 := time.Now()
+	err := wait.PollUntilContextTimeout(ctx, time.Second, within, true, func(ctx context.Context) (bool, error) {
+		var free []*corev1.Node
+		for _, name := range d.pool {
+			node, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				return false, fmt.Errorf("reading pool node %s: %w", name, err)
+			}
+			if freeFor(node, holder) {
+				free = append(free, node)
+			}
+		}
+		if len(free) < n {
+			return false, nil
+		}
+		got = nil
+		for _, node := range free[:n] {
+			ok, err := d.take(ctx, node, holder)
+			if err == nil && ok {
+				got = append(got, node.Name)
+				continue
+			}
+			// One was taken first: give back the others, and look again.
+			for _, name := range got {
+				if err := d.setLease(context.WithoutCancel(ctx), name, ""); err != nil {
+					return false, fmt.Errorf("giving back pool node %s: %w", name, err)
+				}
+			}
+			got = nil
+			return false, err
+		}
+		return true, nil
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("waiting for %d free nodes of the pool %v: %w", n, d.pool, err)
+		}
+		if !wait.Interrupted(err) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	d.logf("%s leased pool nodes %s at once after waiting %s", holder, strings.Join(got, ", "), time.Since(t0).Round(100*time.Millisecond))
 	return got, nil
 }
 
@@ -319,9 +403,10 @@ func nodeReady(n *corev1.Node) bool {
 }
 
 // leaseNodes leases n pool nodes for the session and measures them. One
-// node is any free one. Several are taken in the pool's order, waiting
-// for each in turn, so that two scenarios that each want several cannot
-// hold one each and wait for ever; a node leased before the scenario
+// node is any free one. Several are any n free together, all or none
+// (acquireAll); failing that, they are taken in the pool's order,
+// waiting for each in turn, so that two scenarios that each want several
+// cannot hold one each and wait for ever; a node leased before the scenario
 // said how many it declares (a pressure scenario leases as it starts)
 // goes back first, untouched.
 func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
@@ -344,6 +429,18 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 	}
 	if err := s.release(ctx); err != nil {
 		return err
+	}
+	nodes, err := s.d.acquireAll(ctx, holder, n, allAtOnceWait)
+	if err != nil {
+		return err
+	}
+	for _, node := range nodes {
+		if err := s.leased1(ctx, node); err != nil {
+			return err
+		}
+	}
+	if nodes != nil {
+		return nil
 	}
 	for _, want := range s.d.pool[:n] {
 		node, err := s.d.acquire(ctx, holder, want)
@@ -955,6 +1052,16 @@ func (s *nodePool) release(ctx context.Context) error {
 		}
 	}
 	s.leases = nil
+	return errors.Join(errs...)
+}
+
+// broken is the fault of a leased node that stopped under the scenario,
+// if one did.
+func (s *nodePool) broken() error {
+	var errs []error
+	for _, l := range s.leases {
+		errs = append(errs, s.d.outOfService(l.node))
+	}
 	return errors.Join(errs...)
 }
 

@@ -12,10 +12,14 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -332,6 +336,92 @@ func TestAcquireInPoolOrder(t *testing.T) {
 	got, err := d.acquire(context.Background(), "r1/me", "")
 	if err != nil || got != "pool-2" {
 		t.Fatalf("any free node: got %q, %v", got, err)
+	}
+}
+
+// TestAcquireAllAtOnce: a scenario of several nodes takes any n free
+// pool nodes together, whichever they are (the ordered lease would wait
+// for the held pool-1); with fewer free it holds none while it waits and
+// reports nil once its wait is over, for the ordered lease to take over;
+// a node reserved for another scenario is not free; a node taken by
+// another scenario between the look and the lease gives back the ones
+// already leased.
+func TestAcquireAllAtOnce(t *testing.T) {
+	node := func(name, lease, reserved string) *corev1.Node {
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{}},
+			Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}}}
+		if lease != "" {
+			n.Annotations[AnnotationLease] = lease
+		}
+		if reserved != "" {
+			n.Annotations[AnnotationReserved] = fmt.Sprintf("%s@%d", reserved, time.Now().Unix())
+		}
+		return n
+	}
+	bg := context.Background()
+	leases := func(d *Driver) map[string]string {
+		got := map[string]string{}
+		for _, name := range d.pool {
+			n, err := d.cs.CoreV1().Nodes().Get(bg, name, metav1.GetOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[name] = n.Annotations[AnnotationLease]
+		}
+		return got
+	}
+	newDriver := func(nodes ...*corev1.Node) *Driver {
+		d := New(Options{RunID: "r1", Tolerance: time.Second})
+		cs := fake.NewClientset()
+		for _, n := range nodes {
+			if _, err := cs.CoreV1().Nodes().Create(bg, n, metav1.CreateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			d.pool = append(d.pool, n.Name)
+		}
+		d.cs = cs
+		return d
+	}
+
+	d := newDriver(node("pool-1", "r1/other", ""), node("pool-2", "", ""), node("pool-3", "", ""))
+	got, err := d.acquireAll(bg, "r1/me", 2, 5*time.Second)
+	if err != nil || !slices.Equal(got, []string{"pool-2", "pool-3"}) {
+		t.Fatalf("two of three free: got %v, %v; want pool-2 and pool-3 at once", got, err)
+	}
+	if l := leases(d); l["pool-2"] != "r1/me" || l["pool-3"] != "r1/me" || l["pool-1"] != "r1/other" {
+		t.Errorf("leases after: %v", l)
+	}
+
+	d = newDriver(node("pool-1", "r1/other", ""), node("pool-2", "", ""), node("pool-3", "", "r1/third"))
+	got, err = d.acquireAll(bg, "r1/me", 2, 1500*time.Millisecond)
+	if err != nil || got != nil {
+		t.Fatalf("one free, one held, one reserved for another: got %v, %v; want none, no error", got, err)
+	}
+	if l := leases(d); l["pool-2"] != "" || l["pool-3"] != "" {
+		t.Errorf("held a node while waiting: %v", l)
+	}
+
+	d = newDriver(node("pool-1", "", ""), node("pool-2", "", ""))
+	taken := false
+	d.cs.(*fake.Clientset).PrependReactor("update", "nodes", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		u := a.(k8stesting.UpdateAction).GetObject().(*corev1.Node)
+		if u.Name != "pool-2" || taken {
+			return false, nil, nil
+		}
+		taken = true // another scenario leased it after the look
+		other := u.DeepCopy()
+		other.Annotations = map[string]string{AnnotationLease: "r1/other"}
+		if err := d.cs.(*fake.Clientset).Tracker().Update(corev1.SchemeGroupVersion.WithResource("nodes"), other, ""); err != nil {
+			t.Error(err)
+		}
+		return true, nil, apierrors.NewConflict(schema.GroupResource{Resource: "nodes"}, u.Name, errors.New("taken"))
+	})
+	got, err = d.acquireAll(bg, "r1/me", 2, 1500*time.Millisecond)
+	if err != nil || got != nil || !taken {
+		t.Fatalf("after a lost race: got %v, %v (race %v); want none", got, err, taken)
+	}
+	if l := leases(d); l["pool-1"] != "" || l["pool-2"] != "r1/other" {
+		t.Errorf("after a lost race: %v; want pool-1 given back", l)
 	}
 }
 

@@ -21,6 +21,13 @@ import (
 // is set, as the namespace controller keeps one for about 5 s on kind.
 func terminating(gone *atomic.Bool, objs ...runtime.Object) *fake.Clientset {
 	cs := fake.NewClientset(objs...)
+	holdNamespaces(cs, gone)
+	return cs
+}
+
+// holdNamespaces makes a fake cluster's namespace deletions take their
+// time, as terminating does.
+func holdNamespaces(cs *fake.Clientset, gone *atomic.Bool) {
 	cs.PrependReactor("delete", "namespaces", func(k8stesting.Action) (bool, runtime.Object, error) {
 		return true, nil, nil // accepted, not yet removed
 	})
@@ -30,7 +37,6 @@ func terminating(gone *atomic.Bool, objs ...runtime.Object) *fake.Clientset {
 		}
 		return false, nil, nil
 	})
-	return cs
 }
 
 // TestScenarioCleanupLeavesTheNamespaceWaitToTheReaper: a scenario that
@@ -90,4 +96,52 @@ func TestScenarioCleanupLeavesTheNamespaceWaitToTheReaper(t *testing.T) {
 			t.Errorf("Reaped again: %v", err)
 		}
 	})
+}
+
+// TestLeasedNodesGoBackInTheBackground: a scenario that leased a pool
+// node returns from its cleanup with its namespace still Terminating;
+// the node stays leased to it until the namespace has gone, and is then
+// given back (restored, the lease freed) before Reaped returns. A node
+// that broke under the scenario is returned in the cleanup itself, so
+// that the scenario is the error (TestKubeletRestoredAfterAFailedSwap and
+// the live node-fault test cover that path).
+func TestLeasedNodesGoBackInTheBackground(t *testing.T) {
+	s, _ := upgradeSession(t)
+	ctx := context.Background()
+	cs := s.d.cs.(*fake.Clientset)
+	if _, err := cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: s.ns,
+		Labels: map[string]string{LabelRun: s.d.runID, LabelScenario: labelValue(s.sc.ID)}}}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var gone atomic.Bool
+	holdNamespaces(cs, &gone)
+	lease := func() string {
+		n, err := cs.CoreV1().Nodes().Get(ctx, "pool-1", metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.Annotations[AnnotationLease]
+	}
+	held := lease()
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close(ctx) }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("the cleanup of a scenario that leased a node waited for its namespace to go")
+	}
+	time.Sleep(1500 * time.Millisecond) // the namespace wait polls each second
+	if got := lease(); got != held {
+		t.Fatalf("the node's lease is %q before the scenario's namespace has gone; want %q", got, held)
+	}
+	gone.Store(true)
+	if err := s.d.Reaped(ctx); err != nil {
+		t.Fatalf("Reaped: %v", err)
+	}
+	if got := lease(); got != "" {
+		t.Errorf("the node is still leased to %q once Reaped returned", got)
+	}
 }

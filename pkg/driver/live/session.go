@@ -1033,8 +1033,12 @@ func (s *session) lastObservations(ctx context.Context, deadline time.Duration) 
 
 // Close stops the watches and deletes what the session created: its
 // pods (at once), its namespace and its priority classes, each only if it
-// carries the run's label. It waits for the namespace to go, and reports
-// one stuck in Terminating with the objects left in it.
+// carries the run's label. The wait for the namespace to go, and the
+// return of the nodes it leased, are the driver's reaper's (Reaped
+// reports a namespace stuck in Terminating with the objects left in it,
+// or a node not given back), but for a scenario whose leased node broke
+// or whose node changes could not be undone: those wait here, so that
+// the scenario carries the fault.
 func (s *session) Close(ctx context.Context) error {
 	s.mu.Lock()
 	if s.closed {
@@ -1059,9 +1063,30 @@ func (s *session) Close(ctx context.Context) error {
 	if onItsOwn {
 		del = s.d.deleteScenarioLater
 	}
-	err := errors.Join(merr, del(ctx, s.ns, labelValue(s.sc.ID)))
-	// The leased node goes back once the scenario's pods are gone.
-	err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))
+	var err error
+	if onItsOwn || s.pool.broken() != nil || merr != nil {
+		err = errors.Join(merr, del(ctx, s.ns, labelValue(s.sc.ID)))
+		// The leased node goes back once the scenario's pods are gone.
+		err = errors.Join(err, s.pool.release(context.WithoutCancel(ctx)))
+	} else {
+		// The leased nodes go back once the scenario's pods are gone, in
+		// the background (the reaper): the namespace controller's 5 s and
+		// a kubelet restarted to its own configuration (5 s) were spent on
+		// every node-level scenario's wall time, 7.8 s each in the run of
+		// 2026-11-29 20:57, where the next scenario needs only the node,
+		// which stays leased until it is back. A node that broke under
+		// the scenario is returned here, so that the scenario is the
+		// error it is; a failure later is the run's (Reaped), naming the
+		// scenario.
+		ns, id := s.ns, labelValue(s.sc.ID)
+		s.d.reap.later(func(ctx context.Context) error {
+			err := errors.Join(s.d.deleteScenario(ctx, ns, id), s.pool.release(ctx))
+			if err != nil {
+				return fmt.Errorf("after scenario %s (namespace %s): %w", s.sc.ID, ns, err)
+			}
+			return nil
+		})
+	}
 	s.wg.Wait()
 	s.mu.Lock()
 	s.closeErr = err
