@@ -199,12 +199,9 @@ func readSnapshotSh(run string) string {
 }
 
 // snapshotNode keeps the node's state as the run found it, when the run
-// first leases it (the agent route; the docker route's nodes are this
-// machine's kind cluster's).
+// first leases it (both routes: the docker route's exec runs the same
+// script in the kind node's container).
 func snapshotNode(ctx context.Context, d *Driver, node string) error {
-	if _, ok := shellOf(d).(*agentShell); !ok {
-		return nil
-	}
 	if b, err := opsOf(d).exec(node, nil, "sh", "-c", takeSnapshotSh(d.runID)); err != nil {
 		return fmt.Errorf("snapshotting node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
@@ -217,9 +214,6 @@ func snapshotNode(ctx context.Context, d *Driver, node string) error {
 // again while it differs); a node without one was never leased by the
 // run.
 func compareSnapshot(ctx context.Context, d *Driver, node string) error {
-	if _, ok := shellOf(d).(*agentShell); !ok {
-		return nil
-	}
 	b, err := opsOf(d).exec(node, nil, "sh", "-c", readSnapshotSh(d.runID))
 	if err != nil {
 		return fmt.Errorf("reading node %s's state: %v: %s", node, err, strings.TrimSpace(string(b)))

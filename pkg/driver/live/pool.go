@@ -1307,11 +1307,11 @@ func (d *Driver) SweepPool(ctx context.Context) error {
 			}
 		}
 	}
-	if _, agent := shellOf(d).(*agentShell); agent {
+	{
 		// What the run recorded on a node and did not undo (its process
 		// interrupted, a node it no longer held by the API's account), and
 		// then the node compared with the run's snapshot of it
-		// (noderecord.go).
+		// (noderecord.go), on either route.
 		for _, node := range d.pool {
 			if d.outOfService(node) != nil {
 				continue
