@@ -20,12 +20,12 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/apimachinery/pkg/util/httpstream"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/remotecommand"
 	utilexec "k8s.io/client-go/util/exec"
+	"k8s.io/streaming/pkg/httpstream"
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
@@ -483,9 +483,20 @@ func newExecutor(cfg *rest.Config, u *url.URL) (remotecommand.Executor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return remotecommand.NewFallbackExecutor(ws, spdy, func(err error) bool {
-		return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
-	})
+	return remotecommand.NewFallbackExecutor(ws, spdy, fallsBack)
+}
+
+// fallsBack says whether an exec's WebSocket attempt failed in a way
+// SPDY may not (kubectl exec's test, k8s.io/kubectl v0.36.3
+// pkg/cmd/exec). Since v0.36 client-go's WebSocket transport returns
+// k8s.io/streaming's UpgradeFailureError, which apimachinery's
+// httpstream.IsUpgradeFailure does not recognise: with that test, an
+// exec refused at the handshake never fell back. The 1.36 API server
+// refuses the WebSocket exec to a pod on a kubelet 1.33–1.35 (403
+// Forbidden, 2026-11-30: every kubelet upgrade scenario on the agent
+// route failed so, kubectl exec falling back to SPDY on the same pods).
+func fallsBack(err error) bool {
+	return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
 }
 
 // chooseRoute sets the driver's shell as its options say: the kind
