@@ -724,3 +724,19 @@ func TestBackAfterRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderedLeaseSkipsBrokenNodes: the ordered lease of several nodes
+// waits for the pool's first nodes in service, not for a broken one no
+// wait brings back (a held node is in service: it comes back).
+func TestOrderedLeaseSkipsBrokenNodes(t *testing.T) {
+	d := New(Options{RunID: "r1", Tolerance: time.Second})
+	node := func(name, lease string) *corev1.Node {
+		return &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{AnnotationLease: lease}}}
+	}
+	d.cs = fake.NewClientset(node("pool-1", "broken/r1/podlife-up-68"), node("pool-2", "r1/other"), node("pool-3", ""))
+	d.pool = []string{"pool-1", "pool-2", "pool-3"}
+	got, err := d.inService(context.Background())
+	if err != nil || !slices.Equal(got, []string{"pool-2", "pool-3"}) {
+		t.Errorf("in service: %v, %v; want pool-2 and pool-3", got, err)
+	}
+}
