@@ -29,6 +29,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
@@ -395,7 +396,9 @@ func (a *agentShell) restartKubelet(ctx context.Context, node string, limit time
 			return now.started, nil
 		}
 		if time.Now().After(deadline) {
-			return time.Time{}, fmt.Errorf("restarting the kubelet of %s: no new kubelet process within %s (PID %s before; last read: %+v, %v)", node, limit, before.pid, now, err)
+			// The cluster's fault, not the scenario's: as awaitKubelet
+			// says of a kubelet that does not report Ready.
+			return time.Time{}, driver.Infrastructure("restarting the kubelet of %s: no new kubelet process within %s (PID %s before; last read: %+v, %v)", node, limit, before.pid, now, err)
 		}
 		select {
 		case <-ctx.Done():

@@ -19,6 +19,7 @@ import (
 	utilexec "k8s.io/client-go/util/exec"
 
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/driver/live/cluster"
 )
 
@@ -302,6 +303,30 @@ func TestAgentKubeletRestartSince(t *testing.T) {
 	}
 	if shows != 3 {
 		t.Errorf("%d reads of the kubelet's process, want 3 (before, down, new)", shows)
+	}
+}
+
+// TestAgentKubeletThatDoesNotComeBack: a kubelet whose new process is
+// not seen within the limit is the cluster's fault (an infrastructure
+// error, the scenario no verdict), not a failed scenario.
+func TestAgentKubeletThatDoesNotComeBack(t *testing.T) {
+	cs := fake.NewClientset(nodeAgentPod("agent-a", "pool-a", corev1.PodRunning))
+	restarted := false
+	sh := &agentShell{cs: cs, ns: agentNamespace("run-1"), pods: map[string]string{},
+		exec: func(_ context.Context, _, _ string, argv []string, _ io.Reader, out io.Writer) error {
+			if strings.HasPrefix(strings.Join(argv[4:], " "), "sh -c setsid") {
+				restarted = true
+				return nil
+			}
+			if restarted {
+				return errors.New("unable to upgrade streaming request: websocket: bad handshake (403 Forbidden)")
+			}
+			_, _ = io.WriteString(out, "MainPID=100\nExecMainStartTimestamp=@1795960000\n")
+			return nil
+		}}
+	_, err := sh.restartKubelet(context.Background(), "pool-a", time.Second)
+	if !errors.Is(err, driver.ErrInfrastructure) {
+		t.Errorf("a kubelet not seen again: %v; want an infrastructure fault", err)
 	}
 }
 
