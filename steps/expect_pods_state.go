@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -145,6 +146,9 @@ type podTrack struct {
 	exists, deleted, deleting, evicted, scheduled bool
 	phase                                         string
 	ready                                         bool
+	// conds are the pod's conditions by type, each its last recorded
+	// change: the status, and the reason the Message begins with.
+	conds map[string]timeline.Event
 }
 
 func (t *podTrack) apply(e timeline.Event) {
@@ -165,10 +169,21 @@ func (t *podTrack) apply(e timeline.Event) {
 		if e.Reason == "Ready" {
 			t.ready = e.Status == "True"
 		}
+		// A copy: a track is passed by value (trackAt).
+		conds := maps.Clone(t.conds)
+		if conds == nil {
+			conds = map[string]timeline.Event{}
+		}
+		conds[e.Reason] = e
+		t.conds = conds
 	}
 }
 
 func (t podTrack) holds(state string) bool {
+	if c, ok := conditionOfState(state); ok {
+		e, seen := t.conds[c.ctype]
+		return t.exists && seen && e.Status == c.status && (c.reason == "" || conditionReason(e.Message) == c.reason)
+	}
 	switch state {
 	case "evicted":
 		return t.evicted

@@ -81,6 +81,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftEightWorkloads()...)
 	defs = append(defs, draftNineWorkloads()...)
 	defs = append(defs, draftTenWordings()...)
+	defs = append(defs, draftElevenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

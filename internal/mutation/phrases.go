@@ -180,6 +180,11 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" phase is "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)?$`, []Op{valueOp(3, swapConditionStatus)}},
+	// A pod's condition timed as a pod's state (issue 38's eleventh
+	// held-out set, steps/expect_wordings11.go).
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? within (\S+)$`, []Op{deadlineOp(5), valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? at (\S+)$`, []Op{atOp(5), valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? between (\S+) and (\S+)$`, []Op{windowOp(5, 6), valueOp(3, swapConditionStatus)}},
 	{`^the pod "([^"]*)" has no condition "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		return []string{
 			`the pod "` + c[1] + `" has condition "` + c[2] + `" "True"`,

@@ -1,0 +1,111 @@
+package steps
+
+import (
+	"context"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Phrases in the words of issue 38's eleventh held-out set (first drafts
+// written from the README and docs/language.md alone): a pod's condition
+// by a deadline (`the pod "web" has condition "Initialized" "True" within
+// 3s`), at a time and in a window, as a pod's state is read.
+func draftElevenWordings() []Def {
+	const f = "pod expectations"
+	const cond = `^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? `
+	slots := func(d Def) Def {
+		return d.with(openSlot("condition", "Initialized", podConditionTypes...), slot("status", "True", conditionStatuses...))
+	}
+	return []Def{
+		slots(phrase(f, cond+`within (\S+)$`, `Then the pod "web" has condition "Initialized" "True" within 3s`,
+			s5(func(pod, ctype, status, reason string, d writtenSpan) Step {
+				return podConditionTimed{status, thePodIsWithin{podNamed{pod}, conditionState(ctype, status, reason), d}}
+			}))),
+		slots(phrase(f, cond+`at (\S+)$`, `Then the pod "web" has condition "Initialized" "True" at 0s`,
+			s5(func(pod, ctype, status, reason string, at writtenSpan) Step {
+				return podConditionTimed{status, thePodIsBetween{podWindow{podNamed{pod}, at, at}, conditionState(ctype, status, reason)}}
+			}))),
+		slots(phrase(f, cond+`between (\S+) and (\S+)$`, `Then the pod "web" has condition "Initialized" "True" between 0s and 5s`,
+			func(c []string, _ Arg) (Step, error) {
+				a, err := slotValue[writtenSpan](c[4])
+				if err != nil {
+					return nil, err
+				}
+				b, err := slotValue[writtenSpan](c[5])
+				if err != nil {
+					return nil, err
+				}
+				return podConditionTimed{c[2], thePodIsBetween{podWindow{podNamed{c[0]}, a, b}, conditionState(c[1], c[2], c[3])}}, nil
+			})),
+	}
+}
+
+// podConditionTimed is a pod's condition read as a pod's state (`has
+// condition "C" "S" within D`, `at T`, `between A and B`): within D, true
+// at some instant up to t0+D, before t=0 included (heldWithin); at T and
+// between A and B, the first time it took that status (and reason) at or
+// after t=0 comes at t0+T, in [t0+A, t0+B] (becameBetween), as `is S at
+// T` and `between` read a pod's state. It is read on the condition's
+// changes the timeline records (a change of status; on both drivers from
+// the pod's status: pkg/kubelet/status/status_manager.go, v1.36.3,
+// writes a condition's lastTransitionTime only when its status changes).
+type podConditionTimed struct {
+	status string
+	Step
+}
+
+func (s podConditionTimed) Declare(pl *Plan) error {
+	if err := oneOf("condition status", s.status, conditionStatuses...); err != nil {
+		return err
+	}
+	return s.Step.Declare(pl)
+}
+
+func (s podConditionTimed) Run(ctx context.Context, st *State) error { return s.Step.Run(ctx, st) }
+
+// podCondition is a pod's condition as a state: its type, its status,
+// and the reason it must have ("": any).
+type podCondition struct{ ctype, status, reason string }
+
+// conditionState is the pod state `has condition "C" "S" [with reason
+// "R"]`: its name says it, and the podTrack reads it back from the name
+// (conditionOfState).
+func conditionState(ctype, status, reason string) podState {
+	name := "condition " + ctype + "=" + status
+	if reason != "" {
+		name += " with reason " + reason
+	}
+	c := podCondition{ctype, status, reason}
+	return podState{name, func(p *corev1.Pod) bool {
+		if p == nil {
+			return false
+		}
+		for _, pc := range p.Status.Conditions {
+			if string(pc.Type) == c.ctype {
+				return string(pc.Status) == c.status && (c.reason == "" || pc.Reason == c.reason)
+			}
+		}
+		return false
+	}, timeline.Selector{Kind: timeline.Condition, Reason: ctype, Status: status}}
+}
+
+// conditionOfState reads conditionState's name.
+func conditionOfState(state string) (podCondition, bool) {
+	rest, ok := strings.CutPrefix(state, "condition ")
+	if !ok {
+		return podCondition{}, false
+	}
+	rest, reason, _ := strings.Cut(rest, " with reason ")
+	ctype, status, ok := strings.Cut(rest, "=")
+	return podCondition{ctype, status, reason}, ok
+}
+
+// conditionReason is the reason a Condition event's Message begins with
+// ("Reason" or "Reason: message", as both drivers record it).
+func conditionReason(msg string) string {
+	r, _, _ := strings.Cut(msg, ": ")
+	return r
+}
