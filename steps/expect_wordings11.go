@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -108,4 +109,67 @@ func conditionOfState(state string) (podCondition, bool) {
 func conditionReason(msg string) string {
 	r, _, _ := strings.Cut(msg, ": ")
 	return r
+}
+
+// podsCount is a count of a job's pods, where `no` is 0 (`the job "x"
+// has no active pods`, issue 38's eleventh held-out set).
+type podsCount Count
+
+func (c *podsCount) set(s string) error {
+	if s == "no" {
+		*c = 0
+		return nil
+	}
+	n, err := parseCount(s)
+	*c = podsCount(n)
+	return err
+}
+
+// Given container "app" of pod "web" runs forever (never exits on its
+// own): what a container with no exit step does already, an agent
+// container running until it is signalled (behavior.Default, no Exit),
+// said. A step that gives the container an exit of its own (`exits with
+// code C after D`, `runs to completion after D`, an exit of one start),
+// or an image whose command the simulator runs to an end (`sleep N`),
+// contradicts it: an error at the later step's line. Its signals still
+// end it (`exits with code C on SIGTERM` does not contradict it).
+type runsForever struct {
+	declaration
+	ctr shapedCtr
+}
+
+func (s runsForever) Declare(pl *Plan) error {
+	p, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if p.created {
+		return inputErr("pod %q is created already: behaviour steps come before its creation", p.name)
+	}
+	if p.forever == nil {
+		p.forever = map[string]bool{}
+	}
+	p.forever[c.Name] = true
+	return p.foreverKept(c.Name)
+}
+
+// foreverKept is the error of a container said to run forever that
+// exits on its own.
+func (p *podDecl) foreverKept(name string) error {
+	if !p.forever[name] {
+		return nil
+	}
+	b, ok := p.beh[name]
+	if !ok {
+		if b, ok = p.imageBeh[name]; !ok {
+			if c := p.container(name); c != nil {
+				base, _ := behavior.ForImage(c.Command, c.Args)
+				b = &base
+			}
+		}
+	}
+	if b != nil && (b.Exit != nil || len(b.Attempts) > 0) {
+		return inputErr("container %q is said to run forever, and to exit on its own: one of the two steps", name)
+	}
+	return nil
 }
