@@ -111,12 +111,12 @@ func conditionReason(msg string) string {
 	return r
 }
 
-// podsCount is a count of a job's pods, where `no` is 0 (`the job "x"
-// has no active pods`, issue 38's eleventh held-out set).
+// podsCount is a count of a job's pods, where `no` (or `zero`) is 0
+// (`the job "x" has no active pods`, issue 38's eleventh held-out set).
 type podsCount Count
 
 func (c *podsCount) set(s string) error {
-	if s == "no" {
+	if s == "no" || s == "zero" {
 		*c = 0
 		return nil
 	}
