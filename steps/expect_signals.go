@@ -43,10 +43,6 @@ func signalExpectations() []Def {
 			})),
 		phrase(f, ctr+`is OOMKilled$`, `Then container "app" is OOMKilled`,
 			s2(func(c, p string) Step { return &oomKilled{ctr: ctrOfPod{c, p}} })),
-		// Its negative (issue 38's eleventh held-out set: `container "app"
-		// was never OOMKilled`).
-		phrase(f, ctr+`(?:is never|was never|is not) OOMKilled$`, `Then container "app" is never OOMKilled`,
-			s2(func(c, p string) Step { return &neverOOMKilled{oomKilled{ctr: ctrOfPod{c, p}}} })),
 		phrase(f, ctr+`exits at (\S+) with code (\S+)$`, `Then container "app" exits at 5s with code 137`,
 			s4(func(c, p string, at afterNames[time.Duration], code afterNames[ExitCode]) Step {
 				return &exitsAt{ctr: ctrOfPod{c, p}, at: at, code: code}
@@ -243,21 +239,6 @@ func (s *oomKilled) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return nil
-}
-
-// Then container "app" is never OOMKilled (was never, is not): no exit of
-// the container the runtime reports as OOMKilled in the whole scenario,
-// run to the end of its activity, as `never receives` reads its signal;
-// its other exits are allowed.
-type neverOOMKilled struct{ oomKilled }
-
-func (s *neverOOMKilled) Run(ctx context.Context, st *State) error {
-	err := expectNever(ctx, st, s.sel)
-	if m, ok := err.(*timeline.Verdict); ok {
-		m.Expected = fmt.Sprintf("container %q never OOMKilled", s.sel.Container)
-		m.Observed = "OOMKilled: " + m.Observed
-	}
-	return err
 }
 
 // Then container "app" receives SIGKILL 2s after SIGTERM

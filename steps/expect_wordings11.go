@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -13,7 +14,8 @@ import (
 // Phrases in the words of issue 38's eleventh held-out set (first drafts
 // written from the README and docs/language.md alone): a pod's condition
 // by a deadline (`the pod "web" has condition "Initialized" "True" within
-// 3s`), at a time and in a window, as a pod's state is read.
+// 3s`), at a time and in a window, as a pod's state is read; a container
+// never OOMKilled.
 func draftElevenWordings() []Def {
 	const f = "pod expectations"
 	const cond = `^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? `
@@ -41,7 +43,26 @@ func draftElevenWordings() []Def {
 				}
 				return podConditionTimed{c[2], thePodIsBetween{podWindow{podNamed{c[0]}, a, b}, conditionState(c[1], c[2], c[3])}}, nil
 			})),
+		// The negative of `is OOMKilled` (`container "app" was never
+		// OOMKilled`).
+		phrase("signals and hooks", `^container "([^"]*)"(?: of pod "([^"]*)")? (?:is never|was never|is not) OOMKilled$`, `Then container "app" is never OOMKilled`,
+			s2(func(c, p string) Step { return &neverOOMKilled{oomKilled{ctr: ctrOfPod{c, p}}} })),
 	}
+}
+
+// Then container "app" is never OOMKilled (was never, is not): no exit of
+// the container the runtime reports as OOMKilled in the whole scenario,
+// run to the end of its activity, as `never receives` reads its signal;
+// its other exits are allowed.
+type neverOOMKilled struct{ oomKilled }
+
+func (s *neverOOMKilled) Run(ctx context.Context, st *State) error {
+	err := expectNever(ctx, st, s.sel)
+	if m, ok := err.(*timeline.Verdict); ok {
+		m.Expected = fmt.Sprintf("container %q never OOMKilled", s.sel.Container)
+		m.Observed = "OOMKilled: " + m.Observed
+	}
+	return err
 }
 
 // podConditionTimed is a pod's condition read as a pod's state (`has
