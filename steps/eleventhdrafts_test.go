@@ -28,7 +28,7 @@ var eleventhFalseCopies = []falseCopy{
 	{"a job's crashing pod said to show its restarts too early", 29,
 		`the first pod of job "migrate" shows 2 restarts within 1m`, `the first pod of job "migrate" shows 2 restarts within 10s`, `within 10s`, nil},
 	{"a condition by a deadline before it came", 46,
-		`the pod "web" has condition "Initialized" "True" within 10s`, `the pod "web" has condition "Initialized" "True" within 1s`, `within 1s`, nil},
+		`the pod "web" has condition "Initialized" "True" within 10s`, `the pod "web" has condition "Initialized" "True" within 1s`, `not by 1s: condition Initialized=False with reason ContainersNotInitialized`, nil},
 	{"a condition at a time it did not come", 46,
 		`the pod "web" has condition "PodScheduled" "True" at 0s`, `the pod "web" has condition "PodScheduled" "True" at 1s`, `at 1s`, nil},
 	{"a condition in a window after it came", 46,

@@ -311,7 +311,7 @@ func heldWithin(ctx context.Context, st *State, what, name string, ps podState, 
 	v := &timeline.Verdict{
 		Kind:     timeline.Missing,
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), describePodAt(st.clk().events(), name, w.To)),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), ps.describeAt(st.clk().events(), name, w.To)),
 		Window:   &w,
 	}
 	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -193,4 +194,27 @@ func (p *podDecl) foreverKept(name string) error {
 		return inputErr("container %q is said to run forever, and to exit on its own: one of the two steps", name)
 	}
 	return nil
+}
+
+// describeAt is what the pod's timeline says of it at an instant, in the
+// state's terms: a condition's status (and reason) for a condition, else
+// describePodAt's phase and readiness.
+func (ps podState) describeAt(events []timeline.Event, pod string, at time.Duration) string {
+	c, ok := conditionOfState(ps.name)
+	if !ok {
+		return describePodAt(events, pod, at)
+	}
+	t := trackAt(events, pod, at)
+	e, seen := t.conds[c.ctype]
+	switch {
+	case !t.exists:
+		return describePodAt(events, pod, at)
+	case !seen:
+		return "no condition " + c.ctype
+	}
+	d := "condition " + c.ctype + "=" + e.Status
+	if r := conditionReason(e.Message); r != "" {
+		d += " with reason " + r
+	}
+	return d
 }
