@@ -71,7 +71,7 @@ func (pl *Plan) shape(cname, pname string, change func(b *behavior.Behavior)) er
 		}
 	}
 	change(b)
-	return nil
+	return p.foreverKept(c.Name)
 }
 
 // shapeTarget resolves the container a behaviour step shapes: a declared
@@ -234,6 +234,12 @@ func probeBehaviorSteps() []Def {
 			})),
 		phrase(f, `^the image of container "([^"]*)"(?: of pod "([^"]*)")? cannot be pulled$`, `Given the image of container "app" of pod "web" cannot be pulled`,
 			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}, pull: true} })),
+		// The words of issue 38's eleventh held-out set: an image reference
+		// the registry answers "manifest unknown" for, the same step.
+		phrase(f, `^the image (?:tag )?of container "([^"]*)"(?: of pod "([^"]*)")? does not exist$`, `Given the image tag of container "app" of pod "web" does not exist`,
+			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}, pull: true} })),
+		phrase(f, ctr+`(?:runs forever|never exits on its own)$`, `Given container "app" of pod "web" runs forever`,
+			s2(func(cname, pname string) Step { return runsForever{ctr: shapedCtr{cname, pname}} })),
 		phrase(f, ctr+`fails to start$`, `Given container "app" of pod "web" fails to start`,
 			s2(func(cname, pname string) Step { return cannotStart{ctr: shapedCtr{cname, pname}} })),
 	}

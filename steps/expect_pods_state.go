@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -145,6 +146,9 @@ type podTrack struct {
 	exists, deleted, deleting, evicted, scheduled bool
 	phase                                         string
 	ready                                         bool
+	// conds are the pod's conditions by type, each its last recorded
+	// change: the status, and the reason the Message begins with.
+	conds map[string]timeline.Event
 }
 
 func (t *podTrack) apply(e timeline.Event) {
@@ -165,10 +169,21 @@ func (t *podTrack) apply(e timeline.Event) {
 		if e.Reason == "Ready" {
 			t.ready = e.Status == "True"
 		}
+		// A copy: a track is passed by value (trackAt).
+		conds := maps.Clone(t.conds)
+		if conds == nil {
+			conds = map[string]timeline.Event{}
+		}
+		conds[e.Reason] = e
+		t.conds = conds
 	}
 }
 
 func (t podTrack) holds(state string) bool {
+	if c, ok := conditionOfState(state); ok {
+		e, seen := t.conds[c.ctype]
+		return t.exists && seen && e.Status == c.status && (c.reason == "" || conditionReason(e.Message) == c.reason)
+	}
 	switch state {
 	case "evicted":
 		return t.evicted
@@ -296,7 +311,7 @@ func heldWithin(ctx context.Context, st *State, what, name string, ps podState, 
 	v := &timeline.Verdict{
 		Kind:     timeline.Missing,
 		Expected: fmt.Sprintf("%s %s within %s%s", what, ps.name, d, w.Note()),
-		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), describePodAt(st.clk().events(), name, w.To)),
+		Observed: fmt.Sprintf("not by %s: %s", timeline.FormatOffset(w.To-st.clock.t0.At), ps.describeAt(st.clk().events(), name, w.To)),
 		Window:   &w,
 	}
 	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {

@@ -33,7 +33,7 @@ func wordingExpectations() []Def {
 		phrase(f, `^the pod "([^"]*)" has phase "?([A-Za-z]+)"? within (\S+)$`, `Then the pod "web" has phase "Failed" within 15s`,
 			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
 				return thePodIsWithin{podNamed{pod}, phase.podState, d}
-			})).with(slot("phase", "Failed", withinPhases...)),
+			})).with(slot("phase", "Failed", withinPhases...)).jobPodApart(),
 		phrase(f, ctr+`(?:restart count is|has restart count) (\S+)$`, `Then container "app" of pod "web" restart count is 0`,
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
 		phrase(f, ctr+`(?:restart count is|has restart count) (\S+) between (\S+) and (\S+)$`, `Then container "app" of pod "web" has restart count 1 between 2s and 10s`,

@@ -61,16 +61,16 @@ func draftNineWorkloads() []Def {
 	counter := func(ex string) Slot { return slot("pod count", ex, jobFields...) }
 	return []Def{
 		phrase("workloads", has+`within (\S+)$`, `Then the job "slow" has 0 active pods within 45s`,
-			s4(func(name string, n Count, field string, d writtenSpan) Step {
-				return jobHasIn{jobHas{name: name, field: field, want: n}, writtenSpan{0, "0s"}, d, "within " + d.text}
+			s4(func(name string, n podsCount, field string, d writtenSpan) Step {
+				return jobHasIn{jobHas{name: name, field: field, want: Count(n)}, writtenSpan{0, "0s"}, d, "within " + d.text}
 			})).with(counter("active")),
 		phrase("workloads", has+`at (\S+)$`, `Then the job "batch" has 1 active pod at 5s`,
-			s4(func(name string, n Count, field string, at writtenSpan) Step {
-				return jobHasIn{jobHas{name: name, field: field, want: n}, at, at, "at " + at.text}
+			s4(func(name string, n podsCount, field string, at writtenSpan) Step {
+				return jobHasIn{jobHas{name: name, field: field, want: Count(n)}, at, at, "at " + at.text}
 			})).with(counter("active")),
 		phrase("workloads", has+`between (\S+) and (\S+)$`, `Then the job "batch" has 1 failed pod between 2s and 6s`,
-			s5(func(name string, n Count, field string, a, b writtenSpan) Step {
-				return jobHasIn{jobHas{name: name, field: field, want: n}, a, b, "between " + a.text + " and " + b.text}
+			s5(func(name string, n podsCount, field string, a, b writtenSpan) Step {
+				return jobHasIn{jobHas{name: name, field: field, want: Count(n)}, a, b, "between " + a.text + " and " + b.text}
 			})).with(counter("failed")),
 	}
 }

@@ -35,6 +35,9 @@ type podDecl struct {
 	// imageBeh is the behaviour behaviour steps gave image containers
 	// (containers with their own image), sent as an annotation.
 	imageBeh map[string]*behavior.Behavior
+	// forever names the containers a step said run forever (runsForever):
+	// no step may give them an exit of their own.
+	forever map[string]bool
 	// line is the line of the step that declared the pod.
 	line int
 }

@@ -37,6 +37,10 @@ type Def struct {
 	// as the reference shows it (nil: Pattern).
 	rsPods bool
 	shown  *regexp.Regexp
+	// ownJobPod: a job's pod by its order has a phrase of its own in
+	// this phrase's words (workloads_jobpods.go), which this one leaves
+	// to it.
+	ownJobPod bool
 	// workloadOf: a behaviour phrase that may name a workload where it
 	// names a pod (`of job "x"`, expect_wordings9.go).
 	workloadOf bool
@@ -77,6 +81,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftEightWorkloads()...)
 	defs = append(defs, draftNineWorkloads()...)
 	defs = append(defs, draftTenWordings()...)
+	defs = append(defs, draftElevenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}
@@ -130,6 +135,13 @@ func (d Def) withDefault(ex, def string) Def {
 // with gives the phrase its slots.
 func (d Def) with(slots ...Slot) Def {
 	d.Slots = append(append([]Slot(nil), d.Slots...), slots...)
+	return d
+}
+
+// jobPodApart marks a phrase whose words a job's pod by its order has a
+// phrase of its own in (ownJobPod).
+func (d Def) jobPodApart() Def {
+	d.ownJobPod = true
 	return d
 }
 

@@ -41,12 +41,17 @@ func rsPodPhrase(d Def) Def {
 		return d
 	}
 	src := d.Pattern.String()
-	const alt = `the \S+ pod of replica set "[^"]*"`
-	// A job's or a deployment's pod by its order where a container's pod
-	// is named (issue 38's eighth held-out set: `container "app" of the
-	// first pod of job "slow" receives SIGTERM`); its other pod phrases
-	// have their own (`the first pod of job "j" has phase "Failed"`).
+	// A job's or a deployment's pod by its order, as a replica set's
+	// (issue 38's eighth held-out set: `container "app" of the first pod
+	// of job "slow" receives SIGTERM`; its eleventh: `the first pod of job
+	// "migrate" has 0 restarts`), but for a phrase a job's pod has its own
+	// of (`the first pod of job "j" has phase "Failed" within D`, which
+	// waits for the job to create it: workloads_jobpods.go).
 	const workloadAlt = `the \S+ pod of (?:replica set|job|deployment) "[^"]*"`
+	alt := workloadAlt
+	if d.ownJobPod {
+		alt = `the \S+ pod of (?:replica set|deployment) "[^"]*"`
+	}
 	out := podNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
 		word := m[:strings.Index(m, "pod ")]
 		if word == "of " {

@@ -43,7 +43,9 @@ func workloadExpectations() []Def {
 		phrase(f, `^the job "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, `Then the job "batch" has condition "Failed" "True" with reason "BackoffLimitExceeded" within 1m`,
 			parseObjectCondition("job")).with(openSlot("condition", "Failed", jobConds...), slot("status", "True", conditionStatuses...)),
 		phrase(f, `^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods?$`, `Then the job "batch" has 2 failed pods`,
-			s3(func(name string, n Count, field string) Step { return jobHas{name: name, want: n, field: field} })).with(slot("pod count", "failed", jobFields...)),
+			s3(func(name string, n podsCount, field string) Step {
+				return jobHas{name: name, want: Count(n), field: field}
+			})).with(slot("pod count", "failed", jobFields...)),
 		phrase(f, `^the job "([^"]*)" has created (\S+) pods?$`, `Then the job "batch" has created 2 pods`,
 			s2(func(name string, n Count) Step { return workloadCreated{kind: "job", name: name, want: n} })),
 		phrase(f, `^the job "([^"]*)" has created (\S+) pods? within (\S+)$`, `Then the job "batch" has created 2 pods within 15s`,

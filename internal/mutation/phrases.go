@@ -180,6 +180,11 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" phase is "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)?$`, []Op{valueOp(3, swapConditionStatus)}},
+	// A pod's condition timed as a pod's state (issue 38's eleventh
+	// held-out set, steps/expect_wordings11.go).
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? within (\S+)$`, []Op{deadlineOp(5)}}, // (no status swap: a condition that becomes True was False before, which within D admits)
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? at (\S+)$`, []Op{atOp(5), valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? between (\S+) and (\S+)$`, []Op{windowOp(5, 6), valueOp(3, swapConditionStatus)}},
 	{`^the pod "([^"]*)" has no condition "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		return []string{
 			`the pod "` + c[1] + `" has condition "` + c[2] + `" "True"`,
@@ -279,6 +284,16 @@ var phrases = []Phrase{
 	// complete by D, D included.
 	{`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{2}, OneSided: true}}},
 	{ctr + `never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
+	// Issue 38's eleventh held-out set: never OOMKilled, the negative of
+	// `is OOMKilled`.
+	{ctr + `(?:is never|was never|is not) OOMKilled$`, []Op{negation(func(c []string) []string {
+		for _, not := range []string{" is never OOMKilled", " was never OOMKilled", " is not OOMKilled"} {
+			if strings.HasSuffix(c[0], not) {
+				return []string{strings.TrimSuffix(c[0], not) + " is OOMKilled"}
+			}
+		}
+		return nil
+	})}},
 	{ctr + `(?:does not exit|never exits) with code (\S+)$`, []Op{negation(func(c []string) []string {
 		for _, not := range []string{" does not exit ", " never exits "} {
 			if strings.Contains(c[0], not) {

@@ -285,6 +285,35 @@ var firstDrafts = []struct {
 	// A deployment's or a job's name too (issue 38's ninth held-out set:
 	// the hint showed `"<deployment>"`).
 	{"Then", `the deployment never has more than 5 pods`, []string{`a deployment "web" of 4 pods`}, `the deployment "web" never has more than 5 pods`},
+	// Issue 38's eleventh held-out set: a job's or a deployment's pod by
+	// its order as the subject (was `the job "migrate" has 0 failed pods`,
+	// `the pod "migrate" shows 2 restarts`), a pod's condition timed (was
+	// the untimed phrase), a container that runs forever (was `runs to
+	// completion after <duration>`), an image that does not exist (was
+	// `does not exit before <duration>`), never OOMKilled (was `is never
+	// restarted`), a kill (kept), a job with no pods of a count (a count
+	// error).
+	{"Then", `the first pod of job "migrate" should have 0 restarts`, nil, `the first pod of job "migrate" has 0 restarts`},
+	{"Then", `the first pod of job "migrate" restarted 2 times`, nil, `the first pod of job "migrate" has 2 restarts`},
+	{"Then", `the 1st pod of job "migrate" should show 2 restarts`, nil, `the 1st pod of job "migrate" shows 2 restarts`},
+	{"Then", `the first pod of the job "migrate" has 0 restarts`, nil, `the first pod of job "migrate" has 0 restarts`},
+	{"Then", `the first pod of deployment "api" should be Ready`, nil, `the first pod of deployment "api" is Ready`},
+	{"Then", `the pod "web" should have condition "Initialized" "True" within 3s`, nil, `the pod "web" has condition "Initialized" "True" within 3s`},
+	{"Then", `the pod "web" condition "ContainersReady" is "True" within 6s`, nil, `the pod "web" has condition "ContainersReady" "True" within 6s`},
+	{"Then", `the pod "web" gets condition "Initialized" "True" by 3s`, nil, `the pod "web" has condition "Initialized" "True" within 3s`},
+	{"Given", `init container "wait-for-db" never exits`, nil, `init container "wait-for-db" runs forever`},
+	{"Given", `init container "wait-for-db" never completes`, nil, `init container "wait-for-db" runs forever`},
+	{"Given", `container "app" keeps running forever`, nil, `container "app" runs forever`},
+	{"Given", `the image tag of container "app" is missing`, nil, `the image tag of container "app" does not exist`},
+	{"Given", `the image of container "app" doesn't exist`, nil, `the image of container "app" does not exist`},
+	{"Then", `container "app" was not OOMKilled`, nil, `container "app" is never OOMKilled`},
+	{"Then", `container "app" never gets OOMKilled`, nil, `container "app" is never OOMKilled`},
+	{"Then", `container "app" should never be OOMKilled`, nil, `container "app" is never OOMKilled`},
+	{"Then", `container "app" is killed within 2s`, nil, `container "app" receives SIGKILL within 2s`},
+	{"Then", `job "x" has no active pods`, nil, `the job "x" has 0 active pods`},
+	{"Then", `the job "x" should have no active pods within 30s`, nil, `the job "x" has 0 active pods within 30s`},
+	{"Then", `the job "x" has no more active pods within 30s`, nil, `the job "x" has 0 active pods within 30s`},
+	{"Then", `the job "x" has no pods active`, nil, `the job "x" has 0 active pods`},
 }
 
 func stepKind(keyword string) steps.StepType {

@@ -344,6 +344,10 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 // container's pod: `of the first pod of job "slow"`.
 var ordinalPodRE = regexp.MustCompile(`\b(?:of|in) the (\S+) pod of (job|deployment|replica set) "[^"]*"`)
 
+// ordinalSubjectRE is a workload's pod by its order as the step's
+// subject: `the first pod of job "migrate" has 0 restarts`.
+var ordinalSubjectRE = regexp.MustCompile(`^(?:the )?(\S+) pod of (?:the )?(job|deployment|replica set) ("[^"]*")`)
+
 // ordinalCtrRE is the container a step names right before its pod.
 var ordinalCtrRE = regexp.MustCompile(`container "[^"]*" $`)
 
@@ -358,6 +362,28 @@ const ordinalStandIn = `pod "podlife-ordinal-pod"`
 // with a pod's name in its place, the pod named back by its order, where
 // the phrase takes it.
 func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, scene []sceneName) (string, bool) {
+	if m := ordinalSubjectRE.FindStringSubmatchIndex(text); m != nil {
+		// The pod the step is about, by its order (issue 38's eleventh
+		// held-out set: `the first pod of job "migrate" should have 0
+		// restarts` was hinted `the job "migrate" has 0 failed pods`).
+		for _, c := range v.candidates {
+			if c.def.Pattern.MatchString(text) {
+				return text, true // a phrase of a job's pod of its own
+			}
+		}
+		ref := "the " + text[m[2]:m[3]] + " pod of " + text[m[4]:m[5]] + " " + text[m[6]:m[7]]
+		h := v.hint("the "+ordinalStandIn+text[m[1]:], k, known, scene)
+		out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
+		if out == h {
+			return "", false
+		}
+		for _, c := range v.candidates {
+			if c.def.Pattern.MatchString(out) {
+				return out, true
+			}
+		}
+		return "", false
+	}
 	m := ordinalPodRE.FindStringIndex(text)
 	if m == nil {
 		return "", false
@@ -806,6 +832,7 @@ var synonyms = map[string]string{
 	"secs": "seconds", "sec": "second", "mins": "minutes", "min": "minute", "hrs": "hours", "hr": "hour",
 	"msecs": "milliseconds", "ms": "milliseconds",
 	"removed": "deleted",
+	"have":    "has",
 }
 
 // related are pairs of words one says for the other, with how near they
@@ -1233,6 +1260,10 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(has|have|had) passed\b`), "pass", ""},
 	{regexp.MustCompile(`\b(wait|waiting|sleep|sleeping)( for)? ` + durationText), "$3 pass", "When"},
 	{regexp.MustCompile(`\b(has started|is started|has come up|is up|starts|comes up)$`), "becomes Running", "When"},
+	// A container that never exits on its own, as a behaviour, runs
+	// forever (issue 38's eleventh held-out set: `runs forever` was
+	// hinted `runs to completion after <duration>`, the opposite).
+	{regexp.MustCompile(`\b(?:never|not|does not|do not|will not|cannot) (?:exits?|completes?|finishes?|terminates?|ends?|stops?|returns?|quits?)(?: on its own| by itself)?$`), "runs forever", "Given"},
 	// A container that never starts: the phrase; as a behaviour, it
 	// fails to start.
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "never starts", "Then"},
@@ -1395,6 +1426,14 @@ var doneRE = regexp.MustCompile(`(\bafter (?:init )?container "[^"]*") (?:succee
 // imageRE is a pod given with its image (`a pod "nginx" with image
 // "nginx:1.27"`): an image is written in the pod's manifest, the doc
 // string of `a pod "nginx":`.
+// imageMissingRE is a container's image said not to exist in other words
+// than the phrase's.
+var imageMissingRE = regexp.MustCompile(`(?i)^(the image (?:tag |reference |name |version )?of (?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:is missing|is not found|is unknown|cannot be found|is not available|is unavailable|is invalid|is not in the registry|is not published|does not exist in the registry|not exists?|doesn't exist|is non-?existent)$`)
+
+// noJobPodsRE is a job's count of pods said `no` or `zero`, or with its
+// noun first (`has no pods active`).
+var noJobPodsRE = regexp.MustCompile(`(?i)(^(?:the )?job "[^"]*" (?:\w+ )?)(?:has|have) (?:no|zero|0) (?:more )?(?:(active|ready|terminating|succeeded|failed) pods?|pods? (active|ready|terminating|succeeded|failed))\b`)
+
 var imageRE = regexp.MustCompile(`(?i)\s+(?:with|using|running) (?:the )?(?:container )?image "[^"]*"$`)
 
 // imperativeRE is an action said as an order (`I delete the pod "api"`),
@@ -1431,7 +1470,19 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// its readiness probe until 10s` was hinted `... after 10s`,
 		// the opposite).
 		text = probeUntilRE.ReplaceAllString(text, "$1 becomes ready after $2")
+		// An image reference the registry does not know (issue 38's
+		// eleventh held-out set: `the image tag of container "app" does
+		// not exist` was hinted `container "app" does not exit before
+		// <duration>`).
+		text = imageMissingRE.ReplaceAllString(text, "$1 does not exist")
 	}
+	// A job with no pods of a count is one with 0 of them (issue 38's
+	// eleventh held-out set: `the job "x" has no active pods` was a
+	// count error; the phrases take `no` since, the hint gives 0).
+	text = noJobPodsRE.ReplaceAllStringFunc(text, func(m string) string {
+		g := noJobPodsRE.FindStringSubmatch(m)
+		return g[1] + "has 0 " + g[2] + g[3] + " pods"
+	})
 	// A hook's end said in other words is its finishing (issue 38's
 	// eighth held-out set: `the postStart hook … ends within 8s` was
 	// hinted `… starts within 8s`).
