@@ -395,7 +395,8 @@ func TestHintIsPasteable(t *testing.T) {
 
 // TestLintHintsByKeyword: an And or a But takes the kind of the step
 // before it (the same words get an action after a When, an expectation
-// after a Then), a `*` none; a step without a name gets the scenario's,
+// after a Then), but for an And after a When that bounds a time (a Then
+// left out), and a `*`, which take none; a step without a name gets the scenario's,
 // a container's from the pod's manifest.
 func TestLintHintsByKeyword(t *testing.T) {
 	t.Parallel()
@@ -408,6 +409,10 @@ func TestLintHintsByKeyword(t *testing.T) {
 		`testdata/hints.feature:14: undefined step: And the container never starts; nearest phrase: And container "server" never starts`,
 		`testdata/hints.feature:15: undefined step: But the pod is deleted in less than 22s; nearest phrase: But the pod "api" is gone within 22s`,
 		`testdata/hints.feature:16: undefined step: * the pod "api" is running; nearest phrase: * the pod "api" is Running`,
+		// An And after a When that bounds a time expects: its hint may be
+		// an expectation; a workload's pod by its order keeps its order.
+		`testdata/hints.feature:21: undefined step: And the pod status of the third pod of deployment "api" is Terminating at 15s; nearest phrase: And the third pod of deployment "api" STATUS is Terminating at 15s`,
+		`testdata/hints.feature:26: undefined step: And the pod "api" should be ready within 5s; nearest phrase: And the pod "api" is Ready within 5s`,
 	}
 	var got []string
 	for _, p := range problems {

@@ -390,7 +390,14 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 	}
 	ref := text[m[0]+strings.IndexByte(text[m[0]:], ' ')+1 : m[1]]
 	h := v.hint(text[:m[0]]+"of "+ordinalStandIn+text[m[1]:], k, known, scene)
-	out := strings.Replace(h, ordinalStandIn, ref, 1)
+	// A phrase whose subject is the pod (`the pod "p" STATUS is …`) takes
+	// the pod by its order with its own article (issue 38's twelfth
+	// held-out set: `the pod status of the third pod of deployment "api"
+	// is Terminating at 15s`).
+	out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
+	if out == h {
+		out = strings.Replace(h, ordinalStandIn, ref, 1)
+	}
 	if out == h {
 		// The hint left the pod out, as its phrase's example does: it
 		// goes back after its container.

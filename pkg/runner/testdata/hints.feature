@@ -14,3 +14,13 @@ Feature: hints take the step's kind and the scenario's names
     And the container never starts
     But the pod is deleted in less than 22s
     * the pod "api" is running
+
+  Scenario: an expectation after a When, its Then left out
+    Given a deployment "api" of 4 pods
+    When the deployment "api" is scaled to 2
+    And the pod status of the third pod of deployment "api" is Terminating at 15s
+
+  Scenario: a readiness expected after a When, its Then left out
+    Given a pod "api"
+    When the pod "api" is created
+    And the pod "api" should be ready within 5s
