@@ -66,7 +66,7 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 		Expect(n.Annotations[livedriver.AnnotationLease]).To(HavePrefix(run+"/"), "the pod runs on a pool node the run leased")
 		fmt.Fprintf(GinkgoWriter, "killing the container of %s\n", node)
 		Expect(exec.CommandContext(ctx, "docker", "kill", node).Run()).To(Succeed())
-		DeferCleanup(giveBack, node, NodeTimeout(5*time.Minute))
+		DeferCleanup(giveBack, node, run, NodeTimeout(5*time.Minute))
 
 		var runErr error
 		select {
@@ -94,10 +94,11 @@ var _ = Describe("a pool node that dies under a scenario", Label("safety", "node
 })
 
 // giveBack starts a killed pool node's container again and, once its
-// kubelet reports Ready, returns it to the pool (the lease that marked it
+// kubelet reports Ready and what the killed run recorded there is undone,
+// returns it to the pool (the lease that marked it
 // broken removed); a node that does not come back stays out of the pool,
 // which the log says.
-func giveBack(ctx SpecContext, node string) {
+func giveBack(ctx SpecContext, node, run string) {
 	if out, err := exec.CommandContext(ctx, "docker", "start", node).CombinedOutput(); err != nil {
 		fmt.Fprintf(GinkgoWriter, "starting %s again: %v: %s\n", node, err, out)
 		return
@@ -109,6 +110,16 @@ func giveBack(ctx SpecContext, node string) {
 	err = waitReady(ctx, cs, node, 4*time.Minute)
 	if err != nil {
 		fmt.Fprintf(GinkgoWriter, "%s did not come back: %v; it stays out of the pool\n", node, err)
+		return
+	}
+	// What the killed scenario changed on the node and recorded there
+	// (its kubelet's configuration): undone by its run's sweep, as
+	// `podlife cleanup --run` would, before the node serves again. Left,
+	// the catalogue's own sweep found the record (2026-11-30 02:37) and
+	// the node ran the killed scenario's kubelet configuration.
+	fault := livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: true, RunID: run, Tolerance: time.Second, NodeRoute: shared.NodeRoute, NoDocker: shared.NoDocker})
+	if err := fault.SweepRun(ctx); err != nil {
+		fmt.Fprintf(GinkgoWriter, "undoing run %s on %s: %v; it stays out of the pool\n", run, node, err)
 		return
 	}
 	n, err := cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
