@@ -262,7 +262,7 @@ func (d *Driver) acquire(ctx context.Context, holder, only string) (string, erro
 				}
 				continue
 			}
-			ok, err := d.take(ctx, n, holder)
+			ok, err := take(ctx, d, n, holder)
 			if err != nil {
 				return false, err
 			}
@@ -297,7 +297,7 @@ func freeFor(n *corev1.Node, holder string) bool {
 
 // take writes holder's lease on a free node read just before; false when
 // another scenario wrote first.
-func (d *Driver) take(ctx context.Context, n *corev1.Node, holder string) (bool, error) {
+func take(ctx context.Context, d *Driver, n *corev1.Node, holder string) (bool, error) {
 	if n.Annotations == nil {
 		n.Annotations = map[string]string{}
 	}
@@ -322,7 +322,7 @@ func (d *Driver) take(ctx context.Context, n *corev1.Node, holder string) (bool,
 // together in time: the caller falls back to the ordered lease, which
 // reserves, so that a scenario of several nodes is not starved by those
 // of one.
-func (d *Driver) acquireAll(ctx context.Context, holder string, n int, within time.Duration) ([]string, error) {
+func acquireAll(ctx context.Context, d *Driver, holder string, n int, within time.Duration) ([]string, error) {
 	var got []string
 	t0 := time.Now()
 	err := wait.PollUntilContextTimeout(ctx, time.Second, within, true, func(ctx context.Context) (bool, error) {
@@ -341,7 +341,7 @@ func (d *Driver) acquireAll(ctx context.Context, holder string, n int, within ti
 		}
 		got = nil
 		for _, node := range free[:n] {
-			ok, err := d.take(ctx, node, holder)
+			ok, err := take(ctx, d, node, holder)
 			if err == nil && ok {
 				got = append(got, node.Name)
 				continue
@@ -430,7 +430,7 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 	if err := s.release(ctx); err != nil {
 		return err
 	}
-	nodes, err := s.d.acquireAll(ctx, holder, n, allAtOnceWait)
+	nodes, err := acquireAll(ctx, s.d, holder, n, allAtOnceWait)
 	if err != nil {
 		return err
 	}
@@ -442,7 +442,7 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 	if nodes != nil {
 		return nil
 	}
-	order, err := s.d.inService(ctx)
+	order, err := inService(ctx, s.d)
 	if err != nil {
 		return err
 	}
@@ -466,7 +466,7 @@ func (s *nodePool) leaseNodes(ctx context.Context, n int) error {
 // first nodes included a broken one that no wait would bring back (two
 // scenarios errored so in the run of 2026-11-30 01:41, with four nodes
 // in service).
-func (d *Driver) inService(ctx context.Context) ([]string, error) {
+func inService(ctx context.Context, d *Driver) ([]string, error) {
 	var in []string
 	for _, name := range d.pool {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})

@@ -384,7 +384,7 @@ func TestAcquireAllAtOnce(t *testing.T) {
 	}
 
 	d := newDriver(node("pool-1", "r1/other", ""), node("pool-2", "", ""), node("pool-3", "", ""))
-	got, err := d.acquireAll(bg, "r1/me", 2, 5*time.Second)
+	got, err := acquireAll(bg, d, "r1/me", 2, 5*time.Second)
 	if err != nil || !slices.Equal(got, []string{"pool-2", "pool-3"}) {
 		t.Fatalf("two of three free: got %v, %v; want pool-2 and pool-3 at once", got, err)
 	}
@@ -393,7 +393,7 @@ func TestAcquireAllAtOnce(t *testing.T) {
 	}
 
 	d = newDriver(node("pool-1", "r1/other", ""), node("pool-2", "", ""), node("pool-3", "", "r1/third"))
-	got, err = d.acquireAll(bg, "r1/me", 2, 1500*time.Millisecond)
+	got, err = acquireAll(bg, d, "r1/me", 2, 1500*time.Millisecond)
 	if err != nil || got != nil {
 		t.Fatalf("one free, one held, one reserved for another: got %v, %v; want none, no error", got, err)
 	}
@@ -416,7 +416,7 @@ func TestAcquireAllAtOnce(t *testing.T) {
 		}
 		return true, nil, apierrors.NewConflict(schema.GroupResource{Resource: "nodes"}, u.Name, errors.New("taken"))
 	})
-	got, err = d.acquireAll(bg, "r1/me", 2, 1500*time.Millisecond)
+	got, err = acquireAll(bg, d, "r1/me", 2, 1500*time.Millisecond)
 	if err != nil || got != nil || !taken {
 		t.Fatalf("after a lost race: got %v, %v (race %v); want none", got, err, taken)
 	}
@@ -735,7 +735,7 @@ func TestOrderedLeaseSkipsBrokenNodes(t *testing.T) {
 	}
 	d.cs = fake.NewClientset(node("pool-1", "broken/r1/podlife-up-68"), node("pool-2", "r1/other"), node("pool-3", ""))
 	d.pool = []string{"pool-1", "pool-2", "pool-3"}
-	got, err := d.inService(context.Background())
+	got, err := inService(context.Background(), d)
 	if err != nil || !slices.Equal(got, []string{"pool-2", "pool-3"}) {
 		t.Errorf("in service: %v, %v; want pool-2 and pool-3", got, err)
 	}
