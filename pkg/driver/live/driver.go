@@ -97,6 +97,10 @@ type Options struct {
 	// makes a kind cluster look like a foreign one, for a test
 	// (--no-docker, PODLIFE_NO_DOCKER=1).
 	NoDocker bool
+	// AllowForeignPods lets the pool lease a node that runs pods other
+	// than podlife's and DaemonSets' (refused otherwise: a pressure
+	// scenario would evict them, a kubelet restart disturb them).
+	AllowForeignPods bool
 	// Log receives progress lines (nil for none).
 	Log io.Writer
 }

@@ -163,6 +163,11 @@ type cpuGap struct {
 type residents struct {
 	pods        int64
 	cpu, memory int64 // millicores, bytes
+	// strangers are those that are neither podlife's (labelled with a
+	// run), a DaemonSet's (kube-proxy, the CNI's: on every node), nor a
+	// static pod's mirror: another's workload, which the node half must
+	// not disturb.
+	strangers []string
 }
 
 // residentsOf counts the pods running on node and what they request, as
@@ -180,12 +185,40 @@ func residentsOf(ctx context.Context, cs kubernetes.Interface, node string) (res
 		if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 			continue
 		}
+		if stranger(p) {
+			r.strangers = append(r.strangers, p.Namespace+"/"+p.Name)
+		}
 		req := resourcehelper.PodRequests(p, resourcehelper.PodResourcesOptions{})
 		r.pods++
 		r.cpu += req.Cpu().MilliValue()
 		r.memory += req.Memory().Value()
 	}
 	return r, nil
+}
+
+// strangersRefused refuses a pool node that runs another's workload,
+// unless the run allows it.
+func strangersRefused(d *Driver, node string, r residents) error {
+	if len(r.strangers) == 0 || d.opt.AllowForeignPods {
+		return nil
+	}
+	return driver.Infrastructure("pool node %s runs pods that are not podlife's nor a DaemonSet's (%s): podlife leases only nodes its scenarios may disturb (--allow-foreign-pods to lease it anyway)", node, strings.Join(r.strangers, ", "))
+}
+
+// stranger says whether a pod on a pool node is another's workload.
+func stranger(p *corev1.Pod) bool {
+	if p.Labels[LabelRun] != "" {
+		return false
+	}
+	if _, mirror := p.Annotations[corev1.MirrorPodAnnotationKey]; mirror {
+		return false
+	}
+	for _, o := range p.OwnerReferences {
+		if o.Kind == "DaemonSet" {
+			return false
+		}
+	}
+	return true
 }
 
 // noteFill keeps the rate at which memory was last filled on a leased
@@ -489,6 +522,15 @@ func (s *nodePool) leased1(ctx context.Context, node string) error {
 	if err := snapshotNode(ctx, s.d, node); err != nil {
 		return err
 	}
+	var err error
+	if l.resident, err = residentsOf(ctx, s.d.cs, node); err != nil {
+		return fmt.Errorf("measuring leased node %s: %w", node, err)
+	}
+	if err := strangersRefused(s.d, node, l.resident); err != nil {
+		// Nothing of the node is changed yet: the scenario is the
+		// cluster's error, and the node goes back untouched.
+		return err
+	}
 	if s.home.name != s.d.info.Node {
 		// A scenario of an older kubelet that upgrades it: the pool
 		// node runs the scenario's release while leased (upgrade.go).
@@ -501,9 +543,6 @@ func (s *nodePool) leased1(ctx context.Context, node string) error {
 		return fmt.Errorf("measuring leased node %s: %w", node, err)
 	}
 	l.capacity, l.baseline = st.capacity, st.workingSet
-	if l.resident, err = residentsOf(ctx, s.d.cs, node); err != nil {
-		return fmt.Errorf("measuring leased node %s: %w", node, err)
-	}
 	s.obs.watchNode(l)
 	s.d.debugf("%s leased pool node %s (memory %dMi, %dMi in use by the node itself; its own %d pods request %dm CPU, %dMi)", s.ns, node, l.capacity>>20, l.baseline>>20, l.resident.pods, l.resident.cpu, l.resident.memory>>20)
 	return nil

@@ -740,3 +740,64 @@ func TestOrderedLeaseSkipsBrokenNodes(t *testing.T) {
 		t.Errorf("in service: %v, %v; want pool-2 and pool-3", got, err)
 	}
 }
+
+// TestLeaseRefusesANodeOfOthers: a pool node that runs another's pod (not
+// podlife's, not a DaemonSet's, not a static pod's mirror) is refused as
+// the cluster's error, before anything of it is changed, unless
+// AllowForeignPods; the cluster's own DaemonSets, mirror pods and
+// podlife's pods are no reason to refuse.
+func TestLeaseRefusesANodeOfOthers(t *testing.T) {
+	pod := func(ns, name string, mod func(*corev1.Pod)) *corev1.Pod {
+		p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}, Spec: corev1.PodSpec{NodeName: "pool-1"},
+			Status: corev1.PodStatus{Phase: corev1.PodRunning}}
+		if mod != nil {
+			mod(p)
+		}
+		return p
+	}
+	ours := []runtime.Object{
+		pod("kube-system", "kube-proxy-x", func(p *corev1.Pod) {
+			p.OwnerReferences = []metav1.OwnerReference{{Kind: "DaemonSet", Name: "kube-proxy"}}
+		}),
+		pod("kube-system", "etcd-pool-1", func(p *corev1.Pod) {
+			p.Annotations = map[string]string{corev1.MirrorPodAnnotationKey: "x"}
+		}),
+		pod("podlife-other", "web", func(p *corev1.Pod) { p.Labels = map[string]string{LabelRun: "r0"} }),
+		pod("shop", "done", func(p *corev1.Pod) { p.Status.Phase = corev1.PodSucceeded }),
+	}
+	for _, tc := range []struct {
+		name   string
+		allow  bool
+		objs   []runtime.Object
+		refuse bool
+	}{
+		{"the cluster's and podlife's pods only", false, ours, false},
+		{"another's pod", false, append(slices.Clone(ours), pod("shop", "cart", nil)), true},
+		{"another's pod, allowed", true, append(slices.Clone(ours), pod("shop", "cart", nil)), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t)
+			s.d.opt.AllowForeignPods = tc.allow
+			s.d.cs = fake.NewClientset(tc.objs...)
+			s.d.ops = newFakeNodes(t, s.d.cs.(*fake.Clientset), map[string]string{"pool-1": "v1.36.3"})
+			var err error
+			if tc.refuse {
+				// The whole lease: refused before it measures the node.
+				err = s.pool.leased1(context.Background(), "pool-1")
+			} else {
+				r, rerr := residentsOf(context.Background(), s.d.cs, "pool-1")
+				if rerr != nil {
+					t.Fatal(rerr)
+				}
+				err = strangersRefused(s.d, "pool-1", r)
+			}
+			refused := err != nil && strings.Contains(err.Error(), "not podlife's")
+			if refused != tc.refuse {
+				t.Fatalf("leased1: %v; want refused %v", err, tc.refuse)
+			}
+			if refused && (!errors.Is(err, driver.ErrInfrastructure) || !strings.Contains(err.Error(), "shop/cart")) {
+				t.Errorf("the refusal %v: want an infrastructure fault naming shop/cart", err)
+			}
+		})
+	}
+}
