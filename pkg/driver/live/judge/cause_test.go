@@ -139,6 +139,18 @@ func TestLivePhaseOfAPodThatEndsOnItsOwn(t *testing.T) {
 	if err := causedRows(t, f, driver.ActionCreate, 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err != nil {
 		t.Errorf("Failed 2.15 s after the exit of a pod ending on its own: %v", err)
 	}
+	// A controller's pod (a Job's: no step acted on it) ends on its own
+	// too, unless a deletion was asked before its phase.
+	f = &liveFake{now: 0, events: slices.Clone(f.events)}
+	if err := causedRows(t, f, "", 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err != nil {
+		t.Errorf("Failed 2.15 s after the exit of a Job's pod ending on its own: %v", err)
+	}
+	deleted := append([]timeline.Event{{At: 2500 * ms, Seq: 0, Pod: "web", Kind: timeline.DeleteRequested}}, f.events...)
+	slices.SortStableFunc(deleted, func(a, b timeline.Event) int { return int(a.At - b.At) })
+	f = &liveFake{now: 0, events: deleted}
+	if err := causedRows(t, f, "", 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err == nil {
+		t.Error("Failed 2.15 s after the exit of a pod deleted before it: held with a relist more than a deleted pod's chain")
+	}
 }
 
 // TestLiveRunningByItsHook pins Caused for the Running phase: it follows
