@@ -359,16 +359,24 @@ func acquireAll(ctx context.Context, d *Driver, holder string, n int, within tim
 	var got []string
 	t0 := time.Now()
 	err := wait.PollUntilContextTimeout(ctx, time.Second, within, true, func(ctx context.Context) (bool, error) {
+		// One list a second, not a read of each node: the scenarios
+		// waiting at once share their process's client rate limit, and
+		// a read refused by it near the wait's end had failed a scenario
+		// (eighth-drafts.feature:90, 2026-11-30 02:51). A failed list is
+		// no answer: the wait goes on, and the ordered lease after it
+		// reports what persists.
+		list, err := d.cs.CoreV1().Nodes().List(ctx, metav1.ListOptions{LabelSelector: cluster.PoolLabel + "=true"})
+		if err != nil {
+			return false, nil
+		}
 		var free []*corev1.Node
-		for _, name := range d.pool {
-			node, err := d.cs.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
-			if err != nil {
-				return false, fmt.Errorf("reading pool node %s: %w", name, err)
-			}
-			if freeFor(node, holder) {
+		for i := range list.Items {
+			node := &list.Items[i]
+			if slices.Contains(d.pool, node.Name) && freeFor(node, holder) {
 				free = append(free, node)
 			}
 		}
+		slices.SortFunc(free, func(a, b *corev1.Node) int { return strings.Compare(a.Name, b.Name) })
 		if len(free) < n {
 			return false, nil
 		}

@@ -348,7 +348,7 @@ func TestAcquireInPoolOrder(t *testing.T) {
 // already leased.
 func TestAcquireAllAtOnce(t *testing.T) {
 	node := func(name, lease, reserved string) *corev1.Node {
-		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{}},
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: map[string]string{}, Labels: map[string]string{cluster.PoolLabel: "true"}},
 			Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}}}
 		if lease != "" {
 			n.Annotations[AnnotationLease] = lease
@@ -390,6 +390,21 @@ func TestAcquireAllAtOnce(t *testing.T) {
 	}
 	if l := leases(d); l["pool-2"] != "r1/me" || l["pool-3"] != "r1/me" || l["pool-1"] != "r1/other" {
 		t.Errorf("leases after: %v", l)
+	}
+
+	// A list that fails (a rate limit near the wait's end) is no answer:
+	// the wait goes on.
+	d = newDriver(node("pool-1", "", ""), node("pool-2", "", ""))
+	failed := false
+	d.cs.(*fake.Clientset).PrependReactor("list", "nodes", func(k8stesting.Action) (bool, runtime.Object, error) {
+		if failed {
+			return false, nil, nil
+		}
+		failed = true
+		return true, nil, errors.New("client rate limiter Wait returned an error")
+	})
+	if got, err := acquireAll(bg, d, "r1/me", 2, 5*time.Second); err != nil || len(got) != 2 || !failed {
+		t.Fatalf("after a failed list: got %v, %v (failed %v); want both nodes on the next look", got, err, failed)
 	}
 
 	d = newDriver(node("pool-1", "r1/other", ""), node("pool-2", "", ""), node("pool-3", "", "r1/third"))
