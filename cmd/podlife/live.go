@@ -51,6 +51,9 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 }
 
 func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
+	// client-go's own lines (an exec cut by a kubelet restart, which the
+	// driver handles) are not the user's.
+	livedriver.ClientLogsTo(nil)
 	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
 		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), NodeRoute: l.nodeRoute, NoDocker: l.noDocker, AllowForeignPods: l.strangers, Log: stderr})
 }

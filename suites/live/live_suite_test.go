@@ -177,6 +177,7 @@ var _ = SynchronizedBeforeSuite(func(ctx SpecContext) []byte {
 			logw = f
 		}
 	}
+	livedriver.ClientLogsTo(logw)
 	drv = livedriver.New(livedriver.Options{Kubeconfig: shared.Kubeconfig, AllowAnyCluster: shared.AllowAny, RunID: shared.RunID,
 		Images: shared.Images, Tolerance: shared.Tolerance, Calibration: &cal, NodeRoute: shared.NodeRoute, NoDocker: shared.NoDocker, Log: logw})
 	// The processes start their first scenarios a few seconds apart:
