@@ -1053,7 +1053,10 @@ func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 		}
 		s.d.noteFill(bytes, time.Since(t0))
 	}
-	s.d.debugf("%s: node %s holds %dMi outside its pods (filled in %s)", s.ns, l.node, bytes>>20, time.Since(t0).Round(10*time.Millisecond))
+	// In the run's log, not only in debug: a pressure that did not
+	// come (memory.feature:142 on 2026-11-30 03:45: no MemoryPressure,
+	// nothing evicted) left nothing to read there.
+	s.d.logf("%s: node %s holds %dMi outside its pods (filled in %s)", s.ns, l.node, bytes>>20, time.Since(t0).Round(10*time.Millisecond))
 	return nil
 }
 
@@ -1643,6 +1646,7 @@ func (s *nodeSide) NodePressure(ctx context.Context, node string, kind driver.Pr
 	if err := s.statsCaughtUp(ctx, l.node); err != nil {
 		return err
 	}
+	s.d.logf("%s: memory pressure on %s: memory.available threshold %dMi of the declared node's %dMi; holding %dMi", s.ns, l.node, q>>20, l.declared>>20, (l.declared-q/2)>>20)
 	err = s.hold(ctx, l, l.declared-q/2)
 	l.fill = time.Since(t0)
 	return err
