@@ -142,7 +142,7 @@ func (s thePodStays) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	t := &podHold{state: ps.name}
+	t := &podHold{state: ps}
 	return judgeHold(ctx, st, ps.of(s.pod), s.bound, fmt.Sprintf("pod %q %s %s", s.pod, ps.name, s.bound),
 		func(e timeline.Event) bool { return e.Pod == s.pod && e.Container == "" }, t,
 		func(events []timeline.Event, at time.Duration) string { return describePodAt(events, s.pod, at) })
@@ -151,7 +151,7 @@ func (s thePodStays) Run(ctx context.Context, st *State) error {
 // podHold is podTrack as a tracker of one state.
 type podHold struct {
 	podTrack
-	state string
+	state podState
 }
 
 func (p *podHold) holds() bool { return p.podTrack.holds(p.state) }

@@ -23,6 +23,9 @@ type podState struct {
 	name    string
 	now     func(p *corev1.Pod) bool
 	history timeline.Selector
+	// cond is the condition a condition's state names (conditionState);
+	// nil for a phase or another state, which name says.
+	cond *podCondition
 }
 
 func parsePodState(s string, allowed ...string) (podState, error) {
@@ -42,24 +45,24 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 	case "Running", "Pending", "Succeeded", "Failed":
 		phase := corev1.PodPhase(s)
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Status.Phase == phase },
-			timeline.Selector{Kind: timeline.Phase, Reason: s}}, nil
+			timeline.Selector{Kind: timeline.Phase, Reason: s}, nil}, nil
 	case "Ready":
 		return podState{s, func(p *corev1.Pod) bool { return conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
-			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}}, nil
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}, nil}, nil
 	case "NotReady":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
-			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}}, nil
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}, nil}, nil
 	case "scheduled":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Spec.NodeName != "" },
-			timeline.Selector{Kind: timeline.Scheduled}}, nil
+			timeline.Selector{Kind: timeline.Scheduled}, nil}, nil
 	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
-		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}}, nil
+		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}, nil}, nil
 	case "Terminating":
 		return podState{s, func(p *corev1.Pod) bool {
 			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
-		}, timeline.Selector{Kind: timeline.DeleteRequested}}, nil
+		}, timeline.Selector{Kind: timeline.DeleteRequested}, nil}, nil
 	}
-	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}}, nil
+	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}, nil}, nil
 }
 
 func conditionIs(p *corev1.Pod, t corev1.PodConditionType, s corev1.ConditionStatus) bool {
@@ -179,12 +182,12 @@ func (t *podTrack) apply(e timeline.Event) {
 	}
 }
 
-func (t podTrack) holds(state string) bool {
-	if c, ok := conditionOfState(state); ok {
+func (t podTrack) holds(ps podState) bool {
+	if c := ps.cond; c != nil {
 		e, seen := t.conds[c.ctype]
 		return t.exists && seen && e.Status == c.status && (c.reason == "" || conditionReason(e.Message) == c.reason)
 	}
-	switch state {
+	switch ps.name {
 	case "evicted":
 		return t.evicted
 	case "gone":
@@ -198,7 +201,7 @@ func (t podTrack) holds(state string) bool {
 	case "Terminating":
 		return t.exists && t.deleting && t.phase != "Succeeded" && t.phase != "Failed"
 	}
-	return t.exists && t.phase == state
+	return t.exists && t.phase == ps.name
 }
 
 // podEvents are a pod's own events (not its containers').
@@ -227,7 +230,7 @@ func trackAt(events []timeline.Event, pod string, at time.Duration) podTrack {
 // heldAt tells whether the state held at at (after every event of that
 // instant).
 func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration) bool {
-	return trackAt(events, pod, at).holds(ps.name)
+	return trackAt(events, pod, at).holds(ps)
 }
 
 // firstHeld is the first time, up to deadline, that the state held: after
@@ -240,7 +243,7 @@ func (ps podState) firstHeld(events []timeline.Event, pod string, deadline time.
 			return false
 		}
 		t.apply(e)
-		if t.holds(ps.name) {
+		if t.holds(ps) {
 			at, ok = e, true
 			return false
 		}
@@ -255,9 +258,9 @@ func (ps podState) transitions(events []timeline.Event, pod string) []timeline.E
 	var t podTrack
 	var out []timeline.Event
 	podEvents(events, pod, func(e timeline.Event) bool {
-		was := t.holds(ps.name)
+		was := t.holds(ps)
 		t.apply(e)
-		if !was && t.holds(ps.name) {
+		if !was && t.holds(ps) {
 			out = append(out, e)
 		}
 		return true

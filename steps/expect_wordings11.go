@@ -94,8 +94,8 @@ func (s podConditionTimed) Run(ctx context.Context, st *State) error { return s.
 type podCondition struct{ ctype, status, reason string }
 
 // conditionState is the pod state `has condition "C" "S" [with reason
-// "R"]`: its name says it, and the podTrack reads it back from the name
-// (conditionOfState).
+// "R"]`: its name says it, and the podTrack reads the condition it
+// carries.
 func conditionState(ctype, status, reason string) podState {
 	name := "condition " + ctype + "=" + status
 	if reason != "" {
@@ -112,18 +112,7 @@ func conditionState(ctype, status, reason string) podState {
 			}
 		}
 		return false
-	}, timeline.Selector{Kind: timeline.Condition, Reason: ctype, Status: status}}
-}
-
-// conditionOfState reads conditionState's name.
-func conditionOfState(state string) (podCondition, bool) {
-	rest, ok := strings.CutPrefix(state, "condition ")
-	if !ok {
-		return podCondition{}, false
-	}
-	rest, reason, _ := strings.Cut(rest, " with reason ")
-	ctype, status, ok := strings.Cut(rest, "=")
-	return podCondition{ctype, status, reason}, ok
+	}, timeline.Selector{Kind: timeline.Condition, Reason: ctype, Status: status}, &c}
 }
 
 // conditionReason is the reason a Condition event's Message begins with
@@ -200,8 +189,8 @@ func (p *podDecl) foreverKept(name string) error {
 // state's terms: a condition's status (and reason) for a condition, else
 // describePodAt's phase and readiness.
 func (ps podState) describeAt(events []timeline.Event, pod string, at time.Duration) string {
-	c, ok := conditionOfState(ps.name)
-	if !ok {
+	c := ps.cond
+	if c == nil {
 		return describePodAt(events, pod, at)
 	}
 	t := trackAt(events, pod, at)

@@ -20,7 +20,7 @@ func TestHoldFromThePodsCreation(t *testing.T) {
 		{At: t0 + ms, Pod: "big", Kind: timeline.Phase, Reason: "Pending"},
 	}
 	mine := func(e timeline.Event) bool { return e.Pod == "big" && e.Container == "" }
-	if _, ok := heldThrough(events, mine, &podHold{state: "Pending"}, holdFrom(events, "big", t0), t0+30*time.Second); !ok {
+	if _, ok := heldThrough(events, mine, &podHold{state: podState{name: "Pending"}}, holdFrom(events, "big", t0), t0+30*time.Second); !ok {
 		t.Error("a pod created 1 ms after t=0 and Pending since: stays Pending failed")
 	}
 	if got := holdFrom(events, "big", t0+time.Second); got != t0+time.Second {
