@@ -288,13 +288,13 @@ func undefinedMessage(keyword, text, phrase string) string {
 	return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
 }
 
-// hintKind is the kind of the step the hint looks for: its keyword's,
-// an And or a But taking the one before it (Gherkin's pickles do), and
-// none for a `*`.
 // expectsRE is what only an expectation says: a time bound by a duration
 // (`within 35s`, `at 15s`, `between 2s and 4s`), `never`, `should`.
 var expectsRE = regexp.MustCompile(`\b(?:within|at|between) \d|\bnever\b|\bshould\b`)
 
+// hintKind is the kind of the step the hint looks for: its keyword's,
+// an And or a But taking the one before it (Gherkin's pickles do), and
+// none for a `*`.
 func hintKind(s *messages.PickleStep) (steps.StepType, bool) {
 	return dryType(s), s.Type != messages.PickleStepType_UNKNOWN
 }

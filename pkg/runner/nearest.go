@@ -366,10 +366,8 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 		// The pod the step is about, by its order (issue 38's eleventh
 		// held-out set: `the first pod of job "migrate" should have 0
 		// restarts` was hinted `the job "migrate" has 0 failed pods`).
-		for _, c := range v.candidates {
-			if c.def.Pattern.MatchString(text) {
-				return text, true // a phrase of a job's pod of its own
-			}
+		if v.defines(text) {
+			return text, true // a phrase of a job's pod of its own
 		}
 		ref := "the " + text[m[2]:m[3]] + " pod of " + text[m[4]:m[5]] + " " + text[m[6]:m[7]]
 		h := v.hint("the "+ordinalStandIn+text[m[1]:], k, known, scene)
@@ -377,10 +375,8 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 		if out == h {
 			return "", false
 		}
-		for _, c := range v.candidates {
-			if c.def.Pattern.MatchString(out) {
-				return out, true
-			}
+		if v.defines(out) {
+			return out, true
 		}
 		return "", false
 	}
@@ -409,12 +405,20 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 		at := i + len(strings.TrimSpace(c))
 		out = h[:at] + " of " + ref + h[at:]
 	}
-	for _, c := range v.candidates {
-		if c.def.Pattern.MatchString(out) {
-			return out, true
-		}
+	if v.defines(out) {
+		return out, true
 	}
 	return "", false
+}
+
+// defines says whether a phrase of the vocabulary matches text.
+func (v *vocabulary) defines(text string) bool {
+	for _, c := range v.candidates {
+		if c.def.Pattern.MatchString(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // workloadOfRE is a workload a step names where a phrase names a pod.
@@ -1430,9 +1434,6 @@ func mirrorOfStatic(text string, scene []sceneName) string {
 // with code 0), in `starts after container "x" is ready`.
 var doneRE = regexp.MustCompile(`(\bafter (?:init )?container "[^"]*") (?:succeeds|has succeeded|completes|has completed|finishes|has finished|is done)$`)
 
-// imageRE is a pod given with its image (`a pod "nginx" with image
-// "nginx:1.27"`): an image is written in the pod's manifest, the doc
-// string of `a pod "nginx":`.
 // imageMissingRE is a container's image said not to exist in other words
 // than the phrase's.
 var imageMissingRE = regexp.MustCompile(`(?i)^(the image (?:tag |reference |name |version )?of (?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:is missing|is not found|is unknown|cannot be found|is not available|is unavailable|is invalid|is not in the registry|is not published|does not exist in the registry|not exists?|doesn't exist|is non-?existent)$`)
@@ -1441,6 +1442,9 @@ var imageMissingRE = regexp.MustCompile(`(?i)^(the image (?:tag |reference |name
 // noun first (`has no pods active`).
 var noJobPodsRE = regexp.MustCompile(`(?i)(^(?:the )?job "[^"]*" (?:\w+ )?)(?:has|have) (?:no|zero|0) (?:more )?(?:(active|ready|terminating|succeeded|failed) pods?|pods? (active|ready|terminating|succeeded|failed))\b`)
 
+// imageRE is a pod given with its image (`a pod "nginx" with image
+// "nginx:1.27"`): an image is written in the pod's manifest, the doc
+// string of `a pod "nginx":`.
 var imageRE = regexp.MustCompile(`(?i)\s+(?:with|using|running) (?:the )?(?:container )?image "[^"]*"$`)
 
 // imperativeRE is an action said as an order (`I delete the pod "api"`),
