@@ -202,7 +202,8 @@ func describeBounds(lo, hi time.Duration) string {
 // endsOnItsOwn says whether a pod's terminal phase follows its last exit
 // with no kill of the kubelet's in between: after the scenario created
 // it, or an exit it caused, or, for a pod of a controller's (a Job's,
-// which no step acted on), with no deletion asked before the phase (the
+// which no step acted on), with no deletion asked and no eviction before
+// the phase (the
 // eleventh-drafts.feature:10 Job pod's Succeeded came 2.23 s after its
 // exit, a relist past a deleted pod's chain, 2026-11-30).
 func endsOnItsOwn(events []timeline.Event, pod string, at time.Duration, action driver.Action) bool {
@@ -214,7 +215,9 @@ func endsOnItsOwn(events []timeline.Event, pod string, at time.Duration, action 
 			if e.At > at {
 				break
 			}
-			if e.Pod == pod && e.Kind == timeline.DeleteRequested {
+			// Deleted or evicted, the pod is killed by the kubelet's
+			// own terminating sync: no relist in between.
+			if e.Pod == pod && (e.Kind == timeline.DeleteRequested || e.Kind == timeline.Evicted) {
 				return false
 			}
 		}

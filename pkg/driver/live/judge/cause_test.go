@@ -145,11 +145,14 @@ func TestLivePhaseOfAPodThatEndsOnItsOwn(t *testing.T) {
 	if err := causedRows(t, f, "", 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err != nil {
 		t.Errorf("Failed 2.15 s after the exit of a Job's pod ending on its own: %v", err)
 	}
-	deleted := append([]timeline.Event{{At: 2500 * ms, Seq: 0, Pod: "web", Kind: timeline.DeleteRequested}}, f.events...)
-	slices.SortStableFunc(deleted, func(a, b timeline.Event) int { return int(a.At - b.At) })
-	f = &liveFake{now: 0, events: deleted}
-	if err := causedRows(t, f, "", 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err == nil {
-		t.Error("Failed 2.15 s after the exit of a pod deleted before it: held with a relist more than a deleted pod's chain")
+	events := f.events
+	for _, kind := range []timeline.Kind{timeline.DeleteRequested, timeline.Evicted} {
+		killed := append([]timeline.Event{{At: 2500 * ms, Seq: 0, Pod: "web", Kind: kind}}, events...)
+		slices.SortStableFunc(killed, func(a, b timeline.Event) int { return int(a.At - b.At) })
+		f = &liveFake{now: 0, events: killed}
+		if err := causedRows(t, f, "", 10*s, []timeline.Row{{Line: 1, At: 2 * s, HasAt: true, Label: "Phase(Failed)"}}); err == nil {
+			t.Errorf("Failed 2.15 s after the exit of a pod %s before it: held with a relist more than a killed pod's chain", kind)
+		}
 	}
 }
 
