@@ -9,7 +9,6 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/timeline"
@@ -62,10 +61,7 @@ func TestScaleDeployment(t *testing.T) {
 func TestScaleDeploymentMidRolloutIsNotModelled(t *testing.T) {
 	t.Parallel()
 	s := newSim(t, "")
-	one := intstr.FromInt32(1)
-	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: appsv1.DeploymentSpec{Replicas: ptr(int32(3)),
-		Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType, RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &one, MaxUnavailable: &one}}}}
-	if err := s.AddDeployment(d, podOf("web", 30, nil, agent("app"))); err != nil {
+	if err := s.AddDeployment(rollingByOne("web", 3), podOf("web", 30, nil, agent("app"))); err != nil {
 		t.Fatal(err)
 	}
 	s.RunUntil(10*time.Second, nil)

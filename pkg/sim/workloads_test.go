@@ -339,10 +339,7 @@ func TestDeploymentConditionRemovalRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.RunUntil(0, nil)
-	one := intstr.FromInt32(1)
-	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web"}, Spec: appsv1.DeploymentSpec{Replicas: ptr(int32(3)),
-		Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType, RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &one, MaxUnavailable: &one}}}}
-	if err := s.AddDeployment(d, podOf("web", 30, nil, agent("app"))); err != nil {
+	if err := s.AddDeployment(rollingByOne("web", 3), podOf("web", 30, nil, agent("app"))); err != nil {
 		t.Fatal(err)
 	}
 	s.RunUntil(10*time.Second, nil)
@@ -366,4 +363,12 @@ func TestDeploymentConditionRemovalRecorded(t *testing.T) {
 			t.Errorf("the Deployment still has %s=%s", c.Type, c.Status)
 		}
 	}
+}
+
+// rollingByOne is a Deployment of replicas pods that rolls one pod at a
+// time each way (maxSurge 1, maxUnavailable 1).
+func rollingByOne(name string, replicas int32) *appsv1.Deployment {
+	one := intstr.FromInt32(1)
+	return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: name}, Spec: appsv1.DeploymentSpec{Replicas: ptr(replicas),
+		Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType, RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &one, MaxUnavailable: &one}}}}
 }
