@@ -29,7 +29,7 @@ type liveFlags struct {
 	images     string
 	nodeRoute  string
 	noDocker   bool
-	strangers  bool
+	foreign    bool
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -44,7 +44,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 		"live: how podlife reaches its nodes: docker (exec into a kind node's container, the default) or agent (a privileged node agent DaemonSet, docs/node-agent.md)")
 	fs.BoolVar(&l.noDocker, "no-docker", os.Getenv("PODLIFE_NO_DOCKER") == "1",
 		"live: use no docker: a kind cluster of this machine is taken as one podlife did not create (needs --allow-any-cluster; nodes reached through --node-route agent only, no power cuts)")
-	fs.BoolVar(&l.strangers, "allow-foreign-pods", os.Getenv("PODLIFE_ALLOW_FOREIGN_PODS") == "1",
+	fs.BoolVar(&l.foreign, "allow-foreign-pods", os.Getenv("PODLIFE_ALLOW_FOREIGN_PODS") == "1",
 		"live: lease pool nodes that run pods other than podlife's and the cluster's DaemonSets' (refused by default: a scenario's pressure or kubelet restart would hit them)")
 	fs.StringVar(&l.images, "images", "", "live: an offline cluster's images besides the agent's, comma-separated (busybox:1.36): a scenario asking for another is skipped, not failed on its pull")
 	return l
@@ -55,7 +55,7 @@ func (l *liveFlags) driver(stderr io.Writer) driver.Driver {
 	// driver handles) are not the user's.
 	livedriver.ClientLogsTo(nil)
 	return livedriver.New(livedriver.Options{Kubeconfig: l.kubeconfig, Context: l.context, AllowAnyCluster: l.allowAny,
-		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), NodeRoute: l.nodeRoute, NoDocker: l.noDocker, AllowForeignPods: l.strangers, Log: stderr})
+		Tolerance: l.tolerance, RunID: l.runID, Parallel: l.parallel, Images: livedriver.ImageList(l.images), NodeRoute: l.nodeRoute, NoDocker: l.noDocker, AllowForeignPods: l.foreign, Log: stderr})
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {
