@@ -22,7 +22,7 @@ var fourthFalseCopies = []falseCopy{
 		`the pod "greedy" stays Pending for 20s`, `the pod "greedy" stays Running for 20s`, `pod "greedy" Running for 20s`, nil},
 	// Never restarted.
 	{"never restarted, of a crash-looping container", 41,
-		`container "web" stays running`, `container "worker" is never restarted`, `never Restarted`, nil},
+		`container "web" stays running for 20s`, `container "worker" is never restarted`, `never Restarted`, nil},
 	// A phase and the columns at an instant.
 	{"phase at an instant before it came", 28,
 		`the pod "batch" phase is "Succeeded" at 10s`, `the pod "batch" phase is "Succeeded" at 9s`, `Succeeded at 9s`, []int{34, 35}},

@@ -33,7 +33,7 @@ var thirdFalseCopies = []falseCopy{
 
 	// A pod's state at an instant.
 	{"still Running, when it never started", 29,
-		`the pod "ghost" is still Pending at 120s`, `the pod "ghost" is still Running at 120s`, `pod "ghost" Running at 120s`, nil},
+		`the pod "ghost" is still Pending at 60s`, `the pod "ghost" is still Running at 60s`, `pod "ghost" Running at 60s`, nil},
 	{"still Terminating after it was gone", 36,
 		`the pod "web" is still Terminating at 5s`, `the pod "web" is still Terminating at 11s`, `pod "web" Terminating at 11s`, nil},
 	{"still in a phase it never had", 36,

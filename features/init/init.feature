@@ -83,10 +83,10 @@ Feature: Init containers run to completion, one at a time, before the pod's cont
     When the pod "web" is created
     Then the pod "web" shows status "Init:Error" within 2s
     And the pod "web" shows status "Init:CrashLoopBackOff" within 30s
-    When 60s pass
-    Then the pod "web" phase is "Pending"
+    And container "app" does not start before 60s
+    And the pod "web" phase is "Pending"
     And container "init-b" is waiting with reason "PodInitializing"
-    And container "app" never receives SIGTERM
+    And container "app" does not receive SIGTERM before 60s
     And an event "BackOff" is recorded for container "init-a" of pod "web"
 
   @behavior:init-not-rerun @upstream:init-not-restarted-on-regular-restart
@@ -100,8 +100,8 @@ Feature: Init containers run to completion, one at a time, before the pod's cont
     When the pod "web" is created
     And container "app" of pod "web" is restarted 2 times
     Then container "init-a" of pod "web" has restarted 0 times
-    And an event "Started" is recorded for container "init-a" of pod "web" 1 time
-    And an event "Started" is recorded for container "init-b" of pod "web" 1 time
+    And an event "Started" is recorded for container "init-a" of pod "web" 1 time within 20s
+    And an event "Started" is recorded for container "init-b" of pod "web" 1 time within 20s
 
   @behavior:init-rerun-new-sandbox
   Scenario: A new sandbox runs the init containers again from the first

@@ -55,7 +55,7 @@ Feature: The phrases a fourth trial's first drafts reach for
     And the pod "duo" phase is Running at 10s
     When 1s pass
     Then container "worker" stays waiting for 3s
-    And container "web" stays running
+    And container "web" stays running for 20s
 
   @behavior:scheduling-node-added @needs:node-join
   Scenario: A pod too big for its node stays Pending, and is scheduled once a big enough node joins
@@ -131,7 +131,7 @@ Feature: The phrases a fourth trial's first drafts reach for
     When the pod "stuck" is created
     Then an event "Unhealthy" is recorded for the pod "stuck" with message containing "Startup probe failed"
     And container "app" is restarted within 20s
-    And the pod "stuck" stays NotReady
+    And the pod "stuck" stays NotReady for 30s
 
   @behavior:scheduling-unschedulable
   Scenario: A node of one size: the others are the default node's

@@ -26,11 +26,11 @@ Feature: The phrases a third trial's first drafts reach for
     And container "app" has restarted 2 times within 25s
     And container "app" has restarted 2 times
 
-  Scenario: A pod whose image cannot be pulled is still Pending two minutes on
+  Scenario: A pod whose image cannot be pulled is still Pending a minute on
     Given a pod "ghost"
     And the image of container "app" cannot be pulled
     When the pod "ghost" is created
-    Then the pod "ghost" is still Pending at 120s
+    Then the pod "ghost" is still Pending at 60s
     And the pod "ghost" phase is "Pending"
 
   Scenario: A pod being deleted is still Terminating, and still Running, before its container exits

@@ -95,10 +95,10 @@ Feature: The STATUS, READY and RESTARTS columns of kubectl get pods
             mountPath: /etc/settings
         volumes:
         - name: settings
-          configMap:
-            name: settings
+          configMap: {name: settings}
       """
-    When 30s pass
+    When the pod "web" is created
+    And 30s pass
     Then the pod "web" shows status "ContainerCreating"
     And the pod "web" phase is "Pending"
     And an event "FailedMount" with message containing "MountVolume.SetUp failed" is recorded for pod "web"
