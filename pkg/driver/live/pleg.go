@@ -44,12 +44,12 @@ func watchKubeletNotices(ctx context.Context, sh nodeShell, nodes []string, logf
 func (k *kubeletNotices) follow(ctx context.Context, sh nodeShell, node string, logf func(string, ...any)) {
 	onEnd := func(err error) {
 		if ctx.Err() == nil {
-			logf("the kubelet's log on %s ended (%v): its relists are no longer seen, windows allow for them", node, err)
+			logf("the kubelet's log on %s ended (%v): its relists are not seen, and windows allow for them, until it is followed again", node, err)
 		}
 	}
 	// -n 0: only what the kubelet logs from now on. A restarted kubelet
 	// (a lease's configuration) keeps the unit: the journal goes on.
-	followNode(ctx, sh, node, onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
+	followNode(ctx, sh, node, followAgain(), onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
 }
 
 // onLine reads one line of the kubelet's journal.
