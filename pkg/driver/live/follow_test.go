@@ -66,7 +66,7 @@ func TestFollowNodeFollowsANodeAgainAfterItsStreamEnds(t *testing.T) {
 	ends := 0
 	got := make(chan struct{})
 	followNode(ctx, sh, "pool-a", wait.Backoff{Duration: time.Millisecond, Factor: 1, Cap: time.Second, Steps: 10},
-		func(error) { mu.Lock(); ends++; mu.Unlock() },
+		func(error, int) { mu.Lock(); ends++; mu.Unlock() },
 		func(l string) {
 			mu.Lock()
 			lines = append(lines, l)
@@ -96,7 +96,7 @@ func TestFollowNodeGivesUpANodeThatNeverAnswers(t *testing.T) {
 	defer cancel()
 	ended := make(chan struct{}, 100)
 	followNode(ctx, sh, "gone", wait.Backoff{Duration: time.Millisecond, Factor: 1, Cap: time.Second, Steps: 3},
-		func(error) { ended <- struct{}{} }, func(string) {}, "ctr")
+		func(error, int) { ended <- struct{}{} }, func(string) {}, "ctr")
 	for i := 0; i < 4; i++ {
 		select {
 		case <-ended:

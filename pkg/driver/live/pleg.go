@@ -42,8 +42,8 @@ func watchKubeletNotices(ctx context.Context, sh nodeShell, nodes []string, logf
 }
 
 func (k *kubeletNotices) follow(ctx context.Context, sh nodeShell, node string, logf func(string, ...any)) {
-	onEnd := func(err error) {
-		if ctx.Err() == nil {
+	onEnd := func(err error, failed int) {
+		if failed == 0 {
 			logf("the kubelet's log on %s ended (%v): its relists are not seen, and windows allow for them, until it is followed again", node, err)
 		}
 	}

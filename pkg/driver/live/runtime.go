@@ -82,11 +82,11 @@ func watchRuntimeExits(ctx context.Context, sh nodeShell, nodes []string, logf f
 }
 
 func (r *runtimeExits) follow(ctx context.Context, sh nodeShell, node string, first bool, logf func(string, ...any)) {
-	onEnd := func(err error) {
+	onEnd := func(err error, failed int) {
 		if first {
 			r.setLive(false)
 		}
-		if ctx.Err() == nil {
+		if failed == 0 {
 			logf("the container runtime's exit events on %s ended (%v): exits fall back to the agents' lines and the API until they are followed again", node, err)
 		}
 	}
@@ -126,26 +126,27 @@ func (r *runtimeExits) onLine(line string) {
 
 // followNode runs a command on a node until ctx ends, giving each line
 // of its output to onLine (one at a time) and each end of the command
-// before ctx's to onEnd. A command that ends so (the node's container
+// before ctx's to onEnd, with the number of starts before it that failed
+// at once (0: it had run). A command that ends so (the node's container
 // stopped: a power cut, a killed node, which the run gives back to the
 // pool) is started again after a back-off, so that the node, once it
 // answers, is followed again for the rest of the run; a power cut had
 // left a pool node unobserved for the 18 min after it (2026-11-30 03:46,
 // reboot.feature:170). Starts that keep failing are given up once the
 // back-off's steps are spent.
-func followNode(ctx context.Context, sh nodeShell, node string, again wait.Backoff, onEnd func(error), onLine func(string), cmd string, args ...string) {
+func followNode(ctx context.Context, sh nodeShell, node string, again wait.Backoff, onEnd func(err error, failed int), onLine func(string), cmd string, args ...string) {
 	go func() {
 		b := again
-		for {
+		for failed := 0; ; failed++ {
 			t0 := time.Now()
 			err := streamLines(ctx, sh, node, onLine, cmd, args...)
 			if ctx.Err() != nil {
 				return
 			}
-			onEnd(err)
 			if time.Since(t0) > b.Cap {
-				b = again // it ran: a new failure starts the back-off afresh
+				b, failed = again, 0 // it ran: a new failure starts the back-off afresh
 			}
+			onEnd(err, failed)
 			if b.Steps < 1 {
 				return
 			}
