@@ -63,10 +63,11 @@ func TestFollowNodeFollowsANodeAgainAfterItsStreamEnds(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
 	var lines []string
-	ends := 0
+	ends, agains := 0, 0
 	got := make(chan struct{})
 	followNode(ctx, sh, "pool-a", wait.Backoff{Duration: time.Millisecond, Factor: 1, Cap: time.Second, Steps: 10},
 		func(error, int) { mu.Lock(); ends++; mu.Unlock() },
+		func() { mu.Lock(); agains++; mu.Unlock() },
 		func(l string) {
 			mu.Lock()
 			lines = append(lines, l)
@@ -83,8 +84,8 @@ func TestFollowNodeFollowsANodeAgainAfterItsStreamEnds(t *testing.T) {
 	cancel()
 	mu.Lock()
 	defer mu.Unlock()
-	if !slices.Equal(lines, []string{"a", "b", "c"}) || ends != 2 {
-		t.Fatalf("lines %q, ends told %d; want a, b, c and 2", lines, ends)
+	if !slices.Equal(lines, []string{"a", "b", "c"}) || ends != 2 || agains != 1 {
+		t.Fatalf("lines %q, ends told %d, followed again told %d; want a, b, c, 2 and 1", lines, ends, agains)
 	}
 }
 
@@ -96,7 +97,7 @@ func TestFollowNodeGivesUpANodeThatNeverAnswers(t *testing.T) {
 	defer cancel()
 	ended := make(chan struct{}, 100)
 	followNode(ctx, sh, "gone", wait.Backoff{Duration: time.Millisecond, Factor: 1, Cap: time.Second, Steps: 3},
-		func(error, int) { ended <- struct{}{} }, func(string) {}, "ctr")
+		func(error, int) { ended <- struct{}{} }, func() {}, func(string) {}, "ctr")
 	for i := 0; i < 4; i++ {
 		select {
 		case <-ended:

@@ -49,7 +49,8 @@ func (k *kubeletNotices) follow(ctx context.Context, sh nodeShell, node string, 
 	}
 	// -n 0: only what the kubelet logs from now on. A restarted kubelet
 	// (a lease's configuration) keeps the unit: the journal goes on.
-	followNode(ctx, sh, node, followAgain(), onEnd, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
+	onAgain := func() { logf("the kubelet's log on %s is followed again", node) }
+	followNode(ctx, sh, node, followAgain(), onEnd, onAgain, k.onLine, "journalctl", "-u", "kubelet", "-f", "-n", "0", "-o", "short-iso-precise")
 }
 
 // onLine reads one line of the kubelet's journal.

@@ -91,7 +91,8 @@ func (r *runtimeExits) follow(ctx context.Context, sh nodeShell, node string, fi
 		}
 	}
 	// Several filters: an event matching any of them.
-	followNode(ctx, sh, node, followAgain(), onEnd, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`, `topic=="/tasks/start"`)
+	onAgain := func() { logf("the container runtime's exit events on %s are followed again", node) }
+	followNode(ctx, sh, node, followAgain(), onEnd, onAgain, r.onLine, "ctr", "-n", "k8s.io", "events", `topic=="/tasks/exit"`, `topic=="/containers/create"`, `topic=="/tasks/start"`)
 }
 
 // onLine reads one line of `ctr events`.
@@ -127,19 +128,21 @@ func (r *runtimeExits) onLine(line string) {
 // followNode runs a command on a node until ctx ends, giving each line
 // of its output to onLine (one at a time) and each end of the command
 // before ctx's to onEnd, with the number of starts before it that failed
-// at once (0: it had run). A command that ends so (the node's container
+// at once (0: it had run), and the first line after such an end to
+// onAgain. A command that ends so (the node's container
 // stopped: a power cut, a killed node, which the run gives back to the
 // pool) is started again after a back-off, so that the node, once it
 // answers, is followed again for the rest of the run; a power cut had
 // left a pool node unobserved for the 18 min after it (2026-11-30 03:46,
 // reboot.feature:170). Starts that keep failing are given up once the
 // back-off's steps are spent.
-func followNode(ctx context.Context, sh nodeShell, node string, again wait.Backoff, onEnd func(err error, failed int), onLine func(string), cmd string, args ...string) {
+func followNode(ctx context.Context, sh nodeShell, node string, again wait.Backoff, onEnd func(err error, failed int), onAgain func(), onLine func(string), cmd string, args ...string) {
 	go func() {
 		b := again
+		lines := onLine
 		for failed := 0; ; failed++ {
 			t0 := time.Now()
-			err := streamLines(ctx, sh, node, onLine, cmd, args...)
+			err := streamLines(ctx, sh, node, lines, cmd, args...)
 			if ctx.Err() != nil {
 				return
 			}
@@ -147,6 +150,14 @@ func followNode(ctx context.Context, sh nodeShell, node string, again wait.Backo
 				b, failed = again, 0 // it ran: a new failure starts the back-off afresh
 			}
 			onEnd(err, failed)
+			if failed == 0 {
+				// The first line of a later start says the node is followed again.
+				var once sync.Once
+				lines = func(l string) {
+					once.Do(onAgain)
+					onLine(l)
+				}
+			}
 			if b.Steps < 1 {
 				return
 			}
