@@ -8,6 +8,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -51,6 +52,8 @@ func draftTwelveWordings() []Def {
 			s5(func(kind, name string, n podsCount, a, b writtenSpan) Step {
 				return workloadPodsIn{workloadPods{kind: kind, name: name, want: Count(n)}, a, b, "between " + a.text + " and " + b.text}
 			})).with(slot("workload", "job", workloadKinds...)),
+		phrase("actions", `^the image of container "([^"]*)"(?: of pod "([^"]*)")? is (?:set|changed|updated) to "([^"]*)"$`, `When the image of container "app" of pod "web" is changed to "busybox:1.37"`,
+			s3(func(c, p, image string) Step { return podImageSet{ctr: ctrOfPod{c, p}, image: image} })),
 		phrase("signals and hooks", hook+`(at|after) (\S+)$`, `Then the preStop hook of container "app" is cut short at 2s`,
 			s4(func(c, p, _, at string) Step { return cut(c, p, at, at) })).with(slot("at or after", "at", "at", "after")),
 		phrase("signals and hooks", hook+`within (\S+)$`, `Then the preStop hook of container "app" is cut short within 5s`,
@@ -300,6 +303,64 @@ func (s *preStopCut) Run(ctx context.Context, st *State) error {
 				Observed: fmt.Sprintf("it returned (%s) at %s", e.Message, timeline.FormatOffset(e.At-st.clock.t0.At))}
 		}
 		return nil
+	}
+	return nil
+}
+
+// When the image of container "app" of pod "web" is changed to
+// "busybox:1.37" (set, updated): the pod's spec updated with that image
+// for the container (`kubectl set image pod/web app=busybox:1.37`, the
+// only change of a running pod's containers the API server allows); the
+// kubelet kills the running container, with the pod's grace period and
+// its preStop hook, and starts it again with the new image, a restart
+// (kuberuntime_manager.go computePodActions, containerChanged, v1.36.3:
+// "Container app definition changed, will be restarted"). t=0 is the
+// update. The container must run an image (an agent container's
+// behaviour is in its arguments); on a cluster an image it does not have
+// skips the scenario with the reason. On a cluster the restart is judged
+// as a delete's reaction is (driver.ActionDelete: the kubelet's Killing
+// event, the preStop hook, the stop signal).
+type podImageSet struct {
+	ctr   ctrOfPod
+	image string
+}
+
+func (s podImageSet) Declare(pl *Plan) error {
+	p, c, err := pl.mustContainer(s.ctr.name, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if _, agent := p.beh[c.Name]; agent || c.Image == "" || c.Image == behavior.Image {
+		return inputErr("container %q of pod %q is an agent container (no image): its behaviour is in its arguments, and its image is not changed; give it an image in the pod's YAML", c.Name, p.name)
+	}
+	if s.image == "" {
+		return inputErr("an image needs a name")
+	}
+	return nil
+}
+
+func (s podImageSet) Run(ctx context.Context, st *State) error {
+	p, c, err := st.Plan.mustContainer(s.ctr.name, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if !p.created {
+		return fmt.Errorf("the image of container %q of pod %q is changed before the pod was created", c.Name, p.name)
+	}
+	setter, ok := driver.SessionAs[driver.ImageSetter](st.Session)
+	if !ok {
+		return st.unsupported(driver.Unsupported("the driver %s cannot update a pod's image", st.Driver.Name()))
+	}
+	if err := st.clk().instant(ctx); err != nil {
+		return err
+	}
+	st.clk().moveT0Acting(st.clk().actionMark())
+	st.acted(driver.ActionDelete, p.name)
+	if err := setter.SetImage(ctx, p.name, c.Name, s.image); err != nil {
+		return st.unsupported(fmt.Errorf("changing the image of container %q of pod %q: %w", c.Name, p.name, err))
 	}
 	return nil
 }

@@ -35,13 +35,28 @@ var twelfthFalseCopies = []falseCopy{
 		`the preStop hook of container "app" is interrupted within 5s`, `the preStop hook of container "app" is interrupted within 2s`, `within 2s`, nil},
 	{"a hook that returned said cut short", 59,
 		`the preStop hook of container "app" finishes at 1s`, `the preStop hook of container "app" is cut short at 1s`, `it returned (completed)`, nil},
+	// Without the image change the container is not restarted (the
+	// action is not a no-op).
+	{"the image left as it was", 76,
+		`the image of container "app" of pod "web" is changed to "docker.io/library/busybox:1.36"`, `0s pass`, `Killing`, []int{88, 89, 90, 91}},
+	{"an image change said to restart the container twice", 76,
+		`container "app" has restarted 1 time`, `container "app" has restarted 2 times`, `2`, nil},
 }
 
 func TestTwelfthDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, twelfthDrafts, twelfthFalseCopies)
+	// The deployment's image `changed` and `updated` as `set`: the same
+	// rollout, and, to the image the pods run already, none (the
+	// Deployment creates no pod: its count fails, not the step).
+	for _, verb := range []string{"changed", "updated", "set"} {
+		checkFalseCopies(t, "../features/workloads/deployments.feature", []falseCopy{
+			{"the deployment's image " + verb + " to the one it runs", 61,
+				`the image of container "app" of deployment "web" is set to "docker.io/library/busybox:1.36"`, `the image of container "app" of deployment "web" is ` + verb + ` to "busybox:1.36"`, `4`, []int{83}},
+		})
+	}
 }
 
 // TestTwelfthDraftScenariosPass: the scenarios as written pass.
 func TestTwelfthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, twelfthDrafts, 5)
+	checkScenariosPass(t, twelfthDrafts, 6)
 }

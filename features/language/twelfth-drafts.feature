@@ -71,3 +71,21 @@ Feature: The phrases a twelfth trial's first drafts reach for
     And the pod "web" becomes Running
     And the pod "web" is deleted
     Then the preStop hook of container "app" finishes at 1s
+
+  @behavior:pod-image-change
+  Scenario: A pod's image changed: the kubelet restarts its container with it
+    Given a pod "web" with terminationGracePeriodSeconds 2:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          image: busybox:1.36
+          command: ["sleep", "3600"]
+      """
+    When the pod "web" is created
+    And the pod "web" becomes Running
+    And the image of container "app" of pod "web" is changed to "docker.io/library/busybox:1.36"
+    Then an event "Killing" with message containing "definition changed" is recorded for container "app" of pod "web"
+    And container "app" is restarted within 30s
+    And container "app" has restarted 1 time
+    And the pod "web" shows 1 restart within 30s

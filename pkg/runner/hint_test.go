@@ -338,6 +338,12 @@ var firstDrafts = []struct {
 	{"Then", `the preStop hook of container "app" gets interrupted after 2s`, nil, `the preStop hook of container "app" is interrupted after 2s`},
 	{"Then", `the preStop hook of container "app" is killed at 2s`, nil, `the preStop hook of container "app" is cut short at 2s`},
 	{"Then", `the preStop hook of container "app" does not finish`, nil, `the preStop hook of container "app" is cut short at <duration>`},
+	// A pod's image changed (was the deployment's phrase, its
+	// deployment left a placeholder).
+	{"When", `the image of container "app" of pod "web" gets changed to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	{"When", `the container "app" image is changed to "nginx:1.27"`, nil, `the image of container "app" is changed to "nginx:1.27"`},
+	{"When", `I change the image of container "app" of pod "web" to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	{"When", `the image of container "app" of pod "web" is replaced with "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
 }
 
 func stepKind(keyword string) steps.StepType {
