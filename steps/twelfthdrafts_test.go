@@ -19,6 +19,10 @@ var twelfthFalseCopies = []falseCopy{
 	// available yet (the wait is not a no-op).
 	{"the deployment not waited for", 20,
 		`the deployment "api" becomes available`, `0s pass`, `4 available replicas`, []int{26}},
+	// More replicas than the node's 110 pods: never available, the wait
+	// fails with the deployment's last status.
+	{"a deployment that cannot become available", 20,
+		`the deployment "api" is scaled to 4 replicas`, `the deployment "api" is scaled to 200 replicas`, `to become available`, []int{24}},
 	{"a deployment said to have a pod fewer", 20,
 		`the deployment "api" has 4 pods`, `the deployment "api" has 3 pods`, `4 active`, nil},
 	{"a deployment scaled down said to have a pod fewer by a deadline", 20,
