@@ -82,6 +82,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftNineWorkloads()...)
 	defs = append(defs, draftTenWordings()...)
 	defs = append(defs, draftElevenWordings()...)
+	defs = append(defs, draftTwelveWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

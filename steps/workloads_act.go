@@ -19,7 +19,7 @@ func workloadActions() []Def {
 	return []Def{
 		phrase(f, `^the deployment "([^"]*)" is restarted$`, `When the deployment "web" is restarted`,
 			s1(func(name string) Step { return &rollout{deployment: name, restart: true} })),
-		phrase(f, `^the image of container "([^"]*)" of deployment "([^"]*)" is set to "([^"]*)"$`, `When the image of container "app" of deployment "web" is set to "busybox:1.37"`,
+		phrase(f, `^the image of container "([^"]*)" of deployment "([^"]*)" is (?:set|changed|updated) to "([^"]*)"$`, `When the image of container "app" of deployment "web" is set to "busybox:1.37"`,
 			s3(func(ctr, name, image string) Step { return &rollout{deployment: name, container: ctr, image: image} })),
 		phrase(f, `^the pod template of deployment "([^"]*)" becomes:$`, "When the pod template of deployment \"web\" becomes:\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) { return &rollout{deployment: c[0], doc: doc}, nil })),

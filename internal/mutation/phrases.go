@@ -392,6 +392,17 @@ var phrases = []Phrase{
 	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) unavailable at all times$`, []Op{atMostOp(1)}},
 	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) active at all times$`, []Op{atMostOp(1)}},
 	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) alive at all times$`, []Op{atMostOp(1)}},
+	// Issue 38's twelfth held-out set: a node's schedulability, a
+	// workload's active pods, a preStop hook cut short.
+	{`^` + node + ` is (unschedulable|schedulable)$`, []Op{valueOp(2, func(v string) string {
+		if v == "unschedulable" {
+			return "schedulable"
+		}
+		return "unschedulable"
+	})}},
+	{`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods?$`, []Op{countOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) (at|after) (\S+)$`, []Op{atOp(4)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -402,6 +413,9 @@ var phrases = []Phrase{
 // modified).
 var unmutated = map[string]string{
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? within (\S+)$`:                                                                                                              "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? at (\S+)$`:                                                                                                                  "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? between (\S+) and (\S+)$`:                                                                                                   "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? within (\S+)$`:                                                                                           "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? at (\S+)$`:                                                                                               "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",

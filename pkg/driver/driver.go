@@ -291,6 +291,15 @@ type PodConditionSetter interface {
 	SetPodCondition(ctx context.Context, pod string, c corev1.PodCondition) error
 }
 
+// ImageSetter is a Session's answer when it can update a pod's spec with
+// another image for one container (`kubectl set image pod/…`: the only
+// change of a running pod's containers the API server allows), by
+// scenario names; the kubelet restarts the container with it. An image
+// the cluster cannot run is ErrUnsupported with the reason.
+type ImageSetter interface {
+	SetImage(ctx context.Context, pod, container, image string) error
+}
+
 // Linter is a Driver's answer when it can tell, before running, that a
 // pod is beyond them (the simulator runs only what it models).
 type Linter interface {

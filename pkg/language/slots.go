@@ -108,7 +108,7 @@ var (
 	kDeployment  = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
 	kJob         = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
 	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
-	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read)"}
+	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
 	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
 	kMessage     = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
 	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
@@ -122,6 +122,8 @@ var (
 	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
 	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
 	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
+	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
+	kCutWhen     = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -130,7 +132,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kModifiers}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kModifiers}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -169,6 +171,12 @@ var rules = []rule{
 	// An event by reason and message, in authors' words (fifth drafts).
 	r(`^the `, ` "`, &no, "workload", kWorkload),
 	r(`^the <workload> "`, ``, &yes, "name", kWorkName),
+	// A workload's active pods, a node's schedulability (issue 38's
+	// twelfth held-out set).
+	r(`^the <workload> "<name>" has `, ``, &no, "count", kCount),
+	r(`node "<node>" is `, ``, &no, "schedulability", kSchedule),
+	r(`preStop hook of .* is cut short\S* `, ``, &no, "when", kCutWhen),
+	r(`preStop hook of .* is cut short.* `, ``, &no, "duration", kDuration),
 	r(`(has an?|^an?) "`, `" event`, &yes, "reason", kEvent),
 	r(`event( is recorded.*)? with message "`, ``, &yes, "message", kMessage),
 	r(`(of|after) its `, ` exit`, &no, "exit", kExitNth),
@@ -190,7 +198,8 @@ var rules = []rule{
 	r(`deployment "<deployment>" has <count> `, ``, &no, "field", kDeployField),
 	r(`job "<job>" has (created )?`, ``, &no, "count", kCount),
 	r(`job "<job>" has <count> `, ``, &no, "field", kJobField),
-	r(`deployment "<deployment>" is set to "`, ``, &yes, "image", kImage),
+	r(`deployment "<deployment>" is (set|setchangedupdated) to "`, ``, &yes, "image", kImage),
+	r(`^the image of .*container "<container>"( of pod "<pod>")? is (set|setchangedupdated) to "`, ``, &yes, "image", kImage),
 	r(`deployment "<deployment>" of `, ``, &no, "count", kCount),
 	r(`^at (least|most) `, ` pods? of deployment`, &no, "count", kCount),
 	r(`deployment "`, ``, &yes, "deployment", kDeployment),

@@ -314,6 +314,36 @@ var firstDrafts = []struct {
 	{"Then", `the job "x" should have no active pods within 30s`, nil, `the job "x" has 0 active pods within 30s`},
 	{"Then", `the job "x" has no more active pods within 30s`, nil, `the job "x" has 0 active pods within 30s`},
 	{"Then", `the job "x" has no pods active`, nil, `the job "x" has 0 active pods`},
+	// Issue 38's twelfth held-out set: a node's schedulability as a
+	// state (was `the pod "<pod>" is nominated to node "worker-1"`), a
+	// Deployment waited for until available (was `the deployment "api"
+	// is restarted`), a workload's active pods (was `has created 2
+	// pods`), a preStop hook cut short (was `… starts within 2s`).
+	{"Then", `node "worker-1" should be unschedulable`, nil, `node "worker-1" is unschedulable`},
+	{"Then", `the node "worker-1" is marked unschedulable`, nil, `node "worker-1" is unschedulable`},
+	{"Then", `node "worker-1" is marked as unschedulable`, nil, `node "worker-1" is unschedulable`},
+	{"Then", `node "worker-1" should be schedulable again`, nil, `node "worker-1" is schedulable`},
+	{"Then", `node "worker-1" has spec.unschedulable true`, nil, `node "worker-1" is unschedulable`},
+	{"When", `the deployment "api" is available`, nil, `the deployment "api" becomes available`},
+	{"When", `the deployment "api" becomes ready`, nil, `the deployment "api" becomes available`},
+	{"When", `deployment "api" becomes available`, nil, `the deployment "api" becomes available`},
+	{"When", `the deployment "api" is fully available`, nil, `the deployment "api" becomes available`},
+	{"Then", `the deployment "api" should have 2 pods within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
+	{"Then", `the deployment "api" has 2 running pods`, nil, `the deployment "api" has 2 pods`},
+	{"Then", `deployment "api" has 2 pods`, nil, `the deployment "api" has 2 pods`},
+	{"Then", `the replica set "web" should have 3 pods at 10s`, nil, `the replica set "web" has 3 pods at 10s`},
+	{"Then", `the deployment "api" has 2 replicas within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
+	{"Then", `the preStop hook gets cut short after 2s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" is cut short after 2s`},
+	{"Then", `the preStop hook of container "app" is cut off at 2s`, nil, `the preStop hook of container "app" is cut short at 2s`},
+	{"Then", `the preStop hook of container "app" gets interrupted after 2s`, nil, `the preStop hook of container "app" is interrupted after 2s`},
+	{"Then", `the preStop hook of container "app" is killed at 2s`, nil, `the preStop hook of container "app" is cut short at 2s`},
+	{"Then", `the preStop hook of container "app" does not finish`, nil, `the preStop hook of container "app" is cut short at <duration>`},
+	// A pod's image changed (was the deployment's phrase, its
+	// deployment left a placeholder).
+	{"When", `the image of container "app" of pod "web" gets changed to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	{"When", `the container "app" image is changed to "nginx:1.27"`, nil, `the image of container "app" is changed to "nginx:1.27"`},
+	{"When", `I change the image of container "app" of pod "web" to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	{"When", `the image of container "app" of pod "web" is replaced with "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
 }
 
 func stepKind(keyword string) steps.StepType {

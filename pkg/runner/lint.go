@@ -209,8 +209,27 @@ func actionUnderThen(file string, line int, s *messages.PickleStep, def steps.De
 	if kw, _ := exampleLine(def.Example); kw != "When" {
 		return Note{}, false
 	}
+	state := "say the state to check (`podlife steps` lists the expectations)"
+	for _, a := range actionStates {
+		if m := a.action.FindStringSubmatchIndex(s.Text); m != nil {
+			// The state the action brings about, said with the step's own
+			// names: what a Then meant (issue 38's twelfth held-out set).
+			state = "to check the state it brings about, write `" + string(a.action.ExpandString(nil, a.state, s.Text, m)) + "`"
+			break
+		}
+	}
 	return Note{File: file, Line: line, Warning: true, Msg: fmt.Sprintf(
-		"`%s` is an action, written under Then: it does what it says and checks nothing; write it under When, or say the state to check (`podlife steps` lists the expectations)", s.Text)}, true
+		"`%s` is an action, written under Then: it does what it says and checks nothing; write it under When, or %s", s.Text, state)}, true
+}
+
+// actionStates are actions whose state has a phrase of its own: `node "x"
+// is cordoned` (the action: spec.unschedulable set) is checked by `node
+// "x" is unschedulable`.
+var actionStates = []struct {
+	action *regexp.Regexp
+	state  string
+}{
+	{regexp.MustCompile(`^(.*node(?: "[^"]*")?) is cordoned$`), "$1 is unschedulable"},
 }
 
 // split lists the errors joined in err (errors.Join), or err.

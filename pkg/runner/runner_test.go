@@ -279,7 +279,7 @@ func TestLintWarnsOfAnActionUnderThen(t *testing.T) {
 		t.Fatalf("problems: %v", problems)
 	}
 	got := warningsOf(notes)
-	want := "testdata/then-action.feature:8: warning: `node \"worker-1\" is cordoned` is an action, written under Then: it does what it says and checks nothing; write it under When, or say the state to check (`podlife steps` lists the expectations)"
+	want := "testdata/then-action.feature:8: warning: `node \"worker-1\" is cordoned` is an action, written under Then: it does what it says and checks nothing; write it under When, or to check the state it brings about, write `node \"worker-1\" is unschedulable`"
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}

@@ -27,7 +27,7 @@ import (
 // no signal and starts no process: it asks the runtime.
 type podWorker struct {
 	k   *kubelet
-	pod *corev1.Pod // the API object (the spec does not change)
+	pod *corev1.Pod // the API object (of its spec, only an image changes: podupdate.go)
 	uid types.UID
 	rt  *runtimePod // what the runtime holds of the pod
 
@@ -95,6 +95,7 @@ func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
 // observe refreshes the worker's view of the pod and reacts: UpdatePod in
 // pod_workers.go.
 func (w *podWorker) observe(p *corev1.Pod) {
+	w.rt.specUpdated(p) // a container's new image (podupdate.go)
 	if p.DeletionTimestamp != nil {
 		w.deleting = true
 		w.k.prober.podDeleting(w.rt)

@@ -24,6 +24,7 @@ var driverInterfaces = map[string]func(any) bool{
 	"UntilSettler":       is[driver.UntilSettler],
 	"SandboxKiller":      is[driver.SandboxKiller],
 	"PodConditionSetter": is[driver.PodConditionSetter],
+	"ImageSetter":        is[driver.ImageSetter],
 	"Linter":             is[driver.Linter],
 	"Assumer":            is[driver.Assumer],
 	"Explainer":          is[driver.Explainer],
@@ -47,7 +48,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // Those the seam folds into Session (SandboxKiller among them, refused)
 // every session has.
 var sessionInterfaces = []string{
-	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter",
+	"Disruptions", "Flusher", "History", "ImageSetter", "NodePower", "Nodes", "PodConditionSetter",
 	"SandboxKiller", "Session", "UntilSettler", "Versioned", "Workloads",
 }
 

@@ -283,6 +283,13 @@ func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCon
 	return s.do(func() error { return s.sim.SetPodCondition(s.apiName(pod), *c.DeepCopy()) })
 }
 
+var _ driver.ImageSetter = (*session)(nil)
+
+// SetImage updates a pod's spec with another image for one container.
+func (s *session) SetImage(_ context.Context, pod, container, image string) error {
+	return s.do(func() error { return s.sim.SetImage(s.apiName(pod), container, image) })
+}
+
 func (s *session) Apply(_ context.Context, p *corev1.Pod) error {
 	p = p.DeepCopy()
 	return s.do(func() error { return s.sim.CreatePod(p.DeepCopy()) })
