@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,6 +21,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/cache"
 	utilexec "k8s.io/client-go/util/exec"
 	"k8s.io/client-go/util/retry"
@@ -1014,13 +1016,36 @@ func awaitKubelet(ctx context.Context, d *Driver, node string, since metav1.Time
 	// mergePodStatus). A pod it rejected in that time showed Pending with
 	// a startTime, and Failed only at the next 10 s batch sync
 	// (periods.StatusSync): 8.4 and 9.4 s after the rejection Event,
-	// admission.feature:30 and :173, 2026-11-25/26. The scenario starts after two housekeeping periods.
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(2 * periods.Housekeeping):
-	}
-	return nil
+	// admission.feature:30 and :173, 2026-11-25/26. So the scenario waits
+	// for that housekeeping, seen in the kubelet's metrics (housekept).
+	return awaitHousekeeping(ctx, d.cs.CoreV1().RESTClient(), node, housekeepingLimit)
+}
+
+// housekeepingLimit bounds the wait for a restarted kubelet's first
+// housekeeping: two periods, what was waited for before it was observed,
+// and a second for the metrics' reads.
+const housekeepingLimit = 2*periods.Housekeeping + time.Second
+
+// awaitHousekeeping waits until the node's kubelet shows in its metrics
+// that its first housekeeping with its sources ready has run, or for
+// limit: a kubelet whose metrics say nothing of it (an
+// endpoint refused, a release without the metric) is taken as one that
+// has had it by then.
+func awaitHousekeeping(ctx context.Context, rc rest.Interface, node string, limit time.Duration) error {
+	_ = wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, limit, true, func(ctx context.Context) (bool, error) {
+		b, err := rc.Get().AbsPath("/api/v1/nodes", node, "proxy", "metrics").DoRaw(ctx)
+		return err == nil && housekept(b), nil
+	})
+	return ctx.Err()
+}
+
+// housekept says whether a kubelet's metrics show its first
+// HandlePodCleanups: kubelet_working_pods is set there and nowhere else
+// (pkg/kubelet/kubelet_pods.go HandlePodCleanups, after SyncKnownPods,
+// v1.36.3; since 1.27), so a new kubelet process exposes none of its
+// series before it, and every combination of them after.
+func housekept(metrics []byte) bool {
+	return bytes.Contains(metrics, []byte("\nkubelet_working_pods{"))
 }
 
 // hold makes the leased node's own usage outside the pods amount to
