@@ -276,3 +276,41 @@ func TestRecordsNameOnlyTheRunsFiles(t *testing.T) {
 		t.Errorf("the run's manifest: %q, %v", sh, err)
 	}
 }
+
+// A node that another run leased after this one gave it back is that
+// run's to compare: this run's sweep does not fail on what the other
+// changed (the node-fault test's sweep beside the catalogue, 2026-11-30
+// 05:46), and its own snapshot goes. A node this run holds, or broke,
+// is still compared.
+func TestSnapshotOfANodeAnotherRunHoldsIsNotCompared(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		holder  string
+		compare bool
+	}{
+		{"r2/podlife-other", false},
+		{"broken/r2/podlife-other", false},
+		{"r1-fault/podlife-x", false},
+		{"r1/podlife-t", true},
+		{"broken/r1/podlife-t", true},
+		{"", true},
+	} {
+		r := newRootedNodes(t, "pool-1")
+		d := rootedDriver(t, r, []string{"pool-1"}, nil)
+		if err := snapshotNode(ctx, d, "pool-1"); err != nil {
+			t.Fatal(err)
+		}
+		r.write("pool-1", kubeletConfig, "evictionHard: {}\n") // the holder's configuration
+		if err := d.setAnnotation(ctx, "pool-1", AnnotationLease, tc.holder); err != nil {
+			t.Fatal(err)
+		}
+		err := compareSnapshot(ctx, d, "pool-1")
+		if tc.compare != errors.Is(err, ErrNodeChanged) {
+			t.Errorf("lease %q: %v; compared: want %v", tc.holder, err, tc.compare)
+		}
+		_, serr := os.Stat(r.path("pool-1", snapshotDir+"/r1"))
+		if kept := serr == nil; kept != tc.compare {
+			t.Errorf("lease %q: snapshot kept %v, want %v", tc.holder, kept, tc.compare)
+		}
+	}
+}
