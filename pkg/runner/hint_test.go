@@ -164,11 +164,11 @@ var firstDrafts = []struct {
 	// A Given that states a precondition gets the state.
 	{"Given", `the pod "web" is running`, nil, `the pod "web" is Running`},
 	// A deployment's pods where the language has no deployment phrase
-	// for what is said: the replica set's. (`N pods of deployment "x"
-	// are Ready` is a known miss since deployments have phrases: it should
-	// get `the deployment "x" has N ready replicas`.)
+	// for what is said: the replica set's; `N pods of deployment "x" are
+	// Ready` gets the deployment's ready pods (a known miss until the
+	// thirteenth set's `has N ready pods`).
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
-	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `the deployment "api" has 3 ready pods`},
 	{"Given", `a deployment "api" with 3 replicas:`, nil, `a deployment "api" of 3 pods:`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
@@ -332,7 +332,7 @@ var firstDrafts = []struct {
 	{"Then", `the deployment "api" has 2 running pods`, nil, `the deployment "api" has 2 pods`},
 	{"Then", `deployment "api" has 2 pods`, nil, `the deployment "api" has 2 pods`},
 	{"Then", `the replica set "web" should have 3 pods at 10s`, nil, `the replica set "web" has 3 pods at 10s`},
-	{"Then", `the deployment "api" has 2 replicas within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
+	{"Then", `the deployment "api" should have 2 replicas within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
 	{"Then", `the preStop hook gets cut short after 2s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" is cut short after 2s`},
 	{"Then", `the preStop hook of container "app" is cut off at 2s`, nil, `the preStop hook of container "app" is cut short at 2s`},
 	{"Then", `the preStop hook of container "app" gets interrupted after 2s`, nil, `the preStop hook of container "app" is interrupted after 2s`},
@@ -344,6 +344,23 @@ var firstDrafts = []struct {
 	{"When", `the container "app" image is changed to "nginx:1.27"`, nil, `the image of container "app" is changed to "nginx:1.27"`},
 	{"When", `I change the image of container "app" of pod "web" to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
 	{"When", `the image of container "app" of pod "web" is replaced with "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	// Issue 38's thirteenth held-out set: a workload's ready pods timed
+	// (was `the deployment "api" has 2 pods within 1m`, not ready).
+	{"Then", `the deployment "api" should have 2 ready replicas within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `deployment "api" has 2 ready replicas within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `the deployment "api" has 2 replicas ready within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `the replica set "web" should have 3 ready pods`, nil, `the replica set "web" has 3 ready pods`},
+	// A pod's exit, its one container's (was `every pod of job "migrate"
+	// has container "migrate" terminated with exit code 1`).
+	{"Then", `the third pod of job "migrate" should exit with code 1`, nil, `the third pod of job "migrate" exits with code 1`},
+	{"Then", `the pod "web" exited with exit code 3`, nil, `the pod "web" exits with code 3`},
+	{"Then", `the pod "web" has exited with code 3`, nil, `the pod "web" exits with code 3`},
+	{"Then", `pod "web" exits with code 3`, nil, `the pod "web" exits with code 3`},
+	// A node's condition denied (was the positive phrase).
+	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `node "worker-1" does not have the condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `node "worker-1" does not report condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 }
 
 func stepKind(keyword string) steps.StepType {

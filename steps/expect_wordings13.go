@@ -1,0 +1,97 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
+// Phrases in the words of issue 38's thirteenth held-out set (first
+// drafts written from the README and docs/language.md alone): a
+// workload's ready pods timed (`the deployment "api" has 2 ready replicas
+// within 1m`), a node's condition denied (`the node "worker-1" does not
+// have condition "DiskPressure" "True"`).
+func draftThirteenWordings() []Def {
+	const w = "workloads"
+	// `the deployment "x" has N ready replicas` untimed is the
+	// Deployment's status field (workloadExpectations); the ready pods
+	// counted are the same once the controller has synced.
+	const ready = `^the (deployment|replica set) "([^"]*)" has (\S+) ready `
+	kinds := func(k string) Slot { return slot("workload", k, "deployment", "replica set") }
+	readyIn := func(kind, name string, n podsCount, lo, hi writtenSpan, shape string) Step {
+		return workloadPodsIn{workloadPods{kind: kind, name: name, want: Count(n), ready: true}, lo, hi, shape}
+	}
+	const exits = ` (?:exits|exited) with code (\S+)$`
+	return []Def{
+		phrase("signals and hooks", `^the pod "([^"]*)"`+exits, `Then the pod "web" exits with code 1`,
+			s2(func(pod string, code ExitCode) Step { return &podExitsWithCode{pod: pod, code: code} })),
+		phrase("node expectations", `^node "([^"]*)" (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, `Then node "worker-1" does not have condition "DiskPressure" "True"`,
+			s3(func(node, ctype, status string) Step {
+				return nodeCondition{node: node, ctype: ctype, status: status, absent: true}
+			})).
+			with(openSlot("condition", "DiskPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
+		phrase(w, ready+`pods?$`, `Then the deployment "api" has 2 ready pods`,
+			s3(func(kind, name string, n podsCount) Step {
+				return workloadPods{kind: kind, name: name, want: Count(n), ready: true}
+			})).with(kinds("deployment")),
+		phrase(w, `^the replica set "([^"]*)" has (\S+) ready replicas?$`, `Then the replica set "web" has 2 ready replicas`,
+			s2(func(name string, n podsCount) Step {
+				return workloadPods{kind: "replica set", name: name, want: Count(n), ready: true}
+			})),
+		phrase(w, ready+`(?:pods?|replicas?) within (\S+)$`, `Then the deployment "api" has 2 ready replicas within 1m`,
+			s4(func(kind, name string, n podsCount, d writtenSpan) Step {
+				return readyIn(kind, name, n, writtenSpan{0, "0s"}, d, "within "+d.text)
+			})).with(kinds("deployment")),
+		phrase(w, ready+`(?:pods?|replicas?) at (\S+)$`, `Then the replica set "web" has 1 ready pod at 10s`,
+			s4(func(kind, name string, n podsCount, at writtenSpan) Step {
+				return readyIn(kind, name, n, at, at, "at "+at.text)
+			})).with(kinds("replica set")),
+		phrase(w, ready+`(?:pods?|replicas?) between (\S+) and (\S+)$`, `Then the deployment "api" has 2 ready pods between 5s and 10s`,
+			s5(func(kind, name string, n podsCount, a, b writtenSpan) Step {
+				return readyIn(kind, name, n, a, b, "between "+a.text+" and "+b.text)
+			})).with(kinds("deployment")),
+	}
+}
+
+// Then the pod "web" exits with code 1 (exited); the third pod of job
+// "migrate" exited with code 1 (of a deployment, of a replica set: the
+// workload pod a bare pod's phrase takes, workloads_drafts.go): a pod's
+// exit is its container's, where the pod has one container (init
+// containers aside: they run to completion before it), as `container
+// "c" of pod "p" exits with code C` for that container (untimed: the
+// exit chosen as the untimed rule chooses it must have that code). A pod
+// of several containers is an error naming them: which one's exit is
+// meant is the container phrase's to say.
+type podExitsWithCode struct {
+	pod  string
+	code ExitCode
+	sel  timeline.Selector // Declare's: the exit of the pod's one container
+}
+
+func (s *podExitsWithCode) Declare(pl *Plan) error {
+	p, err := pl.mustPod(s.pod)
+	if err != nil {
+		return err
+	}
+	cs := p.pod.Spec.Containers
+	if len(cs) != 1 {
+		var names []string
+		for _, c := range cs {
+			names = append(names, fmt.Sprintf("%q", c.Name))
+		}
+		return inputErr("pod %q has %d containers (%s): a pod's exit is one of its containers'; say which: container %s of pod %q exits with code %d", s.pod, len(cs), strings.Join(names, ", "), names[0], s.pod, int(s.code))
+	}
+	s.sel, err = pl.containerEvent(cs[0].Name, s.pod, timeline.Exited)
+	return err
+}
+
+func (s *podExitsWithCode) Run(ctx context.Context, st *State) error {
+	if ok, err := st.livePod(ctx, s.pod); !ok || err != nil {
+		return err
+	}
+	want := int(s.code)
+	return st.expectUntimed(ctx, s.sel, fmt.Sprintf("exit of pod %q (its container %q) with code %d", s.pod, s.sel.Container, want),
+		func(e timeline.Event) bool { return e.Code == want })
+}
