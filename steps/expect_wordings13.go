@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -23,8 +24,17 @@ func draftThirteenWordings() []Def {
 	readyIn := func(kind, name string, n podsCount, lo, hi writtenSpan, shape string) Step {
 		return workloadPodsIn{workloadPods{kind: kind, name: name, want: Count(n), ready: true}, lo, hi, shape}
 	}
+	const failsHook = `^the postStart hook of container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)`
 	const exits = ` (?:exits|exited) with code (\S+)$`
 	return []Def{
+		phrase("signals and hooks", failsHook+`$`, `Then the postStart hook of container "app" fails`,
+			s2(func(c, p string) Step { return &postStartFails{ctr: ctrOfPod{c, p}} })),
+		phrase("signals and hooks", failsHook+` within (\S+)$`, `Then the postStart hook of container "app" fails within 5s`,
+			s3(func(c, p, d string) Step { return &postStartFails{ctr: ctrOfPod{c, p}, timed: true, lo: "0s", hi: d} })),
+		phrase("signals and hooks", failsHook+` at (\S+)$`, `Then the postStart hook of container "app" fails at 3s`,
+			s3(func(c, p, at string) Step { return &postStartFails{ctr: ctrOfPod{c, p}, timed: true, lo: at, hi: at} })),
+		phrase("signals and hooks", failsHook+` between (\S+) and (\S+)$`, `Then the postStart hook of container "app" fails between 0s and 5s`,
+			s4(func(c, p, a, b string) Step { return &postStartFails{ctr: ctrOfPod{c, p}, timed: true, lo: a, hi: b} })),
 		phrase("signals and hooks", `^the pod "([^"]*)"`+exits, `Then the pod "web" exits with code 1`,
 			s2(func(pod string, code ExitCode) Step { return &podExitsWithCode{pod: pod, code: code} })),
 		phrase("node expectations", `^node "([^"]*)" (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, `Then node "worker-1" does not have condition "DiskPressure" "True"`,
@@ -94,4 +104,52 @@ func (s *podExitsWithCode) Run(ctx context.Context, st *State) error {
 	want := int(s.code)
 	return st.expectUntimed(ctx, s.sel, fmt.Sprintf("exit of pod %q (its container %q) with code %d", s.pod, s.sel.Container, want),
 		func(e timeline.Event) bool { return e.Code == want })
+}
+
+// Then the postStart hook of container "app" fails (within 5s, at 0s,
+// between 0s and 5s): the hook ended with an error, which the kubelet
+// reports as the container's Warning event FailedPostStartHook before it
+// kills the container (reason PostStartHookError): pkg/kubelet/kuberuntime
+// kuberuntime_container.go startContainer, step 4, v1.36.3 (the
+// simulator's syncRun.postStartDone). The event is the hook's failure on
+// both drivers (a cluster's Event read from the API server, as `an event
+// "FailedPostStartHook" is recorded for container "app"` reads it);
+// untimed, some time in the scenario (the untimed rule); timed, its first
+// occurrence at or after t=0 in the window. The container must have a
+// postStart hook.
+type postStartFails struct {
+	ctr      ctrOfPod
+	timed    bool
+	lo, hi   string
+	sel      timeline.Selector
+	from, to time.Duration
+}
+
+func (s *postStartFails) Declare(pl *Plan) (err error) {
+	_, c, err := pl.mustContainer(s.ctr.name, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
+		return inputErr("container %q has no postStart hook: give it one in the pod's YAML (lifecycle.postStart)", c.Name)
+	}
+	if s.sel, _, err = pl.eventSelector("FailedPostStartHook", s.ctr.name, s.ctr.pod, ""); err != nil {
+		return err
+	}
+	if s.timed {
+		s.from, s.to, err = window(s.lo, s.hi)
+	}
+	return err
+}
+
+func (s *postStartFails) Run(ctx context.Context, st *State) error {
+	what := fmt.Sprintf("the postStart hook of container %q failed (event FailedPostStartHook)", s.sel.Container)
+	if !s.timed {
+		return st.expectUntimed(ctx, s.sel, what, nil)
+	}
+	err := st.expectIn(ctx, s.sel, s.from, s.to)
+	if v, ok := err.(*timeline.Verdict); ok {
+		v.Expected = "postStart hook failed: " + v.Expected
+	}
+	return err
 }

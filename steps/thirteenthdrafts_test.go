@@ -46,6 +46,13 @@ var thirteenthFalseCopies = []falseCopy{
 		`the pod "web" exited with code 3`, `the pod "web" exited with code 2`, `with code 2`, nil},
 	{"a replica set's pod said to exit with another code", 51,
 		`the second pod of replica set "rs" exits with code 2`, `the second pod of replica set "rs" exits with code 3`, `with code 3`, nil},
+	// A hook that returns 0: no failure to find.
+	{"a postStart hook that succeeds said to fail", 62,
+		`command: ["false"]`, `command: ["true"]`, `no Event(FailedPostStartHook)`, []int{74, 75, 76, 77}},
+	{"a postStart failure said to come later", 62,
+		`the postStart hook of container "app" of pod "web" fails between 0s and 30s`, `the postStart hook of container "app" of pod "web" fails between 5s and 30s`, `between 5s and 30s`, nil},
+	{"a postStart failure said to come at another time", 83,
+		`the postStart hook of container "app" fails at 0s`, `the postStart hook of container "app" fails at 1s`, `at 1s`, nil},
 }
 
 func TestThirteenthDraftPhrasesCanFail(t *testing.T) {
@@ -54,7 +61,7 @@ func TestThirteenthDraftPhrasesCanFail(t *testing.T) {
 
 // TestThirteenthDraftScenariosPass: the scenarios as written pass.
 func TestThirteenthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, thirteenthDrafts, 5)
+	checkScenariosPass(t, thirteenthDrafts, 7)
 }
 
 // TestPodExitNamesItsContainers: a pod's exit is its container's where it

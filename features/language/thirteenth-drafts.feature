@@ -57,3 +57,39 @@ Feature: The phrases a thirteenth trial's first drafts reach for
     Then the pod "web" exits with code 3
     And the pod "web" exited with code 3
     And the second pod of replica set "rs" exits with code 2
+
+  @behavior:poststart-failure
+  Scenario: A postStart hook that fails: the container is killed and restarted
+    Given a pod "web" with terminationGracePeriodSeconds 2:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            postStart:
+              exec:
+                command: ["false"]
+      """
+    When the pod "web" is created
+    Then the postStart hook of container "app" fails within 30s
+    And the postStart hook of container "app" failed
+    And the postStart hook of container "app" of pod "web" fails between 0s and 30s
+    And the pod "web" shows status "PostStartHookError" within 30s
+
+  # The hook's failure is an Event, which a cluster stamps to the whole
+  # second, some seconds after the pod's creation (its image, its
+  # sandbox): an exact instant is the simulator's.
+  @sim @behavior:poststart-failure
+  Scenario: A postStart hook fails at the container's start
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            postStart:
+              exec:
+                command: ["false"]
+      """
+    When the pod "web" is created
+    Then the postStart hook of container "app" fails at 0s

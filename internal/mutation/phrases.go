@@ -335,6 +335,10 @@ var phrases = []Phrase{
 	// Issue 38's thirteenth held-out set: a pod's exit, its one
 	// container's.
 	{`^the pod "([^"]*)" (?:exits|exited) with code (\S+)$`, []Op{valueOp(2, swapExitCode)}},
+	// Issue 38's thirteenth held-out set: a postStart hook's failure.
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	// Issue 38's thirteenth held-out set: a node's condition denied.
 	{`^` + node + ` (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		for _, neg := range []string{" does not have condition ", " has no condition "} {
@@ -427,6 +431,7 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                           "an untimed event with no value to swap (its opposite, a hook that returns, is not a phrase): its false copy in steps/thirteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) within (\S+)$`:                                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
 	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) within (\S+)$`:                                                                                              "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",

@@ -356,6 +356,11 @@ var firstDrafts = []struct {
 	{"Then", `the pod "web" exited with exit code 3`, nil, `the pod "web" exits with code 3`},
 	{"Then", `the pod "web" has exited with code 3`, nil, `the pod "web" exits with code 3`},
 	{"Then", `pod "web" exits with code 3`, nil, `the pod "web" exits with code 3`},
+	// A postStart hook's failure (was `… starts within 5s`).
+	{"Then", `the postStart hook of container "app" should fail within 5s`, nil, `the postStart hook of container "app" fails within 5s`},
+	{"Then", `the postStart hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the postStart hook of container "app" fails within 5s`},
+	{"Then", `the postStart hook of container "app" has failed`, nil, `the postStart hook of container "app" fails`},
+	{"Then", `the postStart hook of container "app" fails after 5s`, nil, `the postStart hook of container "app" fails at 5s`},
 	// A node's condition denied (was the positive phrase).
 	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
