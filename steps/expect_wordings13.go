@@ -27,6 +27,15 @@ func draftThirteenWordings() []Def {
 	const failsHook = `^the postStart hook of container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)`
 	const exits = ` (?:exits|exited) with code (\S+)$`
 	return []Def{
+		// The kubelet stopped: its node stops posting its status and the
+		// node-lifecycle controller marks it NotReady, which is what
+		// `node "x" becomes NotReady` does (nodeNotReady), the same step.
+		phrase("node actions", `^the kubelet (?:on|of) node "([^"]*)" (?:stops|is stopped)$`, `When the kubelet on node "worker-1" stops`,
+			s1(func(node string) Step { return nodeNotReady{node: node} })),
+		// A plain pod on a node: the default pod (`a pod "web"`, one agent
+		// container "app") bound there, as with a doc string.
+		phrase("pods", `^a pod "([^"]*)" on node "([^"]*)"$`, `Given a pod "web" on node "worker-1"`,
+			s2(func(name, node string) Step { return aPod{name: name, podFields: podFields{node: node}} })),
 		phrase("signals and hooks", failsHook+`$`, `Then the postStart hook of container "app" fails`,
 			s2(func(c, p string) Step { return &postStartFails{ctr: ctrOfPod{c, p}} })),
 		phrase("signals and hooks", failsHook+` within (\S+)$`, `Then the postStart hook of container "app" fails within 5s`,

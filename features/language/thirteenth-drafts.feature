@@ -3,7 +3,8 @@ Feature: The phrases a thirteenth trial's first drafts reach for
   Issue 38's thirteenth held-out set (first drafts written from the
   README and the language reference alone): a workload's ready pods
   timed, as its controller counts its readyReplicas; a node's condition
-  denied; a pod's exit, its one container's.
+  denied; a pod's exit, its one container's; a postStart hook's failure;
+  the kubelet stopped; a plain pod on a node.
 
   @behavior:deployment-rolling-fenceposts
   Scenario: A Deployment's pods turn ready, then one more once scaled up
@@ -93,3 +94,15 @@ Feature: The phrases a thirteenth trial's first drafts reach for
       """
     When the pod "web" is created
     Then the postStart hook of container "app" fails at 0s
+
+  @needs:node-lifecycle @behavior:node-not-ready
+  Scenario: The kubelet on a node stops: the node turns NotReady
+    Given a node "worker-1"
+    And a node "worker-2"
+    And a pod "web" on node "worker-2"
+    When the pod "web" is created
+    And the pod "web" becomes Running
+    And the kubelet on node "worker-2" stops
+    Then node "worker-2" has condition "Ready" "Unknown" within 1m
+    And the pod "web" is scheduled on node "worker-2"
+    And node "worker-1" has condition "Ready" "True"

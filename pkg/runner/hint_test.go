@@ -361,6 +361,14 @@ var firstDrafts = []struct {
 	{"Then", `the postStart hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the postStart hook of container "app" fails within 5s`},
 	{"Then", `the postStart hook of container "app" has failed`, nil, `the postStart hook of container "app" fails`},
 	{"Then", `the postStart hook of container "app" fails after 5s`, nil, `the postStart hook of container "app" fails at 5s`},
+	// The kubelet stopped (was `restarts`), a node's condition with its
+	// status, first drafts already right.
+	{"When", `the kubelet on node "worker-1" is shut down`, nil, `the kubelet on node "worker-1" stops`},
+	{"When", `the kubelet of node "worker-1" gets stopped`, nil, `the kubelet on node "worker-1" stops`},
+	{"Then", `the node reports Ready "Unknown" within 1m`, nil, `the node has condition "Ready" "Unknown" within 1m`},
+	{"Then", `the preStop hook finishes at 4s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" finishes at 4s`},
+	{"Then", `container "app" gets SIGTERM at 4s`, nil, `container "app" receives SIGTERM at 4s`},
+	{"Given", `a plain pod "web" on node "worker-1"`, nil, `a pod "web" on node "worker-1"`},
 	// A node's condition denied (was the positive phrase).
 	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},

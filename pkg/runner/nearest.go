@@ -1312,6 +1312,10 @@ var idioms = []idiom{
 	// A hook that begins starts (the postStart hook's `fails` is as near
 	// to `begins` as `starts` is).
 	{regexp.MustCompile(`\b(?:begins|began) (at|within|between)\b`), "starts $1", "Then"},
+	// A node's condition with its status, `reports Ready "Unknown"`, is
+	// `has condition "Ready" "Unknown"` (`reports Unknown` would be a
+	// condition named Unknown).
+	{regexp.MustCompile(`\breports (?:condition )?([a-z]\w*) $`), `has condition "$1" `, "Then"},
 	// A taint denied is `has no taint` (issue 38's thirteenth held-out
 	// set's `does not have condition` took its words).
 	{regexp.MustCompile(`\b(?:does not|do not|not) have (?:a |the |any )?taint\b`), "has no taint", "Then"},
