@@ -48,7 +48,7 @@ Feature: The phrases a thirteenth trial's first drafts reach for
     Then the first pod of job "migrate" exits with code 1
     And the third pod of job "migrate" exited with code 1
 
-  @behavior:restart-policy-never
+  @behavior:restart-policy
   Scenario: A pod of one container exits with its container's code
     Given a pod "web" with restartPolicy Never
     And container "app" of pod "web" exits with code 3 after 2s
