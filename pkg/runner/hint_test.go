@@ -369,6 +369,9 @@ var firstDrafts = []struct {
 	{"Then", `the preStop hook finishes at 4s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" finishes at 4s`},
 	{"Then", `container "app" gets SIGTERM at 4s`, nil, `container "app" receives SIGTERM at 4s`},
 	{"Given", `a plain pod "web" on node "worker-1"`, nil, `a pod "web" on node "worker-1"`},
+	// A behaviour of one pod of a workload by its order: the template's
+	// (lint says why, TestLintSaysABehaviourIsTheTemplates).
+	{"Given", `container "app" of the second pod of deployment "api" fails its readiness probe after 5s`, nil, `container "app" of deployment "api" fails its readiness probe after 5s`},
 	// A node's condition denied (was the positive phrase).
 	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
@@ -473,6 +476,26 @@ func TestLintHintsByKeyword(t *testing.T) {
 		// an expectation; a workload's pod by its order keeps its order.
 		`testdata/hints.feature:21: undefined step: And the pod status of the third pod of deployment "api" is Terminating at 15s; nearest phrase: And the third pod of deployment "api" STATUS is Terminating at 15s`,
 		`testdata/hints.feature:26: undefined step: And the pod "api" should be ready within 5s; nearest phrase: And the pod "api" is Ready within 5s`,
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestLintSaysABehaviourIsTheTemplates: a behaviour step that names a
+// workload's pod by its order (issue 38's thirteenth held-out set) is
+// told why it cannot be (the pods share one template), with the
+// template's phrase as its hint; an expectation about such a pod is not.
+func TestLintSaysABehaviourIsTheTemplates(t *testing.T) {
+	t.Parallel()
+	problems := Lint(load(t, "testdata/per-pod-behaviour.feature"), simdriver.New())
+	want := []string{
+		`testdata/per-pod-behaviour.feature:5: a behaviour step names a pod of deployment "api" by its order: the deployment's pods share one template, and a behaviour applies to every pod of it (no behaviour is one pod's); say it of the deployment, as below, or give a bare pod a behaviour of its own (or one start of the container, ` + "`… the first time`" + `, where the phrase has that form); undefined step: And container "app" of the second pod of deployment "api" fails its readiness probe after 5s; nearest phrase: And container "app" of deployment "api" fails its readiness probe after 5s`,
+		`testdata/per-pod-behaviour.feature:7: undefined step: Then container "app" of the second pod of deployment "api" gets SIGTERM within 5s; nearest phrase: Then container "app" of the second pod of deployment "api" receives SIGTERM within 5s`,
 	}
 	var got []string
 	for _, p := range problems {
