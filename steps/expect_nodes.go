@@ -128,8 +128,15 @@ func checkNode(ctx context.Context, st *State, name, within string, what string,
 }
 
 // Then node "worker-1" has condition "MemoryPressure" "True"
+//
+// Then node "worker-1" does not have condition "DiskPressure" "True" (has
+// no condition): the condition's status is not that one at the current
+// time (a node without the condition has no status for it), read as the
+// positive is: exactly on the simulator, in the present on a cluster
+// (polled for up to the tolerance, as `has no taint`).
 type nodeCondition struct {
 	node, ctype, status, within string
+	absent                      bool
 }
 
 func (s nodeCondition) Declare(pl *Plan) error {
@@ -141,6 +148,16 @@ func (s nodeCondition) Declare(pl *Plan) error {
 }
 
 func (s nodeCondition) Run(ctx context.Context, st *State) error {
+	if s.absent {
+		return checkNode(ctx, st, s.node, "", fmt.Sprintf("without condition %s=%s", s.ctype, s.status), func(n *corev1.Node) string {
+			for _, c := range n.Status.Conditions {
+				if string(c.Type) == s.ctype && string(c.Status) == s.status {
+					return fmt.Sprintf("condition %s=%s reason %q", c.Type, c.Status, c.Reason)
+				}
+			}
+			return ""
+		})
+	}
 	return checkNode(ctx, st, s.node, s.within, fmt.Sprintf("with condition %s=%s", s.ctype, s.status), func(n *corev1.Node) string {
 		var have []string
 		for _, c := range n.Status.Conditions {

@@ -22,7 +22,7 @@ import (
 // grace period cut short.
 func draftTwelveWordings() []Def {
 	const w = "workloads"
-	const has = `^the (deployment|replica set|job) "([^"]*)" has (\S+) pods?`
+	const has = `^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?)`
 	kinds := func() Slot { return slot("workload", "deployment", workloadKinds...) }
 	const hook = `^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) `
 	cut := func(c, p, lo, hi string) Step {
@@ -179,6 +179,14 @@ func (s deploymentBecomesAvailable) Run(ctx context.Context, st *State) error {
 type workloadPods struct {
 	kind, name string
 	want       Count
+	// ready: only the active pods whose Ready condition is True count
+	// (`has N ready pods`), as a ReplicaSet's readyReplicas does
+	// (pkg/controller/replicaset/replica_set_utils.go calculateStatus,
+	// v1.36.3: the active pods with podutil.IsPodReady), and a
+	// Deployment's, its ReplicaSets' sum
+	// (pkg/controller/deployment/util/deployment_util.go
+	// GetReadyReplicaCountForReplicaSets).
+	ready bool
 }
 
 func (s workloadPods) Declare(pl *Plan) error {
@@ -199,7 +207,8 @@ func (s workloadPods) active(d driver.Session) []string {
 	}
 	var out []string
 	for _, p := range pods {
-		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed && p.DeletionTimestamp == nil {
+		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed && p.DeletionTimestamp == nil &&
+			(!s.ready || conditionIs(p, corev1.PodReady, corev1.ConditionTrue)) {
 			out = append(out, p.Name)
 		}
 	}
@@ -208,13 +217,20 @@ func (s workloadPods) active(d driver.Session) []string {
 
 func (s workloadPods) holds(d driver.Session) (bool, string) {
 	a := s.active(d)
-	if len(a) == 0 {
-		return s.want == 0, "no active pod"
+	what := "active"
+	if s.ready {
+		what = "ready"
 	}
-	return len(a) == int(s.want), fmt.Sprintf("%d active: %s", len(a), strings.Join(a, ", "))
+	if len(a) == 0 {
+		return s.want == 0, "no " + what + " pod"
+	}
+	return len(a) == int(s.want), fmt.Sprintf("%d %s: %s", len(a), what, strings.Join(a, ", "))
 }
 
 func (s workloadPods) expected() string {
+	if s.ready {
+		return fmt.Sprintf("%s %q with %s", s.kind, s.name, times(int(s.want), "ready pod"))
+	}
 	return fmt.Sprintf("%s %q with %s", s.kind, s.name, times(int(s.want), "active pod"))
 }
 
@@ -246,7 +262,11 @@ func (s workloadPodsIn) Run(ctx context.Context, st *State) error {
 	if _, err := readyWorkload(ctx, st, s.kind, s.name); err != nil {
 		return err
 	}
-	return heldIn(ctx, st, workloadSel(s.kind, s.name), "active pods", s.expected()+" "+s.shape, s.lo.d, s.hi.d, s.holds, driver.ActionCreate, driver.ActionDelete)
+	what := "active pods"
+	if s.ready {
+		what = "ready pods"
+	}
+	return heldIn(ctx, st, workloadSel(s.kind, s.name), what, s.expected()+" "+s.shape, s.lo.d, s.hi.d, s.holds, driver.ActionCreate, driver.ActionDelete)
 }
 
 // Then the preStop hook of container "app" is cut short at 2s (after 2s,

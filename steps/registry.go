@@ -83,6 +83,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftTenWordings()...)
 	defs = append(defs, draftElevenWordings()...)
 	defs = append(defs, draftTwelveWordings()...)
+	defs = append(defs, draftThirteenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

@@ -196,7 +196,16 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 	text, err := s.named(func(r podRef) (string, error) {
 		name, err := r.resolve(d)
 		if err != nil {
-			return "", err
+			// Not created yet (`the third pod of job "j" exited with
+			// code 1` while its first runs): the scenario runs on until
+			// the workload has created it, to the end of the activity
+			// (as a job's pod by its order is awaited, jobPod.await).
+			if err := awaitDisruption(ctx, st, func() bool { _, err := r.resolve(d); return err == nil }); err != nil {
+				return "", err
+			}
+			if name, err = r.resolve(d); err != nil {
+				return "", err
+			}
 		}
 		return name, aliasPod(st.Plan, name, r)
 	})

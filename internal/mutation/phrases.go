@@ -332,6 +332,22 @@ var phrases = []Phrase{
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
 	{`^` + node + ` has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
 	{`^` + node + ` has no taint "([^"]*)"$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
+	// Issue 38's thirteenth held-out set: a pod's exit, its one
+	// container's.
+	{`^the pod "([^"]*)" (?:exits|exited) with code (\S+)$`, []Op{valueOp(2, swapExitCode)}},
+	// Issue 38's thirteenth held-out set: a postStart hook's failure.
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
+	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	// Issue 38's thirteenth held-out set: a node's condition denied.
+	{`^` + node + ` (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, []Op{negation(func(c []string) []string {
+		for _, neg := range []string{" does not have condition ", " has no condition "} {
+			if strings.Contains(c[0], neg) {
+				return []string{strings.Replace(c[0], neg, " has condition ", 1)}
+			}
+		}
+		return nil
+	})}},
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapConditionStatus)}},
 
 	// A pod's signals (any of its containers').
@@ -400,7 +416,10 @@ var phrases = []Phrase{
 		}
 		return "unschedulable"
 	})}},
-	{`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods?$`, []Op{countOp(3)}},
+	{`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?)$`, []Op{countOp(3)}},
+	// Issue 38's thirteenth held-out set: a workload's ready pods.
+	{`^the (deployment|replica set) "([^"]*)" has (\S+) ready pods?$`, []Op{countOp(3)}},
+	{`^the replica set "([^"]*)" has (\S+) ready replicas?$`, []Op{countOp(2)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) (at|after) (\S+)$`, []Op{atOp(4)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
@@ -412,10 +431,14 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                           "an untimed event with no value to swap (its opposite, a hook that returns, is not a phrase): its false copy in steps/thirteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",
-	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? within (\S+)$`:                                                                                                              "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
-	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? at (\S+)$`:                                                                                                                  "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
-	`^the (deployment|replica set|job) "([^"]*)" has (\S+) pods? between (\S+) and (\S+)$`:                                                                                                   "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) within (\S+)$`:                                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) within (\S+)$`:                                                                                              "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) at (\S+)$`:                                                                                                    "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) at (\S+)$`:                                                                                                  "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) between (\S+) and (\S+)$`:                                                                                     "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
+	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) between (\S+) and (\S+)$`:                                                                                   "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? within (\S+)$`:                                                                                           "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? at (\S+)$`:                                                                                               "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",

@@ -217,6 +217,7 @@ var rules = []rule{
 	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),
 	r(`^(at least )?`, ` pods? of replica set`, &no, "count", kCount),
 	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
+	r(`replica set "<replica set>" has `, ` ready replicas?`, &no, "count", kCount),
 	r(`refused `, ` times?`, &no, "count", kCount),
 	r(`"<budget>" with `, ``, &no, "field", kBudgetKey),
 	r(`"<budget>" is changed to `, ``, &no, "field", kBudgetKey),

@@ -164,11 +164,11 @@ var firstDrafts = []struct {
 	// A Given that states a precondition gets the state.
 	{"Given", `the pod "web" is running`, nil, `the pod "web" is Running`},
 	// A deployment's pods where the language has no deployment phrase
-	// for what is said: the replica set's. (`N pods of deployment "x"
-	// are Ready` is a known miss since deployments have phrases: it should
-	// get `the deployment "x" has N ready replicas`.)
+	// for what is said: the replica set's; `N pods of deployment "x" are
+	// Ready` gets the deployment's ready pods (a known miss until the
+	// thirteenth set's `has N ready pods`).
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
-	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of replica set "api" are Ready`},
+	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `the deployment "api" has 3 ready pods`},
 	{"Given", `a deployment "api" with 3 replicas:`, nil, `a deployment "api" of 3 pods:`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
@@ -332,7 +332,7 @@ var firstDrafts = []struct {
 	{"Then", `the deployment "api" has 2 running pods`, nil, `the deployment "api" has 2 pods`},
 	{"Then", `deployment "api" has 2 pods`, nil, `the deployment "api" has 2 pods`},
 	{"Then", `the replica set "web" should have 3 pods at 10s`, nil, `the replica set "web" has 3 pods at 10s`},
-	{"Then", `the deployment "api" has 2 replicas within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
+	{"Then", `the deployment "api" should have 2 replicas within 35s`, nil, `the deployment "api" has 2 pods within 35s`},
 	{"Then", `the preStop hook gets cut short after 2s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" is cut short after 2s`},
 	{"Then", `the preStop hook of container "app" is cut off at 2s`, nil, `the preStop hook of container "app" is cut short at 2s`},
 	{"Then", `the preStop hook of container "app" gets interrupted after 2s`, nil, `the preStop hook of container "app" is interrupted after 2s`},
@@ -344,6 +344,39 @@ var firstDrafts = []struct {
 	{"When", `the container "app" image is changed to "nginx:1.27"`, nil, `the image of container "app" is changed to "nginx:1.27"`},
 	{"When", `I change the image of container "app" of pod "web" to "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
 	{"When", `the image of container "app" of pod "web" is replaced with "nginx:1.27"`, nil, `the image of container "app" of pod "web" is changed to "nginx:1.27"`},
+	// Issue 38's thirteenth held-out set: a workload's ready pods timed
+	// (was `the deployment "api" has 2 pods within 1m`, not ready).
+	{"Then", `the deployment "api" should have 2 ready replicas within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `deployment "api" has 2 ready replicas within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `the deployment "api" has 2 replicas ready within 1m`, nil, `the deployment "api" has 2 ready replicas within 1m`},
+	{"Then", `the replica set "web" should have 3 ready pods`, nil, `the replica set "web" has 3 ready pods`},
+	// A pod's exit, its one container's (was `every pod of job "migrate"
+	// has container "migrate" terminated with exit code 1`).
+	{"Then", `the third pod of job "migrate" should exit with code 1`, nil, `the third pod of job "migrate" exits with code 1`},
+	{"Then", `the pod "web" exited with exit code 3`, nil, `the pod "web" exits with code 3`},
+	{"Then", `the pod "web" has exited with code 3`, nil, `the pod "web" exits with code 3`},
+	{"Then", `pod "web" exits with code 3`, nil, `the pod "web" exits with code 3`},
+	// A postStart hook's failure (was `… starts within 5s`).
+	{"Then", `the postStart hook of container "app" should fail within 5s`, nil, `the postStart hook of container "app" fails within 5s`},
+	{"Then", `the postStart hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the postStart hook of container "app" fails within 5s`},
+	{"Then", `the postStart hook of container "app" has failed`, nil, `the postStart hook of container "app" fails`},
+	{"Then", `the postStart hook of container "app" fails after 5s`, nil, `the postStart hook of container "app" fails at 5s`},
+	// The kubelet stopped (was `restarts`), a node's condition with its
+	// status, first drafts already right.
+	{"When", `the kubelet on node "worker-1" is shut down`, nil, `the kubelet on node "worker-1" stops`},
+	{"When", `the kubelet of node "worker-1" gets stopped`, nil, `the kubelet on node "worker-1" stops`},
+	{"Then", `the node reports Ready "Unknown" within 1m`, nil, `the node has condition "Ready" "Unknown" within 1m`},
+	{"Then", `the preStop hook finishes at 4s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" finishes at 4s`},
+	{"Then", `container "app" gets SIGTERM at 4s`, nil, `container "app" receives SIGTERM at 4s`},
+	{"Given", `a plain pod "web" on node "worker-1"`, nil, `a pod "web" on node "worker-1"`},
+	// A behaviour of one pod of a workload by its order: the template's
+	// (lint says why, TestLintSaysABehaviourIsTheTemplates).
+	{"Given", `container "app" of the second pod of deployment "api" fails its readiness probe after 5s`, nil, `container "app" of deployment "api" fails its readiness probe after 5s`},
+	// A node's condition denied (was the positive phrase).
+	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `node "worker-1" does not have the condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `node "worker-1" does not report condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 }
 
 func stepKind(keyword string) steps.StepType {
@@ -443,6 +476,26 @@ func TestLintHintsByKeyword(t *testing.T) {
 		// an expectation; a workload's pod by its order keeps its order.
 		`testdata/hints.feature:21: undefined step: And the pod status of the third pod of deployment "api" is Terminating at 15s; nearest phrase: And the third pod of deployment "api" STATUS is Terminating at 15s`,
 		`testdata/hints.feature:26: undefined step: And the pod "api" should be ready within 5s; nearest phrase: And the pod "api" is Ready within 5s`,
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestLintSaysABehaviourIsTheTemplates: a behaviour step that names a
+// workload's pod by its order (issue 38's thirteenth held-out set) is
+// told why it cannot be (the pods share one template), with the
+// template's phrase as its hint; an expectation about such a pod is not.
+func TestLintSaysABehaviourIsTheTemplates(t *testing.T) {
+	t.Parallel()
+	problems := Lint(load(t, "testdata/per-pod-behaviour.feature"), simdriver.New())
+	want := []string{
+		`testdata/per-pod-behaviour.feature:5: a behaviour step names a pod of deployment "api" by its order: the deployment's pods share one template, and a behaviour applies to every pod of it (no behaviour is one pod's); say it of the deployment, as below, or give a bare pod a behaviour of its own (or one start of the container, ` + "`… the first time`" + `, where the phrase has that form); undefined step: And container "app" of the second pod of deployment "api" fails its readiness probe after 5s; nearest phrase: And container "app" of deployment "api" fails its readiness probe after 5s`,
+		`testdata/per-pod-behaviour.feature:7: undefined step: Then container "app" of the second pod of deployment "api" gets SIGTERM within 5s; nearest phrase: Then container "app" of the second pod of deployment "api" receives SIGTERM within 5s`,
 	}
 	var got []string
 	for _, p := range problems {

@@ -136,6 +136,9 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 					known = false
 				}
 				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, slices.Concat(named[:i]...)))
+				if why := perPodBehaviour(s.Text, defs); why != "" {
+					msg = why + "; " + msg
+				}
 				if strings.Contains(s.Text, `\"`) {
 					msg = `a quoted value cannot hold a quote (\" is not an escape: take a part of the text without it); ` + msg
 				}
@@ -298,6 +301,31 @@ type podSpecNames struct {
 	Containers []struct {
 		Name string `json:"name"`
 	} `json:"containers"`
+}
+
+// workloadPodInText is a workload's pod named by its order in a step's
+// text: `the second pod of deployment "api"`, `pod 2 of job "batch"`.
+var workloadPodInText = regexp.MustCompile(`(?:the \S+ pod|pod \S+) of (deployment|replica set|job) "([^"]*)"`)
+
+// perPodBehaviour says, of an undefined step that gives a behaviour to
+// one pod of a workload by its order (issue 38's thirteenth held-out set:
+// `container "app" of the second pod of deployment "api" fails its
+// readiness probe after 5s`), why it cannot be: a workload's pods share
+// its template, and a behaviour step shapes the template, so every pod
+// of it. "" when the step is not of that shape (its text, the pod said
+// of the workload, is no behaviour phrase).
+func perPodBehaviour(text string, defs []steps.Def) string {
+	m := workloadPodInText.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	whole := workloadPodInText.ReplaceAllString(text, `$1 "$2"`)
+	for _, d := range defs {
+		if d.Family == "behaviour" && d.Pattern.MatchString(whole) {
+			return fmt.Sprintf("a behaviour step names a pod of %s %q by its order: the %s's pods share one template, and a behaviour applies to every pod of it (no behaviour is one pod's); say it of the %s, as below, or give a bare pod a behaviour of its own (or one start of the container, `… the first time`, where the phrase has that form)", m[1], m[2], m[1], m[1])
+		}
+	}
+	return ""
 }
 
 // undefinedMessage says which step is undefined and the phrase meant, each

@@ -1309,6 +1309,16 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\bis (running|pending|ready|succeeded|failed|terminating|gone) after ` + durationText + `$`), "is $1 within $2", "Then"},
 	{regexp.MustCompile(`\b(?:is|has|was|gets|got) started (within|by|in)\b`), "is running within", "Then"},
 	{regexp.MustCompile(`\bwith (\S+) (?:cpus?|cores?) and (\S+) (?:of )?memory$`), "with $1 CPU, $2 memory and 110 pods", "Given"},
+	// A hook that begins starts (the postStart hook's `fails` is as near
+	// to `begins` as `starts` is).
+	{regexp.MustCompile(`\b(?:begins|began) (at|within|between)\b`), "starts $1", "Then"},
+	// A node's condition with its status, `reports Ready "Unknown"`, is
+	// `has condition "Ready" "Unknown"` (`reports Unknown` would be a
+	// condition named Unknown).
+	{regexp.MustCompile(`\breports (?:condition )?([a-z]\w*) $`), `has condition "$1" `, "Then"},
+	// A taint denied is `has no taint` (issue 38's thirteenth held-out
+	// set's `does not have condition` took its words).
+	{regexp.MustCompile(`\b(?:does not|do not|not) have (?:a |the |any )?taint\b`), "has no taint", "Then"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
 }
