@@ -314,3 +314,42 @@ func TestSnapshotOfANodeAnotherRunHoldsIsNotCompared(t *testing.T) {
 		}
 	}
 }
+
+// A node leased while it runs another run's kept kubelet configuration
+// (the pool keeps a scenario's configuration for its run's next lease)
+// is found again as its own once that run restores it; a node this run
+// found with its own configuration, and finds configured at its end, is
+// still a node changed (2026-11-30 06:25: the node-fault test's run
+// failed on the catalogue's restore of a node it had kept).
+func TestSnapshotReadsAnotherRunsKeptConfigurationAsTheNodes(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		kept    string
+		changed bool
+	}{
+		{"r2/1073741824", false},
+		{"", true},
+		{"r1/1073741824", true},
+	} {
+		r := newRootedNodes(t, "pool-1")
+		d := rootedDriver(t, r, []string{"pool-1"}, nil)
+		own := "evictionHard: {memory.available: 100Mi}\n"
+		// Found configured by a run: its configuration, the node's own
+		// kept beside it.
+		r.write("pool-1", kubeletConfig, "evictionHard: {memory.available: 7Gi}\n")
+		r.write("pool-1", kubeletConfigBackup, own)
+		if err := d.setAnnotation(ctx, "pool-1", AnnotationKept, tc.kept); err != nil {
+			t.Fatal(err)
+		}
+		if err := snapshotNode(ctx, d, "pool-1"); err != nil {
+			t.Fatal(err)
+		}
+		// Restored by that run.
+		r.write("pool-1", kubeletConfig, own)
+		os.Remove(r.path("pool-1", kubeletConfigBackup))
+		err := compareSnapshot(ctx, d, "pool-1")
+		if errors.Is(err, ErrNodeChanged) != tc.changed {
+			t.Errorf("kept by %q: %v; changed: want %v", tc.kept, err, tc.changed)
+		}
+	}
+}
