@@ -377,6 +377,11 @@ var firstDrafts = []struct {
 	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `node "worker-1" does not have the condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `node "worker-1" does not report condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	// Issue 38's fourteenth held-out set: a Job's active pods bounded at
+	// all times (was `never creates more than 3 pods`: its creations).
+	{"Then", `the job "batch" should never have more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
+	{"Then", `job "batch" never has more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
+	{"Then", `the job "batch" never runs more than 3 pods at once`, nil, `the job "batch" never has more than 3 pods`},
 }
 
 func stepKind(keyword string) steps.StepType {
