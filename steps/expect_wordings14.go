@@ -6,7 +6,37 @@ package steps
 // 3 active pods`).
 func draftFourteenWordings() []Def {
 	const w = "workloads"
+	const d = "disruptions"
+	// A deployment's pods wherever the eviction phrases take a replica
+	// set's: its pods across its ReplicaSets (DeploymentPods, as
+	// podRef.resolve and the deployment's other pod phrases read them);
+	// a pod by its order is workloadPod's, a job's too, as `the eviction
+	// of pod 1 of job "batch" is requested|accepted` take it.
+	const evict = `^the eviction of ` + workloadPod
 	return []Def{
+		phrase(d, evict+` is requested with grace period (\S+)$`, `When the eviction of pod 1 of deployment "web" is requested with grace period 5s`,
+			refAnd(ofWorkload, func(r podRef, grace string) Step { return &evictionRequested{pod: r, graceText: grace} })),
+		phrase(d, evict+` is accepted at (\S+)$`, `Then the eviction of pod 1 of deployment "web" is accepted at 0s`,
+			refAnd(ofWorkload, func(r podRef, at string) Step { return &evictionAccepted{pod: r, atText: at} })),
+		phrase(d, evict+` is refused with "([^"]*)"$`, `Then the eviction of pod 2 of deployment "web" is refused with "TooManyRequests"`, refAnd(ofWorkload, refusedWith)).
+			with(openSlot("API error", "TooManyRequests", apiErrorReasons...)),
+		phrase(d, evict+` is refused with (\d{3})$`, `Then the eviction of pod 2 of deployment "web" is refused with 429`, refAnd(ofWorkload, refusedWithCode)),
+		phrase(d, evict+` is refused with message containing "([^"]*)"$`, `Then the eviction of pod 2 of deployment "web" is refused with message containing "disruption budget"`,
+			refAnd(ofWorkload, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
+		phrase(d, evict+` is refused (\S+) times?$`, `Then the eviction of pod 2 of deployment "web" is refused 1 time`,
+			refAnd(ofWorkload, func(r podRef, n Count) Step { return evictionRefusedTimes{pod: r, want: n} })),
+		phrase(d, `^evictions of pods of deployment "([^"]*)" are accepted at (.+)$`, `Then evictions of pods of deployment "web" are accepted at 0s and 10s`,
+			s2(func(name string, at offsets) Step {
+				return rsEvictionsAcceptedAt{rs: name, want: at, owner: "deployment"}
+			})),
+		phrase(d, `^evictions of pods of deployment "([^"]*)" are refused (\S+) times?$`, `Then evictions of pods of deployment "web" are refused 2 times`,
+			s2(func(name string, n Count) Step {
+				return rsEvictionsRefusedTimes{rs: name, want: n, owner: "deployment"}
+			})),
+		phrase(d, `^an eviction of a pod of deployment "([^"]*)" is refused with message containing "([^"]*)"$`, `Then an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`,
+			s2(func(name, text string) Step {
+				return rsEvictionRefusedMessage{rs: name, text: text, owner: "deployment"}
+			})),
 		// A Job's active pods at all times from t=0 to the end of the
 		// activity, counted as the Job controller counts status.active:
 		// created, not terminating, not terminal
@@ -19,4 +49,14 @@ func draftFourteenWordings() []Def {
 				return deploymentAlways{bound: n, name: name, count: countActive, job: true}
 			})),
 	}
+}
+
+// ofWorkload reads workloadPod's captures (`pod N of deployment|job
+// "name"`), as parseWorkloadPodRef does.
+func ofWorkload(c []string) (podRef, error) {
+	i, err := parseCount(c[0])
+	if err != nil || i < 1 {
+		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the %s created)", c[0], c[1])
+	}
+	return podRef{rs: c[2], n: i, owner: c[1]}, nil
 }

@@ -2,7 +2,8 @@
 Feature: The phrases a fourteenth trial's first drafts reach for
   Issue 38's fourteenth held-out set (first drafts written from the
   README and the language reference alone): a Job's active pods bounded
-  at all times.
+  at all times; a Deployment's pods evicted, where the eviction phrases
+  took a replica set's.
 
   @behavior:job-completions
   Scenario: A Job never runs more pods at once than its parallelism
@@ -17,3 +18,36 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     And the job "batch" never has more than 3 active pods
     And the job "batch" never has more than 3 pods
     And the job "batch" has 6 succeeded pods within 1m
+
+  @behavior:pdb-max-unavailable
+  Scenario: A Deployment's pod is evicted while its budget allows, the next one refused
+    Given a deployment "web" of 2 pods
+    And container "app" of deployment "web" becomes ready after 10s
+    And a pod disruption budget "web" with maxUnavailable 1 for pods labelled "app=web"
+    When the eviction of pod 1 of deployment "web" is requested
+    And the eviction of pod 2 of deployment "web" is requested
+    Then the eviction of pod 1 of deployment "web" is accepted at 0s
+    And the eviction of pod 2 of deployment "web" is refused with "TooManyRequests"
+    And the eviction of pod 2 of deployment "web" is refused with 429
+    And the eviction of pod 2 of deployment "web" is refused with message containing "disruption budget"
+    And the eviction of pod 2 of deployment "web" is refused 1 time
+
+  @behavior:eviction-grace-period
+  Scenario: A Deployment's pod evicted with a grace period of its own
+    Given a deployment "web" of 2 pods
+    And container "app" of deployment "web" ignores SIGTERM
+    When the eviction of pod 1 of deployment "web" is requested with grace period 5s
+    Then the eviction of pod 1 of deployment "web" is accepted
+    And container "app" of the first pod of deployment "web" receives SIGKILL at 5s
+
+  @behavior:drain-waits-for-budget @seed:001
+  Scenario: A drain evicts a Deployment's pods as its budget allows
+    Given a node "worker-1" with 8 CPU, 16Gi memory and 2 pods
+    And a node "worker-2" with 4 CPU, 8Gi memory and 110 pods
+    And a deployment "web" of 3 pods
+    And container "app" of deployment "web" becomes ready after 8s
+    And a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"
+    When node "worker-1" is drained
+    Then an eviction of a pod of deployment "web" is refused with message containing "disruption budget"
+    And evictions of pods of deployment "web" are refused 2 times
+    And evictions of pods of deployment "web" are accepted at 0s and 10s

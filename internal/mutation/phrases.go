@@ -370,6 +370,12 @@ var phrases = []Phrase{
 	{`^the eviction of pod (\S+) of ` + rs + ` is refused (\S+) times?$`, []Op{countOp(3)}},
 	{`^evictions of pods of ` + rs + ` are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
 	{`^evictions of pods of ` + rs + ` are refused (\S+) times?$`, []Op{countOp(2)}},
+	// Issue 38's fourteenth held-out set: a deployment's (or a job's)
+	// pods where the eviction phrases take a replica set's.
+	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted at (\S+)$`, []Op{atOp(4)}},
+	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused (\S+) times?$`, []Op{countOp(4)}},
+	{`^evictions of pods of deployment "([^"]*)" are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
+	{`^evictions of pods of deployment "([^"]*)" are refused (\S+) times?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, []Op{countOp(3)}},
 	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
@@ -431,6 +437,10 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with "([^"]*)"$`:                                                                                                    "an API error by name, as the replica set's",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with (\d{3})$`:                                                                                                      "an HTTP code, as the replica set's",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with message containing "([^"]*)"$`:                                                                                 "a message is open text",
+	`^an eviction of a pod of deployment "([^"]*)" is refused with message containing "([^"]*)"$`:                                                                                            "a message is open text",
 	`^the job "([^"]*)" never has more than (\S+) (?:active )?pods?$`:                                                                                                                        "a bound at all times, as the deployment's (not mutated yet): its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                           "an untimed event with no value to swap (its opposite, a hook that returns, is not a phrase): its false copy in steps/thirteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",

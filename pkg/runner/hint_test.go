@@ -382,6 +382,11 @@ var firstDrafts = []struct {
 	{"Then", `the job "batch" should never have more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
 	{"Then", `job "batch" never has more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
 	{"Then", `the job "batch" never runs more than 3 pods at once`, nil, `the job "batch" never has more than 3 pods`},
+	// A deployment's pods evicted (was the replica set's phrase).
+	{"Then", `an eviction of a pod of deployment "web" should be refused with message containing "disruption budget"`, nil, `an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`},
+	{"Then", `an eviction of a pod of the deployment "web" is refused with a message containing "disruption budget"`, nil, `an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`},
+	{"Then", `the eviction of pod 2 of deployment "web" should be refused with 429`, nil, `the eviction of pod 2 of deployment "web" is refused with 429`},
+	{"Then", `evictions of pods of deployment "web" should be refused 2 times`, nil, `evictions of pods of deployment "web" are refused 2 times`},
 }
 
 func stepKind(keyword string) steps.StepType {
