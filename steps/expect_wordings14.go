@@ -13,7 +13,20 @@ func draftFourteenWordings() []Def {
 	// a pod by its order is workloadPod's, a job's too, as `the eviction
 	// of pod 1 of job "batch" is requested|accepted` take it.
 	const evict = `^the eviction of ` + workloadPod
+	// The preStop hook's failure, as the postStart hook's (postStartFails).
+	const failsHook = `^the preStop hook of container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)`
+	fails := func(c, p string, timed bool, lo, hi string) Step {
+		return &postStartFails{ctr: ctrOfPod{c, p}, preStop: true, timed: timed, lo: lo, hi: hi}
+	}
 	return []Def{
+		phrase("signals and hooks", failsHook+`$`, `Then the preStop hook of container "app" fails`,
+			s2(func(c, p string) Step { return fails(c, p, false, "", "") })),
+		phrase("signals and hooks", failsHook+` within (\S+)$`, `Then the preStop hook of container "app" fails within 5s`,
+			s3(func(c, p, d string) Step { return fails(c, p, true, "0s", d) })),
+		phrase("signals and hooks", failsHook+` at (\S+)$`, `Then the preStop hook of container "app" fails at 0s`,
+			s3(func(c, p, at string) Step { return fails(c, p, true, at, at) })),
+		phrase("signals and hooks", failsHook+` between (\S+) and (\S+)$`, `Then the preStop hook of container "app" fails between 0s and 5s`,
+			s4(func(c, p, a, b string) Step { return fails(c, p, true, a, b) })),
 		phrase(d, evict+` is requested with grace period (\S+)$`, `When the eviction of pod 1 of deployment "web" is requested with grace period 5s`,
 			refAnd(ofWorkload, func(r podRef, grace string) Step { return &evictionRequested{pod: r, graceText: grace} })),
 		phrase(d, evict+` is accepted at (\S+)$`, `Then the eviction of pod 1 of deployment "web" is accepted at 0s`,

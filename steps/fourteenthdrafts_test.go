@@ -33,6 +33,13 @@ var fourteenthFalseCopies = []falseCopy{
 		`evictions of pods of deployment "web" are refused 2 times`, `evictions of pods of deployment "web" are refused 3 times`, `refused 3 times`, nil},
 	{"a drain's second eviction said sooner", 44,
 		`evictions of pods of deployment "web" are accepted at 0s and 10s`, `evictions of pods of deployment "web" are accepted at 0s and 5s`, `accepted at 0s, 5s`, nil},
+	// A hook that returns 0: no failure to find.
+	{"a preStop hook that succeeds said to fail", 56,
+		`command: ["false"]`, `command: ["true"]`, `no Event(FailedPreStopHook)`, []int{68, 69, 70}},
+	{"a preStop failure said to come later", 56,
+		`the preStop hook of container "app" of pod "web" fails between 0s and 10s`, `the preStop hook of container "app" of pod "web" fails between 5s and 10s`, `between 5s and 10s`, nil},
+	{"a preStop failure said to come at another time", 76,
+		`the preStop hook of container "app" fails at 0s`, `the preStop hook of container "app" fails at 1s`, `at 1s`, nil},
 }
 
 func TestFourteenthDraftPhrasesCanFail(t *testing.T) {
@@ -41,5 +48,5 @@ func TestFourteenthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFourteenthDraftScenariosPass: the scenarios as written pass.
 func TestFourteenthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fourteenthDrafts, 4)
+	checkScenariosPass(t, fourteenthDrafts, 6)
 }

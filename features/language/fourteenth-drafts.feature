@@ -3,7 +3,7 @@ Feature: The phrases a fourteenth trial's first drafts reach for
   Issue 38's fourteenth held-out set (first drafts written from the
   README and the language reference alone): a Job's active pods bounded
   at all times; a Deployment's pods evicted, where the eviction phrases
-  took a replica set's.
+  took a replica set's; a preStop hook's failure.
 
   @behavior:job-completions
   Scenario: A Job never runs more pods at once than its parallelism
@@ -51,3 +51,38 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     Then an eviction of a pod of deployment "web" is refused with message containing "disruption budget"
     And evictions of pods of deployment "web" are refused 2 times
     And evictions of pods of deployment "web" are accepted at 0s and 10s
+
+  @behavior:prestop-failure
+  Scenario: A preStop hook that fails is reported and the pod goes on terminating
+    Given a pod "web" with terminationGracePeriodSeconds 30:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            preStop:
+              exec:
+                command: ["false"]
+      """
+    When the pod "web" is deleted
+    Then the preStop hook of container "app" fails within 10s
+    And the preStop hook of container "app" failed
+    And the preStop hook of container "app" of pod "web" fails between 0s and 10s
+    And the pod "web" is gone within 30s
+
+  # The hook's failure is an Event, which a cluster stamps to the whole
+  # second: an exact instant is the simulator's.
+  @sim @behavior:prestop-failure
+  Scenario: A preStop hook fails at the deletion
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          lifecycle:
+            preStop:
+              exec:
+                command: ["false"]
+      """
+    When the pod "web" is deleted
+    Then the preStop hook of container "app" fails at 0s

@@ -339,6 +339,10 @@ var phrases = []Phrase{
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	// Issue 38's fourteenth held-out set: a preStop hook's failure.
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	// Issue 38's thirteenth held-out set: a node's condition denied.
 	{`^` + node + ` (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		for _, neg := range []string{" does not have condition ", " has no condition "} {
@@ -437,6 +441,7 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                             "an untimed event with no value to swap, as the postStart hook's: its false copy in steps/fourteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with "([^"]*)"$`:                                                                                                    "an API error by name, as the replica set's",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with (\d{3})$`:                                                                                                      "an HTTP code, as the replica set's",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with message containing "([^"]*)"$`:                                                                                 "a message is open text",

@@ -387,6 +387,10 @@ var firstDrafts = []struct {
 	{"Then", `an eviction of a pod of the deployment "web" is refused with a message containing "disruption budget"`, nil, `an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`},
 	{"Then", `the eviction of pod 2 of deployment "web" should be refused with 429`, nil, `the eviction of pod 2 of deployment "web" is refused with 429`},
 	{"Then", `evictions of pods of deployment "web" should be refused 2 times`, nil, `evictions of pods of deployment "web" are refused 2 times`},
+	// A preStop hook's failure (was `finishes at <duration>`).
+	{"Then", `the preStop hook of container "app" should fail`, nil, `the preStop hook of container "app" fails`},
+	{"Then", `the preStop hook of container "app" has failed`, nil, `the preStop hook of container "app" fails`},
+	{"Then", `the preStop hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" fails within 5s`},
 }
 
 func stepKind(keyword string) steps.StepType {
