@@ -1,5 +1,15 @@
 package steps
 
+import (
+	"context"
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/printer"
+	"github.com/podlife/podlife/pkg/timeline"
+)
+
 // Phrases in the words of issue 38's fourteenth held-out set (first
 // drafts written from the README and docs/language.md alone): a job's
 // active pods bounded at all times (`the job "batch" never has more than
@@ -18,7 +28,25 @@ func draftFourteenWordings() []Def {
 	fails := func(c, p string, timed bool, lo, hi string) Step {
 		return &postStartFails{ctr: ctrOfPod{c, p}, preStop: true, timed: timed, lo: lo, hi: hi}
 	}
+	// A restart count bounded (`the pod "leaky" shows at least 3
+	// restarts`): the exact form's state at the current time, read the
+	// same way, the count at least (at most) N.
+	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
+	podBound := func(most bool) parser {
+		return s2(func(pod string, n Count) Step { return podRestartsBound{podNamed{pod}, n, most} })
+	}
+	ctrBound := func(most bool) parser {
+		return s3(func(c, pod string, n Count) Step { return ctrRestartsBound{containerNamed{c, pod}, n, most} })
+	}
 	return []Def{
+		phrase("kubectl columns", `^the pod "([^"]*)" shows at least (\S+) restarts?$`, `Then the pod "leaky" shows at least 3 restarts`, podBound(false)),
+		phrase("kubectl columns", `^the pod "([^"]*)" shows at most (\S+) restarts?$`, `Then the pod "leaky" shows at most 5 restarts`, podBound(true)),
+		phrase("pod expectations", `^the pod "([^"]*)" has at least (\S+) restarts?$`, `Then the pod "leaky" has at least 3 restarts`, podBound(false)),
+		phrase("pod expectations", `^the pod "([^"]*)" has at most (\S+) restarts?$`, `Then the pod "leaky" has at most 5 restarts`, podBound(true)),
+		phrase("pod expectations", ctr+`has restarted at least (\S+) times?$`, `Then container "app" of pod "leaky" has restarted at least 2 times`, ctrBound(false)),
+		phrase("pod expectations", ctr+`has restarted at most (\S+) times?$`, `Then container "app" of pod "leaky" has restarted at most 5 times`, ctrBound(true)),
+		phrase("pod expectations", ctr+`(?:restart count is|has restart count) at least (\S+)$`, `Then container "app" of pod "leaky" restart count is at least 2`, ctrBound(false)),
+		phrase("pod expectations", ctr+`(?:restart count is|has restart count) at most (\S+)$`, `Then container "app" of pod "leaky" restart count is at most 5`, ctrBound(true)),
 		phrase("signals and hooks", failsHook+`$`, `Then the preStop hook of container "app" fails`,
 			s2(func(c, p string) Step { return fails(c, p, false, "", "") })),
 		phrase("signals and hooks", failsHook+` within (\S+)$`, `Then the preStop hook of container "app" fails within 5s`,
@@ -72,4 +100,55 @@ func ofWorkload(c []string) (podRef, error) {
 		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the %s created)", c[0], c[1])
 	}
 	return podRef{rs: c[2], n: i, owner: c[1]}, nil
+}
+
+// Then the pod "leaky" shows at least 3 restarts (has at most 1 restart):
+// the RESTARTS column kubectl prints at the current time, as `shows N
+// restarts` reads it, its count at least (at most) N.
+type podRestartsBound struct {
+	podNamed
+	n    Count
+	most bool
+}
+
+func (s podRestartsBound) Run(ctx context.Context, st *State) error {
+	return checkColumns(ctx, st, s.pod, "showing "+boundText(s.most)+" "+times(int(s.n), "restart"), func(c printer.Columns) bool {
+		var got int
+		if _, err := fmt.Sscan(c.Restarts, &got); err != nil {
+			return false
+		}
+		return withinBound(got, int(s.n), s.most)
+	})
+}
+
+// Then container "app" of pod "leaky" has restarted at least 3 times
+// (restart count is at most 5): its status's restartCount at the current
+// time, as `has restarted N times` reads it, at least (at most) N.
+type ctrRestartsBound struct {
+	containerNamed
+	n    Count
+	most bool
+}
+
+func (s ctrRestartsBound) Run(ctx context.Context, st *State) error {
+	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		if !withinBound(int(cs.RestartCount), int(s.n), s.most) {
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("restartCount %s %d for container %q", boundText(s.most), s.n, s.container), Observed: describePod(p)}
+		}
+		return nil
+	})
+}
+
+func boundText(most bool) string {
+	if most {
+		return "at most"
+	}
+	return "at least"
+}
+
+func withinBound(got, n int, most bool) bool {
+	if most {
+		return got <= n
+	}
+	return got >= n
 }

@@ -3,7 +3,7 @@ Feature: The phrases a fourteenth trial's first drafts reach for
   Issue 38's fourteenth held-out set (first drafts written from the
   README and the language reference alone): a Job's active pods bounded
   at all times; a Deployment's pods evicted, where the eviction phrases
-  took a replica set's; a preStop hook's failure.
+  took a replica set's; a preStop hook's failure; restarts bounded.
 
   @behavior:job-completions
   Scenario: A Job never runs more pods at once than its parallelism
@@ -86,3 +86,17 @@ Feature: The phrases a fourteenth trial's first drafts reach for
       """
     When the pod "web" is deleted
     Then the preStop hook of container "app" fails at 0s
+
+  @behavior:crashloop-backoff-doubles
+  Scenario: A crashing container's restarts counted at least and at most
+    Given a pod "leaky"
+    And container "app" of pod "leaky" exits with code 1 after 1s
+    When 90s pass
+    Then the pod "leaky" shows at least 3 restarts
+    And the pod "leaky" has at most 5 restarts
+    And container "app" of pod "leaky" has restarted at least 2 times
+    And container "app" of pod "leaky" restart count is at most 5
+    And the pod "leaky" shows at most 5 restarts
+    And the pod "leaky" has at least 3 restarts
+    And container "app" of pod "leaky" has restarted at most 5 times
+    And container "app" of pod "leaky" restart count is at least 2

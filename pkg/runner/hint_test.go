@@ -391,6 +391,11 @@ var firstDrafts = []struct {
 	{"Then", `the preStop hook of container "app" should fail`, nil, `the preStop hook of container "app" fails`},
 	{"Then", `the preStop hook of container "app" has failed`, nil, `the preStop hook of container "app" fails`},
 	{"Then", `the preStop hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" fails within 5s`},
+	// A restart count bounded (was `shows 3 restarts`, exact).
+	{"Then", `the pod "leaky" should show at least 3 restarts`, nil, `the pod "leaky" shows at least 3 restarts`},
+	{"Then", `the pod "leaky" restarted at least 3 times`, nil, `the pod "leaky" shows at least 3 restarts`},
+	{"Then", `container "app" restarted at least 2 times`, nil, `container "app" has restarted at least 2 times`},
+	{"Then", `container "app" should have restarted at most 5 times`, nil, `container "app" has restarted at most 5 times`},
 }
 
 func stepKind(keyword string) steps.StepType {
