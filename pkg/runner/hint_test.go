@@ -396,6 +396,9 @@ var firstDrafts = []struct {
 	{"Then", `the pod "leaky" restarted at least 3 times`, nil, `the pod "leaky" shows at least 3 restarts`},
 	{"Then", `container "app" restarted at least 2 times`, nil, `container "app" has restarted at least 2 times`},
 	{"Then", `container "app" should have restarted at most 5 times`, nil, `container "app" has restarted at most 5 times`},
+	// A static pod's manifest removed: no such action; the nearest is
+	// the static pod's deletion (was a taint removal).
+	{"When", `the manifest of static pod "agent" is removed from the node`, nil, `the pod "agent" is deleted`},
 }
 
 func stepKind(keyword string) steps.StepType {
