@@ -47,6 +47,8 @@ func draftFourteenWordings() []Def {
 		phrase("pod expectations", ctr+`has restarted at most (\S+) times?$`, `Then container "app" of pod "leaky" has restarted at most 5 times`, ctrBound(true)),
 		phrase("pod expectations", ctr+`(?:restart count is|has restart count) at least (\S+)$`, `Then container "app" of pod "leaky" restart count is at least 2`, ctrBound(false)),
 		phrase("pod expectations", ctr+`(?:restart count is|has restart count) at most (\S+)$`, `Then container "app" of pod "leaky" restart count is at most 5`, ctrBound(true)),
+		phrase("pod expectations", `^the pod "([^"]*)" is never recreated$`, `Then the pod "web" is never recreated`,
+			s1(func(pod string) Step { return podNeverRecreated{podNamed{pod}} })),
 		phrase("signals and hooks", failsHook+`$`, `Then the preStop hook of container "app" fails`,
 			s2(func(c, p string) Step { return fails(c, p, false, "", "") })),
 		phrase("signals and hooks", failsHook+` within (\S+)$`, `Then the preStop hook of container "app" fails within 5s`,
@@ -151,4 +153,40 @@ func withinBound(got, n int, most bool) bool {
 		return got <= n
 	}
 	return got >= n
+}
+
+// Then the pod "agent" is never recreated: no pod of that name is created
+// after the scenario's first deletion of it (its first DeleteRequested, or
+// Deleted where none came before), to the end of the activity, as
+// `never` waits: a static pod's mirror pod, deleted, comes back (the
+// kubelet's mirror pod sync, pkg/kubelet/kubelet.go
+// tryReconcileMirrorPods, v1.36.3), a bare pod does not. Before any deletion of it, trivially true. Read
+// off the timeline's PodCreated events, the same on both drivers.
+type podNeverRecreated struct{ podNamed }
+
+func (s podNeverRecreated) Run(ctx context.Context, st *State) error {
+	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
+	sel := timeline.Selector{Pod: p.name, Kind: timeline.PodCreated}
+	if err := st.observable(sel); err != nil {
+		return err
+	}
+	if _, _, err := st.settle(ctx); err != nil {
+		return err
+	}
+	var deleted *timeline.Event
+	for _, e := range st.clk().events() {
+		if e.Pod != p.name || e.Container != "" {
+			continue
+		}
+		switch {
+		case deleted == nil && (e.Kind == timeline.DeleteRequested || e.Kind == timeline.Deleted):
+			deleted = &e
+		case deleted != nil && e.Kind == timeline.PodCreated && e.At >= deleted.At:
+			t0 := st.clock.t0.At
+			return &timeline.Verdict{Kind: timeline.Unexpected, Event: &e,
+				Expected: fmt.Sprintf("no pod %q created after its deletion at %s, to the end of the activity", p.name, timeline.FormatOffset(deleted.At-t0)),
+				Observed: fmt.Sprintf("PodCreated of pod %q at %s", p.name, timeline.FormatOffset(e.At-t0))}
+		}
+	}
+	return nil
 }

@@ -1,9 +1,9 @@
 @language
 Feature: The phrases a fourteenth trial's first drafts reach for
   Issue 38's fourteenth held-out set (first drafts written from the
-  README and the language reference alone): a Job's active pods bounded
-  at all times; a Deployment's pods evicted, where the eviction phrases
-  took a replica set's; a preStop hook's failure; restarts bounded.
+  README and the language reference alone): a Job's active pods bounded;
+  a Deployment's pods evicted as a replica set's; a preStop hook's
+  failure; restarts bounded; a pod never recreated.
 
   @behavior:job-completions
   Scenario: A Job never runs more pods at once than its parallelism
@@ -100,3 +100,17 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     And the pod "leaky" has at least 3 restarts
     And container "app" of pod "leaky" has restarted at most 5 times
     And container "app" of pod "leaky" restart count is at least 2
+
+  @needs:static-pods @behavior:mirror-recreated
+  Scenario: A bare pod deleted is never recreated; a static pod's mirror pod is
+    Given a pod "web"
+    And a static pod "agent" on node "worker-1":
+      """yaml
+      spec:
+        containers:
+        - name: app
+      """
+    When the pod "web" is deleted
+    And the pod "agent" is deleted
+    Then the pod "web" is never recreated
+    And the pod "agent" is Running within 15s

@@ -399,6 +399,10 @@ var firstDrafts = []struct {
 	// A static pod's manifest removed: no such action; the nearest is
 	// the static pod's deletion (was a taint removal).
 	{"When", `the manifest of static pod "agent" is removed from the node`, nil, `the pod "agent" is deleted`},
+	// A pod never recreated (was `is never restarted`).
+	{"Then", `the pod "agent" should never be recreated`, nil, `the pod "agent" is never recreated`},
+	{"Then", `the pod "agent" is not recreated`, nil, `the pod "agent" is never recreated`},
+	{"Then", `pod "agent" never gets recreated`, nil, `the pod "agent" is never recreated`},
 }
 
 func stepKind(keyword string) steps.StepType {
