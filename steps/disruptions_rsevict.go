@@ -14,9 +14,14 @@ import (
 // asked for them once it returned.
 
 // rsEvictions are the eviction requests since t=0 for pods the replica
-// set created.
-func rsEvictions(d driver.Disruptions, rs string, t0 timeline.Mark) []driver.EvictionRequest {
-	_, created, _ := d.ReplicaSetPods(rs)
+// set created (owner "" or "replica set"), or a deployment's replica sets
+// (owner "deployment", as podRef.resolve reads a deployment's pods).
+func rsEvictions(d driver.Session, owner, rs string, t0 timeline.Mark) []driver.EvictionRequest {
+	list := d.ReplicaSetPods
+	if owner == "deployment" {
+		list = d.DeploymentPods
+	}
+	_, created, _ := list(rs)
 	mine := map[string]bool{}
 	for _, n := range created {
 		mine[n] = true
@@ -44,7 +49,7 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 // settledRSEvictions lets the scenario's activity end (a drain's retries
 // included: until every drain returned) and returns the replica set's
 // eviction requests since t=0.
-func settledRSEvictions(ctx context.Context, st *State, rs string) ([]driver.EvictionRequest, error) {
+func settledRSEvictions(ctx context.Context, st *State, owner, rs string) ([]driver.EvictionRequest, error) {
 	d, err := readyDisruptions(ctx, st)
 	if err != nil {
 		return nil, err
@@ -52,7 +57,7 @@ func settledRSEvictions(ctx context.Context, st *State, rs string) ([]driver.Evi
 	if err := awaitDisruption(ctx, st, func() bool { return st.Plan.drainsEnded(d) }); err != nil {
 		return nil, err
 	}
-	return rsEvictions(d, rs, st.clock.t0), nil
+	return rsEvictions(d, owner, rs, st.clock.t0), nil
 }
 
 // offsets are times from t=0: "0s and 10s", "0s, 5s and 10s".
@@ -77,15 +82,15 @@ func (o *offsets) set(list string) error {
 type rsEvictionsAcceptedAt struct {
 	rs   string
 	want offsets
+	// owner is "deployment" for a deployment's pods, "" for a replica
+	// set's.
+	owner string
 }
 
-func (s rsEvictionsAcceptedAt) Declare(pl *Plan) error {
-	_, err := pl.replicaSet(s.rs)
-	return err
-}
+func (s rsEvictionsAcceptedAt) Declare(pl *Plan) error { return declaredOwner(pl, s.owner, s.rs) }
 
 func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
-	es, err := settledRSEvictions(ctx, st, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.owner, s.rs)
 	if err != nil {
 		return err
 	}
@@ -99,7 +104,7 @@ func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
 	for _, d := range s.want {
 		wantS = append(wantS, timeline.FormatOffset(d))
 	}
-	expected := fmt.Sprintf("evictions of pods of replica set %q accepted at %s", s.rs, strings.Join(wantS, ", "))
+	expected := fmt.Sprintf("evictions of pods of %s %q accepted at %s", ownerKind(s.owner), s.rs, strings.Join(wantS, ", "))
 	observed := describeRSEvictions(st, es)
 	if len(got) != len(s.want) {
 		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: expected, Observed: observed}
@@ -139,22 +144,20 @@ func (s rsEvictionsAcceptedAt) Run(ctx context.Context, st *State) error {
 // Then evictions of pods of replica set "web" are refused 2 times: every
 // refused request for its pods since t=0, once the activity ended.
 type rsEvictionsRefusedTimes struct {
-	rs   string
-	want Count
+	rs    string
+	want  Count
+	owner string // as rsEvictionsAcceptedAt's
 }
 
-func (s rsEvictionsRefusedTimes) Declare(pl *Plan) error {
-	_, err := pl.replicaSet(s.rs)
-	return err
-}
+func (s rsEvictionsRefusedTimes) Declare(pl *Plan) error { return declaredOwner(pl, s.owner, s.rs) }
 
 func (s rsEvictionsRefusedTimes) Run(ctx context.Context, st *State) error {
-	es, err := settledRSEvictions(ctx, st, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.owner, s.rs)
 	if err != nil {
 		return err
 	}
 	if refusedCount(es) != int(s.want) {
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("evictions of pods of replica set %q refused %s", s.rs, times(int(s.want), "time")),
+		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("evictions of pods of %s %q refused %s", ownerKind(s.owner), s.rs, times(int(s.want), "time")),
 			Observed: describeRSEvictions(st, es)}
 	}
 	return nil
@@ -162,15 +165,12 @@ func (s rsEvictionsRefusedTimes) Run(ctx context.Context, st *State) error {
 
 // Then an eviction of a pod of replica set "web" is refused with message
 // containing "…": some refusal since t=0 says so.
-type rsEvictionRefusedMessage struct{ rs, text string }
+type rsEvictionRefusedMessage struct{ rs, text, owner string }
 
-func (s rsEvictionRefusedMessage) Declare(pl *Plan) error {
-	_, err := pl.replicaSet(s.rs)
-	return err
-}
+func (s rsEvictionRefusedMessage) Declare(pl *Plan) error { return declaredOwner(pl, s.owner, s.rs) }
 
 func (s rsEvictionRefusedMessage) Run(ctx context.Context, st *State) error {
-	es, err := settledRSEvictions(ctx, st, s.rs)
+	es, err := settledRSEvictions(ctx, st, s.owner, s.rs)
 	if err != nil {
 		return err
 	}
@@ -183,6 +183,25 @@ func (s rsEvictionRefusedMessage) Run(ctx context.Context, st *State) error {
 			msgs = append(msgs, e.Message)
 		}
 	}
-	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("an eviction of a pod of replica set %q refused with message containing %q", s.rs, s.text),
+	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("an eviction of a pod of %s %q refused with message containing %q", ownerKind(s.owner), s.rs, s.text),
 		Observed: fmt.Sprintf("refusals: %q", msgs)}
+}
+
+// declaredOwner: the replica set (owner "") or the deployment is the
+// scenario's.
+func declaredOwner(pl *Plan, owner, name string) error {
+	if owner == "deployment" {
+		_, err := pl.workload(owner, name)
+		return err
+	}
+	_, err := pl.replicaSet(name)
+	return err
+}
+
+// ownerKind is the pods' owner as a step names it.
+func ownerKind(owner string) string {
+	if owner == "" {
+		return "replica set"
+	}
+	return owner
 }

@@ -127,7 +127,13 @@ func (s *podExitsWithCode) Run(ctx context.Context, st *State) error {
 // occurrence at or after t=0 in the window. The container must have a
 // postStart hook.
 type postStartFails struct {
-	ctr      ctrOfPod
+	ctr ctrOfPod
+	// preStop: the preStop hook's failure, FailedPreStopHook (issue 38's
+	// fourteenth held-out set), which the kubelet records when the exec
+	// or HTTP hook returned an error and goes on killing the container
+	// (kuberuntime_container.go executePreStopHook, v1.36.3; the
+	// simulator's killer, pkg/sim/kill.go).
+	preStop  bool
 	timed    bool
 	lo, hi   string
 	sel      timeline.Selector
@@ -139,10 +145,11 @@ func (s *postStartFails) Declare(pl *Plan) (err error) {
 	if err != nil {
 		return err
 	}
-	if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
-		return inputErr("container %q has no postStart hook: give it one in the pod's YAML (lifecycle.postStart)", c.Name)
+	hook, field, reason := s.hook()
+	if c.Lifecycle == nil || (!s.preStop && c.Lifecycle.PostStart == nil) || (s.preStop && c.Lifecycle.PreStop == nil) {
+		return inputErr("container %q has no %s hook: give it one in the pod's YAML (lifecycle.%s)", c.Name, hook, field)
 	}
-	if s.sel, _, err = pl.eventSelector("FailedPostStartHook", s.ctr.name, s.ctr.pod, ""); err != nil {
+	if s.sel, _, err = pl.eventSelector(reason, s.ctr.name, s.ctr.pod, ""); err != nil {
 		return err
 	}
 	if s.timed {
@@ -152,13 +159,23 @@ func (s *postStartFails) Declare(pl *Plan) (err error) {
 }
 
 func (s *postStartFails) Run(ctx context.Context, st *State) error {
-	what := fmt.Sprintf("the postStart hook of container %q failed (event FailedPostStartHook)", s.sel.Container)
+	hook, _, reason := s.hook()
+	what := fmt.Sprintf("the %s hook of container %q failed (event %s)", hook, s.sel.Container, reason)
 	if !s.timed {
 		return st.expectUntimed(ctx, s.sel, what, nil)
 	}
 	err := st.expectIn(ctx, s.sel, s.from, s.to)
 	if v, ok := err.(*timeline.Verdict); ok {
-		v.Expected = "postStart hook failed: " + v.Expected
+		v.Expected = hook + " hook failed: " + v.Expected
 	}
 	return err
+}
+
+// hook is the hook's name, its field and the reason of its failure's
+// event.
+func (s *postStartFails) hook() (name, field, reason string) {
+	if s.preStop {
+		return "preStop", "preStop", "FailedPreStopHook"
+	}
+	return "postStart", "postStart", "FailedPostStartHook"
 }

@@ -84,6 +84,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftElevenWordings()...)
 	defs = append(defs, draftTwelveWordings()...)
 	defs = append(defs, draftThirteenWordings()...)
+	defs = append(defs, draftFourteenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

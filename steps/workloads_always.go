@@ -67,13 +67,27 @@ type deploymentAlways struct {
 	name  string
 	count podCount
 	least bool
+	// job: the Job "name"'s pods, not a Deployment's (`the job "x" never
+	// has more than N active pods`).
+	job bool
 	// replicas is the Deployment's, set at Declare.
 	replicas int
 }
 
 func (s deploymentAlways) Declare(pl *Plan) error {
+	if s.job {
+		_, err := pl.workload("job", s.name)
+		return err
+	}
 	_, err := pl.deploymentDecl(s.name)
 	return err
+}
+
+func (s deploymentAlways) kind() string {
+	if s.job {
+		return "job"
+	}
+	return "deployment"
 }
 
 // deployPod is a pod's state along the timeline; seen: some event of
@@ -128,16 +142,23 @@ func (p *deployPod) apply(e timeline.Event) bool {
 }
 
 func (s deploymentAlways) Run(ctx context.Context, st *State) error {
-	d, err := readyWorkload(ctx, st, "deployment", s.name)
+	d, err := readyWorkload(ctx, st, s.kind(), s.name)
 	if err != nil {
 		return err
 	}
-	decl, _ := st.Plan.deploymentDecl(s.name)
-	s.replicas = int(*decl.d.Spec.Replicas)
+	if !s.job {
+		decl, _ := st.Plan.deploymentDecl(s.name)
+		s.replicas = int(*decl.d.Spec.Replicas)
+	}
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
-	_, created, _ := d.DeploymentPods(s.name)
+	var created []string
+	if s.job {
+		_, created, _ = d.JobPods(s.name)
+	} else {
+		_, created, _ = d.DeploymentPods(s.name)
+	}
 	pods := map[string]*deployPod{}
 	for _, n := range created {
 		pods[n] = &deployPod{}
@@ -177,6 +198,6 @@ func (s deploymentAlways) check(pods map[string]*deployPod, order []string, when
 		bound = "at least"
 	}
 	return &timeline.Verdict{Kind: timeline.Unexpected, Event: e,
-		Expected: fmt.Sprintf("%s %s of deployment %q %s at all times from t=0", bound, times(int(s.bound), "pod"), s.name, s.count),
+		Expected: fmt.Sprintf("%s %s of %s %q %s at all times from t=0", bound, times(int(s.bound), "pod"), s.kind(), s.name, s.count),
 		Observed: fmt.Sprintf("%s: %d %s: %s", when, n, s.count, describeStates(order, pods))}
 }

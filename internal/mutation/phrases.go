@@ -339,6 +339,10 @@ var phrases = []Phrase{
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
 	{`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	// Issue 38's fourteenth held-out set: a preStop hook's failure.
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) at (\S+)$`, []Op{atOp(3)}},
+	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	// Issue 38's thirteenth held-out set: a node's condition denied.
 	{`^` + node + ` (?:does not have|has no) condition "([^"]*)" "([^"]*)"$`, []Op{negation(func(c []string) []string {
 		for _, neg := range []string{" does not have condition ", " has no condition "} {
@@ -370,6 +374,12 @@ var phrases = []Phrase{
 	{`^the eviction of pod (\S+) of ` + rs + ` is refused (\S+) times?$`, []Op{countOp(3)}},
 	{`^evictions of pods of ` + rs + ` are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
 	{`^evictions of pods of ` + rs + ` are refused (\S+) times?$`, []Op{countOp(2)}},
+	// Issue 38's fourteenth held-out set: a deployment's (or a job's)
+	// pods where the eviction phrases take a replica set's.
+	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted at (\S+)$`, []Op{atOp(4)}},
+	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused (\S+) times?$`, []Op{countOp(4)}},
+	{`^evictions of pods of deployment "([^"]*)" are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
+	{`^evictions of pods of deployment "([^"]*)" are refused (\S+) times?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, []Op{countOp(3)}},
 	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
@@ -431,6 +441,21 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the pod "([^"]*)" is never recreated$`:                                                                                                                                                 "no creation after the first deletion, to the end of the activity; no timed positive form to negate into: its false copy in steps/fourteenthdrafts_test.go (a static pod's mirror pod) shows it failing",
+	`^the pod "([^"]*)" shows at least (\S+) restarts?$`:                                                                                                                                     "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" shows at most (\S+) restarts?$`:                                                                                                                                      "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" has at least (\S+) restarts?$`:                                                                                                                                       "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" has at most (\S+) restarts?$`:                                                                                                                                        "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? has restarted at least (\S+) times?$`:                                                                                              "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? has restarted at most (\S+) times?$`:                                                                                               "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) at least (\S+)$`:                                                                            "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) at most (\S+)$`:                                                                             "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                             "an untimed event with no value to swap, as the postStart hook's: its false copy in steps/fourteenthdrafts_test.go (the hook's command `true`) shows it failing",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with "([^"]*)"$`:                                                                                                    "an API error by name, as the replica set's",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with (\d{3})$`:                                                                                                      "an HTTP code, as the replica set's",
+	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with message containing "([^"]*)"$`:                                                                                 "a message is open text",
+	`^an eviction of a pod of deployment "([^"]*)" is refused with message containing "([^"]*)"$`:                                                                                            "a message is open text",
+	`^the job "([^"]*)" never has more than (\S+) (?:active )?pods?$`:                                                                                                                        "a bound at all times, as the deployment's (not mutated yet): its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                           "an untimed event with no value to swap (its opposite, a hook that returns, is not a phrase): its false copy in steps/thirteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the postStart hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (starts|finishes) between (\S+) and (\S+)$`:                                                                  "not mutated yet (drafts9, issue 38's eighth held-out set's wordings): its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) within (\S+)$`:                                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",

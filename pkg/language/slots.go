@@ -282,6 +282,8 @@ var rules = []rule{
 	r(`^after <duration> the pod "<pod>" is `, ``, &no, "state", kState),
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
+	// A restart count bounded (issue 38's fourteenth held-out set).
+	r(`(restart count is|has restart count|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
 	r(`(restart count is|has restart count) `, ``, &no, "count", kCount),
 	r(`has phase "`, ``, &yes, "phase", kPhase),
 	r(`(status reason is|has status reason) "`, ``, &yes, "reason", kReason),

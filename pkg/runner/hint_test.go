@@ -377,6 +377,32 @@ var firstDrafts = []struct {
 	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `node "worker-1" does not have the condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `node "worker-1" does not report condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	// Issue 38's fourteenth held-out set: a Job's active pods bounded at
+	// all times (was `never creates more than 3 pods`: its creations).
+	{"Then", `the job "batch" should never have more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
+	{"Then", `job "batch" never has more than 3 active pods`, nil, `the job "batch" never has more than 3 active pods`},
+	{"Then", `the job "batch" never runs more than 3 pods at once`, nil, `the job "batch" never has more than 3 pods`},
+	// A deployment's pods evicted (was the replica set's phrase).
+	{"Then", `an eviction of a pod of deployment "web" should be refused with message containing "disruption budget"`, nil, `an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`},
+	{"Then", `an eviction of a pod of the deployment "web" is refused with a message containing "disruption budget"`, nil, `an eviction of a pod of deployment "web" is refused with message containing "disruption budget"`},
+	{"Then", `the eviction of pod 2 of deployment "web" should be refused with 429`, nil, `the eviction of pod 2 of deployment "web" is refused with 429`},
+	{"Then", `evictions of pods of deployment "web" should be refused 2 times`, nil, `evictions of pods of deployment "web" are refused 2 times`},
+	// A preStop hook's failure (was `finishes at <duration>`).
+	{"Then", `the preStop hook of container "app" should fail`, nil, `the preStop hook of container "app" fails`},
+	{"Then", `the preStop hook of container "app" has failed`, nil, `the preStop hook of container "app" fails`},
+	{"Then", `the preStop hook fails within 5s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" fails within 5s`},
+	// A restart count bounded (was `shows 3 restarts`, exact).
+	{"Then", `the pod "leaky" should show at least 3 restarts`, nil, `the pod "leaky" shows at least 3 restarts`},
+	{"Then", `the pod "leaky" restarted at least 3 times`, nil, `the pod "leaky" shows at least 3 restarts`},
+	{"Then", `container "app" restarted at least 2 times`, nil, `container "app" has restarted at least 2 times`},
+	{"Then", `container "app" should have restarted at most 5 times`, nil, `container "app" has restarted at most 5 times`},
+	// A static pod's manifest removed: no such action; the nearest is
+	// the static pod's deletion (was a taint removal).
+	{"When", `the manifest of static pod "agent" is removed from the node`, nil, `the pod "agent" is deleted`},
+	// A pod never recreated (was `is never restarted`).
+	{"Then", `the pod "agent" should never be recreated`, nil, `the pod "agent" is never recreated`},
+	{"Then", `the pod "agent" is not recreated`, nil, `the pod "agent" is never recreated`},
+	{"Then", `pod "agent" never gets recreated`, nil, `the pod "agent" is never recreated`},
 }
 
 func stepKind(keyword string) steps.StepType {

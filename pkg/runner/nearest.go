@@ -1340,6 +1340,9 @@ func outsideQuotes(text string, list []idiom) string {
 	return strings.Join(parts, `"`)
 }
 
+// staticManifestRE is a static pod's manifest removed from its node.
+var staticManifestRE = regexp.MustCompile(`(?i)^(?:the )?(?:static pod )?manifest(?: file)? (?:of|for) (?:the )?static pod ("[^"]*") (?:is|gets|was) (?:removed|deleted)(?: from (?:the |its )?node(?: "[^"]*")?)?$`)
+
 // probeFailsRE is a probe that begins to fail, said of the probe: the
 // language says it of the container, as its behaviour (`fails its
 // liveness probe after D`, counted from the container's start; no action
@@ -1520,6 +1523,13 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	text = hookNotDoneRE.ReplaceAllString(text, "$1 is cut short")
 	// A node's spec.unschedulable said as a field is its state.
 	text = unschedulableRE.ReplaceAllString(text, "$1 is unschedulable")
+	// A static pod's manifest removed (issue 38's fourteenth held-out
+	// set, hinted a taint removal): the vocabulary has no such action;
+	// the one action a static pod takes is its deletion (of its mirror
+	// pod, which the kubelet recreates), the nearest phrase.
+	if known && k == steps.Action {
+		text = staticManifestRE.ReplaceAllString(text, "the pod $1 is deleted")
+	}
 	parts := strings.Split(text, `"`)
 	for i := 0; i < len(parts); i += 2 {
 		s := parts[i]
