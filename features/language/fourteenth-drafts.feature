@@ -25,9 +25,9 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     And container "app" of deployment "web" becomes ready after 10s
     And a pod disruption budget "web" with maxUnavailable 1 for pods labelled "app=web"
     When the eviction of pod 1 of deployment "web" is requested
-    And the eviction of pod 2 of deployment "web" is requested
     Then the eviction of pod 1 of deployment "web" is accepted at 0s
-    And the eviction of pod 2 of deployment "web" is refused with "TooManyRequests"
+    When the eviction of pod 2 of deployment "web" is requested
+    Then the eviction of pod 2 of deployment "web" is refused with "TooManyRequests"
     And the eviction of pod 2 of deployment "web" is refused with 429
     And the eviction of pod 2 of deployment "web" is refused with message containing "disruption budget"
     And the eviction of pod 2 of deployment "web" is refused 1 time
