@@ -3,9 +3,6 @@ package steps_test
 import (
 	"strings"
 	"testing"
-
-	simdriver "github.com/podlife/podlife/pkg/driver/sim"
-	"github.com/podlife/podlife/pkg/runner"
 )
 
 // The phrases of issue 38's eleventh held-out set
@@ -93,16 +90,7 @@ func TestRunsForeverContradictsAnExit(t *testing.T) {
 			for _, s := range tc.steps {
 				text += "    And " + s + "\n"
 			}
-			_, scs, problems := runner.ParseFeature("forever.feature", []byte(text))
-			if len(problems) > 0 {
-				t.Fatal(problems)
-			}
-			var got []string
-			for _, p := range runner.Lint(scs, simdriver.New()) {
-				if !strings.Contains(p.Error(), "note:") {
-					got = append(got, p.Error())
-				}
-			}
+			got := lintErrors(t, "forever.feature", text, "note:")
 			switch {
 			case tc.want == "" && len(got) > 0:
 				t.Errorf("lint says %q, want no problem", got)

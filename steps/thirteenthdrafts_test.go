@@ -3,9 +3,6 @@ package steps_test
 import (
 	"strings"
 	"testing"
-
-	simdriver "github.com/podlife/podlife/pkg/driver/sim"
-	"github.com/podlife/podlife/pkg/runner"
 )
 
 // The phrases of issue 38's thirteenth held-out set
@@ -86,16 +83,7 @@ func TestPodExitNamesItsContainers(t *testing.T) {
 		{`the first pod of job "j" exited with code 1`, `exit.feature:28: pod "first pod of job j" has 2 containers ("app", "side")`},
 	} {
 		t.Run(tc.step, func(t *testing.T) {
-			_, scs, problems := runner.ParseFeature("exit.feature", []byte(head+"    Then "+tc.step+"\n"))
-			if len(problems) > 0 {
-				t.Fatal(problems)
-			}
-			var got []string
-			for _, p := range runner.Lint(scs, simdriver.New()) {
-				if !strings.Contains(p.Error(), "note:") && !strings.Contains(p.Error(), "warning:") {
-					got = append(got, p.Error())
-				}
-			}
+			got := lintErrors(t, "exit.feature", head+"    Then "+tc.step+"\n", "note:", "warning:")
 			switch {
 			case tc.want == "" && len(got) > 0:
 				t.Errorf("lint says %q, want no problem", got)
