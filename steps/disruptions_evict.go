@@ -346,14 +346,28 @@ func (s *evictionAccepted) Run(ctx context.Context, st *State) error {
 	switch {
 	case !ok:
 		return v
-	case s.at >= 0 && e.At-st.clock.t0.At != s.at:
-		v.Kind, v.Event = timeline.Late, &timeline.Event{At: e.At, Pod: name}
-		if e.At-st.clock.t0.At < s.at {
-			v.Kind = timeline.Early
-		}
-		return v
+	case s.at < 0:
+		return nil
 	}
-	return nil
+	// The request's time in the judge's window, as `evictions of pods of
+	// replica set "x" are accepted at` reads each: exact on the
+	// simulator; on a cluster t=0 is the kubelet's reaction to the last
+	// action, which an eviction's answer precedes by the API's round trip.
+	var waits []driver.Action
+	if s.at > 0 {
+		waits = append(waits, driver.ActionCreate)
+	}
+	w := disruptionWindow(st, s.at, s.at, waits...)
+	ev := &timeline.Event{At: e.At, Pod: name}
+	if w.Contains(e.At) {
+		return st.keepWindowCheck(timeline.Selector{Pod: name}, "an eviction accepted", w, ev, nil)
+	}
+	v.Expected += w.Note()
+	v.Kind, v.Event, v.Window = timeline.Late, ev, &w
+	if e.At < w.From {
+		v.Kind = timeline.Early
+	}
+	return st.keepWindowCheck(timeline.Selector{Pod: name}, "an eviction accepted", w, ev, v)
 }
 
 // Then the eviction of pod "web" is refused with "TooManyRequests" (or of
