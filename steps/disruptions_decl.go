@@ -92,6 +92,10 @@ func disruptionSteps() []Def {
 			refAnd(ofRS, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
 		phrase(f, `^the eviction of `+podOfRS+` is refused (\S+) times?$`, `Then the eviction of pod 2 of replica set "web" is refused 2 times`,
 			refAnd(ofRS, func(r podRef, n Count) Step { return evictionRefusedTimes{pod: r, want: n} })),
+		phrase(f, `^the eviction of `+podOfRS+` is refused (\S+) times? within (\S+)$`, `Then the eviction of pod 2 of replica set "web" is refused 2 times within 30s`,
+			refAnd2(ofRS, func(r podRef, n Count, within writtenSpan) Step {
+				return evictionRefusedTimes{pod: r, want: n, within: within}
+			})),
 		phrase(f, `^evictions of pods of replica set "([^"]*)" are accepted at (.+)$`, `Then evictions of pods of replica set "web" are accepted at 0s and 10s`,
 			s2(func(rs string, at offsets) Step { return rsEvictionsAcceptedAt{rs: rs, want: at} })),
 		phrase(f, `^evictions of pods of replica set "([^"]*)" are refused (\S+) times?$`, `Then evictions of pods of replica set "web" are refused 2 times`,

@@ -78,6 +78,26 @@ func refAnd[T any](form refForm, build func(podRef, T) Step) parser {
 	}
 }
 
+// refAnd2 is refAnd for a phrase that takes two values after the pod.
+func refAnd2[T, U any](form refForm, build func(podRef, T, U) Step) parser {
+	return func(c []string, _ Arg) (Step, error) {
+		n := len(c)
+		v, err := slotValue[T](c[n-2])
+		if err != nil {
+			return nil, err
+		}
+		u, err := slotValue[U](c[n-1])
+		if err != nil {
+			return nil, err
+		}
+		r, err := form(c[:n-2])
+		if err != nil {
+			return nil, err
+		}
+		return build(r, v, u), nil
+	}
+}
+
 // declared checks the reference against the plan: the pod, or the
 // replica set, declared.
 func (pl *Plan) declared(r podRef) error {
@@ -428,35 +448,6 @@ func (s evictionRefused) Run(ctx context.Context, st *State) error {
 	if es[0].Code == 201 || (s.code != 0 && es[0].Code != s.code) || !strings.Contains(es[0].Message, s.text) || !said {
 		return &timeline.Verdict{Kind: timeline.WrongState, Expected: expected, Observed: describeEvictions(st, es),
 			Event: &timeline.Event{At: es[0].At, Pod: name}}
-	}
-	return nil
-}
-
-// Then the eviction of pod 2 of replica set "web" is refused 2 times: the
-// requests for the pod refused since t=0, counted once the scenario's
-// activity ended (a drain retries every 5 s).
-type evictionRefusedTimes struct {
-	pod  podRef
-	want Count
-}
-
-func (s evictionRefusedTimes) Declare(pl *Plan) error { return pl.declared(s.pod) }
-
-func (s evictionRefusedTimes) Run(ctx context.Context, st *State) error {
-	d, err := readyDisruptions(ctx, st)
-	if err != nil {
-		return err
-	}
-	if err := awaitDisruption(ctx, st, func() bool { return st.Plan.drainsEnded(d) }); err != nil {
-		return err
-	}
-	name, err := s.pod.resolve(d)
-	if err != nil {
-		return err
-	}
-	es := evictionsOf(d, name, st.clock.t0)
-	if refusedCount(es) != int(s.want) {
-		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: fmt.Sprintf("the eviction of %s refused %s", s.pod, times(int(s.want), "time")), Observed: describeEvictions(st, es)}
 	}
 	return nil
 }

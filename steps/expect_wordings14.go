@@ -68,6 +68,10 @@ func draftFourteenWordings() []Def {
 			refAnd(ofWorkload, func(r podRef, text string) Step { return evictionRefused{pod: r, text: text} })),
 		phrase(d, evict+` is refused (\S+) times?$`, `Then the eviction of pod 2 of deployment "web" is refused 1 time`,
 			refAnd(ofWorkload, func(r podRef, n Count) Step { return evictionRefusedTimes{pod: r, want: n} })),
+		phrase(d, evict+` is refused (\S+) times? within (\S+)$`, `Then the eviction of pod 2 of deployment "web" is refused 1 time within 5s`,
+			refAnd2(ofWorkload, func(r podRef, n Count, within writtenSpan) Step {
+				return evictionRefusedTimes{pod: r, want: n, within: within}
+			})),
 		phrase(d, `^evictions of pods of deployment "([^"]*)" are accepted at (.+)$`, `Then evictions of pods of deployment "web" are accepted at 0s and 10s`,
 			s2(func(name string, at offsets) Step {
 				return rsEvictionsAcceptedAt{rs: name, want: at, owner: "deployment"}

@@ -114,3 +114,14 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     And the pod "agent" is deleted
     Then the pod "web" is never recreated
     And the pod "agent" is Running within 15s
+
+  @behavior:pdb-max-unavailable
+  Scenario: After a refused eviction the scenario still reads back in time
+    Given a deployment "web" of 2 pods
+    And container "app" of deployment "web" becomes ready after 10s
+    And a pod disruption budget "web" with maxUnavailable 1 for pods labelled "app=web"
+    When the eviction of pod 1 of deployment "web" is requested
+    And the eviction of pod 2 of deployment "web" is requested
+    Then the eviction of pod 2 of deployment "web" is refused 1 time within 5s
+    And the deployment "web" never has more than 2 pods
+    And the deployment "web" has 2 ready pods within 30s

@@ -372,12 +372,14 @@ var phrases = []Phrase{
 	// Disruptions.
 	{`^the eviction of pod (\S+) of ` + rs + ` is accepted at (\S+)$`, []Op{atOp(3)}},
 	{`^the eviction of pod (\S+) of ` + rs + ` is refused (\S+) times?$`, []Op{countOp(3)}},
+	{`^the eviction of pod (\S+) of ` + rs + ` is refused (\S+) times? within (\S+)$`, []Op{countOp(3), deadlineOp(4)}},
 	{`^evictions of pods of ` + rs + ` are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
 	{`^evictions of pods of ` + rs + ` are refused (\S+) times?$`, []Op{countOp(2)}},
 	// Issue 38's fourteenth held-out set: a deployment's (or a job's)
 	// pods where the eviction phrases take a replica set's.
 	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted at (\S+)$`, []Op{atOp(4)}},
 	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused (\S+) times?$`, []Op{countOp(4)}},
+	{`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused (\S+) times? within (\S+)$`, []Op{countOp(4), deadlineOp(5)}},
 	{`^evictions of pods of deployment "([^"]*)" are accepted at (.+)$`, []Op{{Class: Shift, Kind: list, Groups: []int{2}}}},
 	{`^evictions of pods of deployment "([^"]*)" are refused (\S+) times?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},

@@ -106,3 +106,44 @@ func TestRewindReplays(t *testing.T) {
 		t.Error("no event of the run had a drawn time: the test does not show that draws replay")
 	}
 }
+
+// TestRewindReplaysARefusedInput: an input the API refused (a delete of a
+// pod that is not there, as an eviction a budget refuses) is refused
+// again by the replay, which is the replay's answer and no fault (round
+// 12 found a step after a refused eviction failing "internal: replaying
+// an input"); an input answered otherwise than it first was is still one.
+func TestRewindReplaysARefusedInput(t *testing.T) {
+	ctx := context.Background()
+	sess, err := New().Start(ctx, driver.Scenario{ID: "refused", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sess.(*session)
+	if err := s.Configure(ctx, driver.Setup{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, crashing("a")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.RunUntil(ctx, 10*time.Second, nil); err != nil {
+		t.Fatal(err)
+	}
+	refusal := s.Delete(ctx, "nobody", metav1.DeleteOptions{})
+	if refusal == nil {
+		t.Fatal("a delete of a pod that is not there was answered; the test needs a refused input")
+	}
+	if _, _, err := s.RunUntil(ctx, 40*time.Second, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.At(ctx, 20*time.Second); err != nil {
+		t.Fatalf("reading 20s after a refused input at 10s: %v", err)
+	}
+	if err := s.Rewind(ctx, 15*time.Second); err != nil {
+		t.Fatalf("rewinding to 15s after a refused input at 10s: %v", err)
+	}
+	// An input that first succeeded and now is refused diverged.
+	s.inputs[len(s.inputs)-1].refused = ""
+	if _, err := s.At(ctx, 12*time.Second); err == nil {
+		t.Fatal("a replay answered otherwise than the first run went unnoticed")
+	}
+}

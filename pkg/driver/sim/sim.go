@@ -93,6 +93,10 @@ type input struct {
 	steps uint64
 	at    time.Duration
 	apply func() error
+	// refused is the API's answer when the input was refused (an
+	// eviction a budget refused, a pod the API rejected): a replay meets
+	// the same refusal, which is no fault of the replay.
+	refused string
 }
 
 // do records an input where the simulator stands and carries it out.
@@ -100,7 +104,11 @@ type input struct {
 func (s *session) do(apply func() error) error {
 	s.inputs = append(s.inputs, input{steps: s.sim.Steps(), at: s.sim.Now(), apply: apply})
 	s.reached = 0
-	return apply()
+	err := apply()
+	if err != nil {
+		s.inputs[len(s.inputs)-1].refused = err.Error()
+	}
+	return err
 }
 
 var (
@@ -180,8 +188,10 @@ func (s *session) replay(t time.Duration) (*session, error) {
 		if s.sim.Steps() != in.steps || s.sim.Now() != in.at {
 			return nil, fmt.Errorf("internal: the replay reached instant %d at %s where the input was made at instant %d, %s", s.sim.Steps(), s.sim.Now(), in.steps, in.at)
 		}
-		if err := s.do(in.apply); err != nil {
-			return nil, fmt.Errorf("internal: replaying an input at %s: %w", in.at, err)
+		// Deterministic, the replay answers as the first run did: the
+		// same refusal is the input replayed, another answer a fault.
+		if err := s.do(in.apply); (err == nil) != (in.refused == "") || (err != nil && err.Error() != in.refused) {
+			return nil, fmt.Errorf("internal: replaying an input at %s answered %v where it first answered %q", in.at, err, in.refused)
 		}
 	}
 	s.sim.RunUntil(t, nil)
