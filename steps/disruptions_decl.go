@@ -219,7 +219,7 @@ func (s replicaSet) template(pl *Plan) (*podDecl, error) {
 	if err != nil {
 		return nil, decodeErrors(err)
 	}
-	if err := controllerHead(s.doc, "replica set", s.name, s.n, rs.Name, rs.Spec.Replicas, rs.Spec.Selector); err != nil {
+	if err := controllerHead(s.doc, "replica set", s.name, s.n, rs.Name, rs.Spec.Replicas, rs.Spec.Selector, rs.Spec.Template.Labels); err != nil {
 		return nil, err
 	}
 	if rs.Spec.MinReadySeconds != 0 {

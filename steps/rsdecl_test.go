@@ -23,7 +23,14 @@ func TestReplicaSetWrittenAsAReplicaSet(t *testing.T) {
 		{"its spec, with a template", rsForm, "", "tier=web"},
 		{"a whole ReplicaSet", whole, "", "app=web"},
 		{"replicas not the step's", strings.Replace(whole, "replicas: 3", "replicas: 2", 1), "the step gives 3 pods but spec.replicas is 2", ""},
-		{"a selector", strings.Replace(rsForm, "  template:", "  selector:\n    matchLabels:\n      tier: web\n  template:", 1), "spec.selector is the template's labels", ""},
+		// A manifest's selector, the template's labels again, is taken
+		// (blind set 19 wrote one as kubectl's manifests do); one that
+		// does not select them the API server refuses, a narrower one
+		// would select pods the controller does not adopt.
+		{"a selector that is the template's labels", strings.Replace(rsForm, "  template:", "  selector:\n    matchLabels:\n      tier: web\n  template:", 1), "", "tier=web"},
+		{"a selector that is the default labels", strings.Replace(whole, "  template:", "  selector:\n    matchLabels:\n      app: web\n  template:", 1), "", "app=web"},
+		{"a selector of other labels", strings.Replace(rsForm, "  template:", "  selector:\n    matchLabels:\n      tier: db\n  template:", 1), "does not select the template's labels tier=web", ""},
+		{"a selector narrower than the labels", strings.Replace(strings.Replace(rsForm, "        tier: web\n", "        tier: web\n        track: stable\n", 1), "  template:", "  selector:\n    matchLabels:\n      tier: web\n  template:", 1), "spec.selector is the template's labels (tier=web,track=stable)", ""},
 		{"another name", strings.Replace(whole, "name: web", "name: api", 1), `names the replica set "web" but its metadata.name is "api"`, ""},
 		{"a field a ReplicaSet has not", strings.Replace(rsForm, "  template:", "  strategy: {}\n  template:", 1), `unknown field "spec.strategy"`, ""},
 	} {

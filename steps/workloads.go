@@ -3,6 +3,7 @@ package steps
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/cucumber/godog"
@@ -10,6 +11,7 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8slabels "k8s.io/apimachinery/pkg/labels"
 	apivalidation "k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/podlife/podlife/pkg/manifest"
@@ -129,7 +131,7 @@ func (s deploymentStep) Declare(pl *Plan) (err error) {
 			return decodeErrors(err)
 		}
 	}
-	if err := controllerHead(s.doc, "deployment", s.name, s.n, d.Name, d.Spec.Replicas, d.Spec.Selector); err != nil {
+	if err := controllerHead(s.doc, "deployment", s.name, s.n, d.Name, d.Spec.Replicas, d.Spec.Selector, d.Spec.Template.Labels); err != nil {
 		return err
 	}
 	d.Name = s.name
@@ -149,18 +151,34 @@ func (s deploymentStep) Declare(pl *Plan) (err error) {
 
 // controllerHead checks what a controller's YAML says that its step says
 // already: its name, its count (spec.replicas), and its selector, which
-// is the template's labels.
-func controllerHead(doc *godog.DocString, kind, name string, n Count, metaName string, replicas *int32, selector *metav1.LabelSelector) error {
+// is the template's labels (app=<name> when it has none). A selector
+// written as a manifest has it, matchLabels equal to the template's
+// labels, says that again and is taken; another is refused: one that
+// does not select the template's labels the API server refuses too
+// (apps validation, "selector does not match template labels"), and a
+// narrower one would select pods podlife's controllers do not adopt.
+func controllerHead(doc *godog.DocString, kind, name string, n Count, metaName string, replicas *int32, selector *metav1.LabelSelector, template map[string]string) error {
 	if metaName != "" && metaName != name {
 		return atField(doc, "metadata.name", inputErr("the step names the %s %q but its metadata.name is %q", kind, name, metaName))
 	}
 	if replicas != nil && *replicas != int32(n) {
 		return atField(doc, "spec.replicas", inputErr("the step gives %d pods but spec.replicas is %d", int32(n), *replicas))
 	}
-	if selector != nil {
-		return atField(doc, "spec.selector", inputErr("spec.selector is the template's labels: leave it out"))
+	if selector == nil {
+		return nil
 	}
-	return nil
+	labels := template
+	if len(labels) == 0 {
+		labels = map[string]string{"app": name}
+	}
+	if len(selector.MatchExpressions) == 0 && maps.Equal(selector.MatchLabels, labels) {
+		return nil
+	}
+	sel, err := metav1.LabelSelectorAsSelector(selector)
+	if err == nil && !sel.Matches(k8slabels.Set(labels)) {
+		return atField(doc, "spec.selector", inputErr("spec.selector %s does not select the template's labels %s (the API server refuses it: selector does not match template labels); leave it out: it is the template's labels", sel, k8slabels.Set(labels)))
+	}
+	return atField(doc, "spec.selector", inputErr("spec.selector is the template's labels (%s): write matchLabels as those or leave it out", k8slabels.Set(labels)))
 }
 
 // markBroken notes a workload whose declaration failed, so that the steps
