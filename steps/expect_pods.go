@@ -22,7 +22,7 @@ func podExpectations() []Def {
 			s2(func(pod, state string) Step { return thePodIs{podNamed{pod}, state, true} })).with(stateSlot("Ready", notStates)),
 		phrase(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`,
 			s3(func(pod string, state heldState, d writtenSpan) Step {
-				return thePodIsWithin{podNamed{pod}, state.podState, d}
+				return thePodIsWithin{podNamed{pod}, state.podState, d, false}
 			})).with(stateSlot("Running", podStates)),
 		phrase(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`,
 			s4(func(pod string, state heldState, a, b writtenSpan) Step {
@@ -44,7 +44,7 @@ func podExpectations() []Def {
 			s2(func(pod, phase string) Step { return thePodPhase{podNamed{pod}, phase} })).with(slot("phase", "Succeeded", phases...)),
 		phrase(f, `^the pod "([^"]*)" phase is "?([^" ]*)"? within (\S+)$`, `Then the pod "web" phase is "Running" within 5s`,
 			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
-				return thePodIsWithin{podNamed{pod}, phase.podState, d}
+				return thePodIsWithin{podNamed{pod}, phase.podState, d, false}
 			})).with(slot("phase", "Running", withinPhases...)),
 		phrase(f, `^the pod "([^"]*)" has reason "([^"]*)"$`, `Then the pod "web" has reason "DeadlineExceeded"`,
 			s2(func(pod, reason string) Step { return thePodReason{podNamed{pod}, reason} })),
@@ -131,6 +131,8 @@ type thePodIsWithin struct {
 	podNamed
 	state podState
 	d     writtenSpan
+	// comes: `becomes S within D`, the state from t=0 (heldWithinFrom).
+	comes bool
 }
 
 func (s thePodIsWithin) Run(ctx context.Context, st *State) error {
@@ -140,7 +142,7 @@ func (s thePodIsWithin) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	return heldWithin(ctx, st, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d)
+	return heldWithinFrom(ctx, st, fmt.Sprintf("pod %q", s.pod), s.pod, s.state, s.d.text, s.d.d, s.comes)
 }
 
 // podWindow is a pod and a window [A, B] from t=0: `is gone between 6s

@@ -233,22 +233,57 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 	return trackAt(events, pod, at).holds(ps)
 }
 
-// firstHeld is the first time, up to deadline, that the state held: after
-// an event of the pod's timeline (a state the API showed only within one
-// instant counts: a watch sees it). ok is false when it never did.
-func (ps podState) firstHeld(events []timeline.Event, pod string, deadline time.Duration) (at timeline.Event, ok bool) {
+// firstHeld is the first time from the end of the instant from to
+// deadline that the state held: at the end of that instant, where t=0's
+// state is read (after every event of its instant, as the current time
+// stands), as the event that began it however early (the state at t=0
+// stands for the time before it, as a workload's does: heldIn); else
+// after an event at a later instant (a state the API showed only within
+// one instant counts: a watch sees it). A state that held only before
+// the end of t=0's instant does not count: a pod NotReady before it
+// became Ready at t=0 has not been NotReady within D after it (blind set
+// 21's `becomes NotReady within 30s` held for a pod that stayed Ready).
+// From timeline.Beginning.At every state the pod was ever in counts. ok
+// is false when it never did.
+func (ps podState) firstHeld(events []timeline.Event, pod string, from, deadline time.Duration) (at timeline.Event, ok bool) {
+	return ps.firstHeldIn(events, pod, from, deadline, true)
+}
+
+// firstHeldIn is firstHeld; with complete false the events may end within
+// an instant (a view while the session runs, checked after each of its
+// steps), so a state holding when they end is not taken for the state at
+// the end of t=0's instant: only an event past that instant or a change
+// after it decides.
+func (ps podState) firstHeldIn(events []timeline.Event, pod string, from, deadline time.Duration, complete bool) (at timeline.Event, ok bool) {
 	var t podTrack
+	var since timeline.Event
 	podEvents(events, pod, func(e timeline.Event) bool {
 		if e.At > deadline {
 			return false
 		}
+		if e.At > from && t.holds(ps) {
+			at, ok = since, true
+			return false
+		}
+		was := t.holds(ps)
 		t.apply(e)
-		if t.holds(ps) {
-			at, ok = e, true
+		if !t.holds(ps) {
+			return true
+		}
+		if !was {
+			since = e
+		}
+		if e.At > from {
+			at, ok = since, true
 			return false
 		}
 		return true
 	})
+	if !ok && complete && t.holds(ps) && from <= deadline {
+		// It held at the end of t=0's instant and nothing changed it by
+		// the deadline.
+		at, ok = since, true
+	}
 	return at, ok
 }
 
@@ -275,28 +310,52 @@ func (ps podState) transitions(events []timeline.Event, pod string) []timeline.E
 // language.md, "within D": nothing earlier extends the deadline). The
 // check is kept with its window; what names the pod in a failure.
 func heldWithin(ctx context.Context, st *State, what, name string, ps podState, d string, dur time.Duration) error {
+	return heldWithinFrom(ctx, st, what, name, ps, d, dur, false)
+}
+
+// heldWithinFrom is heldWithin; with comes (`becomes S within D`), from
+// t=0: the state at t=0 counts however early it began, a state that held
+// only before t=0 does not (it did not become S after t=0: blind set 21's
+// `When the pod "api" becomes Ready` / `Then the pod "api" becomes
+// NotReady within 30s` held for a pod that stayed Ready, for it had been
+// NotReady before). `is S within D` keeps the contract's "before t=0
+// included" (dsl.md, Time).
+func heldWithinFrom(ctx context.Context, st *State, what, name string, ps podState, d string, dur time.Duration, comes bool) error {
 	sel := ps.of(name)
 	w, err := st.window(ctx, sel, 0, dur)
 	if err != nil {
 		return err
 	}
+	// From t=0 when it comes (on a cluster from the window's start, where
+	// a state the kubelet brought about at t=0 may have been observed);
+	// else from the beginning.
+	from := timeline.Beginning.At
+	if comes {
+		from = min(w.From, st.clock.t0.At)
+	}
 	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := ps.firstHeld(v.Timeline(), name, w.To)
+		_, ok := ps.firstHeldIn(v.Timeline(), name, from, w.To, !comes)
 		return ok
 	}); err != nil {
 		return err
 	}
-	// A state may hold before t=0: the window starts at the beginning.
+	// A state may have begun before t=0: the window starts at the
+	// beginning.
 	w.From = 0
 	if planted("within-reads-now") {
 		// The bug of main at e147e0a: held once seen, wherever the
 		// session stands.
-		if e, ok := ps.firstHeld(st.clk().events(), name, forever); ok {
+		if e, ok := ps.firstHeld(st.clk().events(), name, timeline.Beginning.At, forever); ok {
 			e.At = min(e.At, w.To)
 			return st.keepWindowCheck(sel, ps.name, w, &e, nil)
 		}
 	}
-	if e, ok := ps.firstHeld(st.clk().events(), name, w.To); ok {
+	if planted("within-held-before-t0") {
+		// The bug of main at 925612e: a state that held only before t=0
+		// counted.
+		from = timeline.Beginning.At
+	}
+	if e, ok := ps.firstHeld(st.clk().events(), name, from, w.To); ok {
 		if causedState(ps.name) {
 			if c, cw, late := st.lateCause(ctx, w, name, e); late {
 				cw.From = w.From
@@ -318,10 +377,10 @@ func heldWithin(ctx context.Context, st *State, what, name string, ps podState, 
 		Window:   &w,
 	}
 	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
-		_, ok := ps.firstHeld(events, name, forever)
+		_, ok := ps.firstHeld(events, name, from, forever)
 		return ok
 	})
-	if e, ok := ps.firstHeld(st.clk().events(), name, forever); ok {
+	if e, ok := ps.firstHeld(st.clk().events(), name, from, forever); ok {
 		v.Kind, v.Event = timeline.Late, &e
 		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At))
 	}

@@ -21,7 +21,7 @@ func wordingExpectations() []Def {
 			})).with(stateSlot("NotReady", podStates)),
 		phrase(f, `^the pod "([^"]*)" becomes `+state+` within (\S+)$`, `Then the pod "web" becomes Ready within 10s`,
 			s3(func(pod string, ps comingState, d writtenSpan) Step {
-				return thePodIsWithin{podNamed{pod}, ps.podState, d}
+				return thePodIsWithin{podNamed{pod}, ps.podState, d, true}
 			})).with(stateSlot("Ready", podStates)),
 		phrase(f, `^the pod "([^"]*)" has phase "?([A-Za-z]+)"?$`, `Then the pod "web" has phase "Succeeded"`,
 			s2(func(pod string, phase phaseWord) Step { return thePodPhase{podNamed{pod}, string(phase)} })).
@@ -32,7 +32,7 @@ func wordingExpectations() []Def {
 			})).with(slot("phase", "Running", withinPhases...)),
 		phrase(f, `^the pod "([^"]*)" has phase "?([A-Za-z]+)"? within (\S+)$`, `Then the pod "web" has phase "Failed" within 15s`,
 			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
-				return thePodIsWithin{podNamed{pod}, phase.podState, d}
+				return thePodIsWithin{podNamed{pod}, phase.podState, d, false}
 			})).with(slot("phase", "Failed", withinPhases...)).jobPodApart(),
 		phrase(f, ctr+`(?:restart count is|has restart count) (\S+)$`, `Then container "app" of pod "web" restart count is 0`,
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),

@@ -26,7 +26,7 @@ func draftElevenWordings() []Def {
 	return []Def{
 		slots(phrase(f, cond+`within (\S+)$`, `Then the pod "web" has condition "Initialized" "True" within 3s`,
 			s5(func(pod, ctype, status, reason string, d writtenSpan) Step {
-				return podConditionTimed{status, thePodIsWithin{podNamed{pod}, conditionState(ctype, status, reason), d}}
+				return podConditionTimed{status, thePodIsWithin{podNamed{pod}, conditionState(ctype, status, reason), d, false}}
 			}))),
 		slots(phrase(f, cond+`at (\S+)$`, `Then the pod "web" has condition "Initialized" "True" at 0s`,
 			s5(func(pod, ctype, status, reason string, at writtenSpan) Step {

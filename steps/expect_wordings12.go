@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -259,14 +260,109 @@ type workloadPodsIn struct {
 }
 
 func (s workloadPodsIn) Run(ctx context.Context, st *State) error {
-	if _, err := readyWorkload(ctx, st, s.kind, s.name); err != nil {
+	d, err := readyWorkload(ctx, st, s.kind, s.name)
+	if err != nil {
 		return err
 	}
 	what := "active pods"
 	if s.ready {
 		what = "ready pods"
 	}
-	return heldIn(ctx, st, workloadSel(s.kind, s.name), what, s.expected()+" "+s.shape, s.lo.d, s.hi.d, s.holds, driver.ActionCreate, driver.ActionDelete)
+	// Counted along the pods' timeline, event by event, as `at all times`
+	// counts them (deploymentAlways): a count the API showed within one
+	// instant holds, as a watch sees it (blind set 21: a rollout with
+	// maxSurge 1 whose three pods the simulator had within one instant;
+	// `never has more than 2 pods` failed on them while `has 3 pods within
+	// 5s` failed too). From t0+A (from the beginning of t=0's instant for
+	// `within D`, the count then standing for the time before it) to the
+	// window's end.
+	w := disruptionWindow(st, s.lo.d, s.hi.d, driver.ActionCreate, driver.ActionDelete)
+	from := timeline.Mark{At: max(w.From, st.clock.t0.At)}
+	if s.lo.d == 0 {
+		from = st.clock.t0
+		w.From = 0
+	}
+	sel := workloadSel(s.kind, s.name)
+	// complete: the events read reach past t=0's instant or to the
+	// deadline (a view while the session runs is checked after each of
+	// its steps, and may end within an instant).
+	held := func(events []timeline.Event, complete bool) (time.Duration, bool) {
+		return s.heldOnTimeline(events, s.created(d), from, w.To, complete)
+	}
+	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
+		_, ok := held(v.Timeline(), false)
+		return ok
+	}); err != nil {
+		return err
+	}
+	if at, ok := held(st.clk().events(), true); ok {
+		return st.keepWindowCheck(sel, what, w, &timeline.Event{At: at, Pod: sel.Pod}, nil)
+	}
+	_, now := s.holds(d)
+	return st.keepWindowCheck(sel, what, w, nil, &timeline.Verdict{Kind: timeline.Missing, Window: &w,
+		Expected: s.expected() + " " + s.shape + w.Note(),
+		Observed: fmt.Sprintf("not from %s to %s (counted at each change of its pods); at %s: %s", timeline.FormatOffset(from.At-st.clock.t0.At),
+			timeline.FormatOffset(w.To-st.clock.t0.At), timeline.FormatOffset(st.Session.Now()-st.clock.t0.At), now)})
+}
+
+// created are the pods the workload created, in order.
+func (s workloadPods) created(d driver.Session) []string {
+	var created []string
+	switch s.kind {
+	case "deployment":
+		_, created, _ = d.DeploymentPods(s.name)
+	case "job":
+		_, created, _ = d.JobPods(s.name)
+	default:
+		_, created, _ = d.ReplicaSetPods(s.name)
+	}
+	return created
+}
+
+// heldOnTimeline is the first time from the mark from to to that the
+// workload's count was the one wanted (complete: the events reach past
+// the mark's instant or to to): after a change of its pods after
+// the mark (a count the API showed within one instant holds: a watch sees
+// it), or at the end of the mark's instant (the count then, which
+// stands for the time before it: a Job's pods are not counted as none
+// in the instant it was created, before it made them).
+func (s workloadPods) heldOnTimeline(events []timeline.Event, created []string, from timeline.Mark, to time.Duration, complete bool) (time.Duration, bool) {
+	pods := map[string]*deployPod{}
+	for _, n := range created {
+		pods[n] = &deployPod{}
+	}
+	count := func() bool {
+		n := 0
+		for _, p := range pods {
+			if p.active() && (!s.ready || p.ready) {
+				n++
+			}
+		}
+		return n == int(s.want)
+	}
+	checked := false
+	for _, e := range events {
+		if e.At > to {
+			break
+		}
+		if !checked && e.At > from.At {
+			checked = true
+			if count() {
+				return from.At, true
+			}
+		}
+		p := pods[e.Pod]
+		if p == nil || e.Container != "" || !p.apply(e) {
+			continue
+		}
+		if from.Precedes(e) && count() {
+			return e.At, true
+		}
+	}
+	if complete && !checked && from.At <= to && count() {
+		return from.At, true
+	}
+	return 0, false
 }
 
 // Then the preStop hook of container "app" is cut short at 2s (after 2s,

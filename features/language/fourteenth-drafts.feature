@@ -125,3 +125,36 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     Then the eviction of pod 2 of deployment "web" is refused 1 time within 5s
     And the deployment "web" never has more than 2 pods
     And the deployment "web" has 2 ready pods within 30s
+
+  @behavior:readiness-failure
+  Scenario: A pod that became Ready becomes NotReady when its probe starts failing
+    Given a pod "api":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+            failureThreshold: 3
+      """
+    And container "app" fails its readiness probe from 20s after it starts
+    When the pod "api" becomes Ready
+    Then the pod "api" becomes NotReady within 30s
+    And the pod "api" READY is "0/1"
+    And the pod "api" is still Running at 30s
+
+  @behavior:deployment-rolling-fenceposts
+  Scenario: A restart with a surge of 1 and none unavailable has 3 pods for a while
+    Given a deployment "api" of 2 pods:
+      """yaml
+      spec:
+        strategy:
+          rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+      """
+    When the deployment "api" becomes available
+    And the deployment "api" is restarted
+    Then the deployment "api" has 3 pods within 5s
+    And the deployment "api" never has more than 3 pods
+    And the rollout of deployment "api" completes within 1m

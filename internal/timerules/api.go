@@ -107,7 +107,11 @@ const (
 	EventWithin                    // Sel, B: `receives SIGTERM within 1s`
 	EventBetween                   // Sel, A, B
 	// State predicates of Pod's State.
-	StateWithin   // State, B: `is Running within 10s`
+	StateWithin // State, B: `is Running within 10s`
+	// StateComesWithin: State, B: `becomes NotReady within 30s`, the
+	// state held at some time from t=0 (the state at t=0 counting,
+	// however early it began) to t0+B.
+	StateComesWithin
 	StateBetween  // State, A, B: `is gone between 6s and 8s`
 	StateNotAfter // State, A: `is not gone after 4s`
 	StateNow      // State, Not: `is Running`, `is not Ready`

@@ -87,7 +87,7 @@ func dur(d time.Duration) *time.Duration { return &d }
 // tables without timed rows, handled below).
 var timedKinds = map[ExpectKind]bool{
 	EventAt: true, EventWithin: true, EventBetween: true,
-	StateWithin: true, StateBetween: true, StateNotAfter: true, StatusWithin: true,
+	StateWithin: true, StateComesWithin: true, StateBetween: true, StateNotAfter: true, StatusWithin: true,
 }
 
 func runJudgeCases(t *testing.T, cases []judgeCase) {
@@ -167,6 +167,9 @@ func eBetween(s Selector, a, b time.Duration) Expectation {
 }
 func stWithin(st State, d time.Duration) Expectation {
 	return Expectation{Kind: StateWithin, Pod: "web", State: st, B: d}
+}
+func stComes(st State, d time.Duration) Expectation {
+	return Expectation{Kind: StateComesWithin, Pod: "web", State: st, B: d}
 }
 func stBetween(st State, a, b time.Duration) Expectation {
 	return Expectation{Kind: StateBetween, Pod: "web", State: st, A: a, B: b}

@@ -62,6 +62,12 @@ func (j *judgeCtx) judge(e Expectation) Verdict {
 			return j.unknownState(e.State)
 		}
 		return j.stateWithin(e.Pod, p, fmt.Sprintf("%s", e.State), e.B)
+	case StateComesWithin:
+		p, known := statePred(e.State)
+		if !known {
+			return j.unknownState(e.State)
+		}
+		return j.stateComesWithin(e.Pod, p, fmt.Sprintf("becoming %s", e.State), e.B)
 	case StatusWithin:
 		return j.stateWithin(e.Pod, statusPred(e.Column), fmt.Sprintf("showing status %q", e.Column), e.B)
 	case StateBetween:
@@ -163,6 +169,26 @@ func (j *judgeCtx) stateWithin(pod string, p pred, what string, d time.Duration)
 		why += fmt.Sprintf("; it was first at %s, after the deadline", rel(t.at, j.t0))
 	} else {
 		why += "; it was not at any time in the run"
+	}
+	return j.timed(false, deadline, nil, why)
+}
+
+// stateComesWithin: `becomes S within D` (the language's own phrase,
+// docs/language.md): the state holds at some time from t=0 to the
+// deadline, "the state at t=0 counting however early it began"; one that
+// held only before t=0 does not (it did not become S after t=0). Decided
+// as `within D` is.
+func (j *judgeCtx) stateComesWithin(pod string, p pred, what string, d time.Duration) Verdict {
+	deadline := j.at(d)
+	want := fmt.Sprintf("pod %q %s within %s", pod, what, d)
+	if t, ok := heldFrom(j.evs, pod, p, j.t0.At, deadline); ok {
+		return j.timed(true, t.at, j.usedIdx(t.idx), fmt.Sprintf("%s: true at %s", want, rel(t.at, j.t0)))
+	}
+	why := fmt.Sprintf("expected %s (by %s)", want, rel(deadline, j.t0))
+	if t, ok := firstHold(j.evs, pod, p, deadline+1, 1<<62); ok {
+		why += fmt.Sprintf("; it was first at %s, after the deadline", rel(t.at, j.t0))
+	} else {
+		why += "; not from t=0 to the deadline"
 	}
 	return j.timed(false, deadline, nil, why)
 }

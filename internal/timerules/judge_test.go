@@ -243,6 +243,28 @@ func TestWithin(t *testing.T) {
 		{name: "state within D: a state held before t=0 and since left still holds",
 			tl: tline(time.Minute, mkCreated(0), phase(sec, "Running"), phase(2*sec, "Failed")), clock: clock(5*sec, 0, 5*sec),
 			steps: []step{{e: stWithin("Running", 0), ok: true, cur: 5 * sec}}},
+		// `becomes S within D` (the language's own phrase): the state
+		// from t=0, the state at t=0 counting however early it began.
+		{name: "becomes S within D: a state that held only before t=0 fails (where `is S within D` holds)",
+			tl: tline(time.Minute, mkCreated(0), phase(sec, "Running"), phase(2*sec, "Failed")), clock: clock(5*sec, 0, 5*sec),
+			steps: []step{{e: stComes("Running", 10*sec), ok: false, cur: 15 * sec, why: "not from t=0"},
+				{e: stWithin("Running", 10*sec), ok: true, cur: 15 * sec}}},
+		{name: "becomes S within D: NotReady before it became Ready at t=0 does not count (blind set 21)",
+			// t=0 just before the Ready transition (`When the pod becomes
+			// Ready`): the state at t=0 is read after every event of
+			// its instant.
+			tl: tline(time.Minute, mkCreated(0), ready(0, "False"), ready(5*sec, "True")), clock: clock(5*sec, 2, 5*sec),
+			steps: []step{{e: stComes("NotReady", 30*sec), ok: false, cur: 35 * sec}}},
+		{name: "becomes S within D: the state at t=0, begun before it, holds at its beginning (the current time does not go back)",
+			tl: tline(time.Minute, mkCreated(0), phase(sec, "Running")), clock: clock(5*sec, 0, 5*sec),
+			steps: []step{{e: stComes("Running", 0), ok: true, cur: 5 * sec, used: []time.Duration{sec}}}},
+		{name: "becomes S within D: a state that comes after t=0 by the deadline holds there",
+			tl: tline(time.Minute, mkCreated(0), ready(sec, "True"), ready(8*sec, "False")), clock: clock(5*sec, 0, 5*sec),
+			steps: []step{{e: stComes("NotReady", 5*sec), ok: true, cur: 8 * sec},
+				{e: stComes("NotReady", 2*sec), ok: false, cur: 8 * sec, why: "after the deadline"}}},
+		{name: "becomes S within D: a state shown only within one instant after t=0 counts (a watch sees it)",
+			tl: tline(time.Minute, mkCreated(0), ready(sec, "True"), ready(7*sec, "False"), ready(7*sec, "True")), clock: clock(5*sec, 0, 5*sec),
+			steps: []step{{e: stComes("NotReady", 5*sec), ok: true, cur: 7 * sec}}},
 		{name: "state within D: true at some time, a state the API showed only within one instant included (a watch sees it)",
 			tl: tline(time.Minute, mkCreated(0), ready(sec, "True"), ready(sec, "False")), clock: clock(0, 0, 0),
 			steps: []step{{e: stWithin("Ready", 10*sec), ok: true, cur: sec}}},

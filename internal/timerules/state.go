@@ -132,6 +132,39 @@ func transitions(evs []Event, pod string, p pred) []transition {
 	return out
 }
 
+// heldFrom is where p held from the end of the instant from (t=0's, whose
+// state is read after every event of it) to limit: at the end of that
+// instant, as the transition that made it hold however early it was; else
+// after an event of the pod's at a later instant (a state the API showed
+// only within one instant counts).
+func heldFrom(evs []Event, pod string, p pred, from, limit time.Duration) (transition, bool) {
+	var began, t transition
+	holding, found := false, false
+	podSteps(evs, pod, func(i int, before, after podState) bool {
+		e := evs[i]
+		if e.At > limit {
+			return false
+		}
+		if e.At > from && holding {
+			t, found = began, true
+			return false
+		}
+		if p(after) && !p(before) {
+			began = transition{at: e.At, idx: i}
+		}
+		holding = p(after)
+		if holding && e.At > from {
+			t, found = began, true
+			return false
+		}
+		return true
+	})
+	if !found && holding && from <= limit {
+		t, found = began, true
+	}
+	return t, found
+}
+
 // firstHold is the first event of the pod's, at an instant from from to
 // limit, after which p holds ("true at some time": a state the API
 // showed only within one instant counts).

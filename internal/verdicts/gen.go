@@ -128,6 +128,11 @@ func drawExpectation(t *rapid.T, names []string) Step {
 	case 4:
 		text = fmt.Sprintf(`the pod "web" is %s within %s`, state, secs(b))
 		e = timerules.Expectation{Kind: timerules.StateWithin, Pod: "web", State: timerules.State(state), B: b}
+		if rapid.Bool().Draw(t, "becomes") {
+			// The language's own `becomes S within D`: from t=0.
+			text = fmt.Sprintf(`the pod "web" becomes %s within %s`, state, secs(b))
+			e.Kind = timerules.StateComesWithin
+		}
 	case 5:
 		text = fmt.Sprintf(`the pod "web" is %s between %s and %s`, state, secs(a), secs(b))
 		e = timerules.Expectation{Kind: timerules.StateBetween, Pod: "web", State: timerules.State(state), A: a, B: b}

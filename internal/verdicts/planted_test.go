@@ -25,6 +25,8 @@ var plantedBugs = []struct{ name, test, what string }{
 	{"pass-from-session", "TestZeroWidthClusterVerdictsFollowTheTimeRules", "`N pass` on a cluster counts from where the session stands, not the current time"},
 	{"table-runs-time", "TestSimulatorVerdictsFollowTheTimeRules", "a timeline table moves the current time to where it ran the scenario"},
 	{"count-window-late", "TestZeroWidthClusterVerdictsFollowTheTimeRules", "a count's window widened past its deadline"},
+	{"within-held-before-t0", "TestSimulatorVerdictsFollowTheTimeRules", "`becomes S within D` held by a state that held only before t=0 (blind set 21)"},
+	{"within-held-before-t0", "TestZeroWidthClusterVerdictsFollowTheTimeRules", "the same on a cluster"},
 }
 
 // TestPlantedBugsAreCaught builds the engine with each bug users found
