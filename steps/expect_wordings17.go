@@ -45,6 +45,7 @@ func draftSeventeenWordings() []Def {
 		return aPod{name: c[0], podFields: podFields{res: &res}}, nil
 	}
 	resourceSlots := []Slot{slot("resource", "ephemeral-storage", resourceNames...), slot("resource bound", "limit", "limit", "request")}
+	evictedWith := s2(func(pod, part string) Step { return podEvicted{pod: pod, part: part, withMessage: true} })
 	notRun := func(c, p string) Step { return &preStopNotRun{ctrOfPod{c, p}, timeline.Selector{}} }
 	return []Def{
 		phrase(sig, `^no container(?: of pod "([^"]*)")? receives (SIG\S+)$`, `Then no container of pod "web" receives SIGKILL`,
@@ -71,8 +72,8 @@ func draftSeventeenWordings() []Def {
 		// (its N-th restart by then): `at least` says so.
 		phrase("pod expectations", ctr+`has restarted at least (\S+) times? within (\S+)$`, `Then container "app" of pod "web" has restarted at least 2 times within 1m`,
 			s4(func(c, pod string, n Count, d writtenSpan) Step { return restartedWithin{containerNamed{c, pod}, n, d} })),
-		phrase("eviction expectations", `^the pod "([^"]*)" (?:gets evicted with (?:a )?message (?:containing|mentioning)|is evicted with a message (?:containing|mentioning)|is evicted with message mentioning) "([^"]*)"$`, `Then the pod "cache" gets evicted with a message mentioning "memory"`,
-			s2(func(pod, part string) Step { return podEvicted{pod: pod, part: part, withMessage: true} })),
+		phrase("eviction expectations", `^the pod "([^"]*)" gets evicted with (?:a )?message (?:containing|mentioning) "([^"]*)"$`, `Then the pod "cache" gets evicted with a message mentioning "memory"`, evictedWith),
+		phrase("eviction expectations", `^the pod "([^"]*)" is evicted with a message (?:containing|mentioning) "([^"]*)"$`, `Then the pod "cache" is evicted with a message mentioning "memory"`, evictedWith),
 	}
 }
 

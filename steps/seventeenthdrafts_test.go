@@ -3,6 +3,8 @@ package steps_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/podlife/podlife/steps"
 )
 
 // The phrases of issue 38's seventeenth held-out set
@@ -81,6 +83,41 @@ func TestResourceShorthandRefusesWhatItCannotBuild(t *testing.T) {
 		got := lintErrors(t, "x.feature", "Feature: f\n  Scenario: s\n"+tc.text, "note:", "warning:")
 		if len(got) != 1 || !strings.HasPrefix(got[0], tc.want) {
 			t.Errorf("lint: %q, want one problem starting %q", got, tc.want)
+		}
+	}
+}
+
+// TestSeventeenthDraftsAsWritten: each step of issue 38's seventeenth
+// held-out set that was undefined, as its author wrote it, is one phrase
+// of the vocabulary now.
+func TestSeventeenthDraftsAsWritten(t *testing.T) {
+	for _, text := range []string{
+		`no container receives SIGKILL`,
+		`no container of pod "x" receives SIGKILL`,
+		`no container of pod "x" receives SIGTERM`,
+		`the pod "batch" never receives SIGTERM`,
+		`the pod "x" never receives SIGKILL`,
+		`the pod "x" receives SIGTERM within 5s`,
+		`the pod "stuck" is never Terminating`,
+		`container "app" does not run its preStop hook`,
+		`the preStop hook of container "app" never runs`,
+		`the preStop hook of container "app" is never run`,
+		`the preStop hook of container "app" is not run`,
+		`the preStop hook of container "app" does not run`,
+		`a pod "small-writer" with an ephemeral-storage limit of 500Mi`,
+		`a pod "x" with a memory request of 128Mi`,
+		`a pod "x" with cpu limit 500m`,
+		`container "app" has restarted at least 2 times within 1m`,
+		`the pod "cache" gets evicted with a message mentioning "memory"`,
+	} {
+		n := 0
+		for _, d := range steps.Definitions() {
+			if d.Pattern.MatchString(text) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q matches %d phrases, want 1", text, n)
 		}
 	}
 }
