@@ -434,6 +434,18 @@ var phrases = []Phrase{
 	{`^the replica set "([^"]*)" has (\S+) ready replicas?$`, []Op{countOp(2)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) (at|after) (\S+)$`, []Op{atOp(4)}},
 	{`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (?:cut short|interrupted) within (\S+)$`, []Op{deadlineOp(3)}},
+	// Issue 38's seventeenth held-out set (steps/expect_wordings17.go;
+	// false copies in steps/seventeenthdrafts_test.go): a pod's signals
+	// denied, as a container's are; a restart count by a deadline said
+	// at least, as the exact form (which means it).
+	{`^no container(?: of pod "([^"]*)")? receives (SIG\S+)$`, []Op{negation(func(c []string) []string {
+		// The scenario's form (no pod) has no positive phrase.
+		return replaceOnce("no container of pod ", "the pod ")(c)
+	})}},
+	{`^no container of pod "([^"]*)" receives (SIG\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
+	{`^the pod "([^"]*)" never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
+	{`^the pod "([^"]*)" does not receive (SIG\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
+	{ctr + `has restarted at least (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -443,6 +455,12 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	ctr + `(?:does not run|never runs) its preStop hook$`:                                                                                                                                    "no untimed positive form to negate into (`runs its preStop hook` takes a time): its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
+	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:never runs|is never run|is not run|does not run)$`:                                                          "no untimed positive form to negate into, as `does not run its preStop hook`: its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
+	`^the pod "([^"]*)" (?:is|was) never Terminating$`:                                                                                                                                       "a STATUS never shown; its positive `is Terminating` is a state at the current time, not a coming: its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
+	`^the pod "([^"]*)" never shows status "([^"]*)"$`:                                                                                                                                       "a STATUS never shown, open text: its false copy in steps/seventeenthdrafts_test.go (Completed) shows it failing",
+	`^the pod "([^"]*)" gets evicted with (?:a )?message (?:containing|mentioning) "([^"]*)"$`:                                                                                               "a message is open text",
+	`^the pod "([^"]*)" is evicted with a message (?:containing|mentioning) "([^"]*)"$`:                                                                                                      "a message is open text",
 	`^the pod "([^"]*)" is never recreated$`:                                                                                                                                                 "no creation after the first deletion, to the end of the activity; no timed positive form to negate into: its false copy in steps/fourteenthdrafts_test.go (a static pod's mirror pod) shows it failing",
 	`^the pod "([^"]*)" shows at least (\S+) restarts?$`:                                                                                                                                     "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" shows at most (\S+) restarts?$`:                                                                                                                                      "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",

@@ -46,6 +46,12 @@ var rules = []Rule{
 		Explains: eventNotBeforeShiftedEarlier,
 	},
 	{
+		Name: "a pod's signal `not before T` claims less for an earlier T",
+		Source: "the language's rule: `the pod \"p\" does not receive SIGTERM before T` and `no container of pod \"p\" receives SIGKILL before T` say the first signal to any of its containers at or after t=0 is not before t0+T (docs/language.md, signals and hooks); " +
+			"where the original's timeline shows that occurrence at or after the shifted T, or none, a shift to that T cannot fail",
+		Explains: podSignalNotBeforeShifted,
+	},
+	{
 		Name: "a drain `does not complete within T` claims less for an earlier T",
 		Source: "the language's rule: `the drain of node \"n\" does not complete within T` says the drain had not completed by t0+T (docs/language.md, disruptions); " +
 			"where the original's checks saw the drain complete after the shifted T (a `completes` step of the same scenario), a shift to an earlier T cannot fail",
@@ -226,6 +232,27 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
+}
+
+var podSignalNotBeforeRe = regexp.MustCompile(`^(?:the pod "([^"]*)" does not receive|no container of pod "([^"]*)" receives) (SIG\S+) before (\S+)$`)
+
+func podSignalNotBeforeShifted(f *Facts, o Outcome) (string, bool) {
+	g, at, t0, ok := shiftedBound(f, o, podSignalNotBeforeRe, 4)
+	if !ok {
+		return "", false
+	}
+	pod := g[1] + g[2]
+	kind := timeline.Kind(g[3])
+	for _, e := range f.Original.Timeline {
+		if e.At < t0 || e.Pod != pod || e.Container == "" || e.Kind != kind {
+			continue
+		}
+		if e.At >= t0+at {
+			return fmt.Sprintf("%s of pod %q first comes at %s, not before %s", kind, pod, offset(e.At-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return fmt.Sprintf("no %s of pod %q from t=0 on", kind, pod), true
 }
 
 var drainNotDoneRe = regexp.MustCompile(`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`)

@@ -124,6 +124,8 @@ var (
 	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
 	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
 	kCutWhen     = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
+	kCtrRes      = &kind{"container resource", "`memory`, `cpu` (`CPU`) or `ephemeral-storage`: a resource of the pod's one container (`app`)"}
+	kCtrResBound = &kind{"limit or request", "`limit` (the container's `resources.limits`; the API server defaults the request to it) or `request` (`resources.requests`)"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -132,7 +134,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kModifiers}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -164,6 +166,11 @@ var rules = []rule{
 	// 38's eighth held-out set).
 	r(`postStart hook of .*" `, ``, &no, "moment", kHookMoment),
 	r(`^a pod "<pod>" `, ``, &no, "modifiers", kModifiers),
+	// A pod's one container given a resource (issue 38's seventeenth
+	// held-out set).
+	r(`^a pod "<pod>" with (an? )?`, ` $`, &no, "resource", kCtrRes),
+	r(`^a pod "<pod>" with (an? )?<resource> `, ``, &no, "bound", kCtrResBound),
+	r(`^a pod "<pod>" with (an? )?<resource> <bound> (of )?`, ``, &no, "quantity", kQuantity),
 	// Workloads (issue 36), before the general rules they would match.
 	r(`recorded for `, ``, &no, "workload", kWorkload),
 	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.
@@ -259,7 +266,7 @@ var rules = []rule{
 	r(`(phase is|stays in phase) "`, ``, &yes, "phase", kPhase),
 	r(`shows status "`, ``, &yes, "status", kColumn),
 	r(`shows ready "`, ``, &yes, "ready", kReady),
-	r(`(containing|says) "`, ``, &yes, "text", kText),
+	r(`(containing|says|mentioning) "`, ``, &yes, "text", kText),
 	r(`threshold is "`, ``, &yes, "threshold", kThreshold),
 	r(`minimum reclaim is "`, ``, &yes, "reclaim", kReclaim),
 	r(`volume "`, ``, &yes, "volume", kVolume),

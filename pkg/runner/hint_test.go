@@ -403,6 +403,30 @@ var firstDrafts = []struct {
 	{"Then", `the pod "agent" should never be recreated`, nil, `the pod "agent" is never recreated`},
 	{"Then", `the pod "agent" is not recreated`, nil, `the pod "agent" is never recreated`},
 	{"Then", `pod "agent" never gets recreated`, nil, `the pod "agent" is never recreated`},
+	// Issue 38's seventeenth held-out set: a signal no container of the
+	// scenario or of a pod receives (was one container's `never
+	// receives`), a pod never Terminating (was `is not Terminating`, the
+	// current state), a preStop hook that does not run (was `never
+	// starts`), a pod's one container given a resource (was `with
+	// priority 500Mi`), the aliases of a restart count by a deadline and
+	// an eviction's message.
+	{"Then", `no containers receive SIGKILL`, nil, `no container receives SIGKILL`},
+	{"Then", `none of the containers receives SIGKILL`, nil, `no container receives SIGKILL`},
+	{"Then", `no container of the pod "b" receives SIGTERM`, nil, `no container of pod "b" receives SIGTERM`},
+	{"Then", `the pod "batch" should never receive SIGTERM`, nil, `the pod "batch" never receives SIGTERM`},
+	{"Then", `the pod "batch" never gets SIGKILL`, nil, `the pod "batch" never receives SIGKILL`},
+	{"Then", `the pod "batch" does not receive SIGTERM within 60s`, nil, `the pod "batch" does not receive SIGTERM before 60s`},
+	{"Then", `the pod "stuck" should never be Terminating`, nil, `the pod "stuck" is never Terminating`},
+	{"Then", `the pod "stuck" never becomes Terminating`, nil, `the pod "stuck" is never Terminating`},
+	{"Then", `container "app" should not run its preStop hook`, nil, `container "app" does not run its preStop hook`},
+	{"Then", `container "app" never executes its preStop hook`, nil, `container "app" does not run its preStop hook`},
+	{"Then", `the preStop hook of container "app" is not executed`, nil, `the preStop hook of container "app" never runs`},
+	{"Given", `a pod "small-writer" with 500Mi of ephemeral storage`, nil, `a pod "small-writer" with an ephemeral-storage limit of 500Mi`},
+	{"Given", `a pod "b" with an ephemeral storage limit of 500Mi`, nil, `a pod "b" with an ephemeral-storage limit of 500Mi`},
+	{"Given", `a pod "c" with a memory limit set to 256Mi`, nil, `a pod "c" with memory limit 256Mi`},
+	{"Given", `a pod "d" with limits.memory 256Mi`, nil, `a pod "d" with memory limit 256Mi`},
+	{"Then", `container "app" restarted at least 2 times within 1m`, nil, `container "app" has restarted at least 2 times within 1m`},
+	{"Then", `the pod "cache" got evicted with a message mentioning "memory"`, nil, `the pod "cache" gets evicted with a message mentioning "memory"`},
 }
 
 func stepKind(keyword string) steps.StepType {

@@ -510,13 +510,21 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 }
 
 // fits says whether v can be the value of the phrase's name j by its
-// shape: a pod's, a container's or a node's name is a DNS name
-// (`OnFailure` is none: `with restartPolicy OnFailure` is no node); a
+// shape: a count takes no quantity with a unit but as an amount of CPU
+// (`500Mi` is no priority); a pod's, a container's or a node's name is a
+// DNS name (`OnFailure` is none: `with restartPolicy OnFailure` is no
+// node); a
 // reason, a status or a condition begins as the values the slot shows do
 // (a capital: `deletionTimestamp` is no STATUS), a READY count as `1/2`.
 // Text a message contains, a file, takes anything.
 func fits(c candidate, j int, v string) bool {
 	t := c.toks[j]
+	if w := strings.ToLower(v); t.kind == count && !countRE.MatchString(w) && quantityRE.MatchString(w) {
+		// A quantity with a unit (500Mi) counts nothing: a priority, a
+		// code, a number of times takes none; only a count the phrase
+		// reads as an amount of CPU (`with 4 CPU`) does.
+		return j+1 < len(c.toks) && c.toks[j+1].word == "cpu"
+	}
 	if t.kind != name || v == "" {
 		return true
 	}
