@@ -26,6 +26,17 @@ func statusExpectations() []Def {
 			s3(func(pod, status string, at writtenSpan) Step {
 				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, status}
 			})),
+		// The STATUS read at an instant, where `shows status "S" at T`
+		// is its coming (blind set 21 wrote `shows status
+		// "ContainerCreating" at 5s` for a STATUS shown from 0s).
+		phrase(f, `^the pod "([^"]*)" still shows status "([^"]*)" at (\S+)$`, `Then the pod "web" still shows status "ContainerCreating" at 5s`,
+			s3(func(pod, status string, at writtenSpan) Step {
+				return thePodStillShowsStatusAt{podNamed{pod}, status, at}
+			})),
+		phrase(f, `^the pod "([^"]*)" is still showing status "([^"]*)" at (\S+)$`, `Then the pod "web" is still showing status "ContainerCreating" at 5s`,
+			s3(func(pod, status string, at writtenSpan) Step {
+				return thePodStillShowsStatusAt{podNamed{pod}, status, at}
+			})),
 		phrase(f, `^the pod "([^"]*)" shows status "([^"]*)" between (\S+) and (\S+)$`, `Then the pod "web" shows status "CrashLoopBackOff" between 10s and 20s`,
 			s4(func(pod, status string, a, b writtenSpan) Step {
 				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, status}
@@ -297,4 +308,66 @@ func (s containerReadyNow) Run(ctx context.Context, st *State) error {
 		}
 		return nil
 	})
+}
+
+// Then the pod "web" still shows status "ContainerCreating" at 5s: the
+// STATUS column at the instant t0+T, after every event of that instant,
+// whenever it began (before t=0 included), as `the pod "web" is still
+// Running at T` reads a state; on a cluster read at the end of T's live
+// window.
+type thePodStillShowsStatusAt struct {
+	podNamed
+	status string
+	at     writtenSpan
+}
+
+func (s thePodStillShowsStatusAt) Run(ctx context.Context, st *State) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	sel := timeline.Selector{Pod: s.pod, Kind: timeline.Status, Reason: s.status}
+	at := st.clock.t0.At + s.at.d
+	w, err := st.window(ctx, sel, s.at.d, s.at.d)
+	if err != nil {
+		return err
+	}
+	at = max(min(at, w.To), st.clock.t0.At)
+	if at >= st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, at, nil); err != nil {
+			return err
+		}
+	}
+	st.clk().decided(at, s.at.d)
+	shown := statusAt(st.clk().events(), s.pod, at)
+	if shown == s.status {
+		return nil
+	}
+	if shown == "" {
+		shown = "none (the pod did not exist)"
+	}
+	return &timeline.Verdict{
+		Kind:     timeline.WrongState,
+		Expected: fmt.Sprintf("pod %q showing STATUS %s at %s", s.pod, s.status, s.at.text),
+		Observed: fmt.Sprintf("at %s: STATUS %s", s.at.text, shown),
+		Read:     true, ReadAt: at,
+	}
+}
+
+// statusAt is the pod's STATUS column at an instant, after every event of
+// it: its last Status since it was last created, "" when it did not
+// exist.
+func statusAt(events []timeline.Event, pod string, at time.Duration) string {
+	shown := ""
+	for _, e := range events {
+		if e.Pod != pod || e.Container != "" || e.At > at {
+			continue
+		}
+		switch e.Kind {
+		case timeline.PodCreated, timeline.Deleted:
+			shown = ""
+		case timeline.Status:
+			shown = e.Reason
+		}
+	}
+	return shown
 }

@@ -545,6 +545,8 @@ var unmutated = map[string]string{
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is accepted$`:                         "a positive untimed answer",
 	`^an event "([^"]*)" is recorded for ` + workloadObject + `$`:                                   "a positive untimed fact",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded for ` + workloadObject + `$`: "a message is open text",
+	`^the pod "([^"]*)" still shows status "([^"]*)" at (\S+)$`:                                     "a STATUS read at one instant: another instant the pod still shows it at holds too; `shows status S at T` and `within` pin its coming",
+	`^the pod "([^"]*)" is still showing status "([^"]*)" at (\S+)$`:                                "a STATUS read at one instant: another instant the pod still shows it at holds too; `shows status S at T` and `within` pin its coming",
 	`^the pod "([^"]*)" is still (\S+) at (\S+)$`:                                                   "a state read at one instant: another instant the pod is still in it holds too; `is S at T` and `within` pin its coming",
 	`^after (\S+) the pod "([^"]*)" is (not ready|not Ready|\S+)$`:                                  "a state read at one instant, as `is still S at T`",
 	`^the pod "([^"]*)" (?:status reason is|has status reason) "?([^" ]+)"?$`:                       "a reason is open text",

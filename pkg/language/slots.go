@@ -265,6 +265,7 @@ var rules = []rule{
 	r(`(tainted|taint) "`, ``, &yes, "taint", kTaint),
 	r(`(phase is|stays in phase) "`, ``, &yes, "phase", kPhase),
 	r(`shows status "`, ``, &yes, "status", kColumn),
+	r(`is still showing status "`, ``, &yes, "status", kColumn),
 	r(`shows ready "`, ``, &yes, "ready", kReady),
 	r(`(containing|says|mentioning) "`, ``, &yes, "text", kText),
 	r(`threshold is "`, ``, &yes, "threshold", kThreshold),
