@@ -295,7 +295,7 @@ func describeEvictions(st *State, es []driver.EvictionRequest) string {
 		}
 		parts = append(parts, s)
 	}
-	return strings.Join(parts, "; ")
+	return joinRequests(parts, es)
 }
 
 // refusedCount is how many of the requests were refused.

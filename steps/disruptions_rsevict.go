@@ -43,7 +43,25 @@ func describeRSEvictions(st *State, es []driver.EvictionRequest) string {
 	for _, e := range es {
 		parts = append(parts, fmt.Sprintf("%s %d at %s", e.Pod, e.Code, timeline.FormatOffset(e.At-st.clock.t0.At)))
 	}
-	return strings.Join(parts, "; ")
+	return joinRequests(parts, es)
+}
+
+// joinRequests joins the requests' descriptions, a long run of a drain's
+// retries cut to its first and last ones with the counts between (a
+// drain retries every 5 s: 2 minutes of refusals were 50 lines of one).
+func joinRequests(parts []string, es []driver.EvictionRequest) string {
+	const head, tail = 8, 3
+	if len(parts) <= head+tail+1 {
+		return strings.Join(parts, "; ")
+	}
+	accepted := 0
+	for _, e := range es[head : len(es)-tail] {
+		if e.Code == 201 {
+			accepted++
+		}
+	}
+	mid := fmt.Sprintf("… %d more (%d refused, %d accepted) …", len(parts)-head-tail, len(parts)-head-tail-accepted, accepted)
+	return strings.Join(append(append(parts[:head:head], mid), parts[len(parts)-tail:]...), "; ")
 }
 
 // settledRSEvictions lets the scenario's activity end (a drain's retries
