@@ -186,7 +186,7 @@ func (s replicaSet) Declare(pl *Plan) error {
 		pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
 	}
 	if tpl.pod.Spec.NodeName != "" {
-		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName", s.name)
+		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName (to keep them on a node: nodeSelector: {kubernetes.io/hostname: %s})", s.name, tpl.pod.Spec.NodeName)
 	}
 	if len(tpl.pod.Labels) == 0 {
 		tpl.pod.Labels = map[string]string{"app": s.name}

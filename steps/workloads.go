@@ -207,7 +207,7 @@ func (pl *Plan) templateDecl(name string, t corev1.PodTemplateSpec, doc *godog.D
 		return nil, atField(doc, "spec.template.metadata.name", inputErr("a pod template has no name: its pods are named after %q", name))
 	}
 	if pod.Spec.NodeName != "" {
-		return nil, atField(doc, "spec.template.spec.nodeName", inputErr("%q: its pods are scheduled, the template may not set nodeName", name))
+		return nil, atField(doc, "spec.template.spec.nodeName", inputErr("%q: its pods are scheduled, the template may not set nodeName (to keep them on a node: nodeSelector: {kubernetes.io/hostname: %s})", name, pod.Spec.NodeName))
 	}
 	if len(pod.Labels) == 0 && selectable {
 		pod.Labels = map[string]string{"app": name}
