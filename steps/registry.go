@@ -85,6 +85,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftTwelveWordings()...)
 	defs = append(defs, draftThirteenWordings()...)
 	defs = append(defs, draftFourteenWordings()...)
+	defs = append(defs, terminationMessageSteps()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}
