@@ -86,6 +86,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftThirteenWordings()...)
 	defs = append(defs, draftFourteenWordings()...)
 	defs = append(defs, draftSeventeenWordings()...)
+	defs = append(defs, terminationMessageSteps()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

@@ -141,6 +141,21 @@ func swapStatus(v string) string {
 	return "Running"
 }
 
+// swapMessage: a message for none, none for a message.
+func swapMessage(v string) string {
+	if v == "" {
+		return "podlife"
+	}
+	return ""
+}
+
+// swapContained: the text with more after it, which the message does not
+// hold when it ends where the text does.
+func swapContained(v string) string { return v + "!" }
+
+// termMessage is how a phrase names a container's termination message.
+const termMessage = `^the termination message of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
+
 func swapPriority(v string) string {
 	return addToInt(v, 1)
 }
@@ -446,6 +461,13 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
 	{`^the pod "([^"]*)" does not receive (SIG\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{ctr + `has restarted at least (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
+	// A container's termination message (issue 38's sixteenth held-out
+	// set): a text for another (the message and none are what a scenario
+	// confuses), a text contained for one with more after it.
+	{termMessage + `is "([^"]*)"$`, []Op{valueOp(3, swapMessage)}},
+	{termMessage + `(?:contains|includes) "([^"]*)"$`, []Op{valueOp(3, swapContained)}},
+	{ctr + `terminated with message "([^"]*)"$`, []Op{valueOp(3, swapMessage)}},
+	{ctr + `terminated with message containing "([^"]*)"$`, []Op{valueOp(3, swapContained)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -461,6 +483,8 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" never shows status "([^"]*)"$`:                                                                                                                                       "a STATUS never shown, open text: its false copy in steps/seventeenthdrafts_test.go (Completed) shows it failing",
 	`^the pod "([^"]*)" gets evicted with (?:a )?message (?:containing|mentioning) "([^"]*)"$`:                                                                                               "a message is open text",
 	`^the pod "([^"]*)" is evicted with a message (?:containing|mentioning) "([^"]*)"$`:                                                                                                      "a message is open text",
+	termMessage + `is (?:empty|not set)$`:                                                                                                                                                    "no value to swap (its opposite, `is \"…\"`, names the message): its false copies in steps/sixteenthdrafts_test.go (an error exit, FallbackToLogsOnError, terminationMessagePath the file written) show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? has no termination message$`:                                                                                                       "no value to swap, as `is empty`: its false copy in steps/sixteenthdrafts_test.go (FallbackToLogsOnError) shows it failing",
 	`^the pod "([^"]*)" is never recreated$`:                                                                                                                                                 "no creation after the first deletion, to the end of the activity; no timed positive form to negate into: its false copy in steps/fourteenthdrafts_test.go (a static pod's mirror pod) shows it failing",
 	`^the pod "([^"]*)" shows at least (\S+) restarts?$`:                                                                                                                                     "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" shows at most (\S+) restarts?$`:                                                                                                                                      "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",

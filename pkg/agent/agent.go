@@ -75,7 +75,8 @@ func runAgent(args []string) int {
 	// The start time, for exec probes (a read-only root leaves them /proc).
 	_ = os.WriteFile(startFile(), []byte(a.start.UTC().Format(time.RFC3339Nano)+"\n"), 0o644)
 	started := a.start.UTC()
-	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: args, Start: &started})
+	a.log.write(Line{Ev: EvStart, PID: os.Getpid(), Argv: redacted(args), Start: &started})
+	a.printAndTell(b)
 
 	exit := make(chan int, 1)
 	own := b.Exit
@@ -115,6 +116,48 @@ func runAgent(args []string) int {
 			termed = true
 		}
 	}
+}
+
+// printAndTell prints the behaviour's log lines to standard output, as
+// they are (not the agent's JSON lines), and then writes its termination
+// message to its file: both at the start, before anything else the
+// process does on its own (behavior.Behavior.Logs, TerminationLog). The
+// kubelet reads the file, or the log's tail, once the container has
+// exited.
+func (a *agent) printAndTell(b behavior.Behavior) {
+	if len(b.Logs) > 0 {
+		var out []byte
+		for _, l := range b.Logs {
+			out = append(append(out, l...), '\n')
+		}
+		a.log.mu.Lock()
+		_, _ = a.log.f.Write(out)
+		a.log.mu.Unlock()
+	}
+	if t := b.TerminationLog; t != nil {
+		if err := os.WriteFile(t.Path, []byte(t.Text), 0o666); err != nil {
+			a.log.write(Line{Ev: EvError, Msg: "writing the termination message: " + err.Error()})
+			return
+		}
+		a.log.write(Line{Ev: EvWrite, Path: t.Path, Bytes: int64(len(t.Text))})
+	}
+}
+
+// redacted are the arguments as the start line shows them: the text of
+// the lines to print and of the termination message left out (their
+// length said), so that the log's tail holds what was printed only where
+// it was printed, not again in the start line.
+func redacted(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		for _, flag := range []string{"--print=", "--termination-message="} {
+			if v, ok := strings.CutPrefix(a, flag); ok {
+				out[i] = fmt.Sprintf("%s<%d bytes>", flag, len(v))
+			}
+		}
+	}
+	return out
 }
 
 // onTerm handles a SIGTERM: exit at once or after the delay with the

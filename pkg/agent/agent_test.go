@@ -64,6 +64,7 @@ type run struct {
 	cmd   *exec.Cmd
 	mu    sync.Mutex
 	lines []Line
+	raw   []string // every line of its standard output, the agent's or not
 	done  chan struct{}
 	code  int
 }
@@ -84,11 +85,12 @@ func startAgent(t *testing.T, env []string, args ...string) *run {
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
+			r.mu.Lock()
+			r.raw = append(r.raw, sc.Text())
 			if l, ok := Parse(sc.Bytes()); ok {
-				r.mu.Lock()
 				r.lines = append(r.lines, l)
-				r.mu.Unlock()
 			}
+			r.mu.Unlock()
 		}
 		err := r.cmd.Wait()
 		r.code = r.cmd.ProcessState.ExitCode()
@@ -474,4 +476,56 @@ func TestWritesToItsWritableLayer(t *testing.T) {
 	if fi.Size() != 3<<20 {
 		t.Errorf("the layer's file holds %d bytes, want 3Mi", fi.Size())
 	}
+}
+
+// TestPrintsItsLinesAndWritesItsTerminationMessage: the lines to print
+// are on its standard output as they are, in order, right after the start
+// line (whose arguments do not repeat them); the termination message is
+// the file's whole content, as written (no newline added), by the time
+// the process exits.
+func TestPrintsItsLinesAndWritesItsTerminationMessage(t *testing.T) {
+	msg := filepath.Join(t.TempDir(), "termination-log")
+	if err := os.WriteFile(msg, nil, 0o666); err != nil { // the kubelet's empty file
+		t.Fatal(err)
+	}
+	r := startAgent(t, nil, "--exit-code=1", "--exit-after=200ms", "--print=connection refused: db:5432", "--print=retrying",
+		"--termination-message-path="+msg, "--termination-message=schema version mismatch")
+	if !r.wait(t, 10*time.Second) {
+		t.Fatal("no exit")
+	}
+	if r.code != 1 {
+		t.Errorf("exit code %d, want 1", r.code)
+	}
+	b, err := os.ReadFile(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != "schema version mismatch" {
+		t.Errorf("the termination log holds %q, want %q", b, "schema version mismatch")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.raw) < 3 || !strings.Contains(r.raw[0], `"ev":"start"`) || r.raw[1] != "connection refused: db:5432" || r.raw[2] != "retrying" {
+		t.Fatalf("standard output %q: want the start line, then the two lines printed", r.raw)
+	}
+	if strings.Contains(r.raw[0], "connection refused") || strings.Contains(r.raw[0], "schema version") {
+		t.Errorf("the start line repeats the texts: %s", r.raw[0])
+	}
+}
+
+// TestTerminationMessageToAFileItCannotWrite: the failure is logged, and
+// the process goes on as its behaviour says.
+func TestTerminationMessageToAFileItCannotWrite(t *testing.T) {
+	r := startAgent(t, nil, "--exit-code=3", "--exit-after=100ms", "--termination-message-path="+filepath.Join(t.TempDir(), "no", "such", "dir"), "--termination-message=x")
+	if !r.wait(t, 10*time.Second) || r.code != 3 {
+		t.Fatalf("exit %d, want 3", r.code)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.lines {
+		if l.Ev == EvError && strings.Contains(l.Msg, "termination message") {
+			return
+		}
+	}
+	t.Errorf("no error line: %q", r.raw)
 }

@@ -41,7 +41,8 @@ const (
 	EvHTTP = "http"
 	// EvMemory: memory was allocated (Bytes).
 	EvMemory = "memory"
-	// EvWrite: bytes were written to a volume (Path, Bytes).
+	// EvWrite: bytes were written to a volume, the writable layer or the
+	// termination message's file (Path, Bytes).
 	EvWrite = "write"
 	// EvError: something the agent could not do (Msg).
 	EvError = "error"

@@ -1,7 +1,8 @@
 // Package behavior is the contract between a scenario and the containers it
 // runs: what an agent container does (exit, handle SIGTERM, become ready,
-// fail probes, use memory, write to a volume or to its writable layer) and
-// how that is written into
+// fail probes, use memory, write to a volume or to its writable layer,
+// print lines to its log, write its termination message) and how that is
+// written into
 // the pod spec as podlife-agent arguments.
 //
 // The simulator reads the same arguments the live agent runs with, so a
@@ -103,7 +104,34 @@ type Behavior struct {
 	// a volume that outlives its container's restarts; the simulator
 	// counts the container's instances.
 	Attempts []AttemptExit
+	// Logs are lines the process prints to its standard output as it
+	// starts (right after its start, before anything else it does on its
+	// own), in their order, each ended by a newline: its log, whose tail
+	// the kubelet makes the termination message of a container with
+	// terminationMessagePolicy FallbackToLogsOnError that exits with an
+	// error and wrote no termination message. A process that prints
+	// before it dies prints at its start here: the same tail for a
+	// process that then exits (on a cluster the agent's own lines follow
+	// them in the log).
+	Logs []string
+	// TerminationLog, when set, is the termination message the process
+	// writes as it starts, after its Logs: the file at its Path (the
+	// container's terminationMessagePath, which the steps pass, or
+	// another file) holds its Text, written as is (no newline added).
+	TerminationLog *TerminationLog
 }
+
+// TerminationLog is a termination message a process writes: Text into
+// the file at Path.
+type TerminationLog struct {
+	Path string
+	Text string
+}
+
+// DefaultTerminationMessagePath is where a container's termination
+// message goes unless its spec says otherwise (the API server's default
+// of terminationMessagePath).
+const DefaultTerminationMessagePath = "/dev/termination-log"
 
 // AttemptExit is the exit of one start of the container.
 type AttemptExit struct {
@@ -266,6 +294,12 @@ func (b Behavior) Args() []string {
 	for _, w := range layer {
 		args = append(args, fmt.Sprintf("--write-layer=%s@%s", w.Bytes.String(), w.After))
 	}
+	for _, l := range b.Logs {
+		args = append(args, "--print="+l)
+	}
+	if t := b.TerminationLog; t != nil {
+		args = append(args, "--termination-message-path="+t.Path, "--termination-message="+t.Text)
+	}
 	return args
 }
 
@@ -293,7 +327,12 @@ func Parse(args []string) (Behavior, error) {
 		attempts  attemptList
 		then      memoryList
 		layer     layerList
+		logs      stringList
+		termPath  = fs.String("termination-message-path", "", "the file --termination-message is written to (default "+DefaultTerminationMessagePath+")")
+		termText  optionalString
 	)
+	fs.Var(&logs, "print", "LINE: a line printed to standard output at start, repeatable, in order")
+	fs.Var(&termText, "termination-message", "TEXT: written to --termination-message-path at start")
 	fs.Var(&writes, "write", "VOLUME:BYTES@AFTER, repeatable")
 	fs.Var(&layer, "write-layer", "BYTES@AFTER: a write to the container's writable layer, repeatable")
 	fs.Var(&then, "memory-then", "QUANTITY@AFTER[/RAMP]: a later point of --memory's usage, repeatable, in time order")
@@ -366,7 +405,44 @@ func Parse(args []string) (Behavior, error) {
 	b.Writes = writes
 	b.LayerWrites = layer
 	b.Attempts = attempts
+	b.Logs = logs
+	switch {
+	case termText.set:
+		path := *termPath
+		if path == "" {
+			path = DefaultTerminationMessagePath
+		}
+		if !strings.HasPrefix(path, "/") {
+			return Behavior{}, fmt.Errorf("--termination-message-path %q: not an absolute path", path)
+		}
+		b.TerminationLog = &TerminationLog{Path: path, Text: termText.v}
+	case *termPath != "":
+		return Behavior{}, fmt.Errorf("--termination-message-path without --termination-message")
+	}
 	return b, nil
+}
+
+// stringList is a repeatable string flag, in the order given.
+type stringList []string
+
+func (l *stringList) String() string { return fmt.Sprint(*l) }
+
+func (l *stringList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// optionalString is a string flag that tells given empty from not given.
+type optionalString struct {
+	v   string
+	set bool
+}
+
+func (o *optionalString) String() string { return o.v }
+
+func (o *optionalString) Set(v string) error {
+	o.v, o.set = v, true
+	return nil
 }
 
 type attemptList []AttemptExit

@@ -44,6 +44,15 @@ func TestArgsRoundTrip(t *testing.T) {
 			[]string{"--write-layer=300Mi@5s", "--write-layer=1Gi@1m0s"}},
 		{"writes to a volume", Behavior{Term: Term{Code: 143}, Writes: []Write{{Volume: "scratch", Bytes: resource.MustParse("2Gi"), After: 10 * time.Second}}},
 			[]string{"--write=scratch:2Gi@10s"}},
+		{"prints lines", Behavior{Term: Term{Code: 143}, Logs: []string{"connection refused: db:5432", "", "--exit-code=3 is text"}},
+			[]string{"--print=connection refused: db:5432", "--print=", "--print=--exit-code=3 is text"}},
+		{"writes its termination log", Behavior{Term: Term{Code: 143}, TerminationLog: &TerminationLog{Path: DefaultTerminationMessagePath, Text: "schema version mismatch"}},
+			[]string{"--termination-message-path=/dev/termination-log", "--termination-message=schema version mismatch"}},
+		{"writes an empty termination message to a path of its own", Behavior{Term: Term{Code: 143}, TerminationLog: &TerminationLog{Path: "/tmp/msg", Text: ""}},
+			[]string{"--termination-message-path=/tmp/msg", "--termination-message="}},
+		{"prints, then writes its termination log, then exits 1", Behavior{Exit: &Exit{Code: 1, After: 2 * time.Second}, Term: Term{Code: 143}, Logs: []string{"a=b"},
+			TerminationLog: &TerminationLog{Path: "/dev/termination-log", Text: "x: y\nz"}},
+			[]string{"--exit-code=1", "--exit-after=2s", "--print=a=b", "--termination-message-path=/dev/termination-log", "--termination-message=x: y\nz"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +80,23 @@ func TestParseRejects(t *testing.T) {
 		if _, err := Parse(args); err == nil {
 			t.Errorf("Parse(%q) accepted", args)
 		}
+	}
+	for _, args := range [][]string{{"--termination-message-path=/dev/termination-log"}, {"--termination-message=x", "--termination-message-path=relative/file"}} {
+		if _, err := Parse(args); err == nil {
+			t.Errorf("Parse(%q) accepted", args)
+		}
+	}
+}
+
+// TestParseTerminationMessageDefaultPath: a termination message without a
+// path goes to the API server's default path.
+func TestParseTerminationMessageDefaultPath(t *testing.T) {
+	b, err := Parse([]string{"--termination-message=bye"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (TerminationLog{Path: "/dev/termination-log", Text: "bye"}); b.TerminationLog == nil || *b.TerminationLog != want {
+		t.Errorf("TerminationLog = %+v, want %+v", b.TerminationLog, want)
 	}
 }
 

@@ -126,6 +126,9 @@ var (
 	kCutWhen     = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
 	kCtrRes      = &kind{"container resource", "`memory`, `cpu` (`CPU`) or `ephemeral-storage`: a resource of the pod's one container (`app`)"}
 	kCtrResBound = &kind{"limit or request", "`limit` (the container's `resources.limits`; the API server defaults the request to it) or `request` (`resources.requests`)"}
+	kLogLine     = &kind{"log line", "a line the container prints to its log as it starts, as written (the log adds its newline)"}
+	kTermMessage = &kind{"termination message", "the message, exactly: what the container writes to its termination log, as written (no newline added); a message taken from the log's tail ends with its last line's newline, which a quoted text cannot hold (say `contains` of it), and on a cluster it holds the agent's own lines too"}
+	kPath        = &kind{"path", "an absolute path in the container: the kubelet reads the file of the container's `terminationMessagePath` (`/dev/termination-log` unless its spec says otherwise), no other"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -134,7 +137,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -171,6 +174,14 @@ var rules = []rule{
 	r(`^a pod "<pod>" with (an? )?`, ` $`, &no, "resource", kCtrRes),
 	r(`^a pod "<pod>" with (an? )?<resource> `, ``, &no, "bound", kCtrResBound),
 	r(`^a pod "<pod>" with (an? )?<resource> <bound> (of )?`, ``, &no, "quantity", kQuantity),
+	// A container's log and termination message (issue 38's sixteenth
+	// held-out set).
+	r(`(logs|prints|outputs)+ "`, ``, &yes, "line", kLogLine),
+	r(`writes "`, `" to its logs`, &yes, "line", kLogLine),
+	r(`(writes "|termination message "|termination message of .* is ")`, ``, &yes, "message", kTermMessage),
+	r(`termination message of .* (contains|includes)+ "`, ``, &yes, "text", kText),
+	r(`terminated with message "`, ``, &yes, "message", kTermMessage),
+	r(`writes "<message>" to `, ``, &no, "path", kPath),
 	// Workloads (issue 36), before the general rules they would match.
 	r(`recorded for `, ``, &no, "workload", kWorkload),
 	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.

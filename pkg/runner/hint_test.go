@@ -427,6 +427,54 @@ var firstDrafts = []struct {
 	{"Given", `a pod "d" with limits.memory 256Mi`, nil, `a pod "d" with memory limit 256Mi`},
 	{"Then", `container "app" restarted at least 2 times within 1m`, nil, `container "app" has restarted at least 2 times within 1m`},
 	{"Then", `the pod "cache" got evicted with a message mentioning "memory"`, nil, `the pod "cache" gets evicted with a message mentioning "memory"`},
+	// Issue 38's sixteenth held-out set: a termination message (was of
+	// another meaning: no phrase said it).
+	{"Then", `the termination message of container "app" should be "schema version mismatch"`, nil, `the termination message of container "app" is "schema version mismatch"`},
+	{"Given", `container "app" writes "schema version mismatch" into its termination log`, nil, `container "app" writes "schema version mismatch" to its termination log`},
+	{"Given", `container "app" logged "connection refused: db:5432"`, nil, `container "app" logs "connection refused: db:5432"`},
+}
+
+// sixteenthDrafts are the steps issue 38's sixteenth trial wrote for a
+// termination message, each undefined then with a hint of another
+// meaning: each is one phrase now, and the trial's own five are their own
+// hint (pasted back, they stay as written).
+var sixteenthDrafts = []struct {
+	kind, step string
+	trial      bool
+}{
+	{"Given", `container "app" logs "connection refused: db:5432"`, true},
+	{"Then", `the termination message of container "app" contains "connection refused: db:5432"`, true},
+	{"Then", `the termination message of container "app" is empty`, true},
+	{"Given", `container "app" writes "schema version mismatch" to its termination log`, true},
+	{"Then", `the termination message of container "app" is "schema version mismatch"`, true},
+	// The variants a user writes.
+	{"Given", `container "app" prints "connection refused: db:5432"`, false},
+	{"Given", `container "app" writes "schema version mismatch" to /dev/termination-log`, false},
+	{"Then", `the termination message of container "app" is not set`, false},
+	{"Then", `container "app" terminated with message "schema version mismatch"`, false},
+}
+
+func TestSixteenthDraftsAreTheirPhrases(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, c := range sixteenthDrafts {
+		n := 0
+		for _, d := range defs {
+			if d.Pattern.MatchString(c.step) {
+				n++
+				if kw, _ := exampleLine(d.Example); kw != c.kind {
+					t.Errorf("%s %s is a %s phrase", c.kind, c.step, kw)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s %s matches %d phrases, want 1", c.kind, c.step, n)
+		}
+		if got := v.hint(c.step, stepKind(c.kind), true, nil); c.trial && got != c.step {
+			t.Errorf("%s %s: hint %s", c.kind, c.step, got)
+		}
+	}
 }
 
 func stepKind(keyword string) steps.StepType {

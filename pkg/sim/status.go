@@ -210,6 +210,7 @@ func (p *runtimePod) terminatedState(c *ctr, inst *instance) *corev1.ContainerSt
 		StartedAt:   p.env.wall(inst.startedAt),
 		FinishedAt:  p.env.wall(inst.finishedAt),
 		ContainerID: p.containerID(c, inst),
+		Message:     p.terminationMessage(c, inst),
 	}
 	if inst.state == instExited {
 		inst.terminated = t
