@@ -66,9 +66,9 @@ Feature: The phrases a fifteenth trial's first drafts reach for
     And the pod "agent" is never recreated
     And the pod "etcd" is Running within 15s
 
-  # The housekeeping's phase is the kubelet's own: on a cluster the
-  # mirror pod's deletion comes up to 2 s after the pod stopped, which
-  # only the simulator's drawn phase pins to an instant.
+  # Bounds at the container's end itself (the mirror pod there at 5s,
+  # gone by the next housekeeping): an instant only the simulator's
+  # exact clock decides; a cluster's reads straddle it.
   @sim @behavior:static-manifest-removed
   Scenario: The mirror pod goes at the first housekeeping after the pod has stopped
     Given a static pod "agent" on node "worker-1":

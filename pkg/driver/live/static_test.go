@@ -7,8 +7,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/kubelet/periods"
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // rootedShell is the route onto rooted nodes (noderecord_test.go) that
@@ -118,4 +121,32 @@ func (f *failingShell) Exec(context.Context, string, io.Reader, string, ...strin
 
 func (f *failingShell) Stream(context.Context, string, io.Writer, string, ...string) error {
 	return errors.New("not followed")
+}
+
+// TestRemovedManifestWidensTheMirrorPodsDeletion: once a step removed a
+// static pod's manifest, the mirror pod's deletion may come up to a
+// housekeeping period later than a deleted pod's (the kubelet deletes
+// the orphan at its next housekeeping); nothing else is widened.
+func TestRemovedManifestWidensTheMirrorPodsDeletion(t *testing.T) {
+	s := testSession(t)
+	s.manifests = []nodeFile{{node: "pool-1", file: s.kube.manifestName("agent")}}
+	gone := timeline.Selector{Pod: "agent", Kind: timeline.Deleted}
+	margins := func() (agentGone, webGone, agentKill time.Duration) {
+		_, agentGone = s.win.Margin(gone, driver.ActionDelete)
+		_, webGone = s.win.Margin(timeline.Selector{Pod: "web", Kind: timeline.Deleted}, driver.ActionDelete)
+		_, agentKill = s.win.Margin(timeline.Selector{Pod: "agent", Container: "app", Kind: timeline.SIGKILL}, driver.ActionDelete)
+		return
+	}
+	a0, w0, k0 := margins()
+	if a0 != w0 {
+		t.Fatalf("before the removal the mirror pod's deletion is judged %s late, a pod's %s", a0, w0)
+	}
+	s.manifests[0].removed = true
+	a1, w1, k1 := margins()
+	if a1 != a0+periods.Housekeeping {
+		t.Errorf("after the removal the mirror pod's deletion may be %s late, want %s (+ the housekeeping period)", a1, a0+periods.Housekeeping)
+	}
+	if w1 != w0 || k1 != k0 {
+		t.Errorf("widened too: another pod's deletion %s → %s, the container's SIGKILL %s → %s", w0, w1, k0, k1)
+	}
 }
