@@ -19,7 +19,62 @@ func staticPodSteps() []Def {
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return staticPod{name: c[0], node: c[1], doc: doc}, nil
 			})),
+		// A static pod's manifest removed from its node: `from the node`,
+		// `from its node` or nothing is the static pod's own node.
+		phrase(f, `^the manifest (?:file )?of (?:the )?static pod "([^"]*)" is (?:removed|deleted)(?: from (?:the node|its node|node "([^"]*)"))?$`, `When the manifest of static pod "etcd" is removed from node "worker-1"`,
+			s2(func(name, node string) Step { return manifestRemoved{name: name, node: node} })),
+		phrase(f, `^the static pod "([^"]*)" is removed from (?:the node|its node|node "([^"]*)")$`, `When the static pod "etcd" is removed from its node`,
+			s2(func(name, node string) Step { return manifestRemoved{name: name, node: node} })),
+		phrase(f, `^the static pod manifest of "([^"]*)" is removed(?: from (?:the node|its node|node "([^"]*)"))?$`, `When the static pod manifest of "etcd" is removed`,
+			s2(func(name, node string) Step { return manifestRemoved{name: name, node: node} })),
 	}
+}
+
+// When the manifest of static pod "etcd" is removed [from node
+// "worker-1"] (also: the manifest file of …, … is deleted; the static pod
+// "etcd" is removed from its node; the static pod manifest of "etcd" is
+// removed): the manifest the scenario
+// wrote taken off the node's staticPodPath. The kubelet kills the pod
+// with its spec's terminationGracePeriodSeconds (preStop hooks, SIGTERM,
+// SIGKILL at the grace) and, once it has stopped, deletes its mirror pod
+// at its next housekeeping, for good (HandlePodRemoves, HandlePodCleanups;
+// pkg/kubelet, v1.36.3). Not `the pod "etcd" is deleted`, which deletes
+// the mirror pod only: the kubelet makes a new one and the containers run
+// on. t=0 is the removal, and on a cluster what follows counts from the
+// kubelet's reaction to it, as for a delete.
+type manifestRemoved struct{ name, node string }
+
+func (s manifestRemoved) Declare(pl *Plan) error {
+	p, err := pl.mustPod(s.name)
+	if err != nil {
+		return err
+	}
+	if !p.static {
+		return inputErr("pod %q is not a static pod: it has no manifest on a node (`the pod %q is deleted` deletes it through the API)", p.name, p.name)
+	}
+	if on := p.pod.Spec.NodeName; s.node != "" && s.node != on {
+		return inputErr("static pod %q's manifest is on node %q, not on node %q", p.name, on, s.node)
+	}
+	return nil
+}
+
+func (s manifestRemoved) Run(ctx context.Context, st *State) error {
+	p, _ := st.Plan.mustPod(s.name)
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if err := st.clk().instant(ctx); err != nil {
+		return err
+	}
+	st.clk().moveT0Acting(st.clk().actionMark())
+	// The kubelet kills the pod as for a delete: its reaction (the
+	// Killing event, a preStop hook or SIGTERM) is what follows counts
+	// from on a cluster.
+	st.acted(driver.ActionDelete, p.name)
+	if err := st.Session.RemoveStaticPod(ctx, p.pod.Spec.NodeName, p.name); err != nil {
+		return st.unsupported(fmt.Errorf("removing static pod %q's manifest: %w", p.name, err))
+	}
+	return nil
 }
 
 // Given a static pod "etcd" on node "worker-1": (and YAML) — a manifest in

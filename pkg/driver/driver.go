@@ -157,6 +157,12 @@ type Nodes interface {
 	// the pod and keeps a mirror pod in the API; the session maps the
 	// pod's scenario name (its metadata.name) to the mirror pod.
 	StaticPod(ctx context.Context, node string, pod *corev1.Pod) error
+	// RemoveStaticPod removes from node the manifest StaticPod wrote there
+	// for pod (its scenario name): the kubelet kills the pod with its
+	// spec's grace period, then deletes its mirror pod, which the session
+	// follows under the scenario's name until it is gone. A pod the
+	// session wrote no manifest for on node is an error.
+	RemoveStaticPod(ctx context.Context, node, pod string) error
 	// NodeUsage sets a node's total usage of memory (its working set:
 	// memory.available = capacity − usage) or ephemeral-storage (nodefs
 	// used), its pods' usage included.

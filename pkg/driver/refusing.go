@@ -25,6 +25,9 @@ func (r Refusing) no(what string) error { return Unsupported("the %s cannot %s",
 func (r Refusing) StaticPod(context.Context, string, *corev1.Pod) error {
 	return r.no("write a static pod")
 }
+func (r Refusing) RemoveStaticPod(context.Context, string, string) error {
+	return r.no("remove a static pod's manifest")
+}
 func (r Refusing) NodeUsage(context.Context, string, corev1.ResourceName, resource.Quantity) error {
 	return r.no("set a node's usage")
 }

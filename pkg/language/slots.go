@@ -260,6 +260,7 @@ var rules = []rule{
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`before the pod "`, ``, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
+	r(`static pod manifest of "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
 	r(`node "<node>" has (no )?taint "`, ``, &yes, "taint", kTaint),
 	r(`node "<node>" has condition "`, ``, &yes, "condition", kNodeCond),

@@ -396,9 +396,15 @@ var firstDrafts = []struct {
 	{"Then", `the pod "leaky" restarted at least 3 times`, nil, `the pod "leaky" shows at least 3 restarts`},
 	{"Then", `container "app" restarted at least 2 times`, nil, `container "app" has restarted at least 2 times`},
 	{"Then", `container "app" should have restarted at most 5 times`, nil, `container "app" has restarted at most 5 times`},
-	// A static pod's manifest removed: no such action; the nearest is
-	// the static pod's deletion (was a taint removal).
-	{"When", `the manifest of static pod "agent" is removed from the node`, nil, `the pod "agent" is deleted`},
+	// A static pod's manifest removed: issue 38's draft (`the manifest of
+	// static pod "agent" is removed from the node`) is a phrase since the
+	// fifteenth drafts (its hint was `the pod "agent" is deleted`, which
+	// deletes the mirror pod only: the kubelet makes it again); the
+	// wordings around it get the removal, not the mirror pod's deletion.
+	{"When", `the static pod manifest for "agent" is deleted from node "worker-1"`, nil, `the manifest of static pod "agent" is removed from node "worker-1"`},
+	{"When", `I remove the static pod "agent"'s manifest`, nil, `the manifest of static pod "agent" is removed`},
+	{"When", `the static pod "agent" is removed`, nil, `the manifest of static pod "agent" is removed`},
+	{"When", `static pod "agent" manifest is removed from node "worker-1"`, nil, `the manifest of static pod "agent" is removed from node "worker-1"`},
 	// A pod never recreated (was `is never restarted`).
 	{"Then", `the pod "agent" should never be recreated`, nil, `the pod "agent" is never recreated`},
 	{"Then", `the pod "agent" is not recreated`, nil, `the pod "agent" is never recreated`},

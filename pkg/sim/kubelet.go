@@ -55,6 +55,10 @@ type kubelet struct {
 	// the first time a resync needs it (syncTick); syncPhased tells it was.
 	syncPhase  time.Duration
 	syncPhased bool
+	// hkPhase is the housekeeping ticker's offset in its period, drawn
+	// the first time a cleanup needs it (housekeepingTick, static.go).
+	hkPhase  time.Duration
+	hkPhased bool
 
 	// The eviction manager, usage, static pods (nodeside.go).
 	nodeSide

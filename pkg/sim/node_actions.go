@@ -478,3 +478,30 @@ func (s *Simulator) AddStaticPod(node string, in *corev1.Pod) (string, error) {
 	k.handlePodAddition(p)
 	return p.Name, nil
 }
+
+// RemoveStaticPod removes a static pod's manifest from its node: name is
+// the pod's name in the API (<manifest>-<node>). The kubelet kills the
+// pod with its spec's grace period and deletes its mirror pod once the
+// pod has stopped (static.go, removeStaticPod). Refused: a node whose
+// kubelet is off or cut off from the control plane (what its file
+// source and its API client would do then is not modelled).
+func (s *Simulator) RemoveStaticPod(node, name string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	for _, sp := range k.static {
+		if sp.pod.Name != name {
+			continue
+		}
+		switch {
+		case k.off:
+			return fmt.Errorf("node %q is off: removing a manifest from a node whose kubelet is not running is not modelled", node)
+		case k.down:
+			return fmt.Errorf("node %q is cut off: removing a manifest from a node whose kubelet cannot reach the API server is not modelled", node)
+		}
+		k.removeStaticPod(sp)
+		return nil
+	}
+	return fmt.Errorf("node %q has no static pod manifest for pod %q", node, name)
+}

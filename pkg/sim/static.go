@@ -1,8 +1,13 @@
 package sim
 
 import (
+	"slices"
+	"time"
+
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/kubelet/periods"
 )
 
 // Static pods and their mirror pods (pkg/kubelet/config/common.go
@@ -110,4 +115,73 @@ func (k *kubelet) staticFor(p *corev1.Pod) *staticPod {
 		}
 	}
 	return nil
+}
+
+// removeStaticPod is the kubelet hearing from its file source that sp's
+// manifest is gone (pkg/kubelet/config/file_linux.go produceWatchEvent:
+// inotify's Remove is a podDelete, which consumeWatchEvent takes out of
+// the source's store; without inotify, file.go's reread of the directory
+// every fileCheckFrequency, 20 s, finds it gone; the simulator hears in
+// the instant, as of a manifest written) and the REMOVE the config merge
+// sends for a pod gone from its source (config.go podStorage.merge,
+// syncLoopIteration): HandlePodRemoves (kubelet.go, v1.36.3) takes the pod out
+// of the pod manager (podManager.RemovePod) and calls deletePod, which is
+// podWorkers.UpdatePod with SyncPodKill and no KillPodOptions: the pod
+// worker's kill with calculateEffectiveGracePeriod's answer, the spec's
+// terminationGracePeriodSeconds (no deletionGracePeriodSeconds, no
+// override; pod_workers.go), preStop hooks, SIGTERM and SIGKILL at the
+// grace as for any kill. Nothing recreates the mirror pod any more
+// (mirrorPodChanged finds no static pod for it): it is an orphan
+// (pod/pod_manager.go GetPodsAndMirrorPods: a mirror pod whose full name
+// no pod has), deleted at the kubelet's first housekeeping after the
+// pod's worker has finished terminating (orphanMirrorCleanup).
+func (k *kubelet) removeStaticPod(sp *staticPod) {
+	k.static = slices.DeleteFunc(k.static, func(o *staticPod) bool { return o == sp })
+	w := k.workers[sp.pod.UID]
+	if w == nil {
+		// No worker (never admitted, or finished and gone): nothing to
+		// kill, the mirror pod is an orphan from now on.
+		k.orphanMirrorCleanup(sp.pod.Name, k.env.now)
+		return
+	}
+	w.terminate(nil)
+	k.whenTerminated(w, func() { k.orphanMirrorCleanup(sp.pod.Name, k.env.now) })
+}
+
+// orphanMirrorCleanup deletes the orphaned mirror pod name at the first
+// housekeeping at or after from, the instant its static pod's worker was
+// found terminated: HandlePodCleanups (kubelet_pods.go, v1.36.3, run by
+// syncLoopIteration at every tick of the housekeeping ticker, every
+// housekeepingPeriod, 2 s, kubelet.go) deletes each orphaned mirror pod
+// for which podWorkers.IsPodForMirrorPodTerminatingByFullName is false
+// (pod_workers.go: the static pod's termination was requested and has
+// not completed), through mirrorClient.DeleteMirrorPod
+// (pod/mirror_client.go): gracePeriodSeconds 0, no UID precondition. The
+// ticker's phase is the kubelet's own and unknown to the scenario: drawn
+// once, the first time a cleanup needs it; the deletion carries the range
+// the draw could have given (from, from+2s).
+func (k *kubelet) orphanMirrorCleanup(name string, from time.Duration) {
+	at := k.housekeepingTick(from)
+	drawn := span{from, from + periods.Housekeeping}
+	k.env.after(at-k.env.now, func() {
+		m := k.api.pod(name)
+		if m == nil || !isMirrorPod(m) || m.Spec.NodeName != k.node.Name || k.staticFor(m) != nil {
+			return // gone already, or a static pod of that name again
+		}
+		defer k.env.recordIn(k.env.recordIn(drawn))
+		zero := int64(0)
+		_ = k.api.deletePod(name, metav1.DeleteOptions{GracePeriodSeconds: &zero}, "")
+	})
+}
+
+// housekeepingTick is the housekeeping ticker's first tick at or after t
+// (kubelet.go syncLoop: housekeepingTicker, every housekeepingPeriod,
+// started with the kubelet, its phase drawn once as the sync loop's is).
+func (k *kubelet) housekeepingTick(t time.Duration) time.Duration {
+	if !k.hkPhased {
+		k.hkPhase = time.Duration(k.env.rng.Int63n(int64(periods.Housekeeping)))
+		k.hkPhased = true
+	}
+	n := (t - k.hkPhase + periods.Housekeeping - 1) / periods.Housekeeping
+	return k.hkPhase + n*periods.Housekeeping
 }

@@ -32,6 +32,8 @@ import (
 //     drains;
 //   - workloads (workloads.go): Deployments, ResourceQuotas and Jobs,
 //     embedded in the session (its methods are the session's);
+//   - staticPods (static.go): static pods' manifests removed while the
+//     scenario runs, embedded in the session as workloads is;
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -53,6 +55,7 @@ type (
 type session struct {
 	*scene
 	*workloads
+	*staticPods
 }
 
 // assemble makes a scene's parts and the session over them.
@@ -64,7 +67,7 @@ func assemble(sc *scene) *session {
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
 	sc.work = &workloads{sc}
-	s := &session{scene: sc, workloads: sc.work}
+	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

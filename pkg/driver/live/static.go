@@ -120,8 +120,65 @@ func manifestSh(run, file string) string {
 // besides watching it.
 const mirrorWait = time.Minute
 
-// nodeFile is a manifest the session wrote.
-type nodeFile struct{ node, file string }
+// nodeFile is a manifest the session wrote; removed once a step took
+// it off its node (RemoveStaticPod), and it is not removed again.
+type nodeFile struct {
+	node, file string
+	removed    bool
+}
+
+// staticPods is the part that takes a scenario's static pods off their
+// nodes while the scenario runs, embedded in the session (its method is
+// the session's, as the workloads part's are).
+type staticPods struct{ *scene }
+
+// RemoveStaticPod removes the manifest StaticPod wrote for pod on node,
+// through the same route the write took, and the run's record of it
+// (noderecord.go): the kubelet's file source notices (inotify, or its
+// reread every 20 s), kills the pod with its spec's grace period and
+// deletes the mirror pod once the pod has stopped (HandlePodRemoves,
+// HandlePodCleanups; pkg/kubelet, v1.36.3); the observer records the
+// mirror pod's deletion under the scenario's name. Only a manifest this
+// scenario wrote is removed.
+func (s *staticPods) RemoveStaticPod(ctx context.Context, node, pod string) error {
+	real, ok := s.nodeAlias[node]
+	if !ok {
+		return driver.Unsupported("node %q is not on the live cluster", node)
+	}
+	file := s.kube.manifestName(pod)
+	s.mu.Lock()
+	i := writtenManifest(s.manifests, real, file)
+	s.mu.Unlock()
+	if i < 0 {
+		return fmt.Errorf("static pod %q: this scenario wrote no manifest for it on node %q (%s), or removed it already", pod, node, real)
+	}
+	if out, err := shellOf(s.d).Exec(ctx, real, nil, "sh", "-c", removeManifestSh(s.d.runID, file)); err != nil {
+		return fmt.Errorf("removing static pod %q's manifest %s from node %s: %v: %s", pod, path.Join(manifestDir, file), real, err, strings.TrimSpace(string(out)))
+	}
+	s.mu.Lock()
+	s.manifests[i].removed = true
+	s.mu.Unlock()
+	return nil
+}
+
+// writtenManifest is the index in files of the manifest file on node,
+// written and not removed; -1 when there is none.
+func writtenManifest(files []nodeFile, node, file string) int {
+	for i, f := range files {
+		if f.node == node && f.file == file && !f.removed {
+			return i
+		}
+	}
+	return -1
+}
+
+// removeManifestSh removes a manifest of run's from the manifest
+// directory, and then its record: a removal that fails leaves the record
+// for the sweep, which removes what is left (rm -f: a manifest already
+// gone is no error).
+func removeManifestSh(run, file string) string {
+	return "rm -f " + path.Join(manifestDir, file) + " && " + unrecordSh(run, recManifest, file)
+}
 
 // removeManifests takes the session's static pods off their nodes; the
 // kubelet then stops them and deletes their mirror pods.
@@ -132,7 +189,10 @@ func (s *nodeSide) removeManifests(ctx context.Context) error {
 	s.mu.Unlock()
 	var errs []string
 	for _, f := range files {
-		if out, err := shellOf(s.d).Exec(ctx, f.node, nil, "sh", "-c", "rm -f "+path.Join(manifestDir, f.file)+"; "+unrecordSh(s.d.runID, recManifest, f.file)); err != nil {
+		if f.removed {
+			continue // a step removed it, and its record (RemoveStaticPod)
+		}
+		if out, err := shellOf(s.d).Exec(ctx, f.node, nil, "sh", "-c", removeManifestSh(s.d.runID, f.file)); err != nil {
 			errs = append(errs, fmt.Sprintf("removing %s from node %s: %v: %s", f.file, f.node, err, strings.TrimSpace(string(out))))
 		}
 	}

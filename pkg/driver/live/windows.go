@@ -124,6 +124,14 @@ func (s *windowPolicy) Margin(sel timeline.Selector, after driver.Action) (early
 			late += startHop
 		}
 	}
+	if sel.Kind == timeline.Deleted && s.manifestRemoved(sel.Pod) {
+		// A static pod whose manifest a step removed: the kubelet deletes
+		// its orphaned mirror pod at its first housekeeping after the
+		// pod's worker finished (HandlePodCleanups, every
+		// housekeepingPeriod; pkg/kubelet, v1.36.3), a tick whose phase
+		// is the node's own: up to a period after the last exit.
+		late += periods.Housekeeping
+	}
 	if sel.Kind == timeline.PreStopStarted && s.execPreStop(sel) {
 		// An exec hook's process starts after the runtime's exec, which
 		// took 20–390 ms on a busy node; after a failed postStart the
@@ -205,6 +213,20 @@ func (s *windowPolicy) Margin(sel timeline.Selector, after driver.Action) (early
 		}
 	}
 	return early + p, late + p
+}
+
+// manifestRemoved tells whether pod is a static pod whose manifest a
+// step removed (staticPods.RemoveStaticPod).
+func (s *windowPolicy) manifestRemoved(pod string) bool {
+	file := s.kube.manifestName(pod)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range s.manifests {
+		if f.file == file && f.removed {
+			return true
+		}
+	}
+	return false
 }
 
 // noticeWait: how long after an exit its notice may still come through

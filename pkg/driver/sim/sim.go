@@ -325,6 +325,16 @@ func (s *session) StaticPod(_ context.Context, node string, p *corev1.Pod) error
 	})
 }
 
+// RemoveStaticPod removes the manifest of a static pod StaticPod wrote;
+// the scenario's name keeps following its mirror pod until it is gone.
+func (s *session) RemoveStaticPod(_ context.Context, node, pod string) error {
+	name, ok := s.names[pod]
+	if !ok {
+		return fmt.Errorf("no static pod %q was written on a node of the scenario", pod)
+	}
+	return s.do(func() error { return s.sim.RemoveStaticPod(node, name) })
+}
+
 func (s *session) NodeUsage(_ context.Context, node string, r corev1.ResourceName, total resource.Quantity) error {
 	return s.do(func() error { return s.sim.SetNodeUsage(node, r, total.DeepCopy()) })
 }
