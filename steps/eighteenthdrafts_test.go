@@ -13,6 +13,12 @@ var eighteenthFalseCopies = []falseCopy{
 		`the pod "hooked" still shows status "Running" at 10s`, `the pod "hooked" still shows status "ContainerCreating" at 10s`, `at 10s: STATUS Running`, nil},
 	{"a STATUS said shown before the pod had it", 8,
 		`the pod "hooked" still shows status "ContainerCreating" at 5s`, `the pod "hooked" still shows status "Running" at 5s`, `at 5s: STATUS ContainerCreating`, nil},
+	{"a pod said never Running", 31,
+		`the pod "web" is never Ready`, `the pod "web" is never Running`, `Running at 0s`, nil},
+	{"a failed pod said never to fail", 31,
+		`the pod "web" never becomes Succeeded`, `the pod "web" never becomes Failed`, `Failed at 20s`, nil},
+	{"the readiness probe's events said not recorded", 31,
+		`an event "BackOff" is not recorded for container "app"`, `an event "Unhealthy" is not recorded for container "app"`, `Unhealthy`, nil},
 }
 
 func TestEighteenthDraftPhrasesCanFail(t *testing.T) {
@@ -21,5 +27,5 @@ func TestEighteenthDraftPhrasesCanFail(t *testing.T) {
 
 // TestEighteenthDraftScenariosPass: the scenarios as written pass.
 func TestEighteenthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, eighteenthDrafts, 1)
+	checkScenariosPass(t, eighteenthDrafts, 2)
 }

@@ -87,6 +87,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftFourteenWordings()...)
 	defs = append(defs, draftSeventeenWordings()...)
 	defs = append(defs, terminationMessageSteps()...)
+	defs = append(defs, draftEighteenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

@@ -26,3 +26,22 @@ Feature: The phrases an eighteenth trial's first drafts reach for
     And the pod "hooked" still shows status "ContainerCreating" at 5s
     And the pod "hooked" is still showing status "ContainerCreating" at 9s
     And the pod "hooked" still shows status "Running" at 10s
+
+  @behavior:readiness-failure
+  Scenario: A pod whose readiness probe always fails is never Ready
+    Given a pod "web" with restartPolicy Never:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 1
+      """
+    And container "app" fails its readiness probe after 0s
+    And container "app" exits with code 1 after 20s
+    When the pod "web" is created
+    Then the pod "web" is never Ready
+    And the pod "web" never becomes Succeeded
+    And an event "BackOff" is not recorded for container "app"

@@ -334,6 +334,7 @@ var phrases = []Phrase{
 	{`^an event "([^"]*)" is recorded` + eventFor + `(?: (\S+) times?)?$`, []Op{countOp(5)}},
 	{`^an event "([^"]*)" is recorded` + eventFor + `(?: (\S+) times?)? within (\S+)$`, []Op{deadlineOp(6), countOp(5)}},
 	{`^no event "([^"]*)" is recorded` + eventFor + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
+	{`^an event "([^"]*)" is not recorded` + eventFor + `$`, []Op{negation(replaceOnce(" is not recorded", " is recorded"))}},
 	{`^no event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
 	// The object before or after the message, as authors order it
 	// (issue 38's seventh held-out set, steps/expect_wordings8.go).
@@ -479,6 +480,8 @@ var phrases = []Phrase{
 var unmutated = map[string]string{
 	ctr + `(?:does not run|never runs) its preStop hook$`:                                                                                                                                    "no untimed positive form to negate into (`runs its preStop hook` takes a time): its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
 	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:never runs|is never run|is not run|does not run)$`:                                                          "no untimed positive form to negate into, as `does not run its preStop hook`: its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
+	`^the pod "([^"]*)" is never (Ready|Running|Succeeded|Failed|scheduled)$`:                                                                                                                "a state never come; its positive `is S` is a state at the current time, not a coming: its false copies in steps/eighteenthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" never becomes (Ready|Running|Succeeded|Failed)$`:                                                                                                                     "as `is never S`: its positive `becomes S` is an action (t=0 moves); its false copy in steps/eighteenthdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" (?:is|was) never Terminating$`:                                                                                                                                       "a STATUS never shown; its positive `is Terminating` is a state at the current time, not a coming: its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
 	`^the pod "([^"]*)" never shows status "([^"]*)"$`:                                                                                                                                       "a STATUS never shown, open text: its false copy in steps/seventeenthdrafts_test.go (Completed) shows it failing",
 	`^the pod "([^"]*)" gets evicted with (?:a )?message (?:containing|mentioning) "([^"]*)"$`:                                                                                               "a message is open text",

@@ -54,6 +54,7 @@ var (
 	kPreempt   = &kind{"preemption policy", "`PreemptLowerPriority` (the default) or `Never`: the class's pods wait rather than preempt (a pod may not set it in its own spec to another value than its class's: the API server refuses it)"}
 	kState     = &kind{"pod state", codeList(podStates) + " (`gone`: no longer in the API; `evicted`: an event, counted at or after t=0)"}
 	kBecome    = &kind{"pod state to wait for", codeList(becomeStates)}
+	kNever     = &kind{"pod state never come", "`Ready`, `Running`, `Succeeded`, `Failed` (`is never` takes `scheduled` too): a pod starts `Pending` and not ready, which have no `never` form"}
 	kStay      = &kind{"phase", codeList(stayPhases)}
 	kPhase     = &kind{"phase", codeList(phases)}
 	kStatus    = &kind{"condition status", codeList(statuses)}
@@ -137,7 +138,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath}
+	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -343,6 +344,7 @@ var rules = []rule{
 	r(`kubectl shows the pod "<pod>" as `, ``, &no, "status", kColumn),
 	r(`the pod "<pod>" is still `, ``, &no, "state", kState),
 	r(`the pod "<pod>" is (not )?`, ``, &no, "state", kState),
+	r(`the pod "<pod>" (is never|never becomes) `, ``, &no, "state", kNever),
 	r(`the pod "<pod>" becomes `, ``, &no, "state", kBecome),
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
 	r(`fails its `, ` probe`, &no, "probe", kProbe),

@@ -424,6 +424,13 @@ var firstDrafts = []struct {
 	{"Then", `the pod "batch" does not receive SIGTERM within 60s`, nil, `the pod "batch" does not receive SIGTERM before 60s`},
 	{"Then", `the pod "stuck" should never be Terminating`, nil, `the pod "stuck" is never Terminating`},
 	{"Then", `the pod "stuck" never becomes Terminating`, nil, `the pod "stuck" is never Terminating`},
+	// Held-out sets 23 and 25 (2026-11-30): a pod never in a state (was
+	// `is not Ready`, the current time only), an event not recorded (was
+	// the message form with its placeholder).
+	{"Then", `the pod "web" never gets Ready`, nil, `the pod "web" is never Ready`},
+	{"Then", `the pod "web" was never Ready`, nil, `the pod "web" is never Ready`},
+	{"Then", `the pod "web" never turns Running`, nil, `the pod "web" never becomes Running`},
+	{"Then", `an event "BackOff" was not recorded for container "app"`, nil, `an event "BackOff" is not recorded for container "app"`},
 	{"Then", `container "app" should not run its preStop hook`, nil, `container "app" does not run its preStop hook`},
 	{"Then", `container "app" never executes its preStop hook`, nil, `container "app" does not run its preStop hook`},
 	{"Then", `the preStop hook of container "app" is not executed`, nil, `the preStop hook of container "app" never runs`},
