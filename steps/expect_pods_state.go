@@ -246,22 +246,29 @@ func (ps podState) heldAt(events []timeline.Event, pod string, at time.Duration)
 // From timeline.Beginning.At every state the pod was ever in counts. ok
 // is false when it never did.
 func (ps podState) firstHeld(events []timeline.Event, pod string, from, deadline time.Duration) (at timeline.Event, ok bool) {
-	return ps.firstHeldIn(events, pod, from, deadline, true)
+	return ps.firstHeldIn(events, pod, from, from, deadline, true)
 }
 
-// firstHeldIn is firstHeld; with complete false the events may end within
-// an instant (a view while the session runs, checked after each of its
-// steps), so a state holding when they end is not taken for the state at
-// the end of t=0's instant: only an event past that instant or a change
-// after it decides.
-func (ps podState) firstHeldIn(events []timeline.Event, pod string, from, deadline time.Duration, complete bool) (at timeline.Event, ok bool) {
+// firstHeldIn is firstHeld with the instant whose end gives the state at
+// t=0 (settle) apart from the instant after which a change into the
+// state counts (after): the same on the simulator; on a cluster the state
+// at t=0 is read at the end of the window's lateness, where the pod's
+// own condition has caught up with the container event t=0 was placed at
+// (a pod Ready at t=0 by its container's event showed its Ready
+// condition 20 ms later, and was taken for NotReady at t=0), while a
+// change into it counts from the window's start. With complete false the
+// events may end within an instant (a view while the session runs,
+// checked after each of its steps), so a state holding when they end is
+// not taken for the state at the end of t=0's instant: only an event past
+// that instant or a change after it decides.
+func (ps podState) firstHeldIn(events []timeline.Event, pod string, after, settle, deadline time.Duration, complete bool) (at timeline.Event, ok bool) {
 	var t podTrack
 	var since timeline.Event
 	podEvents(events, pod, func(e timeline.Event) bool {
 		if e.At > deadline {
 			return false
 		}
-		if e.At > from && t.holds(ps) {
+		if e.At > settle && t.holds(ps) {
 			at, ok = since, true
 			return false
 		}
@@ -272,14 +279,18 @@ func (ps podState) firstHeldIn(events []timeline.Event, pod string, from, deadli
 		}
 		if !was {
 			since = e
+			if e.At > after {
+				at, ok = e, true
+				return false
+			}
 		}
-		if e.At > from {
+		if e.At > settle {
 			at, ok = since, true
 			return false
 		}
 		return true
 	})
-	if !ok && complete && t.holds(ps) && from <= deadline {
+	if !ok && complete && t.holds(ps) && settle <= deadline {
 		// It held at the end of t=0's instant and nothing changed it by
 		// the deadline.
 		at, ok = since, true
@@ -329,12 +340,13 @@ func heldWithinFrom(ctx context.Context, st *State, what, name string, ps podSta
 	// From t=0 when it comes (on a cluster from the window's start, where
 	// a state the kubelet brought about at t=0 may have been observed);
 	// else from the beginning.
-	from := timeline.Beginning.At
+	from, settle := timeline.Beginning.At, timeline.Beginning.At
 	if comes {
 		from = min(w.From, st.clock.t0.At)
+		settle = max(st.clock.t0.At, w.To-dur)
 	}
 	if _, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := ps.firstHeldIn(v.Timeline(), name, from, w.To, !comes)
+		_, ok := ps.firstHeldIn(v.Timeline(), name, from, settle, w.To, !comes)
 		return ok
 	}); err != nil {
 		return err
@@ -353,9 +365,9 @@ func heldWithinFrom(ctx context.Context, st *State, what, name string, ps podSta
 	if planted("within-held-before-t0") {
 		// The bug of main at 925612e: a state that held only before t=0
 		// counted.
-		from = timeline.Beginning.At
+		from, settle = timeline.Beginning.At, timeline.Beginning.At
 	}
-	if e, ok := ps.firstHeld(st.clk().events(), name, from, w.To); ok {
+	if e, ok := ps.firstHeldIn(st.clk().events(), name, from, settle, w.To, true); ok {
 		if causedState(ps.name) {
 			if c, cw, late := st.lateCause(ctx, w, name, e); late {
 				cw.From = w.From
@@ -377,10 +389,10 @@ func heldWithinFrom(ctx context.Context, st *State, what, name string, ps podSta
 		Window:   &w,
 	}
 	st.clk().runOnUntil(ctx, w.To, func(events []timeline.Event) bool {
-		_, ok := ps.firstHeld(events, name, from, forever)
+		_, ok := ps.firstHeldIn(events, name, from, settle, forever, true)
 		return ok
 	})
-	if e, ok := ps.firstHeld(st.clk().events(), name, from, forever); ok {
+	if e, ok := ps.firstHeldIn(st.clk().events(), name, from, settle, forever, true); ok {
 		v.Kind, v.Event = timeline.Late, &e
 		v.Observed += fmt.Sprintf("; it was %s from %s", ps.name, timeline.FormatOffset(e.At-st.clock.t0.At))
 	}
