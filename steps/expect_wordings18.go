@@ -35,8 +35,18 @@ type neverInState struct {
 	state string
 }
 
+// neverStates are the states `is never` and `never becomes` take.
+var neverStates = []string{"Ready", "Running", "Succeeded", "Failed", "scheduled"}
+
+func (s neverInState) Declare(pl *Plan) error {
+	if _, err := parsePodState(s.state, neverStates...); err != nil {
+		return err
+	}
+	return s.podNamed.Declare(pl)
+}
+
 func (s neverInState) Run(ctx context.Context, st *State) error {
-	ps, err := parsePodState(s.state)
+	ps, err := parsePodState(s.state, neverStates...)
 	if err != nil {
 		return err
 	}

@@ -45,3 +45,19 @@ Feature: The phrases an eighteenth trial's first drafts reach for
     Then the pod "web" is never Ready
     And the pod "web" never becomes Succeeded
     And an event "BackOff" is not recorded for container "app"
+
+  @behavior:scheduling-over-allocatable
+  Scenario: A pod no node fits is never scheduled and never Running
+    Given a node "worker-1" with 1 CPU, 1Gi memory and 10 pods
+    And a pod "big":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "8"
+      """
+    When the pod "big" is created
+    Then the pod "big" is never scheduled
+    And the pod "big" is never Running
