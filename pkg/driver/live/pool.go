@@ -1215,11 +1215,17 @@ func underPressure(n *corev1.Node) bool {
 
 // restoreNode undoes what podlife did to a pool node: the node's own
 // kubelet binary when another release's runs (upgrade.go), the pressure
-// processes named by prefix, the given taints, a cordon, and, unless
+// processes named by prefix, the given taints, the labels the run changed
+// (labels.go), a cordon, and, unless
 // keepConfig, the kubelet's configuration; the kubelet restarts unless
 // keepConfig and its own binary ran (a node whose configuration or
 // binary podlife changed, or whose kubelet it was told to start afresh).
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfig bool, taints []corev1.Taint) error {
+	// The labels the run changed first: an API write alone, which what
+	// fails below on the node's container does not hold back.
+	if err := d.restoreLabels(ctx, node); err != nil {
+		return err
+	}
 	ops := opsOf(d)
 	swapped, err := restoreKubelet(d, node)
 	if err != nil {
