@@ -182,7 +182,7 @@ func unlabel(n *corev1.Node, run string) (bool, error) {
 // release's and the sweep's, through restoreNode). The kubelet and the
 // node controllers update the node all the while: a conflict is retried
 // on the fresh object.
-func (d *Driver) restoreLabels(ctx context.Context, node string) error {
+func restoreLabels(ctx context.Context, d *Driver, node string) error {
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		n, err := d.cs.CoreV1().Nodes().Get(ctx, node, metav1.GetOptions{})
 		if err != nil {

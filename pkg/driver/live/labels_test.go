@@ -67,7 +67,7 @@ func TestLabelNodeIsRestored(t *testing.T) {
 		t.Errorf("a label removed twice: %v", err)
 	}
 
-	if err := s.d.restoreLabels(bg, "pool-1"); err != nil {
+	if err := restoreLabels(bg, s.d, "pool-1"); err != nil {
 		t.Fatal(err)
 	}
 	n = poolNode(t, s)

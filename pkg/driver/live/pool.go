@@ -1223,7 +1223,7 @@ func underPressure(n *corev1.Node) bool {
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfig bool, taints []corev1.Taint) error {
 	// The labels the run changed first: an API write alone, which what
 	// fails below on the node's container does not hold back.
-	if err := d.restoreLabels(ctx, node); err != nil {
+	if err := restoreLabels(ctx, d, node); err != nil {
 		return err
 	}
 	ops := opsOf(d)
