@@ -199,7 +199,8 @@ func (sc *scheduler) nodeUpdated() {
 // (nodeSelector included) and its old ones did not: QueueSkip otherwise,
 // the pod staying unschedulable. A queued pod goes to activeQ, or to
 // backoffQ while its backoff runs (scheduling_queue.go
-// requeuePodWithQueueingStrategy).
+// requeuePodWithQueueingStrategy), which pop takes from when activeQ is
+// empty.
 func (sc *scheduler) nodeLabelled(n *corev1.Node, c *labelChange) {
 	before := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: n.Name, Labels: c.old}}
 	after := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: n.Name, Labels: c.new}}
