@@ -1108,8 +1108,8 @@ func hostAvailable() int64 {
 
 // release puts the leased node back as it was found — no pressure
 // process, the original kubelet configuration (and a restarted kubelet,
-// which also forgets the pressure it saw), the scenario's taints removed —
-// and frees the lease. The session's pods are gone already (Close deletes
+// which also forgets the pressure it saw), the scenario's taints removed,
+// the labels it changed put back (labels.go) — and frees the lease. The session's pods are gone already (Close deletes
 // the namespace first). A node that cannot be restored keeps a lease
 // saying why, and is not leased again.
 func (s *nodePool) release(ctx context.Context) error {
@@ -1336,7 +1336,8 @@ func (d *Driver) setAnnotation(ctx context.Context, node, key, value string) err
 // processes stopped, kubelet configuration restored and the kubelet
 // restarted,
 // taints other than the pool's own removed (a pool node has no other at
-// rest but the node controllers' own), lease freed. A node that cannot be
+// rest but the node controllers' own), the labels the run changed put
+// back from their record (labels.go), lease freed. A node that cannot be
 // restored keeps its lease, marked broken.
 func (d *Driver) SweepPool(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
