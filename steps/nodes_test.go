@@ -125,3 +125,50 @@ func TestPlanNamesThePressuresToCome(t *testing.T) {
 		t.Errorf("a scenario without pressure: %v", pl.setup.Pressures)
 	}
 }
+
+// TestPlanSaysItRelabels: a scenario whose steps change a node's labels
+// says so in its setup (a cluster whose nodes others share then leases it
+// one of its own); declaring a node with labels, or tainting it, does
+// not.
+func TestPlanSaysItRelabels(t *testing.T) {
+	for _, text := range []string{
+		`node "worker-1" is labelled "disktype=ssd"`,
+		`the node "worker-1" is labeled "disktype=ssd"`,
+		`the node is labelled "disktype=ssd"`,
+		`the label "disktype=ssd" is added to node "worker-1"`,
+		`the label "disktype" is removed from the node`,
+		`node "worker-1" is unlabelled "disktype"`,
+	} {
+		if pl := NewPlan(nil, ".", []string{`a pod "web"`, text}); !pl.setup.Relabels {
+			t.Errorf("%s: the setup does not say the scenario relabels", text)
+		}
+	}
+	for _, text := range []string{`a node "worker-1" with label "disktype=ssd"`, `node "worker-1" is tainted "a=b:NoSchedule"`, `a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"`} {
+		if pl := NewPlan(nil, ".", []string{text}); pl.setup.Relabels {
+			t.Errorf("%s: the setup says the scenario relabels", text)
+		}
+	}
+}
+
+// TestNodeDeclaredWithLabels: the Given forms put the labels on the
+// declared node, beside its own; a bad label is the step's error.
+func TestNodeDeclaredWithLabels(t *testing.T) {
+	pl := NewPlan(nil, ".", nil)
+	pl.At(1, Context)
+	if err := declareText(pl, `a node "worker-1" with labels "disktype=ssd, example.com/tier=gold"`); err != nil {
+		t.Fatal(err)
+	}
+	if err := declareText(pl, `node "worker-1" is labelled "zone=a"`); err != nil {
+		t.Fatal(err)
+	}
+	n := pl.findNode("worker-1")
+	want := map[string]string{"kubernetes.io/hostname": "worker-1", "kubernetes.io/os": "linux", "disktype": "ssd", "example.com/tier": "gold", "zone": "a"}
+	if !reflect.DeepEqual(n.Labels, want) {
+		t.Errorf("labels %v; want %v", n.Labels, want)
+	}
+	for _, text := range []string{`a node "worker-2" with label "disktype"`, `a node "worker-2" with label "bad key=x"`, `node "worker-1" is labelled "disktype=a b"`} {
+		if err := declareText(NewPlan(nil, ".", nil), text); err == nil {
+			t.Errorf("%s: declared", text)
+		}
+	}
+}

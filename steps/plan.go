@@ -75,6 +75,9 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		if createAll.MatchString(text) {
 			pl.explicitAll = true
 		}
+		if relabelStep.MatchString(text) {
+			pl.setup.Relabels = true
+		}
 		if m := underPressure.FindStringSubmatch(text); m != nil && !slices.Contains(pl.setup.Pressures, driver.Pressure(m[2])) {
 			pl.setup.Pressures = append(pl.setup.Pressures, driver.Pressure(m[2]))
 		}

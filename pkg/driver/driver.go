@@ -117,6 +117,10 @@ type Setup struct {
 	// disk and process ids are shared with others is configured for
 	// them from the start (the simulator needs nothing ahead).
 	Pressures []Pressure
+	// Relabels: the scenario's steps change a node's labels while it
+	// runs (`node "x" is labelled "k=v"`); a driver whose nodes other
+	// scenarios share gives it a node of its own from the start.
+	Relabels bool
 	// PIDLimits are nodes' process-id limits (kernel.pid_max, which
 	// pid.available is measured against), by node; a node not named has
 	// the driver's (4194304 on the simulator). A node's disk is its
@@ -190,6 +194,10 @@ type Nodes interface {
 	UpgradeKubelet(ctx context.Context, node, version string) error
 	// TaintNode adds a taint to a node, or removes it.
 	TaintNode(ctx context.Context, node string, taint corev1.Taint, remove bool) error
+	// LabelNode sets the label key=value on a node (an existing value
+	// overwritten), or removes key (remove). The scheduler retries the
+	// pods the node's labels kept off it.
+	LabelNode(ctx context.Context, node, key, value string, remove bool) error
 }
 
 // Session is one scenario's cluster.

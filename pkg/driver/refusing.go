@@ -52,6 +52,9 @@ func (r Refusing) UpgradeKubelet(context.Context, string, string) error {
 func (r Refusing) TaintNode(context.Context, string, corev1.Taint, bool) error {
 	return r.no("taint a node")
 }
+func (r Refusing) LabelNode(context.Context, string, string, string, bool) error {
+	return r.no("label a node")
+}
 func (r Refusing) CreateReplicaSet(context.Context, string, int32, *corev1.Pod) error {
 	return r.no("create a replica set")
 }

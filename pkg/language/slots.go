@@ -40,55 +40,58 @@ var (
 )
 
 var (
-	kPod       = &kind{"pod", "the pod's name in the scenario: the name its `Given` step declared (the driver owns the API name)"}
-	kStaticPod = &kind{"static pod", "the static pod's manifest name, by which later steps name it"}
-	kContainer = &kind{"container", "a container's name in the pod's spec (`app` in a pod given without YAML); `of pod \"…\"` may be left out when the scenario has one pod"}
-	kNode      = &kind{"node", "a node's name: `worker-1` is the node a scenario gets when it declares none"}
-	kDuration  = &kind{"duration", "a Go duration, not negative: `500ms`, `3s`, `2m`, `1m30s`"}
-	kSeconds   = &kind{"seconds", "whole seconds: a number (`5`) or a Go duration of whole seconds (`5s`, `1m`)"}
-	kCount     = &kind{"count", "a whole number, 0 or more"}
-	kExitCode  = &kind{"exit code", "0 to 255"}
-	kQuantity  = &kind{"quantity", "a Kubernetes quantity, not negative: `500m`, `2`, `256Mi`, `4Gi`"}
-	kInteger   = &kind{"integer", "a 32-bit integer"}
-	kPriority  = &kind{"priority", "a 32-bit integer; a class above 1000000000 is rejected, as the API server does (the built-in `system-node-critical` and `system-cluster-critical` always exist)"}
-	kPreempt   = &kind{"preemption policy", "`PreemptLowerPriority` (the default) or `Never`: the class's pods wait rather than preempt (a pod may not set it in its own spec to another value than its class's: the API server refuses it)"}
-	kState     = &kind{"pod state", codeList(podStates) + " (`gone`: no longer in the API; `evicted`: an event, counted at or after t=0)"}
-	kBecome    = &kind{"pod state to wait for", codeList(becomeStates)}
-	kNever     = &kind{"pod state never come", "`Ready`, `Running`, `Succeeded`, `Failed` (`is never` takes `scheduled` too): a pod starts `Pending` and not ready, which have no `never` form"}
-	kStay      = &kind{"phase", codeList(stayPhases)}
-	kPhase     = &kind{"phase", codeList(phases)}
-	kStatus    = &kind{"condition status", codeList(statuses)}
-	kQoS       = &kind{"QoS class", codeList(qosClasses)}
-	kProbe     = &kind{"probe", codeList(probeKinds) + "; the container must have that probe"}
-	kPassProbe = &kind{"passing probe", "`readiness` (a probe is added when the container has none, as `becomes ready after` does), `liveness` or `startup` (the container must have that probe); `startup` only in `… after it starts`"}
-	kSignal    = &kind{"signal", codeList(signals)}
-	kPressure  = &kind{"pressure", codeList(pressures)}
-	kReason    = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
-	kEvent     = &kind{"event reason", "a Kubernetes Event's reason (`Scheduled`, `Pulled`, `Created`, `Started`, `Killing`, `Unhealthy`, `BackOff`, `FailedPreStopHook`, `Evicted`, …)"}
-	kPodCond   = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`"}
-	kNodeCond  = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
-	kText      = &kind{"text", "text the message contains"}
-	kGate      = &kind{"readiness gate", "a condition type listed in the pod's `spec.readinessGates` (`example.com/lb`)"}
-	kNumber    = &kind{"number", "a number, decimals allowed (`30`, `1.5`), or `a`/`an` for one"}
-	kUnit      = &kind{"unit", "`millisecond(s)`, `second(s)`, `minute(s)`, `hour(s)`"}
-	kNames     = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
-	kFile      = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
-	kKubelet   = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(releases.Modelled()) + " (default " + releases.Default + "); a live driver skips the scenario unless its kubelet is that minor version"}
-	kUpgrade   = &kind{"kubelet release", "the release the node's kubelet is upgraded to, `1.N`: one the simulator models, newer than the scenario's kubelet (its `@kubelet` tag, or the default) and not newer than its control plane (`@control-plane`); on a live cluster, the release of one of its nodes' kubelets"}
-	kName      = &kind{"name", "the object's name, as the pod's spec refers to it"}
-	kClass     = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
-	kTaint     = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
-	kThreshold = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
-	kHold      = &kind{"state held", "`Running`, `Pending`, `Succeeded`, `Failed`, `Ready`, `NotReady`, `Terminating` (also written `ready`, `not ready`, `running`, …)"}
-	kCtrHold   = &kind{"container state", "`running`, `waiting`, `ready`, `not ready`"}
-	kHoldBound = &kind{"bound", "`until` or `for`: the state holds from t=0 up to t0+T, T itself left out; without one, to the end of the scenario's activity"}
-	kNodeUnit  = &kind{"unit", "`CPU(s)` or `memory` (`of memory`)"}
-	kPIDLimit  = &kind{"PID limit", "a whole number above 0: the node's kernel.pid_max, which pid.available is measured against (4194304 by default)"}
-	kReclaim   = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
-	kColumn    = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
-	kReady     = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
-	kVolume    = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
-	kResource  = &kind{"resource", "the node's resource"}
+	kPod        = &kind{"pod", "the pod's name in the scenario: the name its `Given` step declared (the driver owns the API name)"}
+	kStaticPod  = &kind{"static pod", "the static pod's manifest name, by which later steps name it"}
+	kContainer  = &kind{"container", "a container's name in the pod's spec (`app` in a pod given without YAML); `of pod \"…\"` may be left out when the scenario has one pod"}
+	kNode       = &kind{"node", "a node's name: `worker-1` is the node a scenario gets when it declares none"}
+	kDuration   = &kind{"duration", "a Go duration, not negative: `500ms`, `3s`, `2m`, `1m30s`"}
+	kSeconds    = &kind{"seconds", "whole seconds: a number (`5`) or a Go duration of whole seconds (`5s`, `1m`)"}
+	kCount      = &kind{"count", "a whole number, 0 or more"}
+	kExitCode   = &kind{"exit code", "0 to 255"}
+	kQuantity   = &kind{"quantity", "a Kubernetes quantity, not negative: `500m`, `2`, `256Mi`, `4Gi`"}
+	kInteger    = &kind{"integer", "a 32-bit integer"}
+	kPriority   = &kind{"priority", "a 32-bit integer; a class above 1000000000 is rejected, as the API server does (the built-in `system-node-critical` and `system-cluster-critical` always exist)"}
+	kPreempt    = &kind{"preemption policy", "`PreemptLowerPriority` (the default) or `Never`: the class's pods wait rather than preempt (a pod may not set it in its own spec to another value than its class's: the API server refuses it)"}
+	kState      = &kind{"pod state", codeList(podStates) + " (`gone`: no longer in the API; `evicted`: an event, counted at or after t=0)"}
+	kBecome     = &kind{"pod state to wait for", codeList(becomeStates)}
+	kNever      = &kind{"pod state never come", "`Ready`, `Running`, `Succeeded`, `Failed` (`is never` takes `scheduled` too): a pod starts `Pending` and not ready, which have no `never` form"}
+	kStay       = &kind{"phase", codeList(stayPhases)}
+	kPhase      = &kind{"phase", codeList(phases)}
+	kStatus     = &kind{"condition status", codeList(statuses)}
+	kQoS        = &kind{"QoS class", codeList(qosClasses)}
+	kProbe      = &kind{"probe", codeList(probeKinds) + "; the container must have that probe"}
+	kPassProbe  = &kind{"passing probe", "`readiness` (a probe is added when the container has none, as `becomes ready after` does), `liveness` or `startup` (the container must have that probe); `startup` only in `… after it starts`"}
+	kSignal     = &kind{"signal", codeList(signals)}
+	kPressure   = &kind{"pressure", codeList(pressures)}
+	kReason     = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
+	kEvent      = &kind{"event reason", "a Kubernetes Event's reason (`Scheduled`, `Pulled`, `Created`, `Started`, `Killing`, `Unhealthy`, `BackOff`, `FailedPreStopHook`, `Evicted`, …)"}
+	kPodCond    = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`"}
+	kNodeCond   = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
+	kText       = &kind{"text", "text the message contains"}
+	kGate       = &kind{"readiness gate", "a condition type listed in the pod's `spec.readinessGates` (`example.com/lb`)"}
+	kNumber     = &kind{"number", "a number, decimals allowed (`30`, `1.5`), or `a`/`an` for one"}
+	kUnit       = &kind{"unit", "`millisecond(s)`, `second(s)`, `minute(s)`, `hour(s)`"}
+	kNames      = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
+	kFile       = &kind{"file", "a path to a YAML file (a whole `Pod` or only its `spec:`), relative to the feature file"}
+	kKubelet    = &kind{"kubelet version", "a kubelet version the simulator models: " + codeList(releases.Modelled()) + " (default " + releases.Default + "); a live driver skips the scenario unless its kubelet is that minor version"}
+	kUpgrade    = &kind{"kubelet release", "the release the node's kubelet is upgraded to, `1.N`: one the simulator models, newer than the scenario's kubelet (its `@kubelet` tag, or the default) and not newer than its control plane (`@control-plane`); on a live cluster, the release of one of its nodes' kubelets"}
+	kName       = &kind{"name", "the object's name, as the pod's spec refers to it"}
+	kClass      = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
+	kNodeLabel  = &kind{"label", "`key=value`, a node label as `kubectl label node` takes it: the key a name of up to 63 characters (letters, digits, `-`, `_`, `.`) with an optional DNS prefix and `/`, the value up to 63 such characters or empty; on a cluster a key of Kubernetes' own (`kubernetes.io/…`, `node.kubernetes.io/…`, `node-role.kubernetes.io/…`, any `*.kubernetes.io` or `*.k8s.io`) or podlife's (`podlife.io/…`) is never changed: the scenario is skipped"}
+	kLabelKey   = &kind{"label key", "a node label's key (`disktype`), or `key=value`, and then the node's value must be that one"}
+	kNodeLabels = &kind{"labels", "node labels `key=value[,key=value]`"}
+	kTaint      = &kind{"taint", "kubectl's taint syntax, `key[=value]:Effect`, with Effect `NoSchedule`, `PreferNoSchedule` or `NoExecute`"}
+	kThreshold  = &kind{"eviction threshold", "the kubelet's `--eviction-hard` syntax, `signal<value[,signal<value]`, a value being a quantity or a percentage, for the signals " + codeList(evictionSignals)}
+	kHold       = &kind{"state held", "`Running`, `Pending`, `Succeeded`, `Failed`, `Ready`, `NotReady`, `Terminating` (also written `ready`, `not ready`, `running`, …)"}
+	kCtrHold    = &kind{"container state", "`running`, `waiting`, `ready`, `not ready`"}
+	kHoldBound  = &kind{"bound", "`until` or `for`: the state holds from t=0 up to t0+T, T itself left out; without one, to the end of the scenario's activity"}
+	kNodeUnit   = &kind{"unit", "`CPU(s)` or `memory` (`of memory`)"}
+	kPIDLimit   = &kind{"PID limit", "a whole number above 0: the node's kernel.pid_max, which pid.available is measured against (4194304 by default)"}
+	kReclaim    = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
+	kColumn     = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
+	kReady      = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
+	kVolume     = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
+	kResource   = &kind{"resource", "the node's resource"}
 	// Disruptions (issue 17).
 	kReplicaSet  = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
 	kOrdinal     = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
@@ -136,7 +139,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
 
@@ -226,6 +229,14 @@ var rules = []rule{
 	r(`resource quota "`, ``, &yes, "quota", kQuota),
 	r(`"<quota>" shows "`, ``, &yes, "resource", kQuotaRes),
 	r(`"<quota>" shows "<resource>" used `, ``, &no, "amount", kQuantity),
+
+	// A node's labels (issue 38's held-out set 25), before the budgets'
+	// `labelled "` selector.
+	r(`with labels? "`, ``, &yes, "labels", kNodeLabels),
+	r(`is unlabel+ed "`, ``, &yes, "label key", kLabelKey),
+	r(`^the label "`, `^" is removed`, &yes, "label key", kLabelKey),
+	r(`is label+ed "`, ``, &yes, "label", kNodeLabel),
+	r(`^the label "`, ``, &yes, "label", kNodeLabel),
 
 	// Disruptions (issue 17), before the general rules they would match.
 	r(`replica set "`, ``, &yes, "replica set", kReplicaSet),

@@ -445,6 +445,47 @@ var firstDrafts = []struct {
 	{"Then", `the termination message of container "app" should be "schema version mismatch"`, nil, `the termination message of container "app" is "schema version mismatch"`},
 	{"Given", `container "app" writes "schema version mismatch" into its termination log`, nil, `container "app" writes "schema version mismatch" to its termination log`},
 	{"Given", `container "app" logged "connection refused: db:5432"`, nil, `container "app" logs "connection refused: db:5432"`},
+	// Held-out set 25: a node labelled (was hinted the taint's removal,
+	// another meaning: no phrase said it).
+	{"When", `the node "worker-1" gets labelled "disktype=ssd"`, nil, `node "worker-1" is labelled "disktype=ssd"`},
+	{"When", `the label "disktype=ssd" is applied to node "worker-1"`, nil, `the label "disktype=ssd" is added to node "worker-1"`},
+	{"When", `the label "disktype" is deleted from node "worker-1"`, nil, `the label "disktype" is removed from node "worker-1"`},
+}
+
+// twentiethDrafts: held-out set 25's step for a node's label, undefined
+// then with the hint `the taint "disktype=ssd" is removed from node
+// "worker-1"` (another meaning), is one phrase now and its own hint.
+var twentiethDrafts = []struct{ kind, step string }{
+	{"When", `the node "worker-1" is labelled "disktype=ssd"`},
+}
+
+func TestTwentiethDraftsAreTheirPhrases(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, c := range twentiethDrafts {
+		var phrase *steps.Def
+		for i, d := range defs {
+			if d.Pattern.MatchString(c.step) {
+				if phrase != nil {
+					t.Errorf("%s %s matches two phrases", c.kind, c.step)
+				}
+				phrase = &defs[i]
+			}
+		}
+		if phrase == nil {
+			t.Errorf("%s %s is undefined", c.kind, c.step)
+			continue
+		}
+		if kw, _ := exampleLine(phrase.Example); kw != c.kind {
+			t.Errorf("%s %s is a %s phrase", c.kind, c.step, kw)
+		}
+		// Its hint, written as the phrase's reference writes a node
+		// (`node "x"`), is the same phrase.
+		if got := v.hint(c.step, stepKind(c.kind), true, nil); !phrase.Pattern.MatchString(got) {
+			t.Errorf("%s %s: hint %s, another phrase", c.kind, c.step, got)
+		}
+	}
 }
 
 // sixteenthDrafts are the steps issue 38's sixteenth trial wrote for a

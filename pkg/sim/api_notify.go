@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"maps"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -63,7 +64,14 @@ type nodeEvent struct {
 	typ       watchType
 	node      *corev1.Node
 	noExecute []corev1.Taint
+	// labels is set on a write of the node's labels alone (relabelNode).
+	labels *labelChange
 }
+
+// labelChange is what a write of a node's labels changed: the labels
+// before and after it, which the scheduler's queueing hint compares
+// (the informer's old and new objects).
+type labelChange struct{ old, new map[string]string }
 
 // nodeWatcher is a component's watch on nodes.
 type nodeWatcher interface{ nodeWatch(nodeEvent) }
@@ -159,7 +167,36 @@ func (a *apiServer) nodeUpdated(n *corev1.Node) {
 }
 
 func (a *apiServer) nodeChanged(n *corev1.Node, t watchType) {
-	ev := nodeEvent{typ: t, node: n, noExecute: noExecuteTaints(n)}
+	a.notifyNode(nodeEvent{typ: t, node: n, noExecute: noExecuteTaints(n)})
+}
+
+// relabelNode is a write of a node's labels (`kubectl label node`, a
+// PATCH of metadata.labels): key set to value, or removed. A write that
+// changes nothing is no update, and says so.
+func (a *apiServer) relabelNode(name, key, value string, remove bool) bool {
+	n := a.nodes[name]
+	if n == nil {
+		return false
+	}
+	old, had := n.Labels[key]
+	if remove && !had || !remove && had && old == value {
+		return false
+	}
+	before := maps.Clone(n.Labels)
+	if remove {
+		delete(n.Labels, key)
+	} else {
+		if n.Labels == nil {
+			n.Labels = map[string]string{}
+		}
+		n.Labels[key] = value
+	}
+	n.ResourceVersion = a.nextRV()
+	a.notifyNode(nodeEvent{typ: watchModified, node: n, noExecute: noExecuteTaints(n), labels: &labelChange{old: before, new: maps.Clone(n.Labels)}})
+	return true
+}
+
+func (a *apiServer) notifyNode(ev nodeEvent) {
 	a.env.soon(func() {
 		for _, w := range a.nodeWatchers {
 			w.nodeWatch(ev)

@@ -193,6 +193,27 @@ func (s *Simulator) TaintNode(node string, t corev1.Taint, remove bool) error {
 	return nil
 }
 
+// LabelNode sets a label on a node, or removes it, as `kubectl label
+// node` does (a PATCH of metadata.labels; an existing value is
+// overwritten). The scheduler sees the change as a Node/UpdateNodeLabel
+// event (scheduler.nodeLabelled). Nothing else acts on it: the kubelet
+// checks a pod's nodeSelector and required node affinity only at
+// admission (pkg/kubelet/lifecycle/predicate.go,
+// predicateAdmitHandler.Admit and generalFilter, v1.36.3), which is why a pod
+// running on the node stays when a label it selected goes
+// (requiredDuringSchedulingIgnoredDuringExecution).
+func (s *Simulator) LabelNode(node, key, value string, remove bool) error {
+	n := s.api.node(node)
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if _, had := n.Labels[key]; remove && !had {
+		return fmt.Errorf("node %q has no label %q", node, key)
+	}
+	s.api.relabelNode(node, key, value, remove)
+	return nil
+}
+
 // CordonNode marks a node unschedulable, as `kubectl cordon` does
 // (drain.CordonHelper: a patch of spec.unschedulable); the node-lifecycle
 // controller adds the unschedulable taint, the scheduler's

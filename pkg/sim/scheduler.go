@@ -9,6 +9,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/podlife/podlife/pkg/timeline"
@@ -125,7 +126,11 @@ func (sc *scheduler) nodeWatch(ev nodeEvent) {
 	case watchAdded:
 		sc.nodeAdded(ev.node)
 	case watchModified:
-		sc.nodeUpdated()
+		if ev.labels != nil {
+			sc.nodeLabelled(ev.node, ev.labels)
+		} else {
+			sc.nodeUpdated()
+		}
 	case watchDeleted:
 		sc.cache.removeNode(ev.node.Name)
 	}
@@ -181,6 +186,29 @@ func (sc *scheduler) nodeUpdated() {
 		return q.plugins[pluginNodeUnschedulable] || q.plugins[pluginTaintToleration] || q.plugins[pluginNodeAffinity] || q.plugins[pluginNodeResourcesFit]
 	})
 }
+
+// nodeLabelled: a write of a node's labels alone is one cluster event,
+// Node/UpdateNodeLabel (pkg/scheduler/eventhandlers.go updateNodeInCache;
+// framework/events.go NodeSchedulingPropertiesChange,
+// extractNodeLabelsChange; v1.36.3). With queueing hints (GA and locked
+// on since 1.34), of the filters modelled only NodeAffinity registers it
+// (the EventsToRegister of nodeaffinity, tainttoleration,
+// nodeunschedulable, noderesources and nodeports), and its hint
+// (node_affinity.go isSchedulableAfterNodeChange) queues a pod it
+// rejected when the node's new labels match the pod's required affinity
+// (nodeSelector included) and its old ones did not: QueueSkip otherwise,
+// the pod staying unschedulable. A queued pod goes to activeQ, or to
+// backoffQ while its backoff runs (scheduling_queue.go
+// requeuePodWithQueueingStrategy), which pop takes from when activeQ is
+// empty.
+func (sc *scheduler) nodeLabelled(n *corev1.Node, c *labelChange) {
+	before := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: n.Name, Labels: c.old}}
+	after := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: n.Name, Labels: c.new}}
+	sc.moveAll(func(q *queuedPod) bool {
+		return q.plugins[pluginNodeAffinity] && matchesNodeSelector(q.pod, after) && !matchesNodeSelector(q.pod, before)
+	})
+}
+
 func (sc *scheduler) podRemoved(gone *corev1.Pod) {
 	sc.moveAll(func(q *queuedPod) bool {
 		return q.plugins[pluginNodeResourcesFit] || (q.plugins[pluginNodePorts] && portsFreedBy(q.pod, gone))

@@ -34,6 +34,8 @@ import (
 //     embedded in the session (its methods are the session's);
 //   - staticPods (static.go): static pods' manifests removed while the
 //     scenario runs, embedded in the session as workloads is;
+//   - nodeLabels (labels.go): a leased node's labels changed while the
+//     scenario runs, embedded in the session likewise;
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -56,6 +58,7 @@ type session struct {
 	*scene
 	*workloads
 	*staticPods
+	*nodeLabels
 }
 
 // assemble makes a scene's parts and the session over them.
@@ -67,7 +70,7 @@ func assemble(sc *scene) *session {
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
 	sc.work = &workloads{sc}
-	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}}
+	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

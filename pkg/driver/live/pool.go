@@ -1108,8 +1108,8 @@ func hostAvailable() int64 {
 
 // release puts the leased node back as it was found — no pressure
 // process, the original kubelet configuration (and a restarted kubelet,
-// which also forgets the pressure it saw), the scenario's taints removed —
-// and frees the lease. The session's pods are gone already (Close deletes
+// which also forgets the pressure it saw), the scenario's taints removed,
+// the labels it changed put back (labels.go) — and frees the lease. The session's pods are gone already (Close deletes
 // the namespace first). A node that cannot be restored keeps a lease
 // saying why, and is not leased again.
 func (s *nodePool) release(ctx context.Context) error {
@@ -1215,11 +1215,17 @@ func underPressure(n *corev1.Node) bool {
 
 // restoreNode undoes what podlife did to a pool node: the node's own
 // kubelet binary when another release's runs (upgrade.go), the pressure
-// processes named by prefix, the given taints, a cordon, and, unless
+// processes named by prefix, the given taints, the labels the run changed
+// (labels.go), a cordon, and, unless
 // keepConfig, the kubelet's configuration; the kubelet restarts unless
 // keepConfig and its own binary ran (a node whose configuration or
 // binary podlife changed, or whose kubelet it was told to start afresh).
 func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfig bool, taints []corev1.Taint) error {
+	// The labels the run changed first: an API write alone, which what
+	// fails below on the node's container does not hold back.
+	if err := restoreLabels(ctx, d, node); err != nil {
+		return err
+	}
 	ops := opsOf(d)
 	swapped, err := restoreKubelet(d, node)
 	if err != nil {
@@ -1330,7 +1336,8 @@ func (d *Driver) setAnnotation(ctx context.Context, node, key, value string) err
 // processes stopped, kubelet configuration restored and the kubelet
 // restarted,
 // taints other than the pool's own removed (a pool node has no other at
-// rest but the node controllers' own), lease freed. A node that cannot be
+// rest but the node controllers' own), the labels the run changed put
+// back from their record (labels.go), lease freed. A node that cannot be
 // restored keeps its lease, marked broken.
 func (d *Driver) SweepPool(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {

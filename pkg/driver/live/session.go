@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -233,6 +234,19 @@ func isDefaultShape(n *corev1.Node) bool {
 	return declaredDiskOf(n) == defaultNodeDisk
 }
 
+// declaredLabels are the labels a scenario declared on a node beyond
+// those every declared node has (kubernetes.io/hostname and
+// kubernetes.io/os, which the cluster's node has of its own).
+func declaredLabels(n *corev1.Node) map[string]string {
+	out := map[string]string{}
+	for k, v := range n.Labels {
+		if k != corev1.LabelHostname && k != corev1.LabelOSStable {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // Configure maps the scenario's node to the cluster's and creates its
 // priority classes. Several nodes, another node size, taints or another
 // kubelet version are beyond a live cluster: the scenario is skipped.
@@ -254,9 +268,9 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	// A scenario that changes its node, declares one of another size or
 	// several nodes (among which the scheduler chooses) gets its own.
-	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0
+	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0 || st.Relabels
 	for _, n := range st.Nodes {
-		own = own || len(n.Spec.Taints) > 0 || !isDefaultShape(n)
+		own = own || len(n.Spec.Taints) > 0 || len(declaredLabels(n)) > 0 || !isDefaultShape(n)
 	}
 	if own || len(s.leases) > 0 {
 		if err := s.pool.leaseNodes(ctx, max(1, len(st.Nodes))); err != nil {
@@ -283,6 +297,12 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 		if declared[i] != nil {
 			for _, t := range declared[i].Spec.Taints {
 				if err := s.TaintNode(ctx, declared[i].Name, t, false); err != nil {
+					return err
+				}
+			}
+			labels := declaredLabels(declared[i])
+			for _, k := range slices.Sorted(maps.Keys(labels)) {
+				if err := s.LabelNode(ctx, declared[i].Name, k, labels[k], false); err != nil {
 					return err
 				}
 			}

@@ -380,6 +380,10 @@ func (s *session) TaintNode(_ context.Context, node string, t corev1.Taint, remo
 	return s.do(func() error { return s.sim.TaintNode(node, *t.DeepCopy(), remove) })
 }
 
+func (s *session) LabelNode(_ context.Context, node, key, value string, remove bool) error {
+	return s.do(func() error { return s.sim.LabelNode(node, key, value, remove) })
+}
+
 func (s *session) Now() time.Duration { return s.sim.Now() }
 
 func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
