@@ -239,6 +239,11 @@ var phrases = []Phrase{
 	}},
 	{`^` + node + ` reports (\w+)(?: within (\S+))?$`, []Op{deadlineOp(3)}},
 	{`^the job "([^"]*)" fails(?: with reason "([^"]*)")? within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the job "([^"]*)" exceeds its (?:active )?deadline within (\S+)$`, []Op{deadlineOp(2)}},
+	// The positive of a Job that never fails: it fails, by any time.
+	{`^the job "([^"]*)" (?:never fails|does not fail)$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" fails within 1h`}
+	})}},
 	{`^the PDB "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+) within (\S+)$`, []Op{deadlineOp(5), valueOp(4, swapExitCode)}},
 
