@@ -26,13 +26,20 @@ var nineteenthFalseCopies = []falseCopy{
 	{"a Job failed by its deadline said to have no failed pod", 16,
 		`the job "forever" has 1 failed pod`, `the job "forever" has 0 failed pods`, `0 failed`, nil},
 	// The Job's Failed condition waits for its pod's end (30s).
-	{"a Job said failed by its deadline before its pod terminated", 36,
+	{"a Job said failed by its deadline before its pod terminated", 37,
 		`the job "slow" exceeds its deadline within 31s`, `the job "slow" exceeds its deadline within 30s`, `Failed=True and reason DeadlineExceeded`, nil},
-	{"a pod killed by a Job's deadline said gone before its grace", 36,
+	{"a pod killed by a Job's deadline said gone before its grace", 37,
 		`the job "slow" has 1 terminating pod at 25s`, `the job "slow" has 0 terminating pods at 25s`, `0 terminating`, nil},
 	// A pod that would run past the deadline: the Job fails at it.
-	{"a Job whose pod outlives the deadline said never to fail", 55,
-		`container "app" exits with code 0 after 5s`, `container "app" exits with code 0 after 25s`, `never Failed`, []int{69, 68, 70}},
+	{"a Job whose pod outlives the deadline said never to fail", 56,
+		`container "app" exits with code 0 after 5s`, `container "app" exits with code 0 after 25s`, `never Failed`, []int{70, 69, 71}},
+	// The untimed forms wait to the end of the activity.
+	{"a Job that completed said to exceed its deadline", 56,
+		`the job "quick" never fails`, `the job "quick" exceeds its deadline`, `Failed with reason DeadlineExceeded, to the end of the activity`, nil},
+	{"a Job that completed said to fail", 56,
+		`the job "quick" never fails`, `the job "quick" fails`, `Complete=True`, nil},
+	{"a Job failed by its deadline said failed by its backoff limit, untimed", 16,
+		`the job "forever" exceeds its deadline`, `the job "forever" fails with reason "BackoffLimitExceeded"`, `FailureTarget=True (DeadlineExceeded`, nil},
 }
 
 func TestNineteenthDraftPhrasesCanFail(t *testing.T) {

@@ -31,6 +31,7 @@ Feature: The phrases a nineteenth trial's first drafts reach for
     And the job "forever" has 0 active pods
     And the job "forever" has 1 failed pod
     And an event "DeadlineExceeded" is recorded for job "forever"
+    And the job "forever" exceeds its deadline
 
   @behavior:job-active-deadline
   Scenario: The Job fails only once its pod has terminated
