@@ -88,6 +88,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftSeventeenWordings()...)
 	defs = append(defs, terminationMessageSteps()...)
 	defs = append(defs, draftEighteenWordings()...)
+	defs = append(defs, draftNineteenWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

@@ -239,6 +239,11 @@ var phrases = []Phrase{
 	}},
 	{`^` + node + ` reports (\w+)(?: within (\S+))?$`, []Op{deadlineOp(3)}},
 	{`^the job "([^"]*)" fails(?: with reason "([^"]*)")? within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the job "([^"]*)" exceeds its (?:active )?deadline within (\S+)$`, []Op{deadlineOp(2)}},
+	// The positive of a Job that never fails: it fails, by any time.
+	{`^the job "([^"]*)" (?:never fails|does not fail)$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" fails within 1h`}
+	})}},
 	{`^the PDB "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+) within (\S+)$`, []Op{deadlineOp(5), valueOp(4, swapExitCode)}},
 
@@ -478,6 +483,8 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the job "([^"]*)" exceeds its (?:active )?deadline$`:                                                                                                                                   "untimed, nothing in it to shift or swap (the reason is the phrase's): its false copy in steps/nineteenthdrafts_test.go (a Job that completed) shows it failing",
+	`^the job "([^"]*)" fails(?: with reason "([^"]*)")?$`:                                                                                                                                   "untimed, and its reason optional: its false copies in steps/nineteenthdrafts_test.go (a Job that completed; a deadline's failure said BackoffLimitExceeded) show it failing",
 	ctr + `(?:does not run|never runs) its preStop hook$`:                                                                                                                                    "no untimed positive form to negate into (`runs its preStop hook` takes a time): its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
 	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:never runs|is never run|is not run|does not run)$`:                                                          "no untimed positive form to negate into, as `does not run its preStop hook`: its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",
 	`^the pod "([^"]*)" is never (Ready|Running|Succeeded|Failed|scheduled)$`:                                                                                                                "a state never come; its positive `is S` is a state at the current time, not a coming: its false copies in steps/eighteenthdrafts_test.go show it failing",

@@ -154,8 +154,11 @@ func validateJob(j *batchv1.Job) error {
 	if sp.CompletionMode != nil && *sp.CompletionMode != batchv1.NonIndexedCompletion {
 		errs = append(errs, "spec.completionMode: Indexed Jobs are not modelled")
 	}
-	if sp.BackoffLimitPerIndex != nil || sp.SuccessPolicy != nil || sp.ActiveDeadlineSeconds != nil || sp.TTLSecondsAfterFinished != nil || (sp.Suspend != nil && *sp.Suspend) || sp.ManagedBy != nil {
-		errs = append(errs, "backoffLimitPerIndex, successPolicy, activeDeadlineSeconds, ttlSecondsAfterFinished, suspend and managedBy are not modelled")
+	if d := sp.ActiveDeadlineSeconds; d != nil && *d <= 0 {
+		errs = append(errs, "spec.activeDeadlineSeconds: Invalid value: must be greater than or equal to 1") // ValidateJobSpec
+	}
+	if sp.BackoffLimitPerIndex != nil || sp.SuccessPolicy != nil || sp.TTLSecondsAfterFinished != nil || (sp.Suspend != nil && *sp.Suspend) || sp.ManagedBy != nil {
+		errs = append(errs, "backoffLimitPerIndex, successPolicy, ttlSecondsAfterFinished, suspend and managedBy are not modelled")
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%s", strings.Join(errs, "; "))
@@ -233,7 +236,11 @@ func (c *jobController) sync(jb *job) {
 		}
 	}
 	st := *j.Status.DeepCopy()
-	if st.StartTime == nil {
+	// The Job's first start (syncJob): the sync's own copy has the exact
+	// time, the API (and the next sync) the whole second.
+	started := j.Status.StartTime
+	if started == nil {
+		started = &now
 		t := metav1.NewTime(apiSeconds(now))
 		st.StartTime = &t
 	}
@@ -250,6 +257,19 @@ func (c *jobController) sync(jb *job) {
 	}
 	if finished == nil && (failed > *j.Spec.BackoffLimit || pastBackoffLimitOnFailure(j, pods)) {
 		finished = c.condition(batchv1.JobFailureTarget, batchv1.JobReasonBackoffLimitExceeded, "Job has reached the specified backoff limit")
+	} else if finished == nil && j.Spec.ActiveDeadlineSeconds != nil && jobCondition(&j.Status, batchv1.JobSuccessCriteriaMet) == nil {
+		// pastActiveDeadline (job_controller.go syncJob, v1.36.3): the
+		// Job fails once activeDeadlineSeconds have passed since its
+		// status.startTime; until then the sync queues itself again for
+		// that instant (queue.AddAfter of the time left; the earliest
+		// due time wins). A Job that met its success criteria is not
+		// failed (hasSuccessCriteriaMetCondition is evaluated first).
+		left := time.Duration(*j.Spec.ActiveDeadlineSeconds)*time.Second - now.Sub(started.Time)
+		if left <= 0 {
+			finished = c.condition(batchv1.JobFailureTarget, batchv1.JobReasonDeadlineExceeded, "Job was active longer than specified deadline")
+		} else {
+			c.enqueueAfter(jb, left)
+		}
 	}
 	nActive := int32(len(active))
 	if finished != nil {
