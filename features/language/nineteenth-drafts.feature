@@ -27,7 +27,7 @@ Feature: The phrases a nineteenth trial's first drafts reach for
     When the job "forever" is created
     Then the job "forever" fails with reason "DeadlineExceeded" within 30s
     And the job "forever" has condition "FailureTarget" "True" with reason "DeadlineExceeded"
-    And the first pod of job "forever" receives SIGTERM at 20s
+    And the first pod of job "forever" receives SIGTERM within 20s
     And the job "forever" has 0 active pods
     And the job "forever" has 1 failed pod
     And an event "DeadlineExceeded" is recorded for job "forever"
