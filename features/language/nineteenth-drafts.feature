@@ -48,8 +48,8 @@ Feature: The phrases a nineteenth trial's first drafts reach for
     And container "app" takes 10s to exit after SIGTERM
     When the job "slow" is created
     Then the job "slow" has condition "FailureTarget" "True" with reason "DeadlineExceeded" within 21s
-    And the job "slow" exceeds its deadline within 31s
     And the job "slow" has 1 terminating pod at 25s
+    And the job "slow" exceeds its deadline within 31s
     And the first pod of job "slow" has phase "Failed" between 29s and 31s
 
   @behavior:job-active-deadline
