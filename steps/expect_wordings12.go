@@ -195,17 +195,25 @@ func (s workloadPods) Declare(pl *Plan) error {
 	return err
 }
 
-// active are the workload's active pods, by scenario name.
-func (s workloadPods) active(d driver.Session) []string {
+// pods are the workload's pods in the API and the names of every pod it
+// created, in order.
+func (s workloadPods) pods(d driver.Session) ([]*corev1.Pod, []string) {
 	var pods []*corev1.Pod
+	var created []string
 	switch s.kind {
 	case "deployment":
-		pods, _, _ = d.DeploymentPods(s.name)
+		pods, created, _ = d.DeploymentPods(s.name)
 	case "job":
-		pods, _, _ = d.JobPods(s.name)
+		pods, created, _ = d.JobPods(s.name)
 	default:
-		pods, _, _ = d.ReplicaSetPods(s.name)
+		pods, created, _ = d.ReplicaSetPods(s.name)
 	}
+	return pods, created
+}
+
+// active are the workload's active pods, by scenario name.
+func (s workloadPods) active(d driver.Session) []string {
+	pods, _ := s.pods(d)
 	var out []string
 	for _, p := range pods {
 		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed && p.DeletionTimestamp == nil &&
@@ -307,15 +315,7 @@ func (s workloadPodsIn) Run(ctx context.Context, st *State) error {
 
 // created are the pods the workload created, in order.
 func (s workloadPods) created(d driver.Session) []string {
-	var created []string
-	switch s.kind {
-	case "deployment":
-		_, created, _ = d.DeploymentPods(s.name)
-	case "job":
-		_, created, _ = d.JobPods(s.name)
-	default:
-		_, created, _ = d.ReplicaSetPods(s.name)
-	}
+	_, created := s.pods(d)
 	return created
 }
 

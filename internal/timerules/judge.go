@@ -159,16 +159,24 @@ func (j *judgeCtx) before(sel Selector) string {
 // the deadline, before t=0 included"; decided at "the first instant up to
 // t0+D it was true, or t0+D if it failed".
 func (j *judgeCtx) stateWithin(pod string, p pred, what string, d time.Duration) Verdict {
+	return j.heldBy(pod, p, what, d, func(deadline time.Duration) (transition, bool) {
+		return firstHold(j.evs, pod, p, -1<<62, deadline)
+	}, "it was not at any time in the run")
+}
+
+// heldBy decides a state `within D` on where found says it held by the
+// deadline; never is what a failure says when it never held.
+func (j *judgeCtx) heldBy(pod string, p pred, what string, d time.Duration, found func(deadline time.Duration) (transition, bool), never string) Verdict {
 	deadline := j.at(d)
 	want := fmt.Sprintf("pod %q %s within %s", pod, what, d)
-	if t, ok := firstHold(j.evs, pod, p, -1<<62, deadline); ok {
+	if t, ok := found(deadline); ok {
 		return j.timed(true, t.at, j.usedIdx(t.idx), fmt.Sprintf("%s: true at %s", want, rel(t.at, j.t0)))
 	}
 	why := fmt.Sprintf("expected %s (by %s)", want, rel(deadline, j.t0))
 	if t, ok := firstHold(j.evs, pod, p, deadline+1, 1<<62); ok {
 		why += fmt.Sprintf("; it was first at %s, after the deadline", rel(t.at, j.t0))
 	} else {
-		why += "; it was not at any time in the run"
+		why += "; " + never
 	}
 	return j.timed(false, deadline, nil, why)
 }
@@ -179,18 +187,9 @@ func (j *judgeCtx) stateWithin(pod string, p pred, what string, d time.Duration)
 // held only before t=0 does not (it did not become S after t=0). Decided
 // as `within D` is.
 func (j *judgeCtx) stateComesWithin(pod string, p pred, what string, d time.Duration) Verdict {
-	deadline := j.at(d)
-	want := fmt.Sprintf("pod %q %s within %s", pod, what, d)
-	if t, ok := heldFrom(j.evs, pod, p, j.t0.At, deadline); ok {
-		return j.timed(true, t.at, j.usedIdx(t.idx), fmt.Sprintf("%s: true at %s", want, rel(t.at, j.t0)))
-	}
-	why := fmt.Sprintf("expected %s (by %s)", want, rel(deadline, j.t0))
-	if t, ok := firstHold(j.evs, pod, p, deadline+1, 1<<62); ok {
-		why += fmt.Sprintf("; it was first at %s, after the deadline", rel(t.at, j.t0))
-	} else {
-		why += "; not from t=0 to the deadline"
-	}
-	return j.timed(false, deadline, nil, why)
+	return j.heldBy(pod, p, what, d, func(deadline time.Duration) (transition, bool) {
+		return heldFrom(j.evs, pod, p, j.t0.At, deadline)
+	}, "not from t=0 to the deadline")
 }
 
 func (j *judgeCtx) usedIdx(idx ...int) []Event {
