@@ -26,7 +26,7 @@ var eighthFalseCopies = []falseCopy{
 	{"an event's message it does not have, its object after the message", 53,
 		`an event "Unhealthy" is recorded with message containing "Readiness" for container "app" of pod "slow"`, `an event "Unhealthy" is recorded with message containing "Liveness" for container "app" of pod "slow"`, `Liveness`, nil},
 	{"no event of a message it has, its object before the message", 53,
-		`no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness"`, `no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Readiness"`, `Readiness`, nil},
+		`no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness probe failed"`, `no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Readiness"`, `Readiness`, nil},
 	{"an exit code said never to come that comes", 76,
 		`container "app" does not exit with code 1`, `container "app" does not exit with code 0`, `never Exited(0)`, nil},
 	{"a node said to have none of a deployment's pods that has them", 90,

@@ -70,7 +70,7 @@ Feature: The phrases an eighth trial's first drafts reach for
     Then container "app" becomes not ready within 20s
     And an event "Unhealthy" is recorded with message containing "Readiness" for container "app" of pod "slow"
     When the pod "slow" is deleted
-    Then no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness"
+    Then no event "Unhealthy" is recorded for container "app" of pod "slow" with message containing "Liveness probe failed"
 
   @behavior:restart-policy
   Scenario: A container that completes does not exit with code 1
