@@ -96,3 +96,34 @@ func TestLiveStillShowsStatusAtReadsTWindow(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveStillAtReadsTWindow: `the pod "web" is still Running at T` on a
+// cluster holds where the pod was Running at some instant of T's live
+// window (its comment said so; it read the instant t0+T), and fails
+// outside it.
+func TestLiveStillAtReadsTWindow(t *testing.T) {
+	s := time.Second
+	tl := []timeline.Event{
+		{At: 10 * s, Seq: 1, Pod: "web", Kind: timeline.PodCreated},
+		{At: 21 * s, Seq: 2, Pod: "web", Kind: timeline.Phase, Reason: "Running"},
+	}
+	for _, tc := range []struct {
+		at   time.Duration
+		fail string
+	}{
+		{10 * s, ""},
+		{5 * s, "Running"},
+	} {
+		t.Run(tc.at.String(), func(t *testing.T) {
+			f := &liveFake{now: 10 * s, events: tl}
+			st := actedOn(f, driver.ActionCreate, "web")
+			err := thePodIsStillAt{podNamed{"web"}, "Running", writtenSpan{tc.at, tc.at.String()}}.Run(context.Background(), st)
+			switch {
+			case tc.fail == "" && err != nil:
+				t.Fatalf("want it to hold, got %v", err)
+			case tc.fail != "" && (err == nil || !strings.Contains(err.Error(), tc.fail)):
+				t.Fatalf("want a failure naming %q, got %v", tc.fail, err)
+			}
+		})
+	}
+}
