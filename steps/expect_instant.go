@@ -58,37 +58,41 @@ func (s thePodIsStillAt) Declare(pl *Plan) error {
 
 func (s thePodIsStillAt) Run(ctx context.Context, st *State) error {
 	ps, _ := parsePodState(s.state, stillStates...)
+	return stillAt(ctx, st, s.pod, ps, s.at)
+}
+
+// stillAt is a pod's state read at the instant t0+T, after every event of
+// that instant, whenever it began (`is still S at T`, `still shows status
+// "S" at T`); on a cluster it holds where the state held at some instant
+// of T's live window, the kubelet's chain before it (a container's start,
+// a hook's end) being its own time.
+func stillAt(ctx context.Context, st *State, pod string, ps podState, t writtenSpan) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	at := st.clock.t0.At + s.at.d
-	w, err := st.window(ctx, ps.of(s.pod), s.at.d, s.at.d)
+	at := st.clock.t0.At + t.d
+	w, err := st.window(ctx, ps.of(pod), t.d, t.d)
 	if err != nil {
 		return err
 	}
-	// A cluster's window for T: the state read at its end, where the
-	// kubelet's reaction to anything at T has been seen, and never before
-	// t=0.
 	at = max(min(at, w.To), st.clock.t0.At)
 	if end := max(at, w.To); end >= st.Session.Now() {
 		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
 			return err
 		}
 	}
-	st.clk().decided(at, s.at.d)
+	st.clk().decided(at, t.d)
 	if !st.clk().exact {
-		// On a cluster the instant is T's live window, as `still shows
-		// status "S" at T` reads it: the state at some instant of it.
 		from := max(w.From, st.clock.t0.At)
-		if _, ok := ps.firstHeldIn(st.clk().events(), s.pod, from, from, w.To, true); ok {
+		if _, ok := ps.firstHeldIn(st.clk().events(), pod, from, from, w.To, true); ok {
 			return nil
 		}
 	}
-	if !ps.heldAt(st.clk().events(), s.pod, at) {
+	if !ps.heldAt(st.clk().events(), pod, at) {
 		return &timeline.Verdict{
 			Kind:     timeline.WrongState,
-			Expected: fmt.Sprintf("pod %q %s at %s", s.pod, ps.name, s.at.text),
-			Observed: fmt.Sprintf("at %s: %s", s.at.text, describePodAt(st.clk().events(), s.pod, at)),
+			Expected: fmt.Sprintf("pod %q %s at %s", pod, ps.name, t.text),
+			Observed: fmt.Sprintf("at %s: %s", t.text, ps.describeAt(st.clk().events(), pod, at)),
 			Read:     true, ReadAt: at,
 		}
 	}

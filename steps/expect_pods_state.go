@@ -26,6 +26,10 @@ type podState struct {
 	// cond is the condition a condition's state names (conditionState);
 	// nil for a phase or another state, which name says.
 	cond *podCondition
+	// column is the STATUS column a column's state names (columnState):
+	// the value `kubectl get pods` prints, off the timeline's Status
+	// events; "" for another state.
+	column string
 }
 
 func parsePodState(s string, allowed ...string) (podState, error) {
@@ -45,24 +49,24 @@ func parsePodState(s string, allowed ...string) (podState, error) {
 	case "Running", "Pending", "Succeeded", "Failed":
 		phase := corev1.PodPhase(s)
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Status.Phase == phase },
-			timeline.Selector{Kind: timeline.Phase, Reason: s}, nil}, nil
+			timeline.Selector{Kind: timeline.Phase, Reason: s}, nil, ""}, nil
 	case "Ready":
 		return podState{s, func(p *corev1.Pod) bool { return conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
-			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}, nil}, nil
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "True"}, nil, ""}, nil
 	case "NotReady":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && !conditionIs(p, corev1.PodReady, corev1.ConditionTrue) },
-			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}, nil}, nil
+			timeline.Selector{Kind: timeline.Condition, Reason: "Ready", Status: "False"}, nil, ""}, nil
 	case "scheduled":
 		return podState{s, func(p *corev1.Pod) bool { return p != nil && p.Spec.NodeName != "" },
-			timeline.Selector{Kind: timeline.Scheduled}, nil}, nil
+			timeline.Selector{Kind: timeline.Scheduled}, nil, ""}, nil
 	case "evicted": // an event predicate (expect_nodes.go, podEvictedWithin)
-		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}, nil}, nil
+		return podState{s, func(*corev1.Pod) bool { return false }, timeline.Selector{Kind: timeline.Evicted}, nil, ""}, nil
 	case "Terminating":
 		return podState{s, func(p *corev1.Pod) bool {
 			return p != nil && p.DeletionTimestamp != nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed
-		}, timeline.Selector{Kind: timeline.DeleteRequested}, nil}, nil
+		}, timeline.Selector{Kind: timeline.DeleteRequested}, nil, ""}, nil
 	}
-	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}, nil}, nil
+	return podState{"gone", func(p *corev1.Pod) bool { return p == nil }, timeline.Selector{Kind: timeline.Deleted}, nil, ""}, nil
 }
 
 func conditionIs(p *corev1.Pod, t corev1.PodConditionType, s corev1.ConditionStatus) bool {
@@ -149,6 +153,9 @@ type podTrack struct {
 	exists, deleted, deleting, evicted, scheduled bool
 	phase                                         string
 	ready                                         bool
+	// status is the STATUS column since the pod was created ("" before
+	// its first Status event).
+	status string
 	// conds are the pod's conditions by type, each its last recorded
 	// change: the status, and the reason the Message begins with.
 	conds map[string]timeline.Event
@@ -168,6 +175,8 @@ func (t *podTrack) apply(e timeline.Event) {
 		t.scheduled = true
 	case timeline.Phase:
 		t.phase = e.Reason
+	case timeline.Status:
+		t.status = e.Reason
 	case timeline.Condition:
 		if e.Reason == "Ready" {
 			t.ready = e.Status == "True"
@@ -183,6 +192,9 @@ func (t *podTrack) apply(e timeline.Event) {
 }
 
 func (t podTrack) holds(ps podState) bool {
+	if ps.column != "" {
+		return t.exists && t.status == ps.column
+	}
 	if c := ps.cond; c != nil {
 		e, seen := t.conds[c.ctype]
 		return t.exists && seen && e.Status == c.status && (c.reason == "" || conditionReason(e.Message) == c.reason)

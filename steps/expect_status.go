@@ -311,10 +311,8 @@ func (s containerReadyNow) Run(ctx context.Context, st *State) error {
 }
 
 // Then the pod "web" still shows status "ContainerCreating" at 5s: the
-// STATUS column at the instant t0+T, after every event of that instant,
-// whenever it began (before t=0 included), as `the pod "web" is still
-// Running at T` reads a state; on a cluster read at the end of T's live
-// window.
+// STATUS column at the instant t0+T, as `the pod "web" is still Running
+// at T` reads a state (stillAt).
 type thePodStillShowsStatusAt struct {
 	podNamed
 	status string
@@ -322,72 +320,14 @@ type thePodStillShowsStatusAt struct {
 }
 
 func (s thePodStillShowsStatusAt) Run(ctx context.Context, st *State) error {
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	sel := timeline.Selector{Pod: s.pod, Kind: timeline.Status, Reason: s.status}
-	at := st.clock.t0.At + s.at.d
-	w, err := st.window(ctx, sel, s.at.d, s.at.d)
-	if err != nil {
-		return err
-	}
-	at = max(min(at, w.To), st.clock.t0.At)
-	if end := max(at, w.To); end >= st.Session.Now() {
-		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
-			return err
-		}
-	}
-	st.clk().decided(at, s.at.d)
-	shown := statusAt(st.clk().events(), s.pod, at)
-	if shown == s.status {
-		return nil
-	}
-	if !st.clk().exact && shownIn(st.clk().events(), s.pod, s.status, max(w.From, st.clock.t0.At), w.To) {
-		// On a cluster the instant is T's live window: the chain before
-		// it (the container's start, a hook's end) is the kubelet's own
-		// time, shown at some instant of the window.
-		return nil
-	}
-	if shown == "" {
-		shown = "none (the pod did not exist)"
-	}
-	return &timeline.Verdict{
-		Kind:     timeline.WrongState,
-		Expected: fmt.Sprintf("pod %q showing STATUS %s at %s", s.pod, s.status, s.at.text),
-		Observed: fmt.Sprintf("at %s: STATUS %s", s.at.text, shown),
-		Read:     true, ReadAt: at,
-	}
+	return stillAt(ctx, st, s.pod, columnState(s.status), s.at)
 }
 
-// statusAt is the pod's STATUS column at an instant, after every event of
-// it: its last Status since it was last created, "" when it did not
-// exist.
-func statusAt(events []timeline.Event, pod string, at time.Duration) string {
-	shown := ""
-	for _, e := range events {
-		if e.Pod != pod || e.Container != "" || e.At > at {
-			continue
-		}
-		switch e.Kind {
-		case timeline.PodCreated, timeline.Deleted:
-			shown = ""
-		case timeline.Status:
-			shown = e.Reason
-		}
-	}
-	return shown
-}
-
-// shownIn tells whether the pod's STATUS was status at some instant from
-// from to to: at from, or by a Status event in between.
-func shownIn(events []timeline.Event, pod, status string, from, to time.Duration) bool {
-	if statusAt(events, pod, from) == status {
-		return true
-	}
-	for _, e := range events {
-		if e.Pod == pod && e.Container == "" && e.Kind == timeline.Status && e.Reason == status && e.At > from && e.At <= to {
-			return true
-		}
-	}
-	return false
+// columnState is the state of a pod whose STATUS column shows status, as
+// the timeline's Status events record it (on both drivers the printer's
+// rules, pkg/printer).
+func columnState(status string) podState {
+	return podState{name: "showing STATUS " + status,
+		now:     func(p *corev1.Pod) bool { return p != nil && printer.Status(p, printer.Current) == status },
+		history: timeline.Selector{Kind: timeline.Status, Reason: status}, column: status}
 }

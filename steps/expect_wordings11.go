@@ -112,7 +112,7 @@ func conditionState(ctype, status, reason string) podState {
 			}
 		}
 		return false
-	}, timeline.Selector{Kind: timeline.Condition, Reason: ctype, Status: status}, &c}
+	}, timeline.Selector{Kind: timeline.Condition, Reason: ctype, Status: status}, &c, ""}
 }
 
 // conditionReason is the reason a Condition event's Message begins with
@@ -189,6 +189,13 @@ func (p *podDecl) foreverKept(name string) error {
 // state's terms: a condition's status (and reason) for a condition, else
 // describePodAt's phase and readiness.
 func (ps podState) describeAt(events []timeline.Event, pod string, at time.Duration) string {
+	if ps.column != "" {
+		t := trackAt(events, pod, at)
+		if !t.exists || t.status == "" {
+			return "STATUS none (the pod did not exist)"
+		}
+		return "STATUS " + t.status
+	}
 	c := ps.cond
 	if c == nil {
 		return describePodAt(events, pod, at)

@@ -199,15 +199,5 @@ type neverShows struct {
 }
 
 func (s neverShows) Run(ctx context.Context, st *State) error {
-	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
-	sel := timeline.Selector{Pod: p.name, Kind: timeline.Status, Reason: s.status}
-	if err := st.observable(sel); err != nil {
-		return err
-	}
-	err := expectNever(ctx, st, sel)
-	if v, ok := err.(*timeline.Verdict); ok && v.Event != nil {
-		v.Expected = fmt.Sprintf("pod %q never showing STATUS %s, to the end of the activity", p.name, s.status)
-		v.Observed = fmt.Sprintf("STATUS %s at %s", s.status, timeline.FormatOffset(v.Event.At-st.clock.t0.At))
-	}
-	return err
+	return neverIn(ctx, st, s.pod, columnState(s.status), "STATUS "+s.status)
 }

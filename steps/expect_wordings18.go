@@ -50,15 +50,22 @@ func (s neverInState) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
+	return neverIn(ctx, st, s.pod, ps, s.state)
+}
+
+// neverIn: the event that brings the pod's state about (ps's history)
+// never came in the whole scenario, run to the end of its activity as
+// `never` is; a failure names the first one as what, at its time.
+func neverIn(ctx context.Context, st *State, pod string, ps podState, what string) error {
+	p, _ := st.Plan.mustPod(pod) // checked by Declare
 	sel := ps.of(p.name)
 	if err := st.observable(sel); err != nil {
 		return err
 	}
-	err = expectNever(ctx, st, sel)
+	err := expectNever(ctx, st, sel)
 	if v, ok := err.(*timeline.Verdict); ok && v.Event != nil {
-		v.Expected = fmt.Sprintf("pod %q never %s, to the end of the activity", p.name, s.state)
-		v.Observed = fmt.Sprintf("%s at %s", s.state, timeline.FormatOffset(v.Event.At-st.clock.t0.At))
+		v.Expected = fmt.Sprintf("pod %q never %s, to the end of the activity", p.name, ps.name)
+		v.Observed = fmt.Sprintf("%s at %s", what, timeline.FormatOffset(v.Event.At-st.clock.t0.At))
 	}
 	return err
 }
