@@ -772,6 +772,7 @@ func (s *observers) onEvent(o any) {
 	if count <= prev {
 		return
 	}
+	s.noteLostImage(e)
 	cname := containerOf(e.InvolvedObject.FieldPath)
 	at := s.at(now)
 	msg := e.Message

@@ -771,7 +771,10 @@ func (s *nodeSide) configureKubelet(ctx context.Context, l *lease, e *driver.Evi
 	// The values are written as a KubeletConfiguration holds them
 	// (evictionapi.Value.String), the memory thresholds translated to the
 	// leased node.
-	hard := map[string]any{"nodefs.available": "2%", "nodefs.inodesFree": "2%", "imagefs.available": "2%"}
+	// The disk signals the scenario does not declare stay off, as on
+	// every node of the cluster (suites/live/kind-config.yaml): another
+	// scenario's disk fill is on this node's disk too.
+	hard := map[string]any{"nodefs.available": "0%", "nodefs.inodesFree": "0%", "imagefs.available": "0%"}
 	for _, t := range decl.Hard {
 		v, err := l.translateAny(t.Signal, t.Value)
 		if err != nil {
@@ -1244,9 +1247,14 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 	script := fmt.Sprintf("rm -f %[5]s*; %[6]s*; for f in %[1]s/%[2]s*; do case \"$f\" in *.filled) rm -f \"$f\"; continue;; esac; [ -f \"$f\" ] || continue; kill -9 -$(cat \"$f\") 2>/dev/null; rm -f \"$f\" %[8]s/%[9]s.\"${f##*/}\"; done; "+
 		restore+"i=0; while pgrep -f '^dd if=/dev/zero' >/dev/null && [ $i -lt 100 ]; do sleep 0.3; i=$((i+1)); done; if pgrep -f '^dd if=/dev/zero' >/dev/null; then echo 'a memory hog is still running 30 s after it was killed' >&2; exit 1; fi", pressureDir, prefix, kubeletConfigBackup, kubeletConfig, diskFill(prefix),
 		unrecordSh(d.runID, recFill, diskFill(prefix)), unrecordSh(d.runID, recConfig, kubeletConfigBackup), recordDir, d.runID+"."+recHold)
+	// Then the images the node cannot pull, if its kubelet deleted any.
+	script += "; " + cluster.RestoreImagesSh
 	b, err := ops.exec(node, nil, "sh", "-c", script)
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
+	}
+	if strings.Contains(string(b), "images restored") {
+		d.logf("%s: the kubelet of %s had deleted images no registry here has: imported again from %s", prefix, node, cluster.KeptImages)
 	}
 	if !keepConfig {
 		if err := ops.restartKubelet(ctx, node); err != nil {

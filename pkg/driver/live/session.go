@@ -85,6 +85,9 @@ type scene struct {
 	configured bool
 	closed     bool
 	closeErr   error
+	// lost is the first sign that the node lacks an image it cannot pull
+	// (lostimage.go).
+	lost *lostImage
 
 	// The session's parts, each a view of this scene (parts.go).
 	obs     *observers
@@ -1108,6 +1111,7 @@ func (s *session) Close(ctx context.Context) error {
 		})
 	}
 	s.wg.Wait()
+	err = errors.Join(s.lostImageFault(context.WithoutCancel(ctx)), err)
 	s.mu.Lock()
 	s.closeErr = err
 	s.mu.Unlock()

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"text/template"
@@ -361,10 +362,13 @@ func Nodes(name string) ([]nodes.Node, error) { return provider(nil).ListInterna
 // of the cluster, as `kind load image-archive` does.
 //
 // The images named in pin are then pinned on every node (containerd's
-// io.cri-containerd.pinned label, which its CRI reports as Image.Pinned):
-// the kubelet's image collection, which a disk pressure scenario sets
-// off, never deletes a pinned image (pkg/kubelet/images/image_gc_manager.go,
-// freeSpace), and the run's images are not on any registry to pull again.
+// io.cri-containerd.pinned label, which a CRI from containerd 1.6.22 and
+// 1.7.3 on reports as Image.Pinned, and the kubelet's image collection
+// then never deletes: pkg/kubelet/images/image_gc_manager.go, freeSpace).
+// kind's node image of 1.36 runs containerd 1.6.20, which ignores the
+// label; so each node also keeps an archive of those images and of its
+// sandbox image (KeptImages), which RestoreImagesSh imports again where
+// one went: the run's images are on no registry to pull again.
 func LoadArchive(name, archive string, pin []string) error {
 	ns, err := Nodes(name)
 	if err != nil {
@@ -395,9 +399,42 @@ func LoadArchive(name, archive string, pin []string) error {
 				return fmt.Errorf("pinning %v on %s: %w: %s", pin, n.String(), err, strings.TrimSpace(out.String()))
 			}
 		}
+		var out bytes.Buffer
+		if err := n.Command("sh", "-c", keepImagesSh(pin)).SetStdout(&out).SetStderr(&out).Run(); err != nil {
+			return fmt.Errorf("keeping an archive of %v on %s: %w: %s", pin, n.String(), err, strings.TrimSpace(out.String()))
+		}
 	}
 	return nil
 }
+
+// KeptImages is where a node keeps the archive of the images it cannot
+// pull (LoadArchive), and the list of their names beside it (.refs).
+const KeptImages = "/opt/podlife/images.tar"
+
+// keepImagesSh exports, on a node, the images of refs and the sandbox
+// image its containerd is configured with into KeptImages, under the
+// names containerd gives them (a Docker Hub image in full), listed in
+// KeptImages.refs.
+func keepImagesSh(refs []string) string {
+	return fmt.Sprintf(`set -e; mkdir -p %[1]s; names=""
+sb=$(sed -n 's/^ *sandbox_image *= *"\(.*\)".*/\1/p' /etc/containerd/config.toml | head -n 1)
+for ref in $sb %[2]s; do
+	for r in $ref docker.io/$ref docker.io/library/$ref; do
+		if ctr -n k8s.io images ls -q | grep -qxF "$r"; then names="$names $r"; break; fi
+	done
+done
+case $(uname -m) in aarch64) arch=arm64;; *) arch=amd64;; esac
+ctr -n k8s.io images export --platform linux/$arch %[3]s $names
+echo $names | tr ' ' '
+' > %[3]s.refs`, filepath.Dir(KeptImages), strings.Join(refs, " "), KeptImages)
+}
+
+// RestoreImagesSh is a shell command that imports KeptImages again on a
+// node where one of its images is gone (a leased node's kubelet deletes
+// unused images to relieve the disk pressure a scenario made:
+// eviction_manager.go reclaimNodeLevelResources), and prints "images
+// restored" when it did. A node without the archive is left as it is.
+const RestoreImagesSh = `if [ -f ` + KeptImages + `.refs ]; then have=$(ctr -n k8s.io images ls -q); for r in $(cat ` + KeptImages + `.refs); do if ! echo "$have" | grep -qxF "$r"; then ctr -n k8s.io images import ` + KeptImages + ` >/dev/null && echo "images restored"; break; fi; done; fi`
 
 // NodeExec runs a command in a node container, stdin from in.
 func NodeExec(cluster, node string, in io.Reader, cmd string, args ...string) ([]byte, error) {

@@ -28,7 +28,12 @@ func TestSuiteConfigRenders(t *testing.T) {
 			t.Fatalf("not YAML: %v\n%s", err, out)
 		}
 		s := string(out)
-		for _, want := range []string{`podlife.io/cluster: "podlife-abc"`, `memory.available: "19000Mi"`, "evictionPressureTransitionPeriod: 5s"} {
+		// The host's disk is every node's: no disk threshold and no image
+		// collection short of a full disk, or a scenario's disk fill has
+		// the other nodes' kubelets delete the images no registry here
+		// has (the run of 2026-11-30 12:05).
+		for _, want := range []string{`podlife.io/cluster: "podlife-abc"`, `memory.available: "19000Mi"`, "evictionPressureTransitionPeriod: 5s",
+			`nodefs.available: "0%"`, `nodefs.inodesFree: "0%"`, `imagefs.available: "0%"`, "imageGCHighThresholdPercent: 100"} {
 			if !strings.Contains(s, want) {
 				t.Errorf("config lacks %q:\n%s", want, s)
 			}
