@@ -55,6 +55,11 @@ const (
 	// action takes the signal: the host's other activity moves it too.
 	diskMargin = 1 << 30
 	pidMargin  = 500
+	// hostDiskFloor is the least free disk a disk threshold may leave the
+	// host once the scenario's fill is written: etcd, the node containers'
+	// logs and the machine's other work write there too, and a host that
+	// runs out stops the whole cluster.
+	hostDiskFloor = 10 << 30
 )
 
 // AnnotationHostPressure, on the pool's first node, names the scenario
@@ -117,6 +122,10 @@ func (l *lease) translateHost(sig evictionapi.Signal, v evictionapi.Value) (evic
 	real := avail - min(declared-q.Value(), headroom)
 	if real <= 0 {
 		return evictionapi.Value{}, fmt.Errorf("threshold %s on %s does not fit node %s (%d available)", v, sig, l.node, avail)
+	}
+	if hostResource(sig) == "disk" && real-diskMargin < hostDiskFloor {
+		return evictionapi.Value{}, fmt.Errorf("threshold %s on %s: the host has %s of disk free, and bringing node %s under it would leave %s, less than the %s the cluster keeps",
+			v, sig, gib(avail), l.node, gib(real-diskMargin), gib(hostDiskFloor))
 	}
 	if format == resource.BinarySI {
 		real = real >> 10 << 10
@@ -429,3 +438,6 @@ func (d *Driver) dropMemory(ctx context.Context, prefix string) error {
 		return err
 	})
 }
+
+// gib writes bytes in GiB, one decimal.
+func gib(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) }

@@ -64,3 +64,24 @@ func TestPIDThresholdOfTheDeclaredLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestDiskThresholdKeepsTheHostsFloor: a disk threshold is translated
+// while the fill it needs leaves the host 10 GiB; below that the
+// scenario is refused (skipped with the reason), where a fill would take
+// the host's etcd and every node down with it.
+func TestDiskThresholdKeepsTheHostsFloor(t *testing.T) {
+	v, err := evictionapi.ParseStatement(evictionapi.SignalNodeFsAvailable, "10%")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		free int64
+		ok   bool
+	}{{25 << 30, true}, {19 << 30, true}, {18 << 30, false}, {287 << 20, false}} {
+		l := &lease{node: "pool-1", declaredDisk: defaultNodeDisk, host: hostUse{fsAvailable: tc.free, imageFsAvailable: tc.free}}
+		_, err := l.translateHost(evictionapi.SignalNodeFsAvailable, v.Value)
+		if (err == nil) != tc.ok {
+			t.Errorf("%d MiB free: error %v, want ok %v", tc.free>>20, err, tc.ok)
+		}
+	}
+}
