@@ -203,8 +203,8 @@ Feature: Scheduling, unschedulable pods and preemption
     And the kubelet hard eviction threshold is "memory.available<500Mi"
     And a pod "web"
     When node "worker-1" comes under memory pressure
-    And 25s pass
-    And the pod "web" is created
+    Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 60s
+    When the pod "web" is created
     Then the pod "web" is scheduled on node "worker-2"
     And node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule"
   @behavior:scheduling-preemption
