@@ -242,11 +242,31 @@ func (s *oomKilled) Run(ctx context.Context, st *State) error {
 }
 
 // Then container "app" receives SIGKILL 2s after SIGTERM
+//
+// Then container "app" does not receive SIGKILL 30s after SIGTERM (not):
+// its negation on the same judgement and window, the SIGTERM chosen as
+// the untimed rule chooses it; it holds when no SIGKILL came in that
+// window after it (an earlier one, a force delete's, or none), and when
+// there was no SIGTERM at all. Then container "app" receives SIGKILL
+// less than 30s after SIGTERM (less): a SIGKILL came after the SIGTERM
+// before 30 s (on a cluster by the end of that instant's window, as a
+// deadline is judged).
 type killAfterTerm struct {
 	ctr  ctrOfPod
 	gap  afterNames[time.Duration]
 	term timeline.Selector
+	mode killGap
 }
+
+// killGap is what killAfterTerm says of the gap: exactly it, not it, or
+// less.
+type killGap int
+
+const (
+	killAt killGap = iota
+	killNotAt
+	killBefore
+)
 
 func (s *killAfterTerm) Declare(pl *Plan) (err error) {
 	if s.term, err = s.ctr.event(pl, timeline.SIGTERM); err != nil {
@@ -264,7 +284,10 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 	}
 	t, ok := timeline.Chosen(st.clk().events(), st.clock.t0, term)
 	if !ok {
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", s.ctr.name, gap), Observed: "no SIGTERM in the whole scenario"}
+		if s.mode == killNotAt {
+			return nil // no SIGTERM: no SIGKILL after one
+		}
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("SIGKILL of container %q %s%s after SIGTERM", s.ctr.name, s.mode.words(), gap), Observed: "no SIGTERM in the whole scenario"}
 	}
 	w := st.interval(kill, t, s.gap.v)
 	_, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
@@ -281,6 +304,25 @@ func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
 		obs = &e
 	}
 	exp := fmt.Sprintf("%s %s after SIGTERM%s", kill.Describe(), gap, w.Note())
+	switch s.mode {
+	case killNotAt:
+		err = nil
+		if obs != nil && w.Contains(obs.At) {
+			err = &timeline.Verdict{Kind: timeline.Unexpected, Expected: "no " + exp, Observed: fmt.Sprintf("SIGKILL %s after SIGTERM (SIGTERM %s)", timeline.FormatOffset(obs.At-t.At), timeline.Occurrence(t, st.clock.t0)), Window: &w, Event: obs}
+		}
+		return err
+	case killBefore:
+		exp = fmt.Sprintf("%s less than %s after SIGTERM%s", kill.Describe(), gap, w.Note())
+		switch {
+		case obs == nil:
+			return &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: fmt.Sprintf("no SIGKILL by %s after the SIGTERM %s", gap, timeline.Occurrence(t, st.clock.t0)), Window: &w}
+		case obs.At > w.To || obs.At == w.To && w.From == w.To:
+			// By the deadline's own window on a cluster, as `within D`
+			// judges (exactly: not at D itself).
+			return &timeline.Verdict{Kind: timeline.Late, Expected: exp, Observed: fmt.Sprintf("SIGKILL %s after SIGTERM (SIGTERM %s)", timeline.FormatOffset(obs.At-t.At), timeline.Occurrence(t, st.clock.t0)), Window: &w, Event: obs}
+		}
+		return nil
+	}
 	switch {
 	case obs == nil:
 		err = &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: fmt.Sprintf("no SIGKILL after the SIGTERM %s", timeline.Occurrence(t, st.clock.t0)), Window: &w}
@@ -484,4 +526,15 @@ func expectOrder(ctx context.Context, st *State, pod, list string, kind timeline
 		return err
 	}
 	return timeline.ExpectOrderUntimed(st.clk().events(), st.clock.t0, st.order(), sels)
+}
+
+// words are the gap's words before the duration.
+func (m killGap) words() string {
+	switch m {
+	case killNotAt:
+		return "not "
+	case killBefore:
+		return "less than "
+	}
+	return ""
 }
