@@ -149,6 +149,8 @@ type eventRecorded struct {
 	times   afterNames[Count]
 	bounded bool
 	within  afterNames[time.Duration]
+	// atLeast: `at least N times`, N or more (expect_wordings21.go).
+	atLeast bool
 	sel     timeline.Selector
 	what    string
 }
@@ -175,6 +177,9 @@ func (s *eventRecorded) Run(ctx context.Context, st *State) error {
 		return s.countWithin(ctx, st, want)
 	}
 	sel, what := s.sel, s.what
+	if s.atLeast {
+		return s.countAtLeast(ctx, st, want)
+	}
 	if want >= 0 {
 		// Every occurrence counts, so the wait is the whole activity's
 		// (a cap reached is noted, and the count is the cap's).
@@ -239,7 +244,7 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 			counts = append(counts, at(e.At))
 		}
 	}
-	if slices.Contains(counts, want) {
+	if slices.Contains(counts, want) || s.atLeast && counts[len(counts)-1] >= want {
 		return nil
 	}
 	got := times(counts[len(counts)-1], "time") + " by then"
@@ -248,7 +253,7 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 	}
 	return &timeline.Verdict{
 		Kind:     timeline.WrongCount,
-		Expected: fmt.Sprintf("%s %s by %s%s", what, times(want, "time"), s.within.text, w.Note()),
+		Expected: fmt.Sprintf("%s %s%s by %s%s", what, s.least(), times(want, "time"), s.within.text, w.Note()),
 		Observed: got + st.clk().countsAfter(sel, w.To),
 		Window:   &w,
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -239,65 +238,6 @@ func (s *oomKilled) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return nil
-}
-
-// Then container "app" receives SIGKILL 2s after SIGTERM
-type killAfterTerm struct {
-	ctr  ctrOfPod
-	gap  afterNames[time.Duration]
-	term timeline.Selector
-}
-
-func (s *killAfterTerm) Declare(pl *Plan) (err error) {
-	if s.term, err = s.ctr.event(pl, timeline.SIGTERM); err != nil {
-		return err
-	}
-	return s.gap.err
-}
-
-func (s *killAfterTerm) Run(ctx context.Context, st *State) error {
-	term, gap := s.term, s.gap.text
-	kill := term
-	kill.Kind = timeline.SIGKILL
-	if err := st.awaitUntimed(ctx, term); err != nil {
-		return err
-	}
-	t, ok := timeline.Chosen(st.clk().events(), st.clock.t0, term)
-	if !ok {
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("SIGKILL of container %q %s after SIGTERM", s.ctr.name, gap), Observed: "no SIGTERM in the whole scenario"}
-	}
-	w := st.interval(kill, t, s.gap.v)
-	_, _, err := st.Session.RunUntil(ctx, w.To, func(v driver.View) bool {
-		_, ok := timeline.FirstAfter(v.Timeline(), t, timeline.Order{}, kill)
-		return ok
-	})
-	if err != nil {
-		return err
-	}
-	// The SIGKILL of the same instance as the SIGTERM chosen: a restart
-	// ends the search.
-	var obs *timeline.Event
-	if e, ok := timeline.FirstAfter(st.clk().events(), t, timeline.Order{}, kill); ok {
-		obs = &e
-	}
-	exp := fmt.Sprintf("%s %s after SIGTERM%s", kill.Describe(), gap, w.Note())
-	switch {
-	case obs == nil:
-		err = &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Observed: fmt.Sprintf("no SIGKILL after the SIGTERM %s", timeline.Occurrence(t, st.clock.t0)), Window: &w}
-	case !w.Contains(obs.At):
-		kind := timeline.Late
-		if obs.At < w.From {
-			kind = timeline.Early
-		}
-		err = &timeline.Verdict{Kind: kind, Expected: exp, Observed: fmt.Sprintf("SIGKILL %s after SIGTERM (SIGTERM %s)", timeline.FormatOffset(obs.At-t.At), timeline.Occurrence(t, st.clock.t0)), Window: &w, Event: obs}
-	}
-	c := w.Check(checkWhat(kill), kill)
-	c.Line, c.Step, c.OK, c.Interval = st.stepLine, st.stepText, err == nil, true
-	if obs != nil {
-		c.Observed, c.Seen = obs.At, true
-	}
-	st.Checks = append(st.Checks, c)
-	return err
 }
 
 // Then container "app" never receives SIGKILL: over the whole scenario,

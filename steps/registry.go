@@ -89,6 +89,7 @@ func buildRegistry() []Def {
 	defs = append(defs, terminationMessageSteps()...)
 	defs = append(defs, draftEighteenWordings()...)
 	defs = append(defs, draftNineteenWordings()...)
+	defs = append(defs, draftTwentyOneWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

@@ -474,6 +474,11 @@ var phrases = []Phrase{
 	{termMessage + `(?:contains|includes) "([^"]*)"$`, []Op{valueOp(3, swapContained)}},
 	{ctr + `terminated with message "([^"]*)"$`, []Op{valueOp(3, swapMessage)}},
 	{ctr + `terminated with message containing "([^"]*)"$`, []Op{valueOp(3, swapContained)}},
+	// Issue 38's held-out set 27: an event counted from below by a
+	// deadline (one more must fail), a SIGKILL said not to come D after
+	// SIGTERM (its positive `receives SIGKILL D after SIGTERM`).
+	{`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times? within (\S+)$`, []Op{atLeastOp(5)}},
+	{ctr + `does not receive SIGKILL (\S+) after SIGTERM$`, []Op{negation(replaceOnce(" does not receive SIGKILL ", " receives SIGKILL "))}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -483,6 +488,9 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times?$`:                                                                                                                 "a lower bound counted to the end of the activity: an event that repeats (a pull's back-off) reaches one more too, so the bound has no count that must fail; its false copy in steps/twentyfirstdrafts_test.go (another event's count) shows it failing, and its `within D` form is mutated",
+	ctr + `receives SIGKILL (?:less than|under|sooner than) (\S+) after SIGTERM$`:                                                                                                            "an upper bound on the gap, written with room (a force delete's 2 s against the grace period's 30 s): a shift of a second still holds; its false copies in steps/twentyfirstdrafts_test.go (a bound under the gap; a container that exits on SIGTERM, no SIGKILL) show it failing",
+	`^the pod "([^"]*)" (?:is|was) never Terminating for (\S+)$`:                                                                                                                             "a bound on a stretch, written with room (a force delete's instant against 30 s): a shift of a second still holds, and it has no positive phrase to negate into; its false copy in steps/twentyfirstdrafts_test.go (a graceful delete, Terminating 30 s) shows it failing",
 	`^the job "([^"]*)" exceeds its (?:active )?deadline$`:                                                                                                                                   "untimed, nothing in it to shift or swap (the reason is the phrase's): its false copy in steps/nineteenthdrafts_test.go (a Job that completed) shows it failing",
 	`^the job "([^"]*)" fails(?: with reason "([^"]*)")?$`:                                                                                                                                   "untimed, and its reason optional: its false copies in steps/nineteenthdrafts_test.go (a Job that completed; a deadline's failure said BackoffLimitExceeded) show it failing",
 	ctr + `(?:does not run|never runs) its preStop hook$`:                                                                                                                                    "no untimed positive form to negate into (`runs its preStop hook` takes a time): its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",

@@ -450,6 +450,61 @@ var firstDrafts = []struct {
 	{"When", `the node "worker-1" gets labelled "disktype=ssd"`, nil, `node "worker-1" is labelled "disktype=ssd"`},
 	{"When", `the label "disktype=ssd" is applied to node "worker-1"`, nil, `the label "disktype=ssd" is added to node "worker-1"`},
 	{"When", `the label "disktype" is deleted from node "worker-1"`, nil, `the label "disktype" is removed from node "worker-1"`},
+	// Held-out set 27 (twentyFirstDrafts below): the wordings around its
+	// phrases, whose hint is the phrase now (was of another meaning: no
+	// phrase said it).
+	{"Given", `the node "worker-1" gets tainted "maintenance=true:NoSchedule"`, nil, `node "worker-1" is tainted "maintenance=true:NoSchedule"`},
+	{"Given", `a node "worker-1" tainted "maintenance=true:NoSchedule"`, nil, `node "worker-1" is tainted "maintenance=true:NoSchedule"`},
+	{"Given", `a pod "broken" with an image that doesn't exist`, nil, `a pod "broken" with an image that does not exist`},
+	{"Given", `a pod "broken" whose image does not exist`, nil, `a pod "broken" with an image that does not exist`},
+	{"Then", `the "Pulling" event is recorded for pod "broken" at least 3 times`, nil, `an event "Pulling" is recorded for pod "broken" at least 3 times`},
+	{"Then", `container "app" doesn't receive SIGKILL 30s after SIGTERM`, nil, `container "app" does not receive SIGKILL 30s after SIGTERM`},
+	{"Then", `container "app" does not get SIGKILL 30s after SIGTERM`, nil, `container "app" does not receive SIGKILL 30s after SIGTERM`},
+	{"Then", `container "app" is not sent SIGKILL 30s after SIGTERM`, nil, `container "app" does not receive SIGKILL 30s after SIGTERM`},
+	{"Then", `container "app" gets SIGKILL less than 30s after SIGTERM`, nil, `container "app" receives SIGKILL less than 30s after SIGTERM`},
+	{"Then", `the pod "stubborn" is not Terminating for 30s`, nil, `the pod "stubborn" is never Terminating for 30s`},
+	{"Then", `the pod "stubborn" never stays Terminating for 30s`, nil, `the pod "stubborn" is never Terminating for 30s`},
+}
+
+// twentyFirstDrafts: held-out set 27's steps, each undefined then with a
+// hint of another meaning (`node "x" is tainted` without its article, the
+// image's own step, the exact `3 times`, `does not receive SIGKILL before
+// 30s`, `is not Terminating after 30s`): each is one phrase now, of the
+// step's kind (a taint's phrase is a Given and, as an action, a When).
+var twentyFirstDrafts = []struct{ kind, step string }{
+	{"Given", `a node "worker-1" is tainted "maintenance=true:NoSchedule"`},
+	{"When", `a node "worker-1" is tainted "maintenance=true:NoSchedule"`},
+	{"Given", `a pod "broken" with an image that does not exist`},
+	{"Given", `a pod "broken" with an image that cannot be pulled`},
+	{"Then", `an event "Pulling" is recorded for pod "broken" at least 3 times`},
+	{"Then", `an event "Pulling" is recorded for pod "broken" at least 3 times within 1m`},
+	{"Then", `container "app" does not receive SIGKILL 30s after SIGTERM`},
+	{"Then", `container "app" receives SIGKILL less than 30s after SIGTERM`},
+	{"Then", `the pod "stubborn" is never Terminating for 30s`},
+}
+
+func TestTwentyFirstDraftsAreTheirPhrases(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	for _, c := range twentyFirstDrafts {
+		var phrase *steps.Def
+		for i, d := range defs {
+			if d.Pattern.MatchString(c.step) {
+				if phrase != nil {
+					t.Errorf("%s %s matches two phrases", c.kind, c.step)
+				}
+				phrase = &defs[i]
+			}
+		}
+		if phrase == nil {
+			t.Errorf("%s %s is undefined", c.kind, c.step)
+			continue
+		}
+		kw, _ := exampleLine(phrase.Example)
+		if kw != c.kind && !(c.kind == "When" && strings.Contains(phrase.Example, " is tainted ")) {
+			t.Errorf("%s %s is a %s phrase", c.kind, c.step, kw)
+		}
+	}
 }
 
 // twentiethDrafts: held-out set 25's step for a node's label, undefined

@@ -1,0 +1,56 @@
+@language
+Feature: The phrases a twenty-first trial's first drafts reach for
+  Issue 38's held-out set 27 (first drafts written from the README and
+  the language reference alone): a force delete that does not wait the
+  grace period, a pod whose image does not exist, a tainted node.
+
+  @behavior:force-delete
+  Scenario: A force delete does not wait the grace period for its SIGKILL
+    Since 1.31 the kubelet takes deletionGracePeriodSeconds 0 as an
+    override, clamped to 1 and floored to 2 s: a container that ignores
+    SIGTERM is killed 2 s after it, not 30 s, and the API showed the pod
+    Terminating only in the version it stored before it removed it.
+
+    Given a pod "stubborn" with terminationGracePeriodSeconds 30
+    And container "app" of pod "stubborn" ignores SIGTERM
+    When the pod "stubborn" becomes Running
+    And the pod "stubborn" is deleted with grace period 0s
+    Then container "app" does not receive SIGKILL 30s after SIGTERM
+    And container "app" receives SIGKILL less than 30s after SIGTERM
+    And the pod "stubborn" is never Terminating for 30s
+
+  @behavior:image-pull-backoff
+  Scenario: A pod whose image does not exist is pulled again and again
+    The pull fails (ErrImagePull), the kubelet backs off (ImagePullBackOff)
+    and tries again when the back-off is over: 10 s, then 20 s, doubling.
+
+    Given a pod "broken" with an image that does not exist
+    When the pod "broken" is created
+    Then an event "Pulling" is recorded for pod "broken" at least 3 times within 1m
+    And the pod "broken" phase is "Pending"
+
+  @behavior:image-pull-backoff
+  Scenario: A pod whose image cannot be pulled never runs
+    Given a pod "broken" with an image that cannot be pulled
+    When the pod "broken" is created
+    Then an event "Pulling" is recorded for pod "broken" at least 2 times
+    And the pod "broken" is never Running
+
+  @behavior:scheduling-taints
+  Scenario: A pod that tolerates a node's taint is scheduled there, another is not
+    Given a node "worker-1" is tainted "maintenance=true:NoSchedule"
+    And a pod "ops":
+      """yaml
+      spec:
+        tolerations:
+        - key: maintenance
+          operator: Equal
+          value: "true"
+          effect: NoSchedule
+        containers:
+        - name: app
+      """
+    And a pod "web"
+    When the pods are created
+    Then the pod "ops" is Running within 10s
+    And the pod "web" stays Pending with reason "Unschedulable"
