@@ -96,28 +96,23 @@ func checkColumns(ctx context.Context, st *State, name, what string, ok func(pri
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
-	var last printer.Columns
-	var lastPod *corev1.Pod
-	found := false
-	err := st.clk().readState(ctx, func(v driver.View) error {
-		last, found = columns(v, name)
-		lastPod = v.Pod(name)
-		if found && ok(last) {
+	// The verdict comes out of the read, so that a failure on the
+	// simulator says when it read and whether the STATUS came later
+	// (clock.readState; dsl.md, Time: "current time").
+	return st.clk().readState(ctx, func(v driver.View) error {
+		last, found := columns(v, name)
+		switch {
+		case !found:
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("pod %q %s", name, what), Observed: "the pod is gone"}
+		case ok(last):
 			return nil
 		}
-		return errNotYet
+		return &timeline.Verdict{
+			Kind:     timeline.WrongState,
+			Expected: fmt.Sprintf("pod %q %s", name, what),
+			Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(v.Pod(name))),
+		}
 	})
-	if !errors.Is(err, errNotYet) {
-		return err
-	}
-	if !found {
-		return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("pod %q %s", name, what), Observed: "the pod is gone"}
-	}
-	return &timeline.Verdict{
-		Kind:     timeline.WrongState,
-		Expected: fmt.Sprintf("pod %q %s", name, what),
-		Observed: fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s (%s)", last.Status, last.Ready, last.Restarts, describePod(lastPod)),
-	}
 }
 
 // errNotYet: a polled state does not hold (yet); the caller says why.

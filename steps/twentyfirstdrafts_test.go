@@ -38,6 +38,11 @@ var twentyFirstFalseCopies = []falseCopy{
 		`- key: maintenance`, `- key: dedicated`, `Running`, []int{55}},
 	{"an untainted node said to keep a pod off", 40,
 		`a node "worker-1" is tainted "maintenance=true:NoSchedule"`, `a node "worker-1"`, `Pending`, []int{56}},
+	// What a user expects of an evicted pod's STATUS, and is not so.
+	{"an evicted pod said to show Evicted", 59,
+		`the pod "scratch" shows status "Error" within 30s`, `the pod "scratch" shows status "Evicted" within 30s`, `Evicted`, nil},
+	{"an evicted pod said never to show Error", 59,
+		`the pod "scratch" never shows status "Evicted"`, `the pod "scratch" never shows status "Error"`, `Error`, nil},
 }
 
 func TestTwentyFirstDraftPhrasesCanFail(t *testing.T) {
@@ -46,5 +51,5 @@ func TestTwentyFirstDraftPhrasesCanFail(t *testing.T) {
 
 // TestTwentyFirstDraftScenariosPass: the scenarios as written pass.
 func TestTwentyFirstDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, twentyFirstDrafts, 4)
+	checkScenariosPass(t, twentyFirstDrafts, 5)
 }

@@ -54,3 +54,17 @@ Feature: The phrases a twenty-first trial's first drafts reach for
     When the pods are created
     Then the pod "ops" is Running within 10s
     And the pod "web" stays Pending with reason "Unschedulable"
+
+  @behavior:evicted-status-after-stop @needs:node-pressure
+  Scenario: kubectl shows an evicted pod's container's reason, not Evicted
+    Set 27 wrote `kubectl shows the pod "scratch" as Evicted`. The pod's
+    reason is Evicted, but printPod lets a terminated container's reason
+    (Error, for the exit of the SIGTERM) take the STATUS column's place
+    (pkg/printers/internalversion/printers.go printPod, v1.36.3).
+
+    Given a pod "scratch"
+    When node "worker-1" comes under memory pressure
+    Then the pod "scratch" is evicted
+    And the pod "scratch" shows status "Error" within 30s
+    And the pod "scratch" never shows status "Evicted"
+    And the pod "scratch" has reason "Evicted"

@@ -31,3 +31,16 @@ Feature: Failures that teach
     When the pod "web" is deleted
     Then container "app" receives SIGKILL at 5s
     And the pod "web" is gone within 1s
+
+  Scenario: A STATUS read before it came says when it read and when it came
+    Given a pod "job":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+      """
+    And container "app" of pod "job" exits with code 0 after 5s
+    When the pod "job" is created
+    Then container "app" exits with code 0
+    And the pod "job" shows status "Completed"
