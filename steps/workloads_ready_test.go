@@ -2,6 +2,7 @@ package steps
 
 import (
 	"testing"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -92,5 +93,36 @@ func TestPodsDoneCountsControllersPods(t *testing.T) {
 	withJob.work.jobs = []*jobDecl{{created: true}}
 	if withJob.podsDone(v) {
 		t.Error("a scenario with a Job and no pod of its own is done by its plan's pods alone")
+	}
+}
+
+// timelineView is a view of the API's pods and a timeline.
+type timelineView struct {
+	apiView
+	tl []timeline.Event
+}
+
+func (v timelineView) Timeline() []timeline.Event { return v.tl }
+
+// TestPodsDoneWaitsForAForceDeletedPodsContainers: a pod gone from the
+// API whose container started and has not exited still runs on the node
+// (a force delete removes the object at once); the untimed wait goes on
+// until its exit (twenty-first-drafts.feature:8 on kind, 2026-11-30: the
+// wait ended at the delete, before the SIGTERM, and the step said "no
+// SIGTERM in the whole scenario").
+func TestPodsDoneWaitsForAForceDeletedPodsContainers(t *testing.T) {
+	pl := NewPlan(nil, ".", nil)
+	pl.pods = []*podDecl{{name: "stubborn", created: true}}
+	gone := apiView{pods: map[string]*corev1.Pod{}}
+	started := timeline.Event{At: 0, Pod: "stubborn", Container: "app", Kind: timeline.Started}
+	exited := timeline.Event{At: 2 * time.Second, Pod: "stubborn", Container: "app", Kind: timeline.Exited, Code: 137}
+	if pl.podsDone(timelineView{gone, []timeline.Event{started}}) {
+		t.Error("a force-deleted pod whose container still runs is done")
+	}
+	if !pl.podsDone(timelineView{gone, []timeline.Event{started, exited}}) {
+		t.Error("a force-deleted pod whose container exited is not done")
+	}
+	if !pl.podsDone(timelineView{gone, nil}) {
+		t.Error("a pod gone that never started a container is not done")
 	}
 }
