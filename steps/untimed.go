@@ -3,7 +3,9 @@ package steps
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -119,35 +121,12 @@ func (pl *Plan) podsDone(v driver.View) bool {
 			if tl == nil {
 				tl = v.Timeline()
 			}
-			if stillRunning(tl, p.name) {
+			if timeline.Running(tl, p.name, time.Duration(math.MaxInt64)) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// stillRunning says whether a container of pod has started and not
-// exited since, on the timeline.
-func stillRunning(tl []timeline.Event, pod string) bool {
-	running := map[string]bool{}
-	for _, e := range tl {
-		if e.Pod != pod || e.Container == "" {
-			continue
-		}
-		switch e.Kind {
-		case timeline.Started:
-			running[e.Container] = true
-		case timeline.Exited:
-			running[e.Container] = false
-		}
-	}
-	for _, r := range running {
-		if r {
-			return true
-		}
-	}
-	return false
 }
 
 // occurrences lists every occurrence of sel but except, for failure

@@ -450,3 +450,31 @@ func describeCandidates(rest []Event, t0 Mark, r Row) string {
 	}
 	return strings.Join(seen, "; ")
 }
+
+// Running says whether a container of pod had started and not exited
+// since at the time at (events sorted by time): a pod gone from the API
+// may still have one running on its node (a force delete removes the
+// object before the kubelet stops the containers).
+func Running(events []Event, pod string, at time.Duration) bool {
+	running := map[string]bool{}
+	for _, e := range events {
+		if e.At > at {
+			break
+		}
+		if e.Pod != pod || e.Container == "" {
+			continue
+		}
+		switch e.Kind {
+		case Started:
+			running[e.Container] = true
+		case Exited:
+			running[e.Container] = false
+		}
+	}
+	for _, r := range running {
+		if r {
+			return true
+		}
+	}
+	return false
+}

@@ -284,27 +284,7 @@ func (j *Judge) cutOff(pod string, at time.Duration) bool {
 }
 
 func (j *Judge) wasRunning(pod string, at time.Duration) bool {
-	running := map[string]bool{}
-	for _, e := range j.events() {
-		if e.At > at {
-			break
-		}
-		if e.Pod != pod || e.Container == "" {
-			continue
-		}
-		switch e.Kind {
-		case timeline.Started:
-			running[e.Container] = true
-		case timeline.Exited:
-			running[e.Container] = false
-		}
-	}
-	for _, r := range running {
-		if r {
-			return true
-		}
-	}
-	return false
+	return timeline.Running(j.events(), pod, at)
 }
 
 // preemptedBy: a create makes room on a node by killing pods the
