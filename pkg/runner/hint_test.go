@@ -483,21 +483,32 @@ var twentyFirstDrafts = []struct{ kind, step string }{
 	{"Then", `the pod "stubborn" is never Terminating for 30s`},
 }
 
+// onePhrase is the one phrase a step matches; nil, the test failed, when
+// it matches none or several.
+func onePhrase(t *testing.T, defs []steps.Def, kind, step string) *steps.Def {
+	t.Helper()
+	var phrase *steps.Def
+	for i, d := range defs {
+		if d.Pattern.MatchString(step) {
+			if phrase != nil {
+				t.Errorf("%s %s matches two phrases", kind, step)
+				return nil
+			}
+			phrase = &defs[i]
+		}
+	}
+	if phrase == nil {
+		t.Errorf("%s %s is undefined", kind, step)
+	}
+	return phrase
+}
+
 func TestTwentyFirstDraftsAreTheirPhrases(t *testing.T) {
 	t.Parallel()
 	defs := steps.Definitions()
 	for _, c := range twentyFirstDrafts {
-		var phrase *steps.Def
-		for i, d := range defs {
-			if d.Pattern.MatchString(c.step) {
-				if phrase != nil {
-					t.Errorf("%s %s matches two phrases", c.kind, c.step)
-				}
-				phrase = &defs[i]
-			}
-		}
+		phrase := onePhrase(t, defs, c.kind, c.step)
 		if phrase == nil {
-			t.Errorf("%s %s is undefined", c.kind, c.step)
 			continue
 		}
 		kw, _ := exampleLine(phrase.Example)
@@ -519,17 +530,8 @@ func TestTwentiethDraftsAreTheirPhrases(t *testing.T) {
 	defs := steps.Definitions()
 	v := newVocabulary(defs)
 	for _, c := range twentiethDrafts {
-		var phrase *steps.Def
-		for i, d := range defs {
-			if d.Pattern.MatchString(c.step) {
-				if phrase != nil {
-					t.Errorf("%s %s matches two phrases", c.kind, c.step)
-				}
-				phrase = &defs[i]
-			}
-		}
+		phrase := onePhrase(t, defs, c.kind, c.step)
 		if phrase == nil {
-			t.Errorf("%s %s is undefined", c.kind, c.step)
 			continue
 		}
 		if kw, _ := exampleLine(phrase.Example); kw != c.kind {
