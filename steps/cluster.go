@@ -32,9 +32,11 @@ func clusterSteps() []Def {
 		phrase(f, `^a priority class "([^"]*)" with value (\S+)(?: and preemptionPolicy (\S+))?$`, `Given a priority class "high" with value 1000000`,
 			s3(func(name, value, policy string) Step { return priorityClass{name: name, value: value, policy: policy} })),
 		phrase(f, `^the scenario's nodes are the whole cluster$`, `Given the scenario's nodes are the whole cluster`, s0(func() Step { return nodesAreTheCluster{} })),
-		// `a node "x" is tainted` too (issue 38's held-out set 27): the
-		// node is the one named, declared or not, as without the article.
-		phrase(f, `^(?:a )?node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`,
+		phrase(f, `^node "([^"]*)" is tainted "([^"]*)"$`, `Given node "worker-1" is tainted "dedicated=infra:NoSchedule"`,
+			s2(func(node, taint string) Step { return nodeTainted{node, taint} })),
+		// With an article too (issue 38's held-out set 27): the node is
+		// the one named, declared or not, as without it.
+		phrase(f, `^a node "([^"]*)" is tainted "([^"]*)"$`, `Given a node "worker-1" is tainted "maintenance=true:NoSchedule"`,
 			s2(func(node, taint string) Step { return nodeTainted{node, taint} })),
 	}
 }

@@ -17,21 +17,9 @@ import (
 // word.
 var nodeRef = regexp.MustCompile(`(^\^|[^ ] )node "\(\[\^"\]\*\)"`)
 
-// aNodeTainted is the start of the taint's phrase, whose node may be
-// written `a node "x"` as well (cluster.go); a node's join (`(?:a )?node
-// "x" joins the cluster`, nodes_join.go) is no node of the scenario yet,
-// and keeps its words.
-const aNodeTainted = `^(?:a )?node "([^"]*)" is tainted `
-
 // theNodePhrase lets a phrase's node be written `the node`.
 func theNodePhrase(d Def) Def {
 	src := d.Pattern.String()
-	if strings.HasPrefix(src, aNodeTainted) {
-		// `(?:a )?node "x" is tainted`: the article kept beside `the`.
-		d.nodeCapture = 1
-		d.Pattern = regexp.MustCompile(`^(?:the node|(?:a |the )?node "([^"]*)")` + src[len(`^(?:a )?node "([^"]*)"`):])
-		return d
-	}
 	ms := nodeRef.FindAllStringSubmatchIndex(src, -1)
 	if len(ms) != 1 {
 		return d // no node, or two: `the node` would not say which

@@ -454,7 +454,7 @@ var firstDrafts = []struct {
 	// phrases, whose hint is the phrase now (was of another meaning: no
 	// phrase said it).
 	{"Given", `the node "worker-1" gets tainted "maintenance=true:NoSchedule"`, nil, `node "worker-1" is tainted "maintenance=true:NoSchedule"`},
-	{"Given", `a node "worker-1" tainted "maintenance=true:NoSchedule"`, nil, `node "worker-1" is tainted "maintenance=true:NoSchedule"`},
+	{"Given", `a node "worker-1" tainted "maintenance=true:NoSchedule"`, nil, `a node "worker-1" is tainted "maintenance=true:NoSchedule"`},
 	{"Given", `a pod "broken" with an image that doesn't exist`, nil, `a pod "broken" with an image that does not exist`},
 	{"Given", `a pod "broken" whose image does not exist`, nil, `a pod "broken" with an image that does not exist`},
 	{"Then", `the "Pulling" event is recorded for pod "broken" at least 3 times`, nil, `an event "Pulling" is recorded for pod "broken" at least 3 times`},
