@@ -88,7 +88,7 @@ func (s *scene) lostImageFault(ctx context.Context) error {
 		switch {
 		case err != nil:
 			restored = fmt.Sprintf("importing them again failed: %v: %s", err, strings.TrimSpace(string(b)))
-		case strings.Contains(string(b), "images restored"):
+		case strings.Contains(string(b), cluster.ImagesRestored):
 			restored = "imported again from " + cluster.KeptImages
 			s.d.logf("%s: node %s had lost images no registry here has: imported again from %s", s.ns, l.node, cluster.KeptImages)
 		default:

@@ -1253,7 +1253,7 @@ func (d *Driver) restoreNode(ctx context.Context, node, prefix string, keepConfi
 	if err != nil {
 		return fmt.Errorf("restoring node %s: %v: %s", node, err, strings.TrimSpace(string(b)))
 	}
-	if strings.Contains(string(b), "images restored") {
+	if strings.Contains(string(b), cluster.ImagesRestored) {
 		d.logf("%s: the kubelet of %s had deleted images no registry here has: imported again from %s", prefix, node, cluster.KeptImages)
 	}
 	if !keepConfig {

@@ -425,16 +425,19 @@ for ref in $sb %[2]s; do
 done
 case $(uname -m) in aarch64) arch=arm64;; *) arch=amd64;; esac
 ctr -n k8s.io images export --platform linux/$arch %[3]s $names
-echo $names | tr ' ' '
-' > %[3]s.refs`, filepath.Dir(KeptImages), strings.Join(refs, " "), KeptImages)
+echo $names | tr ' ' '\n' > %[3]s.refs`, filepath.Dir(KeptImages), strings.Join(refs, " "), KeptImages)
 }
 
 // RestoreImagesSh is a shell command that imports KeptImages again on a
 // node where one of its images is gone (a leased node's kubelet deletes
 // unused images to relieve the disk pressure a scenario made:
 // eviction_manager.go reclaimNodeLevelResources), and prints "images
-// restored" when it did. A node without the archive is left as it is.
-const RestoreImagesSh = `if [ -f ` + KeptImages + `.refs ]; then have=$(ctr -n k8s.io images ls -q); for r in $(cat ` + KeptImages + `.refs); do if ! echo "$have" | grep -qxF "$r"; then ctr -n k8s.io images import ` + KeptImages + ` >/dev/null && echo "images restored"; break; fi; done; fi`
+// restored" (ImagesRestored) when it did. A node without the archive is
+// left as it is.
+const RestoreImagesSh = `if [ -f ` + KeptImages + `.refs ]; then have=$(ctr -n k8s.io images ls -q); for r in $(cat ` + KeptImages + `.refs); do if ! echo "$have" | grep -qxF "$r"; then ctr -n k8s.io images import ` + KeptImages + ` >/dev/null && echo "` + ImagesRestored + `"; break; fi; done; fi`
+
+// ImagesRestored is what RestoreImagesSh prints when it imported.
+const ImagesRestored = "images restored"
 
 // NodeExec runs a command in a node container, stdin from in.
 func NodeExec(cluster, node string, in io.Reader, cmd string, args ...string) ([]byte, error) {
