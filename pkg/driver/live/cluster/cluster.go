@@ -362,11 +362,13 @@ func Nodes(name string) ([]nodes.Node, error) { return provider(nil).ListInterna
 // of the cluster, as `kind load image-archive` does.
 //
 // The images named in pin are then pinned on every node (containerd's
-// io.cri-containerd.pinned label, which a CRI from containerd 1.6.22 and
-// 1.7.3 on reports as Image.Pinned, and the kubelet's image collection
-// then never deletes: pkg/kubelet/images/image_gc_manager.go, freeSpace).
-// kind's node image of 1.36 runs containerd 1.6.20, which ignores the
-// label; so each node also keeps an archive of those images and of its
+// io.cri-containerd.pinned label, which a CRI reports as Image.Pinned
+// where its containerd has the support, and the kubelet's image
+// collection then never deletes: pkg/kubelet/images/image_gc_manager.go,
+// freeSpace). The support reached containerd 1.6 after 1.6.20 (its
+// release/1.6 pull requests 8720, June 2023, and 9382, November 2023,
+// for a label set by ctr as here); kind's node image of 1.36 runs
+// 1.6.20, which ignores the label (its images deleted on 2026-11-30); so each node also keeps an archive of those images and of its
 // sandbox image (KeptImages), which RestoreImagesSh imports again where
 // one went: the run's images are on no registry to pull again.
 func LoadArchive(name, archive string, pin []string) error {
