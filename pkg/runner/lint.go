@@ -135,7 +135,8 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 					// hint may be of either kind.
 					known = false
 				}
-				msg := undefinedMessage(sc.Keywords[i], s.Text, vocab.hint(s.Text, kind, known, slices.Concat(named[:i]...)))
+				h, lost := vocab.hintSaying(s.Text, kind, known, slices.Concat(named[:i]...))
+				msg := undefinedMessage(sc.Keywords[i], s.Text, h, lost...)
 				if why := perPodBehaviour(s.Text, defs); why != "" {
 					msg = why + "; " + msg
 				}
@@ -331,8 +332,25 @@ func perPodBehaviour(text string, defs []steps.Def) string {
 // undefinedMessage says which step is undefined and the phrase meant, each
 // as it is written in a feature file with the step's own keyword, last on
 // the line: it is pasted back as it is, so nothing in it is escaped.
-func undefinedMessage(keyword, text, phrase string) string {
-	return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
+// What of the step the phrase does not say (`at least`, `within 20s`) is
+// named before it, so that the author sees the phrase means less.
+func undefinedMessage(keyword, text, phrase string, unsaid ...string) string {
+	if len(unsaid) == 0 {
+		return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
+	}
+	return fmt.Sprintf("undefined step: %s %s; nearest phrase, which does not say %s: %s %s", keyword, text, quoteAll(unsaid), keyword, phrase)
+}
+
+// quoteAll lists parts of a step in backquotes: `at least` and `within 20s`.
+func quoteAll(parts []string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = "`" + p + "`"
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // expectsRE is what only an expectation says: a time bound by a duration

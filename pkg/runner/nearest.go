@@ -253,6 +253,36 @@ func hint(text string, k steps.StepType, known bool, scene []sceneName, defs []s
 }
 
 func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sceneName) string {
+	h, _ := v.hintSaying(text, k, known, scene)
+	return h
+}
+
+// hintSaying is the hint and what of the step it does not say (unsaid):
+// a suggestion that leaves out `at least`, a `within 20s` or a `daemon
+// set "x"` means less than the author wrote, and lint says so (issue 38's
+// twenty-eighth held-out set, where each wrong hint dropped such a part
+// without a word).
+func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene []sceneName) (string, []string) {
+	h, lost := v.nearest(text, k, known, scene)
+	if h == "" {
+		return h, nil
+	}
+	said := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(h)) {
+		said[w] = true
+	}
+	var out []string
+	for _, part := range append(boundsLost(text, h), lost...) {
+		// A part the suggestion says after all, in a place of its own
+		// (workloadKept's `of deployment "api"`), is not lost.
+		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
+			out = append(out, part)
+		}
+	}
+	return h, out
+}
+
+func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []sceneName) (string, []string) {
 	// The longest phrase has a dozen words: a step many times longer is
 	// compared by its beginning, so that lint stays quick on any input.
 	if len(text) > maxHintText {
@@ -264,7 +294,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	}
 	text = mirrorOfStatic(unescapedPart(text), scene)
 	if h, ok := v.ordinalPodHint(text, k, known, scene); ok {
-		return h
+		return h, nil
 	}
 	forms := stepForms(text, k, known, v.quoted)
 	for _, f := range forms {
@@ -273,7 +303,7 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 		}
 	}
 	if s, ok := v.definedForm(forms, text, k, known); ok {
-		return s
+		return s, nil
 	}
 	neg := negative(forms[0].text)
 	mentioned := map[string]bool{}
@@ -331,13 +361,82 @@ func (v *vocabulary) hint(text string, k steps.StepType, known bool, scene []sce
 	})
 	for _, r := range all {
 		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
-			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def)
+			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def), unsaid(r.f, r.pairs)
 		}
 	}
 	if len(all) == 0 {
-		return ""
+		return "", nil
 	}
-	return all[0].c.text
+	return all[0].c.text, nil
+}
+
+// unsaid are the parts of the step that no place of the phrase took, as
+// the step (its idioms read) says them, where what they lose is plain:
+// each run of tokens left out that holds a value (a name, a duration, a
+// number), a negation, or an object the language has no phrase of (a
+// daemon set, a mirror pod, a controller). Other words left out are most
+// often the author's verb for the phrase's (`gets evicted`, `is marked
+// unschedulable`), which the suggestion says its own way.
+func unsaid(f form, pairs []pair) []string {
+	kept := make([]bool, len(f.toks))
+	for _, p := range pairs {
+		kept[p.s] = true
+	}
+	var out []string
+	for i := 0; i < len(f.toks); {
+		if kept[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(f.toks) && !kept[j] {
+			j++
+		}
+		// The run from its first word of weight to its last: `the
+		// daemon` loses `daemon`.
+		heavy := func(t token) bool { return t.kind != word || weight(t) >= 1 }
+		run := f.toks[i:j]
+		plain := func(t token) bool { return t.kind != word || weight(t) > 1 || foreign[t.word] }
+		if first := slices.IndexFunc(run, heavy); first >= 0 && slices.ContainsFunc(run, plain) {
+			last := len(run) - 1
+			for !heavy(run[last]) {
+				last--
+			}
+			out = append(out, f.text[run[first].lo:run[last].hi])
+		}
+		i = j
+	}
+	return out
+}
+
+// foreign are words of objects and agents that no phrase names: a step
+// that says one and a suggestion that does not are about different things.
+var foreign = map[string]bool{"daemon": true, "daemonset": true, "statefulset": true, "stateful": true, "cronjob": true,
+	"service": true, "endpoint": true, "endpoints": true, "endpointslice": true, "ingress": true, "configmap": true,
+	"secret": true, "volume": true, "pvc": true, "namespace": true, "hpa": true, "autoscaler": true, "mirror": true,
+	"controller": true, "config": true, "exists": true, "exist": true}
+
+// boundRE is a bound on a count (`at least 2 restarts`, `more than 5
+// pods`), which the step's idioms read as the count alone, the nearest
+// phrases being those of an exact count: not a bound on a duration (`at
+// most 5s` is `within 5s`, the same).
+var boundRE = regexp.MustCompile(`(?i)\b(at least|at most|more than|fewer than|or more|or fewer)\b`)
+
+// boundsLost are the bounds on a count the step says and the hint h does
+// not: the idioms read them away, so no token of the step is left out for
+// unsaid to see.
+func boundsLost(text, h string) []string {
+	var out []string
+	for _, m := range boundRE.FindAllStringIndex(text, -1) {
+		b := strings.ToLower(text[m[0]:m[1]])
+		rest := strings.Fields(text[m[1]:])
+		if strings.HasPrefix(b, "or ") || len(rest) > 0 && countRE.MatchString(rest[0]) {
+			if !strings.Contains(strings.ToLower(h), b) {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
 }
 
 // ordinalPodRE is a workload's pod by its order where a step names a

@@ -1,0 +1,61 @@
+package runner
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/podlife/podlife/steps"
+)
+
+// TestHintSaysWhatItLeavesOut: a suggestion that means less than the
+// step names what it does not say (a bound on a count, a value, an object
+// the language has no phrase of), and one that says the same in its own
+// words names nothing. Issue 38's twenty-eighth held-out set: each wrong
+// hint had dropped such a part (`at least`, `within 20s`, `daemon set`)
+// without a word, so the author could not tell it from a right one.
+func TestHintSaysWhatItLeavesOut(t *testing.T) {
+	t.Parallel()
+	v := newVocabulary(steps.Definitions())
+	for _, c := range []struct {
+		kind, step string
+		lost       []string
+	}{
+		// A bound on a count, read away by the idioms.
+		{"Then", `the deployment "api" has at least 2 pods`, []string{"at least"}},
+		{"Then", `the job "batch" has more than 3 pods`, []string{"more than"}},
+		// A value no place of the phrase takes.
+		{"Then", `container "app" receives SIGTERM 3 times within 5s`, []string{"3 times"}},
+		{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, []string{"3s"}},
+		// An object or an agent no phrase names.
+		{"Given", `a stateful set "db" of 3 pods`, []string{"stateful"}},
+		{"Given", `a service "web" selecting the pod "web"`, []string{"service"}},
+		{"Then", `the pod "web" is evicted by the eviction controller`, []string{"by the eviction controller"}},
+		// The author's verb for the phrase's: nothing lost.
+		{"Then", `the pod "web" gets evicted within 30s`, nil},
+		{"Then", `node "worker-1" is marked as unschedulable`, nil},
+		{"When", `I delete the pod "web"`, nil},
+		{"Then", `the pod "api" is deleted in less than 22s`, nil},
+		{"Then", `the pod "api" should be ready within 5s`, nil},
+	} {
+		for _, d := range steps.Definitions() {
+			if d.Pattern.MatchString(c.step) {
+				t.Fatalf("%q is defined (%s): the case needs an undefined step", c.step, d.Pattern)
+			}
+		}
+		h, lost := v.hintSaying(c.step, stepKind(c.kind), true, nil)
+		if !slices.Equal(lost, c.lost) {
+			t.Errorf("%s %s: hint %q leaves out %q, want %q", c.kind, c.step, h, lost, c.lost)
+		}
+	}
+}
+
+// TestUndefinedMessageNamesWhatIsLost: the parts lost come before the
+// phrase, which stays last on the line to be pasted.
+func TestUndefinedMessageNamesWhatIsLost(t *testing.T) {
+	t.Parallel()
+	got := undefinedMessage("Then", `the job "batch" has more than 3 pods`, `the job "batch" has 3 pods`, "more than", "3 times")
+	want := "undefined step: Then the job \"batch\" has more than 3 pods; nearest phrase, which does not say `more than` or `3 times`: Then the job \"batch\" has 3 pods"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
