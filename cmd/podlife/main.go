@@ -407,8 +407,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if verbose {
-		for _, n := range notes {
+	for _, n := range notes {
+		// A warning is said on every run, not only with -v: a step that
+		// does not do what its keyword says (an action under Then, which
+		// checks nothing of what it names) is read by its author as a
+		// check that passed (issue 38's twenty-eighth held-out set).
+		if verbose || n.Warning {
 			fmt.Fprintln(out, n)
 		}
 	}

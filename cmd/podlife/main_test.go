@@ -518,3 +518,14 @@ func TestLintSaysWarningsWithProblems(t *testing.T) {
 		t.Errorf("lint: exit %d, want 2", code)
 	}
 }
+
+// TestRunSaysItsWarnings: `run` says a lint warning (an action written
+// under Then, which checks nothing) without -v, before the verdicts: the
+// scenario may pass, and its author reads that step as a check.
+func TestRunSaysItsWarnings(t *testing.T) {
+	code, out, _ := runCLI("run", "--report", t.TempDir(), "../../pkg/runner/testdata/then-action.feature")
+	want := "then-action.feature:8: warning: `node \"worker-1\" is cordoned` is an action, written under Then"
+	if !strings.Contains(out, want) || strings.Index(out, want) > strings.Index(out, "running 1 scenario") {
+		t.Errorf("exit %d, stdout does not say the warning before the run:\n%s", code, out)
+	}
+}
