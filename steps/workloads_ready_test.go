@@ -125,4 +125,11 @@ func TestPodsDoneWaitsForAForceDeletedPodsContainers(t *testing.T) {
 	if !pl.podsDone(timelineView{gone, nil}) {
 		t.Error("a pod gone that never started a container is not done")
 	}
+	// The agent's start line still on its way when the pod went (kind,
+	// 2026-11-30 15:28, 6 at a time: the same scenario failed again, the
+	// wait over at the delete): the API had said the container Ready.
+	ready := timeline.Event{At: 0, Pod: "stubborn", Container: "app", Kind: timeline.Ready}
+	if pl.podsDone(timelineView{gone, []timeline.Event{ready}}) {
+		t.Error("a force-deleted pod whose container the API said Ready, its start not yet read, is done")
+	}
 }

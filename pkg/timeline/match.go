@@ -454,7 +454,10 @@ func describeCandidates(rest []Event, t0 Mark, r Row) string {
 // Running says whether a container of pod had started and not exited
 // since at the time at (events sorted by time): a pod gone from the API
 // may still have one running on its node (a force delete removes the
-// object before the kubelet stops the containers).
+// object before the kubelet stops the containers). A container the API
+// said Ready runs, though its start be not yet recorded: on a cluster
+// the start of an agent's container is its first log line, which may
+// come after the pod's status (and after a force delete).
 func Running(events []Event, pod string, at time.Duration) bool {
 	running := map[string]bool{}
 	for _, e := range events {
@@ -465,7 +468,7 @@ func Running(events []Event, pod string, at time.Duration) bool {
 			continue
 		}
 		switch e.Kind {
-		case Started:
+		case Started, Ready:
 			running[e.Container] = true
 		case Exited:
 			running[e.Container] = false
