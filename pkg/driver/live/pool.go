@@ -1059,6 +1059,11 @@ func (s *nodeSide) hold(ctx context.Context, l *lease, bytes int64) error {
 	file := pressureDir + "/" + s.d.runID + "-" + s.ns
 	// dash's kill takes a process group as a negative pid, without "--".
 	if bytes > 0 {
+		unlock, err := fillLock(ctx, s.d.runID)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		if free := hostAvailable(); free > 0 && bytes > free-2<<30 {
 			return driver.Unsupported("the scenario would hold %dMi on node %s, and the host has %dMi available (podlife keeps 2Gi spare)", bytes>>20, l.node, free>>20)
 		}
