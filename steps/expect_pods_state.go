@@ -159,12 +159,16 @@ type podTrack struct {
 	// conds are the pod's conditions by type, each its last recorded
 	// change: the status, and the reason the Message begins with.
 	conds map[string]timeline.Event
+	// inAPI: the pod's object is in the API, not only its static pod's
+	// manifest on its node (a PodCreated that is ManifestOnly; the object
+	// is seen at its first Status).
+	inAPI bool
 }
 
 func (t *podTrack) apply(e timeline.Event) {
 	switch e.Kind {
 	case timeline.PodCreated:
-		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted}
+		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted, inAPI: !e.ManifestOnly()}
 	case timeline.Deleted:
 		t.exists, t.deleted = false, true
 	case timeline.DeleteRequested:
@@ -177,6 +181,7 @@ func (t *podTrack) apply(e timeline.Event) {
 		t.phase = e.Reason
 	case timeline.Status:
 		t.status = e.Reason
+		t.inAPI = t.exists
 	case timeline.Condition:
 		if e.Reason == "Ready" {
 			t.ready = e.Status == "True"
@@ -202,6 +207,8 @@ func (t podTrack) holds(ps podState) bool {
 	switch ps.name {
 	case "evicted":
 		return t.evicted
+	case mirrorState:
+		return t.exists && t.inAPI
 	case "gone":
 		return t.deleted && !t.exists
 	case "Ready":
