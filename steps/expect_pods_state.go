@@ -159,9 +159,7 @@ type podTrack struct {
 	// conds are the pod's conditions by type, each its last recorded
 	// change: the status, and the reason the Message begins with.
 	conds map[string]timeline.Event
-	// inAPI: the pod's object is in the API, not only its static pod's
-	// manifest on its node (a PodCreated that is ManifestOnly; the object
-	// is seen at its first Status).
+	// inAPI: in the API, not only a static pod's manifest (ManifestOnly).
 	inAPI bool
 }
 
