@@ -94,19 +94,26 @@ func (w spanWord) of(c []string) eventSpan {
 // container app" [at T | within D | between A and B].
 type eventSaid struct {
 	reason, message string
-	about           eventAbout
-	when            eventSpan
-	sel             timeline.Selector
-	what            string
-	from, to        time.Duration
+	// contains: the message is a part of the event's, anywhere in it
+	// (`with message containing "M"`), not how it begins.
+	contains bool
+	about    eventAbout
+	when     eventSpan
+	sel      timeline.Selector
+	what     string
+	from, to time.Duration
 }
 
 func (s *eventSaid) Declare(pl *Plan) (err error) {
 	if s.sel, s.what, err = s.about.selector(pl, s.reason); err != nil {
 		return err
 	}
-	s.sel.Message = s.message
-	if s.message != "" {
+	switch {
+	case s.contains:
+		s.sel.Contains = s.message
+		s.what += fmt.Sprintf(" with message containing %q", s.message)
+	case s.message != "":
+		s.sel.Message = s.message
 		s.what += fmt.Sprintf(" with message %q", s.message)
 	}
 	if s.when.timed {

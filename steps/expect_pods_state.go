@@ -159,12 +159,14 @@ type podTrack struct {
 	// conds are the pod's conditions by type, each its last recorded
 	// change: the status, and the reason the Message begins with.
 	conds map[string]timeline.Event
+	// inAPI: in the API, not only a static pod's manifest (ManifestOnly).
+	inAPI bool
 }
 
 func (t *podTrack) apply(e timeline.Event) {
 	switch e.Kind {
 	case timeline.PodCreated:
-		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted}
+		*t = podTrack{exists: true, phase: "Pending", evicted: t.evicted, inAPI: !e.ManifestOnly()}
 	case timeline.Deleted:
 		t.exists, t.deleted = false, true
 	case timeline.DeleteRequested:
@@ -177,6 +179,7 @@ func (t *podTrack) apply(e timeline.Event) {
 		t.phase = e.Reason
 	case timeline.Status:
 		t.status = e.Reason
+		t.inAPI = t.exists
 	case timeline.Condition:
 		if e.Reason == "Ready" {
 			t.ready = e.Status == "True"
@@ -202,6 +205,8 @@ func (t podTrack) holds(ps podState) bool {
 	switch ps.name {
 	case "evicted":
 		return t.evicted
+	case mirrorState:
+		return t.exists && t.inAPI
 	case "gone":
 		return t.deleted && !t.exists
 	case "Ready":

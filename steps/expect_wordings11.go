@@ -189,6 +189,11 @@ func (p *podDecl) foreverKept(name string) error {
 // state's terms: a condition's status (and reason) for a condition, else
 // describePodAt's phase and readiness.
 func (ps podState) describeAt(events []timeline.Event, pod string, at time.Duration) string {
+	if ps.name == mirrorState {
+		if t := trackAt(events, pod, at); !t.exists || !t.inAPI {
+			return "no mirror pod in the API"
+		}
+	}
 	if ps.column != "" {
 		t := trackAt(events, pod, at)
 		if !t.exists || t.status == "" {

@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -113,11 +114,14 @@ func (s hangsAfter) Declare(pl *Plan) error {
 
 // Then the pod "web" has 1 restart within 70s: `the pod "web" has 1
 // restart` (kubectl's RESTARTS) at some time up to t0+D, read as the
-// other columns by a deadline are (polledWithin).
+// other columns by a deadline are (polledWithin). With atLeast (`shows at
+// least 1 restart within 30s`, expect_wordings22.go) the count is at least
+// N then.
 type podRestartsWithin struct {
-	pod string
-	n   Count
-	d   writtenSpan
+	pod     string
+	n       Count
+	d       writtenSpan
+	atLeast bool
 }
 
 func (s *podRestartsWithin) Declare(pl *Plan) error {
@@ -127,8 +131,15 @@ func (s *podRestartsWithin) Declare(pl *Plan) error {
 
 func (s *podRestartsWithin) Run(ctx context.Context, st *State) error {
 	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
-	return polledWithin(ctx, st, p.name, s.d, "showing "+times(int(s.n), "restart"), func(v driver.View) (bool, string) {
+	what := "showing " + times(int(s.n), "restart")
+	if s.atLeast {
+		what = "showing at least " + times(int(s.n), "restart")
+	}
+	return polledWithin(ctx, st, p.name, s.d, what, func(v driver.View) (bool, string) {
 		cols, found := columns(v, p.name)
+		if s.atLeast {
+			return found && restartsAtLeast(cols, s.n), "RESTARTS " + cols.Restarts
+		}
 		return found && showsRestarts(cols, s.n), "RESTARTS " + cols.Restarts
 	})
 }
@@ -182,4 +193,13 @@ func (s *ctrEventNotBefore) Run(ctx context.Context, st *State) error {
 	}
 	st.clk().decided(w.From, s.dur)
 	return nil
+}
+
+// restartsAtLeast says whether the RESTARTS column counts n or more.
+func restartsAtLeast(c printer.Columns, n Count) bool {
+	var got int
+	if _, err := fmt.Sscan(c.Restarts, &got); err != nil {
+		return false
+	}
+	return got >= int(n)
 }

@@ -90,6 +90,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftEighteenWordings()...)
 	defs = append(defs, draftNineteenWordings()...)
 	defs = append(defs, draftTwentyOneWordings()...)
+	defs = append(defs, draftTwentyTwoWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

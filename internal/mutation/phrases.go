@@ -479,6 +479,15 @@ var phrases = []Phrase{
 	// SIGTERM (its positive `receives SIGKILL D after SIGTERM`).
 	{`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times? within (\S+)$`, []Op{atLeastOp(5)}},
 	{ctr + `does not receive SIGKILL (\S+) after SIGTERM$`, []Op{negation(replaceOnce(" does not receive SIGKILL ", " receives SIGKILL "))}},
+	// Issue 38's held-out set 28: restarts counted from below by a
+	// deadline, an event's message before `is recorded` by a deadline, a
+	// static pod's mirror pod by a deadline, a pod the taint-eviction
+	// controller deletes by a deadline.
+	{`^the pod "([^"]*)" shows at least (\S+) restarts? within (\S+)$`, []Op{deadlineOp(3)}}, // (no at-least op: a crash loop reaches one more restart by the same deadline)
+	{`^the pod "([^"]*)" has at least (\S+) restarts? within (\S+)$`, []Op{deadlineOp(3)}},   // (no at-least op: a crash loop reaches one more restart by the same deadline)
+	{`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + ` within (\S+)$`, []Op{deadlineOp(6)}},
+	{`^the mirror pod (?:of (?:the )?static pod )?"([^"]*)" exists within (\S+)$`, []Op{deadlineOp(2)}},
+	{`^the pod "([^"]*)" is deleted by the taint eviction controller within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the drain of ` + node + ` completes (at|within) (\S+)$`, []Op{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
@@ -488,6 +497,7 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the mirror pod (?:of (?:the )?static pod )?"([^"]*)" exists$`:                                                                                                                          "a state at the current time with nothing in it to shift, count or swap (the pod is the static pod's): its false copies in steps/twentyseconddrafts_test.go (a mirror pod force deleted, read at once; read before the pod's resync) show it failing",
 	`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times?$`:                                                                                                                 "a lower bound counted to the end of the activity: an event that repeats (a pull's back-off) reaches one more too, so the bound has no count that must fail; its false copy in steps/twentyfirstdrafts_test.go (another event's count) shows it failing, and its `within D` form is mutated",
 	ctr + `receives SIGKILL (?:less than|under|sooner than) (\S+) after SIGTERM$`:                                                                                                            "an upper bound on the gap, written with room (a force delete's 2 s against the grace period's 30 s): a shift of a second still holds; its false copies in steps/twentyfirstdrafts_test.go (a bound under the gap; a container that exits on SIGTERM, no SIGKILL) show it failing",
 	`^the pod "([^"]*)" (?:is|was) never Terminating for (\S+)$`:                                                                                                                             "a bound on a stretch, written with room (a force delete's instant against 30 s): a shift of a second still holds, and it has no positive phrase to negate into; its false copy in steps/twentyfirstdrafts_test.go (a graceful delete, Terminating 30 s) shows it failing",

@@ -25,6 +25,9 @@ type Selector struct {
 	// Event's message is a sentence its author quotes the start of
 	// ("Liveness probe failed" for "Liveness probe failed: Get …").
 	Message string
+	// Contains, when set, is a part of the event's message, anywhere in
+	// it (`with message containing "timed out"`).
+	Contains string
 }
 
 // Matches reports whether e is selected.
@@ -50,6 +53,9 @@ func (s Selector) Matches(e Event) bool {
 	if s.Message != "" && !strings.HasPrefix(e.Message, s.Message) {
 		return false
 	}
+	if s.Contains != "" && !strings.Contains(e.Message, s.Contains) {
+		return false
+	}
 	return true
 }
 
@@ -69,6 +75,9 @@ func (s Selector) Describe() string {
 	}
 	if s.Message != "" {
 		what += fmt.Sprintf(" with message %q", s.Message)
+	}
+	if s.Contains != "" {
+		what += fmt.Sprintf(" with message containing %q", s.Contains)
 	}
 	switch {
 	case s.Container != "":

@@ -64,6 +64,14 @@ const (
 // other kill work of its instant (dsl.md, Time: order).
 const WithoutTurn = "the grace ran out before its turn"
 
+// ManifestWritten begins the Message of a static pod's PodCreated that a
+// driver records when it writes the pod's manifest on its node, before
+// the kubelet has made the mirror pod in the API (the live driver: the
+// kubelet reads its manifest directory on a change or every 20 s). The
+// simulator's kubelet makes the mirror pod in that instant and records
+// its creation as any pod's. See Event.ManifestOnly.
+const ManifestWritten = "manifest "
+
 // Event is one thing that happened.
 type Event struct {
 	// At is the time since the session started.
@@ -91,6 +99,12 @@ type Event struct {
 	// comes when the pod worker's jittered requeue fires). See Range.
 	Earliest time.Duration `json:"earliest,omitempty"`
 	Latest   time.Duration `json:"latest,omitempty"`
+}
+
+// ManifestOnly tells a static pod's PodCreated recorded at its manifest's
+// writing (ManifestWritten): the pod is not in the API yet.
+func (e Event) ManifestOnly() bool {
+	return e.Kind == PodCreated && strings.HasPrefix(e.Message, ManifestWritten)
 }
 
 // Range is the span of times the event could have had (Earliest and

@@ -84,7 +84,7 @@ func (s *nodeSide) StaticPod(ctx context.Context, node string, pod *corev1.Pod) 
 		return driver.Unsupported("writing static pod %q's manifest on kind node %s: %v: %s", name, real, err, strings.TrimSpace(string(out)))
 	}
 	s.mu.Lock()
-	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated, Message: "manifest " + path.Join(manifestDir, file)})
+	s.record(timeline.Event{At: s.at(sent), Pod: name, Kind: timeline.PodCreated, Message: timeline.ManifestWritten + path.Join(manifestDir, file)})
 	s.notify()
 	s.mu.Unlock()
 	// As Apply returns once the API has the pod, this returns once the
