@@ -361,7 +361,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	})
 	for _, r := range all {
 		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
-			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def), unsaid(r.f, r.pairs)
+			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
 		}
 	}
 	if len(all) == 0 {
@@ -377,10 +377,14 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 // daemon set, a mirror pod, a controller). Other words left out are most
 // often the author's verb for the phrase's (`gets evicted`, `is marked
 // unschedulable`), which the suggestion says its own way.
-func unsaid(f form, pairs []pair) []string {
+func unsaid(f form, phrase []token, pairs []pair) []string {
 	kept := make([]bool, len(f.toks))
 	for _, p := range pairs {
-		kept[p.s] = true
+		// An object no phrase names read as a word of the phrase (`in
+		// namespace "prod"` as `with message containing "prod"`) is lost
+		// all the same.
+		s := f.toks[p.s]
+		kept[p.s] = !(s.kind == word && foreign[s.word] && phrase[p.p].word != s.word)
 	}
 	var out []string
 	for i := 0; i < len(f.toks); {

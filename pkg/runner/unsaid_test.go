@@ -29,7 +29,7 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		// An object or an agent no phrase names.
 		{"Given", `a stateful set "db" of 3 pods`, []string{"stateful"}},
 		{"Given", `a service "web" selecting the pod "web"`, []string{"service"}},
-		{"Then", `the pod "web" is evicted by the eviction controller`, []string{"by the eviction controller"}},
+		{"Then", `the pod "web" is in namespace "prod"`, []string{"in namespace"}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
