@@ -518,6 +518,52 @@ func TestTwentyFirstDraftsAreTheirPhrases(t *testing.T) {
 	}
 }
 
+// dsDrafts: the DaemonSet draft of issue 38 (its drain of a node with a
+// DaemonSet's pod on it), undefined then, is one phrase a step now;
+// dsNearDrafts are its near misses, each with its hint.
+var dsDrafts = []struct{ kind, step string }{
+	{"Given", `a node "worker-1"`},
+	{"Given", `a daemon set "node-exporter" on node "worker-1"`},
+	{"Given", `a pod "web" on node "worker-1"`},
+	{"When", `node "worker-1" is drained`},
+	{"Then", `the pod "web" is evicted`},
+	{"Then", `the daemon set pod of "node-exporter" is not evicted`},
+	{"Then", `the daemon set "node-exporter" still has 1 pod on node "worker-1"`},
+	{"Given", `a daemon set "node-exporter"`},
+	{"Then", `the pod of daemon set "node-exporter" on node "worker-1" is Running`},
+	{"Then", `the daemon set pod of "node-exporter" is gone`},
+	{"Then", `the daemon set "node-exporter" has 1 pod on node "worker-1"`},
+}
+
+var dsNearDrafts = []struct{ kind, step, want string }{
+	{"Given", `a DaemonSet "node-exporter" on node "worker-1"`, `a daemon set "node-exporter" on node "worker-1"`},
+	{"Then", `the daemon set "node-exporter" has 1 pod running on node "worker-1"`, `the daemon set "node-exporter" has 1 pod on node "worker-1"`},
+	{"Then", `the daemonset "node-exporter" still has 1 pod on node "worker-1"`, `the daemon set "node-exporter" still has 1 pod on node "worker-1"`},
+}
+
+func TestDaemonSetDraftsAreTheirPhrases(t *testing.T) {
+	t.Parallel()
+	defs := steps.Definitions()
+	v := newVocabulary(defs)
+	for _, c := range dsDrafts {
+		phrase := onePhrase(t, defs, c.kind, c.step)
+		if phrase == nil {
+			continue
+		}
+		if kw, _ := exampleLine(phrase.Example); kw != c.kind {
+			t.Errorf("%s %s is a %s phrase", c.kind, c.step, kw)
+		}
+	}
+	for _, c := range dsNearDrafts {
+		if n := matching(c.step, defs); n != 0 {
+			t.Errorf("%s %s matches %d phrases: not a near miss", c.kind, c.step, n)
+		}
+		if got := v.hint(c.step, stepKind(c.kind), true, namesIn([]string{c.step})); got != c.want {
+			t.Errorf("%s %s: hint %s, want %s", c.kind, c.step, got, c.want)
+		}
+	}
+}
+
 // twentiethDrafts: held-out set 25's step for a node's label, undefined
 // then with the hint `the taint "disktype=ssd" is removed from node
 // "worker-1"` (another meaning), is one phrase now and its own hint.
