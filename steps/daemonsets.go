@@ -156,7 +156,7 @@ func (w *workloadDecls) daemonSet(name string) (*daemonSetDecl, error) {
 
 // dsNodes are the scenario's nodes a daemon set may run on: its node, or
 // every declared node (the ones joining later included).
-func (pl *Plan) dsNodes(d *daemonSetDecl) []string {
+func dsNodes(pl *Plan, d *daemonSetDecl) []string {
 	if d.node != "" {
 		return []string{d.node}
 	}
@@ -174,7 +174,7 @@ func createDaemonSets(ctx context.Context, st *State) error {
 			continue
 		}
 		d.created, d.tpl.created = true, true
-		if err := st.Session.CreateDaemonSet(ctx, d.name, d.tpl.build(), st.Plan.dsNodes(d)); err != nil {
+		if err := st.Session.CreateDaemonSet(ctx, d.name, d.tpl.build(), dsNodes(st.Plan, d)); err != nil {
 			return st.unsupported(fmt.Errorf("daemon set %q: %w", d.name, err))
 		}
 	}
@@ -187,10 +187,10 @@ func createDaemonSets(ctx context.Context, st *State) error {
 // taints, as declared, its template tolerates (the taints the DaemonSet
 // controller tolerates come from node conditions, which a declared node
 // does not have at the start).
-func (pl *Plan) dsExpected(d *daemonSetDecl) []string {
+func dsExpected(pl *Plan, d *daemonSetDecl) []string {
 	tpl := d.tpl.pod
 	var out []string
-	for _, name := range pl.dsNodes(d) {
+	for _, name := range dsNodes(pl, d) {
 		n := pl.findNode(name)
 		if n == nil {
 			continue
@@ -219,14 +219,14 @@ func (pl *Plan) dsExpected(d *daemonSetDecl) []string {
 
 // daemonSetsStarted: every declared daemon set has a pod on each node it
 // is expected on, each started or stuck.
-func (pl *Plan) daemonSetsStarted(s driver.Workloads, v driver.View) bool {
+func daemonSetsStarted(pl *Plan, s driver.Workloads, v driver.View) bool {
 	for _, d := range pl.work.daemonSets {
 		pods, _, ok := s.DaemonSetPods(d.name)
 		if !ok {
 			return false
 		}
-		pl.noteDSPods(d.name, pods)
-		for _, node := range pl.dsExpected(d) {
+		noteDSPods(pl, pods)
+		for _, node := range dsExpected(pl, d) {
 			found := false
 			for _, p := range pods {
 				found = found || dsPodNode(p) == node
@@ -265,7 +265,7 @@ func dsPodNode(p *corev1.Pod) string {
 // noteDSPods remembers the node of each pod of a daemon set seen, so that
 // `the pod of daemon set "x" on node "n"` still names a pod once it is
 // gone.
-func (pl *Plan) noteDSPods(ds string, pods []*corev1.Pod) {
+func noteDSPods(pl *Plan, pods []*corev1.Pod) {
 	if pl.dsPodNodes == nil {
 		pl.dsPodNodes = map[string]string{}
 	}
@@ -344,7 +344,7 @@ func (s dsOnNode) Run(ctx context.Context, st *State) error {
 
 // dsPodDeclared checks a daemon set's pod a step names: the daemon set
 // declared, and, named without its node, running on one node only.
-func (pl *Plan) dsPodDeclared(r podRef) error {
+func dsPodDeclared(pl *Plan, r podRef) error {
 	if pl.broken[r.rs] {
 		return fmt.Errorf("daemon set %q: %w", r.rs, ErrDeclaredBadly)
 	}
@@ -356,7 +356,7 @@ func (pl *Plan) dsPodDeclared(r podRef) error {
 		_, err := pl.node(r.node)
 		return err
 	}
-	if nodes := pl.dsNodes(d); len(nodes) > 1 {
+	if nodes := dsNodes(pl, d); len(nodes) > 1 {
 		return inputErr("daemon set %q runs on %d nodes: name its pod by its node (`the pod of daemon set %q on node %q`)", r.rs, len(nodes), r.rs, nodes[0])
 	}
 	return nil
@@ -365,9 +365,9 @@ func (pl *Plan) dsPodDeclared(r podRef) error {
 // dsPod is the API name of a daemon set's pod a step names: the first
 // pod it created (on the node, when the step names one). A pod once seen
 // keeps its node when it is gone (noteDSPods).
-func (pl *Plan) dsPod(d driver.Workloads, r podRef) (string, error) {
+func dsPodOf(pl *Plan, d driver.Workloads, r podRef) (string, error) {
 	pods, created, _ := d.DaemonSetPods(r.rs)
-	pl.noteDSPods(r.rs, pods)
+	noteDSPods(pl, pods)
 	for _, name := range created {
 		if r.node == "" || pl.dsPodNodes[name] == r.node {
 			return name, nil

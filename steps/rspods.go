@@ -189,7 +189,7 @@ func (s *rsPodStep) Declare(pl *Plan) error {
 			stand = fmt.Sprintf("pod %d of %s %s", r.n, kind, r.rs)
 		}
 		if kind == "daemon set" {
-			if err := pl.dsPodDeclared(r); err != nil {
+			if err := dsPodDeclared(pl, r); err != nil {
 				return "", err
 			}
 			stand = "daemon set pod of " + r.rs
@@ -217,7 +217,7 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 	text, err := s.named(func(r podRef) (string, error) {
 		resolve := func() (string, error) {
 			if r.owner == "daemon set" {
-				return st.Plan.dsPod(d, r)
+				return dsPodOf(st.Plan, d, r)
 			}
 			return r.resolve(d)
 		}
