@@ -277,8 +277,10 @@ func noteDSPods(pl *Plan, pods []*corev1.Pod) {
 }
 
 // Then the daemon set "node-exporter" has 1 pod on node "worker-1": at
-// the current time, its pods on the node that are neither finished nor
-// being deleted. With `still has`: and every one of them was created
+// the current time, its pods on the node (bound to it, or made for it by
+// the controller's node affinity and not bound yet: on a cluster, whose
+// node names are not the scenario's, bound only) that are neither
+// finished nor being deleted. With `still has`: and every one of them was created
 // before t=0 (before the action that placed it, in the same instant
 // too), so that one deleted since and put back by the controller is not
 // counted (a drain that evicted it).
@@ -323,7 +325,7 @@ func (s dsOnNode) Run(ctx context.Context, st *State) error {
 		}
 		got, newer := 0, 0
 		for _, p := range pods {
-			if p.Spec.NodeName != s.node || p.DeletionTimestamp != nil || p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+			if dsPodNode(p) != s.node || p.DeletionTimestamp != nil || p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 				continue
 			}
 			got++
