@@ -20,12 +20,20 @@ type podRef struct {
 	name string
 	rs   string
 	n    int
-	// owner is "deployment" or "job" for the n-th pod of the workload
-	// rs names; "" for a replica set's.
+	// owner is "deployment", "job" or "daemon set" for the n-th pod of
+	// the workload rs names; "" for a replica set's. node is a daemon
+	// set's pod's node ("": its first pod).
 	owner string
+	node  string
 }
 
 func (r podRef) String() string {
+	if r.owner == "daemon set" {
+		if r.node != "" {
+			return fmt.Sprintf("the pod of daemon set %q on node %q", r.rs, r.node)
+		}
+		return fmt.Sprintf("the daemon set pod of %q", r.rs)
+	}
 	if r.rs != "" {
 		kind := r.owner
 		if kind == "" {

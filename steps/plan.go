@@ -40,6 +40,8 @@ type Plan struct {
 	// aliases are replica sets' pods a step named by their order, each
 	// standing as its template under its name (rspods.go).
 	aliases map[string]*podDecl
+	// dsPodNodes is the node of each daemon set's pod seen (daemonsets.go).
+	dsPodNodes map[string]string
 	// work are the Deployments, quotas and Jobs declared (workloads.go).
 	work workloadDecls
 	// explicit names the pods some step of the scenario creates explicitly;

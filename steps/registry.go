@@ -75,6 +75,7 @@ func buildRegistry() []Def {
 	defs = append(defs, disruptionSteps()...)   // disruptions.go: replica sets, budgets, evictions, drains
 	defs = append(defs, budgetChangeSteps()...) // disruptions_budget.go: a budget changed or deleted
 	defs = append(defs, workloadPhrases()...)   // workloads.go: deployments, quotas, jobs
+	defs = append(defs, daemonSetPhrases()...)  // daemonsets.go: daemon sets
 	defs = append(defs, workloadDraftPhrases()...)
 	defs = append(defs, jobPodPhrases()...)
 	defs = append(defs, draftSevenAliases()...)

@@ -22,7 +22,7 @@ import (
 
 // rsPodFamilies are the families whose phrases take a replica set's pod
 // by its order: the expectations about one pod.
-var rsPodFamilies = map[string]bool{"pod expectations": true, "kubectl columns": true, "signals and hooks": true, "events": true, "timeline": true}
+var rsPodFamilies = map[string]bool{"pod expectations": true, "kubectl columns": true, "signals and hooks": true, "events": true, "timeline": true, "eviction expectations": true}
 
 // podNameInPattern is where a pattern names a pod, with the word before
 // it: `the pod "…"`, `of pod "…"`, `for pod "…"` (also as an alternative,
@@ -32,7 +32,13 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // rsPodInText is a replica set's pod by its order, in a step's text; a
 // job's or a deployment's where the phrase names a container's pod (`of
 // pod "x"`: `container "app" of the first pod of job "slow"`).
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"`)
+// A daemon set's pod is named by the daemon set, and by its node when
+// the daemon set runs on several: `the daemon set pod of "x"`, `the pod
+// of daemon set "x" on node "n"` (daemonsets.go).
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"`)
+
+// dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
+const dsPodAlt = `the daemon set pod of "[^"]*"|the pod of daemon set "[^"]*" on node "[^"]*"`
 
 // rsPodPhrase lets each pod a phrase names be named by its replica set
 // and order; the captures stay the phrase's.
@@ -47,10 +53,10 @@ func rsPodPhrase(d Def) Def {
 	// "migrate" has 0 restarts`), but for a phrase a job's pod has its own
 	// of (`the first pod of job "j" has phase "Failed" within D`, which
 	// waits for the job to create it: workloads_jobpods.go).
-	const workloadAlt = `the \S+ pod of (?:replica set|job|deployment) "[^"]*"`
+	const workloadAlt = `the \S+ pod of (?:replica set|job|deployment) "[^"]*"|` + dsPodAlt
 	alt := workloadAlt
 	if d.ownJobPod {
-		alt = `the \S+ pod of (?:replica set|deployment) "[^"]*"`
+		alt = `the \S+ pod of (?:replica set|deployment) "[^"]*"|` + dsPodAlt
 	}
 	out := podNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
 		word := m[:strings.Index(m, "pod ")]
@@ -108,6 +114,12 @@ type rsPodStep struct {
 // rsPodRef reads the i-th reference of the step's text.
 func (s *rsPodStep) ref(i int) (podRef, error) {
 	m := s.refs[i]
+	switch {
+	case m[8] >= 0:
+		return podRef{rs: s.text[m[8]:m[9]], n: 1, owner: "daemon set"}, nil
+	case m[10] >= 0:
+		return podRef{rs: s.text[m[10]:m[11]], n: 1, owner: "daemon set", node: s.text[m[12]:m[13]]}, nil
+	}
 	n, err := parseOrdinal(s.text[m[2]:m[3]])
 	if err != nil {
 		return podRef{}, err
@@ -176,6 +188,15 @@ func (s *rsPodStep) Declare(pl *Plan) error {
 		if r.n > len(ordinals) {
 			stand = fmt.Sprintf("pod %d of %s %s", r.n, kind, r.rs)
 		}
+		if kind == "daemon set" {
+			if err := dsPodDeclared(pl, r); err != nil {
+				return "", err
+			}
+			stand = "daemon set pod of " + r.rs
+			if r.node != "" {
+				stand = fmt.Sprintf("pod of daemon set %s on node %s", r.rs, r.node)
+			}
+		}
 		return stand, aliasPod(pl, stand, r)
 	})
 	if err != nil {
@@ -194,16 +215,22 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	text, err := s.named(func(r podRef) (string, error) {
-		name, err := r.resolve(d)
+		resolve := func() (string, error) {
+			if r.owner == "daemon set" {
+				return dsPodOf(st.Plan, d, r)
+			}
+			return r.resolve(d)
+		}
+		name, err := resolve()
 		if err != nil {
 			// Not created yet (`the third pod of job "j" exited with
 			// code 1` while its first runs): the scenario runs on until
 			// the workload has created it, to the end of the activity
 			// (as a job's pod by its order is awaited, jobPod.await).
-			if err := awaitDisruption(ctx, st, func() bool { _, err := r.resolve(d); return err == nil }); err != nil {
+			if err := awaitDisruption(ctx, st, func() bool { _, err := resolve(); return err == nil }); err != nil {
 				return "", err
 			}
-			if name, err = r.resolve(d); err != nil {
+			if name, err = resolve(); err != nil {
 				return "", err
 			}
 		}

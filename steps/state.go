@@ -262,7 +262,7 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v))
+		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v) && daemonSetsStarted(st.Plan, st.Session, v))
 	})
 	if err != nil {
 		return err

@@ -28,6 +28,7 @@ type workloadDecls struct {
 	deployments []*deploymentDecl
 	quotas      []*quotaDecl
 	jobs        []*jobDecl
+	daemonSets  []*daemonSetDecl
 }
 
 // deploymentDecl is a Deployment as the scenario declared it: its spec
@@ -267,6 +268,10 @@ func (w *workloadDecls) named(kind, name string) (*podDecl, error) {
 				return j.tpl, nil
 			}
 		}
+	case "daemon set":
+		if d, err := w.daemonSet(name); err == nil {
+			return d.tpl, nil
+		}
 	}
 	return nil, undeclaredErr("%s %q is not declared", kind, name)
 }
@@ -294,6 +299,9 @@ func templateNamed(pl *Plan, name string) *podDecl {
 	}
 	for _, j := range pl.work.jobs {
 		all = append(all, j.tpl)
+	}
+	for _, d := range pl.work.daemonSets {
+		all = append(all, d.tpl)
 	}
 	if name == "" {
 		if len(all) == 1 && len(pl.pods) == 0 {

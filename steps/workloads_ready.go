@@ -47,7 +47,7 @@ func createWorkloadObjects(ctx context.Context, st *State) error {
 			return st.unsupported(err)
 		}
 	}
-	return nil
+	return createDaemonSets(ctx, st) // daemonsets.go
 }
 
 // waiting: some declared workload was not created yet, so
@@ -60,6 +60,11 @@ func (w *workloadDecls) waiting() bool {
 	}
 	for _, j := range w.jobs {
 		if !j.created {
+			return true
+		}
+	}
+	for _, d := range w.daemonSets {
+		if !d.created {
 			return true
 		}
 	}

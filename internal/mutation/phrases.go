@@ -421,6 +421,10 @@ var phrases = []Phrase{
 	{`^` + node + ` has no pods of deployment "([^"]*)" within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^a replacement pod of ` + rs + ` is Ready within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the ` + rs + ` has created (\S+) pods?$`, []Op{countOp(2)}},
+	// DaemonSets (steps/daemonsets.go; false copies in
+	// steps/dsdrafts_test.go).
+	{`^the daemon set "([^"]*)" has (\S+) pods? on ` + node + `$`, []Op{countOp(2)}},
+	{`^the daemon set "([^"]*)" still has (\S+) pods? on ` + node + `$`, []Op{countOp(2)}},
 	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
 	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
 	// Workloads.

@@ -611,6 +611,14 @@ type Workloads interface {
 	CreateJob(ctx context.Context, j *batchv1.Job, template *corev1.Pod) error
 	Job(name string) *batchv1.Job
 	JobPods(name string) (pods []*corev1.Pod, created []string, ok bool)
+	// CreateDaemonSet creates a DaemonSet of template (its labels are the
+	// selector) whose pods run on the scenario's nodes only: nodes, by
+	// their scenario names, are those it may run on (the template's own
+	// node selector and affinity narrow them further); a driver whose
+	// cluster has other nodes keeps it off them. DaemonSetPods are its
+	// pods as DeploymentPods are a Deployment's.
+	CreateDaemonSet(ctx context.Context, name string, template *corev1.Pod, nodes []string) error
+	DaemonSetPods(name string) (pods []*corev1.Pod, created []string, ok bool)
 }
 
 // DrainOptions are `kubectl drain`'s flags.

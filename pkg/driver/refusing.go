@@ -103,6 +103,10 @@ func (r Refusing) CreateJob(context.Context, *batchv1.Job, *corev1.Pod) error {
 }
 func (r Refusing) Job(string) *batchv1.Job                        { return nil }
 func (r Refusing) JobPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
+func (r Refusing) CreateDaemonSet(context.Context, string, *corev1.Pod, []string) error {
+	return r.no("create a daemon set")
+}
+func (r Refusing) DaemonSetPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
 func (r Refusing) KillSandbox(context.Context, string) error {
 	return r.no("kill a pod's sandbox")
 }

@@ -103,7 +103,7 @@ var (
 	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
 	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
 	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
-	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on), `--grace-period=N`, `--timeout=D`"}
+	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on: a DaemonSet's pods are left in place), `--grace-period=N`, `--timeout=D`"}
 	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
 	kBound       = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
 	kPodPriority = &kind{"pod priority", "a 32-bit integer, at most 1000000000: the step declares the class `priority-N` (`priority-minus-N` below 0) of that value, if no step has, and gives it to the pod (the API server sets a pod's priority from its class only)"}
@@ -111,6 +111,7 @@ var (
 	kRestart     = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
 	kDeployment  = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
 	kJob         = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
+	kDaemonSet   = &kind{"daemon set", "the DaemonSet's name in the scenario; its pods are named `<name>-` and five random characters"}
 	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
 	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
 	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
@@ -141,7 +142,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -187,6 +188,8 @@ var rules = []rule{
 	r(`terminated with message "`, ``, &yes, "message", kTermMessage),
 	r(`writes "<message>" to `, ``, &no, "path", kPath),
 	// Workloads (issue 36), before the general rules they would match.
+	r(`daemon set "`, ``, &yes, "daemon set", kDaemonSet),
+	r(`daemon set "<daemon set>" (still )?has `, ``, &no, "count", kCount),
 	r(`recorded for `, ``, &no, "workload", kWorkload),
 	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.
 	r(`"<(deployment|replica set)>" is scaled to `, ``, &no, "replicas", kCount),

@@ -72,6 +72,16 @@ func DecodeReplicaSet(doc []byte) (*appsv1.ReplicaSet, error) {
 	return rs, nil
 }
 
+// DecodeDaemonSet decodes a whole DaemonSet (apps/v1), or a document
+// holding only its `spec:` (and optionally `metadata:`).
+func DecodeDaemonSet(doc []byte) (*appsv1.DaemonSet, error) {
+	d := &appsv1.DaemonSet{}
+	if err := decodeKind(doc, d, kind{"apps/v1", "DaemonSet", "a DaemonSet", "a daemon set"}); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
 // DecodeJob decodes a whole Job (batch/v1), or its `spec:`.
 func DecodeJob(doc []byte) (*batchv1.Job, error) {
 	j := &batchv1.Job{}

@@ -60,20 +60,31 @@ type drain struct {
 	errs    []string
 }
 
-// drainFilter is makeFilters' base filters in their order: skipDeleted
-// (not modelled: SkipWaitForDeleteTimeoutSeconds is 0), daemonSet (the
-// simulator has no DaemonSets: a pod a DaemonSet controls would be
-// skipped with --ignore-daemonsets), mirrorPod (skipped), localStorage
-// and unreplicated, both of which let finished pods through. It returns
+// drainFilter is makeFilters' base filters in their order
+// (k8s.io/kubectl/pkg/drain/filters.go, v0.36.3): skipDeleted (not
+// modelled: SkipWaitForDeleteTimeoutSeconds is 0); daemonSetFilter, with
+// --ignore-daemonsets, which the drain step always implies: a pod a
+// DaemonSet controls is left where it is (its controller would only put
+// it back), unless it has finished, or its DaemonSet is gone (the filter
+// GETs it: NotFound), when --force deletes it as an orphan and no
+// --force stops the drain with the GET's error; mirrorPod (skipped);
+// localStorage and unreplicated, both of which let finished pods
+// through. dsExists answers the filter's GET of a DaemonSet. It returns
 // whether to evict the pod and, for a pod that stops the drain, why.
-func drainFilter(p *corev1.Pod, opts DrainOptions) (bool, string) {
-	if ref := metav1.GetControllerOf(p); ref != nil && ref.Kind == "DaemonSet" {
-		return false, ""
+func drainFilter(p *corev1.Pod, opts DrainOptions, dsExists func(string) bool) (bool, string) {
+	finished := isTerminal(p.Status.Phase)
+	if ref := metav1.GetControllerOf(p); ref != nil && ref.Kind == "DaemonSet" && ref.APIVersion == "apps/v1" && !finished {
+		if dsExists(ref.Name) {
+			return false, ""
+		}
+		if !opts.Force {
+			return false, fmt.Sprintf("daemonsets.apps %q not found", ref.Name)
+		}
+		// An orphan deleted with a warning; the next filters go on.
 	}
 	if isMirrorPod(p) {
 		return false, ""
 	}
-	finished := isTerminal(p.Status.Phase)
 	if !finished && !opts.DeleteEmptyDirData {
 		for _, v := range p.Spec.Volumes {
 			if v.EmptyDir != nil {

@@ -256,7 +256,7 @@ func (s *Simulator) DrainNode(node string, opts DrainOptions) error {
 	var evict []*corev1.Pod
 	var refused []string
 	for _, p := range s.api.podsOn(node) {
-		ok, why := drainFilter(p, opts)
+		ok, why := drainFilter(p, opts, s.daemonSetExists)
 		if why != "" {
 			refused = append(refused, fmt.Sprintf("%s: %s", why, p.Name))
 		}

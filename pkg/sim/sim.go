@@ -74,6 +74,8 @@ type Simulator struct {
 	deployments *deploymentController
 	quota       *quotaController
 	jobs        *jobController
+	// daemonSets is the DaemonSet controller (daemonset.go).
+	daemonSets *daemonSetController
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
@@ -110,6 +112,7 @@ func New(cfg Config) (*Simulator, error) {
 	s.quota = newQuotaController(s.env, s.api, &s.cp)
 	s.api.quota = s.quota
 	s.jobs = newJobController(s.env, s.api)
+	s.daemonSets = newDaemonSetController(s.env, s.api)
 	s.disruption = newDisruptionController(s.env, s.api, s.replicaSets)
 	s.evictionAPI = &evictionREST{env: s.env, api: s.api, pdbs: s.disruption, profile: &s.profile}
 	s.api.watchPods(s.sched)
@@ -119,8 +122,10 @@ func New(cfg Config) (*Simulator, error) {
 	s.api.watchPods(s.quota)
 	s.api.watchPods(s.jobs)
 	s.api.watchPods(s.deployments)
+	s.api.watchPods(s.daemonSets)
 	s.api.watchNodes(s.lifecycle)
 	s.api.watchNodes(s.sched)
+	s.api.watchNodes(s.daemonSets)
 	s.thresholds, _ = thresholdsOf(evictionapi.Config{})
 	return s, nil
 }

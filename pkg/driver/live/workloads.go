@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,6 +37,7 @@ var _ driver.Workloads = (*session)(nil)
 type workloadState struct {
 	deployments []*ownedPods
 	jobs        []*ownedPods
+	daemonSets  []*ownedPods
 	// wrote is, for each Deployment, the generation of podlife's last
 	// write, and written the object the write returned: an informer that
 	// has not delivered it yet holds an older version, which must not be
@@ -340,6 +342,12 @@ func (s *workloads) adopt(p *corev1.Pod, now time.Time) *podTrack {
 				list, owner = []*ownedPods{o}, "job "+o.name
 			}
 		}
+	case "DaemonSet":
+		for _, o := range s.wl.daemonSets {
+			if ref.Name == o.name && (o.uid == "" || o.uid == ref.UID) {
+				list, owner = []*ownedPods{o}, "daemon set "+o.name
+			}
+		}
 	}
 	if len(list) == 0 {
 		return nil
@@ -420,6 +428,51 @@ func (s *workloads) CreateJob(ctx context.Context, j *batchv1.Job, template *cor
 	return s.createOwned(&s.wl.jobs, "job", j.Name, func() (metav1.Object, error) {
 		return s.d.cs.BatchV1().Jobs(s.ns).Create(ctx, obj, metav1.CreateOptions{})
 	})
+}
+
+// CreateDaemonSet creates a DaemonSet (apps/v1) in the scenario's
+// namespace, labelled as everything podlife creates (cleanup deletes it
+// before its pods: deleteLabelled), its selector the template's labels,
+// podlife's among them. Its template is placed as Apply places a pod
+// (kept to the leased nodes, tolerating their taint) and, whatever the
+// scenario leased, kept by a required node affinity on the cluster's
+// nodes that stand for the scenario's nodes: the DaemonSet controller
+// runs a pod only on the nodes the template's affinity matches
+// (NodeShouldRunDaemonPod), so that it never puts one on another node of
+// a shared cluster.
+func (s *workloads) CreateDaemonSet(ctx context.Context, name string, template *corev1.Pod, nodes []string) error {
+	var reals []string
+	for _, n := range nodes {
+		real, ok := s.nodeAlias[n]
+		if !ok {
+			return driver.Unsupported("daemon set %q: node %q is not on the live cluster", name, n)
+		}
+		if !slices.Contains(reals, real) {
+			reals = append(reals, real)
+		}
+	}
+	if len(reals) == 0 {
+		return driver.Unsupported("daemon set %q: the scenario has no node to keep it on", name)
+	}
+	tpl, err := s.template(name, template, true)
+	if err != nil {
+		return err
+	}
+	p := &corev1.Pod{Spec: tpl.Spec}
+	keepOn(p, reals)
+	tpl.Spec = p.Spec
+	obj := &appsv1.DaemonSet{ObjectMeta: metav1.ObjectMeta{Name: name}}
+	s.labelled(&obj.ObjectMeta)
+	obj.Spec.Template = tpl
+	obj.Spec.Selector = &metav1.LabelSelector{MatchLabels: tpl.Labels}
+	return s.createOwned(&s.wl.daemonSets, "daemon set", name, func() (metav1.Object, error) {
+		return s.d.cs.AppsV1().DaemonSets(s.ns).Create(ctx, obj, metav1.CreateOptions{})
+	})
+}
+
+// DaemonSetPods are the DaemonSet's pods, as DeploymentPods.
+func (s *workloads) DaemonSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.ownedBy(s.wl.daemonSets, name)
 }
 
 // Job is the Job as last seen, status included.

@@ -551,3 +551,15 @@ func (s *session) CreateJob(_ context.Context, j *batchv1.Job, template *corev1.
 func (s *session) Job(name string) *batchv1.Job { return s.sim.Job(name) }
 
 func (s *session) JobPods(name string) ([]*corev1.Pod, []string, bool) { return s.sim.JobPods(name) }
+
+// CreateDaemonSet creates the DaemonSet; the simulated cluster has no
+// node but the scenario's, so nodes adds nothing to the template's own
+// node selector and affinity.
+func (s *session) CreateDaemonSet(_ context.Context, name string, template *corev1.Pod, _ []string) error {
+	template = template.DeepCopy()
+	return s.do(func() error { return s.sim.AddDaemonSet(name, template.DeepCopy()) })
+}
+
+func (s *session) DaemonSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.sim.DaemonSetPods(name)
+}
