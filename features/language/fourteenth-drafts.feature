@@ -40,7 +40,7 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     Then the eviction of pod 1 of deployment "web" is accepted
     And container "app" of the first pod of deployment "web" receives SIGKILL at 5s
 
-  @behavior:drain-waits-for-budget @seed:001
+  @behavior:drain-waits-for-budget @seed:001 @needs:node-lifecycle
   Scenario: A drain evicts a Deployment's pods as its budget allows
     Given a node "worker-1" with 8 CPU, 16Gi memory and 2 pods
     And a node "worker-2" with 4 CPU, 8Gi memory and 110 pods
@@ -87,7 +87,7 @@ Feature: The phrases a fourteenth trial's first drafts reach for
     When the pod "web" is deleted
     Then the preStop hook of container "app" fails at 0s
 
-  @behavior:crashloop-backoff-doubles
+  @behavior:crashloop-backoff-doubles @slow
   Scenario: A crashing container's restarts counted at least and at most
     Given a pod "leaky"
     And container "app" of pod "leaky" exits with code 1 after 1s
