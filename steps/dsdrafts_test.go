@@ -13,6 +13,10 @@ import "testing"
 const dsDrafts = "../features/language/twenty-second-drafts-ds.feature"
 
 var dsFalseCopies = []falseCopy{
+	// A drain's eviction is not `is evicted` (the kubelet's): the
+	// failure says which eviction the pod had, and the phrase for it.
+	{"the drained pod said evicted, as a drain's author reads it", 12,
+		`the eviction of pod "web" is accepted`, `the pod "web" is evicted`, `evicted through the API at 0s`, nil},
 	// The drain leaves the DaemonSet's pod: the same pod, Running.
 	{"the DaemonSet's pod said gone after the drain", 12,
 		`the daemon set pod of "node-exporter" is Running`, `the daemon set pod of "node-exporter" is gone`, `gone`, nil},

@@ -112,14 +112,8 @@ func madePods(r *Result, events []timeline.Event) []madePod {
 		out = append(out, madePod{name: e.Pod, group: group, ordinal: n[group], created: e.At - r.T0})
 	}
 	if drains(r) {
-		evicted := map[string]bool{}
-		for _, e := range events {
-			if e.Kind == timeline.Condition && e.Reason == "DisruptionTarget" && e.Status == "True" && strings.HasPrefix(e.Message, "EvictionByEvictionAPI") {
-				evicted[e.Pod] = true
-			}
-		}
 		for i := range out {
-			out[i].victim = evicted[out[i].name]
+			_, out[i].victim = timeline.EvictedThroughAPI(events, out[i].name)
 		}
 	}
 	return out

@@ -490,3 +490,18 @@ func Running(events []Event, pod string, at time.Duration) bool {
 	}
 	return false
 }
+
+// EvictedThroughAPI finds the first sign that pod was evicted through the
+// API (a drain's eviction, an eviction request): the DisruptionTarget
+// condition the API server sets with reason EvictionByEvictionAPI before
+// it deletes the pod (pkg/registry/core/pod/storage/eviction.go
+// addConditionAndDeletePod, v1.36.3). The kubelet's eviction under node
+// pressure sets another reason (TerminationByKubelet).
+func EvictedThroughAPI(events []Event, pod string) (Event, bool) {
+	for _, e := range events {
+		if e.Pod == pod && e.Kind == Condition && e.Reason == "DisruptionTarget" && e.Status == "True" && strings.HasPrefix(e.Message, "EvictionByEvictionAPI") {
+			return e, true
+		}
+	}
+	return Event{}, false
+}
