@@ -2,14 +2,12 @@ package steps
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/cucumber/godog"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/component-helpers/scheduling/corev1/nodeaffinity"
 	"k8s.io/klog/v2"
-	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/manifest"
@@ -84,7 +82,7 @@ func (s daemonSetStep) Declare(pl *Plan) (err error) {
 		}
 	}
 	var tpl *podDecl
-	if s.doc != nil && holdsDaemonSet(s.doc.Content) {
+	if s.doc != nil && holdsTemplate(s.doc.Content, "DaemonSet") {
 		ds, err := manifest.DecodeDaemonSet([]byte(s.doc.Content))
 		if err != nil {
 			return decodeErrors(err)
@@ -127,22 +125,6 @@ func (s daemonSetStep) Declare(pl *Plan) (err error) {
 	}
 	pl.work.daemonSets = append(pl.work.daemonSets, &daemonSetDecl{name: s.name, node: s.node, tpl: tpl})
 	return nil
-}
-
-// holdsDaemonSet tells whether a daemon set's YAML is the DaemonSet's
-// (its spec has a template, or it says kind: DaemonSet) rather than its
-// pods'.
-func holdsDaemonSet(doc string) bool {
-	var top struct {
-		Kind string `json:"kind"`
-		Spec struct {
-			Template *json.RawMessage `json:"template"`
-		} `json:"spec"`
-	}
-	if err := yaml.Unmarshal([]byte(doc), &top); err != nil {
-		return false // the pod's decoding says what is wrong
-	}
-	return top.Kind == "DaemonSet" || top.Spec.Template != nil
 }
 
 func (w *workloadDecls) daemonSet(name string) (*daemonSetDecl, error) {

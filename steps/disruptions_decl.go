@@ -172,7 +172,7 @@ func (s replicaSet) Declare(pl *Plan) error {
 		}
 	}
 	var tpl *podDecl
-	if s.doc != nil && holdsTemplate(s.doc.Content) {
+	if s.doc != nil && holdsTemplate(s.doc.Content, "ReplicaSet") {
 		t, err := s.template(pl)
 		if err != nil {
 			return err
@@ -195,10 +195,10 @@ func (s replicaSet) Declare(pl *Plan) error {
 	return nil
 }
 
-// holdsTemplate tells whether a replica set's YAML is the ReplicaSet's
-// (its spec has a template, or it says kind: ReplicaSet) rather than its
-// pods' (a Pod's spec has no template).
-func holdsTemplate(doc string) bool {
+// holdsTemplate tells whether a workload's YAML is the workload's (its
+// spec has a template, or it says its kind: ReplicaSet, DaemonSet) rather
+// than its pods' (a Pod's spec has no template).
+func holdsTemplate(doc, kind string) bool {
 	var top struct {
 		Kind string `json:"kind"`
 		Spec struct {
@@ -208,7 +208,7 @@ func holdsTemplate(doc string) bool {
 	if err := yaml.Unmarshal([]byte(doc), &top); err != nil {
 		return false // the pod's decoding says what is wrong
 	}
-	return top.Kind == "ReplicaSet" || top.Spec.Template != nil
+	return top.Kind == kind || top.Spec.Template != nil
 }
 
 // template is the pod template of a replica set written as a ReplicaSet:
