@@ -13,6 +13,9 @@ import "testing"
 const dsDrafts = "../features/language/twenty-second-drafts-ds.feature"
 
 var dsFalseCopies = []falseCopy{
+	// Held-out set 30's name for the pod, `the daemon set "x" pod`.
+	{"the DaemonSet's pod, named as set 30 names it, said evicted by the drain", 12,
+		`the daemon set pod of "node-exporter" is not evicted`, `the daemon set "node-exporter" pod is evicted`, `evicted`, nil},
 	// A drain's eviction is not `is evicted` (the kubelet's): the
 	// failure says which eviction the pod had, and the phrase for it.
 	{"the drained pod said evicted, as a drain's author reads it", 12,

