@@ -103,10 +103,19 @@ func (s *podsCreated) Declare(pl *Plan) error {
 			return err
 		}
 	}
-	if len(s.pods) == 0 {
+	if len(s.pods) == 0 && !declaresWorkloads(pl) {
 		return inputErr("no declared pod is left to create")
 	}
 	return nil
+}
+
+// declaresWorkloads tells whether the plan has workloads, whose pods their
+// controllers make: `When the pods are created` in a scenario of
+// workloads alone creates them there, as the first action would (issue
+// 38's held-out set 30: a DaemonSet and a Deployment, then `When the pods
+// are created`, was an error).
+func declaresWorkloads(pl *Plan) bool {
+	return len(pl.disr.sets) > 0 || len(pl.work.deployments) > 0 || len(pl.work.jobs) > 0 || len(pl.work.daemonSets) > 0
 }
 
 func (s *podsCreated) Run(ctx context.Context, st *State) error {

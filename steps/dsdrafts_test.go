@@ -13,6 +13,11 @@ import "testing"
 const dsDrafts = "../features/language/twenty-second-drafts-ds.feature"
 
 var dsFalseCopies = []falseCopy{
+	// `When the pods are created` with workloads alone creates them.
+	{"a deployment of one pod said to have two", 59,
+		`the deployment "web" has 1 pod`, `the deployment "web" has 2 pods`, `2 active pods`, nil},
+	{"a daemon set on one node said to have two pods there", 59,
+		`the daemon set "node-exporter" has 1 pod on node "worker-1"`, `the daemon set "node-exporter" has 2 pods on node "worker-1"`, `2 pods`, nil},
 	// Held-out set 30's name for the pod, `the daemon set "x" pod`.
 	{"the DaemonSet's pod, named as set 30 names it, said evicted by the drain", 12,
 		`the daemon set pod of "node-exporter" is not evicted`, `the daemon set "node-exporter" pod is evicted`, `evicted`, nil},
@@ -49,5 +54,5 @@ func TestDaemonSetDraftPhrasesCanFail(t *testing.T) {
 
 // TestDaemonSetDraftScenariosPass: the scenarios as written pass.
 func TestDaemonSetDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, dsDrafts, 3)
+	checkScenariosPass(t, dsDrafts, 4)
 }

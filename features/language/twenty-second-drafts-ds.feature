@@ -54,3 +54,13 @@ Feature: The phrases a twenty-second trial's first drafts reach for: DaemonSets
     When node "worker-1" becomes NotReady
     Then the pod "web" is Terminating between 300s and 300s
     And the daemon set pod of "node-exporter" is never Terminating
+
+  @behavior:daemonset-one-pod-per-node
+  Scenario: The pods are created where only workloads are declared
+    Held-out set 30 declared a DaemonSet and a Deployment and then said
+    `When the pods are created`: their controllers make the pods.
+    Given a daemon set "node-exporter" on node "worker-1"
+    And a deployment "web" of 1 pod
+    When the pods are created
+    Then the daemon set "node-exporter" has 1 pod on node "worker-1"
+    And the deployment "web" has 1 pod
