@@ -97,11 +97,11 @@ func (s daemonSetStep) Declare(pl *Plan) (err error) {
 			return err
 		}
 	} else {
-		if err := pl.declare(s.name, s.doc, podFields{}); err != nil {
+		t, err := podTemplate(pl, s.name, s.doc)
+		if err != nil {
 			return err
 		}
-		tpl = pl.pods[len(pl.pods)-1]
-		pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
+		tpl = t
 		if tpl.pod.Spec.NodeName != "" {
 			return inputErr("daemon set %q: its controller places its pods, the template may not set nodeName (to keep it on one node: a daemon set %q on node %q)", s.name, s.name, tpl.pod.Spec.NodeName)
 		}

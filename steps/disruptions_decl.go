@@ -179,11 +179,11 @@ func (s replicaSet) Declare(pl *Plan) error {
 		}
 		tpl = t
 	} else {
-		if err := pl.declare(s.name, s.doc, podFields{}); err != nil {
+		t, err := podTemplate(pl, s.name, s.doc)
+		if err != nil {
 			return err
 		}
-		tpl = pl.pods[len(pl.pods)-1]
-		pl.pods = pl.pods[:len(pl.pods)-1] // a template, not a pod of the scenario
+		tpl = t
 	}
 	if tpl.pod.Spec.NodeName != "" {
 		return inputErr("replica set %q: its pods are scheduled, the template may not set nodeName (to keep them on a node: nodeSelector: {kubernetes.io/hostname: %s})", s.name, tpl.pod.Spec.NodeName)
@@ -394,4 +394,16 @@ func readyDisruptions(ctx context.Context, st *State) (driver.Session, error) {
 		return nil, err
 	}
 	return st.Session, nil
+}
+
+// podTemplate declares a workload's pods as a pod is declared (its YAML a
+// Pod's, or none) and takes the declaration back out of the scenario's
+// pods: it is the workload's template, not a pod of the scenario.
+func podTemplate(pl *Plan, name string, doc *godog.DocString) (*podDecl, error) {
+	if err := pl.declare(name, doc, podFields{}); err != nil {
+		return nil, err
+	}
+	tpl := pl.pods[len(pl.pods)-1]
+	pl.pods = pl.pods[:len(pl.pods)-1]
+	return tpl, nil
 }
