@@ -177,6 +177,8 @@ func (d *daemonSet) pods(api *apiServer) []*corev1.Pod {
 	return out
 }
 
+// isControlledByUID: p's controller is the object of uid (a ReplicaSet,
+// a DaemonSet).
 func isControlledByUID(p *corev1.Pod, uid types.UID) bool {
 	ref := metav1.GetControllerOf(p)
 	return ref != nil && ref.UID == uid

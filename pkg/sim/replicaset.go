@@ -145,10 +145,7 @@ func (r *replicaSet) pods(api *apiServer) []*corev1.Pod {
 	return out
 }
 
-func isControlledBy(p *corev1.Pod, rs *appsv1.ReplicaSet) bool {
-	ref := metav1.GetControllerOf(p)
-	return ref != nil && ref.UID == rs.UID
-}
+func isControlledBy(p *corev1.Pod, rs *appsv1.ReplicaSet) bool { return isControlledByUID(p, rs.UID) }
 
 func (c *replicaSetController) enqueue(r *replicaSet) { r.key.add(c.env, func() { c.sync(r) }) }
 
