@@ -164,14 +164,11 @@ func (st *State) expectUntimed(ctx context.Context, sel timeline.Selector, what 
 	}
 	e, ok := timeline.Chosen(st.clk().events(), st.clock.t0, sel)
 	if !ok {
-		obs := fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At))
-		if api, ok := timeline.EvictedThroughAPI(st.clk().events(), sel.Pod); ok && sel.Kind == timeline.Evicted {
-			// A drain's eviction read as `is evicted` (issue 38's held-out
-			// set 28): the phrase is the kubelet's eviction, as dsl.md
-			// says; the failure says which eviction the pod had.
-			obs += fmt.Sprintf("; the pod was evicted through the API %s (a drain's eviction or an eviction request: DisruptionTarget, EvictionByEvictionAPI), which `is evicted` does not mean: it is the kubelet's eviction under node pressure; to check an API eviction, say `the eviction of pod %q is accepted`", st.clk().describeOccurrence(api), sel.Pod)
+		return &timeline.Verdict{
+			Kind:     timeline.Missing,
+			Expected: what,
+			Observed: fmt.Sprintf("no %s in the whole scenario, which ran %s (t=0 at %s)", sel.Describe(), timeline.FormatOffset(st.Session.Now()), timeline.FormatOffset(st.clock.t0.At)),
 		}
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: obs}
 	}
 	if test == nil || test(e) {
 		return nil
