@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -215,7 +216,11 @@ func (c *clock) readState(ctx context.Context, f func(driver.View) error) error 
 				m.Observed = c.readAt() + ": " + m.Observed
 				m.Read, m.ReadAt = true, c.cur
 			}
-			m.Observed += c.heldLater(ctx, f)
+			later := c.heldLater(ctx, f)
+			if !strings.HasPrefix(later, "; it did") {
+				later += c.heldEarlier(ctx, f)
+			}
+			m.Observed += later
 		}
 		return err
 	}
@@ -294,6 +299,32 @@ func (c *clock) heldLater(ctx context.Context, f func(driver.View) error) string
 		return fmt.Sprintf("; nor did it up to %s after", c.limit)
 	}
 	return "; it did from " + timeline.FormatOffset(at-c.t0.At)
+}
+
+// heldEarlier completes a failed state check on the simulator whose
+// state did not come after the current time: whether it held between t=0
+// and the current time, which an earlier step had moved past it ("; it
+// held earlier, from 3s to 7s"). A state check reads the current time,
+// and reading it after a timed step has moved on is the commonest way a
+// true belief fails (held-out set 32's DisruptionTarget read after the
+// drain had ended).
+func (c *clock) heldEarlier(ctx context.Context, f func(driver.View) error) string {
+	if !c.exact || c.cur <= c.t0.At {
+		return ""
+	}
+	sess, err := c.sessionFrom(ctx, c.t0.At)
+	if err != nil || sess.Now() >= c.cur {
+		return ""
+	}
+	from, ok, err := sess.RunUntil(ctx, c.cur, func(v driver.View) bool { return f(v) == nil })
+	if err != nil || !ok || from >= c.cur {
+		return ""
+	}
+	to, ok, err := sess.RunUntil(ctx, c.cur, func(v driver.View) bool { return f(v) != nil })
+	if err != nil || !ok || to > c.cur {
+		return ""
+	}
+	return fmt.Sprintf("; it held earlier, from %s to %s", timeline.FormatOffset(from-c.t0.At), timeline.FormatOffset(to-c.t0.At))
 }
 
 // actionMark is t=0 for an action made now: after everything that has

@@ -358,7 +358,9 @@ func (s rsPodHasCondition) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return pollDisruption(ctx, st, d, func(_ driver.Session, v driver.View) error {
+	// The pod's conditions are in its view: read as every pod state is,
+	// so that a failure says when it read and when the condition held.
+	return st.clk().readState(ctx, func(v driver.View) error {
 		p := v.Pod(name)
 		if p != nil {
 			for _, c := range p.Status.Conditions {

@@ -39,8 +39,8 @@ var twentyFirstFalseCopies = []falseCopy{
 	{"an untainted node said to keep a pod off", 40,
 		`a node "worker-1" is tainted "maintenance=true:NoSchedule"`, `a node "worker-1"`, `Pending`, []int{56}},
 	// What a user expects of an evicted pod's STATUS, and is not so.
-	{"an evicted pod said to show Evicted", 59,
-		`the pod "scratch" shows status "Error" within 30s`, `the pod "scratch" shows status "Evicted" within 30s`, `Evicted`, nil},
+	{"an evicted pod said to succeed", 59,
+		`the pod "scratch" is Failed within 30s`, `the pod "scratch" is Succeeded within 30s`, `Succeeded`, nil},
 	{"an evicted pod said never to show Error", 59,
 		`the pod "scratch" never shows status "Evicted"`, `the pod "scratch" never shows status "Error"`, `Error`, nil},
 }

@@ -60,7 +60,7 @@ func TestRunExitCodes(t *testing.T) {
 // the deadline fails (it passed on main at e147e0a).
 func TestFailuresTeach(t *testing.T) {
 	code, out, _ := runCLI("run", "--report", t.TempDir(), "testdata/teach.feature")
-	if code != 1 || lastLine(out) != "0 passed, 4 failed, 0 skipped" {
+	if code != 1 || lastLine(out) != "0 passed, 5 failed, 0 skipped" {
 		t.Fatalf("exit %d, last line %q:\n%s", code, lastLine(out), out)
 	}
 	for _, want := range []string{
@@ -76,6 +76,10 @@ func TestFailuresTeach(t *testing.T) {
 		// neither before 2026-11-30: a blind draft's `kubectl shows the
 		// pod "scratch" as Evicted` read at t=0 said only "got Running").
 		"got at 0s, the current time as line 44 left it (When the pod \"job\" is created): STATUS Running, READY 1/1, RESTARTS 0 (phase Running, Ready=True, app running); it did from 5s",
+		// A state read after it had ended says when it held (it said
+		// only "the pod is gone" before 2026-11-30: held-out set 32 read
+		// a drained pod's condition after the drain had ended).
+		"got at 5s, the current time as line 52 left it (Then the pod \"web\" is gone within 10s): the pod is gone; nor did it up to 10m0s after; it held earlier, from 0s to 5s",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

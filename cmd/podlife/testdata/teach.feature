@@ -44,3 +44,10 @@ Feature: Failures that teach
     When the pod "job" is created
     Then container "app" exits with code 0
     And the pod "job" shows status "Completed"
+
+  Scenario: A state read after it ended says when it held
+    Given a pod "web" with terminationGracePeriodSeconds 30
+    And container "app" of pod "web" takes 5s to exit after SIGTERM
+    When the pod "web" is deleted
+    Then the pod "web" is gone within 10s
+    And the pod "web" shows status "Terminating"
