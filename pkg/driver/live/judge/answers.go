@@ -25,8 +25,8 @@ import (
 // logged it.
 
 // atNthAnswer is the window of a Ready, or of a kill's first step, that
-// a probe of constant answers decides: the written time's rank among the
-// simulator's answers (at every period from the first), and the
+// a probe of constant answers decides: the written time's rank (each
+// bound's, for `between`) among the simulator's answers (at every period from the first), and the
 // container's answer of that rank logged on the cluster, followed by the
 // kubelet's step (a status write, the kill). A written time off the
 // simulator's grid moves the window by as much from the nearest rank,
@@ -35,7 +35,7 @@ import (
 // last answer by the period. None when the probe's answers change over
 // time, no answer was logged, or the container started again meanwhile.
 func (j probes) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.Container, kind string, ref, lo, hi time.Duration) (timeline.Window, bool) {
-	if c == nil || c.Image != behavior.Image || lo != hi || lo <= 0 {
+	if c == nil || c.Image != behavior.Image || lo <= 0 || hi < lo {
 		return timeline.Window{}, false
 	}
 	var step time.Duration
@@ -60,19 +60,10 @@ func (j probes) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.C
 		return timeline.Window{}, false
 	}
 	period := periodOf(p)
-	sim, ok := simAnswers(c, kind, lo+2*period)
+	sim, ok := simAnswers(c, kind, hi+2*period)
 	if !ok || len(sim) == 0 {
 		return timeline.Window{}, false
 	}
-	// The simulator's answer nearest the written time, and its rank.
-	n := 0
-	for i, t := range sim {
-		if (t - lo).Abs() < (sim[n] - lo).Abs() {
-			n = i
-		}
-	}
-	off := lo - sim[n]
-	n++
 	// The answers of this instance of the container: from its start to
 	// the next.
 	next := time.Duration(math.MaxInt64)
@@ -92,14 +83,37 @@ func (j probes) atNthAnswer(t0 timeline.Mark, sel timeline.Selector, c *corev1.C
 	if len(mine) == 0 {
 		return timeline.Window{}, false
 	}
+	// Each bound of the written window (`between 15s and 16s` as well as
+	// `at 15s`) moves to the cluster's answer of the rank of the
+	// simulator's answer nearest it: a bound a period off is another
+	// rank, so a window written a tick early does not take the tick that
+	// decided (held-out set 33: a startup kill at the fourth answer, 20 s,
+	// written `between 15s and 16s`, passed on a window widened by the
+	// period both ways).
+	from, to := onCluster(lo, sim, mine, period), onCluster(hi, sim, mine, period)
+	return timeline.Window{T0: t0.At, Ref: from - lo, Lo: lo, Hi: hi, From: from - precisionEarly, To: to + step}, true
+}
+
+// onCluster is the written time t moved to the cluster's answers: the
+// simulator's answer nearest t, and the cluster's of its rank (counted
+// on from the last logged by the period past the answers logged), moved
+// by as much as t lies off the simulator's grid.
+func onCluster(t time.Duration, sim, mine []time.Duration, period time.Duration) time.Duration {
+	n := 0
+	for i, s := range sim {
+		if (s - t).Abs() < (sim[n] - t).Abs() {
+			n = i
+		}
+	}
+	off := t - sim[n]
+	n++
 	var a time.Duration
 	if n <= len(mine) {
 		a = mine[n-1]
 	} else {
 		a = mine[len(mine)-1] + time.Duration(n-len(mine))*period
 	}
-	a += off
-	return timeline.Window{T0: t0.At, Ref: a - lo, Lo: lo, Hi: hi, From: a - precisionEarly, To: a + step}, true
+	return a + off
 }
 
 // simAnswers are the times of the simulator's answers of the

@@ -1,12 +1,14 @@
 package judge
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -271,6 +273,43 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 	for at, holds := range map[time.Duration]bool{2 * s: true, 1 * s: false, 3 * s: false} {
 		if got := judge(ready, oks, readyAt, at); got != holds {
 			t.Errorf("Ready 2.22 s after the start, `ready at %s`: %v, want %v", at, got, holds)
+		}
+	}
+}
+
+// TestBetweenCountsFromTheNthAnswer: `between A and B` of a kill a
+// probe of constant answers decides moves each bound to the cluster's
+// answer of its rank, as `at T` does. Held-out set 33 (2026-11-30): a
+// startup probe failing every 5 s (failureThreshold 4) kills at its
+// fourth answer, 20 s on the simulator; on kind the answers came 4.17 s,
+// 9.14 s, 14.17 s and 19.12 s after the start and the SIGTERM 19.14 s.
+// `between 15s and 16s` passed there on a window widened by the period
+// both ways (11.1 s to 24.6 s); it must fail, and `between 19s and 21s`
+// hold.
+func TestBetweenCountsFromTheNthAnswer(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	start := 11 * s
+	probe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"false"}}}, PeriodSeconds: 5, FailureThreshold: 4}
+	pod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), StartupProbe: probe}}}}
+	answers := []time.Duration{start + 4170*ms, start + 9140*ms, start + 14170*ms, start + 19120*ms}
+	kill := timeline.Event{At: start + 19140*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
+	for _, c := range []struct {
+		lo, hi time.Duration
+		holds  bool
+	}{{15 * s, 16 * s, false}, {19 * s, 21 * s, true}, {20 * s, 21 * s, true}, {14 * s, 17 * s, false}, {21 * s, 22 * s, false}} {
+		f := &liveFake{now: 10 * s, pod: pod, answers: answers, events: []timeline.Event{
+			{At: start, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started}, kill}}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 40 * s
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "app", Kind: timeline.SIGTERM}, Lo: c.lo, Hi: c.hi, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Window.Contains(kill.At); got != c.holds {
+			t.Errorf("the startup kill's SIGTERM 19.14 s after the start, `between %s and %s` [%s, %s]: %v, want %v", c.lo, c.hi, a.Window.From, a.Window.To, got, c.holds)
 		}
 	}
 }
