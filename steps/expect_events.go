@@ -234,9 +234,15 @@ func (s *eventRecorded) countWithin(ctx context.Context, st *State, want int) er
 		return n
 	}
 	// A count within D decides at its deadline: the current time moves
-	// there (docs/language.md, Time: "current time").
+	// there (docs/language.md, Time: "current time"). On a cluster that
+	// is t0+D on the kubelet's clock, its reaction's reference plus D,
+	// not the window's late end: a state read after the count reads from
+	// there (held-out set 34 read `waiting with reason "ImagePullBackOff"`
+	// after `at least 3 times within 45s`; the read began at the late
+	// end, 53 s, past the status that held from 39.8 s to 52.8 s). On
+	// the simulator both are t0+D.
 	if !planted("count-keeps-time") {
-		st.clk().decided(w.To, dur)
+		st.clk().decided(min(max(w.Ref+w.Hi, w.From), w.To), dur)
 	}
 	counts := []int{at(w.From)}
 	for _, e := range st.clk().events() {
