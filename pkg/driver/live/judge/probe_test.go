@@ -313,3 +313,46 @@ func TestBetweenCountsFromTheNthAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestPhaseCauseSettledWhenRead: t=0 of `becomes Running` counts from
+// the start behind the phase, looked for when a window is made, not
+// when the phase was seen. Held-out set 36 (kind, 2026-11-30): the app's
+// Started line (2.319 s) reached the timeline after the API's Running
+// (2.355 s), so the reaction counted from the sidecar's start (0.742 s),
+// and its restart 29.05 s after t=0 passed `restarted between 30s and
+// 32s`. Counted from the app's start, it fails, and `between 28s and
+// 30s` holds.
+func TestPhaseCauseSettledWhenRead(t *testing.T) {
+	ms := time.Millisecond
+	always := corev1.ContainerRestartPolicyAlways
+	pod := &corev1.Pod{Spec: corev1.PodSpec{
+		InitContainers: []corev1.Container{{Name: "envoy", Image: behavior.Image, RestartPolicy: &always,
+			StartupProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}}, PeriodSeconds: 1}}},
+		Containers: []corev1.Container{{Name: "catalog", Image: behavior.Image}}}}
+	envoyStart := timeline.Event{At: 742 * ms, Seq: 1, Pod: "web", Container: "envoy", Kind: timeline.Started}
+	running := timeline.Event{At: 2355 * ms, Seq: 2, Pod: "web", Kind: timeline.Phase, Reason: "Running"}
+	catalogStart := timeline.Event{At: 2319 * ms, Seq: 3, Pod: "web", Container: "catalog", Kind: timeline.Started}
+	restart := timeline.Event{At: 31408 * ms, Seq: 5, Pod: "web", Container: "envoy", Kind: timeline.Restarted}
+	for _, c := range []struct {
+		lo, hi time.Duration
+		holds  bool
+	}{{30 * time.Second, 32 * time.Second, false}, {28 * time.Second, 30 * time.Second, true}} {
+		f := &liveFake{now: 0, pod: pod, events: []timeline.Event{envoyStart, running}}
+		j := New(f, f)
+		j.Acted(driver.ActionCreate, "web", 0)
+		f.now = running.At
+		t0 := timeline.Mark{At: running.At, Seq: running.Seq}
+		j.ObservedT0("web", t0, corev1.PodRunning, t0)
+		// The app's start comes in now, with its own time.
+		f.events = []timeline.Event{envoyStart, catalogStart, running,
+			{At: 30838 * ms, Seq: 4, Pod: "web", Container: "envoy", Kind: timeline.Exited}, restart}
+		f.now = 40 * time.Second
+		a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Container: "envoy", Kind: timeline.Restarted}, Lo: c.lo, Hi: c.hi, T0: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Window.Contains(restart.At); got != c.holds {
+			t.Errorf("the sidecar's restart 29.05 s after Running, `restarted between %s and %s` [%s, %s]: %v, want %v", c.lo, c.hi, a.Window.From, a.Window.To, got, c.holds)
+		}
+	}
+}

@@ -32,6 +32,46 @@ type reaction struct {
 	// cause: t=0 is a phase seen after the container event that caused
 	// it (ObservedT0); lag, negative, goes back to that event.
 	cause bool
+	// causeKind and seen: the phase's cause, looked for when the
+	// reaction is read (settle), not when the phase was seen: the
+	// container event may reach the timeline after the phase (an agent's
+	// line after the API's watch).
+	causeKind timeline.Kind
+	seen      time.Duration
+}
+
+// reactionOf is the pod's reaction, its phase's cause settled.
+func (j *Judge) reactionOf(pod string) *reaction {
+	r := j.react[pod]
+	j.settle(pod, r)
+	return r
+}
+
+// settle finds the container event behind a phase seen (ObservedT0) in
+// the timeline as it stands now: the last of its kind at or before the
+// phase. Held-out set 36 (kind, 2026-11-30): the app's Started line came
+// in after the API's Running, so t=0 of `becomes Running` counted from
+// the sidecar's start, 1.6 s earlier, and a restart written a second
+// late passed.
+func (j *Judge) settle(pod string, r *reaction) {
+	if r == nil || r.causeKind == "" {
+		return
+	}
+	var last *timeline.Event
+	for _, e := range j.events() {
+		if e.At > r.seen+time.Millisecond {
+			break
+		}
+		if e.Pod == pod && e.Kind == r.causeKind {
+			e := e
+			last = &e
+		}
+	}
+	if last == nil {
+		r.cause, r.lag = false, 0
+		return
+	}
+	r.cause, r.lag = true, last.At-r.seen
 }
 
 // From is where the occurrences an expectation about pod start: t=0,
@@ -39,7 +79,7 @@ type reaction struct {
 // the phase, which the simulator writes in t=0's instant and a cluster's
 // API shows a status sync later.
 func (j *Judge) From(pod string, t0 timeline.Mark) timeline.Mark {
-	if r := j.react[pod]; r != nil && r.cause && r.lag < 0 {
+	if r := j.reactionOf(pod); r != nil && r.cause && r.lag < 0 {
 		return timeline.Mark{At: t0.At + r.lag}
 	}
 	return t0
@@ -108,23 +148,16 @@ func (j *Judge) ObservedT0(pod string, t0 timeline.Mark, phase corev1.PodPhase, 
 		corev1.PodSucceeded: timeline.Exited,
 		corev1.PodFailed:    timeline.Exited,
 	}[phase]
-	var last *timeline.Event
-	if ok {
-		for _, e := range j.events() {
-			if e.At > seen.At+time.Millisecond {
-				break
-			}
-			if e.Pod == pod && e.Kind == cause {
-				e := e
-				last = &e
-			}
-		}
-	}
-	if last == nil {
+	if !ok {
 		j.react[pod] = &reaction{action: driver.ActionCreate, at: t0.At, resolved: true, anchored: true}
 		return
 	}
-	j.react[pod] = &reaction{action: driver.ActionCreate, at: seen.At, resolved: true, anchored: true, lag: last.At - seen.At, cause: true}
+	r := &reaction{action: driver.ActionCreate, at: seen.At, resolved: true, anchored: true, causeKind: cause, seen: seen.At}
+	j.settle(pod, r)
+	if !r.cause {
+		r.at = t0.At
+	}
+	j.react[pod] = r
 }
 
 // reactionKinds are the events that show the kubelet's reaction to an
@@ -180,14 +213,14 @@ func (j *Judge) awaitFirst(ctx context.Context, deadline time.Duration, first fu
 func (j *Judge) reference(ctx context.Context, t0 timeline.Mark, pod string) (time.Duration, bool, driver.Action, error) {
 	at, anchored, err := j.lookupRef(ctx, t0, pod)
 	var a driver.Action
-	if r := j.react[pod]; r != nil && anchored {
+	if r := j.reactionOf(pod); r != nil && anchored {
 		a = r.action
 	}
 	return at, anchored, a, err
 }
 
 func (j *Judge) lookupRef(ctx context.Context, t0 timeline.Mark, pod string) (time.Duration, bool, error) {
-	r := j.react[pod]
+	r := j.reactionOf(pod)
 	if r == nil {
 		return t0.At, false, nil
 	}

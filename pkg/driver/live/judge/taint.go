@@ -32,7 +32,7 @@ func (j *Judge) taintDelay(t0 timeline.Mark, sel timeline.Selector) time.Duratio
 	if sel.Container != "" || !taintConsequence(sel) {
 		return 0
 	}
-	r := j.react[sel.Pod]
+	r := j.reactionOf(sel.Pod)
 	p := j.pod(sel.Pod)
 	if r == nil || r.action != driver.ActionNode || p == nil || p.Spec.NodeName == "" {
 		return 0

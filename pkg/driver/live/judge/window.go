@@ -131,7 +131,7 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 		// kubelet's reaction to the create, wherever t=0 has moved since
 		// (`N pass` carries the reaction's lag, not a chain of its own).
 		first := ref
-		if r := j.react[sel.Pod]; r != nil && r.anchored && !r.cause {
+		if r := j.reactionOf(sel.Pod); r != nil && r.anchored && !r.cause {
 			first = r.at + r.lag
 		}
 		last := j.lastChainStart(sel.Pod, first)
@@ -209,7 +209,7 @@ func (j *Judge) deletionShown(t0 timeline.Mark, sel timeline.Selector, lo, hi ti
 // without a deadline or a startTime seen, or an expectation well before
 // the deadline (another kill's).
 func (j *Judge) atDeadline(t0 timeline.Mark, sel timeline.Selector, lo, hi time.Duration) (timeline.Window, bool, error) {
-	p, r := j.pod(sel.Pod), j.react[sel.Pod]
+	p, r := j.pod(sel.Pod), j.reactionOf(sel.Pod)
 	c := j.container(sel.Pod, sel.Container)
 	if p == nil || c == nil || p.Spec.ActiveDeadlineSeconds == nil || r == nil || r.action != driver.ActionCreate || r.cause {
 		return timeline.Window{}, false, nil
