@@ -179,11 +179,7 @@ func Define(cfg Config) bool {
 		title = "the catalogue"
 	}
 	Describe(title+" on the "+driverName+" driver", func() {
-		paths := cfg.Features
-		if v := os.Getenv("PODLIFE_FEATURES"); v != "" {
-			paths = strings.Fields(v)
-		}
-		_, scs, problems := runner.Load(paths)
+		_, scs, problems := runner.Load(FeaturePaths(cfg.Features))
 		filter, err := runner.ParseFilter(env("PODLIFE_TAGS", cfg.Tags))
 		if err != nil {
 			It("selects scenarios", func() { Fail(err.Error()) })
@@ -345,4 +341,14 @@ func LabelsOf(tags []string) []string {
 		out = append(out, labelChars.ReplaceAllString(t, "_"))
 	}
 	return out
+}
+
+// FeaturePaths are the feature files and folders a suite runs: PODLIFE_FEATURES
+// (space-separated) when set, else def. The live suite's differential
+// report runs the same ones on the simulator.
+func FeaturePaths(def []string) []string {
+	if v := os.Getenv("PODLIFE_FEATURES"); v != "" {
+		return strings.Fields(v)
+	}
+	return def
 }

@@ -11,6 +11,7 @@ import (
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
 	"github.com/podlife/podlife/pkg/report"
 	"github.com/podlife/podlife/pkg/runner"
+	"github.com/podlife/podlife/pkg/suite"
 )
 
 // differential runs the scenarios that ran live on the simulator too, with
@@ -25,7 +26,10 @@ func differential(dir string, live []report.Result) string {
 	if seed == 0 {
 		seed = 1
 	}
-	_, scs, _ := runner.Load([]string{"features"})
+	// The scenarios the suite ran, PODLIFE_FEATURES's when it names
+	// them (a differential report of held-out files compared none before
+	// 2026-11-30: it looked for them in features/ alone).
+	_, scs, _ := runner.Load(suite.FeaturePaths([]string{"features"}))
 	byID := map[string]*runner.Scenario{}
 	for _, sc := range scs {
 		byID[sc.ID()] = sc
