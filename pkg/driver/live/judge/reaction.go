@@ -43,7 +43,9 @@ type reaction struct {
 // reactionOf is the pod's reaction, its phase's cause settled.
 func (j *Judge) reactionOf(pod string) *reaction {
 	r := j.react[pod]
-	j.settle(pod, r)
+	if r != nil && r.causeKind != "" {
+		settle(j.events(), pod, r)
+	}
 	return r
 }
 
@@ -53,12 +55,12 @@ func (j *Judge) reactionOf(pod string) *reaction {
 // in after the API's Running, so t=0 of `becomes Running` counted from
 // the sidecar's start, 1.6 s earlier, and a restart written a second
 // late passed.
-func (j *Judge) settle(pod string, r *reaction) {
+func settle(events []timeline.Event, pod string, r *reaction) {
 	if r == nil || r.causeKind == "" {
 		return
 	}
 	var last *timeline.Event
-	for _, e := range j.events() {
+	for _, e := range events {
 		if e.At > r.seen+time.Millisecond {
 			break
 		}
@@ -153,7 +155,7 @@ func (j *Judge) ObservedT0(pod string, t0 timeline.Mark, phase corev1.PodPhase, 
 		return
 	}
 	r := &reaction{action: driver.ActionCreate, at: seen.At, resolved: true, anchored: true, causeKind: cause, seen: seen.At}
-	j.settle(pod, r)
+	settle(j.events(), pod, r)
 	if !r.cause {
 		r.at = t0.At
 	}
