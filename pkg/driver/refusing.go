@@ -42,6 +42,9 @@ func (r Refusing) RebootNode(context.Context, string, time.Duration) error {
 	return r.no("reboot a node")
 }
 func (r Refusing) CrashNode(context.Context, string) error  { return r.no("crash a node") }
+func (r Refusing) ShutdownNode(context.Context, string) error {
+	return r.no("shut a node down")
+}
 func (r Refusing) DeleteNode(context.Context, string) error { return r.no("delete a node") }
 func (r Refusing) JoinNode(context.Context, *corev1.Node) error {
 	return r.no("add a node")
