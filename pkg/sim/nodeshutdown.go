@@ -158,7 +158,7 @@ func (k *kubelet) processShutdownEvent() {
 		}
 		if i == len(groups) {
 			// The deferred ReleaseInhibitLock: systemd goes on.
-			k.powerOff()
+			k.powerOffAtInstantEnd()
 			return
 		}
 		if len(groups[i]) == 0 {
@@ -168,6 +168,25 @@ func (k *kubelet) processShutdownEvent() {
 		k.killShutdownGroup(k.shutdownGroups[i], groups[i], func() { step(i + 1) })
 	}
 	step(0)
+}
+
+// powerOffAtInstantEnd cuts the power once the lock is released, after
+// the work of this instant: systemd stops the node's services after the
+// release, which takes longer than what the kubelet and the runtime do
+// in that instant (a SIGKILL at the grace period's end that coincides
+// with the last group's time, the status it leads to).
+func (k *kubelet) powerOffAtInstantEnd() {
+	var off func()
+	off = func() {
+		if at, ok := k.env.q.next(); ok && at == k.env.now {
+			k.env.soon(off)
+			return
+		}
+		if !k.off {
+			k.powerOff()
+		}
+	}
+	k.env.soon(off)
 }
 
 // killShutdownGroup is one group of podManager.killPods: every pod killed
