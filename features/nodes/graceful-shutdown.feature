@@ -73,8 +73,8 @@ Feature: Graceful node shutdown
     Given the kubelet shutdown grace period is 30s with 10s for critical pods
     And a pod "web" with terminationGracePeriodSeconds 60
     And container "app" of pod "web" ignores SIGTERM
-    When node "worker-1" shuts down
-    Then node "worker-1" has condition "Ready" "False"
+    When the node "worker-1" shuts down
+    Then the node "worker-1" has condition "Ready" "False"
     When 5s pass
     And a pod "late" is created:
       """yaml
