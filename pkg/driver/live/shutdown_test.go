@@ -3,12 +3,14 @@ package live
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/podlife/podlife/pkg/driver"
+	"github.com/podlife/podlife/pkg/runner"
 )
 
 // TestNodeShutdownNeverClaimed: whatever the cluster (no pool, a foreign
@@ -58,5 +60,32 @@ func TestNodeShutdownNeverClaimed(t *testing.T) {
 	err = s.Configure(context.Background(), driver.Setup{Shutdown: &driver.Shutdown{GracePeriod: 30e9}})
 	if !errors.Is(err, driver.ErrUnsupported) || !strings.Contains(err.Error(), "PrepareForShutdown") {
 		t.Errorf("Configure with a shutdown grace period: %v", err)
+	}
+}
+
+// TestGracefulShutdownScenariosSkippedOnKind: every scenario of
+// features/nodes/graceful-shutdown.feature is skipped on a kind cluster
+// with a pool (the live driver's fullest configuration), with the reason.
+func TestGracefulShutdownScenariosSkippedOnKind(t *testing.T) {
+	const path = "../../../features/nodes/graceful-shutdown.feature"
+	content, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, scs, problems := runner.ParseFeature(path, content)
+	if len(problems) > 0 || len(scs) == 0 {
+		t.Fatalf("%d scenarios, problems %v", len(scs), problems)
+	}
+	d := New(Options{RunID: "r1", AllowAnyCluster: true})
+	d.once.Do(func() {})
+	d.cs, d.pool, d.info.Kind, d.info.Server = fake.NewClientset(), []string{"pool-1"}, "podlife-abc", "https://10.0.0.1:6443"
+	for _, sc := range scs {
+		m, err := runner.ReadTags(sc.Tags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := m.SkipReason(d); !strings.Contains(why, "needs capability node-shutdown") || !strings.Contains(why, "PrepareForShutdown") {
+			t.Errorf("line %d: skip reason %q", sc.Line, why)
+		}
 	}
 }
