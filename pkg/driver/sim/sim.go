@@ -219,6 +219,10 @@ func copySetup(st driver.Setup) driver.Setup {
 	out := st
 	out.Nodes, out.PriorityClasses, out.ConfigMaps, out.Secrets = nil, nil, nil, nil
 	out.PIDLimits = maps.Clone(st.PIDLimits)
+	if sh := st.Shutdown; sh != nil {
+		c := *sh
+		out.Shutdown = &c
+	}
 	for _, n := range st.Nodes {
 		out.Nodes = append(out.Nodes, n.DeepCopy())
 	}
