@@ -197,6 +197,9 @@ func (k *kubelet) powerOffAtInstantEnd() {
 // every kill has completed (the pods terminated; WaitForAllPodsUnmount
 // then returns at once, the simulator having no volume teardown to wait
 // for) or when the group's seconds have passed, whichever is first.
+// killPodNow's own timeout (max(10 s, 1.5 × the override)) never comes
+// first here: a kill the simulator runs ends by its grace (2 s at the
+// least, killContainer's floor), and no runtime of it hangs.
 func (k *kubelet) killShutdownGroup(g shutdownGroup, pods []*podWorker, done func()) {
 	finished := false
 	var timer *timer
