@@ -127,6 +127,9 @@ type Setup struct {
 	// ephemeral-storage capacity, what it reserves for the system the
 	// difference between its capacity and its allocatable.
 	PIDLimits map[string]int64
+	// Shutdown is every kubelet's graceful node shutdown configuration;
+	// nil keeps the kubelet's default (0: off).
+	Shutdown *Shutdown
 	// NodesAreTheCluster: the scenario's nodes are the whole cluster, with
 	// no control-plane node beside them (`Given the scenario's nodes are
 	// the whole cluster`); a driver whose cluster has other nodes lacks
@@ -142,6 +145,16 @@ type Setup struct {
 // empty, it replaces them all. PressureTransitionPeriod 0 keeps the
 // kubelet's default (5m); MaxPodGracePeriod's default is 0.
 type Eviction = evictionapi.Config
+
+// Shutdown is the graceful node shutdown part of the
+// KubeletConfiguration, under its field names (lifecycle-facts §14):
+// shutdownGracePeriod, whose 0 turns the feature off, and
+// shutdownGracePeriodCriticalPods, the last part of it, given to the
+// critical pods.
+type Shutdown struct {
+	GracePeriod             time.Duration
+	GracePeriodCriticalPods time.Duration
+}
 
 // Pressure is a kind of node pressure for Nodes.NodePressure.
 type Pressure string
@@ -287,6 +300,10 @@ type UntilSettler interface {
 type NodePower interface {
 	RebootNode(ctx context.Context, node string, down time.Duration) error
 	CrashNode(ctx context.Context, node string) error
+	// ShutdownNode shuts a node down for the rest of the scenario, as
+	// systemd does: its kubelet's shutdown manager, configured
+	// (Setup.Shutdown), terminates the pods before the power goes.
+	ShutdownNode(ctx context.Context, node string) error
 	DeleteNode(ctx context.Context, node string) error
 	JoinNode(ctx context.Context, node *corev1.Node) error
 }
@@ -356,18 +373,22 @@ const (
 	ClusterOfItsNodes Capability = "cluster-of-its-nodes"
 	// NodeJoin: a Ready node added while the scenario runs (node-join).
 	NodeJoin Capability = "node-join"
+	// NodeShutdown: a node shut down as systemd shuts a machine down,
+	// its kubelet told by logind (graceful node shutdown, with its
+	// shutdownGracePeriod configured), then its power gone (node-shutdown).
+	NodeShutdown Capability = "node-shutdown"
 )
 
 // AllCapabilities lists every known capability.
 func AllCapabilities() []Capability {
-	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletUpgrade, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete, NodeJoin}
+	return []Capability{CreateNodes, StaticPods, NodePressure, NodeLifecycle, KubeletRestart, KubeletUpgrade, KubeletProfiles, ExactTime, ClusterOfItsNodes, NodeReboot, NodeCrash, NodeDelete, NodeJoin, NodeShutdown}
 }
 
 // NodeOfItsOwn lists the capabilities a scenario gets on a cluster only
 // from a node it holds alone (a pool node it leases): what they do to a
 // node would reach the pods of every scenario sharing it.
 func NodeOfItsOwn() []Capability {
-	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash, CreateNodes}
+	return []Capability{NodePressure, KubeletRestart, KubeletUpgrade, NodeLifecycle, NodeReboot, NodeCrash, CreateNodes, NodeShutdown}
 }
 
 // ParseCapability checks a capability name.

@@ -41,7 +41,10 @@ func (r Refusing) RestartKubelet(context.Context, string) error {
 func (r Refusing) RebootNode(context.Context, string, time.Duration) error {
 	return r.no("reboot a node")
 }
-func (r Refusing) CrashNode(context.Context, string) error  { return r.no("crash a node") }
+func (r Refusing) CrashNode(context.Context, string) error { return r.no("crash a node") }
+func (r Refusing) ShutdownNode(context.Context, string) error {
+	return r.no("shut a node down")
+}
 func (r Refusing) DeleteNode(context.Context, string) error { return r.no("delete a node") }
 func (r Refusing) JoinNode(context.Context, *corev1.Node) error {
 	return r.no("add a node")

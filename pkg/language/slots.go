@@ -333,6 +333,9 @@ var rules = []rule{
 	r(`is deleted with grace period `, ``, &no, "seconds", kSeconds),
 	r(`between `, ``, &no, "from", kDuration),
 	r(`between <from> and `, ``, &no, "to", kDuration),
+	// Graceful node shutdown: the kubelet's two fields.
+	r(`shutdown grace period is <duration> with `, ` for critical pods`, &no, "critical pods' part", kDuration),
+	r(`(shutdownGracePeriod|shutdownGracePeriodCriticalPods) is `, ``, &no, "duration", kDuration),
 	r(`(within|at|after|before|until|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives? SIGKILL (\[?less than.*\]? )?`, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`reboots for `, ``, &no, "duration", kDuration),

@@ -364,6 +364,9 @@ var firstDrafts = []struct {
 	// status, first drafts already right.
 	{"When", `the kubelet on node "worker-1" is shut down`, nil, `the kubelet on node "worker-1" stops`},
 	{"When", `the kubelet of node "worker-1" gets stopped`, nil, `the kubelet on node "worker-1" stops`},
+	// A node's shutdown (held-out set 35), as against its kubelet's stop.
+	{"When", `node "worker-1" is shut down`, nil, `node "worker-1" shuts down`},
+	{"When", `the node "worker-1" shuts down gracefully`, nil, `node "worker-1" shuts down`},
 	{"Then", `the node reports Ready "Unknown" within 1m`, nil, `the node has condition "Ready" "Unknown" within 1m`},
 	{"Then", `the preStop hook finishes at 4s`, []string{`container "app" of pod "web" ignores SIGTERM`}, `the preStop hook of container "app" finishes at 4s`},
 	{"Then", `container "app" gets SIGTERM at 4s`, nil, `container "app" receives SIGTERM at 4s`},

@@ -12,9 +12,10 @@ import (
 // Kubelet admission (HandlePodAdditions → canAdmitPod in
 // pkg/kubelet/allocation/allocation_manager.go): the admit handlers in
 // the order NewMainKubelet registers them, the first rejection winning.
-// Of them the simulator models the eviction manager's (eviction.go admit)
-// and the predicates (pkg/kubelet/lifecycle/predicate.go, generalFilter
-// running the scheduler's AdmissionCheck). A rejected pod is never handed
+// Of them the simulator models the eviction manager's (eviction.go admit),
+// the predicates (pkg/kubelet/lifecycle/predicate.go, generalFilter
+// running the scheduler's AdmissionCheck) and, last, the node shutdown
+// manager's (nodeshutdown.go admitShutdown). A rejected pod is never handed
 // to a pod worker (rejectPod).
 
 // The predicate reasons (lifecycle/predicate.go).
@@ -59,6 +60,10 @@ func (k *kubelet) canAdmitPod(p *corev1.Pod) bool {
 			return false // admitted once the victims are killed
 		}
 		k.rejectPod(p, f[0].reason, f[0].message)
+		return false
+	}
+	if reason, msg := k.admitShutdown(); reason != "" {
+		k.rejectPod(p, reason, msg)
 		return false
 	}
 	return true

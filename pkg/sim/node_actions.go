@@ -367,6 +367,7 @@ func (s *Simulator) powerOn(old *kubelet) {
 	}
 	k := newKubelet(s.env, s.api, &s.profile, s.parsed, old.index, n)
 	k.evictionCfg, k.thresholds = old.evictionCfg, old.thresholds
+	k.shutdownGroups = old.shutdownGroups
 	// What is on the node's disk stays: its images, the runtime's
 	// records, its emptyDirs' contents; the pod IP allocator's range goes
 	// on. Usage outside the pods (processes, memory) does not survive.

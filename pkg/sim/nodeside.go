@@ -40,6 +40,11 @@ type nodeSide struct {
 	volStats volumeStats
 	// preempted marks critical pods admitted once their victims are gone.
 	preempted map[types.UID]bool
+	// shutdownGroups are the shutdown manager's priority groups (nil: the
+	// feature off; Simulator.SetShutdownConfig); shuttingDown is set from
+	// the shutdown event on (nodeshutdown.go).
+	shutdownGroups []shutdownGroup
+	shuttingDown   bool
 }
 
 // startNodeSide starts the node-side components once the node exists: the

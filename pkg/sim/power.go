@@ -12,11 +12,11 @@ import (
 // A node's power: a reboot (off at once, on again after a while) and a
 // crash (off for good). Off is a power cut, not a shutdown: every
 // process of the node stops in the same instant, with no SIGTERM, no
-// preStop hook and no status written (the kubelet's graceful node
-// shutdown, pkg/kubelet/nodeshutdown, which kills the pods with their
-// grace periods and marks them Failed with reason Terminated before the
-// node goes, is not modelled: with its default shutdownGracePeriod of 0
-// it is off, as on kind).
+// preStop hook and no status written. A shutdown (nodeshutdown.go) ends
+// with the same power cut, after the kubelet's graceful node shutdown
+// (pkg/kubelet/nodeshutdown) has killed the pods, when it is configured;
+// with its default shutdownGracePeriod of 0 it is off, as on kind, and a
+// shutdown is this power cut alone.
 //
 // The node's runtime keeps its records on disk: after the reboot
 // containerd loads every container it knew, and one whose checkpoint says

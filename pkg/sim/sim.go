@@ -57,6 +57,9 @@ type Simulator struct {
 	eviction   evictionapi.Config
 	thresholds []threshold
 	lifecycle  *nodeLifecycle
+	// shutdownGroups are the kubelets' graceful node shutdown groups
+	// (nodeshutdown.go; nil: off, the default).
+	shutdownGroups []shutdownGroup
 
 	// Disruptions (issue 17, disruption.go, replicaset.go, drain.go): the
 	// disruption and ReplicaSet controllers, the eviction subresource
@@ -200,6 +203,7 @@ func (s *Simulator) AddNode(n *corev1.Node) error {
 	}
 	k := newKubelet(s.env, s.api, &s.profile, s.parsed, len(s.nodes), node)
 	k.evictionCfg, k.thresholds = s.eviction, s.thresholds
+	k.shutdownGroups = s.shutdownGroups
 	s.nodes = append(s.nodes, k)
 	s.byNode[n.Name] = k
 	k.startNodeSide()

@@ -244,7 +244,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 func (d *Driver) WhyNot(c driver.Capability) string {
 	pooled := d.connect(context.Background()) == nil && len(d.pool) > 0
 	switch {
-	case pooled && !reachesNodes(d) && c != driver.NodeDelete && c != driver.KubeletProfiles && c != driver.ExactTime && c != driver.NodeJoin && c != driver.ClusterOfItsNodes:
+	case pooled && !reachesNodes(d) && c != driver.NodeDelete && c != driver.KubeletProfiles && c != driver.ExactTime && c != driver.NodeJoin && c != driver.ClusterOfItsNodes && c != driver.NodeShutdown:
 		return "the cluster at " + d.info.Server + " is not a kind cluster of this machine, whose nodes podlife reaches through docker: run with --node-route agent (PODLIFE_NODE_ROUTE=agent) to reach its pool's nodes through podlife's node agent (docs/node-agent.md)"
 	case pooled && (c == driver.NodeReboot || c == driver.NodeCrash):
 		return "a power cut stops a kind node's container through docker on this machine, and the cluster at " + d.info.Server + " is not a kind cluster of this machine (or docker is forbidden): nothing on a node, the node agent neither, can cut its power"
@@ -270,6 +270,8 @@ func (d *Driver) WhyNot(c driver.Capability) string {
 		return "time on a live cluster is the wall clock, known within the tolerance only"
 	case driver.NodeJoin:
 		return nodeJoinWhyNot
+	case driver.NodeShutdown:
+		return nodeShutdownWhyNot
 	case driver.ClusterOfItsNodes:
 		return "a live cluster keeps its control-plane node, Ready, beside a scenario's nodes: they are never the whole cluster"
 	}

@@ -36,6 +36,8 @@ import (
 //     scenario runs, embedded in the session as workloads is;
 //   - nodeLabels (labels.go): a leased node's labels changed while the
 //     scenario runs, embedded in the session likewise;
+//   - nodeShutdown (shutdown.go): a graceful node shutdown, refused with
+//     its reason (not driven on kind), embedded likewise;
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -59,6 +61,7 @@ type session struct {
 	*workloads
 	*staticPods
 	*nodeLabels
+	*nodeShutdown
 }
 
 // assemble makes a scene's parts and the session over them.
@@ -70,7 +73,7 @@ func assemble(sc *scene) *session {
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
 	sc.work = &workloads{sc}
-	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}}
+	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}, nodeShutdown: &nodeShutdown{sc}}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

@@ -261,6 +261,9 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	s.configured = true
 	s.mu.Unlock()
+	if st.Shutdown != nil {
+		return driver.Unsupported("%s", nodeShutdownWhyNot)
+	}
 	// A step's kubelet version (Given a kubelet of version …) must be the
 	// one the session's node runs: the node was chosen at the start.
 	if v := st.KubeletVersion; v != "" && minor(v) != minor(s.home.version) {

@@ -219,6 +219,10 @@ func copySetup(st driver.Setup) driver.Setup {
 	out := st
 	out.Nodes, out.PriorityClasses, out.ConfigMaps, out.Secrets = nil, nil, nil, nil
 	out.PIDLimits = maps.Clone(st.PIDLimits)
+	if sh := st.Shutdown; sh != nil {
+		c := *sh
+		out.Shutdown = &c
+	}
 	for _, n := range st.Nodes {
 		out.Nodes = append(out.Nodes, n.DeepCopy())
 	}
@@ -247,6 +251,11 @@ func (s *session) configure(st driver.Setup) error {
 	}
 	if st.NodesAreTheCluster {
 		s.sim.SetNodesAreTheCluster()
+	}
+	if sh := st.Shutdown; sh != nil {
+		if err := s.sim.SetShutdownConfig(sh.GracePeriod, sh.GracePeriodCriticalPods); err != nil {
+			return err
+		}
 	}
 	if e := st.Eviction; e != nil {
 		if err := s.sim.SetEvictionConfig(*e); err != nil {
@@ -357,6 +366,12 @@ func (s *session) RebootNode(_ context.Context, node string, down time.Duration)
 
 func (s *session) CrashNode(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.CrashNode(node) })
+}
+
+// ShutdownNode shuts a node down: graceful node shutdown when the
+// kubelets are configured for it, then the power cut.
+func (s *session) ShutdownNode(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.ShutdownNode(node) })
 }
 
 func (s *session) DeleteNode(_ context.Context, node string) error {
