@@ -16,6 +16,9 @@ import (
 // runs a pod worker for each (pkg/kubelet/kubelet.go, pod_workers.go).
 type kubelet struct {
 	env *env
+	// resizes are the pods whose resize is pending (the allocation
+	// manager's podsWithPendingResizes; resize.go).
+	resizes []*podWorker
 	// api is the kubelet's client of the API server; it hears of its
 	// pods only through its watch (podWatch).
 	api *apiServer
