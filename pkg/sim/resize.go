@@ -409,3 +409,17 @@ func (w *podWorker) applyResizes(list []*ctr) {
 func sameContainerList(a, b []corev1.Container) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
+
+// allocatedPod is the pod as the allocation manager has it
+// (UpdatePodFromAllocation, allocation_manager.go, v1.36.3): its spec's
+// containers with their allocated resources, which the eviction manager
+// reads (kubelet.go getAllocatedPods). The pod itself while its spec is
+// the allocation's.
+func (w *podWorker) allocatedPod() *corev1.Pod {
+	if sameContainerList(w.pod.Spec.Containers, w.rt.allocated) {
+		return w.pod
+	}
+	p := *w.pod
+	p.Spec.Containers = w.rt.allocated
+	return &p
+}
