@@ -314,6 +314,17 @@ type ImageSetter interface {
 	SetImage(ctx context.Context, pod, container, image string) error
 }
 
+// Resizer is a Session's answer when it can resize a pod's containers in
+// place through the pod's resize subresource (InPlacePodVerticalScaling,
+// 1.33+): for each container named (scenario names), the requests and
+// limits given replace the container's own, the others kept, as a
+// strategic merge patch of spec.containers[].resources. The API server's
+// rejection is returned as its error (an Invalid, with its message);
+// what the driver cannot do wraps ErrUnsupported.
+type Resizer interface {
+	ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error
+}
+
 // Linter is a Driver's answer when it can tell, before running, that a
 // pod is beyond them (the simulator runs only what it models).
 type Linter interface {
