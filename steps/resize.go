@@ -261,7 +261,7 @@ func (s *containerHasResource) Run(ctx context.Context, st *State) error {
 		if pod == nil {
 			return false, "the pod gone"
 		}
-		for _, cs := range pod.Status.ContainerStatuses {
+		for _, cs := range append(pod.Status.ContainerStatuses[:len(pod.Status.ContainerStatuses):len(pod.Status.ContainerStatuses)], pod.Status.InitContainerStatuses...) {
 			if cs.Name != c.Name {
 				continue
 			}
