@@ -49,12 +49,12 @@ func resizePhrases() []Def {
 		}
 	}
 	return []Def{
-		phrase("actions", `^the (cpu|memory) (request|limit|request and limit) of `+ctrOf+` is resized to (\S+)$`, `When the cpu limit of container "app" of pod "web" is resized to 1`, one),
-		phrase("actions", `^the pod "([^"]*)" is resized:$`, "When the pod \"web\" is resized:\n  \"\"\"yaml\n  spec:\n    containers:\n    - name: app\n      resources:\n        limits:\n          cpu: \"1\"\n  \"\"\"", parseResizeDoc),
-		phrase("pod expectations", resizeRejectedPattern, `Then the resize of pod "web" is rejected with message containing "Pod QOS Class may not change"`,
+		phrase("resize", `^the (cpu|memory) (request|limit|request and limit) of `+ctrOf+` is resized to (\S+)$`, `When the cpu limit of container "app" of pod "web" is resized to 1`, one),
+		phrase("resize", `^the pod "([^"]*)" is resized:$`, "When the pod \"web\" is resized:\n  \"\"\"yaml\n  spec:\n    containers:\n    - name: app\n      resources:\n        limits:\n          cpu: \"1\"\n  \"\"\"", parseResizeDoc),
+		phrase("resize", resizeRejectedPattern, `Then the resize of pod "web" is rejected with message containing "Pod QOS Class may not change"`,
 			s2(func(pod, text string) Step { return resizeRejected{podNamed{pod}, text} })),
-		phrase("pod expectations", `^`+ctrOf+` has (cpu|memory) (request|limit) (\S+)$`, `Then container "app" of pod "web" has cpu limit 1`, has(false)),
-		phrase("pod expectations", `^`+ctrOf+` has (cpu|memory) (request|limit) (\S+) within (\S+)$`, `Then container "app" of pod "web" has memory limit 512Mi within 10s`, has(true)),
+		phrase("resize", `^`+ctrOf+` has (cpu|memory) (request|limit) (\S+)$`, `Then container "app" of pod "web" has cpu limit 1`, has(false)),
+		phrase("resize", `^`+ctrOf+` has (cpu|memory) (request|limit) (\S+) within (\S+)$`, `Then container "app" of pod "web" has memory limit 512Mi within 10s`, has(true)),
 	}
 }
 
@@ -184,7 +184,7 @@ func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.
 	if p, _ := st.Plan.mustPod(pod); p != nil && !p.created {
 		return fmt.Errorf("%s: the pod is resized before it was created", what)
 	}
-	r, ok := driver.SessionAs[driver.Resizer](st.Session)
+	r, ok := driver.SessionAs[driver.PodSpecUpdater](st.Session)
 	if !ok {
 		return st.unsupported(driver.Unsupported("the driver %s cannot resize a pod in place", st.Driver.Name()))
 	}

@@ -36,6 +36,9 @@ import (
 //     scenario runs, embedded in the session as workloads is;
 //   - nodeLabels (labels.go): a leased node's labels changed while the
 //     scenario runs, embedded in the session likewise;
+//   - podUpdates (podimage.go, podresize.go): a running pod's spec
+//     updated, its image (`kubectl set image`) or its containers'
+//     resources (the resize subresource), embedded likewise;
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -59,6 +62,7 @@ type session struct {
 	*workloads
 	*staticPods
 	*nodeLabels
+	*podUpdates
 }
 
 // assemble makes a scene's parts and the session over them.
@@ -70,7 +74,7 @@ func assemble(sc *scene) *session {
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
 	sc.work = &workloads{sc}
-	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}}
+	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}, podUpdates: &podUpdates{sc}}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

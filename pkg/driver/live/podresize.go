@@ -13,8 +13,6 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 )
 
-var _ driver.Resizer = (*session)(nil)
-
 // ResizePod is `kubectl patch pod --subresource resize`: a strategic merge
 // patch of spec.containers[].resources sent to the pod's resize
 // subresource, each container's requests and limits given replacing its
@@ -23,7 +21,7 @@ var _ driver.Resizer = (*session)(nil)
 // the kubelet's answer (PodResizePending, PodResizeInProgress, the
 // container statuses' resources, a restart) is read from the pod's watch
 // as every status is.
-func (s *session) ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error {
+func (s *podUpdates) ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error {
 	s.mu.Lock()
 	t, known := s.pods[pod]
 	s.mu.Unlock()

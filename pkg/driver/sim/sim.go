@@ -293,14 +293,12 @@ func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCon
 	return s.do(func() error { return s.sim.SetPodCondition(s.apiName(pod), *c.DeepCopy()) })
 }
 
-var _ driver.ImageSetter = (*session)(nil)
+var _ driver.PodSpecUpdater = (*session)(nil)
 
 // SetImage updates a pod's spec with another image for one container.
 func (s *session) SetImage(_ context.Context, pod, container, image string) error {
 	return s.do(func() error { return s.sim.SetImage(s.apiName(pod), container, image) })
 }
-
-var _ driver.Resizer = (*session)(nil)
 
 // ResizePod patches a pod's resize subresource; what the simulator does
 // not model of a resize is ErrUnsupported.
