@@ -135,3 +135,36 @@ Feature: In-place resize of a running pod's cpu and memory
     And the pod "ledger" has QoS class "Guaranteed"
     And container "db" of pod "ledger" has memory limit 256Mi
     And container "db" of pod "ledger" is never restarted
+
+  @behavior:resize-deferred
+  Scenario: A Deferred resize is allocated once a pod leaves the node
+    Given a pod "hog":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: "3"
+      """
+    And a pod "batch":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          resources:
+            requests:
+              cpu: 500m
+            limits:
+              cpu: "1"
+      """
+    When the pods are created
+    And the pod "batch" becomes Running
+    And the cpu request and limit of container "app" of pod "batch" is resized to 2
+    Then the pod "batch" has condition "PodResizePending" "True" with reason "Deferred" within 5s
+    And container "app" of pod "batch" has cpu limit 1
+    When the pod "hog" is deleted
+    Then container "app" of pod "batch" has cpu limit 2 within 35s
+    And container "app" of pod "batch" has cpu request 2
+    And the pod "batch" has no condition "PodResizePending"
+    And container "app" of pod "batch" is never restarted

@@ -386,7 +386,7 @@ func (w *podWorker) terminatingDone() {
 	w.rt.sandbox = false
 	w.state = stateTerminated
 	k.active.terminated(w)
-	k.retryPendingResizes() // a pod left: HandlePodRemoves' retry (resize.go)
+	k.retryPendingResizes() // a pod terminated: HandlePodReconcile's retry (resize.go)
 	k.prober.removePod(w.rt)
 	st := k.generateStatus(w, true)
 	k.status.setPodStatus(w, st)

@@ -217,10 +217,12 @@ func sameContainerResources(a, b []corev1.Container) bool {
 // the fit's message ("Node didn't have enough resource: cpu, requested:
 // …"), and a ResizeDeferred warning worded with the fit's reason ("Pod
 // resize OutOfcpu: {…}", events/resize.go PodResizePendingMsg) when the
-// condition changed. A deferred resize is retried when a pod leaves the
-// node (HandlePodRemoves → RetryPendingResizes) and every 3 minutes
-// (allocation_manager.go retryDelay; the first 30 s after the kubelet's
-// start), which the simulator does on the pods' removal only.
+// condition changed. A deferred resize is retried when another pod
+// reaches a terminal phase (kubelet.go HandlePodReconcile,
+// TriggerReasonPodTerminated), when a pod is removed (HandlePodRemoves)
+// and every 3 minutes (allocation_manager.go retryDelay; the first 30 s
+// after the kubelet's start): the simulator retries when a pod of the
+// node terminates (retryPendingResizes), not periodically.
 func (w *podWorker) handlePodResourcesResize() bool {
 	rt, k := w.rt, w.k
 	if rt.resize == nil {
@@ -263,8 +265,9 @@ func (k *kubelet) pendingResize(w *podWorker) {
 	k.resizes = append(k.resizes, w)
 }
 
-// retryPendingResizes is RetryPendingResizes after a pod left the node
-// (kubelet.go HandlePodRemoves, TriggerReasonPodsRemoved): each pending
+// retryPendingResizes is RetryPendingResizes after a pod of the node
+// terminated (kubelet.go HandlePodReconcile, TriggerReasonPodTerminated;
+// HandlePodRemoves, TriggerReasonPodsRemoved): each pending
 // resize is handled again; a resize that fits now is allocated and its
 // pod syncs, the others stay pending.
 func (k *kubelet) retryPendingResizes() {
