@@ -426,3 +426,24 @@ func (w *podWorker) allocatedPod() *corev1.Pod {
 	p.Spec.Containers = w.rt.allocated
 	return &p
 }
+
+// statusResources are a regular container's resources in its status
+// (kubelet_pods.go convertToAPIContainerStatuses,
+// convertContainerStatusResources, v1.36.3): a running container's as
+// the runtime applied them, any other's its allocation; and the
+// allocated requests (allocatedResources). Both are shared with the
+// allocation and the instance, never copied: statuses are not modified in
+// place. Init containers, whose resize is not modelled, report none.
+func (k *kubelet) statusResources(rt *runtimePod, c *ctr, cs *corev1.ContainerStatus) {
+	if !k.profile.InPlacePodVerticalScaling {
+		return
+	}
+	a := rt.allocatedResources(c)
+	if a == nil {
+		return
+	}
+	cs.Resources, cs.AllocatedResources = a, a.Requests
+	if c.running() && c.inst.resources != nil {
+		cs.Resources = c.inst.resources
+	}
+}

@@ -39,6 +39,7 @@ func (k *kubelet) generateStatus(w *podWorker, podIsTerminal bool) corev1.PodSta
 	for _, c := range rt.ctrs {
 		if !c.init {
 			all = append(all, k.containerStatus(w, c))
+			k.statusResources(rt, c, &all[len(all)-1])
 		}
 	}
 	main := len(all)
@@ -171,15 +172,6 @@ func (k *kubelet) containerStatus(w *podWorker, c *ctr) corev1.ContainerStatus {
 		cs.State.Running = inst.running
 		cs.Started = env.flag(c.started())
 		cs.Ready = c.ready()
-		if k.profile.InPlacePodVerticalScaling && inst.resources != nil {
-			// convertToAPIContainerStatuses (kubelet_pods.go, v1.36.3):
-			// the resources the runtime applied, and the allocated
-			// requests (resize.go).
-			cs.Resources = inst.resources
-			if a := rt.allocatedResources(c); a != nil {
-				cs.AllocatedResources = a.Requests
-			}
-		}
 	case instExited:
 		cs.State.Terminated = rt.terminatedState(c, inst)
 		cs.Started = env.flag(false)
