@@ -49,7 +49,7 @@ func resizePhrases() []Def {
 		}
 	}
 	return []Def{
-		phrase("resize", `^the (cpu|memory) (request|limit|request and limit) of `+ctrOf+` is resized to (\S+)$`, `When the cpu limit of container "app" of pod "web" is resized to 1`, one),
+		phrase("resize", `^the (cpu|memory) (request|limit|request and limit) of `+ctrOf+` is (?:resized|set|changed|updated) to (\S+)$`, `When the cpu limit of container "app" of pod "web" is resized to 1`, one),
 		phrase("resize", `^the pod "([^"]*)" is resized:$`, "When the pod \"web\" is resized:\n  \"\"\"yaml\n  spec:\n    containers:\n    - name: app\n      resources:\n        limits:\n          cpu: \"1\"\n  \"\"\"", parseResizeDoc),
 		phrase("resize", resizeRejectedPattern, `Then the resize of pod "web" is rejected with message containing "Pod QOS Class may not change"`,
 			s2(func(pod, text string) Step { return resizeRejected{podNamed{pod}, text} })),

@@ -184,7 +184,7 @@ var rules = []rule{
 	// In-place resize (held-out set 36).
 	r(`^the `, ` $`, &no, "resource", kResizeRes),
 	r(`^the <resource> `, ` of `, &no, "bound", kResizeBound),
-	r(`is resized to `, ``, &no, "quantity", kQuantity),
+	r(`is (resized|resizedsetchangedupdated) to `, ``, &no, "quantity", kQuantity),
 	r(`container "<container>"( of pod "<pod>")? has `, ` $`, &no, "resource", kResizeRes),
 	r(`container "<container>"( of pod "<pod>")? has <resource> `, ``, &no, "bound", kResizeBound),
 	r(`container "<container>"( of pod "<pod>")? has <resource> <bound> `, ``, &no, "quantity", kQuantity),
