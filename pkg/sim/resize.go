@@ -31,8 +31,8 @@ type resizeState struct {
 // spec.containers[].resources). The API server validates the new pod
 // against the old (pkg/apis/core/validation ValidatePodResize, v1.36.3):
 // the new spec as a pod's (requests at most their limits), a static pod
-// cannot be resized, the QoS class may not change, only cpu and memory
-// may; the resize strategy bumps the generation
+// cannot be resized, the QoS class may not change, a pod on a kubelet
+// without in-place resize cannot be resized, only cpu and memory may; the resize strategy bumps the generation
 // (pkg/registry/core/pod/strategy.go podResizeStrategy.PrepareForUpdate,
 // updatePodGeneration). A rejection is the API's Invalid error, its
 // message as the API server words it.
@@ -101,6 +101,9 @@ func (a *apiServer) resize(p *corev1.Pod, patch map[string]corev1.ResourceRequir
 	if old, now := podQOSOf(p), computePodQOS(&resized); old != now {
 		errs = append(errs, field.Invalid(field.NewPath("spec"), p.Status.QOSClass, "Pod QOS Class may not change as a result of resizing"))
 	}
+	if !isPodResizeRequestSupported(p) {
+		errs = append(errs, field.Forbidden(field.NewPath("spec"), "Pod running on node without support for resize"))
+	}
 	if others {
 		errs = append(errs, field.Forbidden(field.NewPath("spec"), "only cpu and memory resources are mutable"))
 	}
@@ -118,6 +121,19 @@ func (a *apiServer) resize(p *corev1.Pod, patch map[string]corev1.ResourceRequir
 	h := holdsResources(p)
 	a.podChanged(podEvent{typ: watchModified, pod: p, node: p.Spec.NodeName, held: h, holds: h})
 	return nil
+}
+
+// isPodResizeRequestSupported (pkg/apis/core/validation, v1.36.3): the
+// version skew's guard, a pod whose first running container's status has
+// no resources runs on a kubelet without in-place resize (before 1.33 on
+// the simulator); a pod with no running container is assumed to.
+func isPodResizeRequestSupported(p *corev1.Pod) bool {
+	for _, c := range p.Status.ContainerStatuses {
+		if c.State.Running != nil {
+			return c.Resources != nil
+		}
+	}
+	return true
 }
 
 // podQOSOf is GetPodQOS (pkg/apis/core/helper/qos): the status's class

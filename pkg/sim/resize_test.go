@@ -60,6 +60,20 @@ func TestResizeValidation(t *testing.T) {
 			}
 		})
 	}
+	// A 1.32 kubelet under a 1.35 API server: its containers' statuses
+	// have no resources, and the API server refuses the resize.
+	skew := newSim(t, "1.32")
+	// (1.32 to 1.35: three minor versions, the skew policy's widest)
+	if err := skew.SetVersions("1.32", "1.35"); err != nil {
+		t.Fatal(err)
+	}
+	if err := skew.CreatePod(podOf("web", 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: guaranteed})); err != nil {
+		t.Fatal(err)
+	}
+	skew.RunUntil(5*time.Second, nil)
+	if err := skew.ResizePod("web", map[string]corev1.ResourceRequirements{"app": guaranteed}); !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "Pod running on node without support for resize") {
+		t.Errorf("a resize of a pod on a 1.32 kubelet: %v, want the API server's refusal", err)
+	}
 	s := newSim(t, "1.32")
 	if err := s.CreatePod(podOf("web", 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: guaranteed})); err != nil {
 		t.Fatal(err)

@@ -3,10 +3,12 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -36,7 +38,22 @@ func (s *podUpdates) ResizePod(ctx context.Context, pod string, resources map[st
 		return err
 	}
 	_, err = s.d.cs.CoreV1().Pods(s.ns).Patch(ctx, t.api, types.StrategicMergePatchType, data, metav1.PatchOptions{}, "resize")
+	if apierrors.IsNotFound(err) && noSubresource(err) {
+		// An API server before 1.33 has no resize subresource.
+		return driver.Unsupported("the cluster's API server has no resize subresource (in-place resize is 1.33+): %v", err)
+	}
 	return err
+}
+
+// noSubresource: a 404 for the path itself, not for the pod (whose
+// NotFound names it).
+func noSubresource(err error) bool {
+	var st apierrors.APIStatus
+	if !errors.As(err, &st) {
+		return false
+	}
+	d := st.Status().Details
+	return d == nil || d.Name == ""
 }
 
 // resizePatch is the patch's body: {"spec":{"containers":[{"name":…,
