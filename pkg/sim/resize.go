@@ -256,12 +256,14 @@ func (w *podWorker) handlePodResourcesResize() bool {
 		k.pendingResize(w)
 		return false
 	}
-	// SetAllocatedResources: the admission's sums follow the allocation.
-	if w.state == stateSyncing {
+	// SetAllocatedResources: the admission's sums follow the allocation
+	// (a worker counts in them until it terminated).
+	counted := w.state != stateTerminated
+	if counted {
 		subList(k.active.requests, w.requests)
 	}
 	w.requests = k.podRequests(w.pod)
-	if w.state == stateSyncing {
+	if counted {
 		addList(k.active.requests, w.requests)
 	}
 	rt.allocated = w.pod.Spec.Containers
