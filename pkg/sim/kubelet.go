@@ -143,13 +143,15 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 		return
 	}
-	if !k.canAdmitPod(p) { // admission.go
+	old := k.runtimeLeft[p.UID]
+	if !k.canAdmitPod(k.checkpointed(p, old)) { // admission.go
 		return
 	}
 	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
-	if old := k.runtimeLeft[p.UID]; old != nil {
+	if old != nil {
 		w.rt.adopt(old) // runtime.go: the runtime's containers of before a reboot (power.go)
+		w.requests = k.podRequests(w.allocatedPod())
 	}
 	k.workers[p.UID] = w
 	k.active.admitted(w)

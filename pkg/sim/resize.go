@@ -465,3 +465,19 @@ func (k *kubelet) statusResources(rt *runtimePod, c *ctr, cs *corev1.ContainerSt
 		cs.Resources = c.inst.resources
 	}
 }
+
+// checkpointed is the pod a restarted kubelet admits (allocation_manager.go
+// AddPod, v1.36.3: "To handle kubelet restarts, test pod admissibility
+// using AllocatedResources values … from checkpoint store"): with the
+// containers' resources of the allocation the runtime's record of before
+// kept (runtimeLeft, the checkpoint on the node's disk), when they differ
+// from the spec's (a resize still pending). The pod worker then takes the
+// resize up again (HandlePodAdditions → RetryPendingResizes).
+func (k *kubelet) checkpointed(p *corev1.Pod, old *runtimePod) *corev1.Pod {
+	if old == nil || !k.profile.InPlacePodVerticalScaling || old.allocated == nil || sameContainerList(p.Spec.Containers, old.allocated) {
+		return p
+	}
+	cp := *p
+	cp.Spec.Containers = old.allocated
+	return &cp
+}

@@ -113,3 +113,41 @@ func TestResizeAllocationFollowsAdmission(t *testing.T) {
 		t.Errorf("a pod of 1 cpu ran beside a pod resized to 3.5 of the node's 4: phase %s", p.Status.Phase)
 	}
 }
+
+// TestResizeCheckpointAfterReboot: a kubelet that comes back from a
+// reboot admits its pod with the allocation it checkpointed, not a
+// pending resize beyond the node (AddPod's UpdatePodFromAllocation):
+// the pod runs again with its allocated cpu, its resize still Deferred.
+func TestResizeCheckpointAfterReboot(t *testing.T) {
+	cpu := corev1.ResourceCPU
+	s := newSim(t, "")
+	one := resources(map[corev1.ResourceName]string{cpu: "1"}, map[corev1.ResourceName]string{cpu: "1"})
+	if err := s.CreatePod(podOf("web", 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: one})); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(5*time.Second, nil)
+	eight := resources(map[corev1.ResourceName]string{cpu: "8"}, map[corev1.ResourceName]string{cpu: "8"})
+	if err := s.ResizePod("web", map[string]corev1.ResourceRequirements{"app": eight}); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(10*time.Second, nil)
+	off := s.Now()
+	if err := s.RebootNode("worker-1", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(off+2*time.Minute, nil)
+	p := s.Pod("web")
+	if p.Status.Phase != corev1.PodRunning {
+		t.Fatalf("after the reboot: phase %s (%s), want Running with its allocated cpu", p.Status.Phase, p.Status.Message)
+	}
+	if got := p.Status.ContainerStatuses[0].Resources; got == nil || got.Limits.Cpu().String() != "1" {
+		t.Errorf("after the reboot: status resources %v, want the allocated cpu limit 1", got)
+	}
+	deferred := false
+	for _, c := range p.Status.Conditions {
+		deferred = deferred || (c.Type == corev1.PodResizePending && c.Reason == corev1.PodReasonDeferred)
+	}
+	if !deferred {
+		t.Errorf("after the reboot: conditions %v, want PodResizePending Deferred", p.Status.Conditions)
+	}
+}

@@ -609,6 +609,7 @@ func (p *runtimePod) halt() {
 func (p *runtimePod) adopt(old *runtimePod) {
 	p.startTime, p.podIPs = old.startTime, old.podIPs
 	p.sandboxLost = old.sandbox || old.sandboxLost
+	p.allocated = old.allocated // the allocation checkpoint (resize.go)
 	for i, c := range p.ctrs {
 		o := old.ctrs[i]
 		c.inst, c.last, c.starts = o.inst, o.last, o.starts
