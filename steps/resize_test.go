@@ -42,7 +42,7 @@ var resizeFalseCopies = []falseCopy{
 		`cpu: "8"`, `cpu: "2"`, `PodResizePending`, []int{111, 112, 113, 114}},
 	// A Deferred resize waits for room: allocated once a pod leaves.
 	{"a Deferred resize said allocated with the node still full", 140,
-		`When the pod "hog" is deleted`, `When 30 seconds pass`, `cpu limit 2`, []int{167, 168, 169}},
+		`When the pod "hog" is deleted`, `When 30 seconds pass`, `cpu limit 1`, []int{168, 169, 170}},
 	// The API server's rejection, expected.
 	{"the rejection said to have another message", 118,
 		`is rejected with message containing "Pod QOS Class may not change as a result of resizing"`, `is rejected with message containing "must be less than or equal to"`, `Pod QOS Class may not change`, nil},

@@ -138,14 +138,15 @@ Feature: In-place resize of a running pod's cpu and memory
 
   @behavior:resize-deferred
   Scenario: A Deferred resize is allocated once a pod leaves the node
-    Given a pod "hog":
+    Given a node "worker-1" with 2 CPU, 8Gi memory and 110 pods
+    And a pod "hog":
       """yaml
       spec:
         containers:
         - name: app
           resources:
             requests:
-              cpu: "3"
+              cpu: 1500m
       """
     And a pod "batch":
       """yaml
@@ -154,17 +155,17 @@ Feature: In-place resize of a running pod's cpu and memory
         - name: app
           resources:
             requests:
-              cpu: 500m
+              cpu: 250m
             limits:
-              cpu: "1"
+              cpu: 500m
       """
     When the pods are created
     And the pod "batch" becomes Running
-    And the cpu request and limit of container "app" of pod "batch" is resized to 2
+    And the cpu request and limit of container "app" of pod "batch" is resized to 1
     Then the pod "batch" has condition "PodResizePending" "True" with reason "Deferred" within 5s
-    And container "app" of pod "batch" has cpu limit 1
+    And container "app" of pod "batch" has cpu limit 500m
     When the pod "hog" is deleted
-    Then container "app" of pod "batch" has cpu limit 2 within 35s
-    And container "app" of pod "batch" has cpu request 2
+    Then container "app" of pod "batch" has cpu limit 1 within 35s
+    And container "app" of pod "batch" has cpu request 1
     And the pod "batch" has no condition "PodResizePending"
     And container "app" of pod "batch" is never restarted
