@@ -19,6 +19,10 @@ type kubelet struct {
 	// resizes are the pods whose resize is pending (the allocation
 	// manager's podsWithPendingResizes; resize.go).
 	resizes []*podWorker
+	// resizeTick is the allocation manager's next retry while a resize is
+	// pending, resizeTickFrom when its ticker ticks next (resize.go).
+	resizeTick     *timer
+	resizeTickFrom time.Duration
 	// api is the kubelet's client of the API server; it hears of its
 	// pods only through its watch (podWatch).
 	api *apiServer
@@ -75,6 +79,8 @@ func newKubelet(e *env, api *apiServer, profile *Profile, parsed *parseCache, in
 		imageBackOff: newImageBackOff(e),
 		images:       map[string]bool{behavior.Image: true},
 		pullErrors:   map[string]string{},
+		// The allocation manager's ticker starts with the kubelet.
+		resizeTickFrom: e.now + resizeInitialRetryDelay,
 	}
 	k.status = newStatusManager(k)
 	k.prober = newProberManager(e, profile, k.probeResult)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -202,7 +204,8 @@ func (w *podWorker) resizeRequested() {
 		}
 		return
 	}
-	w.handlePodResourcesResize()
+	w.k.pendingResize(w)
+	w.k.retryPendingResizes()
 }
 
 func sameContainerResources(a, b []corev1.Container) bool {
@@ -273,7 +276,8 @@ func (w *podWorker) handlePodResourcesResize() bool {
 	return true
 }
 
-// pendingResize is PushPendingResize: the pod is retried later.
+// pendingResize is PushPendingResize: the pod is retried later. The
+// allocation manager's ticker retries it (armResizeRetry).
 func (k *kubelet) pendingResize(w *podWorker) {
 	for _, p := range k.resizes {
 		if p == w {
@@ -281,25 +285,104 @@ func (k *kubelet) pendingResize(w *podWorker) {
 		}
 	}
 	k.resizes = append(k.resizes, w)
+	k.sortPendingResizes()
+	if k.resizeTick == nil {
+		k.armResizeRetry()
+	}
 }
 
-// retryPendingResizes is RetryPendingResizes after a pod of the node
-// terminated (kubelet.go HandlePodReconcile, TriggerReasonPodTerminated;
-// HandlePodRemoves, TriggerReasonPodsRemoved): each pending
-// resize is handled again; a resize that fits now is allocated and its
-// pod syncs, the others stay pending.
+// sortPendingResizes is the allocation manager's order of its pending
+// resizes (allocation_manager.go sortPendingResizes, v1.36.3): those that
+// increase no request first (they always fit), then by priority, then
+// Guaranteed before the rest; otherwise in the order they came
+// (the longest pending first).
+func (k *kubelet) sortPendingResizes() {
+	key := func(w *podWorker) (increasing bool, priority int32, guaranteed bool) {
+		if p := w.pod.Spec.Priority; p != nil {
+			priority = *p
+		}
+		old, now := k.podRequests(w.allocatedPod()), k.podRequests(w.pod)
+		increasing = now.Memory().Cmp(*old.Memory()) > 0 || now.Cpu().Cmp(*old.Cpu()) > 0
+		return increasing, priority, podQOSOf(w.pod) == corev1.PodQOSGuaranteed
+	}
+	slices.SortStableFunc(k.resizes, func(a, b *podWorker) int {
+		ai, ap, ag := key(a)
+		bi, bp, bg := key(b)
+		switch {
+		case ai != bi:
+			if !ai {
+				return -1
+			}
+			return 1
+		case ap != bp:
+			if ap > bp {
+				return -1
+			}
+			return 1
+		case ag != bg:
+			if ag {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+}
+
+// The allocation manager's retry ticker (allocation_manager.go,
+// v1.36.3): 30 s after the kubelet starts, then 3 minutes after each
+// retry, whatever triggered it (retryPendingResizes resets the ticker).
+const (
+	resizeInitialRetryDelay = 30 * time.Second // initialRetryDelay
+	resizeRetryDelay        = 3 * time.Minute  // retryDelay
+)
+
+// armResizeRetry arms the ticker's next tick while a resize is pending:
+// it is the only tick that can do anything (a retry of no pod does
+// nothing but reset the ticker, which resizeTickFrom keeps). Periodic:
+// a scenario's activity does not wait for it.
+func (k *kubelet) armResizeRetry() {
+	k.env.cancel(k.resizeTick)
+	k.resizeTick = nil
+	if len(k.resizes) == 0 {
+		return
+	}
+	at := k.resizeTickFrom
+	if now := k.env.now; at < now {
+		at += (now - at + resizeRetryDelay - 1) / resizeRetryDelay * resizeRetryDelay
+	}
+	k.resizeTick = k.env.periodic(at-k.env.now, func() {
+		k.resizeTick = nil
+		k.retryPendingResizes()
+	})
+}
+
+// retryPendingResizes is RetryPendingResizes (allocation_manager.go
+// retryPendingResizes, v1.36.3): on a resize (kubelet.go
+// HandlePodUpdates, TriggerReasonPodUpdated), after a pod of the node
+// terminated (HandlePodReconcile, TriggerReasonPodTerminated;
+// HandlePodRemoves, TriggerReasonPodsRemoved) and at the ticker's tick.
+// Each pending resize is handled again in turn; a resize that fits now
+// is allocated, the others stay pending; a pod whose resize was
+// allocated or whose conditions changed syncs (triggerPodSync). The
+// ticker starts over.
 func (k *kubelet) retryPendingResizes() {
+	k.resizeTickFrom = k.env.now + resizeRetryDelay
 	list := k.resizes
 	k.resizes = nil
 	for _, w := range list {
 		if w.state != stateSyncing || w.deleting || w.removed || sameContainerResources(w.pod.Spec.Containers, w.rt.allocated) {
 			continue
 		}
-		if w.handlePodResourcesResize() {
-			w.k.status.statusChanged(w)
+		var prev *corev1.PodCondition
+		if w.rt.resize != nil {
+			prev = w.rt.resize.pending
+		}
+		if w.handlePodResourcesResize() || prev == nil || *prev != *w.rt.resize.pending {
 			w.queueSync()
 		}
 	}
+	k.armResizeRetry()
 }
 
 // resizeMessage is podResizeMessage (pkg/kubelet/events/resize.go,

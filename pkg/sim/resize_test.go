@@ -151,3 +151,34 @@ func TestResizeCheckpointAfterReboot(t *testing.T) {
 		t.Errorf("after the reboot: conditions %v, want PodResizePending Deferred", p.Status.Conditions)
 	}
 }
+
+// TestResizeShrinkFirst: a pod's resize down and another's pending resize
+// up are retried together, the shrink first (sortPendingResizes): the
+// pending one fits at once, not at the allocation manager's next tick.
+func TestResizeShrinkFirst(t *testing.T) {
+	cpu := corev1.ResourceCPU
+	res := func(v string) corev1.ResourceRequirements {
+		return resources(map[corev1.ResourceName]string{cpu: v}, map[corev1.ResourceName]string{cpu: v})
+	}
+	s := newSim(t, "")
+	for name, v := range map[string]string{"a": "2", "b": "1"} {
+		if err := s.CreatePod(podOf(name, 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: res(v)})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.RunUntil(5*time.Second, nil)
+	if err := s.ResizePod("b", map[string]corev1.ResourceRequirements{"app": res("2500m")}); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(6*time.Second, nil)
+	if got := s.Pod("b").Status.ContainerStatuses[0].Resources.Limits.Cpu().String(); got != "1" {
+		t.Fatalf("b resized to 2.5 beside a's 2 of 4: cpu limit %s, want 1 (Deferred)", got)
+	}
+	if err := s.ResizePod("a", map[string]corev1.ResourceRequirements{"app": res("1")}); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(10*time.Second, nil)
+	if got := s.Pod("b").Status.ContainerStatuses[0].Resources.Limits.Cpu().String(); got != "2500m" {
+		t.Errorf("after a's resize down to 1: b's cpu limit %s, want 2500m", got)
+	}
+}
