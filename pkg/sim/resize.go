@@ -198,7 +198,14 @@ func (w *podWorker) resizeRequested() {
 	if !w.k.profile.InPlacePodVerticalScaling || w.deleting || w.removed {
 		return
 	}
-	if sameContainerList(w.pod.Spec.Containers, rt.allocated) || sameContainerResources(w.pod.Spec.Containers, rt.allocated) {
+	if sameContainerList(w.pod.Spec.Containers, rt.allocated) {
+		return
+	}
+	if sameContainerResources(w.pod.Spec.Containers, rt.allocated) {
+		// The spec's list was replaced (an image changed) or a pending
+		// resize reverted: the allocation is the spec's, whose list the
+		// next update compares at once.
+		rt.allocated = w.pod.Spec.Containers
 		if rt.resize != nil && rt.resize.pending != nil {
 			rt.resize.pending = nil
 		}
