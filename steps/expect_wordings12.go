@@ -466,7 +466,7 @@ func (s podImageSet) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("the image of container %q of pod %q is changed before the pod was created", c.Name, p.name)
 	}
-	setter, ok := driver.SessionAs[driver.ImageSetter](st.Session)
+	setter, ok := driver.SessionAs[driver.PodSpecUpdater](st.Session)
 	if !ok {
 		return st.unsupported(driver.Unsupported("the driver %s cannot update a pod's image", st.Driver.Name()))
 	}

@@ -55,6 +55,9 @@ type Plan struct {
 	// `N pass` steps wait (needs.go).
 	needs []Need
 	waits time.Duration
+	// resizeRejected names the pods whose resize a step expects the API
+	// server to reject (`the resize of pod "x" is rejected …`, resize.go).
+	resizeRejected map[string]bool
 }
 
 // NewPlan is an empty plan for a scenario of the given steps' texts (in
@@ -76,6 +79,12 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		}
 		if createAll.MatchString(text) {
 			pl.explicitAll = true
+		}
+		if m := resizeRejectedStep.FindStringSubmatch(text); m != nil {
+			if pl.resizeRejected == nil {
+				pl.resizeRejected = map[string]bool{}
+			}
+			pl.resizeRejected[m[1]] = true
 		}
 		if relabelStep.MatchString(text) {
 			pl.setup.Relabels = true

@@ -92,6 +92,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftNineteenWordings()...)
 	defs = append(defs, draftTwentyOneWordings()...)
 	defs = append(defs, draftTwentyTwoWordings()...)
+	defs = append(defs, resizePhrases()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

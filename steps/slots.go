@@ -37,7 +37,7 @@ var (
 	// step accepts any.
 	kubectlStatuses = []string{"Pending", "ContainerCreating", "PodInitializing", "Running", "Completed", "Error", "CrashLoopBackOff",
 		"Terminating", "Init:0/1", "Init:Error", "Init:CrashLoopBackOff", "ErrImagePull", "ImagePullBackOff", "OOMKilled", "Evicted", "Unknown"}
-	podConditionTypes  = []string{"PodScheduled", "PodReadyToStartContainers", "Initialized", "ContainersReady", "Ready", "DisruptionTarget"}
+	podConditionTypes  = []string{"PodScheduled", "PodReadyToStartContainers", "Initialized", "ContainersReady", "Ready", "DisruptionTarget", "PodResizePending", "PodResizeInProgress"}
 	nodeConditionTypes = []string{"Ready", "MemoryPressure", "DiskPressure", "PIDPressure"}
 )
 

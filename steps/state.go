@@ -78,6 +78,9 @@ type State struct {
 	failedBlock bool
 	// clock is t=0 and the current time (clock.go).
 	clock clock
+	// resizeAnswers are the API server's rejections of the resizes a
+	// step expects rejected, by pod (resize.go).
+	resizeAnswers map[string]string
 }
 
 type ctxKey struct{}

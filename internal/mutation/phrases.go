@@ -2,6 +2,8 @@ package mutation
 
 import (
 	"strings"
+
+	"k8s.io/apimachinery/pkg/api/resource"
 )
 
 // Phrase is an expectation phrase of the registry (steps.Definitions) and
@@ -132,6 +134,17 @@ func swapQoS(v string) string {
 	return map[string]string{"BestEffort": "Burstable", "Burstable": "Guaranteed", "Guaranteed": "BestEffort"}[v]
 }
 
+// swapQuantity: a resource quantity, twice it ("1" → "2", "512Mi" →
+// "1Gi"); an unreadable one is left ("").
+func swapQuantity(v string) string {
+	q, err := resource.ParseQuantity(v)
+	if err != nil {
+		return ""
+	}
+	q.Add(q)
+	return q.String()
+}
+
 // swapStatus: a STATUS column is open text; Running is the commonest, and
 // Terminating for a pod that shows Running.
 func swapStatus(v string) string {
@@ -207,6 +220,12 @@ var phrases = []Phrase{
 		}
 	})}},
 	{`^the pod "([^"]*)" has QoS class "?([^" ]*)"?$`, []Op{valueOp(2, swapQoS)}},
+	// In-place resize (steps/resize.go): the status's resources, a
+	// quantity swapped for twice it (no deadline shift for `within D`:
+	// an in-place resize is applied in the instant of its acceptance on
+	// the simulator, which a shorter deadline admits).
+	{ctr + `has (cpu|memory) (request|limit) (\S+)$`, []Op{valueOp(5, swapQuantity)}},
+	{ctr + `has (cpu|memory) (request|limit) (\S+) within (\S+)$`, []Op{valueOp(5, swapQuantity)}},
 	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) at (\S+)$`, []Op{atOp(3)}},
 	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) within (\S+)$`, []Op{deadlineOp(3)}},
@@ -503,6 +522,7 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the resize of pod "([^"]*)" is rejected with message containing "([^"]*)"$`:                                                                                                            "untimed, its message open text with no value most often confused with it: its false copies in steps/resize_test.go (another message; a resize the API server accepts) show it failing",
 	`^the mirror pod (?:of (?:the )?static pod )?"([^"]*)" exists$`:                                                                                                                          "a state at the current time with nothing in it to shift, count or swap (the pod is the static pod's): its false copies in steps/twentyseconddrafts_test.go (a mirror pod force deleted, read at once; read before the pod's resync) show it failing",
 	`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times?$`:                                                                                                                 "a lower bound counted to the end of the activity: an event that repeats (a pull's back-off) reaches one more too, so the bound has no count that must fail; its false copy in steps/twentyfirstdrafts_test.go (another event's count) shows it failing, and its `within D` form is mutated",
 	ctr + `receives SIGKILL (?:less than|under|sooner than) (\S+) after SIGTERM$`:                                                                                                            "an upper bound on the gap, written with room (a force delete's 2 s against the grace period's 30 s): a shift of a second still holds; its false copies in steps/twentyfirstdrafts_test.go (a bound under the gap; a container that exits on SIGTERM, no SIGKILL) show it failing",

@@ -322,13 +322,23 @@ type PodConditionSetter interface {
 	SetPodCondition(ctx context.Context, pod string, c corev1.PodCondition) error
 }
 
-// ImageSetter is a Session's answer when it can update a pod's spec with
-// another image for one container (`kubectl set image pod/…`: the only
-// change of a running pod's containers the API server allows), by
-// scenario names; the kubelet restarts the container with it. An image
-// the cluster cannot run is ErrUnsupported with the reason.
-type ImageSetter interface {
+// PodSpecUpdater is a Session's answer when it can update a running pod's
+// spec, by scenario names, in the two ways the API server allows.
+//
+// SetImage gives one container another image (`kubectl set image pod/…`:
+// the only change of a running pod's containers' spec the update of the
+// pod allows); the kubelet restarts the container with it. An image the
+// cluster cannot run is ErrUnsupported with the reason.
+//
+// ResizePod resizes containers in place through the pod's resize
+// subresource (InPlacePodVerticalScaling, 1.33+): for each container
+// named, the requests and limits given replace the container's own, the
+// others kept, as a strategic merge patch of spec.containers[].resources.
+// The API server's rejection is returned as its error (an Invalid, with
+// its message); what the driver cannot do wraps ErrUnsupported.
+type PodSpecUpdater interface {
 	SetImage(ctx context.Context, pod, container, image string) error
+	ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error
 }
 
 // Linter is a Driver's answer when it can tell, before running, that a

@@ -65,7 +65,7 @@ var (
 	kPressure   = &kind{"pressure", codeList(pressures)}
 	kReason     = &kind{"reason", "the reason as the API shows it, exactly (`CrashLoopBackOff`, `OOMKilled`, `Unschedulable`, `OutOfmemory`, `Evicted`, …)"}
 	kEvent      = &kind{"event reason", "a Kubernetes Event's reason (`Scheduled`, `Pulled`, `Created`, `Started`, `Killing`, `Unhealthy`, `BackOff`, `FailedPreStopHook`, `Evicted`, …)"}
-	kPodCond    = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`"}
+	kPodCond    = &kind{"pod condition", "a pod condition type: `PodScheduled`, `PodReadyToStartContainers`, `Initialized`, `ContainersReady`, `Ready`, `DisruptionTarget`, `PodResizePending`, `PodResizeInProgress`"}
 	kNodeCond   = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
 	kText       = &kind{"text", "text the message contains"}
 	kGate       = &kind{"readiness gate", "a condition type listed in the pod's `spec.readinessGates` (`example.com/lb`)"}
@@ -134,6 +134,8 @@ var (
 	kLogLine     = &kind{"log line", "a line the container prints to its log as it starts, as written (the log adds its newline)"}
 	kTermMessage = &kind{"termination message", "the message, exactly: what the container writes to its termination log, as written (no newline added); a message taken from the log's tail ends with its last line's newline, which a quoted text cannot hold (say `contains` of it), and on a cluster it holds the agent's own lines too"}
 	kPath        = &kind{"path", "an absolute path in the container: the kubelet reads the file of the container's `terminationMessagePath` (`/dev/termination-log` unless its spec says otherwise), no other"}
+	kResizeRes   = &kind{"resized resource", "`cpu` or `memory`: the resources a running pod's containers resize in place"}
+	kResizeBound = &kind{"resized bound", "`request`, `limit`, or (resizing) `request and limit`: the container's `resources.requests`, its `resources.limits`, or both"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -142,7 +144,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -179,6 +181,13 @@ var rules = []rule{
 	r(`^a pod "<pod>" with (an? )?`, ` $`, &no, "resource", kCtrRes),
 	r(`^a pod "<pod>" with (an? )?<resource> `, ``, &no, "bound", kCtrResBound),
 	r(`^a pod "<pod>" with (an? )?<resource> <bound> (of )?`, ``, &no, "quantity", kQuantity),
+	// In-place resize (held-out set 36).
+	r(`^the `, ` $`, &no, "resource", kResizeRes),
+	r(`^the <resource> `, ` of `, &no, "bound", kResizeBound),
+	r(`is (resized|resizedsetchangedupdated) to `, ``, &no, "quantity", kQuantity),
+	r(`container "<container>"( of pod "<pod>")? has `, ` $`, &no, "resource", kResizeRes),
+	r(`container "<container>"( of pod "<pod>")? has <resource> `, ``, &no, "bound", kResizeBound),
+	r(`container "<container>"( of pod "<pod>")? has <resource> <bound> `, ``, &no, "quantity", kQuantity),
 	// A container's log and termination message (issue 38's sixteenth
 	// held-out set).
 	r(`(logs|prints|outputs)+ "`, ``, &yes, "line", kLogLine),

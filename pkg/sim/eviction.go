@@ -200,7 +200,9 @@ func (m *evictionManager) synchronize() {
 	}
 	cands := make([]rankCandidate, len(active))
 	for i, w := range active {
-		cands[i] = newRankCandidate(w.pod, stats[w], requestQuantities(w.pod, k.profile.PodLevelResources))
+		// The eviction manager reads the allocated pods
+		// (kubelet.go getAllocatedPods, v1.36.3; resize.go).
+		cands[i] = newRankCandidate(w.pod, stats[w], requestQuantities(w.allocatedPod(), k.profile.PodLevelResources))
 	}
 	// The kubelet ranks pods in the order its pod manager's map yields.
 	m.env.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
@@ -217,7 +219,7 @@ func (m *evictionManager) synchronize() {
 		override := evictionOverride(*m.k.profile, toReclaim, m.maxPodGrace, w.pod)
 		var msg string
 		if m.k.profile.detailedEvictionMessage() {
-			msg = evictionMessage(res, w.pod, c.stats, graced, obs)
+			msg = evictionMessage(res, w.allocatedPod(), c.stats, graced, obs)
 		} else {
 			msg = fmt.Sprintf(nodeLowMessageFmt110, res)
 		}

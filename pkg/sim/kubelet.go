@@ -16,6 +16,13 @@ import (
 // runs a pod worker for each (pkg/kubelet/kubelet.go, pod_workers.go).
 type kubelet struct {
 	env *env
+	// resizes are the pods whose resize is pending (the allocation
+	// manager's podsWithPendingResizes; resize.go).
+	resizes []*podWorker
+	// resizeTick is the allocation manager's next retry while a resize is
+	// pending, resizeTickFrom when its ticker ticks next (resize.go).
+	resizeTick     *timer
+	resizeTickFrom time.Duration
 	// api is the kubelet's client of the API server; it hears of its
 	// pods only through its watch (podWatch).
 	api *apiServer
@@ -72,6 +79,8 @@ func newKubelet(e *env, api *apiServer, profile *Profile, parsed *parseCache, in
 		imageBackOff: newImageBackOff(e),
 		images:       map[string]bool{behavior.Image: true},
 		pullErrors:   map[string]string{},
+		// The allocation manager's ticker starts with the kubelet.
+		resizeTickFrom: e.now + resizeInitialRetryDelay,
 	}
 	k.status = newStatusManager(k)
 	k.prober = newProberManager(e, profile, k.probeResult)
@@ -140,13 +149,15 @@ func (k *kubelet) handlePodAddition(p *corev1.Pod) {
 	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 		return
 	}
-	if !k.canAdmitPod(p) { // admission.go
+	old := k.runtimeLeft[p.UID]
+	if !k.canAdmitPod(k.checkpointed(p, old)) { // admission.go
 		return
 	}
 	k.env.record(timeline.Event{Pod: p.Name, Kind: timeline.Admitted})
 	w := newPodWorker(k, p)
-	if old := k.runtimeLeft[p.UID]; old != nil {
+	if old != nil {
 		w.rt.adopt(old) // runtime.go: the runtime's containers of before a reboot (power.go)
+		w.requests = k.podRequests(w.allocatedPod())
 	}
 	k.workers[p.UID] = w
 	k.active.admitted(w)

@@ -173,6 +173,9 @@ func (s *Simulator) RestartKubelet(node string) error {
 	k.eviction.stop()
 	k.eviction = newEvictionManager(k)
 	k.eviction.start()
+	// The allocation manager's retry ticker starts over (resize.go).
+	k.resizeTickFrom = k.env.now + resizeInitialRetryDelay
+	k.armResizeRetry()
 	return nil
 }
 

@@ -96,6 +96,7 @@ func newPodWorker(k *kubelet, p *corev1.Pod) *podWorker {
 // pod_workers.go.
 func (w *podWorker) observe(p *corev1.Pod) {
 	w.rt.specUpdated(p) // a container's new image (podupdate.go)
+	w.resizeRequested() // new resources (resize.go)
 	if p.DeletionTimestamp != nil {
 		w.deleting = true
 		w.k.prober.podDeleting(w.rt)
@@ -206,6 +207,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 			w.queueSync()
 		})
 	}
+	w.syncResize() // PodResizeInProgress set or cleared (resize.go)
 	st := w.k.generateStatus(w, false)
 	w.k.prober.triggerReadiness(rt)
 	w.k.status.setPodStatus(w, st)
@@ -259,6 +261,7 @@ func (w *podWorker) syncPod(sp span, drawn bool) {
 		}
 		return
 	}
+	w.applyResizes(acts.resizes)
 	if len(acts.actions) > 0 {
 		r := &syncRun{w: w, actions: acts.actions, span: sp, drawn: drawn, at: w.k.env.now}
 		r.next()
@@ -383,6 +386,7 @@ func (w *podWorker) terminatingDone() {
 	w.rt.sandbox = false
 	w.state = stateTerminated
 	k.active.terminated(w)
+	k.retryPendingResizes() // a pod terminated: HandlePodReconcile's retry (resize.go)
 	k.prober.removePod(w.rt)
 	st := k.generateStatus(w, true)
 	k.status.setPodStatus(w, st)

@@ -112,6 +112,13 @@ type Profile struct {
 	// (PR #57741). A kubelet upgraded across the change finds every
 	// running container's hash changed (definitionChanged, runtime_sync.go).
 	HashNameAndImage bool
+	// InPlacePodVerticalScaling: a running pod's containers' cpu and
+	// memory are resized in place through the pod's resize subresource
+	// (the gate beta and on from 1.33, GA in 1.35, the subresource since
+	// 1.33: pkg/registry/core/pod/storage/storage.go ResizeREST); the
+	// kubelet allocates the resize, actuates it and reports each running
+	// container's resources in its status (resize.go).
+	InPlacePodVerticalScaling bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -136,6 +143,7 @@ func profileFor(m int) Profile {
 		ProbesOnSyncContext:              m >= 35,
 		PodLevelResources:                m >= 34,
 		HashNameAndImage:                 m >= 31,
+		InPlacePodVerticalScaling:        m >= 33,
 	}
 }
 

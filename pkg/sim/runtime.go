@@ -75,12 +75,19 @@ type runtimePod struct {
 	startTime *metav1.Time
 	// cgroup is cAdvisor's samples of the pod cgroup (housekeeping.go).
 	cgroup cgroupSamples
+	// allocated is the regular containers' list of the spec whose
+	// resources the kubelet allocated last (the allocation manager's
+	// checkpoint): the spec's at admission, a resized spec's once it fits
+	// (resize.go). Lists are replaced, never written to, so it keeps them.
+	allocated []corev1.Container
+	// resize is the pod's resize conditions, nil before its first resize.
+	resize *resizeState
 }
 
 // newRuntimePod is the runtime's record of a pod admitted by the kubelet:
 // its containers, none created yet.
 func newRuntimePod(k *kubelet, pod *corev1.Pod) *runtimePod {
-	p := &runtimePod{k: k, env: k.env, pod: pod, name: pod.Name, uid: pod.UID}
+	p := &runtimePod{k: k, env: k.env, pod: pod, name: pod.Name, uid: pod.UID, allocated: pod.Spec.Containers}
 	p.ctrs = make([]*ctr, 0, len(pod.Spec.InitContainers)+len(pod.Spec.Containers))
 	for i := range pod.Spec.InitContainers {
 		p.addCtr(&pod.Spec.InitContainers[i], i, true)
@@ -128,10 +135,15 @@ type instance struct {
 	runningState corev1.ContainerStateRunning
 	terminated   *corev1.ContainerStateTerminated
 	exitTimer    *timer // the process's own exit
-	oomTimer     *timer // the OOM killer (oom.go)
-	termTimer    *timer // exit after SIGTERM
-	hook         *hookRun
-	kill         *ctrKill
+	// resources are what the runtime applied to the instance (the
+	// actuated resources): the allocated container's at its start, the
+	// allocation's after an UpdateContainerResources (resize.go). nil for
+	// init containers, whose resize is not modelled.
+	resources *corev1.ResourceRequirements
+	oomTimer  *timer // the OOM killer (oom.go)
+	termTimer *timer // exit after SIGTERM
+	hook      *hookRun
+	kill      *ctrKill
 	// usageNoted says the kubelet has scheduled the instance's memory
 	// and writes as activity (stats.go noteUsage).
 	usageNoted bool
@@ -267,7 +279,7 @@ func (p *runtimePod) startContainer(a *action, sp, drawn span) (*instance, *star
 		c.last = c.inst
 	}
 	c.starts++
-	inst := &instance{id: c.starts, restartCount: restarts, startedAt: p.env.now, hash: hashContainer(p.k.profile, c.spec)}
+	inst := &instance{id: c.starts, restartCount: restarts, startedAt: p.env.now, hash: hashContainer(p.k.profile, c.spec), resources: p.allocatedResources(c)}
 	c.inst = inst
 	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Created})
 	p.event(c, corev1.EventTypeNormal, "Created", p.k.parsed.containerMessages(c.name).created)
@@ -597,6 +609,7 @@ func (p *runtimePod) halt() {
 func (p *runtimePod) adopt(old *runtimePod) {
 	p.startTime, p.podIPs = old.startTime, old.podIPs
 	p.sandboxLost = old.sandbox || old.sandboxLost
+	p.allocated = old.allocated // the allocation checkpoint (resize.go)
 	for i, c := range p.ctrs {
 		o := old.ctrs[i]
 		c.inst, c.last, c.starts = o.inst, o.last, o.starts

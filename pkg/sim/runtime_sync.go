@@ -103,6 +103,9 @@ type podActions struct {
 	actions []action
 	// kills is how many of actions, at their head, are kills.
 	kills int
+	// resizes are the running containers whose resources the runtime
+	// updates in place (doPodResizeAction; resize.go).
+	resizes []*ctr
 }
 
 // action is one container kill or start of a sync. A start carries the
@@ -156,6 +159,16 @@ func (p *runtimePod) computePodActions(deleting bool) podActions {
 			}
 			reason, msg, dead := c.probeKill()
 			if !dead {
+				// computePodResizeAction: a resize applied in place, or
+				// by a restart (resize.go).
+				if resize, restart := c.resizeToActuate(); restart {
+					a.killFor(c, killUnknown, fmt.Sprintf("Container %s resize requires restart", c.name))
+					a.start(c, c.last)
+					starts++
+					continue
+				} else if resize {
+					a.resizes = append(a.resizes, c)
+				}
 				keep++
 				continue
 			}

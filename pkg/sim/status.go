@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,7 @@ func (k *kubelet) generateStatus(w *podWorker, podIsTerminal bool) corev1.PodSta
 	for _, c := range rt.ctrs {
 		if !c.init {
 			all = append(all, k.containerStatus(w, c))
+			k.statusResources(rt, c, &all[len(all)-1])
 		}
 	}
 	main := len(all)
@@ -80,6 +82,11 @@ func (k *kubelet) generateStatus(w *podWorker, podIsTerminal bool) corev1.PodSta
 		if old.Phase != corev1.PodFailed {
 			rt.event(nil, corev1.EventTypeNormal, "DeadlineExceeded", st.Message)
 		}
+	}
+	if podIsTerminal {
+		// determinePodResizeStatus: a terminal pod's resize conditions
+		// are cleared.
+		rt.resize = nil
 	}
 	st.Conditions = k.status.conditions(w.pod, rt.sandbox, &st, &old)
 	return st
@@ -373,6 +380,11 @@ func (m *statusManager) conditions(pod *corev1.Pod, sandbox bool, st, old *corev
 			out = append(out, *c)
 		}
 	}
+	// The resize conditions come next (generateAPIPodStatus,
+	// determinePodResizeStatus; resize.go).
+	if w := m.k.workers[pod.UID]; w != nil {
+		out = w.rt.resizeConditions(out)
+	}
 	if m.k.profile.ReadyToStartContainers {
 		ready := corev1.ConditionFalse
 		if sandbox {
@@ -537,12 +549,22 @@ func sameContainerStatus(a, b corev1.ContainerStatus) bool {
 	return a.Name == b.Name && a.State == b.State && a.LastTerminationState == b.LastTerminationState &&
 		a.Ready == b.Ready && a.RestartCount == b.RestartCount && a.Image == b.Image && a.ImageID == b.ImageID &&
 		a.ContainerID == b.ContainerID && a.Started == b.Started &&
+		a.Resources == b.Resources && sameResourceMap(a.AllocatedResources, b.AllocatedResources) &&
 		unsetByContainerStatus(&a) && unsetByContainerStatus(&b)
 }
 
 func unsetByContainerStatus(c *corev1.ContainerStatus) bool {
-	return c.AllocatedResources == nil && c.Resources == nil && c.VolumeMounts == nil && c.User == nil &&
+	return c.VolumeMounts == nil && c.User == nil &&
 		c.AllocatedResourcesStatus == nil && c.StopSignal == nil
+}
+
+// sameResourceMap: both nil, or the same map (containerStatus shares the
+// allocation's requests from status to status).
+func sameResourceMap(a, b corev1.ResourceList) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return len(a) == len(b) && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 func equalStatus(a, b *corev1.PodStatus) bool {
@@ -566,7 +588,7 @@ func equalContainers(a, b []corev1.ContainerStatus) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.ContainerID != y.ContainerID ||
-			boolOf(x.Started) != boolOf(y.Started) || !sameState(&x.State, &y.State) ||
+			boolOf(x.Started) != boolOf(y.Started) || !sameState(&x.State, &y.State) || !sameStatusResources(x.Resources, y.Resources) ||
 			!sameState(&x.LastTerminationState, &y.LastTerminationState) {
 			return false
 		}
@@ -589,4 +611,12 @@ func sameState(a, b *corev1.ContainerState) bool {
 			a.Waiting.Reason == b.Waiting.Reason && a.Waiting.Message == b.Waiting.Message
 	}
 	return b.Running == nil && b.Terminated == nil && b.Waiting == nil
+}
+
+// sameStatusResources compares two container statuses' resources by value.
+func sameStatusResources(a, b *corev1.ResourceRequirements) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a == b || sameResources(a, b)
 }

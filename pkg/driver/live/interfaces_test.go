@@ -24,7 +24,7 @@ var driverInterfaces = map[string]func(any) bool{
 	"UntilSettler":       is[driver.UntilSettler],
 	"SandboxKiller":      is[driver.SandboxKiller],
 	"PodConditionSetter": is[driver.PodConditionSetter],
-	"ImageSetter":        is[driver.ImageSetter],
+	"PodSpecUpdater":     is[driver.PodSpecUpdater],
 	"Linter":             is[driver.Linter],
 	"Assumer":            is[driver.Assumer],
 	"Explainer":          is[driver.Explainer],
@@ -48,7 +48,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // Those the seam folds into Session (SandboxKiller among them, refused)
 // every session has.
 var sessionInterfaces = []string{
-	"Disruptions", "Flusher", "History", "ImageSetter", "NodePower", "Nodes", "PodConditionSetter",
+	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter", "PodSpecUpdater",
 	"SandboxKiller", "Session", "UntilSettler", "Versioned", "Workloads",
 }
 

@@ -38,6 +38,9 @@ import (
 //     scenario runs, embedded in the session likewise;
 //   - nodeShutdown (shutdown.go): a graceful node shutdown, refused with
 //     its reason (not driven on kind), embedded likewise;
+//   - podUpdates (podimage.go, podresize.go): a running pod's spec
+//     updated, its image (`kubectl set image`) or its containers'
+//     resources (the resize subresource), embedded likewise;
 //   - session: the adapter that implements driver.Session and the
 //     optional interfaces, delegating to the parts.
 //
@@ -62,6 +65,7 @@ type session struct {
 	*staticPods
 	*nodeLabels
 	*nodeShutdown
+	*podUpdates
 }
 
 // assemble makes a scene's parts and the session over them.
@@ -73,7 +77,7 @@ func assemble(sc *scene) *session {
 	sc.disrupt = &disruptions{sc}
 	sc.power = &nodePower{sc}
 	sc.work = &workloads{sc}
-	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}, nodeShutdown: &nodeShutdown{sc}}
+	s := &session{scene: sc, workloads: sc.work, staticPods: &staticPods{sc}, nodeLabels: &nodeLabels{sc}, nodeShutdown: &nodeShutdown{sc}, podUpdates: &podUpdates{sc}}
 	sc.judge = judge.New(sc.win, s)
 	return s
 }

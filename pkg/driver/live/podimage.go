@@ -13,7 +13,11 @@ import (
 	"github.com/podlife/podlife/pkg/driver"
 )
 
-var _ driver.ImageSetter = (*session)(nil)
+var _ driver.PodSpecUpdater = (*session)(nil)
+
+// podUpdates is the part that updates a running pod's spec: its image
+// (SetImage) or its containers' resources (ResizePod, podresize.go).
+type podUpdates struct{ *scene }
 
 // SetImage is `kubectl set image pod/…`: the pod read, one container's
 // image changed, the pod updated (a conflict with the kubelet's status
@@ -22,7 +26,7 @@ var _ driver.ImageSetter = (*session)(nil)
 // pod's image is at its creation (prepareContainers), and so is
 // podlife's agent image, swapped in or out (its behaviour is in its
 // arguments).
-func (s *session) SetImage(ctx context.Context, pod, container, image string) error {
+func (s *podUpdates) SetImage(ctx context.Context, pod, container, image string) error {
 	s.mu.Lock()
 	t, known := s.pods[pod]
 	s.mu.Unlock()

@@ -302,11 +302,31 @@ func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCon
 	return s.do(func() error { return s.sim.SetPodCondition(s.apiName(pod), *c.DeepCopy()) })
 }
 
-var _ driver.ImageSetter = (*session)(nil)
+var _ driver.PodSpecUpdater = (*session)(nil)
 
 // SetImage updates a pod's spec with another image for one container.
 func (s *session) SetImage(_ context.Context, pod, container, image string) error {
 	return s.do(func() error { return s.sim.SetImage(s.apiName(pod), container, image) })
+}
+
+// ResizePod patches a pod's resize subresource; what the simulator does
+// not model of a resize is ErrUnsupported.
+func (s *session) ResizePod(_ context.Context, pod string, resources map[string]corev1.ResourceRequirements) error {
+	patch := make(map[string]corev1.ResourceRequirements, len(resources))
+	for c, r := range resources {
+		patch[c] = *r.DeepCopy()
+	}
+	err := s.do(func() error {
+		in := make(map[string]corev1.ResourceRequirements, len(patch))
+		for c, r := range patch {
+			in[c] = *r.DeepCopy()
+		}
+		return s.sim.ResizePod(s.apiName(pod), in)
+	})
+	if errors.Is(err, sim.ErrResizeNotModelled) {
+		return driver.Unsupported("%v", err)
+	}
+	return err
 }
 
 func (s *session) Apply(_ context.Context, p *corev1.Pod) error {
