@@ -370,7 +370,10 @@ func (pl *Plan) pod(name string) *podDecl {
 			return p
 		}
 	}
-	return pl.aliases[name]
+	if p := pl.aliases[name]; p != nil {
+		return p
+	}
+	return statefulSetPod(pl, name) // statefulsets.go
 }
 
 // livePod checks that a step's pod is declared and brings the cluster up
