@@ -51,5 +51,5 @@ func TestStatefulSetPhrasesCanFail(t *testing.T) {
 
 // TestStatefulSetScenariosPass: the scenarios as written pass.
 func TestStatefulSetScenariosPass(t *testing.T) {
-	checkScenariosPass(t, stsFeature, 4)
+	checkScenariosPass(t, stsFeature, 5)
 }

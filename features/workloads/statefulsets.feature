@@ -58,3 +58,27 @@ Feature: A StatefulSet creates and removes its pods in ordinal order
     And the stateful set "quorum" has created 3 pods
     And the pod "quorum-1" is Running
     And the stateful set "quorum" has 2 ready pods
+
+  @behavior:statefulset-ordered-ready @behavior:statefulset-scale-down-order
+  Scenario: Held-out set 35 as its author wrote it: one by one up, from the highest ordinal down
+    A newcomer's first draft, from README.md and docs/language.md alone.
+    Given a stateful set "quorum" of 3 pods:
+      """yaml
+      spec:
+        podManagementPolicy: OrderedReady
+      """
+    And container "app" of stateful set "quorum" becomes ready after 3s
+    And container "app" of stateful set "quorum" takes 2s to exit after SIGTERM
+    When the pods are created
+    Then the pod "quorum-0" is Ready within 5s
+    And the pod "quorum-0" is Ready before the pod "quorum-1"
+    And the pod "quorum-1" is Ready before the pod "quorum-2"
+    And the stateful set "quorum" has 3 ready pods within 15s
+    When the stateful set "quorum" is scaled to 1
+    Then container "app" of pod "quorum-2" receives SIGTERM within 1s
+    And the pod "quorum-2" receives SIGTERM before the pod "quorum-1"
+    And container "app" of pod "quorum-1" does not receive SIGTERM before 2s
+    And the pod "quorum-2" is gone within 4s
+    And the pod "quorum-1" is gone within 8s
+    And the pod "quorum-0" never receives SIGTERM
+    And the stateful set "quorum" has 1 pod
