@@ -104,6 +104,10 @@ func (s *podsCreated) Declare(pl *Plan) error {
 		}
 	}
 	if len(s.pods) == 0 && !declaresWorkloads(pl) {
+		if len(pl.broken) > 0 {
+			// A workload's declaration failed: its problem was reported.
+			return fmt.Errorf("the pods: %w", ErrDeclaredBadly)
+		}
 		return inputErr("no declared pod is left to create")
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/cucumber/godog"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	apivalidation "k8s.io/apimachinery/pkg/util/validation"
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/driver"
@@ -121,6 +122,11 @@ func (s statefulSetStep) Declare(pl *Plan) (err error) {
 	if err := workloadName(pl, "stateful set", s.name); err != nil {
 		return err
 	}
+	// ValidateStatefulSetName (pkg/apis/apps/validation/validation.go,
+	// v1.36.3): a DNS label, as its pods' pod-name label values are.
+	if msgs := apivalidation.IsDNS1123Label(s.name); len(msgs) > 0 {
+		return inputErr("stateful set name %q is not valid: %s", s.name, strings.Join(msgs, "; "))
+	}
 	set := &appsv1.StatefulSet{}
 	var tpl *podDecl
 	if s.doc != nil && statefulSetYAML(s.doc.Content) {
@@ -156,6 +162,8 @@ func (s statefulSetStep) Declare(pl *Plan) (err error) {
 	set.Spec.Replicas = &n
 	if set.Spec.ServiceName == "" {
 		set.Spec.ServiceName = s.name
+	} else if msgs := apivalidation.IsDNS1123Label(set.Spec.ServiceName); len(msgs) > 0 {
+		return atField(s.doc, "spec.serviceName", inputErr("serviceName %q is not valid: %s", set.Spec.ServiceName, strings.Join(msgs, "; ")))
 	}
 	pl.work.statefulSets = append(pl.work.statefulSets, &statefulSetDecl{name: s.name, set: set, tpl: tpl})
 	return nil

@@ -30,7 +30,7 @@ func TestStatefulSetIsTheRuns(t *testing.T) {
 	ctx := context.Background()
 	three := int32(3)
 	set := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "quorum"},
-		Spec: appsv1.StatefulSetSpec{Replicas: &three, PodManagementPolicy: appsv1.ParallelPodManagement}}
+		Spec: appsv1.StatefulSetSpec{Replicas: &three, PodManagementPolicy: appsv1.ParallelPodManagement, ServiceName: "quorum"}}
 	if err := s.CreateStatefulSet(ctx, set, agentTemplate()); err != nil {
 		t.Fatal(err)
 	}

@@ -514,8 +514,9 @@ func (s *workloads) CreateStatefulSet(ctx context.Context, set *appsv1.StatefulS
 }
 
 // statefulSetObject is the StatefulSet sent: set's replicas,
-// podManagementPolicy and minReadySeconds, tpl as its template and its
-// labels as the selector, and its own name as spec.serviceName.
+// podManagementPolicy, minReadySeconds and serviceName (the steps make
+// it the set's name when the scenario gives none), tpl as its template
+// and its labels as the selector.
 func statefulSetObject(set *appsv1.StatefulSet, tpl corev1.PodTemplateSpec) *appsv1.StatefulSet {
 	obj := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: set.Name, Labels: map[string]string{}}}
 	for k, v := range set.Labels {
@@ -524,7 +525,7 @@ func statefulSetObject(set *appsv1.StatefulSet, tpl corev1.PodTemplateSpec) *app
 	obj.Spec.Replicas = set.Spec.Replicas
 	obj.Spec.PodManagementPolicy = set.Spec.PodManagementPolicy
 	obj.Spec.MinReadySeconds = set.Spec.MinReadySeconds
-	obj.Spec.ServiceName = set.Name
+	obj.Spec.ServiceName = set.Spec.ServiceName
 	obj.Spec.Template = tpl
 	obj.Spec.Selector = &metav1.LabelSelector{MatchLabels: tpl.Labels}
 	return obj
