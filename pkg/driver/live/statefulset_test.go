@@ -98,8 +98,12 @@ func TestStatefulSetPodCreatedAgainIsFollowed(t *testing.T) {
 	again := ownedPod("quorum-0", "StatefulSet", "quorum", uid, nil)
 	again.UID, again.ResourceVersion = "u-quorum-0-again", "9"
 	s.obs.onPod(again, false)
-	if _, created, _ := s.StatefulSetPods("quorum"); strings.Join(created, ",") != "quorum-0,quorum-0" {
+	pods, created, _ := s.StatefulSetPods("quorum")
+	if strings.Join(created, ",") != "quorum-0,quorum-0" {
 		t.Errorf("created %v, want quorum-0 twice", created)
+	}
+	if len(pods) != 1 {
+		t.Errorf("%d pods in the API, want quorum-0 once", len(pods))
 	}
 	if p := s.View().Pod("quorum-0"); p == nil || p.UID != "u-quorum-0-again" {
 		t.Errorf("quorum-0 is %v, want the pod created again", p)

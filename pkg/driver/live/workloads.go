@@ -280,8 +280,12 @@ func (s *workloads) ownedBy(list []*ownedPods, name string) ([]*corev1.Pod, []st
 		}
 		now := s.podsNow()
 		var pods []*corev1.Pod
+		seen := map[string]bool{}
 		for _, n := range o.created {
-			if p := now[n]; p != nil {
+			// A StatefulSet's name comes again for each pod created
+			// under it: the pod in the API is listed once.
+			if p := now[n]; p != nil && !seen[n] {
+				seen[n] = true
 				pods = append(pods, p)
 			}
 		}
