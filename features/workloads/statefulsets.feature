@@ -30,7 +30,7 @@ Feature: A StatefulSet creates and removes its pods in ordinal order
     And container "app" of stateful set "quorum" becomes ready after 3s
     When the pods are created
     Then the stateful set "quorum" has 3 pods within 2s
-    And the stateful set "quorum" has 3 ready pods within 6s
+    And the stateful set "quorum" has 3 ready pods within 8s
 
   @behavior:statefulset-scale-down-order
   Scenario: A scale down deletes the highest ordinal first, one pod at a time
