@@ -30,7 +30,7 @@ import (
 // finished is put back under the same name once the old one is gone.
 
 // statefulSetDecl is a StatefulSet as the scenario declared it: its spec
-// (replicas, podManagementPolicy, serviceName) and its pod template,
+// (replicas, podManagementPolicy, minReadySeconds, serviceName) and its pod template,
 // declared as a pod would be and kept out of the scenario's pods.
 type statefulSetDecl struct {
 	name    string
@@ -84,7 +84,7 @@ func statefulSetPhrases() []Def {
 
 // Given a stateful set "quorum" of 3 pods [: YAML] — the YAML is the
 // StatefulSet's (a whole StatefulSet, or its spec: with
-// podManagementPolicy, serviceName, template) or its pods' (a Pod, or a
+// podManagementPolicy, minReadySeconds, serviceName, template) or its pods' (a Pod, or a
 // spec: with containers); the template's labels are the selector's
 // (app=<name> when it has none). Its pods have restartPolicy Always (the
 // API server refuses another). Without a template: pods of one agent
@@ -170,8 +170,8 @@ func (s statefulSetStep) Declare(pl *Plan) (err error) {
 }
 
 // statefulSetSpecModelled refuses what the StatefulSet steps do not
-// model: minReadySeconds, volume claims, start ordinals, update
-// strategies (no step changes the template), and a policy the API
+// model: volume claims, start ordinals, update strategies (no step
+// changes the template), and a policy or a minReadySeconds the API
 // server refuses.
 func statefulSetSpecModelled(doc *godog.DocString, spec *appsv1.StatefulSetSpec) error {
 	switch spec.PodManagementPolicy {
@@ -179,11 +179,13 @@ func statefulSetSpecModelled(doc *godog.DocString, spec *appsv1.StatefulSetSpec)
 	default:
 		return atField(doc, "spec.podManagementPolicy", inputErr("podManagementPolicy %q: the API server takes OrderedReady or Parallel", spec.PodManagementPolicy))
 	}
+	if spec.MinReadySeconds < 0 {
+		return atField(doc, "spec.minReadySeconds", inputErr("minReadySeconds %d: the API server takes 0 or more", spec.MinReadySeconds))
+	}
 	for _, f := range []struct {
 		field string
 		set   bool
 	}{
-		{"minReadySeconds", spec.MinReadySeconds != 0},
 		{"volumeClaimTemplates", len(spec.VolumeClaimTemplates) > 0},
 		{"ordinals", spec.Ordinals != nil},
 		{"updateStrategy", spec.UpdateStrategy.Type != "" || spec.UpdateStrategy.RollingUpdate != nil},

@@ -41,6 +41,11 @@ var stsFalseCopies = []falseCopy{
 		`the stateful set "quorum" has created 3 pods`, `the stateful set "quorum" has created 2 pods`, `created 2 pods`, nil},
 	{"one ready pod said at 5s", 51,
 		`the stateful set "quorum" has 2 ready pods at 5s`, `the stateful set "quorum" has 1 ready pod at 5s`, `1 ready pod`, nil},
+	// minReadySeconds: each pod waits for the one before to be available.
+	{"a set without minReadySeconds makes its second pod at once", 87,
+		`minReadySeconds: 2`, `minReadySeconds: 0`, `1 active pod`, []int{96}},
+	{"the second pod said made within 1s", 87,
+		`the stateful set "quorum" has 1 pod at 1s`, `the stateful set "quorum" has 2 pods at 1s`, `2 active pods`, nil},
 	{"three ready pods said at the end", 51,
 		`the stateful set "quorum" has 2 ready pods`, `the stateful set "quorum" has 3 ready pods`, `3 ready pods`, nil},
 }
@@ -51,5 +56,5 @@ func TestStatefulSetPhrasesCanFail(t *testing.T) {
 
 // TestStatefulSetScenariosPass: the scenarios as written pass.
 func TestStatefulSetScenariosPass(t *testing.T) {
-	checkScenariosPass(t, stsFeature, 5)
+	checkScenariosPass(t, stsFeature, 6)
 }

@@ -82,3 +82,16 @@ Feature: A StatefulSet creates and removes its pods in ordinal order
     And the pod "quorum-1" is gone within 8s
     And the pod "quorum-0" never receives SIGTERM
     And the stateful set "quorum" has 1 pod
+
+  @behavior:statefulset-ordered-ready
+  Scenario: With minReadySeconds each pod waits for the one before to be available
+    minReadySeconds 2: a pod counts once it has been Ready 2 s, so
+    quorum-1 comes 2 s after quorum-0 is Ready, quorum-2 2 s after it.
+    Given a stateful set "quorum" of 3 pods:
+      """yaml
+      spec:
+        minReadySeconds: 2
+      """
+    When the pods are created
+    Then the stateful set "quorum" has 1 pod at 1s
+    And the stateful set "quorum" has 3 ready pods within 15s

@@ -21,9 +21,11 @@ import (
 // Running and Ready, and deletes the highest ordinal first, one at a
 // time, each once the pod before it is gone; Parallel does both at once
 // (stateful_set_control.go: updateStatefulSet, processReplica,
-// processCondemned, runForAll). Rolling updates (no template change is
-// modelled), minReadySeconds, start ordinals, volume claims and the
-// status are not modelled.
+// processCondemned, runForAll). With minReadySeconds a pod counts once it
+// has been Ready that long (isRunningAndAvailable), and the set is synced
+// again when the next one becomes available (syncStatefulSet). Rolling
+// updates (no template change is modelled), start ordinals, volume claims
+// and the status are not modelled.
 type statefulSetController struct {
 	env   *env
 	api   *apiServer
@@ -127,15 +129,16 @@ func runningAndReady(p *corev1.Pod) bool {
 // sync is updateStatefulSet (stateful_set_control.go, v1.36.3): the pods
 // split into replicas (ordinal below spec.replicas, by ordinal) and
 // condemned (above, highest first); the first unhealthy pod is the first
-// replica, then the lowest condemned, that is not Running and Ready or
-// is terminating (isUnavailable). Each replica is then processed in
+// replica, then the lowest condemned, that is not available (Ready, for
+// minReadySeconds) or is terminating (isUnavailable). Each replica is then processed in
 // order (processReplica): a Failed or Succeeded pod is deleted and its
 // successor made once it is gone; a missing one is created, and in
-// OrderedReady the sync stops there, as it stops at a pod terminating or
-// not Running and Ready. Only once every replica passed are the condemned
-// processed, highest ordinal first (processCondemned): one terminating
-// blocks in OrderedReady; one not Running and Ready blocks unless it is
-// the first unhealthy pod; else it is deleted, and in OrderedReady the
+// OrderedReady the sync stops there, as it stops at a pod terminating,
+// not Running and Ready, or not available yet. Only once every replica
+// passed are the condemned processed, highest ordinal first
+// (processCondemned): one terminating blocks in OrderedReady; one not
+// Running and Ready, or not available, blocks unless it is the first
+// unhealthy pod; else it is deleted, and in OrderedReady the
 // sync stops. Parallel (runForAll's slowStartBatch, its batches in one
 // instant here) does every replica and every condemned pod without
 // stopping.
@@ -143,7 +146,20 @@ func (c *statefulSetController) sync(s *statefulSet) {
 	replicas := int(*s.ss.Spec.Replicas)
 	slots := make([]*corev1.Pod, replicas)
 	var condemned []*corev1.Pod
-	for _, p := range s.pods(c.api) {
+	all := s.pods(c.api)
+	minReady := s.ss.Spec.MinReadySeconds
+	now := c.env.wall(c.env.now).Time
+	// isRunningAndAvailable (podutil.IsPodAvailable): Ready, for
+	// minReadySeconds.
+	available := func(p *corev1.Pod) bool { return podAvailable(p, minReady, now) }
+	// syncStatefulSet (stateful_set.go): with minReadySeconds, the set is
+	// queued again when its next Ready pod becomes available.
+	defer func() {
+		if d, ok := nextAvailabilityCheck(s.pods(c.api), minReady, c.env.now); ok {
+			s.key.addAfter(c.env, d, func() { c.sync(s) })
+		}
+	}()
+	for _, p := range all {
 		o := statefulOrdinal(s.ss.Name, p.Name)
 		switch {
 		case o >= 0 && o < replicas:
@@ -155,7 +171,8 @@ func (c *statefulSetController) sync(s *statefulSet) {
 	sort.SliceStable(condemned, func(i, j int) bool {
 		return statefulOrdinal(s.ss.Name, condemned[i].Name) > statefulOrdinal(s.ss.Name, condemned[j].Name)
 	})
-	unavailable := func(p *corev1.Pod) bool { return p != nil && (!runningAndReady(p) || p.DeletionTimestamp != nil) }
+	// isUnavailable: not available, or terminating.
+	unavailable := func(p *corev1.Pod) bool { return p != nil && (!available(p) || p.DeletionTimestamp != nil) }
 	var firstUnhealthy *corev1.Pod
 	for _, p := range slots {
 		// A replica not created yet is a new pod, unavailable: the first
@@ -190,7 +207,7 @@ func (c *statefulSetController) sync(s *statefulSet) {
 			}
 			p = created
 		}
-		if mono && (p.DeletionTimestamp != nil || !runningAndReady(p)) {
+		if mono && (p.DeletionTimestamp != nil || !runningAndReady(p) || !available(p)) {
 			return
 		}
 	}
@@ -201,7 +218,7 @@ func (c *statefulSetController) sync(s *statefulSet) {
 			}
 			continue
 		}
-		if mono && !runningAndReady(p) && p != firstUnhealthy {
+		if mono && (!runningAndReady(p) || !available(p)) && p != firstUnhealthy {
 			return
 		}
 		c.delete(s, p)
@@ -276,8 +293,8 @@ func (s *Simulator) AddStatefulSet(set *appsv1.StatefulSet, template *corev1.Pod
 	if err := checkRunnable(template, s.parsed); err != nil {
 		return fmt.Errorf("stateful set %q: %w", name, err)
 	}
-	if set.Spec.MinReadySeconds != 0 {
-		return fmt.Errorf("stateful set %q: minReadySeconds: %w", name, ErrNotModelled)
+	if set.Spec.MinReadySeconds < 0 {
+		return fmt.Errorf("stateful set %q: spec.minReadySeconds: Invalid value: %d: must be greater than or equal to 0", name, set.Spec.MinReadySeconds)
 	}
 	tpl := template.DeepCopy()
 	if len(tpl.Labels) == 0 {

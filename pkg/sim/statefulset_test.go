@@ -117,15 +117,31 @@ func TestStatefulSetController(t *testing.T) {
 			t.Errorf("created %v, want 4 pods", created)
 		}
 	})
-	t.Run("a policy the API server refuses, and minReadySeconds, are refused", func(t *testing.T) {
+	t.Run("a policy the API server refuses is refused", func(t *testing.T) {
 		s := newSim(t, "")
 		bad := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "a"}, Spec: appsv1.StatefulSetSpec{PodManagementPolicy: "Burst"}}
 		if err := s.AddStatefulSet(bad, podOf("", 30, nil, agent("app"))); err == nil {
 			t.Error("podManagementPolicy Burst accepted")
 		}
-		slow := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "b"}, Spec: appsv1.StatefulSetSpec{MinReadySeconds: 5}}
-		if err := s.AddStatefulSet(slow, podOf("", 30, nil, agent("app"))); err == nil {
-			t.Error("minReadySeconds accepted")
+	})
+	t.Run("with minReadySeconds, OrderedReady waits for each pod to be available", func(t *testing.T) {
+		s := newSim(t, "")
+		three := int32(3)
+		set := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "quorum"}, Spec: appsv1.StatefulSetSpec{Replicas: &three, MinReadySeconds: 5}}
+		if err := s.AddStatefulSet(set, podOf("", 30, nil, agent("app"))); err != nil {
+			t.Fatal(err)
+		}
+		s.RunUntil(4*time.Second, func() bool { return false })
+		if pods, _, _ := s.StatefulSetPods("quorum"); len(pods) != 1 {
+			t.Errorf("%d pods at 4 s, want quorum-0 alone (Ready at 0 s, available at 5 s)", len(pods))
+		}
+		s.RunUntil(6*time.Second, func() bool { return false })
+		if pods, _, _ := s.StatefulSetPods("quorum"); len(pods) != 2 {
+			t.Errorf("%d pods at 6 s, want quorum-0 and quorum-1", len(pods))
+		}
+		s.RunUntil(11*time.Second, func() bool { return false })
+		if pods, _, _ := s.StatefulSetPods("quorum"); len(pods) != 3 {
+			t.Errorf("%d pods at 11 s, want 3", len(pods))
 		}
 	})
 }
