@@ -104,6 +104,10 @@ func (s *podsCreated) Declare(pl *Plan) error {
 		}
 	}
 	if len(s.pods) == 0 && !declaresWorkloads(pl) {
+		if len(pl.broken) > 0 {
+			// A workload's declaration failed: its problem was reported.
+			return fmt.Errorf("the pods: %w", ErrDeclaredBadly)
+		}
 		return inputErr("no declared pod is left to create")
 	}
 	return nil
@@ -115,7 +119,7 @@ func (s *podsCreated) Declare(pl *Plan) error {
 // 38's held-out set 30: a DaemonSet and a Deployment, then `When the pods
 // are created`, was an error).
 func declaresWorkloads(pl *Plan) bool {
-	return len(pl.disr.sets) > 0 || len(pl.work.deployments) > 0 || len(pl.work.jobs) > 0 || len(pl.work.daemonSets) > 0
+	return len(pl.disr.sets) > 0 || len(pl.work.deployments) > 0 || len(pl.work.jobs) > 0 || len(pl.work.daemonSets) > 0 || len(pl.work.statefulSets) > 0
 }
 
 func (s *podsCreated) Run(ctx context.Context, st *State) error {
@@ -137,6 +141,11 @@ func (s *podsCreated) Run(ctx context.Context, st *State) error {
 		if err := sendCreated(ctx, st, p); err != nil {
 			return err
 		}
+	}
+	if s.all {
+		// A stateful set's pods come one by one: `the pods are created`
+		// creates it at t=0 and waits for none (statefulsets.go).
+		return createStatefulSets(ctx, st, true)
 	}
 	return nil
 }

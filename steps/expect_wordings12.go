@@ -205,6 +205,8 @@ func (s workloadPods) pods(d driver.Session) ([]*corev1.Pod, []string) {
 		pods, created, _ = d.DeploymentPods(s.name)
 	case "job":
 		pods, created, _ = d.JobPods(s.name)
+	case "stateful set":
+		pods, created, _ = d.StatefulSetPods(s.name)
 	default:
 		pods, created, _ = d.ReplicaSetPods(s.name)
 	}

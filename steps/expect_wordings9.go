@@ -279,7 +279,7 @@ func workloadOfPhrase(d Def) Def {
 		return d
 	}
 	src := d.Pattern.String()
-	out := strings.ReplaceAll(src, ` of pod "([^"]*)"`, ` of (?:pod|job|deployment|replica set) "([^"]*)"`)
+	out := strings.ReplaceAll(src, ` of pod "([^"]*)"`, ` of (?:pod|job|deployment|replica set|stateful set) "([^"]*)"`)
 	if out == src {
 		return d
 	}
@@ -293,7 +293,7 @@ func workloadOfPhrase(d Def) Def {
 
 // workloadOfInText is a workload named where a behaviour phrase names a
 // pod.
-var workloadOfInText = regexp.MustCompile(` of (job|deployment|replica set) "([^"]*)"`)
+var workloadOfInText = regexp.MustCompile(` of (job|deployment|replica set|stateful set) "([^"]*)"`)
 
 // workloadNamed is the workload text names in a behaviour phrase, if it
 // names one (outside quotes).

@@ -370,7 +370,10 @@ func (pl *Plan) pod(name string) *podDecl {
 			return p
 		}
 	}
-	return pl.aliases[name]
+	if p := pl.aliases[name]; p != nil {
+		return p
+	}
+	return statefulSetPod(pl, name) // statefulsets.go
 }
 
 // livePod checks that a step's pod is declared and brings the cluster up
@@ -409,6 +412,9 @@ func (pl *Plan) mustPod(name string) (*podDecl, error) {
 	}
 	if _, err := pl.workload("daemon set", name); err == nil {
 		return nil, undeclaredErr("pod %q is not declared; daemon set %q is, and its pod is named `the daemon set pod of %q` (or, by its node, `the pod of daemon set %q on node \"worker-1\"`) where a phrase takes a pod", name, name, name, name)
+	}
+	if pl.work.statefulSet(name) != nil {
+		return nil, undeclaredErr("pod %q is not declared; stateful set %q is, and its pods have the API's names, <set>-<ordinal>: `the pod %q` is its first", name, name, name+"-0")
 	}
 	for _, kind := range []string{"replica set", "deployment", "job"} {
 		if _, err := pl.workload(kind, name); err == nil {

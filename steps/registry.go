@@ -71,11 +71,12 @@ func buildRegistry() []Def {
 	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
-	defs = append(defs, nodeStepFamilies()...)  // nodes.go: nodes, eviction, static pods, admission, scheduling
-	defs = append(defs, disruptionSteps()...)   // disruptions.go: replica sets, budgets, evictions, drains
-	defs = append(defs, budgetChangeSteps()...) // disruptions_budget.go: a budget changed or deleted
-	defs = append(defs, workloadPhrases()...)   // workloads.go: deployments, quotas, jobs
-	defs = append(defs, daemonSetPhrases()...)  // daemonsets.go: daemon sets
+	defs = append(defs, nodeStepFamilies()...)   // nodes.go: nodes, eviction, static pods, admission, scheduling
+	defs = append(defs, disruptionSteps()...)    // disruptions.go: replica sets, budgets, evictions, drains
+	defs = append(defs, budgetChangeSteps()...)  // disruptions_budget.go: a budget changed or deleted
+	defs = append(defs, workloadPhrases()...)    // workloads.go: deployments, quotas, jobs
+	defs = append(defs, daemonSetPhrases()...)   // daemonsets.go: daemon sets
+	defs = append(defs, statefulSetPhrases()...) // statefulsets.go: stateful sets
 	defs = append(defs, workloadDraftPhrases()...)
 	defs = append(defs, jobPodPhrases()...)
 	defs = append(defs, draftSevenAliases()...)

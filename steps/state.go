@@ -237,11 +237,15 @@ func (st *State) ready(ctx context.Context) error {
 		waitSets = waitSets || !r.created
 	}
 	waitWork := st.Plan.work.waiting()
+	waitSts := statefulSetsWaiting(st.Plan) // statefulsets.go
 	// The quotas first: a pod is charged from its create on.
 	if err := createWorkloadObjects(ctx, st); err != nil { // workloads.go
 		return err
 	}
 	if err := createDisruptionObjects(ctx, st); err != nil { // disruptions.go
+		return err
+	}
+	if err := createStatefulSets(ctx, st, false); err != nil {
 		return err
 	}
 	var implicit []*podDecl
@@ -256,7 +260,7 @@ func (st *State) ready(ctx context.Context) error {
 		}
 	}
 	wait := append(static, implicit...)
-	if len(wait) == 0 && !waitSets && !waitWork {
+	if len(wait) == 0 && !waitSets && !waitWork && !waitSts {
 		return nil
 	}
 	at, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, func(v driver.View) bool {
@@ -265,7 +269,8 @@ func (st *State) ready(ctx context.Context) error {
 				return false
 			}
 		}
-		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v) && daemonSetsStarted(st.Plan, st.Session, v))
+		return (!waitSets || st.Plan.replicaSetsStarted(st.Session, v)) && (!waitWork || st.Plan.work.started(st.Session, v) && daemonSetsStarted(st.Plan, st.Session, v)) &&
+			(!waitSts || statefulSetsStarted(st.Plan, st.Session, v))
 	})
 	if err != nil {
 		return err

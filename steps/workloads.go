@@ -29,6 +29,8 @@ type workloadDecls struct {
 	quotas      []*quotaDecl
 	jobs        []*jobDecl
 	daemonSets  []*daemonSetDecl
+	// statefulSets are the StatefulSets (statefulsets.go).
+	statefulSets []*statefulSetDecl
 }
 
 // deploymentDecl is a Deployment as the scenario declared it: its spec
@@ -272,6 +274,10 @@ func (w *workloadDecls) named(kind, name string) (*podDecl, error) {
 		if d, err := w.daemonSet(name); err == nil {
 			return d.tpl, nil
 		}
+	case "stateful set":
+		if d := w.statefulSet(name); d != nil {
+			return d.tpl, nil
+		}
 	}
 	return nil, undeclaredErr("%s %q is not declared", kind, name)
 }
@@ -301,6 +307,9 @@ func templateNamed(pl *Plan, name string) *podDecl {
 		all = append(all, j.tpl)
 	}
 	for _, d := range pl.work.daemonSets {
+		all = append(all, d.tpl)
+	}
+	for _, d := range pl.work.statefulSets {
 		all = append(all, d.tpl)
 	}
 	if name == "" {

@@ -128,7 +128,9 @@ func (p *deployPod) apply(e timeline.Event) bool {
 	before := *p
 	switch {
 	case e.Kind == timeline.PodCreated:
-		p.created = true
+		// A pod created again under the name of one gone (a
+		// StatefulSet's, <set>-<ordinal>) starts afresh.
+		*p = deployPod{seen: true, created: true}
 	case e.Kind == timeline.Condition && e.Reason == "Ready":
 		p.ready = e.Status == "True"
 	case e.Kind == timeline.DeleteRequested:

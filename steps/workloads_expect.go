@@ -73,7 +73,7 @@ func workloadSel(kind, name string) timeline.Selector {
 
 // objectKind is the API kind of a workload the steps name.
 func objectKind(kind string) string {
-	return map[string]string{"deployment": "Deployment", "job": "Job", "replica set": "ReplicaSet"}[kind]
+	return map[string]string{"deployment": "Deployment", "job": "Job", "replica set": "ReplicaSet", "stateful set": "StatefulSet"}[kind]
 }
 
 // readyWorkload checks the workload is declared and brings the cluster up

@@ -444,6 +444,12 @@ var phrases = []Phrase{
 	// steps/dsdrafts_test.go).
 	{`^the daemon set "([^"]*)" has (\S+) pods? on ` + node + `$`, []Op{countOp(2)}},
 	{`^the daemon set "([^"]*)" still has (\S+) pods? on ` + node + `$`, []Op{countOp(2)}},
+	// StatefulSets (steps/statefulsets.go; false copies in
+	// steps/statefulsets_test.go).
+	{`^the stateful set "([^"]*)" has (\S+) (?:pods?|replicas?)$`, []Op{countOp(2)}},
+	{`^the stateful set "([^"]*)" has (\S+) ready (?:pods?|replicas?)$`, []Op{countOp(2)}},
+	{`^the stateful set "([^"]*)" has created (\S+) pods?$`, []Op{countOp(2)}},
+	{`^the pod "([^"]*)" is Ready before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
 	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
 	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
 	// Workloads.
@@ -562,6 +568,10 @@ var unmutated = map[string]string{
 	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) at (\S+)$`:                                                                                                  "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",
 	`^the (deployment|replica set|job) "([^"]*)" has (\S+) (?:pods?|replicas?) between (\S+) and (\S+)$`:                                                                                     "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/twelfthdrafts_test.go show it failing",
 	`^the (deployment|replica set) "([^"]*)" has (\S+) ready (?:pods?|replicas?) between (\S+) and (\S+)$`:                                                                                   "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/thirteenthdrafts_test.go show it failing",
+	`^the stateful set "([^"]*)" has (\S+) (?:pods?|replicas?) within (\S+)$`:                                                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/statefulsets_test.go show it failing",
+	`^the stateful set "([^"]*)" has (\S+) (?:pods?|replicas?) at (\S+)$`:                                                                                                                    "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/statefulsets_test.go show it failing",
+	`^the stateful set "([^"]*)" has (\S+) ready (?:pods?|replicas?) within (\S+)$`:                                                                                                          "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/statefulsets_test.go show it failing",
+	`^the stateful set "([^"]*)" has (\S+) ready (?:pods?|replicas?) at (\S+)$`:                                                                                                              "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/statefulsets_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? within (\S+)$`:                                                                                           "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? at (\S+)$`:                                                                                               "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",

@@ -650,6 +650,16 @@ type Workloads interface {
 	// pods as DeploymentPods are a Deployment's.
 	CreateDaemonSet(ctx context.Context, name string, template *corev1.Pod, nodes []string) error
 	DaemonSetPods(name string) (pods []*corev1.Pod, created []string, ok bool)
+	// CreateStatefulSet creates a StatefulSet with s's spec (replicas,
+	// podManagementPolicy) and template as its pod template (its labels
+	// are the selector); its pods are named <name>-<ordinal>, their
+	// scenario names too. Scale takes kind "stateful set".
+	// StatefulSetPods are its pods still in the API (each once; the
+	// simulator's by ordinal, a cluster's in the order they were first
+	// seen), and every pod it created, in order (a name again for each
+	// pod created under it).
+	CreateStatefulSet(ctx context.Context, s *appsv1.StatefulSet, template *corev1.Pod) error
+	StatefulSetPods(name string) (pods []*corev1.Pod, created []string, ok bool)
 }
 
 // DrainOptions are `kubectl drain`'s flags.

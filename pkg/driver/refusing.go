@@ -110,6 +110,10 @@ func (r Refusing) CreateDaemonSet(context.Context, string, *corev1.Pod, []string
 	return r.no("create a daemon set")
 }
 func (r Refusing) DaemonSetPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
+func (r Refusing) CreateStatefulSet(context.Context, *appsv1.StatefulSet, *corev1.Pod) error {
+	return r.no("create a stateful set")
+}
+func (r Refusing) StatefulSetPods(string) ([]*corev1.Pod, []string, bool) { return nil, nil, false }
 func (r Refusing) KillSandbox(context.Context, string) error {
 	return r.no("kill a pod's sandbox")
 }

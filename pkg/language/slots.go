@@ -112,6 +112,7 @@ var (
 	kDeployment  = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
 	kJob         = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
 	kDaemonSet   = &kind{"daemon set", "the DaemonSet's name in the scenario; its pods are named `<name>-` and five random characters"}
+	kStatefulSet = &kind{"stateful set", "the StatefulSet's name in the scenario; its pods are named `<name>-<ordinal>`, `<name>-0` first, as the API names them"}
 	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
 	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
 	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
@@ -199,6 +200,8 @@ var rules = []rule{
 	// Workloads (issue 36), before the general rules they would match.
 	r(`daemon set "`, ``, &yes, "daemon set", kDaemonSet),
 	r(`daemon set "<daemon set>" (still )?has `, ``, &no, "count", kCount),
+	r(`stateful set "`, ``, &yes, "stateful set", kStatefulSet),
+	r(`stateful set "<stateful set>" (of|has|has created|is scaled to) `, ``, &no, "count", kCount),
 	r(`recorded for `, ``, &no, "workload", kWorkload),
 	// A scale (`kubectl scale`), of a ReplicaSet or a Deployment.
 	r(`"<(deployment|replica set)>" is scaled to `, ``, &no, "replicas", kCount),

@@ -82,6 +82,16 @@ func DecodeDaemonSet(doc []byte) (*appsv1.DaemonSet, error) {
 	return d, nil
 }
 
+// DecodeStatefulSet decodes a whole StatefulSet (apps/v1), or its
+// `spec:`.
+func DecodeStatefulSet(doc []byte) (*appsv1.StatefulSet, error) {
+	s := &appsv1.StatefulSet{}
+	if err := decodeKind(doc, s, kind{"apps/v1", "StatefulSet", "a StatefulSet", "a stateful set"}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // DecodeJob decodes a whole Job (batch/v1), or its `spec:`.
 func DecodeJob(doc []byte) (*batchv1.Job, error) {
 	j := &batchv1.Job{}

@@ -27,7 +27,7 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `container "app" receives SIGTERM 3 times within 5s`, []string{"3 times"}},
 		{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, []string{"3s"}},
 		// An object or an agent no phrase names.
-		{"Given", `a stateful set "db" of 3 pods`, []string{"stateful"}},
+		{"Given", `a horizontal autoscaler "db" of 3 pods`, []string{"horizontal autoscaler"}},
 		{"Given", `a service "web" selecting the pod "web"`, []string{"service"}},
 		{"Then", `the pod "web" is in namespace "prod"`, []string{"in namespace"}},
 		// The author's verb for the phrase's: nothing lost.

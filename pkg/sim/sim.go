@@ -79,6 +79,8 @@ type Simulator struct {
 	jobs        *jobController
 	// daemonSets is the DaemonSet controller (daemonset.go).
 	daemonSets *daemonSetController
+	// statefulSets is the StatefulSet controller (statefulset.go).
+	statefulSets *statefulSetController
 
 	// parsed is what was parsed from pod specs so far (runnable.go).
 	parsed *parseCache
@@ -116,6 +118,7 @@ func New(cfg Config) (*Simulator, error) {
 	s.api.quota = s.quota
 	s.jobs = newJobController(s.env, s.api)
 	s.daemonSets = newDaemonSetController(s.env, s.api)
+	s.statefulSets = newStatefulSetController(s.env, s.api)
 	s.disruption = newDisruptionController(s.env, s.api, s.replicaSets)
 	s.evictionAPI = &evictionREST{env: s.env, api: s.api, pdbs: s.disruption, profile: &s.profile}
 	s.api.watchPods(s.sched)
@@ -126,6 +129,7 @@ func New(cfg Config) (*Simulator, error) {
 	s.api.watchPods(s.jobs)
 	s.api.watchPods(s.deployments)
 	s.api.watchPods(s.daemonSets)
+	s.api.watchPods(s.statefulSets)
 	s.api.watchNodes(s.lifecycle)
 	s.api.watchNodes(s.sched)
 	s.api.watchNodes(s.daemonSets)

@@ -136,7 +136,7 @@ func Leftovers(ctx context.Context, cs kubernetes.Interface, runID string) ([]st
 
 // deleteLabelled deletes the namespaces that carry every label of sel
 // (only those named in names, when given), after deleting the
-// Deployments, Jobs and ReplicaSets and force-deleting the pods in them
+// Deployments, DaemonSets, StatefulSets, Jobs and ReplicaSets and force-deleting the pods in them
 // that carry the labels too, and the priority classes that carry them
 // (the budgets and resource quotas go with their namespace), and waits
 // up to wait for the namespaces to go (not at all when wait is 0).
@@ -174,6 +174,12 @@ func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set
 		err = cs.AppsV1().DaemonSets(n.Name).DeleteCollection(ctx, opts, list)
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the daemon sets of %s: %v", n.Name, err))
+		}
+		// The scenarios' StatefulSets, whose controller would re-create
+		// their pods under the same names.
+		err = cs.AppsV1().StatefulSets(n.Name).DeleteCollection(ctx, opts, list)
+		if ignoreNotFound(err) != nil {
+			errs = append(errs, fmt.Sprintf("deleting the stateful sets of %s: %v", n.Name, err))
 		}
 		err = cs.BatchV1().Jobs(n.Name).DeleteCollection(ctx, opts, list)
 		if ignoreNotFound(err) != nil {

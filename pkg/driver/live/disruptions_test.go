@@ -314,15 +314,15 @@ func TestUncordonRestoresAPoolNode(t *testing.T) {
 }
 
 // TestSweepDeletesTheRunsReplicaSetsFirst: a ReplicaSet would replace the
-// pods cleanup deletes, and a Deployment the ReplicaSets, a Job or a
-// DaemonSet (the node agent's) its pods:
+// pods cleanup deletes, and a Deployment the ReplicaSets, a Job, a
+// StatefulSet or a DaemonSet (the node agent's) its pods:
 // the controllers go first, Deployments before ReplicaSets; only the
 // run's are deleted.
 func TestSweepDeletesTheRunsReplicaSetsFirst(t *testing.T) {
 	run := map[string]string{LabelRun: "r1"}
 	cs := fake.NewClientset(&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "podlife-a", Labels: run}},
 		&appsv1.ReplicaSet{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "podlife-a", Labels: run}})
-	want := []string{"podlife-a/deployments", "podlife-a/daemonsets", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"}
+	want := []string{"podlife-a/deployments", "podlife-a/daemonsets", "podlife-a/statefulsets", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"}
 	if err := SweepWait(context.Background(), cs, "r1", time.Second); err != nil {
 		t.Fatal(err)
 	}

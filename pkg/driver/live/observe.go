@@ -191,6 +191,16 @@ func (s *observers) onPod(o any, deleted bool) {
 			t = s.work.adopt(p, now) // workloads.go
 		}
 	}
+	if t != nil && !deleted && t.gone && t.uid != "" && t.uid != p.UID {
+		// A StatefulSet's pod re-created under the name of one gone
+		// (its controller's identity: <set>-<ordinal>) is the scenario's
+		// pod of that name again, from its first sighting.
+		if ref := metav1.GetControllerOf(p); ref != nil && ref.Kind == "StatefulSet" {
+			if nt := s.work.adopt(p, now); nt != nil {
+				t = nt
+			}
+		}
+	}
 	if t == nil {
 		return
 	}

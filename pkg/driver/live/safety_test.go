@@ -83,6 +83,9 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 		&appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "foreign"}},
 		&batchv1.Job{ObjectMeta: metav1.ObjectMeta{Name: "batch", Namespace: "podlife-a", Labels: run}},
 		&batchv1.Job{ObjectMeta: metav1.ObjectMeta{Name: "batch", Namespace: "podlife-b", Labels: other}},
+		&appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "quorum", Namespace: "podlife-a", Labels: run}},
+		&appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "quorum", Namespace: "podlife-b", Labels: other}},
+		&appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "db", Namespace: "foreign"}},
 	}
 	cs := fake.NewClientset(objs...)
 	if err := Sweep(context.Background(), cs, "r1"); err != nil {
@@ -116,6 +119,12 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 	if _, err := cs.BatchV1().Jobs("podlife-b").Get(ctx, "batch", metav1.GetOptions{}); err != nil {
 		t.Errorf("another run's job: %v", err)
 	}
+	if _, err := cs.AppsV1().StatefulSets("podlife-b").Get(ctx, "quorum", metav1.GetOptions{}); err != nil {
+		t.Errorf("another run's stateful set: %v", err)
+	}
+	if _, err := cs.AppsV1().StatefulSets("foreign").Get(ctx, "db", metav1.GetOptions{}); err != nil {
+		t.Errorf("foreign stateful set: %v", err)
+	}
 	// The fake does not carry out a delete-collection: the requests are
 	// the proof, each in the run's namespace and by the run's label.
 	collected := map[string]bool{}
@@ -131,7 +140,7 @@ func TestSweepDeletesOnlyWhatCarriesTheRunLabel(t *testing.T) {
 		}
 		collected[a.GetNamespace()+"/"+a.GetResource().Resource] = true
 	}
-	for _, r := range []string{"podlife-a/deployments", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"} {
+	for _, r := range []string{"podlife-a/deployments", "podlife-a/statefulsets", "podlife-a/jobs", "podlife-a/replicasets", "podlife-a/pods"} {
 		if !collected[r] {
 			t.Errorf("no delete-collection of %s", r)
 		}

@@ -38,6 +38,9 @@ type workloadState struct {
 	deployments []*ownedPods
 	jobs        []*ownedPods
 	daemonSets  []*ownedPods
+	// statefulSets are the scenario's StatefulSets: a name in created
+	// again for each pod re-created under it.
+	statefulSets []*ownedPods
 	// wrote is, for each Deployment, the generation of podlife's last
 	// write, and written the object the write returned: an informer that
 	// has not delivered it yet holds an older version, which must not be
@@ -181,8 +184,8 @@ func (s *workloads) UpdateDeployment(ctx context.Context, name string, template 
 	return nil
 }
 
-// Scale is `kubectl scale`: spec.replicas of the scenario's ReplicaSet
-// or Deployment through its scale subresource (GetScale, UpdateScale),
+// Scale is `kubectl scale`: spec.replicas of the scenario's ReplicaSet,
+// StatefulSet or Deployment through its scale subresource (GetScale, UpdateScale),
 // a conflict with a controller's write retried; the cluster's controller
 // does the rest. A Deployment's write is noted, as UpdateDeployment's.
 func (s *workloads) Scale(ctx context.Context, kind, name string, replicas int32) error {
@@ -194,6 +197,15 @@ func (s *workloads) Scale(ctx context.Context, kind, name string, replicas int32
 			}
 			sc.Spec.Replicas = replicas
 			_, err = s.d.cs.AppsV1().Deployments(s.ns).UpdateScale(ctx, name, sc, metav1.UpdateOptions{})
+			return err
+		}
+		if kind == "stateful set" {
+			sc, err := s.d.cs.AppsV1().StatefulSets(s.ns).GetScale(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				return err
+			}
+			sc.Spec.Replicas = replicas
+			_, err = s.d.cs.AppsV1().StatefulSets(s.ns).UpdateScale(ctx, name, sc, metav1.UpdateOptions{})
 			return err
 		}
 		sc, err := s.d.cs.AppsV1().ReplicaSets(s.ns).GetScale(ctx, name, metav1.GetOptions{})
@@ -268,8 +280,12 @@ func (s *workloads) ownedBy(list []*ownedPods, name string) ([]*corev1.Pod, []st
 		}
 		now := s.podsNow()
 		var pods []*corev1.Pod
+		seen := map[string]bool{}
 		for _, n := range o.created {
-			if p := now[n]; p != nil {
+			// A StatefulSet's name comes again for each pod created
+			// under it: the pod in the API is listed once.
+			if p := now[n]; p != nil && !seen[n] {
+				seen[n] = true
 				pods = append(pods, p)
 			}
 		}
@@ -346,6 +362,12 @@ func (s *workloads) adopt(p *corev1.Pod, now time.Time) *podTrack {
 		for _, o := range s.wl.daemonSets {
 			if ref.Name == o.name && (o.uid == "" || o.uid == ref.UID) {
 				list, owner = []*ownedPods{o}, "daemon set "+o.name
+			}
+		}
+	case "StatefulSet":
+		for _, o := range s.wl.statefulSets {
+			if ref.Name == o.name && (o.uid == "" || o.uid == ref.UID) {
+				list, owner = []*ownedPods{o}, "stateful set "+o.name
 			}
 		}
 	}
@@ -473,6 +495,49 @@ func (s *workloads) CreateDaemonSet(ctx context.Context, name string, template *
 // DaemonSetPods are the DaemonSet's pods, as DeploymentPods.
 func (s *workloads) DaemonSetPods(name string) ([]*corev1.Pod, []string, bool) {
 	return s.ownedBy(s.wl.daemonSets, name)
+}
+
+// CreateStatefulSet creates a StatefulSet (apps/v1) in the scenario's
+// namespace, labelled as everything podlife creates (cleanup deletes it
+// before its pods: deleteLabelled), its selector the template's labels,
+// podlife's among them, its template placed as a ReplicaSet's is. Its
+// spec.serviceName names a governing Service podlife does not create:
+// the API does not require one to exist (the pods' DNS names would need
+// it; no scenario reads them). Its pods' API names are <name>-<ordinal>,
+// which are their scenario names too.
+func (s *workloads) CreateStatefulSet(ctx context.Context, set *appsv1.StatefulSet, template *corev1.Pod) error {
+	tpl, err := s.template(set.Name, template, true)
+	if err != nil {
+		return err
+	}
+	obj := statefulSetObject(set, tpl)
+	s.labelled(&obj.ObjectMeta)
+	return s.createOwned(&s.wl.statefulSets, "stateful set", set.Name, func() (metav1.Object, error) {
+		return s.d.cs.AppsV1().StatefulSets(s.ns).Create(ctx, obj, metav1.CreateOptions{})
+	})
+}
+
+// statefulSetObject is the StatefulSet sent: set's replicas,
+// podManagementPolicy, minReadySeconds and serviceName (the steps make
+// it the set's name when the scenario gives none), tpl as its template
+// and its labels as the selector.
+func statefulSetObject(set *appsv1.StatefulSet, tpl corev1.PodTemplateSpec) *appsv1.StatefulSet {
+	obj := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: set.Name, Labels: map[string]string{}}}
+	for k, v := range set.Labels {
+		obj.Labels[k] = v
+	}
+	obj.Spec.Replicas = set.Spec.Replicas
+	obj.Spec.PodManagementPolicy = set.Spec.PodManagementPolicy
+	obj.Spec.MinReadySeconds = set.Spec.MinReadySeconds
+	obj.Spec.ServiceName = set.Spec.ServiceName
+	obj.Spec.Template = tpl
+	obj.Spec.Selector = &metav1.LabelSelector{MatchLabels: tpl.Labels}
+	return obj
+}
+
+// StatefulSetPods are the StatefulSet's pods, as DeploymentPods.
+func (s *workloads) StatefulSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.ownedBy(s.wl.statefulSets, name)
 }
 
 // Job is the Job as last seen, status included.

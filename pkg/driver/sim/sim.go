@@ -549,9 +549,12 @@ func (s *session) UpdateDeployment(_ context.Context, name string, template *cor
 func (s *session) Scale(_ context.Context, kind, name string, replicas int32) error {
 	return s.do(func() error {
 		var err error
-		if kind == "deployment" {
+		switch kind {
+		case "deployment":
 			err = s.sim.ScaleDeployment(name, replicas)
-		} else {
+		case "stateful set":
+			err = s.sim.ScaleStatefulSet(name, replicas)
+		default:
 			err = s.sim.ScaleReplicaSet(name, replicas)
 		}
 		if errors.Is(err, sim.ErrNotModelled) {
@@ -597,4 +600,21 @@ func (s *session) CreateDaemonSet(_ context.Context, name string, template *core
 
 func (s *session) DaemonSetPods(name string) ([]*corev1.Pod, []string, bool) {
 	return s.sim.DaemonSetPods(name)
+}
+
+// CreateStatefulSet creates the StatefulSet; what the simulator does not
+// model (minReadySeconds) is a skip with its reason.
+func (s *session) CreateStatefulSet(_ context.Context, set *appsv1.StatefulSet, template *corev1.Pod) error {
+	set, template = set.DeepCopy(), template.DeepCopy()
+	return s.do(func() error {
+		err := s.sim.AddStatefulSet(set.DeepCopy(), template.DeepCopy())
+		if errors.Is(err, sim.ErrNotModelled) {
+			return driver.Unsupported("%v", err)
+		}
+		return err
+	})
+}
+
+func (s *session) StatefulSetPods(name string) ([]*corev1.Pod, []string, bool) {
+	return s.sim.StatefulSetPods(name)
 }
