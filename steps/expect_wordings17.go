@@ -107,7 +107,7 @@ func (s *noSignal) Declare(pl *Plan) (err error) {
 		s.sel, err = podSignalSel(pl, s.pod, s.sig)
 		return err
 	}
-	if len(pl.pods) == 0 && len(pl.disr.sets) == 0 && len(pl.work.deployments) == 0 && len(pl.work.jobs) == 0 {
+	if len(pl.pods) == 0 && !declaresWorkloads(pl) {
 		return undeclaredErr("no pod is declared: no container to receive %s", s.sig)
 	}
 	s.sel = timeline.Selector{Kind: timeline.Kind(s.sig), AnyContainer: true}

@@ -99,7 +99,10 @@ func (st *State) awaitUntimedFor(ctx context.Context, more func([]timeline.Event
 // its Job's pod still running to its deadline: ninth-drafts.feature:31,
 // 2026-11-29), and waits, as any, for its event or the limit.
 func (pl *Plan) podsDone(v driver.View) bool {
-	if len(pl.disr.sets) > 0 || len(pl.work.deployments) > 0 || len(pl.work.jobs) > 0 {
+	// Daemon sets' and stateful sets' pods too (declaresWorkloads): a
+	// stateful set's untimed `is Ready before` was judged on kind before
+	// its second pod existed (2026-11-30).
+	if declaresWorkloads(pl) {
 		return false
 	}
 	var tl []timeline.Event

@@ -94,6 +94,19 @@ func TestPodsDoneCountsControllersPods(t *testing.T) {
 	if withJob.podsDone(v) {
 		t.Error("a scenario with a Job and no pod of its own is done by its plan's pods alone")
 	}
+	// A stateful set's and a daemon set's pods likewise (kind,
+	// 2026-11-30: `the pod "quorum-1" is Ready before the pod "quorum-2"`
+	// was judged before quorum-1 existed).
+	withSet := NewPlan(nil, ".", nil)
+	withSet.work.statefulSets = []*statefulSetDecl{{name: "quorum"}}
+	if withSet.podsDone(v) {
+		t.Error("a scenario with a stateful set and no pod of its own is done by its plan's pods alone")
+	}
+	withDaemons := NewPlan(nil, ".", nil)
+	withDaemons.work.daemonSets = []*daemonSetDecl{{}}
+	if withDaemons.podsDone(v) {
+		t.Error("a scenario with a daemon set and no pod of its own is done by its plan's pods alone")
+	}
 }
 
 // timelineView is a view of the API's pods and a timeline.
