@@ -192,7 +192,12 @@ func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
-	st.acted(driver.ActionDelete, pod)
+	// What follows a resize counts from t=0, the windows absorbing the
+	// kubelet's reaction: an in-place resize, a deferred one or a
+	// rejected one has no kill to anchor on, and a delete's reaction
+	// awaited there failed every in-place resize on kind (2026-11-30,
+	// "expected the kubelet's reaction to the delete … within 4.6s").
+	st.judge().Forget(pod)
 	err := r.ResizePod(ctx, pod, patch)
 	switch {
 	case err == nil:

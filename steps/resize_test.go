@@ -34,12 +34,13 @@ var resizeFalseCopies = []falseCopy{
 		`restartPolicy: NotRequired`, `restartPolicy: RestartContainer`, `got Restarted`, []int{42, 43}},
 	{"the resized container said never restarted", 48,
 		`container "metrics" of pod "ledger" is never restarted`, `container "db" of pod "ledger" is never restarted`, `got Restarted`, nil},
-	// The kubelet's allocation: Deferred, not Infeasible, for a resize
-	// beyond the node (v1.36.3); one that fits is allocated.
-	{"a resize beyond the node said Infeasible", 87,
-		`with reason "Deferred" within 5s`, `with reason "Infeasible" within 5s`, `Infeasible`, nil},
-	{"a resize that fits said Deferred", 87,
-		`cpu: "8"`, `cpu: "2"`, `PodResizePending`, []int{111, 112, 113, 114}},
+	// The API server's PodResizeValidator (1.36) refuses a resize beyond
+	// the node's whole allocatable; one that fits is accepted and
+	// allocated.
+	{"a resize beyond the node said refused for memory", 87,
+		`cpu, requested: 8000, allocatable: 4000"`, `memory, requested: 8000, allocatable: 4000"`, `allocatable resources: memory`, nil},
+	{"a resize that fits said refused", 87,
+		`cpu: "8"`, `cpu: "2"`, `rejected`, []int{111, 113, 114}},
 	// A Deferred resize waits for room: allocated once a pod leaves.
 	{"a Deferred resize said allocated with the node still full", 140,
 		`When the pod "hog" is deleted`, `When 30 seconds pass`, `cpu limit 1`, []int{168, 169, 170}},

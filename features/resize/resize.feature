@@ -83,8 +83,8 @@ Feature: In-place resize of a running pod's cpu and memory
     And the pod "ledger" has QoS class "Guaranteed"
     And the pod "ledger" is Running
 
-  @behavior:resize-deferred
-  Scenario: A resize beyond the node's allocatable is Deferred, the container unchanged
+  @behavior:resize-admission
+  Scenario: A resize beyond the node's whole allocatable is refused by the API server
     Given a pod "batch":
       """yaml
       spec:
@@ -108,8 +108,8 @@ Feature: In-place resize of a running pod's cpu and memory
             limits:
               cpu: "8"
       """
-    Then the pod "batch" has condition "PodResizePending" "True" with reason "Deferred" within 5s
-    And an event "ResizeDeferred" with message containing "Node didn't have enough resource: cpu" is recorded for pod "batch" within 5s
+    Then the resize of pod "batch" is rejected with message containing "node didn't have enough allocatable resources: cpu, requested: 8000, allocatable: 4000"
+    And the pod "batch" has no condition "PodResizePending"
     And container "app" of pod "batch" has cpu limit 1
     And container "app" of pod "batch" has cpu request 500m
     And container "app" of pod "batch" is never restarted

@@ -119,6 +119,12 @@ type Profile struct {
 	// kubelet allocates the resize, actuates it and reports each running
 	// container's resources in its status (resize.go).
 	InPlacePodVerticalScaling bool
+	// ResizeAdmission: the API server's PodResizeValidator admission
+	// plugin, on by default from 1.36 (plugin/pkg/admission/podresize,
+	// pkg/kubeapiserver/options/plugins.go; absent from 1.35.4): a
+	// resize of a bound pod whose requests exceed its node's
+	// allocatable is refused, Forbidden, before the kubelet sees it.
+	ResizeAdmission bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -144,6 +150,7 @@ func profileFor(m int) Profile {
 		PodLevelResources:                m >= 34,
 		HashNameAndImage:                 m >= 31,
 		InPlacePodVerticalScaling:        m >= 33,
+		ResizeAdmission:                  m >= 36,
 	}
 }
 

@@ -122,12 +122,19 @@ func TestResizeCheckpointAfterReboot(t *testing.T) {
 	cpu := corev1.ResourceCPU
 	s := newSim(t, "")
 	one := resources(map[corev1.ResourceName]string{cpu: "1"}, map[corev1.ResourceName]string{cpu: "1"})
+	two := resources(map[corev1.ResourceName]string{cpu: "2"}, map[corev1.ResourceName]string{cpu: "2"})
 	if err := s.CreatePod(podOf("web", 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: one})); err != nil {
 		t.Fatal(err)
 	}
+	// Another pod's 2 cpu: a resize to 3 fits the node's 4 (the API
+	// server's PodResizeValidator lets it through, 1.36) but not beside
+	// it, so the kubelet defers it.
+	if err := s.CreatePod(podOf("other", 30, nil, corev1.Container{Name: "app", Image: "busybox:1.36", Command: []string{"sleep", "3600"}, Resources: two})); err != nil {
+		t.Fatal(err)
+	}
 	s.RunUntil(5*time.Second, nil)
-	eight := resources(map[corev1.ResourceName]string{cpu: "8"}, map[corev1.ResourceName]string{cpu: "8"})
-	if err := s.ResizePod("web", map[string]corev1.ResourceRequirements{"app": eight}); err != nil {
+	three := resources(map[corev1.ResourceName]string{cpu: "3"}, map[corev1.ResourceName]string{cpu: "3"})
+	if err := s.ResizePod("web", map[string]corev1.ResourceRequirements{"app": three}); err != nil {
 		t.Fatal(err)
 	}
 	s.RunUntil(10*time.Second, nil)
