@@ -38,7 +38,7 @@ var resizeFalseCopies = []falseCopy{
 	// the node's whole allocatable; one that fits is accepted and
 	// allocated.
 	{"a resize beyond the node said refused for memory", 87,
-		`cpu, requested: 8000, allocatable: 4000"`, `memory, requested: 8000, allocatable: 4000"`, `allocatable resources: memory`, nil},
+		`cpu, requested: 8000"`, `memory, requested: 8000"`, `allocatable resources: memory`, nil},
 	{"a resize that fits said refused", 87,
 		`cpu: "8"`, `cpu: "2"`, `rejected`, []int{111, 113, 114}},
 	// A Deferred resize waits for room: allocated once a pod leaves.

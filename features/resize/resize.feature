@@ -108,7 +108,7 @@ Feature: In-place resize of a running pod's cpu and memory
             limits:
               cpu: "8"
       """
-    Then the resize of pod "batch" is rejected with message containing "node didn't have enough allocatable resources: cpu, requested: 8000, allocatable: 4000"
+    Then the resize of pod "batch" is rejected with message containing "node didn't have enough allocatable resources: cpu, requested: 8000"
     And the pod "batch" has no condition "PodResizePending"
     And container "app" of pod "batch" has cpu limit 1
     And container "app" of pod "batch" has cpu request 500m
