@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/cucumber/godog"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/manifest"
+	"github.com/podlife/podlife/pkg/statefulname"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -208,27 +208,12 @@ func (w *workloadDecls) statefulSet(name string) *statefulSetDecl {
 	return nil
 }
 
-// statefulOrdinal is the ordinal of a stateful set's pod by its API name
-// (getParentNameAndOrdinal, stateful_set_utils.go), -1 when the name is
-// not one of the set's.
-func statefulOrdinal(set, pod string) int {
-	rest, ok := strings.CutPrefix(pod, set+"-")
-	if !ok {
-		return -1
-	}
-	n, err := strconv.Atoi(rest)
-	if err != nil || n < 0 || strconv.Itoa(n) != rest {
-		return -1
-	}
-	return n
-}
-
 // statefulSetPod is a stateful set's pod a step names by its API name
 // (`the pod "quorum-1"`): its template under that name, created by the
 // set (nil when no declared stateful set has a pod of that name).
 func statefulSetPod(pl *Plan, name string) *podDecl {
 	for _, d := range pl.work.statefulSets {
-		if statefulOrdinal(d.name, name) < 0 {
+		if statefulname.Ordinal(d.name, name) < 0 {
 			continue
 		}
 		if pl.aliases == nil {

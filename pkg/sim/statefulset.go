@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/podlife/podlife/pkg/statefulname"
 )
 
 // statefulSetController is pkg/controller/statefulset (v1.36.3): a
@@ -75,24 +76,6 @@ func (c *statefulSetController) podWatch(ev podEvent) {
 	}
 }
 
-// statefulPodName is getPodName (stateful_set_utils.go): <set>-<ordinal>.
-func statefulPodName(set string, ordinal int) string { return set + "-" + strconv.Itoa(ordinal) }
-
-// statefulOrdinal is getParentNameAndOrdinal's ordinal
-// (stateful_set_utils.go): the number after the set's name and a dash, -1
-// when the name is not of the set.
-func statefulOrdinal(set, pod string) int {
-	rest, ok := strings.CutPrefix(pod, set+"-")
-	if !ok {
-		return -1
-	}
-	n, err := strconv.Atoi(rest)
-	if err != nil || n < 0 || strconv.Itoa(n) != rest {
-		return -1
-	}
-	return n
-}
-
 // pods are the StatefulSet's pods in the API (isMemberOf: its controller
 // and a name of its ordinals), by ordinal.
 func (s *statefulSet) pods(api *apiServer) []*corev1.Pod {
@@ -108,7 +91,7 @@ func (s *statefulSet) pods(api *apiServer) []*corev1.Pod {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		return statefulOrdinal(s.ss.Name, out[i].Name) < statefulOrdinal(s.ss.Name, out[j].Name)
+		return statefulname.Ordinal(s.ss.Name, out[i].Name) < statefulname.Ordinal(s.ss.Name, out[j].Name)
 	})
 	return out
 }
@@ -160,7 +143,7 @@ func (c *statefulSetController) sync(s *statefulSet) {
 		}
 	}()
 	for _, p := range all {
-		o := statefulOrdinal(s.ss.Name, p.Name)
+		o := statefulname.Ordinal(s.ss.Name, p.Name)
 		switch {
 		case o >= 0 && o < replicas:
 			slots[o] = p
@@ -169,7 +152,7 @@ func (c *statefulSetController) sync(s *statefulSet) {
 		}
 	}
 	sort.SliceStable(condemned, func(i, j int) bool {
-		return statefulOrdinal(s.ss.Name, condemned[i].Name) > statefulOrdinal(s.ss.Name, condemned[j].Name)
+		return statefulname.Ordinal(s.ss.Name, condemned[i].Name) > statefulname.Ordinal(s.ss.Name, condemned[j].Name)
 	})
 	// isUnavailable: not available, or terminating.
 	unavailable := func(p *corev1.Pod) bool { return p != nil && (!available(p) || p.DeletionTimestamp != nil) }
@@ -248,7 +231,7 @@ func (c *statefulSetController) delete(s *statefulSet, p *corev1.Pod) {
 // its hostname the name and its subdomain the service name.
 func (s *statefulSet) newStatefulPod(ordinal int) *corev1.Pod {
 	p := s.template.DeepCopy()
-	p.Name = statefulPodName(s.ss.Name, ordinal)
+	p.Name = statefulname.Pod(s.ss.Name, ordinal)
 	p.GenerateName = ""
 	p.OwnerReferences = []metav1.OwnerReference{*metav1.NewControllerRef(s.ss, appsv1.SchemeGroupVersion.WithKind("StatefulSet"))}
 	if p.Labels == nil {

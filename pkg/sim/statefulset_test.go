@@ -7,6 +7,8 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/podlife/podlife/pkg/statefulname"
 )
 
 // TestStatefulPodIdentity pins newStatefulSetPod and initIdentity
@@ -33,8 +35,8 @@ func TestStatefulPodIdentity(t *testing.T) {
 		t.Errorf("controller %v", ref)
 	}
 	for name, want := range map[string]int{"quorum-0": 0, "quorum-12": 12, "quorum-01": -1, "quorum-x": -1, "other-1": -1, "quorum--1": -1, "quorum-": -1} {
-		if got := statefulOrdinal("quorum", name); got != want {
-			t.Errorf("statefulOrdinal(%q) = %d, want %d", name, got, want)
+		if got := statefulname.Ordinal("quorum", name); got != want {
+			t.Errorf("statefulname.Ordinal(%q) = %d, want %d", name, got, want)
 		}
 	}
 }
