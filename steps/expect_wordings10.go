@@ -43,19 +43,29 @@ func (s *podEndsBefore) Declare(pl *Plan) error {
 	if s.what == "gone" {
 		kind = timeline.Deleted
 	}
-	a, err := pl.mustPod(s.pod)
+	a, b, err := podPair(pl, s.pod, s.later, s.what)
 	if err != nil {
 		return err
 	}
-	b, err := pl.mustPod(s.later)
+	s.first, s.then = timeline.Selector{Pod: a, Kind: kind}, timeline.Selector{Pod: b, Kind: kind}
+	return nil
+}
+
+// podPair resolves the two pods an order phrase names (`the pod "a" is
+// <what> before the pod "b"`), which must be two.
+func podPair(pl *Plan, first, later, what string) (string, string, error) {
+	a, err := pl.mustPod(first)
 	if err != nil {
-		return err
+		return "", "", err
+	}
+	b, err := pl.mustPod(later)
+	if err != nil {
+		return "", "", err
 	}
 	if a.name == b.name {
-		return inputErr("a pod is not %s before itself", s.what)
+		return "", "", inputErr("a pod is not %s before itself", what)
 	}
-	s.first, s.then = timeline.Selector{Pod: a.name, Kind: kind}, timeline.Selector{Pod: b.name, Kind: kind}
-	return nil
+	return a.name, b.name, nil
 }
 
 func (s *podEndsBefore) Run(ctx context.Context, st *State) error {

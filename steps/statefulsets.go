@@ -311,21 +311,14 @@ type podReadyBefore struct {
 }
 
 func (s *podReadyBefore) Declare(pl *Plan) error {
-	a, err := pl.mustPod(s.pod)
+	a, b, err := podPair(pl, s.pod, s.later, "Ready")
 	if err != nil {
 		return err
-	}
-	b, err := pl.mustPod(s.later)
-	if err != nil {
-		return err
-	}
-	if a.name == b.name {
-		return inputErr("a pod is not Ready before itself")
 	}
 	ready := func(pod string) timeline.Selector {
 		return timeline.Selector{Pod: pod, Kind: timeline.Condition, Reason: string(corev1.PodReady), Status: string(corev1.ConditionTrue)}
 	}
-	s.first, s.then = ready(a.name), ready(b.name)
+	s.first, s.then = ready(a), ready(b)
 	return nil
 }
 

@@ -27,14 +27,9 @@ type podUpdates struct{ *scene }
 // podlife's agent image, swapped in or out (its behaviour is in its
 // arguments).
 func (s *podUpdates) SetImage(ctx context.Context, pod, container, image string) error {
-	s.mu.Lock()
-	t, known := s.pods[pod]
-	s.mu.Unlock()
-	if !known {
-		return fmt.Errorf("pod %q was not created", pod)
-	}
-	if t.static {
-		return driver.Unsupported("pod %q is a static pod: its spec is its manifest, on the node", pod)
+	t, err := s.updatable(pod, "its spec is its manifest, on the node")
+	if err != nil {
+		return err
 	}
 	if image == behavior.Image {
 		return driver.Unsupported("podlife's agent image is not swapped in: a container's behaviour is in its arguments")
@@ -73,4 +68,19 @@ func (s *podUpdates) SetImage(ctx context.Context, pod, container, image string)
 		_, err = pods.Update(ctx, cur, metav1.UpdateOptions{})
 		return err
 	})
+}
+
+// updatable is the track of a pod the scenario created whose spec an
+// update may change: not a static pod's mirror (why says what stops it).
+func (s *podUpdates) updatable(pod, why string) (*podTrack, error) {
+	s.mu.Lock()
+	t, known := s.pods[pod]
+	s.mu.Unlock()
+	if !known {
+		return nil, fmt.Errorf("pod %q was not created", pod)
+	}
+	if t.static {
+		return nil, driver.Unsupported("pod %q is a static pod: %s", pod, why)
+	}
+	return t, nil
 }

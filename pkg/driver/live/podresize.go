@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sort"
 
 	corev1 "k8s.io/api/core/v1"
@@ -24,14 +23,9 @@ import (
 // container statuses' resources, a restart) is read from the pod's watch
 // as every status is.
 func (s *podUpdates) ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error {
-	s.mu.Lock()
-	t, known := s.pods[pod]
-	s.mu.Unlock()
-	if !known {
-		return fmt.Errorf("pod %q was not created", pod)
-	}
-	if t.static {
-		return driver.Unsupported("pod %q is a static pod: the API server does not resize a mirror pod", pod)
+	t, err := s.updatable(pod, "the API server does not resize a mirror pod")
+	if err != nil {
+		return err
 	}
 	data, err := resizePatch(resources)
 	if err != nil {
