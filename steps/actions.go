@@ -298,6 +298,9 @@ func pass(ctx context.Context, st *State, dur time.Duration) error {
 		if planted("pass-from-session") {
 			rule = st.Session.Now() + dur
 		}
+		// Never before an instant an expectation was seen to hold at
+		// (clock.held): the current time does not go back.
+		rule = max(rule, st.clock.held)
 		_, history := driver.SessionAs[driver.History](st.Session)
 		switch {
 		case rule >= st.Session.Now():

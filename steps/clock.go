@@ -59,6 +59,13 @@ type clock struct {
 	// current time; a cluster's wall clock runs on while steps wait for
 	// observations, which the rules' clock does not (actions.go, pass).
 	liveCur time.Duration
+	// held is, on a cluster, the session time of the latest occurrence
+	// a timed expectation was seen to hold at. The rules' time maps back
+	// to the cluster through t=0, but each pod's chain has its own
+	// latency: a pod seen Succeeded 4 s after t=0 on the cluster may
+	// stand 1 s after it in the rules' time, and a pass counted from
+	// there alone would read that pod before it was seen to get there.
+	held time.Duration
 	// lastAction is the session time of the last action the steps made
 	// on the cluster.
 	lastAction time.Duration

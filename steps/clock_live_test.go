@@ -108,6 +108,33 @@ func TestPassCountsFromTheCurrentTime(t *testing.T) {
 	}
 }
 
+// TestPassNeverReadsBeforeWhatWasSeen pins `N pass` on a cluster after
+// a check held on a pod whose chain runs later than t=0's (live run of
+// 2026-11-30, sixth-drafts.feature:13): pod "b" was seen Succeeded 4.17 s
+// after t=0, which is 0.84 s in the rules' time; `3s pass` ended 3.84 s
+// after t=0, before what had been seen, and `b stays in phase
+// "Succeeded"` read it Running. The pass never ends before the instant
+// a check was seen to hold.
+func TestPassNeverReadsBeforeWhatWasSeen(t *testing.T) {
+	s := time.Second
+	f := &liveFake{now: 8 * s}
+	st := &State{Driver: f, Session: f, Plan: &Plan{}}
+	st.Plan.configured = true
+	st.clock.madeAction = true
+	st.clock.t0 = timeline.Mark{At: 2390 * time.Millisecond}
+	w := timeline.Window{Ref: 5720 * time.Millisecond, Lo: 0, Hi: 15 * s, From: 0, To: 24 * s}
+	if err := st.keepWindowCheck(timeline.Selector{Pod: "b"}, "Succeeded", w, &timeline.Event{At: 6560 * time.Millisecond}, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.stepType = Action
+	if err := pass(context.Background(), st, 3*s); err != nil {
+		t.Fatal(err)
+	}
+	if st.clock.cur < 6560*time.Millisecond {
+		t.Errorf("after 3 s pass the current time is %s, before b was seen Succeeded at 6.56s", st.clock.cur)
+	}
+}
+
 // withoutHistory is a cluster session that keeps no record of the past.
 type withoutHistory struct {
 	driver.Session

@@ -164,6 +164,7 @@ func (st *State) keepWindowCheck(sel timeline.Selector, what string, w timeline.
 	switch {
 	case observed != nil && err == nil:
 		st.clk().decided(min(observed.At, w.To), min(max(observed.At-w.Ref, w.Lo), w.Hi))
+		st.clock.held = max(st.clock.held, min(observed.At, w.To))
 	case observed != nil && observed.At < w.From:
 		st.clk().decided(observed.At, max(0, observed.At-w.Ref))
 	default:
