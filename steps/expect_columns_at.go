@@ -194,7 +194,14 @@ func polledWithin(ctx context.Context, st *State, pod string, d writtenSpan, wha
 		return err
 	}
 	seen := ""
-	at, ok, err := sess.RunUntil(ctx, max(w.To, sess.Now()), func(v driver.View) bool {
+	run := sess.RunUntil
+	// A state a write showed counts, though a write of the same instant
+	// replaced it (sim.RunUntilShown: on a kubelet it shows until the
+	// next sync).
+	if r, ok := driver.SessionAs[driver.ShownRunner](sess); ok {
+		run = r.RunUntilShown
+	}
+	at, ok, err := run(ctx, max(w.To, sess.Now()), func(v driver.View) bool {
 		var held bool
 		held, seen = holds(v)
 		return held

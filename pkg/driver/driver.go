@@ -289,6 +289,15 @@ type UntilSettler interface {
 	SettleUntil(ctx context.Context, limit time.Duration, cond func(View) bool) (at time.Duration, held, capped bool, err error)
 }
 
+// ShownRunner is implemented by Sessions whose instants hold several
+// writes of a pod's status (the simulator, with the kubelet's latencies
+// 0): RunUntil whose cond also counts a state a write showed and a later
+// write of the same instant replaced. A cluster's view is each write as
+// observed, so RunUntil already sees it.
+type ShownRunner interface {
+	RunUntilShown(ctx context.Context, deadline time.Duration, cond func(View) bool) (at time.Duration, held bool, err error)
+}
+
 // NodePower is what sessions answer to cut a node's power: a reboot (the
 // node's kubelet, runtime and every container stop at once, with no
 // signal, and start again after down) and a crash (off for the rest of

@@ -51,6 +51,10 @@ type apiServer struct {
 	// namespace's quotas (quota.go), nil in a store without one.
 	quota *quotaController
 
+	// shown, while RunUntilShown runs, is asked after each status write
+	// (sim.go).
+	shown func()
+
 	// The watches open on the store (api_notify.go).
 	podWatchers  []podWatcher
 	nodeWatchers []nodeWatcher
@@ -464,6 +468,9 @@ func (a *apiServer) writeStatus(p *corev1.Pod, st corev1.PodStatus) {
 	a.recordStatusDiff(p.Name, &old, &p.Status)
 	a.recordColumns(p, before)
 	a.statusWritten(p, &old) // api_notify.go
+	if a.shown != nil {
+		a.shown()
+	}
 }
 
 // statusColumn is the STATUS column `kubectl get pods` shows for p, by

@@ -346,6 +346,28 @@ func (s *Simulator) RunUntil(deadline time.Duration, cond func() bool) (time.Dur
 	return s.now, cond != nil && cond()
 }
 
+// RunUntilShown is RunUntil whose cond is also asked after each pod
+// status write, so that a state the API showed counts although a later
+// write of the same instant replaced it. The kubelet writes a sync's
+// status before the sync acts (kubelet.go SyncPod: generateAPIPodStatus,
+// then the runtime's SyncPod), so what the sync did shows only at the
+// next sync, a PLEG relist later (a second on kind): a restart after a
+// crash-loop back-off shows the container waiting in CrashLoopBackOff
+// until then (convertToAPIContainerStatuses, from the reason cache the
+// back-off's sync filled), v1.36.3. With the relist's latency 0 here
+// (pleg.go), both writes fall in one instant; the state between them is
+// still one the API showed, as the STATUS column's record says.
+func (s *Simulator) RunUntilShown(deadline time.Duration, cond func() bool) (time.Duration, bool) {
+	shown := false
+	s.api.shown = func() {
+		if !shown && cond() {
+			shown = true
+		}
+	}
+	defer func() { s.api.shown = nil }()
+	return s.RunUntil(deadline, func() bool { return shown || cond() })
+}
+
 // Settle runs until the scenario's activity has ended: only periodic work
 // (probe ticks, resyncs) pending, and no probe about to change a result;
 // or until limit has passed. It reports whether the limit was reached

@@ -431,6 +431,13 @@ func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond fun
 	return at, ok, ctx.Err()
 }
 
+// RunUntilShown is RunUntil counting each status write (driver.ShownRunner).
+func (s *session) RunUntilShown(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
+	v := view{s}
+	at, ok := s.sim.RunUntilShown(deadline, func() bool { return cond(v) })
+	return at, ok, ctx.Err()
+}
+
 func (s *session) Settle(ctx context.Context, limit time.Duration) (time.Duration, bool, error) {
 	at, capped := s.sim.Settle(limit)
 	return at, capped, ctx.Err()
@@ -457,6 +464,7 @@ var (
 	_ driver.SandboxKiller      = (*session)(nil)
 	_ driver.PodConditionSetter = (*session)(nil)
 	_ driver.UntilSettler       = (*session)(nil)
+	_ driver.ShownRunner        = (*session)(nil)
 )
 
 // PrintPod prints with the simulated API server's version's rules.
