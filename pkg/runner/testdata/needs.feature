@@ -40,3 +40,13 @@ Feature: steps that need a capability
     Given a pod "web"
     When the pod "web" is created
     And 2 minutes pass
+
+  Scenario: a running node tainted, untagged
+    Given a node "worker-1"
+    When node "worker-1" is tainted "dedicated=infra:NoExecute"
+
+  @needs:node-lifecycle
+  Scenario: a running node tainted, on a node of its own by another tag
+    Given a node "worker-1"
+    When node "worker-1" is tainted "dedicated=infra:NoExecute"
+    And the taint "dedicated=infra:NoExecute" is removed from node "worker-1"
