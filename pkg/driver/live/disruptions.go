@@ -15,6 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	policyv1client "k8s.io/client-go/kubernetes/typed/policy/v1"
@@ -297,9 +298,78 @@ func (s *disruptions) Evict(ctx context.Context, pod string, opts metav1.DeleteO
 	if err := awaitAttached(ctx, attached); err != nil {
 		return err
 	}
+	s.awaitBudgets(ctx)
 	o := opts
 	ev := &policyv1.Eviction{ObjectMeta: metav1.ObjectMeta{Name: api, Namespace: s.ns}, DeleteOptions: &o}
 	return s.recording("api").PolicyV1().Evictions(s.ns).Evict(ctx, ev)
+}
+
+// budgetLag bounds how long an eviction waits for the disruption
+// controller to count the pods as they are: it took well under a second
+// on kind, where eviction-api.feature:267's eviction, sent 1.9 s after
+// its pods were created, met a budget that had counted 1 of its 2 Ready
+// pods (2026-11-30, 7 at a time).
+const budgetLag = 10 * time.Second
+
+// awaitBudgets waits, up to budgetLag, until every budget of the
+// namespace has counted the pods as the session last saw them: its
+// status observed its generation and its currentHealthy is the number of
+// its pods Ready and not being deleted (the disruption controller's
+// countHealthyPods, pkg/controller/disruption/disruption.go, v1.36.3).
+// The simulator's controller counts in the instant a pod changes, so an
+// eviction there always meets an up-to-date budget; a cluster's
+// controller answers a pod's change after a watch and a status write. Past
+// the bound the eviction goes on: the API's answer is what it is.
+func (s *disruptions) awaitBudgets(ctx context.Context) {
+	err := wait.PollUntilContextTimeout(ctx, 50*time.Millisecond, budgetLag, true, func(context.Context) (bool, error) {
+		return s.budgetsCounted(), nil
+	})
+	if err != nil && ctx.Err() == nil {
+		s.d.debugf("%s: an eviction went on with a budget that had not counted the pods as seen after %s", s.ns, budgetLag)
+	}
+}
+
+// budgetsCounted says whether every budget's status counts the pods as
+// last seen.
+func (s *disruptions) budgetsCounted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.disr.pdbs == nil {
+		return true
+	}
+	for _, o := range s.disr.pdbs.List() {
+		pdb, ok := o.(*policyv1.PodDisruptionBudget)
+		if !ok {
+			continue
+		}
+		if pdb.Status.ObservedGeneration < pdb.Generation {
+			return false
+		}
+		sel, err := metav1.LabelSelectorAsSelector(pdb.Spec.Selector)
+		if err != nil {
+			continue
+		}
+		var healthy int32
+		for _, t := range s.pods {
+			if p := t.obj; p != nil && p.DeletionTimestamp == nil && sel.Matches(labels.Set(p.Labels)) && podReady(p) {
+				healthy++
+			}
+		}
+		if pdb.Status.CurrentHealthy != healthy {
+			return false
+		}
+	}
+	return true
+}
+
+// podReady is the Ready condition True (podutil.IsPodReady).
+func podReady(p *corev1.Pod) bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == corev1.PodReady {
+			return c.Status == corev1.ConditionTrue
+		}
+	}
+	return false
 }
 
 // Evictions are the eviction requests made so far, the steps' and the

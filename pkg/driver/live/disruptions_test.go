@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -413,5 +414,62 @@ func TestReplicaSetPodsInCreationOrder(t *testing.T) {
 	_, created, _ := s.ReplicaSetPods("web")
 	if got := strings.Join(created, ","); got != "web-b,web-a,web-c,web-z" {
 		t.Errorf("created %s, want web-b,web-a,web-c,web-z", got)
+	}
+}
+
+// TestBudgetsCountedBeforeAnEviction pins awaitBudgets' condition: an
+// eviction waits for each budget to count the pods as last seen (its
+// generation observed, currentHealthy the pods Ready and not being
+// deleted that it selects). On kind an eviction sent 1.9 s after its pods'
+// creation met a budget that had counted 1 of 2 Ready pods, and the
+// API's refusal said "has 1 currently" (eviction-api.feature:267,
+// 2026-11-30).
+func TestBudgetsCountedBeforeAnEviction(t *testing.T) {
+	s := testSession(t)
+	ready := func(name string, labels map[string]string, deleting bool) *podTrack {
+		p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels},
+			Status: corev1.PodStatus{Conditions: []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}}}}
+		if deleting {
+			now := metav1.Now()
+			p.DeletionTimestamp = &now
+		}
+		return &podTrack{obj: p}
+	}
+	web := map[string]string{"app": "web"}
+	two := intstr.FromInt32(2)
+	pdb := &policyv1.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, Generation: 1},
+		Spec: policyv1.PodDisruptionBudgetSpec{MinAvailable: &two, Selector: &metav1.LabelSelector{MatchLabels: web}}}
+	for _, tc := range []struct {
+		name     string
+		observed int64
+		healthy  int32
+		pods     []*podTrack
+		want     bool
+	}{
+		{"no budget yet", 0, 0, nil, true},
+		{"two Ready pods counted", 1, 2, []*podTrack{ready("web-1", web, false), ready("web-2", web, false)}, true},
+		{"two Ready pods, one counted (kind at 1.9 s)", 1, 1, []*podTrack{ready("web-1", web, false), ready("web-2", web, false)}, false},
+		{"the budget's generation not yet observed", 0, 2, []*podTrack{ready("web-1", web, false), ready("web-2", web, false)}, false},
+		{"a pod being deleted and one of another app are not counted", 1, 1, []*podTrack{ready("web-1", web, false), ready("web-2", web, true), ready("db", map[string]string{"app": "db"}, false)}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s.disr.pdbs = nil
+			if tc.name != "no budget yet" {
+				store := cache.NewStore(cache.MetaNamespaceKeyFunc)
+				b := pdb.DeepCopy()
+				b.Status.ObservedGeneration, b.Status.CurrentHealthy = tc.observed, tc.healthy
+				if err := store.Add(b); err != nil {
+					t.Fatal(err)
+				}
+				s.disr.pdbs = store
+			}
+			s.pods = map[string]*podTrack{}
+			for _, p := range tc.pods {
+				s.pods[p.obj.Name] = p
+			}
+			if got := s.disrupt.budgetsCounted(); got != tc.want {
+				t.Errorf("budgets counted: %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
