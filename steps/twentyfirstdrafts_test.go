@@ -41,8 +41,8 @@ var twentyFirstFalseCopies = []falseCopy{
 	// What a user expects of an evicted pod's STATUS, and is not so.
 	{"an evicted pod said to succeed", 59,
 		`the pod "scratch" is Failed within 30s`, `the pod "scratch" is Succeeded within 30s`, `Succeeded`, nil},
-	{"an evicted pod said never to show Error", 59,
-		`the pod "scratch" never shows status "Evicted"`, `the pod "scratch" never shows status "Error"`, `Error`, nil},
+	{"an evicted pod said preempted by the scheduler", 59,
+		`the pod "scratch" has condition "DisruptionTarget" "True" with reason "TerminationByKubelet"`, `the pod "scratch" has condition "DisruptionTarget" "True" with reason "PreemptionByScheduler"`, `TerminationByKubelet`, nil},
 }
 
 func TestTwentyFirstDraftPhrasesCanFail(t *testing.T) {
