@@ -153,3 +153,26 @@ Feature: postStart hooks block the pod worker
     When the pod "web" is created
     Then the pod "web" is Running within 4s
     And the pod "web" is not Running after 3s
+
+  @behavior:poststart-failure @behavior:crashloop-display
+  Scenario: A container whose postStart keeps failing is shown waiting in CrashLoopBackOff at its restarts
+    Each failed postStart leaves PostStartHookError in the reason cache;
+    the sync of the exit finds the restart in back-off and leaves
+    CrashLoopBackOff, which the restart's sync writes before it starts
+    the container (kubelet.go SyncPod, convertToAPIContainerStatuses,
+    v1.36.3). Held-out set 39.
+
+    Given a pod "gateway":
+      """yaml
+      spec:
+        containers:
+        - name: proxy
+          lifecycle:
+            postStart:
+              exec:
+                command: ["false"]
+      """
+    When the pod "gateway" is created
+    Then container "proxy" is restarted within 5s
+    And container "proxy" is waiting with reason "CrashLoopBackOff" within 30s
+    And the pod "gateway" is not Ready

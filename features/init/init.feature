@@ -150,3 +150,27 @@ Feature: Init containers run to completion, one at a time, before the pod's cont
     And container "setup" of pod "job" terminated with reason "Error" and exit code 1
     And the pod "job" has condition "Initialized" "False" with reason "ContainersNotInitialized"
     And the pod "job" shows status "Init:Error"
+
+  @behavior:crashloop-display
+  Scenario: An init container restarted after its back-off is shown waiting in CrashLoopBackOff
+    The sync that restarts it writes the status first (SyncPod:
+    generateAPIPodStatus, then the runtime's SyncPod), with the reason the
+    back-off's own sync left in the reason cache: the container waits in
+    CrashLoopBackOff until the next sync, a PLEG relist later
+    (convertToAPIContainerStatuses, v1.36.3). Held-out set 39 wrote it
+    and it held on kind; the simulator, whose relist takes no time, never
+    showed it until its `within` forms counted every status written.
+
+    Given a pod "bootstrap":
+      """yaml
+      spec:
+        initContainers:
+        - name: fetch-config
+        containers:
+        - name: daemon
+      """
+    And container "fetch-config" of pod "bootstrap" exits with code 1 after 2s
+    When the pod "bootstrap" is created
+    Then init container "fetch-config" of pod "bootstrap" has restarted 1 time within 5s
+    And init container "fetch-config" of pod "bootstrap" is waiting with reason "CrashLoopBackOff" within 30s
+    And the pod "bootstrap" phase is "Pending"
