@@ -228,7 +228,7 @@ func (s nodeTainted) Declare(pl *Plan) error {
 	if pl.kind == Action {
 		// A cluster taints only a node the scenario leased (the live
 		// pool's nodes): other scenarios share the rest.
-		pl.needOwnNode("taints a running node")
+		needOwnNode(pl, "taints a running node")
 		return nil
 	}
 	if err := pl.beforeCluster("a taint"); err != nil {

@@ -198,7 +198,7 @@ func polledWithin(ctx context.Context, st *State, pod string, d writtenSpan, wha
 	// A state a write showed counts, though a write of the same instant
 	// replaced it (sim.RunUntilShown: on a kubelet it shows until the
 	// next sync).
-	if r, ok := driver.SessionAs[driver.ShownRunner](sess); ok {
+	if r, ok := driver.SessionAs[driver.Rewinder](sess); ok {
 		run = r.RunUntilShown
 	}
 	at, ok, err := run(ctx, max(w.To, sess.Now()), func(v driver.View) bool {

@@ -25,11 +25,11 @@ func (pl *Plan) need(c driver.Capability, what string) {
 	pl.needs = append(pl.needs, Need{Line: pl.line, Cap: c, What: what})
 }
 
-// needOwnNode notes that the running step changes a node other
+// needOwnNode notes that pl's running step changes a node other
 // scenarios on a cluster would share: a node of the scenario's own, which
 // any capability of driver.NodeOfItsOwn leases (the tag to name, if none
 // is, is node-pressure's: the live driver asks for it).
-func (pl *Plan) needOwnNode(what string) {
+func needOwnNode(pl *Plan, what string) {
 	pl.needs = append(pl.needs, Need{Line: pl.line, Cap: driver.NodePressure, What: what, Or: driver.NodeOfItsOwn()})
 }
 

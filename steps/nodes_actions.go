@@ -239,7 +239,7 @@ type taintRemoved struct {
 }
 
 func (s taintRemoved) Declare(pl *Plan) error {
-	pl.needOwnNode("removes a taint from a running node")
+	needOwnNode(pl, "removes a taint from a running node")
 	_, err := pl.node(s.node)
 	return err
 }

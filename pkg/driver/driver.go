@@ -289,15 +289,6 @@ type UntilSettler interface {
 	SettleUntil(ctx context.Context, limit time.Duration, cond func(View) bool) (at time.Duration, held, capped bool, err error)
 }
 
-// ShownRunner is implemented by Sessions whose instants hold several
-// writes of a pod's status (the simulator, with the kubelet's latencies
-// 0): RunUntil whose cond also counts a state a write showed and a later
-// write of the same instant replaced. A cluster's view is each write as
-// observed, so RunUntil already sees it.
-type ShownRunner interface {
-	RunUntilShown(ctx context.Context, deadline time.Duration, cond func(View) bool) (at time.Duration, held bool, err error)
-}
-
 // NodePower is what sessions answer to cut a node's power: a reboot (the
 // node's kubelet, runtime and every container stop at once, with no
 // signal, and start again after down) and a crash (off for the rest of
@@ -531,8 +522,15 @@ type Versioned interface {
 // came after, and goes on from there as it would have. The steps use it
 // to act at the scenario's current time after an untimed expectation ran
 // the session past it (docs/language.md, Time: "current time").
+//
+// Such a session's instants hold several writes of a pod's status (the
+// kubelet's latencies are 0 there): RunUntilShown is RunUntil whose cond
+// also counts a state a write showed and a later write of the same
+// instant replaced. A cluster's view is each write as observed, so its
+// RunUntil sees such a state already.
 type Rewinder interface {
 	Rewind(ctx context.Context, t time.Duration) error
+	RunUntilShown(ctx context.Context, deadline time.Duration, cond func(View) bool) (at time.Duration, held bool, err error)
 }
 
 // Past is implemented by sessions that can show the cluster as it stood

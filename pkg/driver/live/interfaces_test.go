@@ -33,7 +33,6 @@ var driverInterfaces = map[string]func(any) bool{
 	"Flusher":            is[driver.Flusher],
 	"Versioned":          is[driver.Versioned],
 	"Rewinder":           is[driver.Rewinder],
-	"ShownRunner":        is[driver.ShownRunner],
 	"Past":               is[driver.Past],
 	"Reacher":            is[driver.Reacher],
 	"History":            is[driver.History],

@@ -431,7 +431,7 @@ func (s *session) RunUntil(ctx context.Context, deadline time.Duration, cond fun
 	return at, ok, ctx.Err()
 }
 
-// RunUntilShown is RunUntil counting each status write (driver.ShownRunner).
+// RunUntilShown is RunUntil counting each status write (driver.Rewinder).
 func (s *session) RunUntilShown(ctx context.Context, deadline time.Duration, cond func(driver.View) bool) (time.Duration, bool, error) {
 	v := view{s}
 	at, ok := s.sim.RunUntilShown(deadline, func() bool { return cond(v) })
@@ -464,7 +464,6 @@ var (
 	_ driver.SandboxKiller      = (*session)(nil)
 	_ driver.PodConditionSetter = (*session)(nil)
 	_ driver.UntilSettler       = (*session)(nil)
-	_ driver.ShownRunner        = (*session)(nil)
 )
 
 // PrintPod prints with the simulated API server's version's rules.
