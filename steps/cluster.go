@@ -226,9 +226,6 @@ func (s nodeTainted) Declare(pl *Plan) error {
 		return err
 	}
 	if pl.kind == Action {
-		// A cluster taints only a node the scenario leased (the live
-		// pool's nodes): other scenarios share the rest.
-		needOwnNode(pl, "taints a running node")
 		return nil
 	}
 	if err := pl.beforeCluster("a taint"); err != nil {

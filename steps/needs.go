@@ -15,22 +15,11 @@ type Need struct {
 	Cap  driver.Capability
 	// What the step does that needs it, for the warning.
 	What string
-	// Or are capabilities any of which does as well (a taint needs a node
-	// of the scenario's own, which any of driver.NodeOfItsOwn leases).
-	Or []driver.Capability
 }
 
 // need notes that the running step needs c.
 func (pl *Plan) need(c driver.Capability, what string) {
 	pl.needs = append(pl.needs, Need{Line: pl.line, Cap: c, What: what})
-}
-
-// needOwnNode notes that pl's running step changes a node other
-// scenarios on a cluster would share: a node of the scenario's own, which
-// any capability of driver.NodeOfItsOwn leases (the tag to name, if none
-// is, is node-pressure's: the live driver asks for it).
-func needOwnNode(pl *Plan, what string) {
-	pl.needs = append(pl.needs, Need{Line: pl.line, Cap: driver.NodePressure, What: what, Or: driver.NodeOfItsOwn()})
 }
 
 // Needs are the capabilities the steps run so far needed, in order.

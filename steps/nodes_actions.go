@@ -239,7 +239,6 @@ type taintRemoved struct {
 }
 
 func (s taintRemoved) Declare(pl *Plan) error {
-	needOwnNode(pl, "removes a taint from a running node")
 	_, err := pl.node(s.node)
 	return err
 }

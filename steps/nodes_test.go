@@ -172,3 +172,24 @@ func TestNodeDeclaredWithLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanSaysItRetaints: a scenario whose steps taint a node or take a
+// taint off says so in its setup, so that a cluster whose nodes others
+// share leases it one of its own (held-out set 38 tainted worker-1 with
+// no tag and was skipped on kind); a label or a budget does not.
+func TestPlanSaysItRetaints(t *testing.T) {
+	for _, text := range []string{
+		`node "worker-1" is tainted "maintenance=window:NoExecute"`,
+		`a node "worker-1" is tainted "maintenance=true:NoSchedule"`,
+		`the taint "maintenance=window:NoExecute" is removed from node "worker-1"`,
+	} {
+		if pl := NewPlan(nil, ".", []string{`a pod "web"`, text}); !pl.setup.Retaints {
+			t.Errorf("%s: the setup does not say the scenario taints a node", text)
+		}
+	}
+	for _, text := range []string{`node "worker-1" is labelled "disktype=ssd"`, `a pod disruption budget "web" with minAvailable 2 for pods labelled "app=web"`} {
+		if pl := NewPlan(nil, ".", []string{text}); pl.setup.Retaints {
+			t.Errorf("%s: the setup says the scenario taints a node", text)
+		}
+	}
+}

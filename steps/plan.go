@@ -89,6 +89,9 @@ func NewPlan(d driver.Driver, featureDir string, stepTexts []string) *Plan {
 		if relabelStep.MatchString(text) {
 			pl.setup.Relabels = true
 		}
+		if retaintStep.MatchString(text) {
+			pl.setup.Retaints = true
+		}
 		if m := underPressure.FindStringSubmatch(text); m != nil && !slices.Contains(pl.setup.Pressures, driver.Pressure(m[2])) {
 			pl.setup.Pressures = append(pl.setup.Pressures, driver.Pressure(m[2]))
 		}

