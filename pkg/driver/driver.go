@@ -350,6 +350,17 @@ type PodSpecUpdater interface {
 	ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error
 }
 
+// PodFinalizerRemover is a Session's answer when it can remove a
+// finalizer from a pod's metadata.finalizers (the pod by its scenario
+// name), as the controller that put it there does once its clean-up is
+// done: a patch of the pod's metadata. The API server removes a pod whose
+// deletion is over (the kubelet's final delete made) when its last
+// finalizer goes; a pod not being deleted only loses the finalizer. A
+// finalizer the pod does not carry is an error.
+type PodFinalizerRemover interface {
+	RemoveFinalizer(ctx context.Context, pod, finalizer string) error
+}
+
 // Linter is a Driver's answer when it can tell, before running, that a
 // pod is beyond them (the simulator runs only what it models).
 type Linter interface {
