@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/podlife/podlife/pkg/driver"
 )
 
 // finalizerPhrases: a pod's finalizer removed by the scenario (held-out
@@ -65,10 +63,6 @@ func (s finalizerRemoved) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("the finalizer %q is removed from pod %q before the pod was created", s.finalizer, p.name)
 	}
-	remover, ok := driver.SessionAs[driver.PodFinalizerRemover](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the driver %s cannot patch a pod's finalizers", st.Driver.Name()))
-	}
 	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
@@ -76,7 +70,7 @@ func (s finalizerRemoved) Run(ctx context.Context, st *State) error {
 	// The patch brings no reaction of the kubelet's: the API server
 	// removes the pod, or keeps it, in the update itself.
 	st.judge().Forget(p.name)
-	if err := remover.RemoveFinalizer(ctx, p.name, s.finalizer); err != nil {
+	if err := st.Session.RemoveFinalizer(ctx, p.name, s.finalizer); err != nil {
 		return st.unsupported(fmt.Errorf("removing the finalizer %q from pod %q: %w", s.finalizer, p.name, err))
 	}
 	return nil
