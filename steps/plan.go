@@ -58,6 +58,9 @@ type Plan struct {
 	// resizeRejected names the pods whose resize a step expects the API
 	// server to reject (`the resize of pod "x" is rejected …`, resize.go).
 	resizeRejected map[string]bool
+	// finalizersRemoved are the finalizers steps removed, by pod
+	// (`the finalizer "f" is removed from pod "x"`, finalizers.go).
+	finalizersRemoved map[string][]string
 }
 
 // NewPlan is an empty plan for a scenario of the given steps' texts (in

@@ -94,6 +94,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftTwentyOneWordings()...)
 	defs = append(defs, draftTwentyTwoWordings()...)
 	defs = append(defs, resizePhrases()...)
+	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

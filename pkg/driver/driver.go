@@ -256,6 +256,8 @@ type Session interface {
 	Workloads
 	SandboxKiller
 	PodConditionSetter
+	PodSpecUpdater
+	PodFinalizerRemover
 	// What a report asks of a session: a driver whose observers do not
 	// lag flushes nothing; one that does not know its versions says "".
 	Flusher
@@ -327,8 +329,9 @@ type PodConditionSetter interface {
 	SetPodCondition(ctx context.Context, pod string, c corev1.PodCondition) error
 }
 
-// PodSpecUpdater is a Session's answer when it can update a running pod's
-// spec, by scenario names, in the two ways the API server allows.
+// PodSpecUpdater is what a Session answers to update a running pod's
+// spec, by scenario names, in the two ways the API server allows (a
+// session that cannot answers with an error wrapping ErrUnsupported).
 //
 // SetImage gives one container another image (`kubectl set image pod/…`:
 // the only change of a running pod's containers' spec the update of the
@@ -344,6 +347,17 @@ type PodConditionSetter interface {
 type PodSpecUpdater interface {
 	SetImage(ctx context.Context, pod, container, image string) error
 	ResizePod(ctx context.Context, pod string, resources map[string]corev1.ResourceRequirements) error
+}
+
+// PodFinalizerRemover is what a Session answers to remove a
+// finalizer from a pod's metadata.finalizers (the pod by its scenario
+// name), as the controller that put it there does once its clean-up is
+// done: a patch of the pod's metadata. The API server removes a pod whose
+// deletion is over (the kubelet's final delete made) when its last
+// finalizer goes; a pod not being deleted only loses the finalizer. A
+// finalizer the pod does not carry is an error.
+type PodFinalizerRemover interface {
+	RemoveFinalizer(ctx context.Context, pod, finalizer string) error
 }
 
 // Linter is a Driver's answer when it can tell, before running, that a

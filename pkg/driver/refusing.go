@@ -120,6 +120,15 @@ func (r Refusing) KillSandbox(context.Context, string) error {
 func (r Refusing) SetPodCondition(context.Context, string, corev1.PodCondition) error {
 	return r.no("set a pod's conditions")
 }
+func (r Refusing) SetImage(context.Context, string, string, string) error {
+	return r.no("update a pod's image")
+}
+func (r Refusing) ResizePod(context.Context, string, map[string]corev1.ResourceRequirements) error {
+	return r.no("resize a pod")
+}
+func (r Refusing) RemoveFinalizer(context.Context, string, string) error {
+	return r.no("patch a pod's finalizers")
+}
 func (r Refusing) Flush(context.Context)                    {}
 func (r Refusing) Versions() (kubelet, controlPlane string) { return "", "" }
 

@@ -69,6 +69,7 @@ var (
 	kNodeCond   = &kind{"node condition", "a node condition type: `Ready`, `MemoryPressure`, `DiskPressure`, `PIDPressure`"}
 	kText       = &kind{"text", "text the message contains"}
 	kGate       = &kind{"readiness gate", "a condition type listed in the pod's `spec.readinessGates` (`example.com/lb`)"}
+	kFinalizer  = &kind{"finalizer", "a finalizer listed in the pod's `metadata.finalizers` (`example.com/cleanup`) that no earlier step removed"}
 	kNumber     = &kind{"number", "a number, decimals allowed (`30`, `1.5`), or `a`/`an` for one"}
 	kUnit       = &kind{"unit", "`millisecond(s)`, `second(s)`, `minute(s)`, `hour(s)`"}
 	kNames      = &kind{"names", "quoted names separated by commas or `and`: `\"a\", \"b\" and \"c\"`"}
@@ -282,6 +283,7 @@ var rules = []rule{
 
 	// Quoted names.
 	r(`readiness gate "`, ``, &yes, "gate", kGate),
+	r(`finalizer "`, ``, &yes, "finalizer", kFinalizer),
 	r(`is set to "`, ``, &yes, "status", kStatus),
 	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),

@@ -51,6 +51,13 @@ func TestNearestIsThePhraseMeant(t *testing.T) {
 		{when, `1 min passes`, `1 minute pass`},
 		{when, `wait 30s`, `30s pass`},
 		{when, `the readiness gate "example.com/lb" is set True`, `the readiness gate "example.com/lb" is set to "True"`},
+		// Held-out set 41: a pod's finalizer removed, in other words; the
+		// hint was a node label's removal before the phrase existed.
+		{when, `the finalizer "x" of pod "p" is removed`, `the finalizer "x" is removed from pod "p"`},
+		{when, `pod "p"'s finalizer "x" is removed`, `the finalizer "x" is removed from pod "p"`},
+		{when, `the finalizer "x" is deleted from pod "p"`, `the finalizer "x" is removed from pod "p"`},
+		{when, `finalizer "x" is removed from pod "p"`, `the finalizer "x" is removed from pod "p"`},
+		{when, `the finalizer "x" gets removed from the pod "p"`, `the finalizer "x" is removed from the pod "p"`},
 	}
 	v := newVocabulary(steps.Definitions())
 	for _, c := range cases {

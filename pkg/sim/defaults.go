@@ -282,6 +282,7 @@ func validatePod(p *corev1.Pod) field.ErrorList {
 	if p.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("metadata", "name"), "name or generateName is required"))
 	}
+	errs = append(errs, validateFinalizers(p)...) // finalizers.go
 	if len(p.Spec.Containers) == 0 {
 		errs = append(errs, field.Required(spec().Child("containers"), ""))
 	}

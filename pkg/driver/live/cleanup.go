@@ -138,7 +138,8 @@ func Leftovers(ctx context.Context, cs kubernetes.Interface, runID string) ([]st
 // (only those named in names, when given), after deleting the
 // Deployments, DaemonSets, StatefulSets, Jobs and ReplicaSets and force-deleting the pods in them
 // that carry the labels too, and the priority classes that carry them
-// (the budgets and resource quotas go with their namespace), and waits
+// (the budgets and resource quotas go with their namespace), the
+// finalizers of those pods removed (liftFinalizers), and waits
 // up to wait for the namespaces to go (not at all when wait is 0).
 // Objects without the labels are never touched.
 func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set, names []string, wait time.Duration) error {
@@ -194,6 +195,11 @@ func deleteLabelled(ctx context.Context, cs kubernetes.Interface, sel labels.Set
 		err = cs.CoreV1().Pods(n.Name).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: selector})
 		if ignoreNotFound(err) != nil {
 			errs = append(errs, fmt.Sprintf("deleting the pods of %s: %v", n.Name, err))
+		}
+		// A pod a finalizer holds would keep the namespace Terminating
+		// for ever: its finalizers go, the pods deleted (finalizers.go).
+		if err := liftFinalizers(ctx, cs, n.Name, selector); err != nil {
+			errs = append(errs, err.Error())
 		}
 		if n.DeletionTimestamp == nil {
 			uid := n.UID

@@ -15,29 +15,30 @@ import (
 // driverInterfaces checks a value against every interface pkg/driver
 // declares, by name; TestSessionInterfaces keeps it complete.
 var driverInterfaces = map[string]func(any) bool{
-	"Driver":             is[driver.Driver],
-	"Nodes":              is[driver.Nodes],
-	"NodePower":          is[driver.NodePower],
-	"Session":            is[driver.Session],
-	"View":               is[driver.View],
-	"PodPrinter":         is[driver.PodPrinter],
-	"UntilSettler":       is[driver.UntilSettler],
-	"SandboxKiller":      is[driver.SandboxKiller],
-	"PodConditionSetter": is[driver.PodConditionSetter],
-	"PodSpecUpdater":     is[driver.PodSpecUpdater],
-	"Linter":             is[driver.Linter],
-	"Assumer":            is[driver.Assumer],
-	"Explainer":          is[driver.Explainer],
-	"Wrapper":            is[driver.Wrapper],
-	"Judge":              is[driver.Judge],
-	"Flusher":            is[driver.Flusher],
-	"Versioned":          is[driver.Versioned],
-	"Rewinder":           is[driver.Rewinder],
-	"Past":               is[driver.Past],
-	"Reacher":            is[driver.Reacher],
-	"History":            is[driver.History],
-	"Disruptions":        is[driver.Disruptions],
-	"Workloads":          is[driver.Workloads],
+	"Driver":              is[driver.Driver],
+	"Nodes":               is[driver.Nodes],
+	"NodePower":           is[driver.NodePower],
+	"Session":             is[driver.Session],
+	"View":                is[driver.View],
+	"PodPrinter":          is[driver.PodPrinter],
+	"UntilSettler":        is[driver.UntilSettler],
+	"SandboxKiller":       is[driver.SandboxKiller],
+	"PodConditionSetter":  is[driver.PodConditionSetter],
+	"PodSpecUpdater":      is[driver.PodSpecUpdater],
+	"PodFinalizerRemover": is[driver.PodFinalizerRemover],
+	"Linter":              is[driver.Linter],
+	"Assumer":             is[driver.Assumer],
+	"Explainer":           is[driver.Explainer],
+	"Wrapper":             is[driver.Wrapper],
+	"Judge":               is[driver.Judge],
+	"Flusher":             is[driver.Flusher],
+	"Versioned":           is[driver.Versioned],
+	"Rewinder":            is[driver.Rewinder],
+	"Past":                is[driver.Past],
+	"Reacher":             is[driver.Reacher],
+	"History":             is[driver.History],
+	"Disruptions":         is[driver.Disruptions],
+	"Workloads":           is[driver.Workloads],
 }
 
 func is[T any](v any) bool { _, ok := v.(T); return ok }
@@ -48,7 +49,7 @@ func is[T any](v any) bool { _, ok := v.(T); return ok }
 // Those the seam folds into Session (SandboxKiller among them, refused)
 // every session has.
 var sessionInterfaces = []string{
-	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter", "PodSpecUpdater",
+	"Disruptions", "Flusher", "History", "NodePower", "Nodes", "PodConditionSetter", "PodFinalizerRemover", "PodSpecUpdater",
 	"SandboxKiller", "Session", "UntilSettler", "Versioned", "Workloads",
 }
 

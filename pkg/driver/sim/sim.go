@@ -302,7 +302,16 @@ func (s *session) SetPodCondition(_ context.Context, pod string, c corev1.PodCon
 	return s.do(func() error { return s.sim.SetPodCondition(s.apiName(pod), *c.DeepCopy()) })
 }
 
-var _ driver.PodSpecUpdater = (*session)(nil)
+var (
+	_ driver.PodSpecUpdater      = (*session)(nil)
+	_ driver.PodFinalizerRemover = (*session)(nil)
+)
+
+// RemoveFinalizer patches a pod's metadata.finalizers to drop one, as a
+// controller does (sim.RemovePodFinalizer).
+func (s *session) RemoveFinalizer(_ context.Context, pod, finalizer string) error {
+	return s.do(func() error { return s.sim.RemovePodFinalizer(s.apiName(pod), finalizer) })
+}
 
 // SetImage updates a pod's spec with another image for one container.
 func (s *session) SetImage(_ context.Context, pod, container, image string) error {
