@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -48,6 +51,19 @@ func TestLiveJobDeletionCountsFromItsFinish(t *testing.T) {
 	if a.Window.To < 20*s || a.Window.From > 0 {
 		t.Errorf("within 20s: window %s-%s, want it from t=0 to 20 s", a.Window.From, a.Window.To)
 	}
+	// Its pod, shown Succeeded, goes with it: counted so too.
+	ctrl := true
+	base.pod = &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "report-abcde", OwnerReferences: []metav1.OwnerReference{{Kind: "Job", Name: "report", Controller: &ctrl}}}}
+	base.events = append([]timeline.Event{{At: 2200 * ms, Pod: "report-abcde", Kind: timeline.Phase, Reason: "Succeeded"}}, base.events...)
+	psel := timeline.Selector{Pod: "report-abcde", Kind: timeline.Deleted}
+	a, err = j.Window(context.Background(), driver.Question{Sel: psel, Lo: 13 * s, Hi: 13 * s, T0: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early, _ := base.Margin(psel, ""); a.Window.From != 14*s-early {
+		t.Errorf("the Job's pod: window %s-%s, want it from 14 s (its Job's finish whole second + ttl)", a.Window.From, a.Window.To)
+	}
+	base.pod = nil
 	other := New(ttlFake{base, 10 * s}, ttlFake{base, 10 * s})
 	a, err = other.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "job/keep", Kind: timeline.DeleteRequested}, Lo: 13 * s, Hi: 13 * s, T0: t0})
 	if err != nil {
