@@ -120,7 +120,7 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	if w, ok := j.deletionShown(t0, sel, lo, hi); ok {
 		return w, false, nil
 	}
-	if w, ok := j.ttlDeletion(sel, t0, lo, hi); ok {
+	if w, ok := ttlDeletion(j, sel, t0, lo, hi); ok {
 		return w, false, nil
 	}
 	if err := j.preemptedBy(ctx, sel); err != nil {
@@ -194,7 +194,7 @@ type jobTTLs interface {
 // deletion), and counted so too. None for a Job without a
 // TTL, before its finish is seen, or for `within D` (lo 0: a deadline,
 // not the rule's time), which keeps the window from t=0.
-func (j *Judge) ttlDeletion(sel timeline.Selector, t0 timeline.Mark, lo, hi time.Duration) (timeline.Window, bool) {
+func ttlDeletion(j *Judge, sel timeline.Selector, t0 timeline.Mark, lo, hi time.Duration) (timeline.Window, bool) {
 	if lo <= 0 || sel.Container != "" || (sel.Kind != timeline.DeleteRequested && sel.Kind != timeline.Deleted) {
 		return timeline.Window{}, false
 	}
