@@ -217,6 +217,9 @@ func checkWhat(sel timeline.Selector) string {
 		if sel.Kind == timeline.Exited && !sel.HasCode {
 			what = "exit"
 		}
+		if sel.Kind == timeline.DeleteRequested && !sel.HasCode {
+			what = string(timeline.DeleteRequested) // any grace (a Job's has none)
+		}
 	}
 	return what
 }

@@ -91,6 +91,7 @@ func buildRegistry() []Def {
 	defs = append(defs, terminationMessageSteps()...)
 	defs = append(defs, draftEighteenWordings()...)
 	defs = append(defs, draftNineteenWordings()...)
+	defs = append(defs, jobDeletionPhrases()...) // jobttl.go: a Job deleted (ttlSecondsAfterFinished)
 	defs = append(defs, draftTwentyOneWordings()...)
 	defs = append(defs, draftTwentyTwoWordings()...)
 	defs = append(defs, resizePhrases()...)

@@ -379,9 +379,11 @@ func (w *workloadDecls) quota(name string) error {
 // spec:): completions, parallelism, backoffLimit, activeDeadlineSeconds,
 // podFailurePolicy, podReplacementPolicy and the pod template, whose
 // restartPolicy must be Never or OnFailure (the API server refuses the
-// Always it would default); the fields the simulator does not model
-// (ttlSecondsAfterFinished, suspend, successPolicy, managedBy, Indexed
-// completion, backoffLimitPerIndex) are refused at their line. Without YAML or template: pods of one agent container "app"
+// Always it would default); ttlSecondsAfterFinished (the
+// TTL-after-finished controller deletes the Job that long after it
+// finished: pkg/sim ttlafterfinished.go); the fields the simulator does
+// not model (suspend, successPolicy, managedBy, Indexed completion,
+// backoffLimitPerIndex) are refused at their line. Without YAML or template: pods of one agent container "app"
 // with restartPolicy Never. The Job is created with the cluster.
 type jobStep struct {
 	declaration
@@ -409,7 +411,7 @@ func (s jobStep) Declare(pl *Plan) (err error) {
 		return atField(s.doc, "spec.selector", inputErr("the job's selector is the one the API server generates: leave spec.selector and manualSelector out"))
 	}
 	if f := unmodelledJobField(&j.Spec); f != "" {
-		return atField(s.doc, "spec."+f, inputErr("job %q: spec.%s is not modelled by the simulator (a Job's activeDeadlineSeconds is): leave it out", s.name, f))
+		return atField(s.doc, "spec."+f, inputErr("job %q: spec.%s is not modelled by the simulator (a Job's activeDeadlineSeconds and ttlSecondsAfterFinished are): leave it out", s.name, f))
 	}
 	written := len(j.Spec.Template.Spec.Containers) > 0
 	tpl, err := pl.templateDecl(s.name, j.Spec.Template, s.doc, false)
@@ -441,8 +443,6 @@ func unmodelledJobField(sp *batchv1.JobSpec) string {
 		return "maxFailedIndexes"
 	case sp.SuccessPolicy != nil:
 		return "successPolicy"
-	case sp.TTLSecondsAfterFinished != nil:
-		return "ttlSecondsAfterFinished"
 	case sp.Suspend != nil && *sp.Suspend:
 		return "suspend"
 	case sp.ManagedBy != nil:

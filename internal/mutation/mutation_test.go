@@ -335,7 +335,8 @@ spec:
 	drawn.Earliest, drawn.Latest = 10*s, 15*s
 	events := append(append([]timeline.Event(nil), world1...),
 		ev(5*s, "web", "a", timeline.SIGTERM, "", ""), ev(5*s, "web", "b", timeline.SIGTERM, "", ""),
-		ev(6*s, "web", "proxy", timeline.SIGTERM, "", ""), drawn)
+		ev(6*s, "web", "proxy", timeline.SIGTERM, "", ""), drawn,
+		ev(13*s, "job/report", "", timeline.DeleteRequested, "", ""), ev(13*s, "job/report", "", timeline.Deleted, "", ""))
 	// t=0 at 0 for every step: the checks give it.
 	checks := []timeline.Check{{Line: 10, Seen: true, Observed: 12 * s, Pod: "web", Container: "app"}}
 	facts := &Facts{Original: report.Result{Timeline: events, Checks: checks, Pods: []report.Manifest{{Name: "web", YAML: pod}}}, t0: map[int]t0Answer{}}
@@ -352,6 +353,10 @@ spec:
 		{Shift, `And the pod "web" does not receive SIGTERM before 6s`, ""},
 		{Shift, `And no container of pod "web" receives SIGTERM before 6s`, ""},
 		{Shift, `And no container of pod "web" receives SIGKILL before 31s`, "a pod's signal `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not deleted before 12s`, "a Job's deletion `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not gone before 13s`, "a Job's deletion `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not gone before 14s`, ""},
+		{Shift, `And the job "other" is not deleted before 14s`, "a Job's deletion `not before T` claims less for an earlier T"},
 		{Deadline, `And the pod "web" is Running within 0s`, ""},
 		{Value, `And the pod "web" phase is "Pending" within 3s`, "`within D` admits the past"},
 		{Negation, `And the pod "web" is gone within 6s`, ""},

@@ -263,6 +263,19 @@ var phrases = []Phrase{
 	{`^the job "([^"]*)" (?:never fails|does not fail)$`, []Op{negation(func(c []string) []string {
 		return []string{`the job "` + c[1] + `" fails within 1h`}
 	})}},
+	// Held-out set 40: a Job's deletion (ttlSecondsAfterFinished),
+	// steps/jobttl.go; a Job never deleted's positive: deleted, by any
+	// time.
+	{`^the job "([^"]*)" is (deleted|gone) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the job "([^"]*)" is (deleted|gone) at (\S+)$`, []Op{atOp(3)}},
+	{`^the job "([^"]*)" is (deleted|gone) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the job "([^"]*)" is never (deleted|gone)$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" is ` + c[2] + ` within 1h`}
+	})}},
+	{`^the job "([^"]*)" is not (deleted|gone)$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" is ` + c[2] + ` within 1h`}
+	})}},
+	{`^the job "([^"]*)" is not (deleted|gone) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{`^the PDB "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{ctr + `terminated with reason "([^"]*)" and exit code (\S+) within (\S+)$`, []Op{deadlineOp(5), valueOp(4, swapExitCode)}},
 
@@ -533,6 +546,8 @@ var unmutated = map[string]string{
 	`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times?$`:                                                                                                                 "a lower bound counted to the end of the activity: an event that repeats (a pull's back-off) reaches one more too, so the bound has no count that must fail; its false copy in steps/twentyfirstdrafts_test.go (another event's count) shows it failing, and its `within D` form is mutated",
 	ctr + `receives SIGKILL (?:less than|under|sooner than) (\S+) after SIGTERM$`:                                                                                                            "an upper bound on the gap, written with room (a force delete's 2 s against the grace period's 30 s): a shift of a second still holds; its false copies in steps/twentyfirstdrafts_test.go (a bound under the gap; a container that exits on SIGTERM, no SIGKILL) show it failing",
 	`^the pod "([^"]*)" (?:is|was) never Terminating for (\S+)$`:                                                                                                                             "a bound on a stretch, written with room (a force delete's instant against 30 s): a shift of a second still holds, and it has no positive phrase to negate into; its false copy in steps/twentyfirstdrafts_test.go (a graceful delete, Terminating 30 s) shows it failing",
+	`^the pod "([^"]*)" is gone before the job "([^"]*)" is gone$`:                                                                                                                           "an order of a pod's removal and its Job's, which a foreground deletion decides (no time in it to shift, two names of different kinds not to reverse): its false copy in steps/jobttldrafts_test.go (a Job never deleted) shows it failing",
+	`^the job "([^"]*)" is (deleted|gone)$`:                                                                                                                                                  "untimed, nothing in it to shift (deleted and gone are one instant for a Job whose pods are all terminal): its false copy in steps/jobttldrafts_test.go (a Job without a TTL) shows it failing",
 	`^the job "([^"]*)" exceeds its (?:active )?deadline$`:                                                                                                                                   "untimed, nothing in it to shift or swap (the reason is the phrase's): its false copy in steps/nineteenthdrafts_test.go (a Job that completed) shows it failing",
 	`^the job "([^"]*)" fails(?: with reason "([^"]*)")?$`:                                                                                                                                   "untimed, and its reason optional: its false copies in steps/nineteenthdrafts_test.go (a Job that completed; a deadline's failure said BackoffLimitExceeded) show it failing",
 	ctr + `(?:does not run|never runs) its preStop hook$`:                                                                                                                                    "no untimed positive form to negate into (`runs its preStop hook` takes a time): its false copy in steps/seventeenthdrafts_test.go (a running pod force deleted) shows it failing",

@@ -52,6 +52,12 @@ var rules = []Rule{
 		Explains: podSignalNotBeforeShifted,
 	},
 	{
+		Name: "a Job's deletion `not before T` claims less for an earlier T",
+		Source: "the language's rule: `the job \"x\" is not deleted before T` (`not gone`) says the Job's first deletion (its delete accepted; its removal) at or after t=0 is not before t0+T (docs/language.md, workloads); " +
+			"where the original's timeline shows that occurrence at or after the shifted T, or none, a shift to an earlier T cannot fail",
+		Explains: jobDeletionNotBeforeShifted,
+	},
+	{
 		Name: "a drain `does not complete within T` claims less for an earlier T",
 		Source: "the language's rule: `the drain of node \"n\" does not complete within T` says the drain had not completed by t0+T (docs/language.md, disruptions); " +
 			"where the original's checks saw the drain complete after the shifted T (a `completes` step of the same scenario), a shift to an earlier T cannot fail",
@@ -232,6 +238,29 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
+}
+
+var jobDeletionNotBeforeRe = regexp.MustCompile(`^the job "([^"]*)" is not (deleted|gone) before (\S+)$`)
+
+func jobDeletionNotBeforeShifted(f *Facts, o Outcome) (string, bool) {
+	g, at, t0, ok := shiftedBound(f, o, jobDeletionNotBeforeRe, 3)
+	if !ok {
+		return "", false
+	}
+	obj, kind := timeline.ObjectName("Job", g[1]), timeline.DeleteRequested
+	if g[2] == "gone" {
+		kind = timeline.Deleted
+	}
+	for _, e := range f.Original.Timeline {
+		if e.At < t0 || e.Pod != obj || e.Kind != kind {
+			continue
+		}
+		if e.At >= t0+at {
+			return fmt.Sprintf("job %q is first %s at %s, not before %s", g[1], g[2], offset(e.At-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return fmt.Sprintf("job %q is never %s from t=0 on", g[1], g[2]), true
 }
 
 var podSignalNotBeforeRe = regexp.MustCompile(`^(?:the pod "([^"]*)" does not receive|no container of pod "([^"]*)" receives) (SIG\S+) before (\S+)$`)

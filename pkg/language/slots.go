@@ -128,6 +128,7 @@ var (
 	kJobCond     = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
 	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
 	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
+	kJobDeletion = &kind{"deleted or gone", "`deleted` (a delete of the Job accepted: its deletionTimestamp set, by the TTL-after-finished controller when its ttlSecondsAfterFinished runs out) or `gone` (the Job no longer in the API: after its pods, in that controller's foreground deletion)"}
 	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
 	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
 	kCutWhen     = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
@@ -146,7 +147,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -241,6 +242,7 @@ var rules = []rule{
 	r(`deployment "<deployment>" of `, ``, &no, "count", kCount),
 	r(`^at (least|most) `, ` pods? of deployment`, &no, "count", kCount),
 	r(`deployment "`, ``, &yes, "deployment", kDeployment),
+	r(`job "<job>" is (not |never )?`, ``, &no, "deleted or gone", kJobDeletion),
 	r(`job "`, ``, &yes, "job", kJob),
 	r(`resource quota "`, ``, &yes, "quota", kQuota),
 	r(`"<quota>" shows "`, ``, &yes, "resource", kQuotaRes),

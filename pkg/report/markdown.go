@@ -126,6 +126,9 @@ func who(pod, container string) string {
 	if container != "" {
 		return fmt.Sprintf("container %q", container)
 	}
+	if kind, name, ok := strings.Cut(pod, "/"); ok {
+		return fmt.Sprintf("%s %q", kind, name) // an object's timeline: job/report
+	}
 	return fmt.Sprintf("pod %q", pod)
 }
 

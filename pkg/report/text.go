@@ -57,6 +57,9 @@ func (r *Result) annotatedTimeline(all bool) (text string, left int) {
 			detail = e.Message
 		case timeline.Deleted:
 			detail = "pod gone"
+			if strings.Contains(e.Pod, "/") {
+				detail = "gone" // a workload's (job/report): no pod name has a slash
+			}
 		case timeline.Condition, timeline.KubeEvent:
 			detail = e.Message
 			if e.Count > 1 {

@@ -42,6 +42,9 @@ type job struct {
 	backoff backoffRecord
 	// done: the Job has its Complete or Failed condition.
 	done bool
+	// ttl is the TTL-after-finished controller's and the garbage
+	// collector's record of it (ttlafterfinished.go).
+	ttl ttlJob
 }
 
 // backoffRecord is backoff_utils.go backoffRecord.
@@ -172,8 +175,11 @@ func validateJob(j *batchv1.Job) error {
 	if d := sp.ActiveDeadlineSeconds; d != nil && *d <= 0 {
 		errs = append(errs, "spec.activeDeadlineSeconds: Invalid value: must be greater than or equal to 1") // ValidateJobSpec
 	}
-	if sp.BackoffLimitPerIndex != nil || sp.SuccessPolicy != nil || sp.TTLSecondsAfterFinished != nil || (sp.Suspend != nil && *sp.Suspend) || sp.ManagedBy != nil {
-		errs = append(errs, "backoffLimitPerIndex, successPolicy, ttlSecondsAfterFinished, suspend and managedBy are not modelled")
+	if t := sp.TTLSecondsAfterFinished; t != nil && *t < 0 {
+		errs = append(errs, "spec.ttlSecondsAfterFinished: must be greater than or equal to 0") // ValidateJobSpec: ValidateNonnegativeField
+	}
+	if sp.BackoffLimitPerIndex != nil || sp.SuccessPolicy != nil || (sp.Suspend != nil && *sp.Suspend) || sp.ManagedBy != nil {
+		errs = append(errs, "backoffLimitPerIndex, successPolicy, suspend and managedBy are not modelled")
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%s", strings.Join(errs, "; "))
@@ -193,11 +199,16 @@ func (c *jobController) enqueueAfter(jb *job, d time.Duration) {
 func (c *jobController) wants(podEvent) bool { return len(c.order) > 0 }
 
 // podWatch is addPod, updatePod and deletePod: a change of one of a
-// Job's pods syncs the Job a second later (enqueueSyncJobBatched).
+// Job's pods syncs the Job a second later (enqueueSyncJobBatched). A
+// pod's removal is also the garbage collector's graph change
+// (ttlafterfinished.go gcPodGone).
 func (c *jobController) podWatch(ev podEvent) {
 	ref := metav1.GetControllerOf(ev.pod)
 	if ref == nil || ref.Kind != "Job" {
 		return
+	}
+	if ev.typ == watchDeleted {
+		c.gcPodGone(ev.pod)
 	}
 	for _, jb := range c.order {
 		if jb.j.UID == ref.UID && !jb.done {
@@ -363,6 +374,7 @@ func (c *jobController) sync(jb *job) {
 		}
 		c.setStatus(jb, st)
 		jb.done = true
+		c.jobFinished(jb) // the TTL-after-finished controller's updateJob
 		if finished.Type == batchv1.JobComplete {
 			c.api.recordObjectEvent("Job", &j.ObjectMeta, corev1.EventTypeNormal, "Completed", "Job completed", jobControllerComponent)
 		} else {

@@ -227,16 +227,17 @@ func (s *Simulator) ReplicaSetPods(name string) (pods []*corev1.Pod, created []s
 // neither is set, backoffLimit 6, podReplacementPolicy Failed with a
 // podFailurePolicy and TerminatingOrFailed without) and its validation
 // (the template's restartPolicy Never or OnFailure, Never with a
-// podFailurePolicy). Indexed Jobs, backoffLimitPerIndex, successPolicy,
-// activeDeadlineSeconds, suspend and ttlSecondsAfterFinished are not
-// modelled. The controller creates the pods later in this instant.
+// podFailurePolicy). Indexed Jobs, backoffLimitPerIndex, successPolicy
+// and suspend are not modelled; activeDeadlineSeconds is (job.go), and
+// ttlSecondsAfterFinished (ttlafterfinished.go). The controller creates
+// the pods later in this instant.
 func (s *Simulator) AddJob(in *batchv1.Job, template *corev1.Pod) error {
 	c := s.jobs
 	name := in.Name
 	if name == "" {
 		return fmt.Errorf("a Job needs a name")
 	}
-	if _, dup := c.jobs[name]; dup {
+	if old := c.jobs[name]; old != nil && !old.ttl.gone {
 		return fmt.Errorf("job %q already exists", name)
 	}
 	if err := checkRunnable(template, s.parsed); err != nil {
@@ -271,17 +272,19 @@ func (s *Simulator) AddJob(in *batchv1.Job, template *corev1.Pod) error {
 	return nil
 }
 
-// Job is a Job with its status, nil when unknown. The object belongs to
-// the simulator.
+// Job is a Job with its status, nil when unknown or gone from the API
+// (deleted: ttlafterfinished.go). The object belongs to the simulator.
 func (s *Simulator) Job(name string) *batchv1.Job {
-	if jb := s.jobs.jobs[name]; jb != nil {
+	if jb := s.jobs.jobs[name]; jb != nil && !jb.ttl.gone {
 		return jb.j
 	}
 	return nil
 }
 
 // JobPods returns the pods of a Job still in the API, in the order they
-// were created, and every name it created.
+// were created, and every name it created; a Job gone from the API
+// still answers (ok), so that its pods are named by their order after
+// it.
 func (s *Simulator) JobPods(name string) (pods []*corev1.Pod, created []string, ok bool) {
 	jb := s.jobs.jobs[name]
 	if jb == nil {

@@ -47,6 +47,8 @@ type workloadState struct {
 	// read as the rollout's state.
 	wrote   map[string]int64
 	written map[string]*appsv1.Deployment
+	// ttls are the Jobs' ttlSecondsAfterFinished, by name (JobTTL).
+	ttls map[string]time.Duration
 	// stores are the informers' stores, by kind, nil until the scenario
 	// creates its first object of the kind.
 	stores map[string]cache.Store
@@ -447,6 +449,16 @@ func (s *workloads) CreateJob(ctx context.Context, j *batchv1.Job, template *cor
 		return err
 	}
 	obj.Spec.Template = tpl
+	if t := j.Spec.TTLSecondsAfterFinished; t != nil {
+		// Created as declared (kind's kube-controller-manager runs the
+		// ttl-after-finished controller); kept for the judge.
+		s.mu.Lock()
+		if s.wl.ttls == nil {
+			s.wl.ttls = map[string]time.Duration{}
+		}
+		s.wl.ttls[j.Name] = time.Duration(*t) * time.Second
+		s.mu.Unlock()
+	}
 	return s.createOwned(&s.wl.jobs, "job", j.Name, func() (metav1.Object, error) {
 		return s.d.cs.BatchV1().Jobs(s.ns).Create(ctx, obj, metav1.CreateOptions{})
 	})
@@ -540,6 +552,16 @@ func (s *workloads) StatefulSetPods(name string) ([]*corev1.Pod, []string, bool)
 	return s.ownedBy(s.wl.statefulSets, name)
 }
 
+// JobTTL is the ttlSecondsAfterFinished the scenario created the Job
+// with, whether or not it is still in the API (the judge's window of its
+// deletion counts from its finish: judge ttlDeletion).
+func (s *workloads) JobTTL(name string) (time.Duration, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ttl, ok := s.wl.ttls[name]
+	return ttl, ok
+}
+
 // Job is the Job as last seen, status included.
 func (s *workloads) Job(name string) *batchv1.Job {
 	s.mu.Lock()
@@ -573,12 +595,19 @@ func (s *workloads) follow(ctx context.Context, resource string) error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.recordConditions(old, cur, now)
+		s.recordJobDeletion(old, cur, now)
 		s.notify()
 	}
 	_, _ = inf.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(o any) { changed(nil, o) },
 		UpdateFunc: changed,
-		DeleteFunc: func(o any) { changed(nil, nil) },
+		DeleteFunc: func(o any) {
+			now := time.Now()
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.recordJobGone(o, now)
+			s.notify()
+		},
 	})
 	f.Start(s.ctx.Done())
 	for _, ok := range f.WaitForCacheSync(ctx.Done()) {
@@ -651,6 +680,60 @@ func (s *workloads) recordConditions(old, cur any, now time.Time) {
 			s.record(timeline.Event{At: s.at(now), Pod: timeline.ObjectName(kind, name), Kind: timeline.Condition, Reason: b.typ, Message: "removed"})
 		}
 	}
+}
+
+// recordJobDeletion records a Job's delete accepted, as the simulator
+// does (ttlafterfinished.go): DeleteRequested under timeline.ObjectName
+// when a version first has a deletionTimestamp (the TTL-after-finished
+// controller's foreground delete: the foregroundDeletion finalizer set
+// with it; no grace, Code -1); callers hold s.mu.
+func (s *workloads) recordJobDeletion(old, cur any, now time.Time) {
+	j, ok := cur.(*batchv1.Job)
+	if !ok || j.DeletionTimestamp == nil {
+		return
+	}
+	if o, ok := old.(*batchv1.Job); ok && o.DeletionTimestamp != nil {
+		return
+	}
+	if old == nil {
+		return // first seen already being deleted: not when it began
+	}
+	policy := metav1.DeletePropagationBackground
+	switch {
+	case slices.Contains(j.Finalizers, metav1.FinalizerDeleteDependents):
+		policy = metav1.DeletePropagationForeground
+	case slices.Contains(j.Finalizers, metav1.FinalizerOrphanDependents):
+		policy = metav1.DeletePropagationOrphan
+	}
+	s.record(timeline.Event{At: s.at(now), Pod: timeline.ObjectName("Job", j.Name), Kind: timeline.DeleteRequested, Code: -1,
+		Message: "propagationPolicy=" + string(policy)})
+}
+
+// recordJobGone records a Job's removal from the API (the informer's
+// delete, a tombstone's object too): Deleted under timeline.ObjectName,
+// as the simulator does once a foreground deletion's dependents are
+// gone; callers hold s.mu. A Job the informer saw go without its
+// deletionTimestamp (a delete with no finalizer to wait for) gets its
+// DeleteRequested at the same instant, so that `is deleted` holds.
+func (s *workloads) recordJobGone(o any, now time.Time) {
+	if t, ok := o.(cache.DeletedFinalStateUnknown); ok {
+		o = t.Obj
+	}
+	j, ok := o.(*batchv1.Job)
+	if !ok {
+		return
+	}
+	name := timeline.ObjectName("Job", j.Name)
+	requested := false
+	for _, e := range s.rec.events {
+		if e.Pod == name && e.Kind == timeline.DeleteRequested {
+			requested = true
+		}
+	}
+	if !requested {
+		s.record(timeline.Event{At: s.at(now), Pod: name, Kind: timeline.DeleteRequested, Code: -1})
+	}
+	s.record(timeline.Event{At: s.at(now), Pod: name, Kind: timeline.Deleted})
 }
 
 // onWorkloadEvent records a Kubernetes Event about one of the scenario's

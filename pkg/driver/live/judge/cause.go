@@ -83,6 +83,15 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 		return driver.Caused{}, true, err
 	}
 	_, chain := j.obs.Margin(timeline.Selector{Pod: pod, Kind: seen.Kind}, action)
+	if seen.Kind == timeline.Deleted && terminalBefore(j.events(), pod, cause.At, seen.At-chain) {
+		// A pod shown terminal longer than the API's chain before its
+		// removal was removed by a delete made later, not by its end: a
+		// finished Job's pod the garbage collector deletes when the
+		// TTL-after-finished controller deletes the Job (a terminal pod
+		// is removed at once: pod strategy CheckGracefulDelete, v1.36.3).
+		// Judged as any other event, by the API's time.
+		return driver.Caused{}, false, nil
+	}
 	if seen.Kind == timeline.Phase && endsOnItsOwn(j.events(), pod, seen.At, action) {
 		// A pod that ends on its own: the sync that notices its last
 		// exit finds it terminal, and the status manager holds the
@@ -147,6 +156,20 @@ func (j *Judge) Caused(ctx context.Context, q driver.Question, seen timeline.Eve
 			Expected: fmt.Sprintf("%s %s within %s of %s (the API's calibrated chain)", who, what, timeline.FormatOffset(chain), endOf)}
 	}
 	return driver.Caused{Cause: cause, Window: w, Verdict: verdict}, true, nil
+}
+
+// terminalBefore: the pod was shown Succeeded or Failed at or after
+// from and before until.
+func terminalBefore(events []timeline.Event, pod string, from, until time.Duration) bool {
+	for _, e := range events {
+		if e.At >= until {
+			break
+		}
+		if e.Pod == pod && e.Container == "" && e.Kind == timeline.Phase && (e.Reason == "Succeeded" || e.Reason == "Failed") && e.At >= from {
+			return true
+		}
+	}
+	return false
 }
 
 // causes are the container events what the API showed (e) follows: a

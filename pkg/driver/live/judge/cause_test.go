@@ -331,3 +331,53 @@ func TestLiveDeleteOnALostNode(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveGoneLongAfterItsEnd: a Job's pod that succeeded at 2 s and was
+// removed at 13 s (the garbage collector's delete when the Job's TTL ran
+// out: a terminal pod goes at once) is judged by the API's time of its
+// removal, not by its exit, which lies 11 s before; a pod removed a
+// status sync after its exit still is judged by the exit.
+func TestLiveGoneLongAfterItsEnd(t *testing.T) {
+	ms := time.Millisecond
+	s := time.Second
+	tl := func(goneAt time.Duration) []timeline.Event {
+		return []timeline.Event{
+			{At: 200 * ms, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started},
+			{At: 2200 * ms, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited},
+			{At: 3100 * ms, Seq: 3, Pod: "web", Kind: timeline.Phase, Reason: "Succeeded"},
+			{At: goneAt, Seq: 4, Pod: "web", Kind: timeline.Deleted},
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		goneAt time.Duration
+		lo, hi time.Duration
+		ok     bool
+	}{
+		{"gone at the TTL, asked then", 13050 * ms, 12 * s, 14 * s, true},
+		{"gone at the TTL, asked at its end", 13050 * ms, 1 * s, 4 * s, false},
+		{"gone a sync after its end, asked then", 3300 * ms, 1 * s, 4 * s, true},
+	} {
+		f := &liveFake{now: 0, events: tl(tc.goneAt)}
+		j := New(f, f)
+		t0 := f.actionMark()
+		j.Acted(driver.ActionCreate, "web", f.now)
+		f.now = 20 * s
+		q := driver.Question{Sel: timeline.Selector{Pod: "web", Kind: timeline.Deleted}, Lo: tc.lo, Hi: tc.hi, T0: t0}
+		a, err := j.Window(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok, err := j.Gone(context.Background(), q, a.Window)
+		if err != nil || !ok {
+			t.Fatalf("%s: Gone %v, %v", tc.name, ok, err)
+		}
+		held := g.Verdict == nil
+		if g.Cause == nil {
+			held = g.Window.Contains(tc.goneAt)
+		}
+		if held != tc.ok {
+			t.Errorf("%s: held %v (cause %v, window %+v), want %v", tc.name, held, g.Cause, g.Window, tc.ok)
+		}
+	}
+}

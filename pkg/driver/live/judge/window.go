@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/podlife/podlife/pkg/behavior"
 	"github.com/podlife/podlife/pkg/driver"
@@ -118,6 +120,9 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	if w, ok := j.deletionShown(t0, sel, lo, hi); ok {
 		return w, false, nil
 	}
+	if w, ok := ttlDeletion(j, sel, t0, lo, hi); ok {
+		return w, false, nil
+	}
 	if err := j.preemptedBy(ctx, sel); err != nil {
 		return timeline.Window{}, false, err
 	}
@@ -169,6 +174,79 @@ func (j *Judge) phasedWindow(ctx context.Context, t0 timeline.Mark, sel timeline
 	// A taint manager's deletion keeps its taint's delay (taintDelay).
 	d := j.taintDelay(t0, sel)
 	return timeline.Window{T0: t0.At, Ref: ref + d, Lo: lo, Hi: hi, From: from + d, To: ref + hi + late + d}, false, nil
+}
+
+// jobTTLs is what a session answers of its Jobs' ttlSecondsAfterFinished.
+type jobTTLs interface {
+	JobTTL(name string) (time.Duration, bool)
+}
+
+// ttlDeletion is the window of a Job's deletion (its DeleteRequested,
+// its removal) that the TTL-after-finished controller makes: ttl after
+// the Job's finish condition's lastTransitionTime, which the API keeps
+// in whole seconds (ttlafterfinished_controller.go processTTL, timeLeft,
+// jobFinishTime; v1.36.3). It counts from that condition as seen, in
+// its whole second, as a pod's windows count from the kubelet's
+// reaction: the written bounds are the rules' time from t=0 (the finish
+// whole second plus ttl), and the cluster's finish came when it came
+// (the steps about the finish judge that). A finished Job's pod shown
+// terminal is deleted with it (the garbage collector's foreground
+// deletion), and counted so too. None for a Job without a
+// TTL, before its finish is seen, or for `within D` (lo 0: a deadline,
+// not the rule's time), which keeps the window from t=0.
+func ttlDeletion(j *Judge, sel timeline.Selector, t0 timeline.Mark, lo, hi time.Duration) (timeline.Window, bool) {
+	if lo <= 0 || sel.Container != "" || (sel.Kind != timeline.DeleteRequested && sel.Kind != timeline.Deleted) {
+		return timeline.Window{}, false
+	}
+	kind, name, ok := strings.Cut(sel.Pod, "/")
+	if !ok {
+		// A finished Job's pod, shown terminal: the garbage collector
+		// deletes it when the Job is deleted, in that instant.
+		name, ok = terminalJobPod(j, sel.Pod)
+		kind = "job"
+	}
+	if !ok || kind != "job" {
+		return timeline.Window{}, false
+	}
+	js, ok := j.sess.(jobTTLs)
+	if !ok {
+		return timeline.Window{}, false
+	}
+	ttl, ok := js.JobTTL(name)
+	if !ok {
+		return timeline.Window{}, false
+	}
+	job := timeline.ObjectName("Job", name)
+	for _, e := range j.events() {
+		if e.Pod != job || e.Kind != timeline.Condition || e.Status != "True" || (e.Reason != "Complete" && e.Reason != "Failed") {
+			continue
+		}
+		rule := j.obs.WholeSecond(e.At) + ttl
+		early, late := j.obs.Margin(sel, "")
+		// The rules put the deletion at lo from t=0: the cluster's at
+		// rule, the window as wide as the written one.
+		return timeline.Window{T0: t0.At, Ref: rule - lo, Lo: lo, Hi: hi, From: rule - early, To: rule + (hi - lo) + late}, true
+	}
+	return timeline.Window{}, false
+}
+
+// terminalJobPod is the Job a pod's controller is, when the pod was
+// shown Succeeded or Failed.
+func terminalJobPod(j *Judge, pod string) (string, bool) {
+	p := j.pod(pod)
+	if p == nil {
+		return "", false
+	}
+	ref := metav1.GetControllerOf(p)
+	if ref == nil || ref.Kind != "Job" {
+		return "", false
+	}
+	for _, e := range j.events() {
+		if e.Pod == pod && e.Container == "" && e.Kind == timeline.Phase && (e.Reason == "Succeeded" || e.Reason == "Failed") {
+			return ref.Name, true
+		}
+	}
+	return "", false
 }
 
 // deletionShown is the window of a deleted pod's Terminating STATUS or
