@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 
+	"github.com/podlife/podlife/pkg/kubelet/conditions"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -491,15 +492,41 @@ func (a *apiServer) recordColumns(p *corev1.Pod, before string) {
 
 // recordStatusDiff records what a status write changed in causal order
 // (docs/language.md, Time: order, "of two events at one instant the
-// cause comes first"): a container's readiness, then the pod's conditions
-// in the order each is derived from the one before (Initialized from the
-// init containers, ContainersReady from the containers' readiness, Ready
-// from ContainersReady and the readiness gates: pkg/kubelet/status
-// generate.go, v1.36.3), then the phase. The API's list order (Ready
+// cause comes first"): the pod's conditions in the order each follows
+// from the one before (conditions.Rank), each container's readiness
+// before the conditions that follow from it (conditions.Stage: the init
+// containers' before Initialized, the others' before ContainersReady),
+// then the phase. The API's list order (Ready
 // before ContainersReady, generateAPIPodStatus) is not an order of
 // events: held-out set 41's `Condition(ContainersReady=True)` row before
 // `Condition(Ready=True)` failed on the simulator only.
 func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
+	changed := make([]*corev1.PodCondition, 0, len(cur.Conditions))
+	for i := range cur.Conditions {
+		c := &cur.Conditions[i]
+		var prev *corev1.PodCondition
+		for i := range old.Conditions {
+			if old.Conditions[i].Type == c.Type {
+				prev = &old.Conditions[i]
+			}
+		}
+		if prev == nil || prev.Status != c.Status {
+			changed = append(changed, c)
+		}
+	}
+	slices.SortStableFunc(changed, func(x, y *corev1.PodCondition) int { return conditions.Rank(x.Type) - conditions.Rank(y.Type) })
+	record := func(stage int) {
+		for _, c := range changed {
+			if conditions.Stage(c.Type) != stage {
+				continue
+			}
+			msg := c.Reason
+			if c.Message != "" {
+				msg = a.env.joined.join(c.Reason, c.Message)
+			}
+			a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
+		}
+	}
 	diffReady := func(olds, curs []corev1.ContainerStatus) {
 		for i := range curs {
 			c := &curs[i]
@@ -518,51 +545,14 @@ func (a *apiServer) recordStatusDiff(pod string, old, cur *corev1.PodStatus) {
 			}
 		}
 	}
+	record(conditions.Before)
 	diffReady(old.InitContainerStatuses, cur.InitContainerStatuses)
+	record(conditions.AfterInit)
 	diffReady(old.ContainerStatuses, cur.ContainerStatuses)
-	changed := make([]*corev1.PodCondition, 0, len(cur.Conditions))
-	for i := range cur.Conditions {
-		c := &cur.Conditions[i]
-		var prev *corev1.PodCondition
-		for i := range old.Conditions {
-			if old.Conditions[i].Type == c.Type {
-				prev = &old.Conditions[i]
-			}
-		}
-		if prev == nil || prev.Status != c.Status {
-			changed = append(changed, c)
-		}
-	}
-	slices.SortStableFunc(changed, func(x, y *corev1.PodCondition) int { return conditionRank(x.Type) - conditionRank(y.Type) })
-	for _, c := range changed {
-		msg := c.Reason
-		if c.Message != "" {
-			msg = a.env.joined.join(c.Reason, c.Message)
-		}
-		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
-	}
+	record(conditions.AfterAll)
 	if old.Phase != cur.Phase {
 		a.env.record(timeline.Event{Pod: pod, Kind: timeline.Phase, Reason: string(cur.Phase), Message: cur.Reason})
 	}
-}
-
-// conditionRank places a pod condition among those it derives from: the
-// kubelet's own in the order each follows from the one before, the
-// others (DisruptionTarget, a readiness gate's) after them.
-func conditionRank(t corev1.PodConditionType) int {
-	switch t {
-	case corev1.PodScheduled:
-		return 0
-	case corev1.PodReadyToStartContainers:
-		return 1
-	case corev1.PodInitialized:
-		return 2
-	case corev1.ContainersReady:
-		return 3
-	case corev1.PodReady:
-		return 4
-	}
-	return 5
 }
 
 // Reads of the store, as the other components' GETs and LISTs. The

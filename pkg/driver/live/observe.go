@@ -13,6 +13,7 @@ import (
 
 	"github.com/podlife/podlife/pkg/agent"
 	"github.com/podlife/podlife/pkg/behavior"
+	"github.com/podlife/podlife/pkg/kubelet/conditions"
 	"github.com/podlife/podlife/pkg/printer"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -315,8 +316,28 @@ func (s *observers) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted b
 		t.rejected = true
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Rejected, Reason: p.Status.Reason, Message: p.Status.Message})
 	}
-	// Conditions, as the simulator records them: every change of status.
-	for _, c := range p.Status.Conditions {
+	// Conditions, as the simulator records them: every change of status,
+	// in the order one follows from another (conditions.Rank), each
+	// container's changes before the conditions that follow from it
+	// (conditions.Stage: the init containers' before Initialized, the
+	// others' before ContainersReady): one update's changes are one
+	// instant, and of two events at one instant the cause comes first.
+	conds := slices.Clone(p.Status.Conditions)
+	slices.SortStableFunc(conds, func(x, y corev1.PodCondition) int { return conditions.Rank(x.Type) - conditions.Rank(y.Type) })
+	stage := conditions.Before
+	containersTo := func(to int) {
+		for ; stage < to; stage++ {
+			list := p.Status.InitContainerStatuses
+			if stage == conditions.AfterInit {
+				list = p.Status.ContainerStatuses
+			}
+			for i := range list {
+				s.onContainer(t, &list[i], now)
+			}
+		}
+	}
+	for _, c := range conds {
+		containersTo(conditions.Stage(c.Type))
 		var prev *corev1.PodCondition
 		for i := range old.Status.Conditions {
 			if old.Status.Conditions[i].Type == c.Type {
@@ -341,12 +362,7 @@ func (s *observers) observe(t *podTrack, p *corev1.Pod, now time.Time, deleted b
 		}
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Condition, Reason: string(c.Type), Status: string(c.Status), Message: msg})
 	}
-	// Containers.
-	for _, list := range [][]corev1.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
-		for i := range list {
-			s.onContainer(t, &list[i], now)
-		}
-	}
+	containersTo(conditions.AfterAll)
 	// A new pod's Pending is no change (the simulator records none either).
 	if old.Status.Phase != p.Status.Phase && p.Status.Phase != "" && !(old.Status.Phase == "" && p.Status.Phase == corev1.PodPending) {
 		s.record(timeline.Event{At: at, Pod: name, Kind: timeline.Phase, Reason: string(p.Status.Phase), Message: p.Status.Reason})

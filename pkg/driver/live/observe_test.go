@@ -622,3 +622,38 @@ func TestSidecarSIGTERMAtTheGracesEndIsWithoutTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestOneUpdateRecordedInCausalOrder: the changes of one status update
+// are one instant, recorded as the simulator records a status write: the
+// sandbox's condition, the container's readiness, then ContainersReady
+// before Ready, though the API lists Ready first (held-out set 41's table
+// row ContainersReady then Ready failed on kind at 23:38, 2026-11-30).
+func TestOneUpdateRecordedInCausalOrder(t *testing.T) {
+	s := testSession(t)
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: s.ns, UID: "u1", ResourceVersion: "1"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	tr := s.obs.track("web", pod)
+	up := pod.DeepCopy()
+	up.ResourceVersion = "2"
+	cond := func(t corev1.PodConditionType) corev1.PodCondition {
+		return corev1.PodCondition{Type: t, Status: corev1.ConditionTrue}
+	}
+	up.Status = corev1.PodStatus{Phase: corev1.PodRunning, StartTime: &metav1.Time{Time: s.start},
+		// The API's order (generateAPIPodStatus).
+		Conditions: []corev1.PodCondition{cond(corev1.PodReadyToStartContainers), cond(corev1.PodInitialized), cond(corev1.PodReady), cond(corev1.ContainersReady), cond(corev1.PodScheduled)},
+		ContainerStatuses: []corev1.ContainerStatus{{Name: "app", ContainerID: "containerd://c1", Ready: true,
+			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: metav1.Time{Time: s.start}}}}}}
+	s.mu.Lock()
+	s.obs.observe(tr, up, s.start.Add(100*time.Millisecond), false)
+	s.mu.Unlock()
+	var order []string
+	for _, e := range s.rec.snapshot(-1) {
+		if e.Pod == "web" && (e.Kind == timeline.Condition || e.Kind == timeline.Ready || e.Kind == timeline.SandboxReady) {
+			order = append(order, e.Label())
+		}
+	}
+	want := []string{"Condition(PodScheduled=True)", "SandboxReady", "Condition(PodReadyToStartContainers=True)", "Condition(Initialized=True)", "Ready", "Condition(ContainersReady=True)", "Condition(Ready=True)"}
+	if strings.Join(order, " ") != strings.Join(want, " ") {
+		t.Errorf("recorded\n  %s\nwant\n  %s", strings.Join(order, " "), strings.Join(want, " "))
+	}
+}
