@@ -474,13 +474,10 @@ func (s thePodIsNotBefore) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	end := max(st.clock.t0.At, w.From)
-	if end >= st.Session.Now() {
-		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
-			return err
-		}
+	end, err := runToNotBefore(ctx, st, w, s.d.d)
+	if err != nil {
+		return err
 	}
-	st.clk().decided(end, s.d.d)
 	events := st.clk().events()
 	// A state read over an interval, as `not … after T` reads one
 	// instant: a verdict, no timed check.

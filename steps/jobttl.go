@@ -177,13 +177,10 @@ func (s *jobNotDeletedBefore) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	end := max(st.clock.t0.At, w.From)
-	if end >= st.Session.Now() {
-		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
-			return err
-		}
+	end, err := runToNotBefore(ctx, st, w, s.d.d)
+	if err != nil {
+		return err
 	}
-	st.clk().decided(end, s.d.d)
 	fail := func(observed string, e *timeline.Event) error {
 		return &timeline.Verdict{Kind: timeline.Early, Window: &w, Event: e,
 			Expected: fmt.Sprintf("job %q not %s before %s%s", s.name, s.what, s.d.text, w.Note()), Observed: observed}
@@ -200,4 +197,18 @@ func (s *jobNotDeletedBefore) Run(ctx context.Context, st *State) error {
 		}
 	}
 	return nil
+}
+
+// runToNotBefore runs the session to where a `not … before T` window
+// starts (never before t=0), and the current time moves there: the
+// verdict reads the events up to it, which it returns.
+func runToNotBefore(ctx context.Context, st *State, w timeline.Window, d time.Duration) (time.Duration, error) {
+	end := max(st.clock.t0.At, w.From)
+	if end >= st.Session.Now() {
+		if _, _, err := st.Session.RunUntil(ctx, end, nil); err != nil {
+			return 0, err
+		}
+	}
+	st.clk().decided(end, d)
+	return end, nil
 }
