@@ -468,16 +468,12 @@ func (s podImageSet) Run(ctx context.Context, st *State) error {
 	if !p.created {
 		return fmt.Errorf("the image of container %q of pod %q is changed before the pod was created", c.Name, p.name)
 	}
-	setter, ok := driver.SessionAs[driver.PodSpecUpdater](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the driver %s cannot update a pod's image", st.Driver.Name()))
-	}
 	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
 	st.clk().moveT0Acting(st.clk().actionMark())
 	st.acted(driver.ActionDelete, p.name)
-	if err := setter.SetImage(ctx, p.name, c.Name, s.image); err != nil {
+	if err := st.Session.SetImage(ctx, p.name, c.Name, s.image); err != nil {
 		return st.unsupported(fmt.Errorf("changing the image of container %q of pod %q: %w", c.Name, p.name, err))
 	}
 	return nil

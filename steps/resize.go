@@ -184,10 +184,6 @@ func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.
 	if p, _ := st.Plan.mustPod(pod); p != nil && !p.created {
 		return fmt.Errorf("%s: the pod is resized before it was created", what)
 	}
-	r, ok := driver.SessionAs[driver.PodSpecUpdater](st.Session)
-	if !ok {
-		return st.unsupported(driver.Unsupported("the driver %s cannot resize a pod in place", st.Driver.Name()))
-	}
 	if err := st.clk().instant(ctx); err != nil {
 		return err
 	}
@@ -198,7 +194,9 @@ func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.
 	// awaited there failed every in-place resize on kind (2026-11-30,
 	// "expected the kubelet's reaction to the delete … within 4.6s").
 	st.judge().Forget(pod)
-	err := r.ResizePod(ctx, pod, patch)
+	// Every session answers (driver.Session embeds PodSpecUpdater); one
+	// that cannot resize says so with driver.ErrUnsupported.
+	err := st.Session.ResizePod(ctx, pod, patch)
 	switch {
 	case err == nil:
 		return nil
