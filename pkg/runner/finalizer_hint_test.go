@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	simdriver "github.com/podlife/podlife/pkg/driver/sim"
-	"github.com/podlife/podlife/steps"
 )
 
 // finalizerDrafts: held-out set 41's step for a pod's finalizer, undefined
@@ -19,20 +18,7 @@ var finalizerDrafts = []struct{ kind, step string }{
 
 func TestFinalizerDraftsAreTheirPhrases(t *testing.T) {
 	t.Parallel()
-	defs := steps.Definitions()
-	v := newVocabulary(defs)
-	for _, c := range finalizerDrafts {
-		phrase := onePhrase(t, defs, c.kind, c.step)
-		if phrase == nil {
-			continue
-		}
-		if kw, _ := exampleLine(phrase.Example); kw != c.kind {
-			t.Errorf("%s %s is a %s phrase", c.kind, c.step, kw)
-		}
-		if got := v.hint(c.step, stepKind(c.kind), true, nil); !phrase.Pattern.MatchString(got) {
-			t.Errorf("%s %s: hint %s, another phrase", c.kind, c.step, got)
-		}
-	}
+	checkDraftsAreTheirPhrases(t, finalizerDrafts)
 }
 
 // TestLintRefusesAFinalizerThePodDoesNotCarry: a finalizer removed from a
