@@ -462,16 +462,9 @@ func (s podImageSet) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
+	if err := actOnCreatedPod(ctx, st, p, fmt.Sprintf("the image of container %q of pod %q is changed", c.Name, p.name)); err != nil {
 		return err
 	}
-	if !p.created {
-		return fmt.Errorf("the image of container %q of pod %q is changed before the pod was created", c.Name, p.name)
-	}
-	if err := st.clk().instant(ctx); err != nil {
-		return err
-	}
-	st.clk().moveT0Acting(st.clk().actionMark())
 	st.acted(driver.ActionDelete, p.name)
 	if err := st.Session.SetImage(ctx, p.name, c.Name, s.image); err != nil {
 		return st.unsupported(fmt.Errorf("changing the image of container %q of pod %q: %w", c.Name, p.name, err))

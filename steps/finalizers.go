@@ -57,21 +57,32 @@ func (s finalizerRemoved) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	if err := st.ready(ctx); err != nil {
+	if err := actOnCreatedPod(ctx, st, p, fmt.Sprintf("the finalizer %q is removed from pod %q", s.finalizer, p.name)); err != nil {
 		return err
 	}
-	if !p.created {
-		return fmt.Errorf("the finalizer %q is removed from pod %q before the pod was created", s.finalizer, p.name)
-	}
-	if err := st.clk().instant(ctx); err != nil {
-		return err
-	}
-	st.clk().moveT0Acting(st.clk().actionMark())
 	// The patch brings no reaction of the kubelet's: the API server
 	// removes the pod, or keeps it, in the update itself.
 	st.judge().Forget(p.name)
 	if err := st.Session.RemoveFinalizer(ctx, p.name, s.finalizer); err != nil {
 		return st.unsupported(fmt.Errorf("removing the finalizer %q from pod %q: %w", s.finalizer, p.name, err))
 	}
+	return nil
+}
+
+// actOnCreatedPod brings the cluster to where a step acts on a pod it has
+// created (what, for the error when it has not), and places t=0 at the
+// action: after everything that has happened so far, this instant
+// included.
+func actOnCreatedPod(ctx context.Context, st *State, p *podDecl, what string) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	if !p.created {
+		return fmt.Errorf("%s before the pod was created", what)
+	}
+	if err := st.clk().instant(ctx); err != nil {
+		return err
+	}
+	st.clk().moveT0Acting(st.clk().actionMark())
 	return nil
 }

@@ -178,16 +178,13 @@ func (s resizeDoc) Run(ctx context.Context, st *State) error {
 // server's rejection is kept for `is rejected` (resizeRejected) when a
 // step expects it, and fails the step otherwise.
 func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.ResourceRequirements, what string) error {
-	if err := st.ready(ctx); err != nil {
+	p, err := st.Plan.mustPod(pod) // checked by Declare
+	if err != nil {
 		return err
 	}
-	if p, _ := st.Plan.mustPod(pod); p != nil && !p.created {
-		return fmt.Errorf("%s: the pod is resized before it was created", what)
-	}
-	if err := st.clk().instant(ctx); err != nil {
+	if err := actOnCreatedPod(ctx, st, p, what+": the pod is resized"); err != nil {
 		return err
 	}
-	st.clk().moveT0Acting(st.clk().actionMark())
 	// What follows a resize counts from t=0, the windows absorbing the
 	// kubelet's reaction: an in-place resize, a deferred one or a
 	// rejected one has no kill to anchor on, and a delete's reaction
@@ -196,7 +193,7 @@ func resize(ctx context.Context, st *State, pod string, patch map[string]corev1.
 	st.judge().Forget(pod)
 	// Every session answers (driver.Session embeds PodSpecUpdater); one
 	// that cannot resize says so with driver.ErrUnsupported.
-	err := st.Session.ResizePod(ctx, pod, patch)
+	err = st.Session.ResizePod(ctx, pod, patch)
 	switch {
 	case err == nil:
 		return nil
