@@ -317,6 +317,18 @@ func TestDiffExplained(t *testing.T) {
 	sim := result("sim", 8, Passed, graceful(0))
 	simOther := sim
 	simOther.Feature, simOther.Tags = other.Feature, other.Tags
+	// A run from a clone elsewhere names its features by absolute paths
+	// (make test-live from /tmp/run13): a place in the list is the
+	// catalogue's, from the module root, and names them too.
+	untagged := func(r Result) Result {
+		r.Feature, r.Tags = "/tmp/run13/"+r.Feature, []string{"termination"}
+		return r
+	}
+	elsewhere := "/tmp/run13-not-a-clone" + sim.Feature
+	shifted := untagged(sim)
+	shifted.Feature = elsewhere
+	shiftedLive := untagged(result("live", 8, Passed, onlyExit))
+	shiftedLive.Feature = elsewhere
 	for _, tc := range []struct {
 		name                string
 		sim, live           Result
@@ -327,6 +339,8 @@ func TestDiffExplained(t *testing.T) {
 		{"explained and unexplained timing differences", sim, result("live", 8, Passed, late), 1, 0, 1},
 		{"an exit code explained by the behaviour tag, the other run's exit not", sim, result("live", 8, Passed, exit137), 1, 0, 1},
 		{"the same difference in a scenario no entry names", simOther, other, 1, 0, 0},
+		{"a place in the list names the same feature under a clone's absolute path", untagged(sim), untagged(result("live", 8, Passed, onlyExit)), 0, 1, 1},
+		{"but not a path that only ends in the same letters", shifted, shiftedLive, 1, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := Diff("sim", []Result{tc.sim}, "live", []Result{tc.live}, DefaultTolerance)

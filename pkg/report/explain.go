@@ -122,7 +122,9 @@ func (e *Explanation) explains(sd *ScenarioDiff, df Difference) bool {
 		}
 		return false
 	}
-	return e.Scenario == sd.ID
+	// A place is the catalogue's, from the module root; a run from a clone
+	// elsewhere names the same scenario by its absolute path.
+	return sd.ID == e.Scenario || strings.HasSuffix(sd.ID, "/"+e.Scenario)
 }
 
 // Explain marks each difference the first entry of list that matches it
