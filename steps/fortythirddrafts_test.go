@@ -31,20 +31,20 @@ var fortyThirdFalseCopies = []falseCopy{
 	{"the app said to start a second late", 43,
 		`container "server" of pod "shop" starts at 4s`, `container "server" of pod "shop" starts at 5s`, `at 5s`, nil},
 	// `restartCount` as `restart count`.
-	{"a restartCount the init container does not reach by 20s", 62,
-		`container "download" has restartCount 2 within 20s`, `container "download" has restartCount 3 within 20s`, `3`, nil},
+	{"a restartCount the init container does not reach by 25s", 62,
+		`container "download" has restartCount 2 within 25s`, `container "download" has restartCount 3 within 25s`, `3`, nil},
 	{"the init container's restartCount said one less", 62,
 		`container "download" of pod "catalog" restartCount is 2`, `container "download" of pod "catalog" restartCount is 1`, `restartCount 1`, nil},
 	{"a restartCount one more in the window", 80,
-		`container "app" has restartCount 2 between 14s and 20s`, `container "app" has restartCount 3 between 14s and 20s`, `restart count 3`, nil},
+		`container "app" has restartCount 2 between 14s and 21s`, `container "app" has restartCount 3 between 14s and 21s`, `restart count 3`, nil},
 	{"the worker's restartCount bounded under what it reached", 80,
 		`container "app" has restartCount at most 2`, `container "app" has restartCount at most 1`, `at most 1`, nil},
 	// `on its first N runs`: starts 1 to N exit so, the others as the
 	// container's other steps say.
 	{"one failed run where two were said", 62,
-		`container "download" exits with code 1 after 2s on its first 2 runs`, `container "download" exits with code 1 after 2s on its first 1 run`, `restarted 2 times within 20s`, []int{74, 75, 77}},
+		`container "download" exits with code 1 after 2s on its first 2 runs`, `container "download" exits with code 1 after 2s on its first 1 run`, `restarted 2 times within 25s`, []int{74, 75, 77}},
 	{"three failed starts where two were said", 80,
-		`container "app" exits with code 1 after 2s on its first 2 starts`, `container "app" exits with code 1 after 2s on its first 3 starts`, `Succeeded within 20s`, []int{87}},
+		`container "app" exits with code 1 after 2s on its first 2 starts`, `container "app" exits with code 1 after 2s on its first 3 starts`, `Succeeded within 25s`, []int{87}},
 	{"the third start given twice", 92,
 		`container "app" exits with code 1 after 1s the first 2 times`, `container "app" exits with code 1 after 1s the first 3 times`, `its third start is given twice`, []int{95}},
 	// A phase with its reason: each of the two decides, and the failure

@@ -71,9 +71,9 @@ Feature: The phrases the forty-third to forty-fifth trials' first drafts reach f
     And container "download" exits with code 1 after 2s on its first 2 runs
     And container "download" exits with code 0 after 2s
     When the pod "catalog" is created
-    Then container "download" has restartCount 2 within 20s
+    Then container "download" has restartCount 2 within 25s
     And container "api" does not start before 14s
-    And container "api" is running within 25s
+    And container "api" is running within 30s
     And container "download" of pod "catalog" restartCount is 2
 
   @behavior:restart-policy
@@ -83,8 +83,8 @@ Feature: The phrases the forty-third to forty-fifth trials' first drafts reach f
     And container "app" exits with code 0 after 2s
     When the pod "crunch" is created
     Then container "app" starts at 0s
-    And container "app" has restartCount 2 between 14s and 20s
-    And the pod "crunch" phase is Succeeded within 20s
+    And container "app" has restartCount 2 between 14s and 21s
+    And the pod "crunch" phase is Succeeded within 25s
     When 60s pass
     Then container "app" has restartCount at most 2
 
