@@ -58,6 +58,22 @@ func TestFortyThirdDraftsAreTheirPhrases(t *testing.T) {
 	}
 }
 
+// TestNextRunIsTheOtherStarts: held-out set 44's `on its next run`, after
+// `on its first 2 runs`, meant every other start; its hint is the
+// container's own exit, not the phrase of its first N starts.
+func TestNextRunIsTheOtherStarts(t *testing.T) {
+	t.Parallel()
+	v := newVocabulary(steps.Definitions())
+	for _, step := range []string{
+		`container "download" exits with code 0 after 2s on its next run`,
+		`container "download" exits with code 0 after 2s on its later starts`,
+	} {
+		if got, want := v.hint(step, stepKind("Given"), true, nil), `container "download" exits with code 0 after 2s`; got != want {
+			t.Errorf("Given %s: hint %s, want %s", step, got, want)
+		}
+	}
+}
+
 // TestLintRefusesFirstStartsThatAreNone: `on its first N runs` with N
 // below 1, or with a start another step gives too, is a problem at the
 // step's line; the draft's combination (two failures, then the
