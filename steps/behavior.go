@@ -135,17 +135,29 @@ func parseAttemptExit(cname, pname, code, after, nth string) (Step, error) {
 }
 
 func (s attemptExit) Declare(pl *Plan) error {
-	var twice bool
-	err := pl.shape(s.ctr.container, s.ctr.pod, func(b *behavior.Behavior) {
+	return shapeAttempts(pl, s.ctr, s.attempt, s.attempt, s.exit)
+}
+
+// shapeAttempts gives starts first to last of the container the exit e,
+// each as `the Nth time` gives its one start: a start another step gave
+// already is an error, and then the step changes nothing.
+func shapeAttempts(pl *Plan, ctr shapedCtr, first, last int, e behavior.Exit) error {
+	twice := 0
+	err := pl.shape(ctr.container, ctr.pod, func(b *behavior.Behavior) {
 		for _, a := range b.Attempts {
-			twice = twice || a.Attempt == s.attempt
+			if a.Attempt >= first && a.Attempt <= last && (twice == 0 || a.Attempt < twice) {
+				twice = a.Attempt
+			}
 		}
-		if !twice {
-			b.Attempts = append(b.Attempts, behavior.AttemptExit{Attempt: s.attempt, Exit: s.exit})
+		if twice != 0 {
+			return
+		}
+		for n := first; n <= last; n++ {
+			b.Attempts = append(b.Attempts, behavior.AttemptExit{Attempt: n, Exit: e})
 		}
 	})
-	if err == nil && twice {
-		err = inputErr("container %q: its %s start is given twice", s.ctr.container, ordinals[s.attempt-1])
+	if err == nil && twice != 0 {
+		err = inputErr("container %q: its %s start is given twice", ctr.container, ordinalWord(twice))
 	}
 	return err
 }

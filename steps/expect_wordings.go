@@ -34,13 +34,13 @@ func wordingExpectations() []Def {
 			s3(func(pod string, phase heldPhase, d writtenSpan) Step {
 				return thePodIsWithin{podNamed{pod}, phase.podState, d, false}
 			})).with(slot("phase", "Failed", withinPhases...)).jobPodApart(),
-		phrase(f, ctr+`(?:restart count is|has restart count) (\S+)$`, `Then container "app" of pod "web" restart count is 0`,
+		phrase(f, ctr+`(?:restart count is|has restart count|restartCount is|has restartCount) (\S+)$`, `Then container "app" of pod "web" restart count is 0`,
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
-		phrase(f, ctr+`(?:restart count is|has restart count) (\S+) between (\S+) and (\S+)$`, `Then container "app" of pod "web" has restart count 1 between 2s and 10s`,
+		phrase(f, ctr+`(?:restart count is|has restart count|restartCount is|has restartCount) (\S+) between (\S+) and (\S+)$`, `Then container "app" of pod "web" has restart count 1 between 2s and 10s`,
 			s5(func(c, pod string, n Count, a, b writtenSpan) Step {
 				return restartCountBetween{containerNamed{c, pod}, n, a, b}
 			})),
-		phrase(f, ctr+`(?:restart count is|has restart count) (\S+) within (\S+)$`, `Then container "app" of pod "web" has restart count 1 within 30s`,
+		phrase(f, ctr+`(?:restart count is|has restart count|restartCount is|has restartCount) (\S+) within (\S+)$`, `Then container "app" of pod "web" has restart count 1 within 30s`,
 			s4(func(c, pod string, n Count, d writtenSpan) Step { return restartedWithin{containerNamed{c, pod}, n, d} })),
 	}
 }

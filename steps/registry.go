@@ -96,6 +96,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftTwentyTwoWordings()...)
 	defs = append(defs, resizePhrases()...)
 	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
+	defs = append(defs, draftFortyThreeWordings()...)
 	for i := range defs {
 		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
 	}

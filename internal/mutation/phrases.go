@@ -207,6 +207,9 @@ var phrases = []Phrase{
 	// holds at holds too (as `is still S at T`); the value is swapped.
 	{`^the pod "([^"]*)" has phase "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" phase is "?([A-Za-z]+)"? at (\S+)$`, []Op{valueOp(2, swapPhase)}},
+	// Held-out set 45: a phase with its reason, at the current time (the
+	// reason is open text).
+	{`^the pod "([^"]*)" (?:phase is|has phase) "?([A-Za-z]+)"? with reason "?([^" ]+)"?$`, []Op{valueOp(2, swapPhase)}},
 	{`^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)?$`, []Op{valueOp(3, swapConditionStatus)}},
 	// A pod's condition timed as a pod's state (issue 38's eleventh
 	// held-out set, steps/expect_wordings11.go).
@@ -231,9 +234,9 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" becomes (not ready|not Ready|\S+) within (\S+)$`, []Op{deadlineOp(3)}},
 	{`^the pod "([^"]*)" is never evicted$`, []Op{negation(replaceOnce(" is never evicted", " is evicted"))}},
 	{`^the pod "([^"]*)" is scheduled (?:on|to) ` + node + ` within (\S+)$`, []Op{deadlineOp(3)}},
-	{ctr + `(?:restart count is|has restart count) (\S+)$`, []Op{countOp(3)}},
+	{ctr + `(?:restart count is|has restart count|restartCount is|has restartCount) (\S+)$`, []Op{countOp(3)}},
 	// A restart count by a deadline, as `has restarted N times within D`.
-	{ctr + `(?:restart count is|has restart count) (\S+) within (\S+)$`, []Op{deadlineOp(4)}},
+	{ctr + `(?:restart count is|has restart count|restartCount is|has restartCount) (\S+) within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `(?:restarts|is restarted) at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `(?:restarts|is restarted) within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `is waiting with reason "([^"]*)" within (\S+)$`, []Op{deadlineOp(4)}},
@@ -359,6 +362,10 @@ var phrases = []Phrase{
 	{ctr + `exits with code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `exits at (\S+) with code (\S+)$`, []Op{atOp(3), valueOp(4, swapExitCode)}},
 	{ctr + `exits at (\S+)$`, []Op{atOp(3)}},
+	// Held-out sets 43 to 45: the code before the time, and a start at
+	// an instant (`starts between T and T`).
+	{ctr + `exits with code (\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapExitCode)}},
+	{ctr + `starts at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `exits within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `exits between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
@@ -567,8 +574,8 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" has at most (\S+) restarts?$`:                                                                                                                                        "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? has restarted at least (\S+) times?$`:                                                                                              "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? has restarted at most (\S+) times?$`:                                                                                               "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
-	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) at least (\S+)$`:                                                                            "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
-	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) at most (\S+)$`:                                                                             "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count|restartCount is|has restartCount) at least (\S+)$`:                                           "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count|restartCount is|has restartCount) at most (\S+)$`:                                            "a restart count bounded at one instant, its bound chosen with a margin for a cluster's timing (one more or one less often still holds): not mutated; its false copies in steps/fourteenthdrafts_test.go show it failing",
 	`^the preStop hook of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:fails|failed)$`:                                                                                             "an untimed event with no value to swap, as the postStart hook's: its false copy in steps/fourteenthdrafts_test.go (the hook's command `true`) shows it failing",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with "([^"]*)"$`:                                                                                                    "an API error by name, as the replica set's",
 	`^the eviction of pod (\S+) of (deployment|job) "([^"]*)" is refused with (\d{3})$`:                                                                                                      "an HTTP code, as the replica set's",
@@ -590,7 +597,7 @@ var unmutated = map[string]string{
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? within (\S+)$`:                                                                                           "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? at (\S+)$`:                                                                                               "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
-	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count) (\S+) between (\S+) and (\S+)$`:                                                             "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count|restartCount is|has restartCount) (\S+) between (\S+) and (\S+)$`:                            "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) (\S+) after its (\S+) exit$`:                                                                             "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) within (\S+) (?:of|after) its (\S+) exit$`:                                                               "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? starts between (\S+) and (\S+)$`:                                                                                                   "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
@@ -623,6 +630,7 @@ var unmutated = map[string]string{
 	ctr + `is OOMKilled$`:                        "an untimed fact with nothing to count, order or swap",
 	ctr + `never starts$`:                        "`never starts` has no positive form in the language (no `starts` alone)",
 	ctr + `is still running at (\S+)$`:           "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
+	ctr + `is running at (\S+)$`:                 "`is still running at T` as held-out set 43 wrote it: a state read at one instant, another instant the container still runs at holds too; `exits at T` pins its end",
 	`^the pod "([^"]*)" has an event "([^"]*)"$`: "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
 	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                            "a lower bound: one fewer holds by design, and it has no positive form to negate into",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:            "a positive untimed fact; its message is open text",

