@@ -64,7 +64,7 @@ func TestTheMayBeLeftOut(t *testing.T) {
 		if !theNounInPattern.MatchString(d.Shown().String()) {
 			continue
 		}
-		text := exampleStep(d.Example)
+		text := ExampleText(d.Example)
 		refs := outsideQuotes(theNounInText, text)
 		if len(refs) == 0 {
 			// `kubectl shows pod "web" READY "1/2" at 20s`: the example
@@ -114,7 +114,7 @@ func TestPodStatesInAnyCase(t *testing.T) {
 	defs := Definitions()
 	checked := 0
 	for i, d := range defs {
-		text := exampleStep(d.Example)
+		text := ExampleText(d.Example)
 		for _, s := range d.Slots {
 			if !stateSlots[s.Name] {
 				continue

@@ -107,10 +107,13 @@ func (p *podDecl) container(name string) *corev1.Container {
 	return nil
 }
 
+// createOnePhrase is the action that creates a declared pod (actions.go).
+const createOnePhrase = `^the pod "([^"]*)" is created$`
+
 var (
-	// createOne is the action that creates a declared pod, `the` left
-	// out or not (article.go).
-	createOne = bareNounPhrase(Def{Pattern: regexp.MustCompile(`^the pod "([^"]*)" is created$`)}).Pattern
+	// createOne is the action that creates a declared pod
+	// (createOnePhrase), `the` left out or not (article.go).
+	createOne = bareNounPhrase(Def{Pattern: regexp.MustCompile(createOnePhrase)}).Pattern
 	createAll = regexp.MustCompile(`^the pods are created$`)
 	// createSome names the pods it creates: `the pods "a" and "b" are
 	// created`, `the pods "a", "b" and "c" are created`.

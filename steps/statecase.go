@@ -50,7 +50,7 @@ func anyCaseStates(d Def) Def {
 	if d.Family == "behaviour" {
 		return d // a container's behaviour, which names no pod state
 	}
-	text := exampleStep(d.Example)
+	text := ExampleText(d.Example)
 	m := d.Pattern.FindStringSubmatch(text)
 	for _, s := range d.Slots {
 		if !stateSlots[s.Name] || m == nil {
@@ -90,9 +90,9 @@ func anyCaseStates(d Def) Def {
 	return d
 }
 
-// exampleStep is an example's step text: its first line, without its
-// keyword.
-func exampleStep(example string) string {
+// ExampleText is an example's step text: its first line, without its
+// keyword (the reference, pkg/language, reads it too).
+func ExampleText(example string) string {
 	text, _, _ := strings.Cut(example, "\n")
 	for _, kw := range []string{"Given ", "When ", "Then ", "And ", "But "} {
 		if t, ok := strings.CutPrefix(text, kw); ok {
