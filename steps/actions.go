@@ -12,6 +12,9 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
+// createOnePhrase is the action that creates a declared pod.
+const createOnePhrase = `^the pod "([^"]*)" is created$`
+
 func actionSteps() []Def {
 	const f = "actions"
 	return []Def{

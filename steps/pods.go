@@ -107,12 +107,8 @@ func (p *podDecl) container(name string) *corev1.Container {
 	return nil
 }
 
-// createOnePhrase is the action that creates a declared pod (actions.go).
-const createOnePhrase = `^the pod "([^"]*)" is created$`
-
 var (
-	// createOne is the action that creates a declared pod
-	// (createOnePhrase), `the` left out or not (article.go).
+	// createOne is createOnePhrase, `the` left out or not (article.go).
 	createOne = bareNounPhrase(Def{Pattern: regexp.MustCompile(createOnePhrase)}).Pattern
 	createAll = regexp.MustCompile(`^the pods are created$`)
 	// createSome names the pods it creates: `the pods "a" and "b" are
