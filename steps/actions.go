@@ -12,10 +12,13 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
+// createOnePhrase is the action that creates a declared pod.
+const createOnePhrase = `^the pod "([^"]*)" is created$`
+
 func actionSteps() []Def {
 	const f = "actions"
 	return []Def{
-		phrase(f, createOne.String(), `When the pod "web" is created`, s1(func(name string) Step { return &podsCreated{name: name} })),
+		phrase(f, createOnePhrase, `When the pod "web" is created`, s1(func(name string) Step { return &podsCreated{name: name} })),
 		phrase(f, createAll.String(), `When the pods are created`, s0(func() Step { return &podsCreated{all: true} })),
 		// Pods created in one step, by their names (issue 38's fifth
 		// held-out set): t=0 is the step's moment, as for one pod.

@@ -108,7 +108,8 @@ func (p *podDecl) container(name string) *corev1.Container {
 }
 
 var (
-	createOne = regexp.MustCompile(`^the pod "([^"]*)" is created$`)
+	// createOne is createOnePhrase, `the` left out or not (article.go).
+	createOne = bareNounPhrase(Def{Pattern: regexp.MustCompile(createOnePhrase)}).Pattern
 	createAll = regexp.MustCompile(`^the pods are created$`)
 	// createSome names the pods it creates: `the pods "a" and "b" are
 	// created`, `the pods "a", "b" and "c" are created`.

@@ -44,6 +44,9 @@ type Def struct {
 	// workloadOf: a behaviour phrase that may name a workload where it
 	// names a pod (`of job "x"`, expect_wordings9.go).
 	workloadOf bool
+	// states are the captures that take a pod state, read in any case
+	// (statecase.go).
+	states []stateCapture
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -98,7 +101,7 @@ func buildRegistry() []Def {
 	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
 	defs = append(defs, draftFortyThreeWordings()...)
 	for i := range defs {
-		defs[i] = workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))
+		defs[i] = anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))
 	}
 	return defs
 }

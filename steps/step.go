@@ -59,7 +59,7 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if refs := d.rsPodsIn(text); refs != nil {
 		return &rsPodStep{def: d, text: text, refs: refs, arg: a}, nil
 	}
-	s, err := d.parse(m[1:], a)
+	s, err := d.parse(d.captures(m[1:]), a)
 	if names := d.initNamed(text); err == nil && names != nil {
 		s = initContainer{Step: s, names: names}
 	}

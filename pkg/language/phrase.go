@@ -108,15 +108,7 @@ func addSlot(slots []Slot, s Slot) ([]Slot, error) {
 
 // exampleText is the step text of an example: its first line without the
 // keyword.
-func exampleText(example string) string {
-	text, _, _ := strings.Cut(example, "\n")
-	for _, kw := range []string{"Given ", "When ", "Then ", "And ", "But "} {
-		if t, ok := strings.CutPrefix(text, kw); ok {
-			return t
-		}
-	}
-	return text
-}
+func exampleText(example string) string { return steps.ExampleText(example) }
 
 // flatten turns a parsed pattern into tokens. A capture of plain text
 // (`( exactly)?`) is text: it has no value to name.

@@ -197,7 +197,13 @@ func candidates(defs []steps.Def) []candidate {
 		d := &defs[i]
 		kw, ex := exampleLine(d.Example)
 		seen := map[string]bool{}
-		for _, v := range variants(ex, d.Pattern, d.Slots) {
+		// The phrase as the reference shows it: a hint says `the pod "x"`
+		// (steps/article.go), though the phrase takes `pod "x"` too.
+		shown := d.Shown()
+		if !shown.MatchString(ex) {
+			shown = d.Pattern
+		}
+		for _, v := range variants(ex, shown, d.Slots) {
 			if seen[v.text] {
 				continue
 			}
