@@ -135,8 +135,11 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 					// hint may be of either kind.
 					known = false
 				}
-				h, lost := vocab.hintSaying(s.Text, kind, known, slices.Concat(named[:i]...))
+				wait, h, lost := vocab.hintSteps(s.Text, kind, known, slices.Concat(named[:i]...))
 				msg := undefinedMessage(sc.Keywords[i], s.Text, h, lost...)
+				if wait != "" {
+					msg = waitFirstMessage(sc.Keywords[i], s.Text, wait, h, lost...)
+				}
 				if why := perPodBehaviour(s.Text, defs); why != "" {
 					msg = why + "; " + msg
 				}
@@ -290,18 +293,23 @@ func namesOfSteps(all []*messages.PickleStep) [][]sceneName {
 			if c.Name != "" {
 				out[i] = append(out[i], sceneName{"container", c.Name})
 			}
+			if c.Name != "" && c.StartupProbe != nil {
+				// What a probe said without its kind means (answersProbes).
+				out[i] = append(out[i], sceneName{startupProbeRole, c.Name})
+			}
 		}
 	}
 	return out
 }
 
 type podSpecNames struct {
-	InitContainers []struct {
-		Name string `json:"name"`
-	} `json:"initContainers"`
-	Containers []struct {
-		Name string `json:"name"`
-	} `json:"containers"`
+	InitContainers []containerNames `json:"initContainers"`
+	Containers     []containerNames `json:"containers"`
+}
+
+type containerNames struct {
+	Name         string `json:"name"`
+	StartupProbe any    `json:"startupProbe"`
 }
 
 // workloadPodInText is a workload's pod named by its order in a step's
@@ -339,6 +347,15 @@ func undefinedMessage(keyword, text, phrase string, unsaid ...string) string {
 		return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
 	}
 	return fmt.Sprintf("undefined step: %s %s; nearest phrase, which does not say %s: %s %s", keyword, text, quoteAll(unsaid), keyword, phrase)
+}
+
+// waitFirstMessage is undefinedMessage of a step that is two phrases, a
+// wait and then an action: one step each.
+func waitFirstMessage(keyword, text, wait, phrase string, unsaid ...string) string {
+	if len(unsaid) == 0 {
+		return fmt.Sprintf("undefined step: %s %s; nearest phrases, a step each: %s %s, then And %s", keyword, text, keyword, wait, phrase)
+	}
+	return fmt.Sprintf("undefined step: %s %s; nearest phrases, a step each, which do not say %s: %s %s, then And %s", keyword, text, quoteAll(unsaid), keyword, wait, phrase)
 }
 
 // quoteAll lists parts of a step in backquotes: `at least` and `within 20s`.

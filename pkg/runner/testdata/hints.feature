@@ -24,3 +24,9 @@ Feature: hints take the step's kind and the scenario's names
     Given a pod "api"
     When the pod "api" is created
     And the pod "api" should be ready within 5s
+
+  Scenario: a wait before an action is a step of its own
+    Given a pod "slow-drain"
+    When the pod "slow-drain" is deleted
+    And after 5s the pod "slow-drain" is force deleted
+    When 3 seconds later the pod "slow-drain" is deleted
