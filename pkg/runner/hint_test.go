@@ -515,9 +515,9 @@ var firstDrafts = []struct {
 	{"Then", `container "api" last state is terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	// A phase never reached (was `never shows status "Failed"`, the STATUS
 	// column); reached with the eviction's reason, the eviction.
-	{"Then", `pod "pricing" never reaches phase "Failed"`, nil, `the pod "pricing" is never Failed`},
+	{"Then", `the pod "pricing" never reaches phase "Failed"`, nil, `the pod "pricing" is never Failed`},
 	{"Then", `the pod "pricing" never enters the phase "Succeeded"`, nil, `the pod "pricing" is never Succeeded`},
-	{"Then", `pod "scratch" reaches phase "Failed" with reason "Evicted"`, nil, `the pod "scratch" is evicted`},
+	{"Then", `the pod "scratch" reaches phase "Failed" with reason "Evicted"`, nil, `the pod "scratch" is evicted`},
 	// A restart count that stays N for a time is at most N, the time said
 	// lost (was `within 60s`, another meaning).
 	{"Then", `container "worker" has restartCount 2 for 60s`, nil, `container "worker" restart count is at most 2`},

@@ -51,9 +51,15 @@ import (
 // them (`in less than 22s` is `within 22s`, `is killed` is `receives
 // SIGKILL`, in a Then `is deleted` is `is gone`, a deployment's pods a
 // replica set's, `has a deletionTimestamp` is `is Terminating`, `never
-// starts before` is `starts after`), and the step is also
-// compared with `7 seconds` read as `7s` and `at 5s` as `between 5s and
-// 5s`, the only way some phrases say it.
+// starts before` is `starts after`, `is never killed` is `never receives
+// SIGKILL`, a container that `starts answering probes after D` passes
+// its startup probe then where its manifest has one, else becomes ready,
+// `the node has 2 cpu allocatable` is a node declared with 2 CPU, two
+// containers' starts in order are `start in this order`), and the step
+// is also compared with `7 seconds` read as `7s` and `at 5s` as `between
+// 5s and 5s`, the only way some phrases say it. An action said with a
+// wait before it (`after 5s the pod "x" is deleted`) is two phrases, the
+// wait's and the action's (hintSteps), and lint names both.
 //
 // The step's kind (its keyword: Given, When, Then, an And or But taking
 // the one before it) weighs more than any two words: a When gets an
@@ -66,7 +72,8 @@ import (
 // out. A slot nothing fills shows what the phrase means without it where
 // it says (Def.Defaults: a condition's "True", a node's size), else the
 // slot itself, `"<pod>"`, `<duration>`: never the reference's example as
-// if the author had written it.
+// if the author had written it. A name of a list the step ends with is
+// the list's, never a name the phrase says before it.
 
 // kindPenalty is what a phrase of another kind than the step's costs: more
 // than two words, so that a near phrase of the step's kind wins over an
