@@ -30,3 +30,8 @@ Feature: hints take the step's kind and the scenario's names
     When the pod "slow-drain" is deleted
     And after 5s the pod "slow-drain" is force deleted
     When 3 seconds later the pod "slow-drain" is deleted
+
+  Scenario: an action no action phrase says is a Given
+    Given a pod "catalog"
+    And the pod "catalog" is Running
+    When container "api" starts failing its liveness probe
