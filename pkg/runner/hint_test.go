@@ -533,6 +533,16 @@ var firstDrafts = []struct {
 	// Not Ready by a time is NotReady by it (was `is not Ready after 1s`).
 	{"Then", `the pod "frontend" is not Ready within 1s`, nil, `the pod "frontend" is NotReady within 1s`},
 	{"Then", `container "ui" is not ready within 2s`, nil, `container "ui" becomes not ready within 2s`},
+	// The same classes in other words.
+	{"Given", `the node has an allocatable CPU of 2`, nil, `a node "<node>" with 2 CPU`},
+	{"Given", `container "jvm" takes 75s to answer its probes`, []string{"a pod \"ledger\":\nspec:\n  containers:\n  - name: jvm\n    startupProbe:\n      httpGet: {path: /started, port: 8080}\n"}, `container "jvm" passes its startup probe after 75s`},
+	{"Given", `container "jvm" needs 60s before answering probes`, nil, `container "jvm" becomes ready after 60s`},
+	{"Then", `the Ready condition of pod "frontend" is False within 1s`, nil, `the pod "frontend" has condition "Ready" "False" within 1s`},
+	{"Then", `the job "x" completes within 30s`, nil, `the job "x" has condition "Complete" "True" within 30s`},
+	{"Then", `the job "x" is Complete`, nil, `the job "x" has condition "Complete" "True"`},
+	{"Then", `the job "nightly" never creates 4 pods`, nil, `the job "nightly" never creates a fourth pod`},
+	{"Then", `the last state of container "api" is terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
+	{"Then", `container "app" starts after container "sidecar" has started`, []string{`a pod "web":`}, `the containers of pod "web" start in this order: "sidecar", "app"`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another
@@ -886,6 +896,7 @@ func TestLintHintsByKeyword(t *testing.T) {
 		// An action whose phrase is a Given, no action saying it (held-out
 		// set 45): written as a Given, which goes before the action.
 		`testdata/hints.feature:37: undefined step: When container "api" starts failing its liveness probe; no action says it: the nearest phrase is a Given, before the action: Given container "api" fails its liveness probe after <duration>`,
+		`testdata/hints.feature:41: undefined step: When the pod "slow-drain" is force deleted 5s later; nearest phrases, a step each: When 5s pass, then And the pod "slow-drain" is force deleted`,
 	}
 	var got []string
 	for _, p := range problems {
@@ -939,6 +950,8 @@ func FuzzHint(f *testing.F) {
 	}
 	f.Add(`"unterminated`, 0, false)
 	f.Add(`at 5s at 6s between "a" and`, 2, true)
+	f.Add(`the pod "x" is force deleted 5s later`, 1, true)
+	f.Add(`after 2 minutes the pod "x" is deleted`, 1, true)
 	defs := steps.Definitions()
 	v := newVocabulary(defs)
 	f.Fuzz(func(t *testing.T, text string, kind int, known bool) {
@@ -949,6 +962,11 @@ func FuzzHint(f *testing.F) {
 		got := v.hint(text, k, known, namesIn([]string{text}))
 		if matching(got, defs) == 0 {
 			t.Errorf("%q: hint %q is no phrase", text, got)
+		}
+		// An action said with a wait: both are phrases.
+		wait, h, _ := v.hintSteps(text, k, known, namesIn([]string{text}))
+		if wait != "" && (matching(wait, defs) == 0 || matching(h, defs) == 0) {
+			t.Errorf("%q: hints %q and %q, not both phrases", text, wait, h)
 		}
 	})
 }

@@ -292,7 +292,11 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 
 // waitFirstRE is an action said with a wait before it: `after 5s the pod
 // "x" is force deleted`, `5 seconds later the pod "x" is deleted`.
-var waitFirstRE = regexp.MustCompile(`(?i)^(?:(?:after|once|when) (` + waitText + `)(?: (?:have|has) passed| pass(?:es)?| later)?|(` + waitText + `) later),? (?:then )?(\S.*)$`)
+var waitFirstRE = regexp.MustCompile(`(?i)^(?:(?:after(?: waiting)?|once|when) (` + waitText + `)(?: (?:have|has) passed| pass(?:es)?| later)?|(` + waitText + `) later),? (?:then )?(\S.*)$`)
+
+// waitLastRE is the wait said after the action: `5s later`, or `after
+// 5s` where the action without it is a phrase.
+var waitLastRE = regexp.MustCompile(`(?i)^(\S.*?),? (?:after (` + waitText + `)|(` + waitText + `) later)$`)
 
 const waitText = `\d+(?:\.\d+)?(?:ms|s|m|h)|\d+(?:\.\d+)? (?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?)`
 
@@ -303,10 +307,14 @@ const waitText = `\d+(?:\.\d+)?(?:ms|s|m|h)|\d+(?:\.\d+)? (?:milliseconds?|secon
 // not say. wait is "" for a step of one phrase: h and unsaid are then
 // hintSaying's.
 func (v *vocabulary) hintSteps(text string, k steps.StepType, known bool, scene []sceneName) (wait, h string, unsaid []string) {
-	if m := waitFirstRE.FindStringSubmatch(text); m != nil && known && k == steps.Action {
+	m := waitFirstRE.FindStringSubmatch(text)
+	if t := waitLastRE.FindStringSubmatch(text); m == nil && t != nil && (t[3] != "" || v.defines(t[1])) {
+		m = []string{t[0], t[2] + t[3], "", t[1]} // `… 5s later`; `… after 5s` of an action said whole
+	}
+	if m != nil && known && k == steps.Action {
 		d := m[1] + m[2]
 		w := d + " pass"
-		if !v.defines(w) {
+		if !v.defines(w) && unitsRE.MatchString(d) {
 			w = asDuration(d) + " pass"
 		}
 		if v.defines(w) {
@@ -1585,6 +1593,17 @@ var (
 	evictedAfterRE    = regexp.MustCompile(`^the pod ("[^"]*") is evicted after the pod ("[^"]*")$`)
 )
 
+// conditionOfPodRE is a pod's condition said of the condition;
+// jobCompleteRE a job's completion in words; lastStateOfRE a container's
+// last state said of the state; ctrStartsAfterStartRE a container's start
+// after another's.
+var (
+	conditionOfPodRE      = regexp.MustCompile(`(?i)^the "?([A-Za-z]+)"? condition of (?:the )?pod ("[^"]*") (?:is|becomes|turns|goes|has status|is set to) "?(True|False|Unknown)"?`)
+	jobCompleteRE         = regexp.MustCompile(`(?i)^((?:the )?job "[^"]*") (?:is complete|is completed|completes|has completed|succeeds|has succeeded|is succeeded|is successful|finishes successfully|finishes|is finished)\b`)
+	lastStateOfRE         = regexp.MustCompile(`(?i)^the last (?:termination )?state of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:is |was |shows )?(?:terminated )?(?:with )?(?:the )?reason "?([^" ]+)"?$`)
+	ctrStartsAfterStartRE = regexp.MustCompile(`^((?:init )?container ("[^"]*"))((?: of pod "[^"]*")?) starts after (?:the )?(?:init |sidecar )?container ("[^"]*") (?:has started|starts|is started|started|has come up|comes up)$`)
+)
+
 // podNotReadyRE and ctrNotReadyRE are a pod and a container said not
 // Ready by a time.
 var (
@@ -1594,6 +1613,10 @@ var (
 
 // nodeSizeRE is a node's CPU or memory said as what the node has.
 var nodeSizeRE = regexp.MustCompile(`(?i)^(?:the node|(?:the |a )?node ("[^"]*")) (?:has|with|gets|offers) (?:an? )?(?:allocatable |available |capacity of )?(\S+) (?:of )?(?:allocatable |available )?(cpus?|cores?|memory)(?: and (\S+) (?:of )?(?:allocatable |available )?memory)?(?: (?:allocatable|available|capacity|of capacity|to allocate))?$`)
+
+// nodeSizeIsRE is a node's CPU or memory said as a value its size is
+// (`the node's allocatable cpu is 2`), read as what the node has.
+var nodeSizeIsRE = regexp.MustCompile(`(?i)^(the node|(?:the |a )?node "[^"]*")(?:'s)? (?:has (?:an? )?|with (?:an? )?)?(?:allocatable |available )?(cpus?|cores?|memory)(?: allocatable| capacity)? (?:is|of|=|equal to) (\S+)$`)
 
 // nodeSize reads a node that has a size as the node declared with it:
 // its name, or none for the author to give (`the node`).
@@ -1622,6 +1645,10 @@ var (
 	noProbeRE      = regexp.MustCompile(`(?i)^((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:answers no |does not answer (?:its |any |the )?|never answers (?:its |any |the )?)(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?) (?:until|before|for the first) (\S+)$`)
 )
 
+// takesToAnswerRE is a container said to take a time to answer its
+// probes, or to start (a slow start is its probes' first answer late).
+var takesToAnswerRE = regexp.MustCompile(`(?i)^((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:takes|needs) (\S+) (?:to (?:answer|respond to|pass)|before (?:it )?(?:answers|answering|responds to|responding to|passes|passing)|to (?:start|start up|warm up|boot|come up|become ready|get ready)()) ?(?:its |the |all |any )?(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?)?$`)
+
 // startupProbeRole is the role of a scene's name that says the container
 // of that name has a startup probe.
 const startupProbeRole = "startup probe"
@@ -1638,6 +1665,11 @@ func answersProbes(text string, scene []sceneName) string {
 		g = noProbeRE.FindStringSubmatch(text)
 	}
 	if g == nil {
+		if m := takesToAnswerRE.FindStringSubmatch(text); m != nil {
+			g = []string{m[0], m[1], m[2], m[4], m[3]}
+		}
+	}
+	if g == nil {
 		return text
 	}
 	probe := strings.ToLower(g[3])
@@ -1652,7 +1684,7 @@ func answersProbes(text string, scene []sceneName) string {
 
 // neverHasPodsRE is a workload said never to have a number of pods, no
 // bound said.
-var neverHasPodsRE = regexp.MustCompile(`^((?:the )?(job|deployment|replica set) "[^"]*") never has (\d+) pods?$`)
+var neverHasPodsRE = regexp.MustCompile(`^((?:the )?(job|deployment|replica set) "[^"]*") never (?:has|creates) (\d+) pods?$`)
 
 // neverHasPods reads a workload that never has N pods: a job's pods come
 // one after another (a retry, the next completion), so a job that never
@@ -1840,6 +1872,8 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// the node declared with it (held-out set 45: `the node has 2 cpu
 		// allocatable` was hinted `the node has 2 disk`).
 		text = nodeSizeRE.ReplaceAllStringFunc(text, nodeSize)
+		text = nodeSizeIsRE.ReplaceAllString(text, "$1 has $3 $2")
+		text = nodeSizeRE.ReplaceAllStringFunc(text, nodeSize)
 	}
 	// A job with no pods of a count is one with 0 of them (issue 38's
 	// eleventh held-out set: `the job "x" has no active pods` was a
@@ -1904,6 +1938,16 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// within D` is Ready by it (held-out set 43: `is not Ready within
 		// 1s` was hinted `is not Ready after 1s`, not Ready all along
 		// after 1s); a container's is its becoming not ready.
+		// A pod's condition said of the condition (`the Ready condition
+		// of pod "x" is False`: was hinted `is Ready`, the opposite).
+		out = conditionOfPodRE.ReplaceAllString(out, `the pod $2 has condition "$1" "$3"`)
+		// A job that completes has its Complete condition (no phrase says
+		// `completes`: it was hinted `fails`, and `is Complete` `is gone`).
+		out = jobCompleteRE.ReplaceAllString(out, `$1 has condition "Complete"`)
+		// A last state said of the state.
+		out = lastStateOfRE.ReplaceAllString(out, `$1 terminated with reason "$2" and exit code`)
+		// A start after another's start is their order.
+		out = ctrStartsAfterStartRE.ReplaceAllString(out, `the containers$3 start in this order: $4, $2`)
 		// As written: `not Ready before 5s`, read `within 5s` above, is
 		// not Ready all along.
 		if podNotReadyRE.MatchString(written) || ctrNotReadyRE.MatchString(written) {

@@ -35,3 +35,7 @@ Feature: hints take the step's kind and the scenario's names
     Given a pod "catalog"
     And the pod "catalog" is Running
     When container "api" starts failing its liveness probe
+
+  Scenario: a wait said after the action
+    Given a pod "slow-drain"
+    When the pod "slow-drain" is force deleted 5s later
