@@ -541,6 +541,10 @@ var firstDrafts = []struct {
 	{"Then", `the job "x" completes within 30s`, nil, `the job "x" has condition "Complete" "True" within 30s`},
 	{"Then", `the job "x" is Complete`, nil, `the job "x" has condition "Complete" "True"`},
 	{"Then", `the job "nightly" never creates 4 pods`, nil, `the job "nightly" never creates a fourth pod`},
+	{"Then", `the job "nightly" should never have 4 pods`, nil, `the job "nightly" never creates a fourth pod`},
+	{"Then", `the pod "frontend" is no longer Ready within 1s`, nil, `the pod "frontend" is NotReady within 1s`},
+	{"Then", `the pod "frontend" stops being Ready within 1s`, nil, `the pod "frontend" is NotReady within 1s`},
+	{"Then", `the pod "frontend" loses its Ready condition within 1s`, nil, `the pod "frontend" has condition "Ready" "False" within 1s`},
 	{"Then", `the last state of container "api" is terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	{"Then", `container "app" starts after container "sidecar" has started`, []string{`a pod "web":`}, `the containers of pod "web" start in this order: "sidecar", "app"`},
 }

@@ -1605,10 +1605,15 @@ var (
 )
 
 // podNotReadyRE and ctrNotReadyRE are a pod and a container said not
-// Ready by a time.
+// Ready by a time, in any of the ways a draft says it (`is no longer
+// Ready`, `stops being Ready`).
+const notReadyText = `(?:is not|is no longer|isn't|not|no longer|should not be|should no longer be|must not be|will not be|stops being|becomes not|goes not|turns not|becomes un|is un)\s?ready`
+
 var (
-	podNotReadyRE = regexp.MustCompile(`(?i)^((?:the )?pod "[^"]*") is not ready (within|between) `)
-	ctrNotReadyRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) is not ready (within|between) `)
+	podNotReadyRE = regexp.MustCompile(`(?i)^((?:the )?pod "[^"]*") ` + notReadyText + ` (within|between) `)
+	ctrNotReadyRE = regexp.MustCompile(`(?i)^((?:init )?container "[^"]*"(?: of pod "[^"]*")?) ` + notReadyText + ` (within|between) `)
+	// podLosesRE is a pod said to lose a condition: its status False.
+	podLosesRE = regexp.MustCompile(`(?i)^((?:the )?pod "[^"]*") (?:loses|drops|loses its|drops its|loses the|drops the) "?([A-Za-z]+)"? condition\b`)
 )
 
 // nodeSizeRE is a node's CPU or memory said as what the node has.
@@ -1684,7 +1689,7 @@ func answersProbes(text string, scene []sceneName) string {
 
 // neverHasPodsRE is a workload said never to have a number of pods, no
 // bound said.
-var neverHasPodsRE = regexp.MustCompile(`^((?:the )?(job|deployment|replica set) "[^"]*") never (?:has|creates) (\d+) pods?$`)
+var neverHasPodsRE = regexp.MustCompile(`^((?:the )?(job|deployment|replica set) "[^"]*") (?:should |must |will )?never (?:has|have|creates?) (\d+) pods?$`)
 
 // neverHasPods reads a workload that never has N pods: a job's pods come
 // one after another (a retry, the next completion), so a job that never
@@ -1950,6 +1955,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		out = ctrStartsAfterStartRE.ReplaceAllString(out, `the containers$3 start in this order: $4, $2`)
 		// As written: `not Ready before 5s`, read `within 5s` above, is
 		// not Ready all along.
+		out = podLosesRE.ReplaceAllString(out, `$1 has condition "$2" "False"`)
 		if podNotReadyRE.MatchString(written) || ctrNotReadyRE.MatchString(written) {
 			out = podNotReadyRE.ReplaceAllString(out, "$1 is NotReady $2 ")
 			out = ctrNotReadyRE.ReplaceAllString(out, "$1 becomes not ready $2 ")
