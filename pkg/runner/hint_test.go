@@ -547,6 +547,9 @@ var firstDrafts = []struct {
 	{"Then", `the pod "frontend" loses its Ready condition within 1s`, nil, `the pod "frontend" has condition "Ready" "False" within 1s`},
 	{"Then", `the last state of container "api" is terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	{"Then", `container "app" starts after container "sidecar" has started`, []string{`a pod "web":`}, `the containers of pod "web" start in this order: "sidecar", "app"`},
+	{"Then", `container "log-shipper" starts before "billing-app"`, []string{`a pod "billing":`}, `the containers of pod "billing" start in this order: "log-shipper", "billing-app"`},
+	{"Then", `container "api" has lastState terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
+	{"Given", `the app in container "jvm" answers no probe until 75s`, nil, `container "jvm" becomes ready after 75s`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

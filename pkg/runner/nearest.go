@@ -1491,7 +1491,7 @@ var idioms = []idiom{
 	// held-out set's `was last terminated with reason "Error"` was hinted
 	// `is waiting with reason "Error"`).
 	{regexp.MustCompile(`\b(?:(?:was|is|has been|got) )?(?:last |previously |lastly )?terminated with (?:the )?(reason|exit code|message)\b`), "terminated with $1", "Then"},
-	{regexp.MustCompile(`\b(?:has |had |shows )?(?:its |a |the )?last (?:termination )?state (?:is |was )?(?:terminated )?with (?:the )?(reason|exit code|message)\b`), "terminated with $1", "Then"},
+	{regexp.MustCompile(`\b(?:has |had |shows )?(?:its |a |the )?last ?(?:termination ?)?state (?:is |was )?(?:terminated )?with (?:the )?(reason|exit code|message)\b`), "terminated with $1", "Then"},
 	// A phase never reached is the pod never in it (held-out set 45:
 	// `never reaches phase "Failed"` was hinted `never shows status`, the
 	// STATUS column).
@@ -1589,7 +1589,7 @@ var probeStartsRE = regexp.MustCompile(`(?i)\b(?:starts|begins) (failing|to fail
 // is `container "proxy" stops after container "app"`.
 var (
 	ctrBeforeRE       = regexp.MustCompile(`^((?:init )?container "[^"]*") (stops|exits) before ((?:init )?container "[^"]*")$`)
-	ctrStartsBeforeRE = regexp.MustCompile(`^(?:the )?(?:init |sidecar )?container ("[^"]*")((?: of pod "[^"]*")?) (?:starts|is started|has started|comes up) before (?:the )?(?:init |sidecar |app )?container ("[^"]*")$`)
+	ctrStartsBeforeRE = regexp.MustCompile(`^(?:the )?(?:init |sidecar )?container ("[^"]*")((?: of pod "[^"]*")?) (?:starts|is started|has started|comes up) before (?:the )?(?:init |sidecar |app )?(?:container )?("[^"]*")$`)
 	evictedAfterRE    = regexp.MustCompile(`^the pod ("[^"]*") is evicted after the pod ("[^"]*")$`)
 )
 
@@ -1646,13 +1646,13 @@ func nodeSize(m string) string {
 // on, or to answer none until then; noProbeRE the same said as no answer
 // until a time.
 var (
-	answersProbeRE = regexp.MustCompile(`(?i)^((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:only )?(?:(?:starts|begins) (?:answering|responding to|passing|to answer|to respond to|to pass)|answers|responds to|passes) (?:its |the |all |any |every )?(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?) (?:only )?(?:after|from) (\S+)(?: after (?:it starts|its start|starting|start))?$`)
-	noProbeRE      = regexp.MustCompile(`(?i)^((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:answers no |does not answer (?:its |any |the )?|never answers (?:its |any |the )?)(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?) (?:until|before|for the first) (\S+)$`)
+	answersProbeRE = regexp.MustCompile(`(?i)^(?:the (?:app|application|process|server|program|service) (?:in|of) )?((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:only )?(?:(?:starts|begins) (?:answering|responding to|passing|to answer|to respond to|to pass)|answers|responds to|passes) (?:its |the |all |any |every )?(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?) (?:only )?(?:after|from) (\S+)(?: after (?:it starts|its start|starting|start))?$`)
+	noProbeRE      = regexp.MustCompile(`(?i)^(?:the (?:app|application|process|server|program|service) (?:in|of) )?((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:answers no |does not answer (?:its |any |the )?|never answers (?:its |any |the )?)(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?) (?:until|before|for the first) (\S+)$`)
 )
 
 // takesToAnswerRE is a container said to take a time to answer its
 // probes, or to start (a slow start is its probes' first answer late).
-var takesToAnswerRE = regexp.MustCompile(`(?i)^((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:takes|needs) (\S+) (?:to (?:answer|respond to|pass)|before (?:it )?(?:answers|answering|responds to|responding to|passes|passing)|to (?:start|start up|warm up|boot|come up|become ready|get ready)()) ?(?:its |the |all |any )?(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?)?$`)
+var takesToAnswerRE = regexp.MustCompile(`(?i)^(?:the (?:app|application|process|server|program|service) (?:in|of) )?((?:init )?container "([^"]*)"(?: of pod "[^"]*")?) (?:takes|needs) (\S+) (?:to (?:answer|respond to|pass)|before (?:it )?(?:answers|answering|responds to|responding to|passes|passing)|to (?:start|start up|warm up|boot|come up|become ready|get ready)()) ?(?:its |the |all |any )?(?:(liveness|readiness|startup) )?(?:probes?|health ?checks?|checks?)?$`)
 
 // startupProbeRole is the role of a scene's name that says the container
 // of that name has a startup probe.
