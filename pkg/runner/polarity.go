@@ -126,7 +126,7 @@ func (v *vocabulary) definedForm(forms []form, text string, k steps.StepType, kn
 		}
 		if found == "" && c.def.Pattern.MatchString(base) && (!known || kindCost(k, c.kind) < kindPenalty) {
 			if _, err := c.def.Parse(base, steps.Arg{}); err == nil {
-				found = base
+				found = numberAgrees(base, c.def) // `1 restart`, as an idiom may not say it
 			}
 		}
 	}

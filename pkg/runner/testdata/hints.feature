@@ -24,3 +24,18 @@ Feature: hints take the step's kind and the scenario's names
     Given a pod "api"
     When the pod "api" is created
     And the pod "api" should be ready within 5s
+
+  Scenario: a wait before an action is a step of its own
+    Given a pod "slow-drain"
+    When the pod "slow-drain" is deleted
+    And after 5s the pod "slow-drain" is force deleted
+    When 3 seconds later the pod "slow-drain" is deleted
+
+  Scenario: an action no action phrase says is a Given
+    Given a pod "catalog"
+    And the pod "catalog" is Running
+    When container "api" starts failing its liveness probe
+
+  Scenario: a wait said after the action
+    Given a pod "slow-drain"
+    When the pod "slow-drain" is force deleted 5s later
