@@ -545,6 +545,27 @@ var firstDrafts = []struct {
 	{"Then", `container "log-shipper" starts before "billing-app"`, []string{`a pod "billing":`}, `the containers of pod "billing" start in this order: "log-shipper", "billing-app"`},
 	{"Then", `container "api" has lastState terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	{"Given", `the app in container "jvm" answers no probe until 75s`, nil, `container "jvm" becomes ready after 75s`},
+	// Held-out sets 46 to 48 (issue 38, acceptance 1): the hints that
+	// were of another meaning, each as its author wrote it, and a near
+	// wording of its class. A workload's pod said `an old pod of`, `1 pod
+	// of` is its first, never a pod or a container of the workload's name
+	// (was `the pod "search" receives SIGTERM …`, `container "search" …`).
+	{"Then", `an old pod of deployment "search" receives SIGTERM between 3s and 5s`, nil, `the first pod of deployment "search" receives SIGTERM between 3s and 5s`},
+	{"Then", `an old pod of deployment "notify" never receives SIGKILL`, nil, `the first pod of deployment "notify" never receives SIGKILL`},
+	{"Then", `1 pod of deployment "ledger" is terminating within 1s`, nil, `the first pod of deployment "ledger" is Terminating within 1s`},
+	{"Then", `the original pod of replica set "web" gets SIGTERM within 5s`, nil, `the first pod of replica set "web" receives SIGTERM within 5s`},
+	// A pod's SIGKILL timed from its SIGTERM is its container's, the
+	// scenario's (was `container "search" …`; a bare pod's was `receives
+	// SIGKILL at 20s`, the SIGTERM lost).
+	{"Then", `an old pod of deployment "search" receives SIGKILL 20s after SIGTERM`, []string{`a deployment "search" of 2 pods:`, `container "indexer" ignores SIGTERM`}, `container "indexer" of the first pod of deployment "search" receives SIGKILL 20s after SIGTERM`},
+	{"Then", `the pod "web" gets SIGKILL 30s after the SIGTERM`, []string{`a pod "web":`, `container "app" ignores SIGTERM`}, `container "app" of pod "web" receives SIGKILL 30s after SIGTERM`},
+	// A workload's pod evicted is the eviction API's, by its order (was
+	// `the pod template of deployment "billing" becomes:`; `… is accepted
+	// at 1s`, a deadline read as an instant: the phrase takes none, the
+	// 1 s is said lost).
+	{"When", `a pod of deployment "billing" is evicted`, nil, `the eviction of pod 1 of deployment "billing" is requested`},
+	{"When", `one pod of replica set "web" gets evicted`, nil, `the eviction of pod 1 of replica set "web" is requested`},
+	{"Then", `1 pod of deployment "cart" is evicted within 1s`, nil, `the eviction of pod 1 of deployment "cart" is accepted`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

@@ -348,8 +348,9 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
-	if h, ok := v.ordinalPodHint(text, k, known, scene); ok {
-		return h, nil
+	text = podKillAfterTerm(text, scene)
+	if h, lost, ok := v.ordinalPodHint(text, k, known, scene); ok {
+		return h, lost
 	}
 	forms := stepForms(text, k, known, v.quoted)
 	for _, f := range forms {
@@ -416,7 +417,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	})
 	for _, r := range all {
 		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
-			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
+			return podKept(text, workloadKept(text, numberAgrees(s, r.c.def), r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
 		}
 	}
 	if len(all) == 0 {
@@ -521,14 +522,23 @@ func spansLost(text, h string, lost []string) []string {
 var ordinalPodRE = regexp.MustCompile(`\b(?:of|in) the (\S+) pod of (job|deployment|replica set) "[^"]*"`)
 
 // ordinalSubjectRE is a workload's pod by its order as the step's
-// subject: `the first pod of job "migrate" has 0 restarts`.
-var ordinalSubjectRE = regexp.MustCompile(`^(?:the )?(\S+) pod of (?:the )?(job|deployment|replica set) ("[^"]*")`)
+// subject: `the first pod of job "migrate" has 0 restarts`; said with a
+// word of its age between (`an old pod of deployment "search"`: of a
+// rollout's pods, the old are the first the workload created).
+var ordinalSubjectRE = regexp.MustCompile(`^(?i:the )?(\S+) (?i:` + ageWords + ` )?pods? of (?:the )?(job|deployment|replica set) ("[^"]*")`)
+
+// ageWords say a pod is of those the workload had first; ageRE is one
+// alone (`the old pod of …`).
+const ageWords = `(?:old|older|oldest|original|existing|current|running|initial|earliest)`
+
+var ageRE = regexp.MustCompile(`^(?i:` + ageWords + `)$`)
 
 // ordinalRE is an ordinal the phrases take (steps' parseOrdinal);
-// indefiniteRE a pod of a workload said without one.
+// indefiniteRE a pod of a workload said without one, or counted one (`1
+// pod of deployment "x" is terminating`: the first to be).
 var (
 	ordinalRE    = regexp.MustCompile(`^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))$`)
-	indefiniteRE = regexp.MustCompile(`^(?:a|an|one|any|some)$`)
+	indefiniteRE = regexp.MustCompile(`^(?i:a|an|one|1|any|some)$`)
 )
 
 // ordinalCtrRE is the container a step names right before its pod.
@@ -538,70 +548,157 @@ var ordinalCtrRE = regexp.MustCompile(`container "[^"]*" $`)
 // while the step is compared with the phrases, which name pods.
 const ordinalStandIn = `pod "podlife-ordinal-pod"`
 
-// ordinalPodHint is the hint of a step that names a container of a
-// workload's pod by its order (issue 38's eighth held-out set: `container
-// "app" of the 1st pod of job "slow" gets SIGTERM …` was hinted `the pod
-// "slow" receives SIGTERM …`, the container lost): the hint of the step
-// with a pod's name in its place, the pod named back by its order, where
-// the phrase takes it.
-func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, scene []sceneName) (string, bool) {
+// ordinalEvictedRE is a workload's pod said evicted: the eviction API's
+// (the Disruptions phrases', which a drain and a budget are about), not
+// the kubelet's eviction manager's, whose phrases name a bare pod.
+var ordinalEvictedRE = regexp.MustCompile(`^ (?i:is|gets|got|was|should be|should get|will be|must be|has been) evicted\b(.*)$`)
+
+// ordinalPodHint is the hint of a step that names a workload's pod by its
+// order (issue 38's eighth held-out set: `container "app" of the 1st pod
+// of job "slow" gets SIGTERM …` was hinted `the pod "slow" receives
+// SIGTERM …`, the container lost): the hint of the step with a pod's name
+// in its place, the pod named back by its order, where the phrase takes
+// it, and what the hint does not say of the step. Never the workload's
+// name as a pod's (held-out set 46: `an old pod of deployment "search"
+// receives SIGTERM` was hinted `the pod "search" receives SIGTERM`).
+func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, scene []sceneName) (string, []string, bool) {
 	if m := ordinalSubjectRE.FindStringSubmatchIndex(text); m != nil {
 		// The pod the step is about, by its order (issue 38's eleventh
 		// held-out set: `the first pod of job "migrate" should have 0
 		// restarts` was hinted `the job "migrate" has 0 failed pods`).
 		if v.defines(text) {
-			return text, true // a phrase of a job's pod of its own
+			return text, nil, true // a phrase of a job's pod of its own
 		}
 		ord := strings.ToLower(text[m[2]:m[3]])
 		switch {
-		case indefiniteRE.MatchString(ord):
+		case indefiniteRE.MatchString(ord), ageRE.MatchString(ord):
 			// A pod of the workload, any: the first, the one its phrases
 			// name first (held-out set 44: `a pod of job "nightly" fails`
 			// was hinted `the a pod of job …`).
 			ord = "first"
 		case !ordinalRE.MatchString(ord):
-			return "", false
+			return "", nil, false
 		}
-		ref := "the " + ord + " pod of " + text[m[4]:m[5]] + " " + text[m[6]:m[7]]
-		h := v.hint("the "+ordinalStandIn+text[m[1]:], k, known, scene)
-		out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
-		if out == h {
-			return "", false
+		rest := text[m[1]:]
+		if e := ordinalEvictedRE.FindStringSubmatch(rest); e != nil {
+			// Held-out set 46: `a pod of deployment "billing" is evicted`
+			// was hinted `the pod template of deployment "billing"
+			// becomes:`; `1 pod … is evicted within 1s` `… is accepted at
+			// 1s`, a deadline read as an instant.
+			// The phrases of a workload's pod's eviction take no deadline:
+			// what they do not take is said lost, not read as another
+			// bound.
+			verb := " is accepted"
+			if known && k == steps.Action {
+				verb = " is requested"
+			}
+			if n := ordinalNumber(ord); n > 0 {
+				out := fmt.Sprintf("the eviction of pod %d of %s %s%s", n, text[m[4]:m[5]], text[m[6]:m[7]], verb)
+				switch {
+				case v.defines(out + e[1]):
+					return out + e[1], nil, true
+				case v.defines(out):
+					var lost []string
+					if r := strings.TrimSpace(e[1]); r != "" {
+						lost = []string{r}
+					}
+					return out, lost, true
+				}
+			}
 		}
-		if v.defines(out) {
-			return out, true
-		}
-		return "", false
+		return v.ordinalIn("the "+ordinalStandIn+rest, ord, text[m[4]:m[5]], text[m[6]:m[7]], "", k, known, scene)
 	}
-	m := ordinalPodRE.FindStringIndex(text)
+	m := ordinalPodRE.FindStringSubmatchIndex(text)
 	if m == nil {
-		return "", false
+		return "", nil, false
 	}
 	ref := text[m[0]+strings.IndexByte(text[m[0]:], ' ')+1 : m[1]]
-	h := v.hint(text[:m[0]]+"of "+ordinalStandIn+text[m[1]:], k, known, scene)
+	w := workloadOfRE.FindStringSubmatch(ref)
+	ord := strings.ToLower(text[m[2]:m[3]])
+	return v.ordinalIn(text[:m[0]]+"of "+ordinalStandIn+text[m[1]:], ord, w[1], `"`+w[2]+`"`, ordinalCtrRE.FindString(text[:m[0]]), k, known, scene)
+}
+
+// ordinalIn is the hint of stood, a step with ordinalStandIn for the pod
+// ord of the workload kind "name", put back as the phrase takes it: `the
+// first pod of deployment "x"` where the phrase names a pod (`the pod
+// "p" …`, `… of pod "p"`), `pod 1 of deployment "x"` where it takes a
+// number (the eviction's phrases); after the container ctr where the
+// hint leaves the pod out, as its phrase's example does.
+func (v *vocabulary) ordinalIn(stood, ord, kind, name, ctr string, k steps.StepType, known bool, scene []sceneName) (string, []string, bool) {
+	h, all := v.hintSaying(stood, k, known, scene)
+	var lost []string
+	for _, l := range all {
+		if !strings.Contains(l, strings.TrimPrefix(ordinalStandIn, "pod ")) {
+			lost = append(lost, l)
+		}
+	}
+	ref := "the " + ord + " pod of " + kind + " " + name
+	var tries []string
 	// A phrase whose subject is the pod (`the pod "p" STATUS is …`) takes
 	// the pod by its order with its own article (issue 38's twelfth
 	// held-out set: `the pod status of the third pod of deployment "api"
 	// is Terminating at 15s`).
-	out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
-	if out == h {
-		out = strings.Replace(h, ordinalStandIn, ref, 1)
+	tries = append(tries, strings.Replace(h, "the "+ordinalStandIn, ref, 1), strings.Replace(h, ordinalStandIn, ref, 1))
+	if n := ordinalNumber(ord); n > 0 {
+		tries = append(tries, strings.Replace(h, ordinalStandIn, fmt.Sprintf("pod %d of %s %s", n, kind, name), 1))
 	}
-	if out == h {
+	if !strings.Contains(h, ordinalStandIn) {
 		// The hint left the pod out, as its phrase's example does: it
-		// goes back after its container.
-		c := ordinalCtrRE.FindString(text[:m[0]])
-		i := strings.Index(h, strings.TrimSpace(c))
-		if c == "" || i < 0 {
-			return "", false
+		// goes back after its container, the step's or the hint's.
+		c := strings.TrimSpace(ctr)
+		if c == "" {
+			c = strings.TrimSpace(ordinalCtrRE.FindString(ctrOfRE.FindString(h)))
 		}
-		at := i + len(strings.TrimSpace(c))
-		out = h[:at] + " of " + ref + h[at:]
+		if i := strings.Index(h, c); c != "" && i >= 0 {
+			at := i + len(c)
+			tries = append(tries, h[:at]+" of "+ref+h[at:])
+		}
 	}
-	if v.defines(out) {
-		return out, true
+	for _, out := range tries {
+		if out != h && v.defines(out) {
+			return out, lost, true
+		}
 	}
-	return "", false
+	return "", nil, false
+}
+
+// podKillAfterTermRE is a pod said to get SIGKILL a time after its
+// SIGTERM.
+var podKillAfterTermRE = regexp.MustCompile(`(?i)^((?:the )?pod "[^"]*") (\S.* SIGKILL .*\bafter (?:the |its )?SIGTERM)$`)
+
+// podKillAfterTerm is text with a pod's SIGKILL timed from its SIGTERM
+// said of its container, the scenario's last: the phrases time one signal
+// from another of one container (held-out set 46: `… pod … receives
+// SIGKILL 20s after SIGTERM` was hinted `receives SIGKILL at 20s`, the
+// SIGTERM lost).
+func podKillAfterTerm(text string, scene []sceneName) string {
+	m := podKillAfterTermRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	ctr := "<container>"
+	if n, ok := lastNamed(scene, "container"); ok {
+		ctr = n
+	}
+	return `container "` + ctr + `" of ` + strings.TrimPrefix(m[1], "the ") + " " + m[2]
+}
+
+// ctrOfRE is the container a hint names first, with the space after it.
+var ctrOfRE = regexp.MustCompile(`container "[^"]*" `)
+
+// ordinalNumber is the number of an ordinal the phrases take: 1 for
+// `first` and `1st`; 0 for none.
+func ordinalNumber(ord string) int {
+	for i, w := range []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"} {
+		if ord == w {
+			return i + 1
+		}
+	}
+	n, err := strconv.Atoi(strings.TrimRight(ord, "stndrh"))
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // defines says whether a phrase of the vocabulary matches text.
@@ -627,6 +724,28 @@ func workloadKept(text, h string, d *steps.Def) string {
 	}
 	out := strings.Replace(h, ` of pod "`+m[2]+`"`, ` of `+m[1]+` "`+m[2]+`"`, 1)
 	if out != h && d.Pattern.MatchString(out) {
+		return out
+	}
+	return h
+}
+
+// ctrOfPodRE is a container named with its pod.
+var ctrOfPodRE = regexp.MustCompile(`\b(container "[^"]*") (of pod "[^"]*")`)
+
+// podKept names the pod of the step's container in the hint where the
+// hint names the container alone, as the phrase's example does, and the
+// phrase takes the pod: the pod is the author's, not to be lost.
+func podKept(text, h string, d *steps.Def) string {
+	m := ctrOfPodRE.FindStringSubmatch(text)
+	if m == nil || strings.Contains(h, m[0]) {
+		return h
+	}
+	i := strings.Index(h, m[1])
+	if i < 0 || strings.HasPrefix(h[i+len(m[1]):], " of ") {
+		return h
+	}
+	out := h[:i+len(m[1])] + " " + m[2] + h[i+len(m[1]):]
+	if d.Pattern.MatchString(out) {
 		return out
 	}
 	return h
