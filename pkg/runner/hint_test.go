@@ -566,6 +566,17 @@ var firstDrafts = []struct {
 	{"When", `a pod of deployment "billing" is evicted`, nil, `the eviction of pod 1 of deployment "billing" is requested`},
 	{"When", `one pod of replica set "web" gets evicted`, nil, `the eviction of pod 1 of replica set "web" is requested`},
 	{"Then", `1 pod of deployment "cart" is evicted within 1s`, nil, `the eviction of pod 1 of deployment "cart" is accepted`},
+	// No pod of a workload is said of its first pod, negated (`within D`
+	// of what does not happen is `before D`), the rest said lost (was
+	// `the node has no pods of deployment … within 6s`, another meaning).
+	{"Then", `no pod of deployment "catalog" is deleted before 6s`, nil, `the first pod of deployment "catalog" is not gone before 6s`},
+	{"Then", `no pod of deployment "queue" is deleted within 60s`, nil, `the first pod of deployment "queue" is not gone before 60s`},
+	{"Then", `no pod of replica set "web" is Terminating within 5s`, nil, `the first pod of replica set "web" is not Terminating before 5s`},
+	// A pod's ordinal is a number said of a pod, never a code (was `the
+	// eviction of pod 429 of deployment "cart" …`): the pod the author's
+	// to give.
+	{"Then", `an eviction of a pod of deployment "cart" is refused with 429`, nil, `the eviction of pod <ordinal> of deployment "cart" is refused with 429`},
+	{"Then", `the eviction of a pod of replica set "web" is refused with 429`, nil, `the eviction of pod <ordinal> of replica set "web" is refused with 429`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

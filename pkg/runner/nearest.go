@@ -548,6 +548,29 @@ var ordinalCtrRE = regexp.MustCompile(`container "[^"]*" $`)
 // while the step is compared with the phrases, which name pods.
 const ordinalStandIn = `pod "podlife-ordinal-pod"`
 
+// noneOfRE is what a step says of no pod of a workload: a state or an
+// event, negated in noneOf; `within D` of what does not happen is `before
+// D`.
+var noneOfRE = regexp.MustCompile(`^ (?i:(is|are|was|were|gets|get|got|has|have|does|do|should be|will be)|([a-z]+s)) (.*)$`)
+
+func noneOf(rest string) string {
+	m := noneOfRE.FindStringSubmatch(rest)
+	out := ""
+	switch aux := strings.ToLower(m[1]); aux {
+	case "":
+		out = " never " + m[2] + " " + m[3]
+	case "are", "was", "were", "should be", "will be":
+		out = " is not " + m[3]
+	case "gets", "get", "got":
+		out = " is not " + m[3]
+	case "have":
+		out = " has not " + m[3]
+	default:
+		out = " " + aux + " not " + m[3]
+	}
+	return withinRE.ReplaceAllString(out, "before $1")
+}
+
 // ordinalEvictedRE is a workload's pod said evicted: the eviction API's
 // (the Disruptions phrases', which a drain and a budget are about), not
 // the kubelet's eviction manager's, whose phrases name a bare pod.
@@ -570,16 +593,23 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 			return text, nil, true // a phrase of a job's pod of its own
 		}
 		ord := strings.ToLower(text[m[2]:m[3]])
+		rest := text[m[1]:]
+		var none []string
 		switch {
 		case indefiniteRE.MatchString(ord), ageRE.MatchString(ord):
 			// A pod of the workload, any: the first, the one its phrases
 			// name first (held-out set 44: `a pod of job "nightly" fails`
 			// was hinted `the a pod of job …`).
 			ord = "first"
+		case ord == "no" && noneOfRE.MatchString(rest):
+			// No pod of the workload: the phrases say it of a pod, the
+			// first, the rest said lost (held-out set 46: `no pod of
+			// deployment "catalog" is deleted before 6s` was hinted `the
+			// node has no pods of …`, another meaning).
+			ord, rest, none = "first", noneOf(rest), []string{"no pod"}
 		case !ordinalRE.MatchString(ord):
 			return "", nil, false
 		}
-		rest := text[m[1]:]
 		if e := ordinalEvictedRE.FindStringSubmatch(rest); e != nil {
 			// Held-out set 46: `a pod of deployment "billing" is evicted`
 			// was hinted `the pod template of deployment "billing"
@@ -606,7 +636,8 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 				}
 			}
 		}
-		return v.ordinalIn("the "+ordinalStandIn+rest, ord, text[m[4]:m[5]], text[m[6]:m[7]], "", k, known, scene)
+		h, lost, ok := v.ordinalIn("the "+ordinalStandIn+rest, ord, text[m[4]:m[5]], text[m[6]:m[7]], "", k, known, scene)
+		return h, append(none, lost...), ok
 	}
 	m := ordinalPodRE.FindStringSubmatchIndex(text)
 	if m == nil {
@@ -814,11 +845,30 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 		if values, ok := c.listed[p.p]; ok && slices.Contains(values, v) {
 			cost -= 0.4
 		}
-		if !fits(c, p.p, v) {
+		if !fits(c, p.p, v) || !ordinalFrom(c.toks, p.p, step, p.s) {
 			cost++
 		}
 	}
 	return cost
+}
+
+// ordinalFrom says whether the step's token s may be the phrase's token j
+// where j is a pod's ordinal (`pod 2 of replica set "web"`): only a number
+// the step says of a pod, after `pod`, not a code or a count it says
+// elsewhere (held-out set 46: `an eviction of a pod of deployment "cart"
+// is refused with 429` was hinted `the eviction of pod 429 of …`).
+func ordinalFrom(phrase []token, j int, step []token, s int) bool {
+	if !ordinalPlace(phrase, j) {
+		return true
+	}
+	return s > 0 && step[s-1].kind == word && (step[s-1].word == "pod" || step[s-1].word == "pods")
+}
+
+// ordinalPlace says whether the phrase's token j is a pod's ordinal: a
+// count after `pod`, before `of`.
+func ordinalPlace(phrase []token, j int) bool {
+	return phrase[j].kind == count && j > 0 && phrase[j-1].kind == word && phrase[j-1].word == "pod" &&
+		j+1 < len(phrase) && phrase[j+1].word == "of"
 }
 
 // fits says whether v can be the value of the phrase's name j by its
@@ -2185,7 +2235,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 		}
 		var v string
 		ok := false
-		if paired && !used[from] && sameRole(step[from], t) {
+		if paired && !used[from] && sameRole(step[from], t) && ordinalFrom(c.toks, j, step, from) {
 			v, ok = value(t, step[from])
 		}
 		if ok {
@@ -2248,6 +2298,9 @@ func placeholder(c candidate, j int) string {
 	case duration:
 		return "<duration>"
 	case count:
+		if ordinalPlace(toks, j) {
+			return "<ordinal>"
+		}
 		if j > 0 && (toks[j-1].word == "code" || toks[j-1].word == "priority" || toks[j-1].word == "value") {
 			return "<" + toks[j-1].word + ">"
 		}

@@ -33,6 +33,8 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		// A deadline the phrase does not take (held-out set 46: was read
 		// as `at 1s`, an instant).
 		{"Then", `1 pod of deployment "cart" is evicted within 1s`, []string{"within 1s"}},
+		// What the phrase says of one pod of the workload's, not of all.
+		{"Then", `no pod of deployment "queue" is deleted within 60s`, []string{"no pod"}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
