@@ -572,6 +572,22 @@ var firstDrafts = []struct {
 	{"Then", `no pod of deployment "catalog" is deleted before 6s`, nil, `the first pod of deployment "catalog" is not gone before 6s`},
 	{"Then", `no pod of deployment "queue" is deleted within 60s`, nil, `the first pod of deployment "queue" is not gone before 60s`},
 	{"Then", `no pod of replica set "web" is Terminating within 5s`, nil, `the first pod of replica set "web" is not Terminating before 5s`},
+	// A container that never becomes ready, as a behaviour, fails its
+	// readiness probe from its start (was `becomes not ready at
+	// <duration>`, an expectation).
+	{"Given", `container "worker" never becomes ready`, nil, `container "worker" fails its readiness probe after 0s`},
+	{"Given", `container "api" does not become ready`, nil, `container "api" fails its readiness probe after 0s`},
+	// A count of a workload's pods Ready for a time never falls below it
+	// (was `has 3 ready pods at 60s`, an instant; the span said lost).
+	{"Then", `3 pods of deployment "queue" are Ready for 60s`, nil, `at least 3 pods of deployment "queue" are Ready at all times`},
+	{"Then", `2 pods of replica set "web" stay Ready for 30s`, nil, `at least 2 pods of replica set "web" are Ready at all times`},
+	// A node named by its pod is the node, the scenario's where it names
+	// one; NotReady in an expectation its Ready condition Unknown (was
+	// `the pod "ledger" becomes NotReady`, the node's state read as the
+	// pod's).
+	{"Then", `the node of pod "ledger" becomes NotReady within 60s`, []string{`a pod "ledger":`}, `the node has condition "Ready" "Unknown" within 60s`},
+	{"Then", `the node running pod "web" goes NotReady within 1m`, []string{`a pod "web" on node "worker-2":`}, `node "worker-2" has condition "Ready" "Unknown" within 1m`},
+	{"Then", `node "worker-1" is NotReady within 50s`, nil, `node "worker-1" has condition "Ready" "Unknown" within 50s`},
 	// A pod's ordinal is a number said of a pod, never a code (was `the
 	// eviction of pod 429 of deployment "cart" …`): the pod the author's
 	// to give.

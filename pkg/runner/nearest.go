@@ -349,6 +349,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		text = answersProbes(text, scene)
 	}
 	text = podKillAfterTerm(text, scene)
+	text = nodeOfPod(text, k, known, scene)
 	if h, lost, ok := v.ordinalPodHint(text, k, known, scene); ok {
 		return h, lost
 	}
@@ -691,6 +692,49 @@ func (v *vocabulary) ordinalIn(stood, ord, kind, name, ctr string, k steps.StepT
 		}
 	}
 	return "", nil, false
+}
+
+// readyForRE is a count of a workload's pods said Ready for a time, or
+// to stay so.
+var readyForRE = regexp.MustCompile(`(?i)^(?:all )?(\d+) (pods? of (?:the )?(?:deployment|replica set) "[^"]*") (?:(?:are|is) (?:still )?ready (?:for|during|over) \S+|(?:stay|stays|remain|remains|keep being|are kept) ready(?: (?:for|during|over) \S+)?)$`)
+
+// nodeOfPodRE is a node named by a pod it runs: `the node of pod "x"`,
+// `pod "x"'s node`, `the node running pod "x"`.
+var nodeOfPodRE = regexp.MustCompile(`(?i)\b(?:the node (?:of|running|hosting|that runs|where) (?:the )?pod "[^"]*"(?: runs| is running)?|(?:the )?pod "[^"]*"'s node)`)
+
+// nodeNotReadyRE is a node said NotReady in an expectation.
+var nodeNotReadyRE = regexp.MustCompile(`^((?:the )?node(?: "[^"]*")?) (?:becomes|goes|turns|is|gets|should be|should become) (?:notready|not ready|unready)\b`)
+
+// nodeOfPod is text with a node named by its pod named as the scenario
+// names its node: `node "n"` where the scenario names one node, else
+// `the node` (held-out set 48: `the node of pod "ledger" becomes
+// NotReady within 60s` was hinted `the pod "ledger" becomes NotReady`,
+// the node's state read as the pod's). A node said NotReady in an
+// expectation has its Ready condition Unknown: each way the language
+// makes a node NotReady (its kubelet stopped, a crash, a reboot) stops
+// its status, which the node-lifecycle controller marks Unknown.
+func nodeOfPod(text string, k steps.StepType, known bool, scene []sceneName) string {
+	if loc := nodeOfPodRE.FindStringIndex(text); loc != nil {
+		node := "the node"
+		nodes := map[string]bool{}
+		for _, n := range scene {
+			if n.role == "node" {
+				nodes[n.name] = true
+			}
+		}
+		if len(nodes) == 1 {
+			for n := range nodes {
+				node = `node "` + n + `"`
+			}
+		}
+		text = text[:loc[0]] + node + text[loc[1]:]
+	}
+	if known && k == steps.Outcome {
+		if m := nodeNotReadyRE.FindStringSubmatchIndex(strings.ToLower(text)); m != nil {
+			text = text[:m[3]] + ` has condition "Ready" "Unknown"` + text[m[1]:]
+		}
+	}
+	return text
 }
 
 // podKillAfterTermRE is a pod said to get SIGKILL a time after its
@@ -1660,6 +1704,10 @@ var idioms = []idiom{
 	// fails to start.
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "never starts", "Then"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
+	// A container that never becomes ready, as a behaviour, fails its
+	// readiness probe from its start (held-out set 47: `never becomes
+	// ready` was hinted `becomes not ready at <duration>`).
+	{regexp.MustCompile(`\b(?:never (?:becomes|gets|turns|goes|is)|(?:is|gets|becomes) never|does not (?:become|get)|do not (?:become|get)|cannot (?:become|get)) ready$`), "fails its readiness probe after 0s", "Given"},
 	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	// A container's last termination is what `terminated with reason`
 	// reads (its current state, else its last: issue 38's forty-fifth
@@ -2118,6 +2166,12 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		out = ctrStartsBeforeRE.ReplaceAllString(out, `the containers$2 start in this order: $1, $3`)
 		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")
 		out = neverHasPodsRE.ReplaceAllStringFunc(out, neverHasPods)
+		// A count of a workload's pods Ready for a time is a count they
+		// never fall below: the language times it to the end of the
+		// activity (`at all times`), the span said lost (held-out set
+		// 46: `3 pods of deployment "queue" are Ready for 60s` was hinted
+		// `has 3 ready pods at 60s`, an instant).
+		out = readyForRE.ReplaceAllString(out, "at least $1 $2 are Ready at all times")
 		// Not Ready by a time is the state NotReady by it, as `is Ready
 		// within D` is Ready by it (held-out set 43: `is not Ready within
 		// 1s` was hinted `is not Ready after 1s`, not Ready all along

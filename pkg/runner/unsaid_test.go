@@ -35,6 +35,8 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `1 pod of deployment "cart" is evicted within 1s`, []string{"within 1s"}},
 		// What the phrase says of one pod of the workload's, not of all.
 		{"Then", `no pod of deployment "queue" is deleted within 60s`, []string{"no pod"}},
+		// A span the count's phrase does not take.
+		{"Then", `3 pods of deployment "queue" are Ready for 60s`, []string{"for 60s"}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
