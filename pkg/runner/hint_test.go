@@ -588,6 +588,12 @@ var firstDrafts = []struct {
 	{"Then", `the node of pod "ledger" becomes NotReady within 60s`, []string{`a pod "ledger":`}, `the node has condition "Ready" "Unknown" within 60s`},
 	{"Then", `the node running pod "web" goes NotReady within 1m`, []string{`a pod "web" on node "worker-2":`}, `node "worker-2" has condition "Ready" "Unknown" within 1m`},
 	{"Then", `node "worker-1" is NotReady within 50s`, nil, `node "worker-1" has condition "Ready" "Unknown" within 50s`},
+	// A list's names are of the list's role: a pod's name is never read
+	// as a node's; a pod the scenario has is not declared again, the
+	// step states what holds of it (was `a pod "patient" on node
+	// "quick"`).
+	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is scheduled on the node`},
+	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is scheduled on node "worker-1"`},
 	// A pod's ordinal is a number said of a pod, never a code (was `the
 	// eviction of pod 429 of deployment "cart" …`): the pod the author's
 	// to give.

@@ -286,7 +286,7 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 		said[w] = true
 	}
 	var out []string
-	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost) {
+	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost)) {
 		// A part the suggestion says after all, in a place of its own
 		// (workloadKept's `of deployment "api"`), is not lost.
 		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
@@ -385,7 +385,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		best := ranked{cost: math.Inf(1)}
 		for _, f := range forms {
 			cost, pairs := align(f.toks, c.toks)
-			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text)
+			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text) + redeclared(c, f.toks, scene)
 			if cost < best.cost-1e-9 {
 				best = ranked{c, f, cost, pairs}
 			}
@@ -425,6 +425,31 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		return "", nil
 	}
 	return all[0].c.text, nil
+}
+
+// redeclarePenalty is what a pod's declaration costs for a step about a
+// pod the scenario has named before: more than preconditionPenalty, so
+// that a state of the pod wins, as the step states what holds of a pod
+// it has (held-out set 48: `the pods "quick" and "patient" are running
+// on the same node`, both declared before, was hinted `a pod "patient"
+// on node "quick"`, a second declaration).
+const redeclarePenalty = 1.5
+
+// redeclared is redeclarePenalty where c declares a pod and the step's
+// first pod is one the scenario has named before.
+func redeclared(c candidate, step []token, scene []sceneName) float64 {
+	if c.kind != "Given" || !strings.HasPrefix(c.text, `a pod "`) && !strings.HasPrefix(c.text, `a static pod "`) {
+		return 0
+	}
+	for _, t := range step {
+		if t.kind == name && t.role == "pod" {
+			if slices.Contains(scene, sceneName{"pod", t.raw}) {
+				return redeclarePenalty
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // unsaid are the parts of the step that no place of the phrase took, as
@@ -496,6 +521,26 @@ func boundsLost(text, h string) []string {
 				out = append(out, b)
 			}
 		}
+	}
+	return out
+}
+
+// namesLost are the names of pods, containers and nodes the step gives
+// (a list's included) that the hint h does not say and no part lost
+// holds: the hint says one pod where the step says two (held-out set 48:
+// `the pods "quick" and "patient" are …` lost "patient" without a word).
+func namesLost(text, h string, lost []string) []string {
+	var out []string
+	lower := strings.ToLower(h)
+	for _, t := range tokenize(text, nil) {
+		q := `"` + strings.ToLower(t.raw) + `"`
+		if t.kind != name || t.role == "" || t.role == "set" || strings.Contains(lower, q) {
+			continue
+		}
+		if slices.ContainsFunc(lost, func(l string) bool { return strings.Contains(strings.ToLower(l), q) }) {
+			continue
+		}
+		out = append(out, `"`+t.raw+`"`)
 	}
 	return out
 }
@@ -1357,8 +1402,19 @@ func tokenize(s string, quoted map[string]bool) []token {
 		out = append(out, token{word: ":", kind: word, lo: len(s), hi: len(s), raw: ":"})
 	}
 	for i := 1; i < len(out); i++ {
-		if out[i].kind == name && subjects[out[i-1].word] {
+		switch {
+		case out[i].kind != name:
+		case subjects[out[i-1].word]:
 			out[i].role = out[i-1].word
+		case out[i-1].word == "pods":
+			out[i].role = "pod" // `the pods "a" and "b"`
+		case out[i-1].kind == name:
+			out[i].role = out[i-1].role // a list's next name, `"a", "b"`
+		case out[i-1].word == "and" && i >= 2 && out[i-2].kind == name:
+			// The list's last: a pod's name read as a node's was held-out
+			// set 48's `the pods "quick" and "patient" are running on
+			// the same node`, hinted `a pod "patient" on node "quick"`.
+			out[i].role = out[i-2].role
 		}
 	}
 	return out

@@ -37,6 +37,8 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `no pod of deployment "queue" is deleted within 60s`, []string{"no pod"}},
 		// A span the count's phrase does not take.
 		{"Then", `3 pods of deployment "queue" are Ready for 60s`, []string{"for 60s"}},
+		// A pod of a list the phrase names one of.
+		{"Then", `the pods "quick" and "patient" are Running`, []string{`"patient"`}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
