@@ -286,7 +286,7 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 		said[w] = true
 	}
 	var out []string
-	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost)) {
+	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
 		// A part the suggestion says after all, in a place of its own
 		// (workloadKept's `of deployment "api"`), is not lost.
 		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
@@ -482,7 +482,11 @@ func unsaid(f form, phrase []token, pairs []pair) []string {
 		// daemon` loses `daemon`.
 		heavy := func(t token) bool { return t.kind != word || weight(t) >= 1 }
 		run := f.toks[i:j]
-		plain := func(t token) bool { return t.kind != word || weight(t) > 1 || foreign[t.word] }
+		// A state the step writes as the phrases do (`are Ready`,
+		// `is Running`) is a value, not a verb of the author's.
+		plain := func(t token) bool {
+			return t.kind != word || weight(t) > 1 || foreign[t.word] || t.lo > 0 && stateWord(t.raw)
+		}
 		if first := slices.IndexFunc(run, heavy); first >= 0 && slices.ContainsFunc(run, plain) {
 			last := len(run) - 1
 			for !heavy(run[last]) {
@@ -493,6 +497,13 @@ func unsaid(f form, phrase []token, pairs []pair) []string {
 		i = j
 	}
 	return out
+}
+
+// stateWord says whether w is a state written as the phrases write one:
+// a capital, then small letters (Ready, Running, Terminating).
+func stateWord(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && len(w) > size && strings.ToLower(w[size:]) == w[size:]
 }
 
 // foreign are words of objects and agents that no phrase names: a step
@@ -544,6 +555,25 @@ func namesLost(text, h string, lost []string) []string {
 	}
 	return out
 }
+
+// objectsLost are the deployments of the step the hint h reads as a
+// replica set of the name, where the language has no phrase of the
+// deployment for what the step says: a deployment's replica sets are
+// named `<name>-<hash>`, so the hint is about another object, and lint
+// says so (held-out set 46: `3 pods of deployment "cart" are Ready on
+// node "worker-b"` was hinted `3 pods of replica set "cart" are on node
+// "worker-b"` without a word).
+func objectsLost(text, h string) []string {
+	var out []string
+	for _, m := range deploymentNameRE.FindAllStringSubmatch(text, -1) {
+		if strings.Contains(h, `replica set "`+m[1]+`"`) && !strings.Contains(h, `deployment "`+m[1]+`"`) {
+			out = append(out, m[0])
+		}
+	}
+	return out
+}
+
+var deploymentNameRE = regexp.MustCompile(`\bdeployment "([^"]*)"`)
 
 // spanRE is a time a state is said to hold for (`for 60s`, `until 30s`).
 var spanRE = regexp.MustCompile(`(?i)\b(?:for|until|through|throughout) (\d+(?:\.\d+)?(?:ms|s|m|h))\b`)

@@ -39,6 +39,9 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `3 pods of deployment "queue" are Ready for 60s`, []string{"for 60s"}},
 		// A pod of a list the phrase names one of.
 		{"Then", `the pods "quick" and "patient" are Running`, []string{`"patient"`}},
+		// A state the phrase drops, and a deployment read as a replica
+		// set of its name (no phrase of a deployment's pods on a node).
+		{"Then", `3 pods of deployment "cart" are Ready on node "worker-b"`, []string{"Ready", `deployment "cart"`}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
