@@ -594,6 +594,7 @@ var firstDrafts = []struct {
 	// "quick"`).
 	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is scheduled on the node`},
 	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is scheduled on node "worker-1"`},
+	{"Given", `2 pods of deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `2 pods of replica set "billing" are Ready`},
 	// A pod's ordinal is a number said of a pod, never a code (was `the
 	// eviction of pod 429 of deployment "cart" …`): the pod the author's
 	// to give.

@@ -435,19 +435,33 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 // on node "quick"`, a second declaration).
 const redeclarePenalty = 1.5
 
-// redeclared is redeclarePenalty where c declares a pod and the step's
-// first pod is one the scenario has named before.
+// redeclared is redeclarePenalty where c declares a pod or a workload
+// and the step's first pod or workload, of that kind, is one the scenario
+// has named before (a deployment's pods said Ready in a Given are no
+// second deployment).
 func redeclared(c candidate, step []token, scene []sceneName) float64 {
-	if c.kind != "Given" || !strings.HasPrefix(c.text, `a pod "`) && !strings.HasPrefix(c.text, `a static pod "`) {
+	if c.kind != "Given" {
 		return 0
 	}
-	for _, t := range step {
-		if t.kind == name && t.role == "pod" {
-			if slices.Contains(scene, sceneName{"pod", t.raw}) {
-				return redeclarePenalty
-			}
-			return 0
+	for i, t := range step {
+		if t.kind != name || i == 0 {
+			continue
 		}
+		role := t.role
+		switch w := step[i-1].word; {
+		case w == "deployment" || w == "job":
+			role = w
+		case role == "set" && i >= 2 && step[i-2].word == "replica":
+			role = "replica set"
+		}
+		if role != "pod" && role != "deployment" && role != "job" && role != "replica set" {
+			continue
+		}
+		declares := strings.HasPrefix(c.text, "a "+role+` "`) || role == "pod" && strings.HasPrefix(c.text, `a static pod "`)
+		if declares && slices.Contains(scene, sceneName{role, t.raw}) {
+			return redeclarePenalty
+		}
+		return 0
 	}
 	return 0
 }
@@ -543,6 +557,9 @@ func boundsLost(text, h string) []string {
 func namesLost(text, h string, lost []string) []string {
 	var out []string
 	lower := strings.ToLower(h)
+	// A pod that names its node (`the node of pod "x"`) is no pod of the
+	// step's.
+	text = nodeOfPodRE.ReplaceAllString(text, "the node")
 	for _, t := range tokenize(text, nil) {
 		q := `"` + strings.ToLower(t.raw) + `"`
 		if t.kind != name || t.role == "" || t.role == "set" || strings.Contains(lower, q) {

@@ -43,6 +43,7 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		// set of its name (no phrase of a deployment's pods on a node).
 		{"Then", `3 pods of deployment "cart" are Ready on node "worker-b"`, []string{"Ready", `deployment "cart"`}},
 		// The author's verb for the phrase's: nothing lost.
+		{"Then", `the node of pod "ledger" becomes NotReady within 60s`, nil},
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
 		{"When", `I delete the pod "web"`, nil},
