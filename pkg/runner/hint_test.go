@@ -567,10 +567,11 @@ var firstDrafts = []struct {
 	{"When", `one pod of replica set "web" gets evicted`, nil, `the eviction of pod 1 of replica set "web" is requested`},
 	{"Then", `1 pod of deployment "cart" is evicted within 1s`, nil, `the eviction of pod 1 of deployment "cart" is accepted`},
 	// No pod of a workload is said of its first pod, negated (`within D`
-	// of what does not happen is `before D`), the rest said lost (was
+	// of what does not happen is `before D`; deleted, its deletion
+	// requested: Terminating), the rest said lost (was
 	// `the node has no pods of deployment … within 6s`, another meaning).
-	{"Then", `no pod of deployment "catalog" is deleted before 6s`, nil, `the first pod of deployment "catalog" is not gone before 6s`},
-	{"Then", `no pod of deployment "queue" is deleted within 60s`, nil, `the first pod of deployment "queue" is not gone before 60s`},
+	{"Then", `no pod of deployment "catalog" is deleted before 6s`, nil, `the first pod of deployment "catalog" is not Terminating before 6s`},
+	{"Then", `no pod of deployment "queue" is deleted within 60s`, nil, `the first pod of deployment "queue" is not Terminating before 60s`},
 	{"Then", `no pod of replica set "web" is Terminating within 5s`, nil, `the first pod of replica set "web" is not Terminating before 5s`},
 	// A container that never becomes ready, as a behaviour, fails its
 	// readiness probe from its start (was `becomes not ready at

@@ -661,8 +661,14 @@ func noneOf(rest string) string {
 	default:
 		out = " " + aux + " not " + m[3]
 	}
+	// A workload's pod deleted is its deletion requested, by the
+	// controller, a rollout or a drain: none before D is none Terminating
+	// before D (gone, it may have been deleted long before).
+	out = noneDeletedRE.ReplaceAllString(out, " is not Terminating ")
 	return withinRE.ReplaceAllString(out, "before $1")
 }
+
+var noneDeletedRE = regexp.MustCompile(`(?i)^ is not (?:deleted|removed|terminated|killed|marked for deletion) `)
 
 // ordinalEvictedRE is a workload's pod said evicted: the eviction API's
 // (the Disruptions phrases', which a drain and a budget are about), not
