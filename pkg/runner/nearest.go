@@ -55,11 +55,23 @@ import (
 // SIGKILL`, a container that `starts answering probes after D` passes
 // its startup probe then where its manifest has one, else becomes ready,
 // `the node has 2 cpu allocatable` is a node declared with 2 CPU, two
-// containers' starts in order are `start in this order`), and the step
+// containers' starts in order are `start in this order`, a workload's pod
+// said `a pod of`, `an old pod of`, `1 pod of` its first (`no pod of` its
+// first, negated), evicted its eviction by the API, a pod's SIGKILL timed
+// from its SIGTERM its container's, `the node of pod "x"` the node, which
+// NotReady in a Then has its Ready condition Unknown, a count of a
+// workload's pods Ready for a time `at least N … Ready at all times`, a
+// container that never becomes ready, as a behaviour, one failing its
+// readiness probe from its start), and the step
 // is also compared with `7 seconds` read as `7s` and `at 5s` as `between
 // 5s and 5s`, the only way some phrases say it. An action said with a
 // wait before it (`after 5s the pod "x" is deleted`) is two phrases, the
 // wait's and the action's (hintSteps), and lint names both.
+//
+// A pod's ordinal (`pod 2 of replica set "web"`) takes only a number the
+// step says after `pod`, never a code; the names of a list are of the
+// list's role (`the pods "a" and "b"`); a Given about a pod or a workload
+// the scenario has named is a state of it more than its declaration.
 //
 // The step's kind (its keyword: Given, When, Then, an And or But taking
 // the one before it) weighs more than any two words: a When gets an
