@@ -545,6 +545,64 @@ var firstDrafts = []struct {
 	{"Then", `container "log-shipper" starts before "billing-app"`, []string{`a pod "billing":`}, `the containers of pod "billing" start in this order: "log-shipper", "billing-app"`},
 	{"Then", `container "api" has lastState terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	{"Given", `the app in container "jvm" answers no probe until 75s`, nil, `container "jvm" becomes ready after 75s`},
+	// Held-out sets 46 to 48 (issue 38, acceptance 1): the hints that
+	// were of another meaning, each as its author wrote it, and a near
+	// wording of its class. A workload's pod said `an old pod of`, `1 pod
+	// of` is its first, never a pod or a container of the workload's name
+	// (was `the pod "search" receives SIGTERM …`, `container "search" …`).
+	{"Then", `an old pod of deployment "search" receives SIGTERM between 3s and 5s`, nil, `the first pod of deployment "search" receives SIGTERM between 3s and 5s`},
+	{"Then", `an old pod of deployment "notify" never receives SIGKILL`, nil, `the first pod of deployment "notify" never receives SIGKILL`},
+	{"Then", `1 pod of deployment "ledger" is terminating within 1s`, nil, `the first pod of deployment "ledger" is Terminating within 1s`},
+	{"Then", `the original pod of replica set "web" gets SIGTERM within 5s`, nil, `the first pod of replica set "web" receives SIGTERM within 5s`},
+	// A pod's SIGKILL timed from its SIGTERM is its container's, the
+	// scenario's (was `container "search" …`; a bare pod's was `receives
+	// SIGKILL at 20s`, the SIGTERM lost).
+	{"Then", `an old pod of deployment "search" receives SIGKILL 20s after SIGTERM`, []string{`a deployment "search" of 2 pods:`, `container "indexer" ignores SIGTERM`}, `container "indexer" of the first pod of deployment "search" receives SIGKILL 20s after SIGTERM`},
+	{"Then", `the pod "web" gets SIGKILL 30s after the SIGTERM`, []string{`a pod "web":`, `container "app" ignores SIGTERM`}, `container "app" of pod "web" receives SIGKILL 30s after SIGTERM`},
+	// A workload's pod evicted is the eviction API's, by its order (was
+	// `the pod template of deployment "billing" becomes:`; `… is accepted
+	// at 1s`, a deadline read as an instant: the phrase takes none, the
+	// 1 s is said lost).
+	{"When", `a pod of deployment "billing" is evicted`, nil, `the eviction of pod 1 of deployment "billing" is requested`},
+	{"When", `one pod of replica set "web" gets evicted`, nil, `the eviction of pod 1 of replica set "web" is requested`},
+	{"When", `I evict a pod of deployment "cart"`, nil, `the eviction of pod 1 of deployment "cart" is requested`},
+	{"Then", `a pod from deployment "web" receives SIGTERM within 5s`, nil, `the first pod of deployment "web" receives SIGTERM within 5s`},
+	{"Then", `1 pod of deployment "cart" is evicted within 1s`, nil, `the eviction of pod 1 of deployment "cart" is accepted`},
+	// No pod of a workload is said of its first pod, negated (`within D`
+	// of what does not happen is `before D`; deleted, its deletion
+	// requested: Terminating), the rest said lost (was
+	// `the node has no pods of deployment … within 6s`, another meaning).
+	{"Then", `no pod of deployment "catalog" is deleted before 6s`, nil, `the first pod of deployment "catalog" is not Terminating before 6s`},
+	{"Then", `no pod of deployment "queue" is deleted within 60s`, nil, `the first pod of deployment "queue" is not Terminating before 60s`},
+	{"Then", `no pod of replica set "web" is Terminating within 5s`, nil, `the first pod of replica set "web" is not Terminating before 5s`},
+	// A container that never becomes ready, as a behaviour, fails its
+	// readiness probe from its start (was `becomes not ready at
+	// <duration>`, an expectation).
+	{"Given", `container "worker" never becomes ready`, nil, `container "worker" fails its readiness probe after 0s`},
+	{"Given", `container "api" does not become ready`, nil, `container "api" fails its readiness probe after 0s`},
+	// A count of a workload's pods Ready for a time never falls below it
+	// (was `has 3 ready pods at 60s`, an instant; the span said lost).
+	{"Then", `3 pods of deployment "queue" are Ready for 60s`, nil, `at least 3 pods of deployment "queue" are Ready at all times`},
+	{"Then", `2 pods of replica set "web" stay Ready for 30s`, nil, `at least 2 pods of replica set "web" are Ready at all times`},
+	// A node named by its pod is the node, the scenario's where it names
+	// one; NotReady in an expectation its Ready condition Unknown (was
+	// `the pod "ledger" becomes NotReady`, the node's state read as the
+	// pod's).
+	{"Then", `the node of pod "ledger" becomes NotReady within 60s`, []string{`a pod "ledger":`}, `the node has condition "Ready" "Unknown" within 60s`},
+	{"Then", `the node running pod "web" goes NotReady within 1m`, []string{`a pod "web" on node "worker-2":`}, `node "worker-2" has condition "Ready" "Unknown" within 1m`},
+	{"Then", `node "worker-1" is NotReady within 50s`, nil, `node "worker-1" has condition "Ready" "Unknown" within 50s`},
+	// A list's names are of the list's role: a pod's name is never read
+	// as a node's; a pod the scenario has is not declared again, the
+	// step states what holds of it (was `a pod "patient" on node
+	// "quick"`).
+	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is scheduled on the node`},
+	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is scheduled on node "worker-1"`},
+	{"Given", `2 pods of deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `2 pods of replica set "billing" are Ready`},
+	// A pod's ordinal is a number said of a pod, never a code (was `the
+	// eviction of pod 429 of deployment "cart" …`): the pod the author's
+	// to give.
+	{"Then", `an eviction of a pod of deployment "cart" is refused with 429`, nil, `the eviction of pod <ordinal> of deployment "cart" is refused with 429`},
+	{"Then", `the eviction of a pod of replica set "web" is refused with 429`, nil, `the eviction of pod <ordinal> of replica set "web" is refused with 429`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

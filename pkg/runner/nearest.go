@@ -55,11 +55,23 @@ import (
 // SIGKILL`, a container that `starts answering probes after D` passes
 // its startup probe then where its manifest has one, else becomes ready,
 // `the node has 2 cpu allocatable` is a node declared with 2 CPU, two
-// containers' starts in order are `start in this order`), and the step
+// containers' starts in order are `start in this order`, a workload's pod
+// said `a pod of`, `an old pod of`, `1 pod of` its first (`no pod of` its
+// first, negated), evicted its eviction by the API, a pod's SIGKILL timed
+// from its SIGTERM its container's, `the node of pod "x"` the node, which
+// NotReady in a Then has its Ready condition Unknown, a count of a
+// workload's pods Ready for a time `at least N … Ready at all times`, a
+// container that never becomes ready, as a behaviour, one failing its
+// readiness probe from its start), and the step
 // is also compared with `7 seconds` read as `7s` and `at 5s` as `between
 // 5s and 5s`, the only way some phrases say it. An action said with a
 // wait before it (`after 5s the pod "x" is deleted`) is two phrases, the
 // wait's and the action's (hintSteps), and lint names both.
+//
+// A pod's ordinal (`pod 2 of replica set "web"`) takes only a number the
+// step says after `pod`, never a code; the names of a list are of the
+// list's role (`the pods "a" and "b"`); a Given about a pod or a workload
+// the scenario has named is a state of it more than its declaration.
 //
 // The step's kind (its keyword: Given, When, Then, an And or But taking
 // the one before it) weighs more than any two words: a When gets an
@@ -286,7 +298,7 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 		said[w] = true
 	}
 	var out []string
-	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost) {
+	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
 		// A part the suggestion says after all, in a place of its own
 		// (workloadKept's `of deployment "api"`), is not lost.
 		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
@@ -348,8 +360,18 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
-	if h, ok := v.ordinalPodHint(text, k, known, scene); ok {
-		return h, nil
+	if known && k == steps.Action {
+		// `I evict a pod of deployment "x"`: the pod's eviction, as
+		// fromImperative reads a pod named (held-out set 46's class:
+		// was `the deployment "cart" is restarted`).
+		if m := imperativeWorkloadPodRE.FindStringSubmatch(text); m != nil {
+			text = m[2] + " pod of " + m[3] + " is " + strings.TrimSuffix(strings.ToLower(m[1]), "e") + "ed" + m[4]
+		}
+	}
+	text = podKillAfterTerm(text, scene)
+	text = nodeOfPod(text, k, known, scene)
+	if h, lost, ok := v.ordinalPodHint(text, k, known, scene); ok {
+		return h, lost
 	}
 	forms := stepForms(text, k, known, v.quoted)
 	for _, f := range forms {
@@ -383,7 +405,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		best := ranked{cost: math.Inf(1)}
 		for _, f := range forms {
 			cost, pairs := align(f.toks, c.toks)
-			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text)
+			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text) + redeclared(c, f.toks, scene)
 			if cost < best.cost-1e-9 {
 				best = ranked{c, f, cost, pairs}
 			}
@@ -416,13 +438,52 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	})
 	for _, r := range all {
 		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
-			return workloadKept(text, numberAgrees(s, r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
+			return podKept(text, workloadKept(text, numberAgrees(s, r.c.def), r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
 		}
 	}
 	if len(all) == 0 {
 		return "", nil
 	}
 	return all[0].c.text, nil
+}
+
+// redeclarePenalty is what a pod's declaration costs for a step about a
+// pod the scenario has named before: more than preconditionPenalty, so
+// that a state of the pod wins, as the step states what holds of a pod
+// it has (held-out set 48: `the pods "quick" and "patient" are running
+// on the same node`, both declared before, was hinted `a pod "patient"
+// on node "quick"`, a second declaration).
+const redeclarePenalty = 1.5
+
+// redeclared is redeclarePenalty where c declares a pod or a workload
+// and the step's first pod or workload, of that kind, is one the scenario
+// has named before (a deployment's pods said Ready in a Given are no
+// second deployment).
+func redeclared(c candidate, step []token, scene []sceneName) float64 {
+	if c.kind != "Given" {
+		return 0
+	}
+	for i, t := range step {
+		if t.kind != name || i == 0 {
+			continue
+		}
+		role := t.role
+		switch w := step[i-1].word; {
+		case w == "deployment" || w == "job":
+			role = w
+		case role == "set" && i >= 2 && step[i-2].word == "replica":
+			role = "replica set"
+		}
+		if role != "pod" && role != "deployment" && role != "job" && role != "replica set" {
+			continue
+		}
+		declares := strings.HasPrefix(c.text, "a "+role+` "`) || role == "pod" && strings.HasPrefix(c.text, `a static pod "`)
+		if declares && slices.Contains(scene, sceneName{role, t.raw}) {
+			return redeclarePenalty
+		}
+		return 0
+	}
+	return 0
 }
 
 // unsaid are the parts of the step that no place of the phrase took, as
@@ -455,7 +516,11 @@ func unsaid(f form, phrase []token, pairs []pair) []string {
 		// daemon` loses `daemon`.
 		heavy := func(t token) bool { return t.kind != word || weight(t) >= 1 }
 		run := f.toks[i:j]
-		plain := func(t token) bool { return t.kind != word || weight(t) > 1 || foreign[t.word] }
+		// A state the step writes as the phrases do (`are Ready`,
+		// `is Running`) is a value, not a verb of the author's.
+		plain := func(t token) bool {
+			return t.kind != word || weight(t) > 1 || foreign[t.word] || t.lo > 0 && stateWord(t.raw)
+		}
 		if first := slices.IndexFunc(run, heavy); first >= 0 && slices.ContainsFunc(run, plain) {
 			last := len(run) - 1
 			for !heavy(run[last]) {
@@ -466,6 +531,13 @@ func unsaid(f form, phrase []token, pairs []pair) []string {
 		i = j
 	}
 	return out
+}
+
+// stateWord says whether w is a state written as the phrases write one:
+// a capital, then small letters (Ready, Running, Terminating).
+func stateWord(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && len(w) > size && strings.ToLower(w[size:]) == w[size:]
 }
 
 // foreign are words of objects and agents that no phrase names: a step
@@ -498,6 +570,48 @@ func boundsLost(text, h string) []string {
 	return out
 }
 
+// namesLost are the names of pods, containers and nodes the step gives
+// (a list's included) that the hint h does not say and no part lost
+// holds: the hint says one pod where the step says two (held-out set 48:
+// `the pods "quick" and "patient" are …` lost "patient" without a word).
+func namesLost(text, h string, lost []string) []string {
+	var out []string
+	lower := strings.ToLower(h)
+	// A pod that names its node (`the node of pod "x"`) is no pod of the
+	// step's.
+	text = nodeOfPodRE.ReplaceAllString(text, "the node")
+	for _, t := range tokenize(text, nil) {
+		q := `"` + strings.ToLower(t.raw) + `"`
+		if t.kind != name || t.role == "" || t.role == "set" || strings.Contains(lower, q) {
+			continue
+		}
+		if slices.ContainsFunc(lost, func(l string) bool { return strings.Contains(strings.ToLower(l), q) }) {
+			continue
+		}
+		out = append(out, `"`+t.raw+`"`)
+	}
+	return out
+}
+
+// objectsLost are the deployments of the step the hint h reads as a
+// replica set of the name, where the language has no phrase of the
+// deployment for what the step says: a deployment's replica sets are
+// named `<name>-<hash>`, so the hint is about another object, and lint
+// says so (held-out set 46: `3 pods of deployment "cart" are Ready on
+// node "worker-b"` was hinted `3 pods of replica set "cart" are on node
+// "worker-b"` without a word).
+func objectsLost(text, h string) []string {
+	var out []string
+	for _, m := range deploymentNameRE.FindAllStringSubmatch(text, -1) {
+		if strings.Contains(h, `replica set "`+m[1]+`"`) && !strings.Contains(h, `deployment "`+m[1]+`"`) {
+			out = append(out, m[0])
+		}
+	}
+	return out
+}
+
+var deploymentNameRE = regexp.MustCompile(`\bdeployment "([^"]*)"`)
+
 // spanRE is a time a state is said to hold for (`for 60s`, `until 30s`).
 var spanRE = regexp.MustCompile(`(?i)\b(?:for|until|through|throughout) (\d+(?:\.\d+)?(?:ms|s|m|h))\b`)
 
@@ -521,14 +635,23 @@ func spansLost(text, h string, lost []string) []string {
 var ordinalPodRE = regexp.MustCompile(`\b(?:of|in) the (\S+) pod of (job|deployment|replica set) "[^"]*"`)
 
 // ordinalSubjectRE is a workload's pod by its order as the step's
-// subject: `the first pod of job "migrate" has 0 restarts`.
-var ordinalSubjectRE = regexp.MustCompile(`^(?:the )?(\S+) pod of (?:the )?(job|deployment|replica set) ("[^"]*")`)
+// subject: `the first pod of job "migrate" has 0 restarts`; said with a
+// word of its age between (`an old pod of deployment "search"`: of a
+// rollout's pods, the old are the first the workload created).
+var ordinalSubjectRE = regexp.MustCompile(`^(?i:the )?(\S+) (?i:` + ageWords + ` )?pods? (?:of|from|in) (?:the )?(job|deployment|replica set) ("[^"]*")`)
+
+// ageWords say a pod is of those the workload had first; ageRE is one
+// alone (`the old pod of …`).
+const ageWords = `(?:old|older|oldest|original|existing|current|running|initial|earliest)`
+
+var ageRE = regexp.MustCompile(`^(?i:` + ageWords + `)$`)
 
 // ordinalRE is an ordinal the phrases take (steps' parseOrdinal);
-// indefiniteRE a pod of a workload said without one.
+// indefiniteRE a pod of a workload said without one, or counted one (`1
+// pod of deployment "x" is terminating`: the first to be).
 var (
 	ordinalRE    = regexp.MustCompile(`^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))$`)
-	indefiniteRE = regexp.MustCompile(`^(?:a|an|one|any|some)$`)
+	indefiniteRE = regexp.MustCompile(`^(?i:a|an|one|1|any|some)$`)
 )
 
 // ordinalCtrRE is the container a step names right before its pod.
@@ -538,70 +661,241 @@ var ordinalCtrRE = regexp.MustCompile(`container "[^"]*" $`)
 // while the step is compared with the phrases, which name pods.
 const ordinalStandIn = `pod "podlife-ordinal-pod"`
 
-// ordinalPodHint is the hint of a step that names a container of a
-// workload's pod by its order (issue 38's eighth held-out set: `container
-// "app" of the 1st pod of job "slow" gets SIGTERM …` was hinted `the pod
-// "slow" receives SIGTERM …`, the container lost): the hint of the step
-// with a pod's name in its place, the pod named back by its order, where
-// the phrase takes it.
-func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, scene []sceneName) (string, bool) {
+// noneOfRE is what a step says of no pod of a workload: a state or an
+// event, negated in noneOf; `within D` of what does not happen is `before
+// D`.
+var noneOfRE = regexp.MustCompile(`^ (?i:(is|are|was|were|gets|get|got|has|have|does|do|should be|will be)|([a-z]+s)) (.*)$`)
+
+func noneOf(rest string) string {
+	m := noneOfRE.FindStringSubmatch(rest)
+	out := ""
+	switch aux := strings.ToLower(m[1]); aux {
+	case "":
+		out = " never " + m[2] + " " + m[3]
+	case "are", "was", "were", "should be", "will be":
+		out = " is not " + m[3]
+	case "gets", "get", "got":
+		out = " is not " + m[3]
+	case "have":
+		out = " has not " + m[3]
+	default:
+		out = " " + aux + " not " + m[3]
+	}
+	// A workload's pod deleted is its deletion requested, by the
+	// controller, a rollout or a drain: none before D is none Terminating
+	// before D (gone, it may have been deleted long before).
+	out = noneDeletedRE.ReplaceAllString(out, " is not Terminating ")
+	return withinRE.ReplaceAllString(out, "before $1")
+}
+
+var noneDeletedRE = regexp.MustCompile(`(?i)^ is not (?:deleted|removed|terminated|killed|marked for deletion) `)
+
+// ordinalEvictedRE is a workload's pod said evicted: the eviction API's
+// (the Disruptions phrases', which a drain and a budget are about), not
+// the kubelet's eviction manager's, whose phrases name a bare pod.
+var ordinalEvictedRE = regexp.MustCompile(`^ (?i:is|gets|got|was|should be|should get|will be|must be|has been) evicted\b(.*)$`)
+
+// ordinalPodHint is the hint of a step that names a workload's pod by its
+// order (issue 38's eighth held-out set: `container "app" of the 1st pod
+// of job "slow" gets SIGTERM …` was hinted `the pod "slow" receives
+// SIGTERM …`, the container lost): the hint of the step with a pod's name
+// in its place, the pod named back by its order, where the phrase takes
+// it, and what the hint does not say of the step. Never the workload's
+// name as a pod's (held-out set 46: `an old pod of deployment "search"
+// receives SIGTERM` was hinted `the pod "search" receives SIGTERM`).
+func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, scene []sceneName) (string, []string, bool) {
 	if m := ordinalSubjectRE.FindStringSubmatchIndex(text); m != nil {
 		// The pod the step is about, by its order (issue 38's eleventh
 		// held-out set: `the first pod of job "migrate" should have 0
 		// restarts` was hinted `the job "migrate" has 0 failed pods`).
 		if v.defines(text) {
-			return text, true // a phrase of a job's pod of its own
+			return text, nil, true // a phrase of a job's pod of its own
 		}
 		ord := strings.ToLower(text[m[2]:m[3]])
+		rest := text[m[1]:]
+		var none []string
 		switch {
-		case indefiniteRE.MatchString(ord):
+		case indefiniteRE.MatchString(ord), ageRE.MatchString(ord):
 			// A pod of the workload, any: the first, the one its phrases
 			// name first (held-out set 44: `a pod of job "nightly" fails`
 			// was hinted `the a pod of job …`).
 			ord = "first"
+		case ord == "no" && noneOfRE.MatchString(rest):
+			// No pod of the workload: the phrases say it of a pod, the
+			// first, the rest said lost (held-out set 46: `no pod of
+			// deployment "catalog" is deleted before 6s` was hinted `the
+			// node has no pods of …`, another meaning).
+			ord, rest, none = "first", noneOf(rest), []string{"no pod"}
 		case !ordinalRE.MatchString(ord):
-			return "", false
+			return "", nil, false
 		}
-		ref := "the " + ord + " pod of " + text[m[4]:m[5]] + " " + text[m[6]:m[7]]
-		h := v.hint("the "+ordinalStandIn+text[m[1]:], k, known, scene)
-		out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
-		if out == h {
-			return "", false
+		if e := ordinalEvictedRE.FindStringSubmatch(rest); e != nil {
+			// Held-out set 46: `a pod of deployment "billing" is evicted`
+			// was hinted `the pod template of deployment "billing"
+			// becomes:`; `1 pod … is evicted within 1s` `… is accepted at
+			// 1s`, a deadline read as an instant.
+			// The phrases of a workload's pod's eviction take no deadline:
+			// what they do not take is said lost, not read as another
+			// bound.
+			verb := " is accepted"
+			if known && k == steps.Action {
+				verb = " is requested"
+			}
+			if n := ordinalNumber(ord); n > 0 {
+				out := fmt.Sprintf("the eviction of pod %d of %s %s%s", n, text[m[4]:m[5]], text[m[6]:m[7]], verb)
+				switch {
+				case v.defines(out + e[1]):
+					return out + e[1], nil, true
+				case v.defines(out):
+					var lost []string
+					if r := strings.TrimSpace(e[1]); r != "" {
+						lost = []string{r}
+					}
+					return out, lost, true
+				}
+			}
 		}
-		if v.defines(out) {
-			return out, true
-		}
-		return "", false
+		h, lost, ok := v.ordinalIn("the "+ordinalStandIn+rest, ord, text[m[4]:m[5]], text[m[6]:m[7]], "", k, known, scene)
+		return h, append(none, lost...), ok
 	}
-	m := ordinalPodRE.FindStringIndex(text)
+	m := ordinalPodRE.FindStringSubmatchIndex(text)
 	if m == nil {
-		return "", false
+		return "", nil, false
 	}
 	ref := text[m[0]+strings.IndexByte(text[m[0]:], ' ')+1 : m[1]]
-	h := v.hint(text[:m[0]]+"of "+ordinalStandIn+text[m[1]:], k, known, scene)
+	w := workloadOfRE.FindStringSubmatch(ref)
+	ord := strings.ToLower(text[m[2]:m[3]])
+	return v.ordinalIn(text[:m[0]]+"of "+ordinalStandIn+text[m[1]:], ord, w[1], `"`+w[2]+`"`, ordinalCtrRE.FindString(text[:m[0]]), k, known, scene)
+}
+
+// ordinalIn is the hint of stood, a step with ordinalStandIn for the pod
+// ord of the workload kind "name", put back as the phrase takes it: `the
+// first pod of deployment "x"` where the phrase names a pod (`the pod
+// "p" …`, `… of pod "p"`), `pod 1 of deployment "x"` where it takes a
+// number (the eviction's phrases); after the container ctr where the
+// hint leaves the pod out, as its phrase's example does.
+func (v *vocabulary) ordinalIn(stood, ord, kind, name, ctr string, k steps.StepType, known bool, scene []sceneName) (string, []string, bool) {
+	h, all := v.hintSaying(stood, k, known, scene)
+	var lost []string
+	for _, l := range all {
+		if !strings.Contains(l, strings.TrimPrefix(ordinalStandIn, "pod ")) {
+			lost = append(lost, l)
+		}
+	}
+	ref := "the " + ord + " pod of " + kind + " " + name
+	var tries []string
 	// A phrase whose subject is the pod (`the pod "p" STATUS is …`) takes
 	// the pod by its order with its own article (issue 38's twelfth
 	// held-out set: `the pod status of the third pod of deployment "api"
 	// is Terminating at 15s`).
-	out := strings.Replace(h, "the "+ordinalStandIn, ref, 1)
-	if out == h {
-		out = strings.Replace(h, ordinalStandIn, ref, 1)
+	tries = append(tries, strings.Replace(h, "the "+ordinalStandIn, ref, 1), strings.Replace(h, ordinalStandIn, ref, 1))
+	if n := ordinalNumber(ord); n > 0 {
+		tries = append(tries, strings.Replace(h, ordinalStandIn, fmt.Sprintf("pod %d of %s %s", n, kind, name), 1))
 	}
-	if out == h {
+	if !strings.Contains(h, ordinalStandIn) {
 		// The hint left the pod out, as its phrase's example does: it
-		// goes back after its container.
-		c := ordinalCtrRE.FindString(text[:m[0]])
-		i := strings.Index(h, strings.TrimSpace(c))
-		if c == "" || i < 0 {
-			return "", false
+		// goes back after its container, the step's or the hint's.
+		c := strings.TrimSpace(ctr)
+		if c == "" {
+			c = strings.TrimSpace(ordinalCtrRE.FindString(ctrOfRE.FindString(h)))
 		}
-		at := i + len(strings.TrimSpace(c))
-		out = h[:at] + " of " + ref + h[at:]
+		if i := strings.Index(h, c); c != "" && i >= 0 {
+			at := i + len(c)
+			tries = append(tries, h[:at]+" of "+ref+h[at:])
+		}
 	}
-	if v.defines(out) {
-		return out, true
+	for _, out := range tries {
+		if out != h && v.defines(out) {
+			return out, lost, true
+		}
 	}
-	return "", false
+	return "", nil, false
+}
+
+// readyForRE is a count of a workload's pods said Ready for a time, or
+// to stay so.
+var readyForRE = regexp.MustCompile(`(?i)^(?:all )?(\d+) (pods? of (?:the )?(?:deployment|replica set) "[^"]*") (?:(?:are|is) (?:still )?ready (?:for|during|over) \S+|(?:stay|stays|remain|remains|keep being|are kept) ready(?: (?:for|during|over) \S+)?)$`)
+
+// nodeOfPodRE is a node named by a pod it runs: `the node of pod "x"`,
+// `pod "x"'s node`, `the node running pod "x"`.
+var nodeOfPodRE = regexp.MustCompile(`(?i)\b(?:the node (?:of|running|hosting|that runs|where) (?:the )?pod "[^"]*"(?: runs| is running)?|(?:the )?pod "[^"]*"'s node)`)
+
+// nodeNotReadyRE is a node said NotReady in an expectation.
+var nodeNotReadyRE = regexp.MustCompile(`^((?:the )?node(?: "[^"]*")?) (?:becomes|goes|turns|is|gets|should be|should become) (?:notready|not ready|unready)\b`)
+
+// nodeOfPod is text with a node named by its pod named as the scenario
+// names its node: `node "n"` where the scenario names one node, else
+// `the node` (held-out set 48: `the node of pod "ledger" becomes
+// NotReady within 60s` was hinted `the pod "ledger" becomes NotReady`,
+// the node's state read as the pod's). A node said NotReady in an
+// expectation has its Ready condition Unknown: each way the language
+// makes a node NotReady (its kubelet stopped, a crash, a reboot) stops
+// its status, which the node-lifecycle controller marks Unknown.
+func nodeOfPod(text string, k steps.StepType, known bool, scene []sceneName) string {
+	if loc := nodeOfPodRE.FindStringIndex(text); loc != nil {
+		node := "the node"
+		nodes := map[string]bool{}
+		for _, n := range scene {
+			if n.role == "node" {
+				nodes[n.name] = true
+			}
+		}
+		if len(nodes) == 1 {
+			for n := range nodes {
+				node = `node "` + n + `"`
+			}
+		}
+		text = text[:loc[0]] + node + text[loc[1]:]
+	}
+	if known && k == steps.Outcome {
+		if m := nodeNotReadyRE.FindStringSubmatchIndex(strings.ToLower(text)); m != nil {
+			text = text[:m[3]] + ` has condition "Ready" "Unknown"` + text[m[1]:]
+		}
+	}
+	return text
+}
+
+// imperativeWorkloadPodRE is an action said in the imperative of a
+// workload's pod: `I evict a pod of deployment "x"`.
+var imperativeWorkloadPodRE = regexp.MustCompile(`^(?i:i |we |you |kubectl )?(evict|delete)s? (?i:the )?(\S+) pod (?:of|from|in) (?:the )?((?:job|deployment|replica set) "[^"]*")(.*)$`)
+
+// podKillAfterTermRE is a pod said to get SIGKILL a time after its
+// SIGTERM.
+var podKillAfterTermRE = regexp.MustCompile(`(?i)^((?:the )?pod "[^"]*") (\S.* SIGKILL .*\bafter (?:the |its )?SIGTERM)$`)
+
+// podKillAfterTerm is text with a pod's SIGKILL timed from its SIGTERM
+// said of its container, the scenario's last: the phrases time one signal
+// from another of one container (held-out set 46: `… pod … receives
+// SIGKILL 20s after SIGTERM` was hinted `receives SIGKILL at 20s`, the
+// SIGTERM lost).
+func podKillAfterTerm(text string, scene []sceneName) string {
+	m := podKillAfterTermRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	ctr := "<container>"
+	if n, ok := lastNamed(scene, "container"); ok {
+		ctr = n
+	}
+	return `container "` + ctr + `" of ` + strings.TrimPrefix(m[1], "the ") + " " + m[2]
+}
+
+// ctrOfRE is the container a hint names first, with the space after it.
+var ctrOfRE = regexp.MustCompile(`container "[^"]*" `)
+
+// ordinalNumber is the number of an ordinal the phrases take: 1 for
+// `first` and `1st`; 0 for none.
+func ordinalNumber(ord string) int {
+	for i, w := range []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"} {
+		if ord == w {
+			return i + 1
+		}
+	}
+	n, err := strconv.Atoi(strings.TrimRight(ord, "stndrh"))
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // defines says whether a phrase of the vocabulary matches text.
@@ -627,6 +921,28 @@ func workloadKept(text, h string, d *steps.Def) string {
 	}
 	out := strings.Replace(h, ` of pod "`+m[2]+`"`, ` of `+m[1]+` "`+m[2]+`"`, 1)
 	if out != h && d.Pattern.MatchString(out) {
+		return out
+	}
+	return h
+}
+
+// ctrOfPodRE is a container named with its pod.
+var ctrOfPodRE = regexp.MustCompile(`\b(container "[^"]*") (of pod "[^"]*")`)
+
+// podKept names the pod of the step's container in the hint where the
+// hint names the container alone, as the phrase's example does, and the
+// phrase takes the pod: the pod is the author's, not to be lost.
+func podKept(text, h string, d *steps.Def) string {
+	m := ctrOfPodRE.FindStringSubmatch(text)
+	if m == nil || strings.Contains(h, m[0]) {
+		return h
+	}
+	i := strings.Index(h, m[1])
+	if i < 0 || strings.HasPrefix(h[i+len(m[1]):], " of ") {
+		return h
+	}
+	out := h[:i+len(m[1])] + " " + m[2] + h[i+len(m[1]):]
+	if d.Pattern.MatchString(out) {
 		return out
 	}
 	return h
@@ -695,11 +1011,30 @@ func outOfList(c candidate, step []token, pairs []pair) float64 {
 		if values, ok := c.listed[p.p]; ok && slices.Contains(values, v) {
 			cost -= 0.4
 		}
-		if !fits(c, p.p, v) {
+		if !fits(c, p.p, v) || !ordinalFrom(c.toks, p.p, step, p.s) {
 			cost++
 		}
 	}
 	return cost
+}
+
+// ordinalFrom says whether the step's token s may be the phrase's token j
+// where j is a pod's ordinal (`pod 2 of replica set "web"`): only a number
+// the step says of a pod, after `pod`, not a code or a count it says
+// elsewhere (held-out set 46: `an eviction of a pod of deployment "cart"
+// is refused with 429` was hinted `the eviction of pod 429 of …`).
+func ordinalFrom(phrase []token, j int, step []token, s int) bool {
+	if !ordinalPlace(phrase, j) {
+		return true
+	}
+	return s > 0 && step[s-1].kind == word && (step[s-1].word == "pod" || step[s-1].word == "pods")
+}
+
+// ordinalPlace says whether the phrase's token j is a pod's ordinal: a
+// count after `pod`, before `of`.
+func ordinalPlace(phrase []token, j int) bool {
+	return phrase[j].kind == count && j > 0 && phrase[j-1].kind == word && phrase[j-1].word == "pod" &&
+		j+1 < len(phrase) && phrase[j+1].word == "of"
 }
 
 // fits says whether v can be the value of the phrase's name j by its
@@ -1144,8 +1479,19 @@ func tokenize(s string, quoted map[string]bool) []token {
 		out = append(out, token{word: ":", kind: word, lo: len(s), hi: len(s), raw: ":"})
 	}
 	for i := 1; i < len(out); i++ {
-		if out[i].kind == name && subjects[out[i-1].word] {
+		switch {
+		case out[i].kind != name:
+		case subjects[out[i-1].word]:
 			out[i].role = out[i-1].word
+		case out[i-1].word == "pods":
+			out[i].role = "pod" // `the pods "a" and "b"`
+		case out[i-1].kind == name:
+			out[i].role = out[i-1].role // a list's next name, `"a", "b"`
+		case out[i-1].word == "and" && i >= 2 && out[i-2].kind == name:
+			// The list's last: a pod's name read as a node's was held-out
+			// set 48's `the pods "quick" and "patient" are running on
+			// the same node`, hinted `a pod "patient" on node "quick"`.
+			out[i].role = out[i-2].role
 		}
 	}
 	return out
@@ -1491,6 +1837,10 @@ var idioms = []idiom{
 	// fails to start.
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "never starts", "Then"},
 	{regexp.MustCompile(`\b(never|not|does not|did not) (starts?|runs?|comes? up)\b`), "fails to start", "Given"},
+	// A container that never becomes ready, as a behaviour, fails its
+	// readiness probe from its start (held-out set 47: `never becomes
+	// ready` was hinted `becomes not ready at <duration>`).
+	{regexp.MustCompile(`\b(?:never (?:becomes|gets|turns|goes|is)|(?:is|gets|becomes) never|does not (?:become|get)|do not (?:become|get)|cannot (?:become|get)) ready$`), "fails its readiness probe after 0s", "Given"},
 	{regexp.MustCompile(`\b(?:is|was|goes|went) in ([a-z]\w+(?:backoff|error|err|completed|creating|initializing|terminating))\b`), "shows status $1", "Then"},
 	// A container's last termination is what `terminated with reason`
 	// reads (its current state, else its last: issue 38's forty-fifth
@@ -1949,6 +2299,12 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		out = ctrStartsBeforeRE.ReplaceAllString(out, `the containers$2 start in this order: $1, $3`)
 		out = ctrBeforeRE.ReplaceAllString(out, "$3 $2 after $1")
 		out = neverHasPodsRE.ReplaceAllStringFunc(out, neverHasPods)
+		// A count of a workload's pods Ready for a time is a count they
+		// never fall below: the language times it to the end of the
+		// activity (`at all times`), the span said lost (held-out set
+		// 46: `3 pods of deployment "queue" are Ready for 60s` was hinted
+		// `has 3 ready pods at 60s`, an instant).
+		out = readyForRE.ReplaceAllString(out, "at least $1 $2 are Ready at all times")
 		// Not Ready by a time is the state NotReady by it, as `is Ready
 		// within D` is Ready by it (held-out set 43: `is not Ready within
 		// 1s` was hinted `is not Ready after 1s`, not Ready all along
@@ -2066,7 +2422,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 		}
 		var v string
 		ok := false
-		if paired && !used[from] && sameRole(step[from], t) {
+		if paired && !used[from] && sameRole(step[from], t) && ordinalFrom(c.toks, j, step, from) {
 			v, ok = value(t, step[from])
 		}
 		if ok {
@@ -2129,6 +2485,9 @@ func placeholder(c candidate, j int) string {
 	case duration:
 		return "<duration>"
 	case count:
+		if ordinalPlace(toks, j) {
+			return "<ordinal>"
+		}
 		if j > 0 && (toks[j-1].word == "code" || toks[j-1].word == "priority" || toks[j-1].word == "value") {
 			return "<" + toks[j-1].word + ">"
 		}

@@ -30,7 +30,20 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Given", `a horizontal autoscaler "db" of 3 pods`, []string{"horizontal autoscaler"}},
 		{"Given", `a service "web" selecting the pod "web"`, []string{"service"}},
 		{"Then", `the pod "web" is in namespace "prod"`, []string{"in namespace"}},
+		// A deadline the phrase does not take (held-out set 46: was read
+		// as `at 1s`, an instant).
+		{"Then", `1 pod of deployment "cart" is evicted within 1s`, []string{"within 1s"}},
+		// What the phrase says of one pod of the workload's, not of all.
+		{"Then", `no pod of deployment "queue" is deleted within 60s`, []string{"no pod"}},
+		// A span the count's phrase does not take.
+		{"Then", `3 pods of deployment "queue" are Ready for 60s`, []string{"for 60s"}},
+		// A pod of a list the phrase names one of.
+		{"Then", `the pods "quick" and "patient" are Running`, []string{`"patient"`}},
+		// A state the phrase drops, and a deployment read as a replica
+		// set of its name (no phrase of a deployment's pods on a node).
+		{"Then", `3 pods of deployment "cart" are Ready on node "worker-b"`, []string{"Ready", `deployment "cart"`}},
 		// The author's verb for the phrase's: nothing lost.
+		{"Then", `the node of pod "ledger" becomes NotReady within 60s`, nil},
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
 		{"Then", `node "worker-1" is marked as unschedulable`, nil},
 		{"When", `I delete the pod "web"`, nil},
