@@ -100,6 +100,7 @@ func buildRegistry() []Def {
 	defs = append(defs, resizePhrases()...)
 	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
 	defs = append(defs, draftFortyThreeWordings()...)
+	defs = append(defs, draftFortySixWordings()...)
 	for i := range defs {
 		defs[i] = anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))
 	}
