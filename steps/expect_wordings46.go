@@ -87,7 +87,9 @@ func draftFortySixWordings() []Def {
 				return deploymentAlways{bound: n, name: name, count: countReady, least: true}
 			})),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:is|are) unavailable `+throughout, `Then at most 1 pod of deployment "web" is unavailable throughout the rollout`,
-			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countUnavailable} })),
+			s2(func(n Count, name string) Step {
+				return deploymentAlways{bound: n, name: name, count: countUnavailable}
+			})),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:is|are) active `+throughout, `Then at most 4 pods of deployment "web" are active throughout the rollout`,
 			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countActive} })),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:(?:is|are) alive|exists?) `+throughout, `Then at most 4 pods of deployment "web" exist throughout the rollout`,
