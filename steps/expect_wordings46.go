@@ -30,7 +30,7 @@ func draftFortySixWordings() []Def {
 	const marked = `^the pod "([^"]*)" is marked for deletion `
 	// throughout is `at all times`, whatever words follow it (`throughout
 	// the rollout`, `throughout the drain`): to the end of the activity.
-	const throughout = `throughout(?: .+)?$`
+	const throughout = `throughout(?: (.+))?$`
 	const deploy = `pods? of deployment "([^"]*)" `
 	terminating, _ := parsePodState("Terminating")
 	return []Def{
@@ -41,29 +41,29 @@ func draftFortySixWordings() []Def {
 		phrase("pod expectations", ctr+`terminated with reason "([^"]*)"$`, `Then container "app" of pod "web" terminated with reason "OOMKilled"`,
 			s3(func(c, pod, reason string) Step { return containerTerminatedReason{containerNamed{c, pod}, reason} })),
 		phrase("kubectl columns", status+`$`, `Then the pod "web" shows STATUS "Completed"`,
-			s2(func(pod, status string) Step { return thePodShowsStatus{podNamed{pod}, status} })),
+			s2(func(pod, status string) Step { return thePodShowsStatus{podNamed{pod}, status} })).respelling(),
 		phrase("kubectl columns", status+` within (\S+)$`, `Then the pod "web" shows STATUS "OOMKilled" within 5s`,
-			s3(func(pod, status string, d writtenSpan) Step { return thePodShowsStatusWithin{podNamed{pod}, status, d} })),
+			s3(func(pod, status string, d writtenSpan) Step { return thePodShowsStatusWithin{podNamed{pod}, status, d} })).respelling(),
 		phrase("kubectl columns", status+` at (\S+)$`, `Then the pod "web" shows STATUS "Terminating" at 0s`,
 			s3(func(pod, status string, at writtenSpan) Step {
 				return thePodShowsStatusIn{podWindow{podNamed{pod}, at, at}, status}
-			})),
+			})).respelling(),
 		phrase("kubectl columns", status+` between (\S+) and (\S+)$`, `Then the pod "web" shows STATUS "CrashLoopBackOff" between 10s and 20s`,
 			s4(func(pod, status string, a, b writtenSpan) Step {
 				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, status}
-			})),
+			})).respelling(),
 		phrase("kubectl columns", restarts+`$`, `Then the pod "web" shows RESTARTS 1`,
-			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })),
+			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })).respelling(),
 		phrase("kubectl columns", restarts+` within (\S+)$`, `Then the pod "web" shows RESTARTS 2 within 1m`,
-			s3(func(pod string, n Count, d writtenSpan) Step { return &podRestartsWithin{pod: pod, n: n, d: d} })),
+			s3(func(pod string, n Count, d writtenSpan) Step { return &podRestartsWithin{pod: pod, n: n, d: d} })).respelling(),
 		phrase("workloads", `^(\S+) `+deploy+`(?:is|are) Ready$`, `Then 2 pods of deployment "web" are Ready`,
 			s2(func(n podsCount, name string) Step {
 				return workloadPods{kind: "deployment", name: name, want: Count(n), ready: true}
-			})),
+			})).respelling(),
 		phrase("workloads", `^(\S+) `+deploy+`(?:is|are) Ready within (\S+)$`, `Then 2 pods of deployment "web" are Ready within 1m`,
 			s3(func(n podsCount, name string, d writtenSpan) Step {
 				return workloadPodsIn{workloadPods{kind: "deployment", name: name, want: Count(n), ready: true}, writtenSpan{0, "0s"}, d, "within " + d.text}
-			})),
+			})).respelling(),
 		phrase("disruptions", `^a (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" with (minAvailable|maxUnavailable) (\S+) for deployment "([^"]*)"$`, `Given a pod disruption budget "web" with minAvailable 2 for deployment "web"`,
 			func(c []string, _ Arg) (Step, error) {
 				return deploymentPDB{pdb: pdb{name: c[0], field: c[1], value: c[2]}, deployment: c[3]}, nil
@@ -75,29 +75,29 @@ func draftFortySixWordings() []Def {
 		phrase("pod expectations", marked+`at (\S+)$`, `Then the pod "web" is marked for deletion at 20s`,
 			s2(func(pod string, at writtenSpan) Step { return markedForDeletion{podNamed{pod}, at, at} })),
 		phrase("pod expectations", `^the pod "([^"]*)" is not (?:yet )?marked for deletion at (\S+)$`, `Then the pod "web" is not marked for deletion at 300s`,
-			s2(func(pod string, at writtenSpan) Step { return thePodIsNotBefore{podNamed{pod}, terminating, at} })),
+			s2(func(pod string, at writtenSpan) Step { return thePodIsNotBefore{podNamed{pod}, terminating, at} })).respelling(),
 		phrase("pod expectations", `^the pod "([^"]*)" is never marked for deletion$`, `Then the pod "web" is never marked for deletion`,
-			s1(func(pod string) Step { return podNeverDeleted{pod: pod} })),
+			s1(func(pod string) Step { return podNeverDeleted{pod: pod} })).respelling(),
 		phrase("pod expectations", `^the pod "([^"]*)" is never marked for deletion within (\S+)$`, `Then the pod "web" is never marked for deletion within 120s`,
-			s2(func(pod string, d writtenSpan) Step { return thePodIsNotBefore{podNamed{pod}, terminating, d} })),
+			s2(func(pod string, d writtenSpan) Step { return thePodIsNotBefore{podNamed{pod}, terminating, d} })).respelling(),
 		phrase("workloads", `^the deployment "([^"]*)" is rolled out$`, `When the deployment "web" is rolled out`,
-			s1(func(name string) Step { return &rollout{deployment: name, restart: true} })),
+			s1(func(name string) Step { return &rollout{deployment: name, restart: true} })).respelling(),
 		phrase("workloads", `^at least (\S+) `+deploy+`(?:is|are) Ready `+throughout, `Then at least 3 pods of deployment "web" are Ready throughout the rollout`,
 			s2(func(n Count, name string) Step {
 				return deploymentAlways{bound: n, name: name, count: countReady, least: true}
-			})),
+			})).respelling(),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:is|are) unavailable `+throughout, `Then at most 1 pod of deployment "web" is unavailable throughout the rollout`,
 			s2(func(n Count, name string) Step {
 				return deploymentAlways{bound: n, name: name, count: countUnavailable}
-			})),
+			})).respelling(),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:is|are) active `+throughout, `Then at most 4 pods of deployment "web" are active throughout the rollout`,
-			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countActive} })),
+			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countActive} })).respelling(),
 		phrase("workloads", `^at most (\S+) `+deploy+`(?:(?:is|are) alive|exists?) `+throughout, `Then at most 4 pods of deployment "web" exist throughout the rollout`,
-			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countAlive} })),
+			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countAlive} })).respelling(),
 		phrase("workloads", `^at most (\S+) `+deploy+`exists? at all times$`, `Then at most 4 pods of deployment "web" exist at all times`,
-			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countAlive} })),
+			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countAlive} })).respelling(),
 		phrase("disruptions", `^at least (\S+) pods? of replica set "([^"]*)" (?:is|are) Ready `+throughout, `Then at least 2 pods of replica set "web" are Ready throughout the drain`,
-			s2(func(n Count, rs string) Step { return rsReadyAlways{least: n, rs: rs} })),
+			s2(func(n Count, rs string) Step { return rsReadyAlways{least: n, rs: rs} })).respelling(),
 	}
 }
 
@@ -190,3 +190,17 @@ func (s markedForDeletion) Run(ctx context.Context, st *State) error {
 	p, _ := st.Plan.mustPod(s.pod) // checked by Declare
 	return st.expectIn(ctx, timeline.Selector{Pod: p.name, Kind: timeline.DeleteRequested}, s.lo.d, s.hi.d)
 }
+
+// respelling marks a phrase that says another phrase in other words and
+// parses to its step (`shows STATUS "S"`, `throughout the rollout`): a
+// step is defined by it, but the nearest-phrase hint shows the phrase it
+// restates (pkg/runner/nearest.go candidates), so that a draft near both
+// is hinted in the reference's words (`restarted 1 time`: `has 1
+// restart`, not `shows RESTARTS 1`).
+func (d Def) respelling() Def {
+	d.respells = true
+	return d
+}
+
+// Respells tells whether the phrase restates another, the one hints show.
+func (d Def) Respells() bool { return d.respells }
