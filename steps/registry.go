@@ -47,6 +47,9 @@ type Def struct {
 	// states are the captures that take a pod state, read in any case
 	// (statecase.go).
 	states []stateCapture
+	// respells: the phrase says another phrase in other words, the same
+	// step (expect_wordings46.go): a hint shows that one instead.
+	respells bool
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -100,6 +103,7 @@ func buildRegistry() []Def {
 	defs = append(defs, resizePhrases()...)
 	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
 	defs = append(defs, draftFortyThreeWordings()...)
+	defs = append(defs, draftFortySixWordings()...)
 	for i := range defs {
 		defs[i] = anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))
 	}

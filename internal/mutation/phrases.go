@@ -543,11 +543,37 @@ var phrases = []Phrase{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
 	}},
+	// Held-out sets 46 to 48 (steps/expect_wordings46.go): aliases, each
+	// mutated as the phrase it restates.
+	{ctr + `exits with code (\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapExitCode)}},
+	{`^the pod "([^"]*)" shows STATUS "([^"]*)"$`, []Op{valueOp(2, swapStatus)}},
+	// (no swap: swapStatus gives Running, which a pod shows before the
+	// STATUS it comes to, so `within D` holds of it; the deadline decides)
+	{`^the pod "([^"]*)" shows STATUS "([^"]*)" within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the pod "([^"]*)" shows STATUS "([^"]*)" at (\S+)$`, []Op{atOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows STATUS "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" shows RESTARTS (\S+)$`, []Op{countOp(2)}},
+	{`^the pod "([^"]*)" shows RESTARTS (\S+) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^(\S+) pods? of deployment "([^"]*)" (?:is|are) Ready$`, []Op{countOp(1)}},
+	{`^the pod "([^"]*)" is marked for deletion within (\S+)$`, []Op{deadlineOp(2)}},
+	{`^the pod "([^"]*)" is marked for deletion between (\S+) and (\S+)$`, []Op{windowOp(2, 3)}},
+	{`^the pod "([^"]*)" is marked for deletion at (\S+)$`, []Op{atOp(2)}},
+	{`^at least (\S+) pods? of deployment "([^"]*)" (?:is|are) Ready throughout(?: (.+))?$`, []Op{atLeastOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) unavailable throughout(?: (.+))?$`, []Op{atMostOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) active throughout(?: (.+))?$`, []Op{atMostOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" (?:(?:is|are) alive|exists?) throughout(?: (.+))?$`, []Op{atMostOp(1)}},
+	{`^at most (\S+) pods? of deployment "([^"]*)" exists? at all times$`, []Op{atMostOp(1)}},
 }
 
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the pod "([^"]*)" is not (?:yet )?marked for deletion at (\S+)$`:                                                                                                                       "`is not Terminating before T` said as drafts say it, a one-sided bound (an earlier T claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" is never marked for deletion within (\S+)$`:                                                                                                                          "`is not Terminating before D` said as drafts say it, a one-sided bound (an earlier D claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
+	ctr + `terminated with reason "([^"]*)"$`:                                                                                                                                                "`terminated with reason \"R\" and exit code C` without the code, untimed, its reason open text: its false copy in steps/fortysixthdrafts_test.go shows it failing",
+	`^(\S+) pods? of deployment "([^"]*)" (?:is|are) Ready within (\S+)$`:                                                                                                                    "a count held at some instant of a window, as `the deployment \"x\" has N ready pods within D`: its false copy in steps/fortysixthdrafts_test.go shows it failing",
+	`^the pod "([^"]*)" is never marked for deletion$`:                                                                                                                                       "`is never deleted` said as drafts say it: its false copy in steps/fortysixthdrafts_test.go shows it failing",
+	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready throughout(?: (.+))?$`:                                                                                                             "a lower bound, as `at all times`: one fewer holds by design, and it has no positive form to negate into",
 	`^the resize of pod "([^"]*)" is rejected with message containing "([^"]*)"$`:                                                                                                            "untimed, its message open text with no value most often confused with it: its false copies in steps/resize_test.go (another message; a resize the API server accepts) show it failing",
 	`^the mirror pod (?:of (?:the )?static pod )?"([^"]*)" exists$`:                                                                                                                          "a state at the current time with nothing in it to shift, count or swap (the pod is the static pod's): its false copies in steps/twentyseconddrafts_test.go (a mirror pod force deleted, read at once; read before the pod's resync) show it failing",
 	`^an event "([^"]*)" is recorded` + eventFor + ` at least (\S+) times?$`:                                                                                                                 "a lower bound counted to the end of the activity: an event that repeats (a pull's back-off) reaches one more too, so the bound has no count that must fail; its false copy in steps/twentyfirstdrafts_test.go (another event's count) shows it failing, and its `within D` form is mutated",

@@ -78,6 +78,7 @@ var (
 	kUpgrade    = &kind{"kubelet release", "the release the node's kubelet is upgraded to, `1.N`: one the simulator models, newer than the scenario's kubelet (its `@kubelet` tag, or the default) and not newer than its control plane (`@control-plane`); on a live cluster, the release of one of its nodes' kubelets"}
 	kName       = &kind{"name", "the object's name, as the pod's spec refers to it"}
 	kClass      = &kind{"priority class", "the PriorityClass's name, as pods give it in `priorityClassName`"}
+	kActivity   = &kind{"activity", "any words (`the rollout`, `the drain`, `the scenario`), or none: `throughout …` is `at all times` whatever they say, from t=0 to the end of the activity"}
 	kNodeLabel  = &kind{"label", "`key=value`, a node label as `kubectl label node` takes it: the key a name of up to 63 characters (letters, digits, `-`, `_`, `.`) with an optional DNS prefix and `/`, the value up to 63 such characters or empty; on a cluster a key of Kubernetes' own (`kubernetes.io/…`, `node.kubernetes.io/…`, `node-role.kubernetes.io/…`, any `*.kubernetes.io` or `*.k8s.io`) or podlife's (`podlife.io/…`) is never changed: the scenario is skipped"}
 	kLabelKey   = &kind{"label key", "a node label's key (`disktype`), or `key=value`, and then the node's value must be that one"}
 	kNodeLabels = &kind{"labels", "node labels `key=value[,key=value]`"}
@@ -147,7 +148,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -264,6 +265,9 @@ var rules = []rule{
 	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
 	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),
 	r(`^(at least )?`, ` pods? of replica set`, &no, "count", kCount),
+	r(`^`, ` pods? of deployment`, &no, "count", kCount),
+	r(`shows RESTARTS `, ``, &no, "count", kCount),
+	r(`throughout `, ``, &no, "activity", kActivity),
 	r(`replica set "<replica set>" of `, ``, &no, "count", kCount),
 	r(`replica set "<replica set>" has `, ` ready replicas?`, &no, "count", kCount),
 	r(`refused `, ` times?`, &no, "count", kCount),
@@ -307,7 +311,7 @@ var rules = []rule{
 	r(`from "`, ``, &yes, "file", kFile),
 	r(`(tainted|taint) "`, ``, &yes, "taint", kTaint),
 	r(`(phase is|stays in phase) "`, ``, &yes, "phase", kPhase),
-	r(`shows status "`, ``, &yes, "status", kColumn),
+	r(`shows (status|STATUS) "`, ``, &yes, "status", kColumn),
 	r(`is still showing status "`, ``, &yes, "status", kColumn),
 	r(`shows ready "`, ``, &yes, "ready", kReady),
 	r(`(containing|says|mentioning) "`, ``, &yes, "text", kText),

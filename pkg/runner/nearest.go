@@ -215,6 +215,9 @@ func candidates(defs []steps.Def) []candidate {
 	var out []candidate
 	for i := range defs {
 		d := &defs[i]
+		if d.Respells() {
+			continue // a hint shows the phrase it restates
+		}
 		kw, ex := exampleLine(d.Example)
 		seen := map[string]bool{}
 		// The phrase as the reference shows it: a hint says `the pod "x"`
