@@ -597,7 +597,9 @@ var firstDrafts = []struct {
 	// "quick"`).
 	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is scheduled on the node`},
 	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is scheduled on node "worker-1"`},
-	{"Given", `2 pods of deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `2 pods of replica set "billing" are Ready`},
+	// (`2 pods of deployment "billing" are Ready`, set 46's words, is a
+	// phrase since the forty-sixth drafts' merge.)
+	{"Given", `2 pods from deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `the deployment "billing" has 2 ready pods`},
 	// A pod's ordinal is a number said of a pod, never a code (was `the
 	// eviction of pod 429 of deployment "cart" …`): the pod the author's
 	// to give.
