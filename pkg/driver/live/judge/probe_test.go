@@ -370,3 +370,39 @@ func TestPhaseCauseSettledWhenRead(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalPhaseOfADeleteHasNoEarlierCause: a pod crash-looping under
+// restartPolicy Always and deleted while its container waits out its
+// back-off is made Failed by the kill, which stops nothing: `becomes
+// Failed` counts from the phase seen, not from the crash's exit before
+// the delete. The property test of the time rules drew it
+// (internal/verdicts, seed 17640122991662977654): `is gone within 0s`
+// was judged in a window 3 s to 1 s before t=0.
+func TestTerminalPhaseOfADeleteHasNoEarlierCause(t *testing.T) {
+	s := time.Second
+	pod := &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "app", Image: behavior.Image}}}}
+	crash := timeline.Event{At: 2 * s, Seq: 2, Pod: "web", Container: "app", Kind: timeline.Exited, Code: 1}
+	failed := timeline.Event{At: 3*s + 40*time.Millisecond, Seq: 4, Pod: "web", Kind: timeline.Phase, Reason: "Failed"}
+	gone := timeline.Event{At: 3*s + 60*time.Millisecond, Seq: 5, Pod: "web", Kind: timeline.Deleted}
+	f := &liveFake{now: failed.At, pod: pod, events: []timeline.Event{
+		{At: 0, Seq: 1, Pod: "web", Container: "app", Kind: timeline.Started}, crash,
+		{At: 3 * s, Seq: 3, Pod: "web", Kind: timeline.DeleteRequested}, failed, gone}}
+	j := New(f, f)
+	j.Acted(driver.ActionCreate, "web", 0)
+	j.Acted(driver.ActionDelete, "web", 3*s)
+	t0 := timeline.Mark{At: failed.At, Seq: failed.Seq}
+	j.ObservedT0("web", t0, corev1.PodFailed, t0)
+	if from := j.From("web", t0); from != t0 {
+		t.Errorf("`becomes Failed` after the delete counts from %s, want t=0 (%s): the crash before the delete did not make the phase", from.At, t0.At)
+	}
+	f.now = 10 * s
+	a, err := j.Window(context.Background(), driver.Question{Sel: timeline.Selector{Pod: "web", Kind: timeline.Deleted}, Lo: 0, Hi: 0, T0: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Window.Contains(gone.At) {
+		t.Errorf("the pod gone 20 ms after Failed was seen, `is gone within 0s` [%s, %s]: rejected", a.Window.From, a.Window.To)
+	}
+	// A pod that ends on its own and is then seen Failed keeps its exit
+	// as the phase's cause (TestLivePhaseOfAPodThatEndsOnItsOwn).
+}
