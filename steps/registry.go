@@ -47,6 +47,9 @@ type Def struct {
 	// states are the captures that take a pod state, read in any case
 	// (statecase.go).
 	states []stateCapture
+	// kinds are the captures that name a workload's kind, which a kind's
+	// name (`DaemonSet`) may fill for its words (kindnames.go).
+	kinds []int
 	// respells: the phrase says another phrase in other words, the same
 	// step (expect_wordings46.go): a hint shows that one instead.
 	respells bool
@@ -105,7 +108,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftFortyThreeWordings()...)
 	defs = append(defs, draftFortySixWordings()...)
 	for i := range defs {
-		defs[i] = anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))
+		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}
 	return defs
 }

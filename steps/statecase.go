@@ -123,12 +123,15 @@ func canonicalState(v string, values []string) string {
 // captures are the captures of text, which matches the phrase, with its
 // state slots' values as the slots list them.
 func (d Def) captures(m []string) []string {
-	if d.states == nil {
+	if d.states == nil && d.kinds == nil {
 		return m
 	}
 	out := append([]string(nil), m...)
 	for _, s := range d.states {
 		out[s.at] = canonicalState(out[s.at], s.values)
+	}
+	for _, at := range d.kinds {
+		out[at] = kindWords(out[at])
 	}
 	return out
 }

@@ -1,0 +1,76 @@
+package steps
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// kindWordsInText is a workload's words before its quoted name, in a
+// step's text.
+var kindWordsInText = regexp.MustCompile(`\b(job|deployment|replica set|daemon set|stateful set|pod disruption budget) "`)
+
+// TestKindNamesMayStandForTheirWords: every phrase that names a workload
+// with its words (`job "x"`, `daemon set "x"`) takes its example with the
+// kind's name in their place (`Job "x"`, `DaemonSet "x"`), each one and
+// all of them, as the same step and no other phrase.
+func TestKindNamesMayStandForTheirWords(t *testing.T) {
+	defs := Definitions()
+	checked := 0
+	for i, d := range defs {
+		if !kindWordsInPattern.MatchString(d.Shown().String()) {
+			continue
+		}
+		text := ExampleText(d.Example)
+		refs := outsideQuotes(kindWordsInText, text)
+		var variants []string
+		all := text
+		for k := len(refs) - 1; k >= 0; k-- {
+			at, end := refs[k][0], refs[k][1]
+			words := text[at : end-2]
+			variants = append(variants, text[:at]+kindNames[words]+text[end-2:])
+			all = all[:at] + kindNames[words] + all[end-2:]
+		}
+		if len(refs) > 1 {
+			variants = append(variants, all)
+		}
+		for _, v := range variants {
+			if hits := matching(defs, v); !slices.Equal(hits, []int{i}) {
+				t.Errorf("%q (from %q) matches phrases %v, want only %s", v, text, patternsOf(defs, hits), d.Pattern)
+				continue
+			}
+			if err := sameStep(d, text, v); err != nil {
+				t.Errorf("%q (from %q): %v", v, text, err)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Errorf("%d examples with a kind's name checked: fewer phrases name a workload than the registry has", checked)
+	}
+}
+
+// TestKindNamesOfTheFiftiethDrafts: held-out set 50's steps that named a
+// workload by its kind are the phrases their words make.
+func TestKindNamesOfTheFiftiethDrafts(t *testing.T) {
+	for _, c := range []struct{ draft, words string }{
+		{`a DaemonSet "shipper":`, `a daemon set "shipper":`},
+		{`the Job "render" is created`, `the job "render" is created`},
+		{`the StatefulSet "queue" has 3 ready pods`, `the stateful set "queue" has 3 ready pods`},
+		{`the StatefulSet "queue" is scaled to 1`, `the stateful set "queue" is scaled to 1`},
+		{`the Job "crunch" has 3 succeeded pods within 10s`, `the job "crunch" has 3 succeeded pods within 10s`},
+		{`the Job "render" never fails`, `the job "render" never fails`},
+		{`a PodDisruptionBudget "pdb" with minAvailable 2 for pods labelled "app=web"`, `a pod disruption budget "pdb" with minAvailable 2 for pods labelled "app=web"`},
+		{`the ReplicaSet "web" has 2 pods within 10s`, `the replica set "web" has 2 pods within 10s`},
+	} {
+		hits := matching(Definitions(), c.draft)
+		want := matching(Definitions(), c.words)
+		if len(want) != 1 || !slices.Equal(hits, want) {
+			t.Errorf("%q matches phrases %v, want those of %q: %v", c.draft, hits, c.words, want)
+			continue
+		}
+		if err := sameStep(Definitions()[want[0]], c.words, c.draft); err != nil {
+			t.Errorf("%q: %v", c.draft, err)
+		}
+	}
+}
