@@ -115,7 +115,7 @@ Feature: The phrases the forty-sixth to forty-eighth trials' first drafts reach 
     And at most 7 pods of deployment "media" exist throughout the rollout
     And at most 5 pods of deployment "media" are active throughout the rollout
 
-  @behavior:taint-eviction-toleration-seconds @needs:node-lifecycle
+  @behavior:taint-eviction-toleration-seconds @needs:node-lifecycle @slow
   Scenario: A lost node's pods are marked for deletion as their tolerations run out
     Given a pod "quick":
       """yaml

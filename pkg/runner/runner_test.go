@@ -202,6 +202,7 @@ func TestLintWarnsOfMissingNeeds(t *testing.T) {
 		"testdata/needs.feature:19: warning: this step restarts a kubelet, which a driver without kubelet-restart cannot do: the scenario is skipped there; tag it @needs:kubelet-restart",
 		"testdata/needs.feature:26: warning: this step asks for kubelet 1.29, which a driver without kubelet-profiles cannot do: the scenario is skipped there; tag it @needs:kubelet-profiles or with its version (@kubelet:1.N)",
 		"testdata/needs.feature:33: warning: the scenario waits 1m30s in its `N pass` steps alone: tag it @slow (over 1m0s on a real kubelet), which CI's live subset leaves out",
+		"testdata/needs.feature:54: warning: the scenario's expectations run it to 5m0s at least: tag it @slow (over 1m0s on a real kubelet), which CI's live subset leaves out",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

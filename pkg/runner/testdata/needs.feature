@@ -50,3 +50,20 @@ Feature: steps that need a capability
     Given a node "worker-1"
     When node "worker-1" is tainted "dedicated=infra:NoExecute"
     And the taint "dedicated=infra:NoExecute" is removed from node "worker-1"
+
+  Scenario: a window five minutes on, untagged
+    Given a pod "web"
+    When the pod "web" is deleted
+    Then the pod "web" is gone within 1m
+    And the pod "web" is never Terminating for 5m
+
+  @slow
+  Scenario: a window five minutes on, tagged
+    Given a pod "web"
+    When the pod "web" is created
+    Then the pod "web" is Running between 300s and 301s
+
+  Scenario: a deadline a minute and a half away settles early, untagged
+    Given a pod "web"
+    When the pod "web" is created
+    Then the pod "web" is Running within 90s
