@@ -133,7 +133,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 		plan := steps.NewPlan(d, filepath.Dir(sc.Feature.Path), texts)
 		undefined := false
 		var reaches time.Duration // the furthest an expectation runs the scenario (runsTo)
-		var named [][]sceneName // each step's names, read for the first undefined step
+		var named [][]sceneName   // each step's names, read for the first undefined step
 		for i, s := range sc.Pickle.Steps {
 			line := sc.StepLines[i]
 			var matches []steps.Def
