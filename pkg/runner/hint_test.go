@@ -605,6 +605,12 @@ var firstDrafts = []struct {
 	// to give.
 	{"Then", `an eviction of a pod of deployment "cart" is refused with 429`, nil, `the eviction of pod <ordinal> of deployment "cart" is refused with 429`},
 	{"Then", `the eviction of a pod of replica set "web" is refused with 429`, nil, `the eviction of pod <ordinal> of replica set "web" is refused with 429`},
+	// kubectl's flags are the phrases that say them (held-out set 49:
+	// `--grace-period=0 --force` was hinted `with grace period
+	// <duration>`, the force lost).
+	{"When", `the pod "scratch" is deleted with --grace-period=0 --force`, nil, `the pod "scratch" is force deleted`},
+	{"When", `the pod "scratch" is deleted with --grace-period=5`, nil, `the pod "scratch" is deleted with grace period 5s`},
+	{"When", `the pod "scratch" is deleted --now`, nil, `the pod "scratch" is deleted with grace period 1s`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

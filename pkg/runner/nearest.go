@@ -1811,6 +1811,14 @@ type idiom struct {
 const durationText = `(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|\s?(?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?)))\b`
 
 var idioms = []idiom{
+	// kubectl's flags read as the phrases that say them (held-out set
+	// 49: `is deleted with --grace-period=0 --force` was hinted `with
+	// grace period <duration>`, its force lost): --force with no grace
+	// period, or one of 0, is a force delete, --now a grace period of 1 s
+	// (kubectl delete --help), --grace-period=N one of N seconds.
+	{regexp.MustCompile(`\bdeleted (?:with |using |by )?(?:--grace-period[= ]0s? --force|--force --grace-period[= ]0s?|--force|--grace-period[= ]0s?)(?:\s|$)`), "force deleted ", ""},
+	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--now\b`), "with grace period 1s", ""},
+	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--grace-period[= ](\d+)s?\b`), "with grace period ${1}s", ""},
 	{regexp.MustCompile(`\b(can't|can not)\b`), "cannot", ""},
 	{regexp.MustCompile(`\b(doesn't|don't|didn't|won't|shouldn't|isn't|wasn't)\b`), "not", ""},
 	{regexp.MustCompile(`\b(does|do|did|will|should) not (receive|get)s?\b`), "never receives", ""},
