@@ -611,6 +611,37 @@ var firstDrafts = []struct {
 	{"When", `the pod "scratch" is deleted with --grace-period=0 --force`, nil, `the pod "scratch" is force deleted`},
 	{"When", `the pod "scratch" is deleted with --grace-period=5`, nil, `the pod "scratch" is deleted with grace period 5s`},
 	{"When", `the pod "scratch" is deleted --now`, nil, `the pod "scratch" is deleted with grace period 1s`},
+	// Never, in an expectation, is in the whole scenario (held-out sets
+	// 49 and 51: `is never ready`, `is never running` were hinted `is not
+	// ready`, `is not running`, states at the current time): a container
+	// never running never starts; one never ready has its pod never
+	// Ready, no phrase saying it of a container; never Ready within a
+	// time is not Ready before it (was `is not Ready after 60s`).
+	{"Then", `container "writer" is never ready`, []string{`a pod "ledger":`}, `the pod "ledger" is never Ready`},
+	{"Then", `container "phantom" is never running`, nil, `container "phantom" never starts`},
+	{"Then", `the pod "vault" is never Ready within 60s`, nil, `the pod "vault" is not Ready before 60s`},
+	// A count in quotes is a count, never a time read as one (was `shows
+	// at least 60 restarts`); the instant, which no count's phrase
+	// takes, said lost.
+	{"Then", `the pod "vault" shows RESTARTS "0" at 60s`, nil, `the pod "vault" shows 0 restarts`},
+	// An image pulled at a time is the kubelet's Pulling event then (was
+	// `is running at 0s`, `is restarted between …`).
+	{"Then", `the image of container "oasis" is pulled at 0s`, nil, `a "Pulling" event is recorded for container "oasis" between 0s and 0s`},
+	{"Then", `the image of container "oasis" is pulled again between 10s and 12s`, nil, `a "Pulling" event is recorded for container "oasis" between 10s and 12s`},
+	// A probe's answer with no time is from the container's start (was
+	// `after <duration>`).
+	{"Given", `container "lamp" passes its liveness probe`, nil, `container "lamp" passes its liveness probe after 0s`},
+	{"Given", `container "cart" passes its readiness probe`, nil, `container "cart" passes its readiness probe after 0s`},
+	// A pod's state after another's keeps the order: the other first
+	// (held-out set 50: `A is deleted after B is gone` was hinted `A is
+	// deleted before B`, `A is created after B is Ready` `A is Ready
+	// before B`, the opposite).
+	{"Then", `pod "queue-1" is deleted after pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
+	{"Then", `pod "store-1" is created after pod "store-0" is Ready`, nil, `the pod "store-0" is Ready before the pod "store-1"`},
+	// A daemon set's pod on a node is the daemon set's phrase, never a
+	// replica set's (held-out set 50).
+	{"Then", `1 pod of daemon set "shipper" is running on node "worker-a" within 5s`, nil, `the pod of daemon set "shipper" on node "worker-a" is Running within 5s`},
+	{"Then", `no pod of daemon set "metrics" is ever scheduled on node "worker-b"`, nil, `the daemon set "metrics" has 0 pods on node "worker-b"`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

@@ -301,7 +301,7 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 		said[w] = true
 	}
 	var out []string
-	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
+	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), timesLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
 		// A part the suggestion says after all, in a place of its own
 		// (workloadKept's `of deployment "api"`), is not lost.
 		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
@@ -2228,6 +2228,7 @@ func fromImperative(text string) string {
 // readIdioms reads text's idioms as the vocabulary says them, outside its
 // quotes. An idiom for one kind of step applies to the steps of that kind.
 func readIdioms(text string, k steps.StepType, known bool) string {
+	text = readQuotedCounts(text)
 	written := text
 	if nb := notBefore(text); nb != text {
 		return nb
@@ -2352,6 +2353,10 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// which says its code too: the code is the author's to fill.
 		out = terminatedReasonRE.ReplaceAllString(out, `$1 terminated with reason "$2" and exit code`)
 		out = imagePulledRE.ReplaceAllStringFunc(out, imagePulled)
+		out = readOutcomes49(out)
+	}
+	if known && k == steps.Context {
+		out = readBehaviours49(out)
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	// A container that starts failing (passing) its probe fails (passes)
