@@ -177,6 +177,9 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				// A step may report several problems (a manifest's).
 				for _, e := range split(err) {
 					l, msg := errorPlace(sc, i, e)
+					if fix := unquotedCount(s, defs); fix != "" && l == line {
+						msg += "; a count is written without quotes: " + strings.TrimSpace(sc.Keywords[i]) + " " + fix
+					}
 					add(Problem{File: sc.Feature.Path, Line: l, Msg: msg})
 				}
 			}
