@@ -993,7 +993,7 @@ func TestLintHintsByKeyword(t *testing.T) {
 		`testdata/hints.feature:32: undefined step: When 3 seconds later the pod "slow-drain" is deleted; nearest phrases, a step each: When 3 seconds pass, then And the pod "slow-drain" is deleted`,
 		// An action whose phrase is a Given, no action saying it (held-out
 		// set 45): written as a Given, which goes before the action.
-		`testdata/hints.feature:37: undefined step: When container "api" starts failing its liveness probe; no action says it: the nearest phrase is a Given, before the action: Given container "api" fails its liveness probe after <duration>`,
+		`testdata/hints.feature:37: undefined step: When container "api" starts failing its liveness probe; no action says it: the nearest phrase (a probe's answers are given before the pod is created, timed from the container's start) is a Given, before the action: Given container "api" fails its liveness probe after <duration>`,
 		`testdata/hints.feature:41: undefined step: When the pod "slow-drain" is force deleted 5s later; nearest phrases, a step each: When 5s pass, then And the pod "slow-drain" is force deleted`,
 	}
 	var got []string

@@ -381,6 +381,11 @@ func givenForActionMessage(keyword, text, phrase string, unsaid ...string) strin
 	if len(unsaid) > 0 {
 		which += ", which does not say " + quoteAll(unsaid)
 	}
+	if probeAnswerRE.MatchString(phrase) {
+		// Why no action says it (held-out sets 45 and 51: `starts failing
+		// its liveness probe` written as an action, in five drafts).
+		which += " (a probe's answers are given before the pod is created, timed from the container's start)"
+	}
 	return fmt.Sprintf("undefined step: %s %s; no action says it: the %s is a Given, before the action: Given %s", keyword, text, which, phrase)
 }
 

@@ -138,6 +138,9 @@ func timesLost(text, h string, lost []string) []string {
 	return out
 }
 
+// probeAnswerRE is a phrase that gives a probe's answers.
+var probeAnswerRE = regexp.MustCompile(`\b(?:passes|fails) its (?:liveness|readiness|startup) probe\b`)
+
 // quotedNumberRE is a number in quotes.
 var quotedNumberRE = regexp.MustCompile(`"(\d+)"`)
 
