@@ -638,6 +638,10 @@ var firstDrafts = []struct {
 	// before B`, the opposite).
 	{"Then", `pod "queue-1" is deleted after pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
 	{"Then", `pod "store-1" is created after pod "store-0" is Ready`, nil, `the pod "store-0" is Ready before the pod "store-1"`},
+	// Not before another is after it (was `the pod "store-1" is not
+	// Ready before <duration>`, the other pod lost).
+	{"Then", `pod "store-1" is not created before pod "store-0" is Ready`, nil, `the pod "store-0" is Ready before the pod "store-1"`},
+	{"Then", `pod "queue-1" is not deleted before pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
 	// A daemon set's pod on a node is the daemon set's phrase, never a
 	// replica set's (held-out set 50).
 	{"Then", `1 pod of daemon set "shipper" is running on node "worker-a" within 5s`, nil, `the pod of daemon set "shipper" on node "worker-a" is Running within 5s`},

@@ -41,11 +41,11 @@ var (
 
 	// podAfterPodRE is a pod's state said after another pod's: the order
 	// the `before the pod` phrases say with the pods swapped, the other's
-	// state first (set 50: `pod "queue-1" is deleted after pod "queue-2"
+	// state first; not before it is after it (set 50: `pod "queue-1" is deleted after pod "queue-2"
 	// is gone` was hinted `the pod "queue-1" is deleted before the pod
 	// "queue-2"`, the opposite order). A state of the first pod said
 	// alone is the other's as well.
-	podAfterPodRE = regexp.MustCompile(`(?i)^(?:the )?pod ("[^"]*") is (\S+) (?:only )?after (?:the )?pod ("[^"]*")(?: is (\S+))?$`)
+	podAfterPodRE = regexp.MustCompile(`(?i)^(?:the )?pod ("[^"]*") is (?:(not) )?(\S+) (?:only )?(after|before|until) (?:the )?pod ("[^"]*")(?: is (\S+))?$`)
 
 	// probeUntimedRE is a probe's answer given as a behaviour with no
 	// time: the answer from the container's start (set 51: `passes its
@@ -86,12 +86,12 @@ func readOutcomes49(out string) string {
 	// of 0 holds at t=0).
 	out = restartsAtRE.ReplaceAllString(out, "$1")
 	out = neverWithinRE.ReplaceAllString(out, "$1 is not $2 before $3")
-	if m := podAfterPodRE.FindStringSubmatch(out); m != nil {
-		state := m[4]
+	if m := podAfterPodRE.FindStringSubmatch(out); m != nil && (m[2] != "") == (strings.ToLower(m[4]) != "after") {
+		state := m[6]
 		if state == "" {
-			state = m[2]
+			state = m[3]
 		}
-		return "the pod " + m[3] + " is " + state + " before the pod " + m[1]
+		return "the pod " + m[5] + " is " + state + " before the pod " + m[1]
 	}
 	if m := imagePulledWhenRE.FindStringSubmatch(out); m != nil {
 		bound := m[2]
