@@ -619,6 +619,8 @@ var firstDrafts = []struct {
 	// time is not Ready before it (was `is not Ready after 60s`).
 	{"Then", `container "writer" is never ready`, []string{`a pod "ledger":`}, `the pod "ledger" is never Ready`},
 	{"Then", `container "phantom" is never running`, nil, `container "phantom" never starts`},
+	{"Then", `container "app" of pod "web" never becomes ready within 30s`, nil, `the pod "web" is not Ready before 30s`},
+	{"Given", `container "lamp" always fails its liveness probe`, nil, `container "lamp" fails its liveness probe after 0s`},
 	{"Then", `the pod "vault" is never Ready within 60s`, nil, `the pod "vault" is not Ready before 60s`},
 	// A count in quotes is a count, never a time read as one (was `shows
 	// at least 60 restarts`); the instant, which no count's phrase

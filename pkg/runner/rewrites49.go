@@ -31,8 +31,9 @@ var (
 	// no phrase says it of a container; its pod is never Ready then (a pod
 	// is Ready only with all its containers ready), which the pod's `is
 	// never Ready` checks (set 49: `is never ready` was hinted `is not
-	// ready`, a state at the current time). The container is said lost.
-	ctrNeverReadyRE = regexp.MustCompile(`(?i)^(?:the )?(?:init )?container "[^"]*"(?: of (pod "[^"]*"))? (?:is never|was never|never is|never was|never becomes|never gets|never turns|never goes|does not ever become) ready$`)
+	// ready`, a state at the current time); never ready within a time, not
+	// Ready before it. The container is said lost.
+	ctrNeverReadyRE = regexp.MustCompile(`(?i)^(?:the )?(?:init )?container "[^"]*"(?: of (pod "[^"]*"))? (?:is never|was never|never is|never was|never becomes|never gets|never turns|never goes|does not ever become) ready(?: within (\S+))?$`)
 
 	// neverWithinRE is a state said never held within a time: not held
 	// before it (set 51: `is never Ready within 60s` was hinted `is not
@@ -76,10 +77,14 @@ func readQuotedCounts(text string) string {
 func readOutcomes49(out string) string {
 	out = ctrNeverRunningRE.ReplaceAllString(out, "$1 never starts")
 	if m := ctrNeverReadyRE.FindStringSubmatch(out); m != nil {
+		pod := "the pod"
 		if m[1] != "" {
-			return "the " + m[1] + " is never Ready"
+			pod = "the " + m[1]
 		}
-		return "the pod is never Ready"
+		if m[2] != "" {
+			return pod + " is not Ready before " + m[2]
+		}
+		return pod + " is never Ready"
 	}
 	// A count of restarts at an instant: no phrase times it so; the
 	// count's phrase, the time said lost (not `within T`, which a count
