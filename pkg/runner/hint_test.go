@@ -648,6 +648,7 @@ var firstDrafts = []struct {
 	// replica set's (held-out set 50).
 	{"Then", `1 pod of daemon set "shipper" is running on node "worker-a" within 5s`, nil, `the pod of daemon set "shipper" on node "worker-a" is Running within 5s`},
 	{"Then", `no pod of daemon set "metrics" is ever scheduled on node "worker-b"`, nil, `the daemon set "metrics" has 0 pods on node "worker-b"`},
+	{"Then", `1 pod of DaemonSet "shipper" is running on node "worker-c" within 10s`, nil, `the pod of daemon set "shipper" on node "worker-c" is Running within 10s`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

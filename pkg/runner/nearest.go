@@ -62,7 +62,15 @@ import (
 // NotReady in a Then has its Ready condition Unknown, a count of a
 // workload's pods Ready for a time `at least N … Ready at all times`, a
 // container that never becomes ready, as a behaviour, one failing its
-// readiness probe from its start), and the step
+// readiness probe from its start; kubectl delete's flags the phrases that
+// say them; in an expectation `never` the whole scenario, a container
+// never running never starting, one never ready its pod never Ready, and
+// never S within D not S before D; a count in quotes a count; an image
+// pulled at a time the Pulling event then; a probe's answer with no time
+// from the container's start; a pod's state after another's, or not
+// before it, the other's first with the pods swapped, never the order
+// reversed; a daemon set's pod on a node the daemon set's phrase;
+// rewrites49.go), and the step
 // is also compared with `7 seconds` read as `7s` and `at 5s` as `between
 // 5s and 5s`, the only way some phrases say it. An action said with a
 // wait before it (`after 5s the pod "x" is deleted`) is two phrases, the
