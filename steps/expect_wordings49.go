@@ -53,7 +53,9 @@ func draftFortyNineWordings() []Def {
 		phrase("workloads", `^the job "([^"]*)" is never Failed$`, `Then the job "batch" is never Failed`,
 			s1(func(name string) Step { return jobNeverFails{name: name} })).respelling(),
 		phrase("workloads", `^at most (\S+) pods? of job "([^"]*)" (?:is|are) running (?:at any time|at all times|at once|at the same time)$`, `Then at most 2 pods of job "batch" are running at any time`,
-			s2(func(n Count, name string) Step { return deploymentAlways{bound: n, name: name, count: countRunning, job: true} })),
+			s2(func(n Count, name string) Step {
+				return deploymentAlways{bound: n, name: name, count: countRunning, job: true}
+			})),
 		phrase("workloads", `^the stateful set "([^"]*)" is created$`, `When the stateful set "quorum" is created`,
 			s1(func(name string) Step { return workloadCreatedNow{kind: "stateful set", name: name} })),
 		phrase("pod expectations", `^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`, `Then the pod "quorum-1" is created after the pod "quorum-0" is Ready`,
