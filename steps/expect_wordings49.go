@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -52,7 +53,7 @@ func draftFortyNineWordings() []Def {
 			s1(func(name string) Step { return jobNeverCond{name: name, cond: "Complete"} })),
 		phrase("workloads", `^the job "([^"]*)" is never Failed$`, `Then the job "batch" is never Failed`,
 			s1(func(name string) Step { return jobNeverFails{name: name} })).respelling(),
-		phrase("workloads", `^at most (\S+) pods? of job "([^"]*)" (?:is|are) running (?:at any time|at all times|at once|at the same time)$`, `Then at most 2 pods of job "batch" are running at any time`,
+		phrase("workloads", `^at most (\S+) pods? of job "([^"]*)" (?:is|are) running at (?:any time|all times)$`, `Then at most 2 pods of job "batch" are running at any time`,
 			s2(func(n Count, name string) Step {
 				return deploymentAlways{bound: n, name: name, count: countRunning, job: true}
 			})),
@@ -64,7 +65,7 @@ func draftFortyNineWordings() []Def {
 			s2(func(later, pod string) Step { return &createdAfterReady{pod: pod, later: later} })),
 		phrase("pod expectations", `^the pod "([^"]*)" is never created$`, `Then the pod "quorum-2" is never created`,
 			s1(func(pod string) Step { return podNeverCreated{podNamed{pod}} })),
-		phrase("pod expectations", `^the pods are created in this order: (.+)$`, `Then the pods are created in this order: "quorum-0", "quorum-1", "quorum-2"`,
+		phrase("pod expectations", `^(?:the )?pods are created in (?:this )?order:? (".+)$`, `Then the pods are created in this order: "quorum-0", "quorum-1", "quorum-2"`,
 			func(c []string, _ Arg) (Step, error) {
 				names, err := quoted(c[0])
 				if err != nil {
@@ -99,7 +100,15 @@ func (s jobCondIn) Run(ctx context.Context, st *State) error {
 	}
 	within := writtenDuration{d: s.hi.d, text: s.hi.text}
 	s.within = &within
-	return s.objectCondition.Run(ctx, st)
+	err := s.objectCondition.Run(ctx, st)
+	if v, ok := err.(*timeline.Verdict); ok && s.lo.d > 0 {
+		span := fmt.Sprintf("between %s and %s", s.lo.text, s.hi.text)
+		if s.lo == s.hi {
+			span = "at " + s.hi.text
+		}
+		v.Expected = strings.Replace(v.Expected, "within "+s.hi.text, span, 1)
+	}
+	return err
 }
 
 // Then the job "batch" is not Complete before 19s: the Job's condition

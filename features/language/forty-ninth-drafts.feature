@@ -20,8 +20,9 @@ Feature: The phrases the forty-ninth to fifty-first trials' first drafts reach f
     And container "app" of pod "crunch" runs to completion after 10s
     When the job "crunch" is created
     Then at most 2 pods of job "crunch" are running at any time
-    And the job "crunch" is not Complete before 19s
-    And the job "crunch" is Complete between 19s and 25s
+    And the job "crunch" is not Complete before 22s
+    And the job "crunch" is Complete between 22s and 22s
+    And the job "crunch" is Complete at 22s
     And the job "crunch" is Complete within 25s
     And the job "crunch" is Complete
     And the job "crunch" is never Failed
@@ -36,7 +37,7 @@ Feature: The phrases the forty-ninth to fifty-first trials' first drafts reach f
       """
     And container "app" of pod "render" exits with code 1 after 1s
     When the job "render" is created
-    Then the job "render" is not Failed before 5s
+    Then the job "render" is not Failed before 13s
     And the job "render" is Failed within 1m
     And the job "render" is never Complete
     And at most 1 pod of job "render" is running at all times
