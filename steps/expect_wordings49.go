@@ -30,13 +30,19 @@ func draftFortyNineWordings() []Def {
 	cond := func(c []string, within string) []string {
 		return []string{c[0], c[1], "True", "", within}
 	}
+	// When the daemon set "x" is created (deployment, replica set): as
+	// the stateful set's, as the job's.
+	created := func(kind, ex string) Def {
+		return phrase("workloads", `^the `+kind+` "([^"]*)" is created$`, `When the `+kind+` "`+ex+`" is created`,
+			s1(func(name string) Step { return workloadCreatedNow{kind: kind, name: name} }))
+	}
 	return []Def{
 		phrase("workloads", job+`$`, `Then the job "batch" is Complete`,
 			func(c []string, a Arg) (Step, error) { return parseObjectCondition("job")(cond(c, ""), a) }).
 			with(slot("job condition", "Complete", "Complete", "Failed")).respelling(),
 		phrase("workloads", job+` within (\S+)$`, `Then the job "batch" is Complete within 30s`,
 			func(c []string, a Arg) (Step, error) { return parseObjectCondition("job")(cond(c, c[2]), a) }).
-			with(slot("job condition", "Complete", "Complete", "Failed")).respelling(),
+			with(slot("job condition", "Complete", "Complete", "Failed")),
 		phrase("workloads", job+` between (\S+) and (\S+)$`, `Then the job "batch" is Complete between 19s and 23s`,
 			s4(func(name, c string, lo, hi writtenSpan) Step {
 				return jobCondIn{objectCondition{kind: "job", name: name, cond: c, status: "True"}, lo, hi}
@@ -57,8 +63,18 @@ func draftFortyNineWordings() []Def {
 			s2(func(n Count, name string) Step {
 				return deploymentAlways{bound: n, name: name, count: countRunning, job: true}
 			})),
-		phrase("workloads", `^the stateful set "([^"]*)" is created$`, `When the stateful set "quorum" is created`,
-			s1(func(name string) Step { return workloadCreatedNow{kind: "stateful set", name: name} })),
+		created("stateful set", "quorum"),
+		created("daemon set", "node-exporter"),
+		created("deployment", "web"),
+		created("replica set", "web"),
+		phrase("workloads", `^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded)$`, `Then 2 pods of job "batch" are Failed`,
+			s3(func(n podsCount, name, state string) Step {
+				return jobHas{name: name, field: strings.ToLower(state), want: Count(n)}
+			})).with(slot("job pod state", "Failed", "Failed", "Succeeded")).respelling(),
+		phrase("workloads", `^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded) within (\S+)$`, `Then 1 pod of job "batch" is Failed within 3s`,
+			s4(func(n podsCount, name, state string, d writtenSpan) Step {
+				return jobHasIn{jobHas{name: name, field: strings.ToLower(state), want: Count(n)}, writtenSpan{0, "0s"}, d, "within " + d.text}
+			})).with(slot("job pod state", "Failed", "Failed", "Succeeded")).respelling(),
 		phrase("pod expectations", `^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`, `Then the pod "quorum-1" is created after the pod "quorum-0" is Ready`,
 			s2(func(later, pod string) Step { return &createdAfterReady{pod: pod, later: later, must: true} })),
 		phrase("pod expectations", `^the pod "([^"]*)" is not created before the pod "([^"]*)" is Ready$`, `Then the pod "quorum-1" is not created before the pod "quorum-0" is Ready`,

@@ -90,3 +90,26 @@ Feature: The phrases the forty-ninth to fifty-first trials' first drafts reach f
     Then container "app" receives SIGTERM at 50s
     And the pod "worker" has event "Killing" with message containing "failed liveness probe, will be restarted"
     And the pod "worker" has event "Unhealthy" with message containing "Liveness probe failed"
+
+  @behavior:job-backoff-limit
+  Scenario: A Job's failed pods said of its pods
+    Given a job "render":
+      """yaml
+      spec:
+        backoffLimit: 1
+      """
+    And container "app" of pod "render" exits with code 1 after 1s
+    When the job "render" is created
+    Then 1 pod of job "render" is Failed within 3s
+    And 2 pods of job "render" are Failed within 13s
+    And 2 pods of job "render" are Failed
+    And 0 pods of job "render" are Succeeded
+
+  @behavior:daemonset-one-pod-per-node
+  Scenario: A daemon set and a deployment said to be created
+    Given a daemon set "node-exporter" on node "worker-1"
+    And a deployment "web" of 1 pod
+    When the daemon set "node-exporter" is created
+    And the deployment "web" is created
+    Then the daemon set "node-exporter" has 1 pod on node "worker-1"
+    And the deployment "web" has 1 pod

@@ -583,12 +583,14 @@ var phrases = []Phrase{
 		return []string{`the job "` + c[1] + `" is Failed within 1h`}
 	})}},
 	{`^at most (\S+) pods? of job "([^"]*)" (?:is|are) running at (?:any time|all times)$`, []Op{atMostOp(1)}},
+	{`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded)$`, []Op{countOp(1)}},
 	{`^(?:the )?pods are created in (?:this )?order:? (".+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
 }
 
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded) within (\S+)$`:                                                                                                              "`the job \"j\" has N failed pods within D` said of its pods: a count held by a deadline, as that phrase (its false copies in steps/fortyninthdrafts_test.go show it failing)",
 	`^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`:                                                                                                                        "an order of two pods' events, untimed (as `is Ready before the pod`): its false copies in steps/fortyninthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" is not created before the pod "([^"]*)" is Ready$`:                                                                                                                   "an order of two pods' events, untimed, that a pod never created keeps: its false copies in steps/fortyninthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" is never created$`:                                                                                                                                                   "no creation phrase to negate it to: its false copy in steps/fortyninthdrafts_test.go shows it failing",

@@ -130,6 +130,7 @@ var (
 	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
 	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
 	kJobState    = &kind{"job state", "`Complete` or `Failed`: the Job's condition of that type with status True (`has condition \"Complete\" \"True\"`)"}
+	kJobPodState = &kind{"job pod state", "`Failed` or `Succeeded`: the Job's status counts its pods so (`has N failed pods`)"}
 	kJobDeletion = &kind{"deleted or gone", "`deleted` (a delete of the Job accepted: its deletionTimestamp set, by the TTL-after-finished controller when its ttlSecondsAfterFinished runs out) or `gone` (the Job no longer in the API: after its pods, in that controller's foreground deletion)"}
 	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
 	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
@@ -149,7 +150,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -255,6 +256,8 @@ var rules = []rule{
 	r(`deployment "<deployment>" of `, ``, &no, "count", kCount),
 	r(`^at (least|most) `, ` pods? of deployment`, &no, "count", kCount),
 	r(`^at most `, ` pods? of job`, &no, "count", kCount),
+	r(`^`, ` pods? of job`, &no, "count", kCount),
+	r(`pods? of job "<job>" (is|are|isare) `, ``, &no, "state", kJobPodState),
 	r(`deployment "`, ``, &yes, "deployment", kDeployment),
 	rc(`job "<job>" is (not )?`, `Complete\|Failed`, "state", kJobState),
 	r(`job "<job>" is (not |never )?`, ``, &no, "deleted or gone", kJobDeletion),
