@@ -107,6 +107,7 @@ func buildRegistry() []Def {
 	defs = append(defs, finalizerPhrases()...) // finalizers.go: a pod's finalizer removed
 	defs = append(defs, draftFortyThreeWordings()...)
 	defs = append(defs, draftFortySixWordings()...)
+	defs = append(defs, draftFortyNineWordings()...)
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -54,10 +54,14 @@ const (
 	countUnavailable
 	countActive
 	countAlive
+	// countRunning: in phase Running (a container started), not yet
+	// terminal or gone (`at most 2 pods of job "j" are running at any
+	// time`); a Terminating pod still runs its containers.
+	countRunning
 )
 
 func (c podCount) String() string {
-	return [...]string{"Ready", "unavailable", "active", "alive"}[c]
+	return [...]string{"Ready", "unavailable", "active", "alive", "running"}[c]
 }
 
 // deploymentAlways is a bound on a count of a Deployment's pods at all
@@ -92,7 +96,7 @@ func (s deploymentAlways) kind() string {
 
 // deployPod is a pod's state along the timeline; seen: some event of
 // it has come.
-type deployPod struct{ seen, created, ready, deleting, terminal, gone bool }
+type deployPod struct{ seen, created, ready, deleting, terminal, gone, running bool }
 
 func (p deployPod) active() bool { return p.created && !p.deleting && !p.terminal && !p.gone }
 
@@ -111,6 +115,10 @@ func (s deploymentAlways) tally(pods map[string]*deployPod) int {
 			}
 		case countAlive:
 			if p.created && !p.terminal && !p.gone {
+				n++
+			}
+		case countRunning:
+			if p.created && p.running && !p.terminal && !p.gone {
 				n++
 			}
 		}
@@ -137,6 +145,8 @@ func (p *deployPod) apply(e timeline.Event) bool {
 		p.deleting = true
 	case e.Kind == timeline.Phase && (e.Reason == "Succeeded" || e.Reason == "Failed"):
 		p.terminal = true
+	case e.Kind == timeline.Phase && e.Reason == "Running":
+		p.running = true
 	case e.Kind == timeline.Deleted:
 		p.gone = true
 	}

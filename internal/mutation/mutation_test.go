@@ -336,7 +336,8 @@ spec:
 	events := append(append([]timeline.Event(nil), world1...),
 		ev(5*s, "web", "a", timeline.SIGTERM, "", ""), ev(5*s, "web", "b", timeline.SIGTERM, "", ""),
 		ev(6*s, "web", "proxy", timeline.SIGTERM, "", ""), drawn,
-		ev(13*s, "job/report", "", timeline.DeleteRequested, "", ""), ev(13*s, "job/report", "", timeline.Deleted, "", ""))
+		ev(13*s, "job/report", "", timeline.DeleteRequested, "", ""), ev(13*s, "job/report", "", timeline.Deleted, "", ""),
+		ev(11*s, "job/report", "", timeline.Condition, "Complete", "True"))
 	// t=0 at 0 for every step: the checks give it.
 	checks := []timeline.Check{{Line: 10, Seen: true, Observed: 12 * s, Pod: "web", Container: "app"}}
 	facts := &Facts{Original: report.Result{Timeline: events, Checks: checks, Pods: []report.Manifest{{Name: "web", YAML: pod}}}, t0: map[int]t0Answer{}}
@@ -357,6 +358,10 @@ spec:
 		{Shift, `And the job "report" is not gone before 13s`, "a Job's deletion `not before T` claims less for an earlier T"},
 		{Shift, `And the job "report" is not gone before 14s`, ""},
 		{Shift, `And the job "other" is not deleted before 14s`, "a Job's deletion `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not Complete before 10s`, "a Job's condition `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not Complete before 11s`, "a Job's condition `not before T` claims less for an earlier T"},
+		{Shift, `And the job "report" is not Complete before 12s`, ""},
+		{Shift, `And the job "report" is not Failed before 12s`, "a Job's condition `not before T` claims less for an earlier T"},
 		{Deadline, `And the pod "web" is Running within 0s`, ""},
 		{Value, `And the pod "web" phase is "Pending" within 3s`, "`within D` admits the past"},
 		{Negation, `And the pod "web" is gone within 6s`, ""},

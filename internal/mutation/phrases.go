@@ -122,6 +122,10 @@ func swapPhase(v string) string {
 	return map[string]string{"Pending": "Running", "Running": "Succeeded", "Succeeded": "Failed", "Failed": "Succeeded", "Unknown": "Running"}[v]
 }
 
+func swapJobCondition(v string) string {
+	return map[string]string{"Complete": "Failed", "Failed": "Complete"}[v]
+}
+
 func swapConditionStatus(v string) string {
 	return map[string]string{"True": "False", "False": "True", "Unknown": "True"}[v]
 }
@@ -563,11 +567,34 @@ var phrases = []Phrase{
 	{`^at most (\S+) pods? of deployment "([^"]*)" (?:is|are) active throughout(?: (.+))?$`, []Op{atMostOp(1)}},
 	{`^at most (\S+) pods? of deployment "([^"]*)" (?:(?:is|are) alive|exists?) throughout(?: (.+))?$`, []Op{atMostOp(1)}},
 	{`^at most (\S+) pods? of deployment "([^"]*)" exists? at all times$`, []Op{atMostOp(1)}},
+	// Held-out sets 49 to 51 (steps/expect_wordings49.go): a Job's
+	// condition said as a state, mutated as `has condition` is (the other
+	// condition for the untimed form); the positive of `is never C`: C by
+	// any time.
+	{`^the job "([^"]*)" is (Complete|Failed)$`, []Op{valueOp(2, swapJobCondition)}},
+	{`^the job "([^"]*)" is (Complete|Failed) within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the job "([^"]*)" is (Complete|Failed) between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the job "([^"]*)" is (Complete|Failed) at (\S+)$`, []Op{atOp(3)}},
+	{`^the job "([^"]*)" is not (Complete|Failed) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
+	{`^the job "([^"]*)" is never Complete$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" is Complete within 1h`}
+	})}},
+	{`^the job "([^"]*)" is never Failed$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" is Failed within 1h`}
+	})}},
+	{`^at most (\S+) pods? of job "([^"]*)" (?:is|are) running at (?:any time|all times)$`, []Op{atMostOp(1)}},
+	{`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded)$`, []Op{countOp(1)}},
+	{`^(?:the )?pods are created in (?:this )?order:? (".+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
 }
 
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded) within (\S+)$`:                                                                                                              "`the job \"j\" has N failed pods within D` said of its pods: a count held by a deadline, as that phrase (its false copies in steps/fortyninthdrafts_test.go show it failing)",
+	`^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`:                                                                                                                        "an order of two pods' events, untimed (as `is Ready before the pod`): its false copies in steps/fortyninthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" is not created before the pod "([^"]*)" is Ready$`:                                                                                                                   "an order of two pods' events, untimed, that a pod never created keeps: its false copies in steps/fortyninthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" is never created$`:                                                                                                                                                   "no creation phrase to negate it to: its false copy in steps/fortyninthdrafts_test.go shows it failing",
+	`^the pod "([^"]*)" has (?:an )?event "([^"]*)" with message containing "([^"]*)"$`:                                                                                                      "a positive untimed fact, as `an event \"R\" with message containing \"M\" is recorded for pod`; its message is open text",
 	`^the pod "([^"]*)" is not (?:yet )?marked for deletion at (\S+)$`:                                                                                                                       "`is not Terminating before T` said as drafts say it, a one-sided bound (an earlier T claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" is never marked for deletion within (\S+)$`:                                                                                                                          "`is not Terminating before D` said as drafts say it, a one-sided bound (an earlier D claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
 	ctr + `terminated with reason "([^"]*)"$`:                                                                                                                                                "`terminated with reason \"R\" and exit code C` without the code, untimed, its reason open text: its false copy in steps/fortysixthdrafts_test.go shows it failing",

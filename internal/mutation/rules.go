@@ -58,6 +58,12 @@ var rules = []Rule{
 		Explains: jobDeletionNotBeforeShifted,
 	},
 	{
+		Name: "a Job's condition `not before T` claims less for an earlier T",
+		Source: "the language's rule: `the job \"x\" is not Complete before T` (`not Failed`) says the Job's condition Complete=True (Failed=True) held at no time from t=0 to t0+T (docs/language.md, workloads); " +
+			"where the original's timeline shows it first holding at or after the shifted T, or never, a shift to an earlier T cannot fail",
+		Explains: jobConditionNotBeforeShifted,
+	},
+	{
 		Name: "a drain `does not complete within T` claims less for an earlier T",
 		Source: "the language's rule: `the drain of node \"n\" does not complete within T` says the drain had not completed by t0+T (docs/language.md, disruptions); " +
 			"where the original's checks saw the drain complete after the shifted T (a `completes` step of the same scenario), a shift to an earlier T cannot fail",
@@ -253,6 +259,26 @@ func jobDeletionNotBeforeShifted(f *Facts, o Outcome) (string, bool) {
 	}
 	for _, e := range f.Original.Timeline {
 		if e.At < t0 || e.Pod != obj || e.Kind != kind {
+			continue
+		}
+		if e.At >= t0+at {
+			return fmt.Sprintf("job %q is first %s at %s, not before %s", g[1], g[2], offset(e.At-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return fmt.Sprintf("job %q is never %s from t=0 on", g[1], g[2]), true
+}
+
+var jobConditionNotBeforeRe = regexp.MustCompile(`^the job "([^"]*)" is not (Complete|Failed) before (\S+)$`)
+
+func jobConditionNotBeforeShifted(f *Facts, o Outcome) (string, bool) {
+	g, at, t0, ok := shiftedBound(f, o, jobConditionNotBeforeRe, 3)
+	if !ok {
+		return "", false
+	}
+	obj := timeline.ObjectName("Job", g[1])
+	for _, e := range f.Original.Timeline {
+		if e.At < t0 || e.Pod != obj || e.Kind != timeline.Condition || e.Reason != g[2] || e.Status != "True" {
 			continue
 		}
 		if e.At >= t0+at {

@@ -129,6 +129,8 @@ var (
 	kJobCond     = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
 	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
 	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
+	kJobState    = &kind{"job state", "`Complete` or `Failed`: the Job's condition of that type with status True (`has condition \"Complete\" \"True\"`)"}
+	kJobPodState = &kind{"job pod state", "`Failed` or `Succeeded`: the Job's status counts its pods so (`has N failed pods`)"}
 	kJobDeletion = &kind{"deleted or gone", "`deleted` (a delete of the Job accepted: its deletionTimestamp set, by the TTL-after-finished controller when its ttlSecondsAfterFinished runs out) or `gone` (the Job no longer in the API: after its pods, in that controller's foreground deletion)"}
 	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
 	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
@@ -148,15 +150,19 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
 type rule struct {
 	before *regexp.Regexp // matched against the text before the capture
 	after  *regexp.Regexp // matched against the literal text after it (nil: any)
 	quoted *bool          // the capture is a quoted name (nil: either)
-	name   string
-	kind   *kind
+	// capture, if set, is matched against the capture's own pattern (its
+	// alternatives), for two captures in the same words (`is Complete`,
+	// `is deleted`).
+	capture *regexp.Regexp
+	name    string
+	kind    *kind
 }
 
 var (
@@ -169,6 +175,13 @@ func r(before, after string, quoted *bool, name string, k *kind) rule {
 	if after != "" {
 		ru.after = regexp.MustCompile(`^` + after)
 	}
+	return ru
+}
+
+// rc is r for a capture told by its own pattern (capture), unquoted.
+func rc(before, capture, name string, k *kind) rule {
+	ru := r(before, ``, &no, name, k)
+	ru.capture = regexp.MustCompile(capture)
 	return ru
 }
 
@@ -242,7 +255,11 @@ var rules = []rule{
 	r(`^the image of .*container "<container>"( of pod "<pod>")? is (set|setchangedupdated) to "`, ``, &yes, "image", kImage),
 	r(`deployment "<deployment>" of `, ``, &no, "count", kCount),
 	r(`^at (least|most) `, ` pods? of deployment`, &no, "count", kCount),
+	r(`^at most `, ` pods? of job`, &no, "count", kCount),
+	r(`^`, ` pods? of job`, &no, "count", kCount),
+	r(`pods? of job "<job>" (is|are|isare) `, ``, &no, "state", kJobPodState),
 	r(`deployment "`, ``, &yes, "deployment", kDeployment),
+	rc(`job "<job>" is (not )?`, `Complete\|Failed`, "state", kJobState),
 	r(`job "<job>" is (not |never )?`, ``, &no, "deleted or gone", kJobDeletion),
 	r(`job "`, ``, &yes, "job", kJob),
 	r(`resource quota "`, ``, &yes, "quota", kQuota),
@@ -294,6 +311,7 @@ var rules = []rule{
 	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`before the pod "`, ``, &yes, "other pod", kPod),
+	r(`(after|before) the pod "`, `" is Ready`, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`static pod manifest of "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
@@ -406,6 +424,9 @@ func ruleFor(before, after string, sub *syntax.Regexp) (rule, bool) {
 			continue
 		}
 		if ru.after != nil && !ru.after.MatchString(after) {
+			continue
+		}
+		if ru.capture != nil && (sub == nil || !ru.capture.MatchString(sub.String())) {
 			continue
 		}
 		return ru, true
