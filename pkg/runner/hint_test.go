@@ -640,6 +640,15 @@ var firstDrafts = []struct {
 	// deleted before B`, `A is created after B is Ready` `A is Ready
 	// before B`, the opposite).
 	{"Then", `pod "queue-1" is deleted after pod "queue-2" is gone`, nil, `the pod "queue-2" is gone before the pod "queue-1"`},
+	// Held-out set 54: a container's N-th restart in a window is its
+	// restart count reaching N there (was `is restarted between …`, the
+	// window's first restart, whichever); set 53: a container's SIGTERM
+	// before another's keeps the order (was `A receives SIGTERM after B
+	// has exited`, the opposite).
+	{"Then", `container "crasher" restarts for the 5th time between 313s and 325s`, nil, `container "crasher" has restart count 5 between 313s and 325s`},
+	{"Then", `container "boom" is restarted for the second time within 40s`, nil, `container "boom" has restart count 2 within 40s`},
+	{"Then", `container "logger" receives SIGTERM before container "proxy"`, nil, `container "proxy" receives SIGTERM after container "logger" has exited`},
+	{"Then", `the sidecar "metrics" gets SIGTERM before the sidecar "fetcher"`, nil, `container "fetcher" receives SIGTERM after container "metrics" has exited`},
 	// (`A is created after B is Ready` and `A is not created before B is
 	// Ready`, set 50's words, are phrases since the forty-ninth drafts'
 	// merge: a state no phrase says of two pods keeps the order too.)

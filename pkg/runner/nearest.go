@@ -2378,6 +2378,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		out = terminatedReasonRE.ReplaceAllString(out, `$1 terminated with reason "$2" and exit code`)
 		out = imagePulledRE.ReplaceAllStringFunc(out, imagePulled)
 		out = readOutcomes49(out)
+		out = readOutcomes52(out)
 	}
 	if known && k == steps.Context {
 		out = readBehaviours49(out)
