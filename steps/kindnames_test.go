@@ -62,6 +62,11 @@ func TestKindNamesOfTheFiftiethDrafts(t *testing.T) {
 		{`the Job "render" never fails`, `the job "render" never fails`},
 		{`a PodDisruptionBudget "pdb" with minAvailable 2 for pods labelled "app=web"`, `a pod disruption budget "pdb" with minAvailable 2 for pods labelled "app=web"`},
 		{`the ReplicaSet "web" has 2 pods within 10s`, `the replica set "web" has 2 pods within 10s`},
+		// Set 56's one word, as kubectl's resource names.
+		{`a replicaset "queue" of 3 pods:`, `a replica set "queue" of 3 pods:`},
+		{`the replicaset "shop" has 3 pods within 35s`, `the replica set "shop" has 3 pods within 35s`},
+		{`the daemonset "shipper" has 1 pod on node "worker-1"`, `the daemon set "shipper" has 1 pod on node "worker-1"`},
+		{`the statefulset "queue" is scaled to 1`, `the stateful set "queue" is scaled to 1`},
 	} {
 		hits := matching(Definitions(), c.draft)
 		want := matching(Definitions(), c.words)
