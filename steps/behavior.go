@@ -119,11 +119,7 @@ type attemptExit struct {
 }
 
 func parseAttemptExit(cname, pname, code, after, nth string) (Step, error) {
-	c, err := slotValue[ExitCode](code)
-	if err != nil {
-		return nil, err
-	}
-	d, err := slotValue[time.Duration](after)
+	exit, err := parseExit(code, after)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +127,20 @@ func parseAttemptExit(cname, pname, code, after, nth string) (Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	return attemptExit{ctr: shapedCtr{cname, pname}, attempt: n, exit: behavior.Exit{Code: int(c), After: d}}, nil
+	return attemptExit{ctr: shapedCtr{cname, pname}, attempt: n, exit: exit}, nil
+}
+
+// parseExit reads an exit's code and its delay from the start.
+func parseExit(code, after string) (behavior.Exit, error) {
+	c, err := slotValue[ExitCode](code)
+	if err != nil {
+		return behavior.Exit{}, err
+	}
+	d, err := slotValue[time.Duration](after)
+	if err != nil {
+		return behavior.Exit{}, err
+	}
+	return behavior.Exit{Code: int(c), After: d}, nil
 }
 
 func (s attemptExit) Declare(pl *Plan) error {

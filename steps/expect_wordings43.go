@@ -67,11 +67,7 @@ type firstAttemptsExit struct {
 }
 
 func parseFirstAttemptsExit(cname, pname, code, after, n string) (Step, error) {
-	c, err := slotValue[ExitCode](code)
-	if err != nil {
-		return nil, err
-	}
-	d, err := slotValue[time.Duration](after)
+	exit, err := parseExit(code, after)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +80,7 @@ func parseFirstAttemptsExit(cname, pname, code, after, n string) (Step, error) {
 	case count > maxAttempts:
 		return nil, inputErr("container %q: its first %d starts are more than %d", cname, count, maxAttempts)
 	}
-	return firstAttemptsExit{ctr: shapedCtr{cname, pname}, n: count, exit: behavior.Exit{Code: int(c), After: d}}, nil
+	return firstAttemptsExit{ctr: shapedCtr{cname, pname}, n: count, exit: exit}, nil
 }
 
 func (s firstAttemptsExit) Declare(pl *Plan) error {

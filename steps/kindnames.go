@@ -24,6 +24,10 @@ import (
 // whose capture a parser reads as written, is left as it is.
 var kindWordsInPattern = regexp.MustCompile(`(^|[ ?^:(])(job|deployment|replica set|daemon set|stateful set|pod disruption budget) "`)
 
+// ownKindNameInPattern is a choice of a kind's words and its name a
+// phrase makes itself.
+var ownKindNameInPattern = regexp.MustCompile(`\(\?:(job|deployment|replica set|daemon set|stateful set|pod disruption budget)\|([A-Za-z]+)\) "`)
+
 // kindNames are the kinds' names as the API and kubectl write them.
 var kindNames = map[string]string{"job": "Job", "deployment": "Deployment", "replica set": "ReplicaSet",
 	"daemon set": "DaemonSet", "stateful set": "StatefulSet", "pod disruption budget": "PodDisruptionBudget"}
@@ -60,7 +64,16 @@ func kindWords(s string) string {
 // captured is read as its words (Def.captures).
 func kindNamePhrase(d Def) Def {
 	src := d.Pattern.String()
-	out := kindWordsInPattern.ReplaceAllStringFunc(src, func(m string) string {
+	// A phrase that says the kind's name itself (`(?:pod disruption
+	// budget|PodDisruptionBudget) "`) takes its other spellings too.
+	out := ownKindNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
+		g := ownKindNameInPattern.FindStringSubmatch(m)
+		if kindNames[g[1]] != g[2] {
+			return m
+		}
+		return g[1] + ` "`
+	})
+	out = kindWordsInPattern.ReplaceAllStringFunc(out, func(m string) string {
 		g := kindWordsInPattern.FindStringSubmatch(m)
 		return g[1] + `(?:` + g[2] + `|` + strings.Join(kindSpellings(g[2]), "|") + `) "`
 	})
