@@ -68,7 +68,7 @@ func podExpectations() []Def {
 			s3(func(c, pod, reason string) Step { return containerWaitingWith{containerNamed{c, pod}, reason} })),
 		phrase(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`,
 			s4(func(c, pod, reason string, code ExitCode) Step {
-				return containerTerminatedWith{containerNamed{c, pod}, reason, code}
+				return containerTerminatedWith{containerNamed{c, pod}, reason, &code}
 			})),
 	}
 }

@@ -315,12 +315,18 @@ func (s *exitsAt) Run(ctx context.Context, st *State) error {
 	if !s.code.given() {
 		return nil
 	}
+	return s.checkCode(st, "at "+s.at.text)
+}
+
+// checkCode: the exit the step timed (the first at or after t=0) has the
+// step's code; when says the step's time bound.
+func (s *exitsAt) checkCode(st *State, when string) error {
 	want := int(s.code.v)
 	e, _ := timeline.First(st.clk().events(), st.from(s.sel.Pod), s.sel)
 	if e.Code != want {
 		return &timeline.Verdict{
 			Kind:     timeline.Missing,
-			Expected: fmt.Sprintf("exit of container %q at %s with code %d", s.ctr.name, s.at.text, want),
+			Expected: fmt.Sprintf("exit of container %q %s with code %d", s.ctr.name, when, want),
 			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.clock.t0.At), e.Code, e.Reason),
 			Event:    &e,
 		}

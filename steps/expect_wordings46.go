@@ -2,10 +2,8 @@ package steps
 
 import (
 	"context"
-	"fmt"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	k8slabels "k8s.io/apimachinery/pkg/labels"
 
 	"github.com/podlife/podlife/pkg/timeline"
@@ -39,7 +37,7 @@ func draftFortySixWordings() []Def {
 				return &exitsCodeWithin{exitsAt: exitsAt{ctr: ctrOfPod{c, p}, code: code}, d: d}
 			})),
 		phrase("pod expectations", ctr+`terminated with reason "([^"]*)"$`, `Then container "app" of pod "web" terminated with reason "OOMKilled"`,
-			s3(func(c, pod, reason string) Step { return containerTerminatedReason{containerNamed{c, pod}, reason} })),
+			s3(func(c, pod, reason string) Step { return containerTerminatedWith{containerNamed{c, pod}, reason, nil} })),
 		phrase("kubectl columns", status+`$`, `Then the pod "web" shows STATUS "Completed"`,
 			s2(func(pod, status string) Step { return thePodShowsStatus{podNamed{pod}, status} })).respelling(),
 		phrase("kubectl columns", status+` within (\S+)$`, `Then the pod "web" shows STATUS "OOMKilled" within 5s`,
@@ -121,40 +119,7 @@ func (s *exitsCodeWithin) Run(ctx context.Context, st *State) error {
 	if err := st.expectIn(ctx, s.sel, 0, s.d.v); err != nil {
 		return err
 	}
-	want := int(s.code.v)
-	e, _ := timeline.First(st.clk().events(), st.from(s.sel.Pod), s.sel)
-	if e.Code != want {
-		return &timeline.Verdict{
-			Kind:     timeline.Missing,
-			Expected: fmt.Sprintf("exit of container %q within %s with code %d", s.ctr.name, s.d.text, want),
-			Observed: fmt.Sprintf("exit at %s with code %d (%s)", timeline.FormatOffset(e.At-st.clock.t0.At), e.Code, e.Reason),
-			Event:    &e,
-		}
-	}
-	return nil
-}
-
-// Then container "filler" terminated with reason "OOMKilled": `terminated
-// with reason "R" and exit code C` without the code: the container's
-// last termination (its current state's, else its last state's) has
-// reason R, at the current time.
-type containerTerminatedReason struct {
-	containerNamed
-	reason string
-}
-
-func (s containerTerminatedReason) Run(ctx context.Context, st *State) error {
-	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		t := cs.State.Terminated
-		if t == nil {
-			t = cs.LastTerminationState.Terminated
-		}
-		if t == nil || t.Reason != s.reason {
-			return &timeline.Verdict{Kind: timeline.WrongState,
-				Expected: fmt.Sprintf("container %q terminated with reason %s", s.container, s.reason), Observed: describePod(p)}
-		}
-		return nil
-	})
+	return s.checkCode(st, "within "+s.d.text)
 }
 
 // Given a PodDisruptionBudget "cart-pdb" with minAvailable 2 for

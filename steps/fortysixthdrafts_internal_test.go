@@ -54,7 +54,13 @@ var fortySixthDrafts = []struct{ draft, canonical string }{
 // TestFortySixthDraftsAreTheirPhrases: each draft is one phrase and
 // parses; one that restates a phrase parses to the step that phrase
 // parses to.
-func TestFortySixthDraftsAreTheirPhrases(t *testing.T) {
+func TestFortySixthDraftsAreTheirPhrases(t *testing.T) { checkRestatements(t, fortySixthDrafts) }
+
+// checkRestatements: each draft is one phrase and parses; one with a
+// canonical text (a phrase it restates) parses to the step that text
+// parses to.
+func checkRestatements(t *testing.T, drafts []struct{ draft, canonical string }) {
+	t.Helper()
 	defs := Definitions()
 	one := func(text string) (Step, bool) {
 		m := matching(defs, text)
@@ -69,7 +75,7 @@ func TestFortySixthDraftsAreTheirPhrases(t *testing.T) {
 		}
 		return s, true
 	}
-	for _, c := range fortySixthDrafts {
+	for _, c := range drafts {
 		got, ok := one(c.draft)
 		if !ok || c.canonical == "" {
 			continue
