@@ -174,6 +174,14 @@ func shapeAttempts(pl *Plan, ctr shapedCtr, first, last int, e behavior.Exit) er
 // ordinals are the words of `the first time` … `the tenth time`.
 var ordinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
 
+// Ordinal is the number an ordinal says (`first` … `tenth`, `1st`,
+// `11th`), as the phrases read it; false for a word that is none (lint's
+// hints read drafts' ordinals with it).
+func Ordinal(s string) (int, bool) {
+	n, err := parseOrdinal(s)
+	return n, err == nil
+}
+
 // parseOrdinal reads `first` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`.
 func parseOrdinal(s string) (int, error) {
 	for i, w := range ordinals {

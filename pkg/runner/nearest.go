@@ -673,13 +673,10 @@ const ageWords = `(?:old|older|oldest|original|existing|current|running|initial|
 
 var ageRE = regexp.MustCompile(`^(?i:` + ageWords + `)$`)
 
-// ordinalRE is an ordinal the phrases take (steps' parseOrdinal);
-// indefiniteRE a pod of a workload said without one, or counted one (`1
-// pod of deployment "x" is terminating`: the first to be).
-var (
-	ordinalRE    = regexp.MustCompile(`^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))$`)
-	indefiniteRE = regexp.MustCompile(`^(?i:a|an|one|1|any|some)$`)
-)
+// indefiniteRE is a pod of a workload said without an ordinal, or
+// counted one (`1 pod of deployment "x" is terminating`: the first to
+// be); an ordinal is one the phrases take (steps.Ordinal).
+var indefiniteRE = regexp.MustCompile(`^(?i:a|an|one|1|any|some)$`)
 
 // ordinalCtrRE is the container a step names right before its pod.
 var ordinalCtrRE = regexp.MustCompile(`container "[^"]*" $`)
@@ -753,8 +750,10 @@ func (v *vocabulary) ordinalPodHint(text string, k steps.StepType, known bool, s
 			// deployment "catalog" is deleted before 6s` was hinted `the
 			// node has no pods of …`, another meaning).
 			ord, rest, none = "first", noneOf(rest), []string{"no pod"}
-		case !ordinalRE.MatchString(ord):
-			return "", nil, false
+		default:
+			if _, ok := steps.Ordinal(ord); !ok {
+				return "", nil, false
+			}
 		}
 		if e := ordinalEvictedRE.FindStringSubmatch(rest); e != nil {
 			// Held-out set 46: `a pod of deployment "billing" is evicted`

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/podlife/podlife/steps"
 )
 
 // Readings of held-out sets 52-54's first drafts (written from the
@@ -24,30 +26,10 @@ var (
 	termBeforeRE = regexp.MustCompile(`(?i)^((?:the )?(?:init |sidecar |app |main )?container "[^"]*") (?:receives|gets|is sent) SIGTERM before ((?:the )?(?:init |sidecar |app |main )?container "[^"]*")(?: (?:does|is|receives it|gets it))?$`)
 )
 
-// ordinalWords are `first` … `tenth`.
-var ordinalWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-
-// ordinalCount is an ordinal's number: `5th`, `fifth`; false for a word
-// that is none.
-func ordinalCount(s string) (int, bool) {
-	s = strings.ToLower(s)
-	for i, w := range ordinalWords {
-		if s == w {
-			return i + 1, true
-		}
-	}
-	for _, end := range []string{"st", "nd", "rd", "th"} {
-		if n, err := strconv.Atoi(strings.TrimSuffix(s, end)); err == nil && strings.HasSuffix(s, end) && n > 0 {
-			return n, true
-		}
-	}
-	return 0, false
-}
-
 // readOutcomes52 reads an expectation's words as its phrase.
 func readOutcomes52(out string) string {
 	if m := nthRestartRE.FindStringSubmatch(out); m != nil {
-		if n, ok := ordinalCount(m[2]); ok {
+		if n, ok := steps.Ordinal(strings.ToLower(m[2])); ok {
 			return m[1] + " has restart count " + strconv.Itoa(n) + " " + m[3]
 		}
 	}
