@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -98,6 +99,29 @@ func (s *containerRunningWithin) Run(ctx context.Context, st *State) error {
 type containerRunningAt struct {
 	ctrStarts
 	at writtenSpan
+	// not is `is not running at T` (held-out set 60: `container "api" is
+	// not running at 3s` while its postStart hook runs): the container
+	// had not started by T, or its instance had ended by then. On a
+	// cluster it holds if some instant of T's window could see it so: no
+	// start by the window's beginning, or that instance's exit by its end.
+	not bool
+	// runs is the event from which an instance counts as running: its
+	// start, or for a container with a postStart hook the hook's return,
+	// before which the API reports it Waiting (poststart-blocks: the
+	// kubelet runs the hook inside the pod's sync, startContainer in
+	// kuberuntime_container.go, v1.36.3).
+	runs timeline.Kind
+}
+
+func (s *containerRunningAt) Declare(pl *Plan) error {
+	if err := s.ctrStarts.Declare(pl); err != nil {
+		return err
+	}
+	s.runs = timeline.Started
+	if _, c, err := pl.mustContainer(s.ctr.name, s.ctr.pod); err == nil && c.Lifecycle != nil && c.Lifecycle.PostStart != nil {
+		s.runs = timeline.PostStartDone
+	}
+	return nil
 }
 
 func (s *containerRunningAt) Run(ctx context.Context, st *State) error {
@@ -115,6 +139,9 @@ func (s *containerRunningAt) Run(ctx context.Context, st *State) error {
 		}
 	}
 	st.clk().decided(at, s.at.d)
+	if s.not {
+		return s.notRunning(st, w, at)
+	}
 	// The container's last start by the window's end, and the exit of
 	// that instance.
 	var start, exit *timeline.Event
@@ -123,7 +150,7 @@ func (s *containerRunningAt) Run(ctx context.Context, st *State) error {
 			continue
 		}
 		switch e.Kind {
-		case timeline.Started:
+		case s.runs:
 			start, exit = &e, nil
 		case timeline.Exited:
 			if start != nil {
@@ -149,4 +176,28 @@ func (s *containerRunningAt) Run(ctx context.Context, st *State) error {
 		v.Event = exit
 	}
 	return v
+}
+
+// notRunning is `is not running at T`, read as Run reads its positive:
+// the container's last start by the window's beginning and the first exit
+// after it; it fails only if that instance ran through the whole window.
+func (s *containerRunningAt) notRunning(st *State, w timeline.Window, at time.Duration) error {
+	var start, exit *timeline.Event
+	for _, e := range st.clk().events() {
+		if e.Pod != s.sel.Pod || e.Container != s.sel.Container || e.At > w.To {
+			continue
+		}
+		switch {
+		case e.Kind == s.runs && e.At <= w.From:
+			start, exit = &e, nil
+		case e.Kind == timeline.Exited && start != nil && exit == nil:
+			exit = &e
+		}
+	}
+	if start == nil || exit != nil {
+		return nil
+	}
+	return &timeline.Verdict{Kind: timeline.WrongState, Window: &w, Read: true, ReadAt: at, Event: start,
+		Expected: fmt.Sprintf("container %q not running at %s%s", s.ctr.name, s.at.text, w.Note()),
+		Observed: fmt.Sprintf("it started at %s and was still running", timeline.FormatOffset(start.At-st.clock.t0.At))}
 }

@@ -299,6 +299,9 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" STATUS is "?([^" ]+)"?$`, []Op{valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" STATUS is "?([^" ]+)"? within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" (?:STATUS is|shows) "?([^" ]+)"? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" (?:has (?:STATUS|status)|status is) "?([^" ]+)"?$`, []Op{valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" (?:has (?:STATUS|status)|status is) "?([^" ]+)"? within (\S+)$`, []Op{deadlineOp(3), valueOp(2, swapStatus)}},
+	{`^the pod "([^"]*)" (?:has (?:STATUS|status)|status is) "?([^" ]+)"? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
 	{`^kubectl shows (?:the )?pod "([^"]*)" READY "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
 	{`^the pod "([^"]*)" READY is "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
 	{`^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) "?(\d+/\d+)"? at (\S+)$`, []Op{{Class: Count, Kind: ready, Groups: []int{3}}}},
@@ -582,6 +585,9 @@ var phrases = []Phrase{
 	{`^the job "([^"]*)" is never Failed$`, []Op{negation(func(c []string) []string {
 		return []string{`the job "` + c[1] + `" is Failed within 1h`}
 	})}},
+	{`^the job "([^"]*)" never has condition "?(Complete|Failed)"?$`, []Op{negation(func(c []string) []string {
+		return []string{`the job "` + c[1] + `" is ` + c[2] + ` within 1h`}
+	})}},
 	{`^at most (\S+) pods? of job "([^"]*)" (?:is|are) running at (?:any time|all times)$`, []Op{atMostOp(1)}},
 	{`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded)$`, []Op{countOp(1)}},
 	{`^(?:the )?pods are created in (?:this )?order:? (".+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
@@ -684,6 +690,7 @@ var unmutated = map[string]string{
 	ctr + `never starts$`:                        "`never starts` has no positive form in the language (no `starts` alone)",
 	ctr + `is still running at (\S+)$`:           "a state read at one instant: another instant the container still runs at holds too; `exits at T` pins its end",
 	ctr + `is running at (\S+)$`:                 "`is still running at T` as held-out set 43 wrote it: a state read at one instant, another instant the container still runs at holds too; `exits at T` pins its end",
+	ctr + `is not running at (\S+)$`:             "the negation of `is running at T` (held-out set 60): a state read at one instant, another instant it does not run at holds too; its false copies in steps/fiftyeighthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" has an event "([^"]*)"$`: "a positive untimed fact, `an event \"R\" is recorded for pod \"P\"` without a count; a reason is open text",
 	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready at all times$`:                            "a lower bound: one fewer holds by design, and it has no positive form to negate into",
 	`^an event "([^"]*)" with message containing "([^"]*)" is recorded` + eventFor + `$`:            "a positive untimed fact; its message is open text",

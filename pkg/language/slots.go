@@ -341,6 +341,7 @@ var rules = []rule{
 
 	// Lists of quoted names.
 	r(`(: |keys? )`, ``, &no, "names", kNames),
+	r(`nodes `, ``, &no, "nodes", kNames),
 	r(`^the pods $`, ` are created`, &no, "pods", kNames),
 
 	// Unquoted values.
@@ -354,6 +355,7 @@ var rules = []rule{
 	r(`^after `, ``, &no, "duration", kDuration),
 	r(`^after <duration> the pod "<pod>" is `, ``, &no, "state", kState),
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
+	r(`status is "`, ``, &yes, "status", kColumn),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
 	// A restart count bounded (issue 38's fourteenth held-out set).
 	r(`(restart count is|has restart count|restartCount is|has restartCount|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
@@ -407,6 +409,8 @@ var rules = []rule{
 	r(`the pod "<pod>" stays `, ``, &no, "phase", kStay),
 	r(`fails its `, ` probe`, &no, "probe", kProbe),
 	r(`passes its `, ` probe`, &no, "probe", kPassProbe),
+	rc(`^the `, `readiness\|liveness\|startup`, "probe", kPassProbe),
+	r(`^the `, ` probe of`, &no, "probe", kProbe),
 	r(`probe (from )?`, ` after it starts`, &no, "duration", kDuration),
 	r(`comes under `, ` pressure`, &no, "pressure", kPressure),
 	r(`(receives|does not receive) `, ``, &no, "signal", kSignal),

@@ -90,7 +90,7 @@ var firstDrafts = []struct {
 	{"Then", `the pod "api" is not removed within 4s`, nil, `the pod "api" is not gone after 4s`},
 	{"Then", `the pod "api" should still be Terminating at 1s`, nil, `the pod "api" is still Terminating at 1s`},
 	{"Then", `the containers of pod "api" stop in order: "app", "proxy"`, nil, `the containers of pod "api" stop in this order: "app", "proxy"`},
-	{"Then", `the pod "api" has status "Running"`, nil, `the pod "api" shows status "Running"`},
+	{"Then", `the pod "api" has the status "Running"`, nil, `the pod "api" shows status "Running"`},
 	{"When", `node "worker-1" is drained with --force`, nil, `node "worker-1" is drained with "--force"`},
 	{"Then", `the PDB "web" permits 0 disruptions`, nil, `the PDB "web" allows 0 disruptions`},
 	{"Then", `an event "BackOff" is recorded for the container "app"`, nil, `an event "BackOff" is recorded for container "app"`},
