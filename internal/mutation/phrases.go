@@ -374,6 +374,8 @@ var phrases = []Phrase{
 	{ctr + `exits with code (\S+) at (\S+)$`, []Op{atOp(4), valueOp(3, swapExitCode)}},
 	{ctr + `starts at (\S+)$`, []Op{atOp(3)}},
 	{ctr + `exits within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `(?:is )?terminated with (?:exit )?code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
+	{ctr + `(?:is terminated|terminates) within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `exits between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `is restarted between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	{ctr + `receives SIGTERM after (?:init )?container "([^"]*)" has exited$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 3}}}},
