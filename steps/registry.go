@@ -109,6 +109,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftFortySixWordings()...)
 	defs = append(defs, draftFortyNineWordings()...)
 	defs = append(defs, draftFiftyEightWordings()...)
+	defs = append(defs, kubectlRowPhrases()...)
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -115,3 +115,13 @@ Feature: The phrases the fifty-fifth to sixtieth trials' first drafts reach for
       """
     Then the pod "late" is scheduled on node "edge"
     And the pod "late" is Running within 3s
+
+  @behavior:crashloop-display
+  Scenario: A pod's row of kubectl get pods, said whole, through a crash and its restart
+    Given a pod "greeter"
+    And container "app" exits with code 1 after 2s
+    When the pod "greeter" is created
+    Then kubectl get pods shows "greeter" with STATUS "Running" READY "1/1" RESTARTS 0 at 1s
+    And kubectl get pods shows "greeter" with STATUS "Running" READY "1/1" RESTARTS 1 at 3s
+    And kubectl get pods shows "greeter" with STATUS "Error" READY "0/1" RESTARTS 1 within 10s
+    And kubectl get pods shows "greeter" with STATUS "Error"

@@ -356,6 +356,9 @@ var rules = []rule{
 	r(`^after <duration> the pod "<pod>" is `, ``, &no, "state", kState),
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
 	r(`status is "`, ``, &yes, "status", kColumn),
+	r(`with STATUS "`, ``, &yes, "status", kColumn),
+	r(`READY "`, ``, &yes, "ready", kReady),
+	r(`RESTARTS "`, ``, &yes, "restarts", kCount),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
 	// A restart count bounded (issue 38's fourteenth held-out set).
 	r(`(restart count is|has restart count|restartCount is|has restartCount|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
