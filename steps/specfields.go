@@ -51,6 +51,14 @@ var specKinds = map[string]reflect.Type{
 	"daemon set":   reflect.TypeFor[appsv1.DaemonSetSpec](),
 }
 
+// containerFields are a container's fields by json name, which a draft
+// gives the pod (`a pod "nginx" with image "nginx:1.27"`).
+var containerFields = func() map[string]*specField {
+	m := map[string]*specField{}
+	addSpecFields(m, reflect.TypeFor[corev1.Container](), false)
+	return m
+}()
+
 // specField is a field of a kind's spec, or of its pod template's spec
 // (tpl).
 type specField struct {
@@ -222,6 +230,9 @@ func specFieldNamed(kind, name string) (*specField, error) {
 			return nil, inputErr("spec.%s of a %s is not a single value: write it in the YAML", name, kind)
 		}
 		return f, nil
+	}
+	if _, ok := containerFields[name]; ok {
+		return nil, inputErr("%s is a field of a container, not of a %s's spec: write it in the YAML's containers", name, kind)
 	}
 	var names []string
 	for n, f := range table {
