@@ -144,7 +144,7 @@ var (
 	kResizeBound = &kind{"resized bound", "`request`, `limit`, or (resizing) `request and limit`: the container's `resources.requests`, its `resources.limits`, or both"}
 	kSpecFields  = &kind{"spec fields", "`<field> <value>` joined by `and`: a field of the object's spec (its JSON name, exactly) whose value is a single one, or of a workload's pod template's spec, and its value as the API reads that field (an integer, `true` or `false`, a word or a quoted string; seconds as a number); `<N> replicas` or `1 replica` for a deployment, a replica set or a stateful set"}
 	kSpecKind    = &kind{"kind", "`job`, `deployment`, `replica set`, `stateful set`, `daemon set`, or the kind's name (`Job`, `ReplicaSet`, `replicaset`, …)"}
-	kSpecName    = &kind{"name", "the workload's name in the scenario, which later steps name it by"}
+	kSpecName    = &kind{"declared name", "the workload's name in the scenario, which later steps name it by (its pods are named after it)"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 

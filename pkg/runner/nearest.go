@@ -2582,7 +2582,6 @@ func value(t, s token) (string, bool) {
 	return "", false
 }
 
-
 // valueLike says whether a bare word is a value (a status, a reason, a
 // flag, a label) rather than a word of the sentence: it has a capital, a
 // digit, or a sign no word has.
