@@ -315,7 +315,7 @@ func yamlReplicas(doc *godog.DocString) Count {
 func parseSpecDecl(kind, name, items string, doc *godog.DocString) (Step, error) {
 	s, replicas, err := readSpecItems(kind, items)
 	if err != nil {
-		return nil, err
+		return badSpecDecl{name: name, err: err}, nil
 	}
 	n := yamlReplicas(doc)
 	if replicas != nil {
@@ -336,6 +336,21 @@ func parseSpecDecl(kind, name, items string, doc *godog.DocString) (Step, error)
 		return daemonSetStep{name: name, doc: doc, spec: s}, nil
 	}
 	return nil, fmt.Errorf("no declaration of a %s", kind)
+}
+
+// badSpecDecl is a declaration whose step gives a field wrong: its error
+// comes when it is declared, which marks the object's name, so that the
+// steps that name it do not say again that it is not declared.
+type badSpecDecl struct {
+	declaration
+	name string
+	err  error
+}
+
+func (s badSpecDecl) Declare(pl *Plan) error {
+	err := s.err
+	markBroken(pl, s.name, &err)
+	return err
 }
 
 // specPod is a pod's declaration with fields: those a phrase of their

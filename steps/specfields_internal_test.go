@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -173,4 +174,17 @@ func TestSpecFieldsLeaveTheirPhrases(t *testing.T) {
 		{`a stateful set "db" with 3 replicas`, `a stateful set "db" of 3 pods`},
 		{`a pod "x" with priority 8 and activeDeadlineSeconds 3`, ``},
 	})
+}
+
+// TestSpecFieldErrorIsSaidOnce: a declaration whose field is wrong is
+// reported at its step; the steps that name its object then are not
+// (ErrDeclaredBadly, which lint leaves out).
+func TestSpecFieldErrorIsSaidOnce(t *testing.T) {
+	pl := NewPlan(nil, ".", nil)
+	if err := declareText(pl, `a job "x" with backoffLimit two`); err == nil || !IsInputError(err) {
+		t.Fatalf("the declaration: %v, want its input error", err)
+	}
+	if err := declareText(pl, `the job "x" has 1 failed pod`); !errors.Is(err, ErrDeclaredBadly) {
+		t.Errorf("a step naming the job: %v, want ErrDeclaredBadly", err)
+	}
 }
