@@ -269,8 +269,8 @@ func readSpecItems(kind, items string) (s specFields, replicas *Count, err error
 		}
 		seen[name] = true
 		f, err := specFieldNamed(kind, name)
-		if name == "replicas" && (err == nil || m[1] != "") {
-			if f == nil || f.tpl {
+		if name == "replicas" {
+			if err != nil || f.tpl {
 				return s, nil, inputErr("a %s has no replicas", kind)
 			}
 			n, err := slotValue[Count](text)

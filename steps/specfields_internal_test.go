@@ -84,6 +84,7 @@ var specFieldCases = []struct {
 	{`a job "x" with template 3`, "", nil, `spec.template of a job is not a single value: write it in the YAML`},
 	{`a job "x" with 3 replicas`, "", nil, `a job has no replicas`},
 	{`a daemon set "x" with 2 replicas`, "", nil, `a daemon set has no replicas`},
+	{`a job "x" with replicas 2`, "", nil, `a job has no replicas`},
 	{`a job "x" with backoffLimit 1 and backoffLimit 2`, "", nil, `the step gives backoffLimit twice`},
 	{`a job "x" with backoffLimit 2:`, "spec:\n  backoffLimit: 3\n", nil, `the step gives backoffLimit 2 but the YAML gives 3`},
 	{`a pod "x" with activeDeadlineSeconds 8:`, "spec:\n  activeDeadlineSeconds: 9\n  containers:\n  - name: app\n", nil, `the step gives activeDeadlineSeconds 8 but the YAML gives 9`},
