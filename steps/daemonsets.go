@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cucumber/godog"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/component-helpers/scheduling/corev1/nodeaffinity"
 	"k8s.io/klog/v2"
@@ -69,6 +70,8 @@ type daemonSetStep struct {
 	declaration
 	name, node string
 	doc        *godog.DocString
+	// spec are the fields the step gives (specfields.go).
+	spec specFields
 }
 
 func (s daemonSetStep) Declare(pl *Plan) (err error) {
@@ -87,17 +90,30 @@ func (s daemonSetStep) Declare(pl *Plan) (err error) {
 		if err != nil {
 			return decodeErrors(err)
 		}
+		if err := s.spec.applyOwn(s.doc, &ds.Spec); err != nil {
+			return err
+		}
+		if err := s.spec.applyTpl(s.doc, &ds.Spec.Template.Spec, "spec.template.spec."); err != nil {
+			return err
+		}
 		if err := controllerHead(s.doc, "daemon set", s.name, 0, ds.Name, nil, ds.Spec.Selector, ds.Spec.Template.Labels); err != nil {
 			return err
 		}
-		if ds.Spec.MinReadySeconds != 0 {
-			return atField(s.doc, "spec.minReadySeconds", inputErr("a daemon set's minReadySeconds is not modelled: leave it out"))
+		if err := dsSpecModelled(s.doc, &ds.Spec); err != nil {
+			return err
 		}
 		if tpl, err = pl.templateDecl(s.name, ds.Spec.Template, s.doc, true); err != nil {
 			return err
 		}
 	} else {
-		t, err := podTemplate(pl, s.name, s.doc)
+		var ds appsv1.DaemonSetSpec
+		if err := s.spec.applyOwn(nil, &ds); err != nil {
+			return err
+		}
+		if err := dsSpecModelled(nil, &ds); err != nil {
+			return err
+		}
+		t, err := podTemplate(pl, s.name, s.doc, s.spec)
 		if err != nil {
 			return err
 		}
@@ -362,4 +378,12 @@ func dsPodOf(pl *Plan, d driver.Workloads, r podRef) (string, error) {
 		observed += fmt.Sprintf(", none on node %q", r.node)
 	}
 	return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: observed}
+}
+
+// dsSpecModelled refuses the DaemonSet's fields its steps do not model.
+func dsSpecModelled(doc *godog.DocString, spec *appsv1.DaemonSetSpec) error {
+	if spec.MinReadySeconds != 0 {
+		return atField(doc, "spec.minReadySeconds", inputErr("a daemon set's minReadySeconds is not modelled: leave it out"))
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
+	appsv1 "k8s.io/api/apps/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -155,6 +156,8 @@ type replicaSet struct {
 	name string
 	n    Count
 	doc  *godog.DocString
+	// spec are the fields the step gives (specfields.go).
+	spec specFields
 }
 
 func parseReplicaSetDoc(c []string, doc *godog.DocString) (Step, error) {
@@ -179,7 +182,14 @@ func (s replicaSet) Declare(pl *Plan) error {
 		}
 		tpl = t
 	} else {
-		t, err := podTemplate(pl, s.name, s.doc)
+		var rs appsv1.ReplicaSetSpec
+		if err := s.spec.applyOwn(nil, &rs); err != nil {
+			return err
+		}
+		if err := rsSpecModelled(nil, &rs); err != nil {
+			return err
+		}
+		t, err := podTemplate(pl, s.name, s.doc, s.spec)
 		if err != nil {
 			return err
 		}
@@ -219,17 +229,31 @@ func (s replicaSet) template(pl *Plan) (*podDecl, error) {
 	if err != nil {
 		return nil, decodeErrors(err)
 	}
+	if err := s.spec.applyOwn(s.doc, &rs.Spec); err != nil {
+		return nil, err
+	}
+	if err := s.spec.applyTpl(s.doc, &rs.Spec.Template.Spec, "spec.template.spec."); err != nil {
+		return nil, err
+	}
 	if err := controllerHead(s.doc, "replica set", s.name, s.n, rs.Name, rs.Spec.Replicas, rs.Spec.Selector, rs.Spec.Template.Labels); err != nil {
 		return nil, err
 	}
-	if rs.Spec.MinReadySeconds != 0 {
-		return nil, atField(s.doc, "spec.minReadySeconds", inputErr("a replica set's minReadySeconds is not modelled: leave it out"))
+	if err := rsSpecModelled(s.doc, &rs.Spec); err != nil {
+		return nil, err
 	}
 	tpl, err := pl.templateDecl(s.name, rs.Spec.Template, s.doc, true)
 	if err != nil {
 		return nil, err
 	}
 	return tpl, nil
+}
+
+// rsSpecModelled refuses the ReplicaSet's fields its steps do not model.
+func rsSpecModelled(doc *godog.DocString, spec *appsv1.ReplicaSetSpec) error {
+	if spec.MinReadySeconds != 0 {
+		return atField(doc, "spec.minReadySeconds", inputErr("a replica set's minReadySeconds is not modelled: leave it out"))
+	}
+	return nil
 }
 
 func (pl *Plan) replicaSet(name string) (*rsDecl, error) {
@@ -399,8 +423,8 @@ func readyDisruptions(ctx context.Context, st *State) (driver.Session, error) {
 // podTemplate declares a workload's pods as a pod is declared (its YAML a
 // Pod's, or none) and takes the declaration back out of the scenario's
 // pods: it is the workload's template, not a pod of the scenario.
-func podTemplate(pl *Plan, name string, doc *godog.DocString) (*podDecl, error) {
-	if err := pl.declare(name, doc, podFields{}); err != nil {
+func podTemplate(pl *Plan, name string, doc *godog.DocString, spec specFields) (*podDecl, error) {
+	if err := pl.declare(name, doc, podFields{spec: spec.tpl}); err != nil {
 		return nil, err
 	}
 	tpl := pl.pods[len(pl.pods)-1]

@@ -181,23 +181,6 @@ type aPod struct {
 	podFields
 }
 
-// podFields are the pod's fields a step gives besides its YAML: a value
-// given both ways, differently, is an error.
-type podFields struct {
-	grace *int64
-	node  string
-	// res are the resources of the first container (a QoS class).
-	res           *corev1.ResourceRequirements
-	restartPolicy corev1.RestartPolicy
-	// priority is the pod's priority, given through a class of that value.
-	priority string
-	// priorityClass is the pod's spec.priorityClassName, given by name.
-	priorityClass string
-}
-
-// restartPolicies are the values of a pod's spec.restartPolicy.
-var restartPolicies = []string{string(corev1.RestartPolicyAlways), string(corev1.RestartPolicyOnFailure), string(corev1.RestartPolicyNever)}
-
 func (s aPod) Declare(pl *Plan) error {
 	if s.file == nil {
 		return pl.declare(s.name, s.doc, s.podFields)
@@ -218,12 +201,6 @@ func (s aPod) Declare(pl *Plan) error {
 		}
 	}
 	return err
-}
-
-// podGracePtr is g as the pod spec and the delete options take it.
-func podGracePtr(g GraceSeconds) *int64 {
-	n := int64(g)
-	return &n
 }
 
 // qosClass is a QoS class as the resources of a pod's one container that
@@ -280,6 +257,9 @@ func (pl *Plan) declare(name string, doc *godog.DocString, f podFields) (err err
 		return atField(doc, "metadata.name", inputErr("the step names the pod %q but its metadata.name is %q", name, pod.Name))
 	}
 	pod.Name = name
+	if err := (specFields{tpl: f.spec}).applyTpl(doc, &pod.Spec, "spec."); err != nil {
+		return err
+	}
 	if grace != nil {
 		if g := pod.Spec.TerminationGracePeriodSeconds; g != nil && *g != *grace {
 			return atField(doc, "spec.terminationGracePeriodSeconds", inputErr("the step gives terminationGracePeriodSeconds %d but the YAML gives %d", *grace, *g))

@@ -96,6 +96,8 @@ type statefulSetStep struct {
 	name string
 	n    Count
 	doc  *godog.DocString
+	// spec are the fields the step gives (specfields.go).
+	spec specFields
 }
 
 // statefulSetYAML tells whether a stateful set's YAML is the
@@ -133,6 +135,12 @@ func (s statefulSetStep) Declare(pl *Plan) (err error) {
 		if set, err = manifest.DecodeStatefulSet([]byte(s.doc.Content)); err != nil {
 			return decodeErrors(err)
 		}
+		if err := s.spec.applyOwn(s.doc, &set.Spec); err != nil {
+			return err
+		}
+		if err := s.spec.applyTpl(s.doc, &set.Spec.Template.Spec, "spec.template.spec."); err != nil {
+			return err
+		}
 		if err := controllerHead(s.doc, "stateful set", s.name, s.n, set.Name, set.Spec.Replicas, set.Spec.Selector, set.Spec.Template.Labels); err != nil {
 			return err
 		}
@@ -144,7 +152,13 @@ func (s statefulSetStep) Declare(pl *Plan) (err error) {
 		}
 		set.Spec.Template = corev1.PodTemplateSpec{}
 	} else {
-		if tpl, err = podTemplate(pl, s.name, s.doc); err != nil {
+		if err := s.spec.applyOwn(nil, &set.Spec); err != nil {
+			return err
+		}
+		if err := statefulSetSpecModelled(nil, &set.Spec); err != nil {
+			return err
+		}
+		if tpl, err = podTemplate(pl, s.name, s.doc, s.spec); err != nil {
 			return err
 		}
 		if tpl.pod.Spec.NodeName != "" {

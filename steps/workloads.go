@@ -100,6 +100,8 @@ type deploymentStep struct {
 	name string
 	n    Count
 	doc  *godog.DocString
+	// spec are the fields the step gives (specfields.go).
+	spec specFields
 }
 
 func parseDeploymentDoc(c []string, doc *godog.DocString) (Step, error) {
@@ -133,6 +135,12 @@ func (s deploymentStep) Declare(pl *Plan) (err error) {
 		if d, err = manifest.DecodeDeployment([]byte(s.doc.Content)); err != nil {
 			return decodeErrors(err)
 		}
+	}
+	if err := s.spec.applyOwn(s.doc, &d.Spec); err != nil {
+		return err
+	}
+	if err := s.spec.applyTpl(s.doc, &d.Spec.Template.Spec, "spec.template.spec."); err != nil {
+		return err
 	}
 	if err := controllerHead(s.doc, "deployment", s.name, s.n, d.Name, d.Spec.Replicas, d.Spec.Selector, d.Spec.Template.Labels); err != nil {
 		return err
@@ -389,6 +397,8 @@ type jobStep struct {
 	declaration
 	name string
 	doc  *godog.DocString
+	// spec are the fields the step gives (specfields.go).
+	spec specFields
 }
 
 func (s jobStep) Declare(pl *Plan) (err error) {
@@ -407,6 +417,12 @@ func (s jobStep) Declare(pl *Plan) (err error) {
 		return atField(s.doc, "metadata.name", inputErr("the step names the job %q but its metadata.name is %q", s.name, j.Name))
 	}
 	j.Name = s.name
+	if err := s.spec.applyOwn(s.doc, &j.Spec); err != nil {
+		return err
+	}
+	if err := s.spec.applyTpl(s.doc, &j.Spec.Template.Spec, "spec.template.spec."); err != nil {
+		return err
+	}
 	if j.Spec.Selector != nil || j.Spec.ManualSelector != nil {
 		return atField(s.doc, "spec.selector", inputErr("the job's selector is the one the API server generates: leave spec.selector and manualSelector out"))
 	}
@@ -418,7 +434,7 @@ func (s jobStep) Declare(pl *Plan) (err error) {
 	if err != nil {
 		return err
 	}
-	if !written {
+	if !written && !s.spec.setsTpl("restartPolicy") {
 		tpl.pod.Spec.RestartPolicy = corev1.RestartPolicyNever
 	}
 	switch tpl.pod.Spec.RestartPolicy {

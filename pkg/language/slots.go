@@ -142,6 +142,9 @@ var (
 	kPath        = &kind{"path", "an absolute path in the container: the kubelet reads the file of the container's `terminationMessagePath` (`/dev/termination-log` unless its spec says otherwise), no other"}
 	kResizeRes   = &kind{"resized resource", "`cpu` or `memory`: the resources a running pod's containers resize in place"}
 	kResizeBound = &kind{"resized bound", "`request`, `limit`, or (resizing) `request and limit`: the container's `resources.requests`, its `resources.limits`, or both"}
+	kSpecFields  = &kind{"spec fields", "`<field> <value>` joined by `and`: a field of the object's spec (its JSON name, exactly) whose value is a single one, or of a workload's pod template's spec, and its value as the API reads that field (an integer, `true` or `false`, a word or a quoted string; seconds as a number); `<N> replicas` or `1 replica` for a deployment, a replica set or a stateful set"}
+	kSpecKind    = &kind{"kind", "`job`, `deployment`, `replica set`, `stateful set`, `daemon set`, or the kind's name (`Job`, `ReplicaSet`, `replicaset`, …)"}
+	kSpecName    = &kind{"declared name", "the workload's name in the scenario, which later steps name it by (its pods are named after it)"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -150,7 +153,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kLogLine, kTermMessage, kPath, kNever, kActivity}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -192,6 +195,10 @@ var rules = []rule{
 	// The postStart hook's moments, a pod's modifiers together (issue
 	// 38's eighth held-out set).
 	r(`postStart hook of .*" `, ``, &no, "moment", kHookMoment),
+	r(`^a pod "<pod>" with `, `:?$`, &no, "fields", kSpecFields),
+	r(`^a <kind> "<[a-z ]*>" with `, `:?$`, &no, "fields", kSpecFields),
+	rc(`^a `, `job`, "kind", kSpecKind),
+	r(`^a <kind> "`, ``, &yes, "name", kSpecName),
 	r(`^a pod "<pod>" `, ``, &no, "modifiers", kModifiers),
 	// A pod's one container given a resource (issue 38's seventeenth
 	// held-out set).

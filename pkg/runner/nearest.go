@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/podlife/podlife/internal/editdist"
 	"github.com/podlife/podlife/steps"
 )
 
@@ -2581,15 +2582,6 @@ func value(t, s token) (string, bool) {
 	return "", false
 }
 
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // valueLike says whether a bare word is a value (a status, a reason, a
 // flag, a label) rather than a word of the sentence: it has a capital, a
 // digit, or a sign no word has.
@@ -2638,34 +2630,11 @@ func agree(s string, pattern *regexp.Regexp) string {
 	return s
 }
 
-func levenshtein(a, b string) int {
-	if len(a) < 64 && len(b) < 64 && ascii(a) && ascii(b) {
-		// Most words: no allocation (the hint compares ten thousands).
-		var prev, cur [64]int
-		return editDistance(len(a), len(b), func(i, j int) bool { return a[i] == b[j] }, prev[:], cur[:])
-	}
-	ra, rb := []rune(a), []rune(b)
-	return editDistance(len(ra), len(rb), func(i, j int) bool { return ra[i] == rb[j] },
-		make([]int, len(rb)+1), make([]int, len(rb)+1))
-}
+// levenshtein is the edit distance of two words (internal/editdist).
+func levenshtein(a, b string) int { return editdist.Strings(a, b) }
 
 // editDistance is the Levenshtein distance of two sequences of n and m
-// elements, same comparing the i-th of the first with the j-th of the
-// second; prev and cur are its rows, of at least m+1 each.
+// elements (internal/editdist).
 func editDistance(n, m int, same func(i, j int) bool, prev, cur []int) int {
-	for j := 0; j <= m; j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= n; i++ {
-		cur[0] = i
-		for j := 1; j <= m; j++ {
-			cost := 1
-			if same(i-1, j-1) {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[m]
+	return editdist.Of(n, m, same, prev, cur)
 }
