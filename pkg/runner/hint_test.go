@@ -621,9 +621,9 @@ var firstDrafts = []struct {
 	{"Given", `container "lamp" always fails its liveness probe`, nil, `container "lamp" fails its liveness probe after 0s`},
 	{"Then", `the pod "vault" is never Ready within 60s`, nil, `the pod "vault" is not Ready before 60s`},
 	// A count in quotes is a count, never a time read as one (was `shows
-	// at least 60 restarts`); the instant, which no count's phrase
-	// takes, said lost.
-	{"Then", `the pod "vault" shows RESTARTS "0" at 60s`, nil, `the pod "vault" shows 0 restarts`},
+	// at least 60 restarts`). `shows RESTARTS "0" at 60s` is a phrase
+	// since the fifty-eighth drafts; with a word more, its hint.
+	{"Then", `the pod "vault" shows RESTARTS "0" still at 60s`, nil, `the pod "vault" shows 0 restarts at 60s`},
 	// An image pulled at a time is the kubelet's Pulling event then (was
 	// `is running at 0s`, `is restarted between …`).
 	{"Then", `the image of container "oasis" is pulled at 0s`, nil, `a "Pulling" event is recorded for container "oasis" between 0s and 0s`},
