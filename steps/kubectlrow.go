@@ -25,23 +25,21 @@ func kubectlRowPhrases() []Def {
 			func(c []string, _ Arg) (Step, error) { return parseKubectlRow(c) }).
 			with(statusSlot("Running")),
 		phrase(f, row+` at (\S+)$`, `Then kubectl get pods shows "web" with STATUS "Running" READY "1/1" RESTARTS 0 at 5s`,
-			func(c []string, _ Arg) (Step, error) {
-				r, err := parseKubectlRow(c)
-				if err != nil {
-					return nil, err
-				}
-				at, err := slotValue[writtenSpan](c[4])
-				return readAtInstant{r, at}, err
-			}).with(statusSlot("Running")),
+			rowAnd(func(r kubectlRow, at writtenSpan) Step { return readAtInstant{r, at} })).with(statusSlot("Running")),
 		phrase(f, row+` within (\S+)$`, `Then kubectl get pods shows "web" with STATUS "Running" READY "1/1" RESTARTS 0 within 5s`,
-			func(c []string, _ Arg) (Step, error) {
-				r, err := parseKubectlRow(c)
-				if err != nil {
-					return nil, err
-				}
-				d, err := slotValue[writtenSpan](c[4])
-				return kubectlRowWithin{r, d}, err
-			}).with(statusSlot("Running")),
+			rowAnd(func(r kubectlRow, d writtenSpan) Step { return kubectlRowWithin{r, d} })).with(statusSlot("Running")),
+	}
+}
+
+// rowAnd reads the row's columns and the time after them.
+func rowAnd(f func(kubectlRow, writtenSpan) Step) parser {
+	return func(c []string, _ Arg) (Step, error) {
+		r, err := parseKubectlRow(c)
+		if err != nil {
+			return nil, err
+		}
+		t, err := slotValue[writtenSpan](c[4])
+		return f(r, t), err
 	}
 }
 
