@@ -474,8 +474,6 @@ var phrases = []Phrase{
 	{`^the stateful set "([^"]*)" has (\S+) ready (?:pods?|replicas?)$`, []Op{countOp(2)}},
 	{`^the stateful set "([^"]*)" has created (\S+) pods?$`, []Op{countOp(2)}},
 	{`^the pod "([^"]*)" is Ready before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
-	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
-	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
 	// Workloads.
 	{`^the rollout of deployment "([^"]*)" completes within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the rollout of deployment "([^"]*)" is not complete after (\S+)$`, []Op{negation(func(c []string) []string {
