@@ -108,6 +108,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftFortyThreeWordings()...)
 	defs = append(defs, draftFortySixWordings()...)
 	defs = append(defs, draftFortyNineWordings()...)
+	defs = append(defs, draftFiftySixWordings()...) // expect_wordings56.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}
