@@ -43,8 +43,7 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // the daemon set runs on several: `the daemon set pod of "x"`, `the pod
 // of daemon set "x" on node "n"` (daemonsets.go).
 // `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b` +
-	`|(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`)
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber)
 
 // ownerKinds are the kinds whose pods a step names by their order, in
 // every spelling (kindAlt).
@@ -319,7 +318,11 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 // podByNumberInText is a workload's pod named by a number or as a job's
 // pod, in a step's text (rsPodInText's forms of issue 38's fifty-sixth
 // held-out set).
-var podByNumberInText = regexp.MustCompile(`(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`)
+var podByNumberInText = regexp.MustCompile(podByNumber)
+
+// podByNumber is the pattern of podByNumberInText, the last alternatives
+// of rsPodInText.
+var podByNumber = `(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`
 
 // PodsByOrder is text with each workload pod it names by a number (`pod
 // 1 of replicaset "queue"`, `the pod 2 of Job "j"`) or as a job's pod
