@@ -17,12 +17,12 @@ var workloadPodRefFalseCopies = []falseCopy{
 	// A replica set's crashing pod.
 	{"pod 1's exit said of another code", 12,
 		`container "worker" of pod 1 of replicaset "queue" exits with code 1 at 5s`, `container "worker" of pod 1 of replicaset "queue" exits with code 2 at 5s`, `code 2`, nil},
-	{"pod 1's CrashLoopBackOff said to come before the back-off ran out", 12,
-		`pod 1 of replicaset "queue" shows status "CrashLoopBackOff" within 30s`, `pod 1 of replicaset "queue" shows status "CrashLoopBackOff" within 10s`, `within 10s`, []int{27, 28, 29}}, // the current time it leaves (10 s) is before the restarts counted after it
 	{"pod 1's container said restarted once more", 12,
-		`container "worker" of pod 1 of replicaset "queue" has restarted 2 times`, `container "worker" of pod 1 of replicaset "queue" has restarted 3 times`, `3`, nil},
+		`container "worker" of pod 1 of replicaset "queue" has restarted 1 time`, `container "worker" of pod 1 of replicaset "queue" has restarted 2 times`, `2`, nil},
 	{"the pod 1 of ReplicaSet said to show one restart more", 12,
-		`the pod 1 of ReplicaSet "queue" has 2 restarts`, `the pod 1 of ReplicaSet "queue" has 3 restarts`, `3 restarts`, nil},
+		`the pod 1 of ReplicaSet "queue" has 1 restart`, `the pod 1 of ReplicaSet "queue" has 2 restarts`, `2 restarts`, nil},
+	{"pod 1 said Failed, as a pod that is not restarted would be", 12,
+		`pod 1 of replicaset "queue" phase is "Running"`, `pod 1 of replicaset "queue" phase is "Failed"`, `Failed`, nil},
 	// A scale-down.
 	{"the Ready pod said deleted by the scale-down", 34,
 		`pod 3 of replicaset "api" is deleted within 1s`, `pod 1 of replicaset "api" is deleted within 1s`, `within 1s`, nil},
@@ -57,8 +57,8 @@ var workloadPodRefFalseCopies = []falseCopy{
 		`the pod of Job "mapper" is gone within 35s`, `pod 2 of Job "mapper" is gone within 35s`, `within 35s`, nil},
 	{"the pod of job said gone before the job's time to live ran out", 130,
 		`the pod of job "cleanup-me" is gone within 35s`, `the pod of job "cleanup-me" is gone within 30s`, `within 30s`, nil},
-	{"the pod of job said still there after the job's time to live ran out", 130,
-		`the pod of job "cleanup-me" is not gone before 33s`, `the pod of job "cleanup-me" is not gone before 34s`, `34s`, nil},
+	{"the pod of job said gone a second before the job's time to live ran out", 130,
+		`the pod of job "cleanup-me" is gone at 33s`, `the pod of job "cleanup-me" is gone at 32s`, `32s`, nil},
 	// A replica set's pod deleted.
 	{"without the delete, pod 1 stays and pod 2 is never made", 147,
 		`pod 1 of replicaset "queue" is deleted`, `10s pass`, `within 1s`, []int{155, 156, 157}},
