@@ -21,9 +21,7 @@ func podExpectations() []Def {
 		phrase(f, `^the pod "([^"]*)" is not (`+strings.Join(notStates, "|")+`)$`, `Then the pod "web" is not Ready`,
 			s2(func(pod, state string) Step { return thePodIs{podNamed{pod}, state, true} })).with(stateSlot("Ready", notStates)),
 		phrase(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`,
-			s3(func(pod string, state heldState, d writtenSpan) Step {
-				return thePodIsWithin{podNamed{pod}, state.podState, d, false}
-			})).with(stateSlot("Running", podStates)),
+			s3(podIsWithin)).with(stateSlot("Running", podStates)), // `is deleted within D` too (expect_wordings56.go)
 		phrase(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`,
 			s4(func(pod string, state heldState, a, b writtenSpan) Step {
 				return thePodIsBetween{podWindow{podNamed{pod}, a, b}, state.podState}

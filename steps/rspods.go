@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -31,12 +33,44 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 
 // rsPodInText is a replica set's pod by its order, in a step's text; a
 // job's or a deployment's where the phrase names a container's pod (`of
-// pod "x"`: `container "app" of the first pod of job "slow"`).
+// pod "x"`: `container "app" of the first pod of job "slow"`). The order
+// may be a number after `pod`, with or without `the` (`pod 1 of
+// replicaset "queue"`, `the pod 2 of job "j"`), and a job's first pod is
+// `the pod of job "x"` (issue 38's fifty-sixth held-out set: 30 of its 60
+// undefined steps named a pod so). Each kind in every spelling the
+// language takes (kindSpellings: `replicaset`, `ReplicaSet`, `Job`).
 // A daemon set's pod is named by the daemon set, and by its node when
 // the daemon set runs on several: `the daemon set pod of "x"`, `the pod
 // of daemon set "x" on node "n"` (daemonsets.go).
 // `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (replica set|job|deployment) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b`)
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber)
+
+// ownerKinds are the kinds whose pods a step names by their order, in
+// every spelling (kindAlt).
+var ownerKinds = kindAlt("replica set", "job", "deployment")
+
+// kindAlt is an alternation of kinds' words and their other spellings
+// (kindSpellings), none captured.
+func kindAlt(words ...string) string {
+	var alts []string
+	for _, w := range words {
+		alts = append(append(alts, w), kindSpellings(w)...)
+	}
+	return strings.Join(alts, "|")
+}
+
+// podOrderAlt is a workload's pod by its order in a pattern, as
+// rsPodInText reads it, of the kinds given (kindAlt): `the first pod of
+// K "x"`, `[the] pod N of K "x"`, and with job among them `the pod of
+// job "x"`.
+func podOrderAlt(kinds ...string) string {
+	k := kindAlt(kinds...)
+	out := `the \S+ pod of (?:` + k + `) "[^"]*"|(?:the )?pod \S+ of (?:` + k + `) "[^"]*"`
+	if slices.Contains(kinds, "job") {
+		out += `|the pod of (?:` + kindAlt("job") + `) "[^"]*"`
+	}
+	return out
+}
 
 // dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
 const dsPodAlt = `the daemon set pod of "[^"]*"|the pod of daemon set "[^"]*" on node "[^"]*"|the daemon set "[^"]*" pod`
@@ -54,10 +88,10 @@ func rsPodPhrase(d Def) Def {
 	// "migrate" has 0 restarts`), but for a phrase a job's pod has its own
 	// of (`the first pod of job "j" has phase "Failed" within D`, which
 	// waits for the job to create it: workloads_jobpods.go).
-	const workloadAlt = `the \S+ pod of (?:replica set|job|deployment) "[^"]*"|` + dsPodAlt
+	workloadAlt := podOrderAlt("replica set", "job", "deployment") + `|` + dsPodAlt
 	alt := workloadAlt
 	if d.ownJobPod {
-		alt = `the \S+ pod of (?:replica set|deployment) "[^"]*"|` + dsPodAlt
+		alt = podOrderAlt("replica set", "deployment") + `|` + dsPodAlt
 	}
 	out := podNameInPattern.ReplaceAllStringFunc(src, func(m string) string {
 		word := m[:strings.Index(m, "pod ")]
@@ -123,15 +157,44 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 	case m[14] >= 0:
 		return podRef{rs: s.text[m[14]:m[15]], n: 1, owner: "daemon set"}, nil
 	}
+	switch {
+	case m[16] >= 0:
+		n, err := podNumber(s.text[m[16]:m[17]])
+		if err != nil {
+			return podRef{}, err
+		}
+		return workloadRef(s.text[m[18]:m[19]], s.text[m[20]:m[21]], n), nil
+	case m[22] >= 0:
+		return workloadRef(s.text[m[22]:m[23]], s.text[m[24]:m[25]], 1), nil
+	}
 	n, err := parseOrdinal(s.text[m[2]:m[3]])
 	if err != nil {
 		return podRef{}, err
 	}
-	owner := s.text[m[4]:m[5]]
+	return workloadRef(s.text[m[4]:m[5]], s.text[m[6]:m[7]], n), nil
+}
+
+// workloadRef is the n-th pod of the workload of that kind (as written:
+// `replicaset`, `Job`) and name.
+func workloadRef(kind, name string, n int) podRef {
+	owner := kindWords(kind)
 	if owner == "replica set" {
 		owner = ""
 	}
-	return podRef{rs: s.text[m[6]:m[7]], n: n, owner: owner}, nil
+	return podRef{rs: name, n: n, owner: owner}
+}
+
+// podNumber reads the N of `pod N of K "x"`: a number from 1, or an
+// ordinal as parseOrdinal reads it (`pod 2nd of …` is rare, but means
+// the same).
+func podNumber(s string) (int, error) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= 1000 {
+		return n, nil
+	}
+	if n, err := parseOrdinal(s); err == nil {
+		return n, nil
+	}
+	return 0, inputErr("%q is not a pod's number: 1 for the first pod the workload created, 2 for the second (or first, second, …)", s)
 }
 
 // named is the step's text with each reference replaced by `pod "x"` (or
@@ -250,4 +313,46 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	return step.Run(ctx, st)
+}
+
+// podByNumberInText is a workload's pod named by a number or as a job's
+// pod, in a step's text (rsPodInText's forms of issue 38's fifty-sixth
+// held-out set).
+var podByNumberInText = regexp.MustCompile(podByNumber)
+
+// podByNumber is the pattern of podByNumberInText, the last alternatives
+// of rsPodInText.
+var podByNumber = `(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`
+
+// PodsByOrder is text with each workload pod it names by a number (`pod
+// 1 of replicaset "queue"`, `the pod 2 of Job "j"`) or as a job's pod
+// (`the pod of job "x"`) named by its ordinal in its kind's words (`the
+// first pod of replica set "queue"`), the form the hints read a pod by
+// its order in (pkg/runner, ordinalPodHint); a number that is none, and
+// an eviction's pod (`the eviction of pod 2 of …`, whose phrases take a
+// number), are left as they are.
+func PodsByOrder(text string) string {
+	var out strings.Builder
+	last := 0
+	for _, g := range podByNumberInText.FindAllStringSubmatchIndex(text, -1) {
+		if strings.HasSuffix(text[:g[0]], "eviction of ") {
+			continue
+		}
+		at := func(i int) string { return text[g[2*i]:g[2*i+1]] }
+		n, kind, name := 1, "", ""
+		if g[2] >= 0 {
+			var err error
+			if n, err = podNumber(at(1)); err != nil {
+				continue
+			}
+			kind, name = at(2), at(3)
+		} else {
+			kind, name = at(4), at(5)
+		}
+		out.WriteString(text[last:g[0]])
+		out.WriteString("the " + ordinalWord(n) + " pod of " + kindWords(kind) + ` "` + name + `"`)
+		last = g[1]
+	}
+	out.WriteString(text[last:])
+	return out.String()
 }

