@@ -383,7 +383,9 @@ var phrases = []Phrase{
 	{ctr + `(?:restarts|is restarted) for the (\S+) time at (\S+)$`, []Op{atOp(4)}},
 	{ctr + `(?:restarts|is restarted) for the (\S+) time within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `(?:starts|has started) (\S+) times? between (\S+) and (\S+)$`, []Op{windowOp(4, 5), countOp(3)}},
-	{ctr + `(?:starts|has started) (\S+) times? within (\S+)$`, []Op{deadlineOp(4), countOp(3)}},
+	// The n-th start by D: n-1 starts by D hold too (as `has restart
+	// count N within D`, whose count is not mutated).
+	{ctr + `(?:starts|has started) (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `(?:is )?terminated with (?:exit )?code (\S+)$`, []Op{valueOp(3, swapExitCode)}},
 	{ctr + `(?:is terminated|terminates) within (\S+)$`, []Op{deadlineOp(3)}},
 	{ctr + `exits between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
