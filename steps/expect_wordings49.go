@@ -151,10 +151,23 @@ func (s jobCondNotBefore) Run(ctx context.Context, st *State) error {
 	before := w.From - time.Nanosecond
 	if at, ok := conditionHeld(st.clk().events(), obj, t0, before, s.matches); ok && at < w.From {
 		return &timeline.Verdict{Kind: timeline.Unexpected, Window: &w,
-			Expected: fmt.Sprintf("job %q not %s before %s%s", s.name, s.cond, s.t.text, w.Note()),
-			Observed: fmt.Sprintf("%s at %s", s.cond, timeline.FormatOffset(at-t0))}
+			Expected: fmt.Sprintf("%s %q not %s before %s%s", s.kind, s.name, s.said(), s.t.text, w.Note()),
+			Observed: fmt.Sprintf("%s at %s", s.said(), timeline.FormatOffset(at-t0))}
 	}
 	return nil
+}
+
+// said is the condition as a step says it: `Complete` for Complete=True,
+// `Progressing=False with reason ProgressDeadlineExceeded` otherwise.
+func (s objectCondition) said() string {
+	out := s.cond
+	if s.status != "True" {
+		out += "=" + s.status
+	}
+	if s.reason != "" {
+		out += " with reason " + s.reason
+	}
+	return out
 }
 
 // Then the job "batch" is never Complete: no C=True condition of the Job

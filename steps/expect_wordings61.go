@@ -31,7 +31,25 @@ func draftSixtyOneWordings() []Def {
 			func(c []string, _ Arg) (Step, error) { return parseNthRestart(c, c[3], c[4], true) }),
 		phrase(f, starts+`within (\S+)$`, `Then container "app" of pod "web" starts 2 times within 5s`,
 			func(c []string, _ Arg) (Step, error) { return parseNthRestart(c, "0s", c[3], true) }),
+		// A workload's condition coming in a window (set 61: `has
+		// condition "Progressing" "False" with reason
+		// "ProgressDeadlineExceeded" between 30s and 35s`, hinted `within
+		// 35s`, its beginning lost), as `the job "j" is Complete between A
+		// and B` reads its condition.
+		condBetween("deployment", `Then the deployment "web" has condition "Progressing" "False" with reason "ProgressDeadlineExceeded" between 30s and 40s`, "False"),
+		condBetween("job", `Then the job "batch" has condition "Complete" "True" between 10s and 12s`, "True"),
 	}
+}
+
+// condBetween is `the <kind> "x" has condition "C" "S" [with reason "R"]
+// between A and B`.
+func condBetween(kind, example, status string) Def {
+	return phrase("workloads", `^the `+kind+` "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")? between (\S+) and (\S+)$`, example,
+		func(c []string, a Arg) (Step, error) {
+			return s2(func(lo, hi writtenSpan) Step {
+				return jobCondIn{objectCondition{kind: kind, name: c[0], cond: c[1], status: c[2], reason: c[3]}, lo, hi}
+			})(c[4:], a)
+		}).with(slot("condition status", status, conditionStatuses...))
 }
 
 // parseNthRestart reads the container, the ordinal (or, for starts, the

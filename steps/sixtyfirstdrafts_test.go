@@ -25,6 +25,15 @@ var sixtyFirstFalseCopies = []falseCopy{
 		`container "app" restarts for the 3rd time between 33s and 48s`, `container "app" restarts for the 3rd time between 12s and 17s`, `got 2 restarts by 17s`, nil},
 	{"five starts said by 48s", 11,
 		`container "app" has started 4 times within 48s`, `container "app" has started 5 times within 48s`, `got 3 restarts by 48s`, nil},
+	// A workload's condition coming in a window.
+	{"the deadline said exceeded before 14s", 27,
+		`with reason "ProgressDeadlineExceeded" between 16s and 16s`, `with reason "ProgressDeadlineExceeded" between 10s and 14s`, `got not from 0s to 14s`, nil},
+	{"the deadline said exceeded after 21s", 27,
+		`with reason "ProgressDeadlineExceeded" between 16s and 16s`, `with reason "ProgressDeadlineExceeded" between 21s and 30s`, `got Progressing=False with reason ProgressDeadlineExceeded at 16s`, nil},
+	{"the job said Complete after 5s", 50,
+		`the job "report" has condition "Complete" "True" between 3s and 3s`, `the job "report" has condition "Complete" "True" between 6s and 9s`, `got Complete at 3s`, nil},
+	{"the job said Complete before 2s", 50,
+		`the job "report" has condition "Complete" "True" between 3s and 3s`, `the job "report" has condition "Complete" "True" between 0s and 1s`, `it held from 3s`, nil},
 }
 
 func TestSixtyFirstDraftPhrasesCanFail(t *testing.T) {
@@ -33,5 +42,5 @@ func TestSixtyFirstDraftPhrasesCanFail(t *testing.T) {
 
 // TestSixtyFirstDraftScenariosPass: the scenario as written passes.
 func TestSixtyFirstDraftScenariosPass(t *testing.T) {
-	checkScenariosPass(t, sixtyFirstDrafts, 1)
+	checkScenariosPass(t, sixtyFirstDrafts, 3)
 }

@@ -22,3 +22,33 @@ Feature: The phrases the sixty-first to sixty-third trials' first drafts reach f
     And container "app" restarts for the 2nd time between 12s and 17s
     And container "app" restarts for the 3rd time between 33s and 48s
     And container "app" has started 4 times within 48s
+
+  @behavior:deployment-progress-deadline
+  Scenario: A stuck rollout's Progressing condition turns False in a window
+    Given a deployment "ledger" of 2 pods:
+      """yaml
+      spec:
+        progressDeadlineSeconds: 15
+        strategy:
+          rollingUpdate:
+            maxSurge: 1
+            maxUnavailable: 0
+      """
+    When the pod template of deployment "ledger" becomes:
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["false"]
+            periodSeconds: 1
+      """
+    Then the deployment "ledger" has condition "Progressing" "False" with reason "ProgressDeadlineExceeded" between 16s and 16s
+
+  @behavior:job-completions
+  Scenario: A Job's Complete condition comes in a window
+    Given a job "report"
+    And container "app" of pod "report" runs to completion after 2s
+    When the job "report" is created
+    Then the job "report" has condition "Complete" "True" between 3s and 3s

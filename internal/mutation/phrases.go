@@ -383,6 +383,8 @@ var phrases = []Phrase{
 	{ctr + `(?:restarts|is restarted) for the (\S+) time at (\S+)$`, []Op{atOp(4)}},
 	{ctr + `(?:restarts|is restarted) for the (\S+) time within (\S+)$`, []Op{deadlineOp(4)}},
 	{ctr + `(?:starts|has started) (\S+) times? between (\S+) and (\S+)$`, []Op{windowOp(4, 5), countOp(3)}},
+	{`^the deployment "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")? between (\S+) and (\S+)$`, []Op{windowOp(5, 6)}},
+	{`^the job "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")? between (\S+) and (\S+)$`, []Op{windowOp(5, 6)}},
 	// The n-th start by D: n-1 starts by D hold too (as `has restart
 	// count N within D`, whose count is not mutated).
 	{ctr + `(?:starts|has started) (\S+) times? within (\S+)$`, []Op{deadlineOp(4)}},
