@@ -50,9 +50,14 @@ func (s podNeverDeleted) Run(ctx context.Context, st *State) error {
 	if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
+	// Never in the whole scenario, before t=0 too; the time said from
+	// t=0 (timeline.ExpectNever from the Beginning said it from there:
+	// "at -9223372036.854s").
 	for _, k := range []timeline.Kind{timeline.DeleteRequested, timeline.Deleted} {
-		if err := timeline.ExpectNever(st.clk().events(), timeline.Beginning, timeline.Selector{Pod: s.pod, Kind: k}); err != nil {
-			return err
+		sel := timeline.Selector{Pod: s.pod, Kind: k}
+		if e, ok := timeline.First(st.clk().events(), timeline.Beginning, sel); ok {
+			return &timeline.Verdict{Kind: timeline.Unexpected, Expected: "never " + sel.Describe(),
+				Observed: sel.Describe() + " " + timeline.Occurrence(e, st.clock.t0), Event: &e}
 		}
 	}
 	return nil

@@ -85,7 +85,7 @@ var fifthFalseCopies = []falseCopy{
 	{"a restart count not yet reached in the window", 182,
 		`container "app" has restart count 0 between 0s and 1s`, `container "app" has restart count 1 between 0s and 1s`, `0 restarts by 1s`, nil},
 	{"a pod deleted never deleted", 106,
-		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested`, nil},
+		`the pod "gone" is gone within 1s`, `the pod "gone" is never deleted`, `DeleteRequested of pod "gone" at 0s`, nil},
 }
 
 func TestFifthDraftPhrasesCanFail(t *testing.T) {
