@@ -654,6 +654,11 @@ var firstDrafts = []struct {
 	{"When", `the deployment "shop" is updated with env "VERSION=2"`, []string{`a deployment "shop" of 2 pods`}, `the pod template of deployment "shop" becomes:`},
 	{"When", `the memory pressure on node "worker-b" ends`, []string{`a node "worker-b"`}, `node "worker-b" memory usage reaches <quantity>`},
 	{"When", `the node memory pressure ends`, nil, `the node memory usage reaches <quantity>`},
+	// Set 66: a workload's pods named without its kind take the kind the
+	// scenario declared (were read as a pod named "shop"); an eviction's
+	// HTTP status said as a status is the status.
+	{"Then", `the eviction of a pod of "shop" is refused with status 429`, []string{`a replicaset "shop" with 2 replicas:`}, `the eviction of pod <ordinal> of replica set "shop" is refused with 429`},
+	{"Then", `a replacement pod of "ledger" is Ready within 10s`, []string{`a ReplicaSet "ledger" of 3 pods:`}, `a replacement pod of replica set "ledger" is Ready within 10s`},
 	{"Then", `the sidecar "metrics" gets SIGTERM before the sidecar "fetcher"`, nil, `container "fetcher" receives SIGTERM after container "metrics" has exited`},
 	// (`A is created after B is Ready` and `A is not created before B is
 	// Ready`, set 50's words, are phrases since the forty-ninth drafts'

@@ -18,6 +18,16 @@ var (
 	pressureEndsRE = regexp.MustCompile(`(?i)^(?:the )?(memory|disk) pressure (?:on|of) (the node|(?:the )?node "[^"]*") (?:ends|is relieved|goes away|stops|is removed|disappears|is over)$|^(the node|(?:the )?node "[^"]*")(?:'s)? (memory|disk) pressure (?:ends|is relieved|goes away|stops|is removed|disappears|is over)$`)
 )
 
+// refusedStatusRE is an eviction refused with its HTTP status said as
+// such (set 66: `is refused with status 429 within 2s` was hinted
+// `is refused 429 times within 2s`, the status read as a count).
+var refusedStatusRE = regexp.MustCompile(`(?i)\bis refused with (?:(?:http )?status|(?:http )?code|http) (\d{3})\b`)
+
+// readOutcomes61 reads an expectation's words as its phrase.
+func readOutcomes61(out string) string {
+	return refusedStatusRE.ReplaceAllString(out, "is refused with $1")
+}
+
 // readActions61 reads an action's words as its phrase.
 func readActions61(out string) string {
 	if m := deploymentUpdatedRE.FindStringSubmatch(out); m != nil {
