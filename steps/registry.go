@@ -111,6 +111,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftFiftyEightWordings()...)
 	defs = append(defs, kubectlRowPhrases()...)
 	defs = append(defs, draftSixtyOneWordings()...)
+	defs = append(defs, exceedsPhrases()...)
 	defs = append(defs, specFieldPhrases()...)      // specfields.go: spec fields in a declaration
 	defs = append(defs, draftFiftySixWordings()...) // expect_wordings56.go
 	for i := range defs {

@@ -52,3 +52,20 @@ Feature: The phrases the sixty-first to sixty-third trials' first drafts reach f
     And container "app" of pod "report" runs to completion after 2s
     When the job "report" is created
     Then the job "report" has condition "Complete" "True" between 3s and 3s
+
+  @behavior:oom-killed
+  Scenario: A container that exceeds its memory limit is OOM-killed then
+    Given a pod "cruncher":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+          resources:
+            limits:
+              memory: 64Mi
+      """
+    And container "app" exceeds its memory limit after 4s
+    When the pod "cruncher" is created
+    Then container "app" exits with code 137 at 4s
+    And container "app" terminated with reason "OOMKilled"
