@@ -14,7 +14,9 @@ func exceedsPhrases() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
 	return []Def{
 		phrase("container usage", ctr+`(?:exceeds|goes over|goes above) its memory limit after (\S+)$`, `Given container "app" of pod "web" exceeds its memory limit after 4s`,
-			s3(func(cname, pname string, after time.Duration) Step { return exceedsLimit{cname: cname, pname: pname, after: after} })),
+			s3(func(cname, pname string, after time.Duration) Step {
+				return exceedsLimit{cname: cname, pname: pname, after: after}
+			})),
 	}
 }
 
