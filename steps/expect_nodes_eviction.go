@@ -50,7 +50,8 @@ func podEvictedWithin(ctx context.Context, st *State, name, d string) error {
 	if err := st.waitFor(ctx, w.To, sel); err != nil {
 		return err
 	}
-	err = st.lookAhead(ctx, timeline.ExpectIn(st.clk().events(), st.clock.t0, w, sel), sel)
+	judge := func() error { return timeline.ExpectIn(st.clk().events(), st.clock.t0, w, sel) }
+	err = st.lookAhead(ctx, judge(), sel, judge)
 	if m, ok := err.(*timeline.Verdict); ok {
 		m.Expected = fmt.Sprintf("pod %q evicted within %s%s", name, d, w.Note())
 		m.Observed += "; " + describePod(st.Session.View().Pod(name))

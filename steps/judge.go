@@ -132,7 +132,8 @@ func (st *State) expectGone(ctx context.Context, sel timeline.Selector, w timeli
 	case !ok:
 		return false, nil
 	case g.Cause == nil:
-		return true, st.recordCheck(sel, g.Window, st.lookAhead(ctx, timeline.ExpectIn(st.clk().events(), st.clock.t0, g.Window, sel), sel))
+		judge := func() error { return timeline.ExpectIn(st.clk().events(), st.clock.t0, g.Window, sel) }
+		return true, st.recordCheck(sel, g.Window, st.lookAhead(ctx, judge(), sel, judge))
 	}
 	return true, st.keepWindowCheck(sel, "gone (its last container's end)", g.Window, g.Cause, g.Verdict)
 }

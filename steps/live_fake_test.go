@@ -36,6 +36,10 @@ type liveFake struct {
 	syncAfter  [2]int
 	// relist: a signal or an exit after a create may come a relist late.
 	relist bool
+	// seenAt: when the observers deliver an event, by its Seq (by
+	// default at its time): a start the API shows only once a postStart
+	// hook returns, when containerd's events are not followed.
+	seenAt map[uint64]time.Duration
 	// answers: the readiness probe's answers.
 	answers []time.Duration
 	// pod: the pod "web" as applied, when a test gives it.
@@ -198,7 +202,11 @@ func (v fakeView) Node(name string) *corev1.Node {
 func (v fakeView) Timeline() []timeline.Event {
 	var out []timeline.Event
 	for _, e := range v.f.events {
-		if e.At <= v.at {
+		seen, late := v.f.seenAt[e.Seq]
+		if !late {
+			seen = e.At
+		}
+		if seen <= v.at {
 			out = append(out, e)
 		}
 	}
