@@ -11,17 +11,25 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// When node "worker-1" is cordoned: `kubectl cordon`.
-type nodeCordoned struct{ node string }
+// When node "worker-1" is cordoned: `kubectl cordon`; with on false,
+// `is uncordoned`: `kubectl uncordon`.
+type nodeCordoned struct {
+	node string
+	on   bool
+}
 
 func (s nodeCordoned) Declare(pl *Plan) error {
-	pl.need(driver.NodeLifecycle, "cordons a node")
+	what := "cordons a node"
+	if !s.on {
+		what = "uncordons a node"
+	}
+	pl.need(driver.NodeLifecycle, what)
 	_, err := pl.node(s.node)
 	return err
 }
 
 func (s nodeCordoned) Run(ctx context.Context, st *State) error {
-	return disruptionAction(ctx, st, func(d driver.Session) error { return d.Cordon(ctx, s.node) })
+	return disruptionAction(ctx, st, func(d driver.Session) error { return d.Cordon(ctx, s.node, s.on) })
 }
 
 // defaultDrain is `kubectl drain --ignore-daemonsets`: each pod's own

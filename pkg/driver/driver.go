@@ -617,9 +617,10 @@ type Disruptions interface {
 	// Evict posts an Eviction for a pod (scenario or API name) with its
 	// delete options.
 	Evict(ctx context.Context, pod string, opts metav1.DeleteOptions) error
-	// Cordon marks a node unschedulable; Drain cordons it and evicts its
-	// pods as `kubectl drain` does, in the background of the scenario.
-	Cordon(ctx context.Context, node string) error
+	// Cordon marks a node unschedulable (on) or schedulable again (off:
+	// `kubectl uncordon`); Drain cordons it and evicts its pods as
+	// `kubectl drain` does, in the background of the scenario.
+	Cordon(ctx context.Context, node string, on bool) error
 	Drain(ctx context.Context, node string, opts DrainOptions) error
 
 	// ReplicaSetPods are a ReplicaSet's pods still in the API, in

@@ -67,7 +67,7 @@ func (r Refusing) CreatePodDisruptionBudget(context.Context, *policyv1.PodDisrup
 func (r Refusing) Evict(context.Context, string, metav1.DeleteOptions) error {
 	return r.no("evict a pod")
 }
-func (r Refusing) Cordon(context.Context, string) error { return r.no("cordon a node") }
+func (r Refusing) Cordon(context.Context, string, bool) error { return r.no("cordon a node") }
 func (r Refusing) Drain(context.Context, string, DrainOptions) error {
 	return r.no("drain a node")
 }

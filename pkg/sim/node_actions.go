@@ -236,6 +236,27 @@ func (s *Simulator) CordonNode(node string) error {
 	return nil
 }
 
+// UncordonNode makes a node schedulable again, as `kubectl uncordon`
+// does (drain.RunCordonOrUncordon with desired false: spec.unschedulable
+// patched back to false); the node-lifecycle controller then takes the
+// unschedulable taint off (doNoScheduleTaintingPass), and the scheduler
+// moves the pods NodeUnschedulable held back to its active queue on the
+// node's update (the node event, scheduler.go).
+func (s *Simulator) UncordonNode(node string) error {
+	n := s.api.node(node)
+	if n == nil {
+		return fmt.Errorf("node %q does not exist", node)
+	}
+	if !n.Spec.Unschedulable {
+		return nil // not cordoned: kubectl says "already uncordoned"
+	}
+	s.api.patchNode(node, func(n *corev1.Node) bool {
+		n.Spec.Unschedulable = false
+		return true
+	})
+	return nil
+}
+
 // DrainNode starts `kubectl drain`: the node is cordoned, its pods are
 // listed and filtered (mirror pods skipped; pods no controller manages
 // refused without Force, pods with emptyDir without DeleteEmptyDirData:

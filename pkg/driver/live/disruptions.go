@@ -477,24 +477,33 @@ func (s *disruptions) drainer(node string, o driver.DrainOptions) *drain.Helper 
 	}
 }
 
-// Cordon marks the leased node unschedulable as `kubectl cordon` does
-// (drain.RunCordonOrUncordon: a merge patch of spec.unschedulable). The
-// release uncordons it (restoreNode).
-func (s *disruptions) Cordon(ctx context.Context, node string) error {
-	l, err := s.pool.leased(node, "cordon", driver.NodeLifecycle)
+// Cordon marks the leased node unschedulable as `kubectl cordon` does,
+// or schedulable again as `kubectl uncordon` (drain.RunCordonOrUncordon:
+// a merge patch of spec.unschedulable). The release uncordons it
+// (restoreNode) whatever the scenario left.
+func (s *disruptions) Cordon(ctx context.Context, node string, on bool) error {
+	what := "cordon"
+	if !on {
+		what = "uncordon"
+	}
+	l, err := s.pool.leased(node, what, driver.NodeLifecycle)
 	if err != nil {
 		return err
 	}
-	return s.cordon(ctx, s.drainer(node, driver.DrainOptions{GracePeriodSeconds: -1}), l.node)
+	return s.cordon(ctx, s.drainer(node, driver.DrainOptions{GracePeriodSeconds: -1}), l.node, on)
 }
 
-func (s *disruptions) cordon(ctx context.Context, h *drain.Helper, real string) error {
+func (s *disruptions) cordon(ctx context.Context, h *drain.Helper, real string, on bool) error {
+	what := "cordoning"
+	if !on {
+		what = "uncordoning"
+	}
 	n, err := s.d.cs.CoreV1().Nodes().Get(ctx, real, metav1.GetOptions{})
 	if err != nil {
-		return fmt.Errorf("cordoning node %s: %w", real, err)
+		return fmt.Errorf("%s node %s: %w", what, real, err)
 	}
-	if err := drain.RunCordonOrUncordon(h, n, true); err != nil {
-		return fmt.Errorf("cordoning node %s: %w", real, err)
+	if err := drain.RunCordonOrUncordon(h, n, on); err != nil {
+		return fmt.Errorf("%s node %s: %w", what, real, err)
 	}
 	return nil
 }
@@ -522,7 +531,7 @@ func (s *disruptions) Drain(ctx context.Context, node string, o driver.DrainOpti
 	s.disr.drains[node] = st
 	s.mu.Unlock()
 	h := s.drainer(node, o)
-	if err := s.cordon(ctx, h, l.node); err != nil {
+	if err := s.cordon(ctx, h, l.node, true); err != nil {
 		s.endDrain(st, err)
 		return err
 	}

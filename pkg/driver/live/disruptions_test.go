@@ -277,7 +277,7 @@ func TestDrainRetriesARefusedEvictionAfterFiveSeconds(t *testing.T) {
 // cordoned; the skip says which tag leases one.
 func TestCordonNeedsALeasedNode(t *testing.T) {
 	s := testSession(t)
-	err := s.Cordon(context.Background(), "worker-1")
+	err := s.Cordon(context.Background(), "worker-1", true)
 	if !strings.Contains(err.Error(), "@needs:node-lifecycle") || !errorsIsUnsupported(err) {
 		t.Errorf("cordon of a shared node: %v", err)
 	}

@@ -151,8 +151,8 @@ func (s *session) Evict(ctx context.Context, pod string, opts metav1.DeleteOptio
 	return nil
 }
 func (s *session) Evictions() []driver.EvictionRequest { return s.disrupt.Evictions() }
-func (s *session) Cordon(ctx context.Context, node string) error {
-	return s.disrupt.Cordon(ctx, node)
+func (s *session) Cordon(ctx context.Context, node string, on bool) error {
+	return s.disrupt.Cordon(ctx, node, on)
 }
 func (s *session) Drain(ctx context.Context, node string, o driver.DrainOptions) error {
 	return s.disrupt.Drain(ctx, node, o)

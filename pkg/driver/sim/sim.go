@@ -518,7 +518,10 @@ func (s *session) Evict(_ context.Context, pod string, opts metav1.DeleteOptions
 	return s.do(func() error { return s.sim.EvictPod(s.apiName(pod), *opts.DeepCopy()) })
 }
 
-func (s *session) Cordon(_ context.Context, node string) error {
+func (s *session) Cordon(_ context.Context, node string, on bool) error {
+	if !on {
+		return s.do(func() error { return s.sim.UncordonNode(node) })
+	}
 	return s.do(func() error { return s.sim.CordonNode(node) })
 }
 
