@@ -93,6 +93,20 @@ Feature: Draining a node under a PodDisruptionBudget
     Then the pod "new" stays Pending with reason "Unschedulable"
     And an event "FailedScheduling" for pod "new" says "0/1 nodes are available: 1 node(s) were unschedulable."
 
+  @behavior:cordon @needs:create-nodes
+  Scenario: An uncordoned node takes the pod that waited for it
+    kubectl uncordon clears spec.unschedulable; the node-lifecycle
+    controller takes the taint off, and the node's update sends the
+    pending pod back to the scheduler's active queue, which binds it.
+
+    Given a pod "new"
+    When node "worker-1" is cordoned
+    And the pod "new" is created
+    Then the pod "new" stays Pending with reason "Unschedulable"
+    When node "worker-1" is uncordoned
+    Then the pod "new" is Running within 10s
+    And node "worker-1" has no taint "node.kubernetes.io/unschedulable:NoSchedule"
+
   @behavior:drain-refuses-bare-pods
   Scenario: A pod no controller manages stops the drain, which has cordoned the node
     kubectl drain's unreplicatedFilter: without --force a pod that declares

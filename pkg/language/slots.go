@@ -350,6 +350,8 @@ var rules = []rule{
 	r(`(: |keys? )`, ``, &no, "names", kNames),
 	r(`nodes `, ``, &no, "nodes", kNames),
 	r(`^the pods $`, ` are created`, &no, "pods", kNames),
+	r(`^the pods $`, ` are `, &no, "pods", kNames),
+	r(`^the pods <pods> are `, ``, &no, "state", kState),
 
 	// Unquoted values.
 	// Issue 38's third held-out set: a state holding over a window, the
@@ -397,6 +399,9 @@ var rules = []rule{
 	r(`on its first `, ``, &no, "count", kCount),
 	r(`shows `, ` restart`, &no, "count", kCount),
 	r(`has `, ` restart`, &no, "count", kCount),
+	r(`<node>" has `, ` of `, &no, "available", kQuantity),
+	r(`<available> of `, ` available`, &no, "resource", kResource),
+	r(`memory and .*eviction.* threshold .*"`, `"`, nil, "threshold", kThreshold),
 	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),
 	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
 	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),
