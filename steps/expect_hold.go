@@ -21,7 +21,7 @@ func holdExpectations() []Def {
 	return []Def{
 		phrase(f, `^the pod "([^"]*)" stays `+podState+` (until|for) (\S+)$`, `Then the pod "web" stays Ready until 5s`,
 			s4(func(pod string, state authorPodState, bound string, d writtenSpan) Step {
-				return thePodStays{podNamed{pod}, string(state), holdBound{bound, d}}
+				return thePodStays{podNamed{pod}, string(state), holdBound{bound, d, nil}}
 			})).with(stateSlot("Ready", holdStates), slot("time bound", "until", "until", "for")),
 		phrase(f, `^the pod "([^"]*)" stays `+podState+`$`, `Then the pod "web" stays Pending`,
 			s2(func(pod string, state authorPodState) Step {
@@ -30,7 +30,7 @@ func holdExpectations() []Def {
 			with(stateSlot("Pending", holdStates)),
 		phrase(f, ctr+`stays (running|waiting|ready|not ready) (until|for) (\S+)$`, `Then container "app" of pod "web" stays waiting for 10s`,
 			s5(func(c, pod, state, bound string, d writtenSpan) Step {
-				return containerStays{containerNamed{c, pod}, state, holdBound{bound, d}}
+				return containerStays{containerNamed{c, pod}, state, holdBound{bound, d, nil}}
 			})).with(slot("container state", "waiting", containerHoldStates...), slot("time bound", "for", "until", "for")),
 		phrase(f, ctr+`stays (running|waiting|ready|not ready)$`, `Then container "app" of pod "web" stays running`,
 			s3(func(c, pod, state string) Step { return containerStays{containerNamed{c, pod}, state, holdBound{}} })).
@@ -71,13 +71,19 @@ func (s *authorPodState) set(v string) error {
 type holdBound struct {
 	word string
 	d    writtenSpan
+	// from, when set (`throughout 5s to 30s`), is where the hold begins
+	// instead of t=0 (expect_hold_window.go).
+	from *writtenSpan
 }
 
 func (b holdBound) bounded() bool { return b.word != "" }
 
 func (b holdBound) String() string {
-	if !b.bounded() {
+	switch {
+	case !b.bounded():
 		return "throughout"
+	case b.from != nil:
+		return "throughout " + b.from.text + " to " + b.d.text
 	}
 	return b.word + " " + b.d.text
 }
@@ -180,14 +186,23 @@ func judgeHold(ctx context.Context, st *State, sel timeline.Selector, b holdBoun
 	} else if _, _, err := st.settle(ctx); err != nil {
 		return err
 	}
+	start := t0
+	if b.from != nil {
+		// A cluster's state may begin as late as the window for A ends.
+		w, err := st.window(ctx, sel, b.from.d, b.from.d)
+		if err != nil {
+			return err
+		}
+		start = min(max(t0+b.from.d, w.To), end)
+	}
 	events := st.clk().events()
-	broke, ok := heldThrough(events, mine, t, holdFrom(events, sel.Pod, t0), end)
+	broke, ok := heldThrough(events, mine, t, max(holdFrom(events, sel.Pod, t0), start), end)
 	if ok {
 		return nil
 	}
 	v := &timeline.Verdict{Kind: timeline.WrongState, Expected: what}
-	if broke == nil || broke.At <= t0 {
-		v.Observed = "at 0s: " + describe(events, t0)
+	if broke == nil || broke.At <= start {
+		v.Observed = fmt.Sprintf("at %s: %s", timeline.FormatOffset(start-t0), describe(events, start))
 		return v
 	}
 	v.Kind, v.Event = timeline.Unexpected, broke

@@ -21,7 +21,7 @@ func draftSixWordings() []Def {
 	return []Def{
 		phrase(f, `^the pod "([^"]*)" stays in phase "([^"]*)" (until|for) (\S+)$`, `Then the pod "web" stays in phase "Running" for 30s`,
 			s4(func(pod string, ph stayInPhase, bound string, d writtenSpan) Step {
-				return thePodStays{podNamed{pod}, string(ph), holdBound{bound, d}}
+				return thePodStays{podNamed{pod}, string(ph), holdBound{bound, d, nil}}
 			})).with(slot("phase", "Running", stayInPhases...), slot("time bound", "for", "until", "for")),
 		phrase(f, `^the pod "([^"]*)" stays in phase "([^"]*)"$`, `Then the pod "web" stays in phase "Pending"`,
 			s2(func(pod string, ph stayInPhase) Step { return thePodStays{podNamed{pod}, string(ph), holdBound{}} })).

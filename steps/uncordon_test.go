@@ -9,7 +9,7 @@ var uncordonFalseCopies = []falseCopy{
 	{"the node cordoned again instead", 97,
 		`node "worker-1" is uncordoned`, `node "worker-1" is cordoned`, `Running`, []int{107, 108}},
 	{"the taint said to stay", 97,
-		`has no taint "node.kubernetes.io/unschedulable:NoSchedule"`, `has taint "node.kubernetes.io/unschedulable:NoSchedule"`, `taint`, nil},
+		`has no taint "node.kubernetes.io/unschedulable:NoSchedule" within 5s`, `has taint "node.kubernetes.io/unschedulable:NoSchedule" within 5s`, `taint`, nil},
 }
 
 func TestUncordonCanFail(t *testing.T) {

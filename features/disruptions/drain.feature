@@ -105,7 +105,7 @@ Feature: Draining a node under a PodDisruptionBudget
     Then the pod "new" stays Pending with reason "Unschedulable"
     When node "worker-1" is uncordoned
     Then the pod "new" is Running within 10s
-    And node "worker-1" has no taint "node.kubernetes.io/unschedulable:NoSchedule"
+    And node "worker-1" has no taint "node.kubernetes.io/unschedulable:NoSchedule" within 5s
 
   @behavior:drain-refuses-bare-pods
   Scenario: A pod no controller manages stops the drain, which has cordoned the node

@@ -132,7 +132,7 @@ var firstDrafts = []struct {
 	// 43: the near miss is `still` out of its place.)
 	{"Then", `container "app" is running still at 4s`, nil, `container "app" is still running at 4s`},
 	{"Then", `the init container "migrate" is running still at 3s`, nil, `init container "migrate" is still running at 3s`},
-	{"Then", `container "app" is started within 10s`, nil, `container "app" is running within 10s`},
+	{"Then", `container "app" gets started within 10s`, nil, `container "app" is running within 10s`},
 	{"Then", `container "app" is not running yet`, nil, `container "app" is not running`},
 	// What kubectl prints, its value bare; a window said from … to.
 	{"Then", `kubectl shows the pod "web" as Init:CrashLoopBackOff from 3s to 12s`, nil, `kubectl shows the pod "web" as Init:CrashLoopBackOff between 3s and 12s`},
@@ -235,7 +235,7 @@ var firstDrafts = []struct {
 	{"Then", `container "worker" does not terminate before 7s`, nil, `container "worker" does not exit before 7s`},
 	// A negation the comparison alone reads: the phrase of its polarity.
 	{"Then", `node "worker-1" does not have taint "node.kubernetes.io/memory-pressure:NoSchedule"`, nil, `node "worker-1" has no taint "node.kubernetes.io/memory-pressure:NoSchedule"`},
-	{"Then", `the pod "web" is not ready at 5s`, nil, `the pod "web" is not Ready after 5s`},
+	{"Then", `the pod "web" isn't ready at 5s`, nil, `the pod "web" is not Ready at 5s`},
 	// A container named by its role is a container, never a pod of its
 	// name.
 	{"Given", `the sidecar "envoy" ignores the SIGTERM signal`, nil, `container "envoy" ignores SIGTERM`},
@@ -593,8 +593,8 @@ var firstDrafts = []struct {
 	// as a node's; a pod the scenario has is not declared again, the
 	// step states what holds of it (was `a pod "patient" on node
 	// "quick"`).
-	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is scheduled on the node`},
-	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is scheduled on node "worker-1"`},
+	{"Given", `the pods "quick" and "patient" are running on the same node`, []string{`a pod "quick":`, `a pod "patient":`}, `the pod "quick" is running on the node`},
+	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is running on node "worker-1"`},
 	// (`2 pods of deployment "billing" are Ready`, set 46's words, is a
 	// phrase since the forty-sixth drafts' merge.)
 	{"Given", `2 pods from deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `the deployment "billing" has 2 ready pods`},

@@ -42,7 +42,7 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		// drafts).
 		{"Then", `the pod "vault" shows RESTARTS "0" for 60s`, []string{"for 60s"}},
 		// A pod of a list the phrase names one of.
-		{"Then", `the pods "quick" and "patient" are Running`, []string{`"patient"`}},
+		{"Then", `the pods "quick" and "patient" are Running on node "worker-1"`, []string{`"patient"`}},
 		// A state the phrase drops, and a deployment read as a replica
 		// set of its name (no phrase of a deployment's pods on a node).
 		{"Then", `3 pods of deployment "cart" are Ready on node "worker-b"`, []string{"Ready", `deployment "cart"`}},

@@ -1,0 +1,71 @@
+@language
+Feature: The phrases the seventy-second to seventy-sixth trials' first drafts reach for
+  Issue 38's held-out sets 67 to 76 (first drafts written from the README
+  alone) held a state over a window that does not begin at t=0 (`pod
+  "web" is not Ready throughout 0s to 10s`, thirteen times in one set),
+  held kubectl's STATUS, said an event's message without `containing`
+  in its timed forms, counted a container's starts by ordinal, and put
+  an exit code before its reason.
+
+  @behavior:probe-initial-delay
+  Scenario: Not ready through the initial delay, then ready throughout
+    The first readiness probe runs once initialDelaySeconds have passed
+    (10 s), and its success makes the pod Ready; until then the pod is
+    Running and not Ready.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 10
+            periodSeconds: 5
+      """
+    When the pod "web" is created
+    Then pod "web" is not Ready throughout 0s to 10s
+    And the pod "web" is not Ready throughout the first 10s
+    And the pod "web" is not Ready at 9s
+    And the pod "web" is Ready throughout 11s to 30s
+    And container "app" stays not ready between 1s and 10s
+    And the pod "web" STATUS stays "Running" between 1s and 30s
+    And the pod "web" remains Running for 30s
+
+  @behavior:liveness-restart
+  Scenario: A liveness kill's events, said with their messages, and the second start
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          livenessProbe:
+            exec:
+              command: ["true"]
+      """
+    And container "app" fails its liveness probe after 25s
+    When the pod "web" is created
+    Then container "app" is started within 1s
+    And an event "Unhealthy" with message "Liveness probe failed" is recorded for pod "web" between 30s and 31s
+    And an event "Killing" is recorded for pod "web" with message "Container app failed liveness probe, will be restarted" within 51s
+    And an event "Killing" with message containing "liveness" is recorded for pod "web" between 50s and 51s
+    And container "app" starts for the 2nd time between 50s and 51s
+
+  @behavior:oom-killed
+  Scenario: An OOM kill said with its exit code first
+    Given a pod "cruncher":
+      """yaml
+      spec:
+        restartPolicy: Never
+        containers:
+        - name: app
+          resources:
+            limits:
+              memory: 64Mi
+      """
+    And container "app" exceeds its memory limit after 4s
+    When the pod "cruncher" is created
+    Then container "app" terminated with exit code 137 and reason "OOMKilled" at 4s
+    And container "app" terminated with reason "OOMKilled" and exit code 137 at 4s
+    And container "app" is started between 0s and 1s
