@@ -17,7 +17,10 @@ import (
 //     available`), which is the eviction signal itself, where the language
 //     had only the usage; lint offered `memory usage reaches 150Mi` for
 //     it, the opposite quantity;
-//   - a node declared with its eviction threshold in one step;
+//   - a node declared with its eviction threshold in one step, also in
+//     the kubelet flag's words (`and eviction-hard
+//     "memory.available<100Mi"`, fourteen times in set 74, where the hint
+//     put the example's threshold for the author's);
 //   - a pod running on a named node, and several pods in one state.
 func draftSixtySevenWordings() []Def {
 	return []Def{
@@ -26,7 +29,14 @@ func draftSixtySevenWordings() []Def {
 				return &nodeAvailable{nodeUsage: nodeUsage{node: node, kind: kind}, left: left}
 			})).
 			with(slot("resource", "memory", "memory", "disk")),
-		phrase("kubelet configuration", `^a node "([^"]*)" with (\S+) (?:of )?(?:allocatable )?memory and (?:an? |the )?(?:hard )?eviction(?: hard)? threshold (?:of |is )?"?([^"\s]+)"?$`,
+		// The same in set 74's words (seventeen times): `the available
+		// memory on node "worker" drops to 80Mi`, `rises to 1Gi`.
+		phrase("node actions", `^(?:the )?available (memory|disk) (?:on|of) node "([^"]*)" (?:drops|falls|goes down|rises|goes up|goes back|returns|comes back)(?: back)?(?: up| down)? to (\S+)$`, `When the available memory on node "worker-1" drops to 80Mi`,
+			s3(func(kind, node, left string) Step {
+				return &nodeAvailable{nodeUsage: nodeUsage{node: node, kind: kind}, left: left}
+			})).
+			with(slot("resource", "memory", "memory", "disk")),
+		phrase("kubelet configuration", `^a node "([^"]*)" with (\S+) (?:of )?(?:allocatable )?memory and (?:an? |the )?(?:hard )?(?:eviction(?: hard)? threshold|eviction-hard) (?:of |is )?"?([^"\s]+)"?$`,
 			`Given a node "worker-1" with 4Gi memory and eviction hard threshold memory.available<200Mi`,
 			s3(func(name string, mem resource.Quantity, ts thresholds) Step {
 				return nodeWithThreshold{node: sizedNode(name, "memory", mem), thresholds: ts}

@@ -18,6 +18,10 @@ var sixtySeventhFalseCopies = []falseCopy{
 		`node "worker-1" has 24Mi of memory available`, `node "worker-1" has 200Mi of memory available`, `MemoryPressure`, []int{29}},
 	{"a threshold below what is left", 11,
 		`eviction hard threshold memory.available<100Mi`, `eviction hard threshold memory.available<10Mi`, `MemoryPressure`, []int{29}},
+	{"memory dropped to above the flag's threshold", 46,
+		`available memory on node "worker-1" drops to 80Mi`, `available memory on node "worker-1" drops to 120Mi`, `MemoryPressure`, []int{53}},
+	{"the flag's threshold below what is left", 46,
+		`eviction-hard "memory.available<100Mi"`, `eviction-hard "memory.available<50Mi"`, `MemoryPressure`, []int{53}},
 	{"the pod said to run on the other node", 35,
 		`the pod "web" is running on node "worker-1"`, `the pod "web" is running on node "worker-2"`, `worker-1`, nil},
 	{"the pods said to be Pending", 35,
@@ -26,7 +30,7 @@ var sixtySeventhFalseCopies = []falseCopy{
 		`the pods "web" and "db" are Running`, `pods "web", "db" and "web" are Succeeded`, `Running`, nil},
 }
 
-func TestSixtySeventhDraftsPass(t *testing.T) { checkScenariosPass(t, sixtySeventhDrafts, 2) }
+func TestSixtySeventhDraftsPass(t *testing.T) { checkScenariosPass(t, sixtySeventhDrafts, 3) }
 
 func TestSixtySeventhDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, sixtySeventhDrafts, sixtySeventhFalseCopies)

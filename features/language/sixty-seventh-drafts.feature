@@ -41,3 +41,15 @@ Feature: The phrases the sixty-seventh to seventy-first trials' first drafts rea
     Then the pods "web" and "db" are Running
     And the pod "web" is running on node "worker-1"
     And the pod "db" is Running on node "worker-2"
+
+  @behavior:admission-memory-pressure @needs:node-pressure
+  Scenario: The threshold in the kubelet flag's words, and memory said as it drops
+    Issue 38's set 74 wrote the threshold as the kubelet's flag writes it
+    and the memory left as a drop.
+
+    Given a node "worker-1" with 1Gi of memory and eviction-hard "memory.available<100Mi"
+    And a pod "best-effort" on node "worker-1"
+    When the available memory on node "worker-1" drops to 80Mi
+    Then node "worker-1" has condition "MemoryPressure" "True" within 30s
+    When the pod "best-effort" is created
+    Then the pod "best-effort" is rejected with reason "Evicted"
