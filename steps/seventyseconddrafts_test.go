@@ -35,20 +35,30 @@ var seventySecondFalseCopies = []falseCopy{
 	{"the kill's event containing its text, late", 37,
 		`is recorded for pod "web" between 50s and 51s`, `is recorded for pod "web" between 51s and 52s`, `Killing`, nil},
 	{"the second start before the kill", 37,
-		`starts for the 2nd time between 50s and 51s`, `starts for the 2nd time between 48s and 49s`, `restart`, nil},
+		`starts for the 2nd time at 50s`, `starts for the 2nd time at 48s`, `restart`, nil},
 	{"the third start that never came", 37,
-		`starts for the 2nd time between 50s and 51s`, `starts for the 3rd time between 50s and 51s`, `restart`, nil},
+		`starts for the 2nd time at 50s`, `starts for the 3rd time at 50s`, `restart`, nil},
 	{"the first start said late", 37,
 		`container "app" is started within 1s`, `container "app" starts for the 2nd time within 1s`, `restart`, nil},
-	{"the OOM kill a second late", 56,
+	{"the OOM kill a second late", 58,
 		`exit code 137 and reason "OOMKilled" at 4s`, `exit code 137 and reason "OOMKilled" at 5s`, `137`, nil},
-	{"the OOM kill said with SIGTERM's code", 56,
+	{"the OOM kill said with SIGTERM's code", 58,
 		`reason "OOMKilled" and exit code 137 at 4s`, `reason "OOMKilled" and exit code 143 at 4s`, `143`, nil},
-	{"the start said later", 56,
+	{"the start said later", 58,
 		`container "app" is started between 0s and 1s`, `container "app" is started between 2s and 3s`, `Started`, nil},
+	{"no Unhealthy event by a bound past the first", 37,
+		`no event "Unhealthy" is recorded for pod "web" before 30s`, `no event "Unhealthy" is recorded for pod "web" before 31s`, `Unhealthy`, nil},
+	{"no kill's event by a bound past it", 37,
+		`failed liveness probe" is recorded for pod "web" within 50s`, `failed liveness probe" is recorded for pod "web" within 51s`, `Killing`, nil},
+	{"the Job's failure said later", 76,
+		`fails with reason "DeadlineExceeded" between 20s and 23s`, `fails with reason "DeadlineExceeded" between 22s and 25s`, `Failed`, nil},
+	{"the Job's failure said at an instant before it", 76,
+		`fails with reason "DeadlineExceeded" between 20s and 23s`, `fails with reason "DeadlineExceeded" at 20s`, `Failed`, nil},
+	{"the Job's failure with another reason", 76,
+		`fails with reason "DeadlineExceeded" between 20s and 23s`, `fails with reason "BackoffLimitExceeded" between 20s and 23s`, `BackoffLimitExceeded`, nil},
 }
 
-func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 3) }
+func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 4) }
 
 func TestSeventySecondDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, seventySecondDrafts, seventySecondFalseCopies)

@@ -50,7 +50,9 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     And an event "Unhealthy" with message "Liveness probe failed" is recorded for pod "web" between 30s and 31s
     And an event "Killing" is recorded for pod "web" with message "Container app failed liveness probe, will be restarted" within 51s
     And an event "Killing" with message containing "liveness" is recorded for pod "web" between 50s and 51s
-    And container "app" starts for the 2nd time between 50s and 51s
+    And container "app" starts for the 2nd time at 50s
+    And no event "Unhealthy" is recorded for pod "web" before 30s
+    And no event "Killing" with message "Container app failed liveness probe" is recorded for pod "web" within 50s
 
   @behavior:oom-killed
   Scenario: An OOM kill said with its exit code first
@@ -69,3 +71,21 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     Then container "app" terminated with exit code 137 and reason "OOMKilled" at 4s
     And container "app" terminated with reason "OOMKilled" and exit code 137 at 4s
     And container "app" is started between 0s and 1s
+
+  @behavior:job-active-deadline
+  Scenario: A Job's deadline failure in a window
+    The Job controller fails the Job once its pod, deleted at the
+    deadline (20 s from the Job's start), has terminated.
+
+    Given a job "forever":
+      """yaml
+      spec:
+        activeDeadlineSeconds: 20
+        template:
+          spec:
+            restartPolicy: Never
+            containers:
+            - name: app
+      """
+    When the job "forever" is created
+    Then the job "forever" fails with reason "DeadlineExceeded" between 20s and 23s

@@ -337,7 +337,8 @@ spec:
 		ev(5*s, "web", "a", timeline.SIGTERM, "", ""), ev(5*s, "web", "b", timeline.SIGTERM, "", ""),
 		ev(6*s, "web", "proxy", timeline.SIGTERM, "", ""), drawn,
 		ev(13*s, "job/report", "", timeline.DeleteRequested, "", ""), ev(13*s, "job/report", "", timeline.Deleted, "", ""),
-		ev(11*s, "job/report", "", timeline.Condition, "Complete", "True"))
+		ev(11*s, "job/report", "", timeline.Condition, "Complete", "True"),
+		timeline.Event{At: 9 * s, Pod: "web", Kind: timeline.KubeEvent, Reason: "Unhealthy", Message: "Liveness probe failed: boom"})
 	// t=0 at 0 for every step: the checks give it.
 	checks := []timeline.Check{{Line: 10, Seen: true, Observed: 12 * s, Pod: "web", Container: "app"}}
 	facts := &Facts{Original: report.Result{Timeline: events, Checks: checks, Pods: []report.Manifest{{Name: "web", YAML: pod}}}, t0: map[int]t0Answer{}}
@@ -348,6 +349,13 @@ spec:
 	}{
 		{Shift, `And the pod "web" is not gone after 5s`, "`not … after T` reads one instant"},
 		{Shift, `And the pod "web" is not gone after 8s`, ""},
+		{Shift, `And the pod "web" is not Ready at 0s`, "`not … after T` reads one instant"},
+		{Shift, `And the pod "web" is not Ready at 2s`, ""},
+		{Shift, `And no event "Unhealthy" is recorded for pod "web" before 9s`, "no event `before T` claims less for an earlier T"},
+		{Shift, `And no event "Unhealthy" is recorded for pod "web" before 10s`, ""},
+		{Shift, `And no event "Unhealthy" with message "Liveness probe failed" is recorded for pod "web" within 10s`, ""},
+		{Shift, `And no event "Unhealthy" with message "Readiness probe failed" is recorded for pod "web" within 10s`, "no event `before T` claims less for an earlier T"},
+		{Shift, `And no event "Unhealthy" with message containing "boom" is recorded for pod "web" within 10s`, ""},
 		{Shift, `And the pod "web" is not Ready before 0s`, "`not … before T` claims less for an earlier T"},
 		{Shift, `And the pod "web" is not Ready before 2s`, ""},
 		{Shift, `And the pod "web" does not receive SIGTERM before 5s`, "a pod's signal `not before T` claims less for an earlier T"},

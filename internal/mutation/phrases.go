@@ -344,6 +344,9 @@ var phrases = []Phrase{
 	// steps/seventhdrafts_test.go). The bound holds one side by design: a
 	// nearer one holds whenever the written one does.
 	{ctr + `does not receive (SIG\S+) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{4}, OneSided: true}}},
+	// No event before a bound (drafts 72), as a signal's `not before`.
+	{`^no event "([^"]*)" is recorded` + eventFor + ` (?:before|within|in the first) (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{5}, OneSided: true}}},
+	{`^no event "([^"]*)" with message (containing )?"([^"]*)" is recorded` + eventFor + ` (?:before|within|in the first) (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{7}, OneSided: true}}},
 	{ctr + `(?:is not restarted|does not restart) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{ctr + `(?:does not start|is not started) before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	{ctr + `does not exit before (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
@@ -768,6 +771,7 @@ var unmutated = map[string]string{
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:stays|remains) (running|waiting|ready|not ready) (?:from|between) (\S+) (?:to|and|until) (\S+)$`:                                                      "a state held over a window (drafts 72): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
 	`^(?:the )?pod "([^"]*)" (?:STATUS|status) (?:stays|remains|is) "?([^" ]+)"? (for|until) (\S+)$`:                                                                                                               "a state held over a window (drafts 72): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
 	`^(?:the )?pod "([^"]*)" (?:STATUS|status) (?:stays|remains|is) "?([^" ]+)"?(?: throughout| from| between)(?: from)? (\S+) (?:to|and|until) (\S+)$`:                                                            "a state held over a window (drafts 72): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
+	`^the job "([^"]*)" fails(?: with reason "([^"]*)")? (?:at (\S+)|between (\S+) and (\S+))$`:                                                                                                                    "a Job's failure at T or between A and B (drafts 72), as `has condition \"Failed\" \"True\" … between`: not mutated yet; its false copies in steps/seventyseconddrafts_test.go show it failing",
 	`^the pod "([^"]*)" stays (not ready|not Ready|\S+)$`:                                   "a state held to the end: `stays` has no positive form to negate into",
 	ctr + `stays (running|waiting|ready|not ready) (until|for) (\S+)$`:                      "a state held over a window, as the pod's `stays … until T`",
 	ctr + `stays (running|waiting|ready|not ready)$`:                                        "a state held to the end, as the pod's `stays`",

@@ -46,6 +46,12 @@ var rules = []Rule{
 		Explains: eventNotBeforeShiftedEarlier,
 	},
 	{
+		Name: "no event `before T` claims less for an earlier T",
+		Source: "the language's rule: `no event \"R\" is recorded for pod \"p\" before T` says no such event came from t=0 to t0+T (docs/language.md, events); " +
+			"where the original's timeline shows its first occurrence at or after the shifted T, or none, a shift to an earlier T cannot fail",
+		Explains: noEventBeforeShiftedEarlier,
+	},
+	{
 		Name: "a pod's signal `not before T` claims less for an earlier T",
 		Source: "the language's rule: `the pod \"p\" does not receive SIGTERM before T` and `no container of pod \"p\" receives SIGKILL before T` say the first signal to any of its containers at or after t=0 is not before t0+T (docs/language.md, signals and hooks); " +
 			"where the original's timeline shows that occurrence at or after the shifted T, or none, a shift to that T cannot fail",
@@ -129,12 +135,19 @@ func stepText(m Mutant) string {
 
 var notAfterRe = regexp.MustCompile(`^the pod "([^"]*)" is not (\S+) after (\S+)$`)
 
+// notAtRe is `is not S at T` (drafts 72), read as `is not S after T`.
+var notAtRe = regexp.MustCompile(`^the pod "([^"]*)" is not (\S+) at (\S+)$`)
+
 func notAtShiftedInstant(f *Facts, o Outcome) (string, bool) {
 	m := o.Mutant
-	if m.Class != Shift || !notAfterRe.MatchString(stepText(m)) {
+	text := stepText(m)
+	if g := notAtRe.FindStringSubmatch(text); g != nil {
+		text = `the pod "` + g[1] + `" is not ` + g[2] + ` after ` + g[3]
+	}
+	if m.Class != Shift || !notAfterRe.MatchString(text) {
 		return "", false
 	}
-	q, at, ok := stateOf(stepText(m), f.onlyPod(), f.onlyNode())
+	q, at, ok := stateOf(text, f.onlyPod(), f.onlyNode())
 	if !ok {
 		return "", false
 	}
@@ -244,6 +257,36 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
+}
+
+// noEventBeforeRe is `no event "R" [with message [containing] "M"] is
+// recorded [for …] before T` (drafts 72).
+var noEventBeforeRe = regexp.MustCompile(`^no event "([^"]*)"(?: with message (containing )?"([^"]*)")? is recorded(?: for (?:(?:init )?container "([^"]*)"(?: of (?:the )?pod "([^"]*)")?|(?:the )?pod "([^"]*)"))? (?:before|within|in the first) (\S+)$`)
+
+// noEventBeforeShiftedEarlier: as eventNotBeforeShiftedEarlier, of a
+// Kubernetes Event by its reason (and message), for its object.
+func noEventBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
+	g, at, t0, ok := shiftedBound(f, o, noEventBeforeRe, 7)
+	if !ok {
+		return "", false
+	}
+	pod := g[6]
+	if pod == "" {
+		pod = g[5]
+	}
+	for _, e := range f.Original.Timeline {
+		if e.At < t0 || e.Kind != timeline.KubeEvent || e.Reason != g[1] || pod != "" && e.Pod != pod || g[4] != "" && e.Container != g[4] {
+			continue
+		}
+		if g[2] != "" && !strings.Contains(e.Message, g[3]) || g[2] == "" && g[3] != "" && !strings.HasPrefix(e.Message, g[3]) {
+			continue
+		}
+		if e.At >= t0+at {
+			return fmt.Sprintf("event %s first comes at %s, not before %s", g[1], offset(e.At-t0), offset(at)), true
+		}
+		return "", false
+	}
+	return fmt.Sprintf("no event %s from t=0 on", g[1]), true
 }
 
 var jobDeletionNotBeforeRe = regexp.MustCompile(`^the job "([^"]*)" is not (deleted|gone) before (\S+)$`)

@@ -312,6 +312,7 @@ var rules = []rule{
 	r(`completes `, ``, &no, "bound", kBound),
 	r(`and reason "<reason>" `, ` `, &no, "bound", kBound),
 	r(`completes <bound> `, ``, &no, "duration", kDuration),
+	r(`beforewithinin the first $`, ``, &no, "duration", kDuration),
 	r(`and reason "<reason>" <bound> `, ``, &no, "duration", kDuration),
 	r(`requested with grace period `, ``, &no, "seconds", kSeconds),
 
