@@ -41,6 +41,17 @@ func holdWindowExpectations() []Def {
 		phrase(f, pod+`(?:is|stays|remains) `+state+` (?:throughout|for|during) the first (\S+)$`, `Then the pod "web" is Running throughout the first 30s`,
 			s3(func(pod string, state authorPodState, d writtenSpan) Step { return podIn(pod, state, first(d), d) })).
 			with(stateSlot("Running", holdStates)),
+		// `is S from A to B` (sets 77 and 78: `pod "web" is not Ready from
+		// 0s to 22s`, `phase is Running from 1s to 60s`); `is S between A
+		// and B` stays the state's coming in a window.
+		phrase(f, pod+`(?:is|phase is) `+state+` from (\S+) (?:to|until) (\S+)$`, `Then the pod "web" is Running from 1s to 60s`, s4(podIn)).
+			with(stateSlot("Running", holdStates)),
+		phrase(f, ctr+`is `+ctrState+` from (\S+) (?:to|until) (\S+)$`, `Then container "app" of pod "web" is running from 0s to 5s`, s5(ctrIn)).
+			with(slot("container state", "running", containerHoldStates...)),
+		phrase(f, ctr+`keeps (running|waiting) (until|for) (\S+)$`, `Then container "shipper" keeps running until 6s`,
+			s5(func(c, pod, state, bound string, d writtenSpan) Step {
+				return containerStays{containerNamed{c, pod}, state, holdBound{bound, d, nil}}
+			})).with(slot("container state", "running", "running", "waiting"), slot("time bound", "until", "until", "for")),
 		phrase(f, pod+`remains `+state+` (until|for) (\S+)$`, `Then the pod "web" remains Ready for 30s`,
 			s4(func(pod string, state authorPodState, bound string, d writtenSpan) Step {
 				return thePodStays{podNamed{pod}, string(state), holdBound{bound, d, nil}}

@@ -1,5 +1,13 @@
 package steps
 
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/podlife/podlife/pkg/printer"
+)
+
 // Phrases of issue 38's held-out sets 72 to 76 (first drafts written
 // from the README alone):
 //   - no event in the first seconds (`no event "Unhealthy" is recorded
@@ -8,7 +16,10 @@ package steps
 //     bound, which made the check one of the whole scenario;
 //   - a Job's failure at an instant or in a window (`the job "long"
 //     fails with reason "DeadlineExceeded" at 30s`), hinted `within`,
-//     which loses the window's beginning.
+//     which loses the window's beginning;
+//   - kubectl get nodes' STATUS column (`the node "node-a" STATUS is
+//     "Ready,SchedulingDisabled" within 1s`, four times in set 72; the
+//     hint offered a pod's STATUS).
 func draftSeventyTwoWordings() []Def {
 	const f = "events"
 	noEv := func(c []string, text string, contains bool, bound string) Step {
@@ -21,6 +32,11 @@ func draftSeventyTwoWordings() []Def {
 			func(c []string, _ Arg) (Step, error) {
 				return noEv(append([]string{c[0]}, c[3:6]...), c[2], c[1] != "", c[6]), nil
 			}).with(eventSlot("Unhealthy")),
+		phrase("node expectations", `^node "([^"]*)" (?:STATUS is|status is|shows STATUS|shows status|shows) "?([A-Za-z,]+)"?(?: within (\S+))?$`, `Then node "worker-1" STATUS is "Ready,SchedulingDisabled" within 1s`,
+			s3(func(node, status, within string) Step {
+				return nodeStatusIs{node: node, status: status, within: within}
+			})).
+			with(openSlot("node STATUS", "Ready,SchedulingDisabled", "Ready", "NotReady", "Unknown", "Ready,SchedulingDisabled", "NotReady,SchedulingDisabled")),
 		phrase("workloads", `^the job "([^"]*)" fails(?: with reason "([^"]*)")? (?:at (\S+)|between (\S+) and (\S+))$`, `Then the job "long" fails with reason "DeadlineExceeded" at 30s`,
 			func(c []string, a Arg) (Step, error) {
 				lo, hi := c[2], c[2]
@@ -57,4 +73,24 @@ func (s *eventNotBefore) Declare(pl *Plan) (err error) {
 	}
 	s.dur, err = parseDuration(s.d)
 	return err
+}
+
+// Then node "worker-1" STATUS is "Ready,SchedulingDisabled": the column
+// as `kubectl get nodes` prints it (printer.NodeStatus), read now or, with
+// `within D`, at some time up to t0+D, as `node "x" has taint` reads a
+// taint.
+type nodeStatusIs struct{ node, status, within string }
+
+func (s nodeStatusIs) Declare(pl *Plan) error {
+	_, err := pl.nodeCheck(s.node, s.within)
+	return err
+}
+
+func (s nodeStatusIs) Run(ctx context.Context, st *State) error {
+	return checkNode(ctx, st, s.node, s.within, "with STATUS "+s.status, func(n *corev1.Node) string {
+		if got := printer.NodeStatus(n); got != s.status {
+			return "STATUS " + got
+		}
+		return ""
+	})
 }

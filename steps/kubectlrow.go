@@ -20,7 +20,23 @@ import (
 func kubectlRowPhrases() []Def {
 	const f = "kubectl columns"
 	const row = `^kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)?`
+	// READY before STATUS (issue 38's sets 72 and 78, eleven times: `pod
+	// "web" shows READY "0/1" and STATUS "Running" at 30s`; the hint
+	// dropped READY): the same row, its captures put in STATUS's order.
+	const readyFirst = `^(?:kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)?`
+	reorder := func(c []string) []string { return append([]string{c[0] + c[1], c[3], c[2], c[4]}, c[5:]...) }
 	return []Def{
+		phrase(f, readyFirst+`$`, `Then the pod "web" shows READY "1/1" and STATUS "Running"`,
+			func(c []string, _ Arg) (Step, error) { return parseKubectlRow(reorder(c)) }).
+			with(statusSlot("Running")),
+		phrase(f, readyFirst+` at (\S+)$`, `Then the pod "web" shows READY "0/1" and STATUS "Running" at 30s`,
+			func(c []string, a Arg) (Step, error) {
+				return rowAnd(func(r kubectlRow, at writtenSpan) Step { return readAtInstant{r, at} })(reorder(c), a)
+			}).with(statusSlot("Running")),
+		phrase(f, readyFirst+` within (\S+)$`, `Then the pod "web" shows READY "1/1" and STATUS "Running" within 10s`,
+			func(c []string, a Arg) (Step, error) {
+				return rowAnd(func(r kubectlRow, d writtenSpan) Step { return kubectlRowWithin{r, d} })(reorder(c), a)
+			}).with(statusSlot("Running")),
 		phrase(f, row+`$`, `Then kubectl get pods shows "web" with STATUS "Running" READY "1/1" RESTARTS 0`,
 			func(c []string, _ Arg) (Step, error) { return parseKubectlRow(c) }).
 			with(statusSlot("Running")),

@@ -56,9 +56,27 @@ var seventySecondFalseCopies = []falseCopy{
 		`fails with reason "DeadlineExceeded" between 20s and 23s`, `fails with reason "DeadlineExceeded" at 20s`, `Failed`, nil},
 	{"the Job's failure with another reason", 76,
 		`fails with reason "DeadlineExceeded" between 20s and 23s`, `fails with reason "BackoffLimitExceeded" between 20s and 23s`, `BackoffLimitExceeded`, nil},
+	{"the cordoned node said schedulable", 94,
+		`STATUS is "Ready,SchedulingDisabled" within 1s`, `STATUS is "Ready" within 1s`, `SchedulingDisabled`, nil},
+	{"the uncordoned node said NotReady", 94,
+		`node "worker-1" STATUS is "Ready" within 1s`, `node "worker-1" STATUS is "NotReady" within 1s`, `Ready`, nil},
+	{"READY said ready before the first probe", 105,
+		`shows READY "0/1" and STATUS "Running" at 5s`, `shows READY "1/1" and STATUS "Running" at 5s`, `READY 0/1`, nil},
+	{"STATUS said with READY, wrong", 105,
+		`shows READY "1/1" and STATUS "Running" within 15s`, `shows READY "1/1" and STATUS "Completed" within 15s`, `Completed`, []int{122, 123}},
+	{"READY and STATUS now, wrong", 105,
+		`with READY "1/1" and STATUS "Running"`, `with READY "0/1" and STATUS "Running"`, `0/1`, nil},
+	{"not ready past its first probe", 105,
+		`pod "web" is not Ready from 0s to 10s`, `pod "web" is not Ready from 0s to 11s`, `NotReady`, nil},
+	{"a phase it left held", 105,
+		`phase is Running from 1s to 30s`, `phase is Pending from 1s to 30s`, `Pending`, nil},
+	{"a running container said waiting", 105,
+		`container "app" is running from 0s to 5s`, `container "app" is waiting from 0s to 5s`, `waiting`, nil},
+	{"a running container said to keep waiting", 105,
+		`container "app" keeps running until 30s`, `container "app" keeps waiting until 30s`, `waiting`, nil},
 }
 
-func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 4) }
+func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 6) }
 
 func TestSeventySecondDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, seventySecondDrafts, seventySecondFalseCopies)

@@ -89,3 +89,39 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
       """
     When the job "forever" is created
     Then the job "forever" fails with reason "DeadlineExceeded" between 20s and 23s
+
+  @behavior:cordon @needs:create-nodes
+  Scenario: kubectl get nodes' STATUS through a cordon and an uncordon
+    kubectl prints a node's Ready condition and, while spec.unschedulable
+    is set, SchedulingDisabled after it (printNode).
+
+    Given a pod "old"
+    When node "worker-1" is cordoned
+    Then node "worker-1" STATUS is "Ready,SchedulingDisabled" within 1s
+    When node "worker-1" is uncordoned
+    Then node "worker-1" STATUS is "Ready" within 1s
+
+  @behavior:probe-initial-delay
+  Scenario: READY before STATUS in one read, and holds said from A to B
+    Issue 38's sets 77, 78 and 81 read kubectl's READY and STATUS together
+    with READY first, and held a state `from A to B`.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 10
+            periodSeconds: 5
+      """
+    When the pod "web" is created
+    Then pod "web" shows READY "0/1" and STATUS "Running" at 5s
+    And pod "web" shows READY "1/1" and STATUS "Running" within 15s
+    And kubectl shows pod "web" with READY "1/1" and STATUS "Running"
+    And pod "web" is not Ready from 0s to 10s
+    And pod "web" phase is Running from 1s to 30s
+    And container "app" is running from 0s to 5s
+    And container "app" keeps running until 30s

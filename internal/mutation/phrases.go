@@ -118,6 +118,18 @@ func swapExitCode(v string) string {
 	return "0"
 }
 
+// swapNodeStatus: a cordoned node for a schedulable one and back, a
+// Ready node for a NotReady one.
+func swapNodeStatus(v string) string {
+	switch {
+	case strings.HasSuffix(v, ",SchedulingDisabled"):
+		return strings.TrimSuffix(v, ",SchedulingDisabled")
+	case v == "Ready":
+		return "Ready,SchedulingDisabled"
+	}
+	return "Ready"
+}
+
 func swapPhase(v string) string {
 	return map[string]string{"Pending": "Running", "Running": "Succeeded", "Succeeded": "Failed", "Failed": "Succeeded", "Unknown": "Running"}[v]
 }
@@ -307,6 +319,13 @@ var phrases = []Phrase{
 	{`^kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)?$`, []Op{valueOp(2, swapStatus)}},
 	{`^kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
 	{`^kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)? within (\S+)$`, []Op{deadlineOp(5), valueOp(2, swapStatus)}},
+
+	// READY before STATUS (drafts 78).
+	{`^(?:kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)?$`, []Op{valueOp(4, swapStatus)}},
+	{`^(?:kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)? at (\S+)$`, []Op{valueOp(4, swapStatus)}},
+	{`^(?:kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)? within (\S+)$`, []Op{deadlineOp(6), valueOp(4, swapStatus)}},
+	// kubectl get nodes' STATUS (drafts 72).
+	{`^` + node + ` (?:STATUS is|status is|shows STATUS|shows status|shows) "?([A-Za-z,]+)"?(?: within (\S+))?$`, []Op{valueOp(2, swapNodeStatus)}},
 	{`^kubectl shows (?:the )?pod "([^"]*)" READY "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
 	{`^the pod "([^"]*)" READY is "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
 	{`^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) "?(\d+/\d+)"? at (\S+)$`, []Op{{Class: Count, Kind: ready, Groups: []int{3}}}},
@@ -772,8 +791,11 @@ var unmutated = map[string]string{
 	`^(?:the )?pod "([^"]*)" (?:STATUS|status) (?:stays|remains|is) "?([^" ]+)"? (for|until) (\S+)$`:                                                                                                               "a state held over a window (drafts 72): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
 	`^(?:the )?pod "([^"]*)" (?:STATUS|status) (?:stays|remains|is) "?([^" ]+)"?(?: throughout| from| between)(?: from)? (\S+) (?:to|and|until) (\S+)$`:                                                            "a state held over a window (drafts 72): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
 	`^the job "([^"]*)" fails(?: with reason "([^"]*)")? (?:at (\S+)|between (\S+) and (\S+))$`:                                                                                                                    "a Job's failure at T or between A and B (drafts 72), as `has condition \"Failed\" \"True\" … between`: not mutated yet; its false copies in steps/seventyseconddrafts_test.go show it failing",
-	`^the pod "([^"]*)" stays (not ready|not Ready|\S+)$`:                                   "a state held to the end: `stays` has no positive form to negate into",
-	ctr + `stays (running|waiting|ready|not ready) (until|for) (\S+)$`:                      "a state held over a window, as the pod's `stays … until T`",
+	`^(?:the )?pod "([^"]*)" (?:is|phase is) (not ready|not Ready|\S+) from (\S+) (?:to|until) (\S+)$`:                                                                                                             "a state held over a window (drafts 77, 78): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? is (running|waiting|ready|not ready) from (\S+) (?:to|until) (\S+)$`:                                                                                     "a state held over a window (drafts 77, 78): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? keeps (running|waiting) (until|for) (\S+)$`:                                                                                                              "a state held over a window (drafts 77, 78): a shorter window holds by design, and a hold has no positive form to negate into; its false copies in steps/seventyseconddrafts_test.go show it failing",
+	`^the pod "([^"]*)" stays (not ready|not Ready|\S+)$`:                                                                                                                                                          "a state held to the end: `stays` has no positive form to negate into",
+	ctr + `stays (running|waiting|ready|not ready) (until|for) (\S+)$`:                                                                                                                                             "a state held over a window, as the pod's `stays … until T`",
 	ctr + `stays (running|waiting|ready|not ready)$`:                                        "a state held to the end, as the pod's `stays`",
 	ctr + `is never restarted$`:                                                             "`has restarted 0 times` over the whole scenario; no timed positive form to negate into",
 	`^the pod "([^"]*)" is never restarted$`:                                                "no restart of any container over the whole scenario; no timed positive form to negate into",

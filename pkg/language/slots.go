@@ -94,6 +94,7 @@ var (
 	kReady      = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume     = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
 	kResource   = &kind{"resource", "the node's resource"}
+	kNodeStatus = &kind{"node STATUS", "kubectl get nodes' STATUS: `Ready`, `NotReady` (the Ready condition False or Unknown), `Unknown` (none), each followed by `,SchedulingDisabled` on a cordoned node"}
 	// Disruptions (issue 17).
 	kReplicaSet  = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
 	kOrdinal     = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
@@ -151,7 +152,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource, kNodeStatus,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
@@ -367,12 +368,15 @@ var rules = []rule{
 	r(`stays (in phase "<phase>"|<[^>]*>) `, ``, &no, "bound", kHoldBound),
 	r(`stays (in phase "<phase>"|<[^>]*>) <bound> `, ``, &no, "duration", kDuration),
 	// Holds over a window (drafts 72): `is|stays|remains S throughout A to B`.
-	r(`the pod "<pod>" (isstaysremains|staysremains|remains) `, ``, &no, "state", kHold),
-	r(`container "<container>"( of pod "<pod>")? (isstaysremains|staysremains) `, ``, &no, "state", kCtrHold),
+	r(`the pod "<pod>" (isstaysremains|staysremains|remains|isphase is) `, ``, &no, "state", kHold),
+	r(`container "<container>"( of pod "<pod>")? (isstaysremains|staysremains|is|keeps) `, ``, &no, "state", kCtrHold),
+	r(`keeps <state> `, ``, &no, "bound", kHoldBound),
+	r(`node "<node>" STATUS is.*"`, ``, nil, "node STATUS", kNodeStatus),
+	r(`keeps <state> <bound> `, ``, &no, "duration", kDuration),
 	r(`remains <[^>]*> `, ``, &no, "bound", kHoldBound),
 	r(`remains <[^>]*> <bound> `, ``, &no, "duration", kDuration),
 	r(`<from> (to|until|and|tountiland|toanduntil) `, ``, &no, "to", kDuration),
-	r(`(throughout (from )?|frombetween |throughoutforduring the first |"<status>"? throughout.* )`, ``, &no, "from", kDuration),
+	r(`(throughout (from )?|frombetween |throughoutforduring the first |"<status>"? throughout.* |<state> from )`, ``, &no, "from", kDuration),
 	r(`"<status>"? `, ` `, &no, "bound", kHoldBound),
 	r(`"<status>"? <bound> `, ``, &no, "duration", kDuration),
 	r(`(STATUS|STATUSstatus) (staysremainsis) "?`, ``, nil, "status", kColumn),
@@ -381,6 +385,7 @@ var rules = []rule{
 	r(`(STATUS is|shows) "`, ``, &yes, "status", kColumn),
 	r(`status is "`, ``, &yes, "status", kColumn),
 	r(`with STATUS "`, ``, &yes, "status", kColumn),
+	r(`and STATUS "`, ``, &yes, "status", kColumn),
 	r(`READY "`, ``, &yes, "ready", kReady),
 	r(`RESTARTS "`, ``, &yes, "restarts", kCount),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
