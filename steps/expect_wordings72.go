@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -32,6 +33,10 @@ func draftSeventyTwoWordings() []Def {
 			func(c []string, _ Arg) (Step, error) {
 				return noEv(append([]string{c[0]}, c[3:6]...), c[2], c[1] != "", c[6]), nil
 			}).with(eventSlot("Unhealthy")),
+		phrase("behaviour", `^container "([^"]*)"(?: of pod "([^"]*)")? takes (\S+) to start serving$`, `Given container "app" of pod "web" takes 42s to start serving`,
+			s3(func(c, p string, d time.Duration) Step { return servesAfter{ctr: shapedCtr{c, p}, after: d} })),
+		phrase("behaviour", `^container "([^"]*)"(?: of pod "([^"]*)")? (?:starts serving|answers (?:HTTP|requests|its probes)(?: only)?|becomes healthy) (?:after|from) (\S+)$`, `Given container "app" of pod "web" answers HTTP only after 42s`,
+			s3(func(c, p string, d time.Duration) Step { return servesAfter{ctr: shapedCtr{c, p}, after: d} })),
 		phrase("node expectations", `^node "([^"]*)" (?:STATUS is|status is|shows STATUS|shows status|shows) "?([A-Za-z,]+)"?(?: within (\S+))?$`, `Then node "worker-1" STATUS is "Ready,SchedulingDisabled" within 1s`,
 			s3(func(node, status, within string) Step {
 				return nodeStatusIs{node: node, status: status, within: within}
@@ -93,4 +98,36 @@ func (s nodeStatusIs) Run(ctx context.Context, st *State) error {
 		}
 		return ""
 	})
+}
+
+// Given container "app" takes 42s to start serving (set 78, six times,
+// also `answers HTTP only after 42s`; the hint offered `takes 42s to exit
+// after SIGTERM`): every probe the container has fails until D after each
+// start and passes from then on (`fails its <probe> probe until D` for
+// each); a container without a probe gets a readiness probe that passes
+// from D, as `becomes ready after D` gives it.
+type servesAfter struct {
+	declaration
+	ctr   shapedCtr
+	after time.Duration
+}
+
+func (s servesAfter) Declare(pl *Plan) error {
+	_, c, err := pl.shapeTarget(s.ctr.container, s.ctr.pod)
+	if err != nil {
+		return err
+	}
+	probes := map[string]bool{"startup": c.StartupProbe != nil, "liveness": c.LivenessProbe != nil, "readiness": c.ReadinessProbe != nil}
+	if !probes["startup"] && !probes["liveness"] && !probes["readiness"] {
+		probes["readiness"] = true
+	}
+	for _, k := range []string{"startup", "liveness", "readiness"} {
+		if !probes[k] {
+			continue
+		}
+		if err := passesProbeFrom(s.ctr.container, s.ctr.pod, k, s.after).Declare(pl); err != nil {
+			return err
+		}
+	}
+	return nil
 }

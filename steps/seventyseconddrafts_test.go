@@ -74,9 +74,13 @@ var seventySecondFalseCopies = []falseCopy{
 		`container "app" is running from 0s to 5s`, `container "app" is waiting from 0s to 5s`, `waiting`, nil},
 	{"a running container said to keep waiting", 105,
 		`container "app" keeps running until 30s`, `container "app" keeps waiting until 30s`, `waiting`, nil},
+	{"serving sooner than the readiness said", 130,
+		`container "app" takes 42s to start serving`, `container "app" takes 12s to start serving`, `NotReady`, []int{153, 154}},
+	{"ready before the startup probe passed", 130,
+		`becomes Ready between 42s and 50s`, `becomes Ready between 30s and 40s`, `Ready`, nil},
 }
 
-func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 6) }
+func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 7) }
 
 func TestSeventySecondDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, seventySecondDrafts, seventySecondFalseCopies)

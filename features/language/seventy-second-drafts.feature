@@ -90,7 +90,7 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     When the job "forever" is created
     Then the job "forever" fails with reason "DeadlineExceeded" between 20s and 23s
 
-  @behavior:cordon @needs:create-nodes
+  @behavior:cordon @needs:create-nodes @needs:node-lifecycle
   Scenario: kubectl get nodes' STATUS through a cordon and an uncordon
     kubectl prints a node's Ready condition and, while spec.unschedulable
     is set, SchedulingDisabled after it (printNode).
@@ -125,3 +125,31 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     And pod "web" phase is Running from 1s to 30s
     And container "app" is running from 0s to 5s
     And container "app" keeps running until 30s
+
+  @behavior:startup-gates-liveness
+  Scenario: A server that takes 42 s to start serving, behind its startup probe
+    Issue 38's set 78 said a slow start as `takes 42s to start serving`:
+    every probe the container has fails until then. The startup probe's
+    first success after 42 s (every 5 s: at 45 s) lets readiness run,
+    which passes at once; liveness never ran, so nothing restarted it.
+
+    Given a pod "web":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          startupProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 5
+            failureThreshold: 30
+          readinessProbe:
+            exec:
+              command: ["true"]
+            periodSeconds: 5
+      """
+    And container "app" takes 42s to start serving
+    When the pod "web" is created
+    Then the pod "web" is not Ready throughout 0s to 42s
+    And the pod "web" becomes Ready between 42s and 50s
+    And container "app" has restarted 0 times

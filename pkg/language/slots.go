@@ -314,6 +314,7 @@ var rules = []rule{
 	r(`and reason "<reason>" `, ` `, &no, "bound", kBound),
 	r(`completes <bound> `, ``, &no, "duration", kDuration),
 	r(`beforewithinin the first $`, ``, &no, "duration", kDuration),
+	r(`healthy afterfrom $`, ``, &no, "duration", kDuration),
 	r(`and reason "<reason>" <bound> `, ``, &no, "duration", kDuration),
 	r(`requested with grace period `, ``, &no, "seconds", kSeconds),
 
