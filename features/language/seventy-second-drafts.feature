@@ -11,7 +11,10 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
   Scenario: Not ready through the initial delay, then ready throughout
     The first readiness probe runs once initialDelaySeconds have passed
     (10 s), and its success makes the pod Ready; until then the pod is
-    Running and not Ready.
+    Running and not Ready. (Held from t=0, the creation, a state must
+    hold before the kubelet has started anything: `remains Running for
+    30s` held on the simulator, whose pod runs at once, and failed on
+    kind, where it was Pending at 0.031 s.)
 
     Given a pod "web":
       """yaml
@@ -31,7 +34,7 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     And the pod "web" is Ready throughout 11s to 30s
     And container "app" stays not ready between 1s and 10s
     And the pod "web" STATUS stays "Running" between 1s and 30s
-    And the pod "web" remains Running for 30s
+    And the pod "web" remains NotReady until 10s
 
   @behavior:liveness-restart
   Scenario: A liveness kill's events, said with their messages, and the second start
@@ -124,7 +127,8 @@ Feature: The phrases the seventy-second to seventy-sixth trials' first drafts re
     And pod "web" is not Ready from 0s to 10s
     And pod "web" phase is Running from 1s to 30s
     And container "app" is running from 0s to 5s
-    And container "app" keeps running until 30s
+    When 5s pass
+    Then container "app" keeps running until 20s
 
   @behavior:startup-gates-liveness
   Scenario: A server that takes 42 s to start serving, behind its startup probe
