@@ -181,7 +181,8 @@ func (s drainEnds) Run(ctx context.Context, st *State) error {
 	expected := fmt.Sprintf("the drain of node %q completes", node)
 	if s.errText != "" {
 		expected = fmt.Sprintf("the drain of node %q fails with message containing %q", node, s.errText)
-	} else if s.bound >= 0 {
+	}
+	if s.bound >= 0 {
 		expected += map[bool]string{true: " at ", false: " within "}[exact] + timeline.FormatOffset(s.bound)
 	}
 	observed := "no drain of the node"

@@ -1,6 +1,11 @@
 package steps_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/podlife/podlife/pkg/report"
+)
 
 // The phrases of issue 38's held-out sets 72 to 76
 // (features/language/seventy-second-drafts.feature): holds over a window
@@ -75,13 +80,46 @@ var seventySecondFalseCopies = []falseCopy{
 	{"a running container said to keep waiting", 108,
 		`container "app" keeps running until 20s`, `container "app" keeps waiting until 20s`, `waiting`, nil},
 	{"serving sooner than the readiness said", 134,
-		`container "app" takes 42s to start serving`, `container "app" takes 12s to start serving`, `NotReady`, []int{157, 158}},
+		`container "app" takes 42s to start serving`, `container "app" takes 12s to start serving`, `NotReady`, []int{157}},
 	{"ready before the startup probe passed", 134,
-		`becomes Ready between 42s and 50s`, `becomes Ready between 30s and 40s`, `Ready`, nil},
+		`becomes Ready within 50s`, `becomes Ready within 40s`, `Ready`, nil},
+	{"the drain said to fail with another message", 162,
+		`fails with "cannot delete Pods that declare no controller" within 1s`, `fails with "cannot delete DaemonSet-managed Pods" within 1s`, `DaemonSet`, nil},
+	{"the forced drain said to end before its pod", 162,
+		`the drain completes at 5s`, `the drain completes at 3s`, `completes at 3s`, nil},
+	{"the forced drain said to fail", 162,
+		`the drain completes at 5s`, `the drain fails with "cannot delete" within 6s`, `fails`, nil},
 }
 
-func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 7) }
+func TestSeventySecondDraftsPass(t *testing.T) { checkScenariosPass(t, seventySecondDrafts, 8) }
 
 func TestSeventySecondDraftPhrasesCanFail(t *testing.T) {
 	checkFalseCopies(t, seventySecondDrafts, seventySecondFalseCopies)
+}
+
+// TestTheDrainNeedsOneDrainedNode: `the drain` before any drain, and
+// after drains of two nodes, is an error that says which it could be.
+func TestTheDrainNeedsOneDrainedNode(t *testing.T) {
+	const src = `@needs:node-lifecycle
+Feature: f
+  Scenario: s
+    Given a node "a" with 2 CPU, 1Gi memory and 110 pods
+    And a node "b" with 2 CPU, 1Gi memory and 110 pods
+    When node "a" is drained
+    And node "b" is drained
+    Then the drain completes within 5s
+`
+	res := runFileAt(t, "two.feature", src, 3)
+	if res.Status == report.Passed {
+		t.Fatalf("the drain after two drains: passed, want an error")
+	}
+	var msg string
+	for _, s := range res.Steps {
+		if s.Line == 8 {
+			msg = s.Error
+		}
+	}
+	if !strings.Contains(msg, "drained 2 nodes (a, b)") {
+		t.Errorf("line 8 says %q, want it to name the two drained nodes", msg)
+	}
 }

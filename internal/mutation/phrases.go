@@ -601,6 +601,14 @@ var phrases = []Phrase{
 		{Class: Shift, Kind: at, Groups: []int{3}, When: isWord("at")},
 		{Class: Deadline, Kind: deadline, Groups: []int{3}, When: isWord("within")},
 	}},
+	// `the drain …` of the one node drained (drafts 72).
+	{`^the drain completes(?: (at|within) (\S+))?$`, []Op{
+		{Class: Shift, Kind: at, Groups: []int{2}, When: func(c []string) bool { return c[1] == "at" }},
+		{Class: Deadline, Kind: deadline, Groups: []int{2}, When: func(c []string) bool { return c[1] == "within" }},
+	}},
+	{`^the drain fails with (?:message containing |an error containing |message |error )?"([^"]*)"(?: within (\S+))?$`, []Op{
+		{Class: Deadline, Kind: deadline, Groups: []int{2}, When: func(c []string) bool { return c[2] != "" }},
+	}},
 	// Held-out sets 46 to 48 (steps/expect_wordings46.go): aliases, each
 	// mutated as the phrase it restates.
 	{ctr + `exits with code (\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapExitCode)}},

@@ -289,6 +289,7 @@ var rules = []rule{
 	r(`(budget|PodDisruptionBudget|PDB) "`, ``, &yes, "budget", kBudget),
 	r(`labelled "`, ``, &yes, "selector", kSelector),
 	r(`is refused with "`, ``, &yes, "error", kAPIError),
+	r(`^the drain fails with .*"`, ``, &yes, "text", kText),
 	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
 	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),
 	r(`^(at least )?`, ` pods? of replica set`, &no, "count", kCount),
