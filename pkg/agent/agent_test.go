@@ -413,7 +413,8 @@ func TestMemoryFollowsItsPoints(t *testing.T) {
 	}
 	// The third point comes 2.1 s after the second, so that the read
 	// below is of the second even on a loaded machine (at 0.7 s apart it
-	// once read 153Mi, the third point already under way, 2026-12-02).
+	// once read 153Mi under load, most likely the third point already under
+	// way, 2026-12-02).
 	if m := vmRSS(t, r.cmd.Process.Pid) >> 20; m < 160 {
 		t.Errorf("with the second point in use the agent used %dMi; want 160Mi and its own", m)
 	}
