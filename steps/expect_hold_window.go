@@ -32,14 +32,14 @@ func holdWindowExpectations() []Def {
 	ctrIn := func(c, pod, state string, a, b writtenSpan) Step {
 		return containerStays{containerNamed{c, pod}, state, holdBound{"until", b, &a}}
 	}
-	first := func(d writtenSpan) writtenSpan { return writtenSpan{0, "0s"} }
+	zero := writtenSpan{0, "0s"}
 	return []Def{
 		phrase(f, pod+`(?:is|stays|remains) `+state+span, `Then the pod "web" is NotReady throughout 0s to 10s`, s4(podIn)).
 			with(stateSlot("NotReady", holdStates)),
 		phrase(f, pod+stays+state+` (?:from|between) (\S+) (?:to|and|until) (\S+)$`, `Then the pod "web" stays Running between 2s and 20s`, s4(podIn)).
 			with(stateSlot("Running", holdStates)),
 		phrase(f, pod+`(?:is|stays|remains) `+state+` (?:throughout|for|during) the first (\S+)$`, `Then the pod "web" is Running throughout the first 30s`,
-			s3(func(pod string, state authorPodState, d writtenSpan) Step { return podIn(pod, state, first(d), d) })).
+			s3(func(pod string, state authorPodState, d writtenSpan) Step { return podIn(pod, state, zero, d) })).
 			with(stateSlot("Running", holdStates)),
 		// `is S from A to B` (sets 77 and 78: `pod "web" is not Ready from
 		// 0s to 22s`, `phase is Running from 1s to 60s`); `is S between A

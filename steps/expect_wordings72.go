@@ -124,14 +124,19 @@ func (s servesAfter) Declare(pl *Plan) error {
 	if err != nil {
 		return err
 	}
-	probes := map[string]bool{"startup": c.StartupProbe != nil, "liveness": c.LivenessProbe != nil, "readiness": c.ReadinessProbe != nil}
-	if !probes["startup"] && !probes["liveness"] && !probes["readiness"] {
-		probes["readiness"] = true
-	}
-	for _, k := range []string{"startup", "liveness", "readiness"} {
-		if !probes[k] {
-			continue
+	var kinds []string
+	for _, p := range []struct {
+		kind  string
+		probe *corev1.Probe
+	}{{"startup", c.StartupProbe}, {"liveness", c.LivenessProbe}, {"readiness", c.ReadinessProbe}} {
+		if p.probe != nil {
+			kinds = append(kinds, p.kind)
 		}
+	}
+	if len(kinds) == 0 {
+		kinds = []string{"readiness"}
+	}
+	for _, k := range kinds {
 		if err := passesProbeFrom(s.ctr.container, s.ctr.pod, k, s.after).Declare(pl); err != nil {
 			return err
 		}

@@ -270,15 +270,16 @@ func noEventBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	pod := g[6]
-	if pod == "" {
-		pod = g[5]
+	// The step's own selector (steps' eventSelector): its object, and its
+	// message as a beginning or, with `containing`, a part.
+	sel := timeline.Selector{Kind: timeline.KubeEvent, Reason: g[1], Pod: g[5] + g[6], Container: g[4], AnyContainer: g[4] == ""}
+	if g[2] != "" {
+		sel.Contains = g[3]
+	} else {
+		sel.Message = g[3]
 	}
 	for _, e := range f.Original.Timeline {
-		if e.At < t0 || e.Kind != timeline.KubeEvent || e.Reason != g[1] || pod != "" && e.Pod != pod || g[4] != "" && e.Container != g[4] {
-			continue
-		}
-		if g[2] != "" && !strings.Contains(e.Message, g[3]) || g[2] == "" && g[3] != "" && !strings.HasPrefix(e.Message, g[3]) {
+		if e.At < t0 || !sel.Matches(e) {
 			continue
 		}
 		if e.At >= t0+at {
