@@ -5,7 +5,8 @@
 // cannot tell a loaded machine from a broken rule.
 //
 //	machine sample FILE [PERIOD]   append a row every PERIOD (5s) until killed
-//	machine summary FILE           the run's machine in one line
+//	machine summary FILE           the run's machine in one line, and
+//	                               the commands that took its CPU
 //
 // A row: the time (UTC, RFC 3339), the 1-minute load average, the CPU's
 // busy, steal and iowait shares (percent, over the period), the disk
@@ -18,6 +19,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,6 +58,11 @@ func run(args []string) error {
 			return err
 		}
 		fmt.Println(summary(rows, args[1]))
+		if len(rows) > 1 {
+			if line := cpuSummary(cpuFile(args[1]), rows[len(rows)-1].at.Sub(rows[0].at), runtime.NumCPU(), 6); line != "" {
+				fmt.Println(line)
+			}
+		}
 		return nil
 	}
 	return fmt.Errorf("%q: neither sample nor summary", args[0])
@@ -146,6 +153,12 @@ func sample(path string, period time.Duration) error {
 	if err != nil {
 		return err
 	}
+	cpuOut, err := os.OpenFile(cpuFile(path), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer cpuOut.Close()
+	prevProcs := rd.procs()
 	prevAt := time.Now()
 	tick := time.NewTicker(period)
 	defer tick.Stop()
@@ -162,7 +175,9 @@ func sample(path string, period time.Duration) error {
 			r.at = now.UTC()
 			r.load, r.availMiB = rd.gauges()
 			fmt.Fprintln(out, r.String())
-			prev, prevAt = cur, now
+			procs := rd.procs()
+			fmt.Fprint(cpuOut, cpuRows(r.at, byCommand(prevProcs, procs)))
+			prev, prevAt, prevProcs = cur, now, procs
 		}
 	}
 }

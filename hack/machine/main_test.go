@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -43,5 +44,36 @@ func TestSummary(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary %q lacks %q", got, want)
 		}
+	}
+}
+
+// TestByCommand: a process's CPU is what it used since the last sample;
+// a pid reused by another command, or new, counts from zero.
+func TestByCommand(t *testing.T) {
+	type pc = struct {
+		comm string
+		secs float64
+	}
+	prev := procCPU{1: pc{"kubelet", 10}, 2: pc{"etcd", 5}, 3: pc{"sh", 1}}
+	cur := procCPU{1: pc{"kubelet", 12.5}, 2: pc{"etcd", 5}, 3: pc{"agent", 0.5}, 4: pc{"kubelet", 1}}
+	got := byCommand(prev, cur)
+	want := map[string]float64{"kubelet": 3.5, "agent": 0.5}
+	if len(got) != len(want) || got["kubelet"] != 3.5 || got["agent"] != 0.5 {
+		t.Errorf("byCommand = %v, want %v", got, want)
+	}
+}
+
+// TestCPUSummary: the commands' shares of the CPU the machine had over
+// the run, the largest first, the rest left out.
+func TestCPUSummary(t *testing.T) {
+	path := t.TempDir() + "/m-cpu.tsv"
+	at := time.Date(2026, 12, 2, 6, 0, 0, 0, time.UTC)
+	data := cpuRows(at, map[string]float64{"kubelet": 20, "etcd": 5}) + cpuRows(at.Add(5*time.Second), map[string]float64{"kubelet": 10, "cc1": 40, "sh": 1})
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := cpuSummary(path, 50*time.Second, 2, 2)
+	if !strings.Contains(got, "cc1 40 %, kubelet 30 %") || strings.Contains(got, "etcd") {
+		t.Errorf("cpuSummary = %q, want cc1 40 %%, kubelet 30 %% and nothing else", got)
 	}
 }

@@ -284,6 +284,7 @@ func Define(cfg Config) bool {
 			// specs, and changes no verdict.
 			extra += rep + "  (Ginkgo's \"Random Seed\" only orders the specs; podlife's seed is PODLIFE_SEED, 1 by default)\n"
 		}
+		extra += notRunLine(r)
 		over := ""
 		if budget > 0 {
 			if over = report.OverRetryBudget(results, budget); over != "" {
