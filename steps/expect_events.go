@@ -46,11 +46,20 @@ func eventExpectations() []Def {
 
 // eventAbout is the object of an event step (the captures of about): a
 // container of a pod, a pod, or neither.
-type eventAbout struct{ ctr, ctrPod, pod string }
+// node: a node's events (expect_node_events.go), the kubelet's and the
+// node controller's (NodeHasInsufficientMemory, EvictionThresholdMet,
+// NodeNotReady), on the node's timeline.
+type eventAbout struct{ ctr, ctrPod, pod, node string }
 
-func eventAboutOf(c []string) eventAbout { return eventAbout{c[0], c[1], c[2]} }
+func eventAboutOf(c []string) eventAbout { return eventAbout{ctr: c[0], ctrPod: c[1], pod: c[2]} }
 
 func (a eventAbout) selector(pl *Plan, reason string) (timeline.Selector, string, error) {
+	if a.node != "" {
+		if _, err := pl.node(a.node); err != nil {
+			return timeline.Selector{}, "", err
+		}
+		return timeline.Selector{Pod: nodeTimelineName(a.node), Kind: timeline.KubeEvent, Reason: reason}, fmt.Sprintf("event %q for node %q", reason, a.node), nil
+	}
 	return pl.eventSelector(reason, a.ctr, a.ctrPod, a.pod)
 }
 

@@ -25,6 +25,11 @@ func nodeExpectations() []Def {
 				return &nodeConditionBetween{node: node, ctype: ctype, status: status, lo: lo, hi: hi}
 			})).
 			with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
+		phrase(f, `^node "([^"]*)" never has condition "([^"]*)" "([^"]*)"$`, `Then node "worker-1" never has condition "DiskPressure" "True"`,
+			s3(func(node, ctype, status string) Step {
+				return &nodeNeverCondition{now: nodeCondition{node: node, ctype: ctype, status: status, absent: true}}
+			})).
+			with(openSlot("condition", "DiskPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
 		phrase(f, `^node "([^"]*)" has taint "([^"]*)"(?: within (\S+))?$`, `Then node "worker-1" has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 10s`,
 			s3(func(node string, t nodeTaint, within string) Step {
 				return nodeHasTaint{node: node, taint: t, within: within}

@@ -77,7 +77,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), draftSixtySevenWordings(), draftSixtySevenRestatements(), holdWindowExpectations(), draftSeventyTwoWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), nodeEventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), draftSixtySevenWordings(), draftSixtySevenRestatements(), holdWindowExpectations(), draftSeventyTwoWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)   // nodes.go: nodes, eviction, static pods, admission, scheduling

@@ -475,6 +475,13 @@ var phrases = []Phrase{
 		return nil
 	})}},
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapConditionStatus)}},
+	// Issue 38's first drafts: a node's events (steps/expect_node_events.go).
+	{`^an event "([^"]*)" is recorded for ` + node + `(?: (\S+) times?)?$`, []Op{countOp(3)}},
+	{`^an event "([^"]*)" is recorded for ` + node + `(?: (\S+) times?)? within (\S+)$`, []Op{deadlineOp(4), countOp(3)}},
+	{`^no event "([^"]*)" is recorded for ` + node + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
+	// Issue 38's first drafts: a node's condition never taken (its false
+	// copy the other status, which the node had from the start).
+	{`^` + node + ` never has condition "([^"]*)" "([^"]*)"$`, []Op{valueOp(3, swapConditionStatus)}},
 
 	// A pod's signals (any of its containers').
 	{`^the pod "([^"]*)" receives (SIG\S+)$`, []Op{valueOp(2, swapSignal)}},
@@ -745,6 +752,8 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" is (?:running|Running) on (?:the node|(?:the )?node "([^"]*)")$`:                                                                                                     "a placement and a state at the current time (drafts 67): no time, count or order; its false copies in steps/sixtyseventhdrafts_test.go show it failing",
 	`^(?:the )?pods ("[^"]*"(?:(?:, | and |, and )"[^"]*")+) are (Running|Pending|Succeeded|Failed|Ready|NotReady|Terminating|gone|scheduled)$`:                                              "several pods' state at the current time (drafts 67), each as `the pod \"p\" is S`: its false copy in steps/sixtyseventhdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" is (Running|Pending|Succeeded|Failed|Ready|NotReady|Terminating|gone|scheduled)$`:                                                                                    "a state at the current time: no time, count or order, and its negation (`is not`) is the other phrase",
+	`^an event "([^"]*)" with message containing "([^"]*)" is recorded for ` + node + `$`:                                                                                                    "a positive untimed fact about a node's event; its message is open text",
+	`^an event "([^"]*)" is recorded for ` + node + ` with message containing "([^"]*)"$`:                                                                                                    "a positive untimed fact about a node's event; its message is open text",
 	`^the pod "([^"]*)" has reason "([^"]*)"$`:                                                                                                                                               "a reason is open text: no value it must reject in general",
 	ctr + `is waiting with reason "([^"]*)"$`:                                                                                                                                                "a reason is open text",
 	ctr + `is waiting with reason "?([^" ]+)"? at (\S+)$`:                                                                                                                                    "a reason is open text; the instant is read as `STATUS is X at T` reads its column",

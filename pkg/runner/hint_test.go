@@ -372,7 +372,11 @@ var firstDrafts = []struct {
 	{"Given", `container "app" of the second pod of deployment "api" fails its readiness probe after 5s`, nil, `container "app" of deployment "api" fails its readiness probe after 5s`},
 	// A node's condition denied (was the positive phrase).
 	{"Then", `node "worker-1" should not have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
-	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
+	{"Then", `the node "worker-1" doesn't have condition "DiskPressure" "True"`, nil, `the node "worker-1" does not have condition "DiskPressure" "True"`},
+	// Issue 38's batches 10-11: a node's condition over the whole
+	// scenario, and its events.
+	{"Then", `node "worker-1" never gets condition "DiskPressure" "True"`, nil, `node "worker-1" never has condition "DiskPressure" "True"`},
+	{"Then", `an "EvictionThresholdMet" event is recorded for node "worker-1"`, nil, `an event "EvictionThresholdMet" is recorded for node "worker-1"`},
 	{"Then", `node "worker-1" does not have the condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	{"Then", `node "worker-1" does not report condition "DiskPressure" "True"`, nil, `node "worker-1" does not have condition "DiskPressure" "True"`},
 	// Issue 38's fourteenth held-out set: a Job's active pods bounded at

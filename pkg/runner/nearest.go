@@ -1882,6 +1882,9 @@ var idioms = []idiom{
 	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--now\b`), "with grace period 1s", ""},
 	{regexp.MustCompile(`(?:\b(?:with|using|by) )?--grace-period[= ](\d+)s?\b`), "with grace period ${1}s", ""},
 	{regexp.MustCompile(`\b(can't|can not)\b`), "cannot", ""},
+	// `has` denied is the phrases' `does not have` (a node's condition):
+	// read alone as `not`, `should not have` came nearer `never has`.
+	{regexp.MustCompile(`\b(?:doesn't|don't|shouldn't|won't|(?:does|do|should|will|must) not) have\b`), "does not have", ""},
 	{regexp.MustCompile(`\b(doesn't|don't|didn't|won't|shouldn't|isn't|wasn't)\b`), "not", ""},
 	{regexp.MustCompile(`\b(does|do|did|will|should) not (receive|get)s?\b`), "never receives", ""},
 	{regexp.MustCompile(`\b(in less than|in under|in no more than|no later than|not later than|at the latest|at most|by|before|in) ` + durationText), "within $2", ""},

@@ -1,0 +1,33 @@
+@language
+Feature: The phrases later first drafts reach for
+  Issue 38's held-out sets 72 to 81 (first drafts written from the README
+  alone) said of a node under one kind of pressure that it never has
+  another (`node "worker-1" never has condition "DiskPressure" "True"`),
+  which no phrase said: the node's timeline over the whole scenario; and
+  named a node's events as `kubectl describe node` lists them.
+
+  @behavior:pressure-condition-immediate @needs:node-pressure
+  Scenario: Memory pressure brings no disk pressure
+    The eviction manager reports each signal's pressure by its own
+    thresholds: memory.available below its threshold sets MemoryPressure,
+    and the disk's signals, untouched, leave DiskPressure False.
+
+    Given a node "worker-1" with 1Gi of memory and eviction-hard "memory.available<100Mi"
+    When the available memory on node "worker-1" drops to 80Mi
+    Then node "worker-1" has condition "MemoryPressure" "True" within 30s
+    And node "worker-1" never has condition "DiskPressure" "True"
+    And node "worker-1" never has condition "PIDPressure" "True"
+
+  @behavior:pressure-condition-immediate @needs:node-pressure
+  Scenario: A node under memory pressure says so in its events
+    The kubelet's node status records NodeHasInsufficientMemory when
+    MemoryPressure turns True, and its eviction manager
+    EvictionThresholdMet ("Attempting to reclaim memory") at the pass
+    that finds the threshold crossed; no event says disk pressure.
+
+    Given a node "worker-1" with 1Gi of memory and eviction-hard "memory.available<100Mi"
+    When the available memory on node "worker-1" drops to 80Mi
+    Then an event "EvictionThresholdMet" is recorded for node "worker-1" within 30s
+    And an event "NodeHasInsufficientMemory" is recorded for node "worker-1"
+    And an event "EvictionThresholdMet" is recorded for node "worker-1" with message containing "memory"
+    And no event "NodeHasDiskPressure" is recorded for node "worker-1"
