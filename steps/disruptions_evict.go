@@ -25,6 +25,9 @@ type podRef struct {
 	// set's pod's node ("": its first pod).
 	owner string
 	node  string
+	// revision is a Deployment's pod by its revision: the n-th pod of
+	// its revision-th ReplicaSet (rspods.go, revisionPod); 0 otherwise.
+	revision int
 }
 
 func (r podRef) String() string {
@@ -33,6 +36,9 @@ func (r podRef) String() string {
 			return fmt.Sprintf("the pod of daemon set %q on node %q", r.rs, r.node)
 		}
 		return fmt.Sprintf("the daemon set pod of %q", r.rs)
+	}
+	if r.revision > 0 {
+		return fmt.Sprintf("pod %d of revision %d of deployment %q", r.n, r.revision, r.rs)
 	}
 	if r.rs != "" {
 		kind := r.owner
@@ -125,6 +131,7 @@ func (pl *Plan) declared(r podRef) error {
 type podOwners interface {
 	ReplicaSetPods(name string) ([]*corev1.Pod, []string, bool)
 	DeploymentPods(name string) ([]*corev1.Pod, []string, bool)
+	DeploymentReplicaSets(name string) []string
 	JobPods(name string) ([]*corev1.Pod, []string, bool)
 }
 
@@ -142,6 +149,24 @@ func (r podRef) resolve(d podOwners) (string, error) {
 		list = d.JobPods
 	}
 	_, created, _ := list(r.rs)
+	if r.revision > 0 {
+		// The revision's ReplicaSet's pods, by the name it gives them
+		// (<replica set>-<suffix>), in the order they were created.
+		rss := d.DeploymentReplicaSets(r.rs)
+		if r.revision > len(rss) {
+			return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: fmt.Sprintf("deployment %q has %d revisions", r.rs, len(rss))}
+		}
+		var of []string
+		for _, p := range created {
+			if strings.HasPrefix(p, rss[r.revision-1]+"-") {
+				of = append(of, p)
+			}
+		}
+		if r.n > len(of) {
+			return "", &timeline.Verdict{Kind: timeline.Missing, Expected: r.String(), Observed: fmt.Sprintf("revision %d of deployment %q (replica set %s) created %d pods", r.revision, r.rs, rss[r.revision-1], len(of))}
+		}
+		return of[r.n-1], nil
+	}
 	if r.n > len(created) {
 		kind := r.owner
 		if kind == "" {

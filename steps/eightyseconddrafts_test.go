@@ -1,6 +1,10 @@
 package steps_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // features/language/eighty-second-drafts.feature: a node's condition
 // never taken fails on a copy naming the status the node took (its
@@ -24,8 +28,44 @@ var eightySecondFalseCopies = []falseCopy{
 		`no event "NodeHasDiskPressure" is recorded for node "worker-1"`, `no event "NodeHasInsufficientMemory" is recorded for node "worker-1"`, `NodeHasInsufficientMemory`, nil},
 	{"a message the event lacks", 22,
 		`with message containing "memory"`, `with message containing "disk"`, `disk`, nil},
+	// A Deployment's pods by revision: the other revision's pod, one the
+	// revision did not create, a revision that never was.
+	{"the new revision's pod said to get the SIGTERM", 36,
+		`the pod of revision 1 of deployment "web" receives SIGTERM within 3s`, `the pod of revision 2 of deployment "web" receives SIGTERM within 3s`, `SIGTERM`, nil},
+	{"the old revision's pod said Running after the rollout", 36,
+		`the first pod of revision 2 of deployment "web" is Running`, `the first pod of revision 1 of deployment "web" is Running`, `gone`, nil},
+	{"a second pod of the new revision", 36,
+		`the first pod of revision 2 of deployment "web" is Running`, `the second pod of revision 2 of deployment "web" is Running`, `created 1 pods`, nil},
+	{"the old pod's delete said a second late", 36,
+		`the pod of revision 1 is deleted at 3s`, `the pod of revision 1 is deleted between 4s and 5s`, `DeleteRequested`, nil},
+	{"the old pod's delete said at the rollout's start", 36,
+		`the pod of revision 1 is deleted at 3s`, `the pod of revision 1 is deleted at 0s`, `DeleteRequested`, nil},
+	{"a third revision", 36,
+		`the pod of revision 2 is Ready within 3s`, `the pod of revision 3 is Ready within 3s`, `has 2 revisions`, nil},
 }
 
 func TestEightySecondDraftsCanFail(t *testing.T) {
 	checkFalseCopies(t, "../features/language/eighty-second-drafts.feature", eightySecondFalseCopies)
+}
+
+// A pod by its revision with no deployment named is the scenario's one
+// Deployment's; with two, or none, lint says so at the step's line.
+func TestRevisionPodNamesItsDeployment(t *testing.T) {
+	const src = `Feature: x
+  Scenario: y
+    Given a deployment "web" of 1 pod
+    %s
+    When the deployment "web" is restarted
+    Then the pod of revision 2 is Ready within 3s
+`
+	cases := []struct{ second, want string }{
+		{`And a deployment "api" of 1 pod`, `x.feature:6: a pod of revision 2 names no deployment, and the scenario declares 2 (web, api)`},
+		{`And a pod "other"`, ``},
+	}
+	for _, c := range cases {
+		got := strings.Join(lintErrors(t, "x.feature", fmt.Sprintf(src, c.second), "note:", "warning:"), "\n")
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("with %q: lint said %q, want %q", c.second, got, c.want)
+		}
+	}
 }

@@ -23,12 +23,10 @@ func podExpectations() []Def {
 		phrase(f, `^the pod "([^"]*)" is (\S+) within (\S+)$`, `Then the pod "web" is Running within 10s`,
 			s3(podIsWithin)).with(stateSlot("Running", podStates)), // `is deleted within D` too (expect_wordings56.go)
 		phrase(f, `^the pod "([^"]*)" is (\S+) between (\S+) and (\S+)$`, `Then the pod "web" is gone between 6s and 8s`,
-			s4(func(pod string, state heldState, a, b writtenSpan) Step {
-				return thePodIsBetween{podWindow{podNamed{pod}, a, b}, state.podState}
-			})).with(stateSlot("gone", podStates)),
+			s4(podIsBetween)).with(stateSlot("gone", podStates)), // and `is deleted between A and B` (expect_wordings56.go)
 		phrase(f, `^the pod "([^"]*)" is (\S+) at (\S+)$`, `Then the pod "web" is gone at 7s`,
-			s3(func(pod string, state heldState, at writtenSpan) Step {
-				return thePodIsBetween{podWindow{podNamed{pod}, at, at}, state.podState}
+			s3(func(pod string, state withinState, at writtenSpan) Step {
+				return podIsBetween(pod, state, at, at)
 			})).with(stateSlot("gone", podStates)),
 		phrase(f, `^the pod "([^"]*)" is not (\S+) after (\S+)$`, `Then the pod "web" is not gone after 4s`,
 			s3(func(pod string, state heldState, d writtenSpan) Step {

@@ -41,3 +41,14 @@ func podIsWithin(pod string, state withinState, d writtenSpan) Step {
 	}
 	return thePodIsWithin{podNamed{pod}, state.podState, d, false}
 }
+
+// podIsBetween is the step of `the pod "x" is S between A and B` (and `at
+// T`, A and B both T): `deleted` is its deletion requested in the window,
+// as `is deleted within D` is (issue 38's set 80: `the pod of revision 1
+// is deleted between 10s and 13s`, the rollout's delete of the old pod).
+func podIsBetween(pod string, state withinState, a, b writtenSpan) Step {
+	if state.deleted {
+		return markedForDeletion{podNamed{pod}, a, b}
+	}
+	return thePodIsBetween{podWindow{podNamed{pod}, a, b}, state.podState}
+}

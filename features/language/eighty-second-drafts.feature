@@ -31,3 +31,29 @@ Feature: The phrases later first drafts reach for
     And an event "NodeHasInsufficientMemory" is recorded for node "worker-1"
     And an event "EvictionThresholdMet" is recorded for node "worker-1" with message containing "memory"
     And no event "NodeHasDiskPressure" is recorded for node "worker-1"
+
+  @behavior:deployment-rolling-update
+  Scenario: A rollout's pods named by their revision
+    Issue 38's set 80 named a Deployment's pods by the revision that made
+    them. A restart makes revision 2; with one replica, a surge of 1 and
+    no unavailability, its pod starts first and revision 1's pod is
+    deleted (`is deleted at`, its deletion requested, as `is deleted
+    within` is) once the new one is Ready, 3 s after it was created, and is
+    gone 5 s later, when its app has taken 5 s to exit after SIGTERM.
+
+    Given a deployment "web" of 1 pod:
+      """yaml
+      spec:
+        strategy:
+          rollingUpdate:
+            maxSurge: 1
+            maxUnavailable: 0
+      """
+    And container "app" of pod "web" becomes ready after 3s
+    And container "app" of pod "web" takes 5s to exit after SIGTERM
+    When the deployment "web" is restarted
+    Then the pod of revision 2 is Ready within 3s
+    And the pod of revision 1 of deployment "web" receives SIGTERM within 3s
+    And the pod of revision 1 is deleted at 3s
+    And the pod of revision 1 is gone within 8s
+    And the first pod of revision 2 of deployment "web" is Running
