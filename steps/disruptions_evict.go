@@ -28,6 +28,9 @@ type podRef struct {
 	// revision is a Deployment's pod by its revision: the n-th pod of
 	// its revision-th ReplicaSet (rspods.go, revisionPod); 0 otherwise.
 	revision int
+	// aged: said `the old pod` (n 1) or `the new pod` (n 2), of the
+	// scenario's one workload when rs is empty (rspods.go, agedPod).
+	aged bool
 }
 
 func (r podRef) String() string {

@@ -40,6 +40,10 @@ var eightySecondFalseCopies = []falseCopy{
 		`the pod of revision 1 is deleted at 3s`, `the pod of revision 1 is deleted between 4s and 5s`, `DeleteRequested`, nil},
 	{"the old pod's delete said at the rollout's start", 36,
 		`the pod of revision 1 is deleted at 3s`, `the pod of revision 1 is deleted at 0s`, `DeleteRequested`, nil},
+	{"the new pod said gone", 36,
+		`And the old pod is gone`, `And the new pod is gone`, `gone`, nil},
+	{"the old pod said Ready", 36,
+		`the new pod of deployment "web" is Ready`, `the old pod of deployment "web" is Ready`, `Ready`, nil},
 	{"a third revision", 36,
 		`the pod of revision 2 is Ready within 3s`, `the pod of revision 3 is Ready within 3s`, `has 2 revisions`, nil},
 }
@@ -66,6 +70,32 @@ func TestRevisionPodNamesItsDeployment(t *testing.T) {
 		got := strings.Join(lintErrors(t, "x.feature", fmt.Sprintf(src, c.second), "note:", "warning:"), "\n")
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("with %q: lint said %q, want %q", c.second, got, c.want)
+		}
+	}
+}
+
+// The old and the new pod are a workload's first and second: of one that
+// runs one pod at a time, named or the scenario's only one.
+func TestAgedPodNamesOneWorkloadOfOnePod(t *testing.T) {
+	const src = `Feature: x
+  Scenario: y
+    Given a deployment "web" of %d pod
+    %s
+    When the deployment "web" is restarted
+    Then the old pod is gone within 30s
+`
+	cases := []struct {
+		pods         int
+		second, want string
+	}{
+		{2, ``, `x.feature:6: the old pod of "web": it runs 2 pods at a time`},
+		{1, `And a replica set "api" of 1 pod`, `x.feature:6: the old pod names no workload, and the scenario declares 2 ("api", "web")`},
+		{1, `And a pod "other"`, ``},
+	}
+	for _, c := range cases {
+		got := strings.Join(lintErrors(t, "x.feature", fmt.Sprintf(src, c.pods, c.second), "note:", "warning:"), "\n")
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%d pods, %q: lint said %q, want %q", c.pods, c.second, got, c.want)
 		}
 	}
 }

@@ -44,7 +44,22 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // of daemon set "x" on node "n"` (daemonsets.go).
 // `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
 // A Deployment's pod by its revision (revisionPod) comes last.
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod)
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod + `|` + agedPod)
+
+// agedPod is a workload's pod said old or new (issue 38's batch 10, on
+// drains: `the old pod is deleted within 7s`, `the new pod is Running on
+// node "b"`): of a workload of one pod (a replica set's or a
+// Deployment's one replica, a Job's one at a time), the old (original)
+// pod is the first it created and the new (replacement) one the second:
+// the one it made once the first was evicted, deleted, rolled over or
+// failed. Of the workload named, or of the scenario's one workload.
+var agedPod = `the (old|original|new|replacement) pod(?: of (` + ownerKinds + `) "([^"]*)")?\b`
+
+// agedWords are agedPod's words and the pod each names.
+var agedWords = map[string]int{"old": 1, "original": 1, "new": 2, "replacement": 2}
+
+// agedPodAlt is agedPod in a phrase's pattern, nothing captured.
+var agedPodAlt = `the (?:old|original|new|replacement) pod(?: of (?:` + ownerKinds + `) "[^"]*")?`
 
 // revisionPod is a Deployment's pod by its revision (issue 38's set 80,
 // on rollouts, wrote `the pod of revision 1 is deleted between 10s and
@@ -88,7 +103,7 @@ func podOrderAlt(kinds ...string) string {
 	if slices.Contains(kinds, "deployment") {
 		out += `|` + revisionPodAlt
 	}
-	return out
+	return out + `|` + agedPodAlt
 }
 
 // dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
@@ -168,6 +183,15 @@ type rsPodStep struct {
 // rsPodRef reads the i-th reference of the step's text.
 func (s *rsPodStep) ref(i int) (podRef, error) {
 	m := s.refs[i]
+	if m[32] >= 0 {
+		r := podRef{n: agedWords[s.text[m[32]:m[33]]], aged: true}
+		if m[34] >= 0 {
+			w := workloadRef(s.text[m[34]:m[35]], s.text[m[36]:m[37]], r.n)
+			w.aged = true
+			return w, nil
+		}
+		return r, nil
+	}
 	if m[28] >= 0 {
 		rev, err := strconv.Atoi(s.text[m[28]:m[29]])
 		if err != nil || rev < 1 {
@@ -202,6 +226,13 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 		return workloadRef(s.text[m[18]:m[19]], s.text[m[20]:m[21]], n), nil
 	case m[22] >= 0:
 		return workloadRef(s.text[m[22]:m[23]], s.text[m[24]:m[25]], 1), nil
+	}
+	if n, ok := agedWords[s.text[m[2]:m[3]]]; ok {
+		// `the new pod of deployment "x"`: the first form reads the word
+		// where an ordinal stands.
+		w := workloadRef(s.text[m[4]:m[5]], s.text[m[6]:m[7]], n)
+		w.aged = true
+		return w, nil
 	}
 	n, err := parseOrdinal(s.text[m[2]:m[3]])
 	if err != nil {
@@ -405,8 +436,12 @@ func PodsByOrder(text string) string {
 }
 
 // ofTheDeployment names, in a pod by its revision that names no
-// Deployment, the scenario's one Deployment.
+// Deployment, the scenario's one Deployment; in a pod said old or new,
+// the scenario's one workload, which must run one pod at a time.
 func (r podRef) ofTheDeployment(pl *Plan) (podRef, error) {
+	if r.aged {
+		return r.ofTheWorkload(pl)
+	}
 	if r.revision == 0 || r.rs != "" {
 		return r, nil
 	}
@@ -423,4 +458,57 @@ func (r podRef) ofTheDeployment(pl *Plan) (podRef, error) {
 	}
 	r.rs = names[0]
 	return r, nil
+}
+
+// ofTheWorkload is an old or new pod's workload and its check: one pod at
+// a time, or old and new would not say which.
+func (r podRef) ofTheWorkload(pl *Plan) (podRef, error) {
+	type one struct {
+		kind, name string
+		pods       int32
+	}
+	var all []one
+	for _, rs := range pl.disr.sets {
+		all = append(all, one{"", rs.name, rs.replicas})
+	}
+	for _, d := range pl.work.deployments {
+		all = append(all, one{"deployment", d.d.Name, ptrOr(d.d.Spec.Replicas, 1)})
+	}
+	for _, j := range pl.work.jobs {
+		all = append(all, one{"job", j.j.Name, ptrOr(j.j.Spec.Parallelism, 1)})
+	}
+	word := map[int]string{1: "old", 2: "new"}[r.n]
+	var w *one
+	if r.rs != "" {
+		for i := range all {
+			if all[i].kind == r.owner && all[i].name == r.rs {
+				w = &all[i]
+			}
+		}
+		if w == nil {
+			return r, nil // the workload's own check says it is not declared
+		}
+	} else {
+		if len(all) != 1 {
+			var names []string
+			for _, o := range all {
+				names = append(names, fmt.Sprintf("%q", o.name))
+			}
+			return r, inputErr("the %s pod names no workload, and the scenario declares %d (%s): say `the %s pod of deployment \"x\"` (or of replica set, of job)", word, len(all), strings.Join(names, ", "), word)
+		}
+		w = &all[0]
+	}
+	if w.pods != 1 {
+		return r, inputErr("the %s pod of %q: it runs %d pods at a time, so old and new do not say which; say `the first pod of …` (the second, the third: in the order they were created)", word, w.name, w.pods)
+	}
+	r.rs, r.owner = w.name, w.kind
+	return r, nil
+}
+
+// ptrOr is *p, or def when p is nil.
+func ptrOr(p *int32, def int32) int32 {
+	if p == nil {
+		return def
+	}
+	return *p
 }

@@ -35,7 +35,8 @@ Feature: The phrases later first drafts reach for
   @behavior:deployment-rolling-update
   Scenario: A rollout's pods named by their revision
     Issue 38's set 80 named a Deployment's pods by the revision that made
-    them. A restart makes revision 2; with one replica, a surge of 1 and
+    them, and batch 10 a workload's one pod before and after as old and
+    new. A restart makes revision 2; with one replica, a surge of 1 and
     no unavailability, its pod starts first and revision 1's pod is
     deleted (`is deleted at`, its deletion requested, as `is deleted
     within` is) once the new one is Ready, 3 s after it was created, and is
@@ -57,3 +58,5 @@ Feature: The phrases later first drafts reach for
     And the pod of revision 1 is deleted at 3s
     And the pod of revision 1 is gone within 8s
     And the first pod of revision 2 of deployment "web" is Running
+    And the old pod is gone
+    And the new pod of deployment "web" is Ready
