@@ -32,7 +32,7 @@ Feature: The phrases later first drafts reach for
     And an event "EvictionThresholdMet" is recorded for node "worker-1" with message containing "memory"
     And no event "NodeHasDiskPressure" is recorded for node "worker-1"
 
-  @behavior:deployment-rolling-update
+  @behavior:deployment-rolling-fenceposts
   Scenario: A rollout's pods named by their revision
     Issue 38's set 80 named a Deployment's pods by the revision that made
     them, and batch 10 a workload's one pod before and after as old and

@@ -50,15 +50,13 @@ func TestSummary(t *testing.T) {
 // TestByCommand: a process's CPU is what it used since the last sample;
 // a pid reused by another command, or new, counts from zero.
 func TestByCommand(t *testing.T) {
-	type pc = struct {
-		comm string
-		secs float64
-	}
-	prev := procCPU{1: pc{"kubelet", 10}, 2: pc{"etcd", 5}, 3: pc{"sh", 1}}
-	cur := procCPU{1: pc{"kubelet", 12.5}, 2: pc{"etcd", 5}, 3: pc{"agent", 0.5}, 4: pc{"kubelet", 1}}
+	prev := procCPU{1: {"kubelet", 10, 0}, 2: {"etcd", 5, 0}, 3: {"sh", 1, 0}, 5: {"containerd-shim", 1, 2}}
+	cur := procCPU{1: {"kubelet", 12.5, 0}, 2: {"etcd", 5, 0}, 3: {"agent", 0.5, 0}, 4: {"kubelet", 1, 7}, 5: {"containerd-shim", 1, 6}}
 	got := byCommand(prev, cur)
-	want := map[string]float64{"kubelet": 3.5, "agent": 0.5}
-	if len(got) != len(want) || got["kubelet"] != 3.5 || got["agent"] != 0.5 {
+	// The shim reaped 4 s of execs; the new kubelet's reaped children
+	// came before it was seen.
+	want := map[string]float64{"kubelet": 3.5, "agent": 0.5, "containerd-shim (children)": 4}
+	if len(got) != len(want) || got["kubelet"] != 3.5 || got["agent"] != 0.5 || got["containerd-shim (children)"] != 4 {
 		t.Errorf("byCommand = %v, want %v", got, want)
 	}
 }

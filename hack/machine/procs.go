@@ -15,9 +15,17 @@ import (
 // on 2 cores, 22 timing failures) left no way to tell the cluster's own
 // work from something beside it. Every sample adds, to FILE's companion
 // (cpuFile), the CPU seconds each command name used over the period, as
-// far as the processes alive at both samples show it (a process born and
-// gone between two samples is not seen; its parent's counters take it
-// only once reaped, which procfs does not split by child).
+// far as the processes alive at both samples show it. A process born and
+// gone between two samples (a probe's exec, a `docker exec`, a shell's
+// commands) is not seen itself: the time of the children a process
+// reaped is counted apart, as "<parent> (children)" (the cutime and
+// cstime of /proc/PID/stat), so that a storm of short processes shows
+// under the process that ran them. A long-lived child's time counts
+// twice there, once alive and once reaped.
+
+// userHZ is the clock ticks a second of /proc/PID/stat's times (procfs
+// reads them so).
+const userHZ = 100
 
 // cpuFile is where the per-command figures of a sample file go.
 func cpuFile(path string) string {
@@ -26,9 +34,12 @@ func cpuFile(path string) string {
 
 // procCPU is each live process's CPU seconds (user and system), by pid,
 // with its command name.
-type procCPU map[int]struct {
-	comm string
-	secs float64
+type procCPU map[int]procTimes
+
+type procTimes struct {
+	comm     string
+	secs     float64 // its own user and system time
+	children float64 // its reaped children's
 }
 
 func (r reader) procs() procCPU {
@@ -48,10 +59,7 @@ func (r reader) procs() procCPU {
 			// (kworker/u8:0-events_unbound): one figure for their kind.
 			comm = comm[:i]
 		}
-		out[p.PID] = struct {
-			comm string
-			secs float64
-		}{comm, st.CPUTime()}
+		out[p.PID] = procTimes{comm, st.CPUTime(), float64(st.CUTime+st.CSTime) / userHZ}
 	}
 	return out
 }
@@ -61,14 +69,21 @@ func (r reader) procs() procCPU {
 func byCommand(prev, cur procCPU) map[string]float64 {
 	used := map[string]float64{}
 	for pid, c := range cur {
-		d := c.secs
+		d, dc := c.secs, c.children
 		if p, ok := prev[pid]; ok && p.comm == c.comm {
 			d -= p.secs
-		} else if ok {
-			d = c.secs
+			dc -= p.children
+		} else if !ok {
+			// New since the last sample: its own time counts from its
+			// start, but the children it reaped before we saw it are
+			// not this period's to tell.
+			dc = 0
 		}
 		if d > 0 {
 			used[c.comm] += d
+		}
+		if dc > 0 {
+			used[c.comm+" (children)"] += dc
 		}
 	}
 	return used
