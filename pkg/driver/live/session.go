@@ -18,8 +18,10 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/retry"
 
 	"github.com/google/go-containerregistry/pkg/name"
 
@@ -354,8 +356,13 @@ func (s *session) Apply(ctx context.Context, pod *corev1.Pod) error {
 		return err
 	}
 	tr := s.obs.track(name, p)
-	sent := time.Now()
-	created, err := s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
+	var sent time.Time
+	var created *corev1.Pod
+	err := retry.OnError(saBackoff, noServiceAccountYet, func() (err error) {
+		sent = time.Now()
+		created, err = s.d.cs.CoreV1().Pods(s.ns).Create(ctx, p, metav1.CreateOptions{})
+		return err
+	})
 	if err != nil {
 		s.mu.Lock()
 		delete(s.pods, name)
@@ -1129,4 +1136,21 @@ func ignoreNotFound(err error) error {
 		return nil
 	}
 	return err
+}
+
+// A namespace's default ServiceAccount comes from the controller
+// manager's service account controller a moment after the namespace; a
+// pod created before it is refused by the ServiceAccount admission
+// plugin ("error looking up service account …: serviceaccount \"default\"
+// not found"), before anything of it exists. On a loaded machine that
+// moment grew past the scenario's first action (kind, 2026-12-02 06:53:
+// two scenarios failed so at their first pod): the create is made again,
+// as the e2e framework waits for the account first
+// (WaitForDefaultServiceAccountInNamespace).
+var saBackoff = wait.Backoff{Duration: 100 * time.Millisecond, Factor: 2, Steps: 8}
+
+// noServiceAccountYet tells the admission's refusal for a missing
+// service account.
+func noServiceAccountYet(err error) bool {
+	return apierrors.IsForbidden(err) && strings.Contains(err.Error(), "error looking up service account") && strings.Contains(err.Error(), "not found")
 }
