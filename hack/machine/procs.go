@@ -141,5 +141,5 @@ func cpuSummary(path string, span time.Duration, cores, top int) string {
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%s %.0f %%", n, 100*total[n]/had)
 	}
-	return fmt.Sprintf("the CPU by command over the run (%s, of %d cores × %s): %s", path, cores, span.Round(time.Second), strings.Join(parts, ", "))
+	return fmt.Sprintf("the CPU by command over the run (%s, of %d cores × %s; \"(children)\" is what the processes it reaped used, the short ones it ran, and a long one's time again): %s", path, cores, span.Round(time.Second), strings.Join(parts, ", "))
 }
