@@ -207,8 +207,11 @@ cleanup() {
 	else
 		go run ./cmd/podlife cleanup --run "$PODLIFE_RUN_ID" --allow-any-cluster >&2 || true
 	fi
-	# The run's folder (the kubeconfig of the cluster it created, images).
+	# The run's folder (the kubeconfig of the cluster it created, images),
+	# and its memory fill locks (pkg/driver/live fillLock), which no
+	# process of the run holds once the suite has ended.
 	rm -rf "$dir"
+	rm -f "${TMPDIR:-/tmp}/podlife-$PODLIFE_RUN_ID".fill.lock "${TMPDIR:-/tmp}/podlife-$PODLIFE_RUN_ID"-*.fill.lock
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -11,6 +11,9 @@ import (
 // makes) waits; it gets the lock once the first lets go, and a waiting
 // fill gives up with its context.
 func TestFillLockIsOneFillAtATime(t *testing.T) {
+	// The lock files in the test's own folder, not the machine's /tmp
+	// (every make test left two there).
+	t.Setenv("TMPDIR", t.TempDir())
 	run := "test-" + time.Now().Format("150405.000000000")
 	unlock, err := fillLock(context.Background(), run)
 	if err != nil {
