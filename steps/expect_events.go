@@ -134,13 +134,20 @@ func (pl *Plan) eventSelector(reason, cname, cpod, pod string) (timeline.Selecto
 // parseEventRecorded reads `an event "X" is recorded [about] [N times]
 // [within D]`: six captures with within, five without.
 func parseEventRecorded(c []string, _ Arg) (Step, error) {
-	s := &eventRecorded{reason: c[0], about: eventAboutOf(c[1:])}
-	_ = s.times.set(c[4]) // afterNames keeps its problem for Declare
-	if len(c) > 5 {
+	return eventRecordedOf(c[0], eventAboutOf(c[1:]), c[4:]), nil
+}
+
+// eventRecordedOf is `an event "reason" is recorded [about] [N times]
+// [within D]` from its object and the captures after it: the count, and
+// the deadline when the phrase has one.
+func eventRecordedOf(reason string, about eventAbout, rest []string) *eventRecorded {
+	s := &eventRecorded{reason: reason, about: about}
+	_ = s.times.set(rest[0]) // afterNames keeps its problem for Declare
+	if len(rest) > 1 {
 		s.bounded = true
-		_ = s.within.set(c[5])
+		_ = s.within.set(rest[1])
 	}
-	return s, nil
+	return s
 }
 
 // Then an event "Killing" is recorded for pod "web": untimed, at some

@@ -13,13 +13,7 @@ func nodeEventExpectations() []Def {
 	const forNode = ` for node "([^"]*)"`
 	reason := openSlot("event reason", "EvictionThresholdMet", nodeEventReasons...)
 	recorded := func(c []string, _ Arg) (Step, error) {
-		s := &eventRecorded{reason: c[0], about: eventAbout{node: c[1]}}
-		_ = s.times.set(c[2]) // afterNames keeps its problem for Declare
-		if len(c) > 3 {
-			s.bounded = true
-			_ = s.within.set(c[3])
-		}
-		return s, nil
+		return eventRecordedOf(c[0], eventAbout{node: c[1]}, c[2:]), nil
 	}
 	return []Def{
 		phrase(f, `^an event "([^"]*)" is recorded`+forNode+`(?: (\S+) times?)?$`, `Then an event "EvictionThresholdMet" is recorded for node "worker-1"`, recorded).with(reason),

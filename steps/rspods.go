@@ -284,7 +284,7 @@ func aliasPod(pl *Plan, name string, r podRef) error {
 
 func (s *rsPodStep) Declare(pl *Plan) error {
 	text, err := s.named(func(r podRef) (string, error) {
-		r, err := r.ofTheDeployment(pl)
+		r, err := r.namedOwner(pl)
 		if err != nil {
 			return "", err
 		}
@@ -326,7 +326,7 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	text, err := s.named(func(r podRef) (string, error) {
-		r, err := r.ofTheDeployment(st.Plan)
+		r, err := r.namedOwner(st.Plan)
 		if err != nil {
 			return "", err
 		}

@@ -38,10 +38,10 @@ var agedWords = map[string]int{"old": 1, "original": 1, "new": 2, "replacement":
 // agedPodAlt is agedPod in a phrase's pattern, nothing captured.
 var agedPodAlt = `the (?:old|original|new|replacement) pod(?: of (?:` + ownerKinds + `) "[^"]*")?`
 
-// ofTheDeployment names, in a pod by its revision that names no
-// Deployment, the scenario's one Deployment; in a pod said old or new,
-// the scenario's one workload, which must run one pod at a time.
-func (r podRef) ofTheDeployment(pl *Plan) (podRef, error) {
+// namedOwner fills in the workload a reference leaves unnamed: for a pod by
+// its revision, the scenario's one Deployment; for a pod said old or
+// new, the scenario's one workload, which must run one pod at a time.
+func (r podRef) namedOwner(pl *Plan) (podRef, error) {
 	if r.aged {
 		return r.ofTheWorkload(pl)
 	}

@@ -51,10 +51,11 @@ func TestSummary(t *testing.T) {
 // a pid reused by another command, or new, counts from zero.
 func TestByCommand(t *testing.T) {
 	prev := procCPU{1: {"kubelet", 10, 0}, 2: {"etcd", 5, 0}, 3: {"sh", 1, 0}, 5: {"containerd-shim", 1, 2}}
-	cur := procCPU{1: {"kubelet", 12.5, 0}, 2: {"etcd", 5, 0}, 3: {"agent", 0.5, 0}, 4: {"kubelet", 1, 7}, 5: {"containerd-shim", 1, 6}}
+	cur := procCPU{1: {"kubelet", 12.5, 0}, 2: {"etcd", 5, 0}, 3: {"agent", 0.5, 3}, 4: {"kubelet", 1, 7}, 5: {"containerd-shim", 1, 6}}
 	got := byCommand(prev, cur)
-	// The shim reaped 4 s of execs; the new kubelet's reaped children
-	// came before it was seen.
+	// The shim reaped 4 s of execs; the new kubelet's reaped children,
+	// and those of the agent that took the shell's pid, came before they
+	// were seen.
 	want := map[string]float64{"kubelet": 3.5, "agent": 0.5, "containerd-shim (children)": 4}
 	if len(got) != len(want) || got["kubelet"] != 3.5 || got["agent"] != 0.5 || got["containerd-shim (children)"] != 4 {
 		t.Errorf("byCommand = %v, want %v", got, want)

@@ -73,10 +73,11 @@ func byCommand(prev, cur procCPU) map[string]float64 {
 		if p, ok := prev[pid]; ok && p.comm == c.comm {
 			d -= p.secs
 			dc -= p.children
-		} else if !ok {
-			// New since the last sample: its own time counts from its
-			// start, but the children it reaped before we saw it are
-			// not this period's to tell.
+		} else {
+			// New since the last sample (or its pid another command's
+			// before): its own time counts from its start, but the
+			// children it reaped before we saw it are not this
+			// period's to tell.
 			dc = 0
 		}
 		if d > 0 {
