@@ -1,7 +1,9 @@
 package mutation
 
 import (
+	"strconv"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/resource"
 )
@@ -184,6 +186,17 @@ func swapContained(v string) string { return v + "!" }
 
 // termMessage is how a phrase names a container's termination message.
 const termMessage = `^the termination message of (?:init )?container "([^"]*)"(?: of pod "([^"]*)")? `
+
+// swapGraceSeconds is another grace period than v's (seconds, bare or
+// a duration): one more second.
+func swapGraceSeconds(v string) string {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		n, _ := strconv.Atoi(v)
+		return strconv.Itoa(n + 1)
+	}
+	return (d + time.Second).String()
+}
 
 func swapPriority(v string) string {
 	return addToInt(v, 1)
@@ -616,6 +629,21 @@ var phrases = []Phrase{
 	{`^the drain fails with (?:message containing |an error containing |message |error )?"([^"]*)"(?: within (\S+))?$`, []Op{
 		{Class: Deadline, Kind: deadline, Groups: []int{2}, When: func(c []string) bool { return c[2] != "" }},
 	}},
+	// Issue 38's twelfth blind batch (steps/expect_wordings86.go): an OOM
+	// kill timed as an exit is; a phase reached, untimed its value swapped
+	// (the phase the pod never took), timed as `is P` is; the grace
+	// period a delete stored, and a toleration's, another value (a whole
+	// second more).
+	{ctr + `is OOMKilled within (\S+)$`, []Op{deadlineOp(3)}},
+	{ctr + `is OOMKilled between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{ctr + `is OOMKilled at (\S+)$`, []Op{atOp(3)}},
+	{`^the pod "([^"]*)" (?:reaches|enters) phase "?(Pending|Running|Succeeded|Failed)"?$`, []Op{valueOp(2, swapPhase)}},
+	{`^the pod "([^"]*)" (?:reaches|enters) phase "?(Pending|Running|Succeeded|Failed)"? within (\S+)$`, []Op{deadlineOp(3)}},
+	{`^the pod "([^"]*)" (?:reaches|enters) phase "?(Pending|Running|Succeeded|Failed)"? between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^the pod "([^"]*)" (?:reaches|enters) phase "?(Pending|Running|Succeeded|Failed)"? at (\S+)$`, []Op{atOp(3)}},
+	{`^the pod "([^"]*)" has deletionGracePeriodSeconds (\S+)$`, []Op{valueOp(2, swapGraceSeconds)}},
+	{`^the pod "([^"]*)" has a deletion grace period of (\S+)$`, []Op{valueOp(2, swapGraceSeconds)}},
+	{`^the pod "([^"]*)" has toleration "([^"]*)" for (\S+)$`, []Op{valueOp(3, swapGraceSeconds)}},
 	// Held-out sets 46 to 48 (steps/expect_wordings46.go): aliases, each
 	// mutated as the phrase it restates.
 	{ctr + `exits with code (\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapExitCode)}},
@@ -825,6 +853,9 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" stays in phase "([^"]*)"$`:                   "a phase held to the end, as `stays P`: no positive form to negate into",
 	ctr + `keeps (?:the same|its) container ID$`:                     "`is never restarted` in other words: no timed positive form to negate into",
 	`^the pod "([^"]*)" is unschedulable$`:                           "a state read at the current time, as `has condition \"PodScheduled\" \"False\" with reason \"Unschedulable\"` with nothing to swap (the phrase has no status slot)",
+
+	// Issue 38's twelfth blind batch (steps/expect_wordings86.go).
+	`^the pod "([^"]*)" has toleration "([^"]*)"$`: "a fact of the pod's spec with nothing to count, order or swap: its false copy (another taint's key) in steps/eightysixthdrafts_test.go fails",
 }
 
 // phraseFor finds the table's entry of a registry pattern.

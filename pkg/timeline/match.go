@@ -67,6 +67,10 @@ func (s Selector) Describe() string {
 		what = Event{Kind: s.Kind, Reason: s.Reason, Status: s.Status, Code: s.Code}.Label()
 		if s.Kind == Exited && !s.HasCode {
 			what = "exit"
+			if s.Reason != "" {
+				// An exit of one reason (`is OOMKilled at 5s`) says it.
+				what = "exit (" + s.Reason + ")"
+			}
 		}
 		if s.Kind == DeleteRequested && !s.HasCode {
 			// Any grace: not a grace of 0 s.
