@@ -677,6 +677,26 @@ var firstDrafts = []struct {
 	{"Then", `1 pod of daemon set "shipper" is running on node "worker-a" within 5s`, nil, `the pod of daemon set "shipper" on node "worker-a" is Running within 5s`},
 	{"Then", `no pod of daemon set "metrics" is ever scheduled on node "worker-b"`, nil, `the daemon set "metrics" has 0 pods on node "worker-b"`},
 	{"Then", `1 pod of DaemonSet "shipper" is running on node "worker-c" within 10s`, nil, `the pod of daemon set "shipper" on node "worker-c" is Running within 10s`},
+	// Issue 38's twelfth blind batch (sets 86-90), each hinted another
+	// phrase before: a node cut off (`is uncordoned`), a taint lost (`has
+	// taint`), a deletion not requested by a time (`is not Ready before`),
+	// a node's allocatable by resource (its memory lost), a container's
+	// cpu resized (its limit alone), a container running until it is
+	// killed and one killed by SIGTERM (both `receives SIGKILL`), SIGKILL
+	// not received within a time (`never`), a restart count of at least N
+	// (an exact count), an event's message mentioned (the message lost),
+	// the phase moved to (the phase now).
+	{"When", `node "worker-1" becomes unreachable`, nil, `node "worker-1" becomes NotReady`},
+	{"Then", `node "worker-1" loses taint "node.kubernetes.io/unreachable:NoExecute" within 15s`, nil, `node "worker-1" has no taint "node.kubernetes.io/unreachable:NoExecute" within 15s`},
+	{"Then", `pod "ledger" is not marked for deletion before 300s`, nil, `the pod "ledger" is not Terminating before 300s`},
+	{"Given", `a single node "small-node" with allocatable cpu 2 and memory 4Gi`, nil, `a node "small-node" with 2 CPU and 4Gi memory`},
+	{"When", `the cpu of container "app" of pod "tuner" is resized to 1`, nil, `the cpu request and limit of container "app" of pod "tuner" is resized to 1`},
+	{"Given", `container "await-lock" runs until it is killed`, nil, `container "await-lock" runs forever`},
+	{"Given", `container "worker" is killed by SIGTERM`, nil, `container "worker" exits with code 143 on SIGTERM`},
+	{"Then", `container "uploader" receives no SIGKILL within 24s`, nil, `container "uploader" does not receive SIGKILL before 24s`},
+	{"Then", `container "migrate-orders" has restart count at least 2 at 60s`, nil, `container "migrate-orders" has restarted at least 2 times within 60s`},
+	{"Then", `pod "reports" has event "FailedScheduling" mentioning "untolerated taint"`, nil, `an event "FailedScheduling" is recorded for pod "reports" with message containing "untolerated taint"`},
+	{"Then", `the pod "shop" transitions to phase "Failed"`, nil, `the pod "shop" reaches phase "Failed"`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

@@ -395,6 +395,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		text = strings.ToValidUTF8(text[:cut], "")
 	}
 	text = mirrorOfStatic(unescapedPart(text), scene)
+	text = outsideQuotes(text, beforeForms)
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
@@ -1890,6 +1891,11 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(in less than|in under|in no more than|no later than|not later than|at the latest|at most|by|before|in) ` + durationText), "within $2", ""},
 	{regexp.MustCompile(`\b(at all times|all the time|the whole time|throughout|continuously|always)\b`), "", ""},
 	{regexp.MustCompile(`\b(at least|at most|exactly) (\d)`), "$2", ""},
+	// A container that runs until it is killed runs forever, and one
+	// killed by SIGTERM takes the signal's default action, exit 128+15
+	// (issue 38's twelfth blind batch: both were read as SIGKILL below).
+	{regexp.MustCompile(`\bruns until (?:it is|it's|it gets|it is being) (?:killed|stopped|terminated)$`), "runs forever", "Given"},
+	{regexp.MustCompile(`\b(?:is|gets) (?:killed|terminated|stopped) by sigterm$`), "exits with code 143 on SIGTERM", "Given"},
 	// A probe's kill is the kubelet's: SIGTERM, then SIGKILL at the end
 	// of the grace period; a kill said alone is kill -9.
 	// Denied, a kill is the same signal not received (issue 38's
@@ -1984,12 +1990,44 @@ var idioms = []idiom{
 	{regexp.MustCompile(`\b(?:has|shows|keeps|stays at) (\d+) restarts? (?:for|until|through|throughout) ` + durationText), "has at most $1 restarts", "Then"},
 	// Never before is after: `never starts before container "x" …`.
 	{regexp.MustCompile(`\bnever (starts|stops|exits|runs) before\b`), "$1 after", "Then"},
+	// Issue 38's twelfth blind batch (sets 86-90): a node cut off is the
+	// language's NotReady node (`becomes unreachable` was hinted `is
+	// uncordoned`, five times); a taint lost is not had; a deletion not
+	// requested by a time never requested within it (`is not marked for
+	// deletion before 300s` was hinted `is not Ready before 300s`, four
+	// times: beforeForms); a node's allocatable said by resource; a container's cpu or
+	// memory resized is its request and limit; SIGKILL not received
+	// within a time is not received before it; an event's message mentioned is contained; the
+	// phase a pod moves to is reached.
+	{regexp.MustCompile(`\b(?:becomes|goes|is|gets|turns|is made) unreachable\b`), "becomes NotReady", "When"},
+	{regexp.MustCompile(`\bloses (?:the |its |a )?taint\b`), "has no taint", "Then"},
+	{regexp.MustCompile(`\b(?:a single|one|a ready|one ready) node\b`), "a node", "Given"},
+	{regexp.MustCompile(`\bwith (?:allocatable )?cpu (\S+) and (?:allocatable )?memory (\S+)$`), "with $1 CPU and $2 memory", "Given"},
+	{regexp.MustCompile(`\bthe (cpu|memory) of container\b`), "the $1 request and limit of container", "When"},
+	{regexp.MustCompile(`\breceives no (sig\w+) (?:within|before) ` + durationText), "does not receive $1 before $2", "Then"},
+	{regexp.MustCompile(`\b(?:mentioning|that mentions|which mentions|whose message (?:contains|includes|mentions)|with (?:a )?message (?:that )?(?:contains|including|includes|mentioning))\b`), "with message containing", "Then"},
+	{regexp.MustCompile(`\b(?:gets to|goes to|goes into|moves to|moves into|transitions to|ends in|ends up in|lands in|is moved to) (?:the )?phase\b`), "reaches phase", "Then"},
 }
 
 // renames are words the vocabulary says otherwise wherever they stand,
 // in the step as written as in its idioms read.
 var renames = []idiom{
 	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
+}
+
+// beforeForms are idioms read before the step's forms, so that the step
+// as written says them: the idioms' own reading of the words would make
+// another phrase of them (issue 38's twelfth blind batch). A restart
+// count of at least N by a time is the restarts counted by it (`has
+// restart count at least 2 at 60s` lost its `at least` to the idioms,
+// which read counts bare, and was hinted an exact count); a deletion not
+// requested before a time is the pod not Terminating before it, the
+// phrase `is never marked for deletion within D` restates (`is not marked
+// for deletion before 300s` was hinted `is not Ready before 300s`, four
+// times).
+var beforeForms = []idiom{
+	{regexp.MustCompile(`\bhas (?:a |its )?restart ?count (?:of )?at least (\d+) (?:at|by|within) ` + durationText), "has restarted at least $1 times within $2", ""},
+	{regexp.MustCompile(`\bis not marked for deletion (?:before|within|by|in) ` + durationText), "is not Terminating before $1", ""},
 }
 
 // outsideQuotes replaces the idioms' matches in text outside its quotes.
@@ -2034,6 +2072,7 @@ var (
 // last state said of the state; ctrStartsAfterStartRE a container's start
 // after another's.
 var (
+	podEventContainingRE  = regexp.MustCompile(`(?i)^(?:the )?pod ("[^"]*") has (?:an? )?(?:events? ("[^"]*")|("[^"]*") events?) with message containing ("[^"]*")(.*)$`)
 	conditionOfPodRE      = regexp.MustCompile(`(?i)^the "?([A-Za-z]+)"? condition of (?:the )?pod ("[^"]*") (?:is|becomes|turns|goes|has status|is set to) "?(True|False|Unknown)"?`)
 	jobCompleteRE         = regexp.MustCompile(`(?i)^((?:the )?job "[^"]*") (?:is complete|is completed|completes|has completed|succeeds|has succeeded|is succeeded|is successful|finishes successfully|finishes|is finished)\b`)
 	lastStateOfRE         = regexp.MustCompile(`(?i)^the last (?:termination )?state of ((?:init )?container "[^"]*"(?: of pod "[^"]*")?) (?:is |was |shows )?(?:terminated )?(?:with )?(?:the )?reason "?([^" ]+)"?$`)
@@ -2390,6 +2429,11 @@ func readIdioms(text string, k steps.StepType, known bool) string {
 		// A pod's condition said of the condition (`the Ready condition
 		// of pod "x" is False`: was hinted `is Ready`, the opposite).
 		out = conditionOfPodRE.ReplaceAllString(out, `the pod $2 has condition "$1" "$3"`)
+		// A pod's event with a part of its message is the event recorded
+		// for the pod (issue 38's twelfth blind batch: `has event
+		// "FailedScheduling" mentioning "untolerated taint"` was hinted the
+		// event without its message).
+		out = podEventContainingRE.ReplaceAllString(out, `an event $2$3 is recorded for pod $1 with message containing $4$5`)
 		// A job that completes has its Complete condition (no phrase says
 		// `completes`: it was hinted `fails`, and `is Complete` `is gone`).
 		out = jobCompleteRE.ReplaceAllString(out, `$1 has condition "Complete"`)
