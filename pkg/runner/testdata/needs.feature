@@ -67,3 +67,8 @@ Feature: steps that need a capability
     Given a pod "web"
     When the pod "web" is created
     Then the pod "web" is Running within 90s
+
+  Scenario: a toleration of five minutes waits for nothing, untagged
+    Given a pod "web"
+    When the pod "web" is created
+    Then the pod "web" has toleration "node.kubernetes.io/unreachable:NoExecute" for 300s
