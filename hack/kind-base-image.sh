@@ -97,17 +97,25 @@ exec /usr/bin/ctr "$@"
 EOW
 chmod 0755 "$R/usr/local/bin/ctr"
 
+# No masquerade: a pod here talks to nothing off its node (no registry,
+# no DNS, no Services; the kubelet's probes reach it on the bridge), and
+# ipMasq made the bridge plugin run iptables several times at every
+# sandbox's creation and deletion, on one shared nat table.
 cat > "$R/etc/cni/net.d/10-podlife.conflist" <<'EOC'
 {"cniVersion":"1.0.0","name":"podlife","plugins":[
- {"type":"bridge","bridge":"cni0","isGateway":true,"ipMasq":true,"hairpinMode":true,
+ {"type":"bridge","bridge":"cni0","isGateway":true,"ipMasq":false,"hairpinMode":true,
   "ipam":{"type":"host-local","ranges":[[{"subnet":"10.244.0.0/24"}]],"routes":[{"dst":"0.0.0.0/0"}]}},
  {"type":"portmap","capabilities":{"portMappings":true}}]}
 EOC
 
 # As kind's Dockerfile does: the base runtime spec, then systemd trimmed
-# to what a node needs, and the node's services enabled.
+# to what a node needs, and the node's services enabled. The spec leaves
+# out kind's createContainer hook (mount-product-files.sh, which gives
+# each container the node's product_uuid and product_name): it ran bash,
+# jq twice and a mount at every container's creation, pause containers
+# included, and no scenario reads those files.
 as_root chroot "$R" /bin/sh -ec '
-/usr/bin/ctr oci spec | jq ".hooks.createContainer[.hooks.createContainer | length] |= . + {\"path\": \"/kind/bin/mount-product-files.sh\"}" | jq "del(.process.rlimits)" > /etc/containerd/cri-base.json
+/usr/bin/ctr oci spec | jq "del(.process.rlimits)" > /etc/containerd/cri-base.json
 find /lib/systemd/system/sysinit.target.wants/ -name systemd-tmpfiles-setup.service -delete
 rm -f /lib/systemd/system/multi-user.target.wants/* /etc/systemd/system/*.wants/* /lib/systemd/system/local-fs.target.wants/*
 rm -f /lib/systemd/system/sockets.target.wants/*udev* /lib/systemd/system/sockets.target.wants/*initctl* /lib/systemd/system/basic.target.wants/*
