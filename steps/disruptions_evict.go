@@ -60,7 +60,7 @@ type refForm func(c []string) (podRef, error)
 func byName(c []string) (podRef, error) { return podRef{name: c[0]}, nil }
 
 func ofRS(c []string) (podRef, error) {
-	i, err := parseCount(c[0])
+	i, err := podNumber(c[0])
 	if err != nil || i < 1 {
 		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the replica set created)", c[0])
 	}

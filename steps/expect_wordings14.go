@@ -101,7 +101,7 @@ func draftFourteenWordings() []Def {
 // ofWorkload reads workloadPod's captures (`pod N of deployment|job
 // "name"`), as parseWorkloadPodRef does.
 func ofWorkload(c []string) (podRef, error) {
-	i, err := parseCount(c[0])
+	i, err := podNumber(c[0])
 	if err != nil || i < 1 {
 		return podRef{}, inputErr("%q is not an ordinal (1 for the first pod the %s created)", c[0], c[1])
 	}

@@ -222,10 +222,12 @@ func workloadRef(kind, name string, n int) podRef {
 	return podRef{rs: name, n: n, owner: owner}
 }
 
-// podNumber reads the N of `pod N of K "x"`: a number from 1, or an
-// ordinal as parseOrdinal reads it (`pod 2nd of …` is rare, but means
-// the same).
+// podNumber reads the N of `pod N of K "x"`: a number from 1, written
+// bare or as `#3` (issue 38's thirteenth blind batch wrote `pod #3 of
+// deployment "feed"` fourteen times), or an ordinal as parseOrdinal reads
+// it (`pod 2nd of …` is rare, but means the same).
 func podNumber(s string) (int, error) {
+	s = strings.TrimPrefix(s, "#")
 	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= 1000 {
 		return n, nil
 	}

@@ -35,7 +35,7 @@ func workloadActions() []Def {
 // "name"` (a replica set's pod has no owner: podRef).
 func parseWorkloadPodRef(build func(podRef) Step) parser {
 	return func(c []string, _ Arg) (Step, error) {
-		i, err := parseCount(c[0])
+		i, err := podNumber(c[0])
 		if err != nil || i < 1 {
 			return nil, inputErr("%q is not an ordinal (1 for the first pod the %s created)", c[0], c[1])
 		}

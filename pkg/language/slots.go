@@ -123,7 +123,7 @@ var (
 	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
 	kPodNth      = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
 	kJobPodNth   = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
-	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, …: a Deployment's pods across its ReplicaSets, in the order they were created"}
+	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, … (`#2` the same): a Deployment's pods across its ReplicaSets, in the order they were created"}
 	kImage       = &kind{"image", "an image reference, as a pod's `image:` takes it"}
 	kQuotaRes    = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
 	kDeployCond  = &kind{"deployment condition", "a Deployment condition type: `Progressing`, `Available`, `ReplicaFailure`"}

@@ -19,6 +19,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "sigs.k8s.io/json"
@@ -99,6 +100,16 @@ func DecodeJob(doc []byte) (*batchv1.Job, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// DecodePodDisruptionBudget decodes a whole PodDisruptionBudget
+// (policy/v1), or its `spec:`.
+func DecodePodDisruptionBudget(doc []byte) (*policyv1.PodDisruptionBudget, error) {
+	b := &policyv1.PodDisruptionBudget{}
+	if err := decodeKind(doc, b, kind{"policy/v1", "PodDisruptionBudget", "a PodDisruptionBudget", "a pod disruption budget"}); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeResourceQuota decodes a whole ResourceQuota (v1), or its `spec:`.
