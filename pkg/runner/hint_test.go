@@ -166,10 +166,10 @@ var firstDrafts = []struct {
 	// A Given that states a precondition gets the state.
 	// A deployment's pods where the language has no deployment phrase
 	// for what is said: the replica set's; `N pods of deployment "x" are
-	// Ready` gets the deployment's ready pods (a known miss until the
-	// thirteenth set's `has N ready pods`).
+	// Ready` gets its own words, a respelling of the deployment's ready
+	// pods (`has N ready pods`), since the thirteenth blind batch.
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
-	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `the deployment "api" has 3 ready pods`},
+	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of deployment "api" are Ready`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
 
@@ -301,7 +301,9 @@ var firstDrafts = []struct {
 	{"Then", `the pod "web" gets condition "Initialized" "True" by 3s`, nil, `the pod "web" has condition "Initialized" "True" within 3s`},
 	{"Given", `init container "wait-for-db" never exits`, nil, `init container "wait-for-db" runs forever`},
 	{"Given", `init container "wait-for-db" never completes`, nil, `init container "wait-for-db" runs forever`},
-	{"Given", `container "app" keeps running forever`, nil, `container "app" runs forever`},
+	// (A respelling is hinted since the thirteenth blind batch where it
+	// is a whole word nearer than the phrase it restates: the same step.)
+	{"Given", `container "app" keeps running forever`, nil, `container "app" keeps running`},
 	{"Given", `the image tag of container "app" is missing`, nil, `the image tag of container "app" does not exist`},
 	{"Given", `the image of container "app" doesn't exist`, nil, `the image of container "app" does not exist`},
 	{"Then", `container "app" was not OOMKilled`, nil, `container "app" is never OOMKilled`},
@@ -601,7 +603,7 @@ var firstDrafts = []struct {
 	{"Given", `the pod "quick" runs on node "worker-1"`, []string{`a pod "quick":`}, `the pod "quick" is running on node "worker-1"`},
 	// (`2 pods of deployment "billing" are Ready`, set 46's words, is a
 	// phrase since the forty-sixth drafts' merge.)
-	{"Given", `2 pods from deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `the deployment "billing" has 2 ready pods`},
+	{"Given", `2 pods from deployment "billing" are Ready`, []string{`a deployment "billing" of 2 pods:`}, `2 pods of deployment "billing" are Ready`},
 	// A pod's ordinal is a number said of a pod, never a code (was `the
 	// eviction of pod 429 of deployment "cart" …`): the pod the author's
 	// to give.
@@ -697,6 +699,12 @@ var firstDrafts = []struct {
 	{"Then", `container "migrate-orders" has restart count at least 2 at 60s`, nil, `container "migrate-orders" has restarted at least 2 times within 60s`},
 	{"Then", `pod "reports" has event "FailedScheduling" mentioning "untolerated taint"`, nil, `an event "FailedScheduling" is recorded for pod "reports" with message containing "untolerated taint"`},
 	{"Then", `the pod "shop" transitions to phase "Failed"`, nil, `the pod "shop" reaches phase "Failed"`},
+	// Issue 38's thirteenth blind batch (sets 91-95): a node's size with
+	// its values quoted (was hinted with both slots empty, ten times); a
+	// deployment's pods in the words of a respelling (was hinted a
+	// replica set's phrase, another object, ten times).
+	{"Given", `a node "worker-4" with allocatable cpu "2" and memory "4Gi"`, nil, `a node "worker-4" with 2 CPU and 4Gi memory`},
+	{"Then", `all 2 pods of deployment "search" are Ready`, nil, `2 pods of deployment "search" are Ready`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

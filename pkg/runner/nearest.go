@@ -189,7 +189,19 @@ type candidate struct {
 	// value is the slot's value put in the example's place, lowercased;
 	// "" for the example's own.
 	value string
+	// respells: the phrase says another in other words (Def.Respells);
+	// it costs respellPenalty more than the phrase it restates.
+	respells bool
 }
+
+// respellPenalty is what a phrase that restates another costs over it:
+// half a word, so that of a draft near both the hint is the reference's
+// words (`restarted 1 time`: `has 1 restart`), and one near the restating
+// phrase alone gets it, a phrase it can paste (issue 38's thirteenth
+// blind batch: `all 2 pods of deployment "search" are Ready`, the words
+// of a respelling, was hinted `2 pods of replica set "search" are Ready`,
+// another object, ten times; until then respellings were never hinted).
+const respellPenalty = 1.0
 
 // vocabulary is the phrases as the hint compares them.
 type vocabulary struct {
@@ -249,9 +261,6 @@ func candidates(defs []steps.Def) []candidate {
 	var out []candidate
 	for i := range defs {
 		d := &defs[i]
-		if d.Respells() {
-			continue // a hint shows the phrase it restates
-		}
 		kw, ex := exampleLine(d.Example)
 		seen := map[string]bool{}
 		// The phrase as the reference shows it: a hint says `the pod "x"`
@@ -265,7 +274,7 @@ func candidates(defs []steps.Def) []candidate {
 				continue
 			}
 			seen[v.text] = true
-			c := candidate{def: d, kind: kw, text: v.text, toks: bareSlots(tokenize(v.text, nil), v.text, d), value: strings.ToLower(v.value)}
+			c := candidate{def: d, kind: kw, text: v.text, toks: bareSlots(tokenize(v.text, nil), v.text, d), value: strings.ToLower(v.value), respells: d.Respells()}
 			c.closed = slotValues(c.toks, d.Slots, false)
 			c.listed = slotValues(c.toks, d.Slots, true)
 			out = append(out, c)
@@ -396,6 +405,10 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	}
 	text = mirrorOfStatic(unescapedPart(text), scene)
 	text = outsideQuotes(text, beforeForms)
+	// A node's size with its values quoted (issue 38's thirteenth blind
+	// batch: `with allocatable cpu "2" and memory "4Gi"`, ten times, was
+	// hinted with both slots empty): the values are the phrase's.
+	text = quotedNodeSizeRE.ReplaceAllString(text, "with $1 CPU and $2 memory")
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
@@ -473,6 +486,9 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		for _, f := range forms {
 			cost, pairs := align(f.toks, c.toks)
 			cost += f.penalty + unfilled(f.toks, c.toks, pairs, scene) + outOfList(c, f.toks, pairs) + disagreement(f.text, c.text) + verbCost(text, c.text) + redeclared(c, f.toks, scene)
+			if c.respells {
+				cost += respellPenalty
+			}
 			if cost < best.cost-1e-9 {
 				best = ranked{c, f, cost, pairs}
 			}
@@ -2025,6 +2041,8 @@ var renames = []idiom{
 // phrase `is never marked for deletion within D` restates (`is not marked
 // for deletion before 300s` was hinted `is not Ready before 300s`, four
 // times).
+var quotedNodeSizeRE = regexp.MustCompile(`(?i)\bwith (?:allocatable |capacity )?cpus? "([0-9.]+m?)",? and (?:allocatable |capacity )?memory "([0-9.]+(?:[KMGTPE]i?)?)"$`)
+
 var beforeForms = []idiom{
 	{regexp.MustCompile(`\bhas (?:a |its )?restart ?count (?:of )?at least (\d+) (?:at|by|within) ` + durationText), "has restarted at least $1 times within $2", ""},
 	{regexp.MustCompile(`\bis not marked for deletion (?:before|within|by|in) ` + durationText), "is not Terminating before $1", ""},
