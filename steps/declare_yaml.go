@@ -9,9 +9,11 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/podlife/podlife/pkg/manifest"
+	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// Workloads and budgets declared by their YAML alone (issue 38's
+// Workloads and budgets declared by their YAML alone, and a container's
+// signals denied together (issue 38's
 // thirteenth blind batch, held-out sets 91-95, 2026-12-02): `Given a
 // Deployment "checkout":` with a whole Deployment whose spec.replicas is
 // 4 was hinted `of <count> pods:` eleven times, and `Given a
@@ -36,6 +38,16 @@ func yamlDeclarations() []Def {
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) {
 				return statefulSetStep{name: c[0], n: replicasOf(doc), doc: doc}, nil
 			})),
+		// A container's signals denied together (the thirteenth batch's
+		// `container "envoy" receives no signal before 12s`, five times,
+		// was hinted SIGTERM's alone): neither SIGTERM nor SIGKILL before D.
+		phrase("signals and hooks", `^container "([^"]*)"(?: of pod "([^"]*)")? (?:receives no signal|is not signall?ed) (?:before|within) (\S+)$`, `Then container "proxy" receives no signal before 4s`,
+			s3(func(c, p, d string) Step {
+				return noSignalBefore{
+					&ctrEventNotBefore{ctr: ctrOfPod{c, p}, kind: timeline.SIGTERM, d: d},
+					&ctrEventNotBefore{ctr: ctrOfPod{c, p}, kind: timeline.SIGKILL, d: d},
+				}
+			})),
 		phrase("disruptions", `^a (?:pod disruption budget|PodDisruptionBudget) "([^"]*)":$`, "Given a pod disruption budget \"web\":\n  \"\"\"yaml\n  spec:\n    minAvailable: 2\n    selector:\n      matchLabels: {app: web}\n  \"\"\"",
 			withDoc(func(c []string, doc *godog.DocString) (Step, error) { return pdbDoc{name: c[0], doc: doc}, nil })),
 	}
@@ -55,6 +67,29 @@ func replicasOf(doc *godog.DocString) Count {
 		return 1
 	}
 	return Count(*m.Spec.Replicas)
+}
+
+// noSignalBefore is `container "c" receives no signal before D`: the
+// container's `does not receive SIGTERM before D` and `does not receive
+// SIGKILL before D`, judged in that order.
+type noSignalBefore [2]*ctrEventNotBefore
+
+func (s noSignalBefore) Declare(pl *Plan) error {
+	for _, n := range s {
+		if err := n.Declare(pl); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s noSignalBefore) Run(ctx context.Context, st *State) error {
+	for _, n := range s {
+		if err := n.Run(ctx, st); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // pdbDoc is `a pod disruption budget "x":` and its manifest: the budget

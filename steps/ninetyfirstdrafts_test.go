@@ -6,8 +6,9 @@ import (
 )
 
 // features/language/ninety-first-drafts.feature: workloads and budgets
-// declared by their manifests alone; a copy naming another count than
-// the manifest's, or the other answer of the budget, fails at its step.
+// declared by their manifests alone, and a sidecar's signals denied; a
+// copy naming another count than the manifest's, the other answer of the
+// budget, or a bound past the sidecar's SIGTERM, fails at its step.
 var ninetyFirstFalseCopies = []falseCopy{
 	{"the refused eviction said accepted", 10,
 		`is refused with 429`, `is accepted`, `429`, nil},
@@ -21,6 +22,10 @@ var ninetyFirstFalseCopies = []falseCopy{
 		`has expectedPods 2`, `has expectedPods 3`, `expectedPods`, nil},
 	{"the stateful set's two replicas said three", 75,
 		`has 2 ready pods`, `has 3 ready pods`, `3`, nil},
+	{"no signal said for a second past the sidecar's SIGTERM", 94,
+		`receives no signal before 4s`, `receives no signal before 5s`, `SIGTERM`, nil},
+	{"no signal said, the other wording, a second past it", 94,
+		`is not signalled within 4s`, `is not signalled within 5s`, `SIGTERM`, nil},
 }
 
 func TestNinetyFirstDraftsCanFail(t *testing.T) {

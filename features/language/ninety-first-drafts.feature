@@ -89,3 +89,24 @@ Feature: The ninety-first drafts: workloads and budgets declared by their manife
       """
     Then the stateful set "kafka" has 2 ready pods
     And the pod "kafka-0" is Ready before the pod "kafka-1"
+
+  @behavior:sidecar-waits-for-main
+  Scenario: A sidecar gets no signal while its app drains
+    The kubelet stops a pod's regular containers first and its sidecars
+    once they have exited: the proxy gets neither SIGTERM nor SIGKILL
+    before the app's exit at 4 s.
+
+    Given a pod "payments":
+      """yaml
+      spec:
+        initContainers:
+        - name: envoy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And container "app" takes 4s to exit after SIGTERM
+    When the pod "payments" is deleted
+    Then container "envoy" receives no signal before 4s
+    And container "envoy" of pod "payments" is not signalled within 4s
+    And container "envoy" receives SIGTERM at 4s

@@ -644,6 +644,9 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" has deletionGracePeriodSeconds (\S+)$`, []Op{valueOp(2, swapGraceSeconds)}},
 	{`^the pod "([^"]*)" has a deletion grace period of (\S+)$`, []Op{valueOp(2, swapGraceSeconds)}},
 	{`^the pod "([^"]*)" has toleration "([^"]*)" for (\S+)$`, []Op{valueOp(3, swapGraceSeconds)}},
+	// (steps/declare_yaml.go) `receives no signal before D`, a one-sided
+	// bound as `does not receive SIGTERM before D` is.
+	{ctr + `(?:receives no signal|is not signall?ed) (?:before|within) (\S+)$`, []Op{{Class: Shift, Kind: at, Groups: []int{3}, OneSided: true}}},
 	// Held-out sets 46 to 48 (steps/expect_wordings46.go): aliases, each
 	// mutated as the phrase it restates.
 	{ctr + `exits with code (\S+) within (\S+)$`, []Op{deadlineOp(4), valueOp(3, swapExitCode)}},

@@ -225,10 +225,12 @@ func notBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 	return "", false
 }
 
-var eventNotBeforeRe = regexp.MustCompile(`^(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"([^"]*)"(?: of pod "([^"]*)")? (?:does not receive (SIG\S+)|(is not restarted|does not restart)|(does not start|is not started)|(does not exit)) before (\S+)$`)
+// (`receives no signal before T`, steps/declare_yaml.go, is SIGTERM's and
+// SIGKILL's together: its first signal of either.)
+var eventNotBeforeRe = regexp.MustCompile(`^(?:(?:the )?(?:init |sidecar |app |main )container |(?:the )?sidecar |container )"([^"]*)"(?: of pod "([^"]*)")? (?:does not receive (SIG\S+) before|(is not restarted|does not restart) before|(does not start|is not started) before|(does not exit) before|(receives no signal|is not signall?ed) (?:before|within)) (\S+)$`)
 
 func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
-	g, at, t0, ok := shiftedBound(f, o, eventNotBeforeRe, 7)
+	g, at, t0, ok := shiftedBound(f, o, eventNotBeforeRe, 8)
 	if !ok {
 		return "", false
 	}
@@ -237,7 +239,10 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		pod = f.onlyPod()
 	}
 	var kind timeline.Kind
+	either := g[7] != "" // SIGTERM or SIGKILL
 	switch {
+	case either:
+		kind = timeline.SIGTERM
 	case g[3] != "":
 		kind = timeline.Kind(g[3])
 	case g[4] != "":
@@ -248,13 +253,16 @@ func eventNotBeforeShiftedEarlier(f *Facts, o Outcome) (string, bool) {
 		kind = timeline.Exited
 	}
 	for _, e := range f.Original.Timeline {
-		if e.At < t0 || e.Pod != pod || e.Container != g[1] || e.Kind != kind {
+		if e.At < t0 || e.Pod != pod || e.Container != g[1] || e.Kind != kind && !(either && e.Kind == timeline.SIGKILL) {
 			continue
 		}
 		if e.At >= t0+at {
-			return fmt.Sprintf("%s of container %q first comes at %s, not before %s", kind, g[1], offset(e.At-t0), offset(at)), true
+			return fmt.Sprintf("%s of container %q first comes at %s, not before %s", e.Kind, g[1], offset(e.At-t0), offset(at)), true
 		}
 		return "", false
+	}
+	if either {
+		return fmt.Sprintf("no signal to container %q from t=0 on", g[1]), true
 	}
 	return fmt.Sprintf("no %s of container %q from t=0 on", kind, g[1]), true
 }
