@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"strings"
 
 	"github.com/cucumber/godog"
 	k8slabels "k8s.io/apimachinery/pkg/labels"
@@ -43,7 +42,7 @@ func yamlDeclarations() []Def {
 		// was hinted SIGTERM's alone): neither SIGTERM nor SIGKILL before D.
 		phrase("signals and hooks", `^container "([^"]*)"(?: of pod "([^"]*)")? (?:receives no signal|is not signall?ed) (?:before|within) (\S+)$`, `Then container "proxy" receives no signal before 4s`,
 			s3(func(c, p, d string) Step {
-				return noSignalBefore{
+				return allOf{
 					&ctrEventNotBefore{ctr: ctrOfPod{c, p}, kind: timeline.SIGTERM, d: d},
 					&ctrEventNotBefore{ctr: ctrOfPod{c, p}, kind: timeline.SIGKILL, d: d},
 				}
@@ -67,29 +66,6 @@ func replicasOf(doc *godog.DocString) Count {
 		return 1
 	}
 	return Count(*m.Spec.Replicas)
-}
-
-// noSignalBefore is `container "c" receives no signal before D`: the
-// container's `does not receive SIGTERM before D` and `does not receive
-// SIGKILL before D`, judged in that order.
-type noSignalBefore [2]*ctrEventNotBefore
-
-func (s noSignalBefore) Declare(pl *Plan) error {
-	for _, n := range s {
-		if err := n.Declare(pl); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s noSignalBefore) Run(ctx context.Context, st *State) error {
-	for _, n := range s {
-		if err := n.Run(ctx, st); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // pdbDoc is `a pod disruption budget "x":` and its manifest: the budget
@@ -130,12 +106,9 @@ func (s pdbDoc) Declare(pl *Plan) error {
 	p.selector = k8slabels.Set(sel.MatchLabels).String()
 	if b.Spec.UnhealthyPodEvictionPolicy != nil {
 		p.policy = string(*b.Spec.UnhealthyPodEvictionPolicy)
-	}
-	if err := p.Declare(pl); err != nil {
-		if strings.Contains(err.Error(), "unhealthyPodEvictionPolicy") {
+		if err := oneOf("unhealthyPodEvictionPolicy", p.policy, unhealthyPolicies...); err != nil {
 			return atField(s.doc, "spec.unhealthyPodEvictionPolicy", err)
 		}
-		return err
 	}
-	return nil
+	return p.Declare(pl)
 }

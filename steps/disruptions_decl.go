@@ -307,7 +307,7 @@ func (s pdb) Declare(pl *Plan) error {
 		Spec: policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: set}}}
 	setBudget(&b.Spec, s.field, v)
 	if s.policy != "" {
-		if err := oneOf("unhealthyPodEvictionPolicy", s.policy, "IfHealthyBudget", "AlwaysAllow"); err != nil {
+		if err := oneOf("unhealthyPodEvictionPolicy", s.policy, unhealthyPolicies...); err != nil {
 			return err
 		}
 		pp := policyv1.UnhealthyPodEvictionPolicyType(s.policy)
@@ -316,6 +316,10 @@ func (s pdb) Declare(pl *Plan) error {
 	pl.disr.pdbs = append(pl.disr.pdbs, &pdbDecl{pdb: b})
 	return nil
 }
+
+// unhealthyPolicies are the values of a budget's
+// unhealthyPodEvictionPolicy (policy/v1).
+var unhealthyPolicies = []string{string(policyv1.IfHealthyBudget), string(policyv1.AlwaysAllow)}
 
 // budgetValue reads a budget's minAvailable or maxUnavailable: a whole
 // number, not negative, or a percentage from 0% to 100%.

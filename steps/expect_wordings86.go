@@ -8,7 +8,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 
-	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -165,15 +164,9 @@ type deletionGrace struct {
 }
 
 func (s deletionGrace) Run(ctx context.Context, st *State) error {
-	if err := st.ready(ctx); err != nil {
-		return err
-	}
-	exp := fmt.Sprintf("pod %q with deletionGracePeriodSeconds %d", s.pod, s.want)
-	return st.clk().readState(ctx, func(v driver.View) error {
-		p := v.Pod(s.pod)
+	return st.check(ctx, s.pod, func(p *corev1.Pod) error {
+		exp := fmt.Sprintf("pod %q with deletionGracePeriodSeconds %d", s.pod, s.want)
 		switch {
-		case p == nil:
-			return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: "the pod is gone"}
 		case p.DeletionGracePeriodSeconds == nil:
 			return &timeline.Verdict{Kind: timeline.WrongState, Expected: exp, Observed: "no deletion requested: the pod has no deletionGracePeriodSeconds"}
 		case *p.DeletionGracePeriodSeconds != s.want:

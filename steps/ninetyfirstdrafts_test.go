@@ -49,6 +49,7 @@ func TestBudgetManifestProblemsAtTheirLines(t *testing.T) {
 		{"        minAvailable: 1\n        maxUnavailable: 1\n        selector:\n          matchLabels: {app: web}", "not both"},
 		{"        minAvailable: 1", "matchLabels"},
 		{"        selector:\n          matchLabels: {app: web}", "neither minAvailable nor maxUnavailable"},
+		{"        minAvailable: 1\n        selector:\n          matchLabels: {app: web}\n        unhealthyPodEvictionPolicy: Sometimes", "x.feature:10: unhealthyPodEvictionPolicy"},
 		{"        minAvailable: 1\n        selector:\n          matchLabels: {app: web}", ""},
 	}
 	for _, c := range cases {

@@ -691,7 +691,9 @@ var firstDrafts = []struct {
 	{"When", `node "worker-1" becomes unreachable`, nil, `node "worker-1" becomes NotReady`},
 	{"Then", `node "worker-1" loses taint "node.kubernetes.io/unreachable:NoExecute" within 15s`, nil, `node "worker-1" has no taint "node.kubernetes.io/unreachable:NoExecute" within 15s`},
 	{"Then", `pod "ledger" is not marked for deletion before 300s`, nil, `the pod "ledger" is not Terminating before 300s`},
-	{"Given", `a single node "small-node" with allocatable cpu 2 and memory 4Gi`, nil, `a node "small-node" with 2 CPU and 4Gi memory`},
+	// (A node's two resources get the phrase of three, the pods
+	// defaulted, as `with 2 CPUs and 4Gi of memory` does above.)
+	{"Given", `a single node "small-node" with allocatable cpu 2 and memory 4Gi`, nil, `a node "small-node" with 2 CPU, 4Gi memory and 110 pods`},
 	{"When", `the cpu of container "app" of pod "tuner" is resized to 1`, nil, `the cpu request and limit of container "app" of pod "tuner" is resized to 1`},
 	{"Given", `container "await-lock" runs until it is killed`, nil, `container "await-lock" runs forever`},
 	{"Given", `container "worker" is killed by SIGTERM`, nil, `container "worker" exits with code 143 on SIGTERM`},

@@ -405,10 +405,13 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 	}
 	text = mirrorOfStatic(unescapedPart(text), scene)
 	text = outsideQuotes(text, beforeForms)
-	// A node's size with its values quoted (issue 38's thirteenth blind
-	// batch: `with allocatable cpu "2" and memory "4Gi"`, ten times, was
-	// hinted with both slots empty): the values are the phrase's.
-	text = quotedNodeSizeRE.ReplaceAllString(text, "with $1 CPU and $2 memory")
+	// A node's size said resource first, its values quoted or not (issue
+	// 38's twelfth and thirteenth blind batches: `with allocatable cpu 2
+	// and memory 4Gi` lost its memory, and `with allocatable cpu "2" and
+	// memory "4Gi"`, ten times, was hinted with both slots empty): the
+	// values are the phrase's. (nodeSizeRE reads the size said value
+	// first.)
+	text = resourceFirstNodeSizeRE.ReplaceAllString(text, "with $1 CPU and $2 memory")
 	if (!known || k == steps.Context) && !v.defines(text) {
 		text = answersProbes(text, scene)
 	}
@@ -2011,14 +2014,13 @@ var idioms = []idiom{
 	// uncordoned`, five times); a taint lost is not had; a deletion not
 	// requested by a time never requested within it (`is not marked for
 	// deletion before 300s` was hinted `is not Ready before 300s`, four
-	// times: beforeForms); a node's allocatable said by resource; a container's cpu or
-	// memory resized is its request and limit; SIGKILL not received
-	// within a time is not received before it; an event's message mentioned is contained; the
+	// times: beforeForms); a container's cpu or memory resized is its
+	// request and limit; SIGKILL not received within a time is not
+	// received before it; an event's message mentioned is contained; the
 	// phase a pod moves to is reached.
 	{regexp.MustCompile(`\b(?:becomes|goes|is|gets|turns|is made) unreachable\b`), "becomes NotReady", "When"},
 	{regexp.MustCompile(`\bloses (?:the |its |a )?taint\b`), "has no taint", "Then"},
 	{regexp.MustCompile(`\b(?:a single|one|a ready|one ready) node\b`), "a node", "Given"},
-	{regexp.MustCompile(`\bwith (?:allocatable )?cpu (\S+) and (?:allocatable )?memory (\S+)$`), "with $1 CPU and $2 memory", "Given"},
 	{regexp.MustCompile(`\bthe (cpu|memory) of container\b`), "the $1 request and limit of container", "When"},
 	{regexp.MustCompile(`\breceives no (sig\w+) (?:within|before) ` + durationText), "does not receive $1 before $2", "Then"},
 	{regexp.MustCompile(`\b(?:mentioning|that mentions|which mentions|whose message (?:contains|includes|mentions)|with (?:a )?message (?:that )?(?:contains|including|includes|mentioning))\b`), "with message containing", "Then"},
@@ -2031,6 +2033,10 @@ var renames = []idiom{
 	{regexp.MustCompile(`\ball (\d+)\b`), "$1", ""},
 }
 
+// resourceFirstNodeSizeRE is a node's size said resource first (`with
+// allocatable cpu "2" and memory "4Gi"`), its values quoted or not.
+var resourceFirstNodeSizeRE = regexp.MustCompile(`(?i)\bwith (?:allocatable |capacity )?cpus? "?([0-9.]+m?)"?,? and (?:allocatable |capacity )?memory "?([0-9.]+(?:[KMGTPE]i?)?)"?$`)
+
 // beforeForms are idioms read before the step's forms, so that the step
 // as written says them: the idioms' own reading of the words would make
 // another phrase of them (issue 38's twelfth blind batch). A restart
@@ -2041,8 +2047,6 @@ var renames = []idiom{
 // phrase `is never marked for deletion within D` restates (`is not marked
 // for deletion before 300s` was hinted `is not Ready before 300s`, four
 // times).
-var quotedNodeSizeRE = regexp.MustCompile(`(?i)\bwith (?:allocatable |capacity )?cpus? "([0-9.]+m?)",? and (?:allocatable |capacity )?memory "([0-9.]+(?:[KMGTPE]i?)?)"$`)
-
 var beforeForms = []idiom{
 	{regexp.MustCompile(`\bhas (?:a |its )?restart ?count (?:of )?at least (\d+) (?:at|by|within) ` + durationText), "has restarted at least $1 times within $2", ""},
 	{regexp.MustCompile(`\bis not marked for deletion (?:before|within|by|in) ` + durationText), "is not Terminating before $1", ""},
