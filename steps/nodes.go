@@ -12,7 +12,7 @@ import (
 // the expectations about nodes, evictions, admission and scheduling.
 func nodeStepFamilies() []Def {
 	var defs []Def
-	for _, family := range [][]Def{nodeSizeSteps(), nodeSetupSteps(), nodeShutdownConfigSteps(), staticPodSteps(), usageSteps(), nodeActionSteps(), nodeLabelSteps(), nodeWaitSteps(), nodePowerSteps(), nodeShutdownSteps(), nodeExpectations(), evictionExpectations(), admissionExpectations()} {
+	for _, family := range [][]Def{nodeSizeSteps(), nodeSetupSteps(), nodeShutdownConfigSteps(), staticPodSteps(), usageSteps(), nodeActionSteps(), nodeBackSteps(), nodeLabelSteps(), nodeWaitSteps(), nodePowerSteps(), nodeShutdownSteps(), nodeExpectations(), evictionExpectations(), admissionExpectations()} {
 		defs = append(defs, family...)
 	}
 	return defs

@@ -153,28 +153,39 @@ func (s nodeNotReady) Run(ctx context.Context, st *State) error {
 	}); err != nil {
 		return err
 	}
-	notReady := func(v driver.View) bool {
+	return readyTurn(ctx, st, node, false)
+}
+
+// readyTurn waits until the node's Ready condition is True (ready) or no
+// longer True, and moves t=0 to that transition as the timeline shows
+// it: what follows a node's change counts from when the API showed it.
+func readyTurn(ctx context.Context, st *State, node string, ready bool) error {
+	turned := func(v driver.View) bool {
 		n := v.Node(node)
 		if n == nil {
 			return false
 		}
 		for _, c := range n.Status.Conditions {
 			if c.Type == corev1.NodeReady {
-				return c.Status != corev1.ConditionTrue
+				return (c.Status == corev1.ConditionTrue) == ready
 			}
 		}
 		return false
 	}
-	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, notReady)
+	_, ok, err := st.Session.RunUntil(ctx, st.Session.Now()+WaitLimit, turned)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("node %q NotReady within %s", node, WaitLimit), Observed: "its Ready condition is still True"}
+		want, still := "NotReady", "still True"
+		if ready {
+			want, still = "Ready", "not True"
+		}
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("node %q %s within %s", node, want, WaitLimit), Observed: "its Ready condition is " + still}
 	}
 	at := st.clk().actionMark()
 	for _, e := range st.clk().events() {
-		if e.Pod == nodeTimelineName(node) && e.Kind == timeline.Condition && e.Reason == string(corev1.NodeReady) && e.Status != string(corev1.ConditionTrue) {
+		if e.Pod == nodeTimelineName(node) && e.Kind == timeline.Condition && e.Reason == string(corev1.NodeReady) && (e.Status == string(corev1.ConditionTrue)) == ready {
 			at = timeline.Before(e)
 		}
 	}

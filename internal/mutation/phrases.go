@@ -466,6 +466,8 @@ var phrases = []Phrase{
 	// Nodes.
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
 	{`^` + node + ` has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
+	// A node brought back (steps/nodes_back.go).
+	{`^` + node + ` (?:becomes|is) Ready again within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^` + node + ` has no taint "([^"]*)"(?: within (\S+))?$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
 	// Issue 38's thirteenth held-out set: a pod's exit, its one
 	// container's.

@@ -200,6 +200,12 @@ type Nodes interface {
 	// running. The node-lifecycle controller marks it after its grace
 	// period.
 	NodeNotReady(ctx context.Context, node string) error
+	// NodeBack ends NodeNotReady: the node's kubelet runs again (started
+	// again, a new process whose pods' containers kept running), posts
+	// the node Ready and renews its Lease; the node-lifecycle controller
+	// lifts the unreachable taints. A node that was not cut off is an
+	// error.
+	NodeBack(ctx context.Context, node string) error
 	// RestartKubelet restarts a node's kubelet; containers keep running.
 	RestartKubelet(ctx context.Context, node string) error
 	// UpgradeKubelet replaces a node's kubelet with release version's

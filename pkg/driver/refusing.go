@@ -35,6 +35,7 @@ func (r Refusing) NodePressure(context.Context, string, Pressure) error {
 	return r.no("put a node under pressure")
 }
 func (r Refusing) NodeNotReady(context.Context, string) error { return r.no("cut a node off") }
+func (r Refusing) NodeBack(context.Context, string) error     { return r.no("bring a node back") }
 func (r Refusing) RestartKubelet(context.Context, string) error {
 	return r.no("restart a kubelet")
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -177,6 +178,77 @@ func (s *Simulator) RestartKubelet(node string) error {
 	k.resizeTickFrom = k.env.now + resizeInitialRetryDelay
 	k.armResizeRetry()
 	return nil
+}
+
+// NodeBack ends NodeNotReady: the node's kubelet runs again and reaches
+// the API server, as a kubelet process started again does on a live
+// node (kubelet.go Run): its "Starting" event, its node status with
+// Ready True (setters.go ReadyCondition: postReady), its Lease renewed
+// again (pkg/kubelet/nodelease), and the node-lifecycle controller lifts
+// the unreachable taints at its next pass (monitorNodeHealth,
+// doNoExecuteTaintingPass). Its config source lists the API's pods
+// again (pkg/kubelet/config/apiserver.go: a reflector's list): a pod
+// deleted meanwhile (the taint manager's deletion) is killed with its
+// grace and finally deleted, one gone from the API is removed
+// (HandlePodRemoves), a new one bound there is admitted. Its status
+// manager starts with nothing cached, so its first sync of each pod
+// writes the status it generates (status_manager.go syncPod), the
+// Ready condition the controller had set False
+// (nodelifecycle MarkPodsNotReady) among it. The containers kept
+// running, and the pods keep their probe results as RestartKubelet
+// keeps them (a real kubelet's readiness worker starts over and runs at
+// once: prober_manager.go UpdatePodStatus, manualTriggerCh). The
+// eviction manager starts afresh, as at a restart.
+func (s *Simulator) NodeBack(node string) error {
+	k, err := s.kubeletOf(node)
+	if err != nil {
+		return err
+	}
+	switch {
+	case k.off:
+		return fmt.Errorf("node %q is off: a reboot brings it back (`node %q reboots for 1m`), a crash does not", node, node)
+	case !k.down:
+		return fmt.Errorf("node %q is not cut off: its kubelet already runs (`node %q becomes NotReady` first)", node, node)
+	}
+	k.down = false
+	s.api.recordNodeEvent(k.node, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
+	s.api.startLease(node)
+	s.api.watchNodePods(node, k)
+	k.eviction = newEvictionManager(k)
+	k.eviction.start()
+	k.postReady()
+	inAPI := map[types.UID]bool{}
+	pods := s.api.podsOn(node)
+	sort.Slice(pods, func(i, j int) bool { return podOlder(pods[i], pods[j]) })
+	for _, p := range pods {
+		inAPI[p.UID] = true
+		if isMirrorPod(p) {
+			continue
+		}
+		if k.workers[p.UID] == nil {
+			k.podWatch(p, watchAdded)
+			continue
+		}
+		k.podWatch(p, watchModified)
+	}
+	for _, w := range k.sortedWorkers() {
+		if !inAPI[w.uid] && w.state != stateTerminated && !k.staticUID(w.uid) {
+			k.podWatch(w.pod, watchDeleted)
+		}
+	}
+	return nil
+}
+
+// staticUID: a static pod's worker, whose pod the kubelet reads from its
+// manifest folder, not from the API (its mirror pod has a UID of its
+// own).
+func (k *kubelet) staticUID(uid types.UID) bool {
+	for _, sp := range k.static {
+		if sp.pod.UID == uid {
+			return true
+		}
+	}
+	return false
 }
 
 // TaintNode adds or removes a taint on a running node, as `kubectl taint`

@@ -104,6 +104,9 @@ func (s *session) UpgradeKubelet(ctx context.Context, node, version string) erro
 func (s *session) NodeNotReady(ctx context.Context, node string) error {
 	return s.kube.NodeNotReady(ctx, node)
 }
+func (s *session) NodeBack(ctx context.Context, node string) error {
+	return s.kube.NodeBack(ctx, node)
+}
 func (s *session) RebootNode(ctx context.Context, node string, down time.Duration) error {
 	return s.power.RebootNode(ctx, node, down)
 }

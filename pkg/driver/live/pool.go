@@ -1903,6 +1903,23 @@ func (s *nodeSide) NodeNotReady(ctx context.Context, node string) error {
 	return nil
 }
 
+// NodeBack starts again the kubelet NodeNotReady stopped on the leased
+// node: a new kubelet process, which adopts the containers that kept
+// running, posts the node Ready, and syncs every pod it lists (the
+// simulator's NodeBack). The lease stays notReady: the release checks the
+// node as after any stop.
+func (s *nodeSide) NodeBack(ctx context.Context, node string) error {
+	l, err := s.pool.leased(node, "start the kubelet of", driver.NodeLifecycle)
+	if err != nil {
+		return err
+	}
+	if !l.stopped {
+		return fmt.Errorf("the kubelet of %s was not stopped by the scenario: `node %q becomes NotReady` first", l.node, node)
+	}
+	l.stopped = false
+	return startStopped(ctx, s.d, l.node)
+}
+
 // restartStopped starts a kubelet the scenario stopped, before its pods
 // are deleted: a pod on a node whose kubelet is down stays Terminating.
 func (s *nodeSide) restartStopped(ctx context.Context) error {

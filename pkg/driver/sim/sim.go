@@ -385,6 +385,10 @@ func (s *session) NodeNotReady(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.NodeNotReady(node) })
 }
 
+func (s *session) NodeBack(_ context.Context, node string) error {
+	return s.do(func() error { return s.sim.NodeBack(node) })
+}
+
 func (s *session) RestartKubelet(_ context.Context, node string) error {
 	return s.do(func() error { return s.sim.RestartKubelet(node) })
 }
