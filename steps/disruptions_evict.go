@@ -31,6 +31,9 @@ type podRef struct {
 	// aged: said `the old pod` (n 1) or `the new pod` (n 2), of the
 	// scenario's one workload when rs is empty (rspods.go, agedPod).
 	aged bool
+	// evicted: said `the evicted pod`, the pod of the scenario's last
+	// eviction request before the step (evicted.go).
+	evicted bool
 }
 
 func (r podRef) String() string {
@@ -250,6 +253,8 @@ func (s *evictionRequested) Declare(pl *Plan) error {
 	if err := pl.declared(s.pod); err != nil {
 		return err
 	}
+	r := s.pod
+	pl.lastEvicted = &r
 	if s.graceText != "" {
 		g, err := slotValue[GraceSeconds](s.graceText)
 		if err != nil {

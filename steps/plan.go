@@ -37,6 +37,9 @@ type Plan struct {
 	pods    []*podDecl
 	// disr are the replica sets and budgets declared (disruptions.go).
 	disr disruptionDecls
+	// lastEvicted is the pod of the last eviction request declared so
+	// far: what `the eviction` and `the evicted pod` name (evicted.go).
+	lastEvicted *podRef
 	// aliases are replica sets' pods a step named by their order, each
 	// standing as its template under its name (rspods.go).
 	aliases map[string]*podDecl

@@ -45,7 +45,7 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
 // A Deployment's pod by its revision (revisionPod) and a workload's pod said
 // old or new (agedPod) come last (rspods_aged.go).
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod + `|` + agedPod)
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod + `|` + agedPod + `|the (evicted) pod\b`)
 
 // ownerKinds are the kinds whose pods a step names by their order, in
 // every spelling (kindAlt).
@@ -74,7 +74,7 @@ func podOrderAlt(kinds ...string) string {
 	if slices.Contains(kinds, "deployment") {
 		out += `|` + revisionPodAlt
 	}
-	return out + `|` + agedPodAlt
+	return out + `|` + agedPodAlt + `|the evicted pod`
 }
 
 // dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
@@ -149,11 +149,21 @@ type rsPodStep struct {
 	text string
 	refs [][]int
 	arg  Arg
+	// bound are the references read at declaration that the scenario's
+	// steps before this one give (`the evicted pod`: evictedPod), by
+	// index; nil where the text says the pod itself.
+	bound []*podRef
 }
 
 // rsPodRef reads the i-th reference of the step's text.
 func (s *rsPodStep) ref(i int) (podRef, error) {
+	if i < len(s.bound) && s.bound[i] != nil {
+		return *s.bound[i], nil
+	}
 	m := s.refs[i]
+	if m[38] >= 0 {
+		return podRef{evicted: true}, nil
+	}
 	if m[32] >= 0 {
 		r := podRef{n: agedWords[s.text[m[32]:m[33]]], aged: true}
 		if m[34] >= 0 {
@@ -285,10 +295,16 @@ func aliasPod(pl *Plan, name string, r podRef) error {
 }
 
 func (s *rsPodStep) Declare(pl *Plan) error {
+	if err := s.bindEvicted(pl); err != nil {
+		return err
+	}
 	text, err := s.named(func(r podRef) (string, error) {
 		r, err := r.namedOwner(pl)
 		if err != nil {
 			return "", err
+		}
+		if r.rs == "" {
+			return r.name, nil // the evicted pod, a bare pod
 		}
 		kind := r.owner
 		if kind == "" {
@@ -337,6 +353,9 @@ func (s *rsPodStep) Run(ctx context.Context, st *State) error {
 				return dsPodOf(st.Plan, d, r)
 			}
 			return r.resolve(d)
+		}
+		if r.rs == "" {
+			return r.name, nil // the evicted pod, a bare pod
 		}
 		name, err := resolve()
 		if err != nil {

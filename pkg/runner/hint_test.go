@@ -160,7 +160,11 @@ var firstDrafts = []struct {
 	// A slot the author did not fill: the phrase's default, or the slot
 	// itself, never the reference's example value or name.
 	{"Given", `container "app" becomes ready`, nil, `container "app" becomes ready after <duration>`},
-	{"Then", `the second eviction is refused with status 429`, nil, `the eviction of pod "<pod>" is refused with 429`},
+	// The last eviction's answer, said without its pod (evicted.go):
+	// the second eviction is the last one requested.
+	{"Then", `the second eviction is refused with status 429`, nil, `the eviction is refused with 429`},
+	{"Then", `the eviction gets refused with status code 429`, nil, `the eviction is refused with 429`},
+	{"Then", `the evicted pod should be gone within 5s`, nil, `the evicted pod is gone within 5s`},
 	{"Then", `the pod "web" has the Ready condition`, nil, `the pod "web" has condition "Ready" "True"`},
 	{"Given", `container "worker" uses 400Mi memory`, nil, `container "worker" uses 400Mi of memory`},
 	// A Given that states a precondition gets the state.

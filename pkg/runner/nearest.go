@@ -354,6 +354,13 @@ func (v *vocabulary) hintSaying(text string, k steps.StepType, known bool, scene
 	return h, out
 }
 
+// evictedPodRE is the pod of the last eviction said so (`the evicted
+// pod`, `of the evicted pod`); evictedStandIn names it while a hint is
+// found.
+var evictedPodRE = regexp.MustCompile(`(?i)\b(?:of )?the evicted pod\b`)
+
+const evictedStandIn = "podlife-evicted-pod"
+
 // waitFirstRE is an action said with a wait before it: `after 5s the pod
 // "x" is force deleted`, `5 seconds later the pod "x" is deleted`.
 var waitFirstRE = regexp.MustCompile(`(?i)^(?:(?:after(?: waiting)?|once|when) (` + waitText + `)(?: (?:have|has) passed| pass(?:es)?| later)?|(` + waitText + `) later),? (?:then )?(\S.*)$`)
@@ -393,6 +400,23 @@ func (v *vocabulary) hintSteps(text string, k steps.StepType, known bool, scene 
 }
 
 func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []sceneName) (string, []string) {
+	if evictedPodRE.MatchString(text) {
+		// `the evicted pod` names a pod wherever a phrase names one
+		// (steps/evicted.go): the hint of the step with a pod named in
+		// its place, the pod said so again (issue 38's fourteenth blind
+		// batch: `the evicted pod is gone between 2s and 4s` was hinted
+		// with `the pod "<pod>"`).
+		named := evictedPodRE.ReplaceAllStringFunc(text, func(m string) string {
+			if strings.HasPrefix(strings.ToLower(m), "of ") {
+				return `of pod "` + evictedStandIn + `"`
+			}
+			return `the pod "` + evictedStandIn + `"`
+		})
+		h, lost := v.nearest(named, k, known, scene)
+		h = strings.ReplaceAll(h, `the pod "`+evictedStandIn+`"`, "the evicted pod")
+		h = strings.ReplaceAll(h, `pod "`+evictedStandIn+`"`, "the evicted pod")
+		return h, lost
+	}
 	text = withWorkloadKinds(text, scene)
 	// The longest phrase has a dozen words: a step many times longer is
 	// compared by its beginning, so that lint stays quick on any input.
