@@ -34,7 +34,7 @@ func draftThirteenWordings() []Def {
 			s1(func(node string) Step { return nodeNotReady{node: node} })),
 		// A plain pod on a node: the default pod (`a pod "web"`, one agent
 		// container "app") bound there, as with a doc string.
-		phrase("pods", `^a pod "([^"]*)" on node "([^"]*)"$`, `Given a pod "web" on node "worker-1"`,
+		phrase("pods", `^a pod "([^"]*)" `+placedOn+` node "([^"]*)"$`, `Given a pod "web" on node "worker-1"`,
 			s2(func(name, node string) Step { return aPod{name: name, podFields: podFields{node: node}} })),
 		phrase("signals and hooks", failsHook+`$`, `Then the postStart hook of container "app" fails`,
 			s2(func(c, p string) Step { return &postStartFails{ctr: ctrOfPod{c, p}} })),

@@ -42,9 +42,25 @@ func draftSixtySevenWordings() []Def {
 				return nodeWithThreshold{node: sizedNode(name, "memory", mem), thresholds: ts}
 			})).
 			with(slot("eviction signal", "memory.available", evictionSignals...)),
+		// The same with the node's own size (issue 38's fourteenth blind
+		// batch, ten times: `a node "ledger-node" with hard eviction
+		// threshold memory.available<500Mi`, hinted with the example's
+		// size and threshold).
+		phrase("kubelet configuration", `^a node "([^"]*)" with (?:an? |the )?(?:hard )?(?:eviction(?: hard)? threshold|eviction-hard) (?:of |is )?"?([^"\s]+)"?$`,
+			`Given a node "worker-1" with hard eviction threshold memory.available<500Mi`,
+			s2(func(name string, ts thresholds) Step {
+				return nodeWithThreshold{node: aNode{name: name}, thresholds: ts}
+			})).
+			with(slot("eviction signal", "memory.available", evictionSignals...)),
 		phrase("node expectations", `^the pod "([^"]*)" is (?:running|Running) on node "([^"]*)"$`, `Then the pod "web" is running on node "worker-2"`,
 			s2(func(pod, node string) Step {
 				return allOf{podScheduledOn{pod: pod, node: node}, thePodIs{podNamed{pod}, "Running", false}}
+			})),
+		// A pod Running and Ready (issue 38's fourteenth blind batch,
+		// five times): both states now.
+		phrase("pod expectations", `^the pod "([^"]*)" is (?:Running and Ready|Ready and Running|running and ready)$`, `Then the pod "web" is Running and Ready`,
+			s1(func(pod string) Step {
+				return allOf{thePodIs{podNamed{pod}, "Running", false}, thePodIs{podNamed{pod}, "Ready", false}}
 			})),
 		phrase("pod expectations", `^(?:the )?pods ("[^"]*"(?:(?:, | and |, and )"[^"]*")+) are (`+strings.Join(nowStates, "|")+`)$`, `Then the pods "web" and "db" are Running`,
 			s2(func(list, state string) Step {

@@ -117,6 +117,7 @@ func buildRegistry() []Def {
 	defs = append(defs, draftEightySixWordings()...) // expect_wordings86.go
 	defs = append(defs, yamlDeclarations()...)       // declare_yaml.go
 	defs = append(defs, evictionPhrases()...)        // evicted.go
+	defs = append(defs, probeCodePhrases()...)       // probe_codes.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -808,6 +808,9 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" is nominated to ` + node + `$`:                                   "a node's name",
 	`^an event "([^"]*)" for pod "([^"]*)" says "([^"]*)"$`:                              "a message is open text",
 	`^the eviction of pod "([^"]*)" is accepted$`:                                        "a positive untimed answer; `refused` would need its error",
+	// Two states at once (steps/expect_wordings67.go): each is mutated
+	// where the catalogue says it alone.
+	`^the pod "([^"]*)" is (?:Running and Ready|Ready and Running|running and ready)$`: "two states, each mutated in its own phrase (`is Running`, `is Ready`)",
 	// The last eviction's answers (steps/evicted.go): each is the phrase
 	// that names its pod, whose mutations are the catalogue's.
 	`^the eviction (?:is accepted|succeeds|is allowed)$`:                                                      "a positive untimed answer, as the named eviction's",

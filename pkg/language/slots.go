@@ -106,6 +106,8 @@ var (
 	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
 	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
 	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
+	kAnswerCode  = &kind{"status code", "an HTTP status code, 100 to 599: the kubelet's HTTP prober counts 200 to 399 a success and any other a failure (`pkg/probe/http/http.go` DoHTTPProbe)"}
+	kProbePath   = &kind{"probe path", "the `httpGet.path` of the container's probes the answers are for (`/healthz`); without it, every httpGet probe of the container"}
 	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on: a DaemonSet's pods are left in place), `--grace-period=N`, `--timeout=D`"}
 	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
 	kBound       = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
@@ -153,7 +155,7 @@ var (
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource, kNodeStatus,
-	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
+	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kAnswerCode, kProbePath, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
@@ -193,6 +195,12 @@ func rc(before, capture, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// A container's answers by status code (steps/probe_codes.go),
+	// before the general rules that would name both codes alike.
+	r(`(answers|answersrespondsturns) $`, ` with`, &no, "path", kProbePath),
+	r(`(answers|answersrespondsturns)( <path>)? with (HTTP status code )?$`, ``, &no, "code", kAnswerCode),
+	r(`<code> for $`, ``, &no, "duration", kDuration),
+	r(`<code> for <duration>.*$`, ``, &no, "then code", kAnswerCode),
 	// The postStart hook's moments, a pod's modifiers together (issue
 	// 38's eighth held-out set).
 	r(`postStart hook of .*" `, ``, &no, "moment", kHookMoment),
@@ -435,6 +443,7 @@ var rules = []rule{
 	r(`^the available $`, ``, &no, "resource", kResource),
 	r(`^the available <resource> .* to $`, ``, &no, "available", kQuantity),
 	r(`memory and .*eviction.* threshold.* "`, `"`, nil, "threshold", kThreshold),
+	r(`^a node "<node>" with .*eviction.* threshold.* "`, `"`, nil, "threshold", kThreshold),
 	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),
 	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
 	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),

@@ -198,6 +198,10 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 				noted[n] = true
 				notes = append(notes, n)
 			}
+			if n, ok := evictedUnderWhen(sc.Feature.Path, line, s); ok && !noted[n] {
+				noted[n] = true
+				notes = append(notes, n)
+			}
 			if d, ok := runsTo(s); ok && d > reaches {
 				reaches = d
 			}
@@ -278,6 +282,42 @@ func actionUnderThen(file string, line int, s *messages.PickleStep, def steps.De
 	return Note{File: file, Line: line, Warning: true, Msg: fmt.Sprintf(
 		"`%s` is an action, written under Then: it does what it says and checks nothing; write it under When, or %s", s.Text, state)}, true
 }
+
+// evictedUnderWhen is the warning for `… is evicted` written as an
+// action: the phrase is the kubelet's eviction (node pressure), an
+// expectation that waits for it, and asks the API server for nothing;
+// first drafts mean the Eviction they post (issue 38's fourteenth blind
+// batch: `When the first pod of deployment "checkout" is evicted`, then
+// `Then the eviction is accepted`, nine times).
+func evictedUnderWhen(file string, line int, s *messages.PickleStep) (Note, bool) {
+	if dryType(s) != steps.Action {
+		return Note{}, false
+	}
+	m := evictedActionRE.FindStringSubmatch(s.Text)
+	if m == nil {
+		return Note{}, false
+	}
+	return Note{File: file, Line: line, Warning: true, Msg: fmt.Sprintf(
+		"`%s` is the kubelet's eviction under node pressure, an expectation, written under When: it waits for that eviction and asks for none; to post an Eviction to the API server, write `the eviction of %s is requested` (a workload's pod by its number: `pod 1 of deployment \"x\"`)", s.Text, evictionSubject(m[1]))}, true
+}
+
+// evictedActionRE is a pod said evicted: its subject.
+var evictedActionRE = regexp.MustCompile(`^(?:the )?(.*?pod.*?) (?:is|gets) evicted$`)
+
+// evictionSubject is the pod of `the eviction of … is requested` for a
+// subject said `the pod "x"`, `the first pod of deployment "x"`.
+func evictionSubject(subject string) string {
+	if m := evictedOrdinalRE.FindStringSubmatch(subject); m != nil {
+		if n, ok := ordinalNumbers[strings.ToLower(m[1])]; ok {
+			return fmt.Sprintf("pod %d of %s", n, m[2])
+		}
+	}
+	return strings.TrimPrefix(subject, "the ")
+}
+
+var evictedOrdinalRE = regexp.MustCompile(`^(\S+) pod of (.+)$`)
+
+var ordinalNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
 
 // actionStates are actions whose state has a phrase of its own: `node "x"
 // is cordoned` (the action: spec.unschedulable set) is checked by `node

@@ -296,3 +296,21 @@ func warningsOf(notes []Note) []string {
 	}
 	return out
 }
+
+// TestLintWarnsOfTheKubeletsEvictionUnderWhen: `… is evicted` is the
+// kubelet's eviction, an expectation; written as an action (issue 38's
+// fourteenth blind batch: `When the first pod of deployment "checkout"
+// is evicted`, then `Then the eviction is accepted`) it posts nothing:
+// lint warns at each such action, with the request's phrase for its pod,
+// not at the same phrase under Then nor at the request.
+func TestLintWarnsOfTheKubeletsEvictionUnderWhen(t *testing.T) {
+	_, notes := Check(load(t, "testdata/evicted-when.feature"), simdriver.New())
+	got := warningsOf(notes)
+	want := []string{
+		"testdata/evicted-when.feature:6: warning: `the first pod of replica set \"web\" is evicted` is the kubelet's eviction under node pressure, an expectation, written under When: it waits for that eviction and asks for none; to post an Eviction to the API server, write `the eviction of pod 1 of replica set \"web\" is requested` (a workload's pod by its number: `pod 1 of deployment \"x\"`)",
+		"testdata/evicted-when.feature:7: warning: `the pod \"solo\" is evicted` is the kubelet's eviction under node pressure, an expectation, written under When: it waits for that eviction and asks for none; to post an Eviction to the API server, write `the eviction of pod \"solo\" is requested` (a workload's pod by its number: `pod 1 of deployment \"x\"`)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
