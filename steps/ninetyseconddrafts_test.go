@@ -19,6 +19,12 @@ var ninetySecondFalseCopies = []falseCopy{
 		`Then the eviction is refused with status 429`, `Then the eviction is accepted`, `accepted`, nil},
 	{"the refused eviction's pod said killed", 29,
 		`the evicted pod never receives SIGTERM`, `the evicted pod receives SIGTERM within 1s`, `SIGTERM`, nil},
+	{"the replacement said two new pods", 52,
+		`And a replacement pod of deployment "gateway" is created within 2s`, `And 2 new pods of deployment "gateway" are created within 2s`, `2 new pods`, nil},
+	{"the replacement's window said after it", 52,
+		`is created between 0s and 2s`, `is created between 1s and 3s`, `before 1s`, nil},
+	{"the first replacement counted again after the second eviction", 52,
+		`Then 1 new pod of deployment "gateway" is created within 2s`, `Then 2 new pods of deployment "gateway" are created within 2s`, `2 new pods`, nil},
 }
 
 func TestNinetySecondDraftsCanFail(t *testing.T) {

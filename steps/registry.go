@@ -118,6 +118,7 @@ func buildRegistry() []Def {
 	defs = append(defs, yamlDeclarations()...)       // declare_yaml.go
 	defs = append(defs, evictionPhrases()...)        // evicted.go
 	defs = append(defs, probeCodePhrases()...)       // probe_codes.go
+	defs = append(defs, newPodPhrases()...)          // new_pods.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -47,3 +47,15 @@ Feature: An eviction said without its pod
     Then the eviction is accepted
     And container "app" of the evicted pod receives SIGTERM within 1s
     And the pod "solo" is gone
+
+  @behavior:replicaset-pods-by-order
+  Scenario: An evicted pod's replacement is the workload's one new pod
+    Given a deployment "gateway" of 2 pods
+    When the eviction of pod 1 of deployment "gateway" is requested
+    Then the eviction is accepted
+    And a replacement pod of deployment "gateway" is created within 2s
+    And 1 new pod of deployment "gateway" is created between 0s and 2s
+    When 10s pass
+    And the eviction of pod 2 of deployment "gateway" is requested
+    Then 1 new pod of deployment "gateway" is created within 2s
+    And the deployment "gateway" has created 4 pods

@@ -466,6 +466,10 @@ var phrases = []Phrase{
 	// Nodes.
 	{`^` + node + ` has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
 	{`^` + node + ` has taint "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(3)}},
+	// A workload's new pods (steps/new_pods.go).
+	{`^(\S+) new pods? (?:of|for) (deployment|replica set|job) "([^"]*)" (?:is|are|gets|get) created within (\S+)$`, []Op{countOp(1), deadlineOp(4)}},
+	{`^(\S+) new pods? (?:of|for) (deployment|replica set|job) "([^"]*)" (?:is|are|gets|get) created between (\S+) and (\S+)$`, []Op{countOp(1), windowOp(4, 5)}},
+	{`^(?:a|the|one) (?:replacement|new) pod (?:of|for) (deployment|replica set|job) "([^"]*)" is created within (\S+)$`, []Op{deadlineOp(3)}},
 	// A node brought back (steps/nodes_back.go).
 	{`^` + node + ` (?:becomes|is) Ready again within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^` + node + ` has no taint "([^"]*)"(?: within (\S+))?$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},

@@ -195,6 +195,14 @@ func rc(before, capture, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// A workload's new pods (steps/new_pods.go).
+	r(`^$`, ` new pods?`, &no, "count", kCount),
+	r(`new pods? offor $`, ` "`, &no, "workload", kWorkload),
+	r(`(replacementnew|replacement|new) pod offor $`, ` "`, &no, "workload", kWorkload),
+	r(`pods? offor <workload> "$`, ``, &yes, "name", kWorkName),
+	r(`created within $`, ``, &no, "duration", kDuration),
+	r(`created between $`, ``, &no, "from", kDuration),
+	r(`created between <from> and $`, ``, &no, "to", kDuration),
 	// A container's answers by status code (steps/probe_codes.go),
 	// before the general rules that would name both codes alike.
 	r(`(answers|answersrespondsturns) $`, ` with`, &no, "path", kProbePath),
