@@ -46,7 +46,7 @@ Feature: A node's threshold without its size, a pod placed on a node, Running an
     Then container "server" receives SIGTERM at 50s
     And container "server" of pod "checkout" has restarted 1 time
 
-  @behavior:readiness-not-ready
+  @behavior:readiness-failure
   Scenario: A readiness path answered 503 until 12 s keeps the pod not ready that long
     Given a pod "ledger":
       """yaml
