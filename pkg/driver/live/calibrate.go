@@ -194,7 +194,17 @@ func (c Calibration) reactionBound(a driver.Action) time.Duration {
 // 2.26 s after its kill at the end of its grace on CI's machine under
 // load (chain 1.21 s calibrated, stop 56, 2026-12-02), 47 ms past the
 // chain and its second.
-func (c Calibration) apiLate() time.Duration { return c.Chain + time.Second + max(c.Tail, 0) }
+//
+// Without a tail (the kubelet's log not followed, or a calibration pod's
+// notice not seen in it, as under a loaded start: 2026-12-02 15:16, load
+// 105), the work counts as one kubelet step (hop).
+func (c Calibration) apiLate() time.Duration {
+	work := c.Tail
+	if work <= 0 {
+		work = hop
+	}
+	return c.Chain + time.Second + work
+}
 
 // noticeLate bounds what the API shows after the kubelet noticed an exit
 // (a terminal phase, the pod gone, a back-off Event): twice the worst

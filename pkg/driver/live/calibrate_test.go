@@ -18,9 +18,10 @@ func TestAPILate(t *testing.T) {
 		want   time.Duration
 		admits bool
 	}{
-		{"without a tail the chain and a relist's second", Calibration{Chain: 1212 * ms}, 2212 * ms, false},
+		{"without a tail its work is one kubelet step", Calibration{Chain: 1212 * ms}, 2712 * ms, true},
 		{"with a tail its work comes once more, for a busier moment", Calibration{Chain: 1212 * ms, Tail: 300 * ms}, 2512 * ms, true},
-		{"a tail that could not be followed adds nothing", Calibration{Chain: 1212 * ms, Tail: -1}, 2212 * ms, false},
+		{"a tail that could not be followed is one kubelet step", Calibration{Chain: 1212 * ms, Tail: -1}, 2712 * ms, true},
+		{"a quiet tail admits no more than the chain, its relist and that tail", Calibration{Chain: 1212 * ms, Tail: 40 * ms}, 2252 * ms, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := c.cal.apiLate()
