@@ -59,15 +59,7 @@ func (s newPods) Declare(pl *Plan) error {
 // since are the names of the workload's pods created after t0's mark
 // and by to, whether one came before from, and when the last came.
 func (s newPods) since(d driver.Session, t0 timeline.Mark, from, to time.Duration) (names []string, early bool, last time.Duration) {
-	var created []string
-	switch s.kind {
-	case "deployment":
-		_, created, _ = d.DeploymentPods(s.name)
-	case "job":
-		_, created, _ = d.JobPods(s.name)
-	default:
-		_, created, _ = d.ReplicaSetPods(s.name)
-	}
+	_, created := workloadPods{kind: s.kind, name: s.name}.pods(d)
 	at := map[string]timeline.Event{}
 	for _, e := range d.View().Timeline() {
 		if e.Kind == timeline.PodCreated {
