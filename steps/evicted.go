@@ -22,7 +22,7 @@ func (s *rsPodStep) bindEvicted(pl *Plan) error {
 		if err != nil || !r.evicted {
 			continue
 		}
-		last, err := evictedPod(pl)
+		last, err := evictedPod(pl, "`the evicted pod`")
 		if err != nil {
 			return err
 		}
@@ -34,10 +34,11 @@ func (s *rsPodStep) bindEvicted(pl *Plan) error {
 	return nil
 }
 
-// evictedPod is the pod of the last eviction request declared.
-func evictedPod(pl *Plan) (podRef, error) {
+// evictedPod is the pod of the last eviction request declared; said is
+// how the step named it, for the error when there is none.
+func evictedPod(pl *Plan, said string) (podRef, error) {
 	if pl.lastEvicted == nil {
-		return podRef{}, inputErr("`the evicted pod` names no pod: no eviction was requested before this step (`When the eviction of pod \"web\" is requested`)")
+		return podRef{}, inputErr("%s names no pod: no eviction was requested before this step (`When the eviction of pod \"web\" is requested`)", said)
 	}
 	return *pl.lastEvicted, nil
 }
@@ -81,9 +82,9 @@ type lastEviction struct {
 }
 
 func (s *lastEviction) Declare(pl *Plan) error {
-	r, err := evictedPod(pl)
+	r, err := evictedPod(pl, "`the eviction`")
 	if err != nil {
-		return inputErr("`the eviction` names no pod: no eviction was requested before this step (`When the eviction of pod \"web\" is requested`)")
+		return err
 	}
 	text := "the eviction of " + r.String() + " " + s.rest
 	step, err := parseDefined(text, s.arg)

@@ -9,6 +9,7 @@ Feature: A node's threshold without its size, a pod placed on a node, Running an
 
   Scenario: A pod bound to its node is Running and Ready
     Given a node "edge-1"
+    And a node "edge-2"
     And a pod "invoice" bound to node "edge-1":
       """yaml
       spec:

@@ -308,7 +308,7 @@ var evictedActionRE = regexp.MustCompile(`^(?:the )?(.*?pod.*?) (?:is|gets) evic
 // subject said `the pod "x"`, `the first pod of deployment "x"`.
 func evictionSubject(subject string) string {
 	if m := evictedOrdinalRE.FindStringSubmatch(subject); m != nil {
-		if n, ok := ordinalNumbers[strings.ToLower(m[1])]; ok {
+		if n, ok := steps.Ordinal(strings.ToLower(m[1])); ok {
 			return fmt.Sprintf("pod %d of %s", n, m[2])
 		}
 	}
@@ -316,8 +316,6 @@ func evictionSubject(subject string) string {
 }
 
 var evictedOrdinalRE = regexp.MustCompile(`^(\S+) pod of (.+)$`)
-
-var ordinalNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
 
 // actionStates are actions whose state has a phrase of its own: `node "x"
 // is cordoned` (the action: spec.unschedulable set) is checked by `node

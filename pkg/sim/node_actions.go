@@ -197,8 +197,9 @@ func (s *Simulator) RestartKubelet(node string) error {
 // (nodelifecycle MarkPodsNotReady) among it. The containers kept
 // running, and the pods keep their probe results as RestartKubelet
 // keeps them (a real kubelet's readiness worker starts over and runs at
-// once: prober_manager.go UpdatePodStatus, manualTriggerCh). The
-// eviction manager starts afresh, as at a restart.
+// once: prober_manager.go UpdatePodStatus, manualTriggerCh). What a
+// restart starts afresh (the eviction manager, the resize retries) is
+// RestartKubelet's.
 func (s *Simulator) NodeBack(node string) error {
 	k, err := s.kubeletOf(node)
 	if err != nil {
@@ -211,11 +212,11 @@ func (s *Simulator) NodeBack(node string) error {
 		return fmt.Errorf("node %q is not cut off: its kubelet already runs (`node %q becomes NotReady` first)", node, node)
 	}
 	k.down = false
-	s.api.recordNodeEvent(k.node, corev1.EventTypeNormal, "Starting", "Starting kubelet.", "kubelet")
+	if err := s.RestartKubelet(node); err != nil {
+		return err
+	}
 	s.api.startLease(node)
 	s.api.watchNodePods(node, k)
-	k.eviction = newEvictionManager(k)
-	k.eviction.start()
 	k.postReady()
 	inAPI := map[types.UID]bool{}
 	pods := s.api.podsOn(node)
