@@ -108,9 +108,9 @@ func disruptionSteps() []Def {
 			s2(func(name string, n Count) Step { return pdbHas{name: name, field: "disruptionsAllowed", want: n} })),
 		phrase(f, `^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, `Then the pod disruption budget "web" has desiredHealthy 2`,
 			s3(func(name, field string, n Count) Step { return pdbHas{name: name, field: field, want: n} })).with(slot("budget status", "desiredHealthy", "currentHealthy", "desiredHealthy", "expectedPods", "disruptionsAllowed")),
-		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) Ready$`, `Then 3 pods of replica set "web" are Ready`,
+		phrase(f, `^(?:all )?(\d+) pods? of replica set "([^"]*)" (?:is|are) Ready$`, `Then 3 pods of replica set "web" are Ready`,
 			s2(func(n Count, rs string) Step { return rsReady{want: n, rs: rs} })),
-		phrase(f, `^(\S+) pods? of replica set "([^"]*)" (?:is|are) Ready within (\S+)$`, `Then 3 pods of replica set "web" are Ready within 2m`,
+		phrase(f, `^(?:all )?(\d+) pods? of replica set "([^"]*)" (?:is|are) Ready within (\S+)$`, `Then 3 pods of replica set "web" are Ready within 2m`,
 			s3(func(n Count, rs string, within writtenDuration) Step {
 				return rsReady{want: n, rs: rs, within: &within}
 			})),

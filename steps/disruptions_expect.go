@@ -252,6 +252,9 @@ type rsOnNode struct {
 	// owner is "deployment" for a deployment's pods (`node "worker-1"
 	// has no pods of deployment "api"`), else "" (a replica set's).
 	owner string
+	// ready: only the pods whose Ready condition is True count (`are
+	// Ready on node "worker-1"`, onnode_words.go).
+	ready bool
 }
 
 // ownerKind is the kind of the pods' owner, as a step names it.
@@ -266,7 +269,7 @@ func (s rsOnNode) ownerKind() string {
 func (s rsOnNode) on(pods []*corev1.Pod) int {
 	got := 0
 	for _, p := range pods {
-		if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil {
+		if p.Spec.NodeName == s.node && p.DeletionTimestamp == nil && (!s.ready || conditionIs(p, corev1.PodReady, corev1.ConditionTrue)) {
 			got++
 		}
 	}
@@ -282,7 +285,11 @@ func (s rsOnNode) Declare(pl *Plan) error {
 }
 
 func (s rsOnNode) Run(ctx context.Context, st *State) error {
-	expected := fmt.Sprintf("%s of %s %q on node %q", times(int(s.want), "pod"), s.ownerKind(), s.rs, s.node)
+	pod := "pod"
+	if s.ready {
+		pod = "ready pod"
+	}
+	expected := fmt.Sprintf("%s of %s %q on node %q", times(int(s.want), pod), s.ownerKind(), s.rs, s.node)
 	if s.within != nil {
 		return ownedWithin(ctx, st, s.owner, s.rs, *s.within, "pods of the "+s.ownerKind()+" on the node", expected,
 			func(pods []*corev1.Pod, _ driver.View) (int, bool) { n := s.on(pods); return n, n == int(s.want) })

@@ -29,6 +29,13 @@ func restartAfterExitExpectations() []Def {
 			s4(func(c, p string, d writtenSpan, n exitOrdinal) Step {
 				return &restartAfterExit{ctr: ctrOfPod{c, p}, nth: int(n), hi: d}
 			})),
+		// Held-out batch 15: the back-off's window after each exit,
+		// twelve times (`is restarted between 10s and 13s after its 1st
+		// exit`).
+		phrase(f, ctr+`between (\S+) and (\S+) after`+nth, `Then container "app" is restarted between 10s and 13s after its first exit`,
+			s5(func(c, p string, a, b writtenSpan, n exitOrdinal) Step {
+				return &restartAfterExit{ctr: ctrOfPod{c, p}, nth: int(n), lo: &a, hi: b}
+			})),
 	}
 }
 
@@ -50,11 +57,16 @@ type restartAfterExit struct {
 	nth    int
 	hi     writtenSpan
 	within bool
+	// lo: `between A and B after its Nth exit`, the window's start.
+	lo *writtenSpan
 	// Declare's: the container's exits and restarts.
 	exit, restart timeline.Selector
 }
 
 func (s *restartAfterExit) Declare(pl *Plan) (err error) {
+	if s.lo != nil && s.lo.d > s.hi.d {
+		return inputErr("between %s and %s: the window ends before it starts", s.lo.text, s.hi.text)
+	}
 	if s.exit, err = s.ctr.event(pl, timeline.Exited); err != nil {
 		return err
 	}
@@ -107,6 +119,9 @@ func (s *restartAfterExit) Run(ctx context.Context, st *State) error {
 	lo := s.hi.d
 	if s.within {
 		gap, lo = "within "+s.hi.text+" of", 0
+	}
+	if s.lo != nil {
+		gap, lo = "between "+s.lo.text+" and "+s.hi.text+" after", s.lo.d
 	}
 	exp := fmt.Sprintf("%s %s its %s exit", what, gap, ordinalWord(s.nth))
 	x, ok := s.nthExit(events)

@@ -71,10 +71,12 @@ func draftTwelveWordings() []Def {
 type nodeSchedulable struct {
 	node          string
 	unschedulable bool
+	// within: by t0+D (drain_words.go), "" for the current time.
+	within string
 }
 
 func (s nodeSchedulable) Declare(pl *Plan) error {
-	_, err := pl.nodeCheck(s.node, "")
+	_, err := pl.nodeCheck(s.node, s.within)
 	return err
 }
 
@@ -83,7 +85,7 @@ func (s nodeSchedulable) Run(ctx context.Context, st *State) error {
 	if s.unschedulable {
 		what = "unschedulable"
 	}
-	return checkNode(ctx, st, s.node, "", "is "+what, func(n *corev1.Node) string {
+	return checkNode(ctx, st, s.node, s.within, "is "+what, func(n *corev1.Node) string {
 		if n.Spec.Unschedulable != s.unschedulable {
 			return fmt.Sprintf("spec.unschedulable is %t", n.Spec.Unschedulable)
 		}

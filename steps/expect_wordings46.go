@@ -30,6 +30,10 @@ func draftFortySixWordings() []Def {
 	// the rollout`, `throughout the drain`): to the end of the activity.
 	const throughout = `throughout(?: (.+))?$`
 	const deploy = `pods? of deployment "([^"]*)" `
+	// owned: a stateful set's and a job's Ready pods as a deployment's
+	// (held-out batch 14: `all 3 pods of statefulset "ledger" are ready
+	// within 24s`, three times); a replica set's have their own phrase.
+	const owned = `pods? of (deployment|stateful set|job) "([^"]*)" `
 	terminating, _ := parsePodState("Terminating")
 	return []Def{
 		phrase("signals and hooks", ctr+`exits with code (\S+) within (\S+)$`, `Then container "filler" exits with code 137 within 5s`,
@@ -54,13 +58,13 @@ func draftFortySixWordings() []Def {
 			s2(func(pod string, n Count) Step { return thePodShowsRestarts{podNamed{pod}, n} })).respelling(),
 		phrase("kubectl columns", restarts+` within (\S+)$`, `Then the pod "web" shows RESTARTS 2 within 1m`,
 			s3(func(pod string, n Count, d writtenSpan) Step { return &podRestartsWithin{pod: pod, n: n, d: d} })).respelling(),
-		phrase("workloads", `^(\S+) `+deploy+`(?:is|are) Ready$`, `Then 2 pods of deployment "web" are Ready`,
-			s2(func(n podsCount, name string) Step {
-				return workloadPods{kind: "deployment", name: name, want: Count(n), ready: true}
+		phrase("workloads", `^(?:all )?(\d+|no|zero) `+owned+`(?:is|are) Ready$`, `Then 2 pods of deployment "web" are Ready`,
+			s3(func(n podsCount, kind, name string) Step {
+				return workloadPods{kind: kind, name: name, want: Count(n), ready: true}
 			})).respelling(),
-		phrase("workloads", `^(\S+) `+deploy+`(?:is|are) Ready within (\S+)$`, `Then 2 pods of deployment "web" are Ready within 1m`,
-			s3(func(n podsCount, name string, d writtenSpan) Step {
-				return workloadPodsIn{workloadPods{kind: "deployment", name: name, want: Count(n), ready: true}, writtenSpan{0, "0s"}, d, "within " + d.text}
+		phrase("workloads", `^(?:all )?(\d+|no|zero) `+owned+`(?:is|are) Ready within (\S+)$`, `Then 2 pods of deployment "web" are Ready within 1m`,
+			s4(func(n podsCount, kind, name string, d writtenSpan) Step {
+				return workloadPodsIn{workloadPods{kind: kind, name: name, want: Count(n), ready: true}, writtenSpan{0, "0s"}, d, "within " + d.text}
 			})).respelling(),
 		phrase("disruptions", `^a (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" with (minAvailable|maxUnavailable) (\S+) for deployment "([^"]*)"$`, `Given a pod disruption budget "web" with minAvailable 2 for deployment "web"`,
 			func(c []string, _ Arg) (Step, error) {

@@ -119,6 +119,9 @@ func buildRegistry() []Def {
 	defs = append(defs, evictionPhrases()...)        // evicted.go
 	defs = append(defs, probeCodePhrases()...)       // probe_codes.go
 	defs = append(defs, newPodPhrases()...)          // new_pods.go
+	defs = append(defs, drainWordPhrases()...)       // drain_words.go
+	defs = append(defs, onNodePhrases()...)          // onnode_words.go
+	defs = append(defs, batchFifteenWords()...)      // batch15_words.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

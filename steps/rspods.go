@@ -67,10 +67,7 @@ func kindAlt(words ...string) string {
 // job "x"`.
 func podOrderAlt(kinds ...string) string {
 	k := kindAlt(kinds...)
-	out := `the \S+ pod of (?:` + k + `) "[^"]*"|(?:the )?pod \S+ of (?:` + k + `) "[^"]*"`
-	if slices.Contains(kinds, "job") {
-		out += `|the pod of (?:` + kindAlt("job") + `) "[^"]*"`
-	}
+	out := `the \S+ pod of (?:` + k + `) "[^"]*"|(?:the )?pod \S+ of (?:` + k + `) "[^"]*"|the pod of (?:` + k + `) "[^"]*"`
 	if slices.Contains(kinds, "deployment") {
 		out += `|` + revisionPodAlt
 	}
@@ -206,7 +203,12 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 		}
 		return workloadRef(s.text[m[18]:m[19]], s.text[m[20]:m[21]], n), nil
 	case m[22] >= 0:
-		return workloadRef(s.text[m[22]:m[23]], s.text[m[24]:m[25]], 1), nil
+		w := workloadRef(s.text[m[22]:m[23]], s.text[m[24]:m[25]], 1)
+		// A deployment's or a replica set's pod said without its order
+		// is its only pod (onlyPod); a job's is its first, whatever its
+		// parallelism, as before.
+		w.only = w.owner != "job"
+		return w, nil
 	}
 	if n, ok := agedWords[s.text[m[2]:m[3]]]; ok {
 		// `the new pod of deployment "x"`: the first form reads the word
@@ -392,7 +394,7 @@ var podByNumberInText = regexp.MustCompile(podByNumber)
 
 // podByNumber is the pattern of podByNumberInText, the last alternatives
 // of rsPodInText.
-var podByNumber = `(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + kindAlt("job") + `) "([^"]*)"`
+var podByNumber = `(?:the )?pod (\S+) of (` + ownerKinds + `) "([^"]*)"|the pod of (` + ownerKinds + `) "([^"]*)"`
 
 // PodsByOrder is text with each workload pod it names by a number (`pod
 // 1 of replicaset "queue"`, `the pod 2 of Job "j"`) or as a job's pod

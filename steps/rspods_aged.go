@@ -42,7 +42,7 @@ var agedPodAlt = `the (?:old|original|new|replacement) pod(?: of (?:` + ownerKin
 // its revision, the scenario's one Deployment; for a pod said old or
 // new, the scenario's one workload, which must run one pod at a time.
 func (r podRef) namedOwner(pl *Plan) (podRef, error) {
-	if r.aged {
+	if r.aged || r.only {
 		return r.ofTheWorkload(pl)
 	}
 	if r.revision == 0 || r.rs != "" {
@@ -101,11 +101,23 @@ func (r podRef) ofTheWorkload(pl *Plan) (podRef, error) {
 		}
 		w = &all[0]
 	}
+	if w.pods != 1 && r.only {
+		return r, inputErr("the pod of %s %q: it runs %d pods at a time, so `the pod` does not say which; say `the first pod of …` (the second, the third: in the order they were created)", kindOrRS(w.kind), w.name, w.pods)
+	}
 	if w.pods != 1 {
 		return r, inputErr("the %s pod of %q: it runs %d pods at a time, so old and new do not say which; say `the first pod of …` (the second, the third: in the order they were created)", word, w.name, w.pods)
 	}
 	r.rs, r.owner = w.name, w.kind
 	return r, nil
+}
+
+// kindOrRS is a workload's kind as podRef.owner gives it, a replica
+// set's being "".
+func kindOrRS(owner string) string {
+	if owner == "" {
+		return "replica set"
+	}
+	return owner
 }
 
 // ptrOr is *p, or def when p is nil.

@@ -28,6 +28,26 @@ func workloadActions() []Def {
 		// A replica set's pod too (held-out set 56: `When pod 1 of
 		// replicaset "queue" is deleted`).
 		phrase(f, `^pod (\S+) of (deployment|job|replica set) "([^"]*)" is deleted$`, `When pod 1 of job "batch" is deleted`, parseWorkloadPodRef(func(r podRef) Step { return &workloadPodDeleted{pod: r} })),
+		// By its ordinal, and a deployment's or replica set's one pod
+		// without it (held-out batch 14: `When the pod of deployment
+		// "gateway" is deleted`, `the first pod of deployment "billing"`).
+		phrase(f, `^the (?:(\S+) )?pod of (deployment|job|replica set) "([^"]*)" is deleted$`, `When the first pod of deployment "web" is deleted`,
+			func(c []string, _ Arg) (Step, error) {
+				r := workloadRef(c[1], c[2], 1)
+				switch n, aged := agedWords[c[0]]; {
+				case c[0] == "":
+					r.only = r.owner != "job"
+				case aged:
+					r.n, r.aged = n, true
+				default:
+					i, err := parseOrdinal(c[0])
+					if err != nil {
+						return nil, err
+					}
+					r.n = i
+				}
+				return &workloadPodDeleted{pod: r}, nil
+			}),
 	}
 }
 
@@ -137,7 +157,12 @@ type workloadPodDeleted struct {
 	pod podRef
 }
 
-func (s *workloadPodDeleted) Declare(pl *Plan) error { return pl.declared(s.pod) }
+func (s *workloadPodDeleted) Declare(pl *Plan) error {
+	if _, err := s.pod.namedOwner(pl); err != nil {
+		return err
+	}
+	return pl.declared(s.pod)
+}
 
 func (s *workloadPodDeleted) Run(ctx context.Context, st *State) error {
 	return disruptionAction(ctx, st, func(d driver.Session) error {

@@ -473,6 +473,9 @@ var phrases = []Phrase{
 	// A node brought back (steps/nodes_back.go).
 	{`^` + node + ` (?:becomes|is) Ready again within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^` + node + ` has no taint "([^"]*)"(?: within (\S+))?$`, []Op{negation(replaceOnce(" has no taint ", " has taint "))}},
+	// Held-out batch 15: a taint's addition or removal in a window.
+	{`^` + node + ` (?:has|gets) taint "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
+	{`^` + node + ` (?:has no|loses(?: the)?) taint "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(3, 4)}},
 	// Issue 38's thirteenth held-out set: a pod's exit, its one
 	// container's.
 	{`^the pod "([^"]*)" (?:exits|exited) with code (\S+)$`, []Op{valueOp(2, swapExitCode)}},
@@ -533,9 +536,12 @@ var phrases = []Phrase{
 	{`^evictions of pods of deployment "([^"]*)" are refused (\S+) times?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" allows (\S+) disruptions?$`, []Op{countOp(2)}},
 	{`^the (?:pod disruption budget|PodDisruptionBudget) "([^"]*)" has (currentHealthy|desiredHealthy|expectedPods|disruptionsAllowed) (\S+)$`, []Op{countOp(3)}},
-	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
-	{`^(\S+) pods? of ` + rs + ` (?:is|are) Ready within (\S+)$`, []Op{countOp(1), deadlineOp(3)}},
+	{`^(?:all )?(\d+) pods? of ` + rs + ` (?:is|are) Ready$`, []Op{countOp(1)}},
+	{`^(?:all )?(\d+) pods? of ` + rs + ` (?:is|are) Ready within (\S+)$`, []Op{countOp(1), deadlineOp(3)}},
 	{`^(\S+) pods? of ` + rs + ` (?:is|are) on ` + node + `$`, []Op{countOp(1)}},
+	// Held-out batch 14: a deployment's pods on a node, and those Ready.
+	{`^(?:all )?(\d+) pods? of deployment "([^"]*)" (?:is|are) on ` + node + `$`, []Op{countOp(1)}},
+	{`^(?:all )?(\d+) pods? of (replica set|deployment) "([^"]*)" (?:is|are) Ready on ` + node + `$`, []Op{countOp(1)}},
 	{`^` + node + ` has no pods of ` + rs + `$`, []Op{negation(func(c []string) []string {
 		on := "the node"
 		if c[1] != "" {
@@ -665,7 +671,7 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" shows STATUS "([^"]*)" between (\S+) and (\S+)$`, []Op{windowOp(3, 4), valueOp(2, swapStatus)}},
 	{`^the pod "([^"]*)" shows RESTARTS (\S+)$`, []Op{countOp(2)}},
 	{`^the pod "([^"]*)" shows RESTARTS (\S+) within (\S+)$`, []Op{deadlineOp(3)}},
-	{`^(\S+) pods? of deployment "([^"]*)" (?:is|are) Ready$`, []Op{countOp(1)}},
+	{`^(?:all )?(\d+|no|zero) pods? of (deployment|stateful set|job) "([^"]*)" (?:is|are) Ready$`, []Op{countOp(1)}},
 	{`^the pod "([^"]*)" is marked for deletion within (\S+)$`, []Op{deadlineOp(2)}},
 	{`^the pod "([^"]*)" is marked for deletion between (\S+) and (\S+)$`, []Op{windowOp(2, 3)}},
 	{`^the pod "([^"]*)" is marked for deletion at (\S+)$`, []Op{atOp(2)}},
@@ -708,7 +714,8 @@ var unmutated = map[string]string{
 	`^the pod "([^"]*)" is not (?:yet )?marked for deletion at (\S+)$`:                                                                                                                       "`is not Terminating before T` said as drafts say it, a one-sided bound (an earlier T claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" is never marked for deletion within (\S+)$`:                                                                                                                          "`is not Terminating before D` said as drafts say it, a one-sided bound (an earlier D claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",
 	ctr + `terminated with reason "([^"]*)"$`:                                                                                                                                                "`terminated with reason \"R\" and exit code C` without the code, untimed, its reason open text: its false copy in steps/fortysixthdrafts_test.go shows it failing",
-	`^(\S+) pods? of deployment "([^"]*)" (?:is|are) Ready within (\S+)$`:                                                                                                                    "a count held at some instant of a window, as `the deployment \"x\" has N ready pods within D`: its false copy in steps/fortysixthdrafts_test.go shows it failing",
+	`^` + node + ` is (unschedulable|schedulable) within (\S+)$`:                                                                                                                             "a state held at some instant from t=0 to the deadline: its opposite held at t=0, before the drain's cordon, and a shorter deadline still holds of a cordon at t=0; its false copy in steps/drainwords_test.go (a node never cordoned) shows it failing",
+	`^(?:all )?(\d+|no|zero) pods? of (deployment|stateful set|job) "([^"]*)" (?:is|are) Ready within (\S+)$`:                                                                                "a count held at some instant of a window, as `the deployment \"x\" has N ready pods within D`: its false copy in steps/fortysixthdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" is never marked for deletion$`:                                                                                                                                       "`is never deleted` said as drafts say it: its false copy in steps/fortysixthdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" is not deleted$`:                                                                                                                                                     "`is never deleted` said as drafts say it (as `the job \"x\" is not deleted` is the job's): its false copy in steps/podrefs_test.go shows it failing",
 	`^at least (\S+) pods? of ` + rs + ` (?:is|are) Ready throughout(?: (.+))?$`:                                                                                                             "a lower bound, as `at all times`: one fewer holds by design, and it has no positive form to negate into",
@@ -763,6 +770,7 @@ var unmutated = map[string]string{
 	`^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods? between (\S+) and (\S+)$`:                                                                                "a count held at some instant of a window, which one more second or one less keeps holding over an interval: not mutated; its false copies in steps/ninthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:restart count is|has restart count|restartCount is|has restartCount) (\S+) between (\S+) and (\S+)$`:                            "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) (\S+) after its (\S+) exit$`:                                                                             "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
+	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) between (\S+) and (\S+) after its (\S+) exit$`:                                                           "not mutated yet (held-out batch 15's wording of the back-off's window): its false copies in steps/ninetyfourthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? (?:is restarted|restarts) within (\S+) (?:of|after) its (\S+) exit$`:                                                               "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? starts between (\S+) and (\S+)$`:                                                                                                   "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",
 	`^(?:init )?container "([^"]*)"(?: of pod "([^"]*)")? starts within (\S+)$`:                                                                                                              "not mutated yet (drafts4, issue 38's fourth held-out set's wordings): its false copies in steps/fifthdrafts_test.go show it failing",

@@ -148,6 +148,8 @@ var (
 	kSpecFields  = &kind{"spec fields", "`<field> <value>` joined by `and`: a field of the object's spec (its JSON name, exactly) whose value is a single one, or of a workload's pod template's spec, and its value as the API reads that field (an integer, `true` or `false`, a word or a quoted string; seconds as a number); `<N> replicas` or `1 replica` for a deployment, a replica set or a stateful set"}
 	kSpecKind    = &kind{"kind", "`job`, `deployment`, `replica set`, `stateful set`, `daemon set`, or the kind's name (`Job`, `ReplicaSet`, `replicaset`, …)"}
 	kSpecName    = &kind{"declared name", "the workload's name in the scenario, which later steps name it by (its pods are named after it)"}
+	kDrainWords  = &kind{"drain options", "`with grace period D` (whole seconds), `with timeout D`, `ignoring DaemonSets`, `forcing bare pods`, `deleting emptyDir data`, joined by `and` or commas: kubectl drain's `--grace-period`, `--timeout`, `--ignore-daemonsets`, `--force`, `--delete-emptydir-data`"}
+	kPodOrder    = &kind{"pod order", "`first`, `second`, … (`2nd`, `3rd`), `old` or `new` (of a workload that runs one pod at a time), or nothing: `the pod of deployment \"x\"`, its one pod (a job's first)"}
 	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
@@ -156,7 +158,7 @@ var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
 	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource, kNodeStatus,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kAnswerCode, kProbePath, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
-	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
+	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kPodOrder, kDrainWords, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
 // rule names a capture from the text around it.
 type rule struct {
@@ -195,6 +197,9 @@ func rc(before, capture, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// A workload's pods counted, `all N pods of …` too (held-out batch
+	// 14: steps/expect_wordings46.go, onnode_words.go).
+	r(`^all $`, ` pods? of`, &no, "count", kCount),
 	// A workload's new pods (steps/new_pods.go).
 	r(`^$`, ` new pods?`, &no, "count", kCount),
 	r(`new pods? offor $`, ` "`, &no, "workload", kWorkload),
@@ -262,6 +267,7 @@ var rules = []rule{
 	r(`(is restarted|restarts) `, ` after its`, &no, "duration", kDuration),
 	r(`never creates an? `, ``, &no, "pod ordinal", kPodNth),
 	r(`^the `, ` pod of job`, &no, "pod ordinal", kJobPodNth),
+	r(`^the `, ` pod of `, &no, "pod order", kPodOrder),
 	r(`after the `, ` pod failed`, &no, "failed pod ordinal", kJobPodNth),
 	r(`is created `, ` after the`, &no, "duration", kDuration),
 	r(`has status failed `, ``, &no, "failed", kCount),
@@ -270,6 +276,9 @@ var rules = []rule{
 	r(`recorded for <workload> "`, ``, &yes, "name", kWorkName),
 	r(`^(the eviction of )?pod `, ` of $`, &no, "ordinal", kWorkloadPod),
 	r(`^(the eviction of )?pod <ordinal> of `, ``, &no, "workload", kWorkload),
+	r(`^the <pod order> pod of `, ``, &no, "workload", kWorkload),
+	r(`is drained $`, ``, &no, "drain options", kDrainWords),
+	r(`<count> pods? of $`, ` "`, &no, "workload", kWorkload),
 	r(`of <workload> "`, ``, &yes, "name", kWorkName),
 	r(`deployment "<deployment>" has condition "`, ``, &yes, "condition", kDeployCond),
 	r(`job "<job>" has condition "`, ``, &yes, "condition", kJobCond),

@@ -173,7 +173,7 @@ var firstDrafts = []struct {
 	// Ready` gets its own words, a respelling of the deployment's ready
 	// pods (`has N ready pods`), since the thirteenth blind batch.
 	{"Then", `a replacement pod of deployment "api" is ready within 10s`, nil, `a replacement pod of replica set "api" is Ready within 10s`},
-	{"Then", `all 3 pods of deployment "api" are Ready`, nil, `3 pods of deployment "api" are Ready`},
+	{"Then", `all 3 pods of deployment "api" are up and Ready`, nil, `3 pods of deployment "api" are Ready`},
 	// A pod declared where it is created.
 	{"When", `a pod "late" gets created:`, nil, `a pod "late" is created:`},
 
@@ -710,7 +710,7 @@ var firstDrafts = []struct {
 	// deployment's pods in the words of a respelling (was hinted a
 	// replica set's phrase, another object, ten times).
 	{"Given", `a node "worker-4" with allocatable cpu "2" and memory "4Gi"`, nil, `a node "worker-4" with 2 CPU and 4Gi memory`},
-	{"Then", `all 2 pods of deployment "search" are Ready`, nil, `2 pods of deployment "search" are Ready`},
+	{"Then", `all 2 pods of deployment "search" are Ready and serving`, nil, `2 pods of deployment "search" are Ready`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another
@@ -1158,7 +1158,7 @@ func TestDisagreement(t *testing.T) {
 		{"a job's step, a pod's phrase", `the job "j" is Failed`, `the pod "web" is Failed`, disagreePenalty},
 		{"a job's step, a job's phrase", `the job "j" is Failed`, `the job "batch" has condition "Failed" "True"`, 0},
 		{"a pod of a job: the job's phrase", `the first pod of job "j" is Failed`, `pod 1 of job "batch" is deleted`, 0},
-		{"a deployment's pods are its replica set's", `all 3 pods of deployment "api" are Ready`, `3 pods of replica set "rs" are Ready`, 0},
+		{"a deployment's pods are its replica set's", `all 3 pods of deployment "api" are up and Ready`, `3 pods of replica set "rs" are Ready`, 0},
 		{"a pod's step, a job's phrase", `the pod "web" has a "Killing" event`, `the job "batch" has a "Killing" event`, disagreePenalty},
 		{"a pod's step, a node's phrase naming the pod", `a static pod "etcd" on "worker-1"`, `a static pod "etcd" on node "worker-1"`, 0},
 		{"passes for fails", `container "app" passes its readiness probe after 5s`, `container "app" fails its readiness probe after 5s`, disagreePenalty},

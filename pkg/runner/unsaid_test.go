@@ -43,9 +43,9 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `the pod "vault" shows RESTARTS "0" for 60s`, []string{"for 60s"}},
 		// A pod of a list the phrase names one of.
 		{"Then", `the pods "quick" and "patient" are Running on node "worker-1"`, []string{`"patient"`}},
-		// A state the phrase drops, and a deployment read as a replica
-		// set of its name (no phrase of a deployment's pods on a node).
-		{"Then", `3 pods of deployment "cart" are Ready on node "worker-b"`, []string{"Ready", `deployment "cart"`}},
+		// A state the phrase drops (no phrase of a workload's Running
+		// pods on a node).
+		{"Then", `3 pods of deployment "cart" are Running on node "worker-b"`, []string{"Running"}},
 		// The author's verb for the phrase's: nothing lost.
 		{"Then", `the node of pod "ledger" becomes NotReady within 60s`, nil},
 		{"Then", `the pod "web" gets evicted within 30s`, nil},
