@@ -21,6 +21,19 @@ die() { log "error: $*"; exit 1; }
 # since START prints the seconds elapsed since START (from date +%s).
 since() { echo "$(( $(date +%s) - $1 ))s"; }
 
+# duration_secs prints the seconds of a duration written as Go writes one
+# of whole hours, minutes and seconds (40m, 1h30m, 90s); it fails on any
+# other.
+duration_secs() {
+	local d=$1 total=0 n u
+	[[ $d =~ ^([0-9]+[hms])+$ ]] || return 1
+	while [[ $d =~ ^([0-9]+)([hms])(.*)$ ]]; do
+		n=${BASH_REMATCH[1]} u=${BASH_REMATCH[2]} d=${BASH_REMATCH[3]}
+		case $u in h) total=$((total + n * 3600)) ;; m) total=$((total + n * 60)) ;; s) total=$((total + n)) ;; esac
+	done
+	echo "$total"
+}
+
 # as_root runs a command as root (CI runs as root; sudo elsewhere).
 as_root() {
 	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

@@ -18,7 +18,16 @@
 #                       10 unless PODLIFE_TAGS leaves @slow out)
 #   PODLIFE_POOL_NODES  nodes that node-level scenarios lease, one each
 #                       (5; 6 unless PODLIFE_TAGS leaves @slow out)
-#   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h)
+#   LIVE_TIMEOUT        the suite's time limit (Ginkgo's --timeout, 2h): a
+#                       suite cut off by it fails
+#   LIVE_BUDGET         the suite's time budget (none by default; 40m in CI): a
+#                       scenario whose recorded wall time no longer fits before
+#                       it is not started, and is reported skipped with that
+#                       reason (pkg/suite budget.go); the language's own
+#                       scenarios come last
+#   PODLIFE_GATE_LIMIT  the CPU pressure (%, /proc/pressure/cpu some avg10)
+#                       above which a scenario waits to start while another
+#                       runs (50; pkg/suite gate.go)
 #   PODLIFE_RETRIES     how many times a failed scenario runs again (1)
 #   PODLIFE_RETRY_BUDGET  the percentage of the scenarios run that may need
 #                       a second attempt before the suite fails though green (2)
@@ -218,6 +227,14 @@ trap 'exit 130' INT TERM
 
 set +e
 T1=$(date +%s)
+# Each process admits its scenarios through the run's folder (the CPU
+# gate), and the budget, when there is one, ends at a time they all read.
+export PODLIFE_GATE_DIR="${TMPDIR:-/tmp}/podlife-live-$PODLIFE_RUN_ID/gate"
+if [ -n "${LIVE_BUDGET:-}" ]; then
+	secs=$(duration_secs "$LIVE_BUDGET") || die "LIVE_BUDGET=$LIVE_BUDGET: not a duration (40m, 1h30m, 90s)"
+	export PODLIFE_BUDGET_END=$(date -u -d "@$((T1 + secs))" +%Y-%m-%dT%H:%M:%SZ)
+	log "time budget $LIVE_BUDGET: no scenario starts that would not end by $PODLIFE_BUDGET_END"
+fi
 follow_progress
 start_machine
 go tool ginkgo --procs="$LIVE_PROCS" --grace-period=60s --timeout="$LIVE_TIMEOUT" --silence-skips --no-color ./suites/live

@@ -9,3 +9,7 @@ import "os"
 func lockFile(*os.File) error { return nil }
 
 func unlockFile(*os.File) error { return nil }
+
+// processAlive cannot tell where there is no kill(2): every process is
+// taken to run.
+func processAlive(int) bool { return true }

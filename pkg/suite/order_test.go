@@ -43,6 +43,14 @@ func TestOrder(t *testing.T) {
 	if got := names(order(scs, walls)); got != "egabcdfhi" {
 		t.Errorf("order with recorded times %s, want egabcdfhi", got)
 	}
+	// The language's own scenarios go after the others, by name too
+	// (b and d); a long one (e) still goes first.
+	for _, l := range []int{8, 6, 5} {
+		scs[l-1].Tags = append(scs[l-1].Tags, "language")
+	}
+	if got := names(order(scs, walls)); got != "egacfhibd" {
+		t.Errorf("order with @language scenarios %s, want egacfhibd", got)
+	}
 }
 
 // TestSpecTextsSortInOrder: Ginkgo runs a container's specs of one

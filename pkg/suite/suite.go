@@ -7,6 +7,7 @@ package suite
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -144,6 +145,12 @@ func order(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return specName(rest[i]) < specName(rest[j]) })
+	// The language's own scenarios (@language: a phrase's meaning, each
+	// behaviour also a scenario of its feature) come last: a run whose
+	// time budget ends early (BudgetEndEnv) leaves them to the simulator
+	// before any scenario of the behaviours themselves. They are short
+	// pod-level scenarios, which fill the processes' ends.
+	sort.SliceStable(rest, func(i, j int) bool { return !hasTag(rest[i].Tags, "language") && hasTag(rest[j].Tags, "language") })
 	return append(runner.Longest(long, walls), rest...)
 }
 
@@ -209,6 +216,8 @@ func Define(cfg Config) bool {
 			return
 		}
 		ordered := order(scs, walls)
+		gate, gateErr := gateFromEnv()
+		end, budgeted, budgetErr := budgetEnd()
 		for i, sc := range ordered {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
@@ -216,6 +225,25 @@ func Define(cfg Config) bool {
 				args = append(args, Serial)
 			}
 			args = append(args, func(ctx SpecContext) {
+				if err := errors.Join(gateErr, budgetErr); err != nil {
+					Fail(err.Error())
+				}
+				if gate != nil {
+					waited, err := gate.enter(ctx)
+					defer gate.leave()
+					if err != nil {
+						Fail("cut off before it started, while it waited for the machine's CPU: " + err.Error())
+					}
+					if waited >= time.Second {
+						fmt.Fprintf(GinkgoWriter, "started after %s held back: the machine's CPU was saturated (%s)\n", waited.Round(time.Second), GateEnv)
+					}
+				}
+				if budgeted {
+					if reason := overBudget(sc, walls, time.Now(), end); reason != "" {
+						AddReportEntry(entryName, notStarted(sc, driverName, seed, reason), ReportEntryVisibilityNever)
+						Skip(reason)
+					}
+				}
 				started := time.Now()
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				first := ""
@@ -284,7 +312,7 @@ func Define(cfg Config) bool {
 			// specs, and changes no verdict.
 			extra += rep + "  (Ginkgo's \"Random Seed\" only orders the specs; podlife's seed is PODLIFE_SEED, 1 by default)\n"
 		}
-		extra += notRunLine(r)
+		extra += notRunLine(r) + budgetLine(results)
 		over := ""
 		if budget > 0 {
 			if over = report.OverRetryBudget(results, budget); over != "" {
