@@ -14,9 +14,9 @@ import (
 )
 
 // TestCPUGate: a spec alone starts whatever the pressure; beside a
-// running one it waits for the pressure to fall below the limit and for
-// the last start to settle; a file left by a process that is gone counts
-// for nothing and is removed.
+// running one it waits for the pressure to fall below the limit, and
+// above half the limit for the last start to settle; a file left by a
+// process that is gone counts for nothing and is removed.
 func TestCPUGate(t *testing.T) {
 	base := time.Date(2026, 12, 2, 18, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
@@ -29,7 +29,8 @@ func TestCPUGate(t *testing.T) {
 		{name: "alone, the CPU saturated", pressures: []float64{99}, reads: 0},
 		{name: "beside a running spec, the CPU saturated until the third reading", others: map[string]time.Duration{"101": time.Minute}, pressures: []float64{90, 70, 20}, reads: 3},
 		{name: "beside a running spec, room at once", others: map[string]time.Duration{"101": time.Minute}, pressures: []float64{10}, reads: 1},
-		{name: "beside a spec started a second ago: it waits for the start to settle", others: map[string]time.Duration{"101": time.Second}, pressures: []float64{10, 10, 10, 10, 10, 10}, reads: 4},
+		{name: "beside a spec started a second ago, the CPU half busy: it waits for the start to settle", others: map[string]time.Duration{"101": time.Second}, pressures: []float64{30, 30, 30, 30, 30, 30}, reads: 4},
+		{name: "beside a spec started a second ago, the CPU idle: at once", others: map[string]time.Duration{"101": time.Second}, pressures: []float64{10}, reads: 1},
 		{name: "a file of a process that is gone", others: map[string]time.Duration{"202": time.Minute}, dead: "202", pressures: []float64{99}, reads: 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
