@@ -46,7 +46,9 @@ func draftSixtySevenWordings() []Def {
 		// batch, ten times: `a node "ledger-node" with hard eviction
 		// threshold memory.available<500Mi`, hinted with the example's
 		// size and threshold).
-		phrase("kubelet configuration", `^a node "([^"]*)" with (?:an? |the )?(?:hard )?(?:eviction(?: hard)? threshold|eviction-hard) (?:of |is )?"?([^"\s]+)"?$`,
+		// Held-out batch 15, seven times: `a node "pressure-a" whose
+		// kubelet has the hard eviction threshold "memory.available<200Mi"`.
+		phrase("kubelet configuration", `^a node "([^"]*)" (?:with|whose kubelet has|where the kubelet has) (?:an? |the )?(?:hard )?(?:eviction(?: hard)? threshold|eviction-hard) (?:of |is )?"?([^"\s]+)"?$`,
 			`Given a node "worker-1" with hard eviction threshold memory.available<500Mi`,
 			s2(func(name string, ts thresholds) Step {
 				return nodeWithThreshold{node: aNode{name: name}, thresholds: ts}

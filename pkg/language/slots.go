@@ -460,7 +460,7 @@ var rules = []rule{
 	r(`^the available $`, ``, &no, "resource", kResource),
 	r(`^the available <resource> .* to $`, ``, &no, "available", kQuantity),
 	r(`memory and .*eviction.* threshold.* "`, `"`, nil, "threshold", kThreshold),
-	r(`^a node "<node>" with .*eviction.* threshold.* "`, `"`, nil, "threshold", kThreshold),
+	r(`^a node "<node>" (with|whose kubelet has|where the kubelet has).*eviction.* threshold.* "`, `"`, nil, "threshold", kThreshold),
 	r(`(with|has) `, ` disk`, &no, "disk", kQuantity),
 	r(`a PID limit of `, ``, &no, "limit", kPIDLimit),
 	r(`(with|has) `, ` CPU and`, &no, "cpu", kQuantity),
