@@ -37,7 +37,7 @@ var ranElsewhere = []struct {
 	{"make test", ".ci/run", "make test"},
 	{"make test-sim", ".ci/run", "make test-sim"},
 	{"make test-browser", ".ci/run", "make test-browser"},
-	{"LIVE_TIMEOUT=55m PODLIFE_TAGS='!slow' make test-live", ".ci/run", "LIVE_TIMEOUT=55m PODLIFE_TAGS='!slow' make test-live"},
+	{"LIVE_BUDGET=40m LIVE_TIMEOUT=55m PODLIFE_TAGS='!slow' make test-live", ".ci/run", "LIVE_BUDGET=40m LIVE_TIMEOUT=55m PODLIFE_TAGS='!slow' make test-live"},
 	// installPodlife runs `go install` of ./cmd/podlife into a folder of its own.
 	{"go install ./cmd/podlife", "cmd/podlife/init_test.go", "func TestInitThenRun("},
 	// make test runs it (the README names it as a part of make test).
