@@ -41,19 +41,24 @@ func budgetEnd() (time.Time, bool, error) {
 }
 
 // overBudget is why a scenario is not started at now, "" when its
-// recorded wall time fits before end.
-func overBudget(sc *runner.Scenario, walls shard.Walls, now, end time.Time) string {
-	need, ok := walls[sc.ID()]
+// recorded wall time, times the run's pace so far (pace.factor), fits
+// before end.
+func overBudget(sc *runner.Scenario, walls shard.Walls, pace float64, now, end time.Time) string {
+	wall, ok := walls[sc.ID()]
 	if !ok {
-		need = unknownWall
+		wall = unknownWall
 	}
+	need := time.Duration(float64(wall) * max(pace, 1))
 	left := end.Sub(now)
 	if left >= need {
 		return ""
 	}
-	known := "took " + need.Round(time.Second).String() + " when its wall time was last recorded"
+	known := "took " + wall.Round(time.Second).String() + " when its wall time was last recorded"
 	if !ok {
 		known = "has no recorded wall time (taken as " + unknownWall.String() + ")"
+	}
+	if pace > 1 {
+		known += fmt.Sprintf(", and this run's scenarios have taken %.1f times their recorded walls", pace)
 	}
 	return fmt.Sprintf("%s ends at %s, %s from the moment it was due, and the scenario %s; it runs on the simulator in every run, and live without a budget", budgetReason, end.Format("15:04:05"), max(left, 0).Round(time.Second), known)
 }

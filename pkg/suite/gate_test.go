@@ -110,15 +110,20 @@ func TestOverBudget(t *testing.T) {
 	sc := &runner.Scenario{Name: "a", Feature: f, Line: 3}
 	walls := shard.Walls{"x.feature:3": 2 * time.Minute}
 	end := time.Date(2026, 12, 2, 18, 40, 0, 0, time.UTC)
-	if r := overBudget(sc, walls, end.Add(-3*time.Minute), end); r != "" {
+	if r := overBudget(sc, walls, 1, end.Add(-3*time.Minute), end); r != "" {
 		t.Errorf("3 min left for 2: left out (%s)", r)
 	}
-	r := overBudget(sc, walls, end.Add(-90*time.Second), end)
+	r := overBudget(sc, walls, 1, end.Add(-90*time.Second), end)
 	if !strings.HasPrefix(r, budgetReason) || !strings.Contains(r, "1m30s from the moment it was due") || !strings.Contains(r, "took 2m0s") {
 		t.Errorf("90 s left for 2 min: %q", r)
 	}
-	if r := overBudget(&runner.Scenario{Name: "b", Feature: f, Line: 9}, walls, end.Add(-30*time.Second), end); !strings.Contains(r, "no recorded wall time") {
+	if r := overBudget(&runner.Scenario{Name: "b", Feature: f, Line: 9}, walls, 1, end.Add(-30*time.Second), end); !strings.Contains(r, "no recorded wall time") {
 		t.Errorf("no record, 30 s left: %q", r)
+	}
+	// On a machine twice as slow as the recording, 3 min no longer fit
+	// a 2 min wall.
+	if r := overBudget(sc, walls, 2, end.Add(-3*time.Minute), end); !strings.Contains(r, "2.0 times their recorded walls") {
+		t.Errorf("pace 2, 3 min left for 2: %q", r)
 	}
 	res := []report.Result{{Status: report.Skipped, Reason: r}, {Status: report.Skipped, Reason: "needs a node"}, {Status: report.Passed}}
 	if got := budgetLine(res); !strings.Contains(got, "\n1 of the skipped were not started") {
@@ -126,5 +131,34 @@ func TestOverBudget(t *testing.T) {
 	}
 	if got := budgetLine(res[1:]); got != "" {
 		t.Errorf("budgetLine without a budget's skip = %q", got)
+	}
+}
+
+// TestPace: the run's pace is what its ended specs took over what they
+// were recorded at, once enough have ended, and never under 1.
+func TestPace(t *testing.T) {
+	p := pace{dir: t.TempDir()}
+	for i := 0; i < paceSamples-1; i++ {
+		if err := p.record(10*time.Second, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f := p.factor(); f != 1 {
+		t.Errorf("%d specs ended: factor %v, want 1 until %d", paceSamples-1, f, paceSamples)
+	}
+	_ = p.record(0, time.Hour) // no recorded wall: not counted
+	_ = p.record(10*time.Second, 30*time.Second)
+	if f := p.factor(); f != 3 {
+		t.Errorf("every spec three times its wall: factor %v", f)
+	}
+	fast := pace{dir: t.TempDir()}
+	for i := 0; i < paceSamples; i++ {
+		_ = fast.record(10*time.Second, 5*time.Second)
+	}
+	if f := fast.factor(); f != 1 {
+		t.Errorf("a machine faster than the recording: factor %v, want 1", f)
+	}
+	if f := (pace{}).factor(); f != 1 {
+		t.Errorf("no gate folder: factor %v", f)
 	}
 }

@@ -218,6 +218,7 @@ func Define(cfg Config) bool {
 		ordered := order(scs, walls)
 		gate, gateErr := gateFromEnv()
 		end, budgeted, budgetErr := budgetEnd()
+		runPace := pace{dir: os.Getenv(GateEnv)}
 		for i, sc := range ordered {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
 			if hasTag(sc.Tags, "serial") || hasTag(sc.Tags, "disruptive") {
@@ -239,12 +240,20 @@ func Define(cfg Config) bool {
 					}
 				}
 				if budgeted {
-					if reason := overBudget(sc, walls, time.Now(), end); reason != "" {
+					if reason := overBudget(sc, walls, runPace.factor(), time.Now(), end); reason != "" {
 						AddReportEntry(entryName, notStarted(sc, driverName, seed, reason), ReportEntryVisibilityNever)
 						Skip(reason)
 					}
 				}
 				started := time.Now()
+				began := started
+				defer func() {
+					// Its pace, for the budget's later decisions; a
+					// spec cut off says nothing of the machine's.
+					if ctx.Err() == nil {
+						_ = runPace.record(walls[sc.ID()], time.Since(began))
+					}
+				}()
 				res := runner.Run(ctx, sc, runner.Options{Driver: cfg.Driver(), Seed: seed})
 				first := ""
 				for try := 0; try < cfg.Retries && (res.Status == report.Failed || res.Status == report.Errored) && ctx.Err() == nil; try++ {
