@@ -122,6 +122,8 @@ func buildRegistry() []Def {
 	defs = append(defs, drainWordPhrases()...)       // drain_words.go
 	defs = append(defs, onNodePhrases()...)          // onnode_words.go
 	defs = append(defs, batchFifteenWords()...)      // batch15_words.go
+	defs = append(defs, batchSixteenWords()...)      // batch16_words.go
+	defs = append(defs, kubectlPhrases()...)         // kubectl_words.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

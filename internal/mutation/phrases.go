@@ -106,6 +106,16 @@ func replaceOnce(old, new string) func(c []string) []string {
 	}
 }
 
+// reasonBeforeEvent makes `no "Killing" event is recorded …` positive:
+// `an event "Killing" is recorded …`.
+func reasonBeforeEvent(c []string) []string {
+	reason, rest, ok := strings.Cut(strings.TrimPrefix(c[0], "no "), " event ")
+	if !ok || !strings.HasPrefix(c[0], "no ") {
+		return nil
+	}
+	return []string{"an event " + reason + " " + rest}
+}
+
 // The values swapped: each to one the expectation must reject, the one
 // most often confused with it.
 func swapExitCode(v string) string {
@@ -701,6 +711,23 @@ var phrases = []Phrase{
 	{`^at most (\S+) pods? of job "([^"]*)" (?:is|are) running at (?:any time|all times)$`, []Op{atMostOp(1)}},
 	{`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded)$`, []Op{countOp(1)}},
 	{`^(?:the )?pods are created in (?:this )?order:? (".+)$`, []Op{{Class: Order, Kind: reverse, Groups: []int{1}}}},
+
+	// Issue 38's sixteenth blind batch (steps/batch16_words.go); their
+	// false copies are in steps/ninetysixthdrafts_test.go.
+	{`^no "([^"]*)" event is recorded` + eventFor + `$`, []Op{negation(reasonBeforeEvent)}},
+	{`^kubectl shows STATUS "?([^" ]+)"? for (?:the )?pod "([^"]*)"$`, []Op{valueOp(1, swapStatus)}},
+	{`^kubectl shows STATUS "?([^" ]+)"? for (?:the )?pod "([^"]*)" at (\S+)$`, []Op{valueOp(1, swapStatus)}},
+	{`^kubectl shows STATUS "?([^" ]+)"? for (?:the )?pod "([^"]*)" within (\S+)$`, []Op{deadlineOp(3), valueOp(1, swapStatus)}},
+	{`^the (?:STATUS column|kubectl STATUS) of (?:the )?pod "([^"]*)" is "?([^" ]+)"? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
+	{`^kubectl shows READY "?(\d+/\d+)"? for (?:the )?pod "([^"]*)"$`, []Op{{Class: Count, Kind: ready, Groups: []int{1}}}},
+	{`^kubectl shows READY "?(\d+/\d+)"? for (?:the )?pod "([^"]*)" at (\S+)$`, []Op{{Class: Count, Kind: ready, Groups: []int{1}}}},
+	{`^the READY column of (?:the )?pod "([^"]*)" is "?(\d+/\d+)"?$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^the READY column of (?:the )?pod "([^"]*)" is "?(\d+/\d+)"? at (\S+)$`, []Op{{Class: Count, Kind: ready, Groups: []int{2}}}},
+	{`^the pod "([^"]*)" (?:still has condition|condition) "?([^" ]*)"? (?:is )?"?([^" ]*)"? at (\S+)$`, []Op{valueOp(3, swapConditionStatus)}},
+	{`^the pod "([^"]*)" condition "?([^" ]*)"? (?:is )?"?([^" ]*)"? within (\S+)$`, []Op{deadlineOp(4)}}, // as has condition … within: no status swap
+	{ctr + `receives (SIGTERM|SIGKILL) before (?:init )?container "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 4}}}},
+	{`^the pod "([^"]*)" is evicted after the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
+	{ctr + `(?:exits|terminates) with (?:exit )?code (\S+) between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapExitCode)}},
 }
 
 // unmutated are the expectation phrases left as they are, and why (never

@@ -91,6 +91,7 @@ var (
 	kPIDLimit   = &kind{"PID limit", "a whole number above 0: the node's kernel.pid_max, which pid.available is measured against (4194304 by default)"}
 	kReclaim    = &kind{"eviction minimum reclaim", "the kubelet's `--eviction-minimum-reclaim` syntax, `signal=value[,signal=value]`, a value being a quantity (0 or more) or a percentage above 0% of the signal's capacity: what an eviction must free beyond the signal's threshold"}
 	kColumn     = &kind{"STATUS", "the STATUS column as `kubectl get pods` prints it: `Running`, `Completed`, `CrashLoopBackOff`, `Init:1/2`, `Terminating`, …"}
+	kKubectl    = &kind{"kubectl command", "what follows `kubectl`, as typed: `drain NODE` with `--ignore-daemonsets`, `--force`, `--delete-emptydir-data`, `--grace-period=N`, `--timeout=D`; `cordon NODE`; `uncordon NODE`; `delete pod NAME` with `--grace-period=N`, `--now`, `--force` (read as kubectl reads them: `--now` is 1 s, `--force` alone 0, `--grace-period=0` without `--force` 1 s); podlife runs no other command"}
 	kReady      = &kind{"READY", "the READY column as `kubectl get pods` prints it: ready containers / containers, `1/2`"}
 	kVolume     = &kind{"volume", "an `emptyDir` volume of the pod's spec"}
 	kResource   = &kind{"resource", "the node's resource"}
@@ -156,7 +157,7 @@ var (
 // kindOrder is the order of the reference's Slots table.
 var kindOrder = []*kind{kPod, kStaticPod, kContainer, kNode, kDuration, kSeconds, kCount, kExitCode, kQuantity, kInteger,
 	kPriority, kPreempt, kState, kBecome, kStay, kPhase, kStatus, kQoS, kProbe, kPassProbe, kSignal, kPressure, kReason, kEvent, kPodCond, kNodeCond,
-	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kReady, kVolume, kResource, kNodeStatus,
+	kText, kNames, kFile, kKubelet, kUpgrade, kName, kClass, kTaint, kNodeLabel, kLabelKey, kNodeLabels, kThreshold, kReclaim, kColumn, kKubectl, kReady, kVolume, kResource, kNodeStatus,
 	kReplicaSet, kOrdinal, kBudget, kBudgetKey, kBudgetVal, kSelector, kUnhealthy, kBudgetStat, kAPIError, kHTTPCode, kAnswerCode, kProbePath, kDrainFlags, kTimes, kBound, kRestart, kStart, kPodPriority,
 	kDeployment, kJob, kDaemonSet, kQuota, kWorkload, kWorkName, kWorkloadPod, kMessage, kExitNth, kPodNth, kJobPodNth, kImage, kQuotaRes, kDeployCond, kJobCond, kDeployField, kJobField, kJobState, kJobPodState, kJobDeletion, kHookMoment, kSchedule, kCutWhen, kCtrRes, kCtrResBound, kResizeRes, kResizeBound, kPodOrder, kDrainWords, kModifiers, kSpecFields, kSpecKind, kSpecName, kLogLine, kTermMessage, kPath, kNever, kActivity}
 
@@ -260,6 +261,7 @@ var rules = []rule{
 	r(`preStop hook of .* is cut short\S* `, ``, &no, "when", kCutWhen),
 	r(`preStop hook of .* is cut short.* `, ``, &no, "duration", kDuration),
 	r(`(has an?|^an?) "`, `" event`, &yes, "reason", kEvent),
+	r(`^no "`, `" event`, &yes, "reason", kEvent),
 	r(`event( is recorded.*)? with message "`, ``, &yes, "message", kMessage),
 	r(`^an event "<reason>" with message "`, ``, &yes, "message", kMessage),
 	r(`^an event "<reason>" is recorded.* with message "`, ``, &yes, "message", kMessage),
@@ -353,8 +355,11 @@ var rules = []rule{
 	r(`finalizer "`, ``, &yes, "finalizer", kFinalizer),
 	r(`is set to "`, ``, &yes, "status", kStatus),
 	r(`after (init )?container "`, ``, &yes, "other container", kContainer),
+	r(`before (init )?container "`, ``, &yes, "later container", kContainer),
 	r(`container "`, ``, &yes, "container", kContainer),
 	r(`before the pod "`, ``, &yes, "other pod", kPod),
+	r(`kubectl `, `"$`, nil, "command", kKubectl),
+	r(`evicted after the pod "`, ``, &yes, "earlier pod", kPod),
 	r(`(after|before) the pod "`, `" is Ready`, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`static pod manifest of "`, ``, &yes, "static pod", kStaticPod),
@@ -365,6 +370,7 @@ var rules = []rule{
 	r(`node "`, ``, &yes, "node", kNode),
 	r(`event "`, ``, &yes, "reason", kEvent),
 	r(`condition "<condition>" "`, ``, &yes, "status", kStatus),
+	r(`condition "<condition>" is "`, ``, &yes, "status", kStatus),
 	r(`condition "`, ``, &yes, "condition", kPodCond),
 	r(`QoS class "`, ``, &yes, "QoS class", kQoS),
 	r(`priority class "`, ``, &yes, "class", kClass),
@@ -422,6 +428,8 @@ var rules = []rule{
 	r(`status is "`, ``, &yes, "status", kColumn),
 	r(`with STATUS "`, ``, &yes, "status", kColumn),
 	r(`and STATUS "`, ``, &yes, "status", kColumn),
+	r(`STATUS columnkubectl STATUS of the pod "<pod>" is "`, ``, &yes, "status", kColumn),
+	r(`READY column of the pod "<pod>" is "`, ``, &yes, "ready", kReady),
 	r(`READY "`, ``, &yes, "ready", kReady),
 	r(`RESTARTS "`, ``, &yes, "restarts", kCount),
 	r(`(READY|READY is|shows ready) "`, ``, &yes, "ready", kReady),
