@@ -41,6 +41,20 @@ func (j *Judge) interval(q driver.Question) timeline.Window {
 	early, _ := j.obs.Margin(q.Sel, "")
 	at := q.After.At
 	w := timeline.Window{T0: q.T0.At, Ref: at, Lo: q.Lo, Hi: q.Hi, From: at + q.Lo - early, To: at + q.Hi + early}
+	if q.Sel.Kind == timeline.SIGKILL && q.After.Kind == timeline.SIGTERM {
+		// The runtime's grace timer starts once its SIGTERM call has
+		// returned, and its SIGKILL is one more call through the shim
+		// to runc (containerd internal/cri/server/container_stop.go
+		// stopContainer: task.Kill(stop signal), the timeout,
+		// task.Kill(SIGKILL)): the SIGKILL may come as late after the
+		// SIGTERM seen as it may after any cause (a liveness probe's
+		// terminationGracePeriodSeconds of 3: SIGKILL 3.86 s after the
+		// SIGTERM, twice, in the gated run of 2026-12-02 18:36), never
+		// earlier.
+		_, late := j.obs.Margin(q.Sel, "")
+		w.To = max(w.To, at+q.Hi+late)
+		return w
+	}
 	if q.After.Kind != timeline.Exited {
 		return w
 	}
