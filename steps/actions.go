@@ -215,8 +215,11 @@ type podDeleted struct {
 }
 
 func (s podDeleted) Declare(pl *Plan) error {
-	_, err := pl.mustPod(s.name)
-	return err
+	if _, err := pl.mustPod(s.name); err != nil {
+		return err
+	}
+	pl.lastDeleted = &podRef{name: s.name}
+	return nil
 }
 
 func (s podDeleted) Run(ctx context.Context, st *State) error {

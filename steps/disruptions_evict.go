@@ -34,6 +34,9 @@ type podRef struct {
 	// evicted: said `the evicted pod`, the pod of the scenario's last
 	// eviction request before the step (evicted.go).
 	evicted bool
+	// deleted: said `the deleted pod`, the pod of the scenario's last
+	// delete of a pod before the step (evicted.go).
+	deleted bool
 	// only: said `the pod of deployment "x"` (or of a replica set),
 	// the workload's one pod, which it must run one at a time.
 	only bool

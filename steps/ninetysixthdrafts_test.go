@@ -30,6 +30,27 @@ var ninetySixthFalseCopies = []falseCopy{
 		`And container "app" terminates with exit code 3 between 5s and 5.5s`, `And container "app" terminates with exit code 4 between 4s and 7s`, `code 4`, nil},
 	{"the evictions' order turned round", 58,
 		`Then pod "steady" is evicted after pod "spiky"`, `Then pod "spiky" is evicted after pod "steady"`, `Evicted of pod "spiky" at 10s`, nil},
+	{"the deleted pod's SIGKILL said before its grace ran out", 80,
+		`And container "app" of the deleted pod receives SIGKILL at 30s`, `And container "app" of the deleted pod receives SIGKILL at 20s`, `SIGKILL`, nil},
+	{"the deleted pod said gone before its SIGKILL", 80,
+		`And the deleted pod is gone within 32s`, `And the deleted pod is gone within 20s`, `gone`, nil},
+}
+
+// TestTheDeletedPod: `the deleted pod` is the pod of the last delete
+// before the step, a workload's or a bare pod's, and bad input at its
+// line when no pod was deleted before it.
+func TestTheDeletedPod(t *testing.T) {
+	for _, c := range []struct{ steps, want string }{
+		{"Given a pod \"web\"\n    When the pod \"web\" is created\n    And the pod \"web\" is deleted\n    Then the deleted pod is gone within 35s\n", ""},
+		{"Given a replica set \"rs\" of 2 pods\n    When the pods are created\n    And pod 2 of replica set \"rs\" is deleted\n    Then the deleted pod is gone within 35s\n", ""},
+		{"Given a pod \"web\"\n    When the pod \"web\" is created\n    Then the deleted pod is gone within 35s\n", "x.feature:5: `the deleted pod` names no pod"},
+	} {
+		src := "Feature: x\n  Scenario: y\n    " + c.steps
+		got := strings.Join(lintErrors(t, "x.feature", src, "note:", "warning:"), "\n")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%q: lint said %q, want %q", c.steps, got, c.want)
+		}
+	}
 }
 
 func TestNinetySixthDraftsCanFail(t *testing.T) {

@@ -40,6 +40,9 @@ type Plan struct {
 	// lastEvicted is the pod of the last eviction request declared so
 	// far: what `the eviction` and `the evicted pod` name (evicted.go).
 	lastEvicted *podRef
+	// lastDeleted is the pod of the last delete of a pod declared so
+	// far: what `the deleted pod` names (evicted.go).
+	lastDeleted *podRef
 	// aliases are replica sets' pods a step named by their order, each
 	// standing as its template under its name (rspods.go).
 	aliases map[string]*podDecl

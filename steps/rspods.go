@@ -45,7 +45,7 @@ var podNameInPattern = regexp.MustCompile(`(the |of |for |\||\(\?:the \)\?)pod "
 // `the daemon set "x" pod` is the first, as held-out set 30 wrote it.
 // A Deployment's pod by its revision (revisionPod) and a workload's pod said
 // old or new (agedPod) come last (rspods_aged.go).
-var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod + `|` + agedPod + `|the (evicted) pod\b`)
+var rsPodInText = regexp.MustCompile(`the (\S+) pod of (` + ownerKinds + `) "([^"]*)"|the daemon set pod of "([^"]*)"|the pod of daemon set "([^"]*)" on node "([^"]*)"|the daemon set "([^"]*)" pod\b|` + podByNumber + `|` + revisionPod + `|` + agedPod + `|the (evicted|deleted) pod\b`)
 
 // ownerKinds are the kinds whose pods a step names by their order, in
 // every spelling (kindAlt).
@@ -71,7 +71,7 @@ func podOrderAlt(kinds ...string) string {
 	if slices.Contains(kinds, "deployment") {
 		out += `|` + revisionPodAlt
 	}
-	return out + `|` + agedPodAlt + `|the evicted pod`
+	return out + `|` + agedPodAlt + `|the (?:evicted|deleted) pod`
 }
 
 // dsPodAlt is a daemon set's pod in a pattern, as rsPodInText reads it.
@@ -159,7 +159,8 @@ func (s *rsPodStep) ref(i int) (podRef, error) {
 	}
 	m := s.refs[i]
 	if m[38] >= 0 {
-		return podRef{evicted: true}, nil
+		deleted := s.text[m[38]:m[39]] == "deleted"
+		return podRef{evicted: !deleted, deleted: deleted}, nil
 	}
 	if m[32] >= 0 {
 		r := podRef{n: agedWords[s.text[m[32]:m[33]]], aged: true}

@@ -59,12 +59,12 @@ func TestLiveWindowsCountFromTheReaction(t *testing.T) {
 			}
 		})
 	}
-	t.Run("an interval between precise events is checked at the precision", func(t *testing.T) {
+	t.Run("an interval between precise events is checked at the precision, a SIGKILL's later by the runtime's kill", func(t *testing.T) {
 		f := &liveFake{now: 10 * s, events: tl}
 		st := &State{Driver: f, Session: f, Plan: &Plan{}}
 		w := st.interval(sel("SIGKILL"), tl[1], 2*s)
-		if w.From != 13250*ms || w.To != 13750*ms {
-			t.Fatalf("want [13.25s, 13.75s], got [%s, %s]", w.From, w.To)
+		if w.From != 13250*ms || w.To != 14000*ms {
+			t.Fatalf("want [13.25s, 14s], got [%s, %s]", w.From, w.To)
 		}
 	})
 }

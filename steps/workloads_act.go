@@ -28,6 +28,10 @@ func workloadActions() []Def {
 		// A replica set's pod too (held-out set 56: `When pod 1 of
 		// replicaset "queue" is deleted`).
 		phrase(f, `^pod (\S+) of (deployment|job|replica set) "([^"]*)" is deleted$`, `When pod 1 of job "batch" is deleted`, parseWorkloadPodRef(func(r podRef) Step { return &workloadPodDeleted{pod: r} })),
+		// Held-out batch 16: `When one pod of replicaset "web" is
+		// deleted`: the first it created.
+		phrase(f, `^(?:one|a) pod of (deployment|job|replica set) "([^"]*)" is deleted$`, `When one pod of replica set "web" is deleted`,
+			s2(func(kind, name string) Step { return &workloadPodDeleted{pod: workloadRef(kind, name, 1)} })),
 		// By its ordinal, and a deployment's or replica set's one pod
 		// without it (held-out batch 14: `When the pod of deployment
 		// "gateway" is deleted`, `the first pod of deployment "billing"`).
@@ -161,7 +165,12 @@ func (s *workloadPodDeleted) Declare(pl *Plan) error {
 	if _, err := s.pod.namedOwner(pl); err != nil {
 		return err
 	}
-	return pl.declared(s.pod)
+	if err := pl.declared(s.pod); err != nil {
+		return err
+	}
+	r := s.pod
+	pl.lastDeleted = &r
+	return nil
 }
 
 func (s *workloadPodDeleted) Run(ctx context.Context, st *State) error {

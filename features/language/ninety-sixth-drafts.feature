@@ -75,3 +75,17 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
     When 30s pass
     And node "worker-1" comes under memory pressure
     Then pod "steady" is evicted after pod "spiky"
+
+  @behavior:replicaset-pods-by-order
+  Scenario: One pod of a replica set deleted, then said as the deleted pod
+    The replica set replaces it at once; the deleted pod keeps its grace
+    period, ignoring SIGTERM, and goes at its SIGKILL.
+
+    Given a replica set "web" of 2 pods
+    And container "app" of replica set "web" ignores SIGTERM
+    When the pods are created
+    And one pod of replicaset "web" is deleted
+    Then the deleted pod shows status "Terminating" at 0s
+    And container "app" of the deleted pod receives SIGKILL at 30s
+    And the deleted pod is gone within 32s
+    And the replica set "web" has 2 pods within 5s

@@ -278,6 +278,7 @@ var rules = []rule{
 	r(`recorded for <workload> "`, ``, &yes, "name", kWorkName),
 	r(`^(the eviction of )?pod `, ` of $`, &no, "ordinal", kWorkloadPod),
 	r(`^(the eviction of )?pod <ordinal> of `, ``, &no, "workload", kWorkload),
+	r(`^onea pod of $`, ``, &no, "workload", kWorkload),
 	r(`^the <pod order> pod of `, ``, &no, "workload", kWorkload),
 	r(`is drained $`, ``, &no, "drain options", kDrainWords),
 	r(`<count> pods? of $`, ` "`, &no, "workload", kWorkload),
