@@ -135,7 +135,13 @@ func nodeLevel(sc *runner.Scenario) bool {
 // pool kubelet restarts (load 73 on 2 cores, six scenarios late). Names
 // mix the features, so neither a feature's pool leases nor its pod churn
 // come in a block.
-func order(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
+//
+// from rotates the scenarios that go by name (the language's aside): the
+// one at index from goes first, those before it after the last. A run
+// whose budget ends before the catalogue does runs the front of the
+// order, so that rotating it day by day (rotation) checks each part on a
+// kubelet in turn rather than the same first scenarios every time.
+func order(scs []*runner.Scenario, walls shard.Walls, from int) []*runner.Scenario {
 	var long, rest []*runner.Scenario
 	for _, sc := range scs {
 		if d, ok := walls[sc.ID()]; ok && d >= longWall && !nodeLevel(sc) {
@@ -151,7 +157,36 @@ func order(scs []*runner.Scenario, walls shard.Walls) []*runner.Scenario {
 	// before any scenario of the behaviours themselves. They are short
 	// pod-level scenarios, which fill the processes' ends.
 	sort.SliceStable(rest, func(i, j int) bool { return !hasTag(rest[i].Tags, "language") && hasTag(rest[j].Tags, "language") })
+	n := 0
+	for n < len(rest) && !hasTag(rest[n].Tags, "language") {
+		n++
+	}
+	if n > 0 {
+		k := ((from % n) + n) % n
+		rest = append(append(append([]*runner.Scenario{}, rest[k:n]...), rest[:k]...), rest[n:]...)
+	}
 	return append(runner.Longest(long, walls), rest...)
+}
+
+// OrderFromEnv names the index of the first scenario the run's order
+// hands out (order's from), for a run to repeat another's order; by
+// default a run with a time budget starts at a seventh of the catalogue
+// set by the day of the week (rotation), one without at the first.
+const OrderFromEnv = "PODLIFE_ORDER_FROM"
+
+// rotation is order's from for a run of n scenarios.
+func rotation(n int, budgeted bool, now time.Time) (int, error) {
+	if v := os.Getenv(OrderFromEnv); v != "" {
+		i, err := strconv.Atoi(v)
+		if err != nil || i < 0 {
+			return 0, fmt.Errorf("%s=%q: not an index (0 for the first scenario)", OrderFromEnv, v)
+		}
+		return i, nil
+	}
+	if !budgeted {
+		return 0, nil
+	}
+	return int(now.UTC().Weekday()) * n / 7, nil
 }
 
 // longWall is the recorded time from which a scenario of no pool node
@@ -215,9 +250,23 @@ func Define(cfg Config) bool {
 			})
 			return
 		}
-		ordered := order(scs, walls)
 		gate, gateErr := gateFromEnv()
 		end, budgeted, budgetErr := budgetEnd()
+		byName := 0 // about the part order rotates: the long ones are few
+		for _, sc := range scs {
+			if !hasTag(sc.Tags, "language") {
+				byName++
+			}
+		}
+		from, err := rotation(byName, budgeted, time.Now())
+		if err != nil {
+			It("selects scenarios", func() { Fail(err.Error()) })
+			return
+		}
+		if from > 0 {
+			fmt.Fprintf(os.Stderr, "podlife: the scenarios are handed out from the %d-th by name (%s=%d repeats this order)\n", from+1, OrderFromEnv, from)
+		}
+		ordered := order(scs, walls, from)
 		runPace := pace{dir: os.Getenv(GateEnv)}
 		for i, sc := range ordered {
 			args := []any{Label(LabelsOf(sc.Tags)...)}
