@@ -24,7 +24,8 @@ import (
 // times, hinted without the window's start), a pod's condition read at an
 // instant (`the pod "web" condition "Ready" is "False" at 15s`, twice,
 // hinted with `has condition … at`, the condition's coming at T, which
-// fails for a pod NotReady since before t=0).
+// fails for a pod NotReady since before t=0), a restart count at an
+// instant (eleven times, hinted `between 40s and 40s`).
 func batchSixteenWords() []Def {
 	const columns = "kubectl columns"
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? `
@@ -73,6 +74,12 @@ func batchSixteenWords() []Def {
 			s4(func(c, p string, sig sigKind, other string) Step {
 				return &containersInOrder{pod: p, list: fmt.Sprintf("%q, %q", c, other), kind: timeline.Kind(sig)}
 			})).with(signalSlot("SIGTERM")),
+		// Held-out batch 16, eleven times: `container "app" has restart
+		// count 1 at 40s`, hinted `between 40s and 40s`.
+		phrase("pod expectations", ctr+`(?:restart count is|has restart count|restartCount is|has restartCount) (\S+) at (\S+)$`, `Then container "app" has restart count 1 at 40s`,
+			s4(func(c, pod string, n Count, at writtenSpan) Step {
+				return readAtInstant{containerRestartCount{containerNamed{c, pod}, n}, at}
+			})),
 		phrase("eviction expectations", `^the pod "([^"]*)" is evicted after the pod "([^"]*)"$`, `Then the pod "steady" is evicted after the pod "spiky"`,
 			func(c []string, a Arg) (Step, error) {
 				if c[0] == c[1] {

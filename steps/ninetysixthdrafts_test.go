@@ -34,6 +34,8 @@ var ninetySixthFalseCopies = []falseCopy{
 		`And container "app" of the deleted pod receives SIGKILL at 30s`, `And container "app" of the deleted pod receives SIGKILL at 20s`, `SIGKILL`, nil},
 	{"the deleted pod said gone before its SIGKILL", 80,
 		`And the deleted pod is gone within 32s`, `And the deleted pod is gone within 20s`, `gone`, nil},
+	{"a restart count said before the back-off let it come", 94,
+		`And container "app" has restart count 2 at 25s`, `And container "app" has restart count 2 at 12s`, `restartCount 2`, nil},
 }
 
 // TestTheDeletedPod: `the deleted pod` is the pod of the last delete

@@ -89,3 +89,16 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
     And container "app" of the deleted pod receives SIGKILL at 30s
     And the deleted pod is gone within 32s
     And the replica set "web" has 2 pods within 5s
+
+  @behavior:crashloop-backoff
+  Scenario: A crash loop's restart count read at instants
+    The first restart comes at once; the second waits out the 10 s
+    back-off and the pod worker's jittered requeue (14-20 s in), the
+    third the 20 s one.
+
+    Given a pod "crash"
+    And container "app" exits with code 1 after 2s
+    When the pod "crash" is created
+    Then container "app" has restart count 1 at 3s
+    And container "app" has restart count 1 at 13s
+    And container "app" has restart count 2 at 25s
