@@ -80,6 +80,12 @@ func batchSixteenWords() []Def {
 			s4(func(c, pod string, n Count, at writtenSpan) Step {
 				return readAtInstant{containerRestartCount{containerNamed{c, pod}, n}, at}
 			})),
+		// Held-out batch 16: `node "node-1" still has condition
+		// MemoryPressure True at 4m`, hinted as its coming at 4m.
+		phrase("node expectations", `^node "([^"]*)" still has condition "?([^" ]*)"? "?([^" ]*)"? at (\S+)$`, `Then node "worker-1" still has condition "MemoryPressure" "True" at 40s`,
+			s4(func(node, ctype, status string, at writtenSpan) Step {
+				return readAtInstant{nodeCondition{node: node, ctype: ctype, status: status}, at}
+			})).with(openSlot("condition", "MemoryPressure", nodeConditionTypes...), slot("status", "True", conditionStatuses...)),
 		phrase("eviction expectations", `^the pod "([^"]*)" is evicted after the pod "([^"]*)"$`, `Then the pod "steady" is evicted after the pod "spiky"`,
 			func(c []string, a Arg) (Step, error) {
 				if c[0] == c[1] {

@@ -30,11 +30,13 @@ var ninetySixthFalseCopies = []falseCopy{
 		`And container "app" terminates with exit code 3 between 5s and 5.5s`, `And container "app" terminates with exit code 4 between 4s and 7s`, `code 4`, nil},
 	{"the evictions' order turned round", 58,
 		`Then pod "steady" is evicted after pod "spiky"`, `Then pod "spiky" is evicted after pod "steady"`, `Evicted of pod "spiky" at 10s`, nil},
-	{"the deleted pod's SIGKILL said before its grace ran out", 80,
+	{"a node's condition said gone while the pressure holds", 58,
+		`And node "worker-1" still has condition "MemoryPressure" "True" at 40s`, `And node "worker-1" still has condition "MemoryPressure" "False" at 40s`, `MemoryPressure`, nil},
+	{"the deleted pod's SIGKILL said before its grace ran out", 81,
 		`And container "app" of the deleted pod receives SIGKILL at 30s`, `And container "app" of the deleted pod receives SIGKILL at 20s`, `SIGKILL`, nil},
-	{"the deleted pod said gone before its SIGKILL", 80,
+	{"the deleted pod said gone before its SIGKILL", 81,
 		`And the deleted pod is gone within 32s`, `And the deleted pod is gone within 20s`, `gone`, nil},
-	{"a restart count said before the back-off let it come", 94,
+	{"a restart count said before the back-off let it come", 95,
 		`And container "app" has restart count 2 at 25s`, `And container "app" has restart count 2 at 12s`, `restartCount 2`, nil},
 }
 

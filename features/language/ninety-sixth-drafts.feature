@@ -75,6 +75,7 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
     When 30s pass
     And node "worker-1" comes under memory pressure
     Then pod "steady" is evicted after pod "spiky"
+    And node "worker-1" still has condition "MemoryPressure" "True" at 40s
 
   @behavior:replicaset-pods-by-order
   Scenario: One pod of a replica set deleted, then said as the deleted pod

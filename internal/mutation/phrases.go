@@ -727,6 +727,7 @@ var phrases = []Phrase{
 	{`^the pod "([^"]*)" condition "?([^" ]*)"? (?:is )?"?([^" ]*)"? within (\S+)$`, []Op{deadlineOp(4)}}, // as has condition … within: no status swap
 	{ctr + `receives (SIGTERM|SIGKILL) before (?:init )?container "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 4}}}},
 	{ctr + `(?:restart count is|has restart count|restartCount is|has restartCount) (\S+) at (\S+)$`, []Op{countOp(3)}},
+	{`^` + node + ` still has condition "?([^" ]*)"? "?([^" ]*)"? at (\S+)$`, []Op{valueOp(3, swapConditionStatus)}},
 	{`^the pod "([^"]*)" is evicted after the pod "([^"]*)"$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 2}}}},
 	{ctr + `(?:exits|terminates) with (?:exit )?code (\S+) between (\S+) and (\S+)$`, []Op{windowOp(4, 5), valueOp(3, swapExitCode)}},
 }
