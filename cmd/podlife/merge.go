@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/podlife/podlife/pkg/report"
@@ -81,7 +82,8 @@ func mergeReports(dirs []string, out string, tol *time.Duration, explained []rep
 // recordWalls records the wall times of the scenarios a run ran, in the
 // report folder dir, into the walls file out, keeping the file's records
 // of scenarios the run did not run. Scenarios cut off or never started
-// have no time worth keeping.
+// have no time worth keeping, nor those a run's time budget left out
+// (their wall of 0 would have every later budget start them last thing).
 func recordWalls(dir, out string, stdout io.Writer) error {
 	rs, err := report.ReadResults(dir)
 	if err != nil {
@@ -93,7 +95,7 @@ func recordWalls(dir, out string, stdout io.Writer) error {
 	}
 	n := 0
 	for _, r := range rs {
-		if r.Status == report.Interrupted || r.Reason == report.NotRunReason {
+		if r.Status == report.Interrupted || r.Reason == report.NotRunReason || strings.HasPrefix(r.Reason, report.NotStartedPrefix) {
 			continue
 		}
 		w[r.ID()] = r.Wall

@@ -53,6 +53,10 @@ const (
 // interrupted before it began.
 const NotRunReason = "interrupted before it ran"
 
+// NotStartedPrefix begins the Reason of a scenario a live run's time
+// budget left out (pkg/suite): it never ran, so it has no wall time.
+const NotStartedPrefix = "not started: the run's time budget"
+
 // Result is one scenario run on one driver.
 type Result struct {
 	Driver      string   `json:"driver"`

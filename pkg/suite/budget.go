@@ -21,7 +21,7 @@ import (
 const BudgetEndEnv = "PODLIFE_BUDGET_END"
 
 // budgetReason starts the reason of a spec the budget left out.
-const budgetReason = "not started: the run's time budget"
+const budgetReason = report.NotStartedPrefix
 
 // unknownWall is what a scenario with no recorded wall time is taken to
 // need.
