@@ -62,8 +62,7 @@ export PODLIFE_RUN_ID=${PODLIFE_RUN_ID:-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N3 -
 KIND_K8S_VERSION=${KIND_K8S_VERSION:-1.36.3}
 KUBELET_VERSIONS=${KUBELET_VERSIONS-1.33.13 1.34.4 1.35.4}
 if [ -n "${LIVE_END:-}" ] && ! date -u -d "$LIVE_END" +%s >/dev/null 2>&1; then
-	echo "podlife: LIVE_END=$LIVE_END: not a time (2026-12-03T08:05:00Z)" >&2
-	exit 2
+	die "LIVE_END=$LIVE_END: not a time (2026-12-03T08:05:00Z)"
 fi
 slow=1
 case "${PODLIFE_TAGS:-}" in
@@ -265,7 +264,7 @@ timeout_secs=$(duration_secs "$LIVE_TIMEOUT") || die "LIVE_TIMEOUT=$LIVE_TIMEOUT
 if [ -n "${LIVE_END:-}" ]; then
 	# The whole run's end (CI's): what the preparation took (a slow
 	# machine's node images) comes out of the suite's time, never on top.
-	end=$(date -u -d "$LIVE_END" +%s 2>/dev/null) || die "LIVE_END=$LIVE_END: not a time (2026-12-03T08:05:00Z)"
+	end=$(date -u -d "$LIVE_END" +%s) # checked at the start
 	if [ -z "$budget_end" ] || [ "$budget_end" -gt $((end - 720)) ]; then
 		budget_end=$((end - 720))
 	fi

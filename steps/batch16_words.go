@@ -1,9 +1,7 @@
 package steps
 
 import (
-	"context"
 	"fmt"
-	"time"
 
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -95,36 +93,11 @@ func batchSixteenWords() []Def {
 			}),
 		phrase("signals and hooks", ctr+`(?:exits|terminates) with (?:exit )?code (\S+) between (\S+) and (\S+)$`, `Then container "main" exits with code 0 between 5s and 7s`,
 			func(c []string, _ Arg) (Step, error) {
-				s := &exitsCodeBetween{exitsAt: exitsAt{ctr: ctrOfPod{c[0], c[1]}}}
+				s := &exitsCodeWithin{exitsAt: exitsAt{ctr: ctrOfPod{c[0], c[1]}}}
 				s.code.set(c[2])
 				s.lo.set(c[3])
-				s.hi.set(c[4])
+				s.d.set(c[4])
 				return s, nil
 			}),
 	}
-}
-
-// Then container "main" exits with code 0 between 5s and 7s: its first
-// exit at or after t=0 comes in the window (judged as `exits between A
-// and B`), with that code.
-type exitsCodeBetween struct {
-	exitsAt
-	lo, hi afterNames[time.Duration]
-}
-
-func (s *exitsCodeBetween) Declare(pl *Plan) error {
-	if err := s.exitsAt.Declare(pl); err != nil {
-		return err
-	}
-	if s.lo.err != nil {
-		return s.lo.err
-	}
-	return s.hi.err
-}
-
-func (s *exitsCodeBetween) Run(ctx context.Context, st *State) error {
-	if err := st.expectIn(ctx, s.sel, s.lo.v, s.hi.v); err != nil {
-		return err
-	}
-	return s.checkCode(st, "between "+s.lo.text+" and "+s.hi.text)
 }

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	k8slabels "k8s.io/apimachinery/pkg/labels"
@@ -103,27 +104,32 @@ func draftFortySixWordings() []Def {
 	}
 }
 
-// Then container "filler" exits with code 137 within 5s: the container's
-// first exit at or after t=0 comes by t0+D (as `exits within D`, in its
-// live window on a cluster), and that exit's code is C (as `exits at T
-// with code C` reads the code of the exit it timed).
+// Then container "filler" exits with code 137 within 5s (between A and
+// B, lo given): the container's first exit at or after t=0 comes by t0+D
+// (from t0+A to t0+B; as `exits within D` and `exits between A and B`,
+// in its live window on a cluster), and that exit's code is C (as `exits
+// at T with code C` reads the code of the exit it timed).
 type exitsCodeWithin struct {
 	exitsAt
-	d afterNames[time.Duration]
+	lo, d afterNames[time.Duration]
 }
 
 func (s *exitsCodeWithin) Declare(pl *Plan) error {
 	if err := s.exitsAt.Declare(pl); err != nil {
 		return err
 	}
-	return s.d.err
+	return errors.Join(s.lo.err, s.d.err)
 }
 
 func (s *exitsCodeWithin) Run(ctx context.Context, st *State) error {
-	if err := st.expectIn(ctx, s.sel, 0, s.d.v); err != nil {
+	if err := st.expectIn(ctx, s.sel, s.lo.v, s.d.v); err != nil {
 		return err
 	}
-	return s.checkCode(st, "within "+s.d.text)
+	when := "within " + s.d.text
+	if s.lo.given() {
+		when = "between " + s.lo.text + " and " + s.d.text
+	}
+	return s.checkCode(st, when)
 }
 
 // Given a PodDisruptionBudget "cart-pdb" with minAvailable 2 for

@@ -26,7 +26,6 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
     And the pod "web" condition "PodScheduled" is "True" at 2s
     And container "app" receives SIGTERM at 0s
     And container "app" receives SIGKILL at 5s
-    And no "FailedPreStopHook" event is recorded for pod "web"
 
   @behavior:sidecar-stop-order
   Scenario: Two sidecars' SIGTERMs in reverse order, said as one before the other
@@ -95,7 +94,8 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
   Scenario: A crash loop's restart count read at instants
     The first restart comes at once; the second waits out the 10 s
     back-off and the pod worker's jittered requeue (14-20 s in), the
-    third the 20 s one.
+    third the 20 s one. A container that exits on its own is restarted,
+    never killed: the kubelet records no Killing event for it.
 
     Given a pod "crash"
     And container "app" exits with code 1 after 2s
@@ -103,3 +103,4 @@ Feature: kubectl's words, an order said from its later side, an exit's code in a
     Then container "app" has restart count 1 at 3s
     And container "app" has restart count 1 at 13s
     And container "app" has restart count 2 at 25s
+    And no "Killing" event is recorded for pod "crash"

@@ -29,7 +29,7 @@ func TestOrder(t *testing.T) {
 		}
 		return s
 	}
-	if got := names(order(scs, nil, 0)); got != "abcdefghi" {
+	if got := names(order(scs, nil, start{})); got != "abcdefghi" {
 		t.Errorf("order without records %s, want by name", got)
 	}
 	walls := shard.Walls{}
@@ -40,7 +40,7 @@ func TestOrder(t *testing.T) {
 	// under the bar; a (line 9) is node-level and longest of all.
 	walls["x.feature:3"], walls["x.feature:5"] = longWall, 2*longWall
 	walls["x.feature:2"], walls["x.feature:9"] = longWall-time.Second, 3*longWall
-	if got := names(order(scs, walls, 0)); got != "egabcdfhi" {
+	if got := names(order(scs, walls, start{})); got != "egabcdfhi" {
 		t.Errorf("order with recorded times %s, want egabcdfhi", got)
 	}
 	// The language's own scenarios go after the others, by name too
@@ -48,15 +48,15 @@ func TestOrder(t *testing.T) {
 	for _, l := range []int{8, 6, 5} {
 		scs[l-1].Tags = append(scs[l-1].Tags, "language")
 	}
-	if got := names(order(scs, walls, 0)); got != "egacfhibd" {
+	if got := names(order(scs, walls, start{})); got != "egacfhibd" {
 		t.Errorf("order with @language scenarios %s, want egacfhibd", got)
 	}
 	// Rotated: the by-name part (acfhi) starts at its third, f; the
 	// long ones stay first, the language's last.
-	if got := names(order(scs, walls, 2)); got != "egfhiacbd" {
+	if got := names(order(scs, walls, start{index: 2})); got != "egfhiacbd" {
 		t.Errorf("order from the third %s, want egfhiacbd", got)
 	}
-	if got := names(order(scs, walls, 7)); got != "egfhiacbd" {
+	if got := names(order(scs, walls, start{index: 7})); got != "egfhiacbd" {
 		t.Errorf("order from the eighth of five %s, want it wrapped as from the third", got)
 	}
 }
@@ -71,16 +71,17 @@ func TestRotation(t *testing.T) {
 		budgeted bool
 		want     int
 	}{{0, true, 0}, {3, true, 300}, {6, true, 600}, {3, false, 0}} {
-		if got, err := rotation(700, c.budgeted, sunday.AddDate(0, 0, c.day)); err != nil || got != c.want {
-			t.Errorf("day %d budgeted %v: %d (%v), want %d", c.day, c.budgeted, got, err, c.want)
+		s, err := rotation(c.budgeted, sunday.AddDate(0, 0, c.day))
+		if got := s.at(700); err != nil || got != c.want {
+			t.Errorf("day %d budgeted %v: %d (%v), want %d of 700", c.day, c.budgeted, got, err, c.want)
 		}
 	}
 	t.Setenv(OrderFromEnv, "42")
-	if got, _ := rotation(700, true, sunday); got != 42 {
-		t.Errorf("%s=42: %d", OrderFromEnv, got)
+	if s, _ := rotation(true, sunday.AddDate(0, 0, 3)); s.at(700) != 42 {
+		t.Errorf("%s=42: %d", OrderFromEnv, s.at(700))
 	}
 	t.Setenv(OrderFromEnv, "x")
-	if _, err := rotation(700, true, sunday); err == nil {
+	if _, err := rotation(true, sunday); err == nil {
 		t.Errorf("%s=x taken", OrderFromEnv)
 	}
 }

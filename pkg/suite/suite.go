@@ -137,11 +137,12 @@ func nodeLevel(sc *runner.Scenario) bool {
 // come in a block.
 //
 // from rotates the scenarios that go by name (the language's aside): the
-// one at index from goes first, those before it after the last. A run
-// whose budget ends before the catalogue does runs the front of the
-// order, so that rotating it day by day (rotation) checks each part on a
-// kubelet in turn rather than the same first scenarios every time.
-func order(scs []*runner.Scenario, walls shard.Walls, from int) []*runner.Scenario {
+// one at from.at(their number) goes first, those before it after the
+// last. A run whose budget ends before the catalogue does runs the front
+// of the order, so that rotating it day by day (rotation) checks each
+// part on a kubelet in turn rather than the same first scenarios every
+// time.
+func order(scs []*runner.Scenario, walls shard.Walls, from start) []*runner.Scenario {
 	var long, rest []*runner.Scenario
 	for _, sc := range scs {
 		if d, ok := walls[sc.ID()]; ok && d >= longWall && !nodeLevel(sc) {
@@ -162,7 +163,7 @@ func order(scs []*runner.Scenario, walls shard.Walls, from int) []*runner.Scenar
 		n++
 	}
 	if n > 0 {
-		k := ((from % n) + n) % n
+		k := from.at(n) % n
 		rest = append(append(append([]*runner.Scenario{}, rest[k:n]...), rest[:k]...), rest[n:]...)
 	}
 	return append(runner.Longest(long, walls), rest...)
@@ -174,19 +175,31 @@ func order(scs []*runner.Scenario, walls shard.Walls, from int) []*runner.Scenar
 // set by the day of the week (rotation), one without at the first.
 const OrderFromEnv = "PODLIFE_ORDER_FROM"
 
-// rotation is order's from for a run of n scenarios.
-func rotation(n int, budgeted bool, now time.Time) (int, error) {
+// start is where order begins the scenarios that go by name: at index,
+// or, with sevenths, that many sevenths of the way through them.
+type start struct{ index, sevenths int }
+
+func (s start) at(n int) int {
+	if s.sevenths > 0 {
+		return s.sevenths * n / 7
+	}
+	return s.index
+}
+
+// rotation is order's start: OrderFromEnv's index, else, for a run with
+// a budget, the day of the week's seventh.
+func rotation(budgeted bool, now time.Time) (start, error) {
 	if v := os.Getenv(OrderFromEnv); v != "" {
 		i, err := strconv.Atoi(v)
 		if err != nil || i < 0 {
-			return 0, fmt.Errorf("%s=%q: not an index (0 for the first scenario)", OrderFromEnv, v)
+			return start{}, fmt.Errorf("%s=%q: not an index (0 for the first scenario)", OrderFromEnv, v)
 		}
-		return i, nil
+		return start{index: i}, nil
 	}
 	if !budgeted {
-		return 0, nil
+		return start{}, nil
 	}
-	return int(now.UTC().Weekday()) * n / 7, nil
+	return start{sevenths: int(now.UTC().Weekday())}, nil
 }
 
 // longWall is the recorded time from which a scenario of no pool node
@@ -252,19 +265,13 @@ func Define(cfg Config) bool {
 		}
 		gate, gateErr := gateFromEnv()
 		end, budgeted, budgetErr := budgetEnd()
-		byName := 0 // about the part order rotates: the long ones are few
-		for _, sc := range scs {
-			if !hasTag(sc.Tags, "language") {
-				byName++
-			}
-		}
-		from, err := rotation(byName, budgeted, time.Now())
+		from, err := rotation(budgeted, time.Now())
 		if err != nil {
 			It("selects scenarios", func() { Fail(err.Error()) })
 			return
 		}
-		if from > 0 {
-			fmt.Fprintf(os.Stderr, "podlife: the scenarios are handed out from the %d-th by name (%s=%d repeats this order)\n", from+1, OrderFromEnv, from)
+		if from.sevenths > 0 {
+			fmt.Fprintf(os.Stderr, "podlife: the scenarios that go by name are handed out from %d sevenths of the way through them (the day of the week's)\n", from.sevenths)
 		}
 		ordered := order(scs, walls, from)
 		runPace := pace{dir: os.Getenv(GateEnv)}

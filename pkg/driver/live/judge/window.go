@@ -48,9 +48,9 @@ func (j *Judge) interval(q driver.Question) timeline.Window {
 		// stopContainer: task.Kill(stop signal), the timeout,
 		// task.Kill(SIGKILL)): the SIGKILL may come as late after the
 		// SIGTERM seen as it may after any cause (a liveness probe's
-		// terminationGracePeriodSeconds of 3: SIGKILL 3.86 s after the
-		// SIGTERM, twice, in the gated run of 2026-12-02 18:36), never
-		// earlier.
+		// terminationGracePeriodSeconds of 3: SIGKILL 3.356 s and 3.395 s
+		// after the SIGTERM on the two attempts of CI's command on
+		// 2026-12-03 07:52, 3.863 s the evening before), never earlier.
 		_, late := j.obs.Margin(q.Sel, "")
 		w.To = max(w.To, at+q.Hi+late)
 		return w
