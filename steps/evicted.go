@@ -113,14 +113,9 @@ func (s *lastEviction) Run(ctx context.Context, st *State) error { return s.step
 
 // parseDefined is the step of the one phrase that matches text.
 func parseDefined(text string, a Arg) (Step, error) {
-	var found []Def
-	for _, d := range registry {
-		if d.Pattern.MatchString(text) {
-			found = append(found, d)
-		}
+	d, err := definedPhrase(text)
+	if err != nil {
+		return nil, err
 	}
-	if len(found) != 1 {
-		return nil, fmt.Errorf("%d phrases match %q", len(found), text)
-	}
-	return found[0].Parse(text, a)
+	return d.Parse(text, a)
 }

@@ -49,11 +49,23 @@ func eventExpectations() []Def {
 // node: a node's events (expect_node_events.go), the kubelet's and the
 // node controller's (NodeHasInsufficientMemory, EvictionThresholdMet,
 // NodeNotReady), on the node's timeline.
-type eventAbout struct{ ctr, ctrPod, pod, node string }
+//
+// typ, when set, is the event's type (`a Warning event "BackOff"`): the
+// Event's type field, Warning or Normal, which both drivers record.
+type eventAbout struct{ ctr, ctrPod, pod, node, typ string }
 
 func eventAboutOf(c []string) eventAbout { return eventAbout{ctr: c[0], ctrPod: c[1], pod: c[2]} }
 
 func (a eventAbout) selector(pl *Plan, reason string) (timeline.Selector, string, error) {
+	sel, what, err := a.untyped(pl, reason)
+	if a.typ != "" {
+		sel.Status = a.typ
+		what = a.typ + " " + what
+	}
+	return sel, what, err
+}
+
+func (a eventAbout) untyped(pl *Plan, reason string) (timeline.Selector, string, error) {
 	if a.node != "" {
 		if _, err := pl.node(a.node); err != nil {
 			return timeline.Selector{}, "", err

@@ -53,6 +53,9 @@ type Def struct {
 	// respells: the phrase says another phrase in other words, the same
 	// step (expect_wordings46.go): a hint shows that one instead.
 	respells bool
+	// expand: the phrase says others, one for each text it gives
+	// (plural_words.go); nil for a phrase of its own.
+	expand func(text string) []string
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -124,6 +127,10 @@ func buildRegistry() []Def {
 	defs = append(defs, batchFifteenWords()...)      // batch15_words.go
 	defs = append(defs, batchSixteenWords()...)      // batch16_words.go
 	defs = append(defs, kubectlPhrases()...)         // kubectl_words.go
+	defs = append(defs, waitingWords()...)           // waiting_words.go
+	defs = append(defs, eventTypeWords()...)         // eventtype_words.go
+	defs = append(defs, pluralPhrases()...)          // plural_words.go
+	defs = append(defs, countedWords()...)           // counted_words.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -53,6 +53,9 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if m == nil {
 		return nil, fmt.Errorf("internal: %q does not match %s", text, d.Pattern)
 	}
+	if d.expand != nil {
+		return &eachPod{texts: d.expand(text), arg: a}, nil
+	}
 	if at := d.theNodeAt(text); at >= 0 {
 		return &onlyNode{def: d, text: text, at: at, arg: a}, nil
 	}

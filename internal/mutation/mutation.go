@@ -212,7 +212,7 @@ func matchOne(text string) (steps.Def, bool) {
 	var found steps.Def
 	n := 0
 	for _, d := range steps.Definitions() {
-		if d.Pattern.MatchString(text) {
+		if d.Matches(text) {
 			found = d
 			n++
 		}

@@ -27,10 +27,14 @@ type query struct {
 
 // The phrases the oracle reads, as the registry writes them.
 var (
-	podIsRe         = regexp.MustCompile(`^the pod "([^"]*)" is (?:not )?(\S+)(?: within (\S+)| between (\S+) and (\S+)| after (\S+))?$`)
-	phaseRe         = regexp.MustCompile(`^the pod "([^"]*)" phase is "([^"]*)"(?: within (\S+))?$`)
-	statusRe        = regexp.MustCompile(`^the pod "([^"]*)" shows status "([^"]*)"(?: within (\S+))?$`)
-	kubectlRe       = regexp.MustCompile(`^kubectl shows the pod "([^"]*)" as "?([^"\s]+)"?(?: within (\S+))?$`)
+	podIsRe   = regexp.MustCompile(`^the pod "([^"]*)" is (?:not )?(\S+)(?: within (\S+)| between (\S+) and (\S+)| after (\S+))?$`)
+	phaseRe   = regexp.MustCompile(`^the pod "([^"]*)" phase is "([^"]*)"(?: within (\S+))?$`)
+	statusRe  = regexp.MustCompile(`^the pod "([^"]*)" shows status "([^"]*)"(?: within (\S+))?$`)
+	kubectlRe = regexp.MustCompile(`^kubectl shows the pod "([^"]*)" as "?([^"\s]+)"?(?: within (\S+))?$`)
+	// kubectl's STATUS column named first (steps/batch16_words.go,
+	// waiting_words.go): the status, then the pod, or the pod first.
+	statusForPodRe  = regexp.MustCompile(`^kubectl shows STATUS "?([^" ]+)"? for (?:the )?pod "([^"]*)"(?: within (\S+))?$`)
+	statusColumnRe  = regexp.MustCompile(`^the (?:STATUS column|kubectl STATUS) of (?:the )?pod "([^"]*)" is "?([^" ]+)"?(?: within (\S+))?$`)
 	nodeConditionRe = regexp.MustCompile(`^(?:the node|node "([^"]*)") has condition "([^"]*)" "([^"]*)"(?: within (\S+))?$`)
 	nodeTaintRe     = regexp.MustCompile(`^(?:the node|node "([^"]*)") has taint "([^"]*)"(?: within (\S+))?$`)
 	readyRe         = regexp.MustCompile(`^container "([^"]*)"(?: of pod "([^"]*)")? is ready(?: within (\S+))?$`)
@@ -51,6 +55,12 @@ func stateOf(text, onlyPod, onlyNode string) (query, time.Duration, bool) {
 		return query{kind: "phase", pod: m[1], name: m[2]}, dur(m[3]), true
 	}
 	if m := statusRe.FindStringSubmatch(text); m != nil {
+		return query{kind: "status", pod: m[1], name: m[2]}, dur(m[3]), true
+	}
+	if m := statusForPodRe.FindStringSubmatch(text); m != nil {
+		return query{kind: "status", pod: m[2], name: m[1]}, dur(m[3]), true
+	}
+	if m := statusColumnRe.FindStringSubmatch(text); m != nil {
 		return query{kind: "status", pod: m[1], name: m[2]}, dur(m[3]), true
 	}
 	if m := kubectlRe.FindStringSubmatch(text); m != nil {

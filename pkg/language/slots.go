@@ -122,6 +122,11 @@ var (
 	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
 	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
 	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
+	kEventType   = &kind{"event type", "`Warning` or `Normal`: the Event's type, as `kubectl describe` lists it"}
+	kPodList     = &kind{"pods", "two or more pod names, each quoted, joined by commas and `and`: `\"a\", \"b\" and \"c\"`"}
+	kPluralRest  = &kind{"expectation", "what the language says of one pod (`the pod \"a\" is Running`), its verb plural (`are Running`, `receive SIGTERM within 5s`): said of each pod in turn"}
+	kPluralHead  = &kind{"expectation's start", "the words of an expectation of one pod before its `pod \"a\"` (`kubectl shows STATUS \"Evicted\" for`, `container \"app\" of`), ending in `for`, `of`, `than`, `after`, `before` or `with`"}
+	kPluralTail  = &kind{"expectation's end", "the words of that expectation after its pod, if any, a plural verb made singular (`receive SIGTERM` is `receives SIGTERM` of each)"}
 	kMessage     = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
 	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
 	kPodNth      = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
@@ -198,6 +203,12 @@ func rc(before, capture, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// Several pods said at once (steps/plural_words.go), each capture
+	// told by its own pattern.
+	rc(`pods $`, `^"\[\^"\]\*"\(\?:\(\?:, \| and`, "pods", kPodList),
+	rc(`pods <pods> $`, `\(\?:are\|were\) `, "expectation", kPluralRest),
+	rc(`^$`, `\.\* \(\?:for\|of`, "start", kPluralHead),
+	rc(`<start> pods <pods>$`, `^\(\?-s:\.\*\)$|^\.\*$`, "end", kPluralTail),
 	// A workload's pods counted, `all N pods of …` too (held-out batch
 	// 14: steps/expect_wordings46.go, onnode_words.go).
 	r(`^all $`, ` pods? of`, &no, "count", kCount),
@@ -260,6 +271,7 @@ var rules = []rule{
 	r(`node "<node>" is `, ``, &no, "schedulability", kSchedule),
 	r(`preStop hook of .* is cut short\S* `, ``, &no, "when", kCutWhen),
 	r(`preStop hook of .* is cut short.* `, ``, &no, "duration", kDuration),
+	r(`(an |no )$`, ` event`, &no, "type", kEventType),
 	r(`(has an?|^an?) "`, `" event`, &yes, "reason", kEvent),
 	r(`^no "`, `" event`, &yes, "reason", kEvent),
 	r(`event( is recorded.*)? with message "`, ``, &yes, "message", kMessage),

@@ -31,7 +31,7 @@ func TestDraftsOfTheConventionsAreTheirPhrases(t *testing.T) {
 	one := func(text string) int {
 		found := -1
 		for i, d := range defs {
-			if d.Pattern.MatchString(text) {
+			if d.Matches(text) {
 				if found >= 0 {
 					t.Errorf("%q matches %s and %s", text, defs[found].Pattern, d.Pattern)
 				}

@@ -145,7 +145,7 @@ func checkWith(scs []*Scenario, d driver.Driver, defs []steps.Def) (problems []P
 			line := sc.StepLines[i]
 			var matches []steps.Def
 			for _, def := range defs {
-				if def.Pattern.MatchString(s.Text) {
+				if def.Matches(s.Text) {
 					matches = append(matches, def)
 				}
 			}
@@ -418,7 +418,7 @@ func perPodBehaviour(text string, defs []steps.Def) string {
 	}
 	whole := workloadPodInText.ReplaceAllString(text, `$1 "$2"`)
 	for _, d := range defs {
-		if d.Family == "behaviour" && d.Pattern.MatchString(whole) {
+		if d.Family == "behaviour" && d.Matches(whole) {
 			return fmt.Sprintf("a behaviour step names a pod of %s %q by its order: the %s's pods share one template, and a behaviour applies to every pod of it (no behaviour is one pod's); say it of the %s, as below, or give a bare pod a behaviour of its own (or one start of the container, `… the first time`, where the phrase has that form)", m[1], m[2], m[1], m[1])
 		}
 	}
@@ -442,7 +442,7 @@ func undefinedMessage(keyword, text, phrase string, unsaid ...string) string {
 func givenPhrase(h string, defs []steps.Def) bool {
 	given := false
 	for _, d := range defs {
-		if d.Pattern.MatchString(h) {
+		if d.Matches(h) {
 			kw, _ := exampleLine(d.Example)
 			if kw != "Given" {
 				return false

@@ -261,6 +261,11 @@ func candidates(defs []steps.Def) []candidate {
 	var out []candidate
 	for i := range defs {
 		d := &defs[i]
+		if d.Expands() {
+			// A phrase that says others for each pod of a list is no
+			// hint: its example's verb would be offered for any plural.
+			continue
+		}
 		kw, ex := exampleLine(d.Example)
 		seen := map[string]bool{}
 		// The phrase as the reference shows it: a hint says `the pod "x"`
@@ -547,7 +552,7 @@ func (v *vocabulary) nearest(text string, k steps.StepType, known bool, scene []
 		return 0
 	})
 	for _, r := range all {
-		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Pattern.MatchString(s) {
+		if s := fillIn(r.c, r.f, r.pairs, scene); r.c.def.Matches(s) {
 			return podKept(text, workloadKept(text, numberAgrees(s, r.c.def), r.c.def), r.c.def), unsaid(r.f, r.c.toks, r.pairs)
 		}
 	}
@@ -1010,7 +1015,7 @@ func ordinalNumber(ord string) int {
 // defines says whether a phrase of the vocabulary matches text.
 func (v *vocabulary) defines(text string) bool {
 	for _, c := range v.candidates {
-		if c.def.Pattern.MatchString(text) {
+		if c.def.Matches(text) {
 			return true
 		}
 	}
@@ -1029,7 +1034,7 @@ func workloadKept(text, h string, d *steps.Def) string {
 		return h
 	}
 	out := strings.Replace(h, ` of pod "`+m[2]+`"`, ` of `+m[1]+` "`+m[2]+`"`, 1)
-	if out != h && d.Pattern.MatchString(out) {
+	if out != h && d.Matches(out) {
 		return out
 	}
 	return h
@@ -1051,7 +1056,7 @@ func podKept(text, h string, d *steps.Def) string {
 		return h
 	}
 	out := h[:i+len(m[1])] + " " + m[2] + h[i+len(m[1]):]
-	if d.Pattern.MatchString(out) {
+	if d.Matches(out) {
 		return out
 	}
 	return h
@@ -1075,7 +1080,7 @@ func numberAgrees(s string, d *steps.Def) string {
 		}
 		return sub[1] + " " + sub[2] + sub[3] + plural
 	})
-	if out != s && d.Pattern.MatchString(out) {
+	if out != s && d.Matches(out) {
 		return out
 	}
 	return s
@@ -2640,7 +2645,7 @@ func fillIn(c candidate, f form, pairs []pair, scene []sceneName) string {
 	// A list of pods the phrase names before its verb (`the pods "a",
 	// "b" and "c" are created`) is the step's, whatever its length.
 	if m := podListRE.FindStringSubmatch(f.text); m != nil {
-		if t := podListRE.ReplaceAllString(s, "${1}"+strings.ReplaceAll(m[2], "$", "$$")); c.def.Pattern.MatchString(t) {
+		if t := podListRE.ReplaceAllString(s, "${1}"+strings.ReplaceAll(m[2], "$", "$$")); c.def.Matches(t) {
 			s = t
 		}
 	}

@@ -121,10 +121,10 @@ func (v *vocabulary) definedForm(forms []form, text string, k steps.StepType, kn
 			continue
 		}
 		seen[c.def] = true
-		if c.def.Pattern.MatchString(text) {
+		if c.def.Matches(text) {
 			return "", false // a phrase as written: the comparison says how near
 		}
-		if found == "" && c.def.Pattern.MatchString(base) && (!known || kindCost(k, c.kind) < kindPenalty) {
+		if found == "" && c.def.Matches(base) && (!known || kindCost(k, c.kind) < kindPenalty) {
 			if _, err := c.def.Parse(base, steps.Arg{}); err == nil {
 				found = numberAgrees(base, c.def) // `1 restart`, as an idiom may not say it
 			}

@@ -160,7 +160,7 @@ func unquotedCount(s *messages.PickleStep, defs []steps.Def) string {
 	text := quotedNumberRE.ReplaceAllString(s.Text, "$1")
 	var match *steps.Def
 	for i := range defs {
-		if defs[i].Pattern.MatchString(text) {
+		if defs[i].Matches(text) {
 			if match != nil {
 				return ""
 			}
