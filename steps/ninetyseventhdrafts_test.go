@@ -22,11 +22,11 @@ var ninetySeventhFalseCopies = []falseCopy{
 		`And no event with message containing "Liveness probe failed" is recorded for pod "crash"`, `And no event with message containing "Back-off restarting" is recorded for pod "crash"`, `Back-off restarting`, nil},
 	{"one start more than it made", 12,
 		`Then container "app" starts 4 times`, `Then container "app" starts 5 times`, `started 5 times`, nil},
-	{"a plural state one pod does not have", 43,
+	{"a plural state one pod does not have", 44,
 		`Then the pods "a" and "b" are Running`, `Then the pods "a" and "b" are Succeeded`, `Succeeded`, nil},
-	{"a plural deadline one pod misses", 43,
+	{"a plural deadline one pod misses", 44,
 		`And kubectl shows STATUS "Completed" for pods "a" and "b" within 10s`, `And kubectl shows STATUS "Completed" for pods "a" and "b" within 4s`, `for pod "b"`, nil},
-	{"a plural exit code neither has", 43,
+	{"a plural exit code neither has", 44,
 		`And container "app" of pods "a" and "b" exits with code 0`, `And container "app" of pods "a" and "b" exits with code 1`, `code 1`, nil},
 }
 

@@ -14,7 +14,8 @@ Feature: A crash loop's waiting message, an event's type, several pods at once
     (kuberuntime_manager.go doBackOff), shown from the sync that finds the
     back-off over (the pod worker's requeue at the back-off's expiry, up
     to half of it later); its BackOff events are Warning, its Started
-    Normal.
+    Normal. The absences come last: a step that says none ever came waits
+    for the activity's end, which a crash loop reaches only once deleted.
 
     Given the pod:
       """yaml
@@ -33,11 +34,11 @@ Feature: A crash loop's waiting message, an event's type, several pods at once
     And container "app" is waiting with message containing "back-off 20s" within 50s
     And the pod "crash" gets a Warning event "BackOff" with message containing "Back-off restarting failed container app"
     And a Normal event "Started" is recorded for container "app"
-    And no Warning event "Started" is recorded for pod "crash"
-    And no event with message containing "Liveness probe failed" is recorded for pod "crash"
     When 10s pass
     And the pod "crash" is deleted
     Then container "app" starts 4 times
+    And no Warning event "Started" is recorded for pod "crash"
+    And no event with message containing "Liveness probe failed" is recorded for pod "crash"
 
   @behavior:restart-policy
   Scenario: Two pods said at once
