@@ -28,6 +28,20 @@ var ninetySeventhFalseCopies = []falseCopy{
 		`And kubectl shows STATUS "Completed" for pods "a" and "b" within 10s`, `And kubectl shows STATUS "Completed" for pods "a" and "b" within 4s`, `for pod "b"`, nil},
 	{"a plural exit code neither has", 44,
 		`And container "app" of pods "a" and "b" exits with code 0`, `And container "app" of pods "a" and "b" exits with code 1`, `code 1`, nil},
+	{"every pod said Ready where one is not yet", 71,
+		`Then the pods are running within 15s`, `Then the pods are ready within 15s`, `the pod "b"`, nil},
+	{"a container said not ready at an instant it is", 71,
+		`And container "app" of pod "b" is not ready at 10s`, `And container "app" of pod "b" is not ready at 30s`, `ready`, nil},
+	{"READY said of an instant before the probe passed", 71,
+		`And kubectl shows pod "b" with READY "1/1" and RESTARTS "0" at 40s`, `And kubectl shows pod "b" with READY "1/1" and RESTARTS "0" at 15s`, `READY`, nil},
+	{"RESTARTS said one more", 71,
+		`And kubectl shows pod "b" with READY "0/1" and RESTARTS "0" at 12s`, `And kubectl shows pod "b" with READY "0/1" and RESTARTS "1" at 12s`, `RESTARTS`, nil},
+	{"a rollout said done before it was", 95,
+		`Then the rollout of deployment "web" completes between 8s and 20s`, `Then the rollout of deployment "web" completes between 1s and 5s`, `rollout`, nil},
+	{"a rollout said not done by a time it was", 95,
+		`Then the rollout of deployment "web" completes between 8s and 20s`, `Then the rollout of deployment "web" completes between 20s and 30s`, `rollout`, nil},
+	{"a Job's counts swapped", 117,
+		`And the job "batch" has 3 succeeded pods and 0 failed pods`, `And the job "batch" has 0 succeeded pods and 3 failed pods`, `failed`, nil},
 }
 
 func TestNinetySeventhDraftsCanFail(t *testing.T) {

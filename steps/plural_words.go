@@ -36,10 +36,16 @@ func pluralPhrases() []Def {
 	return []Def{
 		expanding(phrase(f, subject.String(), `Then the pods "web" and "db" receive SIGTERM within 5s`, nil), func(text string) []string {
 			m := subject.FindStringSubmatch(text)
+			if m == nil {
+				return nil
+			}
 			return eachOf(m[1], "the pod %q "+singular(m[2]))
 		}),
 		expanding(phrase(f, object.String(), `Then kubectl shows STATUS "Evicted" for pods "small" and "large"`, nil), func(text string) []string {
 			m := object.FindStringSubmatch(text)
+			if m == nil {
+				return nil
+			}
 			rest := m[3]
 			// `container "app" of pods "a" and "b" receive SIGTERM`:
 			// the containers' verb, one container's for each pod.
@@ -83,8 +89,16 @@ func (d Def) Matches(text string) bool {
 	if d.expand == nil {
 		return true
 	}
-	for _, t := range d.expand(text) {
-		if o, err := definedPhrase(t); err != nil || !strings.HasPrefix(o.Example, "Then ") {
+	texts := d.expand(text)
+	if len(texts) == 0 {
+		return false
+	}
+	for _, t := range texts {
+		t = strings.ReplaceAll(t, eachDeclaredPod, `"web"`)
+		// One step said in other words may be of any kind; several, or
+		// one for each pod, only expectations.
+		o, err := definedPhrase(t)
+		if err != nil || !strings.HasPrefix(o.Example, "Then ") && (len(texts) > 1 || strings.Contains(text, "pods")) {
 			return false
 		}
 	}
@@ -140,13 +154,32 @@ type eachPod struct {
 	texts []string
 	arg   Arg
 	steps []Step
+	// said are texts once the scenario's pods are put in (eachDeclaredPod).
+	said []string
 }
 
 func (s *eachPod) Declare(pl *Plan) error {
 	s.steps = nil
+	var texts []string
 	for _, text := range s.texts {
+		if !strings.Contains(text, eachDeclaredPod) {
+			texts = append(texts, text)
+			continue
+		}
+		for _, p := range pl.pods {
+			texts = append(texts, strings.ReplaceAll(text, eachDeclaredPod, fmt.Sprintf("%q", p.name)))
+		}
+		if len(pl.pods) == 0 {
+			return inputErr("`the pods` said of a scenario that declares none")
+		}
+	}
+	if len(texts) == 0 {
+		return inputErr("internal: the phrase %s says nothing of this step", "expanding")
+	}
+	s.said = texts
+	for _, text := range s.said {
 		d, err := definedPhrase(text)
-		if err != nil || !strings.HasPrefix(d.Example, "Then ") {
+		if err != nil || !strings.HasPrefix(d.Example, "Then ") && len(s.said) > 1 {
 			return inputErr("said of several pods, each is `%s`, which is not an expectation of the language", text)
 		}
 		step, err := d.Parse(text, s.arg)
@@ -167,7 +200,7 @@ func (s *eachPod) Run(ctx context.Context, st *State) error {
 		var v *timeline.Verdict
 		if errors.As(err, &v) {
 			// Which of the pods it was.
-			v.Expected += fmt.Sprintf(" (read as `%s`)", s.texts[i])
+			v.Expected += fmt.Sprintf(" (read as `%s`)", s.said[i])
 		}
 		if err != nil {
 			return err

@@ -131,6 +131,7 @@ func buildRegistry() []Def {
 	defs = append(defs, eventTypeWords()...)         // eventtype_words.go
 	defs = append(defs, pluralPhrases()...)          // plural_words.go
 	defs = append(defs, countedWords()...)           // counted_words.go
+	defs = append(defs, respelledPhrases()...)       // respelled_words.go
 	for i := range defs {
 		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
 	}

@@ -66,3 +66,67 @@ Feature: A crash loop's waiting message, an event's type, several pods at once
     And kubectl shows STATUS "Completed" for pods "a" and "b" within 10s
     And container "app" of pods "a" and "b" exits with code 0
     And the pods "a" and "b" never receive SIGTERM
+
+  @behavior:readiness-initial-failure
+  Scenario: Every pod at once, a container not ready at an instant, two columns at an instant
+    Issue 38's seventeenth held-out batch: `the pods are running`, a
+    container's readiness read at an instant, kubectl's READY and RESTARTS
+    in one step.
+
+    Given a pod "a"
+    And a pod "b":
+      """yaml
+      spec:
+        containers:
+        - name: app
+          readinessProbe:
+            exec:
+              command: ["true"]
+            initialDelaySeconds: 20
+            periodSeconds: 5
+      """
+    When the pods are created
+    Then the pods are running within 15s
+    And container "app" of pod "b" is not ready at 10s
+    And kubectl shows pod "b" with READY "0/1" and RESTARTS "0" at 12s
+    And kubectl shows pod "b" with READY "1/1" and RESTARTS "0" at 40s
+
+  @behavior:deployment-rolling-fenceposts
+  Scenario: A new template said without one, its rollout done in a window
+    Issue 38's seventeenth held-out batch changed a Deployment's pod
+    template without saying how (`kubectl rollout restart` does: a new
+    annotation) and timed the rollout's end in a window.
+
+    Given a deployment "web" of 2 pods:
+      """yaml
+      spec:
+        template:
+          spec:
+            containers:
+            - name: app
+              readinessProbe:
+                exec:
+                  command: ["true"]
+                initialDelaySeconds: 5
+                periodSeconds: 1
+      """
+    When the pod template of deployment "web" is changed
+    Then the rollout of deployment "web" completes between 8s and 20s
+
+  @behavior:job-completions
+  Scenario: A Job's counts in words
+    Given a job "batch":
+      """yaml
+      spec:
+        completions: 3
+        parallelism: 1
+        template:
+          spec:
+            restartPolicy: Never
+            containers:
+            - name: app
+      """
+    And container "app" of job "batch" exits with code 0 after 2s
+    When the pods are created
+    Then the job "batch" is Complete within 30s
+    And the job "batch" has 3 succeeded pods and 0 failed pods

@@ -97,66 +97,69 @@ var (
 	kResource   = &kind{"resource", "the node's resource"}
 	kNodeStatus = &kind{"node STATUS", "kubectl get nodes' STATUS: `Ready`, `NotReady` (the Ready condition False or Unknown), `Unknown` (none), each followed by `,SchedulingDisabled` on a cordoned node"}
 	// Disruptions (issue 17).
-	kReplicaSet  = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
-	kOrdinal     = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
-	kBudget      = &kind{"budget", "the PodDisruptionBudget's name"}
-	kBudgetKey   = &kind{"budget field", "`minAvailable` or `maxUnavailable`"}
-	kBudgetVal   = &kind{"budget value", "a whole number (`2`) or a percentage (`50%`), which the disruption controller rounds up"}
-	kSelector    = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
-	kUnhealthy   = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
-	kBudgetStat  = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
-	kAPIError    = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
-	kHTTPCode    = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
-	kAnswerCode  = &kind{"status code", "an HTTP status code, 100 to 599: the kubelet's HTTP prober counts 200 to 399 a success and any other a failure (`pkg/probe/http/http.go` DoHTTPProbe)"}
-	kProbePath   = &kind{"probe path", "the `httpGet.path` of the container's probes the answers are for (`/healthz`); without it, every httpGet probe of the container"}
-	kDrainFlags  = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on: a DaemonSet's pods are left in place), `--grace-period=N`, `--timeout=D`"}
-	kTimes       = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
-	kBound       = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
-	kPodPriority = &kind{"pod priority", "a 32-bit integer, at most 1000000000: the step declares the class `priority-N` (`priority-minus-N` below 0) of that value, if no step has, and gives it to the pod (the API server sets a pod's priority from its class only)"}
-	kStart       = &kind{"start", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which start of the container (its first run is the first, each restart the next)"}
-	kRestart     = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
-	kDeployment  = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
-	kJob         = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
-	kDaemonSet   = &kind{"daemon set", "the DaemonSet's name in the scenario; its pods are named `<name>-` and five random characters"}
-	kStatefulSet = &kind{"stateful set", "the StatefulSet's name in the scenario; its pods are named `<name>-<ordinal>`, `<name>-0` first, as the API names them"}
-	kQuota       = &kind{"resource quota", "the ResourceQuota's name"}
-	kWorkload    = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
-	kWorkName    = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
-	kEventType   = &kind{"event type", "`Warning` or `Normal`: the Event's type, as `kubectl describe` lists it"}
-	kPodList     = &kind{"pods", "two or more pod names, each quoted, joined by commas and `and`: `\"a\", \"b\" and \"c\"`"}
-	kPluralRest  = &kind{"expectation", "what the language says of one pod (`the pod \"a\" is Running`), its verb plural (`are Running`, `receive SIGTERM within 5s`): said of each pod in turn"}
-	kPluralHead  = &kind{"expectation's start", "the words of an expectation of one pod before its `pod \"a\"` (`kubectl shows STATUS \"Evicted\" for`, `container \"app\" of`), ending in `for`, `of`, `than`, `after`, `before` or `with`"}
-	kPluralTail  = &kind{"expectation's end", "the words of that expectation after its pod, if any, a plural verb made singular (`receive SIGTERM` is `receives SIGTERM` of each)"}
-	kMessage     = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
-	kExitNth     = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
-	kPodNth      = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
-	kJobPodNth   = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
-	kWorkloadPod = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, … (`#2` the same): a Deployment's pods across its ReplicaSets, in the order they were created"}
-	kImage       = &kind{"image", "an image reference, as a pod's `image:` takes it"}
-	kQuotaRes    = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
-	kDeployCond  = &kind{"deployment condition", "a Deployment condition type: `Progressing`, `Available`, `ReplicaFailure`"}
-	kJobCond     = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
-	kDeployField = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
-	kJobField    = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
-	kJobState    = &kind{"job state", "`Complete` or `Failed`: the Job's condition of that type with status True (`has condition \"Complete\" \"True\"`)"}
-	kJobPodState = &kind{"job pod state", "`Failed` or `Succeeded`: the Job's status counts its pods so (`has N failed pods`)"}
-	kJobDeletion = &kind{"deleted or gone", "`deleted` (a delete of the Job accepted: its deletionTimestamp set, by the TTL-after-finished controller when its ttlSecondsAfterFinished runs out) or `gone` (the Job no longer in the API: after its pods, in that controller's foreground deletion)"}
-	kHookMoment  = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
-	kSchedule    = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
-	kCutWhen     = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
-	kCtrRes      = &kind{"container resource", "`memory`, `cpu` (`CPU`) or `ephemeral-storage`: a resource of the pod's one container (`app`)"}
-	kCtrResBound = &kind{"limit or request", "`limit` (the container's `resources.limits`; the API server defaults the request to it) or `request` (`resources.requests`)"}
-	kLogLine     = &kind{"log line", "a line the container prints to its log as it starts, as written (the log adds its newline)"}
-	kTermMessage = &kind{"termination message", "the message, exactly: what the container writes to its termination log, as written (no newline added); a message taken from the log's tail ends with its last line's newline, which a quoted text cannot hold (say `contains` of it), and on a cluster it holds the agent's own lines too"}
-	kPath        = &kind{"path", "an absolute path in the container: the kubelet reads the file of the container's `terminationMessagePath` (`/dev/termination-log` unless its spec says otherwise), no other"}
-	kResizeRes   = &kind{"resized resource", "`cpu` or `memory`: the resources a running pod's containers resize in place"}
-	kResizeBound = &kind{"resized bound", "`request`, `limit`, or (resizing) `request and limit`: the container's `resources.requests`, its `resources.limits`, or both"}
-	kSpecFields  = &kind{"spec fields", "`<field> <value>` joined by `and`: a field of the object's spec (its JSON name, exactly) whose value is a single one, or of a workload's pod template's spec, and its value as the API reads that field (an integer, `true` or `false`, a word or a quoted string; seconds as a number); `<N> replicas` or `1 replica` for a deployment, a replica set or a stateful set"}
-	kSpecKind    = &kind{"kind", "`job`, `deployment`, `replica set`, `stateful set`, `daemon set`, or the kind's name (`Job`, `ReplicaSet`, `replicaset`, …)"}
-	kSpecName    = &kind{"declared name", "the workload's name in the scenario, which later steps name it by (its pods are named after it)"}
-	kDrainWords  = &kind{"drain options", "`with grace period D` (whole seconds), `with timeout D`, `ignoring DaemonSets`, `forcing bare pods`, `deleting emptyDir data`, joined by `and` or commas: kubectl drain's `--grace-period`, `--timeout`, `--ignore-daemonsets`, `--force`, `--delete-emptydir-data`"}
-	kPodOrder    = &kind{"pod order", "`first`, `second`, … (`2nd`, `3rd`), `old` or `new` (of a workload that runs one pod at a time), or nothing: `the pod of deployment \"x\"`, its one pod (a job's first)"}
-	kModifiers   = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
+	kReplicaSet    = &kind{"replica set", "the replica set's name in the scenario; its pods are named `<name>-` and five random characters in the API"}
+	kOrdinal       = &kind{"ordinal", "1 for the first pod the replica set created, 2 for the second, …, replacements following in the order they were created"}
+	kBudget        = &kind{"budget", "the PodDisruptionBudget's name"}
+	kBudgetKey     = &kind{"budget field", "`minAvailable` or `maxUnavailable`"}
+	kBudgetVal     = &kind{"budget value", "a whole number (`2`) or a percentage (`50%`), which the disruption controller rounds up"}
+	kSelector      = &kind{"selector", "labels `key=value[,key=value]` the budget's pods carry (its matchLabels)"}
+	kUnhealthy     = &kind{"unhealthy pod eviction policy", "`IfHealthyBudget` (the default: an unready pod is evicted only while the budget is met) or `AlwaysAllow`"}
+	kBudgetStat    = &kind{"budget status", "a field of the budget's status: `currentHealthy`, `desiredHealthy`, `expectedPods`, `disruptionsAllowed`"}
+	kAPIError      = &kind{"API error", "the eviction's answer by its reason: `TooManyRequests` (429), `InternalError` (500), `NotFound` (404), `Forbidden` (403); or, a text of more than one word, the message the API answered, exactly, without its causes (`Cannot evict pod as it would violate the pod's disruption budget.`; `with message containing` reads the causes too)"}
+	kHTTPCode      = &kind{"HTTP code", "the eviction's answer by its HTTP code, 400 to 599 (`429`)"}
+	kAnswerCode    = &kind{"status code", "an HTTP status code, 100 to 599: the kubelet's HTTP prober counts 200 to 399 a success and any other a failure (`pkg/probe/http/http.go` DoHTTPProbe)"}
+	kProbePath     = &kind{"probe path", "the `httpGet.path` of the container's probes the answers are for (`/healthz`); without it, every httpGet probe of the container"}
+	kDrainFlags    = &kind{"drain flags", "kubectl drain's flags, separated by spaces: `--force`, `--delete-emptydir-data`, `--ignore-daemonsets` (always on: a DaemonSet's pods are left in place), `--grace-period=N`, `--timeout=D`"}
+	kTimes         = &kind{"times", "Go durations separated by commas or `and`: `0s and 10s`, `0s, 5s and 10s`"}
+	kBound         = &kind{"time bound", "`at` (exactly then) or `within` (by then)"}
+	kPodPriority   = &kind{"pod priority", "a 32-bit integer, at most 1000000000: the step declares the class `priority-N` (`priority-minus-N` below 0) of that value, if no step has, and gives it to the pod (the API server sets a pod's priority from its class only)"}
+	kStart         = &kind{"start", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which start of the container (its first run is the first, each restart the next)"}
+	kRestart       = &kind{"restart policy", "the pod's `spec.restartPolicy`: `Always` (the default), `OnFailure` or `Never`"}
+	kDeployment    = &kind{"deployment", "the Deployment's name in the scenario; its ReplicaSets are named `<name>-<pod-template-hash>`, their pods `<replica set>-` and five random characters"}
+	kJob           = &kind{"job", "the Job's name in the scenario; its pods are named `<name>-` and five random characters"}
+	kDaemonSet     = &kind{"daemon set", "the DaemonSet's name in the scenario; its pods are named `<name>-` and five random characters"}
+	kStatefulSet   = &kind{"stateful set", "the StatefulSet's name in the scenario; its pods are named `<name>-<ordinal>`, `<name>-0` first, as the API names them"}
+	kQuota         = &kind{"resource quota", "the ResourceQuota's name"}
+	kWorkload      = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
+	kWorkName      = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
+	kJobCountField = &kind{"field", "`succeeded` or `failed`: the other of the two, a Job's status.succeeded and status.failed"}
+	kNewCount      = &kind{"count", "`a`, `one` or a number: how many pods the workload's controller created after t=0's action, as `N new pods of …` counts them"}
+	kEveryPodState = &kind{"every pod's state", "`running` or `ready` (`Running`, `Ready`): each pod the scenario declared, in turn, as `the pod \"p\" is Running` says it of one"}
+	kEventType     = &kind{"event type", "`Warning` or `Normal`: the Event's type, as `kubectl describe` lists it"}
+	kPodList       = &kind{"pods", "two or more pod names, each quoted, joined by commas and `and`: `\"a\", \"b\" and \"c\"`"}
+	kPluralRest    = &kind{"expectation", "what the language says of one pod (`the pod \"a\" is Running`), its verb plural (`are Running`, `receive SIGTERM within 5s`): said of each pod in turn"}
+	kPluralHead    = &kind{"expectation's start", "the words of an expectation of one pod before its `pod \"a\"` (`kubectl shows STATUS \"Evicted\" for`, `container \"app\" of`), ending in `for`, `of`, `than`, `after`, `before` or `with`"}
+	kPluralTail    = &kind{"expectation's end", "the words of that expectation after its pod, if any, a plural verb made singular (`receive SIGTERM` is `receives SIGTERM` of each)"}
+	kMessage       = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
+	kExitNth       = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
+	kPodNth        = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
+	kJobPodNth     = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
+	kWorkloadPod   = &kind{"workload ordinal", "1 for the first pod the workload created, 2 for the second, … (`#2` the same): a Deployment's pods across its ReplicaSets, in the order they were created"}
+	kImage         = &kind{"image", "an image reference, as a pod's `image:` takes it"}
+	kQuotaRes      = &kind{"quota resource", "a resource of the quota's `hard`: `pods`, `count/pods`, `requests.cpu`, `requests.memory`, `limits.cpu`, `limits.memory`, `cpu`, `memory`, …"}
+	kDeployCond    = &kind{"deployment condition", "a Deployment condition type: `Progressing`, `Available`, `ReplicaFailure`"}
+	kJobCond       = &kind{"job condition", "a Job condition type: `Complete`, `Failed`, `FailureTarget`, `SuccessCriteriaMet`"}
+	kDeployField   = &kind{"replica count", "a count of the Deployment's status: `updated`, `ready`, `available`, `unavailable` replicas"}
+	kJobField      = &kind{"pod count", "a count of the Job's status: `active`, `ready`, `terminating`, `succeeded`, `failed` pods"}
+	kJobState      = &kind{"job state", "`Complete` or `Failed`: the Job's condition of that type with status True (`has condition \"Complete\" \"True\"`)"}
+	kJobPodState   = &kind{"job pod state", "`Failed` or `Succeeded`: the Job's status counts its pods so (`has N failed pods`)"}
+	kJobDeletion   = &kind{"deleted or gone", "`deleted` (a delete of the Job accepted: its deletionTimestamp set, by the TTL-after-finished controller when its ttlSecondsAfterFinished runs out) or `gone` (the Job no longer in the API: after its pods, in that controller's foreground deletion)"}
+	kHookMoment    = &kind{"hook moment", "`starts` (the container's start, which the kubelet follows with the hook at once) or `finishes` (the hook's return)"}
+	kSchedule      = &kind{"schedulability", "`unschedulable` (the node's `spec.unschedulable` is true: it was cordoned, or drained) or `schedulable`"}
+	kCutWhen       = &kind{"at or after", "`at` or `after`, the same: the instant the kubelet stopped waiting for the hook"}
+	kCtrRes        = &kind{"container resource", "`memory`, `cpu` (`CPU`) or `ephemeral-storage`: a resource of the pod's one container (`app`)"}
+	kCtrResBound   = &kind{"limit or request", "`limit` (the container's `resources.limits`; the API server defaults the request to it) or `request` (`resources.requests`)"}
+	kLogLine       = &kind{"log line", "a line the container prints to its log as it starts, as written (the log adds its newline)"}
+	kTermMessage   = &kind{"termination message", "the message, exactly: what the container writes to its termination log, as written (no newline added); a message taken from the log's tail ends with its last line's newline, which a quoted text cannot hold (say `contains` of it), and on a cluster it holds the agent's own lines too"}
+	kPath          = &kind{"path", "an absolute path in the container: the kubelet reads the file of the container's `terminationMessagePath` (`/dev/termination-log` unless its spec says otherwise), no other"}
+	kResizeRes     = &kind{"resized resource", "`cpu` or `memory`: the resources a running pod's containers resize in place"}
+	kResizeBound   = &kind{"resized bound", "`request`, `limit`, or (resizing) `request and limit`: the container's `resources.requests`, its `resources.limits`, or both"}
+	kSpecFields    = &kind{"spec fields", "`<field> <value>` joined by `and`: a field of the object's spec (its JSON name, exactly) whose value is a single one, or of a workload's pod template's spec, and its value as the API reads that field (an integer, `true` or `false`, a word or a quoted string; seconds as a number); `<N> replicas` or `1 replica` for a deployment, a replica set or a stateful set"}
+	kSpecKind      = &kind{"kind", "`job`, `deployment`, `replica set`, `stateful set`, `daemon set`, or the kind's name (`Job`, `ReplicaSet`, `replicaset`, …)"}
+	kSpecName      = &kind{"declared name", "the workload's name in the scenario, which later steps name it by (its pods are named after it)"}
+	kDrainWords    = &kind{"drain options", "`with grace period D` (whole seconds), `with timeout D`, `ignoring DaemonSets`, `forcing bare pods`, `deleting emptyDir data`, joined by `and` or commas: kubectl drain's `--grace-period`, `--timeout`, `--ignore-daemonsets`, `--force`, `--delete-emptydir-data`"}
+	kPodOrder      = &kind{"pod order", "`first`, `second`, … (`2nd`, `3rd`), `old` or `new` (of a workload that runs one pod at a time), or nothing: `the pod of deployment \"x\"`, its one pod (a job's first)"}
+	kModifiers     = &kind{"pod modifiers", "two or more of the modifiers a pod takes alone, joined by `and`, in any order, each at most once: `with terminationGracePeriodSeconds N`, `with restartPolicy P`, `with priority N` or `with priority class \"c\"` (one of the two), `with QoS class \"Q\"`, `on node \"n\"` (`on the node`); the `with` after `and` may be left out"}
 )
 
 // kindOrder is the order of the reference's Slots table.
@@ -208,6 +211,10 @@ var rules = []rule{
 	rc(`pods $`, `^"\[\^"\]\*"\(\?:\(\?:, \| and`, "pods", kPodList),
 	rc(`pods <pods> $`, `\(\?:are\|were\) `, "expectation", kPluralRest),
 	rc(`^$`, `\.\* \(\?:for\|of`, "start", kPluralHead),
+	r(`pods are (all )?$`, ``, &no, "state", kEveryPodState),
+	r(`pods? and $`, ` `, &no, "other count", kCount),
+	r(`pods? and <other count> $`, ` pod`, &no, "other field", kJobCountField),
+	r(`" creates $`, ` new pod`, &no, "count", kNewCount),
 	rc(`<start> pods <pods>$`, `^\(\?-s:\.\*\)$|^\.\*$`, "end", kPluralTail),
 	// A workload's pods counted, `all N pods of …` too (held-out batch
 	// 14: steps/expect_wordings46.go, onnode_words.go).
