@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
-
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -57,7 +55,7 @@ func instantReadExpectations() []Def {
 			})),
 		phrase(pods, `^container "([^"]*)"(?: of pod "([^"]*)")? is waiting with reason "([^"]*)" within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "ErrImagePull" within 5s`,
 			s4(func(c, pod, reason string, d writtenSpan) Step {
-				return waitingWithin{containerNamed{c, pod}, reason, d}
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, reason, ""}, d}
 			})),
 		phrase(f, `^the pod "([^"]*)" READY is `+ready+`$`, `Then the pod "web" READY is 1/2`,
 			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),
@@ -219,33 +217,4 @@ func polledWithin(ctx context.Context, st *State, pod string, d writtenSpan, wha
 		Observed: fmt.Sprintf("%s at %s", seen, timeline.FormatOffset(min(sess.Now(), w.To)-st.clock.t0.At)),
 		Window:   &w,
 	}
-}
-
-// waitingWithin is `container "app" is waiting with reason "R" within D`:
-// its status showed that waiting reason at some time up to t0+D.
-type waitingWithin struct {
-	containerNamed
-	reason string
-	d      writtenSpan
-}
-
-func (s waitingWithin) Run(ctx context.Context, st *State) error {
-	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
-	return polledWithin(ctx, st, p.name, s.d, fmt.Sprintf("container %q waiting with reason %s", c.Name, s.reason), func(v driver.View) (bool, string) {
-		pod := v.Pod(p.name)
-		if pod == nil {
-			return false, "the pod gone"
-		}
-		for _, list := range [][]corev1.ContainerStatus{pod.Status.InitContainerStatuses, pod.Status.ContainerStatuses} {
-			for _, cs := range list {
-				if cs.Name == c.Name {
-					if cs.State.Waiting != nil {
-						return cs.State.Waiting.Reason == s.reason, "waiting with reason " + cs.State.Waiting.Reason
-					}
-					return false, describePod(pod)
-				}
-			}
-		}
-		return false, describePod(pod)
-	})
 }

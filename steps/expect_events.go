@@ -220,7 +220,7 @@ func (s *eventRecorded) Run(ctx context.Context, st *State) error {
 	n := timeline.Count(st.clk().events(), sel)
 	switch {
 	case want < 0 && n == 0:
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod)}
+		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod, sel.Status != "")}
 	case want >= 0 && n != want:
 		return &timeline.Verdict{Kind: timeline.WrongCount, Expected: what + " " + times(want, "time"), Observed: times(n, "time")}
 	}
@@ -350,16 +350,21 @@ func (s *noEvent) Run(ctx context.Context, st *State) error {
 }
 
 // recordedReasons lists the event reasons recorded for a pod (all pods
-// when empty), for failure messages.
-func recordedReasons(events []timeline.Event, pod string) string {
+// when empty), for failure messages; with typed, each with its type
+// (`BackOff (Warning)`), for a step that said one.
+func recordedReasons(events []timeline.Event, pod string, typed bool) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, e := range events {
-		if e.Kind != timeline.KubeEvent || (pod != "" && e.Pod != pod) || seen[e.Reason] {
+		name := e.Reason
+		if typed {
+			name += " (" + e.Status + ")"
+		}
+		if e.Kind != timeline.KubeEvent || (pod != "" && e.Pod != pod) || seen[name] {
 			continue
 		}
-		seen[e.Reason] = true
-		out = append(out, e.Reason)
+		seen[name] = true
+		out = append(out, name)
 	}
 	if len(out) == 0 {
 		return "none"

@@ -146,7 +146,7 @@ func saidOfReason(st *State, sel timeline.Selector) string {
 		}
 	}
 	if len(msgs) == 0 {
-		return "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod)
+		return "no such event; recorded: " + recordedReasons(st.clk().events(), sel.Pod, false)
 	}
 	return strings.Join(dedup(msgs), "; ")
 }

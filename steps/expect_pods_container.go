@@ -3,9 +3,11 @@ package steps
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
@@ -49,18 +51,65 @@ func (s containerRestartCount) Run(ctx context.Context, st *State) error {
 	})
 }
 
-// Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"
+// Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff":
+// the container's current waiting state; with text, its message holds
+// it too (`and message containing "back-off 20s"`, waiting_words.go),
+// and a reason "" is any reason.
 type containerWaitingWith struct {
 	containerNamed
-	reason string
+	reason, text string
+}
+
+func (s containerWaitingWith) holds(cs *corev1.ContainerStatus, p *corev1.Pod) (bool, string) {
+	w := cs.State.Waiting
+	if w == nil {
+		return false, describePod(p)
+	}
+	seen := "waiting with reason " + w.Reason
+	if s.text != "" {
+		seen += fmt.Sprintf(" and message %q", w.Message)
+	}
+	return (s.reason == "" || w.Reason == s.reason) && strings.Contains(w.Message, s.text), seen
+}
+
+func (s containerWaitingWith) what() string {
+	what := fmt.Sprintf("container %q waiting", s.container)
+	if s.reason != "" {
+		what += " with reason " + s.reason
+	}
+	if s.text != "" {
+		what += fmt.Sprintf(" with message containing %q", s.text)
+	}
+	return what
 }
 
 func (s containerWaitingWith) Run(ctx context.Context, st *State) error {
 	return s.checkStatus(ctx, st, func(cs *corev1.ContainerStatus, p *corev1.Pod) error {
-		if cs.State.Waiting == nil || cs.State.Waiting.Reason != s.reason {
-			return &timeline.Verdict{Kind: timeline.WrongState, Expected: fmt.Sprintf("container %q waiting with reason %s", s.container, s.reason), Observed: describePod(p)}
+		if ok, seen := s.holds(cs, p); !ok {
+			return &timeline.Verdict{Kind: timeline.WrongState, Expected: s.what(), Observed: seen}
 		}
 		return nil
+	})
+}
+
+// waitingWithin is the same state shown at some time up to t0+D
+// (polledWithin).
+type waitingWithin struct {
+	containerWaitingWith
+	d writtenSpan
+}
+
+func (s waitingWithin) Run(ctx context.Context, st *State) error {
+	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
+	return polledWithin(ctx, st, p.name, s.d, s.what(), func(v driver.View) (bool, string) {
+		pod := v.Pod(p.name)
+		if pod == nil {
+			return false, "the pod gone"
+		}
+		if cs := containerStatus(pod, c.Name); cs != nil {
+			return s.holds(cs, pod)
+		}
+		return false, describePod(pod)
 	})
 }
 

@@ -89,20 +89,48 @@ func (d Def) Matches(text string) bool {
 	if d.expand == nil {
 		return true
 	}
-	texts := d.expand(text)
+	// Each pod as two, as a scenario of several pods has them.
+	var texts []string
+	for _, t := range d.expand(text) {
+		texts = append(texts, forEachPod(t, []string{"web", "db"})...)
+	}
+	_, err := sayable(texts)
+	return err == nil
+}
+
+// sayable are the phrases of texts, which a step that says them says in
+// turn: each defined, and, for several, each an expectation (one step
+// said in other words may be of any kind; several steps, one for each
+// pod, say nothing of when their actions come).
+func sayable(texts []string) ([]Def, error) {
 	if len(texts) == 0 {
-		return false
+		return nil, inputErr("the step names no pod: the scenario declares none")
 	}
+	var defs []Def
 	for _, t := range texts {
-		t = strings.ReplaceAll(t, eachDeclaredPod, `"web"`)
-		// One step said in other words may be of any kind; several, or
-		// one for each pod, only expectations.
-		o, err := definedPhrase(t)
-		if err != nil || !strings.HasPrefix(o.Example, "Then ") && (len(texts) > 1 || strings.Contains(text, "pods")) {
-			return false
+		d, err := definedPhrase(t)
+		if err != nil {
+			return nil, inputErr("this step says `%s`, which is not a phrase of the language", t)
 		}
+		if len(texts) > 1 && !strings.HasPrefix(d.Example, "Then ") {
+			return nil, inputErr("this step says `%s`, which is an action: an action of several pods is written once per pod, or `the pods … are created`", t)
+		}
+		defs = append(defs, d)
 	}
-	return true
+	return defs, nil
+}
+
+// forEachPod is text for each of pods where it says eachDeclaredPod, or
+// text alone.
+func forEachPod(text string, pods []string) []string {
+	if !strings.Contains(text, eachDeclaredPod) {
+		return []string{text}
+	}
+	var out []string
+	for _, p := range pods {
+		out = append(out, strings.ReplaceAll(text, eachDeclaredPod, fmt.Sprintf("%q", p)))
+	}
+	return out
 }
 
 // pluralVerb is a plural verb beginning what follows a list.
@@ -148,8 +176,9 @@ func singular(rest string) string {
 	return adverbs + verb + tail
 }
 
-// eachPod is an expectation said of several pods: the phrase of one pod
-// for each, run in the order written.
+// eachPod is a step that says others (expanding): an expectation said
+// of several pods, the phrase of one pod for each, or one or two steps
+// said in other words, run in the order written.
 type eachPod struct {
 	texts []string
 	arg   Arg
@@ -159,30 +188,20 @@ type eachPod struct {
 }
 
 func (s *eachPod) Declare(pl *Plan) error {
-	s.steps = nil
-	var texts []string
-	for _, text := range s.texts {
-		if !strings.Contains(text, eachDeclaredPod) {
-			texts = append(texts, text)
-			continue
-		}
-		for _, p := range pl.pods {
-			texts = append(texts, strings.ReplaceAll(text, eachDeclaredPod, fmt.Sprintf("%q", p.name)))
-		}
-		if len(pl.pods) == 0 {
-			return inputErr("`the pods` said of a scenario that declares none")
-		}
+	var pods []string
+	for _, p := range pl.pods {
+		pods = append(pods, p.name)
 	}
-	if len(texts) == 0 {
-		return inputErr("internal: the phrase %s says nothing of this step", "expanding")
+	s.said, s.steps = nil, nil
+	for _, t := range s.texts {
+		s.said = append(s.said, forEachPod(t, pods)...)
 	}
-	s.said = texts
-	for _, text := range s.said {
-		d, err := definedPhrase(text)
-		if err != nil || !strings.HasPrefix(d.Example, "Then ") && len(s.said) > 1 {
-			return inputErr("said of several pods, each is `%s`, which is not an expectation of the language", text)
-		}
-		step, err := d.Parse(text, s.arg)
+	defs, err := sayable(s.said)
+	if err != nil {
+		return err
+	}
+	for i, d := range defs {
+		step, err := d.Parse(s.said[i], s.arg)
 		if err != nil {
 			return err
 		}

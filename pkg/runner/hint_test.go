@@ -706,6 +706,11 @@ var firstDrafts = []struct {
 	// replica set's phrase, another object, ten times).
 	{"Given", `a node "worker-4" with allocatable cpu "2" and memory "4Gi"`, nil, `a node "worker-4" with 2 CPU and 4Gi memory`},
 	{"Then", `all 2 pods of deployment "search" are Ready and serving`, nil, `2 pods of deployment "search" are Ready`},
+	// Issue 38's seventeenth blind batch: a message said by how it
+	// begins (was hinted `containing`), the n-th start counted from the
+	// exit before it (was hinted without the exit, from t=0).
+	{"Then", `an event "Unhealthy" with message beginning with "Liveness probe failed:" is recorded for pod "web" within 30s`, nil, `an event "Unhealthy" with message "Liveness probe failed:" is recorded for pod "web" within 30s`},
+	{"Then", `container "app" starts for the 5th time between 40s and 56s after its 4th exit`, nil, `container "app" is restarted between 40s and 56s after its 4th exit`},
 }
 
 // otherKindDrafts are held-out set 45's steps whose phrase is of another

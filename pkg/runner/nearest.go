@@ -1869,10 +1869,9 @@ func stepForms(text string, k steps.StepType, known bool, quoted map[string]bool
 	text = beforeQuotes(text, roleNouns)
 	base := readIdioms(text, k, known)
 	texts := []string{base}
-	if base != text && !messageBeginsRE.MatchString(text) {
+	if base != text {
 		// As written too: an idiom may be a phrase's own words (`never
-		// starts`, `at all times`); not a message said by its beginning,
-		// which `containing` would take at the cost of one word only.
+		// starts`, `at all times`).
 		texts = append(texts, text)
 	}
 	if s := unitsRE.ReplaceAllStringFunc(base, asDuration); s != base {
@@ -1920,9 +1919,6 @@ type idiom struct {
 	kinds string
 }
 
-// messageBeginsRE is a message said by how it begins.
-var messageBeginsRE = regexp.MustCompile(`\bmessage (?:starting|beginning|that starts|that begins) (?:with )?"`)
-
 const durationText = `(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|\s?(?:milliseconds?|seconds?|secs?|minutes?|mins?|hours?)))\b`
 
 var idioms = []idiom{
@@ -1938,7 +1934,7 @@ var idioms = []idiom{
 	// A message said by how it begins (held-out batch 17, four times:
 	// `with message starting "Liveness probe failed:"`, hinted with
 	// `containing`): the phrases' `with message "M"` is its beginning.
-	{messageBeginsRE, `message "`, ""},
+	{regexp.MustCompile(`\bmessage (?:starting|beginning|that starts|that begins) (?:with )?"`), `message "`, ""},
 	// The n-th start counted from the exit before it (batch 17, five
 	// times: `starts for the 5th time between 0s and 2s after its 4th
 	// exit`, hinted without the exit): the restart after that exit.
