@@ -79,9 +79,12 @@ func (a eventAbout) untyped(pl *Plan, reason string) (timeline.Selector, string,
 // for container "app": at some time of the scenario.
 type eventWithMessage struct {
 	reason, text string
-	about        eventAbout
-	sel          timeline.Selector
-	what         string
+	// prefix: the message begins with text (`with message starting
+	// "M"`, eventtype_words.go), where it otherwise contains it.
+	prefix bool
+	about  eventAbout
+	sel    timeline.Selector
+	what   string
 }
 
 func (s *eventWithMessage) Declare(pl *Plan) (err error) {
@@ -96,7 +99,7 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 	}
 	match := func(events []timeline.Event) bool {
 		for _, e := range events {
-			if sel.Matches(e) && strings.Contains(e.Message, text) {
+			if sel.Matches(e) && (strings.Contains(e.Message, text) && !s.prefix || strings.HasPrefix(e.Message, text)) {
 				return true
 			}
 		}
@@ -117,7 +120,11 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 	if len(msgs) == 0 {
 		msgs = []string{"no such event"}
 	}
-	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("%s with message containing %q", s.what, text), Observed: strings.Join(msgs, "; ")}
+	how := "containing"
+	if s.prefix {
+		how = "beginning"
+	}
+	return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("%s with message %s %q", s.what, how, text), Observed: strings.Join(msgs, "; ")}
 }
 
 // eventSelector builds the selector of Kubernetes Events with a reason,

@@ -146,11 +146,17 @@ func checkNode(ctx context.Context, st *State, name, within string, what string,
 type nodeCondition struct {
 	node, ctype, status, within string
 	absent                      bool
+	// reason, message: the condition's, when said (nodecondition_words.go):
+	// its reason as written, its message as it begins; status "" then
+	// takes any status.
+	reason, message string
 }
 
 func (s nodeCondition) Declare(pl *Plan) error {
-	if err := oneOf("condition status", s.status, conditionStatuses...); err != nil {
-		return err
+	if s.status != "" || s.reason == "" && s.message == "" {
+		if err := oneOf("condition status", s.status, conditionStatuses...); err != nil {
+			return err
+		}
 	}
 	_, err := pl.nodeCheck(s.node, s.within)
 	return err
@@ -167,12 +173,15 @@ func (s nodeCondition) Run(ctx context.Context, st *State) error {
 			return ""
 		})
 	}
-	return checkNode(ctx, st, s.node, s.within, fmt.Sprintf("with condition %s=%s", s.ctype, s.status), func(n *corev1.Node) string {
+	return checkNode(ctx, st, s.node, s.within, "with condition "+s.said(), func(n *corev1.Node) string {
 		var have []string
 		for _, c := range n.Status.Conditions {
 			if string(c.Type) == s.ctype {
-				if string(c.Status) == s.status {
+				if (s.status == "" || string(c.Status) == s.status) && (s.reason == "" || c.Reason == s.reason) && strings.HasPrefix(c.Message, s.message) {
 					return ""
+				}
+				if s.message != "" {
+					return fmt.Sprintf("condition %s=%s reason %q message %q", c.Type, c.Status, c.Reason, c.Message)
 				}
 				return fmt.Sprintf("condition %s=%s reason %q", c.Type, c.Status, c.Reason)
 			}
@@ -180,6 +189,21 @@ func (s nodeCondition) Run(ctx context.Context, st *State) error {
 		}
 		return "no such condition (has " + strings.Join(have, ", ") + ")"
 	})
+}
+
+// said is the condition as the step says it.
+func (s nodeCondition) said() string {
+	out := s.ctype
+	if s.status != "" {
+		out += "=" + s.status
+	}
+	if s.reason != "" {
+		out += fmt.Sprintf(" reason %q", s.reason)
+	}
+	if s.message != "" {
+		out += fmt.Sprintf(" message beginning %q", s.message)
+	}
+	return out
 }
 
 // Then node "worker-1" has condition "MemoryPressure" "True" between 10s

@@ -190,6 +190,10 @@ type workloadPods struct {
 	// (pkg/controller/deployment/util/deployment_util.go
 	// GetReadyReplicaCountForReplicaSets).
 	ready bool
+	// running: only the active pods in phase Running count (`has N
+	// running pods`, running_words.go), as `kubectl get pods` lists them
+	// Running; Ready or not.
+	running bool
 }
 
 func (s workloadPods) Declare(pl *Plan) error {
@@ -221,19 +225,27 @@ func (s workloadPods) active(d driver.Session) []string {
 	var out []string
 	for _, p := range pods {
 		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed && p.DeletionTimestamp == nil &&
-			(!s.ready || conditionIs(p, corev1.PodReady, corev1.ConditionTrue)) {
+			(!s.ready || conditionIs(p, corev1.PodReady, corev1.ConditionTrue)) && (!s.running || p.Status.Phase == corev1.PodRunning) {
 			out = append(out, p.Name)
 		}
 	}
 	return out
 }
 
+// counted says which of its pods the count counts.
+func (s workloadPods) counted() string {
+	switch {
+	case s.ready:
+		return "ready"
+	case s.running:
+		return "running"
+	}
+	return "active"
+}
+
 func (s workloadPods) holds(d driver.Session) (bool, string) {
 	a := s.active(d)
-	what := "active"
-	if s.ready {
-		what = "ready"
-	}
+	what := s.counted()
 	if len(a) == 0 {
 		return s.want == 0, "no " + what + " pod"
 	}
@@ -241,10 +253,7 @@ func (s workloadPods) holds(d driver.Session) (bool, string) {
 }
 
 func (s workloadPods) expected() string {
-	if s.ready {
-		return fmt.Sprintf("%s %q with %s", s.kind, s.name, times(int(s.want), "ready pod"))
-	}
-	return fmt.Sprintf("%s %q with %s", s.kind, s.name, times(int(s.want), "active pod"))
+	return fmt.Sprintf("%s %q with %s", s.kind, s.name, times(int(s.want), s.counted()+" pod"))
 }
 
 func (s workloadPods) Run(ctx context.Context, st *State) error {
@@ -276,10 +285,7 @@ func (s workloadPodsIn) Run(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	what := "active pods"
-	if s.ready {
-		what = "ready pods"
-	}
+	what := s.counted() + " pods"
 	// Counted along the pods' timeline, event by event, as `at all times`
 	// counts them (deploymentAlways): a count the API showed within one
 	// instant holds, as a watch sees it (blind set 21: a rollout with
@@ -338,7 +344,7 @@ func (s workloadPods) heldOnTimeline(events []timeline.Event, created []string, 
 	count := func() bool {
 		n := 0
 		for _, p := range pods {
-			if p.active() && (!s.ready || p.ready) {
+			if p.active() && (!s.ready || p.ready) && (!s.running || p.running) {
 				n++
 			}
 		}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
-
 	"github.com/podlife/podlife/pkg/driver"
 	"github.com/podlife/podlife/pkg/timeline"
 )
@@ -75,10 +73,14 @@ func draftFortyNineWordings() []Def {
 			s4(func(n podsCount, name, state string, d writtenSpan) Step {
 				return jobHasIn{jobHas{name: name, field: strings.ToLower(state), want: Count(n)}, writtenSpan{0, "0s"}, d, "within " + d.text}
 			})).with(slot("job pod state", "Failed", "Failed", "Succeeded")).respelling(),
-		phrase("pod expectations", `^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`, `Then the pod "quorum-1" is created after the pod "quorum-0" is Ready`,
-			s2(func(later, pod string) Step { return &createdAfterReady{pod: pod, later: later, must: true} })),
-		phrase("pod expectations", `^the pod "([^"]*)" is not created before the pod "([^"]*)" is Ready$`, `Then the pod "quorum-1" is not created before the pod "quorum-0" is Ready`,
-			s2(func(later, pod string) Step { return &createdAfterReady{pod: pod, later: later} })),
+		phrase("pod expectations", `^the pod "([^"]*)" is created after the pod "([^"]*)" is (?i:Ready)$`, `Then the pod "quorum-1" is created after the pod "quorum-0" is Ready`,
+			s2(func(later, pod string) Step {
+				return &podMomentOrder{pod: pod, moment: "Ready", later: later, laterMoment: "created", must: true}
+			})),
+		phrase("pod expectations", `^the pod "([^"]*)" is not created before the pod "([^"]*)" is (?i:Ready)$`, `Then the pod "quorum-1" is not created before the pod "quorum-0" is Ready`,
+			s2(func(later, pod string) Step {
+				return &podMomentOrder{pod: pod, moment: "Ready", later: later, laterMoment: "created"}
+			})),
 		phrase("pod expectations", `^the pod "([^"]*)" is never created$`, `Then the pod "quorum-2" is never created`,
 			s1(func(pod string) Step { return podNeverCreated{podNamed{pod}} })),
 		phrase("pod expectations", `^(?:the )?pods are created in (?:this )?order:? (".+)$`, `Then the pods are created in this order: "quorum-0", "quorum-1", "quorum-2"`,
@@ -209,47 +211,6 @@ func (s workloadCreatedNow) Declare(pl *Plan) error {
 func (s workloadCreatedNow) Run(ctx context.Context, st *State) error {
 	_, err := readyWorkload(ctx, st, s.kind, s.name)
 	return err
-}
-
-// Then the pod "quorum-1" is created after the pod "quorum-0" is Ready:
-// untimed, the later pod's PodCreated comes after the other's Ready=True
-// condition (both waited for to the end of the activity), in the order
-// `is Ready before the pod` reads. `is not created before … is Ready`
-// (must false) holds too of a pod never created; of a pod created while
-// the other never became Ready it fails.
-type createdAfterReady struct {
-	pod, later  string
-	must        bool
-	ready, made timeline.Selector
-}
-
-func (s *createdAfterReady) Declare(pl *Plan) error {
-	a, b, err := podPair(pl, s.pod, s.later, "created")
-	if err != nil {
-		return err
-	}
-	s.ready = timeline.Selector{Pod: a, Kind: timeline.Condition, Reason: string(corev1.PodReady), Status: string(corev1.ConditionTrue)}
-	s.made = timeline.Selector{Pod: b, Kind: timeline.PodCreated}
-	return nil
-}
-
-func (s *createdAfterReady) Run(ctx context.Context, st *State) error {
-	if err := st.awaitUntimed(ctx, s.ready, s.made); err != nil {
-		return err
-	}
-	events := st.clk().events()
-	_, made := timeline.Chosen(events, st.clock.t0, s.made)
-	_, ready := timeline.Chosen(events, st.clock.t0, s.ready)
-	what := fmt.Sprintf("pod %q created after pod %q Ready", s.later, s.pod)
-	switch {
-	case !made && !s.must:
-		return nil
-	case !made:
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: fmt.Sprintf("pod %q never created", s.later)}
-	case !ready:
-		return &timeline.Verdict{Kind: timeline.Missing, Expected: what, Observed: fmt.Sprintf("pod %q created, pod %q never Ready", s.later, s.pod)}
-	}
-	return timeline.ExpectOrderUntimed(events, st.clock.t0, st.order(), []timeline.Selector{s.ready, s.made})
 }
 
 // Then the pod "ledger-1" is never created: no PodCreated of that name in

@@ -164,7 +164,9 @@ func mustRole(pl *Plan, name, pod, role string) error {
 	if role == "init" {
 		return pl.mustInit(name, pod)
 	}
-	p, c, err := pl.mustContainer(name, pod)
+	// A workload's pod template too, where the step shapes one (`the
+	// sidecar "log" of pod "batch" …` for the job "batch"'s pods).
+	p, c, err := pl.shapeTarget(name, pod)
 	if err != nil {
 		return err
 	}
@@ -188,7 +190,7 @@ func mustRole(pl *Plan, name, pod, role string) error {
 
 // mustInit checks that the pod's container is one of its init containers.
 func (pl *Plan) mustInit(name, pod string) error {
-	p, c, err := pl.mustContainer(name, pod)
+	p, c, err := pl.shapeTarget(name, pod)
 	if err != nil {
 		return err
 	}

@@ -132,8 +132,11 @@ func buildRegistry() []Def {
 	defs = append(defs, pluralPhrases()...)          // plural_words.go
 	defs = append(defs, countedWords()...)           // counted_words.go
 	defs = append(defs, respelledPhrases()...)       // respelled_words.go
+	defs = append(defs, podOrderWords()...)          // podorder_words.go
+	defs = append(defs, runningPodWords()...)        // running_words.go
+	defs = append(defs, nodeConditionWords()...)     // nodecondition_words.go
 	for i := range defs {
-		defs[i] = kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i]))))))))
+		defs[i] = messageStartingPhrase(kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))))
 	}
 	return defs
 }

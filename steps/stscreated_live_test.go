@@ -53,7 +53,7 @@ func TestLiveCreatedAfterReady(t *testing.T) {
 			}
 			f.now = t0 + 20*time.Second
 			st.stepType = Outcome
-			s := &createdAfterReady{pod: "quorum-0", later: "quorum-1", must: tc.must}
+			s := &podMomentOrder{pod: "quorum-0", moment: "Ready", later: "quorum-1", laterMoment: "created", must: tc.must}
 			if err := s.Declare(st.Plan); err != nil {
 				t.Fatal(err)
 			}

@@ -741,6 +741,24 @@ var phrases = []Phrase{
 	{`^an? (Warning|Normal) event "([^"]*)" is recorded` + eventFor + ` with (?:a )?message containing "([^"]*)"$`, []Op{valueOp(1, swapEventType), valueOp(6, swapContained)}},
 	{`^(?:the )?pod "([^"]*)" (?:gets|has|receives|got|had) an? (Warning|Normal) event "([^"]*)"$`, []Op{valueOp(2, swapEventType)}},
 	{`^(?:the )?pod "([^"]*)" (?:gets|has|receives|got|had) an? (Warning|Normal) event "([^"]*)" with (?:a )?message containing "([^"]*)"$`, []Op{valueOp(2, swapEventType), valueOp(4, swapContained)}},
+	// A message said by its beginning (steps/eventtype_words.go): one
+	// character more after it is no longer how it begins.
+	{`^an? (Warning|Normal) event "([^"]*)" with (?:a )?message (?:starting|beginning)(?: with)? "([^"]*)" is recorded` + eventFor + `$`, []Op{valueOp(1, swapEventType), valueOp(3, swapContained)}},
+	{`^an? (Warning|Normal) event "([^"]*)" is recorded` + eventFor + ` with (?:a )?message (?:starting|beginning)(?: with)? "([^"]*)"$`, []Op{valueOp(1, swapEventType), valueOp(6, swapContained)}},
+	{`^(?:the )?pod "([^"]*)" (?:gets|has|receives|got|had) an? (Warning|Normal) event "([^"]*)" with (?:a )?message (?:starting|beginning)(?: with)? "([^"]*)"$`, []Op{valueOp(2, swapEventType), valueOp(4, swapContained)}},
+	// One pod's moment against another's (steps/podorder_words.go): the
+	// two pods swapped.
+	{`^the pod "([^"]*)" is (not )?((?i:scheduled|Running|Ready|deleted|marked for deletion|gone|removed|evicted|Succeeded|Failed)) (before|after) the pod "([^"]*)" is ((?i:created|scheduled|Running|Ready|deleted|marked for deletion|gone|removed|evicted|Succeeded|Failed))$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 5}}}},
+	{`^the pod "([^"]*)" is (not )?created (before|after) the pod "([^"]*)" is ((?i:created|scheduled|Running|deleted|marked for deletion|gone|removed|evicted|Succeeded|Failed))$`, []Op{{Class: Order, Kind: swap, Groups: []int{1, 4}}}},
+	// A workload's running pods (steps/running_words.go).
+	{`^the (deployment|replica set|job|stateful set) "([^"]*)" has (\S+) running (?:pods?|replicas?)$`, []Op{countOp(3)}},
+	{`^(?:all )?(\d+|no|zero) pods? of (deployment|replica set|job|stateful set) "([^"]*)" (?:is|are) (?i:running)$`, []Op{countOp(1)}},
+	// A node's condition by its reason and message, and held throughout
+	// (steps/nodecondition_words.go).
+	{`^` + node + ` has condition "([^"]*)"(?: (?:with status )?"([^"]*)")?(?:,| and)? (?:with )?reason "([^"]*)"(?:,? and (?:with )?message "([^"]*)")?(?: within (\S+))?$`, []Op{deadlineOp(6), valueOp(4, swapContained), valueOp(5, swapContained)}},
+	{`^` + node + ` has condition "([^"]*)"(?: (?:with status )?"([^"]*)")?(?:,| and)? (?:with )?message "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(5), valueOp(4, swapContained)}},
+	{`^` + node + ` has condition "([^"]*)" with status "([^"]*)"(?: within (\S+))?$`, []Op{deadlineOp(4), valueOp(3, swapConditionStatus)}},
+	{`^` + node + ` has condition "([^"]*)" (?:with status )?"([^"]*)" (?:throughout(?: the scenario)?|at all times)$`, []Op{valueOp(3, swapConditionStatus)}},
 	{ctr + `(?:starts|has started|is started|started) (\S+) times?(?: in all| in total| altogether)?$`, []Op{countOp(3)}},
 	{`^no event with (?:a )?message containing "([^"]*)" is recorded` + eventFor + `$`, []Op{negation(replaceOnce("no event ", "an event "))}},
 	{`^the (?:STATUS column|kubectl STATUS) of (?:the )?pod "([^"]*)" is "?([^" ]+)"? at (\S+)$`, []Op{valueOp(2, swapStatus)}},
@@ -760,9 +778,13 @@ var phrases = []Phrase{
 // unmutated are the expectation phrases left as they are, and why (never
 // modified).
 var unmutated = map[string]string{
+	`^the (deployment|replica set|job|stateful set) "([^"]*)" has (\S+) running (?:pods?|replicas?) within (\S+)$`:                                                                           "a count held at some instant of a window, as `has N pods within D`: not mutated; its false copies in steps/ninetyeighthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job|stateful set) "([^"]*)" has (\S+) running (?:pods?|replicas?) at (\S+)$`:                                                                               "a count held at some instant of a window, as `has N pods at T`: not mutated; its false copies in steps/ninetyeighthdrafts_test.go show it failing",
+	`^the (deployment|replica set|job|stateful set) "([^"]*)" has (\S+) running (?:pods?|replicas?) between (\S+) and (\S+)$`:                                                                "a count held at some instant of a window, as `has N pods between A and B`: not mutated; its false copies in steps/ninetyeighthdrafts_test.go show it failing",
+	`^(?:all )?(\d+|no|zero) pods? of (deployment|replica set|job|stateful set) "([^"]*)" (?:is|are) (?i:running) within (\S+)$`:                                                             "a count held at some instant of a window, as `has N pods within D`: not mutated; its false copies in steps/ninetyeighthdrafts_test.go show it failing",
 	`^(\S+) pods? of job "([^"]*)" (?:is|are) (Failed|Succeeded) within (\S+)$`:                                                                                                              "`the job \"j\" has N failed pods within D` said of its pods: a count held by a deadline, as that phrase (its false copies in steps/fortyninthdrafts_test.go show it failing)",
-	`^the pod "([^"]*)" is created after the pod "([^"]*)" is Ready$`:                                                                                                                        "an order of two pods' events, untimed (as `is Ready before the pod`): its false copies in steps/fortyninthdrafts_test.go show it failing",
-	`^the pod "([^"]*)" is not created before the pod "([^"]*)" is Ready$`:                                                                                                                   "an order of two pods' events, untimed, that a pod never created keeps: its false copies in steps/fortyninthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" is created after the pod "([^"]*)" is (?i:Ready)$`:                                                                                                                   "an order of two pods' events, untimed (as `is Ready before the pod`): its false copies in steps/fortyninthdrafts_test.go show it failing",
+	`^the pod "([^"]*)" is not created before the pod "([^"]*)" is (?i:Ready)$`:                                                                                                              "an order of two pods' events, untimed, that a pod never created keeps: its false copies in steps/fortyninthdrafts_test.go show it failing",
 	`^the pod "([^"]*)" is never created$`:                                                                                                                                                   "no creation phrase to negate it to: its false copy in steps/fortyninthdrafts_test.go shows it failing",
 	`^the pod "([^"]*)" has (?:an )?event "([^"]*)" with message containing "([^"]*)"$`:                                                                                                      "a positive untimed fact, as `an event \"R\" with message containing \"M\" is recorded for pod`; its message is open text",
 	`^the pod "([^"]*)" is not (?:yet )?marked for deletion at (\S+)$`:                                                                                                                       "`is not Terminating before T` said as drafts say it, a one-sided bound (an earlier T claims less, and the rule for `not … before T` reads that phrase's words): its false copies in steps/fortysixthdrafts_test.go show it failing",

@@ -123,6 +123,8 @@ var (
 	kWorkload      = &kind{"workload", "`deployment`, `job` (and `replica set` where the events of one are read, or its pods counted)"}
 	kWorkName      = &kind{"workload name", "the deployment's, job's or replica set's name in the scenario"}
 	kJobCountField = &kind{"field", "`succeeded` or `failed`: the other of the two, a Job's status.succeeded and status.failed"}
+	kMoment        = &kind{"moment", "a pod's moment on the timeline: `created`, `scheduled`, `Running`, `Ready` (its Ready condition True), `deleted` or `marked for deletion` (its deletion requested), `gone` or `removed` (no longer in the API), `evicted` (by the kubelet), `Succeeded`, `Failed`; any case"}
+	kMomentOrder   = &kind{"order", "`before` or `after`"}
 	kNewCount      = &kind{"count", "`a`, `one` or a number: how many pods the workload's controller created after t=0's action, as `N new pods of …` counts them"}
 	kEveryPodState = &kind{"every pod's state", "`running` or `ready` (`Running`, `Ready`): each pod the scenario declared, in turn, as `the pod \"p\" is Running` says it of one"}
 	kEventType     = &kind{"event type", "`Warning` or `Normal`: the Event's type, as `kubectl describe` lists it"}
@@ -206,6 +208,11 @@ func rc(before, capture, name string, k *kind) rule {
 // capture. A phrase added to the registry with a capture no rule names
 // fails TestEveryPhraseRenders, which points here.
 var rules = []rule{
+	// One pod's moment against another's (steps/podorder_words.go).
+	rc(`<other pod>" is $`, `(?i)marked for deletion`, "other moment", kMoment),
+	rc(`is (not )?$`, `(?i)marked for deletion`, "moment", kMoment),
+	rc(`(<moment>|is (not )?created) $`, `before\|after`, "order", kMomentOrder),
+	r(`<order> the pod "`, ``, &yes, "other pod", kPod),
 	// Several pods said at once (steps/plural_words.go), each capture
 	// told by its own pattern.
 	rc(`pods $`, `^"\[\^"\]\*"\(\?:\(\?:, \| and`, "pods", kPodList),
@@ -281,6 +288,8 @@ var rules = []rule{
 	r(`(an |no )$`, ` event`, &no, "type", kEventType),
 	r(`(has an?|^an?) "`, `" event`, &yes, "reason", kEvent),
 	r(`^no "`, `" event`, &yes, "reason", kEvent),
+	r(`message startingbeginning( with)? "`, ``, &yes, "message", kMessage),
+	r(`has condition "<condition>".* with message "`, ``, &yes, "message", kMessage),
 	r(`event( is recorded.*)? with message "`, ``, &yes, "message", kMessage),
 	r(`^an event "<reason>" with message "`, ``, &yes, "message", kMessage),
 	r(`^an event "<reason>" is recorded.* with message "`, ``, &yes, "message", kMessage),
@@ -380,7 +389,7 @@ var rules = []rule{
 	r(`before the pod "`, ``, &yes, "other pod", kPod),
 	r(`kubectl `, `"$`, nil, "command", kKubectl),
 	r(`evicted after the pod "`, ``, &yes, "earlier pod", kPod),
-	r(`(after|before) the pod "`, `" is Ready`, &yes, "other pod", kPod),
+	r(`(after|before) the pod "`, `" is `, &yes, "other pod", kPod),
 	r(`static pod "`, ``, &yes, "static pod", kStaticPod),
 	r(`static pod manifest of "`, ``, &yes, "static pod", kStaticPod),
 	r(`pod "`, ``, &yes, "pod", kPod),
@@ -390,6 +399,7 @@ var rules = []rule{
 	r(`node "`, ``, &yes, "node", kNode),
 	r(`event "`, ``, &yes, "reason", kEvent),
 	r(`condition "<condition>" "`, ``, &yes, "status", kStatus),
+	r(`condition "<condition>" with status "`, ``, &yes, "status", kStatus),
 	r(`condition "<condition>" is "`, ``, &yes, "status", kStatus),
 	r(`condition "`, ``, &yes, "condition", kPodCond),
 	r(`QoS class "`, ``, &yes, "QoS class", kQoS),

@@ -1,0 +1,57 @@
+@language
+Feature: One pod's moment against another's, running pods, a node condition's reason, a message by its beginning
+  Issue 38's seventeenth held-out batch ordered one pod's creation or
+  deletion against another pod's readiness or removal (`pod "db-1" is
+  not created before pod "db-0" is ready`, seven times), counted a
+  workload's running pods (`replicaset "rs" has 3 running pods`), read a
+  node condition's reason and message and held it throughout, and said
+  an event's message by its beginning (`with message starting
+  "Liveness probe failed:"`, four times).
+
+  @behavior:statefulset-ordered-ready @behavior:statefulset-scale-down-order
+  Scenario: A stateful set's pods, each against the one before it
+    Given a stateful set "db" of 3 pods
+    And container "app" of stateful set "db" becomes ready after 3s
+    And container "app" of stateful set "db" takes 2s to exit after SIGTERM
+    When the pods are created
+    Then pod "db-1" is not created before pod "db-0" is ready
+    And the pod "db-2" is not scheduled before the pod "db-1" is Ready
+    And the pod "db-0" is Ready before the pod "db-2" is created
+    And the pod "db-2" is Running after the pod "db-1" is Ready
+    And the stateful set "db" has 3 running pods within 15s
+    And the stateful set "db" has 3 ready pods within 15s
+    When the stateful set "db" is scaled to 1
+    Then the pod "db-1" is not deleted before the pod "db-2" is gone
+    And the pod "db-2" is deleted before the pod "db-1" is deleted
+    And the pod "db-0" is not deleted before the pod "db-1" is gone
+
+  @behavior:job-completions
+  Scenario: A Job's running pods, Ready or not
+    Given a job "batch" with parallelism 2 and completions 4
+    And container "app" exits with code 0 after 10s
+    Then job "batch" has 2 running pods within 5s
+    And 2 pods of job "batch" are running
+    And the job "batch" has 2 running pods between 12s and 15s
+    And the job "batch" has 2 running pods at 15s
+    And the job "batch" has 0 running pods within 30s
+
+  @behavior:crashloop-backoff @behavior:crashloop-display
+  Scenario: A crash loop's events said by how their messages begin
+    Given a pod "web"
+    And container "app" exits with code 1 after 1s
+    Then an event "BackOff" with message starting "Back-off restarting failed container app in pod web" is recorded for pod "web"
+    And a Warning event "BackOff" with message starting "Back-off restarting failed container" is recorded for pod "web"
+    And a Warning event "BackOff" is recorded for pod "web" with message beginning with "Back-off restarting"
+    And the pod "web" gets a Normal event "Started" with message starting "Started container app"
+    And the pod "web" has a "Started" event with message starting with "Started container" within 5s
+
+  @needs:node-pressure @behavior:pressure-condition-immediate
+  Scenario: A node condition's reason and message, and one held throughout
+    Given a node "n1" with 4Gi memory
+    And a pod "web" on node "n1"
+    Then node "n1" has condition "MemoryPressure" "False" with reason "KubeletHasSufficientMemory"
+    When the available memory on node "n1" drops to 50Mi
+    Then node "n1" has condition "MemoryPressure" with status "True", reason "KubeletHasInsufficientMemory" and message "kubelet has insufficient memory available" within 20s
+    And node "n1" has condition "MemoryPressure" with message starting "kubelet has insufficient"
+    And node "n1" has condition "DiskPressure" with status "False" within 5s
+    And node "n1" has condition "Ready" "True" throughout
