@@ -49,9 +49,13 @@ type clock struct {
 	// where is the running step: its type, line and text.
 	where func() (StepType, clockStep)
 
-	t0  timeline.Mark
-	cur time.Duration
-	by  clockStep
+	t0 timeline.Mark
+	// anchor is the event t=0 stands at while an expectation timed from
+	// a container's exit or start runs (anchored_words.go): the judge
+	// counts its windows from that observed event.
+	anchor *timeline.Event
+	cur    time.Duration
+	by     clockStep
 	// liveCur is, on a cluster, where the scenario's current time stands
 	// after t=0 in the rules' time: the latest time a timed expectation
 	// held at since the last action (its occurrence's offset from its

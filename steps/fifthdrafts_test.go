@@ -34,9 +34,9 @@ var fifthFalseCopies = []falseCopy{
 		`a "ScalingReplicaSet" event is recorded for deployment "shop" with message "Scaled up replica set shop-0"`, `Scaled up replica set shop-0`, nil},
 	// A restart timed from its exit.
 	{"the back-off's restart within less than the back-off", 35,
-		`container "app" is restarted within 15s of its second exit`, `container "app" is restarted within 9s of its second exit`, `within 9s of its second exit`, nil},
+		`container "app" is restarted within 15s of its second exit`, `container "app" is restarted within 9s of its second exit`, `its second exit (at 4s), then Restarted of container "app" within 9s`, nil},
 	{"the first restart later than it came", 35,
-		`container "app" is restarted 0s after its first exit`, `container "app" is restarted 10s after its first exit`, `10s after its first exit`, nil},
+		`container "app" is restarted 0s after its first exit`, `container "app" is restarted 10s after its first exit`, `its first exit (at 2s), then Restarted of container "app" at 10s`, nil},
 	{"a restart after an exit that never came", 15,
 		`container "app" is restarted within 2s of its first exit`, `container "app" is restarted within 2s of its second exit`, `its second exit`, nil},
 	// A Deployment's invariants, a Job's status and its pods.

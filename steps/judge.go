@@ -37,7 +37,7 @@ func (st *State) from(pod string) timeline.Mark { return st.judge().From(pod, st
 
 // question is the expectation [lo, hi] about what sel selects, from t=0.
 func (st *State) question(sel timeline.Selector, lo, hi time.Duration) driver.Question {
-	return driver.Question{Sel: sel, Lo: lo, Hi: hi, T0: st.clock.t0}
+	return driver.Question{Sel: sel, Lo: lo, Hi: hi, T0: st.clock.t0, After: st.clock.anchor}
 }
 
 // window is where an expectation [lo, hi] about the event sel selects is

@@ -86,6 +86,9 @@ func (d Def) Matches(text string) bool {
 	if !d.Pattern.MatchString(text) {
 		return false
 	}
+	if d.fallback {
+		return d.saysOnly(text)
+	}
 	if d.expand == nil {
 		return true
 	}
@@ -232,7 +235,7 @@ func (s *eachPod) Run(ctx context.Context, st *State) error {
 func definedPhrase(text string) (Def, error) {
 	var found []Def
 	for _, d := range registry {
-		if d.expand == nil && d.Pattern.MatchString(text) {
+		if d.expand == nil && !d.fallback && d.Pattern.MatchString(text) {
 			found = append(found, d)
 		}
 	}

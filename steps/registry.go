@@ -56,6 +56,10 @@ type Def struct {
 	// expand: the phrase says others, one for each text it gives
 	// (plural_words.go); nil for a phrase of its own.
 	expand func(text string) []string
+	// fallback: the phrase says what no other phrase says, and is a step
+	// only there (anchored_words.go): its pattern is matched after every
+	// other's.
+	fallback bool
 	// Defaults are what a step means by a slot it leaves out, by the
 	// example's value in that slot: a node's size, a condition's status
 	// ("True": `has the MemoryPressure condition`). The nearest-phrase
@@ -80,7 +84,7 @@ var registry = buildRegistry()
 
 func buildRegistry() []Def {
 	var defs []Def
-	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), nodeEventExpectations(), eventSaidExpectations(), restartAfterExitExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), draftSixtySevenWordings(), draftSixtySevenRestatements(), holdWindowExpectations(), draftSeventyTwoWordings(), timelineExpectations()} {
+	for _, family := range [][]Def{clusterSteps(), nodeResourceSteps(), configSteps(), podSteps(), behaviorSteps(), probeBehaviorSteps(), actionSteps(), podExpectations(), instantExpectations(), holdExpectations(), wordingExpectations(), statusExpectations(), instantReadExpectations(), runningExpectations(), signalExpectations(), podSignalExpectations(), eventExpectations(), nodeEventExpectations(), eventSaidExpectations(), draftFourWordings(), draftSixWordings(), draftSevenWordings(), draftEightWordings(), draftNineWordings(), draftSixtySevenWordings(), draftSixtySevenRestatements(), holdWindowExpectations(), draftSeventyTwoWordings(), timelineExpectations()} {
 		defs = append(defs, family...)
 	}
 	defs = append(defs, nodeStepFamilies()...)   // nodes.go: nodes, eviction, static pods, admission, scheduling
@@ -135,6 +139,7 @@ func buildRegistry() []Def {
 	defs = append(defs, podOrderWords()...)          // podorder_words.go
 	defs = append(defs, runningPodWords()...)        // running_words.go
 	defs = append(defs, nodeConditionWords()...)     // nodecondition_words.go
+	defs = append(defs, anchoredWords()...)          // anchored_words.go: last, a fallback
 	for i := range defs {
 		defs[i] = messageStartingPhrase(kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))))
 	}

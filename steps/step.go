@@ -56,6 +56,9 @@ func (d Def) Parse(text string, a Arg) (Step, error) {
 	if d.expand != nil {
 		return &eachPod{texts: d.expand(text), arg: a}, nil
 	}
+	if d.fallback {
+		return parseAnchored(m[1:], a)
+	}
 	if at := d.theNodeAt(text); at >= 0 {
 		return &onlyNode{def: d, text: text, at: at, arg: a}, nil
 	}

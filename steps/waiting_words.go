@@ -42,5 +42,11 @@ func waitingWords() []Def {
 			s3(func(pod string, status kubectlStatus, d writtenSpan) Step {
 				return thePodShowsStatusWithin{podNamed{pod}, string(status), d}
 			})).with(statusSlot("Running")),
+		// Its coming in a window, as `the pod "web" shows STATUS "S"
+		// between A and B` (anchored_words.go times it from an exit).
+		phrase("kubectl columns", column+` between (\S+) and (\S+)$`, `Then the STATUS column of pod "web" is "Error" between 2s and 3s`,
+			s4(func(pod string, status kubectlStatus, a, b writtenSpan) Step {
+				return thePodShowsStatusIn{podWindow{podNamed{pod}, a, b}, string(status)}
+			})).with(statusSlot("Error")),
 	}
 }

@@ -1,12 +1,15 @@
 @language
 Feature: One pod's moment against another's, running pods, a node condition's reason, a message by its beginning
-  Issue 38's seventeenth held-out batch ordered one pod's creation or
+  Issue 38's seventeenth and eighteenth held-out batches ordered one pod's creation or
   deletion against another pod's readiness or removal (`pod "db-1" is
   not created before pod "db-0" is ready`, seven times), counted a
   workload's running pods (`replicaset "rs" has 3 running pods`), read a
   node condition's reason and message and held it throughout, and said
   an event's message by its beginning (`with message starting
-  "Liveness probe failed:"`, four times).
+  "Liveness probe failed:"`, four times), and timed an expectation from a
+  container's n-th exit or start (`kubectl shows pod "web" with STATUS
+  "Running", READY "1/1" and RESTARTS "1" within 3s of its 1st exit`,
+  nineteen times in one draft).
 
   @behavior:statefulset-ordered-ready @behavior:statefulset-scale-down-order
   Scenario: A stateful set's pods, each against the one before it
@@ -42,8 +45,9 @@ Feature: One pod's moment against another's, running pods, a node condition's re
     Then an event "BackOff" with message starting "Back-off restarting failed container app in pod web" is recorded for pod "web"
     And a Warning event "BackOff" with message starting "Back-off restarting failed container" is recorded for pod "web"
     And a Warning event "BackOff" is recorded for pod "web" with message beginning with "Back-off restarting"
-    And the pod "web" gets a Normal event "Started" with message starting "Started container app"
-    And the pod "web" has a "Started" event with message starting with "Started container" within 5s
+    And the pod "web" gets a Normal event "Started" with message starting "Container started"
+    When the pod "web" is deleted
+    Then the pod "web" has a "Killing" event with message starting with "Stopping container app" within 1s
 
   @needs:node-pressure @behavior:pressure-condition-immediate
   Scenario: A node condition's reason and message, and one held throughout
@@ -55,3 +59,19 @@ Feature: One pod's moment against another's, running pods, a node condition's re
     And node "n1" has condition "MemoryPressure" with message starting "kubelet has insufficient"
     And node "n1" has condition "DiskPressure" with status "False" within 5s
     And node "n1" has condition "Ready" "True" throughout
+
+  @behavior:crashloop-backoff @behavior:crashloop-display @behavior:container-event-messages
+  Scenario: Expectations timed from a container's exits and starts
+    From 1.35 the kubelet requeues a crash loop's sync at the back-off's
+    expiry, so the exit's reason shows until the restart; the first
+    restart is immediate, the second waits 10 s.
+    Given a pod "web"
+    And container "app" exits with code 1 after 1s
+    Then the STATUS column of pod "web" is "Running" within 3s of its 1st exit
+    And container "app" is restarted within 1s of its first exit
+    And an event "BackOff" is recorded for container "app" within 1s after its 2nd exit
+    And the STATUS column of pod "web" is "Error" within 1s after its 2nd exit
+    And container "app" is restarted between 10s and 15s after its 2nd exit
+    And container "app" exits between 1s and 2s after its 3rd start
+    And a Normal event "Started" is recorded for container "app" after its 3rd exit
+    When the pod "web" is deleted

@@ -140,7 +140,7 @@ func (p *runtimePod) killContainer(c *ctr, reason killReason, message string, g 
 	c.inst.kill = k
 	k.grace = p.baseGrace(c, reason, g.deletion)
 	if message == "" {
-		message = p.k.parsed.containerMessages(c.name).stopping
+		message = p.k.parsed.containerMessages(c.name, p.k.profile.ContainerEventsUnnamed).stopping
 	}
 	p.event(c, corev1.EventTypeNormal, "Killing", message)
 	if override != nil && p.k.profile.OverrideFirst {

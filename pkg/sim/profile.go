@@ -125,6 +125,14 @@ type Profile struct {
 	// resize of a bound pod whose requests exceed its node's
 	// allocatable is refused, Forbidden, before the kubelet sees it.
 	ResizeAdmission bool
+	// ContainerEventsUnnamed: the Created and Started events say
+	// "Container created" and "Container started" (1.35+:
+	// kuberuntime_container.go startContainer, v1.35.4 and v1.36.3);
+	// before, "Created container: app" and "Started container app"
+	// (v1.33.13, v1.34.4). Seen on kind v1.36.3, 2026-12-03: a scenario's
+	// `with message starting "Started container app"` passed on the
+	// simulator and failed there.
+	ContainerEventsUnnamed bool
 }
 
 // profileFor builds the profile of minor version m from the release each
@@ -151,6 +159,7 @@ func profileFor(m int) Profile {
 		HashNameAndImage:                 m >= 31,
 		InPlacePodVerticalScaling:        m >= 33,
 		ResizeAdmission:                  m >= 36,
+		ContainerEventsUnnamed:           m >= 35,
 	}
 }
 

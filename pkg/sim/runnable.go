@@ -185,15 +185,23 @@ type containerMessages struct {
 	created, started, stopping string
 }
 
-// containerMessages returns the messages about the container of that name.
-func (pc *parseCache) containerMessages(name string) containerMessages {
+// containerMessages returns the messages about the container of that
+// name, as the kubelet of that profile words them: from 1.35 its Created
+// and Started events name no container (kuberuntime_container.go
+// startContainer: "Container created", "Container started"; up to 1.34
+// "Created container: %v", "Started container %v"); Killing's names it
+// in every release (killContainer's "Stopping container %v").
+func (pc *parseCache) containerMessages(name string, unnamed bool) containerMessages {
+	if !unnamed {
+		name = "\x00" + name // the older wording, under its own key
+	}
 	if m, ok := pc.messages[name]; ok {
 		return m
 	}
-	m := containerMessages{
-		created:  "Created container: " + name,
-		started:  "Started container " + name,
-		stopping: "Stopping container " + name,
+	c := strings.TrimPrefix(name, "\x00")
+	m := containerMessages{created: "Container created", started: "Container started", stopping: "Stopping container " + c}
+	if !unnamed {
+		m.created, m.started = "Created container: "+c, "Started container "+c
 	}
 	pc.messages[name] = m
 	return m

@@ -282,7 +282,7 @@ func (p *runtimePod) startContainer(a *action, sp, drawn span) (*instance, *star
 	inst := &instance{id: c.starts, restartCount: restarts, startedAt: p.env.now, hash: hashContainer(p.k.profile, c.spec), resources: p.allocatedResources(c)}
 	c.inst = inst
 	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Created})
-	p.event(c, corev1.EventTypeNormal, "Created", p.k.parsed.containerMessages(c.name).created)
+	p.event(c, corev1.EventTypeNormal, "Created", p.k.parsed.containerMessages(c.name, p.k.profile.ContainerEventsUnnamed).created)
 	if c.cmd.Missing {
 		// CRI StartContainer fails: the runtime reports the container
 		// exited with StartError (128), the kubelet RunContainerError.
@@ -296,7 +296,7 @@ func (p *runtimePod) startContainer(a *action, sp, drawn span) (*instance, *star
 		p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Restarted, Message: fmt.Sprintf("restartCount=%d", restarts)})
 	}
 	p.env.record(timeline.Event{Pod: p.name, Container: c.name, Kind: timeline.Started})
-	p.event(c, corev1.EventTypeNormal, "Started", p.k.parsed.containerMessages(c.name).started)
+	p.event(c, corev1.EventTypeNormal, "Started", p.k.parsed.containerMessages(c.name, p.k.profile.ContainerEventsUnnamed).started)
 	p.runProcess(c, inst)
 	return inst, nil
 }
