@@ -10,41 +10,44 @@ import (
 	"github.com/podlife/podlife/pkg/timeline"
 )
 
-// An expectation timed from a container's n-th exit or start (issue 38's
+// An expectation timed from a container's exit or start (issue 38's
 // eighteenth held-out batch: nineteen steps of one probes draft, thirteen
-// of a sidecars draft, such as `container "app" is waiting with reason
-// "CrashLoopBackOff" and message containing "back-off 20s" after its 2nd
-// exit`, `kubectl shows pod "web" with STATUS "Running", READY "1/1" and
-// RESTARTS "1" within 3s of its 1st exit`, `the pod "web" phase becomes
-// "Failed" within 3s of its 1st exit`): any timed expectation of the
-// language, said with `within D of its Nth exit` (`after`), `between A
-// and B after its Nth exit`, `D after its Nth exit` (`at`), or with no
-// time, `after its Nth exit`; `start` for `exit` too. Its container is
-// the one the expectation names (`container "c" [of pod "p"]`), else the
-// one container of the pod it names.
+// of a sidecars draft, such as `kubectl shows pod "web" with STATUS
+// "Running", READY "1/1" and RESTARTS "1" within 3s of its 1st exit`,
+// `container "init-b" starts within 2s after container "init-a" exits`,
+// `container "proxy" receives SIGTERM between 2s and 4s after it
+// starts`): any timed expectation of the language, said with `within D of
+// its Nth exit` (`after`), `between A and B after …`, `D after …` (`at`),
+// or with no time, `after …`; the anchor `its Nth exit` (`start`), the
+// container's n-th Exited (Started) event of the scenario, `container "c"
+// exits` (`starts`, `has exited`), that container's, or `it starts`, the
+// expectation's own container's, each the first at or after t=0, else
+// the first in the scenario. The expectation's container is the one it
+// names (`container "c" [of pod "p"]`), else its pod's one container.
 //
-// The expectation is judged as written with t=0 at that exit (or start):
-// the container's n-th Exited (Started) event of the scenario, waited for
-// as an untimed event is. `within D of` is `between 0s and D` where the
-// expectation has that form, so that a state counts only where it came
-// after the exit (a container waiting in CrashLoopBackOff before its
-// second exit does not say it waits after it), else `within D`; `D after`
-// is `at D`; with no time it is `between 0s and E`, E the container's
-// next start after the exit (its next exit after a start), or the end of
-// the activity when none comes. On a cluster each window counts from the
-// observed exit or start, as `is restarted … after its Nth exit` does.
-// Where a phrase of its own says the text (`is restarted within 2s of its
-// first exit`), that phrase is the step.
+// The expectation is judged as written with t=0 at the anchor, waited
+// for as an untimed event is. `within D of` is `between 0s and D`, so
+// that a state counts only where it came after the exit (a container
+// ready before its first exit does not say it is ready again after it);
+// an event's `within D` (anchoredWithin) where it has no `between`; a
+// state without that form is not timed from an exit (its `within D`
+// counts a state held before t=0). `D after` is `at D`; with no time it
+// is `between 0s and E`, E the time to the anchor container's next start
+// after an exit (its next exit after a start), or the end of the
+// activity when none comes. On a cluster each window counts from the
+// observed anchor, as the judge counts an interval (State.question).
+// Where a phrase of its own says the text, that phrase is the step: this
+// one is a fallback (Def.fallback), matched after every other.
 func anchoredWords() []Def {
 	// Its parse is Def.Parse's (parseAnchored), which reads the registry.
 	d := phrase("signals and hooks", anchoredPattern.String(),
-		`Then container "app" is waiting with reason "CrashLoopBackOff" within 2s after its 2nd exit`, nil)
+		`Then the pod "web" shows STATUS "Running" within 3s of its 1st exit`, nil)
 	d.fallback = true
 	// It restates the expectation it times: hints show that one.
 	return []Def{d.respelling()}
 }
 
-var anchoredPattern = regexp.MustCompile(`^(.+?) (?:within (\d[\w.]*) (?:of|after)|between (\d[\w.]*) and (\d[\w.]*) after|(?:at )?(\d[\w.]*) after|(after)) its (\S+) (exit|start)$`)
+var anchoredPattern = regexp.MustCompile(`^(.+?) (?:within (\d[\w.]*) (?:of|after)|between (\d[\w.]*) and (\d[\w.]*) after|(?:at )?(\d[\w.]*) after|(after)) (?:its (\S+) (exit|start)|container "([^"]*)"(?: of pod "([^"]*)")? (exits|starts|has exited|has started|exited|started)|it (exits|starts|has exited|has started|exited|started))$`)
 
 // anchoredInner is the expectation an anchored text says (its captures
 // c), in the forms to try, in order (the first the language has is the
@@ -122,20 +125,37 @@ func parseAnchored(c []string, a Arg) (Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := parseOrdinal(c[6])
-	if err != nil {
-		return nil, err
-	}
-	kind := timeline.Exited
-	if c[7] == "start" {
-		kind = timeline.Started
-	}
 	inner, err := d.Parse(text, a)
 	if err != nil {
 		return nil, err
 	}
-	return &anchored{def: d, text: text, untimed: c[5] != "",
-		arg: a, inner: inner, nth: n, kind: kind, said: fmt.Sprintf("its %s %s", ordinalWord(n), c[7])}, nil
+	s := &anchored{def: d, text: text, untimed: c[5] != "", arg: a, inner: inner}
+	verb := c[7] + c[10] + c[11]
+	s.kind = timeline.Exited
+	if strings.Contains(verb, "start") {
+		s.kind = timeline.Started
+	}
+	switch {
+	case c[6] != "":
+		if s.nth, err = parseOrdinal(c[6]); err != nil {
+			return nil, err
+		}
+		s.said = fmt.Sprintf("its %s %s", ordinalWord(s.nth), c[7])
+	case c[8] != "":
+		s.other = &ctrOfPod{c[8], c[9]}
+		s.said = fmt.Sprintf("container %q %s", c[8], verbOf(s.kind))
+	default:
+		s.said = "its " + verbOf(s.kind)
+	}
+	return s, nil
+}
+
+// verbOf says an exit or a start.
+func verbOf(k timeline.Kind) string {
+	if k == timeline.Started {
+		return "start"
+	}
+	return "exit"
 }
 
 // anchored is an expectation judged with t=0 at a container's n-th exit
@@ -146,9 +166,14 @@ type anchored struct {
 	untimed bool   // its time is the span to the next start or exit
 	arg     Arg
 	inner   Step
-	nth     int
-	kind    timeline.Kind
-	said    string
+	// nth: the container's n-th exit (start) of the scenario; 0 for the
+	// one the untimed rule chooses (its first at or after t=0, else its
+	// first), of other where the step names another container (`after
+	// container "init-a" exits`), else of its own (`after it starts`).
+	nth   int
+	other *ctrOfPod
+	kind  timeline.Kind
+	said  string
 	// Declare's: the container's exits (starts), and the event that ends
 	// the span of an untimed expectation.
 	sel, next timeline.Selector
@@ -163,7 +188,9 @@ var (
 
 func (s *anchored) Declare(pl *Plan) error {
 	cname, pname := "", ""
-	if m := containerNamedIn.FindStringSubmatch(s.text); m != nil {
+	if s.other != nil {
+		cname, pname = s.other.name, s.other.pod
+	} else if m := containerNamedIn.FindStringSubmatch(s.text); m != nil {
 		cname, pname = m[1], m[2]
 	} else {
 		if m := podNamedIn.FindStringSubmatch(s.text); m != nil {
@@ -221,9 +248,17 @@ func nthOf(events []timeline.Event, sel timeline.Selector, n int) (timeline.Even
 	return timeline.Event{}, false
 }
 
+// anchor is the exit (start) the expectation is timed from, if it came.
+func (s *anchored) anchor(events []timeline.Event, t0 timeline.Mark) (timeline.Event, bool) {
+	if s.nth == 0 {
+		return timeline.Chosen(events, t0, s.sel)
+	}
+	return nthOf(events, s.sel, s.nth)
+}
+
 func (s *anchored) Run(ctx context.Context, st *State) error {
 	came := func(events []timeline.Event) bool {
-		x, ok := nthOf(events, s.sel, s.nth)
+		x, ok := s.anchor(events, st.clock.t0)
 		if !ok || !s.untimed {
 			return ok
 		}
@@ -236,7 +271,7 @@ func (s *anchored) Run(ctx context.Context, st *State) error {
 		return err
 	}
 	events := st.clk().events()
-	x, ok := nthOf(events, s.sel, s.nth)
+	x, ok := s.anchor(events, st.clock.t0)
 	if !ok {
 		return &timeline.Verdict{Kind: timeline.Missing, Expected: fmt.Sprintf("%s, then %s", s.said, s.text),
 			Observed: fmt.Sprintf("%s in the whole scenario", times(timeline.Count(events, s.sel), string(s.kind)+" of container "+fmt.Sprintf("%q", s.sel.Container)))}

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -139,6 +140,7 @@ func buildRegistry() []Def {
 	defs = append(defs, podOrderWords()...)          // podorder_words.go
 	defs = append(defs, runningPodWords()...)        // running_words.go
 	defs = append(defs, nodeConditionWords()...)     // nodecondition_words.go
+	defs = append(defs, kubeletConfigWords()...)     // kubeletconfig_words.go
 	defs = append(defs, anchoredWords()...)          // anchored_words.go: last, a fallback
 	for i := range defs {
 		defs[i] = messageStartingPhrase(kindNamePhrase(anyCaseStates(bareNounPhrase(workloadOfPhrase(roleNounPhrase(rsPodPhrase(theNodePhrase(initContainerPhrase(defs[i])))))))))
@@ -150,19 +152,85 @@ func buildRegistry() []Def {
 func Definitions() []Def { return registry }
 
 // Register binds every phrase to godog, without keyword filtering: the
-// keyword never changes which step matches.
+// keyword never changes which step matches; your own steps may sit
+// beside them (pkg/podlife). A phrase that says only what no other says
+// (Def.fallback: an expectation timed from an exit) is left out: godog
+// matches every pattern it holds, with no order among them, and would
+// find it ambiguous with the phrase that does say a text; `podlife run`
+// has it (RegisterAll).
 func Register(sc *godog.ScenarioContext) {
+	pickStep(sc)
+	for _, d := range registry {
+		if d.fallback {
+			continue
+		}
+		// godog passes a handler the captures it takes and drops the
+		// rest: the step is read from the pickle step, by the registry.
+		sc.Step(d.Pattern, func(ctx context.Context) error { return From(ctx).dispatch(ctx, d) })
+	}
+}
+
+// RegisterAll binds the whole language to godog as one step definition,
+// every text, the registry saying which phrase a text is (stepDef), the
+// fallbacks included: for a suite with no steps of its own (podlife
+// run's).
+func RegisterAll(sc *godog.ScenarioContext) {
+	pickStep(sc)
+	sc.Step(anyStep, func(ctx context.Context) error {
+		st := From(ctx)
+		if st.pickle == nil {
+			return fmt.Errorf("internal: a step ran outside a scenario's hooks")
+		}
+		d, err := stepDef(st.pickle.Text)
+		if err != nil {
+			return err
+		}
+		return st.dispatch(ctx, d)
+	})
+}
+
+// pickStep keeps the step godog is at in the scenario's state.
+func pickStep(sc *godog.ScenarioContext) {
 	sc.StepContext().Before(func(ctx context.Context, s *godog.Step) (context.Context, error) {
 		if st, ok := ctx.Value(ctxKey{}).(*State); ok {
 			st.pickle = s
 		}
 		return ctx, nil
 	})
+}
+
+// anyStep is every step's text.
+var anyStep = regexp.MustCompile(`^.*$`)
+
+// stepDef is the phrase a step's text is: the one phrase whose pattern
+// matches it, else a fallback whose pattern does; godog's own errors
+// where there are several or none, so that it reports the step ambiguous
+// or undefined as it would have.
+func stepDef(text string) (Def, error) {
+	var found, fallback []Def
 	for _, d := range registry {
-		// godog passes a handler the captures it takes and drops the
-		// rest: the step is read from the pickle step, by the registry.
-		sc.Step(d.Pattern, func(ctx context.Context) error { return From(ctx).dispatch(ctx, d) })
+		if !d.Pattern.MatchString(text) {
+			continue
+		}
+		if d.fallback {
+			fallback = append(fallback, d)
+		} else {
+			found = append(found, d)
+		}
 	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		var pats []string
+		for _, d := range found {
+			pats = append(pats, d.Pattern.String())
+		}
+		return Def{}, fmt.Errorf("%w, step text: %s\n    matches:\n        %s", godog.ErrAmbiguous, text, strings.Join(pats, "\n        "))
+	case len(fallback) > 0:
+		return fallback[0], nil
+	}
+	return Def{}, godog.ErrUndefined
 }
 
 // Describe lists the values the slot accepts: "pod state: Running,

@@ -63,6 +63,9 @@ func TestSlotValuesMatchTheirPhraseOnly(t *testing.T) {
 			for _, v := range s.Values {
 				variant := text[:at] + v + text[at+len(s.Example):]
 				for j, o := range defs {
+					if o.fallback && i != j {
+						continue // it says only what no other phrase says
+					}
 					if m := o.Pattern.MatchString(variant); m != (i == j) {
 						t.Errorf("%q (slot %q) matches %s: %v", variant, s.Name, o.Pattern, m)
 					}

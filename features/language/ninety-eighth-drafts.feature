@@ -40,14 +40,19 @@ Feature: One pod's moment against another's, running pods, a node condition's re
 
   @behavior:crashloop-backoff @behavior:crashloop-display
   Scenario: A crash loop's events said by how their messages begin
+    A container stopped while it runs gets its Killing event; one waiting
+    in its back-off has none (the kubelet kills only what runs), so the
+    Killing event is read of a pod that keeps running.
     Given a pod "web"
-    And container "app" exits with code 1 after 1s
+    And container "app" of pod "web" exits with code 1 after 1s
+    And a pod "calm"
     Then an event "BackOff" with message starting "Back-off restarting failed container app in pod web" is recorded for pod "web"
     And a Warning event "BackOff" with message starting "Back-off restarting failed container" is recorded for pod "web"
     And a Warning event "BackOff" is recorded for pod "web" with message beginning with "Back-off restarting"
     And the pod "web" gets a Normal event "Started" with message starting "Container started"
+    When the pod "calm" is deleted
+    Then the pod "calm" has a "Killing" event with message starting with "Stopping container app" within 1s
     When the pod "web" is deleted
-    Then the pod "web" has a "Killing" event with message starting with "Stopping container app" within 1s
 
   @needs:node-pressure @behavior:pressure-condition-immediate
   Scenario: A node condition's reason and message, and one held throughout
@@ -75,3 +80,44 @@ Feature: One pod's moment against another's, running pods, a node condition's re
     And container "app" exits between 1s and 2s after its 3rd start
     And a Normal event "Started" is recorded for container "app" after its 3rd exit
     When the pod "web" is deleted
+
+  @behavior:init-sequential @behavior:sidecar-start-order @behavior:sidecars-never-keep-pod-alive
+  Scenario: Expectations timed from another container's exit or start, or the container's own start
+    Given a pod "batch":
+      """yaml
+      spec:
+        restartPolicy: Never
+        initContainers:
+        - name: migrate
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: worker
+      """
+    And init container "migrate" exits with code 0 after 2s
+    And container "worker" exits with code 0 after 5s
+    Then container "proxy" starts within 1s after container "migrate" exits
+    And container "worker" starts within 1s after container "proxy" starts
+    And container "worker" exits between 4s and 6s after it starts
+    And container "proxy" receives SIGTERM within 2s after container "worker" exits
+    And the pod "batch" is Succeeded within 5s after container "proxy" exits
+
+  @needs:node-pressure @behavior:eviction-soft-grace @behavior:eviction-soft-pod-grace
+  Scenario: The kubelet's eviction settings given as a KubeletConfiguration
+    Given a node "node-1" with 4Gi memory and kubelet configuration:
+      """yaml
+      evictionHard:
+        memory.available: "100Mi"
+      evictionSoft:
+        memory.available: "1Gi"
+      evictionSoftGracePeriod:
+        memory.available: "30s"
+      evictionMaxPodGracePeriod: 5
+      """
+    And a pod "be" on node "node-1"
+    And container "app" of pod "be" uses 600Mi of memory
+    And container "app" of pod "be" ignores SIGTERM
+    When the available memory on node "node-1" drops to 500Mi
+    Then container "app" of pod "be" does not receive SIGTERM before 30s
+    And the pod "be" is evicted within 55s
+    And container "app" of pod "be" receives SIGKILL 5s after SIGTERM

@@ -747,7 +747,7 @@ var phrases = []Phrase{
 	// restart room on either side, as the restart-after-exit phrases it
 	// replaces were not mutated; their false copies in
 	// steps/ninetyeighthdrafts_test.go show it failing).
-	{`^(.+?) (?:within (\d[\w.]*) (?:of|after)|between (\d[\w.]*) and (\d[\w.]*) after|(?:at )?(\d[\w.]*) after|(after)) its (\S+) (exit|start)$`, []Op{deadlineOp(2), atOp(5)}},
+	{`^(.+?) (?:within (\d[\w.]*) (?:of|after)|between (\d[\w.]*) and (\d[\w.]*) after|(?:at )?(\d[\w.]*) after|(after)) (?:its (\S+) (exit|start)|container "([^"]*)"(?: of pod "([^"]*)")? (exits|starts|has exited|has started|exited|started)|it (exits|starts|has exited|has started|exited|started))$`, []Op{deadlineOp(2), atOp(5)}},
 	// A message said by its beginning (steps/eventtype_words.go): one
 	// character more after it is no longer how it begins.
 	{`^an? (Warning|Normal) event "([^"]*)" with (?:a )?message (?:starting|beginning)(?: with)? "([^"]*)" is recorded` + eventFor + `$`, []Op{valueOp(1, swapEventType), valueOp(3, swapContained)}},

@@ -133,9 +133,11 @@ var (
 	kPluralHead    = &kind{"expectation's start", "the words of an expectation of one pod before its `pod \"a\"` (`kubectl shows STATUS \"Evicted\" for`, `container \"app\" of`), ending in `for`, `of`, `than`, `after`, `before` or `with`"}
 	kPluralTail    = &kind{"expectation's end", "the words of that expectation after its pod, if any, a plural verb made singular (`receive SIGTERM` is `receives SIGTERM` of each)"}
 	kMessage       = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
-	kAnchored      = &kind{"expectation", "any timed expectation of the language, its time left out (`kubectl shows pod \"web\" with STATUS \"Running\"`, `an event \"BackOff\" is recorded for container \"app\"`): judged with t=0 at the container's exit or start"}
+	kAnchored      = &kind{"expectation", "any timed expectation of the language, its time left out (`the pod \"web\" shows STATUS \"Running\"`, `an event \"BackOff\" is recorded for container \"app\"`): judged with t=0 at the container's exit or start; a state only where the language says its coming in a window (`between A and B`), `within D` only of an event"}
 	kAnchorNth     = &kind{"exit ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit (start) of the container, counted over the scenario"}
 	kAnchorKind    = &kind{"exit or start", "`exit` (the container's Exited event) or `start` (its Started event: its first start and each restart)"}
+	kNodeDecl      = &kind{"node declaration", "a node declared as a phrase of its own declares it (`a node \"worker-1\"`, `a node \"worker-1\" with 4Gi memory`)"}
+	kAnchorVerb    = &kind{"exits or starts", "`exits` (`has exited`, `exited`) or `starts` (`has started`, `started`): the container's first exit (start) at or after t=0, else its first in the scenario"}
 	kExitNth       = &kind{"exit", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit of the container, counted over the scenario"}
 	kPodNth        = &kind{"pod ordinal", "`second`, `third` … `tenth`, or `2nd`, `3rd`, `11th`: the job's pod that must never be created (`a fourth pod`: at most three)"}
 	kJobPodNth     = &kind{"job pod ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: the job's pods in the order the Job controller created them"}
@@ -213,9 +215,12 @@ func rc(before, capture, name string, k *kind) rule {
 var rules = []rule{
 	// An expectation timed from a container's exit or start
 	// (steps/anchored_words.go).
+	rc(`^$`, `a node `, "node declaration", kNodeDecl),
 	rc(`^$`, `\.\)?\+\?`, "expectation", kAnchored),
 	rc(`after its $`, `^\[\^`, "exit ordinal", kAnchorNth),
 	rc(`<exit ordinal> $`, `exit\|start`, "exit or start", kAnchorKind),
+	rc(`>it $`, `exits\|starts`, "its event", kAnchorVerb),
+	rc(`" $`, `exits\|starts`, "the other's event", kAnchorVerb),
 	// One pod's moment against another's (steps/podorder_words.go).
 	rc(`<other pod>" is $`, `(?i)marked for deletion`, "other moment", kMoment),
 	rc(`is (not )?$`, `(?i)marked for deletion`, "moment", kMoment),

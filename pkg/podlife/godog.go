@@ -58,7 +58,10 @@ func ScenarioInitializer(opt Options) func(*godog.ScenarioContext) {
 //     namespace is deleted.
 //
 // Call it from your own ScenarioInitializer to add your steps beside
-// podlife's. A step of yours may return godog.Steps written with
+// podlife's. Every phrase of the language is a step here but one kind: an
+// expectation timed from a container's exit or start (`… within 3s of its
+// 1st exit`), which says what no other phrase says and would be ambiguous
+// to godog beside them; `podlife run` takes it. A step of yours may return godog.Steps written with
 // podlife's phrases; godog runs those as action steps, so a phrase among
 // them that moves t=0 moves it (expectations are unaffected).
 func InitializeScenario(sc *godog.ScenarioContext, opt Options) {

@@ -149,7 +149,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (res report.Result) {
 	suite := godog.TestSuite{
 		Name: "podlife",
 		ScenarioInitializer: func(c *godog.ScenarioContext) {
-			steps.Register(c)
+			steps.RegisterAll(c)
 			c.Before(func(ctx context.Context, _ *godog.Scenario) (context.Context, error) {
 				ran++
 				return steps.WithState(ctx, st), nil
