@@ -31,12 +31,5 @@ func bareNounPhrase(d Def) Def {
 	src := d.Pattern.String()
 	out := theNounInPattern.ReplaceAllString(src, `(?:the )?${1} "([^"]*)"`)
 	out = theKindChoiceInPattern.ReplaceAllString(out, `(?:the )?${1}`)
-	if out == src {
-		return d
-	}
-	if d.shown == nil {
-		d.shown = d.Pattern
-	}
-	d.Pattern = regexp.MustCompile(out)
-	return d
+	return d.repatterned(src, out)
 }

@@ -132,14 +132,7 @@ func roleNounPhrase(d Def) Def {
 	}
 	src := d.Pattern.String()
 	out := strings.ReplaceAll(src, `(?:init )?container "`, roleNouns)
-	if out == src {
-		return d
-	}
-	if d.shown == nil {
-		d.shown = d.Pattern
-	}
-	d.Pattern = regexp.MustCompile(out)
-	return d
+	return d.repatterned(src, out)
 }
 
 // initContainer is a phrase that calls containers init containers: the

@@ -95,12 +95,5 @@ func kindNamePhrase(d Def) Def {
 		out = out[:loc[0]] + "(" + strings.Join(alts, "|") + `) "` + out[loc[1]:]
 	}
 	d.kinds = append(d.kinds, kinds...)
-	if out == src {
-		return d
-	}
-	if d.shown == nil {
-		d.shown = d.Pattern
-	}
-	d.Pattern = regexp.MustCompile(out)
-	return d
+	return d.repatterned(src, out)
 }

@@ -19,14 +19,7 @@ func messageStartingPhrase(d Def) Def {
 	}
 	src := d.Pattern.String()
 	out := messageInPattern.ReplaceAllString(src, `${1}message (?:(?:starting|beginning)(?: with)? )?"`)
-	if out == src {
-		return d
-	}
-	if d.shown == nil {
-		d.shown = d.Pattern
-	}
-	d.Pattern = regexp.MustCompile(out)
-	return d
+	return d.repatterned(src, out)
 }
 
 // messageInPattern is a message said as it begins in a pattern: `with

@@ -71,12 +71,10 @@ var ninetyEighthFalseCopies = []falseCopy{
 		`And container "proxy" receives SIGTERM within 2s after container "worker" exits`, `And container "proxy" receives SIGTERM within 2s after container "worker" starts`, `SIGTERM`, nil},
 	{"the pod said Failed after its sidecar stopped", 85,
 		`And the pod "batch" is Succeeded within 5s after container "proxy" exits`, `And the pod "batch" is Failed within 5s after container "proxy" exits`, `Failed`, nil},
-	{"a soft threshold's eviction said before its grace period", 106,
-		`Then container "app" of pod "be" does not receive SIGTERM before 30s`, `Then container "app" of pod "be" does not receive SIGTERM before 50s`, `SIGTERM`, nil},
-	{"a soft threshold's eviction said sooner than it came", 106,
-		`And the pod "be" is evicted within 55s`, `And the pod "be" is evicted within 25s`, `evicted`, nil},
-	{"the max pod grace period said longer than the configuration's", 106,
-		`And container "app" of pod "be" receives SIGKILL 5s after SIGTERM`, `And container "app" of pod "be" receives SIGKILL 10s after SIGTERM`, `SIGKILL`, nil},
+	{"a soft threshold's eviction said at its grace period's start", 106,
+		`Then container "app" receives SIGTERM at 40s`, `Then container "app" receives SIGTERM at 10s`, `SIGTERM`, nil},
+	{"the default soft eviction's second said where the configuration gives five", 106,
+		`And container "app" receives SIGKILL 5s after SIGTERM`, `And container "app" receives SIGKILL 2s after SIGTERM`, `SIGKILL`, nil},
 }
 
 func TestNinetyEighthDraftsCanFail(t *testing.T) {

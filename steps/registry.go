@@ -247,6 +247,21 @@ func phrase(family, pattern, example string, p parser) Def {
 	return Def{Family: family, Pattern: regexp.MustCompile(pattern), parse: p, Example: example}
 }
 
+// repatterned is d matching out where it matched src, the reference
+// still showing the pattern it had before any such change (a phrase's
+// other words, taken wherever they are said, are said once in the
+// conventions).
+func (d Def) repatterned(src, out string) Def {
+	if out == src {
+		return d
+	}
+	if d.shown == nil {
+		d.shown = d.Pattern
+	}
+	d.Pattern = regexp.MustCompile(out)
+	return d
+}
+
 // withDefault says what a step that leaves out the slot that the example
 // fills with ex means: def.
 func (d Def) withDefault(ex, def string) Def {

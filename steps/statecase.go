@@ -80,14 +80,7 @@ func anyCaseStates(d Def) Def {
 		})
 	}
 	out = fixedStates.Replace(out)
-	if out == src {
-		return d
-	}
-	if d.shown == nil {
-		d.shown = d.Pattern
-	}
-	d.Pattern = regexp.MustCompile(out)
-	return d
+	return d.repatterned(src, out)
 }
 
 // ExampleText is an example's step text: its first line, without its

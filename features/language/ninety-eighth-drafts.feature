@@ -104,20 +104,18 @@ Feature: One pod's moment against another's, running pods, a node condition's re
 
   @needs:node-pressure @behavior:eviction-soft-grace @behavior:eviction-soft-pod-grace
   Scenario: The kubelet's eviction settings given as a KubeletConfiguration
-    Given a node "node-1" with 4Gi memory and kubelet configuration:
+    A soft threshold evicts once met for its grace period, the pod given
+    min(evictionMaxPodGracePeriod, its own) to stop.
+    Given a node "worker-1" with 2 CPU, 1Gi memory and 110 pods and kubelet configuration:
       """yaml
-      evictionHard:
-        memory.available: "100Mi"
       evictionSoft:
-        memory.available: "1Gi"
+        memory.available: "300Mi"
       evictionSoftGracePeriod:
         memory.available: "30s"
       evictionMaxPodGracePeriod: 5
       """
-    And a pod "be" on node "node-1"
-    And container "app" of pod "be" uses 600Mi of memory
-    And container "app" of pod "be" ignores SIGTERM
-    When the available memory on node "node-1" drops to 500Mi
-    Then container "app" of pod "be" does not receive SIGTERM before 30s
-    And the pod "be" is evicted within 55s
-    And container "app" of pod "be" receives SIGKILL 5s after SIGTERM
+    And a pod "web"
+    And container "app" ignores SIGTERM
+    When node "worker-1" memory usage reaches 824Mi
+    Then container "app" receives SIGTERM at 40s
+    And container "app" receives SIGKILL 5s after SIGTERM
