@@ -76,6 +76,22 @@ func anchoredInner(c []string) []anchoredForm {
 	return []anchoredForm{{inner + " between 0s and " + anchorSpan, false}, {inner + " within " + anchorSpan, true}}
 }
 
+// saidOnce is what a phrase that says one other says of text (a
+// respelling's text, steps/respelled_words.go: `the phase of pod "p"
+// becomes "Failed" within 3s` is `the pod "p" becomes Failed within 3s`),
+// or text.
+func saidOnce(text string) string {
+	for _, d := range registry {
+		if d.expand == nil || !d.Pattern.MatchString(text) {
+			continue
+		}
+		if said := d.expand(text); len(said) == 1 && !strings.Contains(said[0], eachDeclaredPod) {
+			return said[0]
+		}
+	}
+	return text
+}
+
 // anchoredForm is an expectation's text with its time, and whether that
 // time is `within D`.
 type anchoredForm struct {
@@ -108,6 +124,7 @@ func (d Def) saysOnly(text string) bool {
 func anchoredDef(c []string) (Def, string, error) {
 	forms := anchoredInner(c)
 	for _, f := range forms {
+		f.text = saidOnce(f.text)
 		d, err := definedPhrase(f.text)
 		if err != nil || f.within && !anchoredWithin[d.Family] {
 			continue

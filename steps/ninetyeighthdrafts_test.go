@@ -71,10 +71,14 @@ var ninetyEighthFalseCopies = []falseCopy{
 		`And container "proxy" receives SIGTERM within 2s after container "worker" exits`, `And container "proxy" receives SIGTERM within 2s after container "worker" starts`, `SIGTERM`, nil},
 	{"the pod said Failed after its sidecar stopped", 85,
 		`And the pod "batch" is Succeeded within 5s after container "proxy" exits`, `And the pod "batch" is Failed within 5s after container "proxy" exits`, `Failed`, nil},
-	{"a soft threshold's eviction said at its grace period's start", 106,
+	{"a soft threshold's eviction said at its grace period's start", 108,
 		`Then container "app" receives SIGTERM at 40s`, `Then container "app" receives SIGTERM at 10s`, `SIGTERM`, nil},
-	{"the default soft eviction's second said where the configuration gives five", 106,
+	{"the default soft eviction's second said where the configuration gives five", 108,
 		`And container "app" receives SIGKILL 5s after SIGTERM`, `And container "app" receives SIGKILL 2s after SIGTERM`, `SIGKILL`, nil},
+	{"the phase said to become Failed after the sidecar stopped", 85,
+		`And the phase of pod "batch" becomes "Succeeded" within 5s after container "proxy" exits`, `And the phase of pod "batch" becomes "Failed" within 5s after container "proxy" exits`, `Failed`, nil},
+	{"Running said while the init container ran", 85,
+		`And the pod "batch" has phase "Running" between 2s and 3s`, `And the pod "batch" has phase "Running" between 0s and 1s`, `became Running at 2s`, nil},
 }
 
 func TestNinetyEighthDraftsCanFail(t *testing.T) {

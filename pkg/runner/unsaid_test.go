@@ -25,7 +25,7 @@ func TestHintSaysWhatItLeavesOut(t *testing.T) {
 		{"Then", `the job "batch" has more than 3 pods`, []string{"more than"}},
 		// A value no place of the phrase takes.
 		{"Then", `container "app" receives SIGTERM 3 times within 5s`, []string{"3 times"}},
-		{"Then", `the pod "web" has phase "Failed" between 3s and 4s`, []string{"3s"}},
+		{"Then", `the pod "web" has deletionGracePeriodSeconds 30 between 3s and 4s`, []string{"between 3s and 4s"}},
 		// An object or an agent no phrase names.
 		{"Given", `a horizontal autoscaler "db" of 3 pods`, []string{"horizontal autoscaler"}},
 		{"Given", `a service "web" selecting the pod "web"`, []string{"service"}},
