@@ -307,7 +307,6 @@ func (s *anchored) Run(ctx context.Context, st *State) error {
 		if err := inner.Declare(st.Plan); err != nil {
 			return err
 		}
-		s.text = text
 	}
 	// The expectation with t=0 at the exit (start); the scenario's own
 	// t=0 and its live bookkeeping come back after it, the current time

@@ -97,9 +97,17 @@ func (s *eventWithMessage) Run(ctx context.Context, st *State) error {
 	if err := st.ready(ctx); err != nil {
 		return err
 	}
+	// The selector's own message matchers: how the message begins, or
+	// what it contains.
+	want := sel
+	if s.prefix {
+		want.Message = text
+	} else {
+		want.Contains = text
+	}
 	match := func(events []timeline.Event) bool {
 		for _, e := range events {
-			if sel.Matches(e) && (strings.Contains(e.Message, text) && !s.prefix || strings.HasPrefix(e.Message, text)) {
+			if want.Matches(e) {
 				return true
 			}
 		}

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -113,7 +114,7 @@ func parseKubeletConfig(node Step, doc *godog.DocString) (Step, error) {
 		}
 		s.steps = append(s.steps, evictionThreshold{thresholds: ts})
 	}
-	for _, sig := range sortedKeys(kc.EvictionSoft) {
+	for _, sig := range slices.Sorted(maps.Keys(kc.EvictionSoft)) {
 		g, ok := kc.EvictionSoftGracePeriod[sig]
 		if !ok {
 			return nil, inputErr("the kubelet configuration's evictionSoft %s has no evictionSoftGracePeriod (the kubelet refuses a soft threshold without one)", sig)
@@ -153,19 +154,10 @@ func parseKubeletConfig(node Step, doc *godog.DocString) (Step, error) {
 // the signals' order.
 func joinThresholds(m map[string]string, op string) string {
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, k+op+m[k])
 	}
 	return strings.Join(parts, ",")
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // kubeletConfig is the node it declares, if any, then each setting's step.
