@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -217,4 +218,117 @@ func polledWithin(ctx context.Context, st *State, pod string, d writtenSpan, wha
 		Observed: fmt.Sprintf("%s at %s", seen, timeline.FormatOffset(min(sess.Now(), w.To)-st.clock.t0.At)),
 		Window:   &w,
 	}
+}
+
+// polledComing is a state the timeline does not record (a row of kubectl
+// get pods, a container's waiting message) coming in a window, as `the
+// pod "p" shows status "S" between A and B` reads the STATUS the timeline
+// records: the first view from t=0 on in which it holds where the view
+// before did not, at t0+A to t0+B. A state that held before t=0 has not
+// come (a container ready before it exited is not ready again after it),
+// so that an expectation timed from an exit (anchored_words.go) may say a
+// state. The view before t=0 is read where the session can go back to it
+// (the simulator, up to its last action; a cluster's observed history);
+// where it cannot, what holds at t=0 came then.
+func polledComing(ctx context.Context, st *State, pod string, a, b writtenSpan, what string, holds func(driver.View) (bool, string)) error {
+	if err := st.ready(ctx); err != nil {
+		return err
+	}
+	w, err := st.window(ctx, timeline.Selector{Pod: pod, Kind: timeline.Condition, Reason: "Ready"}, a.d, b.d)
+	if err != nil {
+		return err
+	}
+	c := st.clk()
+	t0 := st.clock.t0.At
+	sess, prev, err := c.sessionBefore(ctx, t0)
+	if err != nil {
+		return err
+	}
+	seen, first := "", prev != nil
+	came := func(v driver.View) bool {
+		h, s := holds(v)
+		seen = s
+		if first {
+			// The view before t=0: what held there has not come.
+			first = false
+			*prev = h
+			return false
+		}
+		if h && (prev == nil || !*prev) {
+			return true
+		}
+		if prev != nil {
+			*prev = h
+		}
+		return false
+	}
+	at, ok := time.Duration(0), false
+	if past, isPast := driver.SessionAs[driver.History](sess); isPast && !c.exact {
+		for _, v := range past.ViewsBetween(t0-time.Millisecond, min(w.To, sess.Now())) {
+			if came(v) {
+				at, ok = viewTime(v, sess.Now()), true
+				break
+			}
+		}
+	}
+	if !ok && sess.Now() <= w.To {
+		run := sess.RunUntil
+		if r, isR := driver.SessionAs[driver.Rewinder](sess); isR {
+			run = r.RunUntilShown
+		}
+		if at, ok, err = run(ctx, w.To, came); err != nil {
+			return err
+		}
+	}
+	exp := fmt.Sprintf("pod %q %s between %s and %s%s", pod, what, a.text, b.text, w.Note())
+	switch {
+	case ok && at < w.From:
+		return &timeline.Verdict{Kind: timeline.Early, Expected: exp, Window: &w,
+			Observed: fmt.Sprintf("it came at %s, before the window", timeline.FormatOffset(at-t0))}
+	case ok && at <= w.To:
+		c.decided(at, at-t0)
+		return nil
+	}
+	return &timeline.Verdict{Kind: timeline.Missing, Expected: exp, Window: &w,
+		Observed: fmt.Sprintf("%s at %s", seen, timeline.FormatOffset(min(sess.Now(), w.To)-t0))}
+}
+
+// sessionBefore is a session standing just before t (a millisecond, the
+// simulator's step), to be run on from there, and where the state there
+// is to be kept (nil: the session could not go back before t, the view it
+// stands at being t's own). On a cluster the session itself, its history
+// read from before t.
+func (c *clock) sessionBefore(ctx context.Context, t time.Duration) (driver.Session, *bool, error) {
+	held := new(bool)
+	if !c.exact {
+		if _, ok := driver.SessionAs[driver.History](c.sess); ok {
+			return c.sess, held, nil
+		}
+		return c.sess, nil, nil
+	}
+	p, ok := driver.SessionAs[driver.Past](c.sess)
+	if !ok || c.sess.Now() < t || t < time.Millisecond {
+		return c.sess, nil, nil
+	}
+	sess, err := p.At(ctx, t-time.Millisecond)
+	var ba *driver.BeforeAction
+	if errors.As(err, &ba) {
+		// Before the scenario's last action: from the action, whose
+		// instant t is (the pod created at t=0 shows Pending then).
+		sess, err = p.At(ctx, ba.At)
+		held = nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("going back to %s: %w", timeline.FormatOffset(-time.Millisecond), err)
+	}
+	return sess, held, nil
+}
+
+// viewTime is the session time a view of the past stood at (driver.Dated),
+// else def.
+func viewTime(v driver.View, def time.Duration) time.Duration {
+	if d, ok := v.(driver.Dated); ok {
+		return d.At()
+	}
+	return def
 }

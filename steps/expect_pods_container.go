@@ -101,16 +101,34 @@ type waitingWithin struct {
 
 func (s waitingWithin) Run(ctx context.Context, st *State) error {
 	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
-	return polledWithin(ctx, st, p.name, s.d, s.what(), func(v driver.View) (bool, string) {
-		pod := v.Pod(p.name)
-		if pod == nil {
+	return polledWithin(ctx, st, p.name, s.d, s.what(), s.inView(p.name, c.Name))
+}
+
+// inView says whether the container waits so in a view, and what it saw.
+func (s containerWaitingWith) inView(pod, ctr string) func(driver.View) (bool, string) {
+	return func(v driver.View) (bool, string) {
+		p := v.Pod(pod)
+		if p == nil {
 			return false, "the pod gone"
 		}
-		if cs := containerStatus(pod, c.Name); cs != nil {
-			return s.holds(cs, pod)
+		if cs := containerStatus(p, ctr); cs != nil {
+			return s.holds(cs, p)
 		}
-		return false, describePod(pod)
-	})
+		return false, describePod(p)
+	}
+}
+
+// waitingComing is the same state's coming in a window (polledComing):
+// `is waiting with reason "CrashLoopBackOff" and message containing
+// "back-off 20s" between 0s and 3s after its 2nd exit`.
+type waitingComing struct {
+	containerWaitingWith
+	a, b writtenSpan
+}
+
+func (s waitingComing) Run(ctx context.Context, st *State) error {
+	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare
+	return polledComing(ctx, st, p.name, s.a, s.b, s.what(), s.inView(p.name, c.Name))
 }
 
 // Then container "app" of pod "web" terminated with reason "OOMKilled" and

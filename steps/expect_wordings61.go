@@ -44,7 +44,7 @@ func draftSixtyOneWordings() []Def {
 // condBetween is `the <kind> "x" has condition "C" "S" [with reason "R"]
 // between A and B`.
 func condBetween(kind, example, status string) Def {
-	return phrase("workloads", `^the `+kind+` "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")? between (\S+) and (\S+)$`, example,
+	return phrase("workloads", `^the `+kind+` "([^"]*)" has condition "?([A-Za-z]+)"? "([^"]*)"(?: with reason "([^"]*)")? between (\S+) and (\S+)$`, example,
 		func(c []string, a Arg) (Step, error) {
 			return s2(func(lo, hi writtenSpan) Step {
 				return jobCondIn{objectCondition{kind: kind, name: c[0], cond: c[1], status: c[2], reason: c[3]}, lo, hi}

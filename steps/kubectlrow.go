@@ -37,6 +37,8 @@ func kubectlRowPhrases() []Def {
 			func(c []string, a Arg) (Step, error) {
 				return rowAnd(func(r kubectlRow, d writtenSpan) Step { return kubectlRowWithin{r, d} })(reorder(c), a)
 			}).with(statusSlot("Running")),
+		phrase(f, readyFirst+` between (\S+) and (\S+)$`, `Then the pod "web" shows READY "1/1" and STATUS "Running" between 10s and 13s`,
+			func(c []string, a Arg) (Step, error) { return rowComing(reorder(c)) }).with(statusSlot("Running")),
 		phrase(f, row+`$`, `Then kubectl get pods shows "web" with STATUS "Running" READY "1/1" RESTARTS 0`,
 			func(c []string, _ Arg) (Step, error) { return parseKubectlRow(c) }).
 			with(statusSlot("Running")),
@@ -44,7 +46,27 @@ func kubectlRowPhrases() []Def {
 			rowAnd(func(r kubectlRow, at writtenSpan) Step { return readAtInstant{r, at} })).with(statusSlot("Running")),
 		phrase(f, row+` within (\S+)$`, `Then kubectl get pods shows "web" with STATUS "Running" READY "1/1" RESTARTS 0 within 5s`,
 			rowAnd(func(r kubectlRow, d writtenSpan) Step { return kubectlRowWithin{r, d} })).with(statusSlot("Running")),
+		// The row's coming in a window (polledComing), so that it may be
+		// timed from an exit (held-out batch 18: `kubectl shows pod "web"
+		// with STATUS "Running", READY "1/1" and RESTARTS "1" within 3s of
+		// its 1st exit`).
+		phrase(f, row+` between (\S+) and (\S+)$`, `Then kubectl shows pod "web" with STATUS "Running", READY "1/1" and RESTARTS "1" between 10s and 13s`,
+			func(c []string, _ Arg) (Step, error) { return rowComing(c) }).with(statusSlot("Running")),
 	}
+}
+
+// rowComing reads the row's columns and the window after them.
+func rowComing(c []string) (Step, error) {
+	r, err := parseKubectlRow(c)
+	if err != nil {
+		return nil, err
+	}
+	a, err := slotValue[writtenSpan](c[4])
+	if err != nil {
+		return nil, err
+	}
+	b, err := slotValue[writtenSpan](c[5])
+	return kubectlRowComing{r, a, b}, err
 }
 
 // rowAnd reads the row's columns and the time after them.
@@ -110,8 +132,24 @@ type kubectlRowWithin struct {
 }
 
 func (s kubectlRowWithin) Run(ctx context.Context, st *State) error {
-	return polledWithin(ctx, st, s.pod, s.d, s.what(), func(v driver.View) (bool, string) {
-		cols, found := columns(v, s.pod)
-		return found && s.holds(cols), fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s", cols.Status, cols.Ready, cols.Restarts)
-	})
+	return polledWithin(ctx, st, s.pod, s.d, s.what(), s.inView)
+}
+
+// kubectlRowComing is the row's coming in a window: the first version of
+// the pod from t=0 on that shows every column given where the one before
+// did not.
+type kubectlRowComing struct {
+	kubectlRow
+	a, b writtenSpan
+}
+
+func (s kubectlRowComing) Run(ctx context.Context, st *State) error {
+	return polledComing(ctx, st, s.pod, s.a, s.b, s.what(), s.inView)
+}
+
+// inView says whether a view's row shows every column given, and what it
+// showed.
+func (s kubectlRow) inView(v driver.View) (bool, string) {
+	cols, found := columns(v, s.pod)
+	return found && s.holds(cols), fmt.Sprintf("STATUS %s, READY %s, RESTARTS %s", cols.Status, cols.Ready, cols.Restarts)
 }

@@ -138,6 +138,7 @@ func buildRegistry() []Def {
 	defs = append(defs, countedWords()...)           // counted_words.go
 	defs = append(defs, respelledPhrases()...)       // respelled_words.go
 	defs = append(defs, podOrderWords()...)          // podorder_words.go
+	defs = append(defs, batch18Words()...)           // batch18_words.go
 	defs = append(defs, runningPodWords()...)        // running_words.go
 	defs = append(defs, nodeConditionWords()...)     // nodecondition_words.go
 	defs = append(defs, kubeletConfigWords()...)     // kubeletconfig_words.go

@@ -186,6 +186,16 @@ func s5[A, B, C, D, E any](build func(A, B, C, D, E) Step) parser {
 	}
 }
 
+func s6[A, B, C, D, E, F any](build func(A, B, C, D, E, F) Step) parser {
+	return func(c []string, arg Arg) (Step, error) {
+		a, err := slotValue[A](c[0])
+		if err != nil {
+			return nil, err
+		}
+		return s5(func(b B, cc C, d D, e E, f F) Step { return build(a, b, cc, d, e, f) })(c[1:], arg)
+	}
+}
+
 // withDoc and withTable are parsers of phrases that require a doc string
 // or a table after them.
 func withDoc(build func(c []string, doc *godog.DocString) (Step, error)) parser {

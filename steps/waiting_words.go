@@ -25,6 +25,22 @@ func waitingWords() []Def {
 			s5(func(c, pod, r, text string, d writtenSpan) Step {
 				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, r, text}, d}
 			})),
+		// Its coming in a window, as the STATUS column's (polledComing),
+		// so that it may be timed from an exit (anchored_words.go: held-out
+		// batch 18, `… and message containing "back-off 20s" after its 2nd
+		// exit`, nine times in one draft).
+		phrase(f, ctr+reason+` between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message containing "back-off 10s" between 1s and 3s`,
+			s6(func(c, pod, r, text string, a, b writtenSpan) Step {
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, text}, a, b}
+			})),
+		phrase(f, ctr+message+` between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with message containing "back-off 10s" between 1s and 3s`,
+			s5(func(c, pod, text string, a, b writtenSpan) Step {
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, "", text}, a, b}
+			})),
+		phrase(f, ctr+`reason "?([^" ]+)"? between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" between 1s and 3s`,
+			s5(func(c, pod, r string, a, b writtenSpan) Step {
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, ""}, a, b}
+			})),
 		phrase(f, ctr+message+`$`, `Then container "app" of pod "web" is waiting with message containing "back-off 10s"`,
 			s3(func(c, pod, text string) Step { return containerWaitingWith{containerNamed{c, pod}, "", text} })),
 		phrase(f, ctr+message+` at (\S+)$`, `Then container "app" of pod "web" is waiting with message containing "back-off 20s" at 25s`,

@@ -30,7 +30,7 @@ func workloadExpectations() []Def {
 			s2(func(name string, within writtenDuration) Step { return rolloutCompletes{name: name, within: within} })),
 		phrase(f, `^the rollout of deployment "([^"]*)" is not complete after (\S+)$`, `Then the rollout of deployment "web" is not complete after 19s`,
 			s2(func(name string, after writtenDuration) Step { return rolloutNotComplete{name: name, after: after} })),
-		phrase(f, `^the deployment "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, `Then the deployment "web" has condition "Progressing" "False" with reason "ProgressDeadlineExceeded" within 1m`,
+		phrase(f, `^the deployment "([^"]*)" has condition "?([A-Za-z]+)"? "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, `Then the deployment "web" has condition "Progressing" "False" with reason "ProgressDeadlineExceeded" within 1m`,
 			parseObjectCondition("deployment")).with(openSlot("condition", "Progressing", deploymentConds...), slot("status", "False", conditionStatuses...)).withDefault("False", "True"),
 		phrase(f, `^the deployment "([^"]*)" has (\S+) (updated|ready|available|unavailable) replicas?$`, `Then the deployment "web" has 0 updated replicas`,
 			s3(func(name string, n Count, field string) Step { return deploymentHas{name: name, want: n, field: field} })).with(slot("replica count", "updated", deploymentFields...)),
@@ -40,7 +40,7 @@ func workloadExpectations() []Def {
 			s3(func(name, res string, want resource.Quantity) Step {
 				return quotaUsed{name: name, res: res, want: want}
 			})),
-		phrase(f, `^the job "([^"]*)" has condition "([^"]*)" "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, `Then the job "batch" has condition "Failed" "True" with reason "BackoffLimitExceeded" within 1m`,
+		phrase(f, `^the job "([^"]*)" has condition "?([A-Za-z]+)"? "([^"]*)"(?: with reason "([^"]*)")?(?: within (\S+))?$`, `Then the job "batch" has condition "Failed" "True" with reason "BackoffLimitExceeded" within 1m`,
 			parseObjectCondition("job")).with(openSlot("condition", "Failed", jobConds...), slot("status", "True", conditionStatuses...)).withDefault("True", "True"),
 		phrase(f, `^the job "([^"]*)" has (\S+) (active|ready|terminating|succeeded|failed) pods?$`, `Then the job "batch" has 2 failed pods`,
 			s3(func(name string, n podsCount, field string) Step {

@@ -589,6 +589,13 @@ type History interface {
 	ViewsBetween(from, to time.Duration) []View
 }
 
+// Dated is implemented by a View of the past (History.ViewsBetween): At
+// is the session time it stood at, so that what a step finds in it can be
+// timed.
+type Dated interface {
+	At() time.Duration
+}
+
 // ErrBeforeAction is Rewind's answer for a time before the session's last
 // action, which going back would undo; the error is a *BeforeAction.
 var ErrBeforeAction = errors.New("the scenario acted after that time")

@@ -481,6 +481,9 @@ var rules = []rule{
 	// A restart count bounded (issue 38's fourteenth held-out set).
 	r(`(restart count is|has restart count|restartCount is|has restartCount|restarted|shows|has) at (least|most) `, ``, &no, "count", kCount),
 	r(`(restart count is|has restart count|restartCount is|has restartCount) `, ``, &no, "count", kCount),
+	// `has (?:restartCount|restart count) N and …`, whose words the parser
+	// factors (restart(?:Count| count)).
+	r(`has restartCount count `, ``, &no, "count", kCount),
 	r(`has phase "`, ``, &yes, "phase", kPhase),
 	r(`(status reason is|has status reason) "`, ``, &yes, "reason", kReason),
 	r(`with `, ` (CPUs?|cpus?|cores?)`, &no, "cpu", kQuantity),
@@ -500,6 +503,7 @@ var rules = []rule{
 	r(`(within|at|after|before|until|takes|period|period is) `, ``, &no, "duration", kDuration),
 	r(`receives? SIGKILL (\[?less than.*\]? )?`, ` after SIGTERM`, &no, "duration", kDuration),
 	r(`reboots for `, ``, &no, "duration", kDuration),
+	r(`fails (for|during|forduring) the first `, ``, &no, "duration", kDuration),
 	r(`never Terminating for `, ``, &no, "duration", kDuration),
 	r(`code `, ``, &no, "code", kExitCode),
 	r(` the `, ` time`, &no, "start", kStart),

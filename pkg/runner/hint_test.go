@@ -200,7 +200,7 @@ var firstDrafts = []struct {
 	{"Then", `the mirror pod "kube-apiserver-cp-1" disappears within 30s`, []string{`a static pod "kube-apiserver" on node "cp-1":`}, `the pod "kube-apiserver" is gone within 30s`},
 	// What an eviction leaves: phase Failed with reason Evicted, its
 	// message (a part without the quotes a value cannot hold).
-	{"Then", `the pod "batch" has phase "Failed" and reason "Evicted"`, nil, `the pod "batch" is evicted`},
+	{"Then", `the pod "batch" is in phase "Failed" and has reason "Evicted"`, nil, `the pod "batch" phase is "Failed" with reason "Evicted"`},
 	{"Then", `the pod "batch" has status message "The node was low on resource: \"memory\"."`, nil, `the pod "batch" is evicted with message containing "The node was low on resource:"`},
 
 	// Issue 38's third held-out set (eight other stories, a third
@@ -511,7 +511,7 @@ var firstDrafts = []struct {
 	// A last termination is what `terminated with reason` reads; its code
 	// the author's to give (was `is waiting with reason "Error"`).
 	{"Then", `container "api" was last terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
-	{"Then", `container "api" last state is terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
+	{"Then", `container "api" last state was terminated with reason "Error"`, nil, `container "api" terminated with reason "Error" and exit code <code>`},
 	// A phase never reached (was `never shows status "Failed"`, the STATUS
 	// column); reached with the eviction's reason, the eviction.
 	{"Then", `the pod "pricing" never reaches phase "Failed"`, nil, `the pod "pricing" is never Failed`},

@@ -756,11 +756,21 @@ func (s *scene) Now() time.Duration { return time.Since(s.start) }
 type view struct {
 	s      *scene
 	frozen bool
+	at     time.Duration // a frozen view's time (driver.Dated)
 	pods   map[string]*corev1.Pod
 	tl     []timeline.Event
 }
 
 func (v *view) Pod(name string) *corev1.Pod { return v.pods[name] }
+
+// At is the time a frozen view stood at (driver.Dated); a view of the
+// present, the scene's now.
+func (v *view) At() time.Duration {
+	if v.frozen {
+		return v.at
+	}
+	return v.s.Now()
+}
 
 func (v *view) Node(name string) *corev1.Node {
 	real, ok := v.s.nodeAlias[name]
@@ -807,7 +817,7 @@ func (s *scene) snapshot(limit time.Duration, asOf map[string]*corev1.Pod) *view
 	defer s.mu.Unlock()
 	v := &view{s: s, tl: s.rec.snapshot(limit)}
 	if asOf != nil {
-		v.pods, v.frozen = asOf, true
+		v.pods, v.frozen, v.at = asOf, true, limit
 	} else {
 		v.pods = s.podsNow()
 	}

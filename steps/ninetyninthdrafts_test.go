@@ -1,0 +1,48 @@
+package steps_test
+
+import "testing"
+
+// features/language/ninety-ninth-drafts.feature: a state timed from an
+// exit that held only before it, or with the back-off of another exit; a
+// probe said to fail for a time it did not; a node's event of the other
+// type; a status field one more than the Job has.
+var ninetyNinthFalseCopies = []falseCopy{
+	{"READY and RESTARTS as they stood before the exit", 14,
+		`Then kubectl shows pod "web" with STATUS "Running", READY "1/1" and RESTARTS "1" within 3s of its 1st exit`, `Then kubectl shows pod "web" with STATUS "Running", READY "1/1" and RESTARTS "0" within 3s of its 1st exit`, `RESTARTS 0 between 0s and 3s`, nil},
+	{"the first restart's row said to come before the exit", 14,
+		`Then kubectl shows pod "web" with STATUS "Running", READY "1/1" and RESTARTS "1" within 3s of its 1st exit`, `Then kubectl shows pod "web" with STATUS "Running", READY "1/1" and RESTARTS "1" between 2s and 3s after its 1st exit`, `it came at`, nil},
+	{"the second exit's back-off said of the first", 14,
+		`And container "app" is waiting with reason "CrashLoopBackOff" and message containing "back-off 10s" after its 2nd exit`, `And container "app" is waiting with reason "CrashLoopBackOff" and message containing "back-off 20s" after its 2nd exit`, `back-off 20s`, nil},
+	{"a restart count one less than the column shows", 14,
+		`And kubectl shows pod "web" with STATUS "Running" and RESTARTS "2" after its 3rd start`, `And kubectl shows pod "web" with STATUS "Running" and RESTARTS "1" after its 3rd start`, `RESTARTS 1`, nil},
+	{"READY said of a restarted container before it came back", 14,
+		`And the pod "web" shows READY "1/1" and STATUS "Running" between 0s and 1s after its 3rd start`, `And the pod "web" shows READY "1/1" and STATUS "Running" between 0s and 1s after its 3rd exit`, `READY 1/1`, nil},
+	{"the last termination's code of another exit", 14,
+		`And container "app" has restartCount 3 and last state terminated with reason "Error" and exit code 1`, `And container "app" has restartCount 3 and last state terminated with reason "Error" and exit code 137`, `137`, nil},
+	{"a restart count the loop has not reached", 14,
+		`And container "app" has restartCount 3 and last state terminated with reason "Error" and exit code 1`, `And container "app" has restartCount 9 and last state terminated with reason "Error" and exit code 1`, `restartCount 9`, nil},
+	{"a probe that always fails said to recover", 28,
+		`And the pod "web" phase is "Running" throughout`, `And the pod "web" phase is "Pending" throughout`, `Pending`, nil},
+	{"a liveness kill said with the exit code of SIGKILL", 28,
+		`And container "app" has restartCount 1 and last state terminated with reason "Error" and exit code 143`, `And container "app" has restartCount 1 and last state terminated with reason "Error" and exit code 137`, `137`, nil},
+	{"a container said ready before its startup probe passed", 28,
+		`And container "slow" becomes ready between 7500ms and 8500ms`, `And container "slow" becomes ready between 0s and 6s`, `Ready of container "slow" within 6s`, nil},
+	{"an eviction's phase with another reason", 53,
+		`Then the pod "hog" has phase "Failed" and reason "Evicted" within 30s`, `Then the pod "hog" has phase "Failed" and reason "OutOfmemory" within 30s`, `OutOfmemory`, nil},
+	{"the eviction manager's event said Normal", 53,
+		`And node "n1" has a Warning event "EvictionThresholdMet" with message "Attempting to reclaim memory"`, `And node "n1" has a Normal event "EvictionThresholdMet" with message "Attempting to reclaim memory"`, `Normal event "EvictionThresholdMet"`, nil},
+	{"the eviction manager's message by words from its middle", 53,
+		`And node "n1" has a Warning event "EvictionThresholdMet" with message "Attempting to reclaim memory"`, `And node "n1" has a Warning event "EvictionThresholdMet" with message "to reclaim memory"`, `beginning "to reclaim memory"`, nil},
+	{"the node status event said Warning", 53,
+		`And node "n1" has a Normal event "NodeHasInsufficientMemory"`, `And node "n1" has a Warning event "NodeHasInsufficientMemory"`, `Warning event "NodeHasInsufficientMemory"`, nil},
+	{"one succeeded pod more than the completions", 64,
+		`Then job "batch" has status.succeeded 2 within 10s`, `Then job "batch" has status.succeeded 3 within 10s`, `3`, nil},
+	{"a failure the Job did not have", 64,
+		`And job "batch" has status.failed 0`, `And job "batch" has status.failed 1`, `1`, nil},
+	{"the Job said Failed", 64,
+		`And job "batch" has condition Complete "True" within 12s`, `And job "batch" has condition Failed "True" within 12s`, `Failed`, nil},
+}
+
+func TestNinetyNinthDraftsCanFail(t *testing.T) {
+	checkFalseCopies(t, "../features/language/ninety-ninth-drafts.feature", ninetyNinthFalseCopies)
+}
