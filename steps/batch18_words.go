@@ -48,6 +48,7 @@ func batch18Words() []Def {
 	phaseThroughout := regexp.MustCompile(`^(?:the )?pod "([^"]*)" (?:phase is|is in phase|has phase|stays in phase) "?(Pending|Running|Succeeded|Failed)"? throughout$`)
 	writesNow := regexp.MustCompile(`^` + ctr + ` writes (\S+) to its writable layer$`)
 	onlyAfter := regexp.MustCompile(`^(?:the )?pod "([^"]*)" is ` + momentAlt() + ` only after (?:the )?pod "([^"]*)" is ` + momentAlt() + `$`)
+	nodeCondReason := regexp.MustCompile(`^(?:the )?node "([^"]*)" has condition "?([A-Za-z]+)"? "(True|False|Unknown)" with reason "([^"]*)" between (\S+) and (\S+)$`)
 	nodeTyped := regexp.MustCompile(`^(?:the )?node "([^"]*)" (?:has|gets|got|had|records) an? (Warning|Normal) event "([^"]*)"(?: with message (?:(?:starting|beginning)(?: with)? )?"([^"]*)"| with message containing "([^"]*)")?$`)
 	return []Def{
 		expanding(phrase("behaviour", probeAlways.String(), `Given the liveness probe of container "app" always fails`, nil), func(text string) []string {
@@ -129,6 +130,18 @@ func batch18Words() []Def {
 				msg = fmt.Sprintf(" with message containing %q", m[5])
 			}
 			return []string{fmt.Sprintf("a %s event %q%s is recorded for node %q", m[2], m[3], msg, m[1])}
+		}),
+		// A node condition's reason in a window (twice, hinted `within B`,
+		// its start lost): its coming, then its reason read there.
+		expanding(phrase("node expectations", nodeCondReason.String(), `Then node "worker-1" has condition "MemoryPressure" "False" with reason "KubeletHasSufficientMemory" between 50s and 80s`, nil), func(text string) []string {
+			m := nodeCondReason.FindStringSubmatch(text)
+			if m == nil {
+				return nil
+			}
+			return []string{
+				fmt.Sprintf("node %q has condition %q %q between %s and %s", m[1], m[2], m[3], m[5], m[6]),
+				fmt.Sprintf("node %q has condition %q %q with reason %q", m[1], m[2], m[3], m[4]),
+			}
 		}),
 		expanding(phrase("workloads", statusFieldRe.String(), `Then the job "batch" has status.succeeded 3`, nil), statusFields),
 	}

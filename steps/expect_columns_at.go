@@ -46,17 +46,17 @@ func instantReadExpectations() []Def {
 			})).with(statusSlot("CrashLoopBackOff")),
 		phrase(f, `^kubectl shows (?:the )?pod "([^"]*)" READY `+ready+`$`, `Then kubectl shows pod "web" READY "1/2"`,
 			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),
-		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) `+ready+` at (\S+)$`, `Then kubectl shows pod "web" READY "1/2" at 20s`,
+		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready|has READY)) `+ready+` at (\S+)$`, `Then kubectl shows pod "web" READY "1/2" at 20s`,
 			s4(func(pod, pod2, r string, at writtenSpan) Step {
 				return readAtInstant{thePodShowsReady{podNamed{pod + pod2}, r}, at}
 			})),
-		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready)) `+ready+` within (\S+)$`, `Then kubectl shows pod "web" READY "2/2" within 10s`,
+		phrase(f, `^(?:kubectl shows (?:the )?pod "([^"]*)" READY|the pod "([^"]*)" (?:READY is|shows ready|has READY)) `+ready+` within (\S+)$`, `Then kubectl shows pod "web" READY "2/2" within 10s`,
 			s4(func(pod, pod2, r string, d writtenSpan) Step {
 				return readyWithin{thePodShowsReady{podNamed{pod + pod2}, r}, d}
 			})),
 		phrase(pods, `^container "([^"]*)"(?: of pod "([^"]*)")? is waiting with reason "([^"]*)" within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "ErrImagePull" within 5s`,
 			s4(func(c, pod, reason string, d writtenSpan) Step {
-				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, reason, ""}, d}
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, reason, "", false}, d}
 			})),
 		phrase(f, `^the pod "([^"]*)" READY is `+ready+`$`, `Then the pod "web" READY is 1/2`,
 			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),

@@ -61,7 +61,9 @@ func podExpectations() []Def {
 		phrase(f, ctr+`has restarted (\S+) times?$`, `Then container "app" of pod "web" has restarted 3 times`,
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
 		phrase(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`,
-			s3(func(c, pod, reason string) Step { return containerWaitingWith{containerNamed{c, pod}, reason, ""} })),
+			s3(func(c, pod, reason string) Step {
+				return containerWaitingWith{containerNamed{c, pod}, reason, "", false}
+			})),
 		phrase(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`,
 			s4(func(c, pod, reason string, code ExitCode) Step {
 				return containerTerminatedWith{containerNamed{c, pod}, reason, &code}

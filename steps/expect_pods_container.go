@@ -58,6 +58,10 @@ func (s containerRestartCount) Run(ctx context.Context, st *State) error {
 type containerWaitingWith struct {
 	containerNamed
 	reason, text string
+	// begins: the message begins with text (`and message "back-off
+	// 40s"`, how an author quotes the kubelet's sentence), where it
+	// otherwise contains it.
+	begins bool
 }
 
 func (s containerWaitingWith) holds(cs *corev1.ContainerStatus, p *corev1.Pod) (bool, string) {
@@ -69,7 +73,11 @@ func (s containerWaitingWith) holds(cs *corev1.ContainerStatus, p *corev1.Pod) (
 	if s.text != "" {
 		seen += fmt.Sprintf(" and message %q", w.Message)
 	}
-	return (s.reason == "" || w.Reason == s.reason) && strings.Contains(w.Message, s.text), seen
+	said := strings.Contains(w.Message, s.text)
+	if s.begins {
+		said = strings.HasPrefix(w.Message, s.text)
+	}
+	return (s.reason == "" || w.Reason == s.reason) && said, seen
 }
 
 func (s containerWaitingWith) what() string {
@@ -77,7 +85,10 @@ func (s containerWaitingWith) what() string {
 	if s.reason != "" {
 		what += " with reason " + s.reason
 	}
-	if s.text != "" {
+	switch {
+	case s.begins:
+		what += fmt.Sprintf(" with message beginning %q", s.text)
+	case s.text != "":
 		what += fmt.Sprintf(" with message containing %q", s.text)
 	}
 	return what

@@ -19,11 +19,11 @@ import (
 // "1/1" within D` polls its one column).
 func kubectlRowPhrases() []Def {
 	const f = "kubectl columns"
-	const row = `^kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)?`
+	const row = `^kubectl(?: get pods?)?(?: shows(?: the)?(?: pod)?)? "([^"]*)" (?:with|shows) STATUS "?([^" ,]+)"?,?(?: (?:and )?READY "?(\d+/\d+)"?,?)?(?: (?:and )?RESTARTS "?(\d+)"?)?`
 	// READY before STATUS (issue 38's sets 72 and 78, eleven times: `pod
 	// "web" shows READY "0/1" and STATUS "Running" at 30s`; the hint
 	// dropped READY): the same row, its captures put in STATUS's order.
-	const readyFirst = `^(?:kubectl(?: get pods?)? shows (?:the )?(?:pod )?"([^"]*)" with|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)?`
+	const readyFirst = `^(?:kubectl(?: get pods?)?(?: shows(?: the)?(?: pod)?)? "([^"]*)" (?:with|shows)|(?:the )?pod "([^"]*)" shows) READY "?(\d+/\d+)"?,? (?:and )?STATUS "?([^" ,]+)"?,?(?: (?:and )?RESTARTS "?(\d+)"?)?`
 	reorder := func(c []string) []string { return append([]string{c[0] + c[1], c[3], c[2], c[4]}, c[5:]...) }
 	return []Def{
 		phrase(f, readyFirst+`$`, `Then the pod "web" shows READY "1/1" and STATUS "Running"`,

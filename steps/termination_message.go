@@ -106,7 +106,34 @@ const (
 	messageIs messageMatch = iota
 	messageContains
 	messageEmpty
+	// messageBegins: how a pod's status message begins
+	// (statusmessage_words.go).
+	messageBegins
 )
+
+// matches says whether msg is text as h compares them.
+func (h messageMatch) matches(msg, text string) bool {
+	switch h {
+	case messageContains:
+		return strings.Contains(msg, text)
+	case messageBegins:
+		return strings.HasPrefix(msg, text)
+	case messageEmpty:
+		return msg == ""
+	}
+	return msg == text
+}
+
+// words say how h compares, before the text.
+func (h messageMatch) words() string {
+	switch h {
+	case messageContains:
+		return "message containing"
+	case messageBegins:
+		return "message beginning"
+	}
+	return "message"
+}
 
 // Then the termination message of container "app" of pod "web" is
 // "schema version mismatch" (contains "…", is empty); container "app"
@@ -134,15 +161,7 @@ func (s terminationMessage) expected() string {
 	return fmt.Sprintf("container %q terminated with message %q", s.container, s.text)
 }
 
-func (s terminationMessage) holds(msg string) bool {
-	switch s.how {
-	case messageContains:
-		return strings.Contains(msg, s.text)
-	case messageEmpty:
-		return msg == ""
-	}
-	return msg == s.text
-}
+func (s terminationMessage) holds(msg string) bool { return s.how.matches(msg, s.text) }
 
 func (s terminationMessage) Run(ctx context.Context, st *State) error {
 	p, c, _ := st.Plan.mustContainer(s.container, s.pod) // checked by Declare

@@ -13,17 +13,18 @@ func waitingWords() []Def {
 	const ctr = `^container "([^"]*)"(?: of pod "([^"]*)")? is waiting with `
 	const reason = `reason "?([^" ]+)"? and (?:a )?message containing "([^"]*)"`
 	const message = `(?:a )?message containing "([^"]*)"`
+	const begins = `reason "?([^" ]+)"? and (?:a )?message (?:(?:starting|beginning)(?: with)? )?"([^"]*)"`
 	column := `^the (?:STATUS column|kubectl STATUS) of (?:the )?pod "([^"]*)" is "?([^" ]+)"?`
 	return []Def{
 		phrase(f, ctr+reason+`$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message containing "back-off 10s"`,
-			s4(func(c, pod, r, text string) Step { return containerWaitingWith{containerNamed{c, pod}, r, text} })),
+			s4(func(c, pod, r, text string) Step { return containerWaitingWith{containerNamed{c, pod}, r, text, false} })),
 		phrase(f, ctr+reason+` at (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message containing "back-off 20s" at 25s`,
 			s5(func(c, pod, r, text string, at writtenSpan) Step {
-				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, r, text}, at}
+				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, r, text, false}, at}
 			})),
 		phrase(f, ctr+reason+` within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message containing "back-off 10s" within 5s`,
 			s5(func(c, pod, r, text string, d writtenSpan) Step {
-				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, r, text}, d}
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, r, text, false}, d}
 			})),
 		// Its coming in a window, as the STATUS column's (polledComing),
 		// so that it may be timed from an exit (anchored_words.go: held-out
@@ -31,25 +32,43 @@ func waitingWords() []Def {
 		// exit`, nine times in one draft).
 		phrase(f, ctr+reason+` between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message containing "back-off 10s" between 1s and 3s`,
 			s6(func(c, pod, r, text string, a, b writtenSpan) Step {
-				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, text}, a, b}
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, text, false}, a, b}
 			})),
 		phrase(f, ctr+message+` between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with message containing "back-off 10s" between 1s and 3s`,
 			s5(func(c, pod, text string, a, b writtenSpan) Step {
-				return waitingComing{containerWaitingWith{containerNamed{c, pod}, "", text}, a, b}
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, "", text, false}, a, b}
 			})),
 		phrase(f, ctr+`reason "?([^" ]+)"? between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" between 1s and 3s`,
 			s5(func(c, pod, r string, a, b writtenSpan) Step {
-				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, ""}, a, b}
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, "", false}, a, b}
+			})),
+		// The message quoted as it begins (held-out batch 19: `and
+		// message "back-off 40s restarting failed container=worker
+		// pod=crasher_" after its 4th exit`, twice, hinted `containing`
+		// without the exit), as an event's `with message "M"` is.
+		phrase(f, ctr+begins+`$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message "back-off 10s restarting failed container=app"`,
+			s4(func(c, pod, r, text string) Step { return containerWaitingWith{containerNamed{c, pod}, r, text, true} })),
+		phrase(f, ctr+begins+` at (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message "back-off 20s" at 25s`,
+			s5(func(c, pod, r, text string, at writtenSpan) Step {
+				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, r, text, true}, at}
+			})),
+		phrase(f, ctr+begins+` within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message "back-off 10s" within 5s`,
+			s5(func(c, pod, r, text string, d writtenSpan) Step {
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, r, text, true}, d}
+			})),
+		phrase(f, ctr+begins+` between (\S+) and (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" and message "back-off 10s" between 1s and 3s`,
+			s6(func(c, pod, r, text string, a, b writtenSpan) Step {
+				return waitingComing{containerWaitingWith{containerNamed{c, pod}, r, text, true}, a, b}
 			})),
 		phrase(f, ctr+message+`$`, `Then container "app" of pod "web" is waiting with message containing "back-off 10s"`,
-			s3(func(c, pod, text string) Step { return containerWaitingWith{containerNamed{c, pod}, "", text} })),
+			s3(func(c, pod, text string) Step { return containerWaitingWith{containerNamed{c, pod}, "", text, false} })),
 		phrase(f, ctr+message+` at (\S+)$`, `Then container "app" of pod "web" is waiting with message containing "back-off 20s" at 25s`,
 			s4(func(c, pod, text string, at writtenSpan) Step {
-				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, "", text}, at}
+				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, "", text, false}, at}
 			})),
 		phrase(f, ctr+message+` within (\S+)$`, `Then container "app" of pod "web" is waiting with message containing "back-off 10s" within 5s`,
 			s4(func(c, pod, text string, d writtenSpan) Step {
-				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, "", text}, d}
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, "", text, false}, d}
 			})),
 		phrase("kubectl columns", column+`$`, `Then the STATUS column of pod "web" is "Running"`,
 			s2(func(pod string, status kubectlStatus) Step { return thePodShowsStatus{podNamed{pod}, string(status)} })).

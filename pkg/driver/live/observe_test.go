@@ -486,6 +486,15 @@ func TestViewsBetweenReadsThePast(t *testing.T) {
 			}
 		})
 	}
+	// Each view of the past says when it stood (driver.Dated), so that a
+	// state found in it is timed: at from, then at each change.
+	var at []time.Duration
+	for _, v := range s.ViewsBetween(500*ms, 3500*ms) {
+		at = append(at, v.(driver.Dated).At())
+	}
+	if want := []time.Duration{500 * ms, 900 * ms, 3000 * ms}; !slices.Equal(at, want) {
+		t.Errorf("the views between 500ms and 3.5s stood at %v, want %v", at, want)
+	}
 	// A view of the past prints the pod as it was, not as the API shows it now.
 	views := s.ViewsBetween(1000*ms, 1000*ms)
 	if c, ok := views[0].(driver.PodPrinter).PrintPod("web"); !ok || c.Status != "Running" {
