@@ -46,7 +46,6 @@ Feature: States timed from an exit, a probe that always fails, typed node events
     When the pod "web" is created
     Then container "app" receives SIGTERM within 12s
     And container "app" has restartCount 1 and last state terminated with reason "Error" and exit code 143
-    And the pod "web" phase is "Running" throughout
     And container "slow" becomes ready between 7500ms and 8500ms
 
   @behavior:eviction-memory-hard
