@@ -40,11 +40,7 @@ func batch19Words() []Def {
 			if m == nil || saidElsewhere(text) {
 				return nil
 			}
-			subject := "the " + m[1]
-			if m[2] != "" {
-				subject += fmt.Sprintf(" %q", m[2])
-			}
-			t := fmt.Sprintf("%s has condition %q \"True\"", subject, m[3])
+			t := fmt.Sprintf("%s has condition %q \"True\"", subjectText(m[1], m[2]), m[3])
 			if m[4] != "" {
 				t += fmt.Sprintf(" with reason %q", m[4])
 			}
@@ -55,11 +51,7 @@ func batch19Words() []Def {
 			if m == nil || saidElsewhere(text) {
 				return nil
 			}
-			subject := "the " + m[1]
-			if m[2] != "" {
-				subject += fmt.Sprintf(" %q", m[2])
-			}
-			return []string{subject + " is gone" + whenText(m[3:])}
+			return []string{subjectText(m[1], m[2]) + " is gone" + whenText(m[3:])}
 		}),
 		expanding(phrase("disruptions", accepted.String(), `Then the eviction is accepted with status 201`, nil), func(text string) []string {
 			if !accepted.MatchString(text) {
@@ -145,6 +137,15 @@ func batch19Words() []Def {
 			return []string{fmt.Sprintf("%s between %s and %s", body, m[3], m[3])}
 		}),
 	}
+}
+
+// subjectText is an object as its captures said it: `the job "x"`, `the
+// evicted pod`.
+func subjectText(kind, name string) string {
+	if name == "" {
+		return "the " + kind
+	}
+	return fmt.Sprintf("the %s %q", kind, name)
 }
 
 // whenText is the time its captures said (within, between's two, at),
