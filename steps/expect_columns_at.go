@@ -56,7 +56,7 @@ func instantReadExpectations() []Def {
 			})),
 		phrase(pods, `^container "([^"]*)"(?: of pod "([^"]*)")? is waiting with reason "([^"]*)" within (\S+)$`, `Then container "app" of pod "web" is waiting with reason "ErrImagePull" within 5s`,
 			s4(func(c, pod, reason string, d writtenSpan) Step {
-				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, reason, "", false}, d}
+				return waitingWithin{containerWaitingWith{containerNamed{c, pod}, reason, "", messageContains}, d}
 			})),
 		phrase(f, `^the pod "([^"]*)" READY is `+ready+`$`, `Then the pod "web" READY is 1/2`,
 			s2(func(pod, r string) Step { return thePodShowsReady{podNamed{pod}, r} })),
@@ -240,27 +240,24 @@ func polledComing(ctx context.Context, st *State, pod string, a, b writtenSpan, 
 	}
 	c := st.clk()
 	t0 := st.clock.t0.At
-	sess, prev, err := c.sessionBefore(ctx, t0)
+	sess, before, err := c.sessionBefore(ctx, t0)
 	if err != nil {
 		return err
 	}
-	seen, first := "", prev != nil
+	// held: the state in the view before; the first view read is the one
+	// before t=0 where the session could go back there, and what held in
+	// it has not come.
+	seen, held, skip := "", false, before
 	came := func(v driver.View) bool {
 		h, s := holds(v)
 		seen = s
-		if first {
-			// The view before t=0: what held there has not come.
-			first = false
-			*prev = h
+		if skip {
+			skip, held = false, h
 			return false
 		}
-		if h && (prev == nil || !*prev) {
-			return true
-		}
-		if prev != nil {
-			*prev = h
-		}
-		return false
+		now := h && !held
+		held = h
+		return now
 	}
 	at, ok := time.Duration(0), false
 	if past, isPast := driver.SessionAs[driver.History](sess); isPast && !c.exact {
@@ -293,35 +290,33 @@ func polledComing(ctx context.Context, st *State, pod string, a, b writtenSpan, 
 		Observed: fmt.Sprintf("%s at %s", seen, timeline.FormatOffset(min(sess.Now(), w.To)-t0))}
 }
 
-// sessionBefore is a session standing just before t (a millisecond, the
-// simulator's step), to be run on from there, and where the state there
-// is to be kept (nil: the session could not go back before t, the view it
-// stands at being t's own). On a cluster the session itself, its history
-// read from before t.
-func (c *clock) sessionBefore(ctx context.Context, t time.Duration) (driver.Session, *bool, error) {
-	held := new(bool)
+// sessionBefore is a session to read from just before t (a millisecond,
+// the simulator's step), and whether the first view it gives stands
+// before t. On a cluster the session itself, its history read from before
+// t (History); on the simulator a replay (Past), from t itself where t is
+// the scenario's last action, before which it cannot go back.
+func (c *clock) sessionBefore(ctx context.Context, t time.Duration) (driver.Session, bool, error) {
 	if !c.exact {
-		if _, ok := driver.SessionAs[driver.History](c.sess); ok {
-			return c.sess, held, nil
-		}
-		return c.sess, nil, nil
+		_, ok := driver.SessionAs[driver.History](c.sess)
+		return c.sess, ok, nil
 	}
 	p, ok := driver.SessionAs[driver.Past](c.sess)
 	if !ok || c.sess.Now() < t || t < time.Millisecond {
-		return c.sess, nil, nil
+		return c.sess, false, nil
 	}
 	sess, err := p.At(ctx, t-time.Millisecond)
+	before := true
 	var ba *driver.BeforeAction
 	if errors.As(err, &ba) {
-		// Before the scenario's last action: from the action, whose
-		// instant t is (the pod created at t=0 shows Pending then).
+		// From the action, whose instant t is (the pod created at t=0
+		// shows Pending then).
 		sess, err = p.At(ctx, ba.At)
-		held = nil
+		before = false
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("going back to %s: %w", timeline.FormatOffset(-time.Millisecond), err)
+		return nil, false, fmt.Errorf("going back to just before t=0: %w", err)
 	}
-	return sess, held, nil
+	return sess, before, nil
 }
 
 // viewTime is the session time a view of the past stood at (driver.Dated),

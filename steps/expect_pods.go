@@ -62,7 +62,7 @@ func podExpectations() []Def {
 			s3(func(c, pod string, n Count) Step { return containerRestartCount{containerNamed{c, pod}, n} })),
 		phrase(f, ctr+`is waiting with reason "([^"]*)"$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff"`,
 			s3(func(c, pod, reason string) Step {
-				return containerWaitingWith{containerNamed{c, pod}, reason, "", false}
+				return containerWaitingWith{containerNamed{c, pod}, reason, "", messageContains}
 			})),
 		phrase(f, ctr+`terminated with reason "([^"]*)" and exit code (\S+)$`, `Then container "app" of pod "web" terminated with reason "OOMKilled" and exit code 137`,
 			s4(func(c, pod, reason string, code ExitCode) Step {

@@ -3,7 +3,6 @@ package steps
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -58,10 +57,10 @@ func (s containerRestartCount) Run(ctx context.Context, st *State) error {
 type containerWaitingWith struct {
 	containerNamed
 	reason, text string
-	// begins: the message begins with text (`and message "back-off
-	// 40s"`, how an author quotes the kubelet's sentence), where it
-	// otherwise contains it.
-	begins bool
+	// how the message is compared: it contains text, or begins with it
+	// (`and message "back-off 40s"`, how an author quotes the kubelet's
+	// sentence).
+	how messageMatch
 }
 
 func (s containerWaitingWith) holds(cs *corev1.ContainerStatus, p *corev1.Pod) (bool, string) {
@@ -73,11 +72,7 @@ func (s containerWaitingWith) holds(cs *corev1.ContainerStatus, p *corev1.Pod) (
 	if s.text != "" {
 		seen += fmt.Sprintf(" and message %q", w.Message)
 	}
-	said := strings.Contains(w.Message, s.text)
-	if s.begins {
-		said = strings.HasPrefix(w.Message, s.text)
-	}
-	return (s.reason == "" || w.Reason == s.reason) && said, seen
+	return (s.reason == "" || w.Reason == s.reason) && s.how.matches(w.Message, s.text), seen
 }
 
 func (s containerWaitingWith) what() string {
@@ -85,11 +80,8 @@ func (s containerWaitingWith) what() string {
 	if s.reason != "" {
 		what += " with reason " + s.reason
 	}
-	switch {
-	case s.begins:
-		what += fmt.Sprintf(" with message beginning %q", s.text)
-	case s.text != "":
-		what += fmt.Sprintf(" with message containing %q", s.text)
+	if s.text != "" {
+		what += fmt.Sprintf(" with %s %q", s.how.words(), s.text)
 	}
 	return what
 }

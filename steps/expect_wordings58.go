@@ -86,7 +86,7 @@ func draftFiftyEightWordings() []Def {
 		// 60s`), as `the pod "p" STATUS is X at T` reads its column.
 		phrase("pod expectations", ctr+`is waiting with reason "?([^" ]+)"? at (\S+)$`, `Then container "app" of pod "web" is waiting with reason "CrashLoopBackOff" at 20s`,
 			s4(func(c, pod, reason string, at writtenSpan) Step {
-				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, reason, "", false}, at}
+				return readAtInstant{containerWaitingWith{containerNamed{c, pod}, reason, "", messageContains}, at}
 			})),
 		phrase("kubectl columns", `^the pod "([^"]*)" shows RESTARTS "?(\d+)"? at (\S+)$`, `Then the pod "web" shows RESTARTS 0 at 60s`, restartsAt),
 		phrase("kubectl columns", `^the pod "([^"]*)" shows (\d+) restarts? at (\S+)$`, `Then the pod "web" shows 1 restart at 20s`, restartsAt),
